@@ -1,0 +1,27 @@
+"""ndcg_core: CG, DCG, IDCG and NDCG@k with their variants, for teaching and for checking.
+
+Pure Python + numpy (and pandas for tables); it never imports Streamlit.
+"""
+
+from .batch import TIES, BatchResult, batch_ndcg
+from .formulas import DISCOUNTS, GAINS, Option, denominators, discounts, gains
+from .metrics import breakdown, cg, check_k, check_relevances, dcg, idcg, ndcg
+
+__all__ = [
+    "BatchResult",
+    "DISCOUNTS",
+    "GAINS",
+    "Option",
+    "TIES",
+    "batch_ndcg",
+    "breakdown",
+    "cg",
+    "check_k",
+    "check_relevances",
+    "dcg",
+    "denominators",
+    "discounts",
+    "gains",
+    "idcg",
+    "ndcg",
+]

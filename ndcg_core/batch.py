@@ -1,0 +1,205 @@
+"""NDCG over many queries at once: ragged lists in long format, vectorised with numpy.
+
+A run is given in long format, one row per (query, item): the query id, the item's relevance
+and, optionally, the system's score. Items are ranked within their query by decreasing score
+(or kept in input order when there are no scores). Ties between equal scores follow a stated
+policy:
+
+- ``"keep"``: tied items keep their input order (a stable sort), as LightGBM and XGBoost do.
+- ``"average"``: every item of a tied group gets the group's mean gain, the expected DCG over
+  all orders of the group (McSherry & Najork 2008), as scikit-learn's ``ndcg_score`` does.
+
+References
+----------
+McSherry, F. & Najork, M. (2008). Computing information retrieval performance measures
+efficiently in the presence of tied scores. ECIR.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+import numpy as np
+import pandas as pd
+
+from .formulas import discounts, gains
+from .metrics import _settings, check_k, check_on_zero
+
+TIES = {
+    "keep": "Tied scores keep their input order (stable sort), as LightGBM and XGBoost do.",
+    "average": (
+        "Tied scores share their group's mean gain (McSherry & Najork 2008), as scikit-learn does."
+    ),
+}
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """Per-query values and their mean."""
+
+    per_query: pd.DataFrame
+    mean: float
+    queries_without_relevant: int
+
+
+def batch_ndcg(
+    queries: Iterable,
+    relevances: Iterable[float],
+    scores: Iterable[float] | None = None,
+    k: int | None = None,
+    *,
+    ties: str = "keep",
+    ideal_queries: Iterable | None = None,
+    ideal_relevances: Iterable[float] | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+) -> BatchResult:
+    """NDCG@k of every query of a run, and the mean over queries.
+
+    Parameters
+    ----------
+    queries, relevances, scores : array-like, one entry per (query, item) row
+        Rows of one query need not be adjacent. Without `scores`, rows are taken as already
+        ranked in input order.
+    k : int or None
+        Cut-off, applied to each query's ranking and to its ideal.
+    ties : {"keep", "average"}
+        How equal scores within a query are ordered; see the module docstring.
+    ideal_queries, ideal_relevances : array-like, optional
+        All judged items per query (the pool). When given, each query's ideal ranking is built
+        from its judgments instead of from its ranked items (trec_eval's convention); a query
+        without judgments has IDCG 0.
+    on_zero : float
+        NDCG of a query whose IDCG is 0: 0.0, 1.0, or NaN to leave it out of the mean.
+
+    Returns
+    -------
+    BatchResult
+        ``per_query`` has one row per query (in order of first appearance) with columns
+        ``n_items``, ``dcg``, ``idcg`` and ``ndcg``; ``mean`` ignores NaN.
+    """
+    gain, discount, log_base = _settings(gain, discount, log_base)
+    cut = check_k(k)
+    zero = check_on_zero(on_zero)
+    if ties not in TIES:
+        raise ValueError(f"`ties` must be 'keep' or 'average'; got {ties!r}.")
+
+    codes, names = pd.factorize(np.asarray(queries), sort=False)
+    rel = _as_relevance(relevances, codes.size, "relevances")
+    score = None if scores is None else _as_scores(scores, codes.size)
+    n_queries = names.size
+
+    order = _ranking_order(codes, score)
+    codes_sorted = codes[order]
+    rank = _rank_within_group(codes_sorted)
+    disc = _discounts_by_rank(rank, cut, discount, log_base)
+    gain_sorted = gains(rel[order], gain)
+
+    if ties == "average" and score is not None:
+        score_sorted = score[order]
+        new_group = np.empty(codes_sorted.size, dtype=bool)
+        new_group[:1] = True
+        new_group[1:] = (codes_sorted[1:] != codes_sorted[:-1]) | (score_sorted[1:] != score_sorted[:-1])
+        tie_group = np.cumsum(new_group) - 1
+        size = np.bincount(tie_group)
+        mean_gain = np.bincount(tie_group, weights=gain_sorted) / size
+        disc_sum = np.bincount(tie_group, weights=disc)
+        dcg = np.bincount(codes_sorted[new_group], weights=mean_gain * disc_sum, minlength=n_queries)
+    else:
+        dcg = np.bincount(codes_sorted, weights=gain_sorted * disc, minlength=n_queries)
+
+    if ideal_relevances is None:
+        idcg = _ideal_dcg(codes, rel, n_queries, cut, gain, discount, log_base)
+    else:
+        pool_names = pd.Index(names)
+        pool_codes = pool_names.get_indexer(np.asarray(ideal_queries))
+        pool_rel = _as_relevance(ideal_relevances, pool_codes.size, "ideal_relevances")
+        known = pool_codes >= 0  # judgments of queries the run does not have play no part
+        idcg = _ideal_dcg(pool_codes[known], pool_rel[known], n_queries, cut, gain, discount, log_base)
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        value = np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), zero)
+    per_query = pd.DataFrame(
+        {
+            "n_items": np.bincount(codes, minlength=n_queries),
+            "dcg": dcg,
+            "idcg": idcg,
+            "ndcg": value,
+        },
+        index=pd.Index(names, name="query"),
+    )
+    mean = float(np.nanmean(value)) if np.isfinite(value).any() else float("nan")
+    return BatchResult(per_query, mean, int((idcg == 0).sum()))
+
+
+def _as_relevance(values: Iterable[float], n: int, parameter: str) -> np.ndarray:
+    rel = np.asarray(values, dtype=float)
+    if rel.shape != (n,):
+        raise ValueError(f"`{parameter}` must have one value per row: expected {n}, got {rel.size}.")
+    bad = np.flatnonzero(~np.isfinite(rel) | (rel < 0))
+    if bad.size:
+        i = int(bad[0])
+        raise ValueError(
+            f"`{parameter}` must be finite and not negative; row {i + 1} is {rel[i]:g} "
+            f"({bad.size} such row(s) in all)."
+        )
+    return rel
+
+
+def _as_scores(values: Iterable[float], n: int) -> np.ndarray:
+    score = np.asarray(values, dtype=float)
+    if score.shape != (n,):
+        raise ValueError(f"`scores` must have one value per row: expected {n}, got {score.size}.")
+    bad = np.flatnonzero(np.isnan(score))
+    if bad.size:
+        raise ValueError(f"`scores` must be numbers; row {int(bad[0]) + 1} is NaN.")
+    return score
+
+
+def _ranking_order(codes: np.ndarray, score: np.ndarray | None) -> np.ndarray:
+    """Row order that groups queries and ranks by decreasing score, stable among ties."""
+    if score is None:
+        if codes.size < 2 or np.all(codes[1:] >= codes[:-1]):
+            return np.arange(codes.size)
+        return np.argsort(codes, kind="stable")
+    return np.lexsort((-score, codes))
+
+
+def _rank_within_group(codes_sorted: np.ndarray) -> np.ndarray:
+    """0-based position of each row inside its (adjacent) query group."""
+    n = codes_sorted.size
+    starts = np.empty(n, dtype=bool)
+    starts[:1] = True
+    starts[1:] = codes_sorted[1:] != codes_sorted[:-1]
+    start_index = np.flatnonzero(starts)
+    group = np.cumsum(starts) - 1
+    return np.arange(n) - start_index[group]
+
+
+def _discounts_by_rank(rank: np.ndarray, cut: int | None, discount: str, log_base: float) -> np.ndarray:
+    longest = int(rank.max()) + 1 if rank.size else 0
+    table = discounts(longest, discount, log_base)
+    if cut is not None:
+        table[cut:] = 0.0
+    return table[rank]
+
+
+def _ideal_dcg(
+    codes: np.ndarray,
+    rel: np.ndarray,
+    n_queries: int,
+    cut: int | None,
+    gain: str,
+    discount: str,
+    log_base: float,
+) -> np.ndarray:
+    if codes.size == 0:
+        return np.zeros(n_queries)
+    order = np.lexsort((-rel, codes))
+    codes_sorted = codes[order]
+    rank = _rank_within_group(codes_sorted)
+    disc = _discounts_by_rank(rank, cut, discount, log_base)
+    return np.bincount(codes_sorted, weights=gains(rel[order], gain) * disc, minlength=n_queries)

@@ -1,0 +1,331 @@
+"""CG, DCG, IDCG, NDCG@k for one ranked list, and the per-position breakdown behind them.
+
+References
+----------
+Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques.
+ACM TOIS 20(4), 422–446.
+Burges, C. et al. (2005). Learning to rank using gradient descent. ICML.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+import numpy as np
+import pandas as pd
+
+from .formulas import DISCOUNTS, GAINS, check_log_base, check_option, discounts, gains
+
+ArrayLike = Iterable[float] | np.ndarray
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation: every public function checks its input here, with messages a learner can act on.
+# ---------------------------------------------------------------------------------------------
+
+
+def check_relevances(relevances: ArrayLike, parameter: str = "relevances") -> np.ndarray:
+    """Return the relevances as a 1-D float array, or raise a ValueError naming the problem."""
+    if isinstance(relevances, (str, bytes)):
+        raise ValueError(
+            f"`{parameter}` must be a list of numbers, not text; to read typed text use "
+            f"`parse_relevances`. Got {relevances!r}."
+        )
+    try:
+        items = relevances if isinstance(relevances, np.ndarray) else list(relevances)
+    except TypeError:
+        raise ValueError(f"`{parameter}` must be a list of numbers; got {relevances!r}.") from None
+    values = np.asarray(items, dtype=object if not isinstance(items, np.ndarray) else None)
+    if values.ndim != 1:
+        raise ValueError(
+            f"`{parameter}` must be a flat list (one relevance per position); got an array of "
+            f"shape {values.shape}."
+        )
+    if values.size == 0:
+        raise ValueError(f"`{parameter}` is empty: NDCG needs at least one ranked item.")
+    if values.dtype == object or values.dtype == bool or not np.issubdtype(values.dtype, np.number):
+        for i, item in enumerate(values):
+            if not _is_number(item):
+                raise ValueError(
+                    f"`{parameter}` must hold numbers only; position {i + 1} is {item!r}."
+                )
+    values = values.astype(float)
+    not_finite = np.flatnonzero(~np.isfinite(values))
+    if not_finite.size:
+        i = int(not_finite[0])
+        raise ValueError(
+            f"`{parameter}` must hold finite numbers; position {i + 1} is {values[i]!r}."
+        )
+    negative = np.flatnonzero(values < 0)
+    if negative.size:
+        i = int(negative[0])
+        raise ValueError(
+            f"`{parameter}` must not be negative; position {i + 1} is {values[i]:g}. A negative "
+            f"gain can push NDCG below 0 or above 1, so NDCG is not defined for it here: use 0 "
+            f"for 'not relevant'."
+        )
+    return values
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool)
+
+
+def check_k(k: object) -> int | None:
+    """`k` must be a positive whole number, or None for the whole list."""
+    if k is None:
+        return None
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
+        if isinstance(k, (float, np.floating)) and float(k).is_integer() and k >= 1:
+            return int(k)
+        raise ValueError(f"`k` must be a positive whole number or None (the whole list); got {k!r}.")
+    if k < 1:
+        raise ValueError(f"`k` must be a positive whole number or None (the whole list); got {k!r}.")
+    return int(k)
+
+
+def check_on_zero(on_zero: object) -> float:
+    """What NDCG returns when IDCG is 0: 0.0, 1.0 or NaN."""
+    if _is_number(on_zero) and (float(on_zero) in (0.0, 1.0) or np.isnan(on_zero)):
+        return float(on_zero)
+    raise ValueError(
+        f"`on_zero` must be 0.0 (scikit-learn, trec_eval), 1.0 (LightGBM, XGBoost) or "
+        f"float('nan') (leave the query out of a mean); got {on_zero!r}."
+    )
+
+
+def check_ideal(relevances: np.ndarray, ideal: ArrayLike) -> np.ndarray:
+    """The pool must contain every relevant item of the ranked list, or NDCG could exceed 1."""
+    pool = check_relevances(ideal, "ideal")
+    listed = Counter(float(r) for r in relevances if r > 0)
+    pooled = Counter(float(r) for r in pool if r > 0)
+    for value, count in sorted(listed.items(), reverse=True):
+        if pooled[value] < count:
+            raise ValueError(
+                f"`ideal` must hold the relevances of all judged items, the ranked ones "
+                f"included: the list has {count} item(s) of relevance {value:g} but `ideal` has "
+                f"only {pooled[value]}."
+            )
+    return pool
+
+
+def _settings(gain: str, discount: str, log_base: float) -> tuple[str, str, float]:
+    return (
+        check_option(gain, GAINS, "gain"),
+        check_option(discount, DISCOUNTS, "discount"),
+        check_log_base(log_base),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The metrics
+# ---------------------------------------------------------------------------------------------
+
+
+def _dcg(values: np.ndarray, k: int | None, gain: str, discount: str, log_base: float) -> float:
+    top = values[:k]
+    return float(np.dot(gains(top, gain), discounts(top.size, discount, log_base)))
+
+
+def _ideal_order(values: np.ndarray, ideal: np.ndarray | None) -> np.ndarray:
+    pool = values if ideal is None else ideal
+    return np.sort(pool)[::-1]
+
+
+def cg(relevances: ArrayLike, k: int | None = None) -> float:
+    """Cumulative gain: the plain sum of the top-k relevances; order inside the top k is ignored.
+
+    >>> cg([3, 2, 3, 0, 1, 2])
+    11.0
+    """
+    values = check_relevances(relevances)
+    return float(values[: check_k(k)].sum())
+
+
+def dcg(
+    relevances: ArrayLike,
+    k: int | None = None,
+    *,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+) -> float:
+    """Discounted cumulative gain at k: the sum of gain(rel_i) × discount(i) over positions i ≤ k.
+
+    Parameters
+    ----------
+    relevances : list of float
+        The relevance of each item in ranked order, position 1 first. Non-negative.
+    k : int or None
+        Cut-off. None, or a k larger than the list, means the whole list.
+    gain : {"linear", "exponential"}
+        ``rel`` or ``2**rel - 1``.
+    discount : {"log2", "jarvelin"}
+        ``1 / log_b(i + 1)``, or the original Järvelin–Kekäläinen ``1 / max(1, log_b(i))``.
+    log_base : float
+        The base b of the logarithm. It cancels out of NDCG for "log2" but not for "jarvelin".
+
+    >>> round(dcg([3, 2, 3, 0, 1, 2]), 4)
+    6.8611
+    """
+    values = check_relevances(relevances)
+    settings = _settings(gain, discount, log_base)
+    return _dcg(values, check_k(k), *settings)
+
+
+def idcg(
+    relevances: ArrayLike,
+    k: int | None = None,
+    *,
+    ideal: ArrayLike | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+) -> float:
+    """Ideal DCG at k: the DCG of the best possible order.
+
+    The best order sorts `relevances` in decreasing order, or, when `ideal` is given, the
+    relevances of every judged item for the query (those the system never retrieved included).
+
+    >>> round(idcg([3, 2, 3, 0, 1, 2]), 4)
+    7.1411
+    """
+    values = check_relevances(relevances)
+    pool = None if ideal is None else check_ideal(values, ideal)
+    settings = _settings(gain, discount, log_base)
+    return _dcg(_ideal_order(values, pool), check_k(k), *settings)
+
+
+def ndcg(
+    relevances: ArrayLike,
+    k: int | None = None,
+    *,
+    ideal: ArrayLike | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+) -> float:
+    """Normalised DCG at k: DCG@k / IDCG@k, between 0 and 1.
+
+    `on_zero` is returned when IDCG is 0, that is when no item has any relevance: 0.0 as in
+    scikit-learn and trec_eval, 1.0 as in LightGBM and XGBoost, or NaN to leave it out of means.
+
+    >>> round(ndcg([3, 2, 3, 0, 1, 2]), 4)
+    0.9608
+    >>> round(ndcg([3, 2, 3, 0, 1, 2], 6, ideal=[3, 2, 3, 0, 1, 2, 3, 2]), 4)
+    0.785
+    """
+    values = check_relevances(relevances)
+    pool = None if ideal is None else check_ideal(values, ideal)
+    settings = _settings(gain, discount, log_base)
+    cut = check_k(k)
+    zero = check_on_zero(on_zero)
+    best = _dcg(_ideal_order(values, pool), cut, *settings)
+    if best == 0:
+        return zero
+    return _dcg(values, cut, *settings) / best
+
+
+def breakdown(
+    relevances: ArrayLike,
+    k: int | None = None,
+    *,
+    ideal: ArrayLike | None = None,
+    labels: Iterable[str] | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+) -> pd.DataFrame:
+    """One row per position: the ranked list and the ideal order side by side.
+
+    Columns: position, label, relevance, gain, denominator, discount, contribution
+    (gain × discount), cumulative_dcg, ideal_label, ideal_relevance, ideal_gain,
+    ideal_contribution, cumulative_idcg, ndcg_at (NDCG@position), in_top_k.
+
+    Every position is listed, k only sets ``in_top_k``: the cumulative columns at position i are
+    DCG@i and IDCG@i, and ``ndcg_at`` is NDCG@i, so the row at k holds the NDCG@k. When the pool is longer than the list, the
+    extra rows have no ranked item (NaN relevance) and a label "(not retrieved)" on the ideal side.
+    """
+    values = check_relevances(relevances)
+    pool = None if ideal is None else check_ideal(values, ideal)
+    gain, discount, log_base = _settings(gain, discount, log_base)
+    cut = check_k(k)
+    zero = check_on_zero(on_zero)
+    names = _labels(labels, values.size)
+
+    ideal_values, ideal_names = _ideal_with_labels(values, names, pool)
+    rows = max(values.size, ideal_values.size)
+    position = np.arange(1, rows + 1)
+    in_top = position <= (cut if cut is not None else rows)
+    denominator = 1.0 / discounts(rows, discount, log_base)
+    discount_values = 1.0 / denominator
+
+    relevance = _pad(values, rows)
+    gain_values = _pad(gains(values, gain), rows)
+    contribution = gain_values * discount_values
+    cumulative = np.cumsum(np.nan_to_num(contribution))
+
+    ideal_relevance = _pad(ideal_values, rows)
+    ideal_gain = _pad(gains(ideal_values, gain), rows)
+    ideal_contribution = ideal_gain * discount_values
+    ideal_cumulative = np.cumsum(np.nan_to_num(ideal_contribution))
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(ideal_cumulative > 0, cumulative / ideal_cumulative, zero)
+
+    return pd.DataFrame(
+        {
+            "position": position,
+            "label": names + [""] * (rows - values.size),
+            "relevance": relevance,
+            "gain": gain_values,
+            "denominator": denominator,
+            "discount": discount_values,
+            "contribution": contribution,
+            "cumulative_dcg": cumulative,
+            "ideal_label": ideal_names + [""] * (rows - len(ideal_names)),
+            "ideal_relevance": ideal_relevance,
+            "ideal_gain": ideal_gain,
+            "ideal_contribution": ideal_contribution,
+            "cumulative_idcg": ideal_cumulative,
+            "ndcg_at": ratio,
+            "in_top_k": in_top,
+        }
+    )
+
+
+def _pad(values: np.ndarray, rows: int) -> np.ndarray:
+    return np.concatenate([values.astype(float), np.full(rows - values.size, np.nan)])
+
+
+def _labels(labels: Iterable[str] | None, n: int) -> list[str]:
+    if labels is None:
+        return [f"#{i}" for i in range(1, n + 1)]
+    names = [str(label) for label in labels]
+    if len(names) != n:
+        raise ValueError(f"`labels` must have one label per item: {n} items but {len(names)} labels.")
+    return names
+
+
+def _ideal_with_labels(
+    values: np.ndarray, names: list[str], pool: np.ndarray | None
+) -> tuple[np.ndarray, list[str]]:
+    """The ideal order, naming the ranked items where they appear and marking pool extras."""
+    entries = list(zip(values.tolist(), names))
+    if pool is not None:
+        unused = Counter(values.tolist())
+        for value in pool.tolist():
+            if unused[value] > 0:
+                unused[value] -= 1
+            else:
+                entries.append((value, "(not retrieved)"))
+        # Ranked zeros the pool does not list (unjudged documents) are not part of the ideal.
+        surplus = Counter(values.tolist()) - Counter(pool.tolist())
+        for value, count in surplus.items():
+            for _ in range(count):
+                entries.remove(next(e for e in entries if e[0] == value and e[1] != "(not retrieved)"))
+    entries.sort(key=lambda entry: -entry[0])  # stable: equal relevances keep list order
+    return np.array([e[0] for e in entries], dtype=float), [e[1] for e in entries]

@@ -1,0 +1,175 @@
+"""Reading what a person types into values, with messages that say which value is wrong and why.
+
+Accepted: numbers separated by commas, semicolons, tabs, spaces or new lines
+("3, 2, 3, 0, 1, 2", "3 2 3", "0.5;0.9"), and labelled items ("A=0.5, B=0.9", "doc one: 3").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+_NUMBER = re.compile(r"^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$")
+_NOT_FINITE = re.compile(r"^[+-]?(?:nan|inf|infinity)$", re.IGNORECASE)
+_LABELLED = re.compile(r"^(?P<label>[^=:]*?)\s*[=:]\s*(?P<value>[^=:]*)$")
+_PIECE_SEPARATORS = re.compile(r"[,;\t]")
+EXAMPLE_INPUT = "3, 2, 3, 0, 1, 2"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One value that could not be read: where it is and why."""
+
+    item: int
+    line: int
+    token: str
+    reason: str
+
+    def describe(self, multiline: bool) -> str:
+        where = f"value {self.item}" + (f" on line {self.line}" if multiline else "")
+        return f"{where}, '{self.token}', {self.reason}"
+
+
+class ParseError(ValueError):
+    """A ValueError listing every value that could not be read."""
+
+    def __init__(self, problems: list[Problem], multiline: bool, what: str = "value"):
+        self.problems = problems
+        shown = "; ".join(p.describe(multiline) for p in problems[:5])
+        more = f"; and {len(problems) - 5} more" if len(problems) > 5 else ""
+        count = "1 " + what if len(problems) == 1 else f"{len(problems)} {what}s"
+        super().__init__(f"Could not read {count}: {shown}{more}.")
+
+
+@dataclass(frozen=True)
+class ParsedList:
+    """Values in the order typed, with a label for each (typed, or D1, D2, … when none was)."""
+
+    values: tuple[float, ...]
+    labels: tuple[str, ...]
+    labelled: bool
+
+
+def _tokens(text: str) -> list[tuple[int, str | None, str]]:
+    """Split text into (line number, label or None, value text), in reading order."""
+    found: list[tuple[int, str | None, str]] = []
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        for piece in _PIECE_SEPARATORS.split(line):
+            piece = piece.strip()
+            if not piece:
+                continue
+            whole = _LABELLED.match(piece)
+            if whole and ("=" in piece or ":" in piece):
+                found.append((line_number, whole["label"].strip(), whole["value"].strip()))
+                continue
+            for word in piece.split():
+                part = _LABELLED.match(word)
+                if part and ("=" in word or ":" in word):
+                    found.append((line_number, part["label"].strip(), part["value"].strip()))
+                else:
+                    found.append((line_number, None, word))
+    return found
+
+
+def _read_number(token: str, allow_negative: bool) -> tuple[float | None, str | None]:
+    """The number in `token`, or the reason it is not an acceptable one."""
+    if not token:
+        return None, "has no number after its label"
+    if _NOT_FINITE.match(token):
+        return None, "is not a finite number"
+    if not _NUMBER.match(token):
+        hint = " (use a point for decimals, e.g. 0.5)" if re.fullmatch(r"\d+,\d+", token) else ""
+        return None, f"is not a number{hint}"
+    value = float(token)
+    if not np.isfinite(value):
+        return None, "is too large to be a number here"
+    if value < 0 and not allow_negative:
+        return None, (
+            "is negative: NDCG is only defined here for relevance ≥ 0 (a negative gain can push "
+            "it below 0 or above 1); use 0 for 'not relevant'"
+        )
+    return value, None
+
+
+def parse_relevances(text: str, *, max_items: int | None = None) -> ParsedList:
+    """Read a typed relevance list; raise ParseError (a ValueError) naming each bad value.
+
+    >>> parse_relevances("A=0.5, B=0.9").values
+    (0.5, 0.9)
+    """
+    return _parse(text, allow_negative=False, max_items=max_items, what="relevance")
+
+
+def parse_scores(text: str, *, max_items: int | None = None) -> tuple[float, ...]:
+    """Read typed scores (any finite numbers, negatives allowed)."""
+    return _parse(text, allow_negative=True, max_items=max_items, what="score").values
+
+
+def _parse(text: str, *, allow_negative: bool, max_items: int | None, what: str) -> ParsedList:
+    if not isinstance(text, str):
+        raise ValueError(f"Expected typed text; got {type(text).__name__}.")
+    tokens = _tokens(text)
+    if not tokens:
+        raise ValueError(f"The list is empty: type at least one {what}, e.g. {EXAMPLE_INPUT}.")
+    if max_items is not None and len(tokens) > max_items:
+        raise ValueError(
+            f"The list has {len(tokens)} values; this page takes at most {max_items}. "
+            f"Shorten the list (the first {max_items} are kept in the text box)."
+        )
+    multiline = len({line for line, _, _ in tokens}) > 1
+    values: list[float] = []
+    labels: list[str] = []
+    problems: list[Problem] = []
+    first_use: dict[str, int] = {}
+    for item, (line, label, token) in enumerate(tokens, start=1):
+        value, reason = _read_number(token, allow_negative)
+        if label is not None and not label:
+            reason = reason or "has no label before its '=' or ':'"
+        name = label if label else f"D{item}"
+        if label and name in first_use:
+            reason = reason or f"repeats the label '{name}' of value {first_use[name]}: give each item its own"
+        first_use.setdefault(name, item)
+        if reason:
+            shown = token if label is None else f"{label}={token}"
+            problems.append(Problem(item, line, shown, reason))
+            continue
+        values.append(float(value))
+        labels.append(name)
+    if problems:
+        raise ParseError(problems, multiline, what)
+    return ParsedList(tuple(values), tuple(labels), any(label for _, label, _ in tokens))
+
+
+def parse_k(value: object, n: int | None = None) -> int | None:
+    """Read a cut-off: a positive whole number, or "all"/empty/None for the whole list.
+
+    With `n` (the list length), a k above n is refused with a message, as a page's selector would.
+    """
+    if value is None:
+        return None
+    text = str(value).strip()
+    if text.lower() in ("", "all", "none"):
+        return None
+    if not re.fullmatch(r"\+?\d+", text):
+        raise ValueError(f"k must be a positive whole number or 'all'; got '{text}'.")
+    k = int(text)
+    if k < 1:
+        raise ValueError(f"k must be at least 1; got {k}.")
+    if n is not None and k > n:
+        raise ValueError(f"k = {k} is larger than the list ({n} items); choose k between 1 and {n}.")
+    return k
+
+
+def format_number(value: float) -> str:
+    """Shortest faithful text for a number: 3.0 → '3', 0.5 → '0.5'."""
+    return np.format_float_positional(float(value), trim="-")
+
+
+def format_relevances(values: tuple[float, ...] | list[float], labels: list[str] | None = None) -> str:
+    """The typed form of a list, labelled when labels are given: 'A=0.5, B=0.9'."""
+    numbers = [format_number(v) for v in values]
+    if labels is None:
+        return ", ".join(numbers)
+    return ", ".join(f"{label}={number}" for label, number in zip(labels, numbers))
