@@ -21,8 +21,8 @@ $(VENV)/.testing: $(VENV)/.runtime requirements-test.txt
 	touch $@
 
 /usr/bin/chromium:
-	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
-	else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi
+	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium fonts-noto-color-emoji; \
+	else sudo apt-get update -qq && sudo apt-get install -y -qq chromium fonts-noto-color-emoji; fi
 
 run: $(VENV)/.runtime
 	$(PY) -m streamlit run app.py --server.port $(PORT)

@@ -1,4 +1,5 @@
 """Puts the project root on sys.path so plain `pytest` finds ndcg_core and ui."""
+
 import sys
 from pathlib import Path
 

@@ -102,12 +102,16 @@ def batch_ndcg(
         score_sorted = score[order]
         new_group = np.empty(codes_sorted.size, dtype=bool)
         new_group[:1] = True
-        new_group[1:] = (codes_sorted[1:] != codes_sorted[:-1]) | (score_sorted[1:] != score_sorted[:-1])
+        new_group[1:] = (codes_sorted[1:] != codes_sorted[:-1]) | (
+            score_sorted[1:] != score_sorted[:-1]
+        )
         tie_group = np.cumsum(new_group) - 1
         size = np.bincount(tie_group)
         mean_gain = np.bincount(tie_group, weights=gain_sorted) / size
         disc_sum = np.bincount(tie_group, weights=disc)
-        dcg = np.bincount(codes_sorted[new_group], weights=mean_gain * disc_sum, minlength=n_queries)
+        dcg = np.bincount(
+            codes_sorted[new_group], weights=mean_gain * disc_sum, minlength=n_queries
+        )
     else:
         dcg = np.bincount(codes_sorted, weights=gain_sorted * disc, minlength=n_queries)
 
@@ -118,7 +122,9 @@ def batch_ndcg(
         pool_codes = pool_names.get_indexer(np.asarray(ideal_queries))
         pool_rel = _as_relevance(ideal_relevances, pool_codes.size, "ideal_relevances")
         known = pool_codes >= 0  # judgments of queries the run does not have play no part
-        idcg = _ideal_dcg(pool_codes[known], pool_rel[known], n_queries, cut, gain, discount, log_base)
+        idcg = _ideal_dcg(
+            pool_codes[known], pool_rel[known], n_queries, cut, gain, discount, log_base
+        )
 
     with np.errstate(divide="ignore", invalid="ignore"):
         value = np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), zero)
@@ -138,7 +144,9 @@ def batch_ndcg(
 def _as_relevance(values: Iterable[float], n: int, parameter: str) -> np.ndarray:
     rel = np.asarray(values, dtype=float)
     if rel.shape != (n,):
-        raise ValueError(f"`{parameter}` must have one value per row: expected {n}, got {rel.size}.")
+        raise ValueError(
+            f"`{parameter}` must have one value per row: expected {n}, got {rel.size}."
+        )
     bad = np.flatnonzero(~np.isfinite(rel) | (rel < 0))
     if bad.size:
         i = int(bad[0])
@@ -179,7 +187,9 @@ def _rank_within_group(codes_sorted: np.ndarray) -> np.ndarray:
     return np.arange(n) - start_index[group]
 
 
-def _discounts_by_rank(rank: np.ndarray, cut: int | None, discount: str, log_base: float) -> np.ndarray:
+def _discounts_by_rank(
+    rank: np.ndarray, cut: int | None, discount: str, log_base: float
+) -> np.ndarray:
     longest = int(rank.max()) + 1 if rank.size else 0
     table = discounts(longest, discount, log_base)
     if cut is not None:

@@ -84,7 +84,9 @@ def check_option(value: object, options: dict[str, Option], parameter: str) -> s
 
 def check_log_base(log_base: object) -> float:
     """A log base must be a finite number above 1."""
-    if isinstance(log_base, bool) or not isinstance(log_base, (int, float, np.integer, np.floating)):
+    if isinstance(log_base, bool) or not isinstance(
+        log_base, (int, float, np.integer, np.floating)
+    ):
         raise ValueError(f"`log_base` must be a number greater than 1; got {log_base!r}.")
     base = float(log_base)
     if not np.isfinite(base) or base <= 1:

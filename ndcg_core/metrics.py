@@ -79,9 +79,13 @@ def check_k(k: object) -> int | None:
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
         if isinstance(k, (float, np.floating)) and float(k).is_integer() and k >= 1:
             return int(k)
-        raise ValueError(f"`k` must be a positive whole number or None (the whole list); got {k!r}.")
+        raise ValueError(
+            f"`k` must be a positive whole number or None (the whole list); got {k!r}."
+        )
     if k < 1:
-        raise ValueError(f"`k` must be a positive whole number or None (the whole list); got {k!r}.")
+        raise ValueError(
+            f"`k` must be a positive whole number or None (the whole list); got {k!r}."
+        )
     return int(k)
 
 
@@ -306,7 +310,9 @@ def _labels(labels: Iterable[str] | None, n: int) -> list[str]:
         return [f"#{i}" for i in range(1, n + 1)]
     names = [str(label) for label in labels]
     if len(names) != n:
-        raise ValueError(f"`labels` must have one label per item: {n} items but {len(names)} labels.")
+        raise ValueError(
+            f"`labels` must have one label per item: {n} items but {len(names)} labels."
+        )
     return names
 
 
@@ -326,6 +332,8 @@ def _ideal_with_labels(
         surplus = Counter(values.tolist()) - Counter(pool.tolist())
         for value, count in surplus.items():
             for _ in range(count):
-                entries.remove(next(e for e in entries if e[0] == value and e[1] != "(not retrieved)"))
+                entries.remove(
+                    next(e for e in entries if e[0] == value and e[1] != "(not retrieved)")
+                )
     entries.sort(key=lambda entry: -entry[0])  # stable: equal relevances keep list order
     return np.array([e[0] for e in entries], dtype=float), [e[1] for e in entries]

@@ -129,7 +129,10 @@ def _parse(text: str, *, allow_negative: bool, max_items: int | None, what: str)
             reason = reason or "has no label before its '=' or ':'"
         name = label if label else f"D{item}"
         if label and name in first_use:
-            reason = reason or f"repeats the label '{name}' of value {first_use[name]}: give each item its own"
+            reason = (
+                reason
+                or f"repeats the label '{name}' of value {first_use[name]}: give each item its own"
+            )
         first_use.setdefault(name, item)
         if reason:
             shown = token if label is None else f"{label}={token}"
@@ -158,7 +161,9 @@ def parse_k(value: object, n: int | None = None) -> int | None:
     if k < 1:
         raise ValueError(f"k must be at least 1; got {k}.")
     if n is not None and k > n:
-        raise ValueError(f"k = {k} is larger than the list ({n} items); choose k between 1 and {n}.")
+        raise ValueError(
+            f"k = {k} is larger than the list ({n} items); choose k between 1 and {n}."
+        )
     return k
 
 
@@ -167,7 +172,9 @@ def format_number(value: float) -> str:
     return np.format_float_positional(float(value), trim="-")
 
 
-def format_relevances(values: tuple[float, ...] | list[float], labels: list[str] | None = None) -> str:
+def format_relevances(
+    values: tuple[float, ...] | list[float], labels: list[str] | None = None
+) -> str:
     """The typed form of a list, labelled when labels are given: 'A=0.5, B=0.9'."""
     numbers = [format_number(v) for v in values]
     if labels is None:

@@ -1,0 +1,46 @@
+"""AppTest helpers shared by the page tests."""
+
+import base64
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def open_page(page: str | None = None, **params: str) -> AppTest:
+    """Run the app with query parameters, switch to `page` (e.g. "pages/playground.py"), run it."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    if page is not None:
+        at.switch_page(page)
+        for key, value in params.items():
+            at.query_params[key] = value
+        at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def plotly_figures(at: AppTest) -> list[dict]:
+    """The plotly figures on the page, as dicts (their JSON spec)."""
+    figures = []
+    for element in at.get("plotly_chart"):
+        figures.append(json.loads(element.proto.spec))
+    return figures
+
+
+def decode(array) -> np.ndarray:
+    """A plotly 7 array: plain list, or {"dtype", "bdata"} base64."""
+    if isinstance(array, dict) and "bdata" in array:
+        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=np.dtype(array["dtype"]))
+    return np.asarray(array)
+
+
+@pytest.fixture
+def page():
+    return open_page
