@@ -8,11 +8,11 @@ from .formulas import DISCOUNTS, GAINS, Option, denominators, discounts, gains
 from .metrics import breakdown, cg, check_k, check_relevances, dcg, idcg, ndcg
 
 __all__ = [
-    "BatchResult",
     "DISCOUNTS",
     "GAINS",
-    "Option",
     "TIES",
+    "BatchResult",
+    "Option",
     "batch_ndcg",
     "breakdown",
     "cg",

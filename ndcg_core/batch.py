@@ -17,8 +17,8 @@ efficiently in the presence of tied scores. ECIR.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 import numpy as np
 import pandas as pd

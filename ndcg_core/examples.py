@@ -133,7 +133,7 @@ class Example:
     def language(self) -> str:
         return SOURCES[self.source]["language"]
 
-    def with_reading(self, erratum: Erratum) -> "Example":
+    def with_reading(self, erratum: Erratum) -> Example:
         """The same example read the other way an erratum describes."""
         return replace(self, **erratum.reading)
 

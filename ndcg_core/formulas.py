@@ -6,8 +6,8 @@ validation, the front end's widgets and the help text beside them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .formulas import DISCOUNTS, GAINS
+from .formulas import GAINS
 from .parsing import format_number
 
 MAX_TERMS_SHOWN = 8  # longer sums show their first and last terms around a \cdots

@@ -10,7 +10,7 @@ Burges, C. et al. (2005). Learning to rank using gradient descent. ICML.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 import pandas as pd

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ndcg_core import dcg, idcg, ndcg
-from ndcg_core.latex import ndcg_formula, ndcg_filled
+from ndcg_core.latex import ndcg_filled, ndcg_formula
 from ui import list_input
 
 PAGE = "home"
