@@ -1,7 +1,8 @@
 """The ranked list a learner works on, shared by the pages: typed, validated, kept in the URL.
 
-A page calls `current_list(page)` once: the list comes from the URL on the first visit (so a
-shared link opens exactly that case), then from the widgets. A value that does not parse shows
+A page calls `start(page)` (the list comes from the URL on the first visit, so a shared link
+opens exactly that case, or else from the page visited before), then `text_box` and `controls`
+(the widgets), then `publish` (the URL follows every change). A value that does not parse shows
 a message naming it and leaves the last valid list on screen: the text box keeps what was typed.
 The last valid state is also kept for the session, so moving to another page carries it along.
 """
