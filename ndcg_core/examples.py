@@ -207,6 +207,17 @@ EXAMPLES: tuple[Example, ...] = (
             Printed("term", "0.5", 3),
             Printed("DCG", "1.5"),
         ),
+        errata=(
+            Erratum(
+                title="Divide by the logarithm, or multiply by its inverse",
+                text=(
+                    "The note says each gain is divided by 'an inverse logarithm of the position "
+                    "number'. Its formula does what is meant: it divides by log₂(i + 1), the "
+                    "logarithm of the position plus one, which is the same as multiplying by "
+                    "1 / log₂(i + 1)."
+                ),
+            ),
+        ),
     ),
     Example(
         id="binary-dcg3-moved-up",
@@ -240,17 +251,27 @@ EXAMPLES: tuple[Example, ...] = (
         ),
         printed=(
             Printed("CG", "6"),
+            Printed(
+                "log",
+                "2",
+                1,
+                wrong="log₂2 = 1, so the first term is 3 / 1 = 3; one line writes it as 3/2, "
+                "and the next line goes on with 3.",
+            ),
             Printed("log", "1.585", 2),
+            Printed("log", "2", 3),
             Printed("log", "2.322", 4),
             Printed("log", "2.585", 5),
             Printed("term", "3", 1),
             Printed("term", "1.26", 2),
+            Printed("term", "0", 3),
+            Printed("term", "0", 4),
             Printed(
                 "term",
                 "0.3868",
                 5,
-                wrong="1/log₂6 = 0.386853…, which rounds to 0.3869: the last digit was cut off "
-                "rather than rounded.",
+                wrong="1/log₂6 = 0.386853…, which rounds to 0.3869; 0.3868 is 1 divided by the "
+                "rounded 2.585 (0.386847…).",
             ),
             Printed(
                 "DCG",
@@ -258,9 +279,13 @@ EXAMPLES: tuple[Example, ...] = (
                 wrong="The note's own terms, 3 + 1.26 + 0.3868, add up to 4.65 (exactly "
                 "4.6487…), not 4.67.",
             ),
+            Printed("ideal log", "1.585", 2),
+            Printed("ideal log", "2", 3),
             Printed("ideal term", "3", 1),
             Printed("ideal term", "1.26", 2),
             Printed("ideal term", "0.5", 3),
+            Printed("ideal term", "0", 4),
+            Printed("ideal term", "0", 5),
             Printed("IDCG", "4.76"),
             Printed("NDCG", "0.98"),
         ),
@@ -396,6 +421,11 @@ EXAMPLES: tuple[Example, ...] = (
                 wrong="The sum of the rounded terms is 1.52, but the exact DCG is 1.5149…, "
                 "which rounds to 1.51.",
             ),
+            Printed("ideal log", "1", 1),
+            Printed("ideal log", "1.59", 2, wrong="log₂3 = 1.58496…, which rounds to 1.58."),
+            Printed("ideal log", "2", 3),
+            Printed("ideal log", "2.32", 4),
+            Printed("ideal log", "2.59", 5, wrong="log₂6 = 2.58496…, which rounds to 2.58."),
             Printed("ideal term", "0.9", 1),
             Printed("ideal term", "0.38", 2),
             Printed("ideal term", "0.25", 3),
@@ -426,6 +456,13 @@ EXAMPLES: tuple[Example, ...] = (
                     "'IDGC' in its headings is IDCG."
                 ),
             ),
+            Erratum(
+                title="log in the tables means log₂",
+                text=(
+                    "The tables head their columns log(i + 1) without a base, but the values "
+                    "(1, 1.59, 2, …) are base-2 logarithms, as in the formula above them."
+                ),
+            ),
         ),
     ),
     Example(
@@ -439,12 +476,18 @@ EXAMPLES: tuple[Example, ...] = (
         notice="Same CG of 2.4; B at the bottom keeps only 39% of its gain, so DCG drops.",
         printed=(
             Printed("CG", "2.4"),
+            Printed("log", "1", 1),
+            Printed("log", "1.59", 2, wrong="log₂3 = 1.58496…, which rounds to 1.58."),
+            Printed("log", "2", 3),
+            Printed("log", "2.32", 4),
+            Printed("log", "2.59", 5, wrong="log₂6 = 2.58496…, which rounds to 2.58."),
             Printed("term", "0.6", 1),
             Printed(
                 "term",
                 "0.31",
                 2,
-                wrong="0.5 / log₂3 = 0.31546…, which rounds to 0.32.",
+                wrong="0.5 / log₂3 = 0.31546…, which rounds to 0.32; 0.31 is 0.5 divided by the "
+                "rounded 1.59.",
             ),
             Printed("term", "0.05", 3),
             Printed("term", "0.13", 4),
@@ -489,7 +532,8 @@ EXAMPLES: tuple[Example, ...] = (
                     "ranking as [4, 5, 3, 2, 1]. Its arithmetic reads the ranking as relevances "
                     "in ranked order, and so do we. Read as document numbers (document 4 first, "
                     "then 5, 3, 2, 1), the ranked relevances would be 1, 4, 2, 3, 5 and the "
-                    "score much lower."
+                    "score much lower. Examples 2 and 3 settle it: their rankings name "
+                    "'documents' 7–10 and 5 in lists of four, so they can only be relevances."
                 ),
                 reading={"relevances": (1, 4, 2, 3, 5)},
                 reading_name="ranking read as document numbers",
@@ -511,14 +555,25 @@ EXAMPLES: tuple[Example, ...] = (
         ),
         printed=(
             Printed("term", "7", 1),
-            Printed("term", "5.04", 2, wrong="8 / log₂3 = 5.0474…, which rounds to 5.05."),
+            Printed(
+                "term",
+                "5.04",
+                2,
+                wrong="8 / log₂3 = 5.0474…, which rounds to 5.05: the last digit was cut off.",
+            ),
             Printed("term", "4.5", 3),
             Printed("term", "4.31", 4),
             Printed("DCG", "20.85"),
             Printed("ideal term", "10", 1),
             Printed("ideal term", "5.68", 2),
             Printed("ideal term", "4.0", 3),
-            Printed("ideal term", "3.02", 4, wrong="7 / log₂5 = 3.0147…, which rounds to 3.01."),
+            Printed(
+                "ideal term",
+                "3.02",
+                4,
+                wrong="7 / log₂5 = 3.0147…, which rounds to 3.01; 3.02 is 7 divided by the "
+                "rounded 2.32.",
+            ),
             Printed("IDCG", "22.7"),
             Printed("NDCG", "0.92"),
         ),
@@ -627,7 +682,9 @@ EXAMPLES: tuple[Example, ...] = (
                     "The article's formula divides rel_i by log₂(i+1), but its table divides by "
                     "log₂ i and leaves rank 1 alone. With the formula as printed the same list "
                     "scores DCG 6.861, IDCG 7.141 and NDCG 0.9608, the value scikit-learn gives; "
-                    "the table's 0.93 comes from the Järvelin–Kekäläinen discount."
+                    "the table's 0.93 comes from the Järvelin–Kekäläinen discount. The "
+                    "formula's odd shape, rel₁ plus a sum from i = 2, is a leftover of the "
+                    "log₂ i form, where rank 1 must be kept out of the sum because log₂ 1 = 0."
                 ),
                 reading={"discount": "log2"},
                 reading_name="the formula as printed, 1/log₂(i+1)",
