@@ -9,12 +9,12 @@ pages = {
         st.Page("pages/home.py", title="Home", icon="🏠", default=True),
     ],
     "Learn step by step": [
-        # st.Page("pages/learn/binary.py", title="Binary relevance", icon="1️⃣", url_path="learn-binary"),
-        # st.Page("pages/learn/graded.py", title="Graded relevance", icon="2️⃣", url_path="learn-graded"),
-        # st.Page("pages/learn/continuous.py", title="Continuous relevance", icon="3️⃣", url_path="learn-continuous"),
-        # st.Page("pages/learn/russian.py", title="Three Russian examples", icon="4️⃣", url_path="learn-russian"),
-        # st.Page("pages/learn/gain.py", title="The 2^rel − 1 gain", icon="5️⃣", url_path="learn-gain"),
-        # st.Page("pages/learn/all_zero.py", title="The all-zero list", icon="6️⃣", url_path="learn-all-zero"),
+        st.Page("pages/learn/binary.py", title="Binary relevance", icon="1️⃣", url_path="learn-binary"),
+        st.Page("pages/learn/graded.py", title="Graded relevance", icon="2️⃣", url_path="learn-graded"),
+        st.Page("pages/learn/continuous.py", title="Continuous relevance", icon="3️⃣", url_path="learn-continuous"),
+        st.Page("pages/learn/russian.py", title="Three Russian examples", icon="4️⃣", url_path="learn-russian"),
+        st.Page("pages/learn/gain.py", title="The 2^rel − 1 gain", icon="5️⃣", url_path="learn-gain"),
+        st.Page("pages/learn/all_zero.py", title="The all-zero list", icon="6️⃣", url_path="learn-all-zero"),
     ],
     "Play and explore": [
         # st.Page("pages/playground.py", title="Playground", icon="🎛️", url_path="playground"),

@@ -16,12 +16,13 @@ Sources (in ../shared/seeds/ of the project's workspace):
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 import pandas as pd
 
-from .metrics import breakdown, cg
+from .metrics import breakdown, cg, dcg, idcg, ndcg
 
 SOURCES: dict[str, dict[str, str]] = {
     "000": {
@@ -136,6 +137,29 @@ class Example:
     def with_reading(self, erratum: Erratum) -> Example:
         """The same example read the other way an erratum describes."""
         return replace(self, **erratum.reading)
+
+    def variant(self, **overrides) -> Example:
+        """The same example with other settings, e.g. ``variant(gain="linear")``."""
+        return replace(self, **overrides)
+
+    @property
+    def pool_extras(self) -> tuple[float, ...]:
+        """Judged items of the ideal pool that the ranked list does not hold (the playground's
+        `pool`): `ideal` minus `relevances`, as multisets."""
+        if self.ideal is None:
+            return ()
+        extra = Counter(float(r) for r in self.ideal) - Counter(float(r) for r in self.relevances)
+        return tuple(sorted(extra.elements(), reverse=True))
+
+    def totals(self) -> dict[str, float]:
+        """CG, DCG, IDCG and NDCG at the example's k, from the core."""
+        kwargs = {"gain": self.gain, "discount": self.discount, "log_base": self.log_base}
+        return {
+            "CG": cg(self.relevances, self.k),
+            "DCG": dcg(self.relevances, self.k, **kwargs),
+            "IDCG": idcg(self.relevances, self.k, ideal=self.ideal, **kwargs),
+            "NDCG": ndcg(self.relevances, on_zero=self.on_zero, **self.settings),
+        }
 
     def table(self) -> pd.DataFrame:
         return breakdown(self.relevances, labels=self.labels, on_zero=self.on_zero, **self.settings)
@@ -751,3 +775,11 @@ def example(example_id: str) -> Example:
 
 def by_family(family: str) -> tuple[Example, ...]:
     return tuple(item for item in EXAMPLES if item.family == family)
+
+
+def compare_totals(first: Example, second: Example, names: tuple[str, str]) -> pd.DataFrame:
+    """CG, DCG, IDCG and NDCG of two examples side by side, with the change from first to second."""
+    a, b = first.totals(), second.totals()
+    return pd.DataFrame(
+        {names[0]: a, names[1]: b, "change": {name: b[name] - a[name] for name in a}}
+    ).rename_axis("quantity")

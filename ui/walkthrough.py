@@ -1,0 +1,544 @@
+"""The walkthrough pages: every worked example of the source documents, rebuilt step by step.
+
+One call, `render(family)`, draws a whole page. Each example reads top to bottom like a short
+article: what it shows and where it came from, the list, the formula, the same formula with the
+numbers in, the running total, the ideal order and IDCG, the ratio, what to notice, every figure
+the source printed beside the exact one, and the source's slips with both readings. Every number
+comes from `ndcg_core`; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from ndcg_core import batch_ndcg, gains, ndcg
+from ndcg_core.examples import FAMILIES, SOURCES, Example, by_family, compare_totals, example
+from ndcg_core.latex import (
+    cg_filled,
+    cg_formula,
+    dcg_filled,
+    dcg_formula,
+    ndcg_filled,
+    ndcg_formula,
+    num,
+)
+
+try:  # TEMP until ui/charts.py lands
+    from ui import charts
+except ImportError:
+    charts = None
+from ui.urlstate import ListState, query_string
+
+PLAYGROUND = "/playground"
+
+INTROS: dict[str, str] = {
+    "binary": (
+        "The simplest kind of judgement: an item was clicked (1) or it was not (0). Cumulative "
+        "gain then just counts hits; the discount is what makes the position of each hit matter."
+    ),
+    "graded": (
+        "Here items carry grades, usually 0 (useless) to 3 (exactly what was wanted). A grade-3 "
+        "item is worth three grade-1 items, and NDCG asks how close the order comes to putting "
+        "the highest grades first. The last two examples are Wikipedia's, as the article stood "
+        "in 2012, whose table used an older discount than its formula."
+    ),
+    "continuous": (
+        "Relevance does not have to be a whole-number grade: any non-negative score works. These "
+        "examples come from a Chinese note that scores five items A–E between 0 and 1 and ranks "
+        "them two ways. The note stops after the DCGs; here the calculation is carried through "
+        "to NDCG."
+    ),
+    "russian": (
+        "A Russian study note works three small examples, each a different kind of mistake: two "
+        "items swapped at the top, the whole list upside down, and a swap further down. Its "
+        "section titles are kept in Russian next to ours."
+    ),
+    "gain": (
+        "Instead of earning its grade, an item can earn 2^rel − 1: 0, 1, 3, 7, 15 for grades 0 to "
+        "4. Each grade step doubles the reward, so getting the very best items to the top "
+        "matters much more. When relevance is only 0 or 1, the two gains are the same number."
+    ),
+    "zero": (
+        "If no item in the list is relevant, even the best order scores nothing: DCG and IDCG are "
+        "both 0, and NDCG = 0 / 0 has no value. Every implementation has to pick one."
+    ),
+}
+
+# Examples that only illustrate cumulative gain: the DCG steps would be noise there.
+CG_ONLY = {"binary-clicks-cg", "graded-stars-cg"}
+
+# family -> (first example, second example, heading, names of the two columns)
+COMPARISONS: dict[str, list[tuple[str, str, str, tuple[str, str]]]] = {
+    "binary": [
+        (
+            "binary-dcg3",
+            "binary-dcg3-moved-up",
+            "a relevant item moves up from position 3 to 2",
+            ("1, 0, 1, 1, 0", "1, 1, 0, 1, 0"),
+        )
+    ],
+    "graded": [
+        (
+            "wikipedia-2012",
+            "wikipedia-2012-swapped",
+            "Wikipedia's list before and after switching D3 and D4",
+            ("D3 above D4", "D3 and D4 switched"),
+        )
+    ],
+    "continuous": [
+        (
+            "continuous-abcde",
+            "continuous-daecb",
+            "the two orderings of A–E",
+            ("A, B, C, D, E", "D, A, E, C, B"),
+        )
+    ],
+}
+
+ON_ZERO = (
+    (
+        0.0,
+        "0",
+        "scikit-learn, trec_eval, the explainer (001)",
+        "A list with nothing to find counts as a failure.",
+    ),
+    (
+        1.0,
+        "1",
+        "LightGBM, XGBoost",
+        "Nothing could have been ranked better, so the order is perfect.",
+    ),
+    (
+        float("nan"),
+        "NaN (skip)",
+        "a common choice in evaluation scripts",
+        "The query has no answer to rank; leave it out of the average.",
+    ),
+)
+
+
+# --------------------------------------------------------------------------------- formatting
+
+
+def _fmt(value: float, digits: int = 4) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "—"
+    return num(value, digits)
+
+
+def _signed(value: float, digits: int = 4) -> str:
+    text = _fmt(value, digits)
+    return text if text.startswith("-") or text == "0" else f"+{text}"
+
+
+def _md(text: str) -> str:
+    """Our own prose as Markdown: keep `_`, `*` and `$` literal."""
+    for char in ("\\", "_", "*", "$"):
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def _cut(item: Example) -> str:
+    return str(item.k) if item.k is not None else str(len(item.relevances))
+
+
+def _labels(item: Example) -> list[str] | None:
+    """The items' names, or None when the source does not name them."""
+    return list(item.labels) if item.labels else None
+
+
+def _origin(labels) -> list[str]:
+    """Ideal-side names of unnamed items ('#3') read as the position they were ranked at."""
+    return [str(label).removeprefix("#") for label in labels]
+
+
+# ------------------------------------------------------------------------------------- pieces
+
+
+def _source_line(item: Example) -> None:
+    source = SOURCES[item.source]
+    st.caption(
+        f"Source {item.source}: {source['title']} · written in {source['language']} · "
+        f"file {source['file']}"
+    )
+    if source["language"] != "English":
+        st.caption(
+            f"This example comes from a {source['language']} note; its item names and section "
+            f"titles are kept as the note has them."
+        )
+
+
+def _list_table(relevances, labels=None, label_name: str = "Item") -> pd.DataFrame:
+    rows = {}
+    if labels is not None:
+        rows[label_name] = list(labels)
+    rows["Relevance"] = [_fmt(r) for r in relevances]
+    positions = [str(i) for i in range(1, len(rows["Relevance"]) + 1)]
+    return pd.DataFrame(rows, index=positions).T.rename_axis("Position")
+
+
+def playground_url(item: Example) -> str:
+    """The playground link that loads this example: list, labels, k, gain, discount, base, pool."""
+    state = ListState(
+        values=tuple(float(r) for r in item.relevances),
+        labels=tuple(item.labels) if item.labels else (),
+        k=item.k,
+        gain=item.gain,
+        discount=item.discount,
+        base=float(item.log_base),
+        pool=item.pool_extras,
+    )
+    return f"{PLAYGROUND}?{query_string(state)}"
+
+
+def _playground_button(page: str, item: Example) -> None:
+    st.link_button(
+        "Open in playground ↗",
+        playground_url(item),
+        key=f"{page}_{item.id}_playground",
+        help="Loads this list, with its k, gain and discount, into the playground to play with.",
+    )
+
+
+def _running_table(item: Example, table: pd.DataFrame, ideal: bool = False) -> pd.DataFrame:
+    prefix = "ideal_" if ideal else ""
+    rows = table[table[f"{prefix}relevance"].notna()]
+    total = "Running IDCG" if ideal else "Running DCG"
+    out = pd.DataFrame({"Position": rows["position"].astype(int).astype(str)})
+    if item.labels:
+        out["Item"] = list(rows[f"{prefix}label"])
+    elif ideal:
+        out["Ranked at"] = _origin(rows[f"{prefix}label"])
+    out["Relevance"] = [_fmt(v) for v in rows[f"{prefix}relevance"]]
+    if item.gain != "linear":
+        out["Gain"] = [_fmt(v) for v in rows[f"{prefix}gain"]]
+    out["Divided by"] = [_fmt(v) for v in rows["denominator"]]
+    out["Term"] = [_fmt(v) for v in rows[f"{prefix}contribution"]]
+    out[total] = [
+        _fmt(v) if inside else "— (below k)"
+        for v, inside in zip(rows[f"cumulative_{'idcg' if ideal else 'dcg'}"], rows["in_top_k"])
+    ]
+    return out
+
+
+def _quantity_name(item: Example, printed) -> str:
+    if printed.position is None:
+        return f"{printed.quantity}@{_cut(item)}"
+    what = {"log": "divisor (log)", "ideal log": "ideal divisor (log)"}.get(
+        printed.quantity, printed.quantity
+    )
+    return f"{what} at position {printed.position}"
+
+
+def _printed_table(item: Example) -> pd.DataFrame:
+    rows = []
+    for printed in item.printed:
+        exact = item.exact(printed)
+        verdict = "✓ right to the digits shown" if not printed.wrong else f"✗ slip: {printed.wrong}"
+        rows.append(
+            {
+                "Quantity": _quantity_name(item, printed),
+                "Printed": printed.printed,
+                "Exact": _fmt(exact, max(4, printed.decimals + 2)),
+                "Verdict": verdict,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _totals_table(totals: pd.DataFrame) -> pd.DataFrame:
+    shown = totals.copy().astype(object)
+    for column in shown.columns:
+        formatter = _signed if column == "change" else _fmt
+        shown[column] = [formatter(v) for v in totals[column]]
+    return shown
+
+
+def _metrics(totals: dict[str, float], k: str) -> None:
+    cols = st.columns(3)
+    cols[0].metric(f"DCG@{k}", _fmt(totals["DCG"]))
+    cols[1].metric(f"IDCG@{k}", _fmt(totals["IDCG"]))
+    cols[2].metric(f"NDCG@{k}", _fmt(totals["NDCG"]))
+
+
+def _charts(page: str, item: Example, table: pd.DataFrame) -> None:
+    if charts is None:
+        return
+    left, right = st.columns(2)
+    with left:
+        st.plotly_chart(
+            charts.contribution_chart(table, item.k),
+            key=f"{page}_{item.id}_contribution",
+            width="stretch",
+        )
+        st.caption("Each bar is one term: the relevance after the discount at that position.")
+    with right:
+        st.plotly_chart(
+            charts.cumulative_chart(table, item.k),
+            key=f"{page}_{item.id}_cumulative",
+            width="stretch",
+        )
+        st.caption("The running DCG climbs towards the running IDCG; NDCG is their ratio.")
+
+
+def _erratum_boxes(item: Example) -> None:
+    if not item.errata:
+        return
+    st.markdown("##### Where the source slips")
+    for erratum in item.errata:
+        st.info(f"**{_md(erratum.title)}**\n\n{_md(erratum.text)}", icon="📝")
+        if erratum.reading:
+            other = item.with_reading(erratum)
+            ours = "as this walkthrough reads it"
+            totals = compare_totals(item, other, (ours, erratum.reading_name))
+            st.markdown(f"Both readings, computed (at k = {_cut(item)}):")
+            st.table(_totals_table(totals), width="content")
+            settings = ", ".join(f"{key} = {value}" for key, value in erratum.reading.items())
+            st.caption(f"The other reading changes: {settings}.")
+
+
+# ------------------------------------------------------------------------------ one example
+
+
+def render_example(page: str, item: Example, number: int) -> None:
+    """One worked example, in reading order."""
+    st.header(f"{number}. {item.title}", divider="gray")
+    _source_line(item)
+
+    st.markdown("##### What it shows")
+    st.markdown(_md(item.shows))
+
+    table = item.table()
+    totals = item.totals()
+    labels = _labels(item)
+
+    st.markdown("##### The list, top first")
+    st.table(_list_table(item.relevances, labels), width="content")
+    if item.k is not None and item.k < len(item.relevances):
+        st.caption(f"Only the top k = {item.k} positions count.")
+
+    cg_printed = any(p.quantity == "CG" for p in item.printed)
+    if cg_printed or item.id in CG_ONLY:
+        st.markdown("##### Cumulative gain: add up, ignore the order")
+        st.latex(cg_formula())
+        st.latex(cg_filled(list(item.relevances), item.k))
+
+    if item.id not in CG_ONLY:
+        settings = {"gain": item.gain, "discount": item.discount, "log_base": item.log_base}
+        st.markdown("##### The formula")
+        st.latex(dcg_formula(**settings))
+        st.markdown("##### Each term with its numbers")
+        st.latex(dcg_filled(table, item.k, **settings))
+
+        st.markdown("##### The running total")
+        st.table(_running_table(item, table).set_index("Position"))
+        _charts(page, item, table)
+
+        st.markdown("##### The ideal order and IDCG")
+        ideal_rows = table[table["ideal_relevance"].notna()]
+        st.markdown("Sort the same items by relevance, highest first, and score that order:")
+        if labels is None:
+            ideal_table = _list_table(
+                ideal_rows["ideal_relevance"], _origin(ideal_rows["ideal_label"]), "Ranked at"
+            )
+        else:
+            ideal_table = _list_table(ideal_rows["ideal_relevance"], ideal_rows["ideal_label"])
+        st.table(ideal_table, width="content")
+        st.latex(dcg_formula(**settings, ideal=True))
+        st.latex(dcg_filled(table, item.k, **settings, ideal=True))
+
+        st.markdown("##### The ratio: NDCG")
+        st.latex(ndcg_formula())
+        st.latex(ndcg_filled(totals["DCG"], totals["IDCG"], totals["NDCG"], item.k, len(table)))
+        _metrics(totals, _cut(item))
+
+    if item.notice:
+        st.success(f"**What to notice.** {_md(item.notice)}", icon="👀")
+
+    if item.printed:
+        st.markdown("##### What the source printed, beside the exact value")
+        st.table(_printed_table(item).set_index("Quantity"))
+    else:
+        st.caption("The source prints no number for this one: everything above is computed here.")
+
+    _erratum_boxes(item)
+    _playground_button(page, item)
+
+
+# ---------------------------------------------------------------------------- comparisons
+
+
+def _comparison(
+    page: str, first_id: str, second_id: str, title: str, names: tuple[str, str]
+) -> None:
+    first, second = example(first_id), example(second_id)
+    st.header(f"Side by side: {title}", divider="gray")
+    totals = compare_totals(first, second, names)
+    cols = st.columns(2)
+    for col, item, name in zip(cols, (first, second), names):
+        with col:
+            st.markdown(f"**{name}**")
+            table = item.table()
+            st.table(_running_table(item, table).set_index("Position"))
+            if charts is not None:
+                st.plotly_chart(
+                    charts.contribution_chart(table, item.k),
+                    key=f"{page}_{item.id}_compare",
+                    width="stretch",
+                )
+    st.caption("Same items, same scale: the bars show where each order earns its DCG.")
+    st.table(_totals_table(totals), width="content")
+    change = totals.loc["NDCG", "change"]
+    st.markdown(
+        f"NDCG@{_cut(first)} goes from **{_fmt(totals.loc['NDCG', names[0]])}** to "
+        f"**{_fmt(totals.loc['NDCG', names[1]])}** ({_signed(change)}); CG "
+        f"{'does not move' if totals.loc['CG', 'change'] == 0 else 'changes too'}."
+    )
+
+
+def _russian_summary() -> None:
+    st.header("The three examples side by side", divider="gray")
+    rows = []
+    for item in by_family("russian"):
+        totals = item.totals()
+        printed = next((p.printed for p in item.printed if p.quantity == "NDCG"), "—")
+        rows.append(
+            {
+                "Example": item.title,
+                "Ranked": ", ".join(_fmt(r) for r in item.relevances),
+                "Ideal": ", ".join(_fmt(r) for r in sorted(item.relevances, reverse=True)),
+                "DCG": _fmt(totals["DCG"]),
+                "IDCG": _fmt(totals["IDCG"]),
+                "NDCG": _fmt(totals["NDCG"]),
+                "NDCG printed": printed,
+            }
+        )
+    st.table(pd.DataFrame(rows).set_index("Example"))
+    st.caption(
+        "A swap at the very top (example 1) costs more than the same kind of swap lower down "
+        "(example 3); the reversed list of example 2 loses most, yet still scores 0.92 because "
+        "every item in it is highly relevant."
+    )
+
+
+def _gain_comparison(page: str, item: Example) -> None:
+    linear = item.variant(gain="linear")
+    st.markdown("##### Linear gain against 2^rel − 1")
+    linear_table, exponential_table = linear.table(), item.table()
+    n = len(item.relevances)
+    st.table(
+        pd.DataFrame(
+            {
+                "Relevance": [_fmt(r) for r in item.relevances],
+                "Linear gain": [_fmt(g) for g in linear_table["gain"][:n]],
+                "Gain 2^rel − 1": [_fmt(g) for g in exponential_table["gain"][:n]],
+            },
+            index=pd.Index(
+                item.labels or range(1, n + 1), name="Item" if item.labels else "Position"
+            ),
+        ).T
+    )
+    totals = compare_totals(linear, item, ("linear gain", "gain 2^rel − 1"))
+    st.table(_totals_table(totals), width="content")
+    same = abs(totals.loc["NDCG", "change"]) < 1e-12 and abs(totals.loc["DCG", "change"]) < 1e-12
+    if same:
+        st.markdown(
+            "The two columns agree to the last digit: with relevance 0 or 1 each item earns the "
+            "same under both gains, so every total is the same."
+        )
+    else:
+        st.markdown(
+            f"NDCG@{_cut(item)} is **{_fmt(totals.loc['NDCG', 'linear gain'])}** with the linear "
+            f"gain and **{_fmt(totals.loc['NDCG', 'gain 2^rel − 1'])}** with 2^rel − 1 "
+            f"({_signed(totals.loc['NDCG', 'change'])})."
+        )
+
+
+def _gain_scale() -> None:
+    grades = np.arange(0, 5, dtype=float)
+    st.markdown("##### The two gains, grade by grade")
+    st.table(
+        pd.DataFrame(
+            {
+                "Grade": [_fmt(g) for g in grades],
+                "Linear: rel": [_fmt(g) for g in gains(grades, "linear")],
+                "Exponential: 2^rel − 1": [_fmt(g) for g in gains(grades, "exponential")],
+            }
+        )
+        .set_index("Grade")
+        .T
+    )
+    st.caption(
+        "For grades 0 and 1 the two rows agree; from grade 2 on the exponential one pulls away."
+    )
+
+
+def _zero_conventions(page: str, item: Example) -> None:
+    st.header("0 / 0: three conventions", divider="gray")
+    st.markdown(
+        "The formula cannot decide this case, so each library decides it. Three choices are in "
+        "use; each value below is what the core returns for this list with that choice."
+    )
+    other = example("graded-explainer")
+    queries = ["all zero"] * len(item.relevances) + ["3, 2, 3, 0, 1"] * len(other.relevances)
+    relevances = [*item.relevances, *other.relevances]
+    rows = []
+    for on_zero, name, who, why in ON_ZERO:
+        value = ndcg(item.relevances, item.k, on_zero=on_zero)
+        run = batch_ndcg(queries, relevances, on_zero=on_zero)
+        rows.append(
+            {
+                "Convention": name,
+                "NDCG of the all-zero list": "NaN (left out)" if math.isnan(value) else _fmt(value),
+                "Mean over two queries: this list and 3, 2, 3, 0, 1": _fmt(run.mean),
+                "Used by": who,
+                "The idea": why,
+            }
+        )
+    st.table(pd.DataFrame(rows).set_index("Convention"))
+    st.markdown(
+        f"For one list the choice is only a label. In an average it matters: add the all-zero "
+        f"list to a second query that scores {_fmt(other.totals()['NDCG'])} and the mean is that "
+        f"score halved, nearly doubled towards 1, or the score itself. Compare two systems only "
+        f"with the same convention."
+    )
+
+
+# ---------------------------------------------------------------------------------- the page
+
+
+def render(family: str) -> None:
+    """Draw the walkthrough page of one example family."""
+    if family not in FAMILIES:
+        raise ValueError(f"No walkthrough family {family!r}; known: {', '.join(FAMILIES)}.")
+    page = f"learn_{family}"
+    items = by_family(family)
+    st.title(FAMILIES[family])
+    st.markdown(INTROS[family])
+    sources = sorted({item.source for item in items})
+    st.caption(
+        "Examples from: "
+        + "; ".join(
+            f"{code} · {SOURCES[code]['title']} ({SOURCES[code]['language']})" for code in sources
+        )
+    )
+    st.markdown(
+        "**In this walkthrough:**\n"
+        + "\n".join(f"{n}. {_md(item.title)}" for n, item in enumerate(items, start=1))
+    )
+    if family == "gain":
+        _gain_scale()
+    for number, item in enumerate(items, start=1):
+        render_example(page, item, number)
+        if family == "gain":
+            _gain_comparison(page, item)
+        if family == "zero":
+            _zero_conventions(page, item)
+    for first_id, second_id, title, names in COMPARISONS.get(family, []):
+        _comparison(page, first_id, second_id, title, names)
+    if family == "russian":
+        _russian_summary()
