@@ -521,10 +521,7 @@ def render(family: str) -> None:
     st.markdown(INTROS[family])
     sources = sorted({item.source for item in items})
     st.caption(
-        "Examples from: "
-        + "; ".join(
-            f"{code} · {SOURCES[code]['title']} ({SOURCES[code]['language']})" for code in sources
-        )
+        "Examples from: " + "; ".join(f"{code} · {SOURCES[code]['title']}" for code in sources)
     )
     st.markdown(
         "**In this walkthrough:**\n"

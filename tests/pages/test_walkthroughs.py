@@ -1,0 +1,178 @@
+"""The walkthrough pages in AppTest: each loads, shows the exact and the printed numbers, its
+errata with both readings, and links to the playground with the example's list."""
+
+from functools import cache
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from ndcg_core.examples import EXAMPLES, FAMILIES, by_family, example
+from tests.pages.conftest import open_page
+from ui.walkthrough import playground_url
+
+PAGES = {
+    "binary": "pages/learn/binary.py",
+    "graded": "pages/learn/graded.py",
+    "continuous": "pages/learn/continuous.py",
+    "russian": "pages/learn/russian.py",
+    "gain": "pages/learn/gain.py",
+    "zero": "pages/learn/all_zero.py",
+}
+
+
+@cache
+def _page(family: str):
+    return open_page(PAGES[family])
+
+
+def _text(at) -> str:
+    """Everything the page wrote as text, LaTeX, tables and metrics, in one string."""
+    parts = [
+        e.value
+        for kind in ("title", "header", "markdown", "caption", "latex")
+        for e in at.get(kind)
+    ]
+    parts += [e.value for e in at.get("info")] + [e.value for e in at.get("success")]
+    parts += [e.value.to_string() for e in at.table]
+    parts += [f"{m.label} {m.value}" for m in at.metric]
+    return "\n".join(str(part) for part in parts)
+
+
+def _cells(at) -> set[str]:
+    return {str(cell) for table in at.table for cell in table.value.to_numpy().ravel()}
+
+
+def _links(at) -> list[str]:
+    return [button.proto.url for button in at.get("link_button")]
+
+
+@pytest.mark.parametrize("family", list(PAGES))
+def test_page_loads_with_its_title_and_every_example(family):
+    at = _page(family)
+    assert not at.exception
+    assert at.title[0].value == FAMILIES[family]
+    headers = [h.value for h in at.header]
+    for item in by_family(family):
+        assert any(item.title in header for header in headers), item.title
+
+
+def test_every_family_has_a_page():
+    assert set(PAGES) == set(FAMILIES)
+    assert {item.family for item in EXAMPLES} <= set(PAGES)
+
+
+@pytest.mark.parametrize("family", list(PAGES))
+def test_every_printed_number_is_shown_beside_its_exact_value(family):
+    at = _page(family)
+    tables = [t.value for t in at.table if "Printed" in t.value.columns]
+    printed_items = [item for item in by_family(family) if item.printed]
+    assert len(tables) == len(printed_items)
+    for item, table in zip(printed_items, tables):
+        assert list(table["Printed"]) == [p.printed for p in item.printed]
+        for printed, verdict in zip(item.printed, table["Verdict"]):
+            if printed.wrong:
+                assert verdict.startswith("✗ slip") and printed.wrong in verdict
+            else:
+                assert verdict.startswith("✓")
+
+
+def test_binary_numbers_and_the_move_up():
+    at = _page("binary")
+    text = _text(at)
+    # rel = 1, 0, 1, 1, 0 at k = 3: 1/log2 2 + 0/log2 3 + 1/log2 4 = 1.5
+    assert r"\mathrm{DCG@}3" in text or "DCG@3" in text
+    assert "= 1.5" in text
+    metrics = {(m.label, m.value) for m in at.metric}
+    assert ("DCG@3", "1.5") in metrics
+    assert ("NDCG@3", "0.7039") in metrics  # 1.5 / (1 + 1/log2 3 + 1/2)
+    assert ("NDCG@3", "0.7654") in metrics  # rel = 1, 1, 0, 1, 0: (1 + 1/log2 3) / 2.1309
+    assert "+0.0614" in _cells(at)  # the change in NDCG@3, side by side
+    assert "/playground?rels=1,0,1,1,0&k=3" in _links(at)
+
+
+def test_graded_numbers_slips_and_the_wikipedia_erratum():
+    at = _page("graded")
+    cells = _cells(at)
+    assert "0.9762" in {m.value for m in at.metric}  # D1…D5: 4.6487 / 4.7619
+    assert {"4.67", "4.6487", "0.9306", "0.9315"} <= cells
+    titles = [info.value for info in at.info]
+    assert any("formula and the table use different discounts" in t for t in titles)
+    # Both readings of Wikipedia's list: the table's log2(i) form and the formula's log2(i+1).
+    wiki = example("wikipedia-2012")
+    reading = wiki.with_reading(wiki.errata[0]).totals()
+    both = [t.value for t in at.table if wiki.errata[0].reading_name in t.value.columns]
+    assert both, "the erratum table with both readings is missing"
+    assert (
+        list(both[0].loc["NDCG"])[:2]
+        == ["0.9315", f"{reading['NDCG']:.4f}"]
+        == [
+            "0.9315",
+            "0.9608",
+        ]
+    )
+    # D1…D6 are the default labels, so the link leaves them out.
+    assert "/playground?rels=3,2,3,0,1,2&k=6&discount=jarvelin" in _links(at)
+    assert "/playground?rels=3,2,0,3,1,2&labels=D1,D2,D4,D3,D5,D6&k=6&discount=jarvelin" in (
+        _links(at)
+    )
+
+
+def test_continuous_orderings_are_finished_to_ndcg():
+    at = _page("continuous")
+    metrics = {m.value for m in at.metric}
+    assert {"1.5149", "1.4428", "1.6964", "0.893", "0.8505"} <= metrics
+    assert "This example comes from a Chinese note" in _text(at)
+    assert "/playground?rels=0.5,0.9,0.3,0.6,0.1&labels=A,B,C,D,E" in _links(at)
+    assert "/playground?rels=0.6,0.5,0.1,0.3,0.9&labels=D,A,E,C,B" in _links(at)
+
+
+def test_russian_examples_keep_their_titles_and_show_both_readings():
+    at = _page("russian")
+    text = _text(at)
+    for title in ("Неидеальное ранжирование", "Ошибка в топе списка", "Частично правильное"):
+        assert title in text
+    metrics = {m.value for m in at.metric}
+    assert {"0.9641", "0.919", "0.9843"} <= metrics
+    as_documents = [
+        t.value for t in at.table if "ranking read as document numbers" in t.value.columns
+    ]
+    assert (
+        as_documents and as_documents[0].loc["NDCG", "ranking read as document numbers"] == "0.7545"
+    )
+    assert "/playground?rels=7,8,9,10&k=4" in _links(at)
+
+
+def test_gain_page_compares_linear_and_exponential():
+    at = _page("gain")
+    tables = [t.value for t in at.table if "gain 2^rel − 1" in t.value.columns]
+    assert len(tables) == 3
+    explainer, binary, wikipedia = tables
+    assert list(explainer.loc["NDCG", ["linear gain", "gain 2^rel − 1"]]) == ["0.9724", "0.9575"]
+    assert binary.loc["DCG", "change"] == "0" and binary.loc["NDCG", "change"] == "0"
+    assert list(wikipedia.loc["NDCG", ["linear gain", "gain 2^rel − 1"]]) == ["0.9608", "0.9488"]
+    assert "agree to the last digit" in _text(at)
+    assert "/playground?rels=3,2,3,0,1&gain=exponential" in _links(at)
+    assert "/playground?rels=1,0,1,1,0&k=3&gain=exponential" in _links(at)
+
+
+def test_all_zero_page_shows_the_three_conventions():
+    at = _page("zero")
+    text = _text(at)
+    assert r"\frac{0}{0}" in text
+    conventions = next(t.value for t in at.table if "Used by" in t.value.columns)
+    assert list(conventions.index) == ["0", "1", "NaN (skip)"]
+    assert list(conventions["NDCG of the all-zero list"]) == ["0", "1", "NaN (left out)"]
+    # Mean over the all-zero list and 3, 2, 3, 0, 1 (NDCG 0.9724): halved, lifted, or alone.
+    means = list(conventions.iloc[:, 1])
+    assert means == ["0.4862", "0.9862", "0.9724"]
+    assert "/playground?rels=0,0,0,0,0" in _links(at)
+
+
+@pytest.mark.parametrize("item", EXAMPLES, ids=lambda item: item.id)
+def test_playground_url_carries_the_example_settings(item):
+    query = parse_qs(urlsplit(playground_url(item)).query)
+    assert urlsplit(playground_url(item)).path == "/playground"
+    assert [float(v) for v in query["rels"][0].split(",")] == list(item.relevances)
+    assert query.get("k") == ([str(item.k)] if item.k is not None else None)
+    assert query.get("gain", ["linear"]) == [item.gain]
+    assert query.get("discount", ["log2"]) == [item.discount]
