@@ -16,6 +16,7 @@ Sources (in ../shared/seeds/ of the project's workspace):
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -780,6 +781,11 @@ def by_family(family: str) -> tuple[Example, ...]:
 def compare_totals(first: Example, second: Example, names: tuple[str, str]) -> pd.DataFrame:
     """CG, DCG, IDCG and NDCG of two examples side by side, with the change from first to second."""
     a, b = first.totals(), second.totals()
-    return pd.DataFrame(
-        {names[0]: a, names[1]: b, "change": {name: b[name] - a[name] for name in a}}
-    ).rename_axis("quantity")
+    # Sums of the same numbers in another order can differ in the last bit: call that no change.
+    change = {
+        name: 0.0
+        if math.isclose(a[name], b[name], rel_tol=1e-12, abs_tol=1e-12)
+        else b[name] - a[name]
+        for name in a
+    }
+    return pd.DataFrame({names[0]: a, names[1]: b, "change": change}).rename_axis("quantity")

@@ -132,7 +132,9 @@ def _fmt(value: float, digits: int = 4) -> str:
 
 def _signed(value: float, digits: int = 4) -> str:
     text = _fmt(value, digits)
-    return text if text.startswith("-") or text == "0" else f"+{text}"
+    if text.startswith("-"):
+        return "−" + text[1:]
+    return text if text == "0" else f"+{text}"
 
 
 def _md(text: str) -> str:
@@ -356,6 +358,11 @@ def render_example(page: str, item: Example, number: int) -> None:
         st.latex(ndcg_filled(totals["DCG"], totals["IDCG"], totals["NDCG"], item.k, len(table)))
         _metrics(totals, _cut(item))
 
+    if item.family == "gain":
+        _gain_comparison(item)
+    if item.family == "zero":
+        _zero_conventions(item)
+
     if item.notice:
         st.success(f"**What to notice.** {_md(item.notice)}", icon="👀")
 
@@ -425,7 +432,7 @@ def _russian_summary() -> None:
     )
 
 
-def _gain_comparison(page: str, item: Example) -> None:
+def _gain_comparison(item: Example) -> None:
     linear = item.variant(gain="linear")
     st.markdown("##### Linear gain against 2^rel − 1")
     linear_table, exponential_table = linear.table(), item.table()
@@ -444,7 +451,7 @@ def _gain_comparison(page: str, item: Example) -> None:
     )
     totals = compare_totals(linear, item, ("linear gain", "gain 2^rel − 1"))
     st.table(_totals_table(totals), width="content")
-    same = abs(totals.loc["NDCG", "change"]) < 1e-12 and abs(totals.loc["DCG", "change"]) < 1e-12
+    same = totals.loc["NDCG", "change"] == 0 and totals.loc["DCG", "change"] == 0
     if same:
         st.markdown(
             "The two columns agree to the last digit: with relevance 0 or 1 each item earns the "
@@ -477,8 +484,8 @@ def _gain_scale() -> None:
     )
 
 
-def _zero_conventions(page: str, item: Example) -> None:
-    st.header("0 / 0: three conventions", divider="gray")
+def _zero_conventions(item: Example) -> None:
+    st.markdown("##### 0 / 0: three conventions")
     st.markdown(
         "The formula cannot decide this case, so each library decides it. Three choices are in "
         "use; each value below is what the core returns for this list with that choice."
@@ -531,10 +538,6 @@ def render(family: str) -> None:
         _gain_scale()
     for number, item in enumerate(items, start=1):
         render_example(page, item, number)
-        if family == "gain":
-            _gain_comparison(page, item)
-        if family == "zero":
-            _zero_conventions(page, item)
     for first_id, second_id, title, names in COMPARISONS.get(family, []):
         _comparison(page, first_id, second_id, title, names)
     if family == "russian":
