@@ -349,7 +349,11 @@ EXAMPLES: tuple[Example, ...] = (
             "The explainer announces the DCG and IDCG calculations but prints only the results; "
             "here are the terms it left out."
         ),
-        notice="Swapping the 2 at position 2 with the 3 below it is all that separates this from 1.",
+        notice=(
+            "Two swaps stand between this list and a perfect 1: the 2 above a 3 near the top, and "
+            "the 0 above the 1 at the bottom. Fixing only the first gives 0.993, only the second "
+            "0.979: the mistake nearer the top costs more."
+        ),
         printed=(Printed("DCG", "6.15"), Printed("IDCG", "6.32"), Printed("NDCG", "0.97")),
         errata=(
             Erratum(
@@ -463,7 +467,7 @@ EXAMPLES: tuple[Example, ...] = (
                 title="The note stops before NDCG",
                 text=(
                     "It computes both DCGs and the IDCG but never divides: NDCG is 1.5149 / "
-                    "1.6965 = 0.893 for A, B, C, D, E and 1.4428 / 1.6965 = 0.851 for D, A, E, C, B."
+                    "1.6964 = 0.893 for A, B, C, D, E and 1.4428 / 1.6964 = 0.851 for D, A, E, C, B."
                 ),
             ),
             Erratum(
@@ -697,7 +701,7 @@ EXAMPLES: tuple[Example, ...] = (
                 "NDCG",
                 "0.9306",
                 wrong="8.09 / 8.693 = 0.9306 divides a rounded DCG; exactly it is 8.0972 / "
-                "8.6926 = 0.9315.",
+                "8.6925 = 0.9315.",
             ),
         ),
         errata=(

@@ -308,7 +308,7 @@ def _erratum_boxes(item: Example) -> None:
 
 def render_example(page: str, item: Example, number: int) -> None:
     """One worked example, in reading order."""
-    st.header(f"{number}. {item.title}", divider="gray")
+    st.header(f"{number}. {item.title}", divider="gray", anchor=item.id)
     _source_line(item)
 
     st.markdown("##### What it shows")
@@ -447,7 +447,8 @@ def _gain_comparison(item: Example) -> None:
             index=pd.Index(
                 item.labels or range(1, n + 1), name="Item" if item.labels else "Position"
             ),
-        ).T
+        ).T,
+        width="content",
     )
     totals = compare_totals(linear, item, ("linear gain", "gain 2^rel − 1"))
     st.table(_totals_table(totals), width="content")
@@ -477,7 +478,8 @@ def _gain_scale() -> None:
             }
         )
         .set_index("Grade")
-        .T
+        .T,
+        width="content",
     )
     st.caption(
         "For grades 0 and 1 the two rows agree; from grade 2 on the exponential one pulls away."
@@ -532,7 +534,9 @@ def render(family: str) -> None:
     )
     st.markdown(
         "**In this walkthrough:**\n"
-        + "\n".join(f"{n}. {_md(item.title)}" for n, item in enumerate(items, start=1))
+        + "\n".join(
+            f"{n}. [{_md(item.title)}](#{item.id})" for n, item in enumerate(items, start=1)
+        )
     )
     if family == "gain":
         _gain_scale()
