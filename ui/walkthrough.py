@@ -99,23 +99,24 @@ COMPARISONS: dict[str, list[tuple[str, str, str, tuple[str, str]]]] = {
     ],
 }
 
+# (what NDCG becomes when IDCG = 0, its name, who uses it, the idea behind it)
 ON_ZERO = (
     (
         0.0,
         "0",
-        "scikit-learn, trec_eval, the explainer (001)",
+        "scikit-learn, trec_eval, ranx, TF-Ranking; the explainer (001) suggests it",
         "A list with nothing to find counts as a failure.",
     ),
     (
         1.0,
         "1",
-        "LightGBM, XGBoost",
+        "LightGBM, XGBoost's ndcg",
         "Nothing could have been ranked better, so the order is perfect.",
     ),
     (
         float("nan"),
         "NaN (skip)",
-        "a common choice in evaluation scripts",
+        "torchmetrics can be told to skip such queries",
         "The query has no answer to rank; leave it out of the average.",
     ),
 )
