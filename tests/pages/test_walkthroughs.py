@@ -176,3 +176,18 @@ def test_playground_url_carries_the_example_settings(item):
     assert query.get("k") == ([str(item.k)] if item.k is not None else None)
     assert query.get("gain", ["linear"]) == [item.gain]
     assert query.get("discount", ["log2"]) == [item.discount]
+
+
+@pytest.mark.parametrize("family", list(PAGES))
+def test_every_erratum_has_its_box(family):
+    boxes = [info.value for info in _page(family).info]
+    errata = [erratum for item in by_family(family) for erratum in item.errata]
+    assert len(boxes) == len(errata)
+    for box, erratum in zip(boxes, errata):
+        assert box.startswith("**") and erratum.text[:20].replace("_", "\\_") in box
+
+
+def test_notes_in_other_languages_say_so():
+    assert "This example comes from a Russian note" in _text(_page("russian"))
+    assert "This example comes from a Chinese note" in _text(_page("continuous"))
+    assert "This example comes from" not in _text(_page("binary"))
