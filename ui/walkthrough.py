@@ -302,6 +302,26 @@ def _erratum_boxes(item: Example) -> None:
             st.table(_totals_table(totals), width="content")
             settings = ", ".join(f"{key} = {value}" for key, value in erratum.reading.items())
             st.caption(f"The other reading changes: {settings}.")
+            with st.expander(f"The other reading term by term: {erratum.reading_name}"):
+                other_table = other.table()
+                other_settings = {
+                    "gain": other.gain,
+                    "discount": other.discount,
+                    "log_base": other.log_base,
+                }
+                other_totals = other.totals()
+                st.latex(dcg_formula(**other_settings))
+                st.latex(dcg_filled(other_table, other.k, **other_settings))
+                st.latex(dcg_filled(other_table, other.k, **other_settings, ideal=True))
+                st.latex(
+                    ndcg_filled(
+                        other_totals["DCG"],
+                        other_totals["IDCG"],
+                        other_totals["NDCG"],
+                        other.k,
+                        len(other_table),
+                    )
+                )
 
 
 # ------------------------------------------------------------------------------ one example
