@@ -8,6 +8,8 @@ policy:
 - ``"keep"``: tied items keep their input order (a stable sort), as LightGBM and XGBoost do.
 - ``"average"``: every item of a tied group gets the group's mean gain, the expected DCG over
   all orders of the group (McSherry & Najork 2008), as scikit-learn's ``ndcg_score`` does.
+- ``"docid"``: tied items are ordered by document id, descending (compared as text), as
+  trec_eval does; needs ``docs``.
 
 References
 ----------
@@ -31,6 +33,7 @@ TIES = {
     "average": (
         "Tied scores share their group's mean gain (McSherry & Najork 2008), as scikit-learn does."
     ),
+    "docid": "Tied scores are ordered by document id, descending, as trec_eval does.",
 }
 
 
@@ -56,6 +59,7 @@ def batch_ndcg(
     discount: str = "log2",
     log_base: float = 2,
     on_zero: float = 0.0,
+    docs: Iterable | None = None,
 ) -> BatchResult:
     """NDCG@k of every query of a run, and the mean over queries.
 
@@ -66,7 +70,7 @@ def batch_ndcg(
         ranked in input order.
     k : int or None
         Cut-off, applied to each query's ranking and to its ideal.
-    ties : {"keep", "average"}
+    ties : {"keep", "average", "docid"}
         How equal scores within a query are ordered; see the module docstring.
     ideal_queries, ideal_relevances : array-like, optional
         All judged items per query (the pool). When given, each query's ideal ranking is built
@@ -74,6 +78,8 @@ def batch_ndcg(
         without judgments has IDCG 0.
     on_zero : float
         NDCG of a query whose IDCG is 0: 0.0, 1.0, or NaN to leave it out of the mean.
+    docs : array-like, optional
+        Document id of each row; needed by ``ties="docid"``.
 
     Returns
     -------
@@ -85,14 +91,27 @@ def batch_ndcg(
     cut = check_k(k)
     zero = check_on_zero(on_zero)
     if ties not in TIES:
-        raise ValueError(f"`ties` must be 'keep' or 'average'; got {ties!r}.")
+        raise ValueError(
+            f"`ties` must be 'keep' or 'average' (or 'docid' with `docs`); got {ties!r}."
+        )
+    if ties == "docid" and docs is None:
+        raise ValueError("`ties='docid'` orders tied scores by document id: pass `docs` too.")
 
     codes, names = pd.factorize(np.asarray(queries), sort=False)
     rel = _as_relevance(relevances, codes.size, "relevances")
     score = None if scores is None else _as_scores(scores, codes.size)
     n_queries = names.size
 
-    order = _ranking_order(codes, score)
+    tiebreak = None
+    if ties == "docid" and score is not None:
+        doc_array = np.asarray(docs)
+        if doc_array.shape != (codes.size,):
+            raise ValueError(
+                f"`docs` must have one id per row: expected {codes.size}, got {doc_array.size}."
+            )
+        # Codes in sorted-text order; negated so that larger ids come first among ties.
+        tiebreak = -pd.factorize(doc_array, sort=True)[0]
+    order = _ranking_order(codes, score, tiebreak)
     codes_sorted = codes[order]
     rank = _rank_within_group(codes_sorted)
     disc = _discounts_by_rank(rank, cut, discount, log_base)
@@ -167,12 +186,16 @@ def _as_scores(values: Iterable[float], n: int) -> np.ndarray:
     return score
 
 
-def _ranking_order(codes: np.ndarray, score: np.ndarray | None) -> np.ndarray:
-    """Row order that groups queries and ranks by decreasing score, stable among ties."""
+def _ranking_order(
+    codes: np.ndarray, score: np.ndarray | None, tiebreak: np.ndarray | None = None
+) -> np.ndarray:
+    """Row order that groups queries and ranks by decreasing score, then `tiebreak` (or stable)."""
     if score is None:
         if codes.size < 2 or np.all(codes[1:] >= codes[:-1]):
             return np.arange(codes.size)
         return np.argsort(codes, kind="stable")
+    if tiebreak is not None:
+        return np.lexsort((tiebreak, -score, codes))
     return np.lexsort((-score, codes))
 
 
