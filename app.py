@@ -22,7 +22,7 @@ pages = {
     ],
     "In practice": [
         # st.Page("pages/libraries.py", title="Why libraries disagree", icon="⚖️", url_path="libraries"),
-        # st.Page("pages/queries.py", title="Many queries", icon="📊", url_path="queries"),
+        st.Page("pages/queries.py", title="Many queries", icon="📊", url_path="queries"),
     ],
     "Test yourself": [
         # st.Page("pages/practice.py", title="Practice", icon="🎯", url_path="practice"),
