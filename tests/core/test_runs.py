@@ -1,0 +1,310 @@
+"""Loading runs and judgments (every message, line numbers), the bootstrap interval and the
+paired randomization test."""
+
+import itertools
+import math
+from urllib.parse import parse_qsl, urlsplit
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ndcg_core import runs
+from ndcg_core.stats import bootstrap_ci, paired_randomization_test
+from ui import queries_data
+from ui.urlstate import read_params
+
+# ---------------------------------------------------------------------------------------------
+# CSV
+# ---------------------------------------------------------------------------------------------
+
+
+def test_csv_with_scores_pool_rows_and_a_hand_worked_value():
+    text = b"query_id,doc_id,relevance,score\nq,a,0,0.9\nq,b,3,0.5\nq,c,2,\n"
+    data = runs.from_csv(runs.read_csv_run(text))
+    assert list(data.ranked["doc"]) == ["a", "b"]
+    assert len(data.judgments) == 3
+    # ranked rel = 0, 3; judged rel = 3, 2 (c not ranked)
+    expected = (3 / math.log2(3)) / (3 + 2 / math.log2(3))
+    assert runs.evaluate(data, None).per_query.at["q", "ndcg"] == pytest.approx(expected)
+    # ideal from the ranked items only: 3, 0
+    assert runs.evaluate(data, None, ideal="run").per_query.at["q", "ndcg"] == pytest.approx(
+        (3 / math.log2(3)) / 3
+    )
+    assert any("1 row has no score or rank" in note for note in data.notes)
+
+
+def test_csv_rank_column_ranks_one_first_and_file_order_without_either():
+    ranked = runs.read_csv_run(b"query_id,doc_id,relevance,rank\nq,a,0,2\nq,b,1,1\n")
+    data = runs.from_csv(ranked)
+    assert runs.evaluate(data, None).per_query.at["q", "ndcg"] == pytest.approx(1.0)
+    plain = runs.from_csv(runs.read_csv_run(b"query_id,doc_id,relevance\nq,a,0\nq,b,1\n"))
+    # rel = 0, 1 in file order
+    assert runs.evaluate(plain, None).per_query.at["q", "ndcg"] == pytest.approx(1 / math.log2(3))
+    assert not plain.has_scores
+    assert any("file order" in note for note in plain.notes)
+
+
+def test_csv_header_is_case_and_space_insensitive():
+    table = runs.read_csv_run(b" Query_ID , Doc_ID , Relevance , Score \nq,a,1,2\n")
+    assert table.problems == () and len(table.rows) == 1
+
+
+def test_csv_bad_rows_are_reported_with_line_numbers_and_reasons():
+    text = (
+        b"query_id,doc_id,relevance,score\n"
+        b"a,x,1,0.5\n"  # line 2: fine
+        b"a,y,high,0.2\n"  # line 3: relevance not a number
+        b"a,x,2,0.1\n"  # line 4: repeats line 2
+        b"b,z,1\n"  # line 5: too few fields
+        b",q,1,1\n"  # line 6: no query
+        b"b,w,1,abc\n"  # line 7: score not a number
+        b"\n"  # line 8: blank, ignored
+        b"b,v,2,0.3\n"  # line 9: fine
+    )
+    table = runs.read_csv_run(text, "bad.csv")
+    found = {(p.line, p.reason.split(";")[0]) for p in table.problems}
+    assert found == {
+        (3, "has a relevance that is not a number"),
+        (4, "repeats the (query, document) pair of line 2"),
+        (5, "has 3 fields, the header 4"),
+        (6, "has an empty query_id"),
+        (7, "has a score that is not a number"),
+    }
+    assert [p.line for p in table.problems] == [3, 4, 5, 6, 7]
+    assert table.problems[0].text == "a,y,high,0.2"
+    assert sorted(table.rows["line"]) == [2, 9]
+    frame = table.problem_frame()
+    assert list(frame.columns) == ["line", "problem", "text"] and len(frame) == 5
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"query,doc,rel\nq,a,1\n", "lacks query_id, doc_id, relevance"),
+        (b"query_id,doc_id,score\nq,a,1\n", "lacks relevance"),
+        (b"query_id,doc_id,relevance,score,rank\nq,a,1,1,1\n", "both a score and a rank"),
+        (b"query_id,doc_id,relevance\n", "has a header but no rows"),
+        (b"   \n\n", "is empty"),
+        (b"query_id,doc_id,relevance\nq,\xff\xfe,1\n", "not UTF-8 text: line 2"),
+    ],
+)
+def test_csv_unusable_files_raise_a_clear_message(data, message):
+    with pytest.raises(ValueError, match=message):
+        runs.read_csv_run(data, "upload.csv")
+
+
+def test_negative_relevance_counts_as_zero_and_says_so():
+    data = runs.from_csv(runs.read_csv_run(b"query_id,doc_id,relevance,score\nq,a,-1,2\nq,b,1,1\n"))
+    assert data.ranked["relevance"].tolist() == [0.0, 1.0]
+    assert any("1 judgment has relevance below 0" in note for note in data.notes)
+
+
+def test_query_with_nothing_relevant_is_named_and_follows_the_all_zero_rule():
+    text = b"query_id,doc_id,relevance,score\nq,a,0,2\nq,b,0,1\nr,a,1,1\n"
+    data = runs.from_csv(runs.read_csv_run(text))
+    assert any("1 query has no relevant judgment (q)" in note for note in data.notes)
+    assert runs.evaluate(data, 2, on_zero=0.0).mean == pytest.approx(0.5)
+    assert runs.evaluate(data, 2, on_zero=1.0).mean == pytest.approx(1.0)
+    skipped = runs.evaluate(data, 2, on_zero=float("nan"))
+    assert skipped.mean == pytest.approx(1.0) and math.isnan(skipped.per_query.at["q", "ndcg"])
+
+
+def test_csv_query_with_judgments_but_no_ranked_row_is_left_out_with_a_note():
+    data = runs.from_csv(runs.read_csv_run(b"query_id,doc_id,relevance,score\nq,a,1,2\nr,a,1,\n"))
+    assert list(data.queries) == ["q"]
+    assert any("judgments but no ranked document (r)" in note for note in data.notes)
+
+
+# ---------------------------------------------------------------------------------------------
+# TREC
+# ---------------------------------------------------------------------------------------------
+
+
+def test_trec_run_bad_lines_with_line_numbers():
+    text = b"1 Q0 d1 1 2.0 r\n1 Q0 d2 2 x r\n\n1 Q0 d3 3\n1 Q0 d1 4 1 r\n2 Q0 d1 1 1 r extra\n"
+    table = runs.read_trec_run(text, "run.txt")
+    reasons = {p.line: p.reason for p in table.problems}
+    assert set(reasons) == {2, 4, 5, 6}
+    assert reasons[2] == "has a score that is not a number"
+    assert reasons[4].startswith("has fewer than 6 fields")
+    assert reasons[5].startswith("repeats the (query, document) pair of line 1")
+    assert reasons[6].startswith("has more than 6 fields")
+    assert table.rows["line"].tolist() == [1]
+
+
+def test_trec_parsing_handles_tabs_leading_spaces_and_crlf():
+    table = runs.read_trec_run(b"  301\tQ0\tD-1\t1\t  2.5\tSTD\r\n302 Q0 D-2 1 -1e3 STD\r\n")
+    assert table.problems == ()
+    assert table.rows["query"].tolist() == ["301", "302"]
+    assert table.rows["score"].tolist() == [2.5, -1000.0]
+
+
+def test_qrels_bad_lines_and_duplicates():
+    text = b"1 0 d1 1\n1 0 d2 maybe\n1 0 d1 0\n1 0\n"
+    table = runs.read_trec_qrels(text)
+    reasons = {p.line: p.reason for p in table.problems}
+    assert reasons[2] == "has a relevance that is not a number"
+    assert reasons[3].startswith("repeats the (query, document) pair of line 1")
+    assert reasons[4].startswith("has fewer than 4 fields")
+
+
+def test_join_states_unjudged_docs_and_missing_queries():
+    run = runs.read_trec_run(b"1 Q0 a 1 3 r\n1 Q0 b 2 2 r\n2 Q0 a 1 1 r\n")
+    qrels = runs.read_trec_qrels(b"1 0 a 1\n1 0 c 2\n3 0 a 1\n")
+    data = runs.join_trec(run, qrels)
+    assert list(data.queries) == ["1"]
+    notes = " ".join(data.notes)
+    assert "The run has 1 query the qrels lack (2)" in notes
+    assert "The qrels judge 1 query the run never answers (3)" in notes
+    assert "1 ranked document has no judgment" in notes
+    # ranked rel = 1, 0; judged = 2 (c, unretrieved), 1
+    expected = 1 / (2 + 1 / math.log2(3))
+    assert runs.evaluate(data, None).per_query.at["1", "ndcg"] == pytest.approx(expected)
+    assert runs.ranked_list(data, "1") == ([1.0, 0.0], ["a", "b"], [2.0])
+
+
+def test_join_without_a_common_query_raises():
+    run = runs.read_trec_run(b"1 Q0 a 1 3 r\n")
+    qrels = runs.read_trec_qrels(b"2 0 a 1\n")
+    with pytest.raises(ValueError, match="no query in common"):
+        runs.join_trec(run, qrels)
+
+
+def test_upload_cap():
+    runs.check_size(50 * 1024 * 1024, 50)
+    with pytest.raises(ValueError, match=r"51.0 MB; files up to 50 MB are accepted"):
+        runs.check_size(51 * 1024 * 1024, 50, "big.csv")
+
+
+def test_evaluate_rejects_an_unknown_ideal():
+    data = runs.from_csv(runs.read_csv_run(b"query_id,doc_id,relevance\nq,a,1\n"))
+    with pytest.raises(ValueError, match="`ideal` must be 'judgments' or 'run'"):
+        runs.evaluate(data, 5, ideal="pool")
+
+
+# ---------------------------------------------------------------------------------------------
+# The page's bytes path and playground links
+# ---------------------------------------------------------------------------------------------
+
+
+def test_bytes_path_refuses_big_files_and_reads_both_formats():
+    big = queries_data.Files("csv", run=("big.csv", b"x" * (2 * 1024 * 1024)))
+    with pytest.raises(ValueError, match=r"big\.csv is 2\.0 MB; files up to 1 MB"):
+        queries_data.read_tables(big, 1)
+    trec = queries_data.sample_files("trec", "qrels.rel_level")
+    tables = queries_data.read_tables(trec, 50)
+    assert set(queries_data.datasets(trec, tables)) == {"run"}
+    movies = queries_data.sample_files("movies")
+    assert set(queries_data.datasets(movies, queries_data.read_tables(movies, 50))) == {
+        "run",
+        "second_run",
+    }
+
+
+def test_playground_link_has_rels_labels_k_and_pool():
+    run = runs.read_trec_run(b"1 Q0 a,1 1 3 r\n1 Q0 b 2 2 r\n")
+    qrels = runs.read_trec_qrels(b"1 0 a,1 1\n1 0 c 2\n1 0 d 0\n")
+    data = runs.join_trec(run, qrels)
+    common = dict(gain="linear", discount="log2", base=2.0, ties="docid")
+    link = queries_data.playground_link(data, "1", k=2, ideal="judgments", **common)
+    assert link.startswith("/playground?rels=1,0&labels=a%3B1,b&k=2&pool=2")
+    state, problems = read_params(dict(parse_qsl(urlsplit(link).query)))
+    assert problems == []
+    assert (state.values, state.labels, state.k, state.pool) == ((1, 0), ("a;1", "b"), 2, (2,))
+    closed = queries_data.playground_link(data, "1", k=10, ideal="run", **common)
+    assert closed == "/playground?rels=1,0&labels=a%3B1,b"  # k beyond the list: left out
+
+
+# ---------------------------------------------------------------------------------------------
+# Bootstrap interval
+# ---------------------------------------------------------------------------------------------
+
+
+def test_bootstrap_is_seeded_and_brackets_the_mean():
+    values = np.random.default_rng(1).random(50)
+    first = bootstrap_ci(values, seed=3)
+    assert first == bootstrap_ci(values, seed=3)
+    assert first.low < first.mean < first.high
+    assert first.mean == pytest.approx(values.mean())
+    # A percentile interval of resampled means is about ±1.96 standard errors wide.
+    se = values.std(ddof=0) / math.sqrt(values.size)
+    assert first.high - first.low == pytest.approx(2 * 1.96 * se, rel=0.15)
+
+
+def test_bootstrap_of_identical_values_is_a_point_and_nan_is_left_out():
+    interval = bootstrap_ci([0.5, 0.5, float("nan"), 0.5])
+    assert (interval.low, interval.mean, interval.high, interval.n) == (0.5, 0.5, 0.5, 3)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"values": [float("nan")]}, "no values to average"),
+        ({"values": [1.0], "confidence": 95}, "between 0 and 1"),
+        ({"values": [1.0], "n_resamples": 0}, "at least 1"),
+    ],
+)
+def test_bootstrap_errors(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        bootstrap_ci(**kwargs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Paired randomization test
+# ---------------------------------------------------------------------------------------------
+
+
+def _exact_p(d):
+    observed = abs(np.mean(d))
+    flips = [abs(np.mean(np.array(s) * d)) for s in itertools.product([-1, 1], repeat=len(d))]
+    return np.mean([f >= observed - 1e-12 for f in flips])
+
+
+def test_paired_test_exact_for_small_n_matches_enumeration():
+    a = np.array([0.9, 0.8, 0.7, 0.65, 0.3, 0.5])
+    b = np.array([0.7, 0.8, 0.5, 0.6, 0.35, 0.2])
+    test = paired_randomization_test(a, b)
+    assert test.exact
+    assert (test.wins, test.losses, test.ties) == (4, 1, 1)
+    assert test.mean_difference == pytest.approx(np.mean(a - b))
+    assert test.p_value == pytest.approx(_exact_p(a - b))
+
+
+def test_paired_test_all_same_sign_exact_p_is_two_over_two_to_the_n():
+    # Only the all-positive and all-negative patterns are as extreme: p = 2 / 2**5.
+    test = paired_randomization_test([1, 1, 1, 1, 1], [0, 0, 0, 0, 0])
+    assert test.p_value == pytest.approx(2 / 32)
+
+
+def test_paired_test_sampled_for_large_n_is_close_to_the_t_test():
+    stats = pytest.importorskip("scipy.stats")
+    rng = np.random.default_rng(4)
+    a = rng.random(200)
+    b = a - 0.03 + rng.normal(0, 0.2, 200)
+    test = paired_randomization_test(a, b, n_resamples=20_000, seed=1)
+    assert not test.exact
+    assert test.p_value == pytest.approx(stats.ttest_rel(a, b).pvalue, abs=0.02)
+
+
+def test_paired_test_identical_runs_give_p_one_and_nan_pairs_are_left_out():
+    test = paired_randomization_test([0.2, 0.4, float("nan")], [0.2, 0.4, 0.1])
+    assert (test.p_value, test.n, test.ties) == (1.0, 2, 2)
+
+
+def test_paired_test_errors():
+    with pytest.raises(ValueError, match="one value per query each: got 2 and 3"):
+        paired_randomization_test([1, 2], [1, 2, 3])
+    with pytest.raises(ValueError, match="no queries with a value in both"):
+        paired_randomization_test([float("nan")], [1.0])
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=10), st.floats(-0.5, 0.5))
+def test_paired_test_is_symmetric_and_p_in_unit_interval(a, shift):
+    b = [min(1.0, max(0.0, x + shift)) for x in a]
+    forward, backward = paired_randomization_test(a, b), paired_randomization_test(b, a)
+    assert forward.p_value == pytest.approx(backward.p_value)
+    assert 0 < forward.p_value <= 1
+    assert (forward.wins, forward.losses) == (backward.losses, backward.wins)
