@@ -1,0 +1,130 @@
+"""The Many queries page in AppTest: samples, controls, bad uploads (bytes set in session
+state, since AppTest cannot upload), comparison."""
+
+import pytest
+
+from ndcg_core import runs
+from tests.pages.conftest import decode, open_page, plotly_figures
+from ui import queries_data
+
+PAGE = "pages/queries.py"
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def movies(k=10, **kwargs):
+    files = queries_data.sample_files("movies")
+    data = queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
+    return runs.evaluate(data, k, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def at():
+    return open_page(PAGE)
+
+
+def test_movie_sample_shows_the_mean_table_and_charts(at):
+    shown = metrics(at)
+    assert shown["Mean NDCG@10"] == f"{movies().mean:.4f}"
+    assert shown["Queries in the mean"] == "10 of 10"
+    assert shown["Nothing relevant"] == "1"
+    table = at.dataframe[-1].value
+    assert list(table["query"])[:3] == ["ana", "ben", "chloe"]
+    assert table["NDCG@10"].tolist() == pytest.approx(movies().per_query["ndcg"].tolist())
+    assert all(link.startswith("/playground?rels=") for link in table["playground"])
+    histogram, scatter = plotly_figures(at)
+    assert sorted(decode(histogram["data"][0]["x"])) == pytest.approx(
+        sorted(movies().per_query["ndcg"])
+    )
+    assert len(decode(scatter["data"][0]["x"])) == 10
+    assert "Mean of A − B" in shown and "p-value (paired randomization)" in shown
+
+
+def test_controls_change_the_numbers(at):
+    at.number_input(key="queries_k").set_value(3).run()
+    assert metrics(at)["Mean NDCG@3"] == f"{movies(3).mean:.4f}"
+    at.radio(key="queries_zero").set_value("1").run()
+    assert metrics(at)["Mean NDCG@3"] == f"{movies(3, on_zero=1.0).mean:.4f}"
+    at.radio(key="queries_zero").set_value("skip").run()
+    assert metrics(at)["Queries in the mean"] == "9 of 10"
+    at.radio(key="queries_ideal").set_value("run").run()
+    expected = movies(3, on_zero=float("nan"), ideal="run").mean
+    assert metrics(at)["Mean NDCG@3"] == f"{expected:.4f}"
+    at.radio(key="queries_ties").set_value("average").run()
+    expected = movies(3, on_zero=float("nan"), ideal="run", ties="average").mean
+    assert metrics(at)["Mean NDCG@3"] == f"{expected:.4f}"
+    at.selectbox(key="queries_gain").set_value("exponential").run()
+    expected = movies(3, on_zero=float("nan"), ideal="run", ties="average", gain="exponential")
+    assert metrics(at)["Mean NDCG@3"] == f"{expected.mean:.4f}"
+    assert not at.exception
+
+
+def test_how_the_mean_moves_table_has_all_six_conventions():
+    at = open_page(PAGE)
+    moves = at.dataframe[0].value
+    assert moves.shape == (3, 2)
+    assert moves.iloc[0, 0] == pytest.approx(movies().mean)  # 0 rule, all judgments
+    assert moves.iloc[1, 1] == pytest.approx(movies(on_zero=1.0, ideal="run").mean)
+
+
+def test_trec_sample_equals_the_core_and_switches_qrels():
+    at = open_page(PAGE)
+    at.radio(key="queries_source").set_value("trec").run()
+    at.checkbox(key="queries_whole").check().run()
+    files = queries_data.sample_files("trec", "qrels.test")
+    data = queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
+    assert metrics(at)["Mean NDCG"] == f"{runs.evaluate(data, None).mean:.4f}"
+    at.radio(key="queries_qrels").set_value("qrels.rel_level").run()
+    assert metrics(at)["Mean NDCG"] == "0.3894"  # (0.1396 + 0.6617 + 0.3669) / 3, trec_eval
+    assert any("304 judgments have relevance below 0" in m.value for m in at.markdown)
+
+
+def _upload(source: str, **files) -> object:
+    at = open_page(PAGE)
+    at.session_state["queries_files"] = files
+    at.radio(key="queries_source").set_value(source).run()
+    return at
+
+
+def test_bad_csv_rows_are_listed_and_evaluated_only_after_skipping():
+    bad = b"query_id,doc_id,relevance,score\na,x,1,0.5\na,y,high,0.2\na,x,2,0.1\nb,z,1,0.4\n"
+    at = _upload("csv", run=("bad.csv", bad))
+    assert not at.exception
+    assert "2 line(s) could not be used" in at.error[0].value
+    problems = at.dataframe[0].value
+    assert problems["line"].tolist() == [3, 4]
+    assert "Mean NDCG@10" not in metrics(at)  # nothing is evaluated until the user decides
+    at.checkbox(key="queries_skip").check().run()
+    assert metrics(at)["Mean NDCG@10"] == "1.0000"
+    assert metrics(at)["Queries in the mean"] == "2 of 2"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"query,doc,rel\nq,a,1\n", "lacks query_id, doc_id, relevance"),
+        (b"", "is empty"),
+    ],
+)
+def test_unusable_csv_shows_a_message(data, message):
+    at = _upload("csv", run=("mine.csv", data))
+    assert not at.exception
+    assert message in at.error[0].value and "mine.csv" in at.error[0].value
+
+
+def test_trec_upload_pair_with_missing_queries_states_what_was_left_out():
+    run = b"1 Q0 a 1 3 r\n1 Q0 b 2 2 r\n2 Q0 a 1 1 r\n"
+    qrels = b"1 0 a 1\n1 0 c 2\n3 0 a 1\n"
+    at = _upload("trec_upload", run=("run.txt", run), qrels=("qrels.txt", qrels))
+    assert not at.exception
+    notes = " ".join(m.value for m in at.markdown)
+    assert "the qrels lack (2)" in notes and "never answers (3)" in notes
+    assert metrics(at)["Queries in the mean"] == "1 of 1"
+
+
+def test_upload_waits_for_both_trec_files():
+    at = _upload("trec_upload", run=("run.txt", b"1 Q0 a 1 3 r\n"))
+    assert "Upload the files above" in at.info[0].value
+    assert "Mean NDCG@10" not in metrics(at)
