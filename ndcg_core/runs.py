@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -388,6 +388,8 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     judgments = judgments[judgments["query"].isin(keep)]
     ranked = ranked.merge(judgments, on=["query", "doc"], how="left", sort=False)
     ranked["judged"] = ranked["relevance"].notna()
+    ranked["query"] = pd.Categorical(ranked["query"], categories=keep)
+    judgments = judgments.assign(query=pd.Categorical(judgments["query"], categories=keep))
     unjudged_docs = int((~ranked["judged"]).sum())
     if unjudged_docs:
         notes.append(
@@ -425,7 +427,10 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
         raise ValueError("No row has a score or rank, so there is no ranking to evaluate.")
     keep = queries.difference(unranked, sort=False)
     judgments = judgments[rows["query"].isin(keep)]
-    ranked = ranked[["query", "doc", "score", "relevance"]].assign(judged=True)
+    ranked = ranked[["query", "doc", "score", "relevance"]].assign(
+        judged=True, query=pd.Categorical(ranked["query"], categories=keep)
+    )
+    judgments = judgments.assign(query=pd.Categorical(judgments["query"], categories=keep))
     has_scores = table.rows.attrs.get("order") != "file"
     if not has_scores:
         notes.append(
@@ -466,25 +471,30 @@ def evaluate(
     if ideal not in IDEALS:
         raise ValueError(f"`ideal` must be 'judgments' or 'run'; got {ideal!r}.")
     ranked = data.ranked
+    # Integer codes of one shared category list: fast to group, names restored below.
+    categories = ranked["query"].cat.categories
     pool = {}
     if ideal == "judgments":
         pool = {
-            "ideal_queries": data.judgments["query"].to_numpy(),
+            "ideal_queries": data.judgments["query"].cat.codes.to_numpy(),
             "ideal_relevances": data.judgments["relevance"].to_numpy(),
         }
-    return batch_ndcg(
-        ranked["query"].to_numpy(),
+    result = batch_ndcg(
+        ranked["query"].cat.codes.to_numpy(),
         ranked["relevance"].to_numpy(),
         ranked["score"].to_numpy(),
         k,
         ties=ties,
-        docs=ranked["doc"].to_numpy() if ties == "docid" else None,
+        docs=ranked["doc"] if ties == "docid" else None,
         gain=gain,
         discount=discount,
         log_base=log_base,
         on_zero=on_zero,
         **pool,
     )
+    per_query = result.per_query
+    per_query.index = pd.Index(categories[per_query.index.to_numpy()], name="query")
+    return replace(result, per_query=per_query)
 
 
 def ranked_list(
