@@ -163,7 +163,7 @@ def check_ndcg_answer(value: float, text: str) -> float:
     if 0 <= value <= 1:
         return value
     hint = ""
-    if 1 < value <= 100 and not text.strip().endswith("%"):
+    if 2 <= value <= 100 and not text.strip().endswith("%"):  # 1.04 is an overshoot, 80 a percent
         hint = f" If you meant {format_number(value)}%, type {format_number(value)}% or {format_number(value / 100)}."
     raise ValueError(
         f"NDCG always lies between 0 and 1, and '{text.strip()}' reads as "

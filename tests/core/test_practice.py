@@ -1,0 +1,224 @@
+"""Practice exercises: same seed, same set; exactly one right answer; typed numbers read or refused."""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ndcg_core import practice
+from ndcg_core.practice import Case, check, exercise, exercise_set, is_correct, parse_answer
+
+seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
+
+
+# --- Determinism -------------------------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_a_seed_always_gives_the_same_set(seed):
+    assert exercise_set(seed) == exercise_set(seed)
+    assert exercise(seed, 3) == exercise_set(seed)[3]
+
+
+def test_different_seeds_give_different_sets():
+    sets = {tuple(e.cases for e in exercise_set(seed)) for seed in range(10)}
+    assert len(sets) == 10
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_every_set_has_each_kind_once(seed):
+    kinds = practice.kinds_for(seed)
+    assert sorted(kinds) == sorted(practice.KINDS + practice.PUZZLES)
+    assert [e.kind for e in exercise_set(seed)] == list(kinds)
+
+
+# --- Exactly one right answer ------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_every_multiple_choice_exercise_has_exactly_one_true_option(seed):
+    for ex in exercise_set(seed):
+        if ex.is_numeric:
+            continue
+        truths = [is_correct(ex, i) for i in range(len(ex.choices))]
+        assert sum(truths) == 1, (seed, ex.kind, [c.text for c in ex.choices])
+        texts = [c.text for c in ex.choices]
+        assert len(set(texts)) == len(texts)
+        right = truths.index(True)
+        assert check(ex, right).correct
+        assert not any(check(ex, i).correct for i in range(len(ex.choices)) if i != right)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_every_number_exercise_accepts_its_value_and_nothing_beyond_the_tolerance(seed):
+    for ex in exercise_set(seed):
+        if not ex.is_numeric:
+            continue
+        assert check(ex, f"{ex.target:.6f}").correct
+        near = ex.target + ex.tolerance * 0.9
+        assert check(ex, f"{min(near, 1) if ex.kind == 'estimate' else near:.6f}").correct
+        too_high = ex.target + ex.tolerance + 0.01
+        if ex.kind != "estimate" or too_high <= 1:
+            assert not check(ex, f"{too_high:.6f}").correct
+        too_low = ex.target - ex.tolerance - 0.01
+        if too_low >= 0:
+            assert not check(ex, f"{too_low:.6f}").correct
+
+
+def test_the_compare_winner_and_margin_are_recomputed_from_the_lists():
+    ex = next(e for e in exercise_set(4711) if e.kind == "compare")
+    a, b = (case.score() for case in ex.cases)
+    right = ex.choices[practice.correct_choice(ex)]
+    assert right.claim == ("A" if a > b else "B", round(abs(a - b), 2))
+
+
+def test_the_costliest_swap_is_the_largest_drop():
+    ex = next(e for e in exercise_set(1) if e.kind == "costliest_swap")
+    (case,) = ex.cases
+    drops = {c.claim: practice.swap_loss(case, *c.claim) for c in ex.choices}
+    assert ex.choices[practice.correct_choice(ex)].claim == max(drops, key=drops.get)
+    assert case.score() == 1.0  # the exercise starts from the ideal order
+
+
+# --- The convention puzzles carry the real numbers --------------------------------------------
+
+
+def test_open_ideal_puzzle_shows_the_wikipedia_numbers():
+    ex = next(e for e in exercise_set(0) if e.kind == "open_ideal")
+    x, y = ex.cases
+    assert x.values == y.values == (3, 2, 3, 0, 1, 2)
+    assert x.pool == (3, 2) and x.k == 6
+    # DCG@6 = 3/log2 2 + 2/log2 3 + 3/log2 4 + 0 + 1/log2 6 + 2/log2 7  # rel = 3,2,3,0,1,2
+    dcg = 3 + 2 / math.log2(3) + 3 / 2 + 1 / math.log2(6) + 2 / math.log2(7)
+    # open ideal 3,3,3,2,2,2 (pool adds 3 and 2); closed ideal 3,3,2,2,1,0
+    open_idcg = (
+        3 + 3 / math.log2(3) + 3 / 2 + 2 / math.log2(5) + 2 / math.log2(6) + 2 / math.log2(7)
+    )
+    closed_idcg = 3 + 3 / math.log2(3) + 2 / 2 + 2 / math.log2(5) + 1 / math.log2(6)
+    assert x.score() == pytest.approx(dcg / open_idcg)
+    assert y.score() == pytest.approx(dcg / closed_idcg)
+    assert "0.785" in ex.prompt and "0.961" in ex.prompt
+
+
+def test_all_zero_puzzle_is_the_zero_over_zero_convention():
+    ex = next(e for e in exercise_set(0) if e.kind == "all_zero")
+    x, y = ex.cases
+    assert set(x.values) == {0.0}
+    assert (x.score(), y.score()) == (1.0, 0.0)
+    right = ex.choices[practice.correct_choice(ex)]
+    assert "0/0 → 1" in right.text
+
+
+def test_rank_two_puzzle_is_the_jarvelin_discount_with_base_two():
+    ex = next(e for e in exercise_set(0) if e.kind == "rank_two")
+    truth = ex.cases[0]
+    assert truth.discount == "jarvelin" and truth.base == 2
+    contributions = truth.table()["contribution"].iloc[:2].tolist()
+    assert contributions[0] == contributions[1] == truth.values[0]  # divided by max(1, log2 i) = 1
+
+
+def test_worked_solution_fills_in_the_numbers():
+    case = Case("W", (3.0, 2.0, 3.0, 0.0, 1.0, 2.0), 6, pool=(3.0, 2.0))
+    dcg_tex, idcg_tex, ndcg_tex = practice.worked(case)
+    assert r"\frac{3}{\log_{2} 2}" in dcg_tex and "6.8611" in dcg_tex
+    assert "8.7403" in idcg_tex
+    assert ndcg_tex.endswith("= 0.785")
+
+
+def test_worked_solution_spells_out_zero_over_zero():
+    *_, ndcg_tex = practice.worked(Case("Z", (0.0, 0.0, 0.0), on_zero=1.0))
+    assert r"\frac{0}{0}" in ndcg_tex and "by convention" in ndcg_tex
+
+
+# --- Reading typed answers ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("0.8", 0.8),
+        (".8", 0.8),
+        ("80%", 0.8),
+        ("80 %", 0.8),
+        ("0,8", 0.8),
+        (",8", 0.8),
+        ("  0.75 ", 0.75),
+        ("1", 1.0),
+        ("1.", 1.0),
+        ("12.5%", 0.125),
+        ("\u22120.2", -0.2),
+        ("+0.3", 0.3),
+    ],
+)
+def test_parse_answer_reads(text, value):
+    assert parse_answer(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "The answer is empty"),
+        ("   ", "The answer is empty"),
+        ("abc", "'abc' is not a number"),
+        ("0.8 0.9", "more than one number"),
+        ("1,234,5", "use one decimal mark"),
+        ("0.8,", "use one decimal mark"),
+        ("3/4", "is a fraction"),
+        ("%80", "% sign in the wrong place"),
+        ("80%%", "% sign in the wrong place"),
+        ("nan", "'nan' is not a number"),
+        ("inf", "'inf' is not a number"),
+        ("0..8", "'0..8' is not a number"),
+    ],
+)
+def test_parse_answer_refuses_with_a_clear_message(text, message):
+    with pytest.raises(ValueError, match=message) as error:
+        parse_answer(text)
+    assert "0.8" in str(error.value) or "0.75" in str(error.value)
+
+
+def test_parse_answer_refuses_non_text():
+    with pytest.raises(ValueError, match="typed text"):
+        parse_answer(0.8)
+
+
+def test_an_estimate_outside_zero_one_is_refused_with_a_percent_hint():
+    ex = next(e for e in exercise_set(0) if e.kind == "estimate")
+    with pytest.raises(ValueError, match=r"between 0 and 1.*If you meant 80%, type 80% or 0.8"):
+        check(ex, "80")
+    with pytest.raises(ValueError, match="between 0 and 1") as error:
+        check(ex, "-0.1")
+    with pytest.raises(ValueError, match="between 0 and 1") as error:
+        check(ex, "1.04")
+    assert "If you meant" not in str(error.value)
+
+
+def test_a_verdict_says_how_far_off():
+    ex = next(e for e in exercise_set(0) if e.kind == "estimate")
+    verdict = check(ex, f"{ex.target + 0.2:.4f}")
+    assert not verdict.correct
+    assert "0.2 too high" in verdict.detail and "±0.05" in verdict.detail
+
+
+@pytest.mark.parametrize("answer", [-1, 4, True, "1"])
+def test_a_choice_must_be_an_option(answer):
+    ex = next(e for e in exercise_set(0) if e.kind == "compare")
+    with pytest.raises(ValueError, match="Pick one of"):
+        check(ex, answer)
+
+
+@pytest.mark.parametrize("seed", [-1, practice.MAX_SEED + 1, "12a", 1.5, True])
+def test_bad_seeds_are_refused(seed):
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 to 999999"):
+        practice.check_seed(seed)
+
+
+@pytest.mark.parametrize("index", [-1, practice.SET_SIZE])
+def test_bad_index_is_refused(index):
+    with pytest.raises(ValueError, match="`index` must be a whole number from 0 to 6"):
+        exercise(1, index)
