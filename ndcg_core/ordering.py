@@ -1,0 +1,494 @@
+"""Ordering effects: what a swap, a position or a whole reshuffle does to NDCG.
+
+Every function scores orderings of the same multiset of relevances, so the IDCG is one number
+and each NDCG is a DCG divided by it; the DCG of an ordering is its gains (from
+`formulas.gains`) times the position discounts (from `formulas.discounts`), zeroed past k.
+
+References
+----------
+Burges, C. J. C. (2010). From RankNet to LambdaRank to LambdaMART: An Overview. Microsoft
+Research Technical Report MSR-TR-2010-82. LambdaRank and LambdaMART scale the gradient of each
+pair of documents by |ΔNDCG|, the change in NDCG when the two swap places: `swap_deltas`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+
+from .formulas import discounts, gains
+from .metrics import check_ideal, check_k, check_on_zero, check_relevances, idcg
+
+ArrayLike = Iterable[float] | np.ndarray
+
+# 10 distinct relevances have 10! = 3,628,800 orderings; enumerating them takes about a second.
+EXACT_LIMIT = 4_000_000
+# Rows of one block of orderings: big enough for numpy to run at full speed, small enough that a
+# block's gain matrix (rows × n floats) stays a few megabytes.
+BLOCK_ROWS = 1 << 16
+# Suffixes longer than this are walked item by item, so the cached arrangement matrices stay small.
+BLOCK_LENGTH = 12
+# Lists longer than this are unranked block by block instead of walked prefix by prefix.
+WALK_LENGTH = 24
+SAMPLE_SIZE = 200_000
+# Keep a sample's gain matrix (sample size × n) near 20 million numbers, so long lists stay quick.
+SAMPLE_CELLS = 20_000_000
+MIN_SAMPLE_SIZE = 10_000
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared set-up: validation through ndcg_core.metrics, then gains, discounts and IDCG.
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Scoring:
+    values: np.ndarray  # relevances, ranked order
+    gain_values: np.ndarray
+    weights: np.ndarray  # discount of each of the n positions, 0 past k
+    best: float  # IDCG@k (over the pool when one is given)
+    on_zero: float
+    k: int | None
+
+    @property
+    def n(self) -> int:
+        return self.values.size
+
+    def ndcg(self, dcg: np.ndarray | float) -> np.ndarray | float:
+        if self.best == 0:
+            return np.full_like(dcg, self.on_zero) if isinstance(dcg, np.ndarray) else self.on_zero
+        return dcg / self.best
+
+
+def _scoring(
+    relevances: ArrayLike,
+    k: object,
+    ideal: ArrayLike | None,
+    gain: str,
+    discount: str,
+    log_base: float,
+    on_zero: float,
+) -> _Scoring:
+    values = check_relevances(relevances)
+    if ideal is not None:
+        check_ideal(values, ideal)
+    cut = check_k(k)
+    zero = check_on_zero(on_zero)
+    # idcg validates gain, discount and log_base with the core's own messages.
+    best = idcg(values, cut, ideal=ideal, gain=gain, discount=discount, log_base=log_base)
+    weights = discounts(values.size, discount, float(log_base))
+    if cut is not None:
+        weights[cut:] = 0.0
+    return _Scoring(values, gains(values, gain), weights, best, zero, cut)
+
+
+def _position(value: object, n: int, name: str) -> int:
+    """A 1-based position in a list of n items, returned 0-based."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"`{name}` must be a whole number from 1 to {n}; got {value!r}.")
+    if not 1 <= value <= n:
+        raise ValueError(
+            f"`{name}` must be a position from 1 to {n} (the list has {n} items); got {value}."
+        )
+    return int(value) - 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Swaps
+# ---------------------------------------------------------------------------------------------
+
+
+def swap_deltas(
+    relevances: ArrayLike,
+    k: int | None = None,
+    *,
+    ideal: ArrayLike | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+) -> np.ndarray:
+    """ΔNDCG for swapping every pair of positions: entry [i − 1, j − 1] for positions i and j.
+
+    Swapping positions i and j changes DCG by (g_i − g_j)(d_j − d_i), where g is the gain and d
+    the discount (0 past k), so the matrix is symmetric with a zero diagonal, and pairs of equal
+    relevance (or both below k) give 0. Its absolute value is the weight LambdaRank and
+    LambdaMART put on the pair (Burges 2010).
+
+    >>> np.round(swap_deltas([3, 2, 0]), 4)[0]
+    array([ 0.    , -0.0866, -0.352 ])
+    """
+    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
+    if s.best == 0:
+        return np.zeros((s.n, s.n))
+    g, d = s.gain_values, s.weights
+    return np.subtract.outer(g, g) * np.subtract.outer(d, d).T / s.best
+
+
+def swapped(values: ArrayLike, i: int, j: int) -> list:
+    """A copy of `values` with positions i and j (1-based) exchanged."""
+    items = list(values)
+    a, b = _position(i, len(items), "i"), _position(j, len(items), "j")
+    items[a], items[b] = items[b], items[a]
+    return items
+
+
+def ndcg_at_each_k(
+    relevances: ArrayLike,
+    i: int,
+    j: int,
+    k: int | None = None,
+    *,
+    ideal: ArrayLike | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+) -> pd.DataFrame:
+    """NDCG@k for every cut-off k, before and after swapping positions i and j (1-based).
+
+    One row per cut-off from 1 to the length of the ideal ranking (the pool, when it is longer
+    than the list). Columns: k, before, after, change, chosen (the row of the `k` argument, or
+    the last row when `k` is None). A swap changes nothing at cut-offs above both positions.
+    """
+    s = _scoring(relevances, None, ideal, gain, discount, log_base, on_zero)
+    chosen = check_k(k)
+    a, b = _position(i, s.n, "i"), _position(j, s.n, "j")
+    pool = s.values if ideal is None else check_relevances(ideal, "ideal")
+    rows = max(s.n, pool.size)
+    d = discounts(rows, discount, float(log_base))
+    before = np.zeros(rows)
+    before[: s.n] = s.gain_values
+    after = before.copy()
+    after[[a, b]] = after[[b, a]]
+    best = np.cumsum(gains(np.sort(pool)[::-1], gain) * d[: pool.size])
+    best = np.concatenate([best, np.full(rows - best.size, best[-1])])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ndcg_before = np.where(best > 0, np.cumsum(before * d) / best, s.on_zero)
+        ndcg_after = np.where(best > 0, np.cumsum(after * d) / best, s.on_zero)
+    cut_offs = np.arange(1, rows + 1)
+    return pd.DataFrame(
+        {
+            "k": cut_offs,
+            "before": ndcg_before,
+            "after": ndcg_after,
+            "change": ndcg_after - ndcg_before,
+            "chosen": cut_offs == (rows if chosen is None else min(chosen, rows)),
+        }
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# One item through every position
+# ---------------------------------------------------------------------------------------------
+
+
+def position_sweep(
+    relevances: ArrayLike,
+    position: int,
+    k: int | None = None,
+    *,
+    ideal: ArrayLike | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+) -> np.ndarray:
+    """NDCG with the item at `position` (1-based) moved to position 1, 2, …, n.
+
+    The other items keep their order and close up around it, as when an item is dragged.
+    Entry [p − 1] is the NDCG with the item at position p, so entry [position − 1] is the
+    list's own NDCG.
+
+    >>> np.round(position_sweep([0, 1], 1), 4)
+    array([0.6309, 1.    ])
+    """
+    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
+    moving = _position(position, s.n, "position")
+    rest = np.delete(s.gain_values, moving)
+    target = np.arange(s.n)[:, None]
+    column = np.arange(s.n)[None, :]
+    # Row p is the ordering with the item at p: rest[c] before p, the item at p, rest[c − 1] after.
+    source = np.where(column < target, column, column - 1).clip(0, max(s.n - 2, 0))
+    orderings = np.where(column == target, s.gain_values[moving], rest[source] if rest.size else 0)
+    return np.asarray(s.ndcg(orderings @ s.weights), dtype=float)
+
+
+# ---------------------------------------------------------------------------------------------
+# Every distinct ordering
+# ---------------------------------------------------------------------------------------------
+
+
+def count_orderings(relevances: ArrayLike) -> int:
+    """The number of distinct orderings of the multiset: n! / (m_1! m_2! …), m = multiplicities.
+
+    >>> count_orderings([3, 2, 3, 0, 1, 2])
+    180
+    """
+    values = check_relevances(relevances)
+    total = math.factorial(values.size)
+    for multiplicity in Counter(values.tolist()).values():
+        total //= math.factorial(multiplicity)
+    return total
+
+
+def expected_random_ndcg(
+    relevances: ArrayLike,
+    k: int | None = None,
+    *,
+    ideal: ArrayLike | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+) -> float:
+    """The mean NDCG@k over all orderings of the list, in closed form.
+
+    Each position holds each item equally often, so its expected gain is the mean gain ḡ and
+    E[DCG@k] = ḡ × (d_1 + … + d_min(k, n)); the IDCG does not depend on the order, so
+    E[NDCG@k] = E[DCG@k] / IDCG@k (with the pool's IDCG when a pool is given).
+
+    >>> round(expected_random_ndcg([1, 0]), 4)  # (1 + 1/log2 3) / 2
+    0.8155
+    """
+    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
+    return float(s.ndcg(float(s.gain_values.mean() * s.weights.sum())))
+
+
+@dataclass(frozen=True)
+class OrderingDistribution:
+    """NDCG over the distinct orderings of a list: all of them, or a uniform random sample.
+
+    `values` holds one NDCG per ordering (exact, in lexicographic order of the relevances'
+    ranks) or per sampled ordering. `expected` is the closed-form mean; `standard_error` is the
+    sample mean's standard error (0 when exact).
+    """
+
+    exact: bool
+    orderings: int
+    values: np.ndarray
+    current: float
+    best: float
+    worst: float
+    expected: float
+
+    @property
+    def sample_size(self) -> int:
+        return int(self.values.size)
+
+    @property
+    def mean(self) -> float:
+        return float(self.values.mean())
+
+    @property
+    def standard_error(self) -> float:
+        if self.exact or self.values.size < 2:
+            return 0.0
+        return float(self.values.std(ddof=1) / math.sqrt(self.values.size))
+
+    def share_below(self, value: float, tolerance: float = 1e-12) -> float:
+        """The share of orderings scoring strictly less than `value`."""
+        return float(np.mean(self.values < value - tolerance))
+
+    def histogram(self, bins: int = 40) -> pd.DataFrame:
+        """Counts of NDCG in equal-width bins from the worst to the best ordering.
+
+        Columns: left, right, count, share (of the orderings, or of the sample).
+        """
+        low, high = self.worst, self.best
+        if not high > low:
+            high = low + 1e-9
+        counts, edges = np.histogram(self.values, bins=bins, range=(low, high))
+        return pd.DataFrame(
+            {
+                "left": edges[:-1],
+                "right": edges[1:],
+                "count": counts,
+                "share": counts / max(self.values.size, 1),
+            }
+        )
+
+
+def ordering_distribution(
+    relevances: ArrayLike,
+    k: int | None = None,
+    *,
+    ideal: ArrayLike | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+    exact_limit: int = EXACT_LIMIT,
+    sample_size: int | None = None,
+    seed: int = 0,
+    progress: Callable[[float], None] | None = None,
+) -> OrderingDistribution:
+    """NDCG@k of every distinct ordering of the list, or of a random sample when there are more
+    than `exact_limit`.
+
+    Orderings that only exchange equal relevances are one ordering: [3, 2, 3, 0, 1, 2] has
+    6! / (2! 2!) = 180. Up to `exact_limit` they are enumerated in blocks and scored as a
+    matrix product (block of gains × discounts). Beyond it, `sample_size` uniformly random
+    orderings are scored (default: 200,000, fewer for long lists so the work stays bounded),
+    with a fixed `seed` so the same list gives the same picture. `progress` is called with the
+    fraction done, from 0 to 1.
+    """
+    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
+    if isinstance(exact_limit, bool) or not isinstance(exact_limit, (int, np.integer)):
+        raise ValueError(f"`exact_limit` must be a whole number; got {exact_limit!r}.")
+    total = count_orderings(s.values)
+    order = np.sort(s.gain_values)
+    best = float(s.ndcg(float(order[::-1] @ s.weights)))
+    worst = float(s.ndcg(float(order @ s.weights)))
+    expected = float(s.ndcg(float(s.gain_values.mean() * s.weights.sum())))
+    current = float(s.ndcg(float(s.gain_values @ s.weights)))
+    report = progress or (lambda fraction: None)
+    if total <= exact_limit:
+        values = s.ndcg(_all_dcgs(s.gain_values, s.weights, report))
+        exact = True
+    else:
+        size = _sample_size(sample_size, s.n)
+        values = s.ndcg(_sampled_dcgs(s.gain_values, s.weights, size, seed, report))
+        exact = False
+    report(1.0)
+    return OrderingDistribution(exact, total, np.asarray(values), current, best, worst, expected)
+
+
+def _sample_size(sample_size: object, n: int) -> int:
+    if sample_size is None:
+        return max(MIN_SAMPLE_SIZE, min(SAMPLE_SIZE, SAMPLE_CELLS // n))
+    if isinstance(sample_size, bool) or not isinstance(sample_size, (int, np.integer)):
+        raise ValueError(
+            f"`sample_size` must be a whole number of at least 2; got {sample_size!r}."
+        )
+    if sample_size < 2:
+        raise ValueError(
+            f"`sample_size` must be at least 2 (a standard error needs two draws); got {sample_size}."
+        )
+    return int(sample_size)
+
+
+def _all_dcgs(
+    gain_values: np.ndarray, weights: np.ndarray, report: Callable[[float], None]
+) -> np.ndarray:
+    """DCG of every distinct ordering, in lexicographic order of the distinct gains.
+
+    Short lists (≤ WALK_LENGTH items): a depth-first walk over prefixes until the items left
+    have at most BLOCK_ROWS arrangements; each such block is one matrix product,
+    prefix DCG + gains[arrangements] @ discounts[suffix]. Longer lists (which have few enough
+    orderings only when nearly all items share one grade, e.g. 498 zeros and 2 ones) are
+    unranked in blocks of BLOCK_ROWS, position by position, so no block builds a rows × n matrix.
+    """
+    kinds, counts = np.unique(gain_values, return_counts=True)
+    n = int(counts.sum())
+    out = np.empty(_multinomial(counts))
+    filled, shown = 0, 0.0
+
+    def store(block: np.ndarray) -> None:
+        nonlocal filled, shown
+        out[filled : filled + block.size] = block
+        filled += block.size
+        if filled / out.size - shown >= 0.01:
+            shown = filled / out.size
+            report(shown)
+
+    def walk(left: list[int], prefix_dcg: float, depth: int) -> None:
+        if n - depth <= BLOCK_LENGTH and _multinomial(left) <= BLOCK_ROWS:
+            present = [t for t, c in enumerate(left) if c]
+            pattern = _suffixes(tuple(left[t] for t in present))
+            store(prefix_dcg + kinds[present][pattern] @ weights[depth:])
+            return
+        for t, c in enumerate(left):
+            if c:
+                left[t] -= 1
+                walk(left, prefix_dcg + kinds[t] * weights[depth], depth + 1)
+                left[t] += 1
+
+    if n <= WALK_LENGTH:
+        walk(counts.tolist(), 0.0, 0)
+    else:
+        for first in range(0, out.size, BLOCK_ROWS):
+            rows = min(BLOCK_ROWS, out.size - first)
+            store(_unranked_dcgs(counts, kinds, weights, first, rows, out.size))
+    return out
+
+
+@lru_cache(maxsize=2048)
+def _suffixes(counts: tuple[int, ...]) -> np.ndarray:
+    """Every distinct arrangement of a multiset given by its counts, as rows of kind indices.
+
+    Called with at most BLOCK_LENGTH items, so the cached arrays stay small (a few MB in all).
+    """
+    m = sum(counts)
+    if m == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    blocks = []
+    for t, c in enumerate(counts):
+        if c:
+            rest = list(counts)
+            rest[t] -= 1
+            tail = _suffixes(tuple(rest))
+            block = np.empty((tail.shape[0], m), dtype=np.uint8)
+            block[:, 0] = t
+            block[:, 1:] = tail
+            blocks.append(block)
+    return np.concatenate(blocks)
+
+
+def _unranked_dcgs(
+    counts: np.ndarray, kinds: np.ndarray, weights: np.ndarray, first: int, rows: int, total: int
+) -> np.ndarray:
+    """DCG of the arrangements ranked first, …, first + rows − 1 (lexicographic) of a multiset
+    with `total` arrangements, built position by position: of the arrangements left, the
+    share starting with kind t is c_t / m, so each row's rank picks its kind."""
+    left = np.tile(np.asarray(counts, dtype=np.int64), (rows, 1))
+    rank = np.arange(first, first + rows, dtype=np.int64)
+    size = np.full(rows, total, dtype=np.int64)
+    dcg = np.zeros(rows)
+    every = np.arange(rows)
+    # Positions past k weigh nothing, so the walk can stop at the last weighted one.
+    used = int(np.flatnonzero(weights)[-1]) + 1 if weights.any() else 0
+    for m, weight in zip(range(len(weights), 0, -1), weights[:used]):
+        starting = size[:, None] * left // m  # arrangements that start with each kind
+        upper = np.cumsum(starting, axis=1)
+        kind = (rank[:, None] >= upper).sum(axis=1)
+        rank -= upper[every, kind] - starting[every, kind]
+        size = starting[every, kind]
+        left[every, kind] -= 1
+        dcg += kinds[kind] * weight
+    return dcg
+
+
+def _multinomial(counts: Iterable[int]) -> int:
+    counts = [int(c) for c in counts]
+    total = math.factorial(sum(counts))
+    for c in counts:
+        total //= math.factorial(c)
+    return total
+
+
+def _sampled_dcgs(
+    gain_values: np.ndarray,
+    weights: np.ndarray,
+    size: int,
+    seed: int,
+    report: Callable[[float], None],
+) -> np.ndarray:
+    """DCG of `size` uniformly random orderings (each distinct ordering equally likely, since
+    each is reached by the same number of permutations of the items)."""
+    rng = np.random.default_rng(seed)
+    n = gain_values.size
+    chunk = max(1, min(size, BLOCK_ROWS * 16 // max(n, 1)))
+    out = np.empty(size)
+    for start in range(0, size, chunk):
+        rows = min(chunk, size - start)
+        shuffled = rng.permuted(np.broadcast_to(gain_values, (rows, n)), axis=1)
+        out[start : start + rows] = shuffled @ weights
+        report((start + rows) / size)
+    return out
