@@ -25,7 +25,7 @@ pages = {
         st.Page("pages/queries.py", title="Many queries", icon="📊", url_path="queries"),
     ],
     "Test yourself": [
-        # st.Page("pages/practice.py", title="Practice", icon="🎯", url_path="practice"),
+        st.Page("pages/practice.py", title="Practice", icon="🎯", url_path="practice"),
     ],
 }
 

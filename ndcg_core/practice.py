@@ -137,7 +137,8 @@ def parse_answer(text: object) -> float:
     body = raw[:-1].strip() if percent else raw
     if "%" in body:
         raise ValueError(f"'{text.strip()}' has a % sign in the wrong place: {HOW_TO_TYPE}.")
-    if len(body.split()) > 1:
+    pieces = body.split()
+    if len(pieces) > 1 and all(_DECIMAL.match(p) or _DECIMAL_COMMA.match(p) for p in pieces):
         raise ValueError(f"'{text.strip()}' holds more than one number: {HOW_TO_TYPE}.")
     if _DECIMAL_COMMA.match(body):
         # One comma with digits after it can only be a decimal mark here: answers are single

@@ -165,6 +165,7 @@ def test_parse_answer_reads(text, value):
         ("", "The answer is empty"),
         ("   ", "The answer is empty"),
         ("abc", "'abc' is not a number"),
+        ("about a half", "'about a half' is not a number"),
         ("0.8 0.9", "more than one number"),
         ("1,234,5", "use one decimal mark"),
         ("0.8,", "use one decimal mark"),
