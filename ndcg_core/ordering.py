@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from .formulas import discounts, gains
-from .metrics import check_ideal, check_k, check_on_zero, check_relevances, idcg
+from .metrics import breakdown, check_ideal, check_k, check_on_zero, check_relevances, idcg
 
 ArrayLike = Iterable[float] | np.ndarray
 
@@ -157,29 +157,20 @@ def ndcg_at_each_k(
     than the list). Columns: k, before, after, change, chosen (the row of the `k` argument, or
     the last row when `k` is None). A swap changes nothing at cut-offs above both positions.
     """
-    s = _scoring(relevances, None, ideal, gain, discount, log_base, on_zero)
+    values = check_relevances(relevances)
     chosen = check_k(k)
-    a, b = _position(i, s.n, "i"), _position(j, s.n, "j")
-    pool = s.values if ideal is None else check_relevances(ideal, "ideal")
-    rows = max(s.n, pool.size)
-    d = discounts(rows, discount, float(log_base))
-    before = np.zeros(rows)
-    before[: s.n] = s.gain_values
-    after = before.copy()
-    after[[a, b]] = after[[b, a]]
-    best = np.cumsum(gains(np.sort(pool)[::-1], gain) * d[: pool.size])
-    best = np.concatenate([best, np.full(rows - best.size, best[-1])])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ndcg_before = np.where(best > 0, np.cumsum(before * d) / best, s.on_zero)
-        ndcg_after = np.where(best > 0, np.cumsum(after * d) / best, s.on_zero)
-    cut_offs = np.arange(1, rows + 1)
+    a, b = _position(i, values.size, "i"), _position(j, values.size, "j")
+    settings = {"ideal": ideal, "gain": gain, "discount": discount, "log_base": log_base}
+    before = breakdown(values, on_zero=on_zero, **settings)["ndcg_at"].to_numpy()
+    after = breakdown(swapped(values, a + 1, b + 1), on_zero=on_zero, **settings)["ndcg_at"]
+    cut_offs = np.arange(1, before.size + 1)
     return pd.DataFrame(
         {
             "k": cut_offs,
-            "before": ndcg_before,
-            "after": ndcg_after,
-            "change": ndcg_after - ndcg_before,
-            "chosen": cut_offs == (rows if chosen is None else min(chosen, rows)),
+            "before": before,
+            "after": after.to_numpy(),
+            "change": after.to_numpy() - before,
+            "chosen": cut_offs == (before.size if chosen is None else min(chosen, before.size)),
         }
     )
 
@@ -301,7 +292,9 @@ class OrderingDistribution:
 
         Columns: left, right, count, share (of the orderings, or of the sample).
         """
-        low, high = self.worst, self.best
+        # The extremes as computed directly can differ from the enumerated ones in the last bit.
+        low = min(self.worst, float(self.values.min()))
+        high = max(self.best, float(self.values.max()))
         if not high > low:
             high = low + 1e-9
         counts, edges = np.histogram(self.values, bins=bins, range=(low, high))
@@ -343,6 +336,7 @@ def ordering_distribution(
     if isinstance(exact_limit, bool) or not isinstance(exact_limit, (int, np.integer)):
         raise ValueError(f"`exact_limit` must be a whole number; got {exact_limit!r}.")
     total = count_orderings(s.values)
+    size = _sample_size(sample_size, s.n)
     order = np.sort(s.gain_values)
     best = float(s.ndcg(float(order[::-1] @ s.weights)))
     worst = float(s.ndcg(float(order @ s.weights)))
@@ -353,7 +347,6 @@ def ordering_distribution(
         values = s.ndcg(_all_dcgs(s.gain_values, s.weights, report))
         exact = True
     else:
-        size = _sample_size(sample_size, s.n)
         values = s.ndcg(_sampled_dcgs(s.gain_values, s.weights, size, seed, report))
         exact = False
     report(1.0)

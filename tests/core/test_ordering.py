@@ -1,0 +1,287 @@
+"""Ordering effects: hand-worked values, properties against `ndcg` itself, and error messages."""
+
+import itertools
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ndcg_core import ndcg
+from ndcg_core.ordering import (
+    count_orderings,
+    expected_random_ndcg,
+    ndcg_at_each_k,
+    ordering_distribution,
+    position_sweep,
+    swap_deltas,
+    swapped,
+)
+
+L3 = math.log2(3)
+
+# ---------------------------------------------------------------------------------------------
+# Reference values, worked by hand
+# ---------------------------------------------------------------------------------------------
+
+
+def test_swap_deltas_by_hand():
+    # rel = 3, 2, 0: already ideal, IDCG = 3 + 2/log2 3, so every swap loses.
+    idcg = 3 + 2 / L3
+    deltas = swap_deltas([3, 2, 0])
+    assert deltas[0, 1] == pytest.approx((2 + 3 / L3) / idcg - 1)  # 2, 3, 0
+    assert deltas[0, 2] == pytest.approx((2 / L3 + 3 / 2) / idcg - 1)  # 0, 2, 3
+    assert deltas[1, 2] == pytest.approx((3 + 2 / 2) / idcg - 1)  # 3, 0, 2
+    assert np.round(deltas[0], 4).tolist() == [0.0, -0.0866, -0.352]
+
+
+def test_swap_deltas_with_cut_off_and_pool():
+    # rel = 0, 1, 1 with k = 1 and a pool holding one more 1: IDCG@1 = 1.
+    deltas = swap_deltas([0, 1, 1], 1, ideal=[0, 1, 1, 1])
+    assert deltas[0].tolist() == [0.0, 1.0, 1.0]  # bringing a 1 to the top gives NDCG@1 = 1
+    assert deltas[1, 2] == 0.0  # both below k, and equal anyway
+
+
+def test_position_sweep_by_hand():
+    # rel = 0, 1: the 0 on top scores (1/log2 3) / 1; moved down, the list is ideal.
+    assert position_sweep([0, 1], 1).tolist() == pytest.approx([1 / L3, 1.0])
+    # rel = 1, 0, 0: moving the 1 to positions 1, 2, 3.
+    assert position_sweep([1, 0, 0], 1).tolist() == pytest.approx([1.0, 1 / L3, 0.5])
+    # Moving a 0: the others close up, so the 1 stays on top or moves down by one.
+    assert position_sweep([1, 0, 0], 2).tolist() == pytest.approx([1 / L3, 1.0, 1.0])
+
+
+def test_count_orderings_uses_the_multiset():
+    assert count_orderings([3, 2, 3, 0, 1, 2]) == math.factorial(6) // (2 * 2) == 180
+    assert count_orderings([1, 1, 1]) == 1
+    assert count_orderings(range(10)) == 3_628_800
+
+
+def test_expected_random_ndcg_by_hand():
+    # rel = 1, 0: each order equally likely, mean of 1 and 1/log2 3.
+    assert expected_random_ndcg([1, 0]) == pytest.approx((1 + 1 / L3) / 2)
+    # rel = 1, 0, 0 at k = 2, pool with one more 1: mean gain 1/3 × (1 + 1/log2 3) / IDCG@2,
+    # and IDCG@2 = 1 + 1/log2 3, so the mean is exactly 1/3.
+    assert expected_random_ndcg([1, 0, 0], 2, ideal=[1, 0, 0, 1]) == pytest.approx(1 / 3)
+    # k beyond the list (pool of 3, list of 2): only the list's two positions hold items.
+    assert expected_random_ndcg([1, 0], 3, ideal=[1, 0, 1]) == pytest.approx(0.5)
+    # Exponential gain: rel = 2, 0 gives gains 3, 0.
+    assert expected_random_ndcg([2, 0], gain="exponential") == pytest.approx((3 + 3 / L3) / 2 / 3)
+
+
+def test_exact_distribution_by_hand():
+    # rel = 1, 0, 0: three orderings, the 1 at position 1, 2 or 3.
+    result = ordering_distribution([1, 0, 0])
+    assert result.exact and result.orderings == 3 == result.sample_size
+    assert sorted(result.values) == pytest.approx([0.5, 1 / L3, 1.0])
+    assert (result.best, result.worst, result.current) == pytest.approx((1.0, 0.5, 1.0))
+    assert result.mean == pytest.approx(result.expected) == pytest.approx((1.5 + 1 / L3) / 3)
+    assert result.standard_error == 0.0
+    assert result.share_below(1.0) == pytest.approx(2 / 3)
+
+
+def test_distribution_of_the_seed_list_has_180_orderings():
+    # rel = 3, 2, 3, 0, 1, 2 (the seed documents' list).
+    result = ordering_distribution([3, 2, 3, 0, 1, 2])
+    assert result.orderings == 180 == result.values.size
+    assert result.current == pytest.approx(ndcg([3, 2, 3, 0, 1, 2]))
+    brute = sorted(ndcg(list(p)) for p in set(itertools.permutations([3, 2, 3, 0, 1, 2])))
+    assert np.sort(result.values) == pytest.approx(brute)
+    histogram = result.histogram(bins=10)
+    assert histogram["count"].sum() == 180
+    assert histogram["share"].sum() == pytest.approx(1.0)
+
+
+def test_ndcg_at_each_k_by_hand():
+    # rel = 1, 0, 0, swap positions 1 and 3 -> 0, 0, 1.
+    table = ndcg_at_each_k([1, 0, 0], 1, 3)
+    assert table["k"].tolist() == [1, 2, 3]
+    assert table["before"].tolist() == pytest.approx([1.0, 1.0, 1.0])
+    assert table["after"].tolist() == pytest.approx([0.0, 0.0, 0.5])
+    assert table["chosen"].tolist() == [False, False, True]
+    assert ndcg_at_each_k([1, 0, 0], 1, 3, 2)["chosen"].tolist() == [False, True, False]
+
+
+def test_swapped_is_one_based():
+    assert swapped(["a", "b", "c"], 1, 3) == ["c", "b", "a"]
+
+
+def test_all_zero_list_follows_on_zero():
+    assert swap_deltas([0, 0]).tolist() == [[0.0, 0.0], [0.0, 0.0]]
+    assert position_sweep([0, 0], 1, on_zero=1.0).tolist() == [1.0, 1.0]
+    assert expected_random_ndcg([0, 0, 0], on_zero=1.0) == 1.0
+    result = ordering_distribution([0, 0, 0])
+    assert result.orderings == 1 and result.values.tolist() == [0.0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Sampling when there are too many orderings
+# ---------------------------------------------------------------------------------------------
+
+
+def test_too_many_orderings_are_sampled_with_a_standard_error():
+    values = list(range(14))  # 14! ≈ 8.7e10 orderings
+    seen = []
+    result = ordering_distribution(values, sample_size=20_000, progress=seen.append)
+    assert not result.exact
+    assert result.orderings == math.factorial(14)
+    assert result.sample_size == 20_000
+    assert 0 < result.standard_error < 0.01
+    assert abs(result.mean - result.expected) < 5 * result.standard_error
+    assert seen[-1] == 1.0 and seen == sorted(seen)
+    # Same seed, same sample.
+    again = ordering_distribution(values, sample_size=20_000)
+    assert np.array_equal(result.values, again.values)
+
+
+def test_exact_limit_switches_to_sampling():
+    result = ordering_distribution([3, 2, 3, 0, 1, 2], exact_limit=100, sample_size=5000)
+    assert not result.exact and result.orderings == 180 and result.sample_size == 5000
+
+
+def test_long_list_with_few_orderings_is_exact():
+    # 40 items, 3 of them relevant: 40 × 39 × 38 orderings, enumerated block by block.
+    values = [0] * 37 + [1, 2, 3]
+    result = ordering_distribution(values, 10)
+    assert result.exact and result.orderings == 40 * 39 * 38
+    assert result.mean == pytest.approx(result.expected, abs=1e-12)
+    assert result.values.max() == pytest.approx(1.0)
+
+
+def test_the_enumeration_paths_agree():
+    # Short lists are walked, long ones unranked: the same list both ways gives the same values.
+    import ndcg_core.ordering as ordering
+
+    values = [0] * 14 + [1, 2, 1]
+    walked = ordering_distribution(values).values
+    try:
+        ordering.WALK_LENGTH = 0
+        unranked = ordering_distribution(values).values
+    finally:
+        ordering.WALK_LENGTH = 24
+    assert np.allclose(walked, unranked)
+
+
+# ---------------------------------------------------------------------------------------------
+# Properties
+# ---------------------------------------------------------------------------------------------
+
+small_lists = st.lists(st.integers(0, 3), min_size=1, max_size=6)
+conventions = st.fixed_dictionaries(
+    {
+        "gain": st.sampled_from(["linear", "exponential"]),
+        "discount": st.sampled_from(["log2", "jarvelin"]),
+        "log_base": st.sampled_from([2, 3, 10]),
+    }
+)
+
+
+@st.composite
+def cases(draw):
+    values = draw(small_lists)
+    extra = draw(st.lists(st.integers(0, 3), max_size=2))
+    ideal = values + extra if extra else None
+    longest = len(values) + len(extra)
+    k = draw(st.none() | st.integers(1, longest))
+    return values, {"k": k, "ideal": ideal, **draw(conventions)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(cases())
+def test_distribution_matches_every_ordering(case):
+    values, options = case
+    result = ordering_distribution(values, **options)
+    distinct = set(itertools.permutations(values))
+    multinomial = math.factorial(len(values))
+    for count in Counter(values).values():
+        multinomial //= math.factorial(count)
+    assert result.orderings == len(distinct) == multinomial == result.values.size
+    brute = np.sort([ndcg(list(p), **options) for p in distinct])
+    assert np.allclose(np.sort(result.values), brute, rtol=0, atol=1e-12)
+    # The closed-form mean times the count is the sum over the distribution.
+    assert result.values.sum() == pytest.approx(result.expected * result.orderings, abs=1e-9)
+    assert expected_random_ndcg(values, **options) == pytest.approx(result.expected)
+    # The ideal is the best ordering; the worst is the reversed ideal; the list is among them.
+    assert result.best == pytest.approx(result.values.max(), abs=1e-12)
+    assert result.best == pytest.approx(ndcg(sorted(values, reverse=True), **options))
+    assert result.worst == pytest.approx(result.values.min(), abs=1e-12)
+    assert np.isclose(result.values, result.current, atol=1e-12).any()
+
+
+@settings(max_examples=60, deadline=None)
+@given(cases())
+def test_swap_deltas_are_ndcg_differences(case):
+    values, options = case
+    deltas = swap_deltas(values, **options)
+    n = len(values)
+    assert deltas.shape == (n, n)
+    assert np.array_equal(deltas, deltas.T)
+    assert not np.diag(deltas).any()
+    current = ndcg(values, **options)
+    for i, j in itertools.combinations(range(n), 2):
+        after = ndcg(swapped(values, i + 1, j + 1), **options)
+        assert current + deltas[i, j] == pytest.approx(after, abs=1e-12)
+        if values[i] == values[j]:
+            assert deltas[i, j] == 0.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(cases(), st.data())
+def test_position_sweep_moves_one_item(case, data):
+    values, options = case
+    position = data.draw(st.integers(1, len(values)))
+    sweep = position_sweep(values, position, **options)
+    assert sweep[position - 1] == pytest.approx(ndcg(values, **options))
+    item, rest = values[position - 1], values[: position - 1] + values[position:]
+    for target in range(len(values)):
+        moved = [*rest[:target], item, *rest[target:]]
+        assert sweep[target] == pytest.approx(ndcg(moved, **options), abs=1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(cases(), st.data())
+def test_ndcg_at_each_k_matches_ndcg(case, data):
+    values, options = case
+    i = data.draw(st.integers(1, len(values)))
+    j = data.draw(st.integers(1, len(values)))
+    k = options.pop("k")
+    table = ndcg_at_each_k(values, i, j, k, **options)
+    after_list = swapped(values, i, j)
+    for row in table.itertuples():
+        assert row.before == pytest.approx(ndcg(values, row.k, **options), abs=1e-12)
+        assert row.after == pytest.approx(ndcg(after_list, row.k, **options), abs=1e-12)
+    # Cut-offs above both swapped positions see the same items: nothing changes there.
+    assert not table.loc[table["k"] < min(i, j), "change"].any()
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: swap_deltas([]), "empty"),
+        (lambda: swap_deltas([1, -1]), "position 2 is -1"),
+        (lambda: swap_deltas([1, 0], 0), "`k` must be a positive whole number"),
+        (lambda: swap_deltas([1, 0], gain="exp"), "`gain` must be 'linear' or 'exponential'"),
+        (lambda: swap_deltas([1, 0], log_base=1), "`log_base` must be a number greater than 1"),
+        (lambda: swap_deltas([2, 0], ideal=[0, 1]), "`ideal` must hold the relevances"),
+        (lambda: swap_deltas([1, 0], on_zero=0.5), "`on_zero` must be 0.0"),
+        (lambda: position_sweep([1, 0], 3), "`position` must be a position from 1 to 2"),
+        (lambda: position_sweep([1, 0], 0), "got 0"),
+        (lambda: position_sweep([1, 0], 1.5), "`position` must be a whole number"),
+        (lambda: ndcg_at_each_k([1, 0], 1, 5), "`j` must be a position from 1 to 2"),
+        (lambda: swapped([1, 0], True, 1), "`i` must be a whole number"),
+        (lambda: expected_random_ndcg("3 2 1"), "not text"),
+        (lambda: ordering_distribution([1, 0], sample_size=1), "`sample_size` must be at least"),
+        (lambda: ordering_distribution([1, 0], exact_limit="many"), "`exact_limit` must be"),
+        (lambda: count_orderings([1, None]), "position 2 is None"),
+    ],
+)
+def test_errors_say_what_is_wrong(call, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        call()
