@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+TIE_TOLERANCE = 1e-12
 EXACT_UP_TO = 16  # 2**16 sign patterns: enumerate them all instead of sampling
 
 
@@ -101,7 +102,8 @@ def paired_randomization_test(
     n = d.size
     if n == 0:
         raise ValueError("There are no queries with a value in both `a` and `b`.")
-    wins, losses = int((d > 0).sum()), int((d < 0).sum())
+    # Rounding can leave 1e-16 between two equal values: that is a tie, not a win.
+    wins, losses = int((d > TIE_TOLERANCE).sum()), int((d < -TIE_TOLERANCE).sum())
     observed = abs(d.mean())
     # Differences that equal the observed one up to rounding must count as "as extreme".
     tolerance = 1e-12 * max(1.0, observed)

@@ -281,6 +281,7 @@ if evaluated:
 # Distribution
 if evaluated:
     finite = values[np.isfinite(values)]
+    tallest = int(np.histogram(finite, bins=np.linspace(0, 1.0001, 21))[0].max())
     figure = go.Figure()
     figure.add_trace(
         go.Histogram(
@@ -291,7 +292,14 @@ if evaluated:
             hovertemplate="NDCG %{x}<br>%{y} queries<extra></extra>",
         )
     )
-    figure.add_vrect(x0=interval.low, x1=interval.high, fillcolor=ORANGE, opacity=0.2, line_width=0)
+    figure.add_vrect(
+        x0=interval.low,
+        x1=interval.high,
+        fillcolor=ORANGE,
+        opacity=0.2,
+        line_width=0,
+        layer="below",
+    )
     figure.add_vline(
         x=result.mean,
         line=dict(color=VERMILLION, width=3, dash="dash"),
@@ -302,7 +310,7 @@ if evaluated:
         height=300,
         margin=dict(l=10, r=10, t=30, b=10),
         xaxis=dict(title=f"NDCG{at_k} of a query", range=[-0.02, 1.04]),
-        yaxis=dict(title="queries"),
+        yaxis=dict(title="queries", rangemode="tozero", dtick=max(1, int(np.ceil(tallest / 5)))),
         bargap=0.05,
         showlegend=False,
     )
@@ -392,6 +400,9 @@ st.subheader("5 · Compare query by query")
 choices = {}
 if "second_run" in data_sets:
     choices["run"] = f"another run: {data_sets['second_run'].name}"
+if source == "trec":
+    other_qrels = next(name for name in TREC_QRELS if name != files.qrels[0])
+    choices["qrels"] = f"the same run, judged by {other_qrels}"
 choices["sklearn"] = "the same run, scikit-learn's conventions"
 choices["lightgbm"] = "the same run, LightGBM's conventions"
 against = st.radio(
@@ -409,6 +420,11 @@ if against == "run":
     other = data_sets["second_run"]
     b_result = _evaluate(other, "second:" + key + other.name, on_zero=on_zero, **settings)
     b_name = other.name
+elif against == "qrels":
+    other_files = queries_data.sample_files("trec", other_qrels)
+    other = _join(other_files, _read(other_files, CAP_MB))["run"]
+    b_result = _evaluate(other, "qrels:" + other_qrels, on_zero=on_zero, **settings)
+    b_name = f"{other.name} judged by {other_qrels}"
 else:
     b_on_zero = 1.0 if against == "lightgbm" else 0.0
     b_result = _evaluate(data, key, on_zero=b_on_zero, **{**settings, **presets[against]})
@@ -428,7 +444,7 @@ else:
     cols = st.columns(4)
     cols[0].metric("Mean of A − B", f"{test.mean_difference:+.4f}")
     cols[1].metric("A better / B better / equal", f"{test.wins} / {test.losses} / {test.ties}")
-    cols[2].metric("p-value (paired randomization)", f"{test.p_value:.4f}")
+    cols[2].metric("p-value (randomization)", f"{test.p_value:.4f}")
     cols[3].metric("Queries compared", f"{test.n:,}")
     scatter = go.Figure()
     diff = a_values - b_values

@@ -293,6 +293,11 @@ def test_paired_test_identical_runs_give_p_one_and_nan_pairs_are_left_out():
     assert (test.p_value, test.n, test.ties) == (1.0, 2, 2)
 
 
+def test_paired_test_rounding_noise_is_a_tie():
+    test = paired_randomization_test([0.6616868787447867, 0.5], [0.6616868787447869, 0.4])
+    assert (test.wins, test.losses, test.ties) == (1, 0, 1)
+
+
 def test_paired_test_errors():
     with pytest.raises(ValueError, match="one value per query each: got 2 and 3"):
         paired_randomization_test([1, 2], [1, 2, 3])
