@@ -1,0 +1,311 @@
+"""Plotly figures drawn from a ``ndcg_core.breakdown`` table.
+
+The charts hold no maths: each one picks columns from the table the core computed. They share a
+look that survives a projector, a dark theme and colour-blind eyes: Okabe–Ito colours, and every
+colour doubled by a second cue (a pattern, a dash, a marker shape, or a text label).
+
+Pass ``config=charts.CONFIG`` to ``st.plotly_chart`` for a PNG export named after the chart; the
+export is plotly's own (it runs in the browser, nothing is fetched).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+# Okabe–Ito: safe for the common colour-vision deficiencies, and readable on white and on black.
+BLUE = "#0072B2"
+ORANGE = "#E69F00"
+GREEN = "#009E73"
+VERMILLION = "#D55E00"
+PURPLE = "#CC79A7"
+SKY = "#56B4E9"
+GREY = "rgba(128, 128, 128, 0.35)"  # grid lines that read on light and dark backgrounds
+
+FADED = 0.35  # opacity of what lies beyond the cut-off k
+CONFIG = {
+    "displaylogo": False,
+    "toImageButtonOptions": {"format": "png", "filename": "ndcg-lab-chart", "scale": 2},
+    "modeBarButtonsToRemove": ["select2d", "lasso2d", "autoScale2d"],
+}
+
+
+# ---------------------------------------------------------------------------- public builders
+
+
+def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> go.Figure:
+    """Per-position contribution (gain × discount): the current order beside the ideal order.
+
+    Bars beyond k are faded and hatched: they are drawn, but they do not count.
+    """
+    position = table["position"].to_numpy()
+    inside = _inside(table, k)
+    current = table["contribution"].to_numpy(dtype=float)
+    ideal = table["ideal_contribution"].to_numpy(dtype=float)
+
+    fig = go.Figure()
+    fig.add_bar(
+        name="Your order",
+        x=position,
+        y=current,
+        marker={
+            "color": BLUE,
+            "opacity": np.where(inside, 1.0, FADED).tolist(),
+            "pattern": {"shape": ["" if i else "/" for i in inside], "solidity": 0.5},
+            "line": {"color": BLUE, "width": 1},
+        },
+        hovertext=[
+            _term_hover(p, lab, rel, g, d, c, i, "Your order")
+            for p, lab, rel, g, d, c, i in zip(
+                position,
+                table["label"],
+                table["relevance"],
+                table["gain"],
+                table["discount"],
+                current,
+                inside,
+            )
+        ],
+        hoverinfo="text",
+    )
+    fig.add_bar(
+        name="Ideal order (dotted)",
+        x=position,
+        y=ideal,
+        marker={
+            "color": ORANGE,
+            "opacity": np.where(inside, 1.0, FADED).tolist(),
+            "pattern": {"shape": ["." if i else "/" for i in inside], "solidity": 0.3},
+            "line": {"color": ORANGE, "width": 1},
+        },
+        hovertext=[
+            _term_hover(p, lab, rel, g, d, c, i, "Ideal order")
+            for p, lab, rel, g, d, c, i in zip(
+                position,
+                table["ideal_label"],
+                table["ideal_relevance"],
+                table["ideal_gain"],
+                table["discount"],
+                ideal,
+                inside,
+            )
+        ],
+        hoverinfo="text",
+    )
+    fig.update_layout(barmode="group", bargap=0.25, bargroupgap=0.05)
+    _base_layout(fig, "Contribution (gain × discount)", height)
+    _position_axis(fig, position)
+    _mark_k(fig, table, k)
+    return fig
+
+
+def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> go.Figure:
+    """The discount multiplier at each position, with the cut-off k marked."""
+    position = table["position"].to_numpy()
+    inside = _inside(table, k)
+    discount = table["discount"].to_numpy(dtype=float)
+    denominator = table["denominator"].to_numpy(dtype=float)
+
+    fig = go.Figure()
+    fig.add_scatter(
+        name="Discount",
+        x=position,
+        y=discount,
+        mode="lines+markers",
+        line={"color": GREEN, "width": 3},
+        marker={
+            "size": 9,
+            "color": GREEN,
+            "symbol": ["circle" if i else "circle-open" for i in inside],
+            "opacity": np.where(inside, 1.0, 0.6).tolist(),
+        },
+        hovertext=[
+            f"Position {p}<br>discount = 1 / {_num(den)} = {_num(d)}"
+            + ("" if i else "<br>beyond k: not counted")
+            for p, den, d, i in zip(position, denominator, discount, inside)
+        ],
+        hoverinfo="text",
+        showlegend=False,
+    )
+    _base_layout(fig, "Discount multiplier", height)
+    fig.update_yaxes(range=[0, 1.08])
+    _position_axis(fig, position)
+    _mark_k(fig, table, k)
+    return fig
+
+
+def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> go.Figure:
+    """Running DCG against running IDCG by position; their ratio at k is the NDCG@k."""
+    position = table["position"].to_numpy()
+    dcg = table["cumulative_dcg"].to_numpy(dtype=float)
+    idcg = table["cumulative_idcg"].to_numpy(dtype=float)
+
+    fig = go.Figure()
+    fig.add_scatter(
+        name="Ideal: IDCG up to here",
+        x=position,
+        y=idcg,
+        mode="lines+markers",
+        line={"color": ORANGE, "width": 3, "dash": "dash"},
+        marker={"symbol": "square", "size": 8, "color": ORANGE},
+        hovertext=[
+            f"Position {p}<br>IDCG@{p} = {_num(v)}<br>ideal item: {_text(lab)}"
+            for p, v, lab in zip(position, idcg, table["ideal_label"])
+        ],
+        hoverinfo="text",
+    )
+    fig.add_scatter(
+        name="Yours: DCG up to here",
+        x=position,
+        y=dcg,
+        mode="lines+markers",
+        line={"color": BLUE, "width": 3},
+        marker={"symbol": "circle", "size": 9, "color": BLUE},
+        hovertext=[
+            f"Position {p}<br>DCG@{p} = {_num(v)}<br>your item: {_text(lab)}"
+            for p, v, lab in zip(position, dcg, table["label"])
+        ],
+        hoverinfo="text",
+    )
+    _base_layout(fig, "Cumulative gain, discounted", height)
+    fig.update_yaxes(rangemode="tozero")
+    _position_axis(fig, position)
+    _mark_k(fig, table, k)
+    return fig
+
+
+def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> go.Figure:
+    """NDCG@k for every k, with the chosen k highlighted (k unset means the whole list)."""
+    position = table["position"].to_numpy()
+    ndcg = table["ndcg_at"].to_numpy(dtype=float)
+    chosen = _chosen(table, k)
+
+    fig = go.Figure()
+    fig.add_scatter(
+        name="NDCG@k",
+        x=position,
+        y=ndcg,
+        mode="lines+markers",
+        line={"color": PURPLE, "width": 3},
+        marker={"symbol": "circle", "size": 8, "color": PURPLE},
+        hovertext=[f"NDCG@{p} = {_num(v, 4)}" for p, v in zip(position, ndcg)],
+        hoverinfo="text",
+        showlegend=False,
+    )
+    if chosen is not None:
+        value = float(ndcg[chosen - 1])
+        fig.add_scatter(
+            name="Your k",
+            x=[chosen],
+            y=[value],
+            mode="markers+text",
+            marker={
+                "symbol": "diamond",
+                "size": 18,
+                "color": VERMILLION,
+                "line": {"width": 2, "color": "white"},
+            },
+            text=[f"NDCG@{chosen} = {_num(value, 4)}"],
+            textposition="bottom center" if value > 0.5 else "top center",
+            textfont={"color": VERMILLION, "size": 14},
+            hovertext=[f"Your k = {chosen}<br>NDCG@{chosen} = {_num(value, 4)}"],
+            hoverinfo="text",
+            showlegend=False,
+        )
+    _base_layout(fig, "NDCG@k", height)
+    fig.update_yaxes(range=[0, 1.08])
+    _position_axis(fig, position, title="k (how many top positions count)")
+    return fig
+
+
+# ---------------------------------------------------------------------------- shared look
+
+
+def _base_layout(fig: go.Figure, y_title: str, height: int) -> None:
+    fig.update_layout(
+        height=height,
+        margin={"l": 10, "r": 10, "t": 36, "b": 10},
+        paper_bgcolor="rgba(0,0,0,0)",
+        plot_bgcolor="rgba(0,0,0,0)",
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0, "title": None},
+        hoverlabel={"font_size": 14},
+        # Keep the user's zoom when the page redraws the same chart with new numbers.
+        uirevision="ndcg-lab",
+    )
+    fig.update_yaxes(title_text=y_title, gridcolor=GREY, zerolinecolor=GREY)
+
+
+def _position_axis(fig: go.Figure, position: np.ndarray, title: str = "Position") -> None:
+    n = int(position.size)
+    step = 1 if n <= 20 else math.ceil(n / 20)
+    fig.update_xaxes(
+        title_text=title,
+        tickmode="linear",
+        tick0=1,
+        dtick=step,
+        range=[0.4, n + 0.6],
+        gridcolor=GREY,
+        showgrid=False,
+    )
+
+
+def _mark_k(fig: go.Figure, table: pd.DataFrame, k: int | None) -> None:
+    """A dashed line after position k, with a label, when k cuts the list short."""
+    n = len(table)
+    if k is None or k >= n:
+        return
+    fig.add_vline(
+        x=k + 0.5,
+        line={"color": VERMILLION, "width": 2, "dash": "dot"},
+        annotation={
+            "text": f"k = {k}: later positions don't count",
+            "font": {"color": VERMILLION, "size": 13},
+            "xanchor": "left",
+            "yanchor": "top",
+        },
+        annotation_position="top right",
+    )
+
+
+def _inside(table: pd.DataFrame, k: int | None) -> np.ndarray:
+    if "in_top_k" in table:
+        return table["in_top_k"].to_numpy(dtype=bool)
+    position = table["position"].to_numpy()
+    return position <= (k if k is not None else position.size)
+
+
+def _chosen(table: pd.DataFrame, k: int | None) -> int | None:
+    n = len(table)
+    if n == 0:
+        return None
+    return n if k is None else min(int(k), n)
+
+
+def _term_hover(position, label, relevance, gain, discount, contribution, inside, side) -> str:
+    if relevance is None or (isinstance(relevance, float) and math.isnan(relevance)):
+        return f"Position {position}<br>{side}: no item here"
+    lines = [
+        f"Position {position} · {side}",
+        f"{_text(label)}: relevance {_num(relevance)}",
+        f"gain {_num(gain)} × discount {_num(discount)} = {_num(contribution)}",
+    ]
+    if not inside:
+        lines.append("beyond k: not counted")
+    return "<br>".join(lines)
+
+
+def _num(value, digits: int = 4) -> str:
+    value = float(value)
+    if math.isnan(value):
+        return "–"
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return text.replace("-", "−") if text != "-0" else "0"
+
+
+def _text(label) -> str:
+    """A user's label as plain text: plotly reads a small set of HTML tags in hover text."""
+    return html.escape(str(label), quote=False)
