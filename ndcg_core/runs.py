@@ -106,12 +106,24 @@ def _text(data: bytes, name: str) -> str:
     return text
 
 
+class _Lines:
+    """The file's lines, split only when a problem needs to quote one."""
+
+    def __init__(self, text: str):
+        self._text, self._lines = text, None
+
+    def __getitem__(self, index: int) -> str:
+        if self._lines is None:
+            self._lines = self._text.split("\n")  # pandas and csv count lines by \n too
+        return self._lines[index]
+
+
 def _shorten(text: str) -> str:
     text = text.rstrip("\r\n")
     return text if len(text) <= MAX_SHOWN_TEXT else text[: MAX_SHOWN_TEXT - 1] + "…"
 
 
-def _whitespace_fields(text: str, n_fields: int) -> pd.DataFrame:
+def _whitespace_fields(text: str, n_fields: int, data: bytes) -> pd.DataFrame:
     """Split whitespace-separated lines into `n_fields` text columns plus a `line` column.
 
     Fast path: pandas' C parser. A line with more fields lands in the extra column and becomes a
@@ -120,7 +132,7 @@ def _whitespace_fields(text: str, n_fields: int) -> pd.DataFrame:
     names = list(range(n_fields + 2))
     try:
         frame = pd.read_csv(
-            io.StringIO(text),
+            io.BytesIO(data.removeprefix(b"\xef\xbb\xbf")),  # bytes parse faster than text
             sep=r"\s+",
             header=None,
             names=names,
@@ -136,7 +148,7 @@ def _whitespace_fields(text: str, n_fields: int) -> pd.DataFrame:
     except (ValueError, pd.errors.ParserError):
         # Slow path, exact by construction: one line at a time.
         rows = []
-        for line in text.splitlines():
+        for line in text.removesuffix("\n").split("\n"):
             parts = line.split()
             rows.append((parts + [""] * (n_fields + 2))[: n_fields + 2])
             if len(parts) > n_fields + 2:
@@ -190,8 +202,8 @@ def _problems_with_duplicates(frame, lines, masks, what):
 def read_trec_run(data: bytes, name: str = "The run file") -> Table:
     """Read a TREC run: ``query_id Q0 doc_id rank score run_name`` per line."""
     text = _text(data, name)
-    lines = text.splitlines()
-    raw = _whitespace_fields(text, 6)
+    lines = _Lines(text)
+    raw = _whitespace_fields(text, 6, data)
     blank = raw[0] == ""
     raw = raw[~blank]
     score = pd.to_numeric(raw[4], errors="coerce")
@@ -212,8 +224,8 @@ def read_trec_run(data: bytes, name: str = "The run file") -> Table:
 def read_trec_qrels(data: bytes, name: str = "The qrels file") -> Table:
     """Read TREC qrels: ``query_id iteration doc_id relevance`` per line."""
     text = _text(data, name)
-    lines = text.splitlines()
-    raw = _whitespace_fields(text, 4)
+    lines = _Lines(text)
+    raw = _whitespace_fields(text, 4, data)
     raw = raw[raw[0] != ""]
     relevance = pd.to_numeric(raw[3], errors="coerce")
     frame = pd.DataFrame(
@@ -238,8 +250,8 @@ def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
     A ``rank`` column becomes score = -rank, so rank 1 comes first.
     """
     text = _text(data, name)
-    lines = text.splitlines()
-    reader = csv.reader(io.StringIO(text))
+    lines = _Lines(text)
+    reader = csv.reader(io.StringIO(text, newline=""))
     header = [h.strip().lower() for h in next(reader)]
     missing = [c for c in CSV_REQUIRED if c not in header]
     if missing:

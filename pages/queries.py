@@ -483,7 +483,7 @@ else:
         showlegend=False,
     )
     st.plotly_chart(scatter, width="stretch", key=f"{PAGE}_scatter")
-    how = "all 2^n sign patterns (exact)" if test.exact else "10,000 random sign patterns (seed 0)"
+    how = "all 2^n sign patterns, exactly" if test.exact else "10,000 random sign patterns, seed 0"
     st.caption(
         "One mark per query: ▲ above the dotted diagonal A did better, ▼ below it B did. The test "
         f"flips the sign of each query's difference at random ({how}) and asks how often the mean "

@@ -313,3 +313,12 @@ def test_paired_test_is_symmetric_and_p_in_unit_interval(a, shift):
     assert forward.p_value == pytest.approx(backward.p_value)
     assert 0 < forward.p_value <= 1
     assert (forward.wins, forward.losses) == (backward.losses, backward.wins)
+
+
+def test_crlf_and_byte_order_mark_keep_line_numbers():
+    csv_text = b"\xef\xbb\xbfquery_id,doc_id,relevance\r\nq,a,1\r\nq,b,x\r\n"
+    table = runs.read_csv_run(csv_text)
+    assert [(p.line, p.text) for p in table.problems] == [(3, "q,b,x")]
+    trec = runs.read_trec_qrels(b"\xef\xbb\xbf1 0 a 1\r\n1 0 b x\r\n")
+    assert [(p.line, p.text) for p in trec.problems] == [(2, "1 0 b x")]
+    assert trec.rows["query"].tolist() == ["1"]
