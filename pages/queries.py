@@ -32,15 +32,17 @@ IDEAL_LABELS = {
     "run": "only the ranked documents (scikit-learn)",
 }
 MAX_LINK_ROWS = 500
+MAX_PROBLEM_ROWS = 1000
 CAP_MB = float(st.get_option("server.maxUploadSize"))
 
 
-@st.cache_data(show_spinner=False, max_entries=6)
+# Resources, not data: a 50 MB upload's frames are shared, never copied on each rerun.
+@st.cache_resource(show_spinner=False, max_entries=6)
 def _read(files: Files, cap_mb: float):
     return queries_data.read_tables(files, cap_mb)
 
 
-@st.cache_data(show_spinner=False, max_entries=6)
+@st.cache_resource(show_spinner=False, max_entries=6)
 def _join(files: Files, tables):
     return queries_data.datasets(files, tables)
 
@@ -134,6 +136,13 @@ if not files.complete:
     )
     st.stop()
 
+# One key per set of files: caches and the skip choice belong to these exact bytes.
+digest = hashlib.sha1()
+for item in (files.kind, files.run, files.qrels, files.second_run):
+    digest.update(repr(item[0] if isinstance(item, tuple) else item).encode())
+    digest.update(item[1] if isinstance(item, tuple) else b"")
+key = digest.hexdigest()
+
 with st.status("Reading the files…", expanded=False) as status:
     started = time.perf_counter()
     try:
@@ -156,8 +165,19 @@ if problems:
     )
     for table in problems.values():
         st.markdown(f"**{len(table.problems)} problem line(s) in** `{table.name}`")
-        st.dataframe(table.problem_frame(), hide_index=True, width="stretch", height=180)
-    if not st.checkbox(f"Skip these {total} line(s) and evaluate the rest", key=f"{PAGE}_skip"):
+        frame = table.problem_frame()
+        st.dataframe(frame.head(MAX_PROBLEM_ROWS), hide_index=True, width="stretch", height=180)
+        if len(frame) > MAX_PROBLEM_ROWS:
+            st.caption(f"The first {MAX_PROBLEM_ROWS:,} are shown; download them all below.")
+        st.download_button(
+            f"Download the {len(frame):,} problem line(s) of {table.name} (CSV)",
+            frame.to_csv(index=False).encode(),
+            file_name=f"problems_{table.name}.csv",
+            mime="text/csv",
+            key=f"{PAGE}_problems_{table.name}",
+        )
+    skip_label = f"Skip these {total} line(s) and evaluate the rest"
+    if not st.checkbox(skip_label, key=f"{PAGE}_skip_{key[:12]}"):
         st.stop()
 
 try:
@@ -221,11 +241,6 @@ zero_rule = cols[0].radio(
 )
 on_zero = ZERO_RULES[zero_rule][0]
 settings = dict(k=k, gain=gain, discount=discount, base=base, ideal=ideal, ties=ties)
-digest = hashlib.sha1()
-for item in (files.kind, files.run, files.qrels):
-    digest.update(repr(item[0] if isinstance(item, tuple) else item).encode())
-    digest.update(item[1] if isinstance(item, tuple) else b"")
-key = digest.hexdigest()
 
 with st.spinner("Evaluating every query…"):
     started = time.perf_counter()

@@ -104,9 +104,15 @@ def test_bad_csv_rows_are_listed_and_evaluated_only_after_skipping():
     problems = at.dataframe[0].value
     assert problems["line"].tolist() == [3, 4]
     assert "Mean NDCG@10" not in metrics(at)  # nothing is evaluated until the user decides
-    at.checkbox(key="queries_skip").check().run()
+    skip = [box for box in at.checkbox if box.label.startswith("Skip these 2 line(s)")]
+    skip[0].check().run()
     assert metrics(at)["Mean NDCG@10"] == "1.0000"
     assert metrics(at)["Queries in the mean"] == "2 of 2"
+    # A different file asks again: the choice to skip belonged to the first file's lines.
+    at.session_state["queries_files"] = {"run": ("bad.csv", bad + b"c,q,oops,1\n")}
+    at.run()
+    assert "3 line(s) could not be used" in at.error[0].value
+    assert "Mean NDCG@10" not in metrics(at)
 
 
 @pytest.mark.parametrize(
