@@ -1,0 +1,98 @@
+"""Reorderings of a ranked list, as permutations: which item goes to each position.
+
+Every function returns a list of indices into the current list (``order[p]`` is the index of the
+item that moves to position ``p + 1``), so labels travel with their relevances. Positions in
+messages are 1-based, as a learner counts them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from .metrics import check_relevances
+
+
+def ideal_order(relevances: Sequence[float]) -> list[int]:
+    """Most relevant first; equal relevances keep their current order (a stable sort)."""
+    values = check_relevances(relevances)
+    return [int(i) for i in np.argsort(-values, kind="stable")]
+
+
+def worst_order(relevances: Sequence[float]) -> list[int]:
+    """Least relevant first; equal relevances keep their current order (a stable sort)."""
+    values = check_relevances(relevances)
+    return [int(i) for i in np.argsort(values, kind="stable")]
+
+
+def reverse_order(n: int) -> list[int]:
+    """Bottom to top."""
+    return list(range(_check_length(n) - 1, -1, -1))
+
+
+def shuffled_order(n: int, seed: int | None = None) -> list[int]:
+    """A random order; for a list of two or more items never the current one."""
+    n = _check_length(n)
+    order = list(range(n))
+    if n < 2:
+        return order
+    rng = random.Random(seed)
+    while order == list(range(n)):
+        rng.shuffle(order)
+    return order
+
+
+def move(n: int, source: int, target: int) -> list[int]:
+    """Take the item at position `source` and put it at position `target` (both 1-based).
+
+    The items in between shift by one place to close the gap.
+    """
+    n = _check_length(n)
+    source = _check_position(source, n, "source")
+    target = _check_position(target, n, "target")
+    order = list(range(n))
+    item = order.pop(source - 1)
+    order.insert(target - 1, item)
+    return order
+
+
+def apply_order(order: Sequence[int], items: Sequence) -> tuple:
+    """`items` rearranged by `order` (a permutation of their indices)."""
+    if sorted(order) != list(range(len(items))):
+        raise ValueError(
+            f"`order` must list each of the {len(items)} positions exactly once; got {list(order)}."
+        )
+    return tuple(items[i] for i in order)
+
+
+def order_between(before: Sequence, after: Sequence) -> list[int]:
+    """The permutation that turns `before` into `after` (same distinct items, new order)."""
+    index = {item: i for i, item in enumerate(before)}
+    if len(index) != len(before):
+        raise ValueError("`before` must hold distinct items to tell where each one went.")
+    if len(after) != len(before) or set(after) != set(index):
+        raise ValueError(
+            f"`after` must hold the same {len(before)} items as `before`, in any order; "
+            f"got {len(after)} item(s)."
+        )
+    return [index[item] for item in after]
+
+
+def _check_length(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"The list length must be a whole number ≥ 0; got {n!r}.")
+    return int(n)
+
+
+def _check_position(position: object, n: int, name: str) -> int:
+    if (
+        isinstance(position, bool)
+        or not isinstance(position, (int, np.integer))
+        or not 1 <= position <= n
+    ):
+        raise ValueError(
+            f"`{name}` must be a position from 1 to {n} (1 is the top); got {position!r}."
+        )
+    return int(position)

@@ -1,0 +1,89 @@
+"""Reorderings used by the playground's buttons: ideal, worst, reverse, shuffle, move."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ndcg_core import ndcg
+from ndcg_core.orders import (
+    apply_order,
+    ideal_order,
+    move,
+    order_between,
+    reverse_order,
+    shuffled_order,
+    worst_order,
+)
+
+relevance_lists = st.lists(st.integers(0, 4).map(float), min_size=1, max_size=12)
+
+
+def test_ideal_order_sorts_descending_and_keeps_ties_in_place():
+    # rel = 3, 2, 3, 0, 1, 2: the two 3s (positions 1, 3) and the two 2s (2, 6) keep their order
+    assert ideal_order([3, 2, 3, 0, 1, 2]) == [0, 2, 1, 5, 4, 3]
+
+
+def test_worst_order_sorts_ascending_and_keeps_ties_in_place():
+    assert worst_order([3, 2, 3, 0, 1, 2]) == [3, 4, 1, 5, 0, 2]
+
+
+def test_reverse_and_move():
+    assert reverse_order(4) == [3, 2, 1, 0]
+    assert reverse_order(0) == []
+    assert move(5, 4, 1) == [3, 0, 1, 2, 4]  # position 4 to the top
+    assert move(5, 1, 2) == [1, 0, 2, 3, 4]  # one step down
+    assert move(5, 2, 2) == [0, 1, 2, 3, 4]
+
+
+def test_apply_and_order_between_round_trip():
+    items = ("A", "B", "C", "D")
+    order = [2, 0, 3, 1]
+    after = apply_order(order, items)
+    assert after == ("C", "A", "D", "B")
+    assert order_between(items, after) == order
+
+
+def test_shuffle_is_a_new_permutation_and_seeded():
+    order = shuffled_order(6, seed=1)
+    assert sorted(order) == list(range(6)) and order != list(range(6))
+    assert shuffled_order(6, seed=1) == order
+    assert shuffled_order(1) == [0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(relevance_lists)
+def test_ideal_order_scores_one_and_worst_order_scores_least(values):
+    best = apply_order(ideal_order(values), values)
+    worst = apply_order(worst_order(values), values)
+    if any(values):
+        assert ndcg(best) == pytest.approx(1.0)
+        assert ndcg(worst) <= ndcg(values) + 1e-12
+    assert sorted(best) == sorted(values) == sorted(worst)
+
+
+@settings(max_examples=60, deadline=None)
+@given(relevance_lists, st.data())
+def test_move_puts_the_item_where_asked(values, data):
+    n = len(values)
+    source = data.draw(st.integers(1, n))
+    target = data.draw(st.integers(1, n))
+    order = move(n, source, target)
+    assert order[target - 1] == source - 1
+    assert sorted(order) == list(range(n))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: move(3, 0, 1), r"`source` must be a position from 1 to 3 .*got 0"),
+        (lambda: move(3, 1, 4), r"`target` must be a position from 1 to 3 .*got 4"),
+        (lambda: reverse_order(-1), r"whole number ≥ 0; got -1"),
+        (lambda: ideal_order([1, -2]), r"negative|≥ 0|-2"),
+        (lambda: apply_order([0, 0], "AB"), r"each of the 2 positions exactly once"),
+        (lambda: order_between("AB", "AC"), r"same 2 items"),
+        (lambda: order_between("AA", "AA"), r"distinct items"),
+    ],
+)
+def test_errors_name_the_parameter_and_value(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
