@@ -49,6 +49,10 @@ TIE_RULES = {
     ),
     "docid": "tied scores ordered by document id, descending",
     "keep": "tied scores keep their input order",
+    "numba": (
+        "tied scores keep their input order on lists of up to 16 (numba's quicksort; longer "
+        "lists mix them)"
+    ),
     "random": "tied scores shuffled at random (the average over every order is shown)",
 }
 
@@ -61,6 +65,9 @@ CUTS = {
     "k": "k cuts the list and the ideal alike (no k: the whole list, the whole ideal)",
     "k_or_list": "k cuts the list and the ideal alike (no k: both cut at the list's length)",
     "none": "k is ignored: the whole run against the whole ideal",
+    "k_or_32": (
+        "k cuts the list and the ideal alike (no k: both cut at 32, XGBoost's default for 'ndcg')"
+    ),
 }
 
 
@@ -97,6 +104,9 @@ class Preset:
                 return self.measure.replace(piece, short)
         return self.measure
 
+
+XGBOOST_DEFAULT_CUT = 32
+NUMBA_SMALL_QUICKSORT = 15
 
 PRESETS: tuple[Preset, ...] = (
     Preset(
@@ -163,7 +173,7 @@ PRESETS: tuple[Preset, ...] = (
         "judged",
         "k",
         "log2",
-        "keep",
+        "numba",
         0.0,
         "ranx",
         "ranx.evaluate(qrels, run, 'ndcg@k'): relevance read as whole numbers.",
@@ -177,7 +187,7 @@ PRESETS: tuple[Preset, ...] = (
         "judged",
         "k",
         "log2",
-        "keep",
+        "numba",
         0.0,
         "ranx",
         "ranx.evaluate(qrels, run, 'ndcg_burges@k'): the 2^rel − 1 gain.",
@@ -203,12 +213,12 @@ PRESETS: tuple[Preset, ...] = (
         "ndcg@{k}",
         "exponential",
         "list",
-        "k",
+        "k_or_32",
         "log2",
         "keep",
         1.0,
         "xgboost",
-        "XGBoost eval_metric 'ndcg@k' (ndcg_exp_gain=true by default).",
+        "XGBoost eval_metric 'ndcg@k' (ndcg_exp_gain=true by default); plain 'ndcg' stops at 32.",
         "XGBoost 3.2, src/metric/rank_metric.cc.",
     ),
     Preset(
@@ -217,7 +227,7 @@ PRESETS: tuple[Preset, ...] = (
         "ndcg@{k}-",
         "exponential",
         "list",
-        "k",
+        "k_or_32",
         "log2",
         "keep",
         0.0,
@@ -547,7 +557,7 @@ def make_query(
         rel,
         score,
         names,
-        _numbers(pool or (), "pool", allow_negative=False),
+        _numbers(() if pool is None else pool, "pool", allow_negative=False),
         check_k(k),
         scores is not None,
     )
@@ -608,7 +618,72 @@ def ranking_order(scores: Sequence[float], ids: Sequence[str], ties: str) -> np.
         return np.array(sorted(by_id, key=lambda i: -score[i]), dtype=int)
     if ties == "reverse":
         return np.argsort(score[np.newaxis, :])[:, ::-1][0]
-    raise ValueError(f"`ties` must be 'keep', 'docid' or 'reverse'; got {ties!r}.")
+    if ties == "numba":
+        return np.array(numba_argsort(-score), dtype=int)
+    raise ValueError(f"`ties` must be 'keep', 'docid', 'reverse' or 'numba'; got {ties!r}.")
+
+
+def numba_argsort(keys: Sequence[float]) -> list[int]:
+    """``np.argsort(keys)`` as numba 0.6x compiles it (ranx sorts a run with it).
+
+    Numba's default 'quicksort' is not numpy's: median-of-three quicksort with insertion sort
+    below 16 items (numba/misc/quicksort.py, ported line by line). It is not stable, so on a
+    list longer than 15 the order among tied scores depends on this exact algorithm.
+    """
+    a = [float(x) for x in keys]
+    r = list(range(len(a)))
+    if len(a) < 2:
+        return r
+
+    def insertion_sort(low: int, high: int) -> None:
+        for i in range(low + 1, high + 1):
+            k = r[i]
+            v = a[k]
+            j = i
+            while j > low and v < a[r[j - 1]]:
+                r[j] = r[j - 1]
+                j -= 1
+            r[j] = k
+
+    def partition(low: int, high: int) -> int:
+        mid = (low + high) >> 1
+        if a[r[mid]] < a[r[low]]:
+            r[low], r[mid] = r[mid], r[low]
+        if a[r[high]] < a[r[mid]]:
+            r[high], r[mid] = r[mid], r[high]
+        if a[r[mid]] < a[r[low]]:
+            r[low], r[mid] = r[mid], r[low]
+        pivot = a[r[mid]]
+        r[high], r[mid] = r[mid], r[high]
+        i, j = low, high - 1
+        while True:
+            while i < high and a[r[i]] < pivot:
+                i += 1
+            while j >= low and pivot < a[r[j]]:
+                j -= 1
+            if i >= j:
+                break
+            r[i], r[j] = r[j], r[i]
+            i += 1
+            j -= 1
+        r[i], r[high] = r[high], r[i]
+        return i
+
+    stack = [(0, len(a) - 1)]
+    while stack:
+        low, high = stack.pop()
+        while high - low >= NUMBA_SMALL_QUICKSORT:
+            i = partition(low, high)
+            if high - i > i - low:
+                if high > i:
+                    stack.append((i + 1, high))
+                high = i - 1
+            else:
+                if i > low:
+                    stack.append((low, i - 1))
+                low = i + 1
+        insertion_sort(low, high)
+    return r
 
 
 def _extreme_order(scores: np.ndarray, relevances: np.ndarray, best: bool) -> np.ndarray:
@@ -667,6 +742,9 @@ def _score(preset: Preset, query: Query) -> Verdict:
         k = None
     elif preset.cut == "k_or_list":
         k = query.k if query.k is not None else query.n
+    elif preset.cut == "k_or_32":
+        # Checked with XGBoost 3.2: eval_metric "ndcg" (no @k) equals "ndcg@32" on longer lists.
+        k = query.k if query.k is not None else XGBOOST_DEFAULT_CUT
     else:
         k = query.k
     gain, discount = preset.gain, preset.discount
@@ -882,7 +960,7 @@ def tie_breaking(query: Query, gain: str = "linear") -> pd.DataFrame:
     ]
     for rule, used_by in (
         ("docid", "trec_eval"),
-        ("keep", "LightGBM, XGBoost, ranx"),
+        ("keep", "LightGBM, XGBoost (ranx up to 16 items)"),
         ("reverse", "scikit-learn ignore_ties=True"),
     ):
         order = ranking_order(scores, query.ids, rule)

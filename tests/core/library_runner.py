@@ -1,0 +1,115 @@
+"""Run the real libraries on queries: in-process, or as a script inside another venv.
+
+ranx breaks on pandas 3 and torchmetrics needs torch, so neither lives in the project's venv.
+`python library_runner.py ranx < cases.json` (with that venv's python) prints one JSON result
+per case, so the tests can compare them with the presets all the same.
+A case is a dict: rels, scores, ids, pool, pool_ids, k, metric (the preset's metric name).
+A result is a float, or {"error": message} when the library refuses.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import warnings
+
+
+def _error(exc: Exception) -> dict:
+    return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+def run_sklearn(case: dict, ignore_ties: bool) -> float | dict:
+    from sklearn.metrics import ndcg_score
+
+    try:
+        return float(
+            ndcg_score([case["rels"]], [case["scores"]], k=case["k"], ignore_ties=ignore_ties)
+        )
+    except ValueError as exc:
+        return _error(exc)
+
+
+def _qrels_run(case: dict) -> tuple[dict, dict]:
+    judged = dict(zip(case["ids"] + case["pool_ids"], case["rels"] + case["pool"]))
+    return {"q1": judged}, {"q1": dict(zip(case["ids"], map(float, case["scores"])))}
+
+
+def run_trec_eval(case: dict) -> float | dict:
+    import pytrec_eval
+
+    qrels, run = _qrels_run(case)
+    # pytrec_eval checks the type of each judgment: a Python float (even 3.0) is refused.
+    qrels = {
+        q: {d: (int(r) if float(r).is_integer() else r) for d, r in docs.items()}
+        for q, docs in qrels.items()
+    }
+    try:
+        evaluator = pytrec_eval.RelevanceEvaluator(qrels, {case["metric"]})
+    except TypeError as exc:
+        return _error(exc)
+    return float(evaluator.evaluate(run)["q1"][case["metric"].replace(".", "_")])
+
+
+def run_ranx(case: dict) -> float | dict:
+    from ranx import Qrels, Run, evaluate
+
+    qrels, run = _qrels_run(case)
+    return float(evaluate(Qrels(qrels), Run(run), case["metric"]))
+
+
+def run_lightgbm(case: dict) -> float | dict:
+    import lightgbm as lgb
+    import numpy as np
+
+    n = len(case["rels"])
+    cut = case["k"] if case["k"] is not None else n
+    data = lgb.Dataset(
+        np.zeros((n, 1)),
+        label=np.asarray(case["rels"], dtype=float),
+        group=[n],
+        init_score=np.asarray(case["scores"], dtype=float),
+        params={"verbose": -1},
+    )
+    params = {"objective": "lambdarank", "metric": "ndcg", "eval_at": [cut], "verbose": -1}
+    try:
+        booster = lgb.Booster(params=params, train_set=data)
+    except lgb.basic.LightGBMError as exc:
+        return _error(exc)
+    return float(booster.eval_train()[0][2])
+
+
+def run_xgboost(case: dict) -> float | dict:
+    import numpy as np
+    import xgboost as xgb
+
+    n = len(case["rels"])
+    data = xgb.DMatrix(
+        np.zeros((n, 1)),
+        label=np.asarray(case["rels"], dtype=float),
+        base_margin=np.asarray(case["scores"], dtype=float),
+        qid=np.zeros(n, dtype=int),
+    )
+    try:
+        booster = xgb.train(
+            {"objective": "rank:ndcg", "eval_metric": case["metric"]}, data, num_boost_round=0
+        )
+        return float(booster.eval(data).split(":")[-1])
+    except xgb.core.XGBoostError as exc:
+        return _error(exc)
+
+
+def run_torchmetrics(case: dict) -> float | dict:
+    import torch
+    from torchmetrics.functional.retrieval import retrieval_normalized_dcg
+
+    target = torch.tensor(case["rels"], dtype=torch.float64)
+    preds = torch.tensor(case["scores"], dtype=torch.float64)
+    return float(retrieval_normalized_dcg(preds, target, top_k=case["k"]))
+
+
+RUNNERS = {"ranx": run_ranx, "torchmetrics": run_torchmetrics}
+
+if __name__ == "__main__":
+    warnings.filterwarnings("ignore")
+    runner = RUNNERS[sys.argv[1]]
+    print(json.dumps([runner(case) for case in json.load(sys.stdin)]))

@@ -1,0 +1,184 @@
+"""Each preset equals the real library's output, to 1e-9, on the gallery and on random queries.
+
+scikit-learn, pytrec_eval, LightGBM and XGBoost run in-process. ranx (breaks on pandas 3) and
+torchmetrics (needs torch) run in their own venvs, given by the environment variables
+NDCG_RANX_PYTHON and NDCG_TORCHMETRICS_PYTHON, e.g.
+    python3 -m venv /tmp/ranxvenv && /tmp/ranxvenv/bin/pip install ranx "pandas<3"
+    python3 -m venv /tmp/tmvenv && /tmp/tmvenv/bin/pip install torch==2.13.0 torchmetrics
+Without them those tests are skipped (with that reason); tests/core/test_conventions.py checks
+the same presets against hand-worked values. TF-Ranking needs TensorFlow, not installed here:
+hand-worked tests only.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ndcg_core.conventions import GALLERY, PRESETS, Query, evaluate, make_query
+
+from .library_runner import run_lightgbm, run_sklearn, run_trec_eval, run_xgboost
+
+RUNNER = Path(__file__).with_name("library_runner.py")
+
+
+def as_case(query: Query, metric: str) -> dict:
+    return {
+        "rels": list(query.relevances),
+        "scores": list(query.scores),
+        "ids": list(query.ids),
+        "pool": list(query.pool),
+        "pool_ids": list(query.pool_ids),
+        "k": query.k,
+        "metric": metric,
+    }
+
+
+def random_queries(seed: int, count: int) -> list[Query]:
+    """Short and long lists, with and without ties, pools, k inside and beyond the list."""
+    rng = np.random.default_rng(seed)
+    queries = []
+    names = [f"d{j}" for j in range(300)] + [f"doc-{j}" for j in range(100)]
+    for _ in range(count):
+        n = int(rng.integers(1, 13)) if rng.random() < 0.8 else int(rng.integers(13, 41))
+        if rng.random() < 0.15:
+            rels = np.round(rng.random(n) * 3, 2)  # continuous labels
+        else:
+            rels = rng.integers(0, 5, n).astype(float)
+        if rng.random() < 0.5:
+            scores = rng.integers(0, 4, n).astype(float)  # many ties
+        else:
+            scores = rng.permutation(n) + np.round(rng.random(n), 3)
+        ids = [names[j] for j in rng.choice(len(names), n, replace=False)]
+        pool = rng.integers(0, 4, int(rng.integers(0, 4))).astype(float)
+        k = None if rng.random() < 0.3 else int(rng.integers(1, n + 4))
+        queries.append(make_query(rels, k, scores=scores, ids=ids, pool=pool))
+    return queries
+
+
+QUERIES = [case.query() for case in GALLERY] + random_queries(2026, 300)
+
+
+_VERDICTS: dict[int, dict] = {}
+
+
+def verdict_of(preset_key: str, query: Query):
+    if id(query) not in _VERDICTS:
+        _VERDICTS[id(query)] = {v.preset.key: v for v in evaluate(query)}
+    return _VERDICTS[id(query)][preset_key]
+
+
+def check(preset_key: str, query: Query, got, tolerance: float = 1e-9) -> None:
+    verdict = verdict_of(preset_key, query)
+    where = f"{preset_key} on {query}"
+    if isinstance(got, dict):
+        assert verdict.kind == "refused", (
+            f"{where}: library refused ({got['error']}), preset did not"
+        )
+        return
+    assert verdict.kind != "refused", f"{where}: preset refused ({verdict.message}), library {got}"
+    assert math.isclose(verdict.value, got, rel_tol=0, abs_tol=tolerance), (where, verdict, got)
+
+
+@pytest.fixture(autouse=True)
+def quiet():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+def test_sklearn_tie_averaged_and_ignore_ties():
+    for query in QUERIES:
+        case = as_case(query, "")
+        check("sklearn", query, run_sklearn(case, ignore_ties=False))
+        check("sklearn_ignore_ties", query, run_sklearn(case, ignore_ties=True))
+
+
+def test_trec_eval_ndcg_and_ndcg_cut():
+    for query in QUERIES:
+        for key in ("trec_ndcg", "trec_ndcg_cut"):
+            preset = next(p for p in PRESETS if p.key == key)
+            check(key, query, run_trec_eval(as_case(query, preset.metric_name(query.k, query.n))))
+
+
+def test_lightgbm():
+    for query in QUERIES:
+        check("lightgbm", query, run_lightgbm(as_case(query, "")))
+
+
+def test_xgboost_ndcg_and_ndcg_minus():
+    for query in QUERIES:
+        for key in ("xgboost", "xgboost_minus"):
+            preset = next(p for p in PRESETS if p.key == key)
+            check(key, query, run_xgboost(as_case(query, preset.metric_name(query.k, query.n))))
+
+
+def _other_venv(variable: str, library: str, keys: tuple[str, ...], tolerance: float) -> None:
+    python = os.environ.get(variable)
+    if not python:
+        pytest.skip(
+            f"{library} does not install in the project's venv; set {variable} to a python that "
+            f"has it (see this module's docstring) to run it. Hand-worked values are tested in "
+            f"test_conventions.py."
+        )
+    cases, expected = [], []
+    for query in QUERIES:
+        for key in keys:
+            preset = next(p for p in PRESETS if p.key == key)
+            cases.append(as_case(query, preset.metric_name(query.k, query.n)))
+            expected.append((key, query))
+    result = subprocess.run(
+        [python, str(RUNNER), library],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    for (key, query), got in zip(expected, json.loads(result.stdout)):
+        check(key, query, got, tolerance)
+
+
+def test_ranx_ndcg_and_ndcg_burges():
+    _other_venv("NDCG_RANX_PYTHON", "ranx", ("ranx_ndcg", "ranx_ndcg_burges"), 1e-9)
+
+
+def test_torchmetrics():
+    # torchmetrics computes its discounts in float32 whatever the input dtype: 1e-6, not 1e-9.
+    _other_venv("NDCG_TORCHMETRICS_PYTHON", "torchmetrics", ("torchmetrics",), 1e-6)
+
+
+def test_refusal_messages_are_the_libraries_own():
+    """The refusal the page shows is the text the library raises."""
+    expected = {"sklearn": run_sklearn, "trec_ndcg": run_trec_eval, "lightgbm": run_lightgbm}
+    for case in GALLERY:
+        query = case.query()
+        for verdict in evaluate(query):
+            runner = expected.get(verdict.preset.key)
+            if runner is None or verdict.kind != "refused":
+                continue
+            data = as_case(query, verdict.metric)
+            got = runner(data, False) if verdict.preset.key == "sklearn" else runner(data)
+            assert got["error"].startswith(verdict.message.split(":")[0])
+            assert verdict.message.split(": ", 1)[1].split(",")[0] in got["error"]
+
+
+def test_queries_cover_ties_pools_and_refusals():
+    """The random cases are not all easy: the comparison above sees every kind of verdict."""
+    kinds = {v.kind for q in QUERIES for v in evaluate(q)}
+    assert kinds == {"number", "surprise", "refused"}
+    assert sum(1 for q in QUERIES if len(set(q.scores)) < q.n) > 100
+    assert sum(1 for q in QUERIES if q.pool) > 100
+    assert sum(1 for q in QUERIES if q.k is not None and q.k > q.n) > 20
+
+
+if __name__ == "__main__":  # a quick manual run: python -m tests.core.test_libraries
+    sys.exit(pytest.main([__file__, "-q"]))
