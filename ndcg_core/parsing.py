@@ -93,13 +93,17 @@ def _read_number(token: str, allow_negative: bool) -> tuple[float | None, str | 
     return value, None
 
 
-def parse_relevances(text: str, *, max_items: int | None = None) -> ParsedList:
+def parse_relevances(
+    text: str, *, max_items: int | None = None, allow_negative: bool = False
+) -> ParsedList:
     """Read a typed relevance list; raise ParseError (a ValueError) naming each bad value.
+
+    `allow_negative` is for the page that shows how libraries treat negative labels.
 
     >>> parse_relevances("A=0.5, B=0.9").values
     (0.5, 0.9)
     """
-    return _parse(text, allow_negative=False, max_items=max_items, what="relevance")
+    return _parse(text, allow_negative=allow_negative, max_items=max_items, what="relevance")
 
 
 def parse_scores(text: str, *, max_items: int | None = None) -> tuple[float, ...]:

@@ -31,16 +31,17 @@ def _typed_form(state: ListState) -> str:
     return format_relevances(state.values, list(state.labels) if state.has_typed_labels else None)
 
 
-def start(page: str) -> list[str]:
+def start(page: str, *, allow_negative: bool = False, k_beyond: bool = False) -> list[str]:
     """On a page's first run in this session, load the list from the URL (or the last page's).
 
-    Returns the messages about bad URL parameters, to show once.
+    Returns the messages about bad URL parameters, to show once. `allow_negative` and
+    `k_beyond` let a page accept negative relevances and a k beyond the list (see read_params).
     """
     if _key(page, "state") in st.session_state:
         return []
     params = st.query_params.to_dict()
     if "rels" in params or SHARED_KEY not in st.session_state:
-        state, problems = read_params(params)
+        state, problems = read_params(params, allow_negative=allow_negative, k_beyond=k_beyond)
     else:
         state, problems = st.session_state[SHARED_KEY], []
     put(page, state)
@@ -63,7 +64,11 @@ def get(page: str) -> ListState:
 
 
 def text_box(
-    page: str, *, label: str = "Relevances, in ranked order", height: int = 90
+    page: str,
+    *,
+    label: str = "Relevances, in ranked order",
+    height: int = 90,
+    allow_negative: bool = False,
 ) -> ListState:
     """The typed list. On a bad value: an error naming it, and the last valid list is kept."""
     st.text_area(
@@ -77,7 +82,11 @@ def text_box(
     )
     state = get(page)
     try:
-        parsed = parse_relevances(st.session_state[_key(page, "text")], max_items=MAX_TYPED_ITEMS)
+        parsed = parse_relevances(
+            st.session_state[_key(page, "text")],
+            max_items=MAX_TYPED_ITEMS,
+            allow_negative=allow_negative,
+        )
     except ValueError as error:
         st.error(f"{error} The results below are for the last list that could be read.", icon="✋")
         return state
@@ -161,10 +170,15 @@ def controls(page: str, *, pool: bool = True, explain: bool = True) -> ListState
     return state
 
 
-def publish(page: str, state: ListState) -> None:
-    """Keep the URL and the session's shared list in step with the page."""
+def publish(page: str, state: ListState, *, share: bool = True) -> None:
+    """Keep the URL and the session's shared list in step with the page.
+
+    `share=False` keeps the list to this page (e.g. negative relevances, which other pages
+    do not accept); the URL still follows it.
+    """
     st.session_state[_key(page, "state")] = state
-    st.session_state[SHARED_KEY] = state
+    if share:
+        st.session_state[SHARED_KEY] = state
     wanted = to_params(state)
     current = st.query_params.to_dict()
     for key in URL_KEYS:

@@ -59,19 +59,27 @@ def default_labels(n: int) -> tuple[str, ...]:
     return tuple(f"D{i}" for i in range(1, n + 1))
 
 
-def _numbers(text: str) -> tuple[float, ...]:
-    return parse_relevances(text.replace(",", " ")).values
+def _numbers(text: str, allow_negative: bool = False) -> tuple[float, ...]:
+    return parse_relevances(text.replace(",", " "), allow_negative=allow_negative).values
 
 
 def read_params(
-    params: Mapping[str, str], max_items: int = MAX_URL_ITEMS
+    params: Mapping[str, str],
+    max_items: int = MAX_URL_ITEMS,
+    *,
+    allow_negative: bool = False,
+    k_beyond: bool = False,
 ) -> tuple[ListState, list[str]]:
-    """Read a list's state from query parameters; return it with a message per bad parameter."""
+    """Read a list's state from query parameters; return it with a message per bad parameter.
+
+    `allow_negative` accepts negative relevances and `k_beyond` a k larger than the list (both
+    for /libraries, which shows what libraries do with them).
+    """
     problems: list[str] = []
     state = ListState()
     if "rels" in params:
         try:
-            values = _numbers(params["rels"])
+            values = _numbers(params["rels"], allow_negative)
             if len(values) > max_items:
                 problems.append(
                     f"The link's list has {len(values)} values; only the first {max_items} are used."
@@ -126,7 +134,10 @@ def read_params(
             problems.append(f"The link's `pool` could not be read and is ignored. {error}")
     if "k" in params:
         try:
-            state = replace(state, k=parse_k(params["k"], len(state.values) + len(state.pool)))
+            longest = None if k_beyond else len(state.values) + len(state.pool)
+            state = replace(state, k=parse_k(params["k"], longest))
+            if state.k is not None and state.k > max_items:
+                state = replace(state, k=max_items)
         except ValueError as error:
             problems.append(f"{error} The whole list is used instead.")
     return state, problems
@@ -155,3 +166,48 @@ def query_string(state: ListState) -> str:
     from urllib.parse import urlencode
 
     return urlencode(to_params(state), safe=",")
+
+
+def read_ranking_params(
+    params: Mapping[str, str], n: int
+) -> tuple[tuple[float, ...] | None, tuple[str, ...] | None, list[str]]:
+    """The `scores` and `ids` of /libraries (one per ranked item), with a message per problem.
+
+    A parameter that cannot be used is dropped (None) and described, never an error.
+    """
+    from ndcg_core.parsing import parse_scores
+
+    problems: list[str] = []
+    scores = ids = None
+    if params.get("scores"):
+        try:
+            scores = parse_scores(params["scores"].replace(",", " "), max_items=MAX_URL_ITEMS)
+            if len(scores) != n:
+                problems.append(
+                    f"The link has {len(scores)} scores for {n} items; the scores are ignored "
+                    f"(the list order is the ranking)."
+                )
+                scores = None
+        except ValueError as error:
+            problems.append(f"The link's `scores` could not be read and are ignored. {error}")
+    if params.get("ids"):
+        names = tuple(name.strip()[:MAX_LABEL_LENGTH] for name in params["ids"].split(","))
+        if len(names) != n:
+            problems.append(
+                f"The link has {len(names)} ids for {n} items; the ids D1, D2, … are used."
+            )
+        elif len(set(names)) != n or not all(names):
+            problems.append("The link's ids must be unique and non-empty; D1, D2, … are used.")
+        else:
+            ids = names
+    return scores, ids, problems
+
+
+def ranking_params(scores: tuple[float, ...] | None, ids: tuple[str, ...] | None) -> dict[str, str]:
+    """The `scores` and `ids` query parameters (left out when not given)."""
+    params = {}
+    if scores is not None:
+        params["scores"] = ",".join(format_number(v) for v in scores)
+    if ids is not None:
+        params["ids"] = ",".join(ids)
+    return params
