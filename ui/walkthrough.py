@@ -26,11 +26,7 @@ from ndcg_core.latex import (
     ndcg_formula,
     num,
 )
-
-try:  # TEMP until ui/charts.py lands
-    from ui import charts
-except ImportError:
-    charts = None
+from ui import charts
 from ui.urlstate import ListState, query_string
 
 PLAYGROUND = "/playground"
@@ -269,23 +265,26 @@ def _metrics(totals: dict[str, float], k: str) -> None:
 
 
 def _charts(page: str, item: Example, table: pd.DataFrame) -> None:
-    if charts is None:
-        return
     left, right = st.columns(2)
     with left:
         st.plotly_chart(
             charts.contribution_chart(table, item.k),
             key=f"{page}_{item.id}_contribution",
             width="stretch",
+            config=charts.CONFIG,
         )
-        st.caption("Each bar is one term: the relevance after the discount at that position.")
+        st.caption(
+            "Each bar is one term, beside what the ideal order earns there: the gaps are the "
+            "DCG this order gives away."
+        )
     with right:
         st.plotly_chart(
             charts.cumulative_chart(table, item.k),
             key=f"{page}_{item.id}_cumulative",
             width="stretch",
+            config=charts.CONFIG,
         )
-        st.caption("The running DCG climbs towards the running IDCG; NDCG is their ratio.")
+        st.caption("The running DCG climbs under the running IDCG; at k their ratio is the NDCG.")
 
 
 def _erratum_boxes(item: Example) -> None:
@@ -412,13 +411,13 @@ def _comparison(
             st.markdown(f"**{name}**")
             table = item.table()
             st.table(_running_table(item, table).set_index("Position"))
-            if charts is not None:
-                st.plotly_chart(
-                    charts.contribution_chart(table, item.k),
-                    key=f"{page}_{item.id}_compare",
-                    width="stretch",
-                )
-    st.caption("Same items, same scale: the bars show where each order earns its DCG.")
+            st.plotly_chart(
+                charts.contribution_chart(table, item.k),
+                key=f"{page}_{item.id}_compare",
+                width="stretch",
+                config=charts.CONFIG,
+            )
+    st.caption("Same items, two orders: the bars show where each order earns, or loses, its DCG.")
     st.table(_totals_table(totals), width="content")
     change = totals.loc["NDCG", "change"]
     st.markdown(

@@ -2,12 +2,13 @@
 errata with both readings, and links to the playground with the example's list."""
 
 from functools import cache
+from math import log2
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from ndcg_core.examples import EXAMPLES, FAMILIES, by_family, example
-from tests.pages.conftest import open_page
+from tests.pages.conftest import decode, open_page, plotly_figures
 from ui.walkthrough import playground_url
 
 PAGES = {
@@ -191,3 +192,12 @@ def test_notes_in_other_languages_say_so():
     assert "This example comes from a Russian note" in _text(_page("russian"))
     assert "This example comes from a Chinese note" in _text(_page("continuous"))
     assert "This example comes from" not in _text(_page("binary"))
+
+
+def test_charts_draw_the_core_numbers():
+    # rel = 1, 0, 1, 1, 0: terms 1, 0, 1/log2 4 = 0.5, 1/log2 5, 0; ideal 1, 1, 1, 0, 0
+    figures = plotly_figures(_page("binary"))
+    assert len(figures) == 6  # two per full example, one per side of the comparison
+    current, ideal = (decode(trace["y"]) for trace in figures[0]["data"][:2])
+    assert current == pytest.approx([1, 0, 1 / log2(4), 1 / log2(5), 0])
+    assert ideal == pytest.approx([1, 1 / log2(3), 1 / log2(4), 0, 0])
