@@ -21,7 +21,7 @@ pages = {
         # st.Page("pages/ordering.py", title="Ordering effects", icon="🔀", url_path="ordering"),
     ],
     "In practice": [
-        # st.Page("pages/libraries.py", title="Why libraries disagree", icon="⚖️", url_path="libraries"),
+        st.Page("pages/libraries.py", title="Why libraries disagree", icon="⚖️", url_path="libraries"),
         st.Page("pages/queries.py", title="Many queries", icon="📊", url_path="queries"),
     ],
     "Test yourself": [
