@@ -67,9 +67,19 @@ class Case:
         return breakdown(self.values, **self.settings)
 
     def describe(self) -> str:
-        """The list and its conventions in words, e.g. '3, 2, 3 · k = 3 · gain rel'."""
+        """The list and any convention off the default, e.g. '3, 2, 3 · k = 3 · gain 2^rel − 1'."""
         parts = [format_relevances(self.values)]
         parts.append(f"k = {self.k}" if self.k is not None else "k = whole list")
+        if self.gain != "linear":
+            parts.append("gain 2^rel − 1")
+        if self.discount == "jarvelin":
+            parts.append(f"discount 1/max(1, log_{format_number(self.base)} i)")
+        elif self.base != 2:
+            parts.append(f"log base {format_number(self.base)}")
+        if self.pool:
+            parts.append(f"the ideal also holds {format_relevances(self.pool)} (never retrieved)")
+        if self.on_zero == 1.0:
+            parts.append("0/0 counts as 1")
         return " · ".join(parts)
 
 

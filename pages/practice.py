@@ -85,7 +85,7 @@ def _chart(cases: tuple[practice.Case, ...]) -> go.Figure:
     top = max(max(c.values) for c in cases)
     fig.update_layout(
         barmode="group",
-        height=300,
+        height=460 if share.is_presenting() else 300,
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
         xaxis={"title": "position in the ranking", "dtick": 1},
         yaxis={"title": "relevance", "range": [0, max(top, 1) * 1.25]},
@@ -96,9 +96,11 @@ def _chart(cases: tuple[practice.Case, ...]) -> go.Figure:
 
 
 def _show_cases(exercise: practice.Exercise) -> None:
-    for case in exercise.cases[: 2 if exercise.kind == "compare" else 1]:
-        label = "" if len(exercise.cases) == 1 or exercise.kind != "compare" else f"{case.name}: "
-        st.markdown(f"**{label}{case.describe()}**")
+    # A puzzle's prompt already gives the list; its cases would name the answer's convention.
+    if exercise.kind not in practice.PUZZLES:
+        for case in exercise.cases:
+            label = f"{case.name}: " if exercise.kind == "compare" else ""
+            st.markdown(f"**{label}{case.describe()}**")
     if exercise.kind in ("compare", "estimate", "costliest_swap"):
         shown = exercise.cases if exercise.kind == "compare" else exercise.cases[:1]
         st.plotly_chart(
@@ -113,16 +115,13 @@ def _show_cases(exercise: practice.Exercise) -> None:
         st.latex(exercise.question_latex)
 
 
-def _question(exercise: practice.Exercise, answered: dict | None) -> None:
+def _question(exercise: practice.Exercise) -> None:
     """The answer form; a readable answer is checked and recorded, an unreadable one explained."""
     key = f"{PAGE}_{exercise.seed}_{exercise.index}"
     with st.form(f"{key}_form", border=False):
         if exercise.is_numeric:
             given = st.text_input(
-                "Your answer",
-                key=f"{key}_number",
-                placeholder="e.g. 0.8, .8 or 80%",
-                disabled=answered is not None,
+                "Your answer", key=f"{key}_number", placeholder="e.g. 0.8, .8 or 80%"
             )
         else:
             given = st.radio(
@@ -131,12 +130,9 @@ def _question(exercise: practice.Exercise, answered: dict | None) -> None:
                 index=None,
                 format_func=lambda i: exercise.choices[i].text,
                 key=f"{key}_choice",
-                disabled=answered is not None,
             )
-        submitted = st.form_submit_button(
-            "Check", key=f"{PAGE}_check", type="primary", disabled=answered is not None
-        )
-    if not submitted or answered is not None:
+        submitted = st.form_submit_button("Check", key=f"{PAGE}_check", type="primary")
+    if not submitted:
         return
     if given is None or given == "":
         st.warning(
@@ -150,6 +146,19 @@ def _question(exercise: practice.Exercise, answered: dict | None) -> None:
         return
     _answers(exercise.seed)[exercise.index] = {"given": given, "verdict": verdict}
     st.rerun()
+
+
+def _options_after(exercise: practice.Exercise, picked: int) -> None:
+    """The options again, the answer and the pick marked by symbol and words, not colour."""
+    right = practice.correct_choice(exercise)
+    lines = []
+    for i, choice in enumerate(exercise.choices):
+        mark = "✅" if i == right else ("❌" if i == picked else "⬜")
+        notes = [
+            note for note, on in (("the answer", i == right), ("your pick", i == picked)) if on
+        ]
+        lines.append(f"- {mark} {choice.text}" + (f" — *{', '.join(notes)}*" if notes else ""))
+    st.markdown("\n".join(lines))
 
 
 def _reveal(exercise: practice.Exercise, verdict: practice.Verdict, presenting: bool) -> None:
@@ -231,8 +240,11 @@ def main() -> None:
     st.subheader(f"{number}. {exercise.title}")
     st.markdown(exercise.prompt)
     _show_cases(exercise)
-    _question(exercise, answered)
-    if answered is not None:
+    if answered is None:
+        _question(exercise)
+    else:
+        if not exercise.is_numeric:
+            _options_after(exercise, answered["given"])
         _reveal(exercise, answered["verdict"], presenting)
     _navigation(seed, number)
 

@@ -19,7 +19,6 @@ import streamlit as st
 
 PRESENT_PARAM = "present"
 PRESENTER_FONT_SIZE = 22  # plotly text, in px, readable on a projector from the back row
-NORMAL_FONT_SIZE = 14
 
 # Only fixed text goes into this style block, never anything a user typed.
 _PRESENTER_CSS = """
@@ -31,7 +30,7 @@ html { font-size: 22px; }
 [data-testid="stMainBlockContainer"] { max-width: 100%; padding: 1.5rem 3rem 3rem 3rem; }
 [data-testid="stMarkdownContainer"] p, [data-testid="stMarkdownContainer"] li,
 [data-testid="stWidgetLabel"] p, [data-testid="stCaptionContainer"] { font-size: 1.25rem; }
-[data-testid="stMetricValue"] { font-size: 4rem; }
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] * { font-size: 4rem !important; line-height: 1.15; }
 [data-testid="stMetricLabel"] p { font-size: 1.3rem; }
 .katex { font-size: 1.5em; }
 h1 { font-size: 3rem !important; }
@@ -54,8 +53,15 @@ def presenter_mode() -> bool:
 
 def present_figure(fig):
     """Larger axis and label text for a plotly figure in presenter mode; returns the figure."""
-    size = PRESENTER_FONT_SIZE if is_presenting() else NORMAL_FONT_SIZE
-    fig.update_layout(font={"size": size})
+    if not is_presenting():
+        return fig
+    size = PRESENTER_FONT_SIZE
+    # Streamlit's plotly theme sets tick and title sizes of its own: override each one.
+    fig.update_layout(font={"size": size}, legend={"font": {"size": size}})
+    fig.update_xaxes(tickfont={"size": size}, title_font={"size": size})
+    fig.update_yaxes(tickfont={"size": size}, title_font={"size": size})
+    fig.update_annotations(font_size=size)
+    fig.update_traces(textfont_size=size, selector={"type": "bar"})
     return fig
 
 
@@ -99,7 +105,7 @@ def presenter_toggle(key: str) -> bool:
     """A button into presenter mode, or back out; the flag lands in the URL, so it bookmarks."""
     presenting = is_presenting()
     return st.button(
-        "Leave presenter view" if presenting else "📽️ Presenter view",
+        "Normal view" if presenting else "📽️ Presenter view",
         key=key,
         on_click=_toggle_presenting,
         help=None if presenting else "Large type and no sidebar, for a projector.",

@@ -223,3 +223,13 @@ def test_bad_seeds_are_refused(seed):
 def test_bad_index_is_refused(index):
     with pytest.raises(ValueError, match="`index` must be a whole number from 0 to 6"):
         exercise(1, index)
+
+
+def test_a_case_describes_its_conventions():
+    case = Case("X", (3.0, 2.0), 2, gain="exponential", pool=(3.0,), on_zero=1.0)
+    assert case.describe() == (
+        "3, 2 · k = 2 · gain 2^rel − 1 · the ideal also holds 3 (never retrieved) · 0/0 counts as 1"
+    )
+    assert Case("J", (1.0,), discount="jarvelin").describe() == (
+        "1 · k = whole list · discount 1/max(1, log_2 i)"
+    )

@@ -36,6 +36,7 @@ def test_a_right_choice_is_confirmed_and_solved_with_numbers():
     number = _number("open_ideal")
     at = open_page(PAGE, seed=str(SEED), ex=str(number))
     ex = practice.exercise(SEED, number - 1)
+    assert not any("never retrieved" in m.value for m in at.markdown)  # no give-away
     at.radio[0].set_value(practice.correct_choice(ex))
     _check(at)
     assert not at.exception
@@ -46,7 +47,9 @@ def test_a_right_choice_is_confirmed_and_solved_with_numbers():
     links = [button.proto.url for button in at.get("link_button")]
     assert "/playground?rels=3,2,3,0,1,2&k=6&pool=3,2" in links
     assert at.metric[0].value == "1 / 1"
-    assert at.radio[0].disabled  # a checked answer is final
+    assert not at.radio  # a checked answer is final: the options come back marked
+    marked = next(m.value for m in at.markdown if "the answer, your pick" in m.value)
+    assert f"✅ {ex.choices[practice.correct_choice(ex)].text} — *the answer, your pick*" in marked
 
 
 def test_a_wrong_choice_names_the_right_one():
@@ -58,6 +61,8 @@ def test_a_wrong_choice_names_the_right_one():
     _check(at)
     assert at.error[0].value.startswith("**Not quite.**")
     assert ex.choices[right].text in at.error[0].value
+    marked = next(m.value for m in at.markdown if "your pick" in m.value)
+    assert "— *your pick*" in marked and "— *the answer*" in marked
     assert any(r"\frac{0}{0}" in element.value for element in at.latex)
     assert at.metric[0].value == "0 / 1"
 
@@ -125,7 +130,7 @@ def test_presenter_flag_enlarges_and_hides_extras():
     styles = [m.value for m in at.markdown if m.value.lstrip().startswith("<style>")]
     assert styles and "font-size" in styles[0] and "stSidebar" in styles[0]
     assert not at.expander  # no sharing box on the projector
-    assert at.button(key="practice_present").label == "Leave presenter view"
+    assert at.button(key="practice_present").label == "Normal view"
     at.button(key="practice_present").click().run()
     assert "present" not in at.query_params
     assert not [m for m in at.markdown if m.value.lstrip().startswith("<style>")]
