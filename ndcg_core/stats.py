@@ -116,10 +116,14 @@ def paired_randomization_test(
         rng = np.random.default_rng(seed)
         extreme = 0
         chunk = max(1, 2_000_000 // n)
+        total = d.sum()
         for start in range(0, n_resamples, chunk):
             size = min(chunk, n_resamples - start)
-            signs = rng.integers(0, 2, (size, n)) * 2 - 1
-            extreme += int((np.abs(signs @ d) / n >= observed - tolerance).sum())
+            # One random bit per query: the signed sum is 2·(sum kept positive) − (sum of all).
+            bits = rng.integers(0, 256, (size, (n + 7) // 8), dtype=np.uint8)
+            keep_sign = np.unpackbits(bits, axis=1, count=n).astype(float)
+            signed_mean = np.abs(2 * (keep_sign @ d) - total) / n
+            extreme += int((signed_mean >= observed - tolerance).sum())
         p = (extreme + 1) / (n_resamples + 1)
         exact = False
     return PairedTest(float(d.mean()), wins, losses, n - wins - losses, p, exact, n)

@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ndcg_core import DISCOUNTS, GAINS, runs
-from ndcg_core.stats import bootstrap_ci, paired_randomization_test
+from ndcg_core.stats import TIE_TOLERANCE, bootstrap_ci, paired_randomization_test
 from ui import queries_data
 from ui.queries_data import SAMPLES, TREC_QRELS, Files
 
@@ -38,13 +38,13 @@ CAP_MB = float(st.get_option("server.maxUploadSize"))
 
 # Resources, not data: a 50 MB upload's frames are shared, never copied on each rerun.
 @st.cache_resource(show_spinner=False, max_entries=6)
-def _read(files: Files, cap_mb: float):
-    return queries_data.read_tables(files, cap_mb)
+def _read(key: str, _files: Files, cap_mb: float):
+    return queries_data.read_tables(_files, cap_mb)
 
 
 @st.cache_resource(show_spinner=False, max_entries=6)
-def _join(files: Files, tables):
-    return queries_data.datasets(files, tables)
+def _join(key: str, _files: Files, _tables):
+    return queries_data.datasets(_files, _tables)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -59,6 +59,16 @@ def _evaluate(_data: runs.Dataset, key: str, k, gain, discount, base, ideal, tie
         ties=ties,
         on_zero=on_zero,
     )
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _interval(values: np.ndarray):
+    return bootstrap_ci(values, confidence=0.95, n_resamples=2000, seed=0)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _paired(a: np.ndarray, b: np.ndarray):
+    return paired_randomization_test(a, b, n_resamples=10_000, seed=0)
 
 
 st.title("📊 Many queries")
@@ -146,7 +156,7 @@ key = digest.hexdigest()
 with st.status("Reading the files…", expanded=False) as status:
     started = time.perf_counter()
     try:
-        tables = _read(files, CAP_MB)
+        tables = _read(key, files, CAP_MB)
     except ValueError as error:
         status.update(label="The files could not be read", state="error")
         st.error(str(error), icon="🚫")
@@ -181,7 +191,7 @@ if problems:
         st.stop()
 
 try:
-    data_sets = _join(files, tables)
+    data_sets = _join(key, files, tables)
 except ValueError as error:
     st.error(str(error), icon="🚫")
     st.stop()
@@ -258,7 +268,7 @@ st.subheader(f"3 · Mean NDCG{at_k} and where it comes from")
 cols = st.columns([1, 1.5, 1, 1])
 cols[0].metric(f"Mean NDCG{at_k}", f"{result.mean:.4f}" if evaluated else "—")
 if evaluated:
-    interval = bootstrap_ci(values, confidence=0.95, n_resamples=2000, seed=0)
+    interval = _interval(values)
     cols[1].metric("95% bootstrap interval", f"{interval.low:.3f} – {interval.high:.3f}")
 cols[2].metric("Queries in the mean", f"{evaluated:,} of {len(per_query):,}")
 cols[3].metric(
@@ -437,7 +447,8 @@ if against == "run":
     b_name = other.name
 elif against == "qrels":
     other_files = queries_data.sample_files("trec", other_qrels)
-    other = _join(other_files, _read(other_files, CAP_MB))["run"]
+    other_key = "sample:" + other_qrels
+    other = _join(other_key, other_files, _read(other_key, other_files, CAP_MB))["run"]
     b_result = _evaluate(other, "qrels:" + other_qrels, on_zero=on_zero, **settings)
     b_name = f"{other.name} judged by {other_qrels}"
 else:
@@ -455,7 +466,7 @@ both = np.isfinite(a_values) & np.isfinite(b_values)
 if both.sum() == 0:
     st.warning("No query has a value in both A and B, so there is nothing to compare.")
 else:
-    test = paired_randomization_test(a_values, b_values, n_resamples=10_000, seed=0)
+    test = _paired(a_values, b_values)
     cols = st.columns(4)
     cols[0].metric("Mean of A − B", f"{test.mean_difference:+.4f}")
     cols[1].metric("A better / B better / equal", f"{test.wins} / {test.losses} / {test.ties}")
@@ -463,23 +474,27 @@ else:
     cols[3].metric("Queries compared", f"{test.n:,}")
     scatter = go.Figure()
     diff = a_values - b_values
-    marker_symbol = np.where(
-        diff > 1e-12, "triangle-up", np.where(diff < -1e-12, "triangle-down", "circle")
-    )
-    colour = np.where(diff > 1e-12, BLUE, np.where(diff < -1e-12, VERMILLION, GREY))
-    scatter.add_trace(
-        go.Scatter(
-            x=b_values,
-            y=a_values,
-            mode="markers",
-            marker=dict(
-                symbol=marker_symbol, color=colour, size=10, line=dict(width=0.5, color="black")
-            ),
-            text=[str(q) for q in pair.index],
-            hovertemplate="query %{text}<br>A %{y:.4f}<br>B %{x:.4f}<extra></extra>",
-            name="queries",
+    names = np.asarray([str(q) for q in pair.index], dtype=object)
+    outcomes = [
+        (diff > TIE_TOLERANCE, "A better", "triangle-up", BLUE),
+        (diff < -TIE_TOLERANCE, "B better", "triangle-down", VERMILLION),
+        (np.abs(diff) <= TIE_TOLERANCE, "equal", "circle", GREY),
+    ]
+    # One trace per outcome: shape and colour both say who won, and the legend names them.
+    for mask, label, symbol, colour in outcomes:
+        scatter.add_trace(
+            go.Scatter(
+                x=b_values[mask],
+                y=a_values[mask],
+                mode="markers",
+                marker=dict(
+                    symbol=symbol, color=colour, size=10, line=dict(width=0.5, color="black")
+                ),
+                customdata=names[mask],
+                hovertemplate="query %{customdata}<br>A %{y:.4f}<br>B %{x:.4f}<extra></extra>",
+                name=f"{label} ({int(mask.sum())})",
+            )
         )
-    )
     scatter.add_trace(
         go.Scatter(
             x=[0, 1],
@@ -488,14 +503,15 @@ else:
             line=dict(color=GREY, dash="dot"),
             hoverinfo="skip",
             name="A = B",
+            showlegend=False,
         )
     )
     scatter.update_layout(
-        height=380,
-        margin=dict(l=10, r=10, t=10, b=10),
+        height=400,
+        margin=dict(l=10, r=10, t=40, b=10),
         xaxis=dict(title=f"B: {b_name}", range=[-0.03, 1.03]),
         yaxis=dict(title=f"A: {data.name}", range=[-0.03, 1.03]),
-        showlegend=False,
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
     )
     st.plotly_chart(scatter, width="stretch", key=f"{PAGE}_scatter")
     how = "all 2^n sign patterns, exactly" if test.exact else "10,000 random sign patterns, seed 0"

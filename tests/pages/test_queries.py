@@ -38,7 +38,12 @@ def test_movie_sample_shows_the_mean_table_and_charts(at):
     assert sorted(decode(histogram["data"][0]["x"])) == pytest.approx(
         sorted(movies().per_query["ndcg"])
     )
-    assert len(decode(scatter["data"][0]["x"])) == 10
+    assert sum(len(decode(trace["x"])) for trace in scatter["data"][:3]) == 10
+    assert [trace["name"] for trace in scatter["data"][:3]] == [
+        "A better (5)",
+        "B better (3)",
+        "equal (2)",
+    ]
     assert "Mean of A − B" in shown and "p-value (randomization)" in shown
 
 
@@ -83,9 +88,10 @@ def test_trec_sample_equals_the_core_and_switches_qrels():
     scatter = plotly_figures(at)[1]
     other = queries_data.sample_files("trec", "qrels.test")
     data_b = queries_data.datasets(other, queries_data.read_tables(other, 50))["run"]
-    assert decode(scatter["data"][0]["x"]).tolist() == pytest.approx(
-        runs.evaluate(data_b, None).per_query["ndcg"].tolist()
-    )
+    expected = runs.evaluate(data_b, None).per_query["ndcg"]
+    for trace in scatter["data"][:3]:
+        for query, x in zip(decode(trace["customdata"]), decode(trace["x"])):
+            assert x == pytest.approx(expected[query])
     assert metrics(at)["A better / B better / equal"] == "0 / 2 / 1"  # 302 equal up to 1e-16
 
 
