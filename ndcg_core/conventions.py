@@ -50,7 +50,7 @@ TIE_RULES = {
     "docid": "tied scores ordered by document id, descending",
     "keep": "tied scores keep their input order",
     "numba": (
-        "tied scores keep their input order on lists of up to 16 (numba's quicksort; longer "
+        "tied scores keep their input order on lists of up to 15 (numba's quicksort; longer "
         "lists mix them)"
     ),
     "random": "tied scores shuffled at random (the average over every order is shown)",
@@ -627,8 +627,8 @@ def numba_argsort(keys: Sequence[float]) -> list[int]:
     """``np.argsort(keys)`` as numba 0.6x compiles it (ranx sorts a run with it).
 
     Numba's default 'quicksort' is not numpy's: median-of-three quicksort with insertion sort
-    below 16 items (numba/misc/quicksort.py, ported line by line). It is not stable, so on a
-    list longer than 15 the order among tied scores depends on this exact algorithm.
+    on up to 15 items (numba/misc/quicksort.py, ported line by line). It is not stable, so on a
+    list of 16 or more the order among tied scores depends on this exact algorithm.
     """
     a = [float(x) for x in keys]
     r = list(range(len(a)))
@@ -960,7 +960,7 @@ def tie_breaking(query: Query, gain: str = "linear") -> pd.DataFrame:
     ]
     for rule, used_by in (
         ("docid", "trec_eval"),
-        ("keep", "LightGBM, XGBoost (ranx up to 16 items)"),
+        ("keep", "LightGBM, XGBoost (ranx up to 15 items)"),
         ("reverse", "scikit-learn ignore_ties=True"),
     ):
         order = ranking_order(scores, query.ids, rule)
