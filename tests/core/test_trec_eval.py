@@ -6,6 +6,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 import pytrec_eval
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sklearn.metrics import ndcg_score
 
 from ndcg_core import batch_ndcg, runs
@@ -136,3 +138,41 @@ def test_csv_with_ignore_ties_equals_scikit_learn_keep_order():
 def test_docid_ties_need_doc_ids():
     with pytest.raises(ValueError, match="pass `docs` too"):
         batch_ndcg([1, 1], [1, 0], [1.0, 1.0], ties="docid")
+
+
+@st.composite
+def _small_runs(draw):
+    n = draw(st.integers(1, 30))
+    queries = draw(st.lists(st.sampled_from("abc"), min_size=n, max_size=n))
+    docs = [f"d{i:02d}" for i in draw(st.permutations(range(n)))]
+    scores = draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))  # many ties
+    rels = draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
+    return queries, docs, scores, rels
+
+
+@settings(max_examples=40, deadline=None)
+@given(_small_runs(), st.sampled_from([None, 1, 3, 5]))
+def test_docid_rule_equals_presorting_by_score_then_doc_descending(run, k):
+    queries, docs, scores, rels = run
+    ours = batch_ndcg(queries, rels, scores, k, ties="docid", docs=docs).per_query["ndcg"]
+    # The same rule spelled out: sort each query by (score, doc id) descending, then keep order.
+    order = sorted(range(len(docs)), key=lambda i: (scores[i], docs[i]), reverse=True)
+    kept = batch_ndcg([queries[i] for i in order], [rels[i] for i in order], None, k).per_query[
+        "ndcg"
+    ]
+    for query in ours.index:
+        assert ours[query] == pytest.approx(kept[query], abs=1e-12)
+
+
+@settings(max_examples=30, deadline=None)
+@given(_small_runs(), st.lists(st.integers(1, 3), max_size=5), st.sampled_from([None, 2, 5]))
+def test_an_ideal_from_all_judgments_never_scores_higher(run, unretrieved, k):
+    queries, docs, scores, rels = run
+    lines = "query_id,doc_id,relevance,score\n" + "".join(
+        f"{q},{d},{r},{s}\n" for q, d, r, s in zip(queries, docs, rels, scores)
+    )
+    lines += "".join(f"{queries[0]},extra{i},{r},\n" for i, r in enumerate(unretrieved))
+    data = runs.from_csv(runs.read_csv_run(lines.encode()))
+    pooled = runs.evaluate(data, k, ideal="judgments").per_query["ndcg"]
+    closed = runs.evaluate(data, k, ideal="run").per_query["ndcg"]
+    assert (pooled <= closed + 1e-12).all()
