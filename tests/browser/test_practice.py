@@ -9,6 +9,12 @@ from tests.browser.conftest import wait_for_app
 SEED = 4711  # compare, costliest_swap, open_ideal, missing_term, …
 
 
+def _settled(page):
+    """The run has finished and the last element of the page is drawn: safe to screenshot."""
+    wait_for_app(page)
+    expect(page.get_by_text("Share this set or project it")).to_be_visible(timeout=10_000)
+
+
 def _check(page):
     page.get_by_role("button", name="Check").click()
 
@@ -29,7 +35,7 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
     _check(page)
     expect(page.get_by_text("Right!", exact=False).first).to_be_visible(timeout=10_000)
     expect(score).to_have_text(["1 / 1"])
-    wait_for_app(page)
+    _settled(page)
     shot("practice-1-right")
 
     # 2: the costliest swap — pick a wrong option.
@@ -41,7 +47,7 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
     _check(page)
     expect(page.get_by_text("Not quite.", exact=False).first).to_be_visible(timeout=10_000)
     expect(score).to_have_text(["1 / 2"])
-    wait_for_app(page)
+    _settled(page)
     shot("practice-2-wrong")
 
     # 3: a convention puzzle (two libraries, two numbers) — pick the right explanation.
@@ -52,6 +58,8 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
     page.get_by_text(third.choices[practice.correct_choice(third)].text, exact=True).click()
     _check(page)
     expect(score).to_have_text(["2 / 3"], timeout=10_000)
+    _settled(page)
+    shot("practice-puzzle")
 
     # 4: the missing term — first an unreadable answer, then a right one with a decimal comma.
     page.get_by_role("button", name="Next →").click()
@@ -70,8 +78,13 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
     expect(page.get_by_text("Right!", exact=False).first).to_be_visible(timeout=10_000)
     expect(score).to_have_text(["3 / 4"])
     expect(page.get_by_text("The worked solution")).to_be_visible()
-    wait_for_app(page)
+    _settled(page)
     shot("practice-3-missing-term")
+
+    # The share box holds the full address of the set, host included (from st.context.url).
+    page.get_by_text("Share this set or project it").click()
+    codes = page.get_by_test_id("stCode")
+    expect(codes.first).to_contain_text(f"{app_url}/practice?seed={SEED}", timeout=10_000)
 
     # The presenter view: the URL flag, no sidebar, big type.
     page.get_by_role("button", name="📽️ Presenter view").click()

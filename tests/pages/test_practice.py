@@ -157,3 +157,23 @@ def test_finishing_the_set_shows_the_score():
         assert not at.exception
     assert at.metric[0].value == "7 / 7"
     assert any(f"Set {SEED} done: 7 of 7 right" in s.value for s in at.success)
+
+
+def test_new_set_changes_the_seed_and_starts_at_one():
+    at = open_page(PAGE, seed=str(SEED), ex="3")
+    at.button(key="practice_new").click().run()
+    assert at.query_params["ex"] == "1"
+    seed = int(at.query_params["seed"])
+    assert at.subheader[0].value == f"1. {practice.exercise(seed, 0).title}"
+
+
+def test_previous_returns_to_an_answered_exercise_with_its_solution():
+    at = open_page(PAGE, seed=str(SEED), ex="1")
+    ex = practice.exercise(SEED, 0)
+    at.radio[0].set_value(practice.correct_choice(ex))
+    _check(at)
+    at.button(key="practice_next").click().run()
+    assert at.subheader[0].value.startswith("2. ")
+    at.button(key="practice_previous").click().run()
+    assert at.subheader[0].value.startswith("1. ")
+    assert at.success[0].value.startswith("**Right!**") and at.latex
