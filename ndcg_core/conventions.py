@@ -444,8 +444,8 @@ def _labels_core(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     return LabelOutcome(
         None,
         None,
-        f"Not defined: a negative label ({_fmt(negative)}) is a negative gain, and the paper's "
-        f"gains are relevance grades 0, 1, 2, 3.",
+        f"ValueError: The 2002 form is not defined for negative labels ({_fmt(negative)} "
+        f"here): its gains are relevance grades 0, 1, 2, 3.",
     )
 
 

@@ -1,0 +1,91 @@
+"""The "Reproduce it yourself" programs, executed: each prints the number the page shows.
+
+All programs for one python run in one subprocess (importing LightGBM and XGBoost takes
+seconds), each with its own globals and captured output. The project's venv runs scikit-learn,
+pytrec_eval, LightGBM, XGBoost and the Järvelin–Kekäläinen program; ranx and torchmetrics run
+in the venvs named by NDCG_RANX_PYTHON and NDCG_TORCHMETRICS_PYTHON (see test_libraries.py), and
+are skipped, with that reason, without them. TF-Ranking needs TensorFlow, not installed here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+from ndcg_core.conventions import GALLERY, evaluate, make_query, snippet
+
+DRIVER = r"""
+import contextlib, io, json, sys, warnings
+warnings.filterwarnings("ignore")
+results = []
+for code in json.load(sys.stdin):
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "<snippet>", "exec"), {"__name__": "__main__"})
+        results.append({"stdout": out.getvalue()})
+    except Exception as exc:
+        results.append({"error": f"{type(exc).__name__}: {exc}"})
+print("\n@@RESULTS@@" + json.dumps(results))
+"""
+
+QUERIES = [case.query() for case in GALLERY] + [
+    make_query([3, 2, 3, 0, 1, 2], 6, pool=[3, 2]),
+    make_query([2, 0, 1, 3, 1], 3, scores=[0.5, 0.5, 0.2, 0.9, 0.2], ids=["b", "a", "z", "c", "y"]),
+    make_query([1, 0, 2, 0] * 5, scores=[1, 2, 1, 2] * 5),
+]
+LIBRARIES = {
+    "scikit-learn": None,
+    "trec_eval": None,
+    "LightGBM": None,
+    "XGBoost": None,
+    "Järvelin–Kekäläinen (2002)": None,
+    "ranx": "NDCG_RANX_PYTHON",
+    "torchmetrics": "NDCG_TORCHMETRICS_PYTHON",
+}
+
+
+def run_all(python: str, programs: list[str]) -> list[dict]:
+    done = subprocess.run(
+        [python, "-c", DRIVER],
+        input=json.dumps(programs),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    return json.loads(done.stdout.split("@@RESULTS@@")[-1])
+
+
+@pytest.mark.parametrize("library", list(LIBRARIES))
+def test_snippets_print_the_page_number(library):
+    variable = LIBRARIES[library]
+    python = sys.executable if variable is None else os.environ.get(variable)
+    if not python:
+        pytest.skip(f"{library} is not installed in the project's venv; set {variable}.")
+    expected, programs = [], []
+    for query in QUERIES:
+        for verdict in evaluate(query):
+            if verdict.preset.library == library:
+                expected.append(verdict)
+                programs.append(snippet(verdict.preset, query))
+    assert programs
+    tolerance = 1e-6 if library == "torchmetrics" else 1e-9  # torchmetrics: float32 inside
+    for verdict, program, result in zip(expected, programs, run_all(python, programs)):
+        if verdict.kind == "refused":
+            assert "error" in result, (verdict, program, result)
+            assert verdict.message.split(":")[0] in result["error"]
+            continue
+        assert "error" not in result, (verdict, program, result)
+        printed = float(result["stdout"].strip().splitlines()[-1])
+        assert math.isclose(printed, verdict.value, rel_tol=0, abs_tol=tolerance), (
+            verdict.preset.key,
+            program,
+            printed,
+            verdict.value,
+        )
