@@ -176,7 +176,9 @@ if problems:
     for table in problems.values():
         st.markdown(f"**{len(table.problems)} problem line(s) in** `{table.name}`")
         frame = table.problem_frame()
-        st.dataframe(frame.head(MAX_PROBLEM_ROWS), hide_index=True, width="stretch", height=180)
+        shown = frame.head(MAX_PROBLEM_ROWS)
+        height = min(250, 38 + 35 * len(shown))
+        st.dataframe(shown, hide_index=True, width="stretch", height=height)
         if len(frame) > MAX_PROBLEM_ROWS:
             st.caption(f"The first {MAX_PROBLEM_ROWS:,} are shown; download them all below.")
         st.download_button(

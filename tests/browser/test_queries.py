@@ -45,3 +45,22 @@ def test_queries_page_shows_table_mean_and_playground_link(page, app_url, shot):
     shot("queries-trec")
     page.get_by_text("5 · Compare query by query").scroll_into_view_if_needed()
     shot("queries-compare")
+
+
+def test_uploading_a_csv_with_bad_rows_lists_them_until_skipped(page, app_url, shot, tmp_path):
+    bad = tmp_path / "ratings.csv"
+    bad.write_text(
+        "query_id,doc_id,relevance,score\nann,m1,2,0.9\nann,m2,lots,0.5\nbob,m1,1,0.3\nbob,m1,0,0.2\n"
+    )
+    page.goto(f"{app_url}/queries", timeout=30_000)
+    wait_for_app(page)
+    source = page.get_by_role("radiogroup", name="Where the run comes from")
+    source.get_by_text("Upload a CSV").click()
+    expect(page.get_by_text("up to 50 MB", exact=False)).to_be_visible(timeout=10_000)
+    page.locator('input[type="file"]').first.set_input_files(str(bad))
+    alert = page.get_by_test_id("stAlertContentError")
+    expect(alert).to_contain_text("2 line(s) could not be used", timeout=20_000)
+    expect(page.get_by_text("Mean NDCG@10", exact=True)).to_have_count(0)
+    shot("queries-upload-problems")
+    page.get_by_text("Skip these 2 line(s) and evaluate the rest").click()
+    expect(page.get_by_test_id("stMetricValue").first).to_have_text("1.0000", timeout=20_000)
