@@ -175,7 +175,8 @@ def check_ndcg_answer(value: float, text: str) -> float:
         return value
     hint = ""
     if 2 <= value <= 100 and not text.strip().endswith("%"):  # 1.04 is an overshoot, 80 a percent
-        hint = f" If you meant {format_number(value)}%, type {format_number(value)}% or {format_number(value / 100)}."
+        typed = format_number(value)
+        hint = f" If you meant {typed}%, type {typed}% or {format_number(value / 100)}."
     raise ValueError(
         f"NDCG always lies between 0 and 1, and '{text.strip()}' reads as "
         f"{format_number(value)}.{hint}"
@@ -187,10 +188,6 @@ def check_ndcg_answer(value: float, text: str) -> float:
 # ---------------------------------------------------------------------------------------------
 
 
-def _rounded(value: float, digits: int) -> float:
-    return round(value + 0.0, digits)
-
-
 def is_correct(exercise: Exercise, choice: int) -> bool:
     """Re-compute whether option `choice` of `exercise` is true, from the lists themselves."""
     claim = exercise.choices[choice].claim
@@ -198,7 +195,7 @@ def is_correct(exercise: Exercise, choice: int) -> bool:
         winner, margin = claim
         a, b = (case.score() for case in exercise.cases)
         best = "A" if a > b else "B"
-        return winner == best and _rounded(abs(a - b), MARGIN_DIGITS) == margin
+        return winner == best and round(abs(a - b), MARGIN_DIGITS) == margin
     if exercise.kind == "costliest_swap":
         (case,) = exercise.cases
         losses = {c.claim: swap_loss(case, *c.claim) for c in exercise.choices}
@@ -351,12 +348,12 @@ def _make_compare(rng: random.Random) -> Exercise:
             b[i], b[j] = b[j], b[i]
         case_a = Case("A", tuple(a), k)
         case_b = Case("B", tuple(b), k)
-        margin = _rounded(abs(case_a.score() - case_b.score()), MARGIN_DIGITS)
+        margin = round(abs(case_a.score() - case_b.score()), MARGIN_DIGITS)
         if margin < 0.02:
             continue
         decoys = [
             m
-            for m in (_rounded(margin * 3, 2), _rounded(margin / 3, 2), _rounded(margin + 0.15, 2))
+            for m in (round(margin * 3, 2), round(margin / 3, 2), round(margin + 0.15, 2))
             if abs(m - margin) >= 0.04 and 0 < m < 1
         ]
         decoy = rng.choice(decoys)
@@ -523,8 +520,8 @@ def _puzzle_print(kind: str, claim: tuple) -> tuple:
     x, y = claim
     if kind == "rank_two":
         table = x.table()
-        return tuple(_rounded(float(v), 3) for v in table["contribution"].iloc[:2])
-    return (_rounded(x.score(), 3), _rounded(y.score(), 3))
+        return tuple(round(float(v), 3) for v in table["contribution"].iloc[:2])
+    return (round(x.score(), 3), round(y.score(), 3))
 
 
 def _puzzle_observation(kind: str, cases: tuple[Case, ...]) -> tuple:
