@@ -17,7 +17,7 @@ pages = {
         st.Page("pages/learn/all_zero.py", title="The all-zero list", icon="6️⃣", url_path="learn-all-zero"),
     ],
     "Play and explore": [
-        # st.Page("pages/playground.py", title="Playground", icon="🎛️", url_path="playground"),
+        st.Page("pages/playground.py", title="Playground", icon="🎛️", url_path="playground"),
         # st.Page("pages/ordering.py", title="Ordering effects", icon="🔀", url_path="ordering"),
     ],
     "In practice": [

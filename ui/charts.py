@@ -218,7 +218,7 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
         )
     _base_layout(fig, "NDCG@k", height)
     fig.update_yaxes(range=[0, 1.08])
-    _position_axis(fig, position, title="k (how many top positions count)")
+    _position_axis(fig, position, title="k")
     return fig
 
 
@@ -262,12 +262,12 @@ def _mark_k(fig: go.Figure, table: pd.DataFrame, k: int | None) -> None:
         x=k + 0.5,
         line={"color": VERMILLION, "width": 2, "dash": "dot"},
         annotation={
-            "text": f"k = {k}: later positions don't count",
+            "text": f"k = {k}",
             "font": {"color": VERMILLION, "size": 13},
-            "xanchor": "left",
+            "xanchor": "right",
             "yanchor": "top",
         },
-        annotation_position="top right",
+        annotation_position="top left",
     )
 
 
