@@ -274,8 +274,8 @@ def _charts(page: str, item: Example, table: pd.DataFrame) -> None:
             config=charts.CONFIG,
         )
         st.caption(
-            "Each bar is one term, beside what the ideal order earns there: the gaps are the "
-            "DCG this order gives away."
+            "Solid bars: what each position earns in this order; dotted bars: what it earns in "
+            "the ideal order. Each set of bars adds up to DCG and IDCG."
         )
     with right:
         st.plotly_chart(

@@ -29,7 +29,8 @@ def warm_app(app_url, browser):
     are registered: open the home page once so the walkthroughs start from a running app."""
     first = browser.new_page()
     first.goto(app_url, timeout=30_000)
-    wait_for_app(first)
+    # The menu lists the walkthroughs only once app.py has run and registered its pages.
+    expect(first.get_by_role("link", name="Binary relevance")).to_be_visible(timeout=30_000)
     first.close()
     return app_url
 
@@ -40,8 +41,11 @@ def test_walkthrough_page_in_the_browser(page, warm_app, shot, path):
     page.goto(f"{warm_app}/{path}", timeout=30_000)
     wait_for_app(page)
     expect(page.get_by_text(number, exact=True).first).to_be_visible(timeout=30_000)
-    expect(page.get_by_role("heading", name="The ratio: NDCG").first).to_be_visible()
+    expect(page.get_by_role("heading", name="The ratio: NDCG").first).to_be_visible(timeout=30_000)
     expect(page.get_by_role("link", name="Open in playground").first).to_have_attribute(
-        "href", link
+        "href", link, timeout=30_000
     )
+    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
+    # Elements from a run still in progress are drawn faded: wait until none is.
+    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')", timeout=30_000)
     shot(f"walkthrough-{path.removeprefix('learn-')}")
