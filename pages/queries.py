@@ -13,7 +13,7 @@ import streamlit as st
 from ndcg_core import DISCOUNTS, GAINS, runs
 from ndcg_core.stats import TIE_TOLERANCE, bootstrap_ci, paired_randomization_test
 from ui import queries_data
-from ui.queries_data import SAMPLES, TREC_QRELS, Files
+from ui.queries_data import SAMPLES, TREC_QRELS, Files, plain
 
 PAGE = "queries"
 BLUE, ORANGE, GREEN, VERMILLION, GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#888888"
@@ -159,7 +159,7 @@ with st.status("Reading the files…", expanded=False) as status:
         tables = _read(key, files, CAP_MB)
     except ValueError as error:
         status.update(label="The files could not be read", state="error")
-        st.error(str(error), icon="🚫")
+        st.error(plain(str(error)), icon="🚫")
         st.stop()
     n_lines = sum(len(t.rows) + len(t.problems) for t in tables.values())
     st.write(f"Read {n_lines:,} lines in {time.perf_counter() - started:.2f} s.")
@@ -174,7 +174,7 @@ if problems:
         icon="⚠️",
     )
     for table in problems.values():
-        st.markdown(f"**{len(table.problems)} problem line(s) in** `{table.name}`")
+        st.markdown(f"**{len(table.problems)} problem line(s) in {plain(table.name)}**")
         frame = table.problem_frame()
         shown = frame.head(MAX_PROBLEM_ROWS)
         height = min(250, 38 + 35 * len(shown))
@@ -195,13 +195,13 @@ if problems:
 try:
     data_sets = _join(key, files, tables)
 except ValueError as error:
-    st.error(str(error), icon="🚫")
+    st.error(plain(str(error)), icon="🚫")
     st.stop()
 data = data_sets["run"]
 if data.notes:
     with st.expander(f"How the data was read ({len(data.notes)} rule(s) applied)", expanded=True):
         for note in data.notes:
-            st.markdown(f"- {note}")
+            st.markdown(f"- {plain(note)}")
 
 # ---------------------------------------------------------------------------------------------
 # Conventions

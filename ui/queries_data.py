@@ -6,6 +6,7 @@ No Streamlit here, so the uploaded-bytes path is tested directly: the page hands
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -90,6 +91,15 @@ def datasets(files: Files, tables: dict[str, runs.Table]) -> dict[str, runs.Data
         else:
             out[role] = runs.join_trec(tables[role], tables["qrels"])
     return out
+
+
+# Enough to stop emphasis, code, links, HTML, headings, tables, strike-through and LaTeX.
+_MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]#|<>~$])")
+
+
+def plain(text: str) -> str:
+    """User text (file names, query ids) made inert for Streamlit's Markdown and LaTeX."""
+    return _MARKDOWN_SPECIALS.sub(r"\\\1", str(text))
 
 
 def _labels(docs: list[str]) -> tuple[str, ...]:

@@ -124,7 +124,7 @@ def test_bad_csv_rows_are_listed_and_evaluated_only_after_skipping():
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (b"query,doc,rel\nq,a,1\n", "lacks query_id, doc_id, relevance"),
+        (b"query,doc,rel\nq,a,1\n", r"lacks query\_id, doc\_id, relevance"),
         (b"", "is empty"),
     ],
 )
@@ -148,3 +148,12 @@ def test_upload_waits_for_both_trec_files():
     at = _upload("trec_upload", run=("run.txt", b"1 Q0 a 1 3 r\n"))
     assert "Upload the files above" in at.info[0].value
     assert "Mean NDCG@10" not in metrics(at)
+
+
+def test_user_text_in_notes_and_errors_is_not_markdown():
+    data = b"query_id,doc_id,relevance,score\n$x$_*,a,0,1\nq,b,1,1\n"
+    at = _upload("csv", run=("my_file*.csv", data))
+    notes = [m.value for m in at.markdown if "no relevant judgment" in m.value]
+    assert notes and r"(\$x\$\_\*)" in notes[0]
+    at = _upload("csv", run=("my_[file].csv", b"query,doc,rel\nq,a,1\n"))
+    assert r"my\_\[file\].csv" in at.error[0].value
