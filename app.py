@@ -18,7 +18,7 @@ pages = {
     ],
     "Play and explore": [
         st.Page("pages/playground.py", title="Playground", icon="🎛️", url_path="playground"),
-        # st.Page("pages/ordering.py", title="Ordering effects", icon="🔀", url_path="ordering"),
+        st.Page("pages/ordering.py", title="Ordering effects", icon="🔀", url_path="ordering"),
     ],
     "In practice": [
         st.Page("pages/libraries.py", title="Why libraries disagree", icon="⚖️", url_path="libraries"),

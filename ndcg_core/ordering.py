@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from .formulas import discounts, gains
+from .latex import num
 from .metrics import breakdown, check_ideal, check_k, check_on_zero, check_relevances, idcg
 
 ArrayLike = Iterable[float] | np.ndarray
@@ -229,6 +230,44 @@ def count_orderings(relevances: ArrayLike) -> int:
     return total
 
 
+@dataclass(frozen=True)
+class ExpectedRandom:
+    """The pieces of E[NDCG@k] for a uniformly random ordering."""
+
+    mean_gain: float  # ḡ, the mean gain of the list's items
+    discount_sum: float  # d_1 + … + d_min(k, n)
+    positions: int  # min(k, n): positions that hold an item and count
+    expected_dcg: float  # ḡ × discount_sum
+    ideal_dcg: float  # IDCG@k (over the pool when one is given)
+    expected: float  # expected_dcg / ideal_dcg, or on_zero when IDCG is 0
+
+
+def expected_random(
+    relevances: ArrayLike,
+    k: int | None = None,
+    *,
+    ideal: ArrayLike | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+) -> ExpectedRandom:
+    """E[NDCG@k] over all orderings of the list, in closed form, with its pieces.
+
+    Each position holds each item equally often, so its expected gain is the mean gain ḡ and
+    E[DCG@k] = ḡ × (d_1 + … + d_min(k, n)); the IDCG does not depend on the order, so
+    E[NDCG@k] = E[DCG@k] / IDCG@k (with the pool's IDCG when a pool is given).
+    """
+    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
+    mean_gain = float(s.gain_values.mean())
+    total = float(s.weights.sum())
+    positions = s.n if s.k is None else min(s.k, s.n)
+    expected_dcg = mean_gain * total
+    return ExpectedRandom(
+        mean_gain, total, positions, expected_dcg, s.best, float(s.ndcg(expected_dcg))
+    )
+
+
 def expected_random_ndcg(
     relevances: ArrayLike,
     k: int | None = None,
@@ -239,17 +278,47 @@ def expected_random_ndcg(
     log_base: float = 2,
     on_zero: float = 0.0,
 ) -> float:
-    """The mean NDCG@k over all orderings of the list, in closed form.
-
-    Each position holds each item equally often, so its expected gain is the mean gain ḡ and
-    E[DCG@k] = ḡ × (d_1 + … + d_min(k, n)); the IDCG does not depend on the order, so
-    E[NDCG@k] = E[DCG@k] / IDCG@k (with the pool's IDCG when a pool is given).
+    """The mean NDCG@k over all orderings of the list, in closed form (see `expected_random`).
 
     >>> round(expected_random_ndcg([1, 0]), 4)  # (1 + 1/log2 3) / 2
     0.8155
     """
-    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
-    return float(s.ndcg(float(s.gain_values.mean() * s.weights.sum())))
+    settings = {"ideal": ideal, "gain": gain, "discount": discount, "log_base": log_base}
+    return expected_random(relevances, k, on_zero=on_zero, **settings).expected
+
+
+def expected_random_latex(terms: ExpectedRandom) -> tuple[str, str]:
+    """The closed form in symbols, then with the numbers of `terms` filled in."""
+    formula = (
+        r"\mathbb{E}[\mathrm{NDCG@}k] = \frac{\bar g \sum_{i=1}^{\min(k,n)} d_i}"
+        r"{\mathrm{IDCG@}k}"
+    )
+    filled = (
+        rf"= \frac{{{num(terms.mean_gain)} \times {num(terms.discount_sum)}}}"
+        rf"{{{num(terms.ideal_dcg)}}} = \frac{{{num(terms.expected_dcg)}}}{{{num(terms.ideal_dcg)}}}"
+        rf" = {num(terms.expected)}"
+    )
+    return formula, filled
+
+
+def best_swap(
+    relevances: ArrayLike,
+    k: int | None = None,
+    *,
+    ideal: ArrayLike | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+) -> tuple[int, int, float] | None:
+    """The single swap that raises NDCG most, as (i, j, ΔNDCG) with 1-based i < j, or None
+    when no swap helps (the list is already in an ideal order for these settings)."""
+    settings = {"ideal": ideal, "gain": gain, "discount": discount, "log_base": log_base}
+    deltas = np.triu(swap_deltas(relevances, k, on_zero=on_zero, **settings), 1)
+    i, j = np.unravel_index(np.argmax(deltas), deltas.shape)
+    if deltas[i, j] <= 1e-12:
+        return None
+    return int(i) + 1, int(j) + 1, float(deltas[i, j])
 
 
 @dataclass(frozen=True)
@@ -340,7 +409,9 @@ def ordering_distribution(
     order = np.sort(s.gain_values)
     best = float(s.ndcg(float(order[::-1] @ s.weights)))
     worst = float(s.ndcg(float(order @ s.weights)))
-    expected = float(s.ndcg(float(s.gain_values.mean() * s.weights.sum())))
+    expected = expected_random(
+        relevances, k, ideal=ideal, gain=gain, discount=discount, log_base=log_base, on_zero=on_zero
+    ).expected
     current = float(s.ndcg(float(s.gain_values @ s.weights)))
     report = progress or (lambda fraction: None)
     if total <= exact_limit:

@@ -1,0 +1,32 @@
+"""The ordering-effects page in a real browser: opened by URL, a number checked, a swap applied."""
+
+from urllib.parse import parse_qs, urlparse
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import wait_for_app
+
+
+def test_ordering_page_by_url_and_a_swap(page, app_url, shot):
+    page.goto(f"{app_url}/ordering?rels=3,2,3,0,1,2", timeout=30_000)
+    wait_for_app(page)
+    metric = page.get_by_test_id("stMetricValue")
+    expect(metric.first).to_have_text("0.9608", timeout=30_000)
+    expect(page.get_by_text("This list has 180 distinct orderings")).to_be_visible()
+    # Four charts: swaps, one item's journey, all orderings, NDCG@k.
+    expect(page.locator(".js-plotly-plot")).to_have_count(4, timeout=30_000)
+    shot("ordering")
+
+    # The suggested swap (positions 4 and 6: a 0 and a 2), then the next one (2 and 3), make
+    # the list ideal; the URL follows, the labels travelling with their items.
+    page.get_by_role("button", name="Swap them").click()
+    expect(page.get_by_text("Swapped positions 4 and 6")).to_be_visible(timeout=10_000)
+    expect(metric.first).to_have_text("0.9817", timeout=10_000)
+    page.get_by_role("button", name="Swap them").click()
+    expect(page.get_by_text("Swapped positions 2 and 3")).to_be_visible(timeout=10_000)
+    expect(metric.first).to_have_text("1.0000", timeout=10_000)
+    expect(page.get_by_text("no single swap raises it")).to_be_visible()
+    query = parse_qs(urlparse(page.url).query)
+    assert query["rels"] == ["3,3,2,2,1,0"]
+    assert query["labels"] == ["D1,D3,D2,D6,D5,D4"]
+    shot("ordering-after-swaps")
