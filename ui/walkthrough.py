@@ -242,7 +242,8 @@ def _printed_table(item: Example) -> pd.DataFrame:
             {
                 "Quantity": _quantity_name(item, printed),
                 "Printed": printed.printed,
-                "Exact": _fmt(exact, max(4, printed.decimals + 2)),
+                # Six places, so a value like 2.58496 never shows as a misleading 2.585.
+                "Exact": _fmt(exact, max(6, printed.decimals + 2)),
                 "Verdict": verdict,
             }
         )
