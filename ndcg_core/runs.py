@@ -343,14 +343,22 @@ def _examples(values, limit: int = 5) -> str:
 
 
 def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    notes = []
+    fractional = int((judgments["relevance"] % 1 != 0).sum())
+    if fractional:
+        notes.append(
+            f"{_plural(fractional, 'judgment', 'have')} a relevance that is not a whole number: "
+            f"used as it is (trec_eval would refuse it; scikit-learn accepts it)."
+        )
     negative = judgments["relevance"] < 0
     if not negative.any():
-        return judgments, []
+        return judgments, notes
     judgments = judgments.assign(relevance=judgments["relevance"].clip(lower=0))
-    return judgments, [
+    notes.append(
         f"{_plural(int(negative.sum()), 'judgment', 'have')} relevance below 0 (trec_eval's "
         f"'judged, not relevant'): they count as relevance 0."
-    ]
+    )
+    return judgments, notes
 
 
 def _no_relevant_note(judgments: pd.DataFrame, queries: pd.Index) -> list[str]:

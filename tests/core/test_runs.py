@@ -101,6 +101,14 @@ def test_negative_relevance_counts_as_zero_and_says_so():
     assert any("1 judgment has relevance below 0" in note for note in data.notes)
 
 
+def test_fractional_relevance_is_used_and_noted():
+    data = runs.from_csv(runs.read_csv_run(b"query_id,doc_id,relevance\nq,a,0.5\nq,b,1\n"))
+    # rel = 0.5, 1 in file order; ideal 1, 0.5
+    expected = (0.5 + 1 / math.log2(3)) / (1 + 0.5 / math.log2(3))
+    assert runs.evaluate(data, None).per_query.at["q", "ndcg"] == pytest.approx(expected)
+    assert any("1 judgment has a relevance that is not a whole number" in n for n in data.notes)
+
+
 def test_query_with_nothing_relevant_is_named_and_follows_the_all_zero_rule():
     text = b"query_id,doc_id,relevance,score\nq,a,0,2\nq,b,0,1\nr,a,1,1\n"
     data = runs.from_csv(runs.read_csv_run(text))
