@@ -34,6 +34,7 @@ for message in list_input.start(PAGE):
 if reorder.typed(PAGE) is None:
     reorder.remember_typed(PAGE, list_input.get(PAGE))
 reorder.absorb_drag(PAGE)
+reorder.absorb_table_edits(PAGE)
 
 
 def _depth(state: ListState) -> int | None:
@@ -142,8 +143,6 @@ with left:
         st.data_editor(
             pd.DataFrame(rows),
             key=reorder.editor_key(PAGE),
-            on_change=reorder.apply_table_edits,
-            args=(PAGE,),
             num_rows="dynamic",
             hide_index=False,
             width="stretch",

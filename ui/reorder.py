@@ -2,7 +2,8 @@
 
 Each change goes through `list_input.put`, so the text box, the URL and the other pages follow.
 Call `absorb_drag(page)` before `list_input.text_box` (a drag rewrites the text box, which is only
-allowed before the box is drawn); buttons and the table use callbacks for the same reason.
+allowed before the box is drawn); the table's edits likewise go through
+`absorb_table_edits(page)`, and the buttons use callbacks.
 """
 
 from __future__ import annotations
@@ -175,22 +176,34 @@ def editor_rows(page: str, state: ListState) -> list[dict]:
             st.session_state.get(_key(page, "table_version"), 0) + 1
         )
         st.session_state[_key(page, "table_content")] = content
-    return [{"Label": label, "Relevance": value} for label, value in zip(*content[::-1])]
+    return [
+        {"Label": label, "Relevance": value} for label, value in zip(state.labels, state.values)
+    ]
 
 
 def table_error(page: str) -> str | None:
     return st.session_state.get(_key(page, "table_error"))
 
 
-def apply_table_edits(page: str) -> None:
-    """The table editor's callback: apply its edits if every row is valid, else say which isn't."""
+def absorb_table_edits(page: str) -> bool:
+    """Apply the table editor's edits if every row is valid (True), else keep them and say why.
+
+    Runs before the text box is drawn, like `absorb_drag`; a bad edit stays in the table (nothing
+    typed is lost) and its message stays until it is fixed.
+    """
+    edits = st.session_state.get(editor_key(page))
+    if not isinstance(edits, dict) or not any(
+        edits.get(part) for part in ("edited_rows", "added_rows", "deleted_rows")
+    ):
+        st.session_state[_key(page, "table_error")] = None
+        return False
     state = list_input.get(page)
-    edits = st.session_state.get(editor_key(page)) or {}
     rows = [
         {"Label": label, "Relevance": value} for label, value in zip(state.labels, state.values)
     ]
     for index, change in (edits.get("edited_rows") or {}).items():
-        rows[int(index)].update(change)
+        if 0 <= int(index) < len(rows):
+            rows[int(index)].update(change)
     deleted = {int(i) for i in edits.get("deleted_rows") or []}
     rows = [row for i, row in enumerate(rows) if i not in deleted]
     rows += [dict(row) for row in edits.get("added_rows") or []]
@@ -198,13 +211,14 @@ def apply_table_edits(page: str) -> None:
         values, labels = _checked_rows(rows)
     except ValueError as error:
         st.session_state[_key(page, "table_error")] = str(error)
-        return
+        return False
     st.session_state[_key(page, "table_error")] = None
     new = replace(state, values=values, labels=labels)
     if new.k is not None and new.k > len(values) + len(new.pool):
         new = replace(new, k=None)
     list_input.put(page, new)
     remember_typed(page, new)
+    return True
 
 
 def _checked_rows(rows: list[dict]) -> tuple[tuple[float, ...], tuple[str, ...]]:

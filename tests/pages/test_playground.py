@@ -1,0 +1,230 @@
+"""AppTest: the Playground page reads its URL, follows typing, dragging, buttons and settings,
+and answers every bad input with a message instead of a traceback."""
+
+import pytest
+
+from ndcg_core import dcg, idcg, ndcg
+from tests.pages.conftest import decode, open_page, plotly_figures
+
+PAGE = "pages/playground.py"
+
+
+def metrics(at) -> dict[str, str]:
+    """Headline numbers by name: {'NDCG': '0.9608', ...} (labels read 'NDCG@6' etc.)."""
+    return {m.label.split("@")[0]: m.value for m in at.metric}
+
+
+def texts(at) -> str:
+    parts = [e.value for e in at.markdown] + [e.value for e in at.caption]
+    return "\n".join(str(p) for p in parts)
+
+
+def sort_key(at) -> str:
+    return f"playground_sort_{at.session_state['playground_sort_version']}"
+
+
+def drag(at, items: list[str]):
+    """What streamlit-sortables reports after a drag: its one container with the new order."""
+    at.session_state[sort_key(at)] = [{"header": None, "items": items}]
+    return at.run()
+
+
+def test_url_list_gives_the_documented_numbers():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    assert metrics(at)["NDCG"] == "0.9608"
+    assert metrics(at)["DCG"] == f"{dcg([3, 2, 3, 0, 1, 2]):.4f}"
+    assert metrics(at)["CG"] == "11.0000"
+    assert not at.error and not at.warning
+    assert any(r"\frac{6.8611}{7.141} = 0.9608" in latex.value for latex in at.latex)
+    assert len(plotly_figures(at)) == 4
+
+
+def test_pool_joins_the_ideal_and_k_all_cuts_it_at_the_list_length():
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    assert metrics(at)["NDCG"] == "0.7850"  # Wikipedia: IDCG@6 of all 8 judged items
+    assert (
+        metrics(at)["IDCG"] == f"{idcg([3, 2, 3, 0, 1, 2], 6, ideal=[3, 2, 3, 0, 1, 2, 3, 2]):.4f}"
+    )
+    deeper = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2", k="8")
+    # trec_eval's plain ndcg: the ideal keeps every judged item
+    assert (
+        metrics(deeper)["NDCG"] == f"{ndcg([3, 2, 3, 0, 1, 2], ideal=[3, 2, 3, 0, 1, 2, 3, 2]):.4f}"
+    )
+
+
+def test_every_url_parameter_is_read_and_kept():
+    params = dict(
+        rels="1,3,0,2", labels="a,b,c,d", k="3", gain="exponential", discount="jarvelin", base="3"
+    )
+    at = open_page(PAGE, **params)
+    want = ndcg([1, 3, 0, 2], 3, gain="exponential", discount="jarvelin", log_base=3)
+    assert metrics(at)["NDCG"] == f"{want:.4f}"
+    assert {key: at.query_params[key] for key in params} == params
+    assert at.session_state["playground_move_item"] == "a · rel 1"
+
+
+def test_typing_a_list_updates_numbers_and_url():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at.text_area(key="playground_text").set_value("0, 1, 3").run()
+    assert metrics(at)["NDCG"] == f"{ndcg([0, 1, 3]):.4f}"
+    assert at.query_params["rels"] == "0,1,3"
+    assert not at.exception
+
+
+def test_changing_k_gain_discount_and_base():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at.selectbox(key="playground_k").set_value(3).run()
+    assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 3, 0, 1, 2], 3):.4f}"
+    at.radio(key="playground_gain").set_value("exponential").run()
+    assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 3, 0, 1, 2], 3, gain='exponential'):.4f}"
+    at.radio(key="playground_discount").set_value("jarvelin").run()
+    at.number_input(key="playground_base").set_value(3.0).run()
+    want = ndcg([3, 2, 3, 0, 1, 2], 3, gain="exponential", discount="jarvelin", log_base=3)
+    assert metrics(at)["NDCG"] == f"{want:.4f}"
+    assert at.query_params["k"] == "3" and at.query_params["discount"] == "jarvelin"
+    # the change since the previous setting is shown beside the number
+    assert any(m.delta for m in at.metric)
+    ndcg_chart = plotly_figures(at)[-1]
+    highlighted = ndcg_chart["data"][1]
+    assert list(decode(highlighted["x"])) == [3]
+
+
+def test_a_drag_reorders_the_list_and_the_url():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    items = ["D4 · rel 0", "D1 · rel 3", "D2 · rel 2", "D3 · rel 3", "D5 · rel 1", "D6 · rel 2"]
+    drag(at, items)
+    assert not at.exception
+    assert metrics(at)["NDCG"] == f"{ndcg([0, 3, 2, 3, 1, 2]):.4f}"
+    assert at.query_params["rels"] == "0,3,2,3,1,2"
+    assert at.query_params["labels"] == "D4,D1,D2,D3,D5,D6"
+    assert at.text_area(key="playground_text").value.startswith("D4=0, D1=3")
+
+
+@pytest.mark.parametrize(
+    ("button", "relevances"),
+    [
+        ("playground_ideal", [3, 3, 2, 2, 1, 0]),
+        ("playground_worst", [0, 1, 2, 2, 3, 3]),
+        ("playground_reverse", [2, 1, 0, 3, 2, 3]),
+    ],
+)
+def test_order_buttons(button, relevances):
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at.button(key=button).click().run()
+    assert metrics(at)["NDCG"] == f"{ndcg(relevances):.4f}"
+    assert at.query_params["rels"] == ",".join(str(r) for r in relevances)
+
+
+def test_shuffle_then_reset_and_move_buttons():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at.button(key="playground_shuffle").click().run()
+    assert at.query_params["rels"] != "3,2,3,0,1,2"
+    at.button(key="playground_reset").click().run()
+    assert at.query_params["rels"] == "3,2,3,0,1,2"
+    assert metrics(at)["NDCG"] == "0.9608"
+    at.selectbox(key="playground_move_item").set_value("D4 · rel 0").run()
+    at.button(key="playground_move_top").click().run()
+    assert at.query_params["rels"] == "0,3,2,3,1,2"
+    at.button(key="playground_move_down").click().run()  # the same item, chosen still
+    assert at.query_params["rels"] == "3,0,2,3,1,2"
+    at.button(key="playground_move_bottom").click().run()
+    assert at.query_params["rels"] == "3,2,3,1,2,0"
+    assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 3, 1, 2, 0]):.4f}"
+
+
+def test_table_edits_change_the_list():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    key = f"playground_table_{at.session_state['playground_table_version']}"
+    at.session_state[key] = {
+        "edited_rows": {0: {"Label": "top", "Relevance": 0.0}},
+        "added_rows": [{"Label": "new", "Relevance": 3.0}],
+        "deleted_rows": [5],
+    }
+    at.run()
+    assert not at.exception and not at.error
+    assert at.query_params["rels"] == "0,2,3,0,1,3"
+    assert at.query_params["labels"] == "top,D2,D3,D4,D5,new"
+    assert metrics(at)["NDCG"] == f"{ndcg([0, 2, 3, 0, 1, 3]):.4f}"
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        ({"edited_rows": {1: {"Relevance": -1.0}}}, "Row 2"),
+        ({"edited_rows": {1: {"Label": "D1"}}}, "already used"),
+        ({"edited_rows": {1: {"Label": "a,b"}}}, "contains ','"),
+        ({"added_rows": [{"Label": "x"}]}, "has no relevance"),
+        ({"deleted_rows": [0, 1, 2, 3, 4, 5]}, "empty"),
+    ],
+)
+def test_bad_table_edits_keep_the_list_and_say_why(edit, message):
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    key = f"playground_table_{at.session_state['playground_table_version']}"
+    at.session_state[key] = {"edited_rows": {}, "added_rows": [], "deleted_rows": [], **edit}
+    at.run()
+    assert not at.exception
+    assert any(message in e.value for e in at.error)
+    assert metrics(at)["NDCG"] == "0.9608"
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("3, two, 1", "two"),
+        ("3, -1, 2", "negative"),
+        ("3, nan, 2", "finite"),
+        ("3, inf, 2", "finite"),
+        ("", ""),
+    ],
+)
+def test_bad_typing_shows_an_error_and_keeps_the_last_list(typed, words):
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at.text_area(key="playground_text").set_value(typed).run()
+    assert not at.exception
+    assert at.error and words in at.error[0].value
+    assert metrics(at)["NDCG"] == "0.9608"
+    assert at.text_area(key="playground_text").value == typed  # nothing typed is thrown away
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"rels": "3,2,1", "gain": "quadratic"}, "Unknown gain"),
+        ({"rels": "3,2,1", "discount": "ln"}, "Unknown discount"),
+        ({"rels": "3,2,1", "k": "-3"}, "whole list"),
+        ({"rels": "3,2,1", "k": "99"}, "whole list"),
+        ({"rels": "3,2,1", "base": "1"}, "greater than 1"),
+        ({"rels": "3,x,1"}, "could not be read"),
+        ({"rels": "3,2,1", "labels": "a,b"}, "labels"),
+        ({"rels": "3,2,1", "pool": "2,-1"}, "pool"),
+    ],
+)
+def test_tampered_links_give_a_message_and_a_working_page(params, words):
+    at = open_page(PAGE, **params)
+    assert any(words in w.value for w in at.warning), [w.value for w in at.warning]
+    assert len(at.metric) == 4 and len(plotly_figures(at)) == 4
+
+
+def test_a_huge_link_is_capped_and_the_cards_say_so():
+    at = open_page(PAGE, rels=",".join(["1", "0"] * 5000))
+    assert any("10000 values" in w.value for w in at.warning)
+    assert any("up to 50 items" in i.value for i in at.info)
+    assert metrics(at)["NDCG"] == f"{ndcg([1.0, 0.0] * 500):.4f}"
+
+
+def test_script_in_labels_is_only_ever_text():
+    label = "<script>alert(1)</script>"
+    at = open_page(PAGE, rels="1,2", labels=f"{label},<b>bold</b>")
+    assert not at.exception
+    assert "<script>" not in texts(at)
+    assert at.session_state["playground_move_item"] == f"{label} · rel 1"
+    hover = " ".join(plotly_figures(at)[0]["data"][0]["hovertext"])
+    assert "<script>" not in hover and "&lt;script&gt;" in hover
+
+
+def test_links_to_other_pages_carry_the_list():
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    links = texts(at)
+    assert "/ordering?rels=3,2,3,0,1,2&k=6&pool=3,2" in links
+    assert "/libraries?rels=3,2,3,0,1,2&k=6&pool=3,2" in links
+    assert any("playground?rels=3,2,3,0,1,2&pool=3,2" in c.value for c in at.code)
