@@ -147,7 +147,7 @@ if moved:
 st.subheader("1 · What does each swap cost?")
 st.markdown(
     "**Change in NDCG if the items at positions *i* and *j* swap.** Hover a cell to see "
-    "the two items and the new NDCG."
+    "the two items and the new NDCG; click it to make that swap."
 )
 deltas = swap_deltas(state.values, **settings)
 current = ndcg(state.values, **settings)
@@ -229,8 +229,8 @@ with chart:
         if shown < n:
             st.caption(f"The list has {n} items; the heatmap shows the top {shown} positions.")
         st.caption(
-            "What to notice: the biggest changes sit in the first rows and columns (swaps that "
-            "involve the top), and equal relevances swap for free (0)."
+            "What to notice: the strongest colours sit in the first rows and columns (swaps "
+            "that involve the top), and items of equal relevance swap for free (0)."
         )
 words, more = st.columns(2)
 with words:
@@ -436,7 +436,8 @@ with words:
     )
     st.markdown(
         "A random order puts each item at each position equally often, so every position "
-        "expects the **mean gain** ḡ. The expected NDCG needs no enumeration:"
+        "expects the **mean gain** ḡ, and the expected DCG is ḡ times the sum of the discounts "
+        "dᵢ of the positions that count. The expected NDCG needs no enumeration:"
     )
     formula, filled = expected_random_latex(terms)
     st.latex(formula)
@@ -493,8 +494,8 @@ else:
         )
         st.plotly_chart(cut_offs, key=f"{PAGE}_cutoffs", config={"displaylogo": False})
         st.caption(
-            "What to notice: the two lines agree for every k above the upper swapped position, "
-            "and the gap is widest for small k."
+            "What to notice: nothing changes above the upper swapped position; once k covers "
+            "both positions the DCG gap is fixed while IDCG@k keeps growing, so the gap shrinks."
         )
     with words:
         upper = min(swap_i, swap_j)
