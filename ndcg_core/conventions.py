@@ -88,6 +88,12 @@ class Preset:
     description: str
     reference: str
 
+    @property
+    def title(self) -> str:
+        """Library and measure with k as a letter, e.g. ``trec_eval ndcg_cut.k``."""
+        measure = self.measure.replace("(k={k})", "").replace("k={k}, ", "")
+        return f"{self.library} {measure.replace('{k}', 'k')}"
+
     def metric_name(self, k: int | None, n: int) -> str:
         """The measure as the library spells it for this k, e.g. ``ndcg_cut.6``."""
         cut = k if k is not None else (n if self.cut == "k_or_list" else None)
@@ -1058,12 +1064,12 @@ GALLERY_BY_KEY = {case.key: case for case in GALLERY}
 
 
 def gallery_table(presets: Sequence[Preset] = PRESETS) -> pd.DataFrame:
-    """Each gallery case (rows) under each preset (columns): the short verdict."""
+    """Each preset (rows, by title) on each gallery case (columns): the short verdict."""
     data = {}
     for case in GALLERY:
         verdicts = evaluate(case.query(), presets)
-        data[case.title] = {f"{v.preset.library} {v.metric}": v.shown for v in verdicts}
-    return pd.DataFrame(data).T
+        data[case.title] = [v.shown for v in verdicts]
+    return pd.DataFrame(data, index=pd.Index([p.title for p in presets], name="library"))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -182,6 +182,24 @@ case_key = st.session_state.get(f"{PAGE}_case")
 if case_key and GALLERY_BY_KEY[case_key].query() == query:
     st.info(f"**{GALLERY_BY_KEY[case_key].title}.** {GALLERY_BY_KEY[case_key].notice}", icon="🔎")
 
+by_key = {v.preset.key: v for v in verdicts}
+numbers = [v.value for v in verdicts if v.kind != "refused"]
+refusals = sum(v.kind == "refused" for v in verdicts)
+first_metric, second_metric, third_metric = st.columns(3)
+for column, key in ((first_metric, "sklearn"), (second_metric, "trec_ndcg_cut")):
+    shown = by_key[key]
+    column.metric(
+        f"{shown.preset.library} {shown.metric}",
+        "refuses" if shown.kind == "refused" else f"{shown.value:.4f}",
+    )
+third_metric.metric(
+    "Spread across libraries",
+    f"{max(numbers) - min(numbers):.4f}" if numbers else "—",
+    help="Highest minus lowest number among the libraries that give one.",
+)
+if refusals:
+    third_metric.caption(f"{refusals} of {len(verdicts)} rows refuse this input.")
+
 table = verdict_table(verdicts)
 
 
@@ -197,17 +215,14 @@ def _cause_style(value: str) -> str:
     return "font-weight: bold; color: #D55E00" if value else ""
 
 
-styled = table.style.apply(_row_style, axis=1).map(_cause_style, subset=["differs by"])
-st.dataframe(
-    styled,
-    hide_index=True,
-    width="stretch",
-    column_config={
-        "value": st.column_config.NumberColumn("value", format="%.6f"),
-        "why, in plain words": st.column_config.TextColumn("why, in plain words", width="large"),
-    },
-    key=f"{PAGE}_table",
+styled = (
+    table.style.apply(_row_style, axis=1)
+    .map(_cause_style, subset=["differs by"])
+    .format({"value": lambda v: "—" if v != v else f"{v:.6f}"})
+    .hide(axis="index")
 )
+# A static table, not a grid: every word of the explanations stays readable when projected.
+st.table(styled)
 st.caption(
     "Notice the “differs by” column: each row is compared with the first (scikit-learn), and "
     "only the points that change this query's number are named. “refuses” rows show the "
@@ -244,7 +259,10 @@ for i, case in enumerate(GALLERY):
         args=(case.key,),
         width="stretch",
     )
-st.dataframe(_gallery(), width="stretch", key=f"{PAGE}_gallery_table")
+gallery = _gallery()
+st.dataframe(
+    gallery, width="stretch", height=(len(gallery) + 1) * 35 + 3, key=f"{PAGE}_gallery_table"
+)
 st.caption(
     "Notice how few rows survive every case: “refuses” is the library's error, ⚠ a silent "
     "change of labels, and a range is TF-Ranking's random tie-breaking."
@@ -338,7 +356,7 @@ st.write(
     "Each program passes the items in the order above, with their scores and ids, so a "
     "library that breaks ties by input order or by id ranks them exactly as here."
 )
-labels = {p.key: f"{p.library} — {p.measure.replace('{k}', 'k')}" for p in PRESETS}
+labels = {p.key: p.title for p in PRESETS}
 chosen = st.selectbox("Library", list(labels), format_func=labels.get, key=f"{PAGE}_snippet")
 verdict = next(v for v in verdicts if v.preset.key == chosen)
 preset = PRESETS_BY_KEY[chosen]

@@ -17,8 +17,8 @@ PAGE = "pages/libraries.py"
 
 
 def results(at):
-    """The main table: the first dataframe, as a frame."""
-    return at.dataframe[0].value
+    """The main table (the page's only st.table), as a frame."""
+    return at.table[0].value
 
 
 def row(at, key: str):
@@ -53,9 +53,9 @@ def test_scores_and_ids_from_the_url_pin_the_tie_order():
     assert row(at, "trec_ndcg_cut")["verdict"] == "0.8254"
     assert row(at, "trec_ndcg_cut")["differs by"] == "ties"
     # the tie visualiser: groups A and B, and one row per tie rule
-    ranked = at.dataframe[2].value
+    ranked = at.dataframe[1].value
     assert list(ranked["tie group"]) == ["A", "A", "B", "B"]
-    ties = at.dataframe[3].value
+    ties = at.dataframe[2].value
     assert ties["order"].iloc[1] == "d4, d1, d3, d2"
     assert len(at.get("plotly_chart")) == 1
 
@@ -114,8 +114,8 @@ def test_gallery_click_loads_the_case():
     at.button(key="libraries_gallery_not_retrieved").click().run()
     assert at.text_input(key="libraries_pool").value == "3, 2"
     assert at.query_params["pool"] == "3,2"
-    gallery = at.dataframe[1].value
-    assert gallery.loc["All-zero list", "LightGBM ndcg"] == "1.0000"
+    gallery = at.dataframe[0].value
+    assert gallery.loc["LightGBM ndcg@k", "All-zero list"] == "1.0000"
 
 
 def test_snippet_on_the_page_prints_the_number_it_shows():
