@@ -51,6 +51,7 @@ class Table:
     name: str
     rows: pd.DataFrame
     problems: tuple[Problem, ...] = ()
+    order: str = "score"  # what ranks the rows: "score", "rank" or "file" (file order)
 
     def problem_frame(self) -> pd.DataFrame:
         return pd.DataFrame(
@@ -313,13 +314,7 @@ def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
         frame, lines, masks, "each document appears once per query"
     )
     problems = tuple(sorted(problems + tuple(wrong_width), key=lambda p: p.line))
-    table = Table(name, rows.reset_index(drop=True), problems)
-    return table if order_column else _mark_file_order(table)
-
-
-def _mark_file_order(table: Table) -> Table:
-    table.rows.attrs["order"] = "file"
-    return table
+    return Table(name, rows.reset_index(drop=True), problems, order_column or "file")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -451,7 +446,7 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
         judged=True, query=pd.Categorical(ranked["query"], categories=keep)
     )
     judgments = judgments.assign(query=pd.Categorical(judgments["query"], categories=keep))
-    has_scores = table.rows.attrs.get("order") != "file"
+    has_scores = table.order != "file"
     if not has_scores:
         notes.append(
             "There is no score or rank column: each query's rows are ranked in file order."
