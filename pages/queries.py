@@ -376,7 +376,7 @@ table = per_query.reset_index().rename(
 )
 table = table.rename(columns={"ndcg": f"NDCG{at_k}"})
 table["query"] = table["query"].astype(str)
-with_links = len(table) <= MAX_LINK_ROWS
+with_links = len(table) <= MAX_LINK_ROWS and len(data.ranked) <= MAX_LINK_ROWS * 100
 if with_links:
     table["playground"] = [
         queries_data.playground_link(data, q, **settings) for q in per_query.index
@@ -401,7 +401,12 @@ event = st.dataframe(
 st.caption(
     "Click a column header to sort (the worst queries are where a system can improve); select a "
     "row to open that query in the playground with its full breakdown."
-    + ("" if with_links else f" Links per row are shown for up to {MAX_LINK_ROWS} queries.")
+    + (
+        ""
+        if with_links
+        else f" Links in every row are shown for up to {MAX_LINK_ROWS} queries"
+        f" and {MAX_LINK_ROWS * 100:,} ranked documents."
+    )
 )
 selected = event.selection.rows if event is not None else []
 if selected:
