@@ -255,7 +255,7 @@ def _totals_table(totals: pd.DataFrame) -> pd.DataFrame:
     for column in shown.columns:
         formatter = _signed if column == "change" else _fmt
         shown[column] = [formatter(v) for v in totals[column]]
-    return shown
+    return shown.rename_axis("Quantity").rename(columns={"change": "Change"})
 
 
 def _metrics(totals: dict[str, float], k: str) -> None:

@@ -149,7 +149,7 @@ def test_gain_page_compares_linear_and_exponential():
     assert len(tables) == 3
     explainer, binary, wikipedia = tables
     assert list(explainer.loc["NDCG", ["linear gain", "gain 2^rel − 1"]]) == ["0.9724", "0.9575"]
-    assert binary.loc["DCG", "change"] == "0" and binary.loc["NDCG", "change"] == "0"
+    assert binary.loc["DCG", "Change"] == "0" and binary.loc["NDCG", "Change"] == "0"
     assert list(wikipedia.loc["NDCG", ["linear gain", "gain 2^rel − 1"]]) == ["0.9608", "0.9488"]
     assert "agree to the last digit" in _text(at)
     assert "/playground?rels=3,2,3,0,1&gain=exponential" in _links(at)
