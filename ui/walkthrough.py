@@ -516,25 +516,26 @@ def _zero_conventions(item: Example) -> None:
     other = example("graded-explainer")
     queries = ["all zero"] * len(item.relevances) + ["3, 2, 3, 0, 1"] * len(other.relevances)
     relevances = [*item.relevances, *other.relevances]
-    rows = []
+    rows, means = [], []
     for on_zero, name, who, why in ON_ZERO:
         value = ndcg(item.relevances, item.k, on_zero=on_zero)
         run = batch_ndcg(queries, relevances, on_zero=on_zero)
+        means.append(_fmt(run.mean))
         rows.append(
             {
                 "Convention": name,
                 "NDCG of the all-zero list": "NaN (left out)" if math.isnan(value) else _fmt(value),
-                "Mean over two queries: this list and 3, 2, 3, 0, 1": _fmt(run.mean),
+                "Mean over two queries: this list and 3, 2, 3, 0, 1": means[-1],
                 "Used by": who,
                 "The idea": why,
             }
         )
     st.table(pd.DataFrame(rows).set_index("Convention"))
     st.markdown(
-        f"For one list the choice is only a label. In an average it matters: add the all-zero "
-        f"list to a second query that scores {_fmt(other.totals()['NDCG'])} and the mean is that "
-        f"score halved, nearly doubled towards 1, or the score itself. Compare two systems only "
-        f"with the same convention."
+        f"For one list the choice is only a label. In an average it matters: next to a query "
+        f"that scores {_fmt(other.totals()['NDCG'])}, the all-zero list pulls the mean down to "
+        f"{means[0]}, lifts it to {means[1]}, or leaves it alone at {means[2]}. Compare two "
+        f"systems only when both use the same convention."
     )
 
 
