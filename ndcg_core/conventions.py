@@ -45,7 +45,8 @@ CAUSES = {
 TIE_RULES = {
     "average": "tied scores share their group's mean gain (the average over every order)",
     "reverse": (
-        "tied scores in the reverse of numpy's argsort order (for short lists: reverse input order)"
+        "tied scores in whatever order numpy's unstable argsort leaves them, reversed (meant "
+        "for scores without ties)"
     ),
     "docid": "tied scores ordered by document id, descending",
     "keep": "tied scores keep their input order",
@@ -941,7 +942,7 @@ def tie_breaking(query: Query, gain: str = "linear") -> pd.DataFrame:
 
     Rows: averaged (scikit-learn, torchmetrics), id descending (trec_eval), input order
     (LightGBM, XGBoost), random (TF-Ranking; the worst order, the average, the best order).
-    Columns: rule, used_by, order (ids, top first), ndcg.
+    Columns: rule, short (a chart label), used_by, order (ids, top first), ndcg.
     """
     rel = np.asarray(query.relevances, dtype=float)
     if rel.min() < 0:
@@ -959,27 +960,28 @@ def tie_breaking(query: Query, gain: str = "linear") -> pd.DataFrame:
     rows = [
         (
             "averaged over tied groups",
+            "averaged",
             "scikit-learn, torchmetrics",
             "(every order, averaged)",
             norm(_averaged_dcg(rel, scores, k, gain, "log2")),
         )
     ]
-    for rule, used_by in (
-        ("docid", "trec_eval"),
-        ("keep", "LightGBM, XGBoost (ranx up to 15 items)"),
-        ("reverse", "scikit-learn ignore_ties=True"),
+    for rule, short, used_by in (
+        ("docid", "id, descending", "trec_eval"),
+        ("keep", "input order", "LightGBM, XGBoost (ranx up to 15 items)"),
+        ("reverse", "argsort, reversed", "scikit-learn ignore_ties=True"),
     ):
         order = ranking_order(scores, query.ids, rule)
-        rows.append((TIE_RULES[rule], used_by, names(order), norm(dcg(rel[order], k, gain=gain))))
-    for best_first, label in (
-        (False, "random: worst possible order"),
-        (True, "random: best possible order"),
+        value = norm(dcg(rel[order], k, gain=gain))
+        rows.append((TIE_RULES[rule], short, used_by, names(order), value))
+    for best_first, label, short in (
+        (False, "random: worst possible order", "random: worst"),
+        (True, "random: best possible order", "random: best"),
     ):
         order = _extreme_order(scores, rel, best_first)
-        rows.append(
-            (label, "TF-Ranking (one run)", names(order), norm(dcg(rel[order], k, gain=gain)))
-        )
-    return pd.DataFrame(rows, columns=["rule", "used_by", "order", "ndcg"])
+        value = norm(dcg(rel[order], k, gain=gain))
+        rows.append((label, short, "TF-Ranking (one run)", names(order), value))
+    return pd.DataFrame(rows, columns=["rule", "short", "used_by", "order", "ndcg"])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -306,48 +306,59 @@ if groups:
     else:
         ties = tie_breaking(query)
         st.dataframe(
-            ties,
+            ties.drop(columns="short"),
             hide_index=True,
             width="stretch",
             column_config={"ndcg": st.column_config.NumberColumn("NDCG", format="%.6f")},
             key=f"{PAGE}_ties",
         )
         fig = go.Figure()
+        fixed = ties.iloc[:4]
         fig.add_trace(
             go.Scatter(
-                x=ties["ndcg"],
-                y=ties["rule"],
+                x=fixed["ndcg"],
+                y=fixed["short"],
                 mode="markers+text",
-                text=[f"{v:.4f}" for v in ties["ndcg"]],
-                textposition="middle right",
+                text=[f"{v:.4f}" for v in fixed["ndcg"]],
+                textposition="top center",
                 marker={
                     "size": 13,
-                    "color": ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#D55E00"],
-                    "symbol": ["diamond", "circle", "square", "triangle-up", "x", "x"],
+                    "color": ["#0072B2", "#E69F00", "#009E73", "#CC79A7"],
+                    "symbol": ["diamond", "circle", "square", "triangle-up"],
                 },
                 hovertemplate="%{y}: %{x:.6f}<extra></extra>",
                 showlegend=False,
             )
         )
         low, high = ties["ndcg"].iloc[4], ties["ndcg"].iloc[5]
-        fig.add_shape(
-            type="line",
-            x0=low,
-            x1=high,
-            y0=ties["rule"].iloc[4],
-            y1=ties["rule"].iloc[5],
-            line={"color": "#D55E00", "dash": "dot"},
+        fig.add_trace(
+            go.Scatter(
+                x=[low, high],
+                y=["random (TF-Ranking)"] * 2,
+                mode="lines+markers+text",
+                text=[f"{low:.4f}", f"{high:.4f}"],
+                textposition="top center",
+                line={"color": "#D55E00", "dash": "dot", "width": 3},
+                marker={"size": 12, "symbol": "x", "color": "#D55E00"},
+                hovertemplate="random order: %{x:.6f}<extra></extra>",
+                showlegend=False,
+            )
         )
+        spread = max(high - low, 0.02)
         fig.update_layout(
-            height=320,
-            margin={"l": 10, "r": 40, "t": 20, "b": 40},
-            xaxis_title="NDCG (linear gain, ideal from the list)",
+            height=340,
+            margin={"l": 10, "r": 30, "t": 30, "b": 40},
+            xaxis={
+                "title": "NDCG (linear gain, ideal from the list)",
+                "range": [low - 0.15 * spread, high + 0.15 * spread],
+            },
             yaxis={"autorange": "reversed"},
         )
         st.plotly_chart(fig, width="stretch", key=f"{PAGE}_ties_chart")
         st.caption(
-            "What to notice: the averaged value (scikit-learn) always lies between the worst and "
-            "best tie orders; a random shuffle (TF-Ranking) lands anywhere on the dotted line."
+            "What to notice: every rule lands on the dotted line between the worst and the best "
+            "tie order; the averaged value (scikit-learn) is where a random shuffle (TF-Ranking) "
+            "lands on average."
         )
 
 # --- Reproduce -----------------------------------------------------------------------------------

@@ -44,3 +44,8 @@ def test_libraries_link_and_gallery(page, app_url, shot):
     settled(page)
     page.get_by_role("heading", name="Tie visualiser").scroll_into_view_if_needed()
     shot("libraries-ties")
+
+    expected = page.get_by_text("Expected output:").first
+    expect(expected).to_be_visible()
+    expected.scroll_into_view_if_needed()
+    shot("libraries-reproduce")
