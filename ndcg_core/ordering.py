@@ -325,8 +325,8 @@ def best_swap(
 class OrderingDistribution:
     """NDCG over the distinct orderings of a list: all of them, or a uniform random sample.
 
-    `values` holds one NDCG per ordering (exact, in lexicographic order of the relevances'
-    ranks) or per sampled ordering. `expected` is the closed-form mean; `standard_error` is the
+    `values` holds one NDCG per distinct ordering (exact; each ordering once, in no promised
+    order) or per sampled ordering. `expected` is the closed-form mean; `standard_error` is the
     sample mean's standard error (0 when exact).
     """
 
@@ -441,13 +441,16 @@ def _sample_size(sample_size: object, n: int) -> int:
 def _all_dcgs(
     gain_values: np.ndarray, weights: np.ndarray, report: Callable[[float], None]
 ) -> np.ndarray:
-    """DCG of every distinct ordering, in lexicographic order of the distinct gains.
+    """DCG of every distinct ordering of the gains, each once.
 
-    Short lists (≤ WALK_LENGTH items): a depth-first walk over prefixes until the items left
-    have at most BLOCK_ROWS arrangements; each such block is one matrix product,
-    prefix DCG + gains[arrangements] @ discounts[suffix]. Longer lists (which have few enough
-    orderings only when nearly all items share one grade, e.g. 498 zeros and 2 ones) are
-    unranked in blocks of BLOCK_ROWS, position by position, so no block builds a rows × n matrix.
+    Short lists (≤ WALK_LENGTH items): a depth-first walk over prefixes, in lexicographic order,
+    until the items left have at most BLOCK_ROWS arrangements; each such block is one matrix
+    product, prefix DCG + gains[arrangements] @ discounts[suffix].
+    Longer lists have few enough orderings only when nearly every item shares one grade (the
+    background, e.g. 148 zeros among 150 items). An ordering is then a set of places for the
+    other m items times an arrangement of them in those places, and its DCG is
+    g_background × Σd + discounts[places] @ (gains − g_background)[arrangement]: one matrix
+    product per block of place sets against all arrangements at once.
     """
     kinds, counts = np.unique(gain_values, return_counts=True)
     n = int(counts.sum())
@@ -456,7 +459,7 @@ def _all_dcgs(
 
     def store(block: np.ndarray) -> None:
         nonlocal filled, shown
-        out[filled : filled + block.size] = block
+        out[filled : filled + block.size] = block.ravel()
         filled += block.size
         if filled / out.size - shown >= 0.01:
             shown = filled / out.size
@@ -474,13 +477,44 @@ def _all_dcgs(
                 walk(left, prefix_dcg + kinds[t] * weights[depth], depth + 1)
                 left[t] += 1
 
-    if n <= WALK_LENGTH:
+    background = int(np.argmax(counts))
+    others = counts.copy()
+    others[background] = 0
+    m = int(others.sum())
+    if n <= WALK_LENGTH or m > BLOCK_LENGTH:
         walk(counts.tolist(), 0.0, 0)
-    else:
-        for first in range(0, out.size, BLOCK_ROWS):
-            rows = min(BLOCK_ROWS, out.size - first)
-            store(_unranked_dcgs(counts, kinds, weights, first, rows, out.size))
+        return out
+    present = np.flatnonzero(others)
+    arrangements = _suffixes(tuple(int(others[t]) for t in present))
+    lift = (kinds[present] - kinds[background])[arrangements]  # gain above the background
+    base = kinds[background] * weights.sum()
+    places = _combinations(n, m)
+    step = max(1, BLOCK_ROWS // len(arrangements))
+    for first in range(0, len(places), step):
+        store(base + weights[places[first : first + step]] @ lift.T)
     return out
+
+
+def _combinations(n: int, m: int) -> np.ndarray:
+    """Every increasing m-tuple of the positions 0 … n − 1, in lexicographic order, as rows.
+
+    Built one size at a time: the tuples starting at `first` are `first` followed by the
+    (size − 1)-tuples drawn after it, which form a contiguous tail of the previous table.
+    """
+    table = np.zeros((1, 0), dtype=np.int16)
+    tails = np.zeros(n + 2, dtype=np.int64)  # rows of `table` drawn from first.. n−1 start here
+    for size in range(1, m + 1):
+        blocks, begins = [], [0]
+        for first in range(n - size + 1):
+            tail = table[tails[first + 1] :]
+            block = np.empty((len(tail), size), dtype=np.int16)
+            block[:, 0] = first
+            block[:, 1:] = tail
+            blocks.append(block)
+            begins.append(begins[-1] + len(block))
+        table = np.concatenate(blocks)
+        tails = np.array(begins + [len(table)] * (n + 2 - len(begins)), dtype=np.int64)
+    return table
 
 
 @lru_cache(maxsize=2048)
@@ -503,30 +537,6 @@ def _suffixes(counts: tuple[int, ...]) -> np.ndarray:
             block[:, 1:] = tail
             blocks.append(block)
     return np.concatenate(blocks)
-
-
-def _unranked_dcgs(
-    counts: np.ndarray, kinds: np.ndarray, weights: np.ndarray, first: int, rows: int, total: int
-) -> np.ndarray:
-    """DCG of the arrangements ranked first, …, first + rows − 1 (lexicographic) of a multiset
-    with `total` arrangements, built position by position: of the arrangements left, the
-    share starting with kind t is c_t / m, so each row's rank picks its kind."""
-    left = np.tile(np.asarray(counts, dtype=np.int64), (rows, 1))
-    rank = np.arange(first, first + rows, dtype=np.int64)
-    size = np.full(rows, total, dtype=np.int64)
-    dcg = np.zeros(rows)
-    every = np.arange(rows)
-    # Positions past k weigh nothing, so the walk can stop at the last weighted one.
-    used = int(np.flatnonzero(weights)[-1]) + 1 if weights.any() else 0
-    for m, weight in zip(range(len(weights), 0, -1), weights[:used]):
-        starting = size[:, None] * left // m  # arrangements that start with each kind
-        upper = np.cumsum(starting, axis=1)
-        kind = (rank[:, None] >= upper).sum(axis=1)
-        rank -= upper[every, kind] - starting[every, kind]
-        size = starting[every, kind]
-        left[every, kind] -= 1
-        dcg += kinds[kind] * weight
-    return dcg
 
 
 def _multinomial(counts: Iterable[int]) -> int:

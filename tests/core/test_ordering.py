@@ -150,18 +150,34 @@ def test_long_list_with_few_orderings_is_exact():
     assert result.values.max() == pytest.approx(1.0)
 
 
-def test_the_enumeration_paths_agree():
-    # Short lists are walked, long ones unranked: the same list both ways gives the same values.
+@pytest.mark.parametrize(
+    ("values", "options"),
+    [
+        ([0] * 14 + [1, 2, 1], {}),
+        ([3] + [0] * 13 + [1, 1], {"k": 5}),
+        ([0] * 12 + [1] * 5 + [2] * 2, {"gain": "exponential", "discount": "jarvelin"}),
+        ([0] * 6 + [2], {"ideal": [0] * 6 + [2, 3]}),
+        ([1] * 8, {}),
+    ],
+)
+def test_the_enumeration_paths_agree(values, options, monkeypatch):
+    # Short lists are walked prefix by prefix, long ones placed around their most common
+    # grade: the same list both ways gives the same multiset of values.
     import ndcg_core.ordering as ordering
 
-    values = [0] * 14 + [1, 2, 1]
-    walked = ordering_distribution(values).values
-    try:
-        ordering.WALK_LENGTH = 0
-        unranked = ordering_distribution(values).values
-    finally:
-        ordering.WALK_LENGTH = 24
-    assert np.allclose(walked, unranked)
+    walked = np.sort(ordering_distribution(values, **options).values)
+    monkeypatch.setattr(ordering, "WALK_LENGTH", 0)
+    placed = np.sort(ordering_distribution(values, **options).values)
+    assert placed.size == walked.size == count_orderings(values)
+    assert np.allclose(walked, placed, rtol=0, atol=1e-12)
+
+
+def test_long_list_with_two_relevant_items_is_exact():
+    # 500 items, 2 of them relevant: C(500, 2) × 2 = 249,500 orderings.
+    result = ordering_distribution([0] * 498 + [1, 2])
+    assert result.exact and result.orderings == 500 * 499
+    assert result.mean == pytest.approx(result.expected, abs=1e-12)
+    assert result.values.max() == pytest.approx(1.0) and result.values.min() == result.worst
 
 
 # ---------------------------------------------------------------------------------------------
