@@ -588,6 +588,9 @@ class Verdict:
     high: float | None = None
     causes: tuple[str, ...] = ()
     explanation: str = ""
+    dcg: float = float("nan")  # the averaged DCG for averaged or random ties
+    idcg: float = float("nan")
+    cut: int | None = None  # the k the library applied (None: whole list)
 
     @property
     def shown(self) -> str:
@@ -784,7 +787,18 @@ def _score(preset: Preset, query: Query) -> Verdict:
         value = top / best
         if low is not None:
             low, high = low / best, high / best
-    return Verdict(preset, metric, kind, float(value), outcome.surprise, low, high)
+    return Verdict(
+        preset,
+        metric,
+        kind,
+        float(value),
+        outcome.surprise,
+        low,
+        high,
+        dcg=float(top),
+        idcg=float(best),
+        cut=k,
+    )
 
 
 def _differs(a: Verdict, b: Verdict) -> bool:

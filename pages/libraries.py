@@ -378,6 +378,12 @@ if verdict.kind == "refused":
     st.markdown(f"Expected: it raises `{verdict.message}`")
 else:
     st.markdown(f"Expected output: `{verdict.value!r}`")
+    st.latex(latex.dcg_formula(preset.gain, preset.discount))
+    st.latex(latex.ndcg_filled(verdict.dcg, verdict.idcg, verdict.value, verdict.cut, n))
+    st.caption(
+        "The formula this library uses, then its DCG and ideal DCG for this query"
+        + (" (DCG averaged over tie orders)." if preset.ties in ("average", "random") else ".")
+    )
 if preset.library == "TF-Ranking":
     st.caption(
         "TF-Ranking needs TensorFlow, which this app's tests do not install: this program "

@@ -46,6 +46,9 @@ def test_wikipedia_list_with_two_unretrieved_documents():
     assert rows["trec_ndcg"].value == pytest.approx(dcg / idcg_judged8, abs=1e-12)  # 0.7562
     assert rows["ranx_ndcg"].value == pytest.approx(dcg / idcg_judged6, abs=1e-12)
     assert rows["trec_ndcg"].causes == ("ideal",)
+    assert rows["trec_ndcg_cut"].dcg == pytest.approx(dcg, abs=1e-12)
+    assert rows["trec_ndcg_cut"].idcg == pytest.approx(idcg_judged6, abs=1e-12)
+    assert rows["trec_ndcg"].cut is None and rows["trec_ndcg_cut"].cut == 6
     assert "2 judged item(s) never retrieved" in rows["trec_ndcg"].explanation
 
 

@@ -128,6 +128,8 @@ def test_snippet_on_the_page_prints_the_number_it_shows():
         at.selectbox(key="libraries_snippet").set_value(key).run()
         code = at.code[-1].value
         assert needle in code
+        if key == "trec_ndcg_cut":
+            assert any(r"\frac{6.8611}{8.7403} = 0.785" in x.value for x in at.latex)
         expected = next(m.value for m in at.markdown if m.value.startswith("Expected output"))
         shown = float(re.search(r"`(.+)`", expected).group(1))
         out = io.StringIO()
