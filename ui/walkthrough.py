@@ -499,7 +499,7 @@ def _gain_scale() -> None:
             }
         )
         .set_index("Grade")
-        .T,
+        .T.rename_axis("Grade"),
         width="content",
     )
     st.caption(
