@@ -157,3 +157,18 @@ def test_user_text_in_notes_and_errors_is_not_markdown():
     assert notes and r"(\$x\$\_\*)" in notes[0]
     at = _upload("csv", run=("my_[file].csv", b"query,doc,rel\nq,a,1\n"))
     assert r"my\_\[file\].csv" in at.error[0].value
+
+
+def test_the_playground_reads_our_links_without_complaint():
+    from urllib.parse import parse_qsl, urlsplit
+
+    files = queries_data.sample_files("trec", "qrels.rel_level")
+    data = queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
+    settings = dict(k=10, gain="linear", discount="log2", base=2.0, ideal="judgments", ties="docid")
+    link = queries_data.playground_link(data, "301", **settings)
+    params = dict(parse_qsl(urlsplit(link).query))
+    assert len(params["rels"].split(",")) == 500 and params["k"] == "10" and params["pool"]
+    at = open_page("pages/playground.py", **params)
+    assert not at.warning, [w.value for w in at.warning]
+    expected = runs.evaluate(data, 10).per_query.at["301", "ndcg"]
+    assert f"{expected:.4f}" in [m.value for m in at.metric]
