@@ -35,7 +35,7 @@ EXACT_LIMIT = 4_000_000
 BLOCK_ROWS = 1 << 16
 # Suffixes longer than this are walked item by item, so the cached arrangement matrices stay small.
 BLOCK_LENGTH = 12
-# Lists longer than this are unranked block by block instead of walked prefix by prefix.
+# Lists longer than this are never walked prefix by prefix (the prefixes would be too many).
 WALK_LENGTH = 24
 SAMPLE_SIZE = 200_000
 # Keep a sample's gain matrix (sample size × n) near 20 million numbers, so long lists stay quick.
@@ -443,14 +443,15 @@ def _all_dcgs(
 ) -> np.ndarray:
     """DCG of every distinct ordering of the gains, each once.
 
-    Short lists (≤ WALK_LENGTH items): a depth-first walk over prefixes, in lexicographic order,
-    until the items left have at most BLOCK_ROWS arrangements; each such block is one matrix
-    product, prefix DCG + gains[arrangements] @ discounts[suffix].
-    Longer lists have few enough orderings only when nearly every item shares one grade (the
-    background, e.g. 148 zeros among 150 items). An ordering is then a set of places for the
-    other m items times an arrangement of them in those places, and its DCG is
+    Placing: take the most common grade as the background. An ordering is a set of places for
+    the other m items times an arrangement of them in those places, and its DCG is
     g_background × Σd + discounts[places] @ (gains − g_background)[arrangement]: one matrix
-    product per block of place sets against all arrangements at once.
+    product per block of place sets against all arrangements at once. Long lists have few
+    enough orderings only when nearly every item shares one grade (e.g. 148 zeros among 150
+    items), so this is how they are enumerated.
+    Walking, when the others have too many arrangements (many distinct grades): a depth-first
+    walk over prefixes, in lexicographic order, until the items left have at most BLOCK_ROWS
+    arrangements; each such block is one product, prefix DCG + gains[arrangements] @ d[suffix].
     """
     kinds, counts = np.unique(gain_values, return_counts=True)
     n = int(counts.sum())
@@ -481,10 +482,12 @@ def _all_dcgs(
     others = counts.copy()
     others[background] = 0
     m = int(others.sum())
-    if n <= WALK_LENGTH or m > BLOCK_LENGTH:
+    present = np.flatnonzero(others)
+    # Placing needs the others' arrangements as one matrix: fine up to BLOCK_LENGTH items and,
+    # for short lists, BLOCK_ROWS arrangements (10 distinct grades have 9! and are walked).
+    if m > BLOCK_LENGTH or (n <= WALK_LENGTH and _multinomial(others[present]) > BLOCK_ROWS):
         walk(counts.tolist(), 0.0, 0)
         return out
-    present = np.flatnonzero(others)
     arrangements = _suffixes(tuple(int(others[t]) for t in present))
     lift = (kinds[present] - kinds[background])[arrangements]  # gain above the background
     base = kinds[background] * weights.sum()

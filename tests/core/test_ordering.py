@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_core import ndcg
+from ndcg_core import ndcg, ordering
 from ndcg_core.ordering import (
     count_orderings,
     expected_random_ndcg,
@@ -150,26 +150,40 @@ def test_long_list_with_few_orderings_is_exact():
     assert result.values.max() == pytest.approx(1.0)
 
 
+def distinct_orderings(values):
+    """Every distinct ordering of a multiset, each once: a plain recursive reference."""
+    if not values:
+        yield []
+        return
+    for value in sorted(set(values)):
+        rest = list(values)
+        rest.remove(value)
+        for tail in distinct_orderings(rest):
+            yield [value, *tail]
+
+
 @pytest.mark.parametrize(
     ("values", "options"),
     [
-        ([0] * 14 + [1, 2, 1], {}),
-        ([3] + [0] * 13 + [1, 1], {"k": 5}),
-        ([0] * 12 + [1] * 5 + [2] * 2, {"gain": "exponential", "discount": "jarvelin"}),
+        ([0] * 10 + [1, 2, 1], {}),
+        ([3] + [0] * 7 + [1, 1], {"k": 5}),
+        ([0] * 5 + [1] * 3 + [2] * 2, {"gain": "exponential", "discount": "jarvelin"}),
         ([0] * 6 + [2], {"ideal": [0] * 6 + [2, 3]}),
+        ([0, 1, 2, 3, 4, 0, 1], {"k": 3}),
         ([1] * 8, {}),
+        ([0] * 26 + [1, 2], {}),
     ],
 )
-def test_the_enumeration_paths_agree(values, options, monkeypatch):
-    # Short lists are walked prefix by prefix, long ones placed around their most common
-    # grade: the same list both ways gives the same multiset of values.
-    import ndcg_core.ordering as ordering
-
-    walked = np.sort(ordering_distribution(values, **options).values)
-    monkeypatch.setattr(ordering, "WALK_LENGTH", 0)
-    placed = np.sort(ordering_distribution(values, **options).values)
-    assert placed.size == walked.size == count_orderings(values)
-    assert np.allclose(walked, placed, rtol=0, atol=1e-12)
+@pytest.mark.parametrize("block_rows", [ordering.BLOCK_ROWS, 4])
+def test_both_enumerations_match_a_plain_reference(values, options, block_rows, monkeypatch):
+    # Few arrangements of the non-background items: placed around the background; with
+    # BLOCK_ROWS tiny, short lists are walked prefix by prefix instead. Both give each
+    # distinct ordering once.
+    monkeypatch.setattr(ordering, "BLOCK_ROWS", block_rows)
+    result = np.sort(ordering_distribution(values, **options).values)
+    reference = np.sort([ndcg(p, **options) for p in distinct_orderings(values)])
+    assert result.size == reference.size == count_orderings(values)
+    assert np.allclose(result, reference, rtol=0, atol=1e-12)
 
 
 def test_long_list_with_two_relevant_items_is_exact():
