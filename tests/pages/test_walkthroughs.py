@@ -3,7 +3,7 @@ errata with both readings, and links to the playground with the example's list."
 
 from functools import cache
 from math import log2
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, parse_qsl, urlsplit
 
 import pytest
 
@@ -201,3 +201,15 @@ def test_charts_draw_the_core_numbers():
     current, ideal = (decode(trace["y"]) for trace in figures[0]["data"][:2])
     assert current == pytest.approx([1, 0, 1 / log2(4), 1 / log2(5), 0])
     assert ideal == pytest.approx([1, 1 / log2(3), 1 / log2(4), 0, 0])
+
+
+@pytest.mark.parametrize(
+    "example_id", ["wikipedia-2012-swapped", "continuous-daecb", "gain-binary-equal"]
+)
+def test_playground_link_opens_the_same_case(example_id):
+    item = example(example_id)
+    params = dict(parse_qsl(urlsplit(playground_url(item)).query))
+    at = open_page("pages/playground.py", **params)
+    assert not at.warning, [w.value for w in at.warning]
+    shown = next(m.value for m in at.metric if m.label.startswith("NDCG@"))
+    assert float(shown) == pytest.approx(item.totals()["NDCG"], abs=5e-5)
