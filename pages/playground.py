@@ -52,7 +52,7 @@ def _fmt(value: float) -> str:
 # ---------------------------------------------------------------------------- input (left)
 
 headline = st.container()
-left, right = st.columns([5, 7], gap="large")
+left, right = st.columns(2, gap="large")
 
 with left:
     st.subheader("1 · Your ranking")
@@ -231,61 +231,70 @@ with headline:
         )
 
 
-with right:
-    st.subheader("3 · The formula, then your numbers")
-    st.latex(dcg_formula(state.gain, state.discount, state.base))
-    st.latex(
-        dcg_filled(table, depth, gain=state.gain, discount=state.discount, log_base=state.base)
-    )
-    st.latex(dcg_formula(state.gain, state.discount, state.base, ideal=True))
-    st.latex(
-        dcg_filled(
-            table, depth, gain=state.gain, discount=state.discount, log_base=state.base, ideal=True
-        )
-    )
-    st.caption(
-        "rel*ᵢ is the relevance at position i of the ideal order: the same items, best first."
-    )
-    st.latex(ndcg_formula())
-    st.latex(ndcg_filled(totals["DCG"], totals["IDCG"], totals["NDCG"], depth, n))
-    with st.expander("CG, the sum before any discount"):
-        st.latex(cg_formula())
-        st.latex(cg_filled(list(state.values), depth))
-
+def _chart(build, name: str, caption: str) -> None:
     st.plotly_chart(
-        share.present_figure(charts.contribution_chart(table, depth)),
-        key=f"{PAGE}_chart_contribution",
+        share.present_figure(build(table, depth)),
+        key=f"{PAGE}_chart_{name}",
         config=charts.CONFIG,
         width="stretch",
     )
-    st.caption(
-        "Where the score is earned: wherever an orange bar stands taller than the blue one, "
-        "your order gives points away."
+    st.caption(caption)
+
+
+with right:
+    st.subheader("3 · Where the score comes from")
+    _chart(
+        charts.contribution_chart,
+        "contribution",
+        "Each bar is one position's share of the score: wherever an orange bar stands taller "
+        "than the blue one, your order gives points away.",
+    )
+    _chart(
+        charts.cumulative_chart,
+        "cumulative",
+        "NDCG@k is the height of the blue line divided by the height of the orange one at k.",
     )
 
-st.subheader("4 · The whole curve")
-for column, build, name, caption in zip(
-    st.columns(3, gap="medium"),
-    (charts.cumulative_chart, charts.discount_chart, charts.ndcg_at_k_chart),
-    ("cumulative", "discount", "ndcg_at_k"),
-    (
-        "NDCG@k is the height of the blue line over the height of the orange one at k.",
+st.subheader("4 · The formula, then your numbers")
+# The filled-in sums are wide (up to eight fractions): give each the full width.
+st.latex(dcg_formula(state.gain, state.discount, state.base))
+st.latex(dcg_filled(table, depth, gain=state.gain, discount=state.discount, log_base=state.base))
+st.latex(dcg_formula(state.gain, state.discount, state.base, ideal=True))
+st.latex(
+    dcg_filled(
+        table, depth, gain=state.gain, discount=state.discount, log_base=state.base, ideal=True
+    )
+)
+ndcg_col, cg_col = st.columns(2, gap="large")
+with ndcg_col:
+    st.latex(ndcg_formula())
+    st.latex(ndcg_filled(totals["DCG"], totals["IDCG"], totals["NDCG"], depth, n))
+with cg_col:
+    st.latex(cg_formula())
+    st.latex(cg_filled(list(state.values), depth))
+st.caption(
+    "rel*ᵢ is the relevance at position i of the ideal order (the same items, best first, "
+    "with any judged items that were not retrieved). CG is the plain sum, before any discount."
+)
+
+st.subheader("5 · The whole curve")
+discount_col, ndcg_at_col = st.columns(2, gap="large")
+with discount_col:
+    _chart(
+        charts.discount_chart,
+        "discount",
         "Each step down is worth less, but the curve flattens: the first places matter most.",
+    )
+with ndcg_at_col:
+    _chart(
+        charts.ndcg_at_k_chart,
+        "ndcg_at_k",
         "The same order can look fine at one k and poor at another.",
-    ),
-):
-    with column:
-        st.plotly_chart(
-            share.present_figure(build(table, depth)),
-            key=f"{PAGE}_chart_{name}",
-            config=charts.CONFIG,
-            width="stretch",
-        )
-        st.caption(caption)
+    )
 
 # ---------------------------------------------------------------------------- details and sharing
 
-st.subheader("5 · Position by position")
+st.subheader("6 · Position by position")
 shown = table.rename(
     columns={
         "position": "Position",
@@ -339,7 +348,7 @@ st.download_button(
     key=f"{PAGE}_csv",
 )
 
-st.subheader("6 · Share and explore")
+st.subheader("7 · Share and explore")
 link_state = state if depth == state.k else replace(state, k=depth)
 share_col, next_col = st.columns([3, 2], gap="large")
 with share_col:
