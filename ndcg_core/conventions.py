@@ -242,6 +242,11 @@ PRESETS: tuple[Preset, ...] = (
         "XGBoost eval_metric 'ndcg@k-': the trailing minus scores an all-zero list 0.",
         "XGBoost 3.2, src/metric/rank_metric.cc.",
     ),
+    # TF-Ranking is read from its source, not run (TensorFlow is not installed here):
+    # utils.sort_by_scores(shuffle_ties=True) shuffles before a stable top_k, so tied scores
+    # land in random order; it casts scores to float32 first, so scores that differ only past
+    # float32 precision tie there too (not modelled). is_label_valid (label >= 0) masks the
+    # rest: masked items go last with gain 0. The ideal DCG of 0 gives 0 (divide_no_nan).
     Preset(
         "tf_ranking",
         "TF-Ranking",
