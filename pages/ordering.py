@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 from dataclasses import replace
@@ -68,6 +69,11 @@ def _distribution(values, k, ideal, gain, discount, base, _progress=None):
     return summary, result.histogram(bins=40)
 
 
+def _f(value: float) -> str:
+    """An NDCG or a change in it, always with four decimals so numbers line up."""
+    return f"{float(value):.4f}"
+
+
 def _item(state: ListState, position: int) -> str:
     """How an item is named in menus and hovers: its label and its relevance."""
     return f"{state.labels[position - 1]} (rel {num(state.values[position - 1])})"
@@ -93,9 +99,6 @@ def _apply_swap(i: int, j: int) -> None:
     )
     list_input.put(PAGE, state)
     st.session_state[f"{PAGE}_moved"] = (i, j)
-    # The pickers then suggest the best next swap, so "Swap them" again keeps improving.
-    for name in ("swap_i", "swap_j"):
-        st.session_state.pop(f"{PAGE}_{name}", None)
 
 
 def _clicked_swap() -> None:
@@ -106,9 +109,11 @@ def _clicked_swap() -> None:
         _apply_swap(int(points[0]["y"]), int(points[0]["x"]))
 
 
-def _keep_valid(key: str, options: list, default) -> None:
-    if st.session_state.get(key) not in options:
-        st.session_state[key] = default
+def _list_key(name: str, state: ListState) -> str:
+    """A widget key that changes with the list: a picker whose options name the items is drawn
+    afresh when they move (the browser would otherwise keep showing the old names)."""
+    signature = hashlib.sha1(repr((state.values, state.labels)).encode()).hexdigest()[:10]
+    return f"{PAGE}_{name}_{signature}"
 
 
 st.title("🔀 Ordering effects")
@@ -164,8 +169,8 @@ with chart:
             [
                 f"swap position {i + 1}, {_plot(_item(state, i + 1))}<br>"
                 f"with position {j + 1}, {_plot(_item(state, j + 1))}<br>"
-                f"NDCG {num(current)} → {num(current + block[i, j])} "
-                f"({'+' if block[i, j] >= 0 else '−'}{num(abs(block[i, j]))})"
+                f"NDCG {_f(current)} → {_f(current + block[i, j])} "
+                f"({'+' if block[i, j] >= 0 else '−'}{_f(abs(block[i, j]))})"
                 for j in range(shown)
             ]
             for i in range(shown)
@@ -248,27 +253,35 @@ with more:
         "works hardest on the pairs that matter most for NDCG."
     )
     if best is None:
-        st.markdown(f"NDCG is **{num(current)}**, and **no single swap raises it**.")
+        st.markdown(f"NDCG is **{_f(current)}**, and **no single swap raises it**.")
     else:
         st.markdown(
-            f"NDCG is **{num(current)}**. The swap that helps most: positions **{best[0]}** and "
+            f"NDCG is **{_f(current)}**. The swap that helps most: positions **{best[0]}** and "
             f"**{best[1]}**, {_md(_item(state, best[0]))} ↔ {_md(_item(state, best[1]))}, "
-            f"**+{num(best[2])}**."
+            f"**+{_f(best[2])}**."
         )
 
 if n >= 2:
     default_i, default_j = (best[0], best[1]) if best else (1, 2)
-    # Options name the item as well as the position, so when the list changes they change too
-    # and the pickers fall back to the suggested swap instead of showing stale names.
+    # A new list gets new pickers, which start on the suggested swap: pressing "Swap them"
+    # again and again keeps improving the list.
     choices = [f"{p} · {_item(state, p)}" for p in positions]
-    _keep_valid(f"{PAGE}_swap_i", choices, choices[default_i - 1])
-    _keep_valid(f"{PAGE}_swap_j", choices, choices[default_j - 1])
     pick_i, pick_j, go_column = st.columns([2, 2, 1], vertical_alignment="bottom")
     swap_i = 1 + choices.index(
-        pick_i.selectbox("Swap the item at position", choices, key=f"{PAGE}_swap_i")
+        pick_i.selectbox(
+            "Swap the item at position",
+            choices,
+            index=default_i - 1,
+            key=_list_key("swap_i", state),
+        )
     )
     swap_j = 1 + choices.index(
-        pick_j.selectbox("with the item at position", choices, key=f"{PAGE}_swap_j")
+        pick_j.selectbox(
+            "with the item at position",
+            choices,
+            index=default_j - 1,
+            key=_list_key("swap_j", state),
+        )
     )
     change = float(deltas[swap_i - 1, swap_j - 1])
     go_column.button(
@@ -280,8 +293,8 @@ if n >= 2:
         type="primary",
     )
     st.markdown(
-        f"Swapping positions {swap_i} and {swap_j}: NDCG {num(current)} → "
-        f"**{num(current + change)}** ({'+' if change >= 0 else '−'}{num(abs(change))})."
+        f"Swapping positions {swap_i} and {swap_j}: NDCG {_f(current)} → "
+        f"**{_f(current + change)}** ({'+' if change >= 0 else '−'}{_f(abs(change))})."
         if swap_i != swap_j
         else "Pick two different positions to see (and apply) a swap."
     )
@@ -292,17 +305,21 @@ if n >= 2:
 st.subheader("2 · One item's journey")
 chart, words = st.columns([3, 2])
 with words:
-    # The item is picked by its label, so the choice follows the item when it is moved.
-    _keep_valid(f"{PAGE}_item", list(state.labels), state.labels[0])
+    # The item is remembered by its label, so the choice follows the item when it moves.
+    remembered = st.session_state.get(f"{PAGE}_item_label")
+    if remembered not in state.labels:
+        remembered = state.labels[0]
     picked = st.selectbox(
         "Move this item through every position",
         list(state.labels),
-        key=f"{PAGE}_item",
+        index=state.labels.index(remembered),
+        key=_list_key("item", state),
         format_func=lambda label: (
             f"{_item(state, state.labels.index(label) + 1)}, now at position "
             f"{state.labels.index(label) + 1}"
         ),
     )
+    st.session_state[f"{PAGE}_item_label"] = picked
     item = state.labels.index(picked) + 1
     st.markdown(
         "The chosen item is taken out and put back at position 1, 2, …, n; the others keep "
@@ -344,8 +361,8 @@ with chart:
     st.plotly_chart(journey, key=f"{PAGE}_journey", config={"displaylogo": False})
     low, high = int(sweep.argmin()) + 1, int(sweep.argmax()) + 1
     st.caption(
-        f"Best at position {high} (NDCG {num(sweep[high - 1])}), worst at position {low} "
-        f"(NDCG {num(sweep[low - 1])})."
+        f"Best at position {high} (NDCG {_f(sweep[high - 1])}), worst at position {low} "
+        f"(NDCG {_f(sweep[low - 1])})."
     )
 
 # ---------------------------------------------------------------------------------------------
@@ -408,8 +425,8 @@ with chart:
             # Labels lean inwards, so the ones at the extremes stay inside the chart.
             textposition="top right" if value <= middle else "top left",
             textfont={"color": colour},
-            name=f"{name}: {num(value)}",
-            hovertemplate=f"{name}: NDCG {num(value)}<extra></extra>",
+            name=f"{name}: {_f(value)}",
+            hovertemplate=f"{name}: NDCG {_f(value)}<extra></extra>",
         )
     spread.update_layout(
         **CHART_LAYOUT,
@@ -504,7 +521,7 @@ else:
             f"The same swap (positions {swap_i} ↔ {swap_j}, picked above) seen through every "
             f"cut-off. For k < {upper} neither item is counted, so nothing changes. "
             f"The largest change is at **k = {int(largest['k'])}**: "
-            f"{num(largest['before'])} → {num(largest['after'])}."
+            f"{_f(largest['before'])} → {_f(largest['after'])}."
         )
         st.markdown(
             "A small k looks only at the top, where the discounts differ most and the ideal "
@@ -514,5 +531,5 @@ else:
         )
         if state.k is not None:
             st.markdown(
-                f"At your cut-off k = {state.k}: {num(chosen['before'])} → {num(chosen['after'])}."
+                f"At your cut-off k = {state.k}: {_f(chosen['before'])} → {_f(chosen['after'])}."
             )

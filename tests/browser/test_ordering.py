@@ -30,3 +30,24 @@ def test_ordering_page_by_url_and_a_swap(page, app_url, shot):
     assert query["rels"] == ["3,3,2,2,1,0"]
     assert query["labels"] == ["D1,D3,D2,D6,D5,D4"]
     shot("ordering-after-swaps")
+
+
+def test_ten_distinct_grades_are_scored_exactly_and_a_cell_click_swaps(page, app_url, shot):
+    rels = ",".join(str(v) for v in range(10))
+    page.goto(f"{app_url}/ordering?rels={rels}", timeout=30_000)
+    wait_for_app(page)
+    expect(page.get_by_text("This list has 3,628,800 distinct orderings")).to_be_visible(
+        timeout=30_000
+    )
+    expect(page.get_by_text("The mean over all 3,628,800 orderings")).to_be_visible()
+    # Click the heatmap cell in row 1, column 10: the items at positions 1 and 10 swap.
+    plot_area = page.locator(".js-plotly-plot .nsewdrag").first.bounding_box()
+    page.mouse.click(
+        plot_area["x"] + plot_area["width"] * 9.5 / 10,
+        plot_area["y"] + plot_area["height"] * 0.5 / 10,
+    )
+    expect(page.get_by_text("Swapped positions 1 and 10")).to_be_visible(timeout=10_000)
+    box = page.get_by_role("textbox", name="Relevances, in ranked order")
+    expect(box).to_have_value("D10=9, D2=1, D3=2, D4=3, D5=4, D6=5, D7=6, D8=7, D9=8, D1=0")
+    assert parse_qs(urlparse(page.url).query)["rels"] == ["9,1,2,3,4,5,6,7,8,0"]
+    shot("ordering-ten-grades")

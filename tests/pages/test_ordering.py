@@ -20,6 +20,10 @@ def metrics(at) -> dict[str, str]:
     return {metric.label: metric.value for metric in at.metric}
 
 
+def picker(at, label: str):
+    return next(box for box in at.selectbox if box.label == label)
+
+
 def markdown(at) -> str:
     return "\n".join(element.value for element in at.markdown)
 
@@ -66,15 +70,20 @@ def test_swap_button_updates_the_list_and_the_url():
     assert metrics(at)["This list"] == f"{ndcg([3, 2, 3, 2, 1, 0]):.4f}" == "0.9817"
     assert "Swapped positions 4 and 6" in at.success[0].value
     # The pickers now suggest the next best swap.
-    assert at.selectbox(key="ordering_swap_i").value.startswith("2 · D2")
-    assert at.selectbox(key="ordering_swap_j").value.startswith("3 · D3")
+    assert picker(at, "Swap the item at position").value.startswith("2 · D2")
+    assert picker(at, "with the item at position").value.startswith("3 · D3")
 
 
 def test_picking_an_item_draws_its_journey():
     at = open_page(PAGE, rels="3,2,3,0,1,2")
-    at.selectbox(key="ordering_item").set_value("D4").run()
+    picker(at, "Move this item through every position").set_value("D4").run()
     journey = plotly_figures(at)[1]
     assert np.allclose(decode(journey["data"][0]["y"]), position_sweep(SEED, 4))
+    # The choice follows the item when a swap moves it (D4 goes from position 4 to 6).
+    at.button(key="ordering_apply").click().run()
+    assert picker(at, "Move this item through every position").value == "D4"
+    journey = plotly_figures(at)[1]
+    assert np.allclose(decode(journey["data"][0]["y"]), position_sweep([3, 2, 3, 2, 1, 0], 6))
 
 
 def test_bad_typed_input_shows_a_message_and_keeps_the_list():
