@@ -74,6 +74,15 @@ def _f(value: float) -> str:
     return f"{float(value):.4f}"
 
 
+def _count(orderings: int) -> str:
+    """A count of orderings: in full up to a trillion, then as ≈ d.dd × 10ⁿ."""
+    if orderings < 10**12:
+        return f"{orderings:,}"
+    digits = str(orderings)
+    power = str(len(digits) - 1).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"about {digits[0]}.{digits[1:3]} × 10{power}"
+
+
 def _item(state: ListState, position: int) -> str:
     """How an item is named in menus and hovers: its label and its relevance."""
     return f"{state.labels[position - 1]} (rel {num(state.values[position - 1])})"
@@ -388,7 +397,7 @@ if summary["exact"]:
     )
 else:
     st.info(
-        f"This list has **{summary['orderings']:,}** distinct orderings, more than the "
+        f"This list has **{_count(summary['orderings'])}** distinct orderings, more than the "
         f"{EXACT_LIMIT:,} that are scored one by one, so the chart shows a **random sample of "
         f"{summary['sample_size']:,}** orderings (each equally likely). The sample's mean has "
         f"a standard error of **{summary['standard_error']:.2g}**.",

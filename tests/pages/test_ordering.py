@@ -120,3 +120,9 @@ def test_one_item_has_nothing_to_swap():
 def test_the_playground_link_carries_the_list():
     at = open_page(PAGE, rels="3,2,1", k="2")
     assert "(/playground?rels=3,2,1&k=2)" in markdown(at)
+
+
+def test_an_astronomical_count_is_written_with_a_power_of_ten():
+    rels = ",".join(str(v) for v in range(30))  # 30! ≈ 2.65 × 10³²
+    at = open_page(PAGE, rels=rels)
+    assert "about 2.65 × 10³²" in at.info[0].value
