@@ -142,3 +142,13 @@ def test_playground_link_carries_the_list():
     at = open_page(PAGE, rels="3,2,1", k="2", pool="3")
     link = next(m.value for m in at.markdown if "playground" in m.value)
     assert "/playground?rels=3,2,1&k=2&pool=3" in link
+
+
+def test_labels_from_the_url_are_the_ids_and_k_may_pass_the_list():
+    at = open_page(PAGE, rels="1,1,0", labels="zeta,alpha,mid", scores="2,2,1", k="5")
+    # trec_eval breaks the tie by id, descending: zeta before alpha
+    at.selectbox(key="libraries_snippet").set_value("trec_ndcg").run()
+    assert '"zeta": 1, "alpha": 1, "mid": 0' in at.code[-1].value
+    assert at.selectbox(key="libraries_k").value == 5
+    assert row(at, "trec_ndcg_cut")["measure"] == "ndcg_cut.5"
+    assert not at.warning
