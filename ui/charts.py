@@ -47,7 +47,7 @@ def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340)
     current = table["contribution"].to_numpy(dtype=float)
     ideal = table["ideal_contribution"].to_numpy(dtype=float)
 
-    fig = go.Figure()
+    fig = _Spec()
     fig.add_bar(
         name="Your order",
         x=position,
@@ -100,7 +100,7 @@ def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340)
     _base_layout(fig, "Contribution (gain × discount)", height)
     _position_axis(fig, position)
     _mark_k(fig, table, k)
-    return fig
+    return fig.figure()
 
 
 def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> go.Figure:
@@ -110,7 +110,7 @@ def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> 
     discount = table["discount"].to_numpy(dtype=float)
     denominator = table["denominator"].to_numpy(dtype=float)
 
-    fig = go.Figure()
+    fig = _Spec()
     fig.add_scatter(
         name="Discount",
         x=position,
@@ -135,7 +135,7 @@ def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> 
     fig.update_yaxes(range=[0, 1.08])
     _position_axis(fig, position)
     _mark_k(fig, table, k)
-    return fig
+    return fig.figure()
 
 
 def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> go.Figure:
@@ -144,7 +144,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
     dcg = table["cumulative_dcg"].to_numpy(dtype=float)
     idcg = table["cumulative_idcg"].to_numpy(dtype=float)
 
-    fig = go.Figure()
+    fig = _Spec()
     fig.add_scatter(
         name="Ideal: IDCG up to here",
         x=position,
@@ -175,7 +175,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
     fig.update_yaxes(rangemode="tozero")
     _position_axis(fig, position)
     _mark_k(fig, table, k)
-    return fig
+    return fig.figure()
 
 
 def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> go.Figure:
@@ -184,7 +184,7 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
     ndcg = table["ndcg_at"].to_numpy(dtype=float)
     chosen = _chosen(table, k)
 
-    fig = go.Figure()
+    fig = _Spec()
     fig.add_scatter(
         name="NDCG@k",
         x=position,
@@ -219,27 +219,27 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
     _base_layout(fig, "NDCG@k", height)
     fig.update_yaxes(range=[0, 1.08])
     _position_axis(fig, position, title="k")
-    return fig
+    return fig.figure()
 
 
 # ---------------------------------------------------------------------------- shared look
 
 
-def _base_layout(fig: go.Figure, y_title: str, height: int) -> None:
+def _base_layout(fig: _Spec, y_title: str, height: int) -> None:
     fig.update_layout(
         height=height,
         margin={"l": 10, "r": 10, "t": 36, "b": 10},
         paper_bgcolor="rgba(0,0,0,0)",
         plot_bgcolor="rgba(0,0,0,0)",
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0, "title": None},
-        hoverlabel={"font_size": 14},
+        hoverlabel={"font": {"size": 14}},
         # Keep the user's zoom when the page redraws the same chart with new numbers.
         uirevision="ndcg-lab",
     )
     fig.update_yaxes(title_text=y_title, gridcolor=GREY, zerolinecolor=GREY)
 
 
-def _position_axis(fig: go.Figure, position: np.ndarray, title: str = "Position") -> None:
+def _position_axis(fig: _Spec, position: np.ndarray, title: str = "Position") -> None:
     n = int(position.size)
     step = 1 if n <= 20 else math.ceil(n / 20)
     fig.update_xaxes(
@@ -253,21 +253,35 @@ def _position_axis(fig: go.Figure, position: np.ndarray, title: str = "Position"
     )
 
 
-def _mark_k(fig: go.Figure, table: pd.DataFrame, k: int | None) -> None:
+def _mark_k(fig: _Spec, table: pd.DataFrame, k: int | None) -> None:
     """A dashed line after position k, with a label, when k cuts the list short."""
     n = len(table)
     if k is None or k >= n:
         return
-    fig.add_vline(
-        x=k + 0.5,
-        line={"color": VERMILLION, "width": 2, "dash": "dot"},
-        annotation={
+    fig.layout.setdefault("shapes", []).append(
+        {
+            "type": "line",
+            "xref": "x",
+            "yref": "paper",
+            "x0": k + 0.5,
+            "x1": k + 0.5,
+            "y0": 0,
+            "y1": 1,
+            "line": {"color": VERMILLION, "width": 2, "dash": "dot"},
+        }
+    )
+    fig.layout.setdefault("annotations", []).append(
+        {
             "text": f"k = {k}",
-            "font": {"color": VERMILLION, "size": 13},
+            "xref": "x",
+            "yref": "paper",
+            "x": k + 0.5,
+            "y": 1,
             "xanchor": "right",
             "yanchor": "top",
-        },
-        annotation_position="top left",
+            "showarrow": False,
+            "font": {"color": VERMILLION, "size": 13},
+        }
     )
 
 
@@ -309,3 +323,46 @@ def _num(value, digits: int = 4) -> str:
 def _text(label) -> str:
     """A user's label as plain text: plotly reads a small set of HTML tags in hover text."""
     return html.escape(str(label), quote=False)
+
+
+# ---------------------------------------------------------------------------- a fast figure
+# go.Figure checks every property as it is set, which costs ~8 ms a chart: more than the rest of
+# the page's rerun. The charts are written as plain plotly dicts instead and wrapped unchecked;
+# tests/core/test_charts.py builds each one again *with* plotly's checks, so a typo still fails.
+
+
+class _Spec:
+    """The few go.Figure methods the builders use, collecting a plain dict."""
+
+    def __init__(self) -> None:
+        self.data: list[dict] = []
+        self.layout: dict = {}
+
+    def add_bar(self, **trace) -> None:
+        self.data.append({"type": "bar", **trace})
+
+    def add_scatter(self, **trace) -> None:
+        self.data.append({"type": "scatter", **trace})
+
+    def update_layout(self, **layout) -> None:
+        self.layout.update(layout)
+
+    def update_xaxes(self, **axis) -> None:
+        self._axis("xaxis", axis)
+
+    def update_yaxes(self, **axis) -> None:
+        self._axis("yaxis", axis)
+
+    def _axis(self, name: str, axis: dict) -> None:
+        if "title_text" in axis:
+            axis["title"] = {"text": axis.pop("title_text")}
+        self.layout.setdefault(name, {}).update(axis)
+
+    def to_dict(self) -> dict:
+        return {"data": self.data, "layout": self.layout}
+
+    def figure(self) -> go.Figure:
+        # An empty template: plotly's default one is large and copied at every step, and
+        # Streamlit lays its own theme over the chart anyway.
+        self.layout.setdefault("template", {"layout": {}})
+        return go.Figure(self.to_dict(), _validate=False)

@@ -1,0 +1,207 @@
+"""How fast the playground answers, in one run (targets from issue 3).
+
+1. Server side: the page's rerun time after a typed change to a 20-item list, against a minimal
+   Streamlit page (one text box, one number) under the same harness (AppTest, one process).
+   Target: ratio ≤ 6.
+2. In a real browser (a `streamlit run` server and Debian's chromium): the time from a typed
+   change, and from a drag of a card, to the new NDCG on screen with the run finished (charts
+   drawn). Target: median ≤ 400 ms.
+
+Run: .venv/bin/python bench/bench_playground.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ndcg_core import ndcg  # noqa: E402
+
+N_ITEMS, RERUNS = 20, 40
+SORTABLES = 'iframe[title="streamlit_sortables.sortable_items"]'
+
+MINIMAL_PAGE = """
+import streamlit as st
+text = st.text_area("Relevances", key="text")
+st.metric("Items", len(text.split(",")))
+"""
+
+
+def lists(count: int, seed: int = 0) -> list[str]:
+    rng = random.Random(seed)
+    return [", ".join(str(rng.randint(0, 3)) for _ in range(N_ITEMS)) for _ in range(count)]
+
+
+def median_rerun(at: AppTest, key: str, typed: list[str]) -> float:
+    times = []
+    for text in typed:
+        at.text_area(key=key).set_value(text)
+        start = time.perf_counter()
+        at.run()
+        times.append(time.perf_counter() - start)
+        assert not at.exception, at.exception
+    return statistics.median(times)
+
+
+def _in_app(page: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    at.switch_page(page)
+    at.run()
+    return at
+
+
+def server_side() -> dict[str, float]:
+    """Median rerun times: the playground, the minimal page alone, the minimal page in the app."""
+    typed = lists(RERUNS + 5)
+    times = {}
+    page = _in_app("pages/playground.py")
+    median_rerun(page, "playground_text", typed[:5])  # warm caches and imports
+    times["playground page"] = median_rerun(page, "playground_text", typed[5:])
+
+    minimal = AppTest.from_string(MINIMAL_PAGE, default_timeout=60)
+    minimal.run()
+    median_rerun(minimal, "text", typed[:5])
+    times["minimal page"] = median_rerun(minimal, "text", typed[5:])
+
+    # The app's own smallest page (a text box and three numbers) through the same navigation
+    # (menu, page config), which every page of the app pays for.
+    home = _in_app("pages/home.py")
+    median_rerun(home, "home_text", typed[:5])
+    times["home page (in the app)"] = median_rerun(home, "home_text", typed[5:])
+    return times
+
+
+# ---------------------------------------------------------------------------- browser
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _start_server() -> tuple[subprocess.Popen, str]:
+    port = _free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(ROOT / "app.py"),
+            "--server.address=127.0.0.1",
+            f"--server.port={port}",
+            "--server.headless=true",
+            "--browser.gatherUsageStats=false",
+            "--server.fileWatcherType=none",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.read().strip() == b"ok":
+                    return process, url
+        except OSError:
+            time.sleep(0.3)
+    os.killpg(process.pid, signal.SIGTERM)
+    raise RuntimeError("the app server did not start")
+
+
+# Resolves when the first metric shows `want` and Streamlit reports no run in progress.
+_SHOWN = """want => {
+  const value = document.querySelector('[data-testid="stMetricValue"]');
+  const running = document.querySelector('[data-testid="stStatusWidget"]');
+  return value && value.textContent.trim() === want && !running;
+}"""
+
+
+def browser() -> tuple[list[float], list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.browser.test_playground import drag
+
+    process, url = _start_server()
+    typed_times, drag_times = [], []
+    try:
+        with sync_playwright() as p:
+            chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = chromium.new_page(viewport={"width": 1280, "height": 1600})
+            page.goto(url, timeout=60_000)  # the home page first: see the report's note
+            page.wait_for_selector('[data-testid="stMetricValue"]', timeout=60_000)
+            first = lists(1, seed=1)[0]
+            page.goto(f"{url}/playground?rels={first.replace(' ', '')}", timeout=60_000)
+            values = [float(v) for v in first.split(",")]
+            page.wait_for_function(_SHOWN, arg=f"{ndcg(values):.4f}", timeout=60_000)
+            page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+            box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
+            for text in lists(12, seed=2):
+                values = [float(v) for v in text.split(",")]
+                want = f"{ndcg(values):.4f}"
+                box.fill(text)
+                start = time.perf_counter()
+                box.press("Control+Enter")
+                page.wait_for_function(_SHOWN, arg=want, timeout=10_000, polling="raf")
+                typed_times.append(time.perf_counter() - start)
+                time.sleep(0.3)
+            # Drags: the last card to the top, again and again (a rotation of the list).
+            frame = page.frame_locator(SORTABLES)
+            for _ in range(8):
+                page.wait_for_timeout(300)
+                cards = frame.locator(".sortable-item").all_inner_texts()
+                values = [float(card.rsplit("rel ", 1)[1]) for card in cards]
+                rotated = values[-1:] + values[:-1]
+                want = f"{ndcg(rotated):.4f}"
+                drag(page, cards[-1], cards[0])
+                start = time.perf_counter()  # the drop: from here to the new number
+                page.wait_for_function(_SHOWN, arg=want, timeout=10_000, polling="raf")
+                drag_times.append(time.perf_counter() - start)
+            chromium.close()
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
+    return typed_times, drag_times
+
+
+def main() -> None:
+    times = server_side()
+    print(f"server-side rerun, {N_ITEMS}-item list, median of {RERUNS} typed changes (AppTest):")
+    for name, value in times.items():
+        print(f"  {name:<26}{value * 1000:7.1f} ms")
+    page_time = times["playground page"]
+    for baseline in ("minimal page", "home page (in the app)"):
+        ratio = page_time / times[baseline]
+        verdict = "met" if ratio <= 6 else "MISSED"
+        print(f"  ratio to the {baseline:<24}{ratio:6.2f}   (target ≤ 6: {verdict})")
+
+    typed_times, drag_times = browser()
+    for name, times in (("typed change", typed_times), ("drag of a card", drag_times)):
+        median = statistics.median(times) * 1000
+        print(
+            f"browser, {name} → new NDCG on screen: median {median:.0f} ms, "
+            f"max {max(times) * 1000:.0f} ms over {len(times)} "
+            f"(target ≤ 400 ms: {'met' if median <= 400 else 'MISSED'})"
+        )
+
+
+if __name__ == "__main__":
+    main()
