@@ -271,7 +271,8 @@ with more:
         )
 
 if n >= 2:
-    default_i, default_j = (best[0], best[1]) if best else (1, 2)
+    # With nothing to gain, top against bottom shows the costliest kind of mistake instead.
+    default_i, default_j = (best[0], best[1]) if best else (1, n)
     # A new list gets new pickers, which start on the suggested swap: pressing "Swap them"
     # again and again keeps improving the list.
     choices = [f"{p} · {_item(state, p)}" for p in positions]
@@ -303,7 +304,8 @@ if n >= 2:
     )
     st.markdown(
         f"Swapping positions {swap_i} and {swap_j}: NDCG {_f(current)} → "
-        f"**{_f(current + change)}** ({'+' if change >= 0 else '−'}{_f(abs(change))})."
+        f"**{_f(current + change)}** "
+        + (f"({'+' if change > 0 else '−'}{_f(abs(change))})." if change else "(no change).")
         if swap_i != swap_j
         else "Pick two different positions to see (and apply) a swap."
     )
@@ -452,7 +454,7 @@ with chart:
 with words:
     cols = st.columns(2)
     cols[0].metric("This list", f"{summary['current']:.4f}")
-    cols[1].metric("Random order, expected", f"{terms.expected:.4f}")
+    cols[1].metric("Random order (mean)", f"{terms.expected:.4f}")
     cols = st.columns(2)
     cols[0].metric("Best ordering", f"{summary['best']:.4f}")
     cols[1].metric("Worst ordering", f"{summary['worst']:.4f}")
