@@ -82,7 +82,40 @@ def server_side() -> dict[str, float]:
     home = _in_app("pages/home.py")
     median_rerun(home, "home_text", typed[:5])
     times["home page (in the app)"] = median_rerun(home, "home_text", typed[5:])
+    times["its own work (core, LaTeX, charts)"] = own_work(typed)
     return times
+
+
+def own_work(typed: list[str]) -> float:
+    """The page's own computing for one rerun, outside Streamlit: table, numbers, LaTeX, charts
+    (built and serialised as st.plotly_chart does)."""
+    import plotly.io as pio
+    import plotly.tools
+
+    from ndcg_core import breakdown, cg, dcg, idcg
+    from ndcg_core.latex import dcg_filled, ndcg_filled
+    from ui import charts
+
+    times = []
+    for text in typed:
+        values = [float(v) for v in text.split(",")]
+        start = time.perf_counter()
+        table = breakdown(values)
+        totals = (cg(values), dcg(values), idcg(values), ndcg(values))
+        dcg_filled(table, None, gain="linear", discount="log2", log_base=2)
+        dcg_filled(table, None, gain="linear", discount="log2", log_base=2, ideal=True)
+        ndcg_filled(totals[1], totals[2], totals[3], None, len(values))
+        for build in (
+            charts.contribution_chart,
+            charts.cumulative_chart,
+            charts.discount_chart,
+            charts.ndcg_at_k_chart,
+        ):
+            figure = plotly.tools.return_figure_from_figure_or_data(build(table, None), True)
+            pio.to_json(figure, validate=False)
+        table.to_csv(index=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 # ---------------------------------------------------------------------------- browser
