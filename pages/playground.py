@@ -144,7 +144,7 @@ with left:
             pd.DataFrame(rows),
             key=reorder.editor_key(PAGE),
             num_rows="dynamic",
-            hide_index=False,
+            hide_index=True,
             width="stretch",
             column_config={
                 "Label": st.column_config.TextColumn("Label", max_chars=40),
