@@ -35,7 +35,7 @@ test: $(VENV)/.testing /usr/bin/chromium lint
 	$(PY) -m pytest
 
 bench: $(VENV)/.testing
-	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+	@for script in bench/bench_*.py; do echo "== $$script"; PYTHONPATH=. $(PY) $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts

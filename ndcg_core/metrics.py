@@ -55,7 +55,7 @@ def check_relevances(relevances: ArrayLike, parameter: str = "relevances") -> np
     if not_finite.size:
         i = int(not_finite[0])
         raise ValueError(
-            f"`{parameter}` must hold finite numbers; position {i + 1} is {values[i]!r}."
+            f"`{parameter}` must hold finite numbers; position {i + 1} is {values[i]:g}."
         )
     negative = np.flatnonzero(values < 0)
     if negative.size:

@@ -1,0 +1,107 @@
+"""Bad input raises a ValueError whose message says what is wrong, where, and what was received."""
+
+import pytest
+
+from ndcg_core import batch_ndcg, breakdown, cg, dcg, idcg, ndcg
+from ndcg_core.parsing import ParseError, parse_k, parse_relevances, parse_scores
+
+CALL_ERRORS = [
+    (lambda: ndcg([]), "`relevances` is empty"),
+    (lambda: ndcg([1, -1, 2]), "position 2 is -1"),
+    (lambda: ndcg([1, float("nan")]), "position 2 is nan"),
+    (lambda: ndcg([float("inf")]), "finite numbers; position 1 is inf"),
+    (lambda: ndcg([1, "a"]), "position 2 is 'a'"),
+    (lambda: ndcg("3, 2, 1"), "to read typed text use `parse_relevances`"),
+    (lambda: ndcg([[1, 2], [3, 4]]), "must be a flat list"),
+    (lambda: ndcg([True, False]), "position 1 is True"),
+    (
+        lambda: ndcg([1, 2], 0),
+        "`k` must be a positive whole number or None (the whole list); got 0.",
+    ),
+    (lambda: ndcg([1, 2], -3), "got -3"),
+    (lambda: ndcg([1, 2], 2.5), "got 2.5"),
+    (lambda: ndcg([1, 2], "3"), "got '3'"),
+    (lambda: dcg([1, 2], gain="exp"), "`gain` must be 'linear' or 'exponential'; got 'exp'."),
+    (lambda: dcg([1, 2], discount="log"), "`discount` must be 'log2' or 'jarvelin'; got 'log'."),
+    (lambda: dcg([1, 2], log_base=1), "`log_base` must be a number greater than 1"),
+    (lambda: dcg([1, 2], log_base="e"), "got 'e'"),
+    (lambda: dcg([2000], gain="exponential"), "relevance must be at most 1000"),
+    (lambda: ndcg([1], on_zero=0.5), "`on_zero` must be 0.0"),
+    (
+        lambda: idcg([3, 3], ideal=[3]),
+        "the list has 2 item(s) of relevance 3 but `ideal` has only 1",
+    ),
+    (lambda: ndcg([1, 2], ideal=[1, -2]), "`ideal` must not be negative"),
+    (lambda: breakdown([1, 2], labels=["a"]), "2 items but 1 labels"),
+    (lambda: cg([1, 2], k=0), "`k` must be a positive whole number"),
+    (lambda: batch_ndcg([1, 1], [1, 2], ties="random"), "`ties` must be 'keep' or 'average'"),
+    (lambda: batch_ndcg([1, 1], [1, -2]), "row 2 is -2"),
+    (lambda: batch_ndcg([1, 1], [1]), "expected 2, got 1"),
+    (lambda: batch_ndcg([1, 1], [1, 2], [0.5, float("nan")]), "row 2 is NaN"),
+]
+
+
+@pytest.mark.parametrize(("call", "message"), CALL_ERRORS)
+def test_core_errors(call, message):
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert message in str(raised.value)
+
+
+PARSE_ERRORS = [
+    ("", "The list is empty"),
+    (" , ;  ", "The list is empty"),
+    ("3, x, 1", "value 2, 'x', is not a number"),
+    ("3, -1", "value 2, '-1', is negative"),
+    ("3, nan", "value 2, 'nan', is not a finite number"),
+    ("inf", "value 1, 'inf', is not a finite number"),
+    ("1e999", "is too large"),
+    ("3\n2\nN/A", "value 3 on line 3, 'N/A', is not a number"),
+    ("A=1, A=2", "repeats the label 'A' of value 1"),
+    ("=3", "has no label before"),
+    ("A=", "has no number after its label"),
+    ("1 2 x y", "Could not read 2 relevances"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), PARSE_ERRORS)
+def test_parse_errors(text, message):
+    with pytest.raises(ValueError) as raised:
+        parse_relevances(text)
+    assert message in str(raised.value)
+
+
+def test_parse_error_lists_every_problem_with_its_place():
+    with pytest.raises(ParseError) as raised:
+        parse_relevances("3, x\n2, -1")
+    problems = raised.value.problems
+    assert [(p.item, p.line, p.token) for p in problems] == [(2, 1, "x"), (4, 2, "-1")]
+
+
+def test_parse_limits_the_number_of_items():
+    with pytest.raises(ValueError, match="at most 3"):
+        parse_relevances("1 2 3 4", max_items=3)
+
+
+def test_scores_may_be_negative_but_must_be_numbers():
+    assert parse_scores("0.5, -1.5") == (0.5, -1.5)
+    with pytest.raises(ValueError, match="'high', is not a number"):
+        parse_scores("0.5, high")
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("0", "at least 1"),
+        ("-3", "positive whole number"),
+        ("2.5", "positive whole number"),
+        ("9", "larger than the list"),
+    ],
+)
+def test_parse_k_errors(value, message):
+    with pytest.raises(ValueError, match=message):
+        parse_k(value, n=6)
+
+
+def test_parse_k_accepts_all():
+    assert parse_k("all") is None and parse_k("") is None and parse_k("3", 6) == 3

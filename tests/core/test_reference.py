@@ -1,0 +1,255 @@
+"""Reference values: each expected value is the hand-worked formula, with the list in a comment."""
+
+from math import log, log2
+
+import numpy as np
+import pytest
+
+from ndcg_core import breakdown, cg, dcg, idcg, ndcg
+from ndcg_core.examples import EXAMPLES, Printed, by_family, example
+from ndcg_core.latex import cg_filled, dcg_filled, dcg_formula, ndcg_filled
+
+# -------------------------------------------------------------------- the seed documents' lists
+
+
+def test_binary_dcg_at_3():
+    # rel = 1, 0, 1, 1, 0 (note 000)
+    assert dcg([1, 0, 1, 1, 0], 3) == pytest.approx(1 / log2(2) + 0 / log2(3) + 1 / log2(4))
+    assert dcg([1, 0, 1, 1, 0], 3) == pytest.approx(1.5)
+
+
+def test_binary_moved_up():
+    # rel = 1, 1, 0, 1, 0: the third relevant item moved to position 2
+    assert dcg([1, 1, 0, 1, 0], 3) == pytest.approx(1 + 1 / log2(3))
+
+
+def test_cg_examples():
+    assert cg([1, 0, 1, 1, 0]) == 3  # three clicks out of five
+    assert cg([5, 5, 5, 5, 5]) == 25  # five five-star items
+    assert cg([3, 2, 3, 0, 1, 2]) == 11  # Wikipedia
+    assert cg([3, 2, 0, 3, 1, 2]) == 11  # D3 and D4 switched: CG does not see order
+
+
+def test_graded_d1_d5():
+    # rel = 3, 2, 0, 0, 1 (note 000)
+    expected_dcg = 3 / log2(2) + 2 / log2(3) + 0 / log2(4) + 0 / log2(5) + 1 / log2(6)
+    expected_idcg = 3 / log2(2) + 2 / log2(3) + 1 / log2(4)  # ideal 3, 2, 1, 0, 0
+    assert dcg([3, 2, 0, 0, 1], 5) == pytest.approx(expected_dcg)
+    assert idcg([3, 2, 0, 0, 1], 5) == pytest.approx(expected_idcg)
+    assert ndcg([3, 2, 0, 0, 1], 5) == pytest.approx(expected_dcg / expected_idcg)
+    assert expected_dcg == pytest.approx(4.6487, abs=1e-4)
+
+
+def test_explainer_list():
+    # rel = 3, 2, 3, 0, 1 (note 001); ideal 3, 3, 2, 1, 0
+    expected_dcg = 3 + 2 / log2(3) + 3 / log2(4) + 0 / log2(5) + 1 / log2(6)
+    expected_idcg = 3 + 3 / log2(3) + 2 / log2(4) + 1 / log2(5)
+    assert ndcg([3, 2, 3, 0, 1]) == pytest.approx(expected_dcg / expected_idcg)
+    assert round(ndcg([3, 2, 3, 0, 1]), 2) == 0.97
+
+
+def test_continuous_orderings():
+    # rel = 0.5, 0.9, 0.3, 0.6, 0.1 (A..E, note 002) and 0.6, 0.5, 0.1, 0.3, 0.9 (D, A, E, C, B)
+    first = 0.5 + 0.9 / log2(3) + 0.3 / log2(4) + 0.6 / log2(5) + 0.1 / log2(6)
+    second = 0.6 + 0.5 / log2(3) + 0.1 / log2(4) + 0.3 / log2(5) + 0.9 / log2(6)
+    best = 0.9 + 0.6 / log2(3) + 0.5 / log2(4) + 0.3 / log2(5) + 0.1 / log2(6)
+    assert dcg([0.5, 0.9, 0.3, 0.6, 0.1]) == pytest.approx(first)
+    assert dcg([0.6, 0.5, 0.1, 0.3, 0.9]) == pytest.approx(second)
+    assert ndcg([0.5, 0.9, 0.3, 0.6, 0.1]) == pytest.approx(first / best)
+    assert ndcg([0.6, 0.5, 0.1, 0.3, 0.9]) == pytest.approx(second / best)
+
+
+@pytest.mark.parametrize(
+    ("relevances", "expected"),
+    [
+        # rel = 4, 5, 3, 2, 1; ideal 5, 4, 3, 2, 1
+        (
+            [4, 5, 3, 2, 1],
+            (4 + 5 / log2(3) + 3 / 2 + 2 / log2(5) + 1 / log2(6))
+            / (5 + 4 / log2(3) + 3 / 2 + 2 / log2(5) + 1 / log2(6)),
+        ),
+        # rel = 7, 8, 9, 10; ideal 10, 9, 8, 7
+        (
+            [7, 8, 9, 10],
+            (7 + 8 / log2(3) + 9 / 2 + 10 / log2(5)) / (10 + 9 / log2(3) + 8 / 2 + 7 / log2(5)),
+        ),
+        # rel = 5, 2, 3, 1; ideal 5, 3, 2, 1
+        (
+            [5, 2, 3, 1],
+            (5 + 2 / log2(3) + 3 / 2 + 1 / log2(5)) / (5 + 3 / log2(3) + 2 / 2 + 1 / log2(5)),
+        ),
+    ],
+)
+def test_russian_examples(relevances, expected):
+    assert ndcg(relevances) == pytest.approx(expected)
+
+
+def test_wikipedia_2012_table_uses_jarvelin_kekalainen():
+    # rel = 3, 2, 3, 0, 1, 2 divided by log2(i), rank 1 undiscounted; ideal 3, 3, 2, 2, 1, 0
+    expected_dcg = 3 + 2 / log2(2) + 3 / log2(3) + 0 / log2(4) + 1 / log2(5) + 2 / log2(6)
+    expected_idcg = 3 + 3 / log2(2) + 2 / log2(3) + 2 / log2(4) + 1 / log2(5)
+    rels = [3, 2, 3, 0, 1, 2]
+    assert dcg(rels, discount="jarvelin") == pytest.approx(expected_dcg)
+    assert idcg(rels, discount="jarvelin") == pytest.approx(expected_idcg)
+    assert round(expected_idcg, 3) == 8.693  # the article's printed IDCG
+    assert ndcg(rels, discount="jarvelin") == pytest.approx(0.9315, abs=5e-5)
+
+
+def test_wikipedia_formula_reading_and_pool():
+    rels = [3, 2, 3, 0, 1, 2]
+    expected_dcg = 3 + 2 / log2(3) + 3 / log2(4) + 0 + 1 / log2(6) + 2 / log2(7)
+    closed = 3 + 3 / log2(3) + 2 / log2(4) + 2 / log2(5) + 1 / log2(6)  # ideal 3,3,2,2,1,0
+    opened = 3 + 3 / log2(3) + 3 / log2(4) + 2 / log2(5) + 2 / log2(6) + 2 / log2(7)  # + pool 3, 2
+    assert ndcg(rels) == pytest.approx(expected_dcg / closed)
+    assert round(ndcg(rels), 4) == 0.9608
+    assert ndcg(rels, 6, ideal=[3, 2, 3, 0, 1, 2, 3, 2]) == pytest.approx(expected_dcg / opened)
+    assert round(ndcg(rels, 6, ideal=[3, 2, 3, 0, 1, 2, 3, 2]), 4) == 0.7850
+
+
+def test_exponential_gain():
+    # rel = 3, 2, 3, 0, 1 with gain 2^rel - 1: 7, 3, 7, 0, 1; ideal 7, 7, 3, 1, 0
+    expected = (7 + 3 / log2(3) + 7 / 2 + 0 + 1 / log2(6)) / (7 + 7 / log2(3) + 3 / 2 + 1 / log2(5))
+    assert ndcg([3, 2, 3, 0, 1], gain="exponential") == pytest.approx(expected)
+
+
+def test_binary_gains_agree():
+    rels = [1, 0, 1, 1, 0]
+    assert dcg(rels, gain="exponential") == pytest.approx(dcg(rels))
+
+
+def test_jarvelin_base_3_leaves_two_ranks_undiscounted():
+    # rel = 1, 1, 1, 1: positions 1 and 2 (< b = 3) count fully, then 1/log3(3), 1/log3(4)
+    assert dcg([1, 1, 1, 1], discount="jarvelin", log_base=3) == pytest.approx(
+        1 + 1 + 1 / (log(3) / log(3)) + 1 / (log(4) / log(3))
+    )
+
+
+def test_log_base_cancels_for_log2_but_not_for_jarvelin():
+    rels = [3, 2, 3, 0, 1, 2]
+    assert dcg(rels, log_base=10) == pytest.approx(dcg(rels) * log(10) / log(2))
+    assert ndcg(rels, log_base=10) == pytest.approx(ndcg(rels))
+    assert ndcg(rels, discount="jarvelin", log_base=10) != pytest.approx(
+        ndcg(rels, discount="jarvelin")
+    )
+
+
+# ------------------------------------------------------------------------------ cut-off and zero
+
+
+def test_k_larger_than_list_is_the_whole_list_and_ideal_is_cut_at_k():
+    rels = [3, 2, 3, 0, 1, 2]
+    assert dcg(rels, 100) == pytest.approx(dcg(rels))
+    assert ndcg(rels, 100) == pytest.approx(ndcg(rels))
+    pool = [*rels, 3, 2, 1]
+    # With a longer pool, k = 8 takes 8 items of the ideal: 3, 3, 3, 2, 2, 2, 1, 1
+    expected_idcg = sum(r / log2(i + 1) for i, r in enumerate([3, 3, 3, 2, 2, 2, 1, 1], start=1))
+    assert idcg(rels, 8, ideal=pool) == pytest.approx(expected_idcg)
+
+
+def test_none_k_uses_the_whole_pool():
+    rels = [3, 2, 3, 0, 1, 2]
+    pool = [3, 2, 3, 0, 1, 2, 3, 2]
+    whole = sum(r / log2(i + 1) for i, r in enumerate(sorted(pool, reverse=True), start=1))
+    assert idcg(rels, ideal=pool) == pytest.approx(whole)
+
+
+@pytest.mark.parametrize("on_zero", [0.0, 1.0])
+def test_all_zero(on_zero):
+    assert ndcg([0, 0, 0], on_zero=on_zero) == on_zero
+    assert np.isnan(ndcg([0, 0, 0], on_zero=float("nan")))
+
+
+def test_relevant_item_below_k_scores_zero():
+    assert ndcg([0, 0, 3], 2) == 0.0
+
+
+# ------------------------------------------------------------------------------------- breakdown
+
+
+def test_breakdown_columns_and_values():
+    table = breakdown([3, 2, 3, 0, 1, 2], 3, labels=list("ABCDEF"))
+    assert list(table["label"]) == list("ABCDEF")
+    assert list(table["ideal_label"]) == ["A", "C", "B", "F", "E", "D"]
+    assert table["contribution"].tolist() == pytest.approx(
+        [3, 2 / log2(3), 3 / 2, 0, 1 / log2(6), 2 / log2(7)]
+    )
+    assert table["in_top_k"].tolist() == [True, True, True, False, False, False]
+    assert table["ndcg_at"].iloc[2] == pytest.approx(ndcg([3, 2, 3, 0, 1, 2], 3))
+    assert table["cumulative_dcg"].iloc[-1] == pytest.approx(dcg([3, 2, 3, 0, 1, 2]))
+    for k in range(1, 7):
+        assert table["ndcg_at"].iloc[k - 1] == pytest.approx(ndcg([3, 2, 3, 0, 1, 2], k))
+
+
+def test_breakdown_with_a_longer_pool_marks_unretrieved_items():
+    table = breakdown([3, 0], ideal=[3, 0, 2, 1], labels=["A", "B"])
+    assert len(table) == 4
+    assert list(table["ideal_label"]) == ["A", "(not retrieved)", "(not retrieved)", "B"]
+    assert np.isnan(table["relevance"].iloc[3])
+    assert table["ndcg_at"].iloc[-1] == pytest.approx(ndcg([3, 0], ideal=[3, 0, 2, 1]))
+
+
+def test_breakdown_leaves_unjudged_ranked_zeros_out_of_the_ideal():
+    # The ranked 0 is not in the pool (an unjudged document): the ideal is the pool alone.
+    table = breakdown([3, 0], ideal=[3])
+    assert table["ideal_relevance"].tolist()[:1] == [3]
+    assert table["cumulative_idcg"].iloc[-1] == pytest.approx(3.0)
+
+
+# ---------------------------------------------------------------------------- printed examples
+
+
+@pytest.mark.parametrize(
+    ("item", "printed"),
+    [(item, printed) for item in EXAMPLES for printed in item.printed],
+    ids=lambda value: value.id if hasattr(value, "id") else f"{value.name}={value.printed}",
+)
+def test_every_printed_number(item, printed: Printed):
+    """A figure is right when it is the exact value rounded to the digits printed; a slip is not."""
+    exact = item.exact(printed)
+    tolerance = 0.5 * 10 ** (-printed.decimals) + 1e-12
+    if printed.wrong:
+        assert abs(exact - printed.value) > tolerance, (
+            f"{printed.name} is marked wrong but is right"
+        )
+    else:
+        assert abs(exact - printed.value) <= tolerance, f"{printed.name}: exact {exact}"
+
+
+def test_every_erratum_reading_changes_the_result():
+    for item in EXAMPLES:
+        for erratum in item.errata:
+            if erratum.reading:
+                other = item.with_reading(erratum)
+                assert ndcg(other.relevances, **other.settings) != pytest.approx(
+                    ndcg(item.relevances, **item.settings)
+                )
+
+
+def test_erratum_readings_values():
+    wiki = example("wikipedia-2012")
+    formula = wiki.with_reading(wiki.errata[0])
+    assert round(ndcg(formula.relevances, **formula.settings), 4) == 0.9608
+    russian = example("russian-1-not-ideal")
+    as_documents = russian.with_reading(russian.errata[0])
+    assert as_documents.relevances == (1, 4, 2, 3, 5)
+
+
+def test_examples_cover_every_family_and_source():
+    assert {item.source for item in EXAMPLES} == {"000", "001", "002", "003", "004"}
+    for family in ("binary", "graded", "continuous", "russian", "gain", "zero"):
+        assert by_family(family)
+
+
+# --------------------------------------------------------------------------------- the LaTeX
+
+
+def test_latex_shows_the_numbers_the_core_computed():
+    table = breakdown([3, 2, 3], 2)
+    text = dcg_filled(table, 2, gain="linear", discount="log2", log_base=2)
+    assert r"\frac{3}{\log_{2} 2}" in text and r"\frac{2}{\log_{2} 3}" in text
+    assert "4.2619" in text  # 3 + 2 / log2(3)
+    assert r"\frac{3}{\log_{2} 3}" not in text  # position 3 is beyond k
+    assert "2^{rel_i} - 1" in dcg_formula("exponential")
+    assert r"\max(1,\ \log_{2} i)" in dcg_formula(discount="jarvelin")
+    assert ndcg_filled(0.0, 0.0, 0.0, None, 3).startswith(r"\mathrm{NDCG@}3 = \frac{0}{0}")
+    assert cg_filled([3, 2, 3], None) == r"\mathrm{CG@}3 = 3 + 2 + 3 = 8"
