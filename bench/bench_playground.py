@@ -68,7 +68,7 @@ def server_side() -> dict[str, float]:
     """Median rerun times: the playground, the minimal page alone, the minimal page in the app."""
     typed = lists(RERUNS + 5)
     times = {}
-    page = _in_app("pages/playground.py")
+    page = _in_app("views/playground.py")
     median_rerun(page, "playground_text", typed[:5])  # warm caches and imports
     times["playground page"] = median_rerun(page, "playground_text", typed[5:])
 
@@ -79,7 +79,7 @@ def server_side() -> dict[str, float]:
 
     # The app's own smallest page (a text box and three numbers) through the same navigation
     # (menu, page config), which every page of the app pays for.
-    home = _in_app("pages/home.py")
+    home = _in_app("views/home.py")
     median_rerun(home, "home_text", typed[:5])
     times["home page (in the app)"] = median_rerun(home, "home_text", typed[5:])
     times["its own work (core, LaTeX, charts)"] = own_work(typed)

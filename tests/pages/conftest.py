@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def open_page(page: str | None = None, **params: str) -> AppTest:
-    """Run the app with query parameters, switch to `page` (e.g. "pages/playground.py"), run it."""
+    """Run the app with query parameters, switch to `page` (e.g. "views/playground.py"), run it."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     for key, value in params.items():
         at.query_params[key] = value

@@ -13,7 +13,7 @@ from ndcg_core.conventions import PRESETS, evaluate_query
 
 from .conftest import open_page
 
-PAGE = "pages/libraries.py"
+PAGE = "views/libraries.py"
 
 
 def results(at):

@@ -12,7 +12,7 @@ from ndcg_core.ordering import (
 )
 from tests.pages.conftest import decode, open_page, plotly_figures
 
-PAGE = "pages/ordering.py"
+PAGE = "views/ordering.py"
 SEED = [3, 2, 3, 0, 1, 2]
 
 

@@ -6,7 +6,7 @@ import pytest
 from ndcg_core import dcg, idcg, ndcg
 from tests.pages.conftest import decode, open_page, plotly_figures
 
-PAGE = "pages/playground.py"
+PAGE = "views/playground.py"
 
 
 def metrics(at) -> dict[str, str]:

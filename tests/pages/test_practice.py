@@ -4,7 +4,7 @@ URL, the presenter flag."""
 from ndcg_core import practice
 from tests.pages.conftest import open_page
 
-PAGE = "pages/practice.py"
+PAGE = "views/practice.py"
 SEED = (
     4711  # its set: compare, costliest_swap, open_ideal, missing_term, rank_two, estimate, all_zero
 )

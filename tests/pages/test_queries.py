@@ -7,7 +7,7 @@ from ndcg_core import runs
 from tests.pages.conftest import decode, open_page, plotly_figures
 from ui import queries_data
 
-PAGE = "pages/queries.py"
+PAGE = "views/queries.py"
 
 
 def metrics(at) -> dict[str, str]:
@@ -168,7 +168,7 @@ def test_the_playground_reads_our_links_without_complaint():
     link = queries_data.playground_link(data, "301", **settings)
     params = dict(parse_qsl(urlsplit(link).query))
     assert len(params["rels"].split(",")) == 500 and params["k"] == "10" and params["pool"]
-    at = open_page("pages/playground.py", **params)
+    at = open_page("views/playground.py", **params)
     assert not at.warning, [w.value for w in at.warning]
     expected = runs.evaluate(data, 10).per_query.at["301", "ndcg"]
     assert f"{expected:.4f}" in [m.value for m in at.metric]

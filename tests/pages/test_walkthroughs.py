@@ -12,12 +12,12 @@ from tests.pages.conftest import decode, open_page, plotly_figures
 from ui.walkthrough import playground_url
 
 PAGES = {
-    "binary": "pages/learn/binary.py",
-    "graded": "pages/learn/graded.py",
-    "continuous": "pages/learn/continuous.py",
-    "russian": "pages/learn/russian.py",
-    "gain": "pages/learn/gain.py",
-    "zero": "pages/learn/all_zero.py",
+    "binary": "views/learn/binary.py",
+    "graded": "views/learn/graded.py",
+    "continuous": "views/learn/continuous.py",
+    "russian": "views/learn/russian.py",
+    "gain": "views/learn/gain.py",
+    "zero": "views/learn/all_zero.py",
 }
 
 
@@ -209,7 +209,7 @@ def test_charts_draw_the_core_numbers():
 def test_playground_link_opens_the_same_case(example_id):
     item = example(example_id)
     params = dict(parse_qsl(urlsplit(playground_url(item)).query))
-    at = open_page("pages/playground.py", **params)
+    at = open_page("views/playground.py", **params)
     assert not at.warning, [w.value for w in at.warning]
     shown = next(m.value for m in at.metric if m.label.startswith("NDCG@"))
     assert float(shown) == pytest.approx(item.totals()["NDCG"], abs=5e-5)
