@@ -9,29 +9,35 @@ import streamlit as st
 
 st.set_page_config(page_title="NDCG Lab", page_icon="📐", layout="wide")
 
-pages = {
-    "Start": [
-        st.Page("views/home.py", title="Home", icon="🏠", default=True),
-    ],
+# (script, title, icon, URL path): the URL paths are links users share, so they are kept as they are.
+MENU = {
+    "Start": [("home", "Home", "🏠", "")],
     "Learn step by step": [
-        st.Page("views/learn/binary.py", title="Binary relevance", icon="1️⃣", url_path="learn-binary"),
-        st.Page("views/learn/graded.py", title="Graded relevance", icon="2️⃣", url_path="learn-graded"),
-        st.Page("views/learn/continuous.py", title="Continuous relevance", icon="3️⃣", url_path="learn-continuous"),
-        st.Page("views/learn/russian.py", title="Three Russian examples", icon="4️⃣", url_path="learn-russian"),
-        st.Page("views/learn/gain.py", title="The 2^rel − 1 gain", icon="5️⃣", url_path="learn-gain"),
-        st.Page("views/learn/all_zero.py", title="The all-zero list", icon="6️⃣", url_path="learn-all-zero"),
+        ("learn/binary", "Binary relevance", "1️⃣", "learn-binary"),
+        ("learn/graded", "Graded relevance", "2️⃣", "learn-graded"),
+        ("learn/continuous", "Continuous relevance", "3️⃣", "learn-continuous"),
+        ("learn/russian", "Three Russian examples", "4️⃣", "learn-russian"),
+        ("learn/gain", "The 2^rel − 1 gain", "5️⃣", "learn-gain"),
+        ("learn/all_zero", "The all-zero list", "6️⃣", "learn-all-zero"),
     ],
     "Play and explore": [
-        st.Page("views/playground.py", title="Playground", icon="🎛️", url_path="playground"),
-        st.Page("views/ordering.py", title="Ordering effects", icon="🔀", url_path="ordering"),
+        ("playground", "Playground", "🎛️", "playground"),
+        ("ordering", "Ordering effects", "🔀", "ordering"),
     ],
     "In practice": [
-        st.Page("views/libraries.py", title="Why libraries disagree", icon="⚖️", url_path="libraries"),
-        st.Page("views/queries.py", title="Many queries", icon="📊", url_path="queries"),
+        ("libraries", "Why libraries disagree", "⚖️", "libraries"),
+        ("queries", "Many queries", "📊", "queries"),
     ],
-    "Test yourself": [
-        st.Page("views/practice.py", title="Practice", icon="🎯", url_path="practice"),
-    ],
+    "Test yourself": [("practice", "Practice", "🎯", "practice")],
 }
 
-st.navigation({section: entries for section, entries in pages.items() if entries}).run()
+pages = {
+    section: [
+        st.Page(
+            f"views/{script}.py", title=title, icon=icon, url_path=path or None, default=not path
+        )
+        for script, title, icon, path in entries
+    ]
+    for section, entries in MENU.items()
+}
+st.navigation(pages).run()
