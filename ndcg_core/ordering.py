@@ -525,10 +525,11 @@ def _suffixes(counts: tuple[int, ...]) -> np.ndarray:
     """Every distinct arrangement of a multiset given by its counts, as rows of kind indices.
 
     Called with at most BLOCK_LENGTH items, so the cached arrays stay small (a few MB in all).
+    The result is read-only: every session's thread shares the cached arrays.
     """
     m = sum(counts)
     if m == 0:
-        return np.zeros((1, 0), dtype=np.uint8)
+        return _frozen(np.zeros((1, 0), dtype=np.uint8))
     blocks = []
     for t, c in enumerate(counts):
         if c:
@@ -539,7 +540,12 @@ def _suffixes(counts: tuple[int, ...]) -> np.ndarray:
             block[:, 0] = t
             block[:, 1:] = tail
             blocks.append(block)
-    return np.concatenate(blocks)
+    return _frozen(np.concatenate(blocks))
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    array.setflags(write=False)
+    return array
 
 
 def _multinomial(counts: Iterable[int]) -> int:
