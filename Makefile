@@ -16,8 +16,9 @@ $(VENV)/.runtime: requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
 
-$(VENV)/.testing: $(VENV)/.runtime requirements-test.txt
+$(VENV)/.testing: $(VENV)/.runtime requirements-test.txt package-lock.json
 	$(PY) -m pip install --quiet -r requirements-test.txt
+	npm ci --no-audit --no-fund --silent
 	touch $@
 
 /usr/bin/chromium:
