@@ -3,7 +3,7 @@
 Pure Python + numpy (and pandas for tables); it never imports Streamlit.
 """
 
-from .batch import TIES, BatchResult, batch_ndcg
+from .batch import TIES, BatchResult, batch_ndcg, ndcg_rows
 from .formulas import DISCOUNTS, GAINS, Option, denominators, discounts, gains
 from .metrics import breakdown, cg, check_k, check_relevances, dcg, idcg, ndcg
 
@@ -24,4 +24,5 @@ __all__ = [
     "gains",
     "idcg",
     "ndcg",
+    "ndcg_rows",
 ]

@@ -266,3 +266,121 @@ def _ideal_dcg(
     rank = _rank_within_group(codes_sorted)
     disc = _discounts_by_rank(rank, cut, discount, log_base)
     return np.bincount(codes_sorted, weights=gains(rel[order], gain) * disc, minlength=n_queries)
+
+
+# ---------------------------------------------------------------------------------------------
+# Equal-length lists as a matrix (one row per query): the fast path, and scikit-learn's input.
+# ---------------------------------------------------------------------------------------------
+
+
+def ndcg_rows(
+    relevances,
+    scores=None,
+    k: int | None = None,
+    *,
+    ties: str = "keep",
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+) -> np.ndarray:
+    """NDCG@k of each row of a (queries × items) matrix, ranked by the matching row of `scores`.
+
+    The same arrays scikit-learn's ``ndcg_score(y_true, y_score)`` takes, one value per row.
+    Without `scores` each row is taken as already ranked. `ties` as in `batch_ndcg`:
+    "keep" (input order) or "average" (McSherry & Najork's expected DCG).
+
+    Only the top k of each row is ever sorted (a partition finds them), which is why this is
+    the fast path for large batches.
+    """
+    gain, discount, log_base = _settings(gain, discount, log_base)
+    cut = check_k(k)
+    zero = check_on_zero(on_zero)
+    if ties not in ("keep", "average"):
+        raise ValueError(f"`ties` must be 'keep' or 'average' for a matrix; got {ties!r}.")
+    rel = np.asarray(relevances, dtype=float)
+    if rel.ndim != 2 or rel.size == 0:
+        raise ValueError(
+            f"`relevances` must be a non-empty (queries × items) matrix; got shape {rel.shape}."
+        )
+    if not (np.isfinite(rel).all() and (rel >= 0).all()):
+        row, col = np.argwhere(~np.isfinite(rel) | (rel < 0))[0]
+        raise ValueError(
+            f"`relevances` must be finite and not negative; row {row + 1}, item {col + 1} "
+            f"is {rel[row, col]:g}."
+        )
+    n_queries, n = rel.shape
+    top = n if cut is None else min(cut, n)
+    table = discounts(top, discount, log_base)
+    rows = np.arange(n_queries)[:, None]
+
+    ideal = np.sort(rel if top == n else np.partition(rel, n - top, axis=1)[:, n - top :], axis=1)
+    idcg = gains(ideal[:, ::-1], gain) @ table
+
+    if scores is None:
+        dcg = gains(rel[:, :top], gain) @ table
+    else:
+        score = np.asarray(scores, dtype=float)
+        if score.shape != rel.shape:
+            raise ValueError(
+                f"`scores` must have the shape of `relevances` {rel.shape}; got {score.shape}."
+            )
+        if np.isnan(score).any():
+            row, col = np.argwhere(np.isnan(score))[0]
+            raise ValueError(f"`scores` must be numbers; row {row + 1}, item {col + 1} is NaN.")
+        chosen = _top_items(score, top)  # (queries × top) column indices, input order
+        chosen_score = score[rows, chosen]
+        order = np.argsort(-chosen_score, axis=1, kind="stable")
+        chosen = chosen[rows, order]
+        chosen_gain = gains(rel[rows, chosen], gain)
+        if ties == "average":
+            chosen_gain = _tie_averaged(chosen_gain, chosen_score[rows, order], score, rel, gain)
+        dcg = chosen_gain @ table
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), zero)
+
+
+def _top_items(score: np.ndarray, top: int) -> np.ndarray:
+    """Column indices of each row's `top` highest scores; among equal scores, the earliest."""
+    n_queries, n = score.shape
+    if top == n:
+        return np.broadcast_to(np.arange(n), score.shape).copy()
+    partitioned = np.argpartition(score, n - top, axis=1)
+    chosen = partitioned[:, n - top :]
+    # The partition puts each row's top-th highest score at column n - top.
+    threshold = score[np.arange(n_queries), partitioned[:, n - top]][:, None]
+    # A partition picks arbitrarily among scores equal to the threshold; where more items share
+    # it than there is room for, pick the earliest ones instead, so ties keep input order.
+    crowded = np.flatnonzero(np.count_nonzero(score >= threshold, axis=1) > top)
+    if crowded.size:
+        part, limit = score[crowded], threshold[crowded]
+        above, at = part > limit, part == limit
+        room = top - above.sum(axis=1, dtype=np.int32)[:, None]
+        take = above | (at & (np.cumsum(at, axis=1, dtype=np.int32) <= room))
+        chosen[crowded] = np.nonzero(take)[1].reshape(crowded.size, top)
+    return np.sort(chosen, axis=1)  # input order, so a stable sort by score keeps ties in it
+
+
+def _tie_averaged(
+    chosen_gain: np.ndarray, chosen_score: np.ndarray, score: np.ndarray, rel: np.ndarray, gain: str
+) -> np.ndarray:
+    """Replace each chosen item's gain by the mean gain of all items sharing its score.
+
+    A tied group may straddle the cut-off: its mean runs over the whole group, in or out of the
+    top k, which is McSherry & Najork's expectation over the group's orders.
+    """
+    n_queries, top = chosen_gain.shape
+    new = np.ones((n_queries, top), dtype=bool)
+    new[:, 1:] = chosen_score[:, 1:] != chosen_score[:, :-1]
+    group = np.cumsum(new.ravel()) - 1
+    mean = np.bincount(group, weights=chosen_gain.ravel()) / np.bincount(group)
+    averaged = mean[group].reshape(n_queries, top)
+    # The lowest chosen score's group may have members below the cut: average over all of them.
+    last = chosen_score[:, -1:]
+    members = score == last
+    if (members.sum(axis=1) > (chosen_score == last).sum(axis=1)).any():
+        all_gain = gains(rel, gain)
+        full_mean = (all_gain * members).sum(axis=1) / members.sum(axis=1)
+        averaged = np.where(chosen_score == last, full_mean[:, None], averaged)
+    return averaged

@@ -5,7 +5,7 @@ import pytest
 import pytrec_eval
 from sklearn.metrics import dcg_score, ndcg_score
 
-from ndcg_core import batch_ndcg, dcg, ndcg
+from ndcg_core import batch_ndcg, dcg, ndcg, ndcg_rows
 
 CASES = 300
 
@@ -87,3 +87,28 @@ def test_wikipedia_with_pool_is_trec_evals_0785():
     value = evaluator.evaluate({"q": run})["q"]["ndcg_cut_6"]
     assert value == pytest.approx(ndcg([3, 2, 3, 0, 1, 2], 6, ideal=[3, 2, 3, 0, 1, 2, 3, 2]))
     assert round(value, 4) == 0.7850
+
+
+def test_matrix_path_matches_scikit_learn_both_ways():
+    rng = np.random.default_rng(5)
+    for _ in range(60):
+        queries, items = int(rng.integers(1, 30)), int(rng.integers(2, 40))
+        rels = rng.integers(0, 4, (queries, items)).astype(float)
+        tied = rng.integers(0, 5, (queries, items)).astype(float)
+        distinct = rng.random((queries, items))
+        for k in (1, 3, 10, None):
+            assert ndcg_rows(rels, tied, k, ties="average") == pytest.approx(
+                [ndcg_score([r], [s], k=k) for r, s in zip(rels, tied)], abs=1e-9
+            )
+            assert ndcg_rows(rels, distinct, k).mean() == pytest.approx(
+                ndcg_score(rels, distinct, k=k, ignore_ties=True), abs=1e-9
+            )
+
+
+def test_matrix_keep_order_equals_the_scalar_ndcg_of_a_stable_sort():
+    rng = np.random.default_rng(6)
+    rels = rng.integers(0, 4, (300, 12)).astype(float)
+    scores = rng.integers(0, 3, (300, 12)).astype(float)  # many ties, at the cut-off too
+    for k in (1, 4, None):
+        expected = [ndcg(r[np.argsort(-s, kind="stable")], k) for r, s in zip(rels, scores)]
+        assert ndcg_rows(rels, scores, k) == pytest.approx(expected, abs=1e-12)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ndcg_core import batch_ndcg, breakdown, cg, dcg, idcg, ndcg
+from ndcg_core import batch_ndcg, breakdown, cg, dcg, idcg, ndcg, ndcg_rows
 from ndcg_core.parsing import ParseError, parse_k, parse_relevances, parse_scores
 
 CALL_ERRORS = [
@@ -38,6 +38,11 @@ CALL_ERRORS = [
     (lambda: batch_ndcg([1, 1], [1, -2]), "row 2 is -2"),
     (lambda: batch_ndcg([1, 1], [1]), "expected 2, got 1"),
     (lambda: batch_ndcg([1, 1], [1, 2], [0.5, float("nan")]), "row 2 is NaN"),
+    (lambda: ndcg_rows([1, 2]), "must be a non-empty (queries × items) matrix; got shape (2,)"),
+    (lambda: ndcg_rows([[1, -2]]), "row 1, item 2 is -2"),
+    (lambda: ndcg_rows([[1, 2]], [[1]]), "`scores` must have the shape of `relevances` (1, 2)"),
+    (lambda: ndcg_rows([[1, 2]], [[1, float("nan")]]), "row 1, item 2 is NaN"),
+    (lambda: ndcg_rows([[1, 2]], ties="docid"), "'keep' or 'average' for a matrix"),
 ]
 
 
