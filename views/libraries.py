@@ -212,7 +212,8 @@ def _row_style(row) -> list[str]:
 
 
 def _cause_style(value: str) -> str:
-    return "font-weight: bold; color: #D55E00" if value else ""
+    # Okabe–Ito vermillion darkened for text: #D55E00 reaches only 3.1:1 on the tinted rows.
+    return "font-weight: bold; color: #A33F00" if value else ""
 
 
 styled = (
