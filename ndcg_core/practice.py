@@ -9,6 +9,7 @@ claim holds. Number answers are read by `parse_answer`, which says what it could
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from dataclasses import dataclass, field, replace
@@ -166,6 +167,8 @@ def parse_answer(text: object) -> float:
             )
         raise ValueError(f"'{text.strip()}' is not a number: {HOW_TO_TYPE}.")
     value = float(body)
+    if not math.isfinite(value):  # hundreds of digits overflow to inf
+        raise ValueError(f"'{text.strip()}' is too large to be an answer here: {HOW_TO_TYPE}.")
     return value / 100 if percent else value
 
 
@@ -281,7 +284,7 @@ def check_seed(seed: object) -> int:
     """A set's seed: a whole number from 0 to MAX_SEED."""
     if isinstance(seed, str):
         text = seed.strip()
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):  # '²'.isdigit(), yet int('²') fails
             raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED}; got '{seed}'.")
         seed = int(text)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -110,12 +111,12 @@ def _text(data: bytes, name: str) -> str:
 class _Lines:
     """The file's lines, split only when a problem needs to quote one."""
 
-    def __init__(self, text: str):
-        self._text, self._lines = text, None
+    def __init__(self, text: str, ends: str = "\n"):
+        self._text, self._lines, self._ends = text, None, ends
 
     def __getitem__(self, index: int) -> str:
         if self._lines is None:
-            self._lines = self._text.split("\n")  # pandas and csv count lines by \n too
+            self._lines = re.split(self._ends, self._text)
         return self._lines[index]
 
 
@@ -251,7 +252,9 @@ def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
     A ``rank`` column becomes score = -rank, so rank 1 comes first.
     """
     text = _text(data, name)
-    lines = _Lines(text)
+    # csv.reader ends a line at \r too (a file saved by old Mac software), so its line numbers
+    # count those; the TREC readers' (pandas' or the one-line-at-a-time path) count \n only.
+    lines = _Lines(text, r"\r\n|\r|\n")
     reader = csv.reader(io.StringIO(text, newline=""))
     header = [h.strip().lower() for h in next(reader)]
     missing = [c for c in CSV_REQUIRED if c not in header]

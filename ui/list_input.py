@@ -16,9 +16,18 @@ import streamlit as st
 from ndcg_core import DISCOUNTS, GAINS
 from ndcg_core.parsing import format_relevances, parse_relevances
 
-from .urlstate import ListState, default_labels, read_params, to_params
+from .urlstate import (
+    MAX_LABEL_LENGTH,
+    MAX_URL_ITEMS,
+    ListState,
+    default_labels,
+    read_params,
+    to_params,
+)
 
-MAX_TYPED_ITEMS = 500
+# As long as a link may be, so that every link the app makes (e.g. a run's query with its
+# 1000 documents, from /queries) opens in the text box as it is.
+MAX_TYPED_ITEMS = MAX_URL_ITEMS
 SHARED_KEY = "shared_list_state"  # the last valid list, carried from page to page
 URL_KEYS = ("rels", "labels", "k", "gain", "discount", "base", "pool")
 
@@ -41,7 +50,9 @@ def start(page: str, *, allow_negative: bool = False, k_beyond: bool = False) ->
         return []
     params = st.query_params.to_dict()
     if "rels" in params or SHARED_KEY not in st.session_state:
-        state, problems = read_params(params, allow_negative=allow_negative, k_beyond=k_beyond)
+        state, problems = read_params(
+            params, MAX_TYPED_ITEMS, allow_negative=allow_negative, k_beyond=k_beyond
+        )
     else:
         state, problems = st.session_state[SHARED_KEY], []
     put(page, state)
@@ -89,6 +100,16 @@ def text_box(
         )
     except ValueError as error:
         st.error(f"{error} The results below are for the last list that could be read.", icon="✋")
+        return state
+    long_label = next((label for label in parsed.labels if len(label) > MAX_LABEL_LENGTH), None)
+    if long_label is not None:
+        # A link keeps labels up to this length: a longer one would not survive sharing.
+        st.error(
+            f"The label '{long_label[:MAX_LABEL_LENGTH]}…' is {len(long_label)} characters long; "
+            f"keep labels to {MAX_LABEL_LENGTH}. The results below are for the last list that "
+            f"could be read.",
+            icon="✋",
+        )
         return state
     labels = parsed.labels if parsed.labelled else default_labels(len(parsed.values))
     if (parsed.values, labels) != (state.values, state.labels):

@@ -102,13 +102,17 @@ def plain(text: str) -> str:
     return _MARKDOWN_SPECIALS.sub(r"\\\1", str(text))
 
 
+# What the playground's text box reads as the end of a label or of an item.
+_LABEL_SEPARATORS = re.compile(r"[=:;,\t\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
+
+
 def _labels(docs: list[str]) -> tuple[str, ...]:
-    """Doc ids as playground labels: commas would split them, long ids are cut to fit."""
+    """Doc ids as playground labels: separators would split them, long ids are cut to fit."""
     labels = []
     for doc in docs:
-        label = doc.replace(",", ";").strip()
+        label = _LABEL_SEPARATORS.sub("_", doc).strip()
         if len(label) > MAX_LABEL_LENGTH:
-            label = label[: MAX_LABEL_LENGTH - 1] + "…"
+            label = label[: MAX_LABEL_LENGTH - 1].rstrip() + "…"
         labels.append(label)
     if len(set(labels)) != len(labels) or not all(labels):
         return ()  # the playground then numbers them D1, D2, …

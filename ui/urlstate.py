@@ -7,6 +7,7 @@ A bad parameter never breaks a page: it is replaced by its default and described
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
@@ -59,6 +60,19 @@ def default_labels(n: int) -> tuple[str, ...]:
     return tuple(f"D{i}" for i in range(1, n + 1))
 
 
+_SEPARATOR_CHARACTERS = re.compile(r"[=:;,\t]")
+
+
+def typable_label(label: str) -> bool:
+    """Whether `label` survives the text box's "label=value" form unchanged."""
+    return (
+        bool(label)
+        and label == label.strip()
+        and not _SEPARATOR_CHARACTERS.search(label)
+        and len(label.splitlines()) == 1
+    )
+
+
 def _numbers(text: str, allow_negative: bool = False) -> tuple[float, ...]:
     return parse_relevances(text.replace(",", " "), allow_negative=allow_negative).values
 
@@ -101,6 +115,13 @@ def read_params(
             problems.append(
                 "The link's labels must be unique and non-empty; D1, D2, … are used instead."
             )
+        elif untypable := next((label for label in labels if not typable_label(label)), None):
+            # The text box shows labels as "label=value": a label holding a separator would
+            # come back from it as a different list.
+            problems.append(
+                f"The link's label '{untypable}' holds one of = : ; or a tab or line break, "
+                f"which separate items in the text box; D1, D2, … are used instead."
+            )
         else:
             state = replace(state, labels=labels)
     if "gain" in params:
@@ -129,7 +150,12 @@ def read_params(
             )
     if params.get("pool"):
         try:
-            state = replace(state, pool=_numbers(params["pool"])[:max_items])
+            pool = _numbers(params["pool"])
+            if len(pool) > max_items:
+                problems.append(
+                    f"The link's pool has {len(pool)} values; only the first {max_items} are used."
+                )
+            state = replace(state, pool=pool[:max_items])
         except ValueError as error:
             problems.append(f"The link's `pool` could not be read and is ignored. {error}")
     if "k" in params:
@@ -137,6 +163,9 @@ def read_params(
             longest = None if k_beyond else len(state.values) + len(state.pool)
             state = replace(state, k=parse_k(params["k"], longest))
             if state.k is not None and state.k > max_items:
+                problems.append(
+                    f"k = {state.k} is more than this page shows; k = {max_items} is used."
+                )
                 state = replace(state, k=max_items)
         except ValueError as error:
             problems.append(f"{error} The whole list is used instead.")

@@ -40,7 +40,8 @@ def _read_url() -> tuple[int, int, list[str]]:
     number = 1
     if "ex" in params:
         text = params["ex"].strip()
-        if text.isdigit() and 1 <= int(text) <= practice.SET_SIZE:
+        # isascii: str.isdigit also accepts digits int() cannot read, such as '²'.
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= practice.SET_SIZE:
             number = int(text)
         else:
             problems.append(
