@@ -7,6 +7,8 @@ server ran the page on its own, without this menu.
 
 import streamlit as st
 
+from ui import share
+
 st.set_page_config(page_title="NDCG Lab", page_icon="📐", layout="wide")
 
 # (script, title, icon, URL path): the URL paths are links users share, so they are kept as they are.
@@ -40,4 +42,7 @@ pages = {
     ]
     for section, entries in MENU.items()
 }
-st.navigation(pages).run()
+page = st.navigation(pages)
+share.presenter_mode()  # present=1 in any page's URL: large type, no chrome, for a projector
+page.run()
+share.sidebar_tools(page.url_path)

@@ -110,3 +110,11 @@ def presenter_toggle(key: str) -> bool:
         on_click=_toggle_presenting,
         help=None if presenting else "Large type and no sidebar, for a projector.",
     )
+
+
+def sidebar_tools(url_path: str) -> None:
+    """On every page (called by app.py): a link to exactly this view, and the presenter switch."""
+    with st.sidebar:
+        st.divider()
+        copy_link(urlencode(st.query_params.to_dict(), safe=","), path=url_path, label="This view")
+        presenter_toggle("app_presenter_toggle")

@@ -22,7 +22,6 @@ from ui.urlstate import ListState, query_string
 
 PAGE = "playground"
 
-share.presenter_mode()
 st.title("🎛️ Playground")
 st.markdown(
     "Type a ranking, drag its items around, and watch what each position adds to the score. "

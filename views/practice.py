@@ -223,7 +223,7 @@ def _navigation(seed: int, number: int) -> None:
 
 
 def main() -> None:
-    presenting = share.presenter_mode()
+    presenting = share.is_presenting()  # app.py applies the presenter style
     seed, number, problems = _read_url()
     st.title("🎯 Practice")
     if not presenting:
