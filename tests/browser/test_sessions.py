@@ -1,0 +1,69 @@
+"""Twenty students at once: each browser session keeps its own list and sees its own numbers.
+
+Twenty isolated browser contexts (separate cookies and storage, so separate Streamlit sessions)
+share one server. All are open at the same time; each types a change, and only then does each
+check the NDCG it shows against ndcg_core for its own list. Bounded by the waits' timeouts
+(tests never time); it took 112–147 s on the shared 2-core machine at a load average of ~20.
+"""
+
+import random
+
+from playwright.sync_api import expect
+
+from ndcg_core import ndcg
+from tests.browser.conftest import wait_for_app
+
+SESSIONS = 20
+BOX = "Relevances, top of the ranking first"
+
+
+def _lists(seed: int = 9) -> list[tuple[list[int], list[int]]]:
+    """Per session: the list in its link, and the list it then types (one more item)."""
+    rng = random.Random(seed)
+    out, seen = [], set()
+    while len(out) < SESSIONS:
+        first = [rng.randint(0, 3) for _ in range(rng.randint(4, 8))]
+        typed = [*first, rng.randint(1, 3)]
+        # Distinct scores, so one session showing another's number cannot pass unnoticed.
+        score = f"{ndcg(typed):.4f}"
+        if score not in seen and f"{ndcg(first):.4f}" != score:
+            seen.add(score)
+            out.append((first, typed))
+    return out
+
+
+def _text(values: list[int]) -> str:
+    return ", ".join(map(str, values))
+
+
+def test_twenty_simultaneous_sessions_each_see_their_own_list(browser, app_url):
+    lists = _lists()
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 1200}) for _ in lists]
+    try:
+        for context in contexts:
+            # The 4.7 MB plotly bundle, parsed in twenty pages at once, is most of the load time
+            # on two cores; the charts are drawn in the browser and not what is checked here.
+            context.route("**/PlotlyChart.*.js", lambda route: route.abort())
+        pages = [context.new_page() for context in contexts]
+        # Open every link before waiting on any, so the sessions start together.
+        for page, (first, _) in zip(pages, lists):
+            page.goto(f"{app_url}/playground?rels={','.join(map(str, first))}", wait_until="commit")
+        for page, (first, _) in zip(pages, lists):
+            wait_for_app(page, timeout=60_000)
+            metric = page.get_by_test_id("stMetricValue").first
+            expect(metric).to_have_text(f"{ndcg(first):.4f}", timeout=60_000)
+        # Every session types its change before any result is checked.
+        for page, (_, typed) in zip(pages, lists):
+            box = page.get_by_role("textbox", name=BOX)
+            box.fill(_text(typed))
+            box.press("Control+Enter")
+        for page, (_, typed) in zip(pages, lists):
+            metric = page.get_by_test_id("stMetricValue").first
+            expect(metric).to_have_text(f"{ndcg(typed):.4f}", timeout=30_000)
+            expect(page.get_by_role("textbox", name=BOX)).to_have_value(_text(typed))
+        # And nobody's change leaked into another session: reload nothing, just look again.
+        for page, (_, typed) in zip(pages, lists):
+            expect(page.get_by_test_id("stMetricValue").first).to_have_text(f"{ndcg(typed):.4f}")
+    finally:
+        for context in contexts:
+            context.close()
