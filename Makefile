@@ -10,6 +10,11 @@ PORT   ?= 8501
 
 .PHONY: run test lint bench clean
 
+# ranx does not install beside pandas 3 and torchmetrics needs torch: each gets a venv of its own,
+# which the cross-check tests call. If one cannot be installed, its tests say so and skip.
+OTHER_LIBS := NDCG_RANX_PYTHON=$(CURDIR)/.venv-ranx/bin/python \
+              NDCG_TORCHMETRICS_PYTHON=$(CURDIR)/.venv-torchmetrics/bin/python
+
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
@@ -20,6 +25,16 @@ $(VENV)/.testing: $(VENV)/.runtime requirements-test.txt package-lock.json
 	$(PY) -m pip install --quiet -r requirements-test.txt
 	npm ci --no-audit --no-fund --silent
 	touch $@
+
+.venv-ranx/.ready:
+	$(PYTHON) -m venv .venv-ranx
+	.venv-ranx/bin/pip install --quiet "ranx>=0.3.20" "pandas<3" \
+	  && touch $@ || echo "ranx could not be installed here: its cross-checks will skip"
+
+.venv-torchmetrics/.ready:
+	$(PYTHON) -m venv .venv-torchmetrics
+	.venv-torchmetrics/bin/pip install --quiet "torch==2.13.0" "torchmetrics>=1.4" \
+	  && touch $@ || echo "torchmetrics could not be installed here: its cross-checks will skip"
 
 /usr/bin/chromium:
 	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium fonts-noto-color-emoji; \
@@ -32,11 +47,11 @@ lint: $(VENV)/.testing
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-test: $(VENV)/.testing /usr/bin/chromium lint
-	$(PY) -m pytest
+test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium lint
+	$(OTHER_LIBS) $(PY) -m pytest
 
 bench: $(VENV)/.testing
 	@for script in bench/bench_*.py; do echo "== $$script"; PYTHONPATH=. $(PY) $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache test-artifacts
+	rm -rf $(VENV) .venv-ranx .venv-torchmetrics node_modules .pytest_cache test-artifacts
