@@ -1,0 +1,345 @@
+"""Every page under generated links and typed text (AppTest): no traceback ever reaches the user,
+a rejection is a message naming the problem, and the last valid list stays while the typed text
+stays in the box."""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
+
+from ndcg_core import practice
+from ndcg_core.parsing import parse_relevances
+from ui import list_input
+from ui.urlstate import read_params, read_ranking_params
+
+ROOT = Path(__file__).resolve().parents[2]
+LIST_PAGES = {  # page: (session key prefix, allow_negative, k_beyond)
+    "views/home.py": ("home", False, False),
+    "views/playground.py": ("playground", False, False),
+    "views/ordering.py": ("ordering", False, False),
+    "views/libraries.py": ("libraries", True, True),
+}
+OTHER_PAGES = [
+    "views/learn/binary.py",
+    "views/learn/graded.py",
+    "views/learn/continuous.py",
+    "views/learn/russian.py",
+    "views/learn/gain.py",
+    "views/learn/all_zero.py",
+    "views/queries.py",
+    "views/practice.py",
+]
+# Found examples are reported as they are: shrinking would rerun pages hundreds of times.
+NO_SHRINK = [Phase.explicit, Phase.generate]
+FEW = settings(
+    max_examples=6,
+    deadline=None,
+    derandomize=True,
+    phases=NO_SHRINK,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+ODD = [
+    "",
+    " ",
+    "-3",
+    "0",
+    "abc",
+    "10,000",
+    "1e400",
+    "nan",
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "[x](javascript:alert(1))",
+    "**bold**",
+    "$\\LaTeX$",
+    "é,ü,中,🙂",
+    "a:b,c=d,e;f",
+    "3,2,,1",
+    "\x00\x1b",
+    "9" * 40,
+]
+PARAM_VALUE = st.one_of(st.sampled_from(ODD), st.text(max_size=20))
+URL_KEYS = [
+    "rels",
+    "labels",
+    "k",
+    "gain",
+    "discount",
+    "base",
+    "pool",
+    "scores",
+    "ids",
+    "seed",
+    "ex",
+    "present",
+    "utm_source",
+    "rels[]",
+]
+PARAMS = st.dictionaries(st.sampled_from(URL_KEYS), PARAM_VALUE, min_size=1, max_size=6)
+
+
+def open_with(page: str, params: dict[str, str]) -> AppTest:
+    """The app opened on `page` with a link's query parameters (no assertion: tests check)."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    if page != "views/home.py":  # home is the default page: the first run was it
+        at.switch_page(page)
+        for key, value in params.items():
+            at.query_params[key] = value
+        at.run()
+    return at
+
+
+def no_traceback(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    for message in [*at.error, *at.warning]:
+        assert message.value.strip()
+        assert "Traceback" not in message.value
+
+
+def messages(at: AppTest) -> str:
+    return "\n".join(m.value for m in [*at.error, *at.warning])
+
+
+# --- Links ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("page", list(LIST_PAGES))
+@FEW
+@given(params=PARAMS)
+def test_list_pages_explain_every_bad_link_parameter(page, params):
+    prefix, negative, beyond = LIST_PAGES[page]
+    at = open_with(page, params)
+    no_traceback(at)
+    state, problems = read_params(
+        params, list_input.MAX_TYPED_ITEMS, allow_negative=negative, k_beyond=beyond
+    )
+    shown = messages(at)
+    for problem in problems:
+        assert problem in shown
+    if page == "views/libraries.py":
+        for problem in read_ranking_params(params, len(state.values))[2]:
+            assert problem in shown
+    # The page works on what the link says (or the defaults it explained).
+    assert at.session_state[f"{prefix}_state"].values == state.values
+    # The list the page shows can be read back from its own text box without complaint.
+    assert not [e for e in at.error if "Could not read" in e.value]
+
+
+@pytest.mark.parametrize("page", OTHER_PAGES)
+@FEW
+@given(params=PARAMS)
+def test_other_pages_survive_any_link(page, params):
+    at = open_with(page, params)
+    no_traceback(at)
+    if page == "views/practice.py":
+        seed, ex = params.get("seed"), params.get("ex")
+        shown = messages(at)
+        if seed is not None:
+            try:
+                practice.check_seed(seed)
+            except ValueError as error:
+                assert str(error) in shown
+        if ex is not None and not (ex.strip().isascii() and ex.strip().isdigit()):
+            assert f"the link has '{ex}'" in shown
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"rels": "3,2,1", "k": "-3"}, "k must be a positive whole number or 'all'; got '-3'."),
+        ({"rels": "3,2,1", "k": "abc"}, "got 'abc'"),
+        ({"rels": "3,2,1", "k": "7"}, "k = 7 is larger than the list (3 items)"),
+        ({"rels": "3,x,1"}, "value 2, 'x', is not a number"),
+        ({"gain": "<script>"}, "Unknown gain '<script>' in the link"),
+        ({"rels": ",".join(["1"] * 10_000)}, "The link's list has 10000 values; only the first"),
+        ({"rels": "1,2", "labels": "a:b,c"}, "The link's label 'a:b' holds one of"),
+        ({"base": "1"}, "The log base must be a number greater than 1; the link has '1'."),
+    ],
+)
+def test_playground_names_the_bad_parameter(params, message):
+    at = open_with("views/playground.py", params)
+    no_traceback(at)
+    assert message in messages(at)
+
+
+# --- Typed text -----------------------------------------------------------------------------------
+SEPARATOR = st.sampled_from([",", ", ", ";", "\n", "\t", " "])
+PIECE = st.one_of(
+    st.integers(0, 5).map(str),
+    st.sampled_from(
+        [
+            "N/A",
+            "-1",
+            "x",
+            "1,5",
+            "nan",
+            "1e999",
+            "A=2",
+            "B: 1",
+            "=3",
+            "A=1",
+            "²",
+            "<b>x</b>",
+            "[x](javascript:alert(1))",
+            "",
+        ]
+    ),
+    st.text(max_size=4),
+)
+TYPED = st.one_of(
+    st.lists(PIECE, max_size=10).flatmap(lambda p: SEPARATOR.map(lambda s: s.join(p))),
+    st.text(max_size=25),
+)
+
+
+@pytest.fixture(scope="module")
+def opened():
+    return {page: open_with(page, {"rels": "3,2,3,0,1,2"}) for page in LIST_PAGES}
+
+
+@pytest.mark.parametrize("page", list(LIST_PAGES))
+@settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    phases=NO_SHRINK,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(text=TYPED)
+def test_typing_anything_keeps_the_last_valid_list_and_the_text(opened, page, text):
+    prefix, negative, _ = LIST_PAGES[page]
+    at = opened[page]
+    before = at.session_state[f"{prefix}_state"]
+    at.text_area(key=f"{prefix}_text").input(text).run()
+    no_traceback(at)
+    assert at.text_area(key=f"{prefix}_text").value == text  # nothing typed is lost
+    after = at.session_state[f"{prefix}_state"]
+    try:
+        parsed = parse_relevances(
+            text, max_items=list_input.MAX_TYPED_ITEMS, allow_negative=negative
+        )
+    except ValueError as error:
+        assert str(error) in messages(at)
+        assert (after.values, after.labels) == (before.values, before.labels)
+        return
+    assert after.values == parsed.values
+    if parsed.labelled:
+        assert after.labels == parsed.labels
+
+
+def test_a_typed_list_over_the_limit_is_refused_and_kept():
+    at = open_with("views/playground.py", {"rels": "3,2,1"})
+    text = " ".join(["1"] * (list_input.MAX_TYPED_ITEMS + 1))
+    at.text_area(key="playground_text").input(text).run()
+    no_traceback(at)
+    assert f"this page takes at most {list_input.MAX_TYPED_ITEMS}" in at.error[0].value
+    assert at.session_state["playground_state"].values == (3, 2, 1)
+    assert at.text_area(key="playground_text").value == text
+
+
+def test_a_link_at_the_limit_opens_in_the_text_box_without_complaint():
+    rels = ",".join(str(i % 4) for i in range(list_input.MAX_TYPED_ITEMS))
+    for page in ("views/playground.py", "views/ordering.py"):
+        at = open_with(page, {"rels": rels, "labels": ",".join(f"d{i}" for i in range(1000))})
+        no_traceback(at)
+        assert not at.error and not at.warning, messages(at)
+        assert len(at.session_state[f"{page[6:-3]}_state"].values) == list_input.MAX_TYPED_ITEMS
+
+
+def test_a_long_typed_label_is_refused_by_length():
+    at = open_with("views/playground.py", {"rels": "3,2,1"})
+    at.text_area(key="playground_text").input(f"{'x' * 41}=3, b=2").run()
+    assert "is 41 characters long; keep labels to 40" in at.error[0].value
+    assert at.session_state["playground_state"].values == (3, 2, 1)
+
+
+def test_pool_typed_badly_keeps_the_last_pool():
+    at = open_with("views/playground.py", {"rels": "3,2,1", "pool": "2"})
+    at.text_input(key="playground_pool").input("2, N/A").run()
+    no_traceback(at)
+    assert "Pool: Could not read 1 relevance: value 2, 'N/A', is not a number" in messages(at)
+    assert at.session_state["playground_state"].pool == (2.0,)
+    assert at.text_input(key="playground_pool").value == "2, N/A"
+
+
+@pytest.mark.parametrize("box", ["libraries_scores", "libraries_ids"])
+@settings(
+    max_examples=10,
+    deadline=None,
+    derandomize=True,
+    phases=NO_SHRINK,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(text=TYPED)
+def test_libraries_scores_and_ids_take_anything(opened, box, text):
+    at = opened["views/libraries.py"]
+    at.text_input(key=box).input(text).run()
+    no_traceback(at)
+    assert at.text_input(key=box).value == text
+
+
+# --- Practice answers -----------------------------------------------------------------------------
+def _numeric_exercise(seed: int = 7) -> practice.Exercise:
+    return next(e for e in practice.exercise_set(seed) if e.is_numeric)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True, phases=NO_SHRINK)
+@given(
+    text=st.one_of(
+        st.text(min_size=1, max_size=12),
+        st.sampled_from(["80", "0,8", "1/2", "%5", "1e3", "9" * 400, "<script>", "$x$", "0.8 0.9"]),
+    )
+)
+def test_practice_answer_that_cannot_be_read_is_explained_and_kept(text):
+    exercise = _numeric_exercise()
+    at = open_with("views/practice.py", {"seed": "7", "ex": str(exercise.index + 1)})
+    key = f"practice_{exercise.seed}_{exercise.index}_number"
+    at.text_input(key=key).input(text)
+    at.button(key="practice_check").click().run()  # a form sends its fields on submit
+    no_traceback(at)
+    try:
+        practice.check(exercise, text)
+    except ValueError as error:
+        assert f"That answer could not be read: {error}" in messages(at)
+        assert at.text_input(key=key).value == text
+        return
+    if text.strip():
+        assert at.session_state["practice_answers"][7][exercise.index]["given"] == text
+
+
+# --- Uploads (bytes handed over in session state: AppTest cannot upload) ----------------------------
+def _upload(kind: str, **files) -> AppTest:
+    at = open_with("views/queries.py", {})
+    at.session_state["queries_files"] = files
+    at.radio(key="queries_source").set_value(kind).run()
+    return at
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, phases=NO_SHRINK)
+@given(
+    body=st.lists(
+        st.one_of(
+            st.text(max_size=20),
+            st.sampled_from(["q,<b>d</b>,1,0.5", "q,d,N/A,1", "q,d,1", 'q,"a,b",2,3', "\x00,,,"]),
+        ),
+        max_size=5,
+    ).map("\n".join)
+)
+def test_any_csv_upload_is_read_or_explained(body):
+    data = ("query_id,doc_id,relevance,score\n" + body).encode("utf-8", "surrogatepass")
+    at = _upload("csv", run=("mine.csv", data))
+    no_traceback(at)
+
+
+def test_an_upload_over_the_size_cap_is_refused_with_a_message():
+    import streamlit as st
+
+    cap = float(st.get_option("server.maxUploadSize"))
+    big = b"q,d,1,1\n" * (int(cap * 1024 * 1024) // 8 + 1)
+    at = _upload("csv", run=("big.csv", b"query_id,doc_id,relevance,score\n" + big))
+    no_traceback(at)
+    assert f"files up to {cap:g} MB are accepted" in at.error[0].value
