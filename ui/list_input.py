@@ -16,6 +16,7 @@ import streamlit as st
 from ndcg_core import DISCOUNTS, GAINS
 from ndcg_core.parsing import format_relevances, parse_relevances
 
+from .text import plain
 from .urlstate import (
     MAX_LABEL_LENGTH,
     MAX_URL_ITEMS,
@@ -99,13 +100,15 @@ def text_box(
             allow_negative=allow_negative,
         )
     except ValueError as error:
-        st.error(f"{error} The results below are for the last list that could be read.", icon="✋")
+        st.error(
+            plain(f"{error} The results below are for the last list that could be read."), icon="✋"
+        )
         return state
     long_label = next((label for label in parsed.labels if len(label) > MAX_LABEL_LENGTH), None)
     if long_label is not None:
         # A link keeps labels up to this length: a longer one would not survive sharing.
         st.error(
-            f"The label '{long_label[:MAX_LABEL_LENGTH]}…' is {len(long_label)} characters long; "
+            f"The label '{plain(long_label[:MAX_LABEL_LENGTH])}…' is {len(long_label)} characters long; "
             f"keep labels to {MAX_LABEL_LENGTH}. The results below are for the last list that "
             f"could be read.",
             icon="✋",
@@ -178,7 +181,9 @@ def controls(page: str, *, pool: bool = True, explain: bool = True) -> ListState
             try:
                 pool_values = parse_relevances(typed, max_items=MAX_TYPED_ITEMS).values
             except ValueError as error:
-                st.error(f"Pool: {error} The last pool that could be read is used.", icon="✋")
+                st.error(
+                    plain(f"Pool: {error} The last pool that could be read is used."), icon="✋"
+                )
     state = replace(
         state,
         k=None if k == "all" else int(k),

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ndcg_core import runs
+from ui.text import plain  # noqa: F401  (the page imports it from here)
 from ui.urlstate import MAX_LABEL_LENGTH, MAX_URL_ITEMS, ListState, query_string
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -91,15 +92,6 @@ def datasets(files: Files, tables: dict[str, runs.Table]) -> dict[str, runs.Data
         else:
             out[role] = runs.join_trec(tables[role], tables["qrels"])
     return out
-
-
-# Enough to stop emphasis, code, links, HTML, headings, tables, strike-through and LaTeX.
-_MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]#|<>~$])")
-
-
-def plain(text: str) -> str:
-    """User text (file names, query ids) made inert for Streamlit's Markdown and LaTeX."""
-    return _MARKDOWN_SPECIALS.sub(r"\\\1", str(text))
 
 
 # What the playground's text box reads as the end of a label or of an item.

@@ -5,6 +5,7 @@ import streamlit as st
 from ndcg_core import breakdown, cg, ndcg
 from ndcg_core.latex import dcg_formula, ndcg_filled, ndcg_formula
 from ui import charts, list_input, share
+from ui.text import plain
 
 PAGE = "home"
 
@@ -26,7 +27,7 @@ with left:
         "sorted from most to least relevant."
     )
     for message in list_input.start(PAGE):
-        st.warning(message, icon="🔗")
+        st.warning(plain(message), icon="🔗")
     state = list_input.text_box(PAGE, label="Try it: type relevances in ranked order", height=68)
     list_input.publish(PAGE, state)
 

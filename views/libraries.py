@@ -27,6 +27,7 @@ from ndcg_core.conventions import (
 )
 from ndcg_core.parsing import format_number, format_relevances, parse_relevances, parse_scores
 from ui import list_input
+from ui.text import plain
 from ui.urlstate import ListState, default_labels, query_string, ranking_params, read_ranking_params
 
 PAGE = "libraries"
@@ -68,7 +69,7 @@ if f"{PAGE}_scores" not in st.session_state:
     st.session_state[f"{PAGE}_ids"] = ", ".join(url_ids) if url_ids else ""
     problems = problems + more
 for problem in problems:
-    st.warning(problem, icon="🔗")
+    st.warning(plain(problem), icon="🔗")
 
 # --- Inputs -------------------------------------------------------------------------------------
 left, right = st.columns([3, 2])
@@ -110,7 +111,9 @@ with right:
         try:
             pool = parse_relevances(typed_pool, max_items=list_input.MAX_TYPED_ITEMS).values
         except ValueError as error:
-            st.error(f"Judged but never retrieved: {error} The last pool read is used.", icon="✋")
+            st.error(
+                plain(f"Judged but never retrieved: {error} The last pool read is used."), icon="✋"
+            )
     longest = min(MAX_K, max(n + len(pool), state.k or 0) + 10)
     k_options = ["all", *range(1, longest + 1)]
     if st.session_state.get(f"{PAGE}_k") not in k_options:
@@ -138,7 +141,7 @@ if typed_scores:
                 icon="✋",
             )
     except ValueError as error:
-        st.error(f"Scores: {error} Until then the list order is the ranking.", icon="✋")
+        st.error(plain(f"Scores: {error} Until then the list order is the ranking."), icon="✋")
 ids = None
 typed_ids = st.session_state[f"{PAGE}_ids"].strip()
 if typed_ids:
@@ -146,7 +149,7 @@ if typed_ids:
     if len(names) != n:
         st.error(
             f"Ids: {len(names)} ids for {n} items — give one id per item, separated by commas. "
-            f"Until then the labels {', '.join(state.labels[:3])}, … are the ids.",
+            f"Until then the labels {plain(', '.join(state.labels[:3]))}, … are the ids.",
             icon="✋",
         )
     elif len(set(names)) != n or not all(names):

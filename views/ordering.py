@@ -26,6 +26,7 @@ from ndcg_core.ordering import (
 )
 from ui import list_input
 from ui.progress import run_with_progress
+from ui.text import plain
 from ui.urlstate import ListState, query_string
 
 PAGE = "ordering"
@@ -134,7 +135,7 @@ st.markdown(
 )
 
 for message in list_input.start(PAGE):
-    st.warning(message, icon="🔗")
+    st.warning(plain(message), icon="🔗")
 typed, settings_column = st.columns([3, 2])
 with typed:
     state = list_input.text_box(PAGE)

@@ -18,6 +18,7 @@ from ndcg_core.latex import (
 )
 from ndcg_core.orders import ideal_order, reverse_order, shuffled_order, worst_order
 from ui import charts, list_input, reorder, share
+from ui.text import plain
 from ui.urlstate import ListState, query_string
 
 PAGE = "playground"
@@ -29,7 +30,7 @@ st.markdown(
 )
 
 for message in list_input.start(PAGE):
-    st.warning(message, icon="🔗")
+    st.warning(plain(message), icon="🔗")
 if reorder.typed(PAGE) is None:
     reorder.remember_typed(PAGE, list_input.get(PAGE))
 reorder.absorb_drag(PAGE)
@@ -152,7 +153,7 @@ with left:
         )
         problem = reorder.table_error(PAGE)
         if problem:
-            st.error(f"{problem} The list was not changed.", icon="✋")
+            st.error(plain(f"{problem} The list was not changed."), icon="✋")
         else:
             st.caption("Rows are positions, top first. Add or delete rows at the table's edge.")
 

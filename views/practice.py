@@ -11,6 +11,7 @@ import streamlit as st
 from ndcg_core import practice
 from ndcg_core.parsing import format_number
 from ui import share
+from ui.text import plain
 from ui.urlstate import ListState, query_string
 
 PAGE = "practice"
@@ -143,7 +144,7 @@ def _question(exercise: practice.Exercise) -> None:
     try:
         verdict = practice.check(exercise, given)
     except ValueError as error:
-        st.error(f"That answer could not be read: {error}")
+        st.error(plain(f"That answer could not be read: {error}"))
         return
     _answers(exercise.seed)[exercise.index] = {"given": given, "verdict": verdict}
     st.rerun()
@@ -233,7 +234,7 @@ def main() -> None:
             "everyone gets the same exercises."
         )
     for problem in problems:
-        st.warning(problem)
+        st.warning(plain(problem))
     _progress(seed, number)
 
     exercise = practice.exercise(seed, number - 1)

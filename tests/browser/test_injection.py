@@ -1,0 +1,133 @@
+"""Script injection in a real browser: labels, link parameters and uploaded files carrying HTML,
+javascript: links, Markdown and LaTeX are shown as the text they are, and nothing runs."""
+
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import wait_for_app
+
+SCRIPT = "<script>alert(1)</script>"
+IMG = "<img src=x onerror=alert(1)>"
+JS_LINK = "[x](javascript:alert(1))"
+BOLD = "**bold**"
+LATEX = "$\\LaTeX$"
+TAG = "<b>tag</b>"
+CLOSE = "</div>"
+# Payloads the text box can hold as labels (no = : ; , which separate items there).
+LABELS = [SCRIPT, BOLD, LATEX, TAG, CLOSE]
+SORTABLES = 'iframe[title="streamlit_sortables.sortable_items"]'
+
+
+@pytest.fixture
+def dialogs(page):
+    """Every alert/confirm/prompt the page opens (there must be none)."""
+    fired: list[str] = []
+
+    def dismiss(dialog):
+        fired.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    return fired
+
+
+def nothing_injected(page, dialogs) -> None:
+    page.wait_for_timeout(300)  # an onerror handler fires as soon as the image fails
+    assert dialogs == []
+    assert page.locator("img[src='x']").count() == 0
+    assert page.locator("a[href^='javascript' i]").count() == 0
+    assert page.locator("script", has_text="alert(1)").count() == 0
+    assert page.locator("b", has_text="tag").count() == 0
+    assert page.locator("strong", has_text="bold").count() == 0
+
+
+def shown_text(page) -> str:
+    return page.evaluate("document.body.innerText")
+
+
+def open_app(page, url: str) -> None:
+    page.goto(url, timeout=30_000)
+    wait_for_app(page)
+
+
+def test_labels_from_a_link_and_the_text_box_are_plain_text(page, app_url, dialogs, shot):
+    labels = ",".join(quote(label, safe="") for label in LABELS)
+    open_app(page, f"{app_url}/playground?rels=3,2,1,0,2&labels={labels}")
+    expect(page.get_by_test_id("stMetricValue").first).to_be_visible(timeout=30_000)
+    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
+    box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
+    expect(box).to_have_value(", ".join(f"{label}={v}" for label, v in zip(LABELS, "32102")))
+    frame = page.frame_locator(SORTABLES)
+    cards = frame.locator(".sortable-item")
+    expect(cards).to_have_text([f"{label} · rel {v}" for label, v in zip(LABELS, "32102")])
+    assert frame.locator("b, strong, script:has-text('alert(1)')").count() == 0
+    nothing_injected(page, dialogs)
+    # The breakdown table is a canvas; the labels also show, as typed, in the text box above.
+    shot("injection-playground-labels")
+
+    # Typed payloads that cannot be read are quoted, as typed, in the message.
+    box.fill(f"{JS_LINK}, {IMG}")
+    box.press("Control+Enter")
+    alert = page.get_by_test_id("stAlertContentError").first
+    expect(alert).to_contain_text("Could not read", timeout=10_000)
+    nothing_injected(page, dialogs)
+    message = alert.inner_text()
+    assert "[x](javascript=alert(1))" in message and "<img" in message
+    expect(box).to_have_value(f"{JS_LINK}, {IMG}")
+    shot("injection-playground-typed")
+
+
+PAGES = ["", "playground", "ordering", "libraries", "practice", "learn-graded", "queries"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_link_parameters_on_every_page_are_plain_text(page, app_url, dialogs, path):
+    params = {
+        "rels": "3,2,1",
+        "labels": f"{IMG},{JS_LINK},{BOLD}",
+        "gain": SCRIPT,
+        "discount": TAG,
+        "ids": f"{IMG},{CLOSE},{LATEX}",
+        "scores": BOLD,
+        "seed": IMG,
+        "ex": JS_LINK,
+        "present": SCRIPT,
+        "unknown": SCRIPT,
+    }
+    query = "&".join(f"{key}={quote(value, safe='')}" for key, value in params.items())
+    open_app(page, f"{app_url}/{path}?{query}")
+    page.wait_for_timeout(500)
+    nothing_injected(page, dialogs)
+    text = shown_text(page)
+    if path in ("", "playground", "ordering", "libraries"):
+        assert f"Unknown gain '{SCRIPT}'" in text
+        assert f"Unknown discount '{TAG}'" in text
+        assert f"The link's label '{IMG}'" in text
+    if path == "practice":
+        assert f"got '{IMG}'" in text and f"the link has '{JS_LINK}'" in text
+
+
+def test_uploaded_csv_ids_are_plain_text(page, app_url, dialogs, shot, tmp_path):
+    upload = tmp_path / "payload.csv"
+    upload.write_text(
+        "query_id,doc_id,relevance,score\n"
+        f'"{IMG}","{SCRIPT}",0,0.9\n'
+        f'"{IMG}","{JS_LINK}",0,0.5\n'
+        f'"{BOLD}","{TAG}",2,0.7\n'
+        f'"{BOLD}","{LATEX}",oops,0.1\n'
+    )
+    open_app(page, f"{app_url}/queries")
+    source = page.get_by_role("radiogroup", name="Where the run comes from")
+    source.get_by_text("Upload a CSV").click()
+    page.locator('input[type="file"]').first.set_input_files(str(upload))
+    expect(page.get_by_test_id("stAlertContentError").first).to_contain_text(
+        "1 line(s) could not be used", timeout=20_000
+    )
+    page.get_by_text("Skip these 1 line(s) and evaluate the rest").click()
+    expect(page.get_by_test_id("stMetricValue").first).to_be_visible(timeout=20_000)
+    page.wait_for_timeout(500)
+    nothing_injected(page, dialogs)
+    assert f"no relevant judgment ({IMG})" in shown_text(page)
+    shot("injection-queries-upload")
