@@ -52,9 +52,9 @@ class ParsedList:
     labelled: bool
 
 
-def _tokens(text: str) -> list[tuple[int, str | None, str]]:
-    """Split text into (line number, label or None, value text), in reading order."""
-    found: list[tuple[int, str | None, str]] = []
+def _tokens(text: str) -> list[tuple[int, str | None, str, str]]:
+    """Split text into (line number, label or None, value text, as typed), in reading order."""
+    found: list[tuple[int, str | None, str, str]] = []
     for line_number, line in enumerate(text.splitlines(), start=1):
         for piece in _PIECE_SEPARATORS.split(line):
             piece = piece.strip()
@@ -62,14 +62,14 @@ def _tokens(text: str) -> list[tuple[int, str | None, str]]:
                 continue
             whole = _LABELLED.match(piece)
             if whole and ("=" in piece or ":" in piece):
-                found.append((line_number, whole["label"].strip(), whole["value"].strip()))
+                found.append((line_number, whole["label"].strip(), whole["value"].strip(), piece))
                 continue
             for word in piece.split():
                 part = _LABELLED.match(word)
                 if part and ("=" in word or ":" in word):
-                    found.append((line_number, part["label"].strip(), part["value"].strip()))
+                    found.append((line_number, part["label"].strip(), part["value"].strip(), word))
                 else:
-                    found.append((line_number, None, word))
+                    found.append((line_number, None, word, word))
     return found
 
 
@@ -122,12 +122,12 @@ def _parse(text: str, *, allow_negative: bool, max_items: int | None, what: str)
             f"The list has {len(tokens)} values; this page takes at most {max_items}. "
             f"Shorten the list (the first {max_items} are kept in the text box)."
         )
-    multiline = len({line for line, _, _ in tokens}) > 1
+    multiline = len({line for line, _, _, _ in tokens}) > 1
     values: list[float] = []
     labels: list[str] = []
     problems: list[Problem] = []
     first_use: dict[str, int] = {}
-    for item, (line, label, token) in enumerate(tokens, start=1):
+    for item, (line, label, token, typed) in enumerate(tokens, start=1):
         value, reason = _read_number(token, allow_negative)
         if label is not None and not label:
             reason = reason or "has no label before its '=' or ':'"
@@ -139,14 +139,13 @@ def _parse(text: str, *, allow_negative: bool, max_items: int | None, what: str)
             )
         first_use.setdefault(name, item)
         if reason:
-            shown = token if label is None else f"{label}={token}"
-            problems.append(Problem(item, line, shown, reason))
+            problems.append(Problem(item, line, typed, reason))  # quoted as typed
             continue
         values.append(float(value))
         labels.append(name)
     if problems:
         raise ParseError(problems, multiline, what)
-    return ParsedList(tuple(values), tuple(labels), any(label for _, label, _ in tokens))
+    return ParsedList(tuple(values), tuple(labels), any(label for _, label, _, _ in tokens))
 
 
 def parse_k(value: object, n: int | None = None) -> int | None:

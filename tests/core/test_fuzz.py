@@ -119,11 +119,14 @@ def _assert_names_problem(error: ValueError) -> None:
 # --- Typed lists ----------------------------------------------------------------------------------
 @FAST
 @given(typed_text(), st.booleans(), st.sampled_from([None, 3, 500]))
+@example("[x](javascript:alert(1)), doc: N/A", False, None)
 def test_parse_relevances_only_raises_value_errors_naming_the_value(text, negative, max_items):
     try:
         parsed = parse_relevances(text, allow_negative=negative, max_items=max_items)
     except ValueError as error:
         _assert_names_problem(error)
+        for problem in getattr(error, "problems", []):
+            assert problem.token in text  # quoted as typed
         if max_items is not None and "this page takes at most" in str(error):
             assert f"at most {max_items}" in str(error)
         return

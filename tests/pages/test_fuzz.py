@@ -251,6 +251,15 @@ def test_a_link_at_the_limit_opens_in_the_text_box_without_complaint():
         assert len(at.session_state[f"{page[6:-3]}_state"].values) == list_input.MAX_TYPED_ITEMS
 
 
+def test_the_longest_list_is_ordered_by_sampling_with_a_notice():
+    """1000 distinct relevances have 1000! orderings: a bounded sample, said so, no hang."""
+    rels = ",".join(f"{i / 997:.4f}" for i in range(list_input.MAX_TYPED_ITEMS))
+    at = open_with("views/ordering.py", {"rels": rels})
+    no_traceback(at)
+    notice = " ".join(i.value for i in at.info)
+    assert "distinct orderings, more than the" in notice and "random sample of" in notice
+
+
 def test_a_long_typed_label_is_refused_by_length():
     at = open_with("views/playground.py", {"rels": "3,2,1"})
     at.text_area(key="playground_text").input(f"{'x' * 41}=3, b=2").run()
