@@ -182,7 +182,7 @@ if problems:
         if len(frame) > MAX_PROBLEM_ROWS:
             st.caption(f"The first {MAX_PROBLEM_ROWS:,} are shown; download them all below.")
         st.download_button(
-            f"Download the {len(frame):,} problem line(s) of {table.name} (CSV)",
+            f"Download the {len(frame):,} problem line(s) of {plain(table.name)} (CSV)",
             frame.to_csv(index=False).encode(),
             file_name=f"problems_{table.name}.csv",
             mime="text/csv",

@@ -353,3 +353,13 @@ def test_an_upload_over_the_size_cap_is_refused_with_a_message():
     at = _upload("csv", run=("big.csv", b"query_id,doc_id,relevance,score\n" + big))
     no_traceback(at)
     assert f"files up to {cap:g} MB are accepted" in at.error[0].value
+
+
+def test_a_file_name_is_text_in_the_download_button():
+    data = b"query_id,doc_id,relevance,score\nq,d,N/A,1\n"
+    at = _upload("csv", run=("**x**_[y](javascript:alert(1)).csv", data))
+    no_traceback(at)
+    labels = [button.proto.label for button in at.get("download_button")]
+    assert labels == [
+        r"Download the 1 problem line(s) of \*\*x\*\*\_\[y\](javascript:alert(1)).csv (CSV)"
+    ]
