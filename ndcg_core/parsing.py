@@ -16,6 +16,7 @@ _NOT_FINITE = re.compile(r"^[+-]?(?:nan|inf|infinity)$", re.IGNORECASE)
 _LABELLED = re.compile(r"^(?P<label>[^=:]*?)\s*[=:]\s*(?P<value>[^=:]*)$")
 _PIECE_SEPARATORS = re.compile(r"[,;\t]")
 EXAMPLE_INPUT = "3, 2, 3, 0, 1, 2"
+MAX_QUOTED = 60  # characters of a bad value quoted in a message
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,14 @@ class Problem:
 
     def describe(self, multiline: bool) -> str:
         where = f"value {self.item}" + (f" on line {self.line}" if multiline else "")
-        return f"{where}, '{self.token}', {self.reason}"
+        return f"{where}, '{self.shown}', {self.reason}"
+
+    @property
+    def shown(self) -> str:
+        """The token as quoted in a message: a pasted page of text is cut, not echoed whole."""
+        if len(self.token) <= MAX_QUOTED:
+            return self.token
+        return self.token[: MAX_QUOTED - 1] + "…"
 
 
 class ParseError(ValueError):
@@ -120,7 +128,7 @@ def _parse(text: str, *, allow_negative: bool, max_items: int | None, what: str)
     if max_items is not None and len(tokens) > max_items:
         raise ValueError(
             f"The list has {len(tokens)} values; this page takes at most {max_items}. "
-            f"Shorten the list (the first {max_items} are kept in the text box)."
+            f"Shorten it to {max_items} or fewer."
         )
     multiline = len({line for line, _, _, _ in tokens}) > 1
     values: list[float] = []

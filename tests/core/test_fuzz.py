@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from ndcg_core import runs
 from ndcg_core.parsing import (
+    MAX_QUOTED,
     ParseError,
     format_number,
     format_relevances,
@@ -112,7 +113,8 @@ def _assert_names_problem(error: ValueError) -> None:
         assert error.problems
         for problem in error.problems[:5]:
             assert f"value {problem.item}" in message
-            assert f"'{problem.token}'" in message
+            assert f"'{problem.shown}'" in message
+            assert problem.shown == problem.token or len(problem.shown) == MAX_QUOTED
             assert problem.reason in message
 
 
@@ -179,6 +181,14 @@ def test_typed_labels_round_trip(items, separator):
     assert parsed.labelled
     assert parsed.labels == tuple(labels)
     assert parsed.values == tuple(values)
+
+
+def test_a_pasted_page_is_quoted_short():
+    with pytest.raises(ValueError) as raised:
+        parse_relevances("x" * 100_000)
+    assert (
+        str(raised.value) == f"Could not read 1 relevance: value 1, '{'x' * 59}…', is not a number."
+    )
 
 
 def test_a_long_list_is_refused_with_its_length():
