@@ -19,7 +19,7 @@ from ndcg_core.orders import apply_order, move, order_between
 from ndcg_core.parsing import format_number
 
 from . import list_input
-from .urlstate import MAX_LABEL_LENGTH, ListState, default_labels
+from .urlstate import MAX_LABEL_LENGTH, ListState, default_labels, typable_label
 
 MAX_DRAG_ITEMS = 50
 FORBIDDEN_IN_LABELS = ",;=:"  # they separate items or labels in the typed form and the URL
@@ -245,6 +245,11 @@ def _checked_rows(rows: list[dict]) -> tuple[tuple[float, ...], tuple[str, ...]]
             raise ValueError(
                 f"Row {position}: the label '{label}' contains '{bad[0]}', which separates items "
                 f"in the typed list and the link; use letters, digits, spaces, - or _."
+            )
+        if not typable_label(label):  # a tab or line break inside would split the typed list
+            raise ValueError(
+                f"Row {position}: the label {label!r} holds a tab or a line break; "
+                f"use letters, digits, spaces, - or _."
             )
         if len(label) > MAX_LABEL_LENGTH:
             raise ValueError(

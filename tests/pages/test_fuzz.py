@@ -5,7 +5,7 @@ stays in the box."""
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
@@ -365,3 +365,33 @@ def test_a_file_name_is_text_in_the_download_button():
         "\u2060"  # stops Streamlit reading ':alert(1)…' as the start of a shortcode
         r"alert(1)).csv (CSV)"
     ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.lists(
+        st.fixed_dictionaries(
+            {
+                "Label": st.one_of(st.none(), st.text(max_size=12)),
+                "Relevance": st.one_of(
+                    st.none(), st.floats(), st.integers(-2, 5), st.text(max_size=4)
+                ),
+            }
+        ),
+        max_size=6,
+    )
+)
+@example(rows=[{"Label": "a\u2028b", "Relevance": 1}])
+@example(rows=[{"Label": "a\tb", "Relevance": 1}, {"Label": "<b>x</b>", "Relevance": 2.5}])
+def test_table_edits_are_refused_by_row_or_survive_the_text_box(rows):
+    """The playground's table editor: a bad row is named; a good table types back unchanged."""
+    from ndcg_core.parsing import format_relevances
+    from ui.reorder import _checked_rows
+
+    try:
+        values, labels = _checked_rows(rows)
+    except ValueError as error:
+        assert str(error).startswith(("Row ", "The table"))
+        return
+    typed = parse_relevances(format_relevances(values, list(labels)))
+    assert (typed.values, typed.labels) == (values, labels)
