@@ -52,6 +52,25 @@ with right:
         "Each pair of bars is one position: what your order earns there (left) beside what "
         "the ideal order earns (right). NDCG is the ratio of the two totals."
     )
+    # The chart's numbers as text, for screen readers and for anyone who cannot tell the bars apart.
+    with st.expander("The chart as a table"):
+        st.dataframe(
+            table[["position", "label", "relevance", "contribution", "ideal_contribution"]].rename(
+                columns={
+                    "position": "Position",
+                    "label": "Label",
+                    "relevance": "Relevance",
+                    "contribution": "Your order earns",
+                    "ideal_contribution": "Ideal order earns",
+                }
+            ),
+            hide_index=True,
+            column_config={
+                "Your order earns": st.column_config.NumberColumn(format="%.4f"),
+                "Ideal order earns": st.column_config.NumberColumn(format="%.4f"),
+            },
+            key=f"{PAGE}_chart_table",
+        )
 
 st.subheader("Where to go next")
 cards = [
