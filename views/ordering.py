@@ -376,6 +376,14 @@ with chart:
         f"Best at position {high} (NDCG {_f(sweep[high - 1])}), worst at position {low} "
         f"(NDCG {_f(sweep[low - 1])})."
     )
+    # The curve's numbers as text, for screen readers and for reading exact values.
+    with st.expander("The curve as a table"):
+        st.dataframe(
+            {"Position of the item": positions, "NDCG": sweep},
+            hide_index=True,
+            column_config={"NDCG": st.column_config.NumberColumn(format="%.4f")},
+            key=f"{PAGE}_journey_table",
+        )
 
 # ---------------------------------------------------------------------------------------------
 # 3 · All orderings
@@ -526,6 +534,22 @@ else:
             "What to notice: nothing changes above the upper swapped position; once k covers "
             "both positions the DCG gap is fixed while IDCG@k keeps growing, so the gap shrinks."
         )
+        with st.expander("The two curves as a table"):
+            st.dataframe(
+                {
+                    "k": table["k"],
+                    "NDCG@k as listed": table["before"],
+                    f"NDCG@k after swapping {swap_i} and {swap_j}": table["after"],
+                },
+                hide_index=True,
+                column_config={
+                    "NDCG@k as listed": st.column_config.NumberColumn(format="%.4f"),
+                    f"NDCG@k after swapping {swap_i} and {swap_j}": st.column_config.NumberColumn(
+                        format="%.4f"
+                    ),
+                },
+                key=f"{PAGE}_cutoffs_table",
+            )
     with words:
         upper = min(swap_i, swap_j)
         largest = table.loc[table["change"].abs().idxmax()]

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ndcg_core import breakdown
+from ndcg_core import breakdown, ndcg
 from tests.pages.conftest import decode, open_page, plotly_figures
 
 
@@ -30,3 +30,15 @@ def test_playground_charts_have_the_breakdown_table():
     np.testing.assert_allclose(table["Contribution"], want["contribution"])
     np.testing.assert_allclose(table["Cumulative IDCG"], want["cumulative_idcg"])
     np.testing.assert_allclose(table["NDCG@position"], want["ndcg_at"])
+
+
+def test_ordering_curves_have_tables():
+    at = open_page("views/ordering.py", rels="3,2,3,0,1,2")
+    assert not at.exception
+    journey = _frame(at, "Position of the item")
+    assert list(journey["Position of the item"]) == [1, 2, 3, 4, 5, 6]
+    # Somewhere on its journey the item stands where it is now: the list's own NDCG.
+    assert np.isclose(journey["NDCG"], ndcg([3, 2, 3, 0, 1, 2])).any()
+    cut_offs = _frame(at, "NDCG@k as listed")
+    want = [ndcg([3, 2, 3, 0, 1, 2], k=k) for k in cut_offs["k"]]
+    np.testing.assert_allclose(cut_offs["NDCG@k as listed"], want)
