@@ -141,34 +141,35 @@ def parse_answer(text: object) -> float:
     """
     if not isinstance(text, str):
         raise ValueError(f"The answer must be typed text; got {text!r}.")
+    shown = text.strip() if len(text.strip()) <= 60 else text.strip()[:59] + "…"  # quoted cut
     raw = text.strip().replace("\u2212", "-")  # a typographic minus, as pasted from slides
     if not raw:
         raise ValueError(f"The answer is empty: {HOW_TO_TYPE}.")
     percent = raw.endswith("%")
     body = raw[:-1].strip() if percent else raw
     if "%" in body:
-        raise ValueError(f"'{text.strip()}' has a % sign in the wrong place: {HOW_TO_TYPE}.")
+        raise ValueError(f"'{shown}' has a % sign in the wrong place: {HOW_TO_TYPE}.")
     pieces = body.split()
     if len(pieces) > 1 and all(_DECIMAL.match(p) or _DECIMAL_COMMA.match(p) for p in pieces):
-        raise ValueError(f"'{text.strip()}' holds more than one number: {HOW_TO_TYPE}.")
+        raise ValueError(f"'{shown}' holds more than one number: {HOW_TO_TYPE}.")
     if _DECIMAL_COMMA.match(body):
         # One comma with digits after it can only be a decimal mark here: answers are single
         # numbers, and continental Europe writes 0,8.
         body = body.replace(",", ".")
     elif "," in body:
         raise ValueError(
-            f"'{text.strip()}' could not be read: use one decimal mark (0.8 or 0,8) and no "
+            f"'{shown}' could not be read: use one decimal mark (0.8 or 0,8) and no "
             f"thousands separators."
         )
     if not _DECIMAL.match(body):
         if "/" in body:
             raise ValueError(
-                f"'{text.strip()}' is a fraction: work it out and type the decimal, e.g. 0.75."
+                f"'{shown}' is a fraction: work it out and type the decimal, e.g. 0.75."
             )
-        raise ValueError(f"'{text.strip()}' is not a number: {HOW_TO_TYPE}.")
+        raise ValueError(f"'{shown}' is not a number: {HOW_TO_TYPE}.")
     value = float(body)
     if not math.isfinite(value):  # hundreds of digits overflow to inf
-        raise ValueError(f"'{text.strip()}' is too large to be an answer here: {HOW_TO_TYPE}.")
+        raise ValueError(f"'{shown}' is too large to be an answer here: {HOW_TO_TYPE}.")
     return value / 100 if percent else value
 
 

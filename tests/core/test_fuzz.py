@@ -390,7 +390,7 @@ def test_parse_answer_only_raises_value_errors_quoting_the_answer(text):
         assert message.strip()
         assert "invalid literal" not in message
         if text.strip():
-            assert f"'{text.strip()}'" in message
+            assert f"'{text.strip()[:59]}" in message
         else:
             assert "empty" in message
         return
