@@ -113,7 +113,14 @@ def presenter_toggle(key: str) -> bool:
 
 
 def sidebar_tools(url_path: str) -> None:
-    """On every page (called by app.py): a link to exactly this view, and the presenter switch."""
+    """On every page (called by app.py): a link to exactly this view, and the presenter switch.
+
+    The presenter view hides the sidebar, so its way back sits at the foot of the page.
+    """
+    if is_presenting():
+        st.divider()
+        presenter_toggle("app_presenter_toggle")
+        return
     with st.sidebar:
         st.divider()
         copy_link(urlencode(st.query_params.to_dict(), safe=","), path=url_path, label="This view")

@@ -353,7 +353,6 @@ link_state = state if depth == state.k else replace(state, k=depth)
 share_col, next_col = st.columns([3, 2], gap="large")
 with share_col:
     share.copy_link(query_string(state), path="playground", label="Link to exactly this example")
-    share.presenter_toggle(f"{PAGE}_present")
 with next_col:
     st.markdown(
         f"🔀 [Explore ordering effects](/ordering?{query_string(link_state)}) — every swap and "

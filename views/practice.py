@@ -200,7 +200,7 @@ def _progress(seed: int, number: int) -> None:
 
 
 def _navigation(seed: int, number: int) -> None:
-    back, forward, fresh, present = st.columns(4)
+    back, forward, fresh = st.columns(3)
     back.button(
         "← Previous",
         key=f"{PAGE}_previous",
@@ -219,8 +219,6 @@ def _navigation(seed: int, number: int) -> None:
         use_container_width=True,
     )
     fresh.button("New set", key=f"{PAGE}_new", on_click=_start_new_set, use_container_width=True)
-    with present:
-        share.presenter_toggle(f"{PAGE}_present")
 
 
 def main() -> None:

@@ -130,8 +130,8 @@ def test_presenter_flag_enlarges_and_hides_extras():
     styles = [m.value for m in at.markdown if m.value.lstrip().startswith("<style>")]
     assert styles and "font-size" in styles[0] and "stSidebar" in styles[0]
     assert not at.expander  # no sharing box on the projector
-    assert at.button(key="practice_present").label == "Normal view"
-    at.button(key="practice_present").click().run()
+    assert at.button(key="app_presenter_toggle").label == "Normal view"
+    at.button(key="app_presenter_toggle").click().run()
     assert "present" not in at.query_params
     assert not [m for m in at.markdown if m.value.lstrip().startswith("<style>")]
 
