@@ -20,7 +20,9 @@ def test_a_typo_keeps_the_last_list_and_the_text():
 def test_a_bad_link_is_explained_and_the_example_shown():
     at = open_page(rels="3,<script>,1", k="-3")
     messages = " ".join(w.value for w in at.warning)
-    assert r"'\<script\>', is not a number" in messages and "k must" in messages  # user text is escaped Markdown
+    assert (
+        r"'\<script\>', is not a number" in messages and "k must" in messages
+    )  # user text is escaped Markdown
     assert at.metric[0].value == "0.9608"
 
 
