@@ -100,6 +100,12 @@ def rss_mb(pid: int) -> float:
     raise RuntimeError("no VmRSS")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used (all its threads)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Session:
     """One student's tab: a websocket, the page's text-area id, and the list it shows."""
 
@@ -186,9 +192,9 @@ async def bench(port: int, pid: int, levels: tuple[int, ...]) -> list[dict]:
         sessions += new
         open_s = time.perf_counter() - opened
         latencies: list[float] = []
-        busy = time.perf_counter()
+        busy, cpu = time.perf_counter(), cpu_seconds(pid)
         await asyncio.gather(*(_student(s, ROUNDS, latencies) for s in sessions))
-        busy = time.perf_counter() - busy
+        busy, cpu = time.perf_counter() - busy, cpu_seconds(pid) - cpu
         total = rss_mb(pid)
         row = {
             "sessions": level,
@@ -201,11 +207,14 @@ async def bench(port: int, pid: int, levels: tuple[int, ...]) -> list[dict]:
             "wrong": sum(s.wrong for s in sessions),
             "open_s": open_s,
             "rate": len(latencies) / busy,
+            "cpu_ms": 1000 * cpu / len(latencies),
         }
         rows.append(row)
         print(
-            f"{level:3d} sessions: {row['changes']:4d} changes ({row['rate']:4.1f}/s), p50 {row['p50'] * 1000:6.0f} ms, "
-            f"p95 {row['p95'] * 1000:6.0f} ms, max {row['max'] * 1000:6.0f} ms; server "
+            f"{level:3d} sessions: {row['changes']:4d} changes ({row['rate']:4.1f}/s), "
+            f"p50 {row['p50'] * 1000:6.0f} ms, "
+            f"p95 {row['p95'] * 1000:6.0f} ms, max {row['max'] * 1000:6.0f} ms; server CPU "
+            f"{row['cpu_ms']:4.0f} ms per change, "
             f"{total:5.0f} MB RSS, {row['per_session']:5.1f} MB per session; wrong numbers: "
             f"{row['wrong']}; {len(new)} opened in {open_s:.1f} s",
             flush=True,
