@@ -28,12 +28,9 @@ import argparse
 import asyncio
 import os
 import random
-import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import numpy as np
@@ -46,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ndcg_core import ndcg  # noqa: E402
+from tests.appserver import start_app, stop_app  # noqa: E402
 
 LEVELS = (1, 15, 30, 45, 60)
 ROUNDS = 6  # typed changes per session at each level
@@ -54,42 +52,9 @@ TIME_LIMIT = 600.0  # the whole run, seconds
 P95_TARGET, MB_TARGET = 1.5, 30.0
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def start_server() -> tuple[subprocess.Popen, int]:
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            str(ROOT / "app.py"),
-            "--server.address=127.0.0.1",
-            f"--server.port={port}",
-            "--server.headless=true",
-            "--browser.gatherUsageStats=false",
-            "--server.fileWatcherType=none",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
-                if r.read().strip() == b"ok":
-                    return process, port
-        except OSError:
-            time.sleep(0.3)
-    os.killpg(process.pid, signal.SIGTERM)
-    raise SystemExit("The app server did not start within 60 s.")
+    process, url = start_app()
+    return process, int(url.rsplit(":", 1)[1])
 
 
 def rss_mb(pid: int) -> float:
@@ -243,7 +208,7 @@ def main() -> None:
     try:
         rows = asyncio.run(asyncio.wait_for(bench(port, process.pid, levels), TIME_LIMIT))
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
+        stop_app(process)
         process.wait(timeout=10)
     alone, full = rows[0], rows[-1]
     print(

@@ -12,15 +12,10 @@ Run: .venv/bin/python bench/bench_playground.py
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -29,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ndcg_core import ndcg  # noqa: E402
+from tests.appserver import start_app, stop_app  # noqa: E402
 
 N_ITEMS, RERUNS = 20, 40
 SORTABLES = 'iframe[title="streamlit_sortables.sortable_items"]'
@@ -121,44 +117,6 @@ def own_work(typed: list[str]) -> float:
 # ---------------------------------------------------------------------------- browser
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _start_server() -> tuple[subprocess.Popen, str]:
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            str(ROOT / "app.py"),
-            "--server.address=127.0.0.1",
-            f"--server.port={port}",
-            "--server.headless=true",
-            "--browser.gatherUsageStats=false",
-            "--server.fileWatcherType=none",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                if response.read().strip() == b"ok":
-                    return process, url
-        except OSError:
-            time.sleep(0.3)
-    os.killpg(process.pid, signal.SIGTERM)
-    raise RuntimeError("the app server did not start")
-
-
 # Resolves when the first metric shows `want` and Streamlit reports no run in progress.
 _SHOWN = """want => {
   const value = document.querySelector('[data-testid="stMetricValue"]');
@@ -173,7 +131,7 @@ def browser() -> tuple[list[float], list[float]]:
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
     from tests.browser.test_playground import drag
 
-    process, url = _start_server()
+    process, url = start_app()
     typed_times, drag_times = [], []
     try:
         with sync_playwright() as p:
@@ -210,7 +168,7 @@ def browser() -> tuple[list[float], list[float]]:
                 drag_times.append(time.perf_counter() - start)
             chromium.close()
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
+        stop_app(process)
         process.wait(timeout=10)
     return typed_times, drag_times
 

@@ -1,16 +1,11 @@
 """A real app server and a real chromium for the browser tests (Playwright, Debian's chromium)."""
 
-import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.appserver import start_app, stop_app
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -27,49 +22,12 @@ CHROMIUM_ARGS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def app_url():
-    """Start `streamlit run app.py` on a free loopback port; stop it after the session."""
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            str(ROOT / "app.py"),
-            "--server.address=127.0.0.1",
-            f"--server.port={port}",
-            "--server.headless=true",
-            "--browser.gatherUsageStats=false",
-            "--server.fileWatcherType=none",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                if response.read().strip() == b"ok":
-                    break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        os.killpg(process.pid, signal.SIGTERM)
-        pytest.fail("The app server did not start within 60 s.")
+    """The app on a free loopback port for the whole test session."""
+    process, url = start_app()
     yield url
-    os.killpg(process.pid, signal.SIGTERM)
-    process.wait(timeout=10)
+    stop_app(process)
 
 
 @pytest.fixture(scope="session")

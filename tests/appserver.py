@@ -1,0 +1,57 @@
+"""The app on a free loopback port, for the browser tests and the benchmarks that need a server."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_app(timeout: float = 60) -> tuple[subprocess.Popen, str]:
+    """Run `streamlit run app.py` in its own process group; return it and its URL once healthy."""
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(ROOT / "app.py"),
+            "--server.address=127.0.0.1",
+            f"--server.port={port}",
+            "--server.headless=true",
+            "--browser.gatherUsageStats=false",
+            "--server.fileWatcherType=none",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.read().strip() == b"ok":
+                    return process, url
+        except OSError:
+            time.sleep(0.3)
+    stop_app(process)
+    raise RuntimeError(f"The app server did not start within {timeout:.0f} s.")
+
+
+def stop_app(process: subprocess.Popen) -> None:
+    os.killpg(process.pid, signal.SIGTERM)
+    process.wait(timeout=10)
