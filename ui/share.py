@@ -125,3 +125,62 @@ def sidebar_tools(url_path: str) -> None:
         st.divider()
         copy_link(urlencode(st.query_params.to_dict(), safe=","), path=url_path, label="This view")
         presenter_toggle("app_presenter_toggle")
+
+
+def from_url(key: str, param: str, read) -> None:
+    """Before a widget is drawn: on the page's first run, take its value from the URL's `param`.
+
+    `read` turns the text into the widget's value or raises ValueError; a bad value is named in a
+    warning and the widget keeps its default, so a tampered link still opens a working page.
+    """
+    if f"{key}__from_url" in st.session_state:
+        return
+    st.session_state[f"{key}__from_url"] = True
+    text = st.query_params.get(param)
+    if text is None:
+        return
+    try:
+        st.session_state[key] = read(text)
+    except ValueError as error:
+        st.warning(f"The link's `{param}` was ignored: {error}", icon="🔗")
+
+
+def to_url(params: dict[str, object]) -> None:
+    """After the widgets: write their values into the URL, so a link reopens this view."""
+    for param, value in params.items():
+        text = ("1" if value else "0") if isinstance(value, bool) else str(value)
+        if st.query_params.get(param) != text:
+            st.query_params[param] = text
+
+
+def one_of(options) -> callable:
+    """A reader for `from_url` that accepts only the given option names."""
+    names = [str(option) for option in options]
+
+    def read(text: str) -> str:
+        if text not in names:
+            raise ValueError(f"'{text[:40]}' is not one of {', '.join(names)}.")
+        return options[names.index(text)]
+
+    return read
+
+
+def number_between(low: float, high: float, whole: bool = False) -> callable:
+    """A reader for `from_url` that accepts a number in [low, high] (a whole one if asked)."""
+
+    def read(text: str):
+        try:
+            value = int(text) if whole else float(text)
+        except ValueError:
+            raise ValueError(f"'{text[:40]}' is not a {'whole ' if whole else ''}number.") from None
+        if not low <= value <= high:
+            raise ValueError(f"{value} is outside {low:g}–{high:g}.")
+        return value
+
+    return read
+
+
+def flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError(f"'{text[:40]}' should be 1 or 0.")
+    return text == "1"

@@ -12,7 +12,7 @@ import streamlit as st
 
 from ndcg_core import DISCOUNTS, GAINS, runs
 from ndcg_core.stats import TIE_TOLERANCE, bootstrap_ci, paired_randomization_test
-from ui import queries_data
+from ui import queries_data, share
 from ui.queries_data import SAMPLES, TREC_QRELS, Files, plain
 
 PAGE = "queries"
@@ -82,6 +82,7 @@ st.markdown(
 # Data
 # ---------------------------------------------------------------------------------------------
 st.subheader("1 · The data")
+share.from_url(f"{PAGE}_source", "sample", share.one_of(list(SAMPLES)))
 source = st.radio(
     "Where the run comes from",
     list(SAMPLES),
@@ -209,12 +210,22 @@ if data.notes:
 st.subheader("2 · The conventions")
 cols = st.columns(3)
 longest = int(data.ranked.groupby("query", sort=False).size().max())
+# The conventions live in the URL too, so a link reopens exactly this view.
+share.from_url(f"{PAGE}_whole", "whole", share.flag)
+share.from_url(f"{PAGE}_k", "k", share.number_between(1, max(longest, 1000), whole=True))
+share.from_url(f"{PAGE}_gain", "gain", share.one_of(list(GAINS)))
+share.from_url(f"{PAGE}_discount", "discount", share.one_of(list(DISCOUNTS)))
+share.from_url(f"{PAGE}_base", "base", share.number_between(1.1, 100))
+share.from_url(f"{PAGE}_ideal", "ideal", share.one_of(list(IDEAL_LABELS)))
+share.from_url(f"{PAGE}_ties", "ties", share.one_of(list(TIE_LABELS)))
+share.from_url(f"{PAGE}_zero", "zero", share.one_of(list(ZERO_RULES)))
+st.session_state.setdefault(f"{PAGE}_k", 10)
+st.session_state.setdefault(f"{PAGE}_base", 2.0)
 whole = cols[0].checkbox("Whole list (no cut-off)", key=f"{PAGE}_whole")
 k_value = cols[0].number_input(
     "k (cut-off)",
     min_value=1,
     max_value=max(longest, 1000),
-    value=10,
     step=1,
     key=f"{PAGE}_k",
     disabled=whole,
@@ -228,9 +239,7 @@ discount = cols[1].selectbox(
 )
 base = 2.0
 if discount == "jarvelin":
-    base = float(
-        cols[1].number_input("Log base b", min_value=1.1, value=2.0, step=0.5, key=f"{PAGE}_base")
-    )
+    base = float(cols[1].number_input("Log base b", min_value=1.1, step=0.5, key=f"{PAGE}_base"))
 ideal = cols[2].radio(
     "Ideal ranking built from",
     list(IDEAL_LABELS),
@@ -252,6 +261,11 @@ zero_rule = cols[0].radio(
     key=f"{PAGE}_zero",
 )
 on_zero = ZERO_RULES[zero_rule][0]
+share.to_url(
+    {"sample": source, "whole": whole, "k": int(k_value), "gain": gain, "discount": discount}
+    | ({"base": base} if discount == "jarvelin" else {})
+    | {"ideal": ideal, "ties": ties, "zero": zero_rule}
+)
 settings = dict(k=k, gain=gain, discount=discount, base=base, ideal=ideal, ties=ties)
 
 with st.spinner("Evaluating every query…"):

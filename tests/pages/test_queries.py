@@ -172,3 +172,19 @@ def test_the_playground_reads_our_links_without_complaint():
     assert not at.warning, [w.value for w in at.warning]
     expected = runs.evaluate(data, 10).per_query.at["301", "ndcg"]
     assert f"{expected:.4f}" in [m.value for m in at.metric]
+
+
+def test_the_conventions_live_in_the_url():
+    at = open_page(PAGE, sample="trec", k="5", gain="exponential", zero="skip")
+    assert at.radio(key="queries_source").value == "trec"
+    assert at.number_input(key="queries_k").value == 5
+    assert at.selectbox(key="queries_gain").value == "exponential"
+    assert at.radio(key="queries_zero").value == "skip"
+
+
+def test_a_tampered_convention_in_the_link_is_named_and_ignored():
+    at = open_page(PAGE, k="-3", ties="random")
+    warnings = " ".join(w.value for w in at.warning)
+    assert "`k` was ignored: -3 is outside" in warnings
+    assert "`ties` was ignored: 'random' is not one of" in warnings
+    assert at.number_input(key="queries_k").value == 10
