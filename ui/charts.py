@@ -44,63 +44,44 @@ def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340)
     """
     position = table["position"].to_numpy()
     inside = _inside(table, k)
-    current = table["contribution"].to_numpy(dtype=float)
-    ideal = table["ideal_contribution"].to_numpy(dtype=float)
 
     fig = _Spec()
-    fig.add_bar(
-        name="Your order",
-        x=position,
-        y=current,
-        marker={
-            "color": BLUE,
-            "opacity": np.where(inside, 1.0, FADED).tolist(),
-            "pattern": {"shape": ["" if i else "/" for i in inside], "solidity": 0.5},
-            "line": {"color": BLUE, "width": 1},
-        },
-        hovertext=[
-            _term_hover(p, lab, rel, g, d, c, i, "Your order")
-            for p, lab, rel, g, d, c, i in zip(
-                position,
-                table["label"],
-                table["relevance"],
-                table["gain"],
-                table["discount"],
-                current,
-                inside,
-            )
-        ],
-        hoverinfo="text",
-    )
-    fig.add_bar(
-        name="Ideal order (dotted)",
-        x=position,
-        y=ideal,
-        marker={
-            "color": ORANGE,
-            "opacity": np.where(inside, 1.0, FADED).tolist(),
-            "pattern": {"shape": ["." if i else "/" for i in inside], "solidity": 0.3},
-            "line": {"color": ORANGE, "width": 1},
-        },
-        hovertext=[
-            _term_hover(p, lab, rel, g, d, c, i, "Ideal order")
-            for p, lab, rel, g, d, c, i in zip(
-                position,
-                table["ideal_label"],
-                table["ideal_relevance"],
-                table["ideal_gain"],
-                table["discount"],
-                ideal,
-                inside,
-            )
-        ],
-        hoverinfo="text",
-    )
+    _add_term_bars(fig, table, inside, "", "Your order", BLUE, "", 0.5)
+    _add_term_bars(fig, table, inside, "ideal_", "Ideal order", ORANGE, ".", 0.3)
     fig.update_layout(barmode="group", bargap=0.25, bargroupgap=0.05)
     _base_layout(fig, "Contribution (gain × discount)", height)
     _position_axis(fig, position)
     _mark_k(fig, table, k)
     return fig.figure()
+
+
+def _add_term_bars(fig, table, inside, prefix, name, colour, shape, solidity) -> None:
+    """One order's contributions as bars; bars beyond k are faded and hatched."""
+    values = table[f"{prefix}contribution"].to_numpy(dtype=float)
+    fig.add_bar(
+        name=f"{name} (dotted)" if shape == "." else name,
+        x=table["position"].to_numpy(),
+        y=values,
+        marker={
+            "color": colour,
+            "opacity": np.where(inside, 1.0, FADED).tolist(),
+            "pattern": {"shape": [shape if i else "/" for i in inside], "solidity": solidity},
+            "line": {"color": colour, "width": 1},
+        },
+        hovertext=[
+            _term_hover(p, lab, rel, g, d, c, i, name)
+            for p, lab, rel, g, d, c, i in zip(
+                table["position"].to_numpy(),
+                table[f"{prefix}label"],
+                table[f"{prefix}relevance"],
+                table[f"{prefix}gain"],
+                table["discount"],
+                values,
+                inside,
+            )
+        ],
+        hoverinfo="text",
+    )
 
 
 def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> go.Figure:
