@@ -4,15 +4,21 @@ Pure Python + numpy (and pandas for tables); it never imports Streamlit.
 """
 
 from .batch import TIES, BatchResult, batch_ndcg, ndcg_rows
-from .formulas import DISCOUNTS, GAINS, Option, denominators, discounts, gains
-from .metrics import breakdown, cg, check_k, check_relevances, dcg, idcg, ndcg
+from .metrics import Totals, breakdown, cg, check_k, check_relevances, dcg, idcg, ndcg, totals
+from .model import EVERY_RANKED, NO_CUTOFF, RankedList, Scoring
+from .options import DISCOUNTS, GAINS, Option, denominators, discounts, gains
 
 __all__ = [
     "DISCOUNTS",
+    "EVERY_RANKED",
     "GAINS",
+    "NO_CUTOFF",
     "TIES",
     "BatchResult",
     "Option",
+    "RankedList",
+    "Scoring",
+    "Totals",
     "batch_ndcg",
     "breakdown",
     "cg",
@@ -25,4 +31,5 @@ __all__ = [
     "idcg",
     "ndcg",
     "ndcg_rows",
+    "totals",
 ]

@@ -17,13 +17,13 @@ Sources (in ../shared/seeds/ of the project's workspace):
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 import pandas as pd
 
-from .metrics import breakdown, cg, dcg, idcg, ndcg
+from .metrics import Totals, totals
+from .model import EVERY_RANKED, RankedList, Scoring, default_labels
 
 SOURCES: dict[str, dict[str, str]] = {
     "000": {
@@ -52,8 +52,6 @@ SOURCES: dict[str, dict[str, str]] = {
         "language": "English",
     },
 }
-
-QUANTITIES = ("CG", "DCG", "IDCG", "NDCG", "term", "ideal term", "log", "ideal log")
 
 
 @dataclass(frozen=True)
@@ -103,33 +101,24 @@ class Erratum:
 
 @dataclass(frozen=True)
 class Example:
+    """A worked example: the ranked list it scores (with its conventions), and its source's
+    account of it. `named` is False when the source does not name the items (the labels are
+    then the app's D1, D2, …)."""
+
     id: str
     source: str
     family: str
     title: str
-    relevances: tuple[float, ...]
-    labels: tuple[str, ...] | None = None
-    k: int | None = None
-    gain: str = "linear"
-    discount: str = "log2"
-    log_base: float = 2
-    ideal: tuple[float, ...] | None = None
-    on_zero: float = 0.0
+    ranked: RankedList
+    named: bool = False
     shows: str = ""
     notice: str = ""
     printed: tuple[Printed, ...] = ()
     errata: tuple[Erratum, ...] = ()
 
     @property
-    def settings(self) -> dict:
-        """Keyword arguments for the core's functions."""
-        return {
-            "k": self.k,
-            "ideal": self.ideal,
-            "gain": self.gain,
-            "discount": self.discount,
-            "log_base": self.log_base,
-        }
+    def relevances(self) -> tuple[float, ...]:
+        return self.ranked.relevances
 
     @property
     def language(self) -> str:
@@ -137,51 +126,58 @@ class Example:
 
     def with_reading(self, erratum: Erratum) -> Example:
         """The same example read the other way an erratum describes."""
-        return replace(self, **erratum.reading)
+        return self.variant(**erratum.reading)
 
     def variant(self, **overrides) -> Example:
-        """The same example with other settings, e.g. ``variant(gain="linear")``."""
-        return replace(self, **overrides)
+        """The same example with another list or other conventions, e.g. ``variant(gain="linear")``."""
+        ranked = self.ranked
+        if "relevances" in overrides:
+            values = tuple(overrides.pop("relevances"))
+            ranked = replace(ranked, relevances=values, labels=default_labels(len(values)))
+        return replace(self, ranked=ranked.with_scoring(**overrides))
 
-    @property
-    def pool_extras(self) -> tuple[float, ...]:
-        """Judged items of the ideal pool that the ranked list does not hold (the playground's
-        `pool`): `ideal` minus `relevances`, as multisets."""
-        if self.ideal is None:
-            return ()
-        extra = Counter(float(r) for r in self.ideal) - Counter(float(r) for r in self.relevances)
-        return tuple(sorted(extra.elements(), reverse=True))
+    def scored(self) -> Totals:
+        """The example scored by the core, at its own cut-off."""
+        return totals(self.ranked)
 
     def totals(self) -> dict[str, float]:
-        """CG, DCG, IDCG and NDCG at the example's k, from the core."""
-        kwargs = {"gain": self.gain, "discount": self.discount, "log_base": self.log_base}
-        return {
-            "CG": cg(self.relevances, self.k),
-            "DCG": dcg(self.relevances, self.k, **kwargs),
-            "IDCG": idcg(self.relevances, self.k, ideal=self.ideal, **kwargs),
-            "NDCG": ndcg(self.relevances, on_zero=self.on_zero, **self.settings),
-        }
+        """CG, DCG, IDCG and NDCG at the example's cut-off."""
+        result = self.scored()
+        return {"CG": result.cg, "DCG": result.dcg, "IDCG": result.idcg, "NDCG": result.ndcg}
 
     def table(self) -> pd.DataFrame:
-        return breakdown(self.relevances, labels=self.labels, on_zero=self.on_zero, **self.settings)
+        return self.scored().table
 
     def exact(self, printed: Printed) -> float:
         """The exact value of a printed quantity, from the core."""
-        rows = self.table()
-        last = (self.k or len(rows)) - 1
-        if printed.quantity == "CG":
-            return cg(self.relevances, self.k)
+        result = self.scored()
+        if printed.position is None:
+            return self.totals()[printed.quantity]
         column = {
-            "DCG": "cumulative_dcg",
-            "IDCG": "cumulative_idcg",
-            "NDCG": "ndcg_at",
             "term": "contribution",
             "ideal term": "ideal_contribution",
             "log": "denominator",
             "ideal log": "denominator",
         }[printed.quantity]
-        row = last if printed.position is None else printed.position - 1
-        return float(rows[column].iloc[row])
+        return float(result.table[column].iloc[printed.position - 1])
+
+
+def _example(
+    *,
+    relevances,
+    labels=None,
+    k: int | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    **about,
+) -> Example:
+    """An example from its source's terms: k None means every position the source ranked."""
+    scoring = Scoring(
+        k=EVERY_RANKED if k is None else k, gain=gain, discount=discount, log_base=log_base
+    )
+    ranked = RankedList(tuple(float(r) for r in relevances), tuple(labels or ()), scoring=scoring)
+    return Example(ranked=ranked, named=labels is not None, **about)
 
 
 def _d(n: int) -> tuple[str, ...]:
@@ -190,7 +186,7 @@ def _d(n: int) -> tuple[str, ...]:
 
 EXAMPLES: tuple[Example, ...] = (
     # ----------------------------------------------------------------- 000: binary relevance
-    Example(
+    _example(
         id="binary-clicks-cg",
         source="000",
         family="binary",
@@ -204,7 +200,7 @@ EXAMPLES: tuple[Example, ...] = (
         notice="Move the clicked items anywhere within the five: CG stays 3.",
         printed=(Printed("CG", "3"),),
     ),
-    Example(
+    _example(
         id="graded-stars-cg",
         source="000",
         family="graded",
@@ -214,7 +210,7 @@ EXAMPLES: tuple[Example, ...] = (
         notice="CG grows with every relevant item, wherever it is ranked.",
         printed=(Printed("CG", "25"),),
     ),
-    Example(
+    _example(
         id="binary-dcg3",
         source="000",
         family="binary",
@@ -244,7 +240,7 @@ EXAMPLES: tuple[Example, ...] = (
             ),
         ),
     ),
-    Example(
+    _example(
         id="binary-dcg3-moved-up",
         source="000",
         family="binary",
@@ -258,7 +254,7 @@ EXAMPLES: tuple[Example, ...] = (
         notice="Same items, same CG; a better order is worth more DCG.",
     ),
     # ------------------------------------------------------------------ 000: graded D1…D5
-    Example(
+    _example(
         id="graded-d1-d5",
         source="000",
         family="graded",
@@ -339,7 +335,7 @@ EXAMPLES: tuple[Example, ...] = (
         ),
     ),
     # ------------------------------------------------------------------------------ 001
-    Example(
+    _example(
         id="graded-explainer",
         source="001",
         family="graded",
@@ -365,7 +361,7 @@ EXAMPLES: tuple[Example, ...] = (
             ),
         ),
     ),
-    Example(
+    _example(
         id="gain-exponential",
         source="001",
         family="gain",
@@ -381,7 +377,7 @@ EXAMPLES: tuple[Example, ...] = (
             "a grade-2 item (3), so NDCG drops from 0.972 to 0.957."
         ),
     ),
-    Example(
+    _example(
         id="gain-binary-equal",
         source="004",
         family="gain",
@@ -395,7 +391,7 @@ EXAMPLES: tuple[Example, ...] = (
         ),
         notice="Switch the gain in the playground: with binary labels nothing moves.",
     ),
-    Example(
+    _example(
         id="all-zero",
         source="001",
         family="zero",
@@ -410,7 +406,7 @@ EXAMPLES: tuple[Example, ...] = (
         printed=(Printed("NDCG", "0"),),
     ),
     # ------------------------------------------------------------------ 002: continuous 0–1
-    Example(
+    _example(
         id="continuous-abcde",
         source="002",
         family="continuous",
@@ -494,7 +490,7 @@ EXAMPLES: tuple[Example, ...] = (
             ),
         ),
     ),
-    Example(
+    _example(
         id="continuous-daecb",
         source="002",
         family="continuous",
@@ -526,7 +522,7 @@ EXAMPLES: tuple[Example, ...] = (
         ),
     ),
     # -------------------------------------------------------------------------- 003: Russian
-    Example(
+    _example(
         id="russian-1-not-ideal",
         source="003",
         family="russian",
@@ -569,7 +565,7 @@ EXAMPLES: tuple[Example, ...] = (
             ),
         ),
     ),
-    Example(
+    _example(
         id="russian-2-top-error",
         source="003",
         family="russian",
@@ -616,7 +612,7 @@ EXAMPLES: tuple[Example, ...] = (
             ),
         ),
     ),
-    Example(
+    _example(
         id="russian-3-partial",
         source="003",
         family="russian",
@@ -650,7 +646,7 @@ EXAMPLES: tuple[Example, ...] = (
         ),
     ),
     # ---------------------------------------------------------------------- 004: Wikipedia
-    Example(
+    _example(
         id="wikipedia-2012",
         source="004",
         family="graded",
@@ -727,7 +723,7 @@ EXAMPLES: tuple[Example, ...] = (
             ),
         ),
     ),
-    Example(
+    _example(
         id="wikipedia-2012-swapped",
         source="004",
         family="graded",
@@ -743,7 +739,7 @@ EXAMPLES: tuple[Example, ...] = (
         notice="CG cannot see the switch; DCG can.",
         printed=(Printed("CG", "11"),),
     ),
-    Example(
+    _example(
         id="wikipedia-2012-exponential",
         source="004",
         family="gain",
@@ -759,14 +755,83 @@ EXAMPLES: tuple[Example, ...] = (
     ),
 )
 
-FAMILIES: dict[str, str] = {
-    "binary": "Binary relevance",
-    "graded": "Graded 0–3 relevance",
-    "continuous": "Continuous 0–1 relevance",
-    "russian": "The three Russian examples",
-    "gain": "The gain 2^rel − 1",
-    "zero": "The all-zero list",
+
+@dataclass(frozen=True)
+class Family:
+    """A walkthrough page: a family of examples, its title, its introduction, its comparisons."""
+
+    title: str
+    intro: str
+    # (first example id, second example id, heading, names of the two columns)
+    comparisons: tuple[tuple[str, str, str, tuple[str, str]], ...] = ()
+
+
+FAMILIES: dict[str, Family] = {
+    "binary": Family(
+        "Binary relevance",
+        "The simplest kind of judgement: an item was clicked (1) or it was not (0). Cumulative "
+        "gain then just counts hits; the discount is what makes the position of each hit matter.",
+        (
+            (
+                "binary-dcg3",
+                "binary-dcg3-moved-up",
+                "a relevant item moves up from position 3 to 2",
+                ("1, 0, 1, 1, 0", "1, 1, 0, 1, 0"),
+            ),
+        ),
+    ),
+    "graded": Family(
+        "Graded relevance",
+        "Here items carry grades, usually 0 (useless) to 3 (exactly what was wanted). A grade-3 "
+        "item is worth three grade-1 items, and NDCG asks how close the order comes to putting "
+        "the highest grades first. The last two examples are Wikipedia's, as the article stood "
+        "in 2012, whose table used an older discount than its formula.",
+        (
+            (
+                "wikipedia-2012",
+                "wikipedia-2012-swapped",
+                "Wikipedia's list before and after switching D3 and D4",
+                ("D3 above D4", "D3 and D4 switched"),
+            ),
+        ),
+    ),
+    "continuous": Family(
+        "Continuous relevance",
+        "Relevance does not have to be a whole-number grade: any non-negative score works. These "
+        "examples come from a Chinese note that scores five items A–E between 0 and 1 and ranks "
+        "them two ways. The note stops after the DCGs; here the calculation is carried through "
+        "to NDCG.",
+        (
+            (
+                "continuous-abcde",
+                "continuous-daecb",
+                "the two orderings of A–E",
+                ("A, B, C, D, E", "D, A, E, C, B"),
+            ),
+        ),
+    ),
+    "russian": Family(
+        "Three Russian examples",
+        "A Russian study note works three small examples, each a different kind of mistake: two "
+        "items swapped at the top, the whole list upside down, and a swap further down. Its "
+        "section titles are kept in Russian next to ours.",
+    ),
+    "gain": Family(
+        "The 2^rel − 1 gain",
+        "Instead of earning its grade, an item can earn 2^rel − 1: 0, 1, 3, 7, 15 for grades 0 to "
+        "4. Each step up is worth one more than double the step below, so getting the very best "
+        "items to the top matters much more. When relevance is only 0 or 1, the two gains are the "
+        "same number.",
+    ),
+    "zero": Family(
+        "The all-zero list",
+        "If no item in the list is relevant, even the best order scores nothing: DCG and IDCG are "
+        "both 0, and NDCG = 0 / 0 has no value. Every implementation has to pick one.",
+    ),
 }
+
+# Examples that only illustrate cumulative gain: the DCG steps would be noise there.
+CG_ONLY = frozenset({"binary-clicks-cg", "graded-stars-cg"})
 
 
 def example(example_id: str) -> Example:

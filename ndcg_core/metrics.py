@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from .formulas import DISCOUNTS, GAINS, check_log_base, check_option, discounts, gains
+from .model import RankedList
+from .options import DISCOUNTS, GAINS, check_log_base, check_option, discounts, gains, zero_rule
 
 ArrayLike = Iterable[float] | np.ndarray
 
@@ -90,13 +92,9 @@ def check_k(k: object) -> int | None:
 
 
 def check_on_zero(on_zero: object) -> float:
-    """What NDCG returns when IDCG is 0: 0.0, 1.0 or NaN."""
-    if _is_number(on_zero) and (float(on_zero) in (0.0, 1.0) or np.isnan(on_zero)):
-        return float(on_zero)
-    raise ValueError(
-        f"`on_zero` must be 0.0 (scikit-learn, trec_eval), 1.0 (LightGBM, XGBoost) or "
-        f"float('nan') (leave the query out of a mean); got {on_zero!r}."
-    )
+    """What NDCG returns when IDCG is 0: 0.0, 1.0 or NaN (`options.ON_ZERO`)."""
+    zero_rule(on_zero)
+    return float(on_zero)
 
 
 def check_ideal(relevances: np.ndarray, ideal: ArrayLike) -> np.ndarray:
@@ -193,7 +191,7 @@ def idcg(
     relevances of every judged item for the query (those the system never retrieved included).
 
     >>> round(idcg([3, 2, 3, 0, 1, 2]), 4)
-    7.1411
+    7.141
     """
     values = check_relevances(relevances)
     pool = None if ideal is None else check_ideal(values, ideal)
@@ -337,3 +335,60 @@ def _ideal_with_labels(
                 )
     entries.sort(key=lambda entry: -entry[0])  # stable: equal relevances keep list order
     return np.array([e[0] for e in entries], dtype=float), [e[1] for e in entries]
+
+
+# ---------------------------------------------------------------------------------------------
+# A ranked list, scored once: what a page shows
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Totals:
+    """CG, DCG, IDCG and NDCG of one `RankedList`, read from one `breakdown` so they agree.
+
+    `table` is the breakdown (every position, the ideal beside); `depth` is the number of
+    positions counted (the cut-off, or every row when there is none); `at` the measure's suffix.
+    """
+
+    ranked: RankedList
+    table: pd.DataFrame
+    depth: int
+    cg: float
+    dcg: float
+    idcg: float
+    ndcg: float
+
+    @property
+    def at(self) -> str:
+        return self.ranked.at
+
+    def name(self, measure: str = "NDCG") -> str:
+        """The measure with its cut-off as a page names it: 'NDCG@6', or 'NDCG' (no cut-off)."""
+        return f"{measure}{self.at}"
+
+
+def totals(ranked: RankedList) -> Totals:
+    """Score a `RankedList`: its breakdown and its four totals, at its own cut-off.
+
+    Every page that shows a list's numbers asks for them here, so no two pages can cut the
+    list or its ideal differently.
+
+    >>> from ndcg_core.model import RankedList
+    >>> result = totals(RankedList((3, 2, 3, 0, 1, 2), pool=(3, 2)))
+    >>> result.name(), round(result.idcg, 4), round(result.ndcg, 4)
+    ('NDCG@6', 8.7403, 0.785)
+    """
+    kwargs = ranked.kwargs()
+    table = breakdown(ranked.relevances, labels=ranked.labels, **kwargs)
+    rows = len(table)
+    depth = rows if ranked.k is None else min(ranked.k, rows)
+    row = table.iloc[depth - 1]
+    return Totals(
+        ranked=ranked,
+        table=table,
+        depth=depth,
+        cg=cg(ranked.relevances, ranked.k),
+        dcg=float(row["cumulative_dcg"]),
+        idcg=float(row["cumulative_idcg"]),
+        ndcg=float(row["ndcg_at"]),
+    )

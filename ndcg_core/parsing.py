@@ -11,12 +11,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .display import exact, shorten
+
 _NUMBER = re.compile(r"^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$")
 _NOT_FINITE = re.compile(r"^[+-]?(?:nan|inf|infinity)$", re.IGNORECASE)
 _LABELLED = re.compile(r"^(?P<label>[^=:]*?)\s*[=:]\s*(?P<value>[^=:]*)$")
 _PIECE_SEPARATORS = re.compile(r"[,;\t]")
 EXAMPLE_INPUT = "3, 2, 3, 0, 1, 2"
-MAX_QUOTED = 60  # characters of a bad value quoted in a message
+# What ends a label or an item in the typed form "A=0.5, B=0.9" (and in links): a label holding
+# one of these would come back from the text box as a different list.
+LABEL_BREAKS = re.compile(r"[=:;,\t\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -35,9 +39,7 @@ class Problem:
     @property
     def shown(self) -> str:
         """The token as quoted in a message: a pasted page of text is cut, not echoed whole."""
-        if len(self.token) <= MAX_QUOTED:
-            return self.token
-        return self.token[: MAX_QUOTED - 1] + "…"
+        return shorten(self.token)
 
 
 class ParseError(ValueError):
@@ -156,38 +158,26 @@ def _parse(text: str, *, allow_negative: bool, max_items: int | None, what: str)
     return ParsedList(tuple(values), tuple(labels), any(label for _, label, _, _ in tokens))
 
 
-def parse_k(value: object, n: int | None = None) -> int | None:
-    """Read a cut-off: a positive whole number, or "all"/empty/None for the whole list.
-
-    With `n` (the list length), a k above n is refused with a message, as a page's selector would.
-    """
-    if value is None:
-        return None
-    text = str(value).strip()
-    if text.lower() in ("", "all", "none"):
-        return None
-    if not re.fullmatch(r"\+?\d+", text):
-        raise ValueError(f"k must be a positive whole number or 'all'; got '{text}'.")
-    k = int(text)
-    if k < 1:
-        raise ValueError(f"k must be at least 1; got {k}.")
-    if n is not None and k > n:
-        raise ValueError(
-            f"k = {k} is larger than the list ({n} items); choose k between 1 and {n}."
-        )
-    return k
+def typable_label(label: str) -> bool:
+    """Whether `label` survives the typed form "label=value" (and a link) unchanged."""
+    return bool(label) and label == label.strip() and not LABEL_BREAKS.search(label)
 
 
-def format_number(value: float) -> str:
-    """Shortest faithful text for a number: 3.0 → '3', 0.5 → '0.5'."""
-    return np.format_float_positional(float(value), trim="-")
+def label_from_text(text: str, limit: int) -> str:
+    """Any text (a document id, say) made into a typable label: breaks become '_', cut to fit."""
+    label = LABEL_BREAKS.sub("_", str(text)).strip()
+    return shorten(label, limit) if len(label) > limit else label
+
+
+# The old name of `display.exact`, kept for code that imports it from here.
+format_number = exact
 
 
 def format_relevances(
     values: tuple[float, ...] | list[float], labels: list[str] | None = None
 ) -> str:
     """The typed form of a list, labelled when labels are given: 'A=0.5, B=0.9'."""
-    numbers = [format_number(v) for v in values]
+    numbers = [exact(v) for v in values]
     if labels is None:
         return ", ".join(numbers)
     return ", ".join(f"{label}={number}" for label, number in zip(labels, numbers))

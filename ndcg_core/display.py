@@ -1,0 +1,77 @@
+"""How numbers and quoted text are written: one rule each, used by the core and every page.
+
+- A number the app *computed* (a gain, a term, DCG, NDCG, a change) is shown rounded to
+  ``DIGITS`` decimal places, trailing zeros kept, so numbers on a page line up and one value
+  never reads two ways (1.2619 everywhere, not 1.262 in one place and 1.26186 in another).
+- A number someone *gave* (a relevance, k, a log base, a figure a source printed) is shown as
+  given, in its shortest exact form: 3, 0.5, 1.585.
+- Text quoted back to a user (a bad value, a label, a file name) is cut to ``MAX_QUOTED``
+  characters, ending in "…", so a pasted page is never echoed whole.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+DIGITS = 4  # decimal places of every computed number on screen
+MAX_QUOTED = 60  # characters of user text quoted in a message
+MINUS = "−"  # U+2212: a real minus sign in running text
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def exact(value: float) -> str:
+    """The shortest text that reads back as `value`: 3.0 → '3', 0.5 → '0.5', 1e+308."""
+    number = float(value)
+    if number != 0 and not 1e-6 <= abs(number) < 1e16:  # hundreds of digits help nobody
+        return np.format_float_scientific(number, trim="-")
+    return np.format_float_positional(number, trim="-")
+
+
+def fixed(value: float | None, digits: int = DIGITS) -> str:
+    """A computed number, rounded to `digits` places with trailing zeros kept: '0.9608'.
+
+    NaN (no value) is a dash; minus zero is '0.0000'; infinities say so.
+    """
+    if value is None:
+        return "—"
+    number = float(value)
+    if math.isnan(number):
+        return "—"
+    if math.isinf(number):
+        return "∞" if number > 0 else f"{MINUS}∞"
+    text = f"{number:.{digits}f}"
+    if float(text) == 0:
+        text = text.lstrip("-")
+    return text
+
+
+def signed(value: float, digits: int = DIGITS) -> str:
+    """A change: '+0.0147', '−0.0866', or '0.0000' when it rounds to nothing."""
+    text = fixed(value, digits)
+    if text.startswith("-"):
+        return MINUS + text[1:]
+    if float(text) == 0:
+        return text
+    return "+" + text
+
+
+def count(n: int) -> str:
+    """A whole number with thousands separators (3,628,800); a count that can be astronomical
+    (30! orderings) is written 'about 2.65 × 10³²' from a trillion on (1000! has 2,568 digits,
+    too many to read)."""
+    n = int(n)
+    if n < 10**12:
+        return f"{n:,}"
+    digits = str(n)
+    power = str(len(digits) - 1).translate(_SUPERSCRIPTS)
+    return f"about {digits[0]}.{digits[1:3]} × 10{power}"
+
+
+def shorten(text: object, limit: int = MAX_QUOTED) -> str:
+    """User text as quoted in a message: cut to `limit` characters, ending in '…' when cut."""
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1] + "…"

@@ -1,0 +1,296 @@
+"""One ranked list and the conventions it is scored with: the record every page, example,
+practice case, library query and link is built on.
+
+`Scoring` holds the conventions (k, gain, discount, log base, ideal source, ties, the all-zero
+rule), `RankedList` the list (relevances in ranked order, item labels, and the relevances of
+judged items the system never retrieved: the pool). Both are checked when they are made, with
+the core's own messages, so a record that exists is one the core can score.
+
+The one rule for "every position": k is a whole number or one of two named depths
+(`options.CUTS`). ``EVERY_RANKED`` ("n", the default) scores the n ranked positions against the
+ideal cut at n, as trec_eval's ndcg_cut.n and Wikipedia's example do; ``NO_CUTOFF`` ("none")
+lets the ideal span every judged item, as trec_eval's plain ndcg does. Without a pool the two
+are the same number.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from .display import exact
+from .options import (
+    CUTS,
+    DISCOUNTS,
+    EVERY_RANKED,
+    GAINS,
+    IDEALS,
+    LOG_BASE,
+    NO_CUTOFF,
+    ON_ZERO,
+    TIES,
+    check_log_base,
+    check_option,
+)
+
+MAX_LABEL_LENGTH = 40  # characters of an item label; a link keeps labels up to this length
+
+
+def default_labels(n: int) -> tuple[str, ...]:
+    """The names items get when none are given: D1, D2, …"""
+    return tuple(f"D{i}" for i in range(1, n + 1))
+
+
+def check_cut(k: object) -> int | str:
+    """A cut-off: a whole number ≥ 1, ``"n"`` (every ranked position) or ``"none"`` (no cut-off).
+
+    ``None`` is read as ``"none"``, as the core's functions read ``k=None``.
+    """
+    if k is None:
+        return NO_CUTOFF
+    if isinstance(k, str) and k in CUTS:
+        return k
+    if isinstance(k, (bool, np.bool_)):
+        raise ValueError(f"`k` must be a whole number ≥ 1, 'n' or 'none'; got {k!r}.")
+    if isinstance(k, (int, np.integer)) and k >= 1:
+        return int(k)
+    if isinstance(k, (float, np.floating)) and float(k).is_integer() and k >= 1:
+        return int(k)
+    raise ValueError(
+        f"`k` must be a whole number ≥ 1, 'n' (every ranked position) or 'none' (no cut-off); "
+        f"got {k!r}."
+    )
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How a list is scored: one choice on every point where NDCG implementations differ.
+
+    k: a whole number, ``"n"`` (every ranked position, the default) or ``"none"`` (no cut-off).
+    gain, discount: keys of `options.GAINS` and `options.DISCOUNTS`; log_base: the base b.
+    ideal: ``"judgments"`` (the list plus the pool, the default) or ``"run"`` (the list alone).
+    ties: how equal scores are ordered when a run is ranked by score (`options.TIES`).
+    zero: what NDCG is when IDCG is 0, a key of `options.ON_ZERO` ("0", "1" or "skip").
+    """
+
+    k: int | str = EVERY_RANKED
+    gain: str = "linear"
+    discount: str = "log2"
+    log_base: float = 2.0
+    ideal: str = "judgments"
+    ties: str = "keep"
+    zero: str = "0"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "k", check_cut(self.k))
+        check_option(self.gain, GAINS, "gain")
+        check_option(self.discount, DISCOUNTS, "discount")
+        object.__setattr__(self, "log_base", check_log_base(self.log_base))
+        check_option(self.ideal, IDEALS, "ideal")
+        check_option(self.ties, TIES, "ties")
+        check_option(self.zero, ON_ZERO, "zero")
+
+    @property
+    def on_zero(self) -> float:
+        """The core's `on_zero` keyword: 0.0, 1.0 or NaN."""
+        return ON_ZERO[self.zero].value
+
+    def differences(self, default: Scoring | None = None) -> list[str]:
+        """In words, each convention that differs from `default` (the app's defaults)."""
+        default = default or Scoring()
+        said = []
+        if self.gain != default.gain:
+            said.append(f"gain {GAINS[self.gain].short}")
+        if self.discount != default.discount or (
+            self.discount == "jarvelin" and self.log_base != default.log_base
+        ):
+            said.append(
+                f"discount {DISCOUNTS[self.discount].short}"
+                + (f", base {exact(self.log_base)}" if self.discount == "jarvelin" else "")
+            )
+        elif self.log_base != default.log_base:
+            said.append(f"log base {exact(self.log_base)} (cancels out of NDCG)")
+        if self.ideal != default.ideal:
+            said.append(f"ideal from {IDEALS[self.ideal].short}")
+        if self.zero != default.zero:
+            said.append(ON_ZERO[self.zero].short)
+        return said
+
+
+@dataclass(frozen=True)
+class RankedList:
+    """A ranked list: relevances top first, a label per item, the pool, and its `Scoring`.
+
+    Labels default to D1, D2, …; the pool holds the relevances of judged items that the system
+    never retrieved (they can only join the ideal ranking). Relevances may be negative here
+    (the libraries page shows what libraries make of them); the core's scoring functions refuse
+    them with their own message.
+    """
+
+    relevances: tuple[float, ...]
+    labels: tuple[str, ...] = ()
+    pool: tuple[float, ...] = ()
+    scoring: Scoring = field(default_factory=Scoring)
+
+    def __post_init__(self) -> None:
+        values = _numbers(self.relevances, "relevances")
+        if not values:
+            raise ValueError("`relevances` is empty: NDCG needs at least one ranked item.")
+        object.__setattr__(self, "relevances", values)
+        object.__setattr__(self, "pool", _numbers(self.pool, "pool", negative=False))
+        labels = tuple(str(label) for label in self.labels) or default_labels(len(values))
+        _check_labels(labels, len(values))
+        object.__setattr__(self, "labels", labels)
+        if not isinstance(self.scoring, Scoring):
+            raise ValueError(f"`scoring` must be a Scoring; got {self.scoring!r}.")
+
+    # -- the list ------------------------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        return len(self.relevances)
+
+    @property
+    def has_typed_labels(self) -> bool:
+        return self.labels != default_labels(self.n)
+
+    @property
+    def ideal(self) -> tuple[float, ...] | None:
+        """What the ideal ranking is built from, as the core's `ideal` keyword: the list plus
+        the pool, or None (the list itself)."""
+        if self.pool and self.scoring.ideal == "judgments":
+            return self.relevances + self.pool
+        return None
+
+    @property
+    def judged(self) -> int:
+        """How many items the ideal ranking is built from."""
+        return self.n + (len(self.pool) if self.ideal is not None else 0)
+
+    # -- the cut-off ---------------------------------------------------------------------------
+
+    @property
+    def k(self) -> int | None:
+        """The core's `k` keyword: a number, n for every ranked position, None for no cut-off."""
+        cut = self.scoring.k
+        if cut == EVERY_RANKED:
+            return self.n
+        if cut == NO_CUTOFF:
+            return None
+        return cut
+
+    @property
+    def cut_matters(self) -> bool:
+        """True when "k = n" and "no cut-off" give different numbers (a pool longer than 0)."""
+        return self.ideal is not None
+
+    @property
+    def at(self) -> str:
+        """The cut-off as a measure's suffix: '@6', or '' for no cut-off."""
+        return "" if self.k is None else f"@{self.k}"
+
+    def kwargs(self) -> dict:
+        """Keyword arguments for the core's functions (ndcg, breakdown, swap_deltas, …)."""
+        s = self.scoring
+        return {
+            "k": self.k,
+            "ideal": self.ideal,
+            "gain": s.gain,
+            "discount": s.discount,
+            "log_base": s.log_base,
+            "on_zero": s.on_zero,
+        }
+
+    def with_scoring(self, **changes) -> RankedList:
+        """The same list with some conventions changed, e.g. ``with_scoring(gain="exponential")``."""
+        return replace(self, scoring=replace(self.scoring, **changes))
+
+    def reordered(self, order) -> RankedList:
+        """The same items in another order: ``order[p]`` is the index of the item at p + 1."""
+        order = [int(i) for i in order]
+        if sorted(order) != list(range(self.n)):
+            raise ValueError(
+                f"`order` must list each of the {self.n} positions exactly once; got {order}."
+            )
+        return replace(
+            self,
+            relevances=tuple(self.relevances[i] for i in order),
+            labels=tuple(self.labels[i] for i in order),
+        )
+
+    def describe(self) -> str:
+        """The list and every convention off the default: '3, 2, 3 · k = 3 · gain 2^rel − 1'."""
+        parts = [", ".join(exact(v) for v in self.relevances)]
+        if self.scoring.k == NO_CUTOFF and self.cut_matters:
+            parts.append("no cut-off")
+        elif self.scoring.k in (EVERY_RANKED, NO_CUTOFF):
+            parts.append(f"k = n = {self.n}")
+        else:
+            parts.append(f"k = {self.k}")
+        parts += self.scoring.differences()
+        if self.pool and self.scoring.ideal == "judgments":
+            never = ", ".join(exact(v) for v in self.pool)
+            parts.append(f"judged but not retrieved: {never}")
+        return " · ".join(parts)
+
+
+def _numbers(values, parameter: str, negative: bool = True) -> tuple[float, ...]:
+    if isinstance(values, (str, bytes)):
+        raise ValueError(f"`{parameter}` must be a list of numbers, not text; got {values!r}.")
+    try:
+        items = list(values)
+    except TypeError:
+        raise ValueError(f"`{parameter}` must be a list of numbers; got {values!r}.") from None
+    out = []
+    for position, value in enumerate(items, start=1):
+        if isinstance(value, (bool, np.bool_)) or not isinstance(
+            value, (int, float, np.integer, np.floating)
+        ):
+            raise ValueError(
+                f"`{parameter}` must hold numbers only; position {position} is {value!r}."
+            )
+        number = float(value)
+        if not math.isfinite(number):
+            raise ValueError(
+                f"`{parameter}` must hold finite numbers; position {position} is {value!r}."
+            )
+        if number < 0 and not negative:
+            raise ValueError(
+                f"`{parameter}` must not be negative; position {position} is {exact(number)}. "
+                f"Use 0 for 'judged, not relevant'."
+            )
+        out.append(number)
+    return tuple(out)
+
+
+def _check_labels(labels: tuple[str, ...], n: int) -> None:
+    if len(labels) != n:
+        raise ValueError(f"`labels` must have one label per item: {n} items but {len(labels)}.")
+    seen: dict[str, int] = {}
+    for position, label in enumerate(labels, start=1):
+        if not label.strip():
+            raise ValueError(f"`labels` must not be empty; position {position} is.")
+        if len(label) > MAX_LABEL_LENGTH:
+            raise ValueError(
+                f"`labels` must be at most {MAX_LABEL_LENGTH} characters; the one at position "
+                f"{position} has {len(label)}."
+            )
+        if label in seen:
+            raise ValueError(
+                f"`labels` must be unique; '{label}' is at positions {seen[label]} and {position}."
+            )
+        seen[label] = position
+
+
+__all__ = [
+    "EVERY_RANKED",
+    "LOG_BASE",
+    "MAX_LABEL_LENGTH",
+    "NO_CUTOFF",
+    "RankedList",
+    "Scoring",
+    "check_cut",
+    "default_labels",
+]

@@ -1,0 +1,388 @@
+"""Every scoring convention of NDCG as data: each option's name, words, users and formula.
+
+Where implementations of NDCG part ways (the gain, the discount, where the ideal ranking comes
+from, how deep it is cut, how tied scores are ordered, what a list with nothing relevant
+scores), the choices are listed here once. The same records drive the core's validation, the
+pages' widgets and help texts, the URL parameters, the library presets and the LaTeX: a gain's
+or a discount's code and its LaTeX sit side by side in one record (the ir_measures idea of
+options as data, ``ParamInfo``), so the formula on screen is always the one computed.
+
+References
+----------
+Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques.
+ACM TOIS 20(4), 422–446.
+Burges, C. et al. (2005). Learning to rank using gradient descent. ICML.
+McSherry, F. & Najork, M. (2008). Computing information retrieval performance measures
+efficiently in the presence of tied scores. ECIR.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from .display import exact
+
+# 2**rel overflows a float64 a little above 1023; no real relevance scale comes near it.
+MAX_EXPONENTIAL_RELEVANCE = 1000
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice on one point where NDCG implementations differ.
+
+    name: the key used in code and in URLs; label: the widget's words; short: a few words for
+    captions and tables; description: what it does, for a learner; used_by: who uses it.
+    """
+
+    name: str
+    label: str
+    short: str
+    description: str
+    used_by: str = ""
+    reference: str = ""
+
+
+# ---------------------------------------------------------------------------------------------
+# Gains: what an item of relevance rel earns before its position's discount.
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Gain(Option):
+    compute: Callable[[np.ndarray], np.ndarray] = None  # relevances → gains
+    template: str = "{rel}"  # LaTeX with the relevance in place of {rel}
+
+    def latex(self, rel: str = "rel_i") -> str:
+        """The gain in LaTeX for a relevance symbol or number: rel_i, or 2^{rel_i} - 1."""
+        return self.template.replace("{rel}", rel)
+
+    def filled(self, relevance: float) -> str:
+        """The gain of one relevance as written in a filled-in formula: 3, or 2^{3} - 1."""
+        return self.latex(exact(relevance))
+
+
+def _linear(relevances: np.ndarray) -> np.ndarray:
+    return relevances.astype(float, copy=True)
+
+
+def _exponential(relevances: np.ndarray) -> np.ndarray:
+    if relevances.size and relevances.max() > MAX_EXPONENTIAL_RELEVANCE:
+        raise ValueError(
+            f"With the exponential gain 2^rel − 1, relevance must be at most "
+            f"{MAX_EXPONENTIAL_RELEVANCE}; the largest here is {exact(relevances.max())}, and 2 to "
+            f"that power does not fit in a number. Use the linear gain, or smaller grades."
+        )
+    return np.exp2(relevances.astype(float)) - 1.0
+
+
+GAINS: dict[str, Gain] = {
+    "linear": Gain(
+        name="linear",
+        label="Linear: rel",
+        short="rel",
+        description=(
+            "Each item earns exactly its relevance grade, so a grade-3 item is worth three "
+            "grade-1 items."
+        ),
+        used_by="scikit-learn, trec_eval, ranx ndcg, torchmetrics",
+        reference="Järvelin & Kekäläinen (2002).",
+        compute=_linear,
+        template="{rel}",
+    ),
+    "exponential": Gain(
+        name="exponential",
+        label="Exponential: 2^rel − 1",
+        short="2^rel − 1",
+        description=(
+            "Grades 0, 1, 2, 3, 4 earn 0, 1, 3, 7, 15: each step up is worth one more than "
+            "double the step below, so putting the very best item on top matters much more. "
+            "With 0/1 relevance it equals the linear gain."
+        ),
+        used_by="LightGBM, XGBoost, TF-Ranking, ranx ndcg_burges",
+        reference="Burges et al. (2005).",
+        compute=_exponential,
+        template="2^{{rel}} - 1",
+    ),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Discounts: what the gain at position i is divided by.
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Discount(Option):
+    denominator: Callable[[np.ndarray, float], np.ndarray] = None  # positions, base → divisors
+    symbol_template: str = ""  # LaTeX with {b} for the base and {i} for the position
+
+    def latex(self, log_base: float = 2, position: str = "i") -> str:
+        """The divisor in symbols: \\log_{2}(i+1), or \\max(1,\\ \\log_{2} i)."""
+        return self.symbol_template.replace("{b}", exact(log_base)).replace("{i}", position)
+
+    def filled(self, position: int, log_base: float = 2) -> str:
+        """The divisor at one position as written in a filled-in formula: \\log_{2} 3, or 1."""
+        base = exact(log_base)
+        if self.name == "log2":
+            return rf"\log_{{{base}}} {position + 1}"
+        if position < log_base:  # Järvelin–Kekäläinen: ranks below the base keep their gain
+            return "1"
+        return rf"\log_{{{base}}} {position}"
+
+
+def _log_position_plus_one(positions: np.ndarray, log_base: float) -> np.ndarray:
+    return np.log(positions + 1.0) / np.log(log_base)
+
+
+def _jarvelin(positions: np.ndarray, log_base: float) -> np.ndarray:
+    return np.maximum(1.0, np.log(positions) / np.log(log_base))
+
+
+DISCOUNTS: dict[str, Discount] = {
+    "log2": Discount(
+        name="log2",
+        label="1 / log₂(i+1)",
+        short="1/log(i+1)",
+        description=(
+            "Every position is discounted, a little less steeply the further down it is. "
+            "The log base scales every DCG by the same factor, so it cancels out of NDCG."
+        ),
+        used_by="every major library today",
+        reference="Burges et al. (2005).",
+        denominator=_log_position_plus_one,
+        symbol_template=r"\log_{{b}}({i}+1)",
+    ),
+    "jarvelin": Discount(
+        name="jarvelin",
+        label="Järvelin–Kekäläinen: 1 / max(1, log_b i)",
+        short="Järvelin–Kekäläinen",
+        description=(
+            "The original 2002 form: ranks i below the base b keep their whole gain, and rank "
+            "i ≥ b is divided by log_b(i). With b = 2, ranks 1 and 2 weigh the same. Here the "
+            "base does change NDCG."
+        ),
+        used_by="trec_eval before 9.0.4; Wikipedia's example in 2012",
+        reference="Järvelin & Kekäläinen (2002).",
+        denominator=_jarvelin,
+        symbol_template=r"\max(1,\ \log_{{b}} {i})",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class NumberRange:
+    """A number a page lets the user choose, with the range its controls and links accept."""
+
+    name: str
+    low: float
+    high: float
+    default: float
+    step: float
+    help: str
+
+    def check(self, value: float, what: str = "") -> float:
+        """`value` if it lies in the range, else a ValueError naming it and the range."""
+        if not self.low <= value <= self.high:
+            raise ValueError(
+                f"{what or self.name} {exact(value)} is outside {exact(self.low)}–"
+                f"{exact(self.high)}, the range this app offers."
+            )
+        return float(value)
+
+
+# The core accepts any base above 1 (see `check_log_base`); the app offers this range, in every
+# box and every link. Below 1.01 the Järvelin–Kekäläinen discount divides by a log that grows
+# without bound; above 1000 no list of 1000 items is discounted at all.
+LOG_BASE = NumberRange(
+    name="log base",
+    low=1.01,
+    high=1000.0,
+    default=2.0,
+    step=1.0,
+    help=(
+        "The base b of the logarithm. It scales every DCG by the same factor, so it cancels out "
+        "of NDCG under 1/log(i+1) but not under Järvelin–Kekäläinen."
+    ),
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Where the ideal ranking comes from, how deep it is cut, and 0/0.
+# ---------------------------------------------------------------------------------------------
+
+IDEALS: dict[str, Option] = {
+    "judgments": Option(
+        name="judgments",
+        label="All judged documents (trec_eval)",
+        short="all judged documents",
+        description=(
+            "The ideal ranking sorts every judged item of the query, those the system never "
+            "retrieved included, so missing a relevant item costs."
+        ),
+        used_by="trec_eval, ranx, ir-measures; Wikipedia's current example",
+    ),
+    "run": Option(
+        name="run",
+        label="Only the ranked documents (scikit-learn)",
+        short="only the ranked documents",
+        description=(
+            "The ideal ranking sorts only the items the system returned: a relevant item it "
+            "never found does not count against it."
+        ),
+        used_by="scikit-learn, torchmetrics, TF-Ranking, LightGBM, XGBoost",
+    ),
+}
+
+# The cut-off k is a whole number, or one of two named depths. They differ only when judged
+# items the system did not retrieve join the ideal: then "n" cuts the ideal at the list's length
+# (trec_eval ndcg_cut.n; Wikipedia's 0.785) and "none" lets it span every judged item
+# (trec_eval ndcg; 0.7562 for the same list).
+EVERY_RANKED = "n"
+NO_CUTOFF = "none"
+CUTS: dict[str, Option] = {
+    EVERY_RANKED: Option(
+        name=EVERY_RANKED,
+        label="k = n, every ranked position",
+        short="k = n",
+        description=(
+            "Every position of the ranked list counts, and the ideal is cut at the same depth: "
+            "the list's length n."
+        ),
+        used_by="trec_eval ndcg_cut.n; Wikipedia's example (0.785)",
+    ),
+    NO_CUTOFF: Option(
+        name=NO_CUTOFF,
+        label="No cut-off: the ideal spans every judged item",
+        short="no cut-off",
+        description=(
+            "Every ranked position counts, and the ideal keeps every judged item, even those "
+            "ranked below the list's length; with judged items the system never retrieved, "
+            "IDCG grows beyond IDCG@n."
+        ),
+        used_by="trec_eval ndcg",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class ZeroRule(Option):
+    value: float = 0.0  # NDCG when IDCG = 0
+
+
+ON_ZERO: dict[str, ZeroRule] = {
+    "0": ZeroRule(
+        name="0",
+        label="0: count it as a miss (scikit-learn, trec_eval)",
+        short="0/0 → 0",
+        description="A list with nothing to find counts as a failure.",
+        used_by="scikit-learn, trec_eval, ranx, TF-Ranking, torchmetrics' default",
+        value=0.0,
+    ),
+    "1": ZeroRule(
+        name="1",
+        label="1: count it as perfect (LightGBM, XGBoost)",
+        short="0/0 → 1",
+        description="Nothing could have been ranked better, so the order is perfect.",
+        used_by="LightGBM, XGBoost ndcg",
+        value=1.0,
+    ),
+    "skip": ZeroRule(
+        name="skip",
+        label="skip: leave it out of the mean",
+        short="0/0 → skipped",
+        description="The query has no answer to rank; leave it out of the average.",
+        used_by="torchmetrics with empty_target_action='skip'",
+        value=float("nan"),
+    ),
+}
+
+
+def zero_rule(on_zero: object) -> str:
+    """The ON_ZERO key of a value of `on_zero`: 0.0 → '0', 1.0 → '1', NaN → 'skip'."""
+    if isinstance(on_zero, (int, float, np.integer, np.floating)) and not isinstance(
+        on_zero, (bool, np.bool_)
+    ):
+        if on_zero != on_zero:
+            return "skip"
+        for name, rule in ON_ZERO.items():
+            if rule.value == on_zero:
+                return name
+    raise ValueError(
+        f"`on_zero` must be 0.0 (scikit-learn, trec_eval), 1.0 (LightGBM, XGBoost) or "
+        f"float('nan') (leave the query out of a mean); got {on_zero!r}."
+    )
+
+
+TIES: dict[str, Option] = {
+    "docid": Option(
+        name="docid",
+        label="By document id, descending (trec_eval)",
+        short="by id, descending",
+        description="Tied scores are ordered by document id, descending, compared as text.",
+        used_by="trec_eval",
+    ),
+    "keep": Option(
+        name="keep",
+        label="In file order (LightGBM, XGBoost)",
+        short="in input order",
+        description="Tied scores keep their input order (a stable sort).",
+        used_by="LightGBM, XGBoost",
+    ),
+    "average": Option(
+        name="average",
+        label="Averaged over tied orders (scikit-learn)",
+        short="averaged",
+        description=(
+            "Each item of a tied group earns the group's mean gain: the DCG averaged over "
+            "every order of the group."
+        ),
+        used_by="scikit-learn, torchmetrics",
+        reference="McSherry & Najork (2008).",
+    ),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking a choice, and computing gains and discounts
+# ---------------------------------------------------------------------------------------------
+
+
+def check_option(value: object, options: dict[str, Option], parameter: str) -> str:
+    """Return `value` if it names one of `options`, else raise a ValueError saying what is allowed."""
+    if isinstance(value, str) and value in options:
+        return value
+    allowed = " or ".join(repr(name) for name in options)
+    raise ValueError(f"`{parameter}` must be {allowed}; got {value!r}.")
+
+
+def check_log_base(log_base: object) -> float:
+    """A log base must be a finite number above 1 (the app offers the range `LOG_BASE`)."""
+    if isinstance(log_base, bool) or not isinstance(
+        log_base, (int, float, np.integer, np.floating)
+    ):
+        raise ValueError(f"`log_base` must be a number greater than 1; got {log_base!r}.")
+    base = float(log_base)
+    if not np.isfinite(base) or base <= 1:
+        raise ValueError(
+            f"`log_base` must be a number greater than 1 (a logarithm to base ≤ 1 does not "
+            f"shrink as positions grow); got {log_base!r}."
+        )
+    return base
+
+
+def gains(relevances: np.ndarray, gain: str) -> np.ndarray:
+    """The gain of each relevance: rel (linear) or 2^rel − 1 (exponential)."""
+    return GAINS[gain].compute(np.asarray(relevances))
+
+
+def denominators(n: int, discount: str, log_base: float = 2.0) -> np.ndarray:
+    """What the gain at positions 1…n is divided by: log_b(i+1), or max(1, log_b i)."""
+    return DISCOUNTS[discount].denominator(np.arange(1, n + 1, dtype=float), log_base)
+
+
+def discounts(n: int, discount: str, log_base: float = 2.0) -> np.ndarray:
+    """The multiplier of the gain at positions 1…n (1 / denominator)."""
+    return 1.0 / denominators(n, discount, log_base)
