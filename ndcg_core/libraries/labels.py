@@ -1,0 +1,222 @@
+"""Label domains: which relevance labels each library accepts, refuses, or silently changes.
+
+Each rule takes the ranked labels and the pool (the labels of judged items never retrieved)
+and returns them as the library will use them, or the library's own error message, and any
+change it makes without a warning. Refusal texts are the libraries' own (tests/core/
+test_libraries.py compares them with what the libraries raise).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..display import exact
+from ..options import Option
+
+LIGHTGBM_LABEL_MAPPINGS = 31  # LightGBM's default label_gain has 31 entries: labels 0 to 30
+XGBOOST_MAX_LABEL = 31  # XGBoost refuses labels above this with the exponential gain
+
+
+@dataclass(frozen=True)
+class LabelOutcome:
+    """Labels as the library will use them, or its refusal; and any silent change it made."""
+
+    ranked: np.ndarray | None  # None when refused
+    pool: np.ndarray | None
+    refusal: str = ""
+    surprise: str = ""
+    dropped: np.ndarray | None = None  # TF-Ranking: positions masked out as padding
+
+
+@dataclass(frozen=True, kw_only=True)
+class LabelRule(Option):
+    """One library's label domain: `description` in words, `check` as code."""
+
+    check: Callable[[np.ndarray, np.ndarray], LabelOutcome]
+
+
+def _first(values: np.ndarray, condition: np.ndarray) -> float | None:
+    hits = np.flatnonzero(condition)
+    return float(values[hits[0]]) if hits.size else None
+
+
+def _sklearn(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+    if ranked.min() < 0:
+        return LabelOutcome(
+            None, None, "ValueError: ndcg_score should not be used on negative y_true values."
+        )
+    if ranked.size == 1:
+        return LabelOutcome(
+            None,
+            None,
+            "ValueError: Computing NDCG is only meaningful when there is more than 1 document. "
+            "Got 1 instead.",
+        )
+    return LabelOutcome(ranked, pool)
+
+
+def _trec_eval(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+    both = np.concatenate([ranked, pool])
+    if np.any(both != np.round(both)):
+        return LabelOutcome(None, None, "TypeError: Expected relevance to be integer.")
+    negative = _first(both, both < 0)
+    if negative is None:
+        return LabelOutcome(ranked, pool)
+    return LabelOutcome(
+        np.maximum(ranked, 0),
+        np.maximum(pool, 0),
+        surprise=(
+            f"trec_eval reads {exact(negative)} as judged but not relevant: gain 0, left out of "
+            f"the ideal, no warning."
+        ),
+    )
+
+
+def _ranx(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+    both = np.concatenate([ranked, pool])
+    whole = np.trunc(both)
+    notes = []
+    fraction = _first(both, both != whole)
+    if fraction is not None:
+        notes.append(
+            f"ranx stores judgments as whole numbers, so {exact(fraction)} became "
+            f"{exact(math.trunc(fraction))}"
+        )
+    negative = _first(whole, whole < 0)
+    if negative is not None:
+        notes.append(f"only labels ≥ 1 count as relevant, so {exact(negative)} scored like 0")
+    if not notes:
+        return LabelOutcome(ranked, pool)
+    used = np.maximum(whole, 0)
+    return LabelOutcome(
+        used[: ranked.size],
+        used[ranked.size :],
+        surprise="; ".join(notes) + ". No warning.",
+    )
+
+
+def _lightgbm(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+    # LightGBM checks labels one by one in input order: the first bad one is named.
+    for value in ranked:
+        if value != round(value):
+            return LabelOutcome(
+                None,
+                None,
+                f"LightGBMError: label should be int type (met {value:f}) for ranking task, for "
+                f"the gain of label, please set the label_gain parameter",
+            )
+        if value < 0:
+            return LabelOutcome(
+                None,
+                None,
+                f"LightGBMError: Label should be non-negative (met {value:f}) for ranking task",
+            )
+        if value >= LIGHTGBM_LABEL_MAPPINGS:
+            return LabelOutcome(
+                None,
+                None,
+                f"LightGBMError: Label {int(value)} is not less than the number of label "
+                f"mappings ({LIGHTGBM_LABEL_MAPPINGS})",
+            )
+    return LabelOutcome(ranked, pool)
+
+
+def _xgboost(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+    if np.any((ranked != np.round(ranked)) | (ranked < 0)):
+        return LabelOutcome(
+            None,
+            None,
+            "XGBoostError: Check failed: label_is_integer: When using relevance degree as "
+            "target, label must be either 0 or positive integer.",
+        )
+    if ranked.max() > XGBOOST_MAX_LABEL:
+        return LabelOutcome(
+            None,
+            None,
+            "XGBoostError: Check failed: label_is_valid: Relevance degress must be lesser than "
+            "or equal to 31 when the exponential NDCG gain function is used.",
+        )
+    return LabelOutcome(ranked, pool)
+
+
+def _tf_ranking(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+    negative = ranked < 0
+    if not negative.any():
+        return LabelOutcome(ranked, pool)
+    return LabelOutcome(
+        ranked,
+        pool,
+        surprise=(
+            f"TF-Ranking treats a negative label ({exact(ranked[negative][0])}) as padding: "
+            f"the item is dropped and the items below it move up. No warning."
+        ),
+        dropped=negative,
+    )
+
+
+def _torchmetrics(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+    negative = _first(ranked, ranked < 0)
+    if negative is None:
+        return LabelOutcome(ranked, pool)
+    return LabelOutcome(
+        ranked,
+        pool,
+        surprise=(
+            f"torchmetrics uses {exact(negative)} as a negative gain: the item costs DCG and "
+            f"the ideal puts it last, so NDCG is no longer bounded by 0 and 1. No warning."
+        ),
+    )
+
+
+def _core(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+    negative = _first(ranked, ranked < 0)
+    if negative is None:
+        return LabelOutcome(ranked, pool)
+    return LabelOutcome(
+        None,
+        None,
+        f"ValueError: The 2002 form is not defined for negative labels ({exact(negative)} "
+        f"here): its gains are relevance grades 0, 1, 2, 3.",
+    )
+
+
+def _rule(name: str, short: str, check, used_by: str) -> LabelRule:
+    return LabelRule(
+        name=name, label=short, short=short, description=short, used_by=used_by, check=check
+    )
+
+
+LABEL_RULES: dict[str, LabelRule] = {
+    "sklearn": _rule(
+        "sklearn",
+        "any number ≥ 0; refuses negative labels and a single document",
+        _sklearn,
+        "scikit-learn",
+    ),
+    "trec_eval": _rule(
+        "trec_eval",
+        "whole numbers only; a negative label means judged, not relevant",
+        _trec_eval,
+        "trec_eval",
+    ),
+    "ranx": _rule(
+        "ranx", "turns labels into whole numbers silently; relevant means ≥ 1", _ranx, "ranx"
+    ),
+    "lightgbm": _rule(
+        "lightgbm", f"whole numbers 0 to {LIGHTGBM_LABEL_MAPPINGS - 1} only", _lightgbm, "LightGBM"
+    ),
+    "xgboost": _rule(
+        "xgboost", f"whole numbers 0 to {XGBOOST_MAX_LABEL} only", _xgboost, "XGBoost"
+    ),
+    "tf_ranking": _rule(
+        "tf_ranking", "any number; a negative label marks padding", _tf_ranking, "TF-Ranking"
+    ),
+    "torchmetrics": _rule(
+        "torchmetrics", "any number, negative ones as negative gains", _torchmetrics, "torchmetrics"
+    ),
+    "core": _rule("core", "grades ≥ 0", _core, "Järvelin–Kekäläinen (2002)"),
+}

@@ -1,0 +1,400 @@
+"""One query scored under every preset, and why each row differs from the first.
+
+`evaluate_query` says, per preset, the number, the library's refusal, or the silent change it
+makes to the labels, and which of the six points (`presets.CAUSES`) make it differ from the
+reference row. A cause is found by trying each differing point alone: the preset with that one
+point set back to the reference's choice, scored again (a dozen presets, a few points each: a
+few dozen cheap scorings per query).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+from ..display import exact, fixed
+from ..model import RankedList
+from ..options import DISCOUNTS, EVERY_RANKED, GAINS, NO_CUTOFF, TIES
+from .labels import LABEL_RULES
+from .presets import CAUSES, CUT_RULES, PRESETS, TIE_RULES, XGBOOST_DEFAULT_CUT, Preset
+from .query import Query, make_query
+from .ties import averaged_dcg, extreme_order, order_dcg, ranking_order, tie_groups
+
+TOLERANCE = 1e-12  # two rows whose numbers differ by less agree
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one library says about one query.
+
+    kind: "number", "surprise" (a number after a silent change of the labels) or "refused"
+    (the library's own error, or, for numbers this app cannot compute, its reason).
+    """
+
+    preset: Preset
+    metric: str
+    kind: str
+    value: float  # NaN when refused
+    message: str = ""  # the refusal, or the silent change
+    low: float | None = None  # for random tie-breaking: the worst and best orders
+    high: float | None = None
+    causes: tuple[str, ...] = ()
+    explanation: str = ""
+    dcg: float = float("nan")  # the averaged DCG for averaged or random ties
+    idcg: float = float("nan")
+    cut: int | None = None  # the depth the library scored (None: the whole list and ideal)
+
+    @property
+    def shown(self) -> str:
+        """The verdict in a few characters, for tables."""
+        if self.kind == "refused":
+            return "refuses"
+        text = fixed(self.value)
+        if self.low is not None and self.high is not None and self.high - self.low > TOLERANCE:
+            text += f" (random: {fixed(self.low)}–{fixed(self.high)})"
+        return text + (" ⚠" if self.kind == "surprise" else "")
+
+    @property
+    def at(self) -> str:
+        """The depth as a measure's suffix: '@6', or '' for the whole list."""
+        return "" if self.cut is None else f"@{self.cut}"
+
+
+# ---------------------------------------------------------------------------------------------
+# One preset, one query
+# ---------------------------------------------------------------------------------------------
+
+
+def _score(preset: Preset, query: Query) -> Verdict:
+    """The preset's NDCG for the query, with no comparison to other rows."""
+    outcome = LABEL_RULES[preset.labels].check(np.asarray(query.relevances), np.asarray(query.pool))
+    metric = preset.metric_name(query.k, query.n)
+    if outcome.ranked is None:
+        return Verdict(preset, metric, "refused", float("nan"), outcome.refusal)
+    rel = np.asarray(outcome.ranked, dtype=float)
+    scores = np.asarray(query.scores, dtype=float)
+    ids = list(query.ids)
+    if outcome.dropped is not None:
+        keep = ~outcome.dropped
+        rel, scores = rel[keep], scores[keep]
+        ids = [name for name, kept in zip(ids, keep) if kept]
+    k = preset.cut_at(query.k, query.n)
+    ideal = rel if preset.ideal == "run" else np.concatenate([rel, outcome.pool])
+    try:
+        # Labels near the float limit overflow to inf: caught below, with a message.
+        with np.errstate(over="ignore", invalid="ignore"):
+            top, low, high = _dcg(preset, rel, scores, ids, k)
+            best = order_dcg(np.sort(ideal)[::-1], k, preset.gain, preset.discount)
+    except ValueError as error:  # e.g. 2^rel − 1 of a relevance above 1000
+        return Verdict(preset, metric, "refused", float("nan"), f"NDCG Lab refuses: {error}", cut=k)
+    if not all(math.isfinite(x) for x in (top, best)):
+        return Verdict(
+            preset,
+            metric,
+            "refused",
+            float("nan"),
+            "NDCG Lab refuses: the DCG of labels this large does not fit in a 64-bit number.",
+            cut=k,
+        )
+    kind = "surprise" if outcome.surprise else "number"
+    if best == 0:
+        value, low, high = preset.on_zero, None, None
+    else:
+        value = top / best
+        if low is not None:
+            low, high = low / best, high / best
+    return Verdict(
+        preset, metric, kind, float(value), outcome.surprise, low, high, dcg=top, idcg=best, cut=k
+    )
+
+
+def _dcg(
+    preset: Preset, rel: np.ndarray, scores: np.ndarray, ids: list[str], k: int | None
+) -> tuple[float, float | None, float | None]:
+    """The list's DCG under the preset's tie rule; for a random shuffle, its worst and best too."""
+    gain, discount = preset.gain, preset.discount
+    if rel.size == 0:
+        return 0.0, None, None
+    if preset.ties in ("average", "random"):
+        top = averaged_dcg(rel, scores, k, gain, discount)
+        if preset.ties == "average":
+            return top, None, None
+        worst = order_dcg(rel[extreme_order(scores, rel, best=False)], k, gain, discount)
+        best = order_dcg(rel[extreme_order(scores, rel, best=True)], k, gain, discount)
+        return top, worst, best
+    return order_dcg(rel[ranking_order(scores, ids, preset.ties)], k, gain, discount), None, None
+
+
+# ---------------------------------------------------------------------------------------------
+# Every preset, and why each differs from the first
+# ---------------------------------------------------------------------------------------------
+
+
+def _differs(a: Verdict, b: Verdict) -> bool:
+    if (a.kind == "refused") != (b.kind == "refused"):
+        return True
+    if a.kind == "refused":
+        return False
+    return not math.isclose(a.value, b.value, rel_tol=0, abs_tol=TOLERANCE)
+
+
+_CAUSE_FIELDS = {
+    "gain": ("gain",),
+    "ideal": ("ideal", "cut"),
+    "discount": ("discount",),
+    "ties": ("ties",),
+    "on_zero": ("zero",),
+    "labels": ("labels",),
+}
+
+
+def _causes(preset: Preset, reference: Preset, query: Query, verdict: Verdict, first: Verdict):
+    """The points on which `preset` differs from `reference` that change this query's verdict.
+
+    Each differing point is tried alone: the preset with that point set back to the
+    reference's choice. A point whose reversal changes the verdict is a cause. When the
+    verdicts differ but no single point explains it (points that act only together), every
+    differing point is named.
+    """
+    if not _differs(verdict, first):
+        return ()
+    differing = [
+        cause
+        for cause, fields in _CAUSE_FIELDS.items()
+        if any(getattr(preset, f) != getattr(reference, f) for f in fields)
+    ]
+    found = []
+    for cause in differing:
+        changes = {f: getattr(reference, f) for f in _CAUSE_FIELDS[cause]}
+        if _differs(_score(replace(preset, **changes), query), verdict):
+            found.append(cause)
+    return tuple(found or differing)
+
+
+def _never_retrieved(count: int) -> str:
+    return f"{count} judged item{'s' if count != 1 else ''} never retrieved"
+
+
+def _cause_words(cause: str, preset: Preset, reference: Preset, query: Query, v: Verdict) -> str:
+    """One sentence per cause, for the results table's 'why' column."""
+    if cause == "gain":
+        return f"Gain {GAINS[preset.gain].short} instead of {GAINS[reference.gain].short}."
+    if cause == "ideal":
+        parts = []
+        if preset.ideal != reference.ideal:
+            if preset.ideal == "judgments":
+                parts.append(
+                    f"The ideal counts the {_never_retrieved(len(query.pool))}."
+                    if query.pool
+                    else "The ideal comes from the judgments."
+                )
+            else:
+                parts.append("The ideal ignores the judged items never retrieved.")
+        # The cut rules differ on what happens without k: say so only where the depth differs.
+        if preset.cut_at(query.k, query.n) != reference.cut_at(query.k, query.n):
+            parts.append(CUT_RULES[preset.cut].description)
+        return " ".join(parts) or CUT_RULES[preset.cut].description
+    if cause == "discount":
+        return (
+            f"Discount {DISCOUNTS[preset.discount].label} instead of "
+            f"{DISCOUNTS[reference.discount].label}."
+        )
+    if cause == "ties":
+        return TIE_RULES[preset.ties].description
+    if cause == "on_zero":
+        return (
+            f"A list with no relevant item scores {exact(preset.on_zero)}, not "
+            f"{exact(reference.on_zero)}."
+        )
+    if cause == "labels":
+        rule = LABEL_RULES[preset.labels]
+        if v.kind == "refused":
+            return f"Refuses this input ({rule.description})."
+        if v.kind == "surprise":
+            return "Changes the labels silently: " + v.message
+        return f"Accepts what {reference.library} refuses ({rule.description})."
+    raise ValueError(f"`cause` must be one of {', '.join(CAUSES)}; got {cause!r}.")
+
+
+def evaluate_query(
+    relevances: Sequence[float],
+    k: int | str | None = None,
+    *,
+    scores: Sequence[float] | None = None,
+    ids: Sequence[str] | None = None,
+    pool: Sequence[float] | None = None,
+    presets: Sequence[Preset] = PRESETS,
+) -> list[Verdict]:
+    """Score one query under every preset; say why each row differs from the first.
+
+    Parameters
+    ----------
+    relevances : list of float
+        Labels in ranked order (negative values allowed: libraries disagree on them).
+    k : int, "n", "none" or None
+        Cut-off; larger than the list is allowed. "n" asks every library for the list's length;
+        None or "none" calls each library without k (XGBoost then stops at 32).
+    scores : list of float, optional
+        The system's scores, one per item; they decide the ranking and may tie. Without them
+        the list order is the ranking (scores n, n − 1, …, 1).
+    ids : list of str, optional
+        Document ids (trec_eval breaks ties by id, descending). Default D1, D2, …
+    pool : list of float, optional
+        Relevances of judged items never retrieved; only libraries that build the ideal from
+        the judgments (trec_eval, ranx, Järvelin–Kekäläinen) see them.
+
+    >>> rows = evaluate_query([3, 2, 3, 0, 1, 2], 6, pool=[3, 2])
+    >>> [round(rows[i].value, 4) for i in (0, 3)]
+    [0.9608, 0.785]
+    """
+    query = make_query(relevances, k, scores=scores, ids=ids, pool=pool)
+    return evaluate(query, presets)
+
+
+def evaluate(query: Query, presets: Sequence[Preset] = PRESETS) -> list[Verdict]:
+    """`evaluate_query` for a checked `Query`."""
+    verdicts = [_score(preset, query) for preset in presets]
+    reference, first = presets[0], verdicts[0]
+    out = []
+    for preset, verdict in zip(presets, verdicts):
+        if preset is reference:
+            causes, words = (), "The reference row."
+        else:
+            causes = _causes(preset, reference, query, verdict, first)
+            words = " ".join(_cause_words(c, preset, reference, query, verdict) for c in causes)
+            words = words or "Same number as the first row."
+        out.append(replace(verdict, causes=causes, explanation=words))
+    return out
+
+
+def verdict_table(verdicts: Sequence[Verdict]) -> pd.DataFrame:
+    """One row per preset: library, measure, verdict, value, what differs and why."""
+    return pd.DataFrame(
+        {
+            "library": [v.preset.library for v in verdicts],
+            "measure": [v.metric for v in verdicts],
+            "verdict": [v.shown for v in verdicts],
+            "value": [v.value for v in verdicts],
+            "differs by": [", ".join(CAUSES[c] for c in v.causes) for v in verdicts],
+            "why, in plain words": [
+                v.message if v.kind == "refused" else v.explanation for v in verdicts
+            ],
+        }
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# What the page says about the rows as a whole
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How far the libraries' numbers lie apart, and what was left out of that."""
+
+    low: float | None  # None when no library gives a number
+    high: float | None
+    numbers: int  # library rows with a number
+    refused: int  # library rows that refuse
+    libraries: int  # rows that are libraries
+    left_out: tuple[str, ...]  # rows that are not libraries (a paper's formula)
+
+    @property
+    def width(self) -> float | None:
+        return None if self.low is None else self.high - self.low
+
+
+def spread(verdicts: Sequence[Verdict]) -> Spread:
+    """Highest minus lowest number among the rows that are libraries and give one.
+
+    The Järvelin–Kekäläinen row is the 2002 paper's formula, not a library: it is left out.
+    """
+    rows = [v for v in verdicts if v.preset.is_library]
+    values = [v.value for v in rows if v.kind != "refused"]
+    return Spread(
+        low=min(values) if values else None,
+        high=max(values) if values else None,
+        numbers=len(values),
+        refused=sum(v.kind == "refused" for v in rows),
+        libraries=len(rows),
+        left_out=tuple(v.preset.library for v in verdicts if not v.preset.is_library),
+    )
+
+
+def cause_counts(verdicts: Sequence[Verdict]) -> dict[str, int]:
+    """How many rows each point makes differ from the first, for the points that do."""
+    counts = {cause: sum(cause in v.causes for v in verdicts) for cause in CAUSES}
+    return {cause: count for cause, count in counts.items() if count}
+
+
+def cut_name(query: Query) -> str:
+    """The cut-off every row is asked for, in a few words: 'k = n = 6', 'no cut-off', 'k = 10'."""
+    cut = query.ranked.scoring.k
+    if cut == EVERY_RANKED:
+        return f"k = n = {query.n}"
+    if cut == NO_CUTOFF:
+        return "no cut-off"
+    return f"k = {cut}"
+
+
+def cut_sentence(query: Query) -> str:
+    """What the chosen cut-off asks of every library, in one sentence."""
+    cut, n = query.ranked.scoring.k, query.n
+    if cut == EVERY_RANKED:
+        return (
+            f"Every library is asked for k = n = {n}, the list's length (trec_eval's ndcg has "
+            f"no cut-off and ignores it)."
+        )
+    if cut == NO_CUTOFF:
+        return (
+            f"Every library is called without k: most score the whole list against their whole "
+            f"ideal; trec_eval's ndcg_cut has no such form and is asked for ndcg_cut.{n}, and "
+            f"XGBoost's plain ndcg stops at {XGBOOST_DEFAULT_CUT}."
+        )
+    beyond = f", beyond the list's {n} items" if cut > n else ""
+    return (
+        f"Every library is asked for k = {cut}{beyond} (trec_eval's ndcg has no cut-off and "
+        f"ignores it)."
+    )
+
+
+def in_playground(verdict: Verdict, query: Query) -> RankedList | None:
+    """The list and conventions with which the playground shows this row's number, or None.
+
+    The playground has no scores, ties rule or all-zero rule of its own: the list is put in the
+    library's ranked order, the pool is dropped when the library's ideal comes from the run
+    alone, and rows it cannot show are None: refusals and silent changes, negative labels,
+    library-only tie rules or averaged ties where scores tie, and a 0/0 scored other than 0.
+    """
+    preset = verdict.preset
+    if verdict.kind != "number" or min(query.relevances) < 0 or preset.ties not in TIES:
+        return None
+    tied = bool(tie_groups(query.scores))
+    if tied and preset.ties == "average":
+        return None
+    if verdict.idcg == 0 and preset.zero != "0":
+        return None
+    order = ranking_order(
+        query.scores, query.ids, "keep" if preset.ties == "average" else preset.ties
+    )
+    ranked = query.ranked.reordered(order)
+    pool = ranked.pool if preset.ideal == "judgments" else ()
+    return replace(ranked, pool=pool, scoring=preset.scoring(query.ranked.scoring.k))
+
+
+__all__ = [
+    "Spread",
+    "Verdict",
+    "cause_counts",
+    "cut_name",
+    "cut_sentence",
+    "evaluate",
+    "evaluate_query",
+    "in_playground",
+    "spread",
+    "verdict_table",
+]
