@@ -2,7 +2,13 @@
 
 Every function scores orderings of the same multiset of relevances, so the IDCG is one number
 and each NDCG is a DCG divided by it; the DCG of an ordering is its gains (from
-`formulas.gains`) times the position discounts (from `formulas.discounts`), zeroed past k.
+`options.gains`) times the position discounts (from `options.discounts`), zeroed past k.
+
+The gains are divided by a power of two near the largest one before any ordering is scored:
+that division is exact in floating point, so every result is the number the unscaled sums
+would give, but sums of huge relevances (1e308, 1e308, 0) no longer overflow on the way to a
+ratio that is well within range. A list whose ideal DCG itself overflows is refused with a
+message, since no NDCG can be computed for it.
 
 References
 ----------
@@ -22,9 +28,8 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from .formulas import discounts, gains
-from .latex import num
 from .metrics import breakdown, check_ideal, check_k, check_on_zero, check_relevances, idcg
+from .options import discounts, gains
 
 ArrayLike = Iterable[float] | np.ndarray
 
@@ -41,6 +46,9 @@ SAMPLE_SIZE = 200_000
 # Keep a sample's gain matrix (sample size × n) near 20 million numbers, so long lists stay quick.
 SAMPLE_CELLS = 20_000_000
 MIN_SAMPLE_SIZE = 10_000
+# NDCG values this close are the same number computed along different paths (floating-point
+# noise): a swap that gains less helps nothing, and a spread this small is no spread at all.
+NOISE = 1e-12
 
 
 # ---------------------------------------------------------------------------------------------
@@ -51,11 +59,12 @@ MIN_SAMPLE_SIZE = 10_000
 @dataclass(frozen=True)
 class _Scoring:
     values: np.ndarray  # relevances, ranked order
-    gain_values: np.ndarray
+    gain_values: np.ndarray  # gains divided by `scale`
     weights: np.ndarray  # discount of each of the n positions, 0 past k
-    best: float  # IDCG@k (over the pool when one is given)
+    best: float  # IDCG@k (over the pool when one is given), divided by `scale`
     on_zero: float
     k: int | None
+    scale: float  # a power of two: gains and DCGs here are true values divided by it
 
     @property
     def n(self) -> int:
@@ -82,11 +91,28 @@ def _scoring(
     cut = check_k(k)
     zero = check_on_zero(on_zero)
     # idcg validates gain, discount and log_base with the core's own messages.
-    best = idcg(values, cut, ideal=ideal, gain=gain, discount=discount, log_base=log_base)
+    with np.errstate(over="ignore"):  # an overflow is reported just below, in words
+        best = idcg(values, cut, ideal=ideal, gain=gain, discount=discount, log_base=log_base)
+    if not math.isfinite(best):
+        raise ValueError(
+            f"`relevances` are too large to score (the largest is {values.max():g}): the ideal "
+            f"DCG exceeds the largest number a computer float can hold, about 1.8e+308. Divide "
+            f"every relevance by the same number (with the linear gain, NDCG does not change)."
+        )
     weights = discounts(values.size, discount, float(log_base))
     if cut is not None:
         weights[cut:] = 0.0
-    return _Scoring(values, gains(values, gain), weights, best, zero, cut)
+    gain_values = gains(values, gain)
+    scale = _power_of_two(float(gain_values.max()))
+    return _Scoring(values, gain_values / scale, weights, best / scale, zero, cut, scale)
+
+
+def _power_of_two(largest: float) -> float:
+    """2^e with `largest` / 2^e in [1, 2): dividing by it is exact (1 when `largest` is 0)."""
+    if largest <= 0:
+        return 1.0
+    _, exponent = math.frexp(largest)
+    return math.ldexp(1.0, exponent - 1)
 
 
 def _position(value: object, n: int, name: str) -> int:
@@ -140,6 +166,44 @@ def swapped(values: ArrayLike, i: int, j: int) -> list:
     return items
 
 
+@dataclass(frozen=True)
+class Swap:
+    """One swap of positions i and j (1-based): NDCG before, after, and the change."""
+
+    i: int
+    j: int
+    before: float
+    after: float
+    change: float
+
+
+def swap_effect(
+    relevances: ArrayLike,
+    i: int,
+    j: int,
+    k: int | None = None,
+    *,
+    ideal: ArrayLike | None = None,
+    gain: str = "linear",
+    discount: str = "log2",
+    log_base: float = 2,
+    on_zero: float = 0.0,
+) -> Swap:
+    """What swapping positions i and j does to NDCG: one entry of `swap_deltas`, with the NDCG
+    before and after it.
+
+    >>> effect = swap_effect([3, 2, 0], 1, 3)
+    >>> round(effect.before, 4), round(effect.change, 4)
+    (1.0, -0.352)
+    """
+    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
+    a, b = _position(i, s.n, "i"), _position(j, s.n, "j")
+    g, d = s.gain_values, s.weights
+    before = float(s.ndcg(float(g @ d)))
+    change = 0.0 if s.best == 0 else float((g[a] - g[b]) * (d[b] - d[a]) / s.best)
+    return Swap(a + 1, b + 1, before, before + change, change)
+
+
 def ndcg_at_each_k(
     relevances: ArrayLike,
     i: int,
@@ -156,7 +220,9 @@ def ndcg_at_each_k(
 
     One row per cut-off from 1 to the length of the ideal ranking (the pool, when it is longer
     than the list). Columns: k, before, after, change, chosen (the row of the `k` argument, or
-    the last row when `k` is None). A swap changes nothing at cut-offs above both positions.
+    the last row when `k` is None), largest (the row where the change is largest in size, the
+    first of equals; no row when the swap changes nothing). A swap changes nothing at cut-offs
+    above both positions.
     """
     values = check_relevances(relevances)
     chosen = check_k(k)
@@ -165,13 +231,19 @@ def ndcg_at_each_k(
     before = breakdown(values, on_zero=on_zero, **settings)["ndcg_at"].to_numpy()
     after = breakdown(swapped(values, a + 1, b + 1), on_zero=on_zero, **settings)["ndcg_at"]
     cut_offs = np.arange(1, before.size + 1)
+    change = after.to_numpy() - before
+    size = np.abs(change)
+    largest = np.zeros(before.size, dtype=bool)
+    if size.max() > NOISE:
+        largest[int(np.argmax(size))] = True
     return pd.DataFrame(
         {
             "k": cut_offs,
             "before": before,
             "after": after.to_numpy(),
-            "change": after.to_numpy() - before,
+            "change": change,
             "chosen": cut_offs == (before.size if chosen is None else min(chosen, before.size)),
+            "largest": largest,
         }
     )
 
@@ -210,6 +282,23 @@ def position_sweep(
     source = np.where(column < target, column, column - 1).clip(0, max(s.n - 2, 0))
     orderings = np.where(column == target, s.gain_values[moving], rest[source] if rest.size else 0)
     return np.asarray(s.ndcg(orderings @ s.weights), dtype=float)
+
+
+def sweep_extremes(sweep: ArrayLike) -> tuple[int, int] | None:
+    """The positions (1-based) where a `position_sweep` is highest and lowest, the first of
+    equals: where the item does most good, and where it does most harm. None when the curve is
+    flat (the item scores the same everywhere, up to floating-point noise).
+
+    >>> sweep_extremes(position_sweep([0, 1], 1))
+    (2, 1)
+    """
+    values = np.asarray(list(sweep), dtype=float)
+    if values.size == 0:
+        raise ValueError("`sweep` is empty: pass the result of `position_sweep`.")
+    high, low = int(np.argmax(values)), int(np.argmin(values))
+    if not values[high] - values[low] > NOISE:
+        return None
+    return high + 1, low + 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -259,12 +348,22 @@ def expected_random(
     E[NDCG@k] = E[DCG@k] / IDCG@k (with the pool's IDCG when a pool is given).
     """
     s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
+    return _expected(s)
+
+
+def _expected(s: _Scoring) -> ExpectedRandom:
+    # In scaled units, so that the mean of huge gains does not overflow; reported unscaled.
     mean_gain = float(s.gain_values.mean())
     total = float(s.weights.sum())
     positions = s.n if s.k is None else min(s.k, s.n)
     expected_dcg = mean_gain * total
     return ExpectedRandom(
-        mean_gain, total, positions, expected_dcg, s.best, float(s.ndcg(expected_dcg))
+        mean_gain * s.scale,
+        total,
+        positions,
+        expected_dcg * s.scale,
+        s.best * s.scale,
+        float(s.ndcg(expected_dcg)),
     )
 
 
@@ -287,20 +386,6 @@ def expected_random_ndcg(
     return expected_random(relevances, k, on_zero=on_zero, **settings).expected
 
 
-def expected_random_latex(terms: ExpectedRandom) -> tuple[str, str]:
-    """The closed form in symbols, then with the numbers of `terms` filled in."""
-    formula = (
-        r"\mathbb{E}[\mathrm{NDCG@}k] = \frac{\bar g \sum_{i=1}^{\min(k,n)} d_i}"
-        r"{\mathrm{IDCG@}k}"
-    )
-    filled = (
-        rf"= \frac{{{num(terms.mean_gain)} \times {num(terms.discount_sum)}}}"
-        rf"{{{num(terms.ideal_dcg)}}} = \frac{{{num(terms.expected_dcg)}}}{{{num(terms.ideal_dcg)}}}"
-        rf" = {num(terms.expected)}"
-    )
-    return formula, filled
-
-
 def best_swap(
     relevances: ArrayLike,
     k: int | None = None,
@@ -316,7 +401,7 @@ def best_swap(
     settings = {"ideal": ideal, "gain": gain, "discount": discount, "log_base": log_base}
     deltas = np.triu(swap_deltas(relevances, k, on_zero=on_zero, **settings), 1)
     i, j = np.unravel_index(np.argmax(deltas), deltas.shape)
-    if deltas[i, j] <= 1e-12:
+    if deltas[i, j] <= NOISE:
         return None
     return int(i) + 1, int(j) + 1, float(deltas[i, j])
 
@@ -326,8 +411,9 @@ class OrderingDistribution:
     """NDCG over the distinct orderings of a list: all of them, or a uniform random sample.
 
     `values` holds one NDCG per distinct ordering (exact; each ordering once, in no promised
-    order) or per sampled ordering. `expected` is the closed-form mean; `standard_error` is the
-    sample mean's standard error (0 when exact).
+    order) or per sampled ordering. `terms` is the closed-form mean with its pieces
+    (`expected_random`) and `expected` that mean; `standard_error` is the sample mean's standard
+    error (0 when exact).
     """
 
     exact: bool
@@ -336,7 +422,11 @@ class OrderingDistribution:
     current: float
     best: float
     worst: float
-    expected: float
+    terms: ExpectedRandom
+
+    @property
+    def expected(self) -> float:
+        return self.terms.expected
 
     @property
     def sample_size(self) -> int:
@@ -352,21 +442,45 @@ class OrderingDistribution:
             return 0.0
         return float(self.values.std(ddof=1) / math.sqrt(self.values.size))
 
-    def share_below(self, value: float, tolerance: float = 1e-12) -> float:
+    def share_below(self, value: float, tolerance: float = NOISE) -> float:
         """The share of orderings scoring strictly less than `value`."""
         return float(np.mean(self.values < value - tolerance))
+
+    @property
+    def all_same(self) -> bool:
+        """True when every ordering scores the same NDCG (up to floating-point noise): items
+        of one relevance, or positions whose discounts are equal where the items differ."""
+        low, high = self._extremes()
+        return not high - low > NOISE
+
+    def _extremes(self) -> tuple[float, float]:
+        # The extremes as computed directly can differ from the enumerated ones in the last bit.
+        finite = self.values[np.isfinite(self.values)]
+        if finite.size == 0:
+            return self.worst, self.best
+        return min(self.worst, float(finite.min())), max(self.best, float(finite.max()))
 
     def histogram(self, bins: int = 40) -> pd.DataFrame:
         """Counts of NDCG in equal-width bins from the worst to the best ordering.
 
-        Columns: left, right, count, share (of the orderings, or of the sample).
+        Columns: left, right, count, share (of the orderings, or of the sample). When every
+        ordering scores the same (`all_same`), one bin 1/`bins` wide is centred on that score
+        (the width a bin would have on the whole 0–1 range): a spread of floating-point noise
+        cannot be cut into `bins` bins. Orderings without a number (NaN, when IDCG is 0 and
+        `on_zero` is NaN) are left out of the counts.
         """
-        # The extremes as computed directly can differ from the enumerated ones in the last bit.
-        low = min(self.worst, float(self.values.min()))
-        high = max(self.best, float(self.values.max()))
-        if not high > low:
-            high = low + 1e-9
-        counts, edges = np.histogram(self.values, bins=bins, range=(low, high))
+        if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)) or bins < 1:
+            raise ValueError(f"`bins` must be a whole number ≥ 1; got {bins!r}.")
+        finite = self.values[np.isfinite(self.values)]
+        low, high = self._extremes()
+        if finite.size == 0:
+            counts, edges = np.zeros(0, dtype=int), np.zeros(1)
+        elif self.all_same:
+            middle = (low + high) / 2
+            counts = np.array([finite.size])
+            edges = np.array([middle - 0.5 / bins, middle + 0.5 / bins])
+        else:
+            counts, edges = np.histogram(finite, bins=bins, range=(low, high))
         return pd.DataFrame(
             {
                 "left": edges[:-1],
@@ -409,9 +523,7 @@ def ordering_distribution(
     order = np.sort(s.gain_values)
     best = float(s.ndcg(float(order[::-1] @ s.weights)))
     worst = float(s.ndcg(float(order @ s.weights)))
-    expected = expected_random(
-        relevances, k, ideal=ideal, gain=gain, discount=discount, log_base=log_base, on_zero=on_zero
-    ).expected
+    terms = _expected(s)
     current = float(s.ndcg(float(s.gain_values @ s.weights)))
     report = progress or (lambda fraction: None)
     if total <= exact_limit:
@@ -421,7 +533,7 @@ def ordering_distribution(
         values = s.ndcg(_sampled_dcgs(s.gain_values, s.weights, size, seed, report))
         exact = False
     report(1.0)
-    return OrderingDistribution(exact, total, np.asarray(values), current, best, worst, expected)
+    return OrderingDistribution(exact, total, np.asarray(values), current, best, worst, terms)
 
 
 def _sample_size(sample_size: object, n: int) -> int:

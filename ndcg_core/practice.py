@@ -5,6 +5,9 @@ everyone gets the same exercises in the same order. Every multiple-choice option
 *claim* (a swap, a winner and a margin, a pair of scoring conventions) that `is_correct`
 re-computes from the lists themselves; the generator keeps only exercises where exactly one
 claim holds. Number answers are read by `parse_answer`, which says what it could not read.
+
+Every list is a `model.RankedList` scored by `metrics.totals`, the same record and the same
+numbers as every other page, so an exercise opened in the playground shows what it showed here.
 """
 
 from __future__ import annotations
@@ -13,10 +16,13 @@ import math
 import random
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from . import latex
-from .metrics import breakdown, ndcg
-from .parsing import format_number, format_relevances
+from .display import exact, fixed, shorten, signed
+from .metrics import totals
+from .model import EVERY_RANKED, RankedList, Scoring
+from .parsing import format_relevances
 
 KINDS = ("compare", "estimate", "missing_term", "costliest_swap")
 PUZZLES = ("open_ideal", "all_zero", "rank_two")
@@ -26,6 +32,16 @@ ESTIMATE_TOLERANCE = 0.05
 TERM_TOLERANCE = 0.01
 MARGIN_DIGITS = 2  # "by about 0.12": compare margins are stated to two decimals
 MIN_GAP = 0.005  # the best swap must beat the runner-up by this much to be a fair question
+# A compare exercise's two lists must differ by at least MIN_MARGIN, or it is a coin toss. Its
+# wrong margin is the true one times DECOY_FACTOR, divided by it, or plus DECOY_SHIFT, and only
+# if it is at least MIN_DECOY_GAP away from the truth: far enough that stating both to two
+# decimals cannot make them look alike.
+MIN_MARGIN = 0.02
+DECOY_FACTOR = 3
+DECOY_SHIFT = 0.15
+MIN_DECOY_GAP = 0.04
+# A typed answer exactly on the edge of the tolerance counts, whatever the float rounding says.
+EDGE_SLACK = 1e-9
 
 
 # ---------------------------------------------------------------------------------------------
@@ -35,53 +51,39 @@ MIN_GAP = 0.005  # the best swap must beat the runner-up by this much to be a fa
 
 @dataclass(frozen=True)
 class Case:
-    """A ranked list and the conventions it is scored with (what the playground can open)."""
+    """A named ranked list, as an exercise shows it (and as the playground can open it)."""
 
     name: str
-    values: tuple[float, ...]
-    k: int | None = None
-    gain: str = "linear"
-    discount: str = "log2"
-    base: float = 2.0
-    pool: tuple[float, ...] = ()  # judged items the ranking never retrieved
-    on_zero: float = 0.0
-
-    @property
-    def ideal(self) -> tuple[float, ...] | None:
-        return self.values + self.pool if self.pool else None
-
-    @property
-    def settings(self) -> dict:
-        return {
-            "k": self.k,
-            "ideal": self.ideal,
-            "gain": self.gain,
-            "discount": self.discount,
-            "log_base": self.base,
-            "on_zero": self.on_zero,
-        }
+    ranked: RankedList
 
     def score(self) -> float:
-        return ndcg(self.values, **self.settings)
-
-    def table(self):
-        return breakdown(self.values, **self.settings)
+        return _ndcg(self.ranked)
 
     def describe(self) -> str:
-        """The list and any convention off the default, e.g. '3, 2, 3 · k = 3 · gain 2^rel − 1'."""
-        parts = [format_relevances(self.values)]
-        parts.append(f"k = {self.k}" if self.k is not None else "k = whole list")
-        if self.gain != "linear":
-            parts.append("gain 2^rel − 1")
-        if self.discount == "jarvelin":
-            parts.append(f"discount 1/max(1, log_{format_number(self.base)} i)")
-        elif self.base != 2:
-            parts.append(f"log base {format_number(self.base)}")
-        if self.pool:
-            parts.append(f"the ideal also holds {format_relevances(self.pool)} (never retrieved)")
-        if self.on_zero == 1.0:
-            parts.append("0/0 counts as 1")
-        return " · ".join(parts)
+        """The list and every convention off the default: '3, 2, 3 · k = 3 · gain 2^rel − 1'."""
+        return self.ranked.describe()
+
+
+@lru_cache(maxsize=4096)
+def _ndcg(ranked: RankedList) -> float:
+    """NDCG as every page computes it (`metrics.totals`). Cached: making and checking one
+    exercise scores the same few lists dozens of times (each swap, each option, each check)."""
+    return totals(ranked).ndcg
+
+
+def _case(name: str, relevances, k: int | str = EVERY_RANKED, **scoring) -> Case:
+    return Case(name, RankedList(tuple(relevances), scoring=Scoring(k=k, **scoring)))
+
+
+def _variant(case: Case, name: str | None = None, *, pool=None, **scoring) -> Case:
+    """`case` under another name, with a pool or other conventions: a puzzle's option."""
+    ranked = case.ranked if pool is None else replace(case.ranked, pool=pool)
+    return Case(name or case.name, ranked.with_scoring(**scoring) if scoring else ranked)
+
+
+# What an option claims: a winner and a margin (compare), a pair of positions (costliest swap),
+# or two libraries' conventions as cases (the puzzles).
+Claim = tuple[str, float] | tuple[int, int] | tuple[Case, Case]
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ class Choice:
     """One option of a multiple-choice exercise and the claim `is_correct` re-computes."""
 
     text: str
-    claim: tuple
+    claim: Claim
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,8 @@ class Verdict:
 # Reading a typed number
 # ---------------------------------------------------------------------------------------------
 
-_DECIMAL = re.compile(r"^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$")
+# Scientific notation too: a learner may paste 1e-1, or an answer printed as 2.1e-16.
+_DECIMAL = re.compile(r"^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$")
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d*,\d+$")
 HOW_TO_TYPE = "type one number such as 0.8, .8 or 80%"
 
@@ -141,7 +144,7 @@ def parse_answer(text: object) -> float:
     """
     if not isinstance(text, str):
         raise ValueError(f"The answer must be typed text; got {text!r}.")
-    shown = text.strip() if len(text.strip()) <= 60 else text.strip()[:59] + "…"  # quoted cut
+    shown = shorten(text.strip())
     raw = text.strip().replace("\u2212", "-")  # a typographic minus, as pasted from slides
     if not raw:
         raise ValueError(f"The answer is empty: {HOW_TO_TYPE}.")
@@ -179,11 +182,10 @@ def check_ndcg_answer(value: float, text: str) -> float:
         return value
     hint = ""
     if 2 <= value <= 100 and not text.strip().endswith("%"):  # 1.04 is an overshoot, 80 a percent
-        typed = format_number(value)
-        hint = f" If you meant {typed}%, type {typed}% or {format_number(value / 100)}."
+        typed = exact(value)
+        hint = f" If you meant {typed}%, type {typed}% or {exact(value / 100)}."
     raise ValueError(
-        f"NDCG always lies between 0 and 1, and '{text.strip()}' reads as "
-        f"{format_number(value)}.{hint}"
+        f"NDCG always lies between 0 and 1, and '{text.strip()}' reads as {exact(value)}.{hint}"
     )
 
 
@@ -227,17 +229,17 @@ def check(exercise: Exercise, answer: int | str) -> Verdict:
         if exercise.kind == "estimate":
             value = check_ndcg_answer(value, answer)
         off = value - exercise.target
-        right = abs(off) <= exercise.tolerance + 1e-9
-        said = format_number(round(value, 6))
-        truth = latex.num(exercise.target, 4)
+        right = abs(off) <= exercise.tolerance + EDGE_SLACK
+        said = exact(round(value, 6))
+        truth = fixed(exercise.target)
         if right:
             return Verdict(True, "Right!", f"You said {said}; the exact value is {truth}.")
         direction = "high" if off > 0 else "low"
         return Verdict(
             False,
             "Not quite.",
-            f"You said {said}, which is {latex.num(abs(off), 3)} too {direction}; the exact value "
-            f"is {truth} (answers within ±{format_number(exercise.tolerance)} count).",
+            f"You said {said}, which is {fixed(abs(off))} too {direction}; the exact value "
+            f"is {truth} (answers within ±{exact(exercise.tolerance)} count).",
         )
     if isinstance(answer, bool) or not isinstance(answer, int):
         raise ValueError(f"Pick one of the options; got {answer!r}.")
@@ -263,17 +265,7 @@ def check(exercise: Exercise, answer: int | str) -> Verdict:
 
 def worked(case: Case) -> list[str]:
     """LaTeX for DCG@k, IDCG@k and NDCG@k of `case`, each with its numbers filled in."""
-    table = case.table()
-    style = {"gain": case.gain, "discount": case.discount, "log_base": case.base}
-    cut = case.k if case.k is not None and case.k < len(table) else None
-    top = table[table["in_top_k"]]
-    dcg_value = float(top["contribution"].fillna(0).sum())
-    idcg_value = float(top["ideal_contribution"].fillna(0).sum())
-    return [
-        latex.dcg_filled(table, cut, **style),
-        latex.dcg_filled(table, cut, ideal=True, **style),
-        latex.ndcg_filled(dcg_value, idcg_value, case.score(), cut, len(table)),
-    ]
+    return latex.worked(totals(case.ranked))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -313,13 +305,26 @@ def exercise(seed: int, index: int) -> Exercise:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < SET_SIZE:
         raise ValueError(f"`index` must be a whole number from 0 to {SET_SIZE - 1}; got {index!r}.")
     kind = kinds_for(seed)[index]
-    rng = random.Random(f"ndcg-practice:{seed}:{index}")
-    made = _MAKERS[kind](rng)
-    return replace(made, seed=seed, index=index)
+    slot = _Slot(kind, seed, index, random.Random(f"ndcg-practice:{seed}:{index}"))
+    return _MAKERS[kind](slot)
 
 
 def exercise_set(seed: int) -> list[Exercise]:
     return [exercise(seed, i) for i in range(SET_SIZE)]
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """Where an exercise sits (its kind, its set's seed, its index) and the random numbers it is
+    drawn from; `exercise` makes the Exercise that belongs there."""
+
+    kind: str
+    seed: int
+    index: int
+    rng: random.Random
+
+    def exercise(self, **fields) -> Exercise:
+        return Exercise(kind=self.kind, seed=self.seed, index=self.index, **fields)
 
 
 def _grades(rng: random.Random, n: int, top: int = 3) -> tuple[float, ...]:
@@ -330,16 +335,14 @@ def _grades(rng: random.Random, n: int, top: int = 3) -> tuple[float, ...]:
             return values
 
 
-def _k(rng: random.Random, n: int) -> int | None:
+def _k(rng: random.Random, n: int) -> int | str:
+    """A cut-off from 3 to n; n itself is "every ranked position"."""
     k = rng.randint(3, n)
-    return None if k == n else k
+    return EVERY_RANKED if k == n else k
 
 
-def _at(k: int | None) -> str:
-    return "@k" if k is None else f"@{k}"
-
-
-def _make_compare(rng: random.Random) -> Exercise:
+def _make_compare(slot: _Slot) -> Exercise:
+    rng = slot.rng
     while True:
         n = rng.randint(5, 7)
         values = _grades(rng, n)
@@ -350,28 +353,27 @@ def _make_compare(rng: random.Random) -> Exercise:
         for _ in range(rng.randint(1, 2)):
             i, j = rng.sample(range(n), 2)
             b[i], b[j] = b[j], b[i]
-        case_a = Case("A", tuple(a), k)
-        case_b = Case("B", tuple(b), k)
-        margin = round(abs(case_a.score() - case_b.score()), MARGIN_DIGITS)
-        if margin < 0.02:
+        case_a = _case("A", a, k)
+        case_b = _case("B", b, k)
+        score_a, score_b = case_a.score(), case_b.score()
+        margin = round(abs(score_a - score_b), MARGIN_DIGITS)
+        if margin < MIN_MARGIN:
             continue
+        wrong = (margin * DECOY_FACTOR, margin / DECOY_FACTOR, margin + DECOY_SHIFT)
         decoys = [
             m
-            for m in (round(margin * 3, 2), round(margin / 3, 2), round(margin + 0.15, 2))
-            if abs(m - margin) >= 0.04 and 0 < m < 1
+            for m in (round(w, MARGIN_DIGITS) for w in wrong)
+            if abs(m - margin) >= MIN_DECOY_GAP and 0 < m < 1
         ]
         decoy = rng.choice(decoys)
-        winner = "A" if case_a.score() > case_b.score() else "B"
+        winner = "A" if score_a > score_b else "B"
         choices = [
-            Choice(f"{side} scores higher, by about {format_number(m)}", (side, m))
+            Choice(f"{side} scores higher, by about {exact(m)}", (side, m))
             for side in ("A", "B")
             for m in sorted({margin, decoy})
         ]
-        at = _at(k)
-        return Exercise(
-            kind="compare",
-            seed=0,
-            index=0,
+        at = case_a.ranked.at
+        return slot.exercise(
             title="Which order scores higher?",
             prompt=(
                 f"Two rankings of the same items. Which one has the higher NDCG{at} "
@@ -387,18 +389,17 @@ def _make_compare(rng: random.Random) -> Exercise:
         )
 
 
-def _make_estimate(rng: random.Random) -> Exercise:
+def _make_estimate(slot: _Slot) -> Exercise:
+    rng = slot.rng
     n = rng.randint(4, 7)
-    case = Case("List", _grades(rng, n), _k(rng, n))
-    at = _at(case.k)
-    return Exercise(
-        kind="estimate",
-        seed=0,
-        index=0,
+    grades = _grades(rng, n)
+    case = _case("List", grades, _k(rng, n))
+    at = case.ranked.at
+    return slot.exercise(
         title="Estimate the score",
         prompt=(
             f"Estimate NDCG{at} of this ranking (linear gain, 1/log₂(i+1) discount) to within "
-            f"±{format_number(ESTIMATE_TOLERANCE)}. Type it as 0.8, .8 or 80%."
+            f"±{exact(ESTIMATE_TOLERANCE)}. Type it as 0.8, .8 or 80%."
         ),
         cases=(case,),
         target=case.score(),
@@ -411,48 +412,38 @@ def _make_estimate(rng: random.Random) -> Exercise:
     )
 
 
-def _term_text(relevance: float, position: int, gain: str) -> str:
-    numerator = latex.num(relevance) if gain == "linear" else rf"2^{{{latex.num(relevance)}}} - 1"
-    return rf"\frac{{{numerator}}}{{\log_2 {position + 1}}}"
-
-
-def _make_missing_term(rng: random.Random) -> Exercise:
+def _make_missing_term(slot: _Slot) -> Exercise:
+    rng = slot.rng
     n = rng.randint(4, 6)
     gain = rng.choice(("linear", "exponential"))
-    case = Case("List", _grades(rng, n), None, gain=gain)
-    table = case.table()
-    relevant = [i for i in range(n) if case.values[i] > 0 and i > 0]
+    case = _case("List", _grades(rng, n), gain=gain)
+    values = case.ranked.relevances
+    relevant = [i for i in range(n) if values[i] > 0 and i > 0]
     hidden = rng.choice(relevant) if relevant else 0
-    fractions, values = [], []
-    for i in range(n):
-        if i == hidden:
-            fractions.append(r"\boxed{?}")
-            values.append(r"\boxed{?}")
-        else:
-            fractions.append(_term_text(case.values[i], i + 1, gain))
-            values.append(latex.num(table["contribution"].iloc[i], 3))
-    total = float(table["contribution"].sum())
-    question = (
-        rf"\begin{{aligned}} \mathrm{{DCG@}}{n} &= {' + '.join(fractions)} \\ "
-        rf"&= {' + '.join(values)} \\ &= {latex.num(total, 3)} \end{{aligned}}"
+    result = totals(case.ranked)
+    scoring = case.ranked.scoring
+    question = latex.dcg_filled(
+        result.table,
+        case.ranked.k,
+        gain=scoring.gain,
+        discount=scoring.discount,
+        log_base=scoring.log_base,
+        hide=hidden + 1,
     )
     gain_words = "rel" if gain == "linear" else "2^rel − 1"
-    return Exercise(
-        kind="missing_term",
-        seed=0,
-        index=0,
+    return slot.exercise(
         title="Fill in the missing term",
         prompt=(
             f"One term of this DCG sum is hidden: the one at position {hidden + 1} (gain "
             f"{gain_words}, discount 1/log₂(i+1)). What is its value? Within "
-            f"±{format_number(TERM_TOLERANCE)} counts."
+            f"±{exact(TERM_TOLERANCE)} counts."
         ),
         cases=(case,),
-        target=float(table["contribution"].iloc[hidden]),
+        target=float(result.table["contribution"].iloc[hidden]),
         tolerance=TERM_TOLERANCE,
         question_latex=question,
         explanation=(
-            f"Position {hidden + 1} holds relevance {format_number(case.values[hidden])}: its "
+            f"Position {hidden + 1} holds relevance {exact(values[hidden])}: its "
             f"gain divided by log₂({hidden + 2}). You can also get it as the total minus the "
             f"other terms."
         ),
@@ -460,18 +451,25 @@ def _make_missing_term(rng: random.Random) -> Exercise:
     )
 
 
+def _swapped(n: int, i: int, j: int) -> list[int]:
+    """The order of n items with positions i and j (1-based) traded."""
+    order = list(range(n))
+    order[i - 1], order[j - 1] = order[j - 1], order[i - 1]
+    return order
+
+
 def swap_loss(case: Case, i: int, j: int) -> float:
     """How much NDCG drops when the items at positions i and j (1-based) trade places."""
-    values = list(case.values)
-    values[i - 1], values[j - 1] = values[j - 1], values[i - 1]
-    return case.score() - replace(case, values=tuple(values)).score()
+    after = case.ranked.reordered(_swapped(case.ranked.n, i, j))
+    return case.score() - Case(case.name, after).score()
 
 
-def _make_costliest_swap(rng: random.Random) -> Exercise:
+def _make_costliest_swap(slot: _Slot) -> Exercise:
+    rng = slot.rng
     while True:
         n = rng.randint(5, 7)
         values = tuple(sorted(_grades(rng, n), reverse=True))
-        case = Case("List", values, None)
+        case = _case("List", values)
         pairs = [(i, j) for i in range(1, n + 1) for j in range(i + 1, n + 1)]
         pairs = [p for p in pairs if values[p[0] - 1] != values[p[1] - 1]]
         if len(pairs) < 4:
@@ -481,23 +479,17 @@ def _make_costliest_swap(rng: random.Random) -> Exercise:
         if losses[0] - losses[1] < MIN_GAP:
             continue
         best = max(offered, key=lambda p: swap_loss(case, *p))
-        after = list(values)
-        after[best[0] - 1], after[best[1] - 1] = after[best[1] - 1], after[best[0] - 1]
+        after = [values[i] for i in _swapped(n, *best)]
         choices = tuple(
             Choice(
-                f"Swap positions {i} and {j} (relevance {format_number(values[i - 1])} ↔ "
-                f"{format_number(values[j - 1])})",
+                f"Swap positions {i} and {j} (relevance {exact(values[i - 1])} ↔ "
+                f"{exact(values[j - 1])})",
                 (i, j),
             )
             for i, j in offered
         )
-        lines = "; ".join(
-            f"{i}↔{j}: −{latex.num(swap_loss(case, i, j), 3)}" for i, j in sorted(offered)
-        )
-        return Exercise(
-            kind="costliest_swap",
-            seed=0,
-            index=0,
+        lines = "; ".join(f"{i}↔{j}: {signed(-swap_loss(case, i, j))}" for i, j in sorted(offered))
+        return slot.exercise(
             title="Which swap costs the most?",
             prompt=(
                 "This ranking is perfect (NDCG = 1, linear gain, 1/log₂(i+1) discount). "
@@ -509,7 +501,7 @@ def _make_costliest_swap(rng: random.Random) -> Exercise:
                 f"What each swap costs in NDCG: {lines}. A swap costs most when a big gap in "
                 f"relevance meets a big gap in discount, which happens highest in the list."
             ),
-            solution_cases=(case, Case("After the costliest swap", tuple(after), None)),
+            solution_cases=(case, _case("After the costliest swap", after)),
         )
 
 
@@ -517,35 +509,32 @@ def _make_costliest_swap(rng: random.Random) -> Exercise:
 
 WIKIPEDIA = (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)
 WIKIPEDIA_UNRETRIEVED = (3.0, 2.0)
+PRINTED_DIGITS = 3  # what the puzzles' libraries print: NDCG = 0.785
 
 
-def _puzzle_print(kind: str, claim: tuple) -> tuple:
+def _puzzle_print(kind: str, claim: tuple[Case, Case]) -> tuple[float, float]:
     """What the two libraries of a claim would print, as the puzzle shows it."""
     x, y = claim
     if kind == "rank_two":
-        table = x.table()
-        return tuple(round(float(v), 3) for v in table["contribution"].iloc[:2])
-    return (round(x.score(), 3), round(y.score(), 3))
+        table = totals(x.ranked).table
+        return tuple(round(float(v), PRINTED_DIGITS) for v in table["contribution"].iloc[:2])
+    return (round(x.score(), PRINTED_DIGITS), round(y.score(), PRINTED_DIGITS))
 
 
-def _puzzle_observation(kind: str, cases: tuple[Case, ...]) -> tuple:
+def _puzzle_observation(kind: str, cases: tuple[Case, ...]) -> tuple[float, float]:
     return _puzzle_print(kind, (cases[0], cases[-1]))
 
 
 def _puzzle(
-    rng: random.Random,
-    kind: str,
+    slot: _Slot,
     title: str,
     prompt: str,
     truth: tuple[Case, Case],
     options: list[tuple[str, tuple[Case, Case]]],
     explanation: str,
 ) -> Exercise:
-    rng.shuffle(options)
-    return Exercise(
-        kind=kind,
-        seed=0,
-        index=0,
+    slot.rng.shuffle(options)
+    return slot.exercise(
         title=title,
         prompt=prompt,
         cases=truth,
@@ -555,11 +544,10 @@ def _puzzle(
     )
 
 
-def _make_open_ideal(rng: random.Random) -> Exercise:
-    k = len(WIKIPEDIA)
-    base = Case("Y", WIKIPEDIA, k)
-    x = replace(base, name="X (ideal from all judged documents)", pool=WIKIPEDIA_UNRETRIEVED)
-    y = replace(base, name="Y (ideal from the ranked list)")
+def _make_open_ideal(slot: _Slot) -> Exercise:
+    base = _case("Y", WIKIPEDIA)  # k = n = 6: Wikipedia's NDCG@6
+    x = _variant(base, "X (ideal from all judged documents)", pool=WIKIPEDIA_UNRETRIEVED)
+    y = _variant(base, "Y (ideal from the ranked list)")
     shown = _puzzle_print("open_ideal", (x, y))
     options = [
         (
@@ -569,20 +557,20 @@ def _make_open_ideal(rng: random.Random) -> Exercise:
         ),
         (
             "X uses the gain 2^rel − 1, Y the plain grade.",
-            (replace(base, gain="exponential"), base),
+            (_variant(base, gain="exponential"), base),
         ),
         (
             "X uses the original Järvelin–Kekäläinen discount, Y 1/log₂(i+1).",
-            (replace(base, discount="jarvelin"), base),
+            (_variant(base, discount="jarvelin"), base),
         ),
-        ("X stops counting at k = 3, Y counts all six.", (replace(base, k=3), base)),
+        ("X stops counting at k = 3, Y counts all six.", (_variant(base, k=3), base)),
     ]
+    x_says, y_says = (fixed(value, PRINTED_DIGITS) for value in shown)
     return _puzzle(
-        rng,
-        "open_ideal",
+        slot,
         "Two libraries, two answers",
         (
-            f"Library X reports NDCG@6 = {shown[0]:.3f} and library Y reports {shown[1]:.3f} "
+            f"Library X reports NDCG{x.ranked.at} = {x_says} and library Y reports {y_says} "
             f"for the same ranked list, {format_relevances(WIKIPEDIA)}. The judgments file has "
             f"8 documents for this query. Why do they differ?"
         ),
@@ -597,12 +585,12 @@ def _make_open_ideal(rng: random.Random) -> Exercise:
     )
 
 
-def _make_all_zero(rng: random.Random) -> Exercise:
-    n = rng.randint(3, 6)
+def _make_all_zero(slot: _Slot) -> Exercise:
+    n = slot.rng.randint(3, 6)
     zeros = (0.0,) * n
-    base = Case("Y", zeros)
-    x = replace(base, name="X (0/0 counts as 1)", on_zero=1.0)
-    y = replace(base, name="Y (0/0 counts as 0)")
+    base = _case("Y", zeros)
+    x = _variant(base, "X (0/0 counts as 1)", zero="1")
+    y = _variant(base, "Y (0/0 counts as 0)")
     options = [
         (
             "X scores a query with no relevant item as perfect (0/0 → 1), Y as a miss (0/0 → 0).",
@@ -610,20 +598,19 @@ def _make_all_zero(rng: random.Random) -> Exercise:
         ),
         (
             "X uses the gain 2^rel − 1, which makes grade-0 items count.",
-            (replace(base, gain="exponential"), base),
+            (_variant(base, gain="exponential"), base),
         ),
         (
             "X builds the ideal from all judged documents, one of them relevant.",
-            (replace(base, pool=(1.0,)), base),
+            (_variant(base, pool=(1.0,)), base),
         ),
         (
             "X does not discount the first two positions (Järvelin–Kekäläinen).",
-            (replace(base, discount="jarvelin"), base),
+            (_variant(base, discount="jarvelin"), base),
         ),
     ]
     return _puzzle(
-        rng,
-        "all_zero",
+        slot,
         "A query with nothing relevant",
         (
             f"None of the {n} ranked documents is relevant: {format_relevances(zeros)}. "
@@ -639,12 +626,14 @@ def _make_all_zero(rng: random.Random) -> Exercise:
     )
 
 
-def _make_rank_two(rng: random.Random) -> Exercise:
+def _make_rank_two(slot: _Slot) -> Exercise:
+    rng = slot.rng
     n = rng.randint(4, 6)
     grade = float(rng.randint(1, 3))
     values = (grade, grade, *_grades(rng, n - 2))
-    base = Case("Standard", values)
-    truth = replace(base, name="Järvelin–Kekäläinen, base 2", discount="jarvelin")
+    base = _case("Standard", values)
+    truth = _variant(base, "Järvelin–Kekäläinen, base 2", discount="jarvelin")
+    standard = totals(base.ranked).table["contribution"]
     shown = _puzzle_print("rank_two", (truth, base))
     options = [
         (
@@ -652,22 +641,21 @@ def _make_rank_two(rng: random.Random) -> Exercise:
             "log₂ 2 = 1, so rank 2 is not discounted.",
             (truth, base),
         ),
-        ("It uses the gain 2^rel − 1.", (replace(base, gain="exponential"), base)),
-        ("It takes the logarithm to base 10 instead of 2.", (replace(base, base=10.0), base)),
+        ("It uses the gain 2^rel − 1.", (_variant(base, gain="exponential"), base)),
+        ("It takes the logarithm to base 10 instead of 2.", (_variant(base, log_base=10.0), base)),
         (
             "It builds the ideal order from all judged documents.",
-            (replace(base, pool=(grade,)), base),
+            (_variant(base, pool=(grade,)), base),
         ),
     ]
     return _puzzle(
-        rng,
-        "rank_two",
+        slot,
         "Rank 2 counts as much as rank 1",
         (
             f"For the list {format_relevances(values)}, a tool's table shows the item at rank 1 "
-            f"contributing {format_number(shown[0])} to DCG and the item at rank 2 contributing "
-            f"{format_number(shown[1])}, the same. With 1/log₂(i+1) rank 2 would give "
-            f"{latex.num(float(base.table()['contribution'].iloc[1]), 3)}. What is the tool doing?"
+            f"contributing {exact(shown[0])} to DCG and the item at rank 2 contributing "
+            f"{exact(shown[1])}, the same. With 1/log₂(i+1) rank 2 would give "
+            f"{fixed(standard.iloc[1], PRINTED_DIGITS)}. What is the tool doing?"
         ),
         (truth, base),
         options,

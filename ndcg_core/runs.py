@@ -25,14 +25,12 @@ import numpy as np
 import pandas as pd
 
 from .batch import BatchResult, batch_ndcg
+from .display import count
+from .model import EVERY_RANKED, MAX_LABEL_LENGTH, NO_CUTOFF, RankedList, Scoring
+from .options import IDEALS, ON_ZERO, check_option
+from .parsing import label_from_text
 
-RUN_FIELDS = ("query_id", "Q0", "doc_id", "rank", "score", "run_name")
-QRELS_FIELDS = ("query_id", "iteration", "doc_id", "relevance")
 CSV_REQUIRED = ("query_id", "doc_id", "relevance")
-IDEALS = {
-    "judgments": "All judged documents of the query, retrieved or not (trec_eval, ranx).",
-    "run": "Only the documents the system ranked (scikit-learn, LightGBM, XGBoost).",
-}
 MAX_SHOWN_TEXT = 80
 
 
@@ -78,6 +76,11 @@ class Dataset:
     @property
     def queries(self) -> pd.Index:
         return pd.Index(pd.unique(self.ranked["query"]), name="query")
+
+    @property
+    def longest(self) -> int:
+        """The number of documents of the longest ranking (the deepest cut-off that matters)."""
+        return int(self.ranked.groupby("query", sort=False, observed=True).size().max())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -484,10 +487,10 @@ def evaluate(
 
     ``ideal="judgments"`` builds each ideal ranking from all judged documents of the query
     (trec_eval); ``ideal="run"`` from the ranked documents only. ``on_zero=float("nan")``
-    leaves queries without any relevant document out of the mean.
+    leaves queries without any relevant document out of the mean. `keywords(scoring)` gives
+    these keywords for a `Scoring`.
     """
-    if ideal not in IDEALS:
-        raise ValueError(f"`ideal` must be 'judgments' or 'run'; got {ideal!r}.")
+    check_option(ideal, IDEALS, "ideal")
     ranked = data.ranked
     # Integer codes of one shared category list: fast to group, names restored below.
     categories = ranked["query"].cat.categories
@@ -515,6 +518,109 @@ def evaluate(
     return replace(result, per_query=per_query)
 
 
+def keywords(scoring: Scoring) -> dict:
+    """The keywords of `evaluate` for one `Scoring`: ``evaluate(data, **keywords(scoring))``.
+
+    A run's cut-off is a whole number or no cut-off ("none", trec_eval's ndcg). "Every ranked
+    position" ("n") is a different k for each query: it is the same as no cut-off when the
+    ideal comes from the ranked documents alone, and no run evaluator offers it otherwise.
+    """
+    k = scoring.k
+    if k == EVERY_RANKED and scoring.ideal == "run":
+        k = NO_CUTOFF
+    if isinstance(k, str) and k != NO_CUTOFF:
+        raise ValueError(
+            f"`k` must be a whole number or 'none' to evaluate a run with the ideal from the "
+            f"judgments (its queries have lists of different lengths); got {k!r}."
+        )
+    return {
+        "k": None if k == NO_CUTOFF else k,
+        "gain": scoring.gain,
+        "discount": scoring.discount,
+        "log_base": scoring.log_base,
+        "ideal": scoring.ideal,
+        "ties": scoring.ties,
+        "on_zero": scoring.on_zero,
+    }
+
+
+@dataclass(frozen=True)
+class ConventionGrid:
+    """The mean under each all-zero rule (rows, keys of ON_ZERO) × ideal source (columns, keys
+    of IDEALS), every other convention held; `spread` is the largest minus the smallest."""
+
+    means: pd.DataFrame
+    spread: float
+
+
+def convention_grid(data: Dataset, scoring: Scoring) -> ConventionGrid:
+    """How far the mean moves with the two conventions a run's files do not settle: what a
+    query with nothing relevant scores, and whether unretrieved judgments join the ideal."""
+    means = pd.DataFrame(
+        {
+            ideal: {
+                zero: evaluate(data, **keywords(replace(scoring, ideal=ideal, zero=zero))).mean
+                for zero in ON_ZERO
+            }
+            for ideal in IDEALS
+        }
+    )
+    means.index.name, means.columns.name = "zero", "ideal"
+    values = means.to_numpy(dtype=float)
+    spread = float(np.nanmax(values) - np.nanmin(values)) if np.isfinite(values).any() else 0.0
+    return ConventionGrid(means, spread)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """Two evaluations joined query by query: the queries both have, A's and B's values for
+    them (NaN where a query was left out of a mean), and how many queries only one of them has."""
+
+    queries: pd.Index
+    a: np.ndarray
+    b: np.ndarray
+    left_out: int
+
+    @property
+    def compared(self) -> int:
+        """Queries with a value in both A and B."""
+        return int((np.isfinite(self.a) & np.isfinite(self.b)).sum())
+
+
+def pair_queries(a: BatchResult, b: BatchResult) -> Pairing:
+    """Join two evaluations on their query ids (a query of only one side cannot be compared)."""
+    left, right = a.per_query["ndcg"], b.per_query["ndcg"]
+    both = left.index.intersection(right.index, sort=False)
+    left_out = len(left) + len(right) - 2 * len(both)
+    return Pairing(
+        pd.Index(both, name="query"),
+        left.loc[both].to_numpy(dtype=float),
+        right.loc[both].to_numpy(dtype=float),
+        left_out,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# One query as a ranked list (to open it in the playground)
+# ---------------------------------------------------------------------------------------------
+
+
+def _ranked_rows(data: Dataset, query: object, ties: str) -> pd.DataFrame:
+    rows = data.ranked[data.ranked["query"] == query]
+    if rows.empty:
+        raise ValueError(f"There is no query {query!r} in {data.name}.")
+    if ties == "keep":
+        return rows.iloc[np.argsort(-rows["score"].to_numpy(), kind="stable")]
+    return rows.sort_values(["score", "doc"], ascending=False, kind="stable")
+
+
+def _unretrieved(data: Dataset, query: object, rows: pd.DataFrame) -> list[float]:
+    """The relevances of the query's judged documents the run did not rank, best first."""
+    judged = data.judgments[data.judgments["query"] == query]
+    missing = judged[~judged["doc"].isin(rows["doc"])]
+    return sorted(missing["relevance"].tolist(), reverse=True)
+
+
 def ranked_list(
     data: Dataset, query: object, *, ties: str = "docid"
 ) -> tuple[list[float], list[str], list[float]]:
@@ -524,14 +630,56 @@ def ranked_list(
     With ``ties="average"`` tied documents are listed in trec_eval's order: a single list
     cannot show an average over orders.
     """
-    rows = data.ranked[data.ranked["query"] == query]
-    if rows.empty:
-        raise ValueError(f"There is no query {query!r} in {data.name}.")
-    if ties == "keep":
-        rows = rows.iloc[np.argsort(-rows["score"].to_numpy(), kind="stable")]
-    else:
-        rows = rows.sort_values(["score", "doc"], ascending=False, kind="stable")
-    judged = data.judgments[data.judgments["query"] == query]
-    missing = judged[~judged["doc"].isin(rows["doc"]) & (judged["relevance"] > 0)]
-    pool = sorted(missing["relevance"].tolist(), reverse=True)
+    rows = _ranked_rows(data, query, ties)
+    pool = [value for value in _unretrieved(data, query, rows) if value > 0]
     return rows["relevance"].tolist(), [str(d) for d in rows["doc"]], pool
+
+
+@dataclass(frozen=True)
+class QueryList:
+    """One query of a run as a `RankedList`, and what had to be left out to make it one."""
+
+    ranked: RankedList
+    notes: tuple[str, ...] = ()
+
+
+def query_list(
+    data: Dataset, query: object, scoring: Scoring, *, max_items: int | None = None
+) -> QueryList:
+    """One query as a ranked list scored with `scoring`: NDCG of this list equals the query's
+    value in ``evaluate(data, **keywords(scoring))`` (ties averaged excepted: one list shows one
+    order, trec_eval's).
+
+    Labels are the doc ids (made typable, cut to `MAX_LABEL_LENGTH`; D1, D2, … when that makes
+    two alike). With the ideal from the judgments, the pool holds the query's judged relevant
+    documents the run did not rank (judged-not-relevant ones add nothing to any DCG). A cut-off
+    k beyond the list stays k. `max_items` cuts the list and the pool, and a note says what was
+    cut.
+    """
+    rows = _ranked_rows(data, query, scoring.ties)
+    values = rows["relevance"].tolist()
+    docs = [str(d) for d in rows["doc"]]
+    notes = []
+    pool: list[float] = []
+    if scoring.ideal == "judgments":
+        pool = [value for value in _unretrieved(data, query, rows) if value > 0]
+    if max_items is not None and len(values) > max_items:
+        notes.append(f"the first {count(max_items)} of its {count(len(values))} ranked documents")
+        values, docs = values[:max_items], docs[:max_items]
+    if max_items is not None and len(pool) > max_items:
+        notes.append(
+            f"the best {count(max_items)} of its {count(len(pool))} judged documents the run "
+            f"did not retrieve"
+        )
+        pool = pool[:max_items]
+    if notes:
+        # A link holds at most `max_items` of each: say what the playground will not see.
+        notes = [
+            f"The link of query {query} holds only {' and '.join(notes)}: the playground scores "
+            f"what it holds, so its numbers can differ from this table's."
+        ]
+    labels = tuple(label_from_text(doc, MAX_LABEL_LENGTH) for doc in docs)
+    if len(set(labels)) != len(labels) or not all(labels):
+        labels = ()  # RankedList then numbers them D1, D2, …
+    ranked = RankedList(tuple(values), labels, tuple(pool), scoring)
+    return QueryList(ranked, tuple(notes))

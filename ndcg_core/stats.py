@@ -12,7 +12,7 @@ for information retrieval evaluation. CIKM.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -30,8 +30,23 @@ class Interval:
 
 
 @dataclass(frozen=True)
+class Outcomes:
+    """Who did better on each query, as three masks over the pairs given (one bool per pair).
+
+    A pair where either value is NaN is in none of the three: it was left out.
+    """
+
+    a_better: np.ndarray
+    b_better: np.ndarray
+    equal: np.ndarray
+
+
+@dataclass(frozen=True)
 class PairedTest:
-    """Per-query differences a − b: their mean, wins/losses/ties and a two-sided p-value."""
+    """Per-query differences a − b: their mean, wins/losses/ties and a two-sided p-value.
+
+    `outcome_masks` says which pairs the wins, losses and ties are (for a chart of them).
+    """
 
     mean_difference: float
     wins: int
@@ -40,6 +55,7 @@ class PairedTest:
     p_value: float
     exact: bool
     n: int
+    outcome_masks: Outcomes | None = field(default=None, compare=False, repr=False)
 
 
 def _values(values: Iterable[float], parameter: str) -> np.ndarray:
@@ -81,6 +97,28 @@ def bootstrap_ci(
     return Interval(float(array.mean()), float(low), float(high), confidence, int(array.size))
 
 
+def outcomes(a: Iterable[float], b: Iterable[float]) -> Outcomes:
+    """Which of each pair (a, b) is larger, a difference within `TIE_TOLERANCE` being a tie."""
+    x, y = _pair(a, b)
+    known = ~(np.isnan(x) | np.isnan(y))
+    d = np.where(known, x - y, 0.0)
+    # Rounding can leave 1e-16 between two equal values: that is a tie, not a win.
+    return Outcomes(
+        a_better=known & (d > TIE_TOLERANCE),
+        b_better=known & (d < -TIE_TOLERANCE),
+        equal=known & (np.abs(d) <= TIE_TOLERANCE),
+    )
+
+
+def _pair(a: Iterable[float], b: Iterable[float]) -> tuple[np.ndarray, np.ndarray]:
+    x, y = _values(a, "a"), _values(b, "b")
+    if x.shape != y.shape:
+        raise ValueError(
+            f"`a` and `b` must hold one value per query each: got {x.size} and {y.size}."
+        )
+    return x, y
+
+
 def paired_randomization_test(
     a: Iterable[float], b: Iterable[float], n_resamples: int = 10_000, seed: int = 0
 ) -> PairedTest:
@@ -92,21 +130,17 @@ def paired_randomization_test(
     n <= 16, otherwise `n_resamples` random ones (counting the observed pattern, so p > 0).
     Pairs where either value is NaN are left out.
     """
-    x, y = _values(a, "a"), _values(b, "b")
-    if x.shape != y.shape:
-        raise ValueError(
-            f"`a` and `b` must hold one value per query each: got {x.size} and {y.size}."
-        )
+    x, y = _pair(a, b)
     keep = ~(np.isnan(x) | np.isnan(y))
     d = x[keep] - y[keep]
     n = d.size
     if n == 0:
         raise ValueError("There are no queries with a value in both `a` and `b`.")
-    # Rounding can leave 1e-16 between two equal values: that is a tie, not a win.
-    wins, losses = int((d > TIE_TOLERANCE).sum()), int((d < -TIE_TOLERANCE).sum())
+    masks = outcomes(x, y)
+    wins, losses = int(masks.a_better.sum()), int(masks.b_better.sum())
     observed = abs(d.mean())
     # Differences that equal the observed one up to rounding must count as "as extreme".
-    tolerance = 1e-12 * max(1.0, observed)
+    tolerance = TIE_TOLERANCE * max(1.0, observed)
     if n <= EXACT_UP_TO:
         patterns = ((np.arange(2**n)[:, None] >> np.arange(n)) & 1) * 2 - 1
         means = np.abs(patterns @ d) / n
@@ -126,4 +160,4 @@ def paired_randomization_test(
             extreme += int((signed_mean >= observed - tolerance).sum())
         p = (extreme + 1) / (n_resamples + 1)
         exact = False
-    return PairedTest(float(d.mean()), wins, losses, n - wins - losses, p, exact, n)
+    return PairedTest(float(d.mean()), wins, losses, n - wins - losses, p, exact, n, masks)
