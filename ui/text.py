@@ -1,7 +1,13 @@
-"""User text (labels, ids, file names, what was typed) made inert for Streamlit's Markdown."""
+"""User text (labels, ids, file names, what was typed) made inert where it is shown.
+
+Two places read markup in text: Streamlit's Markdown (`plain`) and plotly's titles, hovers and
+labels, which read a small set of HTML tags (`for_chart`). Every piece of user text shown in
+either goes through one of these two.
+"""
 
 from __future__ import annotations
 
+import html
 import re
 
 # Enough to stop emphasis, code, links, HTML, headings, tables, strike-through and LaTeX.
@@ -12,7 +18,12 @@ _SHORTCODE_START = re.compile(r":(?=[\w/+-])")
 WORD_JOINER = "\u2060"
 
 
-def plain(text: str) -> str:
+def plain(text: object) -> str:
     """`text` with every Markdown/HTML/LaTeX special escaped, so it shows as typed."""
     escaped = _MARKDOWN_SPECIALS.sub(r"\\\1", str(text))
     return _SHORTCODE_START.sub(":" + WORD_JOINER, escaped)
+
+
+def for_chart(text: object) -> str:
+    """`text` for a plotly title, hover or label: its HTML subset shows as typed."""
+    return html.escape(str(text), quote=False)

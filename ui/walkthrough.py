@@ -16,143 +16,38 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core import batch_ndcg, gains, ndcg
-from ndcg_core.examples import FAMILIES, SOURCES, Example, by_family, compare_totals, example
-from ndcg_core.latex import (
-    cg_filled,
-    cg_formula,
-    dcg_filled,
-    dcg_formula,
-    ndcg_filled,
-    ndcg_formula,
-    num,
+from ndcg_core.display import exact, fixed, signed
+from ndcg_core.examples import (
+    CG_ONLY,
+    FAMILIES,
+    SOURCES,
+    Example,
+    by_family,
+    compare_totals,
+    example,
 )
-from ui import charts
-from ui.urlstate import ListState, query_string
-
-PLAYGROUND = "/playground"
-
-INTROS: dict[str, str] = {
-    "binary": (
-        "The simplest kind of judgement: an item was clicked (1) or it was not (0). Cumulative "
-        "gain then just counts hits; the discount is what makes the position of each hit matter."
-    ),
-    "graded": (
-        "Here items carry grades, usually 0 (useless) to 3 (exactly what was wanted). A grade-3 "
-        "item is worth three grade-1 items, and NDCG asks how close the order comes to putting "
-        "the highest grades first. The last two examples are Wikipedia's, as the article stood "
-        "in 2012, whose table used an older discount than its formula."
-    ),
-    "continuous": (
-        "Relevance does not have to be a whole-number grade: any non-negative score works. These "
-        "examples come from a Chinese note that scores five items A–E between 0 and 1 and ranks "
-        "them two ways. The note stops after the DCGs; here the calculation is carried through "
-        "to NDCG."
-    ),
-    "russian": (
-        "A Russian study note works three small examples, each a different kind of mistake: two "
-        "items swapped at the top, the whole list upside down, and a swap further down. Its "
-        "section titles are kept in Russian next to ours."
-    ),
-    "gain": (
-        "Instead of earning its grade, an item can earn 2^rel − 1: 0, 1, 3, 7, 15 for grades 0 to "
-        "4. Each grade step doubles the reward, so getting the very best items to the top "
-        "matters much more. When relevance is only 0 or 1, the two gains are the same number."
-    ),
-    "zero": (
-        "If no item in the list is relevant, even the best order scores nothing: DCG and IDCG are "
-        "both 0, and NDCG = 0 / 0 has no value. Every implementation has to pick one."
-    ),
-}
-
-# Examples that only illustrate cumulative gain: the DCG steps would be noise there.
-CG_ONLY = {"binary-clicks-cg", "graded-stars-cg"}
-
-# family -> (first example, second example, heading, names of the two columns)
-COMPARISONS: dict[str, list[tuple[str, str, str, tuple[str, str]]]] = {
-    "binary": [
-        (
-            "binary-dcg3",
-            "binary-dcg3-moved-up",
-            "a relevant item moves up from position 3 to 2",
-            ("1, 0, 1, 1, 0", "1, 1, 0, 1, 0"),
-        )
-    ],
-    "graded": [
-        (
-            "wikipedia-2012",
-            "wikipedia-2012-swapped",
-            "Wikipedia's list before and after switching D3 and D4",
-            ("D3 above D4", "D3 and D4 switched"),
-        )
-    ],
-    "continuous": [
-        (
-            "continuous-abcde",
-            "continuous-daecb",
-            "the two orderings of A–E",
-            ("A, B, C, D, E", "D, A, E, C, B"),
-        )
-    ],
-}
-
-# (what NDCG becomes when IDCG = 0, its name, who uses it, the idea behind it)
-ON_ZERO = (
-    (
-        0.0,
-        "0",
-        "scikit-learn, trec_eval, ranx, TF-Ranking; the explainer (001) suggests it",
-        "A list with nothing to find counts as a failure.",
-    ),
-    (
-        1.0,
-        "1",
-        "LightGBM, XGBoost's ndcg",
-        "Nothing could have been ranked better, so the order is perfect.",
-    ),
-    (
-        float("nan"),
-        "NaN (skip)",
-        "torchmetrics can be told to skip such queries",
-        "The query has no answer to rank; leave it out of the average.",
-    ),
-)
-
-
-# --------------------------------------------------------------------------------- formatting
+from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
+from ndcg_core.options import ON_ZERO
+from ui import charts, urlparams
+from ui.text import plain
 
 
 def _fmt(value: float, digits: int = 4) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "—"
-    return num(value, digits)
-
-
-def _signed(value: float, digits: int = 4) -> str:
-    text = _fmt(value, digits)
-    if text.startswith("-"):
-        return "−" + text[1:]
-    return text if text == "0" else f"+{text}"
-
-
-def _md(text: str) -> str:
-    """Our own prose as Markdown: keep `_`, `*` and `$` literal."""
-    for char in ("\\", "_", "*", "$"):
-        text = text.replace(char, "\\" + char)
-    return text
+    return fixed(value, digits)
 
 
 def _cut(item: Example) -> str:
-    return str(item.k) if item.k is not None else str(len(item.relevances))
+    return item.ranked.at
 
 
 def _labels(item: Example) -> list[str] | None:
     """The items' names, or None when the source does not name them."""
-    return list(item.labels) if item.labels else None
+    return list(item.ranked.labels) if item.named else None
 
 
 def _origin(labels) -> list[str]:
-    """Ideal-side names of unnamed items ('#3') read as the position they were ranked at."""
-    return [str(label).removeprefix("#") for label in labels]
+    """Ideal-side names of unnamed items (D3) read as the position they were ranked at (3)."""
+    return [str(label).removeprefix("D") for label in labels]
 
 
 # ------------------------------------------------------------------------------------- pieces
@@ -175,23 +70,15 @@ def _list_table(relevances, labels=None, label_name: str = "Item") -> pd.DataFra
     rows = {}
     if labels is not None:
         rows[label_name] = list(labels)
-    rows["Relevance"] = [_fmt(r) for r in relevances]
+    rows["Relevance"] = [exact(r) for r in relevances]
     positions = [str(i) for i in range(1, len(rows["Relevance"]) + 1)]
     return pd.DataFrame(rows, index=positions).T.rename_axis("Position")
 
 
 def playground_url(item: Example) -> str:
-    """The playground link that loads this example: list, labels, k, gain, discount, base, pool."""
-    state = ListState(
-        values=tuple(float(r) for r in item.relevances),
-        labels=tuple(item.labels) if item.labels else (),
-        k=item.k,
-        gain=item.gain,
-        discount=item.discount,
-        base=float(item.log_base),
-        pool=item.pool_extras,
-    )
-    return f"{PLAYGROUND}?{query_string(state)}"
+    """The playground link that loads this example with every setting: list, labels, k, gain,
+    discount, base and pool."""
+    return urlparams.link("playground", item.ranked)
 
 
 def _playground_button(page: str, item: Example) -> None:
@@ -208,12 +95,12 @@ def _running_table(item: Example, table: pd.DataFrame, ideal: bool = False) -> p
     rows = table[table[f"{prefix}relevance"].notna()]
     total = "Running IDCG" if ideal else "Running DCG"
     out = pd.DataFrame({"Position": rows["position"].astype(int).astype(str)})
-    if item.labels:
+    if item.named:
         out["Item"] = list(rows[f"{prefix}label"])
     elif ideal:
         out["Ranked at"] = _origin(rows[f"{prefix}label"])
-    out["Relevance"] = [_fmt(v) for v in rows[f"{prefix}relevance"]]
-    if item.gain != "linear":
+    out["Relevance"] = [exact(v) for v in rows[f"{prefix}relevance"]]
+    if item.ranked.scoring.gain != "linear":
         out["Gain"] = [_fmt(v) for v in rows[f"{prefix}gain"]]
     out["Divided by"] = [_fmt(v) for v in rows["denominator"]]
     out["Term"] = [_fmt(v) for v in rows[f"{prefix}contribution"]]
@@ -226,7 +113,7 @@ def _running_table(item: Example, table: pd.DataFrame, ideal: bool = False) -> p
 
 def _quantity_name(item: Example, printed) -> str:
     if printed.position is None:
-        return f"{printed.quantity}@{_cut(item)}"
+        return f"{printed.quantity}{_cut(item)}"
     what = {"log": "divisor (log)", "ideal log": "ideal divisor (log)"}.get(
         printed.quantity, printed.quantity
     )
@@ -236,14 +123,14 @@ def _quantity_name(item: Example, printed) -> str:
 def _printed_table(item: Example) -> pd.DataFrame:
     rows = []
     for printed in item.printed:
-        exact = item.exact(printed)
+        value = item.exact(printed)
         verdict = "✓ right to the digits shown" if not printed.wrong else f"✗ slip: {printed.wrong}"
         rows.append(
             {
                 "Quantity": _quantity_name(item, printed),
                 "Printed": printed.printed,
                 # Six places, so a value like 2.58496 never shows as a misleading 2.585.
-                "Exact": _fmt(exact, max(6, printed.decimals + 2)),
+                "Exact": _fmt(value, max(6, printed.decimals + 2)),
                 "Verdict": verdict,
             }
         )
@@ -253,37 +140,31 @@ def _printed_table(item: Example) -> pd.DataFrame:
 def _totals_table(totals: pd.DataFrame) -> pd.DataFrame:
     shown = totals.copy().astype(object)
     for column in shown.columns:
-        formatter = _signed if column == "change" else _fmt
+        formatter = signed if column == "change" else _fmt
         shown[column] = [formatter(v) for v in totals[column]]
     return shown.rename_axis("Quantity").rename(columns={"change": "Change"})
 
 
-def _metrics(totals: dict[str, float], k: str) -> None:
+def _metrics(result) -> None:
     cols = st.columns(3)
-    cols[0].metric(f"DCG@{k}", _fmt(totals["DCG"]))
-    cols[1].metric(f"IDCG@{k}", _fmt(totals["IDCG"]))
-    cols[2].metric(f"NDCG@{k}", _fmt(totals["NDCG"]))
+    cols[0].metric(result.name("DCG"), _fmt(result.dcg))
+    cols[1].metric(result.name("IDCG"), _fmt(result.idcg))
+    cols[2].metric(result.name("NDCG"), _fmt(result.ndcg))
 
 
 def _charts(page: str, item: Example, table: pd.DataFrame) -> None:
     left, right = st.columns(2)
     with left:
-        st.plotly_chart(
-            charts.contribution_chart(table, item.k),
-            key=f"{page}_{item.id}_contribution",
-            width="stretch",
-            config=charts.CONFIG,
+        charts.show(
+            charts.contribution_chart(table, item.ranked.k), key=f"{page}_{item.id}_contribution"
         )
         st.caption(
             "Solid bars: what each position earns in this order; dotted bars: what it earns in "
             "the ideal order. Each set of bars adds up to DCG and IDCG."
         )
     with right:
-        st.plotly_chart(
-            charts.cumulative_chart(table, item.k),
-            key=f"{page}_{item.id}_cumulative",
-            width="stretch",
-            config=charts.CONFIG,
+        charts.show(
+            charts.cumulative_chart(table, item.ranked.k), key=f"{page}_{item.id}_cumulative"
         )
         st.caption("The running DCG climbs under the running IDCG; at k their ratio is the NDCG.")
 
@@ -293,35 +174,19 @@ def _erratum_boxes(item: Example) -> None:
         return
     st.markdown("##### Where the source slips")
     for erratum in item.errata:
-        st.info(f"**{_md(erratum.title)}**\n\n{_md(erratum.text)}", icon="📝")
+        st.info(f"**{plain(erratum.title)}**\n\n{plain(erratum.text)}", icon="📝")
         if erratum.reading:
             other = item.with_reading(erratum)
             ours = "as this walkthrough reads it"
             totals = compare_totals(item, other, (ours, erratum.reading_name))
-            st.markdown(f"Both readings, computed (at k = {_cut(item)}):")
+            st.markdown(f"Both readings, computed (at k = {item.ranked.k}):")
             st.table(_totals_table(totals), width="content")
             settings = ", ".join(f"{key} = {value}" for key, value in erratum.reading.items())
             st.caption(f"The other reading changes: {settings}.")
             with st.expander(f"The other reading term by term: {erratum.reading_name}"):
-                other_table = other.table()
-                other_settings = {
-                    "gain": other.gain,
-                    "discount": other.discount,
-                    "log_base": other.log_base,
-                }
-                other_totals = other.totals()
-                st.latex(dcg_formula(**other_settings))
-                st.latex(dcg_filled(other_table, other.k, **other_settings))
-                st.latex(dcg_filled(other_table, other.k, **other_settings, ideal=True))
-                st.latex(
-                    ndcg_filled(
-                        other_totals["DCG"],
-                        other_totals["IDCG"],
-                        other_totals["NDCG"],
-                        other.k,
-                        len(other_table),
-                    )
-                )
+                st.latex(formulas(other.ranked)[0])
+                for formula in worked(other.scored()):
+                    st.latex(formula)
 
 
 # ------------------------------------------------------------------------------ one example
@@ -333,29 +198,31 @@ def render_example(page: str, item: Example, number: int) -> None:
     _source_line(item)
 
     st.markdown("##### What it shows")
-    st.markdown(_md(item.shows))
+    st.markdown(plain(item.shows))
 
-    table = item.table()
-    totals = item.totals()
+    result = item.scored()
+    table = result.table
     labels = _labels(item)
+    k = item.ranked.k
 
     st.markdown("##### The list, top first")
     st.table(_list_table(item.relevances, labels), width="content")
-    if item.k is not None and item.k < len(item.relevances):
-        st.caption(f"Only the top k = {item.k} positions count.")
+    if k is not None and k < item.ranked.n:
+        st.caption(f"Only the top k = {k} positions count.")
 
     cg_printed = any(p.quantity == "CG" for p in item.printed)
     if cg_printed or item.id in CG_ONLY:
         st.markdown("##### Cumulative gain: add up, ignore the order")
         st.latex(cg_formula())
-        st.latex(cg_filled(list(item.relevances), item.k))
+        st.latex(cg_filled(list(item.relevances), k))
 
     if item.id not in CG_ONLY:
-        settings = {"gain": item.gain, "discount": item.discount, "log_base": item.log_base}
+        dcg_symbols, idcg_symbols, ndcg_symbols = formulas(item.ranked)
+        dcg_numbers, idcg_numbers, ndcg_numbers = worked(result)
         st.markdown("##### The formula")
-        st.latex(dcg_formula(**settings))
+        st.latex(dcg_symbols)
         st.markdown("##### Each term with its numbers")
-        st.latex(dcg_filled(table, item.k, **settings))
+        st.latex(dcg_numbers)
 
         st.markdown("##### The running total")
         st.table(_running_table(item, table).set_index("Position"))
@@ -371,13 +238,13 @@ def render_example(page: str, item: Example, number: int) -> None:
         else:
             ideal_table = _list_table(ideal_rows["ideal_relevance"], ideal_rows["ideal_label"])
         st.table(ideal_table, width="content")
-        st.latex(dcg_formula(**settings, ideal=True))
-        st.latex(dcg_filled(table, item.k, **settings, ideal=True))
+        st.latex(idcg_symbols)
+        st.latex(idcg_numbers)
 
         st.markdown("##### The ratio: NDCG")
-        st.latex(ndcg_formula())
-        st.latex(ndcg_filled(totals["DCG"], totals["IDCG"], totals["NDCG"], item.k, len(table)))
-        _metrics(totals, _cut(item))
+        st.latex(ndcg_symbols)
+        st.latex(ndcg_numbers)
+        _metrics(result)
 
     if item.family == "gain":
         _gain_comparison(item)
@@ -385,7 +252,7 @@ def render_example(page: str, item: Example, number: int) -> None:
         _zero_conventions(item)
 
     if item.notice:
-        st.success(f"**What to notice.** {_md(item.notice)}", icon="👀")
+        st.success(f"**What to notice.** {plain(item.notice)}", icon="👀")
 
     if item.printed:
         st.markdown("##### What the source printed, beside the exact value")
@@ -412,18 +279,15 @@ def _comparison(
             st.markdown(f"**{name}**")
             table = item.table()
             st.table(_running_table(item, table).set_index("Position"))
-            st.plotly_chart(
-                charts.contribution_chart(table, item.k),
-                key=f"{page}_{item.id}_compare",
-                width="stretch",
-                config=charts.CONFIG,
+            charts.show(
+                charts.contribution_chart(table, item.ranked.k), key=f"{page}_{item.id}_compare"
             )
     st.caption("Same items, two orders: the bars show where each order earns, or loses, its DCG.")
     st.table(_totals_table(totals), width="content")
     change = totals.loc["NDCG", "change"]
     st.markdown(
-        f"NDCG@{_cut(first)} goes from **{_fmt(totals.loc['NDCG', names[0]])}** to "
-        f"**{_fmt(totals.loc['NDCG', names[1]])}** ({_signed(change)}); CG "
+        f"NDCG{_cut(first)} goes from **{_fmt(totals.loc['NDCG', names[0]])}** to "
+        f"**{_fmt(totals.loc['NDCG', names[1]])}** ({signed(change)}); CG "
         f"{'does not move' if totals.loc['CG', 'change'] == 0 else 'changes too'}."
     )
 
@@ -437,8 +301,8 @@ def _russian_summary() -> None:
         rows.append(
             {
                 "Example": item.title,
-                "Ranked": ", ".join(_fmt(r) for r in item.relevances),
-                "Ideal": ", ".join(_fmt(r) for r in sorted(item.relevances, reverse=True)),
+                "Ranked": ", ".join(exact(r) for r in item.relevances),
+                "Ideal": ", ".join(exact(r) for r in sorted(item.relevances, reverse=True)),
                 "DCG": _fmt(totals["DCG"]),
                 "IDCG": _fmt(totals["IDCG"]),
                 "NDCG": _fmt(totals["NDCG"]),
@@ -461,12 +325,12 @@ def _gain_comparison(item: Example) -> None:
     st.table(
         pd.DataFrame(
             {
-                "Relevance": [_fmt(r) for r in item.relevances],
+                "Relevance": [exact(r) for r in item.relevances],
                 "Linear gain": [_fmt(g) for g in linear_table["gain"][:n]],
                 "Gain 2^rel − 1": [_fmt(g) for g in exponential_table["gain"][:n]],
             },
             index=pd.Index(
-                item.labels or range(1, n + 1), name="Item" if item.labels else "Position"
+                _labels(item) or range(1, n + 1), name="Item" if item.named else "Position"
             ),
         ).T,
         width="content",
@@ -481,9 +345,9 @@ def _gain_comparison(item: Example) -> None:
         )
     else:
         st.markdown(
-            f"NDCG@{_cut(item)} is **{_fmt(totals.loc['NDCG', 'linear gain'])}** with the linear "
+            f"NDCG{_cut(item)} is **{_fmt(totals.loc['NDCG', 'linear gain'])}** with the linear "
             f"gain and **{_fmt(totals.loc['NDCG', 'gain 2^rel − 1'])}** with 2^rel − 1 "
-            f"({_signed(totals.loc['NDCG', 'change'])})."
+            f"({signed(totals.loc['NDCG', 'change'])})."
         )
 
 
@@ -493,9 +357,9 @@ def _gain_scale() -> None:
     st.table(
         pd.DataFrame(
             {
-                "Grade": [_fmt(g) for g in grades],
-                "Linear: rel": [_fmt(g) for g in gains(grades, "linear")],
-                "Exponential: 2^rel − 1": [_fmt(g) for g in gains(grades, "exponential")],
+                "Grade": [exact(g) for g in grades],
+                "Linear: rel": [exact(g) for g in gains(grades, "linear")],
+                "Exponential: 2^rel − 1": [exact(g) for g in gains(grades, "exponential")],
             }
         )
         .set_index("Grade")
@@ -517,17 +381,17 @@ def _zero_conventions(item: Example) -> None:
     queries = ["all zero"] * len(item.relevances) + ["3, 2, 3, 0, 1"] * len(other.relevances)
     relevances = [*item.relevances, *other.relevances]
     rows, means = [], []
-    for on_zero, name, who, why in ON_ZERO:
-        value = ndcg(item.relevances, item.k, on_zero=on_zero)
-        run = batch_ndcg(queries, relevances, on_zero=on_zero)
+    for rule in ON_ZERO.values():
+        value = ndcg(item.relevances, item.ranked.k, on_zero=rule.value)
+        run = batch_ndcg(queries, relevances, on_zero=rule.value)
         means.append(_fmt(run.mean))
         rows.append(
             {
-                "Convention": name,
+                "Convention": rule.short,
                 "NDCG of the all-zero list": "NaN (left out)" if math.isnan(value) else _fmt(value),
                 "Mean over two queries: this list and 3, 2, 3, 0, 1": means[-1],
-                "Used by": who,
-                "The idea": why,
+                "Used by": rule.used_by,
+                "The idea": rule.description,
             }
         )
     st.table(pd.DataFrame(rows).set_index("Convention"))
@@ -548,8 +412,8 @@ def render(family: str) -> None:
         raise ValueError(f"No walkthrough family {family!r}; known: {', '.join(FAMILIES)}.")
     page = f"learn_{family}"
     items = by_family(family)
-    st.title(FAMILIES[family])
-    st.markdown(INTROS[family])
+    st.title(FAMILIES[family].title)
+    st.markdown(FAMILIES[family].intro)
     sources = sorted({item.source for item in items})
     st.caption(
         "Examples from: " + "; ".join(f"{code} · {SOURCES[code]['title']}" for code in sources)
@@ -557,14 +421,14 @@ def render(family: str) -> None:
     st.markdown(
         "**In this walkthrough:**\n"
         + "\n".join(
-            f"{n}. [{_md(item.title)}](#{item.id})" for n, item in enumerate(items, start=1)
+            f"{n}. [{plain(item.title)}](#{item.id})" for n, item in enumerate(items, start=1)
         )
     )
     if family == "gain":
         _gain_scale()
     for number, item in enumerate(items, start=1):
         render_example(page, item, number)
-    for first_id, second_id, title, names in COMPARISONS.get(family, []):
+    for first_id, second_id, title, names in FAMILIES[family].comparisons:
         _comparison(page, first_id, second_id, title, names)
     if family == "russian":
         _russian_summary()

@@ -1,38 +1,22 @@
-"""Plotly figures drawn from a ``ndcg_core.breakdown`` table.
+"""The charts of one scored list, drawn from a ``ndcg_core.breakdown`` table.
 
-The charts hold no maths: each one picks columns from the table the core computed. They share a
-look that survives a projector, a dark theme and colour-blind eyes: Okabe–Ito colours, and every
-colour doubled by a second cue (a pattern, a dash, a marker shape, or a text label).
-
-Pass ``config=charts.CONFIG`` to ``st.plotly_chart`` for a PNG export named after the chart; the
-export is plotly's own (it runs in the browser, nothing is fetched).
+They hold no maths: each one picks columns from the table the core computed. They are built as
+plain dicts (`fast.FastFigure`) because they are redrawn on every change of the playground.
 """
 
 from __future__ import annotations
 
-import html
 import math
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-# Okabe–Ito: safe for the common colour-vision deficiencies, and readable on white and on black.
-BLUE = "#0072B2"
-ORANGE = "#E69F00"
-GREEN = "#009E73"
-VERMILLION = "#D55E00"
-PURPLE = "#CC79A7"
-SKY = "#56B4E9"
-GREY = "rgba(128, 128, 128, 0.35)"  # grid lines that read on light and dark backgrounds
+from ndcg_core.display import fixed
 
-FADED = 0.35  # opacity of what lies beyond the cut-off k
-CONFIG = {
-    "displaylogo": False,
-    "toImageButtonOptions": {"format": "png", "filename": "ndcg-lab-chart", "scale": 2},
-    "modeBarButtonsToRemove": ["select2d", "lasso2d", "autoScale2d"],
-}
-
+from ..text import for_chart
+from .fast import FastFigure
+from .theme import BLUE, FADED, GREEN, GRID, ORANGE, PURPLE, VERMILLION, layout
 
 # ---------------------------------------------------------------------------- public builders
 
@@ -45,7 +29,7 @@ def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340)
     position = table["position"].to_numpy()
     inside = _inside(table, k)
 
-    fig = _Spec()
+    fig = FastFigure()
     _add_term_bars(fig, table, inside, "", "Your order", BLUE, "", 0.5)
     _add_term_bars(fig, table, inside, "ideal_", "Ideal order", ORANGE, ".", 0.3)
     fig.update_layout(barmode="group", bargap=0.25, bargroupgap=0.05)
@@ -91,7 +75,7 @@ def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> 
     discount = table["discount"].to_numpy(dtype=float)
     denominator = table["denominator"].to_numpy(dtype=float)
 
-    fig = _Spec()
+    fig = FastFigure()
     fig.add_scatter(
         name="Discount",
         x=position,
@@ -105,7 +89,7 @@ def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> 
             "opacity": np.where(inside, 1.0, 0.6).tolist(),
         },
         hovertext=[
-            f"Position {p}<br>discount = 1 / {_num(den)} = {_num(d)}"
+            f"Position {p}<br>discount = 1 / {_number(den)} = {_number(d)}"
             + ("" if i else "<br>beyond k: not counted")
             for p, den, d, i in zip(position, denominator, discount, inside)
         ],
@@ -125,7 +109,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
     dcg = table["cumulative_dcg"].to_numpy(dtype=float)
     idcg = table["cumulative_idcg"].to_numpy(dtype=float)
 
-    fig = _Spec()
+    fig = FastFigure()
     fig.add_scatter(
         name="Ideal: IDCG up to here",
         x=position,
@@ -134,7 +118,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
         line={"color": ORANGE, "width": 3, "dash": "dash"},
         marker={"symbol": "square", "size": 8, "color": ORANGE},
         hovertext=[
-            f"Position {p}<br>IDCG@{p} = {_num(v)}<br>ideal item: {_text(lab)}"
+            f"Position {p}<br>IDCG@{p} = {_number(v)}<br>ideal item: {for_chart(lab)}"
             for p, v, lab in zip(position, idcg, table["ideal_label"])
         ],
         hoverinfo="text",
@@ -147,7 +131,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
         line={"color": BLUE, "width": 3},
         marker={"symbol": "circle", "size": 9, "color": BLUE},
         hovertext=[
-            f"Position {p}<br>DCG@{p} = {_num(v)}<br>your item: {_text(lab)}"
+            f"Position {p}<br>DCG@{p} = {_number(v)}<br>your item: {for_chart(lab)}"
             for p, v, lab in zip(position, dcg, table["label"])
         ],
         hoverinfo="text",
@@ -165,7 +149,7 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
     ndcg = table["ndcg_at"].to_numpy(dtype=float)
     chosen = _chosen(table, k)
 
-    fig = _Spec()
+    fig = FastFigure()
     fig.add_scatter(
         name="NDCG@k",
         x=position,
@@ -173,7 +157,7 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
         mode="lines+markers",
         line={"color": PURPLE, "width": 3},
         marker={"symbol": "circle", "size": 8, "color": PURPLE},
-        hovertext=[f"NDCG@{p} = {_num(v, 4)}" for p, v in zip(position, ndcg)],
+        hovertext=[f"NDCG@{p} = {_number(v, 4)}" for p, v in zip(position, ndcg)],
         hoverinfo="text",
         showlegend=False,
     )
@@ -190,10 +174,10 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
                 "color": VERMILLION,
                 "line": {"width": 2, "color": "white"},
             },
-            text=[f"NDCG@{chosen} = {_num(value, 4)}"],
+            text=[f"NDCG@{chosen} = {_number(value, 4)}"],
             textposition="bottom center" if value > 0.5 else "top center",
             textfont={"color": VERMILLION, "size": 14},
-            hovertext=[f"Your k = {chosen}<br>NDCG@{chosen} = {_num(value, 4)}"],
+            hovertext=[f"Your k = {chosen}<br>NDCG@{chosen} = {_number(value, 4)}"],
             hoverinfo="text",
             showlegend=False,
         )
@@ -206,21 +190,11 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
 # ---------------------------------------------------------------------------- shared look
 
 
-def _base_layout(fig: _Spec, y_title: str, height: int) -> None:
-    fig.update_layout(
-        height=height,
-        margin={"l": 10, "r": 10, "t": 36, "b": 10},
-        paper_bgcolor="rgba(0,0,0,0)",
-        plot_bgcolor="rgba(0,0,0,0)",
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0, "title": None},
-        hoverlabel={"font": {"size": 14}},
-        # Keep the user's zoom when the page redraws the same chart with new numbers.
-        uirevision="ndcg-lab",
-    )
-    fig.update_yaxes(title_text=y_title, gridcolor=GREY, zerolinecolor=GREY)
+def _base_layout(fig: FastFigure, y_title: str, height: int) -> None:
+    fig.update_layout(**layout(height=height, y_title=y_title, margin={"t": 36}))
 
 
-def _position_axis(fig: _Spec, position: np.ndarray, title: str = "Position") -> None:
+def _position_axis(fig: FastFigure, position: np.ndarray, title: str = "Position") -> None:
     n = int(position.size)
     step = 1 if n <= 20 else math.ceil(n / 20)
     fig.update_xaxes(
@@ -229,12 +203,12 @@ def _position_axis(fig: _Spec, position: np.ndarray, title: str = "Position") ->
         tick0=1,
         dtick=step,
         range=[0.4, n + 0.6],
-        gridcolor=GREY,
+        gridcolor=GRID,
         showgrid=False,
     )
 
 
-def _mark_k(fig: _Spec, table: pd.DataFrame, k: int | None) -> None:
+def _mark_k(fig: FastFigure, table: pd.DataFrame, k: int | None) -> None:
     """A dashed line after position k, with a label, when k cuts the list short."""
     n = len(table)
     if k is None or k >= n:
@@ -285,65 +259,15 @@ def _term_hover(position, label, relevance, gain, discount, contribution, inside
         return f"Position {position}<br>{side}: no item here"
     lines = [
         f"Position {position} · {side}",
-        f"{_text(label)}: relevance {_num(relevance)}",
-        f"gain {_num(gain)} × discount {_num(discount)} = {_num(contribution)}",
+        f"{for_chart(label)}: relevance {_number(relevance)}",
+        f"gain {_number(gain)} × discount {_number(discount)} = {_number(contribution)}",
     ]
     if not inside:
         lines.append("beyond k: not counted")
     return "<br>".join(lines)
 
 
-def _num(value, digits: int = 4) -> str:
-    value = float(value)
-    if math.isnan(value):
-        return "–"
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-    return text.replace("-", "−") if text != "-0" else "0"
-
-
-def _text(label) -> str:
-    """A user's label as plain text: plotly reads a small set of HTML tags in hover text."""
-    return html.escape(str(label), quote=False)
-
-
-# ---------------------------------------------------------------------------- a fast figure
-# go.Figure checks every property as it is set, which costs ~8 ms a chart: more than the rest of
-# the page's rerun. The charts are written as plain plotly dicts instead and wrapped unchecked;
-# tests/core/test_charts.py builds each one again *with* plotly's checks, so a typo still fails.
-
-
-class _Spec:
-    """The few go.Figure methods the builders use, collecting a plain dict."""
-
-    def __init__(self) -> None:
-        self.data: list[dict] = []
-        self.layout: dict = {}
-
-    def add_bar(self, **trace) -> None:
-        self.data.append({"type": "bar", **trace})
-
-    def add_scatter(self, **trace) -> None:
-        self.data.append({"type": "scatter", **trace})
-
-    def update_layout(self, **layout) -> None:
-        self.layout.update(layout)
-
-    def update_xaxes(self, **axis) -> None:
-        self._axis("xaxis", axis)
-
-    def update_yaxes(self, **axis) -> None:
-        self._axis("yaxis", axis)
-
-    def _axis(self, name: str, axis: dict) -> None:
-        if "title_text" in axis:
-            axis["title"] = {"text": axis.pop("title_text")}
-        self.layout.setdefault(name, {}).update(axis)
-
-    def to_dict(self) -> dict:
-        return {"data": self.data, "layout": self.layout}
-
-    def figure(self) -> go.Figure:
-        # An empty template: plotly's default one is large and copied at every step, and
-        # Streamlit lays its own theme over the chart anyway.
-        self.layout.setdefault("template", {"layout": {}})
-        return go.Figure(self.to_dict(), _validate=False)
+def _number(value, digits: int = 4) -> str:
+    """A number in a hover: the app's one rule, with a real minus sign."""
+    text = fixed(value, digits)
+    return "–" if text == "—" else text.replace("-", "−")

@@ -1,0 +1,124 @@
+"""The looks of /libraries: the tie chart, and the colours of its two tables.
+
+Each function takes what the core computed (`ndcg_core.libraries`) and returns a figure or a
+styled table; the page only shows them. Rows are found by their key, never by position.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+from pandas.io.formats.style import Styler
+
+from ndcg_core.display import fixed
+
+from ..text import for_chart
+from .theme import ORANGE, PALETTE, SYMBOLS, VERMILLION, layout
+
+SHUFFLE_ENDS = ("worst", "best")  # the keys of `tie_breaking`'s two random-order rows
+MIN_RANGE = 0.02  # the x axis spans at least this much, so equal values do not collapse it
+VALUE_DIGITS = 6  # the results table shows enough digits to tell close libraries apart
+# Tints behind whole rows (8-digit hex: colour and alpha) and behind tie groups.
+REFUSED_TINT = VERMILLION + "2E"
+SURPRISE_TINT = ORANGE + "33"
+GROUP_ALPHA = "40"
+WHY_WIDTH = "17em"
+CAUSES_WIDTH = "7.5em"
+
+
+def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
+    """Each tie rule's NDCG as a marked point, and a random shuffle's range as a dotted line.
+
+    `table` is `ndcg_core.libraries.tie_breaking`'s: rows keyed "average", "docid", "keep",
+    "reverse", and "worst" and "best" (the two ends of a shuffle).
+    """
+    by_key = table.set_index("key")
+    fixed_rows = by_key.drop(index=list(SHUFFLE_ENDS))
+    low, high = (float(by_key.loc[end, "ndcg"]) for end in SHUFFLE_ENDS)
+    fig = go.Figure()
+    fig.add_scatter(
+        x=fixed_rows["ndcg"],
+        y=[for_chart(label) for label in fixed_rows["short"]],
+        mode="markers+text",
+        text=[fixed(v) for v in fixed_rows["ndcg"]],
+        textposition="top center",
+        marker={
+            "size": 13,
+            "color": list(PALETTE[: len(fixed_rows)]),
+            "symbol": list(SYMBOLS[: len(fixed_rows)]),
+        },
+        hovertext=[
+            for_chart(f"{label}: {fixed(v, VALUE_DIGITS)}")
+            for label, v in zip(fixed_rows["rule"], fixed_rows["ndcg"])
+        ],
+        hoverinfo="text",
+        showlegend=False,
+        cliponaxis=False,  # the top row's value label sits above the plot area
+    )
+    fig.add_scatter(
+        x=[low, high],
+        y=["random (TF-Ranking)"] * 2,
+        mode="lines+markers+text",
+        text=[fixed(low), fixed(high)],
+        textposition="top center",
+        line={"color": VERMILLION, "dash": "dot", "width": 3},
+        marker={"size": 12, "symbol": "x", "color": VERMILLION},
+        hovertext=[f"random order, worst: {fixed(low)}", f"random order, best: {fixed(high)}"],
+        hoverinfo="text",
+        showlegend=False,
+        cliponaxis=False,  # the top row's value label sits above the plot area
+    )
+    margin = 0.15 * max(high - low, MIN_RANGE)
+    fig.update_layout(
+        **layout(
+            height=height,
+            x_title="NDCG (linear gain, ideal from the list)",
+            xaxis={"range": [low - margin, high + margin]},
+            yaxis={"autorange": "reversed"},
+            margin={"l": 10, "r": 30, "t": 40, "b": 40},
+        )
+    )
+    return fig
+
+
+def verdicts_table(table: pd.DataFrame) -> Styler:
+    """The results table: refusals and silent changes tinted, the causes in bold."""
+
+    def row_tint(row: pd.Series) -> list[str]:
+        if row["verdict"] == "refuses":
+            return [f"background-color: {REFUSED_TINT}"] * len(row)
+        if row["verdict"].endswith("⚠"):
+            return [f"background-color: {SURPRISE_TINT}"] * len(row)
+        return [""] * len(row)
+
+    return (
+        table.style.apply(row_tint, axis=1)
+        .map(lambda value: "font-weight: bold" if value else "", subset=["differs by"])
+        # On a phone the table scrolls sideways rather than squeezing the explanations into a
+        # column one word wide (rows a screen tall).
+        .set_properties(subset=["why, in plain words"], **{"min-width": WHY_WIDTH})
+        .set_properties(subset=["differs by"], **{"min-width": CAUSES_WIDTH})
+        .format({"value": lambda v: fixed(v, VALUE_DIGITS)})
+        .hide(axis="index")
+    )
+
+
+def tie_groups_table(items: pd.DataFrame) -> Styler:
+    """The ranked items, each tie group behind its own colour (its letter says the same)."""
+
+    def group_tint(row: pd.Series) -> list[str]:
+        letter = row["tie group"]
+        if not letter:
+            return [""] * len(row)
+        colour = PALETTE[(ord(letter) - ord("A")) % len(PALETTE)]
+        return [f"background-color: {colour}{GROUP_ALPHA}"] * len(row)
+
+    return items.style.apply(group_tint, axis=1)
+
+
+def ties_table(table: pd.DataFrame) -> Styler:
+    """`tie_breaking`'s table as the page shows it: rule, who uses it, the order, NDCG."""
+    shown = table.drop(columns=["key", "short"]).rename(
+        columns={"used_by": "used by", "order": "order (top first)", "ndcg": "NDCG"}
+    )
+    return shown.style.format({"NDCG": lambda v: fixed(v, VALUE_DIGITS)})

@@ -1,0 +1,118 @@
+"""The charts of the Many queries page: the spread of per-query values, and A against B.
+
+They take plain numbers (the core computed them) and return figures; file names and query ids
+go through `for_chart`, so an id such as ``<b>q</b>`` shows as typed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ndcg_core.display import count, fixed
+
+from ..text import for_chart
+from .theme import BLUE, GREY, ORANGE, VERMILLION, layout
+
+BIN_WIDTH = 0.05  # of NDCG, so 20 bars span 0–1
+# A value of exactly 1 belongs in the last bar, not in a bar of its own beyond it.
+TOP_EDGE = 1.0001
+AXIS_RANGE = [-0.03, 1.03]
+
+
+def spread_histogram(
+    values: np.ndarray, mean: float, low: float, high: float, measure: str, *, height: int = 300
+) -> go.Figure:
+    """How many queries fall in each 0.05-wide band of NDCG, with the mean (dashed) and its
+    interval [low, high] (shaded). `values` are the per-query values in the mean (no NaN)."""
+    values = np.asarray(values, dtype=float)
+    tallest = int(np.histogram(values, bins=np.arange(0, TOP_EDGE + BIN_WIDTH, BIN_WIDTH))[0].max())
+    figure = go.Figure()
+    figure.add_trace(
+        go.Histogram(
+            x=values,
+            xbins={"start": 0, "end": TOP_EDGE, "size": BIN_WIDTH},
+            marker={"color": BLUE, "line": {"color": "white", "width": 1}, "pattern_shape": "/"},
+            name="queries",
+            hovertemplate=f"{for_chart(measure)} %{{x}}<br>%{{y}} queries<extra></extra>",
+        )
+    )
+    figure.add_vrect(x0=low, x1=high, fillcolor=ORANGE, opacity=0.2, line_width=0, layer="below")
+    figure.add_vline(
+        x=mean,
+        line={"color": VERMILLION, "width": 3, "dash": "dash"},
+        annotation_text=f"mean {fixed(mean)}",
+        annotation_position="top",
+    )
+    figure.update_layout(
+        **layout(
+            height=height,
+            x_title=f"{for_chart(measure)} of a query",
+            y_title="queries",
+            xaxis={"range": [-0.02, 1.04]},
+            yaxis={"rangemode": "tozero", "dtick": max(1, int(np.ceil(tallest / 5)))},
+            bargap=0.05,
+            showlegend=False,
+        )
+    )
+    return figure
+
+
+def paired_scatter(
+    queries, a: np.ndarray, b: np.ndarray, outcomes, a_name: str, b_name: str, *, height: int = 400
+) -> go.Figure:
+    """One mark per query at (B, A): ▲ where A did better, ▼ where B did, ● where they tie.
+
+    `outcomes` holds three masks over the queries (`stats.Outcomes`); queries in none of them
+    (a value missing on one side) are not drawn.
+    """
+    names = np.asarray([for_chart(query) for query in queries], dtype=object)
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    figure = go.Figure()
+    # One trace per outcome: shape and colour both say who won, and the legend names them.
+    for mask, label, symbol, colour in (
+        (outcomes.a_better, "A better", "triangle-up", BLUE),
+        (outcomes.b_better, "B better", "triangle-down", VERMILLION),
+        (outcomes.equal, "equal", "circle", GREY),
+    ):
+        figure.add_trace(
+            go.Scatter(
+                x=b[mask],
+                y=a[mask],
+                mode="markers",
+                marker={
+                    "symbol": symbol,
+                    "color": colour,
+                    "size": 10,
+                    "line": {"width": 0.5, "color": "black"},
+                },
+                customdata=names[mask],
+                hovertext=[
+                    f"query {name}<br>A {fixed(y)}<br>B {fixed(x)}"
+                    for name, y, x in zip(names[mask], a[mask], b[mask])
+                ],
+                hoverinfo="text",
+                name=f"{label} ({count(mask.sum())})",
+            )
+        )
+    figure.add_trace(
+        go.Scatter(
+            x=[0, 1],
+            y=[0, 1],
+            mode="lines",
+            line={"color": GREY, "dash": "dot"},
+            hoverinfo="skip",
+            name="A = B",
+            showlegend=False,
+        )
+    )
+    figure.update_layout(
+        **layout(
+            height=height,
+            x_title=f"B: {for_chart(b_name)}",
+            y_title=f"A: {for_chart(a_name)}",
+            xaxis={"range": AXIS_RANGE},
+            yaxis={"range": AXIS_RANGE},
+        )
+    )
+    return figure

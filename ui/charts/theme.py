@@ -1,0 +1,90 @@
+"""The look every chart shares: one palette, one base layout, one plotly config, presenter sizes.
+
+Okabe–Ito colours (safe for the common colour-vision deficiencies, readable on white and on a
+projector), and every colour doubled by a second cue in the charts themselves (a pattern, a
+dash, a marker shape, or a text label). Every chart reaches the page through `show`, so each one
+gets the same toolbar and grows for presenter view.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.share import is_presenting
+
+BLUE = "#0072B2"
+ORANGE = "#E69F00"
+GREEN = "#009E73"
+VERMILLION = "#D55E00"
+PURPLE = "#CC79A7"
+SKY = "#56B4E9"
+GREY = "#7F7F7F"  # neutral lines and marks
+GRID = "rgba(128, 128, 128, 0.35)"  # grid lines that read on light and dark backgrounds
+NEUTRAL = "#EEEEEE"  # the middle of a diverging scale: no change
+PALETTE = (BLUE, ORANGE, GREEN, PURPLE, SKY, VERMILLION)  # categorical series, in this order
+SYMBOLS = ("diamond", "circle", "square", "triangle-up", "triangle-down", "x")
+PATTERNS = ("", "/", ".", "x", "-", "+")
+# Losses in vermillion, gains in blue, no change in a light grey.
+DIVERGING = [[0.0, VERMILLION], [0.5, NEUTRAL], [1.0, BLUE]]
+FADED = 0.35  # opacity of what lies beyond the cut-off k
+
+FONT_SIZE = 14
+PRESENTER_FONT_SIZE = 24  # readable on a projector from the back row
+
+# The PNG export is plotly's own (it runs in the browser, nothing is fetched).
+CONFIG = {
+    "displaylogo": False,
+    "toImageButtonOptions": {"format": "png", "filename": "ndcg-lab-chart", "scale": 2},
+    "modeBarButtonsToRemove": ["select2d", "lasso2d", "autoScale2d"],
+}
+
+
+def layout(*, height: int, x_title: str | None = None, y_title: str | None = None, **extra) -> dict:
+    """The base layout of every chart, as keyword arguments for `update_layout`."""
+    base = {
+        "height": height,
+        "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
+        "paper_bgcolor": "rgba(0,0,0,0)",
+        "plot_bgcolor": "rgba(0,0,0,0)",
+        "font": {"size": FONT_SIZE},
+        "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0, "title": None},
+        "hoverlabel": {"font": {"size": FONT_SIZE}},
+        # Keep the user's zoom when the page redraws the same chart with new numbers.
+        "uirevision": "ndcg-lab",
+    }
+    if x_title is not None:
+        base["xaxis"] = {"title": {"text": x_title}, "gridcolor": GRID}
+    if y_title is not None:
+        base["yaxis"] = {"title": {"text": y_title}, "gridcolor": GRID, "zerolinecolor": GRID}
+    for name, value in extra.items():
+        if isinstance(value, dict) and isinstance(base.get(name), dict):
+            base[name] = {**base[name], **value}
+        else:
+            base[name] = value
+    return base
+
+
+def present(fig):
+    """Larger text everywhere in a figure, in presenter view; returns the figure."""
+    if not is_presenting():
+        return fig
+    size = PRESENTER_FONT_SIZE
+    # Streamlit's plotly theme sets tick and title sizes of its own: override each one.
+    fig.update_layout(
+        font={"size": size}, legend={"font": {"size": size}}, hoverlabel={"font": {"size": size}}
+    )
+    fig.update_xaxes(tickfont={"size": size}, title_font={"size": size})
+    fig.update_yaxes(tickfont={"size": size}, title_font={"size": size})
+    fig.update_annotations(font_size=size)
+    fig.update_traces(textfont_size=size, selector={"type": "bar"})
+    fig.update_traces(textfont_size=size, selector={"type": "scatter"})
+    fig.update_traces(textfont_size=size, selector={"type": "heatmap"})
+    if fig.layout.height:
+        fig.update_layout(height=int(fig.layout.height * 1.3))
+    return fig
+
+
+def show(fig, key: str, **kwargs):
+    """Draw a figure on the page: the app's toolbar, presenter sizes, the column's width."""
+    kwargs.setdefault("width", "stretch")
+    return st.plotly_chart(present(fig), key=key, config=CONFIG, **kwargs)

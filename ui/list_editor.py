@@ -1,0 +1,652 @@
+"""Editing a ranked list on a page: one call for the list, one for its conventions.
+
+    ranked = list_editor.edit_list(PAGE, drag=True, table=True)   # text, cards, buttons, table
+    ranked = list_editor.scoring_controls(PAGE)                   # k, gain, discount, base, pool
+
+Both return the page's current `RankedList` and keep the URL and the session in step with it,
+so a link reopens exactly this view and the next page opens on the same list. Nothing else
+touches the session keys below; pages only read what these calls return.
+
+The order of things inside `edit_list` matters and is why it is one call: a drag or a table
+edit rewrites the text box, which Streamlit only allows before the box is drawn, so both are
+absorbed first; the buttons change the list in callbacks, which also run before the script.
+A value that does not parse is named in a message and the last valid list stays on screen,
+with the typed text kept in its box.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import pandas as pd
+import streamlit as st
+from streamlit_sortables import sort_items
+
+from ndcg_core.display import exact, shorten
+from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, default_labels
+from ndcg_core.options import CUTS, DISCOUNTS, EVERY_RANKED, GAINS, NO_CUTOFF, ON_ZERO
+from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
+from ndcg_core.permutations import (
+    ideal_order,
+    move,
+    order_between,
+    reverse_order,
+    shuffled_order,
+    worst_order,
+)
+
+from . import controls, urlparams
+from .text import plain
+
+SHARED = "shared_ranked_list"  # the last valid list, carried from page to page
+MAX_DRAG_ITEMS = 50
+K_BEYOND_EXTRA = 10  # /libraries offers k up to this far beyond the judged items
+
+# Cards: readable on a projector, clearly grabbable, and a visible focus ring for keyboard users.
+_CARD_STYLE = """
+.sortable-component { gap: 6px; flex-wrap: wrap; padding: 2px; }
+.sortable-item, .sortable-item:hover {
+  background-color: #0072B2; color: #ffffff; font-weight: 600; font-size: 15px;
+  border-radius: 8px; padding: 6px 10px; margin: 0; cursor: grab; user-select: none;
+  touch-action: none;
+}
+.sortable-item:focus { outline: 3px solid #E69F00; outline-offset: 2px; }
+"""
+
+
+def _key(page: str, name: str) -> str:
+    return f"{page}_{name}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The page's current list
+# ---------------------------------------------------------------------------------------------
+
+
+def current(page: str) -> RankedList:
+    """The page's current list (after `edit_list` has run once)."""
+    return st.session_state[_key(page, "ranked")]
+
+
+def _put(page: str, ranked: RankedList) -> None:
+    """Make `ranked` the page's list, rewriting the text box and the controls to match."""
+    st.session_state[_key(page, "ranked")] = ranked
+    st.session_state[_key(page, "text")] = _typed_form(ranked)
+    s = ranked.scoring
+    st.session_state[_key(page, "k")] = s.k
+    st.session_state[_key(page, "gain")] = s.gain
+    st.session_state[_key(page, "discount")] = s.discount
+    st.session_state[_key(page, "base")] = float(s.log_base)
+    st.session_state[_key(page, "zero")] = s.zero
+    st.session_state[_key(page, "pool")] = format_relevances(ranked.pool) if ranked.pool else ""
+
+
+def load(page: str, ranked: RankedList) -> None:
+    """Replace the page's list from outside the editor (a gallery case, an example): a callback."""
+    _put(page, ranked)
+    _remember_typed(page, ranked)
+
+
+def _typed_form(ranked: RankedList) -> str:
+    return format_relevances(
+        ranked.relevances, list(ranked.labels) if ranked.has_typed_labels else None
+    )
+
+
+def _start(page: str, *, negative: bool) -> list[str]:
+    """When the page is entered (first visit, or back from another page): its list comes from
+    the link when the link has one, else from the page last visited, else the page's own.
+
+    Streamlit forgets a page's widgets when the user leaves it, so a missing text box is how
+    a return is told from a rerun of the same page. Returns the messages about link values
+    that were not used as given.
+    """
+    if _key(page, "text") in st.session_state:
+        return []
+    params = st.query_params.to_dict()
+    messages: list[str] = []
+    shared = st.session_state.get(SHARED)
+    if "rels" in params:
+        ranked, messages = urlparams.read_list(params, negative=negative)
+    elif shared is not None:
+        ranked = shared
+    elif _key(page, "ranked") in st.session_state:
+        ranked = current(page)
+    else:
+        ranked, messages = urlparams.read_list(params, negative=negative)
+    _put(page, ranked)
+    _remember_typed(page, ranked)
+    return messages
+
+
+def publish(page: str, ranked: RankedList, *, share: bool = True) -> None:
+    """Keep the URL and the session's shared list in step with the page.
+
+    `share=False` keeps the list to this page (negative relevances, which other pages refuse);
+    the URL still follows it.
+    """
+    st.session_state[_key(page, "ranked")] = ranked
+    if share:
+        st.session_state[SHARED] = ranked
+    edits = urlparams.sync(
+        st.query_params.to_dict(), urlparams.list_params(ranked), urlparams.LIST_KEYS
+    )
+    for name, text in edits.items():
+        if text is None:
+            del st.query_params[name]
+        else:
+            st.query_params[name] = text
+
+
+# ---------------------------------------------------------------------------------------------
+# The one call: the list, typed, dragged, reordered by buttons, edited in a table
+# ---------------------------------------------------------------------------------------------
+
+
+def edit_list(
+    page: str,
+    *,
+    label: str = "Relevances, in ranked order",
+    height: int = 90,
+    drag: bool = False,
+    table: bool = False,
+    negative: bool = False,
+    share: bool = True,
+) -> RankedList:
+    """Draw the list's editors and return the page's current `RankedList`.
+
+    `drag` adds the draggable cards, the order buttons and the move buttons; `table` a table
+    editor; `negative` accepts negative relevances (for /libraries); `share=False` keeps the list off the other pages.
+    """
+    for message in _start(page, negative=negative):
+        st.warning(plain(message), icon="🔗")
+    if drag:
+        _absorb_drag(page)
+    if table:
+        _absorb_table_edits(page)
+    ranked = _text_box(page, label=label, height=height, negative=negative)
+    if drag:
+        _reorder_tools(page, ranked)
+    if table:
+        _table_editor(page, ranked)
+    ranked = current(page)
+    publish(page, ranked, share=share and min(ranked.relevances) >= 0)
+    return ranked
+
+
+def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedList:
+    """The typed list. On a bad value: an error naming it, and the last valid list is kept."""
+    st.text_area(
+        label,
+        key=_key(page, "text"),
+        height=height,
+        help=(
+            "Numbers separated by commas, spaces, semicolons or new lines (3, 2, 3, 0, 1, 2), "
+            "optionally labelled (A=0.5, B=0.9). Position 1 is the top of the ranking. "
+            "Ctrl+Enter applies a change and keeps the cursor in the box."
+        ),
+    )
+    ranked = current(page)
+    try:
+        parsed = parse_relevances(
+            st.session_state[_key(page, "text")],
+            max_items=urlparams.MAX_ITEMS,
+            allow_negative=negative,
+        )
+        labels = parsed.labels if parsed.labelled else default_labels(len(parsed.values))
+        typed = replace(ranked, relevances=parsed.values, labels=labels)
+    except ValueError as error:
+        st.error(
+            plain(f"{error} The results below are for the last list that could be read."), icon="✋"
+        )
+        return ranked
+    if (typed.relevances, typed.labels) != (ranked.relevances, ranked.labels):
+        st.session_state[_key(page, "ranked")] = typed
+        _remember_typed(page, typed)
+        return typed
+    return ranked
+
+
+# -- order buttons and moves ------------------------------------------------------------------
+
+
+def _remember_typed(page: str, ranked: RankedList) -> None:
+    """Keep the list as typed (or edited), for the 'reset' button."""
+    st.session_state[_key(page, "typed")] = (ranked.relevances, ranked.labels)
+
+
+def _identified(ranked: RankedList) -> RankedList:
+    """Give the items lasting names before they move, so D3 stays D3 wherever it goes."""
+    return ranked if ranked.has_typed_labels else replace(ranked, labels=default_labels(ranked.n))
+
+
+def _set_order(page: str, order_of: Callable[[RankedList], Sequence[int]]) -> None:
+    ranked = _identified(current(page))
+    _put(page, ranked.reordered(order_of(ranked)))
+
+
+def _reset_to_typed(page: str) -> None:
+    relevances, labels = st.session_state[_key(page, "typed")]
+    _put(page, replace(current(page), relevances=relevances, labels=labels))
+
+
+def card_texts(ranked: RankedList) -> list[str]:
+    """One unique string per item, e.g. 'D1 · rel 3' (the drag component's ids)."""
+    texts = [f"{label} · rel {exact(v)}" for label, v in zip(ranked.labels, ranked.relevances)]
+    seen: set[str] = set()
+    unique = []
+    for position, text in enumerate(texts, start=1):
+        unique.append(text if text not in seen else f"{text} (#{position})")
+        seen.add(unique[-1])
+    return unique
+
+
+def _move_selected(page: str, where: str) -> None:
+    ranked = current(page)
+    cards = card_texts(ranked)
+    chosen = st.session_state.get(_key(page, "move_item"))
+    if chosen not in cards:
+        return
+    source, n = cards.index(chosen) + 1, len(cards)
+    target = min(max({"up": source - 1, "down": source + 1, "top": 1, "bottom": n}[where], 1), n)
+    if target != source:
+        _put(page, _identified(ranked).reordered(move(n, source, target)))
+
+
+ORDER_BUTTONS = (
+    (
+        "ideal",
+        "⭐ Ideal",
+        lambda r: ideal_order(r.relevances),
+        "Most relevant first: the best order of these items. NDCG reaches 1 unless judged items the system never retrieved are missing from the list.",
+    ),
+    (
+        "worst",
+        "👎 Worst",
+        lambda r: worst_order(r.relevances),
+        "Least relevant first: the lowest NDCG these items can score.",
+    ),
+    ("reverse", "🔃 Reverse", lambda r: reverse_order(r.n), "Bottom to top."),
+    ("shuffle", "🎲 Shuffle", lambda r: shuffled_order(r.n), "A random order."),
+)
+MOVE_BUTTONS = (
+    ("up", "Up", "One place up"),
+    ("down", "Down", "One place down"),
+    ("top", "Top", "To the top"),
+    ("bottom", "End", "To the bottom"),
+)
+
+
+def _reorder_tools(page: str, ranked: RankedList) -> None:
+    """The draggable cards, the order buttons and the keyboard-and-touch move buttons."""
+    st.markdown(
+        "**Drag the cards** to reorder: with a mouse, press and drag; on a touch screen, press "
+        "and hold a card, then drag. Or use the buttons below."
+    )
+    _drag_cards(page, ranked)
+    # Two rows (three buttons, then two) keep every label whole in a half-width column.
+    first, second = st.columns(3, gap="small"), st.columns([1, 2], gap="small")
+    for column, (name, text, order_of, tip) in zip([*first, second[0]], ORDER_BUTTONS):
+        column.button(
+            text,
+            key=_key(page, name),
+            on_click=_set_order,
+            args=(page, order_of),
+            help=tip,
+            width="stretch",
+        )
+    second[1].button(
+        "↩️ Reset to what I typed",
+        key=_key(page, "reset"),
+        on_click=_reset_to_typed,
+        args=(page,),
+        help="Back to the list as you last typed or edited it.",
+        width="stretch",
+    )
+    cards = card_texts(ranked)
+    if st.session_state.get(_key(page, "move_item")) not in cards:
+        st.session_state[_key(page, "move_item")] = cards[0]
+    st.selectbox(
+        "Move one item (works with keyboard and touch)",
+        cards,
+        key=_key(page, "move_item"),
+        help="Choose an item, then press Up or Down as often as you like: it stays chosen.",
+    )
+    for column, (where, text, tip) in zip(st.columns(len(MOVE_BUTTONS), gap="small"), MOVE_BUTTONS):
+        column.button(
+            text,
+            key=_key(page, f"move_{where}"),
+            on_click=_move_selected,
+            args=(page, where),
+            help=tip,
+            width="stretch",
+        )
+
+
+# -- drag and drop ----------------------------------------------------------------------------
+
+
+def _sort_key(page: str) -> str:
+    return _key(page, f"sort_{st.session_state.get(_key(page, 'sort_version'), 0)}")
+
+
+def _dragged_items(value) -> list[str] | None:
+    """The order the drag component reported: a flat list, or its one-container form."""
+    if not isinstance(value, list) or not value:
+        return None
+    first = value[0]
+    if isinstance(first, dict):
+        items = first.get("items")
+        return list(items) if isinstance(items, list) else None
+    return [str(item) for item in value]
+
+
+def _absorb_drag(page: str) -> None:
+    """If the cards were dragged since the last run, reorder the list to match."""
+    shown = st.session_state.get(_key(page, "sort_items"))
+    dragged = _dragged_items(st.session_state.get(_sort_key(page)))
+    if shown is None or dragged is None or dragged == shown:
+        return
+    try:
+        order = order_between(shown, dragged)
+    except ValueError:
+        return  # a stale report from an older list: ignore it
+    _put(page, _identified(current(page)).reordered(order))
+    # The cards already show this order: keep the component as it is (no reload, no flicker).
+    st.session_state[_key(page, "sort_items")] = dragged
+
+
+def _drag_cards(page: str, ranked: RankedList) -> None:
+    cards = card_texts(ranked)
+    if len(cards) > MAX_DRAG_ITEMS:
+        st.info(
+            f"The cards are shown for lists of up to {MAX_DRAG_ITEMS} items; this one has "
+            f"{len(cards)}. Use the move buttons, the order buttons or the table to reorder it.",
+            icon="↕️",
+        )
+        return
+    if st.session_state.get(_key(page, "sort_items")) != cards:
+        # The list changed some other way: start a fresh component showing the new order.
+        st.session_state[_key(page, "sort_version")] = (
+            st.session_state.get(_key(page, "sort_version"), 0) + 1
+        )
+        st.session_state[_key(page, "sort_items")] = cards
+    sort_items(cards, direction="horizontal", custom_style=_CARD_STYLE, key=_sort_key(page))
+
+
+# -- the table editor -------------------------------------------------------------------------
+
+
+def _editor_key(page: str) -> str:
+    return _key(page, f"table_{st.session_state.get(_key(page, 'table_version'), 0)}")
+
+
+def _rows(ranked: RankedList) -> list[dict]:
+    return [
+        {"Label": label, "Relevance": value}
+        for label, value in zip(ranked.labels, ranked.relevances)
+    ]
+
+
+def _absorb_table_edits(page: str) -> None:
+    """Apply the table editor's edits if every row is valid, else keep them and say why.
+
+    A bad edit stays in the table (nothing typed is lost) and its message stays until fixed.
+    """
+    edits = st.session_state.get(_editor_key(page))
+    if not isinstance(edits, dict) or not any(
+        edits.get(part) for part in ("edited_rows", "added_rows", "deleted_rows")
+    ):
+        st.session_state[_key(page, "table_error")] = None
+        return
+    ranked = current(page)
+    rows = _rows(ranked)
+    for index, change in (edits.get("edited_rows") or {}).items():
+        if 0 <= int(index) < len(rows):
+            rows[int(index)].update(change)
+    deleted = {int(i) for i in edits.get("deleted_rows") or []}
+    rows = [row for i, row in enumerate(rows) if i not in deleted]
+    rows += [dict(row) for row in edits.get("added_rows") or []]
+    try:
+        edited = table_rows_to_list(ranked, rows)
+    except ValueError as error:
+        st.session_state[_key(page, "table_error")] = str(error)
+        return
+    st.session_state[_key(page, "table_error")] = None
+    _put(page, edited)
+    _remember_typed(page, edited)
+
+
+def table_rows_to_list(ranked: RankedList, rows: list[dict]) -> RankedList:
+    """The list the table's rows describe (rows are positions, top first), or a ValueError
+    naming the first bad row."""
+    if not rows:
+        raise ValueError("The table is empty: a ranking needs at least one item.")
+    if len(rows) > urlparams.MAX_ITEMS:
+        raise ValueError(
+            f"The table has {len(rows)} rows; a list takes up to {urlparams.MAX_ITEMS}."
+        )
+    values, labels = [], []
+    for position, row in enumerate(rows, start=1):
+        label = row.get("Label")
+        label = f"D{position}" if label is None or str(label).strip() == "" else str(label).strip()
+        value = row.get("Relevance")
+        if value is None or (isinstance(value, float) and math.isnan(value)):
+            raise ValueError(
+                f"Row {position} ({shorten(label)}) has no relevance: type a number ≥ 0."
+            )
+        try:
+            value = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"Row {position} ({shorten(label)}): '{shorten(value)}' is not a number."
+            ) from None
+        if not math.isfinite(value) or value < 0:
+            raise ValueError(
+                f"Row {position} ({shorten(label)}): relevance {exact(value)} is not allowed; use a "
+                f"finite number ≥ 0 (0 means not relevant)."
+            )
+        if not typable_label(label):
+            raise ValueError(
+                f"Row {position}: the label '{shorten(label)}' holds one of , ; = : or a tab or line "
+                f"break, which separate items in the typed list and the link; use letters, digits, "
+                f"spaces, - or _."
+            )
+        if len(label) > MAX_LABEL_LENGTH:
+            raise ValueError(
+                f"Row {position}: the label is {len(label)} characters long; keep it to {MAX_LABEL_LENGTH}."
+            )
+        if label in labels:
+            raise ValueError(
+                f"Row {position}: the label '{shorten(label)}' is already used at row "
+                f"{labels.index(label) + 1}; each item needs its own label."
+            )
+        values.append(value)
+        labels.append(label)
+    return replace(ranked, relevances=tuple(values), labels=tuple(labels))
+
+
+def _table_editor(page: str, ranked: RankedList) -> None:
+    with st.expander("✏️ Edit labels and relevances in a table"):
+        content = (ranked.relevances, ranked.labels)
+        if st.session_state.get(_key(page, "table_content")) != content:
+            # A list changed elsewhere gets a fresh editor.
+            st.session_state[_key(page, "table_version")] = (
+                st.session_state.get(_key(page, "table_version"), 0) + 1
+            )
+            st.session_state[_key(page, "table_content")] = content
+        st.data_editor(
+            pd.DataFrame(_rows(ranked)),
+            key=_editor_key(page),
+            num_rows="dynamic",
+            hide_index=True,
+            width="stretch",
+            column_config={
+                "Label": st.column_config.TextColumn("Label", max_chars=MAX_LABEL_LENGTH),
+                "Relevance": st.column_config.NumberColumn("Relevance", min_value=0.0, format="%g"),
+            },
+        )
+        problem = st.session_state.get(_key(page, "table_error"))
+        if problem:
+            st.error(plain(f"{problem} The list was not changed."), icon="✋")
+        else:
+            st.caption("Rows are positions, top first. Add or delete rows at the table's edge.")
+
+
+# ---------------------------------------------------------------------------------------------
+# The conventions: k, gain, discount with its base, the pool
+# ---------------------------------------------------------------------------------------------
+
+
+def k_options(ranked: RankedList, k_beyond: bool = False) -> list[int | str]:
+    """What the cut-off box offers: every ranked position, no cut-off (when a pool makes it
+    differ, or when it is the current choice), then 1, 2, … up to the judged items."""
+    longest = ranked.n + len(ranked.pool)
+    if k_beyond:
+        longest = min(urlparams.MAX_ITEMS, longest + K_BEYOND_EXTRA)
+    named = [EVERY_RANKED]
+    if ranked.pool or ranked.scoring.k == NO_CUTOFF:
+        named.append(NO_CUTOFF)
+    # A k beyond the judged items (from a link, or a list that got shorter) stays on offer.
+    beyond = (
+        [ranked.scoring.k]
+        if isinstance(ranked.scoring.k, int) and ranked.scoring.k > longest
+        else []
+    )
+    return [*named, *range(1, longest + 1), *beyond]
+
+
+def k_label(ranked: RankedList) -> Callable[[int | str], str]:
+    def label(value: int | str) -> str:
+        if value == EVERY_RANKED:
+            return f"{CUTS[EVERY_RANKED].label} ({ranked.n})"
+        if value == NO_CUTOFF:
+            return CUTS[NO_CUTOFF].label
+        return f"k = {value}"
+
+    return label
+
+
+def scoring_controls(
+    page: str,
+    *,
+    pool: bool = True,
+    explain: bool = True,
+    k_beyond: bool = False,
+    gain_and_discount: bool = True,
+) -> RankedList:
+    """k, gain, discount (with its base) and the judged-but-not-retrieved pool; returns the
+    page's list with the chosen conventions and publishes it.
+
+    `gain_and_discount=False` leaves those two out (a page whose rows choose their own, such
+    as /libraries): only the pool and k are offered.
+    """
+    ranked = current(page)
+    pool_values = ranked.pool
+    if pool:
+        st.text_input(
+            "Judged but not retrieved (optional)",
+            key=_key(page, "pool"),
+            placeholder="e.g. 3, 2",
+            help=(
+                "Relevances of items judged for this query that the system never ranked (the "
+                "judgment pool). They join the ideal ranking, as in trec_eval, so missing them costs."
+            ),
+        )
+        typed = st.session_state[_key(page, "pool")].strip()
+        try:
+            pool_values = (
+                parse_relevances(typed, max_items=urlparams.MAX_ITEMS).values if typed else ()
+            )
+        except ValueError as error:
+            st.error(
+                plain(
+                    f"Judged but not retrieved: {error} The last pool that could be read is used."
+                ),
+                icon="✋",
+            )
+    ranked = replace(ranked, pool=pool_values)
+    options = k_options(ranked, k_beyond)
+    if st.session_state.get(_key(page, "k")) not in options:
+        st.session_state[_key(page, "k")] = EVERY_RANKED
+    k = st.selectbox(
+        "Cut-off k",
+        options,
+        key=_key(page, "k"),
+        format_func=k_label(ranked),
+        help=(
+            "Only the top k positions count, in the list and in the ideal ranking alike. With "
+            "judged items the system never retrieved, 'no cut-off' lets the ideal keep all of "
+            "them (trec_eval's ndcg), while k = n cuts it at the list's length (ndcg_cut.n)."
+        ),
+    )
+    if not gain_and_discount:
+        ranked = ranked.with_scoring(k=k)
+        if explain:
+            st.caption(cut_sentence(ranked))
+        publish(page, ranked, share=min(ranked.relevances) >= 0)
+        return ranked
+    gain = controls.choose("Gain", GAINS, _key(page, "gain"), horizontal=True)
+    if explain:
+        st.caption(GAINS[gain].description)
+    discount = controls.choose("Discount", DISCOUNTS, _key(page, "discount"), horizontal=True)
+    base = controls.log_base(_key(page, "base"))
+    if explain:
+        st.caption(DISCOUNTS[discount].description)
+    ranked = ranked.with_scoring(k=k, gain=gain, discount=discount, log_base=float(base))
+    ranked = ranked.with_scoring(zero=_zero_rule(page, ranked))
+    if explain:
+        st.caption(cut_sentence(ranked))
+    publish(page, ranked, share=min(ranked.relevances) >= 0)
+    return ranked
+
+
+def _zero_rule(page: str, ranked: RankedList) -> str:
+    """The all-zero rule: asked only when it decides the number (nothing relevant to rank) or
+    when a link chose one; otherwise the current rule stands unseen."""
+    nothing_relevant = max(ranked.relevances) <= 0 and max(ranked.pool, default=0) <= 0
+    if not nothing_relevant and ranked.scoring.zero == "0":
+        return ranked.scoring.zero
+    return controls.choose(
+        "With nothing relevant, NDCG = 0 / 0 counts as",
+        ON_ZERO,
+        _key(page, "zero"),
+        horizontal=True,
+    )
+
+
+def cut_sentence(ranked: RankedList) -> str:
+    """What the chosen cut-off counts, in one sentence, for this list and its pool."""
+    n, k = ranked.n, ranked.k
+    judged = ranked.n + len(ranked.pool)
+    if ranked.scoring.k == NO_CUTOFF and ranked.pool:
+        return (
+            f"No cut-off: all {n} ranked positions count, and the ideal keeps all {judged} judged "
+            f"items (trec_eval's ndcg), so it can hold more than {n}."
+        )
+    if ranked.scoring.k in (EVERY_RANKED, NO_CUTOFF):
+        extra = f" The ideal is cut at {n} too (trec_eval's ndcg_cut.{n})." if ranked.pool else ""
+        return f"k = n: all {n} ranked positions count.{extra}"
+    if k > n:
+        return (
+            f"k = {k} is beyond your {n} items: the list earns nothing after position {n}, but "
+            f"the ideal ranking may still fill positions {n + 1}–{min(k, judged)} from the "
+            f"judged items the system did not retrieve."
+        )
+    return (
+        f"k = {k}: only positions 1–{k} count, for your list and the ideal alike; moving an "
+        f"item below position {k} removes its contribution."
+    )
+
+
+def active_conventions(ranked: RankedList) -> None:
+    """Say which conventions are in force whenever they are not the app's defaults."""
+    said = ranked.scoring.differences()
+    if ranked.pool:
+        said.append(f"judged but not retrieved: {format_relevances(ranked.pool)}")
+    if ranked.scoring.k == NO_CUTOFF and ranked.cut_matters:
+        said.append("no cut-off (the ideal spans every judged item)")
+    if said:
+        st.info("**Scored with:** " + plain(" · ".join(said)) + ".", icon="⚙️")

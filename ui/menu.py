@@ -1,0 +1,136 @@
+"""Every page of the app, named once: the menu, the browser titles, the home cards and the links
+between pages all read this table.
+
+A page's URL path is a link users share: it never changes. Links between pages go through
+`page_link`, which opens the page in the same tab (the session, and presenter view, carry on)
+with the settings it is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from ndcg_core.examples import FAMILIES
+
+from .share import is_presenting
+from .urlparams import PRESENT
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    key: str  # how the code names the page
+    script: str  # its file under views/
+    title: str  # its one name: menu, browser title, heading, cards and links
+    icon: str
+    url_path: str  # "" for home
+    section: str
+    blurb: str = ""  # one line for the home page's cards
+
+
+_LEARN = "Learn step by step"
+PAGES: tuple[PageInfo, ...] = (
+    PageInfo("home", "views/home.py", "Home", "🏠", "", "Start"),
+    *(
+        PageInfo(
+            f"learn-{path}",
+            f"views/learn/{script}.py",
+            FAMILIES[family].title,
+            icon,
+            f"learn-{path}",
+            _LEARN,
+        )
+        for family, script, path, icon in (
+            ("binary", "binary", "binary", "1️⃣"),
+            ("graded", "graded", "graded", "2️⃣"),
+            ("continuous", "continuous", "continuous", "3️⃣"),
+            ("russian", "russian", "russian", "4️⃣"),
+            ("gain", "gain", "gain", "5️⃣"),
+            ("zero", "all_zero", "all-zero", "6️⃣"),
+        )
+    ),
+    PageInfo(
+        "playground",
+        "views/playground.py",
+        "Playground",
+        "🎛️",
+        "playground",
+        "Play and explore",
+        "Drag items, change k, the gain and the discount, and see every position's share.",
+    ),
+    PageInfo(
+        "ordering",
+        "views/ordering.py",
+        "Ordering effects",
+        "🔀",
+        "ordering",
+        "Play and explore",
+        "How much does each swap cost? Every ordering of your list, and why the top matters most.",
+    ),
+    PageInfo(
+        "libraries",
+        "views/libraries.py",
+        "Why libraries disagree",
+        "⚖️",
+        "libraries",
+        "In practice",
+        "Wikipedia's list scores 0.961 in scikit-learn and 0.785 in trec_eval: see which "
+        "convention makes the difference.",
+    ),
+    PageInfo(
+        "queries",
+        "views/queries.py",
+        "Many queries",
+        "📊",
+        "queries",
+        "In practice",
+        "Evaluate a whole run (TREC files or CSV) and see what hides inside the mean.",
+    ),
+    PageInfo(
+        "practice",
+        "views/practice.py",
+        "Practice",
+        "🎯",
+        "practice",
+        "Test yourself",
+        "Predict, then check: short exercises a teacher can share with one link.",
+    ),
+)
+BY_KEY = {page.key: page for page in PAGES}
+# The first walkthrough is the door to all six: its card says so.
+LEARN_BLURB = (
+    "Start here: the first of six walkthroughs that rebuild every worked example of five "
+    "classic notes, term by term."
+)
+BY_SCRIPT = {page.script: page for page in PAGES}
+
+
+def navigation_pages() -> dict[str, list]:
+    """The menu for `st.navigation`, section by section."""
+    sections: dict[str, list] = {}
+    for page in PAGES:
+        sections.setdefault(page.section, []).append(
+            st.Page(
+                page.script,
+                title=page.title,
+                icon=page.icon,
+                url_path=page.url_path or None,
+                default=not page.url_path,
+            )
+        )
+    return sections
+
+
+def page_link(key: str, *, label: str | None = None, params: dict | None = None, **kwargs) -> None:
+    """A link to another page of the app, in the same tab, carrying `params` (and presenter view)."""
+    page = BY_KEY[key]
+    query = dict(params or {})
+    if is_presenting():
+        query[PRESENT] = "1"
+    st.page_link(
+        page.script,
+        label=label or f"{page.icon} {page.title}",
+        query_params=query or None,
+        **kwargs,
+    )

@@ -1,0 +1,53 @@
+"""The headline numbers of a scored list (CG, DCG, IDCG, NDCG), drawn the same way on every page.
+
+Every number comes from one `ndcg_core.metrics.Totals`, so the four cards, the formulas under
+them and the charts beside them always describe the same cut-off.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ndcg_core.display import fixed, signed
+from ndcg_core.metrics import Totals
+
+HELP = {
+    "NDCG": "DCG ÷ IDCG: 1 means the order cannot be improved.",
+    "DCG": "Discounted cumulative gain: each item's gain times its position's discount, added up.",
+    "IDCG": "The DCG of the best possible order of the same items (and of any judged items the "
+    "system did not retrieve).",
+    "CG": "Cumulative gain: the relevances of the counted positions added up, order ignored.",
+}
+
+
+def _values(result: Totals) -> dict[str, float]:
+    return {"NDCG": result.ndcg, "DCG": result.dcg, "IDCG": result.idcg, "CG": result.cg}
+
+
+def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
+    """NDCG, DCG, IDCG and CG as four cards, named with their cut-off (NDCG@6).
+
+    With `changes`, each card also shows how far it moved since the list or a setting last
+    changed, so a learner sees what one drag or one switch did.
+    """
+    values = _values(result)
+    before = _previous(page, result.ranked, values) if changes else None
+    for column, (name, value) in zip(st.columns(4), values.items()):
+        delta = None
+        if before is not None and round(value - before[name], 4) != 0:
+            delta = signed(value - before[name])
+        column.metric(
+            result.name(name), fixed(value), delta=delta, help=HELP[name], border=name == "NDCG"
+        )
+    if before is not None:
+        st.caption("The small numbers under the values: the change since the last change you made.")
+
+
+def _previous(page: str, ranked, values: dict[str, float]) -> dict[str, float] | None:
+    """The numbers shown before the last change of the list or its conventions (or None)."""
+    shown_key, before_key = f"{page}_shown", f"{page}_before"
+    shown = st.session_state.get(shown_key)
+    if shown is None or shown[0] != ranked:
+        st.session_state[before_key] = shown[1] if shown else None
+        st.session_state[shown_key] = (ranked, values)
+    return st.session_state.get(before_key)

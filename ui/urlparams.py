@@ -1,0 +1,433 @@
+"""Every URL parameter of the app in one schema: its name, how it reads and writes, its default,
+its range, and the message a bad value gets.
+
+Links are a contract with users: `/playground?rels=3,2,3,0,1,2&pool=3,2` must keep opening what
+it opened. So each parameter is read by exactly one `Param` and written back by the same one,
+and every page goes through them (directly, or through `list_editor` for a ranked list). A value
+that cannot be used never breaks a page and is never changed silently: it is named in a message
+that says what is shown instead, the nearest valid value when there is one, else the default.
+
+The parameters
+--------------
+rels, labels, k, gain, discount, base, pool, zero
+                                              a ranked list and its conventions (every page)
+scores, ids                                   the system's scores and document ids (/libraries)
+sample, qrels, whole, ideal, ties             a run's source and conventions (/queries)
+seed, ex                                      a practice set and an exercise (/practice)
+present                                       presenter view, on any page
+
+`k` is a whole number, `all` or `n` (every ranked position: the default) or `none` (no cut-off:
+the ideal spans every judged item); the two words differ only when `pool` is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from ndcg_core.display import exact, shorten
+from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
+from ndcg_core.options import (
+    DISCOUNTS,
+    EVERY_RANKED,
+    GAINS,
+    IDEALS,
+    LOG_BASE,
+    NO_CUTOFF,
+    ON_ZERO,
+    TIES,
+    NumberRange,
+)
+from ndcg_core.parsing import parse_relevances, parse_scores, typable_label
+
+MAX_ITEMS = 1000  # items in a list, typed or linked; a run's query opens whole up to this
+PRESENT = "present"
+LIST_KEYS = ("rels", "labels", "k", "gain", "discount", "base", "pool", "zero")
+RANKING_KEYS = ("scores", "ids")
+# Whole numbers in links are read only up to this many digits: Python refuses to turn longer
+# digit strings into numbers, and no count in this app comes near it.
+MAX_DIGITS = 12
+
+
+class Fallback(ValueError):
+    """A value that cannot be used as given: the message, and the value used instead."""
+
+    def __init__(self, message: str, used: object):
+        super().__init__(message)
+        self.used = used
+
+
+@dataclass(frozen=True)
+class Param:
+    """One URL parameter: how its text is read and written, and its default.
+
+    `read` turns the text into a value, or raises ValueError (the default is used) or
+    `Fallback` (its `used` value is); either message says what was wrong.
+    """
+
+    name: str
+    read: Callable[[str], object]
+    write: Callable[[object], str]
+    default: object
+    help: str = ""
+
+    def parse(self, text: str) -> tuple[object, str | None]:
+        """The value of `text`, and a message for the user when it is not the value given."""
+        try:
+            return self.read(text), None
+        except Fallback as fallback:
+            return fallback.used, f"The link's `{self.name}`: {fallback}"
+        except ValueError as error:
+            return self.default, f"The link's `{self.name}`: {error} {self.instead()}"
+
+    def instead(self) -> str:
+        if self.default is None:
+            return "The default is used instead."
+        return f"{self.name} = {self.write(self.default)} is used instead."
+
+
+# ---------------------------------------------------------------------------------------------
+# Readers shared by several parameters
+# ---------------------------------------------------------------------------------------------
+
+
+def whole_number(text: str, low: int, high: int, what: str) -> int:
+    """A whole number from `low` to `high`; beyond the range, a `Fallback` to the nearest end."""
+    cleaned = text.strip().removeprefix("+")
+    if not (cleaned.isascii() and cleaned.isdigit()):
+        raise ValueError(
+            f"{what} must be a whole number from {low} to {high}; got '{shorten(text)}'."
+        )
+    if len(cleaned.lstrip("0")) > MAX_DIGITS:
+        raise Fallback(
+            f"{what} must be a whole number from {low} to {high}; got a number with "
+            f"{len(cleaned):,} digits. {what} = {high} is used.",
+            high,
+        )
+    value = int(cleaned.lstrip("0") or "0")  # int() refuses very long digit strings
+    if value < low:
+        raise Fallback(f"{what} must be at least {low}; got {value}. {what} = {low} is used.", low)
+    if value > high:
+        raise Fallback(
+            f"{what} must be at most {high}; got {value}. {what} = {high} is used.", high
+        )
+    return value
+
+
+def number_in(text: str, bounds: NumberRange) -> float:
+    """A number within `bounds`; beyond it, a `Fallback` to the nearest end."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise ValueError(f"'{shorten(text)}' is not a number.") from None
+    if value != value:
+        raise ValueError(f"'{shorten(text)}' is not a number.")
+    nearest = min(max(value, bounds.low), bounds.high)
+    if nearest != value:
+        shown = exact(value) if abs(value) < 1e15 else shorten(text.strip(), 20)
+        raise Fallback(
+            f"{bounds.name} {shown} is outside {exact(bounds.low)}–{exact(bounds.high)}, the "
+            f"range this app offers; {bounds.name} {exact(nearest)} is used.",
+            nearest,
+        )
+    return value
+
+
+def one_of(names: Sequence[str], what: str) -> Callable[[str], str]:
+    """A reader that accepts only the given option names."""
+
+    def read(text: str) -> str:
+        if text not in names:
+            raise ValueError(
+                f"'{shorten(text, 40)}' is not a {what}; use one of {', '.join(names)}."
+            )
+        return text
+
+    return read
+
+
+def flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError(f"'{shorten(text, 40)}' should be 1 or 0.")
+    return text == "1"
+
+
+def _numbers(text: str, negative: bool = False) -> tuple[float, ...]:
+    return parse_relevances(text.replace(",", " "), allow_negative=negative).values
+
+
+def _join(values) -> str:
+    return ",".join(exact(v) for v in values)
+
+
+def option(name: str, options: Mapping, default: str, what: str) -> Param:
+    return Param(name, one_of(list(options), what), str, default)
+
+
+GAIN = option("gain", GAINS, "linear", "gain")
+DISCOUNT = option("discount", DISCOUNTS, "log2", "discount")
+IDEAL = option("ideal", IDEALS, "judgments", "source of the ideal ranking")
+TIES_PARAM = option("ties", TIES, "docid", "tie rule")
+ZERO = option("zero", ON_ZERO, "0", "rule for a query with nothing relevant")
+BASE = Param("base", lambda text: number_in(text, LOG_BASE), exact, LOG_BASE.default)
+WHOLE = Param("whole", flag, lambda v: "1" if v else "0", False)
+
+
+# ---------------------------------------------------------------------------------------------
+# A ranked list: rels, labels, k, gain, discount, base, pool
+# ---------------------------------------------------------------------------------------------
+
+
+def read_k(text: str, longest: int | None = None) -> int | str:
+    """k from a link: a whole number up to `longest` (default MAX_ITEMS), or all / n / none.
+
+    A k beyond the list is a valid cut-off (the list earns nothing past its end, the ideal may
+    still fill those positions from the pool), so links keep it as given."""
+    word = text.strip().lower()
+    if word in ("", "all", EVERY_RANKED):
+        return EVERY_RANKED
+    if word == NO_CUTOFF:
+        return NO_CUTOFF
+    return whole_number(text, 1, longest if longest is not None else MAX_ITEMS, "k")
+
+
+def write_k(k: int | str) -> str:
+    return str(k)
+
+
+def read_list(
+    params: Mapping[str, str],
+    *,
+    negative: bool = False,
+    max_items: int = MAX_ITEMS,
+) -> tuple[RankedList, list[str]]:
+    """A ranked list and its conventions from a link, with a message per value not used as given.
+
+    `negative` accepts negative relevances (for /libraries, which shows what libraries make of
+    them).
+    """
+    messages: list[str] = []
+    ranked = RankedList((3.0, 2.0, 3.0, 0.0, 1.0, 2.0))
+    if "rels" in params:
+        try:
+            values = _numbers(params["rels"], negative)
+            if len(values) > max_items:
+                messages.append(
+                    f"The link's list has {len(values):,} values; the first {max_items:,} are used."
+                )
+                values = values[:max_items]
+            ranked = RankedList(values)
+        except ValueError as error:
+            messages.append(
+                f"The link's `rels` could not be read, so the example list is shown. {error}"
+            )
+    if "labels" in params:
+        labels, problem = _read_labels(params["labels"], ranked.n)
+        if problem:
+            messages.append(problem)
+        else:
+            ranked = replace(ranked, labels=labels)
+    if params.get("pool"):
+        try:
+            pool = _numbers(params["pool"])
+            if len(pool) > max_items:
+                messages.append(
+                    f"The link's pool has {len(pool):,} values; the first {max_items:,} are used."
+                )
+            ranked = replace(ranked, pool=pool[:max_items])
+        except ValueError as error:
+            messages.append(f"The link's `pool` could not be read and is left out. {error}")
+    changes = {}
+    for param in (GAIN, DISCOUNT, ZERO):
+        if param.name in params:
+            changes[param.name], message = param.parse(params[param.name])
+            messages += [message] if message else []
+    if "base" in params:
+        changes["log_base"], message = BASE.parse(params["base"])
+        messages += [message] if message else []
+    if "k" in params:
+        k_param = Param("k", lambda text: read_k(text, max_items), write_k, EVERY_RANKED)
+        changes["k"], message = k_param.parse(params["k"])
+        messages += [message] if message else []
+    return ranked.with_scoring(**changes), messages
+
+
+def _read_labels(text: str, n: int) -> tuple[tuple[str, ...], str | None]:
+    labels = tuple(label.strip() for label in text.split(","))
+    if len(labels) != n:
+        return (), (
+            f"The link has {len(labels)} labels for {n} values; the labels D1, D2, … are used "
+            f"instead."
+        )
+    if len(set(labels)) != n or not all(labels):
+        return (), "The link's labels must be unique and non-empty; D1, D2, … are used instead."
+    if long := next((label for label in labels if len(label) > MAX_LABEL_LENGTH), None):
+        return (), (
+            f"The link's label '{shorten(long, MAX_LABEL_LENGTH)}' is longer than "
+            f"{MAX_LABEL_LENGTH} characters; D1, D2, … are used instead."
+        )
+    if untypable := next((label for label in labels if not typable_label(label)), None):
+        # The text box shows labels as "label=value": a label holding a separator would come
+        # back from it as a different list.
+        return (), (
+            f"The link's label '{shorten(untypable, MAX_LABEL_LENGTH)}' holds one of = : ; or a "
+            f"tab or line break, which separate items in the text box; D1, D2, … are used instead."
+        )
+    return labels, None
+
+
+def list_params(ranked: RankedList) -> dict[str, str]:
+    """The query parameters that reproduce `ranked`, leaving defaults out so links stay short."""
+    params = {"rels": _join(ranked.relevances)}
+    if ranked.has_typed_labels:
+        params["labels"] = ",".join(ranked.labels)
+    s, default = ranked.scoring, Scoring()
+    if s.k != default.k:
+        params["k"] = write_k(s.k)
+    if s.gain != default.gain:
+        params["gain"] = s.gain
+    if s.discount != default.discount:
+        params["discount"] = s.discount
+    if s.log_base != default.log_base:
+        params["base"] = exact(s.log_base)
+    if ranked.pool:
+        params["pool"] = _join(ranked.pool)
+    if s.zero != default.zero:
+        params["zero"] = s.zero
+    return params
+
+
+def query_string(params: Mapping[str, str]) -> str:
+    """`rels=3,2,3&k=3`-style text, commas left readable."""
+    return urlencode(params, safe=",")
+
+
+def link(path: str, ranked: RankedList, *, presenting: bool = False, **extra: str) -> str:
+    """The in-app link to `path` (e.g. "playground") showing `ranked`, with every setting."""
+    params = {**list_params(ranked), **extra}
+    if presenting:
+        params[PRESENT] = "1"
+    return f"/{path.strip('/')}?{query_string(params)}"
+
+
+# ---------------------------------------------------------------------------------------------
+# /libraries: scores and ids, one per ranked item
+# ---------------------------------------------------------------------------------------------
+
+
+def read_ranking(
+    params: Mapping[str, str], n: int
+) -> tuple[tuple[float, ...] | None, tuple[str, ...] | None, list[str]]:
+    """The `scores` and `ids` of /libraries, with a message per value left out."""
+    messages: list[str] = []
+    scores = ids = None
+    if params.get("scores"):
+        try:
+            scores = parse_scores(params["scores"].replace(",", " "), max_items=MAX_ITEMS)
+            if len(scores) != n:
+                messages.append(
+                    f"The link has {len(scores)} scores for {n} items; the scores are left out "
+                    f"(the list order is the ranking)."
+                )
+                scores = None
+        except ValueError as error:
+            messages.append(f"The link's `scores` could not be read and are left out. {error}")
+    if params.get("ids"):
+        try:
+            ids = check_ids(params["ids"], n)
+        except ValueError as error:
+            messages.append(f"The link's `ids`: {error} The labels are used as ids.")
+    return scores, ids, messages
+
+
+def check_ids(text: str, n: int) -> tuple[str, ...]:
+    """Document ids typed or linked as comma-separated text: one per item, unique, non-empty."""
+    names = tuple(name.strip() for name in text.split(","))
+    if len(names) != n:
+        raise ValueError(
+            f"{len(names)} ids for {n} items: give one id per item, separated by commas."
+        )
+    if not all(names) or len(set(names)) != n:
+        raise ValueError("every id must be non-empty and different from the others.")
+    if long := next((name for name in names if len(name) > MAX_LABEL_LENGTH), None):
+        raise ValueError(
+            f"the id '{shorten(long, MAX_LABEL_LENGTH)}' is longer than {MAX_LABEL_LENGTH} "
+            f"characters."
+        )
+    return names
+
+
+def ranking_params(scores, ids) -> dict[str, str]:
+    """The `scores` and `ids` query parameters (left out when not given)."""
+    params = {}
+    if scores is not None:
+        params["scores"] = _join(scores)
+    if ids is not None:
+        params["ids"] = ",".join(ids)
+    return params
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading many parameters at once, and writing them back into the address bar
+# ---------------------------------------------------------------------------------------------
+
+
+def read(params: Mapping[str, str], schema: Sequence[Param]) -> tuple[dict, list[str]]:
+    """Every parameter of `schema` that the link has, as values, with a message per bad one."""
+    values, messages = {}, []
+    for param in schema:
+        if param.name in params:
+            values[param.name], message = param.parse(params[param.name])
+            messages += [message] if message else []
+    return values, messages
+
+
+def sync(current: Mapping[str, str], wanted: Mapping[str, str], keys: Sequence[str]) -> dict:
+    """The edits that turn the address bar's `current` into `wanted` for `keys`:
+    {name: text} to set, {name: None} to remove."""
+    edits = {}
+    for key in keys:
+        if key in wanted and current.get(key) != wanted[key]:
+            edits[key] = wanted[key]
+        elif key not in wanted and key in current:
+            edits[key] = None
+    return edits
+
+
+# ---------------------------------------------------------------------------------------------
+# Widgets bound to URL parameters (the pages' other controls; lists go through list_editor)
+# ---------------------------------------------------------------------------------------------
+
+
+def bind(key: str, param: Param) -> str | None:
+    """Before a widget is drawn, on the page's first run: take its value from the link.
+
+    Returns the message for a value not used as given (to show once), else None.
+    """
+    if f"{key}__from_url" in st.session_state:
+        return None
+    st.session_state[f"{key}__from_url"] = True
+    text = st.query_params.get(param.name)
+    if text is None:
+        return None
+    st.session_state[key], message = param.parse(text)
+    return message
+
+
+def write(values: Mapping[str, object], schema: Sequence[Param]) -> None:
+    """After the widgets: put their values in the address bar, so a link reopens this view.
+
+    A value of None takes its parameter out of the address (a control that no longer applies).
+    """
+    by_name = {param.name: param for param in schema}
+    wanted = {
+        name: by_name[name].write(value) for name, value in values.items() if value is not None
+    }
+    for name, text in sync(st.query_params.to_dict(), wanted, list(values)).items():
+        if text is None:
+            del st.query_params[name]
+        else:
+            st.query_params[name] = text
