@@ -2,60 +2,57 @@
 
 import streamlit as st
 
-from ndcg_core import breakdown, cg, ndcg
-from ndcg_core.latex import dcg_formula, ndcg_filled, ndcg_formula
-from ui import charts, list_input, share
-from ui.text import plain
+from ndcg_core import totals
+from ndcg_core.latex import formulas, worked
+from ui import charts, list_editor, menu, scores, urlparams
 
 PAGE = "home"
+NEXT = ("learn-binary", "playground", "ordering", "libraries", "queries", "practice")
+# The home card of /libraries opens the list whose two famous scores it promises.
+WIKIPEDIA_POOLED = {"rels": "3,2,3,0,1,2", "pool": "3,2"}
 
-st.title("📐 NDCG Lab")
-st.markdown(
-    "A search engine or a recommender hands you a **ranked list**. "
-    "**NDCG** (Normalized Discounted Cumulative Gain) asks how good that order is: each item "
-    "earns its relevance, items lower down earn less, and the total is divided by what the best "
-    "possible order would earn. **1** means the order cannot be improved; values near **0** mean "
-    "the relevant items are missing or buried."
-)
 
-left, right = st.columns([5, 6], gap="large")
-with left:
-    st.latex(dcg_formula())
-    st.latex(ndcg_formula())
-    st.caption(
-        "rel_i is the relevance of the item at position i; IDCG is the DCG of the same items "
-        "sorted from most to least relevant."
+def intro() -> None:
+    st.title("📐 NDCG Lab")
+    st.markdown(
+        "A search engine or a recommender hands you a **ranked list**. "
+        "**NDCG** (Normalized Discounted Cumulative Gain) asks how good that order is: each item "
+        "earns its relevance, items lower down earn less, and the total is divided by what the "
+        "best possible order of the same items would earn. **1** means the order cannot be "
+        "improved; the further below 1, the more relevance sits lower than it could."
     )
-    for message in list_input.start(PAGE):
-        st.warning(plain(message), icon="🔗")
-    state = list_input.text_box(PAGE, label="Try it: type relevances in ranked order", height=68)
-    list_input.publish(PAGE, state)
 
-table = breakdown(state.values, labels=state.labels, **state.settings)
-value = ndcg(state.values, **state.settings)
-last = len(state.values) - 1 if state.k is None else state.k - 1
-dcg_value = float(table["cumulative_dcg"].iloc[last])
-idcg_value = float(table["cumulative_idcg"].iloc[last])
-cols = st.columns(4)
-cols[0].metric("NDCG", f"{value:.4f}")
-cols[1].metric("DCG", f"{dcg_value:.4f}")
-cols[2].metric("IDCG", f"{idcg_value:.4f}")
-cols[3].metric("CG", f"{cg(state.values, state.k):.4g}")
-st.latex(ndcg_filled(dcg_value, idcg_value, value, state.k, len(state.values)))
-with right:
-    st.plotly_chart(
-        share.present_figure(charts.contribution_chart(table, state.k, height=330)),
-        config=charts.CONFIG,
+
+def try_it():
+    """The live example: formulas that match the list's conventions, then its numbers."""
+    ranked = list_editor.edit_list(PAGE, label="Try it: type relevances in ranked order", height=68)
+    list_editor.active_conventions(ranked)
+    dcg_symbols, _, ndcg_symbols = formulas(ranked)
+    st.latex(dcg_symbols)
+    st.latex(ndcg_symbols)
+    st.caption(
+        "rel_i is the relevance of the item at position i; IDCG is the DCG of the best order "
+        "(the same items sorted from most to least relevant, plus any judged items the system "
+        "did not retrieve); k is the cut-off, the number of top positions that count."
+    )
+    return ranked
+
+
+def the_chart(result) -> None:
+    charts.show(
+        charts.contribution_chart(result.table, result.ranked.k, height=330),
         key=f"{PAGE}_chart",
     )
     st.caption(
-        "Each pair of bars is one position: what your order earns there (left) beside what "
-        "the ideal order earns (right). NDCG is the ratio of the two totals."
+        "Each pair of bars is one position: what your order earns there (solid) beside what "
+        "the ideal order earns (dotted). NDCG is the ratio of the two totals."
     )
     # The chart's numbers as text, for screen readers and for anyone who cannot tell the bars apart.
     with st.expander("The chart as a table"):
         st.dataframe(
-            table[["position", "label", "relevance", "contribution", "ideal_contribution"]].rename(
+            result.table[
+                ["position", "label", "relevance", "contribution", "ideal_contribution"]
+            ].rename(
                 columns={
                     "position": "Position",
                     "label": "Label",
@@ -72,43 +69,31 @@ with right:
             key=f"{PAGE}_chart_table",
         )
 
-st.subheader("Where to go next")
-cards = [
-    (
-        "views/learn/binary.py",
-        "📘 Learn step by step",
-        "Every worked example of five classic notes rebuilt term by term, with their slips "
-        "pointed out kindly.",
-    ),
-    (
-        "views/playground.py",
-        "🎛️ Play",
-        "Drag items, change k, the gain and the discount, and see every position's share.",
-    ),
-    (
-        "views/ordering.py",
-        "🔀 Explore ordering",
-        "How much does each swap cost? Every ordering of your list, and why the top matters most.",
-    ),
-    (
-        "views/libraries.py",
-        "⚖️ Compare libraries",
-        "scikit-learn says 0.961, trec_eval 0.785: which convention makes the difference.",
-    ),
-    (
-        "views/queries.py",
-        "📊 Many queries",
-        "Evaluate a whole run (TREC files or CSV) and see what hides inside the mean.",
-    ),
-    (
-        "views/practice.py",
-        "🎯 Practice",
-        "Predict, then check: short exercises a teacher can share with one link.",
-    ),
-]
-for row in (cards[:3], cards[3:]):
-    for column, (script, title, text) in zip(st.columns(3), row):
-        with column.container(border=True):
-            # The list travels in the session, so the next page opens on it.
-            st.page_link(script, label=title)
-            st.caption(text)
+
+def where_to_go_next(ranked) -> None:
+    st.subheader("Where to go next")
+    params = urlparams.list_params(ranked)
+    for row in (NEXT[:3], NEXT[3:]):
+        for column, key in zip(st.columns(3), row):
+            page = menu.BY_KEY[key]
+            with column.container(border=True):
+                link_params = {
+                    "learn-binary": None,
+                    "libraries": WIKIPEDIA_POOLED,
+                    "queries": None,
+                    "practice": None,
+                }.get(key, params)
+                menu.page_link(key, params=link_params)
+                st.caption(page.blurb or menu.LEARN_BLURB)
+
+
+intro()
+left, right = st.columns([5, 6], gap="large")
+with left:
+    ranked = try_it()
+result = totals(ranked)
+scores.metrics_row(result, page=PAGE)
+st.latex(worked(result)[2])
+with right:
+    the_chart(result)
+where_to_go_next(ranked)

@@ -3,298 +3,236 @@
 from __future__ import annotations
 
 import hashlib
-import html
-import re
-from dataclasses import replace
 
-import numpy as np
-import plotly.graph_objects as go
 import streamlit as st
 
-from ndcg_core import ndcg
-from ndcg_core.latex import num
+from ndcg_core import latex, totals
+from ndcg_core.display import count, exact, fixed, signed
+from ndcg_core.model import RankedList
+from ndcg_core.options import CUTS
 from ndcg_core.ordering import (
     EXACT_LIMIT,
     best_swap,
-    expected_random,
-    expected_random_latex,
     ndcg_at_each_k,
     ordering_distribution,
     position_sweep,
     swap_deltas,
+    swap_effect,
     swapped,
+    sweep_extremes,
 )
-from ui import list_input
+from ui import charts, list_editor, menu, urlparams
+from ui.charts import ordering as ordering_charts
 from ui.progress import run_with_progress
 from ui.text import plain
-from ui.urlstate import ListState, query_string
 
 PAGE = "ordering"
-BLUE, ORANGE, GREEN, VERMILLION, PURPLE, SKY, GREY = (
-    "#0072B2",
-    "#E69F00",
-    "#009E73",
-    "#D55E00",
-    "#CC79A7",
-    "#56B4E9",
-    "#7F7F7F",
-)
-# Losses in vermillion, gains in blue, no change in a light grey: safe for the common forms of
-# colour blindness, and each cell also carries its number (or its hover text on big lists).
-DIVERGING = [[0.0, VERMILLION], [0.5, "#EEEEEE"], [1.0, BLUE]]
-HEATMAP_MAX = 60  # positions drawn in the heatmap; longer lists show their top
-CELL_TEXT_MAX = 12  # up to this many positions, every cell prints its change
-CHART_LAYOUT = {
-    "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
-    "font": {"size": 14},
-    "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
-}
+HEATMAP_KEY = f"{PAGE}_heatmap"
+MOVED_KEY = f"{PAGE}_moved"
+ITEM_KEY = f"{PAGE}_item_label"
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
-def _distribution(values, k, ideal, gain, discount, base, _progress=None):
-    """The distribution's summary and histogram (the values themselves stay out of the cache)."""
-    result = ordering_distribution(
-        values, k, ideal=ideal, gain=gain, discount=discount, log_base=base, progress=_progress
-    )
-    summary = {
-        name: getattr(result, name)
-        for name in ("exact", "orderings", "sample_size", "current", "best", "worst")
-    }
-    summary.update(
-        expected=result.expected,
-        mean=result.mean,
-        standard_error=result.standard_error,
-        share_below=result.share_below(result.current),
-    )
-    return summary, result.histogram(bins=40)
-
-
-def _f(value: float) -> str:
-    """An NDCG or a change in it, always with four decimals so numbers line up."""
-    return f"{float(value):.4f}"
-
-
-def _count(orderings: int) -> str:
-    """A count of orderings: in full up to a trillion, then as ≈ d.dd × 10ⁿ."""
-    if orderings < 10**12:
-        return f"{orderings:,}"
-    digits = str(orderings)
-    power = str(len(digits) - 1).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
-    return f"about {digits[0]}.{digits[1:3]} × 10{power}"
-
-
-def _item(state: ListState, position: int) -> str:
-    """How an item is named in menus and hovers: its label and its relevance."""
-    return f"{state.labels[position - 1]} (rel {num(state.values[position - 1])})"
-
-
-def _plot(text: str) -> str:
-    """User text for plotly, which reads a few HTML tags in hover and legend text."""
-    return html.escape(text, quote=False)
-
-
-def _md(text: str) -> str:
-    """User text for st.markdown, with every markdown sign taken literally."""
-    return re.sub(r"([\\`*_{}\[\]()<>#+\-.!|~$])", r"\\\1", text)
+# ---------------------------------------------------------------------------------------------
+# Swaps change the list through the list editor, in callbacks (before the widgets are drawn).
+# ---------------------------------------------------------------------------------------------
 
 
 def _apply_swap(i: int, j: int) -> None:
-    """Swap two items (their labels travel with them), before the widgets are drawn again."""
-    state = list_input.get(PAGE)
-    state = replace(
-        state,
-        values=tuple(swapped(state.values, i, j)),
-        labels=tuple(swapped(state.labels, i, j)),
-    )
-    list_input.put(PAGE, state)
-    st.session_state[f"{PAGE}_moved"] = (i, j)
+    """Swap two items (their labels travel with them)."""
+    ranked = list_editor.current(PAGE)
+    list_editor.load(PAGE, ranked.reordered(swapped(range(ranked.n), i, j)))
+    st.session_state[MOVED_KEY] = (i, j)
 
 
 def _clicked_swap() -> None:
     """A click on a heatmap cell swaps its two positions (the cell's row and column)."""
-    event = st.session_state.get(f"{PAGE}_heatmap") or {}
+    event = st.session_state.get(HEATMAP_KEY) or {}
     points = event.get("selection", {}).get("points", [])
     if points and points[0].get("x") != points[0].get("y"):
         _apply_swap(int(points[0]["y"]), int(points[0]["x"]))
 
 
-def _list_key(name: str, state: ListState) -> str:
+def _item(ranked: RankedList, position: int) -> str:
+    """How an item is named in menus and hovers: its label and its relevance."""
+    return f"{ranked.labels[position - 1]} (rel {exact(ranked.relevances[position - 1])})"
+
+
+def _list_key(name: str, ranked: RankedList) -> str:
     """A widget key that changes with the list: a picker whose options name the items is drawn
     afresh when they move (the browser would otherwise keep showing the old names)."""
-    signature = hashlib.sha1(repr((state.values, state.labels)).encode()).hexdigest()[:10]
+    signature = hashlib.sha1(repr((ranked.relevances, ranked.labels)).encode()).hexdigest()[:10]
     return f"{PAGE}_{name}_{signature}"
 
 
-st.title("🔀 Ordering effects")
-st.markdown(
-    "How much does one move cost? Every chart below uses the same list: what a **swap** of two "
-    "items does, what happens as **one item travels** from top to bottom, where the list stands "
-    "among **all its possible orderings**, and why a slip near the **top** costs more than one "
-    "in the tail."
-)
+def _cut_name(ranked: RankedList) -> str:
+    """The chosen cut-off in a few words: 'k = 3', 'k = n', 'no cut-off'."""
+    cut = ranked.scoring.k
+    return f"k = {cut}" if isinstance(cut, int) else CUTS[cut].short
 
-for message in list_input.start(PAGE):
-    st.warning(plain(message), icon="🔗")
-typed, settings_column = st.columns([3, 2])
-with typed:
-    state = list_input.text_box(PAGE)
-with settings_column, st.expander("k, gain, discount, pool", expanded=False):
-    state = list_input.controls(PAGE)
-list_input.publish(PAGE, state)
-# The link carries the list, so the playground opens on exactly this case.
-st.markdown(f"[🎛️ Open this list in the playground](/playground?{query_string(state)})")
 
-settings = state.settings
-n = len(state.values)
-positions = list(range(1, n + 1))
-moved = st.session_state.pop(f"{PAGE}_moved", None)
-if moved:
-    st.success(
-        f"Swapped positions {moved[0]} and {moved[1]}: the list, the link and every chart now "
-        "show the new order.",
-        icon="🔀",
+@st.cache_data(show_spinner=False, max_entries=32)
+def _distribution(relevances, k, ideal, gain, discount, log_base, on_zero, _progress=None):
+    """The distribution's summary and histogram (the values themselves stay out of the cache)."""
+    result = ordering_distribution(
+        relevances,
+        k,
+        ideal=ideal,
+        gain=gain,
+        discount=discount,
+        log_base=log_base,
+        on_zero=on_zero,
+        progress=_progress,
+    )
+    summary = {
+        name: getattr(result, name)
+        for name in (
+            "exact",
+            "orderings",
+            "sample_size",
+            "current",
+            "best",
+            "worst",
+            "terms",
+            "mean",
+            "standard_error",
+            "all_same",
+        )
+    }
+    summary["share_below"] = result.share_below(result.current)
+    return summary, result.histogram(bins=40)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sections, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def introduction() -> None:
+    st.title("🔀 Ordering effects")
+    st.markdown(
+        "How much does one move cost? Every chart below uses the same list: what a **swap** of "
+        "two items does, what happens as **one item travels** from top to bottom, where the "
+        "list stands among **all its possible orderings**, and why a slip near the **top** "
+        "costs more than one in the tail."
     )
 
-# ---------------------------------------------------------------------------------------------
-# 1 · Swaps
-# ---------------------------------------------------------------------------------------------
-st.subheader("1 · What does each swap cost?")
-st.markdown(
-    "**Change in NDCG if the items at positions *i* and *j* swap.** Hover a cell to see "
-    "the two items and the new NDCG; click it to make that swap."
-)
-deltas = swap_deltas(state.values, **settings)
-current = ndcg(state.values, **settings)
-best = best_swap(state.values, **settings)
-shown = min(n, HEATMAP_MAX)
-chart = st.container()
-with chart:
-    if n < 2:
+
+def the_list() -> RankedList:
+    typed, settings_column = st.columns([3, 2])
+    with typed:
+        ranked = list_editor.edit_list(PAGE)
+    with settings_column, st.expander("k, gain, discount, pool", expanded=False):
+        ranked = list_editor.scoring_controls(PAGE)
+    list_editor.active_conventions(ranked)
+    # The link carries the list and every setting, so the playground opens on this very case.
+    menu.page_link(
+        "playground",
+        params=urlparams.list_params(ranked),
+        label="🎛️ Open this list in the playground",
+    )
+    moved = st.session_state.pop(MOVED_KEY, None)
+    if moved:
+        st.success(
+            f"Swapped positions {moved[0]} and {moved[1]}: the list, the link and every chart "
+            "now show the new order.",
+            icon="🔀",
+        )
+    return ranked
+
+
+def swap_costs(ranked: RankedList):
+    """The core's ΔNDCG of every swap, or None after saying why this list cannot be scored."""
+    try:
+        return swap_deltas(ranked.relevances, **ranked.kwargs())
+    except ValueError as error:
+        st.error(plain(f"{error} Change the list above to see its orderings."), icon="✋")
+        return None
+
+
+def what_each_swap_costs(ranked: RankedList, deltas, current: float, name: str):
+    """Section 1. Returns the picked swap (i, j), or None for a list of one item."""
+    st.subheader("1 · What does each swap cost?")
+    st.markdown(
+        f"**Change in {name} if the items at positions *i* and *j* swap.** Hover a cell to "
+        f"see the two items and the new {name}; click it to make that swap."
+    )
+    if ranked.n < 2:
         st.info("A list of one item has nothing to swap: add a second relevance above.")
     else:
-        names = [f"{p} · {_plot(_item(state, p))}" for p in range(1, shown + 1)]
-        block = deltas[:shown, :shown]
-        hover = [
-            [
-                f"swap position {i + 1}, {_plot(_item(state, i + 1))}<br>"
-                f"with position {j + 1}, {_plot(_item(state, j + 1))}<br>"
-                f"NDCG {_f(current)} → {_f(current + block[i, j])} "
-                f"({'+' if block[i, j] >= 0 else '−'}{_f(abs(block[i, j]))})"
-                for j in range(shown)
-            ]
-            for i in range(shown)
-        ]
-        limit = float(abs(block).max()) or 1.0
-        heatmap = go.Heatmap(
-            z=block,
-            x=list(range(1, shown + 1)),
-            y=list(range(1, shown + 1)),
-            hoverinfo="skip",
-            colorscale=DIVERGING,
-            zmin=-limit,
-            zmax=limit,
-            colorbar={"title": {"text": "ΔNDCG"}},
-        )
-        if shown <= CELL_TEXT_MAX:
-            heatmap.update(
-                text=[[f"{v:+.3f}" if v else "0" for v in row] for row in block],
-                texttemplate="%{text}",
-                textfont={"size": 12},
+        names = [_item(ranked, p) for p in range(1, ranked.n + 1)]
+        figure = ordering_charts.swap_heatmap(deltas, names, current, measure=name)
+        charts.show(figure, HEATMAP_KEY, on_select=_clicked_swap, selection_mode="points")
+        if ranked.n > ordering_charts.HEATMAP_MAX:
+            st.caption(
+                f"The list has {count(ranked.n)} items; the heatmap shows the top "
+                f"{ordering_charts.HEATMAP_MAX} positions."
             )
-        figure = go.Figure(heatmap)
-        # Heatmap cells cannot be selected in Streamlit, so an invisible square marker sits on
-        # each cell: it carries the hover text, and clicking it applies that swap.
-        rows, columns = np.indices((shown, shown)) + 1
-        figure.add_scatter(
-            x=columns.ravel(),
-            y=rows.ravel(),
-            mode="markers",
-            marker={"symbol": "square", "size": max(6, min(40, 400 // shown)), "opacity": 0},
-            selected={"marker": {"opacity": 0}},
-            unselected={"marker": {"opacity": 0}},
-            customdata=[text for row in hover for text in row],
-            hovertemplate="%{customdata}<extra></extra>",
-            showlegend=False,
-        )
-        figure.update_layout(
-            **CHART_LAYOUT,
-            height=min(640, 200 + 40 * shown),
-            xaxis={
-                "title": "position j",
-                "dtick": 1 if shown <= 20 else 5,
-                "side": "top",
-                "range": [0.5, shown + 0.5],
-            },
-            yaxis={
-                "title": "position i",
-                "dtick": 1 if shown <= 20 else 5,
-                "range": [shown + 0.5, 0.5],
-            },
-        )
-        if shown <= 20:
-            figure.update_yaxes(tickvals=list(range(1, shown + 1)), ticktext=names)
-        st.plotly_chart(
-            figure,
-            key=f"{PAGE}_heatmap",
-            on_select=_clicked_swap,
-            selection_mode="points",
-            config={"displaylogo": False},
-        )
-        if shown < n:
-            st.caption(f"The list has {n} items; the heatmap shows the top {shown} positions.")
         st.caption(
             "What to notice: the strongest colours sit in the first rows and columns (swaps "
             "that involve the top), and items of equal relevance swap for free (0)."
         )
-words, more = st.columns(2)
-with words:
-    st.markdown(
-        "Each cell is the **change in NDCG** if the items at positions *i* and *j* trade places: "
-        "blue cells help, vermillion cells hurt, grey cells change nothing. The table is "
-        "symmetric, since swapping *i* with *j* is swapping *j* with *i*."
-    )
-with more:
-    st.markdown(
-        "Swapping *i* and *j* changes DCG by (g*ᵢ* − g*ⱼ*)·(d*ⱼ* − d*ᵢ*): the gap in gain times "
-        "the gap in discount. Learning-to-rank methods use exactly this number: **LambdaRank and "
-        "LambdaMART** weigh each pair of documents in training by |ΔNDCG| of swapping them "
-        "(Burges 2010, *From RankNet to LambdaRank to LambdaMART: An Overview*), so the model "
-        "works hardest on the pairs that matter most for NDCG."
-    )
-    if best is None:
-        st.markdown(f"NDCG is **{_f(current)}**, and **no single swap raises it**.")
-    else:
+        with st.expander("The swaps as a table"):
+            table = ordering_charts.swap_table(deltas, names)
+            number = st.column_config.NumberColumn(format="%.4f")
+            st.dataframe(
+                table,
+                column_config={
+                    "_index": st.column_config.TextColumn("Position i · item"),
+                    **{column: number for column in table.columns},
+                },
+                key=f"{PAGE}_swaps_table",
+            )
+            st.caption(f"Row i, column j: the change in {name} if positions i and j swap.")
+    best = best_swap(ranked.relevances, **ranked.kwargs())
+    words, more = st.columns(2)
+    with words:
         st.markdown(
-            f"NDCG is **{_f(current)}**. The swap that helps most: positions **{best[0]}** and "
-            f"**{best[1]}**, {_md(_item(state, best[0]))} ↔ {_md(_item(state, best[1]))}, "
-            f"**+{_f(best[2])}**."
+            f"Each cell is the **change in {name}** if the items at positions *i* and *j* trade "
+            "places: blue cells help, vermillion cells hurt, grey cells change nothing. The "
+            "table is symmetric, since swapping *i* with *j* is swapping *j* with *i*."
         )
+    with more:
+        st.markdown(
+            "Swapping *i* and *j* changes DCG by (g*ᵢ* − g*ⱼ*)·(d*ⱼ* − d*ᵢ*): the gap in gain "
+            "times the gap in discount. Learning-to-rank methods use exactly this number: "
+            "**LambdaRank and LambdaMART** weigh each pair of documents in training by |ΔNDCG| "
+            "of swapping them (Burges 2010, *From RankNet to LambdaRank to LambdaMART: An "
+            "Overview*), so the model works hardest on the pairs that matter most for NDCG."
+        )
+        if best is None:
+            st.markdown(f"{name} is **{fixed(current)}**, and **no single swap raises it**.")
+        else:
+            st.markdown(
+                f"{name} is **{fixed(current)}**. The swap that helps most: positions "
+                f"**{best[0]}** and **{best[1]}**, {plain(_item(ranked, best[0]))} ↔ "
+                f"{plain(_item(ranked, best[1]))}, **{signed(best[2])}**."
+            )
+    if ranked.n < 2:
+        return None
+    return pick_a_swap(ranked, best, name)
 
-if n >= 2:
+
+def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
     # With nothing to gain, top against bottom shows the costliest kind of mistake instead.
-    default_i, default_j = (best[0], best[1]) if best else (1, n)
+    default_i, default_j = (best[0], best[1]) if best else (1, ranked.n)
     # A new list gets new pickers, which start on the suggested swap: pressing "Swap them"
     # again and again keeps improving the list.
-    choices = [f"{p} · {_item(state, p)}" for p in positions]
+    positions = list(range(1, ranked.n + 1))
     pick_i, pick_j, go_column = st.columns([2, 2, 1], vertical_alignment="bottom")
-    swap_i = 1 + choices.index(
-        pick_i.selectbox(
-            "Swap the item at position",
-            choices,
-            index=default_i - 1,
-            key=_list_key("swap_i", state),
-        )
+    swap_i = pick_i.selectbox(
+        "Swap the item at position",
+        positions,
+        index=default_i - 1,
+        key=_list_key("swap_i", ranked),
+        format_func=lambda p: f"{p} · {_item(ranked, p)}",
     )
-    swap_j = 1 + choices.index(
-        pick_j.selectbox(
-            "with the item at position",
-            choices,
-            index=default_j - 1,
-            key=_list_key("swap_j", state),
-        )
+    swap_j = pick_j.selectbox(
+        "with the item at position",
+        positions,
+        index=default_j - 1,
+        key=_list_key("swap_j", ranked),
+        format_func=lambda p: f"{p} · {_item(ranked, p)}",
     )
-    change = float(deltas[swap_i - 1, swap_j - 1])
     go_column.button(
         "Swap them",
         key=f"{PAGE}_apply",
@@ -303,261 +241,222 @@ if n >= 2:
         disabled=swap_i == swap_j,
         type="primary",
     )
+    if swap_i == swap_j:
+        st.markdown("Pick two different positions to see (and apply) a swap.")
+        return swap_i, swap_j
+    effect = swap_effect(ranked.relevances, swap_i, swap_j, **ranked.kwargs())
+    outcome = f"({signed(effect.change)})." if effect.change else "(no change)."
     st.markdown(
-        f"Swapping positions {swap_i} and {swap_j}: NDCG {_f(current)} → "
-        f"**{_f(current + change)}** "
-        + (f"({'+' if change > 0 else '−'}{_f(abs(change))})." if change else "(no change).")
-        if swap_i != swap_j
-        else "Pick two different positions to see (and apply) a swap."
+        f"Swapping positions {swap_i} and {swap_j}: {name} {fixed(effect.before)} → "
+        f"**{fixed(effect.after)}** {outcome}"
     )
+    return swap_i, swap_j
 
-# ---------------------------------------------------------------------------------------------
-# 2 · One item's journey
-# ---------------------------------------------------------------------------------------------
-st.subheader("2 · One item's journey")
-chart, words = st.columns([3, 2])
-with words:
-    # The item is remembered by its label, so the choice follows the item when it moves.
-    remembered = st.session_state.get(f"{PAGE}_item_label")
-    if remembered not in state.labels:
-        remembered = state.labels[0]
-    picked = st.selectbox(
-        "Move this item through every position",
-        list(state.labels),
-        index=state.labels.index(remembered),
-        key=_list_key("item", state),
-        format_func=lambda label: (
-            f"{_item(state, state.labels.index(label) + 1)}, now at position "
-            f"{state.labels.index(label) + 1}"
-        ),
-    )
-    st.session_state[f"{PAGE}_item_label"] = picked
-    item = state.labels.index(picked) + 1
-    st.markdown(
-        "The chosen item is taken out and put back at position 1, 2, …, n; the others keep "
-        "their order and close up around it, as when you drag it in a list."
-    )
-    st.markdown(
-        "What to notice: the curve is steepest at the top, because the discount falls fastest "
-        "there. A relevant item loses most of its value in its first few steps down; an "
-        "irrelevant one hurts most when it blocks the top spot."
-    )
-sweep = position_sweep(state.values, item, **settings)
-with chart:
-    journey = go.Figure()
-    journey.add_scatter(
-        x=positions,
-        y=sweep,
-        mode="lines+markers",
-        name=f"NDCG with {_plot(_item(state, item))} at each position",
-        line={"color": BLUE, "width": 3},
-        marker={"symbol": "circle", "size": 8},
-        hovertemplate="at position %{x}: NDCG %{y:.4f}<extra></extra>",
-    )
-    journey.add_scatter(
-        x=[item],
-        y=[sweep[item - 1]],
-        mode="markers+text",
-        name="where it is now",
-        marker={"symbol": "diamond", "size": 16, "color": ORANGE, "line": {"width": 2}},
-        text=["now"],
-        textposition="top center",
-        hovertemplate="now, position %{x}: NDCG %{y:.4f}<extra></extra>",
-    )
-    journey.update_layout(
-        **CHART_LAYOUT,
-        height=380,
-        xaxis={"title": "position of the item", "dtick": 1 if n <= 20 else None},
-        yaxis={"title": "NDCG (axis zoomed to the curve)"},
-    )
-    st.plotly_chart(journey, key=f"{PAGE}_journey", config={"displaylogo": False})
-    low, high = int(sweep.argmin()) + 1, int(sweep.argmax()) + 1
-    st.caption(
-        f"Best at position {high} (NDCG {_f(sweep[high - 1])}), worst at position {low} "
-        f"(NDCG {_f(sweep[low - 1])})."
-    )
-    # The curve's numbers as text, for screen readers and for reading exact values.
-    with st.expander("The curve as a table"):
-        st.dataframe(
-            {"Position of the item": positions, "NDCG": sweep},
-            hide_index=True,
-            column_config={"NDCG": st.column_config.NumberColumn(format="%.4f")},
-            key=f"{PAGE}_journey_table",
+
+def one_items_journey(ranked: RankedList, name: str) -> None:
+    st.subheader("2 · One item's journey")
+    chart, words = st.columns([3, 2])
+    with words:
+        # The item is remembered by its label, so the choice follows the item when it moves.
+        remembered = st.session_state.get(ITEM_KEY)
+        if remembered not in ranked.labels:
+            remembered = ranked.labels[0]
+        picked = st.selectbox(
+            "Move this item through every position",
+            list(ranked.labels),
+            index=ranked.labels.index(remembered),
+            key=_list_key("item", ranked),
+            format_func=lambda label: (
+                f"{_item(ranked, ranked.labels.index(label) + 1)}, now at position "
+                f"{ranked.labels.index(label) + 1}"
+            ),
         )
-
-# ---------------------------------------------------------------------------------------------
-# 3 · All orderings
-# ---------------------------------------------------------------------------------------------
-st.subheader("3 · Among all possible orderings")
-summary, histogram = run_with_progress(
-    _distribution,
-    state.values,
-    state.k,
-    state.ideal,
-    state.gain,
-    state.discount,
-    state.base,
-    text="Scoring the orderings…",
-)
-terms = expected_random(state.values, **settings)
-if summary["exact"]:
-    st.markdown(
-        f"This list has **{summary['orderings']:,}** distinct orderings (items of equal "
-        "relevance are interchangeable, so orderings that only swap them count once); all of "
-        "them are scored."
-    )
-else:
-    st.info(
-        f"This list has **{_count(summary['orderings'])}** distinct orderings, more than the "
-        f"{EXACT_LIMIT:,} that are scored one by one, so the chart shows a **random sample of "
-        f"{summary['sample_size']:,}** orderings (each equally likely). The sample's mean has "
-        f"a standard error of **{summary['standard_error']:.2g}**.",
-        icon="🎲",
-    )
-chart, words = st.columns([3, 2])
-with chart:
-    spread = go.Figure()
-    spread.add_bar(
-        x=(histogram["left"] + histogram["right"]) / 2,
-        y=histogram["share"] * 100,
-        width=histogram["right"] - histogram["left"],
-        marker={"color": SKY, "line": {"color": BLUE, "width": 1}},
-        name="share of orderings" if summary["exact"] else "share of the sample",
-        customdata=histogram[["left", "right", "count"]].to_numpy(),
-        hovertemplate="NDCG %{customdata[0]:.4f}–%{customdata[1]:.4f}<br>"
-        "%{customdata[2]:,} orderings (%{y:.2f} %)<extra></extra>",
-    )
-    marks = [
-        ("worst", summary["worst"], GREY, "dot"),
-        ("random (expected)", terms.expected, ORANGE, "dashdot"),
-        ("this list", summary["current"], VERMILLION, "solid"),
-        ("best", summary["best"], GREEN, "dash"),
-    ]
-    top = float((histogram["share"] * 100).max())
-    middle = (summary["worst"] + summary["best"]) / 2
-    for row, (name, value, colour, dash) in enumerate(marks):
-        spread.add_scatter(
-            x=[value, value],
-            y=[0, top * (1.08 + 0.09 * row)],
-            mode="lines+text",
-            line={"color": colour, "dash": dash, "width": 3},
-            text=["", f"{name} {num(value, 3)}"],
-            # Labels lean inwards, so the ones at the extremes stay inside the chart.
-            textposition="top right" if value <= middle else "top left",
-            textfont={"color": colour},
-            name=f"{name}: {_f(value)}",
-            hovertemplate=f"{name}: NDCG {_f(value)}<extra></extra>",
+        st.session_state[ITEM_KEY] = picked
+        position = ranked.labels.index(picked) + 1
+        st.markdown(
+            "The chosen item is taken out and put back at position 1, 2, …, n; the others keep "
+            "their order and close up around it, as when you drag it in a list."
         )
-    spread.update_layout(
-        **CHART_LAYOUT,
-        height=430,
-        xaxis={"title": "NDCG of an ordering"},
-        yaxis={"title": "% of orderings", "range": [0, top * 1.5 or 1]},
-        bargap=0.05,
-    )
-    st.plotly_chart(spread, key=f"{PAGE}_spread", config={"displaylogo": False})
-    st.caption(
-        "What to notice: most orderings sit well above the worst one, so a random order "
-        "already scores a fair NDCG; what matters is how far above random a ranking gets."
-    )
-with words:
-    cols = st.columns(2)
-    cols[0].metric("This list", f"{summary['current']:.4f}")
-    cols[1].metric("Random order (mean)", f"{terms.expected:.4f}")
-    cols = st.columns(2)
-    cols[0].metric("Best ordering", f"{summary['best']:.4f}")
-    cols[1].metric("Worst ordering", f"{summary['worst']:.4f}")
-    st.markdown(
-        f"**{summary['share_below'] * 100:.1f} %** of the orderings"
-        f"{'' if summary['exact'] else ' in the sample'} score lower than this list."
-    )
-    st.markdown(
-        "A random order puts each item at each position equally often, so every position "
-        "expects the **mean gain** ḡ, and the expected DCG is ḡ times the sum of the discounts "
-        "dᵢ of the positions that count. The expected NDCG needs no enumeration:"
-    )
-    formula, filled = expected_random_latex(terms)
-    st.latex(formula)
-    st.latex(filled)
-    agreement = (
-        f"The mean over all {summary['orderings']:,} orderings is **{summary['mean']:.6f}**, "
-        f"the formula gives **{terms.expected:.6f}**: the same number."
-        if summary["exact"]
-        else f"The sample's mean is **{summary['mean']:.4f} ± {summary['standard_error']:.4f}** "
-        f"(one standard error), the formula gives **{terms.expected:.4f}**."
-    )
-    st.markdown(agreement)
+        st.markdown(
+            "What to notice: the curve is steepest at the top, because the discount falls "
+            "fastest there. A relevant item loses most of its value in its first few steps "
+            "down; an irrelevant one hurts most when it blocks the top spot."
+        )
+    sweep = position_sweep(ranked.relevances, position, **ranked.kwargs())
+    with chart:
+        figure = ordering_charts.journey_chart(
+            sweep, position, _item(ranked, position), measure=name
+        )
+        charts.show(figure, f"{PAGE}_journey")
+        extremes = sweep_extremes(sweep)
+        if extremes is None:
+            st.caption(f"This item scores the same at every position: {name} {fixed(sweep[0])}.")
+        else:
+            high, low = extremes
+            st.caption(
+                f"Best at position {high} ({name} {fixed(sweep[high - 1])}), worst at position "
+                f"{low} ({name} {fixed(sweep[low - 1])})."
+            )
+        # The curve's numbers as text, for screen readers and for reading exact values.
+        with st.expander("The curve as a table"):
+            st.dataframe(
+                {"Position of the item": list(range(1, ranked.n + 1)), name: sweep},
+                hide_index=True,
+                column_config={name: st.column_config.NumberColumn(format="%.4f")},
+                key=f"{PAGE}_journey_table",
+            )
 
-# ---------------------------------------------------------------------------------------------
-# 4 · Top-heavy vs tail
-# ---------------------------------------------------------------------------------------------
-st.subheader("4 · Top-heavy or tail: NDCG@k for every k")
-if n < 2:
-    st.info("With one item there is no swap to compare.")
-else:
-    table = ndcg_at_each_k(state.values, swap_i, swap_j, **settings)
+
+def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
+    st.subheader("3 · Among all possible orderings")
+    kwargs = ranked.kwargs()
+    summary, histogram = run_with_progress(
+        _distribution,
+        ranked.relevances,
+        kwargs["k"],
+        kwargs["ideal"],
+        kwargs["gain"],
+        kwargs["discount"],
+        kwargs["log_base"],
+        kwargs["on_zero"],
+        text="Scoring the orderings…",
+    )
+    terms = summary["terms"]
+    _how_many_orderings(summary)
+    cards = st.columns(4)
+    cards[0].metric(f"This list ({name})", fixed(current))
+    cards[1].metric(
+        f"Random order ({name})",
+        fixed(terms.expected),
+        help="The mean over every ordering, each equally likely: the formula below.",
+    )
+    cards[2].metric(f"Best ordering ({name})", fixed(summary["best"]))
+    cards[3].metric(f"Worst ordering ({name})", fixed(summary["worst"]))
     chart, words = st.columns([3, 2])
     with chart:
-        cut_offs = go.Figure()
-        cut_offs.add_scatter(
-            x=table["k"],
-            y=table["before"],
-            mode="lines+markers",
-            name="as listed",
-            line={"color": BLUE, "width": 3},
-            marker={"symbol": "circle", "size": 8},
-            hovertemplate="NDCG@%{x} as listed: %{y:.4f}<extra></extra>",
+        figure = ordering_charts.distribution_chart(
+            histogram,
+            current=current,
+            expected=terms.expected,
+            best=summary["best"],
+            worst=summary["worst"],
+            exact=summary["exact"],
+            measure=name,
         )
-        cut_offs.add_scatter(
-            x=table["k"],
-            y=table["after"],
-            mode="lines+markers",
-            name=f"after swapping positions {swap_i} and {swap_j}",
-            line={"color": VERMILLION, "width": 3, "dash": "dash"},
-            marker={"symbol": "square", "size": 8},
-            hovertemplate="NDCG@%{x} after the swap: %{y:.4f}<extra></extra>",
+        charts.show(figure, f"{PAGE}_spread")
+        if summary["all_same"]:
+            st.caption(
+                f"Every ordering scores the same {name}, {fixed(summary['best'])}: the items "
+                "share one relevance, or the positions they can swap between have the same "
+                "discount, so no order is better than another."
+            )
+        else:
+            st.caption(
+                "What to notice: most orderings sit well above the worst one, so a random order "
+                "already scores a fair NDCG; what matters is how far above random a ranking gets."
+            )
+    with words:
+        sampled = "" if summary["exact"] else " in the sample"
+        if summary["all_same"]:
+            st.markdown(f"No ordering{sampled} scores lower or higher than this list.")
+        else:
+            st.markdown(
+                f"**{fixed(summary['share_below'] * 100, 1)} %** of the orderings{sampled} "
+                "score lower than this list."
+            )
+        st.markdown(
+            "A random order puts each item at each position equally often, so every position "
+            "expects the **mean gain** ḡ, and the expected DCG is ḡ times the sum of the "
+            "discounts dᵢ of the positions that count. The expected NDCG needs no enumeration:"
         )
-        chosen = table.loc[table["chosen"]].iloc[0]
-        cut_offs.add_vline(
-            x=int(chosen["k"]),
-            line={"color": GREY, "dash": "dot"},
-            annotation_text="your k" if state.k else "whole list",
+        formula, filled = latex.expected_random(terms)
+        st.latex(formula)
+        st.latex(filled)
+        if summary["orderings"] == 1:
+            st.markdown("With one ordering, the mean is that ordering's score.")
+        elif summary["exact"]:
+            st.markdown(
+                f"The mean over all {count(summary['orderings'])} orderings is "
+                f"**{fixed(summary['mean'], 6)}**, the formula gives "
+                f"**{fixed(terms.expected, 6)}**: the same number."
+            )
+        else:
+            st.markdown(
+                f"The sample's mean is **{fixed(summary['mean'])} ± "
+                f"{fixed(summary['standard_error'])}** (one standard error), the formula gives "
+                f"**{fixed(terms.expected)}**."
+            )
+
+
+def _how_many_orderings(summary: dict) -> None:
+    orderings = summary["orderings"]
+    if orderings == 1:
+        st.markdown(
+            "Every item of this list has the same relevance, so it has **one** distinct "
+            "ordering: moving items around changes nothing."
         )
-        cut_offs.update_layout(
-            **CHART_LAYOUT,
-            height=380,
-            xaxis={"title": "cut-off k", "dtick": 1 if len(table) <= 20 else None},
-            yaxis={"title": "NDCG@k", "rangemode": "tozero"},
+    elif summary["exact"]:
+        st.markdown(
+            f"This list has **{count(orderings)}** distinct orderings (items of equal "
+            "relevance are interchangeable, so orderings that only swap them count once); all "
+            "of them are scored."
         )
-        st.plotly_chart(cut_offs, key=f"{PAGE}_cutoffs", config={"displaylogo": False})
+    else:
+        st.info(
+            f"This list has **{count(orderings)}** distinct orderings, more than the "
+            f"{count(EXACT_LIMIT)} that are scored one by one, so the chart shows a **random "
+            f"sample of {count(summary['sample_size'])}** orderings (each equally likely). The "
+            f"sample's mean has a standard error of **{fixed(summary['standard_error'], 6)}**.",
+            icon="🎲",
+        )
+
+
+def top_heavy_or_tail(ranked: RankedList, swap: tuple[int, int] | None) -> None:
+    st.subheader("4 · Top-heavy or tail: NDCG@k for every k")
+    if swap is None:
+        st.info("With one item there is no swap to compare.")
+        return
+    swap_i, swap_j = swap
+    table = ndcg_at_each_k(ranked.relevances, swap_i, swap_j, **ranked.kwargs())
+    chosen = table.loc[table["chosen"]].iloc[0]
+    after_column = f"NDCG@k after swapping {swap_i} and {swap_j}"
+    chart, words = st.columns([3, 2])
+    with chart:
+        figure = ordering_charts.cutoff_chart(table, swap_i, swap_j, marked=_cut_name(ranked))
+        charts.show(figure, f"{PAGE}_cutoffs")
         st.caption(
             "What to notice: nothing changes above the upper swapped position; once k covers "
             "both positions the DCG gap is fixed while IDCG@k keeps growing, so the gap shrinks."
         )
         with st.expander("The two curves as a table"):
+            number = st.column_config.NumberColumn(format="%.4f")
             st.dataframe(
                 {
                     "k": table["k"],
                     "NDCG@k as listed": table["before"],
-                    f"NDCG@k after swapping {swap_i} and {swap_j}": table["after"],
+                    after_column: table["after"],
                 },
                 hide_index=True,
-                column_config={
-                    "NDCG@k as listed": st.column_config.NumberColumn(format="%.4f"),
-                    f"NDCG@k after swapping {swap_i} and {swap_j}": st.column_config.NumberColumn(
-                        format="%.4f"
-                    ),
-                },
+                column_config={"NDCG@k as listed": number, after_column: number},
                 key=f"{PAGE}_cutoffs_table",
             )
     with words:
-        upper = min(swap_i, swap_j)
-        largest = table.loc[table["change"].abs().idxmax()]
+        largest = table.loc[table["largest"]]
+        if largest.empty:
+            change = "This swap changes NDCG@k at no cut-off."
+        else:
+            row = largest.iloc[0]
+            change = (
+                f"The largest change is at **k = {int(row['k'])}**: {fixed(row['before'])} → "
+                f"{fixed(row['after'])}."
+            )
+        upper = min(swap)
+        above = (
+            f" For k < {upper} neither item is counted, so nothing changes." if upper > 1 else ""
+        )
         st.markdown(
             f"The same swap (positions {swap_i} ↔ {swap_j}, picked above) seen through every "
-            f"cut-off. For k < {upper} neither item is counted, so nothing changes. "
-            f"The largest change is at **k = {int(largest['k'])}**: "
-            f"{_f(largest['before'])} → {_f(largest['after'])}."
+            f"cut-off.{above} {change}"
         )
         st.markdown(
             "A small k looks only at the top, where the discounts differ most and the ideal "
@@ -565,7 +464,19 @@ else:
             "diluted by everything else in the list. Try a swap between positions 1 and 2, "
             "then one between the last two positions."
         )
-        if state.k is not None:
-            st.markdown(
-                f"At your cut-off k = {state.k}: {_f(chosen['before'])} → {_f(chosen['after'])}."
-            )
+        st.markdown(
+            f"At this page's cut-off ({_cut_name(ranked)}, NDCG@{int(chosen['k'])}): "
+            f"{fixed(chosen['before'])} → {fixed(chosen['after'])}."
+        )
+
+
+introduction()
+ranked = the_list()
+deltas = swap_costs(ranked)
+if deltas is not None:
+    result = totals(ranked)
+    measure = result.name("NDCG")
+    swap = what_each_swap_costs(ranked, deltas, result.ndcg, measure)
+    one_items_journey(ranked, measure)
+    among_all_orderings(ranked, result.ndcg, measure)
+    top_heavy_or_tail(ranked, swap)

@@ -5,52 +5,82 @@ from __future__ import annotations
 
 import random
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from ndcg_core import practice
-from ndcg_core.parsing import format_number
-from ui import share
+from ndcg_core.model import RankedList
+from ui import charts, share, urlparams
+from ui.charts.practice import relevance_bars
 from ui.text import plain
-from ui.urlstate import ListState, query_string
 
 PAGE = "practice"
 ANSWERS = f"{PAGE}_answers"
-# Okabe–Ito, with a pattern per list so colour is never the only cue.
-COLOURS = ("#0072B2", "#E69F00")
-PATTERNS = ("", "/")
+
+
+# ---------------------------------------------------------------------------------------------
+# The address: seed (which set) and ex (which exercise, from 1)
+# ---------------------------------------------------------------------------------------------
+
+
+def _whole(text: str, low: int, high: int, what: str) -> int:
+    # Leading zeros go first: `whole_number` counts digits without them but hands them all to
+    # int(), which refuses more than 4300 digits with Python's own message.
+    cleaned = text.strip().removeprefix("+")
+    if cleaned.isascii() and cleaned.isdigit():
+        text = cleaned.lstrip("0") or "0"
+    return urlparams.whole_number(text, low, high, what)
+
+
+def seed_param(fresh: int) -> urlparams.Param:
+    """`seed`: a bad one starts the new set `fresh`, a too large one the last set."""
+    return urlparams.Param(
+        "seed",
+        lambda text: _whole(text, 0, practice.MAX_SEED, "seed"),
+        str,
+        fresh,
+        help="The set: the same seed gives the same exercises in the same order.",
+    )
+
+
+EX = urlparams.Param(
+    "ex",
+    lambda text: _whole(text, 1, practice.SET_SIZE, "ex"),
+    str,
+    1,
+    help="The exercise shown, counted from 1.",
+)
 
 
 def _new_seed() -> int:
     return random.randrange(practice.MAX_SEED + 1)
 
 
-def _read_url() -> tuple[int, int, list[str]]:
-    """The seed and the exercise number (1-based) from the URL, with a message per bad value."""
-    problems = []
-    params = st.query_params
-    seed = None
-    if "seed" in params:
-        try:
-            seed = practice.check_seed(params["seed"])
-        except ValueError as error:
-            problems.append(f"{error} A new set was started instead.")
-    if seed is None:
-        seed = _new_seed()
-        st.query_params["seed"] = str(seed)
-    number = 1
-    if "ex" in params:
-        text = params["ex"].strip()
-        # isascii: str.isdigit also accepts digits int() cannot read, such as '²'.
-        if text.isascii() and text.isdigit() and 1 <= int(text) <= practice.SET_SIZE:
-            number = int(text)
-        else:
-            problems.append(
-                f"The exercise number must be from 1 to {practice.SET_SIZE}; the link has "
-                f"'{params['ex']}', so exercise 1 is shown."
-            )
-            st.query_params["ex"] = "1"
-    return seed, number, problems
+def read_address() -> tuple[int, int, list[str]]:
+    """The seed and the exercise number from the link, with a message for each value not used
+    as given; both are written back, so the address always names what the page shows."""
+    fresh = _new_seed()
+    schema = (seed_param(fresh), EX)
+    values, messages = urlparams.read(st.query_params, schema)
+    seed, number = values.get("seed", fresh), values.get("ex", EX.default)
+    urlparams.write({"seed": seed, "ex": number}, schema)
+    return seed, number, messages
+
+
+def _go_to(number: int) -> None:
+    st.query_params["ex"] = EX.write(number)
+
+
+def _start_new_set() -> None:
+    st.query_params["seed"] = str(_new_seed())
+    st.query_params["ex"] = EX.write(1)
+
+
+def _not_carried(ranked: RankedList) -> list[str]:
+    """The conventions of `ranked` that a playground link would lose (the all-zero rule has no
+    link parameter): a link must reopen the same numbers, or not be offered."""
+    again, _ = urlparams.read_list(urlparams.list_params(ranked))
+    kept = again.scoring.differences()
+    return [said for said in ranked.scoring.differences() if said not in kept]
 
 
 def _answers(seed: int) -> dict[int, dict]:
@@ -58,58 +88,48 @@ def _answers(seed: int) -> dict[int, dict]:
     return st.session_state.setdefault(ANSWERS, {}).setdefault(seed, {})
 
 
-def _go_to(number: int) -> None:
-    st.query_params["ex"] = str(number)
+# ---------------------------------------------------------------------------------------------
+# The sections, in reading order
+# ---------------------------------------------------------------------------------------------
 
 
-def _start_new_set() -> None:
-    st.query_params["seed"] = str(_new_seed())
-    st.query_params["ex"] = "1"
-
-
-def _chart(cases: tuple[practice.Case, ...]) -> go.Figure:
-    fig = go.Figure()
-    for i, case in enumerate(cases):
-        positions = list(range(1, len(case.values) + 1))
-        fig.add_bar(
-            x=positions,
-            y=list(case.values),
-            name=case.name,
-            marker={"color": COLOURS[i % 2], "pattern": {"shape": PATTERNS[i % 2]}},
-            text=[format_number(v) for v in case.values],
-            textposition="outside",
+def introduction(presenting: bool, messages: list[str]) -> None:
+    st.title("🎯 Practice")
+    if not presenting:
+        st.markdown(
+            "Predict first, then reveal. Each exercise is checked, then solved with its own "
+            "numbers. The set comes from the **seed** in the address: share the link and "
+            "everyone gets the same exercises."
         )
-    k = cases[0].k
-    if k is not None:
-        fig.add_vline(
-            x=k + 0.5, line={"dash": "dash", "color": "#888888"}, annotation_text=f"k = {k}"
+    for message in messages:
+        st.warning(plain(message))
+
+
+def progress(seed: int, number: int) -> None:
+    answers = _answers(seed)
+    right = sum(a["verdict"].correct for a in answers.values())
+    left, middle = st.columns([3, 1])
+    with left:
+        st.progress(
+            len(answers) / practice.SET_SIZE,
+            text=f"Exercise {number} of {practice.SET_SIZE} · {len(answers)} answered · set {seed}",
         )
-    top = max(max(c.values) for c in cases)
-    fig.update_layout(
-        barmode="group",
-        height=460 if share.is_presenting() else 300,
-        margin={"l": 10, "r": 10, "t": 30, "b": 10},
-        xaxis={"title": "position in the ranking", "dtick": 1},
-        yaxis={"title": "relevance", "range": [0, max(top, 1) * 1.25]},
-        legend={"orientation": "h", "y": 1.15},
-        showlegend=len(cases) > 1,
-    )
-    return share.present_figure(fig)
+    with middle:
+        st.metric("Score", f"{right} / {len(answers)}")
 
 
-def _show_cases(exercise: practice.Exercise) -> None:
+def the_exercise(exercise: practice.Exercise, number: int) -> None:
+    st.subheader(f"{number}. {exercise.title}")
+    st.markdown(exercise.prompt)
     # A puzzle's prompt already gives the list; its cases would name the answer's convention.
     if exercise.kind not in practice.PUZZLES:
         for case in exercise.cases:
             label = f"{case.name}: " if exercise.kind == "compare" else ""
-            st.markdown(f"**{label}{case.describe()}**")
+            st.markdown(f"**{plain(label + case.describe())}**")
     if exercise.kind in ("compare", "estimate", "costliest_swap"):
         shown = exercise.cases if exercise.kind == "compare" else exercise.cases[:1]
-        st.plotly_chart(
-            _chart(shown),
-            key=f"{PAGE}_chart_{exercise.seed}_{exercise.index}",
-            config={"displayModeBar": False},
-        )
+        figure = relevance_bars([(c.name, c.ranked.relevances) for c in shown], shown[0].ranked.k)
+        charts.show(figure, key=f"{PAGE}_chart_{exercise.seed}_{exercise.index}")
         st.caption(
             "Bars are the relevance at each position; the further left, the more a grade counts."
         )
@@ -117,7 +137,7 @@ def _show_cases(exercise: practice.Exercise) -> None:
         st.latex(exercise.question_latex)
 
 
-def _question(exercise: practice.Exercise) -> None:
+def your_answer(exercise: practice.Exercise) -> None:
     """The answer form; a readable answer is checked and recorded, an unreadable one explained."""
     key = f"{PAGE}_{exercise.seed}_{exercise.index}"
     with st.form(f"{key}_form", border=False):
@@ -150,7 +170,7 @@ def _question(exercise: practice.Exercise) -> None:
     st.rerun()
 
 
-def _options_after(exercise: practice.Exercise, picked: int) -> None:
+def the_options_marked(exercise: practice.Exercise, picked: int) -> None:
     """The options again, the answer and the pick marked by symbol and words, not colour."""
     right = practice.correct_choice(exercise)
     lines = []
@@ -163,43 +183,29 @@ def _options_after(exercise: practice.Exercise, picked: int) -> None:
     st.markdown("\n".join(lines))
 
 
-def _reveal(exercise: practice.Exercise, verdict: practice.Verdict, presenting: bool) -> None:
+def the_solution(exercise: practice.Exercise, verdict: practice.Verdict, presenting: bool) -> None:
     (st.success if verdict.correct else st.error)(f"**{verdict.headline}** {verdict.detail}")
     st.markdown(exercise.explanation)
     st.markdown("#### The worked solution")
-    for case in exercise.solution_cases:
-        st.markdown(f"**{case.name}:** {case.describe()}")
+    for number, case in enumerate(exercise.solution_cases, start=1):
+        st.markdown(f"**{plain(case.name)}:** {plain(case.describe())}")
         for formula in practice.worked(case):
             st.latex(formula)
-        if not presenting:
-            state = ListState(
-                values=case.values,
-                k=case.k,
-                gain=case.gain,
-                discount=case.discount,
-                base=case.base,
-                pool=case.pool,
+        unlinkable = _not_carried(case.ranked)
+        if unlinkable:
+            st.caption(
+                f"Not linked to the playground: a link cannot carry {', '.join(unlinkable)}, "
+                f"so the playground would show another number."
             )
+        else:
             st.link_button(
                 f"Open {case.name} in the playground ↗",
-                f"/playground?{query_string(state)}",
+                urlparams.link("playground", case.ranked, presenting=presenting),
+                key=f"{PAGE}_open_{exercise.seed}_{exercise.index}_{number}",
             )
 
 
-def _progress(seed: int, number: int) -> None:
-    answers = _answers(seed)
-    right = sum(a["verdict"].correct for a in answers.values())
-    left, middle = st.columns([3, 1])
-    with left:
-        st.progress(
-            len(answers) / practice.SET_SIZE,
-            text=f"Exercise {number} of {practice.SET_SIZE} · {len(answers)} answered · set {seed}",
-        )
-    with middle:
-        st.metric("Score", f"{right} / {len(answers)}")
-
-
-def _navigation(seed: int, number: int) -> None:
+def navigation(seed: int, number: int) -> None:
     back, forward, fresh = st.columns(3)
     back.button(
         "← Previous",
@@ -207,7 +213,7 @@ def _navigation(seed: int, number: int) -> None:
         disabled=number == 1,
         on_click=_go_to,
         args=(number - 1,),
-        use_container_width=True,
+        width="stretch",
     )
     forward.button(
         "Next →",
@@ -216,38 +222,12 @@ def _navigation(seed: int, number: int) -> None:
         on_click=_go_to,
         args=(number + 1,),
         type="primary" if number - 1 in _answers(seed) else "secondary",
-        use_container_width=True,
+        width="stretch",
     )
-    fresh.button("New set", key=f"{PAGE}_new", on_click=_start_new_set, use_container_width=True)
+    fresh.button("New set", key=f"{PAGE}_new", on_click=_start_new_set, width="stretch")
 
 
-def main() -> None:
-    presenting = share.is_presenting()  # app.py applies the presenter style
-    seed, number, problems = _read_url()
-    st.title("🎯 Practice")
-    if not presenting:
-        st.markdown(
-            "Predict first, then reveal. Each exercise is checked, then solved with its own "
-            "numbers. The set comes from the **seed** in the address: share the link and "
-            "everyone gets the same exercises."
-        )
-    for problem in problems:
-        st.warning(plain(problem))
-    _progress(seed, number)
-
-    exercise = practice.exercise(seed, number - 1)
-    answered = _answers(seed).get(exercise.index)
-    st.subheader(f"{number}. {exercise.title}")
-    st.markdown(exercise.prompt)
-    _show_cases(exercise)
-    if answered is None:
-        _question(exercise)
-    else:
-        if not exercise.is_numeric:
-            _options_after(exercise, answered["given"])
-        _reveal(exercise, answered["verdict"], presenting)
-    _navigation(seed, number)
-
+def set_done(seed: int) -> None:
     answers = _answers(seed)
     if len(answers) == practice.SET_SIZE:
         right = sum(a["verdict"].correct for a in answers.values())
@@ -255,14 +235,38 @@ def main() -> None:
             f"Set {seed} done: {right} of {practice.SET_SIZE} right. Go back to any exercise "
             f"to read its solution again, or start a new set."
         )
-    if not presenting:
-        with st.expander("Share this set or project it"):
-            share.copy_link(f"seed={seed}", path=PAGE, label="This set, from exercise 1")
-            share.copy_link(
-                f"seed={seed}&ex={number}&present=1",
-                path=PAGE,
-                label="This exercise in presenter view (large type, no sidebar)",
-            )
 
 
-main()
+def share_this_set(seed: int, number: int) -> None:
+    with st.expander("Share this set or project it"):
+        share.copy_link(
+            urlparams.query_string({"seed": str(seed)}),
+            path=PAGE,
+            label="This set, from exercise 1",
+        )
+        share.copy_link(
+            urlparams.query_string(
+                {"seed": str(seed), "ex": EX.write(number), urlparams.PRESENT: "1"}
+            ),
+            path=PAGE,
+            label="This exercise in presenter view (large type, no sidebar)",
+        )
+
+
+presenting = share.is_presenting()  # app.py applies the presenter style
+seed, number, messages = read_address()
+introduction(presenting, messages)
+progress(seed, number)
+exercise = practice.exercise(seed, number - 1)
+answered = _answers(seed).get(exercise.index)
+the_exercise(exercise, number)
+if answered is None:
+    your_answer(exercise)
+else:
+    if not exercise.is_numeric:
+        the_options_marked(exercise, answered["given"])
+    the_solution(exercise, answered["verdict"], presenting)
+navigation(seed, number)
+set_done(seed)
+if not presenting:
+    share_this_set(seed, number)

@@ -2,548 +2,565 @@
 
 from __future__ import annotations
 
-import hashlib
 import time
+from dataclasses import dataclass, replace
 
-import numpy as np
-import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
-from ndcg_core import DISCOUNTS, GAINS, runs
-from ndcg_core.stats import TIE_TOLERANCE, bootstrap_ci, paired_randomization_test
-from ui import queries_data, share
-from ui.queries_data import SAMPLES, TREC_QRELS, Files, plain
+from ndcg_core import runs
+from ndcg_core.display import count, exact, fixed, signed
+from ndcg_core.latex import mean_over_queries
+from ndcg_core.libraries import PRESETS_BY_KEY
+from ndcg_core.model import NO_CUTOFF, Scoring
+from ndcg_core.options import CUTS, DISCOUNTS, GAINS, IDEALS, LOG_BASE, ON_ZERO, TIES
+from ui import charts, controls, queries_data, urlparams
+from ui.charts.queries import paired_scatter, spread_histogram
+from ui.queries_data import SAMPLES, TREC_QRELS, Files
+from ui.text import plain
 
 PAGE = "queries"
-BLUE, ORANGE, GREEN, VERMILLION, GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#888888"
-ZERO_RULES = {
-    "0": (0.0, "0 — count it as a miss (scikit-learn, trec_eval)"),
-    "1": (1.0, "1 — count it as perfect (LightGBM, XGBoost)"),
-    "skip": (float("nan"), "skip — leave it out of the mean"),
-}
-TIE_LABELS = {
-    "docid": "by document id, descending (trec_eval)",
-    "keep": "in file order (LightGBM, XGBoost)",
-    "average": "average over tied orders (scikit-learn)",
-}
-IDEAL_LABELS = {
-    "judgments": "all judged documents (trec_eval)",
-    "run": "only the ranked documents (scikit-learn)",
-}
-MAX_LINK_ROWS = 500
+DEFAULT_K = 10
+MAX_LINK_ROWS = 500  # queries whose rows get a playground link each
+MAX_LINK_DOCS = MAX_LINK_ROWS * 100  # ranked documents, over all queries, for those links
 MAX_PROBLEM_ROWS = 1000
+ROW_PX, HEADER_PX = 35, 38  # a dataframe's row and header heights, to size tables to their rows
 CAP_MB = float(st.get_option("server.maxUploadSize"))
+LIBRARIES = ("sklearn", "lightgbm")  # whose conventions the run can be compared under
+
+SAMPLE = urlparams.option("sample", SAMPLES, "movies", "source of the run")
+QRELS = urlparams.option("qrels", TREC_QRELS, "qrels.test", "qrels file of the sample")
 
 
-# Resources, not data: a 50 MB upload's frames are shared, never copied on each rerun.
-@st.cache_resource(show_spinner=False, max_entries=6)
-def _read(key: str, _files: Files, cap_mb: float):
-    return queries_data.read_tables(_files, cap_mb)
+@dataclass(frozen=True)
+class Loaded:
+    """The files of this view and the datasets joined from them."""
+
+    source: str
+    files: Files
+    data_sets: dict[str, runs.Dataset]
+
+    @property
+    def run(self) -> runs.Dataset:
+        return self.data_sets["run"]
+
+    def key(self, role: str = "run") -> str:
+        return f"{self.files.key}:{role}"
 
 
-@st.cache_resource(show_spinner=False, max_entries=6)
-def _join(key: str, _files: Files, _tables):
-    return queries_data.datasets(_files, _tables)
+def _warn(message: str | None) -> None:
+    """A value from the link that was not used as given, named once where its control is."""
+    if message:
+        st.warning(plain(message), icon="🔗")
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def _evaluate(_data: runs.Dataset, key: str, k, gain, discount, base, ideal, ties, on_zero):
-    return runs.evaluate(
-        _data,
-        k,
-        gain=gain,
-        discount=discount,
-        log_base=base,
-        ideal=ideal,
-        ties=ties,
-        on_zero=on_zero,
-    )
+def _bound(key: str, param: urlparams.Param, default: object = None) -> None:
+    """Before a control: its value from the link on the first run, else `default`."""
+    _warn(urlparams.bind(key, param))
+    if default is not None:
+        st.session_state.setdefault(key, default)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def _interval(values: np.ndarray):
-    return bootstrap_ci(values, confidence=0.95, n_resamples=2000, seed=0)
+def _height(rows: int, cap: int) -> int:
+    return min(cap, HEADER_PX + ROW_PX * rows)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def _paired(a: np.ndarray, b: np.ndarray):
-    return paired_randomization_test(a, b, n_resamples=10_000, seed=0)
+def _measure(scoring: Scoring) -> str:
+    """NDCG@10, or NDCG without a cut-off."""
+    return "NDCG" if scoring.k == NO_CUTOFF else f"NDCG@{scoring.k}"
 
-
-st.title("📊 Many queries")
-st.markdown(
-    "A system is usually summed up by one number, the **mean NDCG@k over its queries**. "
-    "Load a run with its relevance judgments to see every query's value behind that mean, how "
-    "sure the mean is, and how much it moves with the conventions."
-)
 
 # ---------------------------------------------------------------------------------------------
-# Data
+# 1 · The data
 # ---------------------------------------------------------------------------------------------
-st.subheader("1 · The data")
-share.from_url(f"{PAGE}_source", "sample", share.one_of(list(SAMPLES)))
-source = st.radio(
-    "Where the run comes from",
-    list(SAMPLES),
-    format_func=SAMPLES.get,
-    horizontal=True,
-    key=f"{PAGE}_source",
-)
-# Tests (and nothing else) put (name, bytes) pairs here, since AppTest cannot upload files.
-injected: dict = st.session_state.get(f"{PAGE}_files", {})
-cap_text = f"Files up to {CAP_MB:g} MB each are accepted (the server's `maxUploadSize`)."
-if source == "movies":
-    files = queries_data.sample_files("movies")
-    st.caption(
-        "Ten friends, the movies two recommenders suggested, and how much each friend liked them "
-        "(0–3). An empty score: a movie the friend rated that the recommender did not suggest."
-    )
-elif source == "trec":
-    qrels_name = st.radio(
-        "Judgments", list(TREC_QRELS), format_func=TREC_QRELS.get, key=f"{PAGE}_qrels"
-    )
-    files = queries_data.sample_files("trec", qrels_name)
-    st.caption(
-        "From trec_eval's test folder (v10.0): the values below match trec_eval's own output."
-    )
-elif source == "csv":
+
+
+def intro() -> None:
+    st.title("📊 Many queries")
     st.markdown(
-        "A CSV with a header line: `query_id, doc_id, relevance` and optionally `score` (higher "
-        "first) or `rank` (1 first). Without either, rows are ranked in file order. A row with an "
-        f"empty score is a judged document the system did not rank. {cap_text}"
+        "A system is usually summed up by one number, the **mean NDCG@k over its queries**. "
+        "Load a run with its relevance judgments to see every query's value behind that mean, "
+        "how sure the mean is, and how much it moves with the conventions."
     )
-    cols = st.columns(2)
-    first = cols[0].file_uploader("Run (CSV)", type=["csv", "txt"], key=f"{PAGE}_up_csv")
-    second = cols[1].file_uploader(
-        "Optional: a second run to compare (CSV)", type=["csv", "txt"], key=f"{PAGE}_up_csv2"
+
+
+def the_data() -> Loaded | None:
+    """Where the run comes from, read and joined; None while there is nothing to evaluate."""
+    st.subheader("1 · The data")
+    _bound(f"{PAGE}_source", SAMPLE)
+    source = st.radio(
+        "Where the run comes from",
+        list(SAMPLES),
+        format_func=SAMPLES.get,
+        horizontal=True,
+        key=f"{PAGE}_source",
     )
-    files = Files(
-        "csv",
-        run=(first.name, first.getvalue()) if first else injected.get("run"),
-        second_run=(second.name, second.getvalue()) if second else injected.get("second_run"),
-    )
-else:
+    files = _choose_files(source)
+    if not files.complete:
+        st.info(
+            "Upload the files above to start; meanwhile the samples show what the page does.",
+            icon="📁",
+        )
+        return None
+    tables = _read(files)
+    if tables is None or not _problems_settled(files, tables):
+        return None
+    try:
+        data_sets = queries_data.load_datasets(files, tables)
+    except ValueError as error:
+        st.error(plain(str(error)), icon="🚫")
+        return None
+    loaded = Loaded(source, files, data_sets)
+    if loaded.run.notes:
+        with st.expander(
+            f"How the data was read ({len(loaded.run.notes)} rule(s) applied)", expanded=True
+        ):
+            for note in loaded.run.notes:
+                st.markdown(f"- {plain(note)}")
+    return loaded
+
+
+def _choose_files(source: str) -> Files:
+    """The sample's files, or the upload widgets' (the link keeps the sample and its qrels)."""
+    cap_text = f"Files up to {exact(CAP_MB)} MB each are accepted (the server's `maxUploadSize`)."
+    if source == "movies":
+        urlparams.write({"sample": source}, [SAMPLE])
+        st.caption(
+            "Ten friends, the movies two recommenders suggested, and how much each friend liked "
+            "them (0–3). An empty score: a movie the friend rated that the recommender did not "
+            "suggest."
+        )
+        return queries_data.sample_files("movies")
+    if source == "trec":
+        _bound(f"{PAGE}_qrels", QRELS)
+        qrels_name = st.radio(
+            "Judgments", list(TREC_QRELS), format_func=TREC_QRELS.get, key=f"{PAGE}_qrels"
+        )
+        urlparams.write({"sample": source, "qrels": qrels_name}, [SAMPLE, QRELS])
+        st.caption(
+            "From trec_eval's test folder (v10.0): the values below match trec_eval's own output."
+        )
+        return queries_data.sample_files("trec", qrels_name)
+    urlparams.write({"sample": source}, [SAMPLE])
+    if source == "csv":
+        st.markdown(
+            "A CSV with a header line: `query_id, doc_id, relevance` and optionally `score` "
+            "(higher first) or `rank` (1 first). Without either, rows are ranked in file order. "
+            f"A row with an empty score is a judged document the system did not rank. {cap_text}"
+        )
+        run_column, second_column = st.columns(2)
+        run = run_column.file_uploader("Run (CSV)", type=["csv", "txt"], key=f"{PAGE}_up_csv")
+        second = second_column.file_uploader(
+            "Optional: a second run to compare (CSV)", type=["csv", "txt"], key=f"{PAGE}_up_csv2"
+        )
+        return Files(
+            "csv",
+            run=queries_data.uploaded("run", run),
+            second_run=queries_data.uploaded("second_run", second),
+        )
     st.markdown(
         "TREC format, whitespace-separated: qrels lines `query_id 0 doc_id relevance`, run lines "
-        f"`query_id Q0 doc_id rank score run_name` (ranked by score; the rank column is ignored, as "
-        f"in trec_eval). {cap_text}"
+        "`query_id Q0 doc_id rank score run_name` (ranked by score; the rank column is ignored, "
+        f"as in trec_eval). {cap_text}"
     )
-    cols = st.columns(3)
-    qrels_up = cols[0].file_uploader("Qrels", key=f"{PAGE}_up_qrels")
-    run_up = cols[1].file_uploader("Run", key=f"{PAGE}_up_run")
-    run2_up = cols[2].file_uploader("Optional: a second run", key=f"{PAGE}_up_run2")
-    files = Files(
+    qrels_column, run_column, second_column = st.columns(3)
+    qrels = qrels_column.file_uploader("Qrels", key=f"{PAGE}_up_qrels")
+    run = run_column.file_uploader("Run", key=f"{PAGE}_up_run")
+    second = second_column.file_uploader("Optional: a second run", key=f"{PAGE}_up_run2")
+    return Files(
         "trec",
-        run=(run_up.name, run_up.getvalue()) if run_up else injected.get("run"),
-        qrels=(qrels_up.name, qrels_up.getvalue()) if qrels_up else injected.get("qrels"),
-        second_run=(run2_up.name, run2_up.getvalue()) if run2_up else injected.get("second_run"),
+        run=queries_data.uploaded("run", run),
+        qrels=queries_data.uploaded("qrels", qrels),
+        second_run=queries_data.uploaded("second_run", second),
     )
 
-if not files.complete:
-    st.info(
-        "Upload the files above to start; meanwhile the samples show what the page does.",
-        icon="📁",
-    )
-    st.stop()
 
-# One key per set of files: caches and the skip choice belong to these exact bytes.
-digest = hashlib.sha1()
-for item in (files.kind, files.run, files.qrels, files.second_run):
-    digest.update(repr(item[0] if isinstance(item, tuple) else item).encode())
-    digest.update(item[1] if isinstance(item, tuple) else b"")
-key = digest.hexdigest()
+def _read(files: Files) -> dict[str, runs.Table] | None:
+    with st.status("Reading the files…", expanded=False) as status:
+        started = time.perf_counter()
+        try:
+            tables = queries_data.load_tables(files, CAP_MB)
+        except ValueError as error:
+            status.update(label="The files could not be read", state="error")
+            st.error(plain(str(error)), icon="🚫")
+            return None
+        lines = count(sum(len(t.rows) + len(t.problems) for t in tables.values()))
+        st.write(f"Read {lines} lines in {fixed(time.perf_counter() - started, 2)} s.")
+        status.update(label=f"Read {lines} lines", state="complete")
+    return tables
 
-with st.status("Reading the files…", expanded=False) as status:
-    started = time.perf_counter()
-    try:
-        tables = _read(key, files, CAP_MB)
-    except ValueError as error:
-        status.update(label="The files could not be read", state="error")
-        st.error(plain(str(error)), icon="🚫")
-        st.stop()
-    n_lines = sum(len(t.rows) + len(t.problems) for t in tables.values())
-    st.write(f"Read {n_lines:,} lines in {time.perf_counter() - started:.2f} s.")
-    status.update(label=f"Read {n_lines:,} lines", state="complete")
 
-problems = {role: t for role, t in tables.items() if t.problems}
-if problems:
-    total = sum(len(t.problems) for t in problems.values())
+def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
+    """Lines that could not be used are listed; the rest is evaluated once the user skips them."""
+    problems = {role: table for role, table in tables.items() if table.problems}
+    if not problems:
+        return True
+    total = sum(len(table.problems) for table in problems.values())
     st.error(
-        f"{total} line(s) could not be used. Fix the file(s) and upload again, or skip these "
-        f"lines: nothing else is changed.",
+        f"{count(total)} line(s) could not be used. Fix the file(s) and upload again, or skip "
+        f"these lines: nothing else is changed.",
         icon="⚠️",
     )
-    for table in problems.values():
-        st.markdown(f"**{len(table.problems)} problem line(s) in {plain(table.name)}**")
+    for role, table in problems.items():
         frame = table.problem_frame()
+        st.markdown(f"**{count(len(frame))} problem line(s) in {plain(table.name)}**")
         shown = frame.head(MAX_PROBLEM_ROWS)
-        height = min(250, 38 + 35 * len(shown))
-        st.dataframe(shown, hide_index=True, width="stretch", height=height)
+        st.dataframe(
+            shown,
+            hide_index=True,
+            width="stretch",
+            height=_height(len(shown), 250),
+            key=f"{PAGE}_problems_{role}",
+        )
         if len(frame) > MAX_PROBLEM_ROWS:
-            st.caption(f"The first {MAX_PROBLEM_ROWS:,} are shown; download them all below.")
+            st.caption(f"The first {count(MAX_PROBLEM_ROWS)} are shown; download them all below.")
+        # Keyed by role: two files may well share a name.
         st.download_button(
-            f"Download the {len(frame):,} problem line(s) of {plain(table.name)} (CSV)",
+            f"Download the {count(len(frame))} problem line(s) of {plain(table.name)} (CSV)",
             frame.to_csv(index=False).encode(),
             file_name=f"problems_{table.name}.csv",
             mime="text/csv",
-            key=f"{PAGE}_problems_{table.name}",
+            key=f"{PAGE}_problems_download_{role}",
         )
-    skip_label = f"Skip these {total} line(s) and evaluate the rest"
-    if not st.checkbox(skip_label, key=f"{PAGE}_skip_{key[:12]}"):
-        st.stop()
-
-try:
-    data_sets = _join(key, files, tables)
-except ValueError as error:
-    st.error(plain(str(error)), icon="🚫")
-    st.stop()
-data = data_sets["run"]
-if data.notes:
-    with st.expander(f"How the data was read ({len(data.notes)} rule(s) applied)", expanded=True):
-        for note in data.notes:
-            st.markdown(f"- {plain(note)}")
-
-# ---------------------------------------------------------------------------------------------
-# Conventions
-# ---------------------------------------------------------------------------------------------
-st.subheader("2 · The conventions")
-cols = st.columns(3)
-longest = int(data.ranked.groupby("query", sort=False).size().max())
-# The conventions live in the URL too, so a link reopens exactly this view.
-share.from_url(f"{PAGE}_whole", "whole", share.flag)
-share.from_url(f"{PAGE}_k", "k", share.number_between(1, max(longest, 1000), whole=True))
-share.from_url(f"{PAGE}_gain", "gain", share.one_of(list(GAINS)))
-share.from_url(f"{PAGE}_discount", "discount", share.one_of(list(DISCOUNTS)))
-share.from_url(f"{PAGE}_base", "base", share.number_between(1.1, 100))
-share.from_url(f"{PAGE}_ideal", "ideal", share.one_of(list(IDEAL_LABELS)))
-share.from_url(f"{PAGE}_ties", "ties", share.one_of(list(TIE_LABELS)))
-share.from_url(f"{PAGE}_zero", "zero", share.one_of(list(ZERO_RULES)))
-st.session_state.setdefault(f"{PAGE}_k", 10)
-st.session_state.setdefault(f"{PAGE}_base", 2.0)
-whole = cols[0].checkbox("Whole list (no cut-off)", key=f"{PAGE}_whole")
-k_value = cols[0].number_input(
-    "k (cut-off)",
-    min_value=1,
-    max_value=max(longest, 1000),
-    step=1,
-    key=f"{PAGE}_k",
-    disabled=whole,
-)
-k = None if whole else int(k_value)
-gain = cols[1].selectbox(
-    "Gain", list(GAINS), format_func=lambda g: GAINS[g].label, key=f"{PAGE}_gain"
-)
-discount = cols[1].selectbox(
-    "Discount", list(DISCOUNTS), format_func=lambda d: DISCOUNTS[d].label, key=f"{PAGE}_discount"
-)
-base = 2.0
-if discount == "jarvelin":
-    base = float(cols[1].number_input("Log base b", min_value=1.1, step=0.5, key=f"{PAGE}_base"))
-ideal = cols[2].radio(
-    "Ideal ranking built from",
-    list(IDEAL_LABELS),
-    format_func=IDEAL_LABELS.get,
-    key=f"{PAGE}_ideal",
-)
-ties = cols[2].radio(
-    "Tied scores ordered",
-    list(TIE_LABELS),
-    format_func=TIE_LABELS.get,
-    key=f"{PAGE}_ties",
-    disabled=not data.has_scores,
-    help=None if data.has_scores else "There are no scores, so there are no ties.",
-)
-zero_rule = cols[0].radio(
-    "A query with no relevant document scores",
-    list(ZERO_RULES),
-    format_func=lambda z: ZERO_RULES[z][1],
-    key=f"{PAGE}_zero",
-)
-on_zero = ZERO_RULES[zero_rule][0]
-share.to_url(
-    {"sample": source, "whole": whole, "k": int(k_value), "gain": gain, "discount": discount}
-    | ({"base": base} if discount == "jarvelin" else {})
-    | {"ideal": ideal, "ties": ties, "zero": zero_rule}
-)
-settings = dict(k=k, gain=gain, discount=discount, base=base, ideal=ideal, ties=ties)
-
-with st.spinner("Evaluating every query…"):
-    started = time.perf_counter()
-    result = _evaluate(data, key, on_zero=on_zero, **settings)
-    elapsed = time.perf_counter() - started
-per_query = result.per_query
-values = per_query["ndcg"].to_numpy()
-evaluated = int(np.isfinite(values).sum())
-at_k = "" if k is None else f"@{k}"
-
-# ---------------------------------------------------------------------------------------------
-# The mean and how sure it is
-# ---------------------------------------------------------------------------------------------
-st.subheader(f"3 · Mean NDCG{at_k} and where it comes from")
-cols = st.columns([1, 1.5, 1, 1])
-cols[0].metric(f"Mean NDCG{at_k}", f"{result.mean:.4f}" if evaluated else "—")
-if evaluated:
-    interval = _interval(values)
-    cols[1].metric("95% bootstrap interval", f"{interval.low:.3f} – {interval.high:.3f}")
-cols[2].metric("Queries in the mean", f"{evaluated:,} of {len(per_query):,}")
-cols[3].metric(
-    "Nothing relevant",
-    f"{result.queries_without_relevant:,}",
-    help="Queries with no relevant judged document: IDCG = 0, so the all-zero rule decides.",
-)
-st.latex(
-    r"\overline{\mathrm{NDCG}"
-    + at_k
-    + r"} = \frac{1}{|Q|}\sum_{q \in Q} \mathrm{NDCG}"
-    + at_k
-    + r"(q)"
-)
-if evaluated:
-    shown = [f"{v:.3f}" for v in values[np.isfinite(values)][:6]]
-    more = r" + \dots" if evaluated > 6 else ""
-    st.latex(
-        r"\overline{\mathrm{NDCG}"
-        + at_k
-        + r"} = \frac{"
-        + " + ".join(shown)
-        + more
-        + r"}{"
-        + f"{evaluated}"
-        + r"} = "
-        + f"{result.mean:.4f}"
+    # The choice belongs to these exact files: other bytes ask again.
+    return st.checkbox(
+        f"Skip these {count(total)} line(s) and evaluate the rest",
+        key=f"{PAGE}_skip_{files.key[:16]}",
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# 2 · The conventions
+# ---------------------------------------------------------------------------------------------
+
+
+def _fit_k(k_max: int) -> None:
+    """A k chosen for a longer run than this one is named and brought within reach."""
+    chosen = st.session_state[f"{PAGE}_k"]
+    if chosen > k_max:
+        st.warning(
+            f"k = {count(chosen)} is deeper than this run's cut-offs go (up to {count(k_max)}); "
+            f"k = {count(k_max)} is used.",
+            icon="✋",
+        )
+        st.session_state[f"{PAGE}_k"] = k_max
+
+
+def the_conventions(data: runs.Dataset) -> Scoring:
+    st.subheader("2 · The conventions")
+    cut_column, formula_column, ranking_column = st.columns(3)
+    k_max = max(data.longest, urlparams.MAX_ITEMS)
+    k_param = urlparams.Param(
+        "k", lambda text: urlparams.whole_number(text, 1, k_max, "k"), str, DEFAULT_K
+    )
+    with cut_column:
+        _bound(f"{PAGE}_whole", urlparams.WHOLE)
+        whole = st.checkbox(
+            "Whole list (no cut-off)",
+            key=f"{PAGE}_whole",
+            help=f"{CUTS[NO_CUTOFF].description} Used by {CUTS[NO_CUTOFF].used_by}.",
+        )
+        _bound(f"{PAGE}_k", k_param, DEFAULT_K)
+        _fit_k(k_max)
+        k = st.number_input(
+            "k (cut-off)", min_value=1, max_value=k_max, step=1, key=f"{PAGE}_k", disabled=whole
+        )
+        _bound(f"{PAGE}_zero", urlparams.ZERO)
+        zero = controls.choose("A query with no relevant document scores", ON_ZERO, f"{PAGE}_zero")
+    with formula_column:
+        _bound(f"{PAGE}_gain", urlparams.GAIN)
+        gain = controls.choose("Gain", GAINS, f"{PAGE}_gain", menu=True)
+        _bound(f"{PAGE}_discount", urlparams.DISCOUNT)
+        discount = controls.choose("Discount", DISCOUNTS, f"{PAGE}_discount", menu=True)
+        _bound(f"{PAGE}_base", urlparams.BASE, LOG_BASE.default)
+        base = controls.log_base(f"{PAGE}_base")
+    with ranking_column:
+        _bound(f"{PAGE}_ideal", urlparams.IDEAL)
+        ideal = controls.choose("Ideal ranking built from", IDEALS, f"{PAGE}_ideal")
+        _bound(f"{PAGE}_ties", urlparams.TIES_PARAM)
+        ties = controls.choose(
+            "Tied scores ordered",
+            TIES,
+            f"{PAGE}_ties",
+            disabled=not data.has_scores,
+            **({} if data.has_scores else {"help": "There are no scores, so there are no ties."}),
+        )
+    values = {
+        "whole": whole,
+        "k": int(k),
+        "gain": gain,
+        "discount": discount,
+        "base": float(base),
+        "ideal": ideal,
+        "ties": ties,
+        "zero": zero,
+    }
+    urlparams.write(
+        values,
+        [
+            urlparams.WHOLE,
+            k_param,
+            urlparams.GAIN,
+            urlparams.DISCOUNT,
+            urlparams.BASE,
+            urlparams.IDEAL,
+            urlparams.TIES_PARAM,
+            urlparams.ZERO,
+        ],
+    )
+    return Scoring(
+        k=NO_CUTOFF if whole else int(k),
+        gain=gain,
+        discount=discount,
+        log_base=float(base),
+        ideal=ideal,
+        ties=ties,
+        zero=zero,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# 3 · The mean and how sure it is
+# ---------------------------------------------------------------------------------------------
+
+
+def the_mean(scoring: Scoring, result, elapsed: float) -> None:
+    measure = _measure(scoring)
+    st.subheader(f"3 · Mean {measure} and where it comes from")
+    values = result.per_query["ndcg"]
+    evaluated = int(values.count())  # NaN: a query the all-zero rule leaves out
+    mean_column, interval_column, queries_column, empty_column = st.columns([1, 1.5, 1, 1])
+    mean_column.metric(f"Mean {measure}", fixed(result.mean))
+    interval = queries_data.interval(values.dropna().to_numpy()) if evaluated else None
+    if interval is not None:
+        interval_column.metric(
+            "95% bootstrap interval", f"{fixed(interval.low)} – {fixed(interval.high)}"
+        )
+    queries_column.metric("Queries in the mean", f"{count(evaluated)} of {count(len(values))}")
+    empty_column.metric(
+        "Nothing relevant",
+        count(result.queries_without_relevant),
+        help="Queries with no relevant judged document: IDCG = 0, so the all-zero rule decides.",
+    )
+    formula, filled = mean_over_queries(values.to_numpy(), result.mean, runs.keywords(scoring)["k"])
+    st.latex(formula)
+    if filled is None:
+        return
+    st.latex(filled)
     st.caption(
-        f"The interval: the queries were resampled with replacement 2,000 times (seed 0) and the "
-        f"middle 95% of the resampled means kept. Few queries → a wide interval. Evaluated in "
-        f"{elapsed * 1000:.0f} ms."
+        f"The interval: the queries were resampled with replacement "
+        f"{count(queries_data.BOOTSTRAP_RESAMPLES)} times (seed 0) and the middle 95% of the "
+        f"resampled means kept. Few queries → a wide interval. Evaluated in "
+        f"{fixed(elapsed * 1000, 0)} ms."
     )
-
-# Distribution
-if evaluated:
-    finite = values[np.isfinite(values)]
-    tallest = int(np.histogram(finite, bins=np.linspace(0, 1.0001, 21))[0].max())
-    figure = go.Figure()
-    figure.add_trace(
-        go.Histogram(
-            x=finite,
-            xbins=dict(start=0, end=1.0001, size=0.05),
-            marker=dict(color=BLUE, line=dict(color="white", width=1), pattern_shape="/"),
-            name="queries",
-            hovertemplate="NDCG %{x}<br>%{y} queries<extra></extra>",
-        )
+    charts.show(
+        spread_histogram(
+            values.dropna().to_numpy(), result.mean, interval.low, interval.high, measure
+        ),
+        key=f"{PAGE}_hist",
     )
-    figure.add_vrect(
-        x0=interval.low,
-        x1=interval.high,
-        fillcolor=ORANGE,
-        opacity=0.2,
-        line_width=0,
-        layer="below",
-    )
-    figure.add_vline(
-        x=result.mean,
-        line=dict(color=VERMILLION, width=3, dash="dash"),
-        annotation_text=f"mean {result.mean:.3f}",
-        annotation_position="top",
-    )
-    figure.update_layout(
-        height=300,
-        margin=dict(l=10, r=10, t=30, b=10),
-        xaxis=dict(title=f"NDCG{at_k} of a query", range=[-0.02, 1.04]),
-        yaxis=dict(title="queries", rangemode="tozero", dtick=max(1, int(np.ceil(tallest / 5)))),
-        bargap=0.05,
-        showlegend=False,
-    )
-    st.plotly_chart(figure, width="stretch", key=f"{PAGE}_hist")
     st.caption(
         "Each bar counts the queries in a 0.05-wide band; the dashed line is the mean and the "
         "shaded band its 95% interval. Notice how few queries sit near the mean itself."
     )
 
-# How the mean moves with the conventions
-st.markdown("**How the mean moves with the all-zero rule and the ideal ranking**")
-grid = {}
-for ideal_option, ideal_label in IDEAL_LABELS.items():
-    grid["ideal: " + ideal_label.split(" (")[0].replace("documents", "docs")] = {
-        label.split(" (")[0]: _evaluate(
-            data, key, on_zero=zero_value, **{**settings, "ideal": ideal_option}
-        ).mean
-        for zero_value, label in ZERO_RULES.values()
-    }
-moves = pd.DataFrame(grid)
-moves.index.name = "all-zero query scores"
-st.dataframe(moves.style.format("{:.4f}"), width="stretch")
-spread = float(np.nanmax(moves.to_numpy()) - np.nanmin(moves.to_numpy()))
-st.caption(
-    f"The same run under six conventions: the mean spans {spread:.4f}. Your current choice is "
-    f"'{ZERO_RULES[zero_rule][1].split(' (')[0]}' with the ideal from "
-    f"{IDEAL_LABELS[ideal].split(' (')[0]}."
-)
+
+def how_the_mean_moves(loaded: Loaded, scoring: Scoring) -> None:
+    st.markdown("**How the mean moves with the all-zero rule and the ideal ranking**")
+    # The grid varies these two itself: one cache entry serves every choice of them.
+    held = replace(scoring, ideal="judgments", zero="0")
+    grid = queries_data.convention_grid(loaded.key(), loaded.run, held)
+    shown = grid.means.rename(
+        index=lambda z: ON_ZERO[z].short, columns=lambda i: f"ideal: {IDEALS[i].short}"
+    )
+    shown.index.name = "all-zero rule (IDCG = 0)"
+    shown.columns.name = None
+    st.dataframe(
+        shown,
+        width="stretch",
+        key=f"{PAGE}_moves",
+        column_config={
+            column: st.column_config.NumberColumn(format="%.4f") for column in shown.columns
+        },
+    )
+    st.caption(
+        f"The same run under six conventions: the mean spans {fixed(grid.spread)}. Your current "
+        f"choice: {ON_ZERO[scoring.zero].short}, with the ideal from "
+        f"{IDEALS[scoring.ideal].short}."
+    )
+
 
 # ---------------------------------------------------------------------------------------------
-# Per-query table
+# 4 · Every query
 # ---------------------------------------------------------------------------------------------
-st.subheader("4 · Every query")
-table = per_query.reset_index().rename(
-    columns={"query": "query", "n_items": "ranked", "dcg": f"DCG{at_k}", "idcg": f"IDCG{at_k}"}
-)
-table = table.rename(columns={"ndcg": f"NDCG{at_k}"})
-table["query"] = table["query"].astype(str)
-with_links = len(table) <= MAX_LINK_ROWS and len(data.ranked) <= MAX_LINK_ROWS * 100
-if with_links:
-    table["playground"] = [
-        queries_data.playground_link(data, q, **settings) for q in per_query.index
-    ]
-event = st.dataframe(
-    table,
-    hide_index=True,
-    width="stretch",
-    height=min(420, 38 + 35 * len(table)),
-    on_select="rerun",
-    selection_mode="single-row",
-    key=f"{PAGE}_table",
-    column_config={
-        f"NDCG{at_k}": st.column_config.ProgressColumn(
-            f"NDCG{at_k}", format="%.4f", min_value=0.0, max_value=1.0
-        ),
-        f"DCG{at_k}": st.column_config.NumberColumn(format="%.4f"),
-        f"IDCG{at_k}": st.column_config.NumberColumn(format="%.4f"),
-        "playground": st.column_config.LinkColumn("open in playground", display_text="open ↗"),
-    },
-)
-st.caption(
-    "Click a column header to sort (the worst queries are where a system can improve); select a "
-    "row to open that query in the playground with its full breakdown."
-    + (
-        ""
-        if with_links
-        else f" Links in every row are shown for up to {MAX_LINK_ROWS} queries"
-        f" and {MAX_LINK_ROWS * 100:,} ranked documents."
+
+
+def every_query(loaded: Loaded, scoring: Scoring, result) -> None:
+    st.subheader("4 · Every query")
+    measure = _measure(scoring)
+    at = measure.removeprefix("NDCG")
+    per_query = result.per_query
+    table = per_query.reset_index().rename(
+        columns={"n_items": "ranked", "dcg": f"DCG{at}", "idcg": f"IDCG{at}", "ndcg": measure}
     )
-)
-selected = event.selection.rows if event is not None else []
-if selected:
-    query = per_query.index[selected[0]]
-    link = queries_data.playground_link(data, query, **settings)
-    st.text(f"Query {query}: NDCG{at_k} = {per_query['ndcg'].iloc[selected[0]]:.4f}")
-    st.link_button("Open this query in the playground ↗", link)
-    if ties == "average":
+    table["query"] = table["query"].astype(str)
+    with_links = len(table) <= MAX_LINK_ROWS and len(loaded.run.ranked) <= MAX_LINK_DOCS
+    links = []
+    if with_links:
+        links = queries_data.playground_links(
+            loaded.key(), loaded.run, tuple(per_query.index), scoring
+        )
+        table["playground"] = [link for link, _ in links]
+    event = st.dataframe(
+        table,
+        hide_index=True,
+        width="stretch",
+        height=_height(len(table), 420),
+        on_select="rerun",
+        selection_mode="single-row",
+        key=f"{PAGE}_table",
+        column_config={
+            measure: st.column_config.ProgressColumn(
+                measure, format="%.4f", min_value=0.0, max_value=1.0
+            ),
+            f"DCG{at}": st.column_config.NumberColumn(format="%.4f"),
+            f"IDCG{at}": st.column_config.NumberColumn(format="%.4f"),
+            "playground": st.column_config.LinkColumn("open in playground", display_text="open ↗"),
+        },
+    )
+    caption = (
+        "Click a column header to sort (the worst queries are where a system can improve); "
+        "select a row to open that query in the playground with its full breakdown."
+    )
+    if not with_links:
+        caption += (
+            f" Links in every row are shown for up to {count(MAX_LINK_ROWS)} queries and "
+            f"{count(MAX_LINK_DOCS)} ranked documents."
+        )
+    noted = sum(1 for _, notes in links if notes)
+    if noted:
+        caption += (
+            f" The playground will not show exactly this table's value for {count(noted)} "
+            f"query(ies): select one to see why."
+        )
+    st.caption(caption)
+    selected = event.selection.rows if event is not None else []
+    if selected:
+        _open_in_playground(loaded, scoring, result, per_query.index[selected[0]])
+    st.download_button(
+        "Download the per-query table (CSV)",
+        per_query.reset_index().to_csv(index=False).encode(),
+        file_name=f"{measure.lower().replace('@', '_at_')}_per_query.csv",
+        mime="text/csv",
+        key=f"{PAGE}_download",
+    )
+
+
+def _open_in_playground(loaded: Loaded, scoring: Scoring, result, query) -> None:
+    found = queries_data.playground_list(loaded.run, query, scoring)
+    value = result.per_query.at[query, "ndcg"]
+    st.markdown(f"Query {plain(query)}: {_measure(scoring)} = {fixed(value)}")
+    st.link_button(
+        "Open this query in the playground ↗", urlparams.link("playground", found.ranked)
+    )
+    for note in found.notes:
+        st.caption(plain(note))
+    if scoring.ties == "average":
         st.caption("The playground shows one order: tied documents appear in trec_eval's order.")
 
-st.download_button(
-    "Download the per-query table (CSV)",
-    per_query.reset_index().to_csv(index=False).encode(),
-    file_name=f"ndcg{at_k.replace('@', '_at_')}_per_query.csv",
-    mime="text/csv",
-    key=f"{PAGE}_download",
-)
 
 # ---------------------------------------------------------------------------------------------
-# Compare
+# 5 · Compare query by query
 # ---------------------------------------------------------------------------------------------
-st.subheader("5 · Compare query by query")
-choices = {}
-if "second_run" in data_sets:
-    choices["run"] = f"another run: {data_sets['second_run'].name}"
-if source == "trec":
-    other_qrels = next(name for name in TREC_QRELS if name != files.qrels[0])
-    choices["qrels"] = f"the same run, judged by {other_qrels}"
-choices["sklearn"] = "the same run, scikit-learn's conventions"
-choices["lightgbm"] = "the same run, LightGBM's conventions"
-against = st.radio(
-    "Compare the run above (A) with (B)",
-    list(choices),
-    format_func=choices.get,
-    horizontal=True,
-    key=f"{PAGE}_against",
-)
-presets = {
-    "sklearn": dict(ideal="run", ties="average", gain="linear", discount="log2", base=2.0),
-    "lightgbm": dict(ideal="run", ties="keep", gain="exponential", discount="log2", base=2.0),
-}
-if against == "run":
-    other = data_sets["second_run"]
-    b_result = _evaluate(other, "second:" + key + other.name, on_zero=on_zero, **settings)
-    b_name = other.name
-elif against == "qrels":
-    other_files = queries_data.sample_files("trec", other_qrels)
-    other_key = "sample:" + other_qrels
-    other = _join(other_key, other_files, _read(other_key, other_files, CAP_MB))["run"]
-    b_result = _evaluate(other, "qrels:" + other_qrels, on_zero=on_zero, **settings)
-    b_name = f"{other.name} judged by {other_qrels}"
-else:
-    b_on_zero = 1.0 if against == "lightgbm" else 0.0
-    b_result = _evaluate(data, key, on_zero=b_on_zero, **{**settings, **presets[against]})
-    b_name = choices[against].split(", ")[1]
-pair = (
-    per_query[["ndcg"]]
-    .rename(columns={"ndcg": "ndcg_a"})
-    .join(b_result.per_query[["ndcg"]].rename(columns={"ndcg": "ndcg_b"}), how="inner")
-)
-left_out = len(per_query) + len(b_result.per_query) - 2 * len(pair)
-a_values, b_values = pair["ndcg_a"].to_numpy(), pair["ndcg_b"].to_numpy()
-both = np.isfinite(a_values) & np.isfinite(b_values)
-if both.sum() == 0:
-    st.warning("No query has a value in both A and B, so there is nothing to compare.")
-else:
-    test = _paired(a_values, b_values)
-    cols = st.columns(4)
-    cols[0].metric("Mean of A − B", f"{test.mean_difference:+.4f}")
-    cols[1].metric("A better / B better / equal", f"{test.wins} / {test.losses} / {test.ties}")
-    cols[2].metric("p-value (randomization)", f"{test.p_value:.4f}")
-    cols[3].metric("Queries compared", f"{test.n:,}")
-    scatter = go.Figure()
-    diff = a_values - b_values
-    names = np.asarray([str(q) for q in pair.index], dtype=object)
-    outcomes = [
-        (diff > TIE_TOLERANCE, "A better", "triangle-up", BLUE),
-        (diff < -TIE_TOLERANCE, "B better", "triangle-down", VERMILLION),
-        (np.abs(diff) <= TIE_TOLERANCE, "equal", "circle", GREY),
-    ]
-    # One trace per outcome: shape and colour both say who won, and the legend names them.
-    for mask, label, symbol, colour in outcomes:
-        scatter.add_trace(
-            go.Scatter(
-                x=b_values[mask],
-                y=a_values[mask],
-                mode="markers",
-                marker=dict(
-                    symbol=symbol, color=colour, size=10, line=dict(width=0.5, color="black")
-                ),
-                customdata=names[mask],
-                hovertemplate="query %{customdata}<br>A %{y:.4f}<br>B %{x:.4f}<extra></extra>",
-                name=f"{label} ({int(mask.sum())})",
-            )
-        )
-    scatter.add_trace(
-        go.Scatter(
-            x=[0, 1],
-            y=[0, 1],
-            mode="lines",
-            line=dict(color=GREY, dash="dot"),
-            hoverinfo="skip",
-            name="A = B",
-            showlegend=False,
-        )
+
+
+def compare(loaded: Loaded, scoring: Scoring, result) -> None:
+    st.subheader("5 · Compare query by query")
+    data = loaded.run
+    choices = {}
+    if "second_run" in loaded.data_sets:
+        choices["run"] = f"another run: {loaded.data_sets['second_run'].name}"
+    other_qrels = None
+    if loaded.source == "trec":
+        other_qrels = next(name for name in TREC_QRELS if name != loaded.files.qrels[0])
+        choices["qrels"] = f"the same run, judged by {other_qrels}"
+    for library in LIBRARIES:
+        choices[library] = f"the same run, {PRESETS_BY_KEY[library].library}'s conventions"
+    against = st.radio(
+        "Compare the run above (A) with (B)",
+        list(choices),
+        format_func=lambda choice: plain(choices[choice]),
+        horizontal=True,
+        key=f"{PAGE}_against",
     )
-    scatter.update_layout(
-        height=400,
-        margin=dict(l=10, r=10, t=40, b=10),
-        xaxis=dict(title=f"B: {b_name}", range=[-0.03, 1.03]),
-        yaxis=dict(title=f"A: {data.name}", range=[-0.03, 1.03]),
-        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
+    if against == "run":
+        other = loaded.data_sets["second_run"]
+        b_result = queries_data.evaluate(loaded.key("second_run"), other, scoring)
+        b_name = other.name
+    elif against == "qrels":
+        files = queries_data.sample_files("trec", other_qrels)
+        other = queries_data.load_datasets(files, queries_data.load_tables(files, CAP_MB))["run"]
+        b_result = queries_data.evaluate(f"{files.key}:run", other, scoring)
+        b_name = f"{other.name} judged by {other_qrels}"
+    else:
+        preset = PRESETS_BY_KEY[against]
+        b_result = queries_data.evaluate(loaded.key(), data, preset.scoring(scoring.k))
+        b_name = f"{data.name}, {preset.library}'s conventions"
+    pairing = runs.pair_queries(result, b_result)
+    if pairing.compared == 0:
+        st.warning("No query has a value in both A and B, so there is nothing to compare.")
+        return
+    test = queries_data.paired(pairing.a, pairing.b)
+    difference, outcomes, p_value, compared = st.columns(4)
+    difference.metric("Mean of A − B", signed(test.mean_difference))
+    outcomes.metric(
+        "A better / B better / equal",
+        f"{count(test.wins)} / {count(test.losses)} / {count(test.ties)}",
     )
-    st.plotly_chart(scatter, width="stretch", key=f"{PAGE}_scatter")
-    how = "all 2^n sign patterns, exactly" if test.exact else "10,000 random sign patterns, seed 0"
+    p_value.metric("p-value (randomization)", fixed(test.p_value))
+    compared.metric("Queries compared", count(test.n))
+    charts.show(
+        paired_scatter(
+            pairing.queries, pairing.a, pairing.b, test.outcome_masks, data.name, b_name
+        ),
+        key=f"{PAGE}_scatter",
+    )
+    how = (
+        "all 2^n sign patterns, exactly"
+        if test.exact
+        else f"{count(queries_data.RANDOMIZATION_RESAMPLES)} random sign patterns, seed 0"
+    )
+    left_out = (
+        f" {count(pairing.left_out)} query(ies) are in only one of A and B and are left out."
+        if pairing.left_out
+        else ""
+    )
     st.caption(
-        "One mark per query: ▲ above the dotted diagonal A did better, ▼ below it B did. The test "
-        f"flips the sign of each query's difference at random ({how}) and asks how often the mean "
-        "difference comes out at least as large as the one observed: a small p-value says the "
-        "gap is unlikely to be luck."
-        + (
-            f" {left_out} query(ies) are in only one of A and B and are left out."
-            if left_out
-            else ""
-        )
+        "One mark per query: ▲ above the dotted diagonal A did better, ▼ below it B did. The "
+        f"test flips the sign of each query's difference at random ({how}) and asks how often "
+        "the mean difference comes out at least as large as the one observed: a small p-value "
+        f"says the gap is unlikely to be luck.{left_out}"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    intro()
+    loaded = the_data()
+    if loaded is None:
+        return
+    scoring = the_conventions(loaded.run)
+    with st.spinner("Evaluating every query…"):
+        started = time.perf_counter()
+        result = queries_data.evaluate(loaded.key(), loaded.run, scoring)
+        elapsed = time.perf_counter() - started
+    the_mean(scoring, result, elapsed)
+    how_the_mean_moves(loaded, scoring)
+    every_query(loaded, scoring, result)
+    compare(loaded, scoring, result)
+
+
+main()
