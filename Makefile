@@ -1,6 +1,7 @@
 # The two commands of the quick start:
 #   make run    set everything up and serve the app on http://localhost:8501
 #   make test   set everything up and run the whole test suite (lint, unit, app and browser tests)
+#   make test-fast   the same without the library cross-checks and the browser tests
 # Everything installs into .venv; the browser tests use Debian's chromium (installed with apt).
 
 VENV   ?= .venv
@@ -8,7 +9,7 @@ PYTHON ?= python3
 PY     := $(VENV)/bin/python
 PORT   ?= 8501
 
-.PHONY: run test lint bench clean
+.PHONY: run test test-fast lint bench clean
 
 # ranx does not install beside pandas 3 and torchmetrics needs torch: each gets a venv of its own,
 # which the cross-check tests call. If one cannot be installed, its tests say so and skip.
@@ -49,6 +50,11 @@ lint: $(VENV)/.testing
 
 test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium lint
 	$(OTHER_LIBS) $(PY) -m pytest
+
+# For everyday work: everything but the real-library cross-checks and the browser tests
+# (a few minutes instead of ten). `make test` above is still the one that counts.
+test-fast: $(VENV)/.testing lint
+	$(PY) -m pytest -m "not crosscheck and not browser"
 
 bench: $(VENV)/.testing
 	@for script in bench/bench_*.py; do echo "== $$script"; PYTHONPATH=. $(PY) $$script || exit 1; done

@@ -1,6 +1,15 @@
-"""Puts the project root on sys.path so plain `pytest` finds ndcg_core and ui."""
+"""Marks every test by the folder it lives in, so `make test-fast` can leave the slow kinds out:
+tests/browser/ drives a real chromium, tests/crosscheck/ runs real ranking libraries."""
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pytest
+
+FOLDER_MARKS = {"browser": pytest.mark.browser, "crosscheck": pytest.mark.crosscheck}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        folder = Path(str(item.fspath)).parent.name
+        if folder in FOLDER_MARKS:
+            item.add_marker(FOLDER_MARKS[folder])

@@ -1,10 +1,14 @@
-"""/libraries in a real browser: a shared link opens the case; a gallery click changes it."""
+"""/libraries in a real browser: a shared link opens the case; a gallery click changes it; the
+menu then opens another page on the same list; screenshots at desktop and phone widths."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import wait_for_app
+
+pytestmark = pytest.mark.browser
 
 
 def settled(page) -> None:
@@ -13,32 +17,43 @@ def settled(page) -> None:
     page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')", timeout=30_000)
 
 
-def test_libraries_link_and_gallery(page, app_url, shot):
+def card(page, label: str):
+    """The value of the headline card whose label contains `label`."""
+    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
+
+
+def test_libraries_link_gallery_and_walk(page, app_url, shot):
     # A fresh server knows the page URLs only once app.py has run: open the home page first.
     page.goto(app_url, timeout=30_000)
     expect(page.get_by_role("link", name="Why libraries disagree")).to_be_visible(timeout=30_000)
-    page.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2&k=6", timeout=30_000)
+    page.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2", timeout=30_000)
     wait_for_app(page)
-    values = page.get_by_test_id("stMetricValue")
-    labels = page.get_by_test_id("stMetricLabel")
-    expect(labels.nth(0)).to_contain_text("scikit-learn ndcg_score(k=6)", timeout=30_000)
-    expect(values.nth(0)).to_have_text("0.9608")
-    expect(labels.nth(1)).to_contain_text("trec_eval ndcg_cut.6")
-    expect(values.nth(1)).to_have_text("0.7850")
-    expect(page.get_by_test_id("stDataFrame").first).to_be_visible()
+    expect(card(page, "scikit-learn ndcg_score(k=6)")).to_have_text("0.9608", timeout=30_000)
+    expect(card(page, "trec_eval ndcg_cut.6")).to_have_text("0.7850")
+    expect(page.get_by_text("Every row is scored at k = n = 6")).to_be_visible()
     settled(page)
     shot("libraries")
 
+    page.set_viewport_size({"width": 390, "height": 2200})
+    # On a phone the sidebar slides away: wait until the page has moved back into view.
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=\"stMain\"]').getBoundingClientRect().left"
+        " >= 0",
+        timeout=10_000,
+    )
+    page.wait_for_timeout(800)
+    settled(page)
+    shot("libraries-390")
+    page.set_viewport_size({"width": 1280, "height": 2200})
+
     page.get_by_role("button", name="Continuous 0–1 labels").click()
-    expect(values.nth(0)).to_have_text("0.9733", timeout=10_000)
-    expect(values.nth(1)).to_have_text("refuses")
+    expect(card(page, "scikit-learn")).to_have_text("0.9733", timeout=10_000)
+    expect(card(page, "trec_eval")).to_have_text("refuses")
     expect(page.get_by_role("textbox", name="Relevance labels")).to_have_value("0.9, 0.3, 0.6, 0.1")
     expect(page).to_have_url(re.compile(r"rels=0\.9(%2C|,)0\.3"))
-    settled(page)
-    shot("libraries-continuous")
 
     page.get_by_role("button", name="Tied scores").click()
-    expect(values.nth(1)).to_have_text("0.8254", timeout=10_000)
+    expect(card(page, "trec_eval ndcg_cut.4")).to_have_text("0.8254", timeout=10_000)
     page.get_by_role("heading", name="Tie visualiser").scroll_into_view_if_needed()
     expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
     settled(page)
@@ -49,3 +64,11 @@ def test_libraries_link_and_gallery(page, app_url, shot):
     expect(expected).to_be_visible()
     expected.scroll_into_view_if_needed()
     shot("libraries-reproduce")
+
+    # k beyond the list, then Home from the menu: the list travels, nothing breaks.
+    page.get_by_role("button", name="k larger than the list").click()
+    expect(card(page, "scikit-learn ndcg_score(k=10)")).to_have_text("0.7967", timeout=10_000)
+    page.get_by_test_id("stSidebar").get_by_role("link", name="Home").click()
+    wait_for_app(page)
+    expect(card(page, "NDCG")).to_have_text("0.7967", timeout=30_000)
+    expect(page.get_by_test_id("stException")).to_have_count(0)

@@ -2,9 +2,12 @@
 
 from urllib.parse import parse_qs, urlparse
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import wait_for_app
+
+pytestmark = pytest.mark.browser
 
 
 def test_ordering_page_by_url_and_a_swap(page, app_url, shot):
@@ -51,3 +54,18 @@ def test_ten_distinct_grades_are_scored_exactly_and_a_cell_click_swaps(page, app
     expect(box).to_have_value("D10=9, D2=1, D3=2, D4=3, D5=4, D6=5, D7=6, D8=7, D9=8, D1=0")
     assert parse_qs(urlparse(page.url).query)["rels"] == ["9,1,2,3,4,5,6,7,8,0"]
     shot("ordering-ten-grades")
+
+
+def test_a_pooled_link_scores_as_on_the_playground_and_equal_items_draw_one_bar(page, app_url):
+    page.goto(f"{app_url}/ordering?rels=3,2,3,0,1,2&pool=3,2", timeout=30_000)
+    wait_for_app(page)
+    metric = page.get_by_test_id("stMetricValue")
+    expect(metric.first).to_have_text("0.7850", timeout=30_000)
+    expect(page.get_by_text("This list (NDCG@6)")).to_be_visible()
+    expect(page.get_by_text("judged but not retrieved: 3, 2")).to_be_visible()
+
+    page.goto(f"{app_url}/ordering?rels=3,3", timeout=30_000)
+    wait_for_app(page)
+    expect(page.get_by_text("Every ordering scores the same NDCG@2")).to_be_visible(timeout=30_000)
+    expect(page.locator(".js-plotly-plot")).to_have_count(4, timeout=30_000)
+    expect(page.get_by_test_id("stException")).to_have_count(0)

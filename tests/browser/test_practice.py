@@ -1,12 +1,17 @@
 """Practice in a real browser: four exercises of a set answered by clicking and typing in one
-session (right, wrong, right, unreadable then right), then the presenter view."""
+session (right, wrong, right, unreadable then right), then the presenter view; a phone-width view;
+a link with a 5000-digit exercise number."""
 
+import pytest
 from playwright.sync_api import expect
 
 from ndcg_core import practice
 from tests.browser.conftest import wait_for_app
 
+pytestmark = pytest.mark.browser
+
 SEED = 4711  # compare, costliest_swap, open_ideal, missing_term, …
+PHONE = {"width": 390, "height": 2200}
 
 
 def _settled(page):
@@ -78,6 +83,9 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
     expect(page.get_by_text("Right!", exact=False).first).to_be_visible(timeout=10_000)
     expect(score).to_have_text(["3 / 4"])
     expect(page.get_by_text("The worked solution")).to_be_visible()
+    # The solution opens in the playground with its exponential gain, in a new tab.
+    opener = page.get_by_role("link", name="Open List in the playground ↗")
+    expect(opener).to_have_attribute("href", "/playground?rels=3,1,1,1&gain=exponential")
     _settled(page)
     shot("practice-3-missing-term")
 
@@ -97,3 +105,30 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
     assert size >= 60
     wait_for_app(page)
     shot("practice-presenter")
+
+
+def test_on_a_phone_a_huge_exercise_number_is_named_and_a_solution_fits(page, app_url, shot):
+    page.goto(app_url, timeout=30_000)
+    wait_for_app(page)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{app_url}/practice?seed={SEED}&ex={'9' * 5000}", timeout=30_000)
+    wait_for_app(page)
+    expect(page.get_by_text("got a number with 5,000 digits", exact=False)).to_be_visible(
+        timeout=30_000
+    )
+    expect(page.get_by_text(f"7. {practice.exercise(SEED, 6).title}")).to_be_visible()
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect(page.get_by_text("set_int_max_str_digits", exact=False)).to_have_count(0)
+    _settled(page)
+    shot("practice-huge-ex-390")
+
+    # On a phone the missing term's sum and its solution still fit (or scroll inside their box).
+    page.goto(f"{app_url}/practice?seed={SEED}&ex=4", timeout=30_000)
+    wait_for_app(page)
+    term = practice.exercise(SEED, 3)
+    box = page.get_by_role("textbox", name="Your answer")
+    box.fill(f"{term.target:.4f}")
+    box.press("Enter")
+    expect(page.get_by_text("The worked solution")).to_be_visible(timeout=10_000)
+    _settled(page)
+    shot("practice-missing-term-390")

@@ -1,40 +1,53 @@
 """The Many queries page in a real browser: the sample's table and mean, a changed control, a
-selected query's playground link."""
+selected query's playground link that opens the same value, an upload with bad rows, and the
+page at phone width."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import wait_for_app
+
+pytestmark = pytest.mark.browser
+
+
+def metric(page, label: str):
+    """The value of the metric card labelled `label`."""
+    card = page.get_by_test_id("stMetric").filter(
+        has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
+    )
+    return card.get_by_test_id("stMetricValue")
 
 
 def test_queries_page_shows_table_mean_and_playground_link(page, app_url, shot):
     page.goto(f"{app_url}/queries", timeout=30_000)
     wait_for_app(page)
-    metric = page.get_by_test_id("stMetricValue")
-    expect(metric.first).to_have_text("0.7795", timeout=30_000)  # movie sample, NDCG@10
-    expect(page.get_by_text("Mean NDCG@10", exact=True)).to_be_visible()
-    expect(page.get_by_test_id("stDataFrame").nth(1)).to_be_visible()
+    expect(metric(page, "Mean NDCG@10")).to_have_text("0.7795", timeout=30_000)  # movie sample
+    table = page.locator(".st-key-queries_table")
+    expect(table).to_be_visible()
     expect(page.locator(".js-plotly-plot")).to_have_count(2, timeout=30_000)
+    wait_for_app(page)
     shot("queries")
 
     # The all-zero rule "skip" leaves Gus out: 9 of 10 queries in the mean.
     zero_rule = page.get_by_role("radiogroup", name="A query with no relevant")
-    zero_rule.get_by_text("skip — leave it out of the mean").click()
-    expect(page.get_by_test_id("stMetricValue").nth(2)).to_have_text("9 of 10", timeout=10_000)
-    expect(metric.first).not_to_have_text("0.7795")
+    zero_rule.get_by_text("skip: leave it out of the mean").click()
+    expect(metric(page, "Queries in the mean")).to_have_text("9 of 10", timeout=10_000)
+    expect(metric(page, "Mean NDCG@10")).not_to_have_text("0.7795")
     wait_for_app(page)
+    assert "zero=skip" in page.url
 
     source = page.get_by_role("radiogroup", name="Where the run comes from")
     source.get_by_text("trec_eval's own test files", exact=False).click()
-    expect(page.get_by_test_id("stMetricValue").nth(2)).to_have_text("3 of 3", timeout=20_000)
-    expect(metric.first).to_have_text("0.3016", timeout=10_000)  # trec_eval ndcg_cut_10 mean
+    expect(metric(page, "Queries in the mean")).to_have_text("3 of 3", timeout=20_000)
+    # trec_eval's ndcg_cut_10 mean, with "skip" changing nothing (every topic has a relevant doc)
+    expect(metric(page, "Mean NDCG@10")).to_have_text("0.3016", timeout=10_000)
     wait_for_app(page)
-    links = page.get_by_test_id("stDataFrame").nth(1)
-    expect(links).to_be_visible()
+    expect(table).to_be_visible()
     # Select the first query (the row marker at the left of the grid) to get its playground link.
-    links.scroll_into_view_if_needed()
-    box = links.bounding_box()
+    table.scroll_into_view_if_needed()
+    box = table.bounding_box()
     page.mouse.click(box["x"] + 18, box["y"] + 35 + 17)
     button = page.get_by_test_id("stLinkButton")
     expect(button).to_contain_text("Open this query in the playground", timeout=10_000)
@@ -45,6 +58,11 @@ def test_queries_page_shows_table_mean_and_playground_link(page, app_url, shot):
     shot("queries-trec")
     page.get_by_text("5 · Compare query by query").scroll_into_view_if_needed()
     shot("queries-compare")
+
+    # The link opens the playground on the value the table shows for query 301.
+    page.goto(f"{app_url}{href}", timeout=30_000)
+    wait_for_app(page)
+    expect(metric(page, "NDCG@10")).to_have_text("0.1518", timeout=30_000)
 
 
 def test_uploading_a_csv_with_bad_rows_lists_them_until_skipped(page, app_url, shot, tmp_path):
@@ -63,4 +81,16 @@ def test_uploading_a_csv_with_bad_rows_lists_them_until_skipped(page, app_url, s
     expect(page.get_by_text("Mean NDCG@10", exact=True)).to_have_count(0)
     shot("queries-upload-problems")
     page.get_by_text("Skip these 2 line(s) and evaluate the rest").click()
-    expect(page.get_by_test_id("stMetricValue").first).to_have_text("1.0000", timeout=20_000)
+    expect(metric(page, "Mean NDCG@10")).to_have_text("1.0000", timeout=20_000)
+
+
+def test_queries_page_at_phone_width(page, app_url, shot):
+    page.set_viewport_size({"width": 390, "height": 2400})
+    page.goto(f"{app_url}/queries?k=5", timeout=30_000)
+    wait_for_app(page)
+    expect(metric(page, "Mean NDCG@5")).to_be_visible(timeout=30_000)
+    expect(page.locator(".js-plotly-plot")).to_have_count(2, timeout=30_000)
+    wait_for_app(page)
+    shot("queries-390")
+    page.get_by_text("5 · Compare query by query").scroll_into_view_if_needed()
+    shot("queries-390-compare")

@@ -3,7 +3,7 @@
 import pytest
 
 from ndcg_core import batch_ndcg, breakdown, cg, dcg, idcg, ndcg, ndcg_rows
-from ndcg_core.parsing import ParseError, parse_k, parse_relevances, parse_scores
+from ndcg_core.parsing import ParseError, parse_relevances, parse_scores
 
 CALL_ERRORS = [
     (lambda: ndcg([]), "`relevances` is empty"),
@@ -92,21 +92,3 @@ def test_scores_may_be_negative_but_must_be_numbers():
     assert parse_scores("0.5, -1.5") == (0.5, -1.5)
     with pytest.raises(ValueError, match="'high', is not a number"):
         parse_scores("0.5, high")
-
-
-@pytest.mark.parametrize(
-    ("value", "message"),
-    [
-        ("0", "at least 1"),
-        ("-3", "positive whole number"),
-        ("2.5", "positive whole number"),
-        ("9", "larger than the list"),
-    ],
-)
-def test_parse_k_errors(value, message):
-    with pytest.raises(ValueError, match=message):
-        parse_k(value, n=6)
-
-
-def test_parse_k_accepts_all():
-    assert parse_k("all") is None and parse_k("") is None and parse_k("3", 6) == 3

@@ -1,4 +1,4 @@
-"""Fuzzing every reader of user input: typed lists, k, URL parameters, practice answers, files.
+"""Fuzzing every reader of user input in the core: typed lists, practice answers, files.
 
 Whatever arrives, only a ValueError escapes, its message names what is wrong (the value, the
 position or the line), and input that is valid comes back exactly as typed.
@@ -7,102 +7,18 @@ position or the line), and input that is valid comes back exactly as typed.
 import csv
 import io
 import math
-import string
 import warnings
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from ndcg_core import runs
-from ndcg_core.parsing import (
-    MAX_QUOTED,
-    ParseError,
-    format_number,
-    format_relevances,
-    parse_k,
-    parse_relevances,
-    parse_scores,
-)
+from ndcg_core.display import MAX_QUOTED, exact
+from ndcg_core.model import default_labels
+from ndcg_core.parsing import ParseError, format_relevances, parse_relevances, parse_scores
 from ndcg_core.practice import MAX_SEED, check_seed, parse_answer
-from ui.urlstate import (
-    MAX_LABEL_LENGTH,
-    ListState,
-    default_labels,
-    query_string,
-    ranking_params,
-    read_params,
-    read_ranking_params,
-    to_params,
-    typable_label,
-)
-
-FAST = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FASTER = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-# --- What people type -----------------------------------------------------------------------------
-SEPARATORS = [",", ";", "\t", "\n", " ", ", ", " ; ", "\r\n", ",,", "  "]
-JUNK = [
-    "N/A",
-    "n/a",
-    "-",
-    "—",
-    "?",
-    "x",
-    "%",
-    "1,5",
-    "1.2.3",
-    "e5",
-    "1e",
-    "nan",
-    "inf",
-    "-inf",
-    "Infinity",
-    "1e999",
-    "-0",
-    "+3",
-    ".5",
-    "5.",
-    "0x10",
-    "1_000",
-    "٣",
-    "²",
-    "½",
-    "3‰",
-    "\x00",
-    "\x1b[31m",
-    "\u200b",
-    "\ufeff",
-    "<script>",
-    "=",
-    ":",
-    "a=",
-    "=3",
-    "a:b=3",
-    "a=b=c",
-]
-NUMBER_TEXT = st.one_of(
-    st.integers(-(10**30), 10**30).map(str),
-    st.floats(allow_nan=True, allow_infinity=True).map(repr),
-    st.floats(allow_nan=False, allow_infinity=False).map(format_number),
-    st.decimals(allow_nan=False, allow_infinity=False, places=3).map(str),
-)
-PIECE = st.one_of(NUMBER_TEXT, st.sampled_from(JUNK), st.text(max_size=6))
-LABELLED_PIECE = st.tuples(
-    st.text(max_size=6), st.sampled_from(["=", ":", " = ", ": "]), PIECE
-).map("".join)
-
-
-@st.composite
-def typed_text(draw) -> str:
-    """Mostly list-shaped text with junk mixed in, sometimes anything at all."""
-    if draw(st.integers(0, 4)) == 0:
-        return draw(st.text(max_size=40))
-    pieces = draw(st.lists(st.one_of(PIECE, LABELLED_PIECE), max_size=12))
-    out = ""
-    for piece in pieces:
-        out += piece + draw(st.sampled_from(SEPARATORS))
-    return out
+from tests.strategies import FAST, FASTER, FINITE, ID, LABEL, NUMBER_TEXT, PIECE, typed_text
 
 
 def _assert_names_problem(error: ValueError) -> None:
@@ -151,18 +67,12 @@ def test_parse_scores_only_raises_value_errors_naming_the_value(text):
     assert scores and all(isinstance(v, float) for v in scores)
 
 
-FINITE = st.floats(min_value=0, max_value=1e300, allow_nan=False, allow_infinity=False)
-LABEL = st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=12
-).filter(typable_label)
-
-
 @FAST
 @given(
     st.lists(FINITE, min_size=1, max_size=30), st.sampled_from([", ", ",", ";", "\n", "\t", " "])
 )
 def test_typed_numbers_round_trip(values, separator):
-    text = separator.join(format_number(v) for v in values)
+    text = separator.join(exact(v) for v in values)
     parsed = parse_relevances(text)
     assert parsed.values == tuple(values)
     assert parsed.labels == default_labels(len(values)) and not parsed.labelled
@@ -194,163 +104,6 @@ def test_a_pasted_page_is_quoted_short():
 def test_a_long_list_is_refused_with_its_length():
     with pytest.raises(ValueError, match="The list has 1001 values; this page takes at most 1000"):
         parse_relevances(" ".join(["1"] * 1001), max_items=1000)
-
-
-# --- k --------------------------------------------------------------------------------------------
-K_TEXT = st.one_of(
-    st.text(max_size=12),
-    st.integers(-(10**25), 10**25).map(str),
-    st.sampled_from(["all", "ALL", " all ", "none", "", "+3", "3.0", "1e3", "٣", "²", "0", "-0"]),
-)
-
-
-@FAST
-@given(K_TEXT, st.one_of(st.none(), st.integers(1, 50)))
-def test_parse_k_only_raises_value_errors_quoting_the_value(text, n):
-    try:
-        k = parse_k(text, n)
-    except ValueError as error:
-        message = str(error)
-        assert message.startswith("k ")
-        assert text.strip() in message or str(int(text.strip())) in message
-        return
-    assert k is None or (k >= 1 and (n is None or k <= n))
-
-
-@FAST
-@given(st.integers(1, 10**20))
-def test_k_round_trips(k):
-    assert parse_k(str(k)) == k == parse_k(f" +{k} ")
-
-
-# --- URL parameters -------------------------------------------------------------------------------
-URL_VALUE = st.one_of(
-    typed_text(),
-    K_TEXT,
-    st.sampled_from(["linear", "exponential", "log2", "jarvelin", "<script>", "2", "e"]),
-)
-PARAMS = st.dictionaries(
-    st.sampled_from(
-        [
-            "rels",
-            "labels",
-            "k",
-            "gain",
-            "discount",
-            "base",
-            "pool",
-            "scores",
-            "ids",
-            "seed",
-            "ex",
-            "x",
-        ]
-    ),
-    URL_VALUE,
-    max_size=8,
-)
-
-
-@FAST
-@given(PARAMS, st.booleans(), st.booleans())
-@example({"rels": "3,2", "labels": "a:b,c"}, False, False)
-@example({"rels": "3,2", "labels": "a;b,c"}, False, False)
-@example({"rels": "3,2", "labels": "a\u2028b,c"}, False, False)
-@example({"rels": "3,2", "labels": "a=,c"}, False, False)
-def test_read_params_never_raises_and_explains_each_problem(params, negative, beyond):
-    state, problems = read_params(params, 100, allow_negative=negative, k_beyond=beyond)
-    assert all(isinstance(p, str) and p.strip() for p in problems)
-    assert len(state.values) == len(state.labels) >= 1
-    assert len(state.values) <= 100 and len(state.pool) <= 100
-    if state.k is not None:
-        assert state.k >= 1 and (beyond or state.k <= len(state.values) + len(state.pool))
-    # Labels the page shows can be typed back into its text box unchanged.
-    if state.has_typed_labels:
-        assert all(typable_label(label) for label in state.labels)
-        again = parse_relevances(
-            format_relevances(state.values, list(state.labels)), allow_negative=negative
-        )
-        assert again.labels == state.labels and again.values == state.values
-    # A parameter that was given and is not in effect is explained.
-    if "gain" in params and state.gain != params["gain"]:
-        assert any(params["gain"] in p for p in problems)
-    if "rels" in params and state.values == ListState().values and problems == []:
-        assert parse_relevances(params["rels"].replace(",", " ")).values == ListState().values
-
-
-@FAST
-@given(PARAMS, st.integers(1, 12))
-def test_read_ranking_params_never_raises(params, n):
-    scores, ids, problems = read_ranking_params(params, n)
-    assert all(isinstance(p, str) and p.strip() for p in problems)
-    assert scores is None or len(scores) == n
-    assert ids is None or (len(ids) == n and len(set(ids)) == n)
-    if params.get("scores") and scores is None:
-        assert any("scores" in p for p in problems)
-    if params.get("ids") and ids is None:
-        assert any("ids" in p for p in problems)
-
-
-ID = st.text(alphabet=string.ascii_letters + string.digits + "-_./:", min_size=1, max_size=12)
-
-
-@FAST
-@given(
-    st.lists(
-        st.tuples(LABEL.filter(lambda s: len(s) <= MAX_LABEL_LENGTH), FINITE),
-        min_size=1,
-        max_size=15,
-        unique_by=lambda p: p[0],
-    ),
-    st.one_of(st.none(), st.integers(1, 15)),
-    st.sampled_from(["linear", "exponential"]),
-    st.sampled_from(["log2", "jarvelin"]),
-    st.floats(1.01, 100, allow_nan=False),
-    st.lists(FINITE, max_size=5),
-    st.booleans(),
-    st.data(),
-)
-def test_a_link_reproduces_its_state(items, k, gain, discount, base, pool, scored, data):
-    values = tuple(v for _, v in items)
-    labels = tuple(label for label, _ in items)
-    n = len(values)
-    k = None if k is None or k > n + len(pool) else k
-    state = ListState(values, labels, k, gain, discount, base, tuple(pool))
-    params = to_params(state)
-    back, problems = read_params(params)
-    assert problems == []
-    assert back == state
-    # The query string a page links with carries the same parameters.
-    assert query_string(state).count("&") == len(params) - 1
-    scores = (
-        tuple(data.draw(st.lists(st.floats(-1e6, 1e6), min_size=n, max_size=n))) if scored else None
-    )
-    ids = tuple(data.draw(st.lists(ID, min_size=n, max_size=n, unique=True)))
-    got_scores, got_ids, more = read_ranking_params(ranking_params(scores, ids), n)
-    assert more == [] and got_scores == scores and got_ids == ids
-
-
-def test_url_labels_that_the_text_box_would_split_are_refused_by_name():
-    state, problems = read_params({"rels": "3,2,1", "labels": "a:b,c,d"})
-    assert state.labels == ("D1", "D2", "D3")
-    assert problems == [
-        "The link's label 'a:b' holds one of = : ; or a tab or line break, which separate "
-        "items in the text box; D1, D2, … are used instead."
-    ]
-
-
-def test_a_long_link_is_cut_with_a_message():
-    state, problems = read_params(
-        {"rels": ",".join(["1"] * 1200), "pool": ",".join(["2"] * 1200), "k": "5000"},
-        1000,
-        k_beyond=True,
-    )
-    assert len(state.values) == len(state.pool) == 1000 and state.k == 1000
-    assert problems == [
-        "The link's list has 1200 values; only the first 1000 are used.",
-        "The link's pool has 1200 values; only the first 1000 are used.",
-        "k = 5000 is more than this page shows; k = 1000 is used.",
-    ]
 
 
 # --- Practice answers and seeds ---------------------------------------------------------------------
@@ -400,7 +153,7 @@ def test_parse_answer_only_raises_value_errors_quoting_the_answer(text):
 @FAST
 @given(st.floats(0, 1, allow_nan=False), st.sampled_from(["{}", " {} ", "{}%"]))
 def test_typed_answers_round_trip(value, form):
-    text = format_number(value * 100 if form == "{}%" else value)
+    text = exact(value * 100 if form == "{}%" else value)
     got = parse_answer(form.format(text))
     assert got == pytest.approx(value, rel=1e-12, abs=1e-15)
 

@@ -12,12 +12,15 @@ from hypothesis import strategies as st
 from ndcg_core import ndcg, ordering
 from ndcg_core.ordering import (
     count_orderings,
+    expected_random,
     expected_random_ndcg,
     ndcg_at_each_k,
     ordering_distribution,
     position_sweep,
     swap_deltas,
+    swap_effect,
     swapped,
+    sweep_extremes,
 )
 
 L3 = math.log2(3)
@@ -102,6 +105,109 @@ def test_ndcg_at_each_k_by_hand():
     assert table["after"].tolist() == pytest.approx([0.0, 0.0, 0.5])
     assert table["chosen"].tolist() == [False, False, True]
     assert ndcg_at_each_k([1, 0, 0], 1, 3, 2)["chosen"].tolist() == [False, True, False]
+
+
+def test_ndcg_at_each_k_marks_the_largest_change():
+    table = ndcg_at_each_k([1, 0, 0], 1, 3)
+    assert table["largest"].tolist() == [True, False, False]  # 1.0 → 0.0 at k = 1
+    # With a pool the ideal is longer than the list: one row per cut-off of the ideal.
+    table = ndcg_at_each_k([3, 2, 3, 0, 1, 2], 4, 6, 6, ideal=[3, 2, 3, 0, 1, 2, 3, 2])
+    assert len(table) == 8 and table["chosen"].tolist() == [False] * 5 + [True, False, False]
+    assert table["largest"].sum() == 1
+    largest = table.loc[table["largest"]].iloc[0]
+    assert abs(largest["change"]) == table["change"].abs().max()
+    # Swapping two items of equal relevance changes nothing, anywhere: no row is the largest.
+    assert not ndcg_at_each_k([3, 2, 3], 1, 3)["largest"].any()
+
+
+def test_swap_effect_is_one_entry_of_the_swap_matrix():
+    values, options = [3, 2, 3, 0, 1, 2], {"k": 6, "ideal": [3, 2, 3, 0, 1, 2, 3, 2]}
+    deltas = swap_deltas(values, **options)
+    for i, j in [(4, 6), (6, 4), (1, 2), (2, 2)]:
+        effect = swap_effect(values, i, j, **options)
+        assert (effect.i, effect.j) == (i, j)
+        assert effect.change == pytest.approx(deltas[i - 1, j - 1], abs=1e-15)
+        assert effect.before == pytest.approx(ndcg(values, **options))
+        assert effect.after == pytest.approx(ndcg(swapped(values, i, j), **options))
+    # The pooled Wikipedia list: k = n gives 0.7850, as on every page.
+    assert round(swap_effect(values, 1, 2, **options).before, 4) == 0.785
+    assert swap_effect([0, 0], 1, 2).change == 0.0  # IDCG = 0: nothing to change
+
+
+def test_sweep_extremes_name_the_best_and_worst_positions():
+    assert sweep_extremes(position_sweep([0, 1], 1)) == (2, 1)
+    assert sweep_extremes(position_sweep([1, 0, 0], 1)) == (1, 3)
+    assert sweep_extremes([0.5, 1.0, 1.0, 0.5]) == (2, 1)  # the first of equals
+    assert sweep_extremes(position_sweep([3, 3], 1)) is None  # flat
+    assert sweep_extremes([1.0, 1.0 - 2e-16]) is None  # flat up to floating-point noise
+
+
+def test_the_distribution_carries_the_closed_form_terms():
+    options = {"k": 3, "ideal": [3, 2, 3, 0, 1, 2, 3], "gain": "exponential"}
+    result = ordering_distribution([3, 2, 3, 0, 1, 2], **options)
+    assert result.terms == expected_random([3, 2, 3, 0, 1, 2], **options)
+    assert result.expected == result.terms.expected
+
+
+# ---------------------------------------------------------------------------------------------
+# Lists whose orderings all score the same, and huge relevances
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("values", "options"),
+    [
+        ([3, 3], {}),
+        ([7, 7, 7, 7], {}),
+        ([1] * 16, {}),
+        ([0.5] * 16, {}),
+        ([1e308, 1e308], {}),
+        ([2, 2, 2], {"gain": "exponential", "ideal": [2, 2, 2, 2]}),
+        # Two orderings, one score: the Järvelin–Kekäläinen discount is 1 at positions 1 and 2.
+        ([1, 0], {"discount": "jarvelin"}),
+    ],
+)
+def test_one_score_for_every_ordering_is_one_bar(values, options):
+    # Before: "Too many bins for data range" (the spread was floating-point noise, ~2e-16).
+    result = ordering_distribution(values, **options)
+    assert result.all_same
+    histogram = result.histogram(bins=40)
+    assert len(histogram) == 1
+    row = histogram.iloc[0]
+    assert row["count"] == result.sample_size and row["share"] == 1.0
+    assert row["left"] < result.best < row["right"]
+    assert row["right"] - row["left"] == pytest.approx(1 / 40)
+
+
+def test_a_real_spread_is_not_one_bar():
+    result = ordering_distribution([3, 2, 3, 0, 1, 2])
+    assert not result.all_same and len(result.histogram(bins=40)) == 40
+
+
+def test_orderings_without_a_number_leave_the_histogram_empty():
+    result = ordering_distribution([0, 0], on_zero=float("nan"))
+    assert result.histogram()["count"].sum() == 0
+
+
+def test_huge_relevances_score_like_ndcg_without_overflow():
+    # 1e308 + 1e308 overflows a float, but every NDCG here is an ordinary number.
+    values = [1e308, 1e308, 0]
+    result = ordering_distribution(values)
+    brute = np.sort([ndcg(list(p)) for p in distinct_orderings(values)])
+    assert np.allclose(np.sort(result.values), brute, rtol=0, atol=1e-12)
+    assert result.expected == pytest.approx(brute.mean())
+    assert np.isfinite(result.terms.mean_gain) and result.terms.mean_gain == pytest.approx(
+        1e308 / 3 * 2
+    )
+    assert np.isfinite(result.histogram()["count"]).all()
+    assert swap_deltas(values)[0, 2] == pytest.approx(ndcg([0, 1e308, 1e308]) - 1)
+
+
+def test_an_ideal_dcg_beyond_float_is_refused_with_a_message():
+    with pytest.raises(ValueError, match=r"`relevances` are too large to score.*1e\+308"):
+        ordering_distribution([1e308, 1e308, 1e308])
+    with pytest.raises(ValueError, match="too large"):
+        swap_deltas([1e308] * 3)
 
 
 def test_swapped_is_one_based():
@@ -310,6 +416,9 @@ def test_ndcg_at_each_k_matches_ndcg(case, data):
         (lambda: ordering_distribution([1, 0], sample_size=1), "`sample_size` must be at least"),
         (lambda: ordering_distribution([1, 0], exact_limit="many"), "`exact_limit` must be"),
         (lambda: count_orderings([1, None]), "position 2 is None"),
+        (lambda: swap_effect([1, 0], 1, 3), "`j` must be a position from 1 to 2"),
+        (lambda: ordering_distribution([1, 0]).histogram(bins=0), "`bins` must be a whole"),
+        (lambda: sweep_extremes([]), "`sweep` is empty"),
     ],
 )
 def test_errors_say_what_is_wrong(call, message):

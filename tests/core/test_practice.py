@@ -1,15 +1,22 @@
 """Practice exercises: same seed, same set; exactly one right answer; typed numbers read or refused."""
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_core import practice
+from ndcg_core import latex, practice
+from ndcg_core.metrics import totals
+from ndcg_core.model import RankedList, Scoring
 from ndcg_core.practice import Case, check, exercise, exercise_set, is_correct, parse_answer
 
 seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
+# Seeds 1–5 as the code of commit 58cb952 made them (before lists became `RankedList`s): teachers
+# have shared these sets, so their exercises, lists and answers must never change.
+PINNED = json.loads((Path(__file__).parent / "practice_seeds.json").read_text(encoding="utf-8"))
 
 
 # --- Determinism -------------------------------------------------------------------------------
@@ -20,6 +27,40 @@ seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
 def test_a_seed_always_gives_the_same_set(seed):
     assert exercise_set(seed) == exercise_set(seed)
     assert exercise(seed, 3) == exercise_set(seed)[3]
+
+
+@pytest.mark.parametrize("seed", sorted(PINNED, key=int))
+def test_shared_seeds_keep_their_exercises_lists_and_answers(seed):
+    made = exercise_set(int(seed))
+    assert [(e.kind, e.title) for e in made] == [(p["kind"], p["title"]) for p in PINNED[seed]]
+    for ex, pinned in zip(made, PINNED[seed]):
+        where = (seed, ex.index, ex.kind)
+        assert [c.name for c in ex.cases] == [c["name"] for c in pinned["cases"]], where
+        for case, want in zip(ex.cases, pinned["cases"]):
+            ranked = case.ranked
+            assert ranked.relevances == tuple(want["relevances"]), where
+            assert ranked.pool == tuple(want["pool"]), where
+            # Then, k = None was "the whole list": k = n now, the same number without a pool.
+            assert ranked.k == (want["k"] or len(want["relevances"])), where
+            s = ranked.scoring
+            assert (s.gain, s.discount, s.log_base, s.on_zero) == (
+                want["gain"],
+                want["discount"],
+                want["log_base"],
+                want["on_zero"],
+            ), where
+            assert case.score() == pytest.approx(want["ndcg"], abs=1e-9), where
+        if ex.is_numeric:
+            assert ex.target == pytest.approx(pinned["target"], abs=1e-9), where
+            assert ex.tolerance == pinned["tolerance"], where
+        else:
+            assert [c.text for c in ex.choices] == pinned["choices"], where
+            assert practice.correct_choice(ex) == pinned["correct"], where
+
+
+def test_an_exercise_is_made_with_its_own_seed_and_index():
+    for index, ex in enumerate(exercise_set(31)):
+        assert (ex.seed, ex.index) == (31, index)
 
 
 def test_different_seeds_give_different_sets():
@@ -91,8 +132,8 @@ def test_the_costliest_swap_is_the_largest_drop():
 def test_open_ideal_puzzle_shows_the_wikipedia_numbers():
     ex = next(e for e in exercise_set(0) if e.kind == "open_ideal")
     x, y = ex.cases
-    assert x.values == y.values == (3, 2, 3, 0, 1, 2)
-    assert x.pool == (3, 2) and x.k == 6
+    assert x.ranked.relevances == y.ranked.relevances == (3, 2, 3, 0, 1, 2)
+    assert x.ranked.pool == (3, 2) and x.ranked.k == 6
     # DCG@6 = 3/log2 2 + 2/log2 3 + 3/log2 4 + 0 + 1/log2 6 + 2/log2 7  # rel = 3,2,3,0,1,2
     dcg = 3 + 2 / math.log2(3) + 3 / 2 + 1 / math.log2(6) + 2 / math.log2(7)
     # open ideal 3,3,3,2,2,2 (pool adds 3 and 2); closed ideal 3,3,2,2,1,0
@@ -108,7 +149,7 @@ def test_open_ideal_puzzle_shows_the_wikipedia_numbers():
 def test_all_zero_puzzle_is_the_zero_over_zero_convention():
     ex = next(e for e in exercise_set(0) if e.kind == "all_zero")
     x, y = ex.cases
-    assert set(x.values) == {0.0}
+    assert set(x.ranked.relevances) == {0.0}
     assert (x.score(), y.score()) == (1.0, 0.0)
     right = ex.choices[practice.correct_choice(ex)]
     assert "0/0 → 1" in right.text
@@ -117,22 +158,57 @@ def test_all_zero_puzzle_is_the_zero_over_zero_convention():
 def test_rank_two_puzzle_is_the_jarvelin_discount_with_base_two():
     ex = next(e for e in exercise_set(0) if e.kind == "rank_two")
     truth = ex.cases[0]
-    assert truth.discount == "jarvelin" and truth.base == 2
-    contributions = truth.table()["contribution"].iloc[:2].tolist()
-    assert contributions[0] == contributions[1] == truth.values[0]  # divided by max(1, log2 i) = 1
+    assert truth.ranked.scoring.discount == "jarvelin" and truth.ranked.scoring.log_base == 2
+    contributions = totals(truth.ranked).table["contribution"].iloc[:2].tolist()
+    # Both divided by max(1, log2 i) = 1.
+    assert contributions[0] == contributions[1] == truth.ranked.relevances[0]
 
 
 def test_worked_solution_fills_in_the_numbers():
-    case = Case("W", (3.0, 2.0, 3.0, 0.0, 1.0, 2.0), 6, pool=(3.0, 2.0))
+    case = Case("W", RankedList((3.0, 2.0, 3.0, 0.0, 1.0, 2.0), pool=(3.0, 2.0)))
     dcg_tex, idcg_tex, ndcg_tex = practice.worked(case)
     assert r"\frac{3}{\log_{2} 2}" in dcg_tex and "6.8611" in dcg_tex
     assert "8.7403" in idcg_tex
-    assert ndcg_tex.endswith("= 0.785")
+    assert ndcg_tex.endswith("= 0.7850")
+    assert practice.worked(case) == latex.worked(totals(case.ranked))  # one way to write it
 
 
 def test_worked_solution_spells_out_zero_over_zero():
-    *_, ndcg_tex = practice.worked(Case("Z", (0.0, 0.0, 0.0), on_zero=1.0))
+    zeros = RankedList((0.0, 0.0, 0.0), scoring=Scoring(zero="1"))
+    *_, ndcg_tex = practice.worked(Case("Z", zeros))
     assert r"\frac{0}{0}" in ndcg_tex and "by convention" in ndcg_tex
+
+
+@pytest.mark.parametrize("seed", [1, 4, 5])  # exponential gain in these sets
+def test_the_missing_term_question_is_the_filled_in_sum_with_one_term_boxed(seed):
+    ex = next(e for e in exercise_set(seed) if e.kind == "missing_term")
+    (case,) = ex.cases
+    hidden = int(ex.prompt.split("position ")[1].split(" ")[0])
+    assert ex.question_latex.count(r"\boxed{?}") == 2  # its fraction and its value
+    s = case.ranked.scoring
+    full = latex.dcg_filled(
+        totals(case.ranked).table,
+        case.ranked.k,
+        gain=s.gain,
+        discount=s.discount,
+        log_base=s.log_base,
+    )
+    assert ex.question_latex != full
+    assert ex.question_latex.split(r"\\")[-1] == full.split(r"\\")[-1]  # the total is given
+    table = totals(case.ranked).table
+    assert ex.target == table["contribution"].iloc[hidden - 1]
+    if s.gain == "exponential":
+        assert "2^{3} - 1" in ex.question_latex or "2^{2} - 1" in ex.question_latex
+
+
+def test_a_hidden_term_must_be_one_written_out():
+    table = totals(RankedList(tuple(range(10, 0, -1)))).table
+    style = {"gain": "linear", "discount": "log2", "log_base": 2}
+    assert r"\boxed{?}" in latex.dcg_filled(table, 10, **style, hide=9)
+    with pytest.raises(ValueError, match=r"`hide` must be a position written out.*got 6"):
+        latex.dcg_filled(table, 10, **style, hide=6)  # behind the \cdots
+    with pytest.raises(ValueError, match="got 11"):
+        latex.dcg_filled(table, 10, **style, hide=11)
 
 
 # --- Reading typed answers ---------------------------------------------------------------------
@@ -203,7 +279,7 @@ def test_a_verdict_says_how_far_off():
     ex = next(e for e in exercise_set(0) if e.kind == "estimate")
     verdict = check(ex, f"{ex.target + 0.2:.4f}")
     assert not verdict.correct
-    assert "0.2 too high" in verdict.detail and "±0.05" in verdict.detail
+    assert "0.2000 too high" in verdict.detail and "±0.05" in verdict.detail
 
 
 @pytest.mark.parametrize("answer", [-1, 4, True, "1"])
@@ -225,11 +301,24 @@ def test_bad_index_is_refused(index):
         exercise(1, index)
 
 
-def test_a_case_describes_its_conventions():
-    case = Case("X", (3.0, 2.0), 2, gain="exponential", pool=(3.0,), on_zero=1.0)
-    assert case.describe() == (
-        "3, 2 · k = 2 · gain 2^rel − 1 · the ideal also holds 3 (never retrieved) · 0/0 counts as 1"
-    )
-    assert Case("J", (1.0,), discount="jarvelin").describe() == (
-        "1 · k = whole list · discount 1/max(1, log_2 i)"
-    )
+def test_a_case_is_a_name_and_a_ranked_list_described_by_the_model():
+    ranked = RankedList((3.0, 2.0), pool=(3.0,), scoring=Scoring(k=2, gain="exponential", zero="1"))
+    case = Case("X", ranked)
+    assert case.describe() == ranked.describe()
+    assert "k = 2" in case.describe() and "not retrieved: 3" in case.describe()
+    assert case.score() == totals(ranked).ndcg
+
+
+def test_the_compare_decoys_follow_the_named_rule():
+    for seed in range(40):
+        ex = next(e for e in exercise_set(seed) if e.kind == "compare")
+        right = ex.choices[practice.correct_choice(ex)].claim[1]
+        margins = {c.claim[1] for c in ex.choices}
+        assert right >= practice.MIN_MARGIN and len(margins) == 2
+        (decoy,) = margins - {right}
+        assert abs(decoy - right) >= practice.MIN_DECOY_GAP and 0 < decoy < 1
+        assert decoy in {
+            round(right * practice.DECOY_FACTOR, 2),
+            round(right / practice.DECOY_FACTOR, 2),
+            round(right + practice.DECOY_SHIFT, 2),
+        }

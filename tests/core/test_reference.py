@@ -220,15 +220,15 @@ def test_every_erratum_reading_changes_the_result():
         for erratum in item.errata:
             if erratum.reading:
                 other = item.with_reading(erratum)
-                assert ndcg(other.relevances, **other.settings) != pytest.approx(
-                    ndcg(item.relevances, **item.settings)
+                assert ndcg(other.relevances, **other.ranked.kwargs()) != pytest.approx(
+                    ndcg(item.relevances, **item.ranked.kwargs())
                 )
 
 
 def test_erratum_readings_values():
     wiki = example("wikipedia-2012")
     formula = wiki.with_reading(wiki.errata[0])
-    assert round(ndcg(formula.relevances, **formula.settings), 4) == 0.9608
+    assert round(ndcg(formula.relevances, **formula.ranked.kwargs()), 4) == 0.9608
     russian = example("russian-1-not-ideal")
     as_documents = russian.with_reading(russian.errata[0])
     assert as_documents.relevances == (1, 4, 2, 3, 5)
@@ -251,5 +251,7 @@ def test_latex_shows_the_numbers_the_core_computed():
     assert r"\frac{3}{\log_{2} 3}" not in text  # position 3 is beyond k
     assert "2^{rel_i} - 1" in dcg_formula("exponential")
     assert r"\max(1,\ \log_{2} i)" in dcg_formula(discount="jarvelin")
-    assert ndcg_filled(0.0, 0.0, 0.0, None, 3).startswith(r"\mathrm{NDCG@}3 = \frac{0}{0}")
-    assert cg_filled([3, 2, 3], None) == r"\mathrm{CG@}3 = 3 + 2 + 3 = 8"
+    assert ndcg_filled(0.0, 0.0, 0.0, 3).startswith(r"\mathrm{NDCG@3} = \frac{0}{0}")
+    assert ndcg_filled(0.0, 0.0, 0.0, None).startswith(r"\mathrm{NDCG} = \frac{0}{0}")
+    assert cg_filled([3, 2, 3], 3) == r"\mathrm{CG@3} = 3 + 2 + 3 = 8"
+    assert cg_filled([3, 2, 3], None) == r"\mathrm{CG} = 3 + 2 + 3 = 8"

@@ -1,5 +1,6 @@
-"""Loading runs and judgments (every message, line numbers), the bootstrap interval and the
-paired randomization test."""
+"""Loading runs and judgments (every message, line numbers), evaluating under a `Scoring`, the
+convention grid, pairing two runs, one query as a ranked list, the file digests, the bootstrap
+interval and the paired randomization test."""
 
 import itertools
 import math
@@ -11,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import runs
-from ndcg_core.stats import bootstrap_ci, paired_randomization_test
-from ui import queries_data
-from ui.urlstate import read_params
+from ndcg_core.model import EVERY_RANKED, NO_CUTOFF, Scoring
+from ndcg_core.stats import bootstrap_ci, outcomes, paired_randomization_test
+from ui import queries_data, urlparams
 
 # ---------------------------------------------------------------------------------------------
 # CSV
@@ -162,7 +163,7 @@ def test_join_states_unjudged_docs_and_missing_queries():
     run = runs.read_trec_run(b"1 Q0 a 1 3 r\n1 Q0 b 2 2 r\n2 Q0 a 1 1 r\n")
     qrels = runs.read_trec_qrels(b"1 0 a 1\n1 0 c 2\n3 0 a 1\n")
     data = runs.join_trec(run, qrels)
-    assert list(data.queries) == ["1"]
+    assert list(data.queries) == ["1"] and data.longest == 2
     notes = " ".join(data.notes)
     assert "The run has 1 query the qrels lack (2)" in notes
     assert "The qrels judge 1 query the run never answers (3)" in notes
@@ -211,19 +212,127 @@ def test_bytes_path_refuses_big_files_and_reads_both_formats():
     }
 
 
-def test_playground_link_has_rels_labels_k_and_pool():
-    run = runs.read_trec_run(b"1 Q0 a,1 1 3 r\n1 Q0 b 2 2 r\n")
-    qrels = runs.read_trec_qrels(b"1 0 a,1 1\n1 0 c 2\n1 0 d 0\n")
-    data = runs.join_trec(run, qrels)
-    common = dict(gain="linear", discount="log2", base=2.0, ties="docid")
-    link = queries_data.playground_link(data, "1", k=2, ideal="judgments", **common)
-    assert link.startswith("/playground?rels=1,0&labels=a_1,b&k=2&pool=2")
-    state, problems = read_params(dict(parse_qsl(urlsplit(link).query)))
-    assert problems == []
-    assert (state.values, state.labels, state.k, state.pool) == ((1, 0), ("a_1", "b"), 2, (2,))
-    # ';' would split the item in the playground's text box: a comma becomes '_', not ';'.
-    closed = queries_data.playground_link(data, "1", k=10, ideal="run", **common)
-    assert closed == "/playground?rels=1,0&labels=a_1,b"  # k beyond the list: left out
+def test_file_digests_frame_role_name_and_bytes():
+    same = queries_data.Files("csv", run=("a.csv", b"x"), second_run=("a.csv", b"x"))
+    assert same.digest("run") != same.digest("second_run")  # the role is part of the identity
+    # Unframed, "ab" + "c" and "a" + "bc" would be one digest.
+    one = queries_data.file_digest("csv", "run", "ab", b"c")
+    assert one != queries_data.file_digest("csv", "run", "a", b"bc")
+    assert one != queries_data.file_digest("trec", "run", "ab", b"c")
+    assert one == queries_data.file_digest("csv", "run", "ab", b"c")
+    assert len(one) == 64  # sha256
+    moved = queries_data.Files("csv", run=("a.csv", b"x"))
+    assert moved.key != queries_data.Files("csv", second_run=("a.csv", b"x")).key
+    assert moved.key == queries_data.Files("csv", run=("a.csv", b"x")).key
+    assert moved.digest("qrels") == ""
+
+
+def _two_queries() -> runs.Dataset:
+    run = runs.read_trec_run(b"1 Q0 a,1 1 3 r\n1 Q0 b 2 2 r\n2 Q0 x 1 1 r\n")
+    qrels = runs.read_trec_qrels(b"1 0 a,1 1\n1 0 c 2\n1 0 d 0\n1 0 e 0\n2 0 y 1\n")
+    return runs.join_trec(run, qrels)
+
+
+def test_query_list_has_labels_k_and_the_pool_the_ideal_needs():
+    data = _two_queries()
+    found = runs.query_list(data, "1", Scoring(k=2, ties="docid"))
+    ranked = found.ranked
+    # ';' would split an item in the playground's text box: a comma becomes '_'.
+    assert (ranked.relevances, ranked.labels, ranked.pool) == ((1, 0), ("a_1", "b"), (2,))
+    assert ranked.scoring.k == 2 and found.notes == ()
+    # k = 4 is beyond the list and its relevant pool: a valid cut-off, kept as it is.
+    deep = runs.query_list(data, "1", Scoring(k=4, ties="docid")).ranked
+    assert deep.pool == (2,) and deep.k == 4
+    # No pool when the ideal comes from the run; a k beyond the list stays k.
+    closed = runs.query_list(data, "1", Scoring(k=10, ideal="run", ties="docid"))
+    assert closed.ranked.pool == () and closed.ranked.scoring.k == 10 and closed.notes == ()
+    everything = runs.query_list(data, "1", Scoring(k=NO_CUTOFF, ties="docid")).ranked
+    assert everything.pool == (2,) and everything.scoring.k == NO_CUTOFF
+
+
+def test_query_list_carries_the_all_zero_rule():
+    data = _two_queries()
+    found = runs.query_list(data, "2", Scoring(k=1, zero="1", ties="docid"))
+    assert found.ranked.pool == (1,) and found.notes == ()
+    alone = runs.query_list(data, "2", Scoring(k=1, zero="1", ideal="run", ties="docid"))
+    assert alone.ranked.scoring.zero == "1" and alone.notes == ()
+
+
+def test_query_list_value_equals_the_evaluated_value():
+    from ndcg_core import totals
+
+    data = _two_queries()
+    for scoring in (
+        Scoring(k=1, ties="docid"),
+        Scoring(k=5, ties="docid", gain="exponential"),
+        Scoring(k=NO_CUTOFF, ties="docid", discount="jarvelin", log_base=3),
+        Scoring(k=3, ties="docid", ideal="run"),
+    ):
+        expected = runs.evaluate(data, **runs.keywords(scoring)).per_query["ndcg"]
+        for query in ("1", "2"):
+            ranked = runs.query_list(data, query, scoring).ranked
+            assert totals(ranked).ndcg == pytest.approx(expected[query]), (scoring, query)
+
+
+def test_query_list_labels_fall_back_to_numbers_when_ids_clash():
+    # "a;b" and "a,b" both become the typable label "a_b": numbered instead.
+    clash = runs.from_csv(
+        runs.read_csv_run(b'query_id,doc_id,relevance,score\nq,"a;b",1,2\nq,"a,b",0,1\n')
+    )
+    assert runs.query_list(clash, "q", Scoring(k=2)).ranked.labels == ("D1", "D2")
+
+
+def test_query_list_is_cut_to_a_links_length_and_says_what_was_cut():
+    rows = "".join(f"q,d{i},{i % 3},{-i}\n" for i in range(1500))
+    rows += "".join(f"q,u{i},1,\n" for i in range(1200))  # judged, never ranked
+    data = runs.from_csv(runs.read_csv_run(("query_id,doc_id,relevance,score\n" + rows).encode()))
+    found = queries_data.playground_list(data, "q", Scoring(k=10))
+    assert found.ranked.n == urlparams.MAX_ITEMS and len(found.ranked.pool) == urlparams.MAX_ITEMS
+    assert found.notes == (
+        "The link of query q holds only the first 1,000 of its 1,500 ranked documents and the "
+        "best 1,000 of its 1,200 judged documents the run did not retrieve: the playground "
+        "scores what it holds, so its numbers can differ from this table's.",
+    )
+    link = queries_data.playground_link(data, "q", Scoring(k=10))
+    params = urlparams.read_list(dict(parse_qsl(urlsplit(link).query)))
+    assert params[1] == [] and params[0] == found.ranked
+
+
+def test_keywords_map_a_scoring_onto_evaluate():
+    scoring = Scoring(k=5, gain="exponential", ideal="run", ties="average", zero="skip")
+    keywords = runs.keywords(scoring)
+    assert keywords["k"] == 5 and keywords["ties"] == "average" and math.isnan(keywords["on_zero"])
+    assert runs.keywords(Scoring(k=NO_CUTOFF))["k"] is None
+    # With the ideal from the run, "every ranked position" is no cut-off at all.
+    assert runs.keywords(Scoring(k=EVERY_RANKED, ideal="run"))["k"] is None
+    with pytest.raises(ValueError, match=r"`k` must be a whole number or 'none'.*got 'n'"):
+        runs.keywords(Scoring(k=EVERY_RANKED))
+
+
+def test_convention_grid_holds_every_mean_and_its_spread():
+    text = b"query_id,doc_id,relevance,score\nq,a,0,2\nq,b,1,1\nq,c,2,\nr,a,0,1\n"
+    data = runs.from_csv(runs.read_csv_run(text))
+    grid = runs.convention_grid(data, Scoring(k=2, ties="keep"))
+    assert list(grid.means.index) == ["0", "1", "skip"]
+    assert list(grid.means.columns) == ["judgments", "run"]
+    for zero, row in grid.means.iterrows():
+        for ideal, value in row.items():
+            scoring = Scoring(k=2, ties="keep", ideal=ideal, zero=zero)
+            assert value == pytest.approx(runs.evaluate(data, **runs.keywords(scoring)).mean)
+    values = grid.means.to_numpy()
+    assert grid.spread == pytest.approx(np.nanmax(values) - np.nanmin(values))
+
+
+def test_pairing_joins_on_queries_and_counts_those_left_out():
+    a = runs.from_csv(runs.read_csv_run(b"query_id,doc_id,relevance\nq,a,1\nr,a,0\ns,b,1\n"))
+    b = runs.from_csv(runs.read_csv_run(b"query_id,doc_id,relevance\ns,a,0\ns,b,1\nt,a,1\n"))
+    skip = Scoring(k=NO_CUTOFF, zero="skip")
+    pairing = runs.pair_queries(
+        runs.evaluate(a, **runs.keywords(skip)), runs.evaluate(b, **runs.keywords(skip))
+    )
+    assert list(pairing.queries) == ["s"] and pairing.left_out == 3  # q, r in A; t in B
+    assert pairing.a.tolist() == [1.0] and pairing.b.tolist() == pytest.approx([1 / math.log2(3)])
+    assert pairing.compared == 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,6 +414,18 @@ def test_paired_test_identical_runs_give_p_one_and_nan_pairs_are_left_out():
 def test_paired_test_rounding_noise_is_a_tie():
     test = paired_randomization_test([0.6616868787447867, 0.5], [0.6616868787447869, 0.4])
     assert (test.wins, test.losses, test.ties) == (1, 0, 1)
+
+
+def test_outcome_masks_name_each_pair_and_leave_nan_pairs_out():
+    a = [0.9, 0.5, 0.3, float("nan"), 0.6616868787447867]
+    b = [0.7, 0.5, 0.4, 0.2, 0.6616868787447869]
+    masks = outcomes(a, b)
+    assert masks.a_better.tolist() == [True, False, False, False, False]
+    assert masks.b_better.tolist() == [False, False, True, False, False]
+    assert masks.equal.tolist() == [False, True, False, False, True]
+    test = paired_randomization_test(a, b)
+    assert test.outcome_masks.equal.tolist() == masks.equal.tolist()
+    assert (test.wins, test.losses, test.ties) == (1, 1, 2)
 
 
 def test_paired_test_errors():

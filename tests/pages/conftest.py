@@ -42,5 +42,6 @@ def decode(array) -> np.ndarray:
 
 
 @pytest.fixture
-def page():
+def open_app():
+    """`open_page` as a fixture (named so it cannot clash with pytest-playwright's `page`)."""
     return open_page

@@ -38,7 +38,7 @@ def test_ordering_curves_have_tables():
     journey = _frame(at, "Position of the item")
     assert list(journey["Position of the item"]) == [1, 2, 3, 4, 5, 6]
     # Somewhere on its journey the item stands where it is now: the list's own NDCG.
-    assert np.isclose(journey["NDCG"], ndcg([3, 2, 3, 0, 1, 2])).any()
+    assert np.isclose(journey["NDCG@6"], ndcg([3, 2, 3, 0, 1, 2])).any()
     cut_offs = _frame(at, "NDCG@k as listed")
     want = [ndcg([3, 2, 3, 0, 1, 2], k=k) for k in cut_offs["k"]]
     np.testing.assert_allclose(cut_offs["NDCG@k as listed"], want)

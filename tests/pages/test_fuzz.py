@@ -10,18 +10,20 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import practice
+from ndcg_core.model import RankedList
 from ndcg_core.parsing import parse_relevances
-from ui import list_input
+from ui import queries_data, urlparams
+from ui.list_editor import table_rows_to_list
 from ui.text import plain
-from ui.urlstate import read_params, read_ranking_params
 
 ROOT = Path(__file__).resolve().parents[2]
-LIST_PAGES = {  # page: (session key prefix, allow_negative, k_beyond)
-    "views/home.py": ("home", False, False),
-    "views/playground.py": ("playground", False, False),
-    "views/ordering.py": ("ordering", False, False),
-    "views/libraries.py": ("libraries", True, True),
+LIST_PAGES = {  # page: (session key prefix, allow_negative)
+    "views/home.py": ("home", False),
+    "views/playground.py": ("playground", False),
+    "views/ordering.py": ("ordering", False),
+    "views/libraries.py": ("libraries", True),
 }
+MAX_ITEMS = urlparams.MAX_ITEMS
 OTHER_PAGES = [
     "views/learn/binary.py",
     "views/learn/graded.py",
@@ -71,6 +73,7 @@ URL_KEYS = [
     "discount",
     "base",
     "pool",
+    "zero",
     "scores",
     "ids",
     "seed",
@@ -112,20 +115,19 @@ def messages(at: AppTest) -> str:
 @FEW
 @given(params=PARAMS)
 def test_list_pages_explain_every_bad_link_parameter(page, params):
-    prefix, negative, beyond = LIST_PAGES[page]
+    prefix, negative = LIST_PAGES[page]
     at = open_with(page, params)
     no_traceback(at)
-    state, problems = read_params(
-        params, list_input.MAX_TYPED_ITEMS, allow_negative=negative, k_beyond=beyond
-    )
+    ranked, problems = urlparams.read_list(params, negative=negative)
     shown = messages(at)
+    assert "set_int_max_str_digits" not in shown
     for problem in problems:
         assert plain(problem) in shown
     if page == "views/libraries.py":
-        for problem in read_ranking_params(params, len(state.values))[2]:
+        for problem in urlparams.read_ranking(params, ranked.n)[2]:
             assert plain(problem) in shown
     # The page works on what the link says (or the defaults it explained).
-    assert at.session_state[f"{prefix}_state"].values == state.values
+    assert at.session_state[f"{prefix}_ranked"].relevances == ranked.relevances
     # The list the page shows can be read back from its own text box without complaint.
     assert not [e for e in at.error if "Could not read" in e.value]
 
@@ -136,29 +138,31 @@ def test_list_pages_explain_every_bad_link_parameter(page, params):
 def test_other_pages_survive_any_link(page, params):
     at = open_with(page, params)
     no_traceback(at)
+    shown = messages(at)
+    assert "set_int_max_str_digits" not in shown
     if page == "views/practice.py":
-        seed, ex = params.get("seed"), params.get("ex")
-        shown = messages(at)
-        if seed is not None:
-            try:
-                practice.check_seed(seed)
-            except ValueError as error:
-                assert plain(str(error)) in shown
-        if ex is not None and not (ex.strip().isascii() and ex.strip().isdigit()):
-            assert plain(f"the link has '{ex}'") in shown
+        for name in ("seed", "ex"):
+            text = params.get(name)
+            if text is not None and not (text.strip().isascii() and text.strip().isdigit()):
+                assert plain(f"The link's `{name}`") in shown
 
 
 @pytest.mark.parametrize(
     ("params", "message"),
     [
-        ({"rels": "3,2,1", "k": "-3"}, "k must be a positive whole number or 'all'; got '-3'."),
+        ({"rels": "3,2,1", "k": "-3"}, "k must be a whole number from 1 to 1000; got '-3'."),
         ({"rels": "3,2,1", "k": "abc"}, "got 'abc'"),
-        ({"rels": "3,2,1", "k": "7"}, "k = 7 is larger than the list (3 items)"),
+        ({"rels": "3,2,1", "k": "1001"}, "k must be at most 1000; got 1001. k = 1000 is used."),
+        ({"rels": "3,2,1", "k": "9" * 5000}, "got a number with 5,000 digits"),
         ({"rels": "3,x,1"}, "value 2, 'x', is not a number"),
-        ({"gain": "<script>"}, "Unknown gain '<script>' in the link"),
-        ({"rels": ",".join(["1"] * 10_000)}, "The link's list has 10000 values; only the first"),
+        ({"gain": "<script>"}, "'<script>' is not a gain"),
+        ({"rels": ",".join(["1"] * 10_000)}, "The link's list has 10,000 values; the first"),
         ({"rels": "1,2", "labels": "a:b,c"}, "The link's label 'a:b' holds one of"),
-        ({"base": "1"}, "The log base must be a number greater than 1; the link has '1'."),
+        (
+            {"base": "1"},
+            "log base 1 is outside 1.01–1000, the range this app offers; log base 1.01 is used.",
+        ),
+        ({"zero": "2"}, "'2' is not a rule for a query with nothing relevant"),
     ],
 )
 def test_playground_names_the_bad_parameter(params, message):
@@ -212,48 +216,47 @@ def opened():
 )
 @given(text=TYPED)
 def test_typing_anything_keeps_the_last_valid_list_and_the_text(opened, page, text):
-    prefix, negative, _ = LIST_PAGES[page]
+    prefix, negative = LIST_PAGES[page]
     at = opened[page]
-    before = at.session_state[f"{prefix}_state"]
+    before = at.session_state[f"{prefix}_ranked"]
     at.text_area(key=f"{prefix}_text").input(text).run()
     no_traceback(at)
     assert at.text_area(key=f"{prefix}_text").value == text  # nothing typed is lost
-    after = at.session_state[f"{prefix}_state"]
+    after = at.session_state[f"{prefix}_ranked"]
     try:
-        parsed = parse_relevances(
-            text, max_items=list_input.MAX_TYPED_ITEMS, allow_negative=negative
-        )
+        parsed = parse_relevances(text, max_items=MAX_ITEMS, allow_negative=negative)
+        RankedList(parsed.values, parsed.labels)  # labels too long are refused here
     except ValueError as error:
         assert plain(str(error)) in messages(at)
-        assert (after.values, after.labels) == (before.values, before.labels)
+        assert (after.relevances, after.labels) == (before.relevances, before.labels)
         return
-    assert after.values == parsed.values
+    assert after.relevances == parsed.values
     if parsed.labelled:
         assert after.labels == parsed.labels
 
 
 def test_a_typed_list_over_the_limit_is_refused_and_kept():
     at = open_with("views/playground.py", {"rels": "3,2,1"})
-    text = " ".join(["1"] * (list_input.MAX_TYPED_ITEMS + 1))
+    text = " ".join(["1"] * (MAX_ITEMS + 1))
     at.text_area(key="playground_text").input(text).run()
     no_traceback(at)
-    assert f"this page takes at most {list_input.MAX_TYPED_ITEMS}" in at.error[0].value
-    assert at.session_state["playground_state"].values == (3, 2, 1)
+    assert f"this page takes at most {MAX_ITEMS}" in at.error[0].value
+    assert at.session_state["playground_ranked"].relevances == (3, 2, 1)
     assert at.text_area(key="playground_text").value == text
 
 
 def test_a_link_at_the_limit_opens_in_the_text_box_without_complaint():
-    rels = ",".join(str(i % 4) for i in range(list_input.MAX_TYPED_ITEMS))
+    rels = ",".join(str(i % 4) for i in range(MAX_ITEMS))
     for page in ("views/playground.py", "views/ordering.py"):
         at = open_with(page, {"rels": rels, "labels": ",".join(f"d{i}" for i in range(1000))})
         no_traceback(at)
         assert not at.error and not at.warning, messages(at)
-        assert len(at.session_state[f"{page[6:-3]}_state"].values) == list_input.MAX_TYPED_ITEMS
+        assert at.session_state[f"{page[6:-3]}_ranked"].n == MAX_ITEMS
 
 
 def test_the_longest_list_is_ordered_by_sampling_with_a_notice():
     """1000 distinct relevances have 1000! orderings: a bounded sample, said so, no hang."""
-    rels = ",".join(f"{i / 997:.4f}" for i in range(list_input.MAX_TYPED_ITEMS))
+    rels = ",".join(f"{i / 997:.4f}" for i in range(MAX_ITEMS))
     at = open_with("views/ordering.py", {"rels": rels})
     no_traceback(at)
     notice = " ".join(i.value for i in at.info)
@@ -263,16 +266,19 @@ def test_the_longest_list_is_ordered_by_sampling_with_a_notice():
 def test_a_long_typed_label_is_refused_by_length():
     at = open_with("views/playground.py", {"rels": "3,2,1"})
     at.text_area(key="playground_text").input(f"{'x' * 41}=3, b=2").run()
-    assert "is 41 characters long; keep labels to 40" in at.error[0].value
-    assert at.session_state["playground_state"].values == (3, 2, 1)
+    assert "must be at most 40 characters" in at.error[0].value
+    assert at.session_state["playground_ranked"].relevances == (3, 2, 1)
 
 
 def test_pool_typed_badly_keeps_the_last_pool():
     at = open_with("views/playground.py", {"rels": "3,2,1", "pool": "2"})
     at.text_input(key="playground_pool").input("2, N/A").run()
     no_traceback(at)
-    assert "Pool: Could not read 1 relevance: value 2, 'N/A', is not a number" in messages(at)
-    assert at.session_state["playground_state"].pool == (2.0,)
+    assert (
+        "Judged but not retrieved: Could not read 1 relevance: value 2, 'N/A', is not a number"
+        in messages(at)
+    )
+    assert at.session_state["playground_ranked"].pool == (2.0,)
     assert at.text_input(key="playground_pool").value == "2, N/A"
 
 
@@ -324,7 +330,7 @@ def test_practice_answer_that_cannot_be_read_is_explained_and_kept(text):
 # --- Uploads (bytes handed over in session state: AppTest cannot upload) ----------------------------
 def _upload(kind: str, **files) -> AppTest:
     at = open_with("views/queries.py", {})
-    at.session_state["queries_files"] = files
+    at.session_state[queries_data.TEST_UPLOADS] = files
     at.radio(key="queries_source").set_value(kind).run()
     return at
 
@@ -386,12 +392,11 @@ def test_a_file_name_is_text_in_the_download_button():
 def test_table_edits_are_refused_by_row_or_survive_the_text_box(rows):
     """The playground's table editor: a bad row is named; a good table types back unchanged."""
     from ndcg_core.parsing import format_relevances
-    from ui.reorder import _checked_rows
 
     try:
-        values, labels = _checked_rows(rows)
+        edited = table_rows_to_list(RankedList((1.0,)), rows)
     except ValueError as error:
         assert str(error).startswith(("Row ", "The table"))
         return
-    typed = parse_relevances(format_relevances(values, list(labels)))
-    assert (typed.values, typed.labels) == (values, labels)
+    typed = parse_relevances(format_relevances(edited.relevances, list(edited.labels)))
+    assert (typed.values, typed.labels) == (edited.relevances, edited.labels)

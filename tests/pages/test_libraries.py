@@ -1,4 +1,8 @@
-"""AppTest: /libraries shows every preset's verdict, reads and writes its URL, never crashes."""
+"""AppTest: /libraries shows every preset's verdict, reads and writes its URL, never crashes.
+
+Elements are found by key or label: the results table inside the container
+``libraries_verdicts``, the headline cards by label, the other tables by key.
+"""
 
 from __future__ import annotations
 
@@ -6,32 +10,57 @@ import contextlib
 import io
 import math
 import re
+from urllib.parse import parse_qs
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
-from ndcg_core.conventions import PRESETS, evaluate_query
+from ndcg_core.libraries import PRESETS, evaluate_query
 
-from .conftest import open_page
+from .conftest import ROOT, open_page
 
 PAGE = "views/libraries.py"
 
 
-def snippet_shown(at) -> str:
-    """The library snippet (the sidebar's share link is a code block too)."""
-    return [code.value for code in at.code if code.language == "python"][-1]
-
-
 def results(at):
-    """The main table (the page's only st.table), as a frame."""
-    return at.table[0].value
+    """The results table, one row per preset (in PRESETS order), as a frame."""
+    return at.get_by_key("libraries_verdicts").table[0].value
 
 
 def row(at, key: str):
-    """The table row of the preset `key` (rows follow PRESETS)."""
+    """The results row of the preset `key`."""
     table = results(at)
     index = [p.key for p in PRESETS].index(key)
     assert table["library"].iloc[index] == PRESETS[index].library
+    assert len(table) == len(PRESETS)
     return table.iloc[index]
+
+
+def frame(at, key: str):
+    """The dataframe inside the keyed container `key`."""
+    return at.get_by_key(key).dataframe[0].value
+
+
+def card(at, label_start: str) -> str:
+    """The value of the headline card whose label starts with `label_start`."""
+    return next(m.value for m in at.metric if m.label.startswith(label_start))
+
+
+def snippet_shown(at) -> str:
+    """The library program (the sidebar's share link is a code block too)."""
+    return next(code.value for code in at.code if code.language == "python")
+
+
+def texts(elements) -> str:
+    return " ".join(e.value for e in elements)
+
+
+def playground_links(at) -> list[dict]:
+    return [
+        {key: values[0] for key, values in parse_qs(link.proto.query_string).items()}
+        for link in at.get("page_link")
+        if link.proto.page.endswith("playground.py") or "playground" in link.proto.page
+    ]
 
 
 def test_loads_with_url_and_rows_match_the_core():
@@ -50,6 +79,46 @@ def test_loads_with_url_and_rows_match_the_core():
     assert not at.warning and not at.error
 
 
+def test_pooled_wikipedia_at_k_n_and_without_a_cut_off():
+    """The home card's link: k = n by default, both choices offered, every number as promised."""
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    k_box = at.selectbox(key="libraries_k")
+    assert k_box.value == "n"
+    assert k_box.options[:2] == [
+        "k = n, every ranked position (6)",
+        "No cut-off: the ideal spans every judged item",
+    ]
+    assert "k = n = 6" in texts(at.markdown)
+    assert card(at, "scikit-learn ndcg_score(k=6)") == "0.9608"
+    assert card(at, "trec_eval ndcg_cut.6") == "0.7850"
+    assert row(at, "trec_ndcg")["verdict"] == "0.7562"
+    assert row(at, "jarvelin")["verdict"] == "0.7691"
+    assert row(at, "jarvelin")["measure"] == "nDCG@6, b = 2"
+    # the Järvelin–Kekäläinen row opens in the playground as the same number
+    at.selectbox(key="libraries_snippet").set_value("jarvelin").run()
+    assert {"rels": "3,2,3,0,1,2", "discount": "jarvelin", "pool": "3,2"} in playground_links(at)
+    playground = open_page(
+        "views/playground.py", rels="3,2,3,0,1,2", discount="jarvelin", pool="3,2"
+    )
+    assert card(playground, "NDCG@6") == "0.7691"
+
+    at.selectbox(key="libraries_k").set_value("none").run()
+    assert "no cut-off" in texts(at.markdown)
+    assert row(at, "jarvelin")["verdict"] == "0.7439"
+    assert row(at, "trec_ndcg_cut")["verdict"] == "0.7850"  # ndcg_cut has no form without k
+    assert row(at, "trec_ndcg")["verdict"] == "0.7562"
+    assert card(at, "scikit-learn ndcg_score(k=None)") == "0.9608"
+    assert at.query_params["k"] == "none"
+
+
+def test_the_spread_leaves_out_the_paper_and_says_so():
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    assert card(at, "Spread across libraries") == "0.2097"  # 0.9608 − 0.7511 (ranx burges)
+    spread = next(m for m in at.metric if m.label == "Spread across libraries")
+    assert "not a library" in spread.proto.help
+    assert any("Järvelin–Kekäläinen (2002) is not a library" in c.value for c in at.caption)
+
+
 def test_scores_and_ids_from_the_url_pin_the_tie_order():
     at = open_page(PAGE, rels="0,2,1,3", scores="0.8,0.8,0.5,0.5", ids="d1,d4,d2,d3")
     assert at.text_input(key="libraries_scores").value == "0.8, 0.8, 0.5, 0.5"
@@ -58,11 +127,13 @@ def test_scores_and_ids_from_the_url_pin_the_tie_order():
     assert row(at, "trec_ndcg_cut")["verdict"] == "0.8254"
     assert row(at, "trec_ndcg_cut")["differs by"] == "ties"
     # the tie visualiser: groups A and B, and one row per tie rule
-    ranked = at.dataframe[1].value
+    ranked = frame(at, "libraries_ranked")
     assert list(ranked["tie group"]) == ["A", "A", "B", "B"]
-    ties = at.dataframe[2].value
-    assert ties["order"].iloc[1] == "d4, d1, d3, d2"
-    assert len(at.get("plotly_chart")) == 1
+    ties = frame(at, "libraries_ties").set_index("rule")
+    assert ties.loc["By document id, descending (trec_eval)", "order (top first)"] == (
+        "d4, d1, d3, d2"
+    )
+    assert at.get_by_key("libraries_ties_chart").type == "plotly_chart"
 
 
 def test_typed_scores_and_ids_go_to_the_url():
@@ -77,25 +148,26 @@ def test_typed_scores_and_ids_go_to_the_url():
 
 def test_bad_url_params_are_messages():
     at = open_page(PAGE, rels="1,0,2", scores="1,2", ids="a,a,b", k="x")
-    warnings = " ".join(w.value for w in at.warning)
+    warnings = texts(at.warning)
     assert "2 scores for 3 items" in warnings
-    assert "ids must be unique" in warnings
-    assert "k must be a positive whole number" in warnings
+    assert "every id must be non-empty and different" in warnings
+    assert "k must be a whole number" in warnings
     assert not at.exception
 
 
 def test_bad_typed_input_keeps_the_text_and_the_last_list():
     at = open_page(PAGE, rels="1,0,2")
     at.text_input(key="libraries_scores").set_value("1, two, 3").run()
-    assert any("'two'" in e.value for e in at.error)
+    assert "'two'" in texts(at.error)
     assert at.text_input(key="libraries_scores").value == "1, two, 3"
     at.text_input(key="libraries_scores").set_value("1, 2").run()
-    assert any("2 scores for 3 items" in e.value for e in at.error)
+    assert "3 items but 2 scores" in texts(at.error)
     at.text_input(key="libraries_ids").set_value("a, b").run()
-    assert any("2 ids for 3 items" in e.value for e in at.error)
+    assert "2 ids for 3 items" in texts(at.error)
     at.text_area(key="libraries_text").set_value("1, x").run()
-    assert any("'x'" in e.value for e in at.error)
+    assert "'x'" in texts(at.error)
     assert len(results(at)) == 12  # the last valid list is still scored
+    assert not at.exception
 
 
 def test_a_refusal_is_a_verdict_not_an_app_error():
@@ -106,7 +178,20 @@ def test_a_refusal_is_a_verdict_not_an_app_error():
     assert row(at, "trec_ndcg_cut")["verdict"].endswith("⚠")
     assert not at.exception and not at.error
     # other pages refuse negative labels, so this list is not shared with them
-    assert min(at.session_state["shared_list_state"].values) >= 0
+    shared = at.session_state["shared_ranked_list"]
+    assert min(shared.relevances) >= 0
+    assert "refuses negative labels" in texts(at.caption)
+
+
+def test_a_number_the_app_cannot_compute_is_a_refusal_with_its_reason():
+    at = open_page(PAGE, rels="3,2,1001,0")
+    burges = row(at, "ranx_ndcg_burges")
+    assert burges["verdict"] == "refuses"
+    assert burges["why, in plain words"].startswith("NDCG Lab refuses: With the exponential gain")
+    assert row(at, "sklearn")["verdict"] != "refuses"
+    at.selectbox(key="libraries_snippet").set_value("tf_ranking").run()
+    assert any("NDCG Lab refuses" in code.value for code in at.code)
+    assert not at.exception
 
 
 def test_gallery_click_loads_the_case():
@@ -115,12 +200,52 @@ def test_gallery_click_loads_the_case():
     assert at.text_area(key="libraries_text").value == "0.9, 0.3, 0.6, 0.1"
     assert row(at, "ranx_ndcg")["verdict"] == "0.0000 ⚠"
     assert row(at, "trec_ndcg_cut")["verdict"] == "refuses"
-    assert any("Continuous 0–1 labels" in i.value for i in at.info)
+    assert "Continuous 0–1 labels" in texts(at.info)
     at.button(key="libraries_gallery_not_retrieved").click().run()
     assert at.text_input(key="libraries_pool").value == "3, 2"
     assert at.query_params["pool"] == "3,2"
-    gallery = at.dataframe[0].value
+    assert card(at, "trec_eval ndcg_cut.6") == "0.7850"
+    gallery = frame(at, "libraries_gallery_table")
     assert gallery.loc["LightGBM ndcg@k", "All-zero list"] == "1.0000"
+    at.button(key="libraries_gallery_ties").click().run()
+    assert at.text_input(key="libraries_ids").value == "d1, d4, d2, d3"
+    assert "Tied scores" in texts(at.info)
+
+
+def test_k_beyond_the_list_then_any_other_page():
+    """The gallery's "k larger than the list", then Home from the menu (issue 12: an IndexError
+    on home), then every other page: each shows the list, none breaks."""
+    # /libraries opened first, as a shared link does (open_page would run home first).
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.switch_page(PAGE)
+    at.run()
+    at.button(key="libraries_gallery_k_beyond").click().run()
+    assert at.selectbox(key="libraries_k").value == 10
+    assert card(at, "scikit-learn ndcg_score(k=10)") == "0.7967"
+    assert "k = 10" in texts(at.markdown)
+    at.switch_page("views/home.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.text_area(key="home_text").value == "1, 3, 0"
+    assert card(at, "NDCG") == "0.7967"  # 1, 3, 0: the same number at k = 10 as at k = n
+    for page in ("views/playground.py", "views/ordering.py", "views/practice.py"):
+        at.switch_page(page)
+        at.run()
+        assert not at.exception, (page, [e.value for e in at.exception])
+
+
+def test_k_beyond_the_list_then_home_from_the_session_alone():
+    """The same walk when the menu leaves the last page's parameters behind."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.switch_page(PAGE)
+    at.run()
+    at.button(key="libraries_gallery_k_beyond").click().run()
+    at.query_params.clear()
+    at.switch_page("views/home.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.text_area(key="home_text").value == "1, 3, 0"
+    assert card(at, "NDCG") == "0.7967"
 
 
 def test_snippet_on_the_page_prints_the_number_it_shows():
@@ -134,7 +259,7 @@ def test_snippet_on_the_page_prints_the_number_it_shows():
         code = snippet_shown(at)
         assert needle in code
         if key == "trec_ndcg_cut":
-            assert any(r"\frac{6.8611}{8.7403} = 0.785" in x.value for x in at.latex)
+            assert any(r"\frac{6.8611}{8.7403} = 0.7850" in x.value for x in at.latex)
         expected = next(m.value for m in at.markdown if m.value.startswith("Expected output"))
         shown = float(re.search(r"`(.+)`", expected).group(1))
         out = io.StringIO()
@@ -145,8 +270,7 @@ def test_snippet_on_the_page_prints_the_number_it_shows():
 
 def test_playground_link_carries_the_list():
     at = open_page(PAGE, rels="3,2,1", k="2", pool="3")
-    link = next(m.value for m in at.markdown if "playground" in m.value)
-    assert "/playground?rels=3,2,1&k=2&pool=3" in link
+    assert {"rels": "3,2,1", "k": "2", "pool": "3"} in playground_links(at)
 
 
 def test_labels_from_the_url_are_the_ids_and_k_may_pass_the_list():
@@ -156,4 +280,15 @@ def test_labels_from_the_url_are_the_ids_and_k_may_pass_the_list():
     assert '"zeta": 1, "alpha": 1, "mid": 0' in snippet_shown(at)
     assert at.selectbox(key="libraries_k").value == 5
     assert row(at, "trec_ndcg_cut")["measure"] == "ndcg_cut.5"
+    assert "beyond the list's 3 items" in texts(at.caption)
     assert not at.warning
+
+
+def test_coming_back_to_the_page_keeps_the_list_in_its_box():
+    at = open_page(PAGE, rels="1,3,0")
+    at.switch_page("views/home.py")
+    at.run()
+    at.switch_page(PAGE)
+    at.run()
+    assert at.text_area(key="libraries_text").value == "1, 3, 0"
+    assert not at.error

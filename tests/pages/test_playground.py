@@ -1,6 +1,8 @@
 """AppTest: the Playground page reads its URL, follows typing, dragging, buttons and settings,
 and answers every bad input with a message instead of a traceback."""
 
+from urllib.parse import parse_qs
+
 import pytest
 
 from ndcg_core import dcg, idcg, ndcg
@@ -35,7 +37,7 @@ def test_url_list_gives_the_documented_numbers():
     assert metrics(at)["DCG"] == f"{dcg([3, 2, 3, 0, 1, 2]):.4f}"
     assert metrics(at)["CG"] == "11.0000"
     assert not at.error and not at.warning
-    assert any(r"\frac{6.8611}{7.141} = 0.9608" in latex.value for latex in at.latex)
+    assert any(r"\frac{6.8611}{7.1410} = 0.9608" in latex.value for latex in at.latex)
     assert len(plotly_figures(at)) == 4
 
 
@@ -152,7 +154,7 @@ def test_table_edits_change_the_list():
     [
         ({"edited_rows": {1: {"Relevance": -1.0}}}, "Row 2"),
         ({"edited_rows": {1: {"Label": "D1"}}}, "already used"),
-        ({"edited_rows": {1: {"Label": "a,b"}}}, "contains ','"),
+        ({"edited_rows": {1: {"Label": "a,b"}}}, "holds one of , ; = :"),
         ({"added_rows": [{"Label": "x"}]}, "has no relevance"),
         ({"deleted_rows": [0, 1, 2, 3, 4, 5]}, "empty"),
     ],
@@ -189,11 +191,12 @@ def test_bad_typing_shows_an_error_and_keeps_the_last_list(typed, words):
 @pytest.mark.parametrize(
     ("params", "words"),
     [
-        ({"rels": "3,2,1", "gain": "quadratic"}, "Unknown gain"),
-        ({"rels": "3,2,1", "discount": "ln"}, "Unknown discount"),
-        ({"rels": "3,2,1", "k": "-3"}, "whole list"),
-        ({"rels": "3,2,1", "k": "99"}, "whole list"),
-        ({"rels": "3,2,1", "base": "1"}, "greater than 1"),
+        ({"rels": "3,2,1", "gain": "quadratic"}, "'quadratic' is not a gain"),
+        ({"rels": "3,2,1", "discount": "ln"}, "'ln' is not a discount"),
+        ({"rels": "3,2,1", "k": "-3"}, "k = n is used instead"),
+        ({"rels": "3,2,1", "k": "1001"}, "k must be at most 1000; got 1001. k = 1000 is used"),
+        ({"rels": "3,2,1", "base": "1"}, "log base 1 is outside 1.01–1000"),
+        ({"rels": "3,2,1", "k": "9" * 5000}, "k must be a whole number from 1 to 1000"),
         ({"rels": "3,x,1"}, "could not be read"),
         ({"rels": "3,2,1", "labels": "a,b"}, "labels"),
         ({"rels": "3,2,1", "pool": "2,-1"}, "pool"),
@@ -201,13 +204,15 @@ def test_bad_typing_shows_an_error_and_keeps_the_last_list(typed, words):
 )
 def test_tampered_links_give_a_message_and_a_working_page(params, words):
     at = open_page(PAGE, **params)
-    assert any(words in w.value for w in at.warning), [w.value for w in at.warning]
+    shown = [w.value.replace("\\", "") for w in at.warning]  # Markdown escapes aside
+    assert any(words in w for w in shown), shown
+    assert not any("set_int_max_str_digits" in w for w in shown)
     assert len(at.metric) == 4 and len(plotly_figures(at)) == 4
 
 
 def test_a_huge_link_is_capped_and_the_cards_say_so():
     at = open_page(PAGE, rels=",".join(["1", "0"] * 5000))
-    assert any("10000 values" in w.value for w in at.warning)
+    assert any("10,000 values" in w.value for w in at.warning)
     assert any("up to 50 items" in i.value for i in at.info)
     assert metrics(at)["NDCG"] == f"{ndcg([1.0, 0.0] * 500):.4f}"
 
@@ -222,9 +227,35 @@ def test_script_in_labels_is_only_ever_text():
     assert "<script>" not in hover and "&lt;script&gt;" in hover
 
 
-def test_links_to_other_pages_carry_the_list():
-    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
-    links = texts(at)
-    assert "/ordering?rels=3,2,3,0,1,2&k=6&pool=3,2" in links
-    assert "/libraries?rels=3,2,3,0,1,2&k=6&pool=3,2" in links
-    assert any("playground?rels=3,2,3,0,1,2&pool=3,2" in c.value for c in at.code)
+def test_links_to_other_pages_carry_every_setting():
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2", k="none", gain="exponential")
+    links = {link.proto.page: parse_qs(link.proto.query_string) for link in at.get("page_link")}
+    want = {"rels": ["3,2,3,0,1,2"], "pool": ["3,2"], "k": ["none"], "gain": ["exponential"]}
+    assert links["ordering"] == want and links["libraries"] == want
+    assert any(
+        "playground?rels=3,2,3,0,1,2&k=none&gain=exponential&pool=3,2" in c.value for c in at.code
+    )
+
+
+def test_the_all_zero_rule_is_asked_when_it_decides_and_travels_in_the_link():
+    at = open_page(PAGE, rels="0,0,0", zero="1")
+    assert metrics(at)["NDCG"] == "1.0000"
+    at.radio(key="playground_zero").set_value("0").run()
+    assert metrics(at)["NDCG"] == "0.0000" and "zero" not in at.query_params
+    relevant = open_page(PAGE, rels="1,0")
+    assert not [r for r in relevant.radio if r.key == "playground_zero"]
+
+
+def test_a_wide_log_base_from_a_link_is_used_as_given():
+    at = open_page(PAGE, rels="1,2,3,0", discount="jarvelin", base="150")
+    assert not at.warning
+    want = ndcg([1, 2, 3, 0], discount="jarvelin", log_base=150)
+    assert metrics(at)["NDCG"] == f"{want:.4f}" == "1.0000"
+    assert at.query_params["base"] == "150"
+
+
+def test_a_k_beyond_the_list_is_kept_and_explained():
+    at = open_page(PAGE, rels="3,2,1", k="99")
+    assert not at.warning
+    assert metrics(at)["NDCG"] == "1.0000" and at.selectbox(key="playground_k").value == 99
+    assert any("k = 99 is beyond your 3 items" in c.value for c in at.caption)

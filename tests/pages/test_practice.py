@@ -1,8 +1,13 @@
 """The practice page in AppTest: answer right, answer wrong, an unreadable answer, the seed in the
-URL, the presenter flag."""
+URL (bad, huge and out-of-range values included), the links out, the presenter flag."""
+
+import json
+import re
+
+import pytest
 
 from ndcg_core import practice
-from tests.pages.conftest import open_page
+from tests.pages.conftest import open_page, plotly_figures
 
 PAGE = "views/practice.py"
 SEED = (
@@ -14,8 +19,40 @@ def _number(kind: str) -> int:
     return practice.kinds_for(SEED).index(kind) + 1
 
 
+def _key(number: int, seed: int = SEED) -> str:
+    return f"practice_{seed}_{number - 1}"
+
+
 def _check(at):
     return at.button(key="practice_check").click().run()
+
+
+def _heading(at) -> str:
+    """The exercise's heading, '3. Two libraries, two answers'."""
+    (heading,) = [h.value for h in at.subheader if re.match(r"\d+\. ", h.value)]
+    return heading
+
+
+def _score(at) -> str:
+    (score,) = [m.value for m in at.metric if m.label == "Score"]
+    return score
+
+
+def _texts(elements) -> str:
+    return "\n".join(element.value for element in elements)
+
+
+def _choices(at, number: int, seed: int = SEED):
+    return at.radio(key=f"{_key(number, seed)}_choice")
+
+
+def _number_box(at, number: int):
+    return at.text_input(key=f"{_key(number)}_number")
+
+
+def _links(at) -> dict[str, str]:
+    """The link buttons, label → address."""
+    return {button.proto.label: button.proto.url for button in at.get("link_button")}
 
 
 def test_the_seed_in_the_url_reproduces_the_set():
@@ -23,30 +60,35 @@ def test_the_seed_in_the_url_reproduces_the_set():
     again = open_page(PAGE, seed=str(SEED), ex="1")
     want = practice.exercise(SEED, 0)
     for at in (first, again):
-        assert at.subheader[0].value == f"1. {want.title}"
-        assert at.radio[0].options == [c.text for c in want.choices]
+        assert _heading(at) == f"1. {want.title}"
+        assert _choices(at, 1).options == [c.text for c in want.choices]
         assert at.query_params["seed"] == str(SEED)
     other = open_page(PAGE, seed=str(SEED + 1), ex="1")
-    assert other.subheader[0].value != first.subheader[0].value or (
-        other.radio and other.radio[0].options != first.radio[0].options
-    )
+    assert practice.exercise(SEED + 1, 0) != want
+    assert _heading(other) == f"1. {practice.exercise(SEED + 1, 0).title}"
 
 
 def test_a_right_choice_is_confirmed_and_solved_with_numbers():
     number = _number("open_ideal")
     at = open_page(PAGE, seed=str(SEED), ex=str(number))
     ex = practice.exercise(SEED, number - 1)
-    assert not any("never retrieved" in m.value for m in at.markdown)  # no give-away
-    at.radio[0].set_value(practice.correct_choice(ex))
+    assert not any("not retrieved" in m.value for m in at.markdown)  # no give-away
+    _choices(at, number).set_value(practice.correct_choice(ex))
     _check(at)
     assert not at.exception
-    assert at.success[0].value.startswith("**Right!**")
+    assert _texts(at.success).startswith("**Right!**")
     formulas = [element.value for element in at.latex]
-    assert any(r"\frac{6.8611}{8.7403} = 0.785" in f for f in formulas)
-    assert any(r"\frac{6.8611}{7.141} = 0.9608" in f for f in formulas)
-    links = [button.proto.url for button in at.get("link_button")]
-    assert "/playground?rels=3,2,3,0,1,2&k=6&pool=3,2" in links
-    assert at.metric[0].value == "1 / 1"
+    assert any(r"\frac{6.8611}{8.7403} = 0.7850" in f for f in formulas)
+    assert any(r"\frac{6.8611}{7.1410} = 0.9608" in f for f in formulas)
+    # Each solution list opens in the playground with every setting, so it shows the same NDCG.
+    links = _links(at)
+    assert links["Open X (ideal from all judged documents) in the playground ↗"] == (
+        "/playground?rels=3,2,3,0,1,2&pool=3,2"
+    )
+    assert links["Open Y (ideal from the ranked list) in the playground ↗"] == (
+        "/playground?rels=3,2,3,0,1,2"
+    )
+    assert _score(at) == "1 / 1"
     assert not at.radio  # a checked answer is final: the options come back marked
     marked = next(m.value for m in at.markdown if "the answer, your pick" in m.value)
     assert f"✅ {ex.choices[practice.correct_choice(ex)].text} — *the answer, your pick*" in marked
@@ -57,72 +99,139 @@ def test_a_wrong_choice_names_the_right_one():
     at = open_page(PAGE, seed=str(SEED), ex=str(number))
     ex = practice.exercise(SEED, number - 1)
     right = practice.correct_choice(ex)
-    at.radio[0].set_value((right + 1) % len(ex.choices))
+    _choices(at, number).set_value((right + 1) % len(ex.choices))
     _check(at)
-    assert at.error[0].value.startswith("**Not quite.**")
-    assert ex.choices[right].text in at.error[0].value
+    assert _texts(at.error).startswith("**Not quite.**")
+    assert ex.choices[right].text in _texts(at.error)
     marked = next(m.value for m in at.markdown if "your pick" in m.value)
     assert "— *your pick*" in marked and "— *the answer*" in marked
     assert any(r"\frac{0}{0}" in element.value for element in at.latex)
-    assert at.metric[0].value == "0 / 1"
+    assert _score(at) == "0 / 1"
+    # Both lists open in the playground, the all-zero rule included (zero=1 in X's link).
+    links = _links(at)
+    assert list(links) == [
+        "Open X (0/0 counts as 1) in the playground ↗",
+        "Open Y (0/0 counts as 0) in the playground ↗",
+    ]
+    assert "zero=1" in links["Open X (0/0 counts as 1) in the playground ↗"]
 
 
 def test_a_wrong_number_says_how_far_off_and_a_right_one_counts():
     number = _number("estimate")
     at = open_page(PAGE, seed=str(SEED), ex=str(number))
     ex = practice.exercise(SEED, number - 1)
-    at.text_input(key=f"practice_{SEED}_{number - 1}_number").set_value(f"{ex.target - 0.3:.3f}")
+    _number_box(at, number).set_value(f"{ex.target - 0.3:.3f}")
     _check(at)
-    assert "too low" in at.error[0].value
+    assert "too low" in _texts(at.error)
     number = _number("missing_term")
-    at.button(key="practice_next").click().run()  # estimate → all_zero, so jump by URL instead
     at.query_params["ex"] = str(number)
     at.run()
     term = practice.exercise(SEED, number - 1)
-    at.text_input(key=f"practice_{SEED}_{number - 1}_number").set_value(
-        f"{term.target:.3f}".replace(".", ",")
-    )
+    assert any(r"\boxed{?}" in element.value for element in at.latex)
+    _number_box(at, number).set_value(f"{term.target:.3f}".replace(".", ","))
     _check(at)
-    assert at.success[0].value.startswith("**Right!**")
-    assert at.metric[0].value == "1 / 2"
-    assert "2 answered" in at.get("progress")[0].proto.text
+    assert _texts(at.success).startswith("**Right!**")
+    assert _score(at) == "1 / 2"
+    (bar,) = at.get("progress")
+    assert "2 answered" in bar.proto.text
 
 
 def test_an_unreadable_answer_is_explained_and_not_counted():
     number = _number("estimate")
     at = open_page(PAGE, seed=str(SEED), ex=str(number))
-    box = at.text_input(key=f"practice_{SEED}_{number - 1}_number")
-    box.set_value("about a half")
+    _number_box(at, number).set_value("about a half")
     _check(at)
-    assert at.error[0].value.startswith("That answer could not be read:")
-    assert "'about a half' is not a number" in at.error[0].value
-    assert at.text_input(key=f"practice_{SEED}_{number - 1}_number").value == "about a half"
-    assert at.metric[0].value == "0 / 0"
-    at.text_input(key=f"practice_{SEED}_{number - 1}_number").set_value("75")
+    assert _texts(at.error).startswith("That answer could not be read:")
+    assert "'about a half' is not a number" in _texts(at.error)
+    assert _number_box(at, number).value == "about a half"
+    assert _score(at) == "0 / 0"
+    _number_box(at, number).set_value("75")
     _check(at)
-    assert "If you meant 75%, type 75% or 0.75" in at.error[0].value
-    assert at.metric[0].value == "0 / 0"
+    assert "If you meant 75%, type 75% or 0.75" in _texts(at.error)
+    assert _score(at) == "0 / 0"
 
 
 def test_checking_without_an_answer_asks_for_one():
     at = open_page(PAGE, seed=str(SEED), ex="1")
     _check(at)
-    assert at.warning[0].value == "Pick one of the options first."
+    assert "Pick one of the options first." in [w.value for w in at.warning]
 
 
-def test_bad_url_values_are_explained():
+def test_bad_url_values_are_named_with_the_value_used_instead():
     at = open_page(PAGE, seed="banana", ex="99")
-    warnings = " ".join(w.value for w in at.warning)
-    assert "seed must be a whole number from 0 to 999999; got 'banana'" in warnings
-    assert "must be from 1 to 7; the link has '99'" in warnings
-    assert at.query_params["seed"].isdigit()
-    assert at.subheader[0].value.startswith("1. ")
+    warnings = _texts(at.warning)
+    seed = at.query_params["seed"]
+    assert seed.isdigit()
+    assert (
+        f"seed must be a whole number from 0 to 999999; got 'banana'. seed = {seed} is used "
+        f"instead." in warnings
+    )
+    assert "ex must be at most 7; got 99. ex = 7 is used." in warnings
+    assert at.query_params["ex"] == "7"
+    assert _heading(at) == f"7. {practice.exercise(int(seed), 6).title}"
+
+
+@pytest.mark.parametrize(
+    ("params", "shown", "said"),
+    [
+        (
+            {"seed": "9" * 5000, "ex": "2"},
+            (999_999, 2),
+            "seed must be a whole number from 0 to 999999; got a number with 5,000 digits. "
+            "seed = 999999 is used.",
+        ),
+        (
+            {"seed": str(SEED), "ex": "9" * 5000},
+            (SEED, 7),
+            "ex must be a whole number from 1 to 7; got a number with 5,000 digits. "
+            "ex = 7 is used.",
+        ),
+        (
+            {"seed": str(SEED), "ex": "0" * 5000},
+            (SEED, 1),
+            "ex must be at least 1; got 0. ex = 1 is used.",
+        ),
+        ({"seed": "0" * 4400 + "5", "ex": "0" * 4400 + "3"}, (5, 3), None),
+        (
+            {"seed": "1000000", "ex": "-3"},
+            (999_999, 1),
+            "seed must be at most 999999; got 1000000. seed = 999999 is used.",
+        ),
+    ],
+)
+def test_huge_and_out_of_range_numbers_in_the_link_are_named(params, shown, said):
+    at = open_page(PAGE, **params)
+    assert not at.exception
+    warnings = _texts(at.warning)
+    assert "int_max_str_digits" not in warnings and "4300" not in warnings
+    if said:
+        assert said in warnings
+    else:
+        assert not at.warning
+    seed, number = shown
+    assert _heading(at) == f"{number}. {practice.exercise(seed, number - 1).title}"
+    assert (at.query_params["seed"], at.query_params["ex"]) == (str(seed), str(number))
 
 
 def test_without_a_seed_a_new_set_is_started_and_put_in_the_url():
     at = open_page(PAGE)
     seed = int(at.query_params["seed"])
-    assert at.subheader[0].value == f"1. {practice.exercise(seed, 0).title}"
+    assert _heading(at) == f"1. {practice.exercise(seed, 0).title}"
+    assert not at.warning
+
+
+def test_the_chart_uses_the_theme_and_shows_the_cut():
+    number = _number("compare")
+    at = open_page(PAGE, seed=str(SEED), ex=str(number))
+    ex = practice.exercise(SEED, number - 1)
+    (chart,) = at.get("plotly_chart")
+    assert json.loads(chart.proto.config)["displaylogo"] is False  # charts.show's config
+    (figure,) = plotly_figures(at)
+    assert [trace["name"] for trace in figure["data"]] == ["A", "B"]
+    assert [trace["marker"]["pattern"]["shape"] for trace in figure["data"]] == ["", "/"]
+    k = ex.cases[0].ranked.k
+    dashed = [shape for shape in figure["layout"].get("shapes", []) if shape["x0"] == k + 0.5]
+    assert bool(dashed) == (k < ex.cases[0].ranked.n)
 
 
 def test_presenter_flag_enlarges_and_hides_extras():
@@ -134,6 +243,16 @@ def test_presenter_flag_enlarges_and_hides_extras():
     at.button(key="app_presenter_toggle").click().run()
     assert "present" not in at.query_params
     assert not [m for m in at.markdown if m.value.lstrip().startswith("<style>")]
+
+
+def test_presenter_view_carries_over_to_the_playground():
+    at = open_page(PAGE, seed=str(SEED), ex="1", present="1")
+    ex = practice.exercise(SEED, 0)
+    _choices(at, 1).set_value(practice.correct_choice(ex))
+    _check(at)
+    links = _links(at)
+    assert links["Open A in the playground ↗"].endswith("&present=1")
+    assert "rels=" in links["Open B in the playground ↗"]
 
 
 def test_share_box_holds_links_to_the_set():
@@ -150,13 +269,13 @@ def test_finishing_the_set_shows_the_score():
         at.run()
         ex = practice.exercise(SEED, number - 1)
         if ex.is_numeric:
-            at.text_input(key=f"practice_{SEED}_{number - 1}_number").set_value(f"{ex.target:.4f}")
+            _number_box(at, number).set_value(f"{ex.target:.4f}")
         else:
-            at.radio[0].set_value(practice.correct_choice(ex))
+            _choices(at, number).set_value(practice.correct_choice(ex))
         _check(at)
         assert not at.exception
-    assert at.metric[0].value == "7 / 7"
-    assert any(f"Set {SEED} done: 7 of 7 right" in s.value for s in at.success)
+    assert _score(at) == "7 / 7"
+    assert f"Set {SEED} done: 7 of 7 right" in _texts(at.success)
 
 
 def test_new_set_changes_the_seed_and_starts_at_one():
@@ -164,16 +283,16 @@ def test_new_set_changes_the_seed_and_starts_at_one():
     at.button(key="practice_new").click().run()
     assert at.query_params["ex"] == "1"
     seed = int(at.query_params["seed"])
-    assert at.subheader[0].value == f"1. {practice.exercise(seed, 0).title}"
+    assert _heading(at) == f"1. {practice.exercise(seed, 0).title}"
 
 
 def test_previous_returns_to_an_answered_exercise_with_its_solution():
     at = open_page(PAGE, seed=str(SEED), ex="1")
     ex = practice.exercise(SEED, 0)
-    at.radio[0].set_value(practice.correct_choice(ex))
+    _choices(at, 1).set_value(practice.correct_choice(ex))
     _check(at)
     at.button(key="practice_next").click().run()
-    assert at.subheader[0].value.startswith("2. ")
+    assert _heading(at).startswith("2. ")
     at.button(key="practice_previous").click().run()
-    assert at.subheader[0].value.startswith("1. ")
-    assert at.success[0].value.startswith("**Right!**") and at.latex
+    assert _heading(at).startswith("1. ")
+    assert _texts(at.success).startswith("**Right!**") and at.latex

@@ -1,11 +1,18 @@
-"""The Many queries page in AppTest: samples, controls, bad uploads (bytes set in session
-state, since AppTest cannot upload), comparison."""
+"""The Many queries page in AppTest: samples, controls, bad uploads (bytes handed over through
+`queries_data.TEST_UPLOADS`, since AppTest cannot upload), links, comparison."""
+
+import json
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
 from ndcg_core import runs
-from tests.pages.conftest import decode, open_page, plotly_figures
+from ndcg_core.libraries import PRESETS_BY_KEY
+from ndcg_core.model import NO_CUTOFF, Scoring
+from ndcg_core.options import ON_ZERO
+from tests.pages.conftest import decode, open_page
 from ui import queries_data
+from ui.text import plain
 
 PAGE = "views/queries.py"
 
@@ -14,10 +21,32 @@ def metrics(at) -> dict[str, str]:
     return {m.label: m.value for m in at.metric}
 
 
-def movies(k=10, **kwargs):
+def figure(at, key: str) -> dict:
+    """The plotly figure drawn with `key`."""
+    charts = [e for e in at.get("plotly_chart") if e.proto.id.endswith(f"-{key}")]
+    assert len(charts) == 1, [e.proto.id for e in at.get("plotly_chart")]
+    return json.loads(charts[0].proto.spec)
+
+
+def frame_with(at, column: str):
+    """The table that has `column` (display tables carry no key AppTest can read)."""
+    found = [df.value for df in at.dataframe if column in df.value.columns]
+    assert len(found) == 1, [list(df.value.columns) for df in at.dataframe]
+    return found[0]
+
+
+def movie_data(role: str = "run") -> runs.Dataset:
     files = queries_data.sample_files("movies")
-    data = queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
-    return runs.evaluate(data, k, **kwargs)
+    return queries_data.datasets(files, queries_data.read_tables(files, 50))[role]
+
+
+def trec_data(qrels: str = "qrels.test") -> runs.Dataset:
+    files = queries_data.sample_files("trec", qrels)
+    return queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
+
+
+def movies(k=10, **kwargs):
+    return runs.evaluate(movie_data(), k, **kwargs)
 
 
 @pytest.fixture(scope="module")
@@ -30,14 +59,15 @@ def test_movie_sample_shows_the_mean_table_and_charts(at):
     assert shown["Mean NDCG@10"] == f"{movies().mean:.4f}"
     assert shown["Queries in the mean"] == "10 of 10"
     assert shown["Nothing relevant"] == "1"
-    table = at.dataframe[-1].value
+    table = at.dataframe(key="queries_table").value
     assert list(table["query"])[:3] == ["ana", "ben", "chloe"]
     assert table["NDCG@10"].tolist() == pytest.approx(movies().per_query["ndcg"].tolist())
     assert all(link.startswith("/playground?rels=") for link in table["playground"])
-    histogram, scatter = plotly_figures(at)
+    histogram = figure(at, "queries_hist")
     assert sorted(decode(histogram["data"][0]["x"])) == pytest.approx(
         sorted(movies().per_query["ndcg"])
     )
+    scatter = figure(at, "queries_scatter")
     assert sum(len(decode(trace["x"])) for trace in scatter["data"][:3]) == 10
     assert [trace["name"] for trace in scatter["data"][:3]] == [
         "A better (5)",
@@ -63,12 +93,31 @@ def test_controls_change_the_numbers(at):
     at.selectbox(key="queries_gain").set_value("exponential").run()
     expected = movies(3, on_zero=float("nan"), ideal="run", ties="average", gain="exponential")
     assert metrics(at)["Mean NDCG@3"] == f"{expected.mean:.4f}"
+    at.selectbox(key="queries_discount").set_value("jarvelin").run()
+    at.number_input(key="queries_base").set_value(3.0).run()
+    expected = movies(
+        3,
+        on_zero=float("nan"),
+        ideal="run",
+        ties="average",
+        gain="exponential",
+        discount="jarvelin",
+        log_base=3.0,
+    )
+    assert metrics(at)["Mean NDCG@3"] == f"{expected.mean:.4f}"
     assert not at.exception
+
+
+def test_the_option_labels_come_from_the_options():
+    at = open_page(PAGE)
+    assert at.radio(key="queries_zero").options == [rule.label for rule in ON_ZERO.values()]
+    assert at.number_input(key="queries_base").min == 1.01
+    assert at.number_input(key="queries_base").max == 1000.0
 
 
 def test_how_the_mean_moves_table_has_all_six_conventions():
     at = open_page(PAGE)
-    moves = at.dataframe[0].value
+    moves = frame_with(at, "ideal: all judged documents")
     assert moves.shape == (3, 2)
     assert moves.iloc[0, 0] == pytest.approx(movies().mean)  # 0 rule, all judgments
     assert moves.iloc[1, 1] == pytest.approx(movies(on_zero=1.0, ideal="run").mean)
@@ -78,26 +127,39 @@ def test_trec_sample_equals_the_core_and_switches_qrels():
     at = open_page(PAGE)
     at.radio(key="queries_source").set_value("trec").run()
     at.checkbox(key="queries_whole").check().run()
-    files = queries_data.sample_files("trec", "qrels.test")
-    data = queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
-    assert metrics(at)["Mean NDCG"] == f"{runs.evaluate(data, None).mean:.4f}"
+    assert metrics(at)["Mean NDCG"] == f"{runs.evaluate(trec_data(), None).mean:.4f}"
     at.radio(key="queries_qrels").set_value("qrels.rel_level").run()
     assert metrics(at)["Mean NDCG"] == "0.3894"  # (0.1396 + 0.6617 + 0.3669) / 3, trec_eval
     assert any("304 judgments have relevance below 0" in m.value for m in at.markdown)
     at.radio(key="queries_against").set_value("qrels").run()
-    scatter = plotly_figures(at)[1]
-    other = queries_data.sample_files("trec", "qrels.test")
-    data_b = queries_data.datasets(other, queries_data.read_tables(other, 50))["run"]
-    expected = runs.evaluate(data_b, None).per_query["ndcg"]
+    scatter = figure(at, "queries_scatter")
+    expected = runs.evaluate(trec_data(), None).per_query["ndcg"]
     for trace in scatter["data"][:3]:
         for query, x in zip(decode(trace["customdata"]), decode(trace["x"])):
             assert x == pytest.approx(expected[query])
     assert metrics(at)["A better / B better / equal"] == "0 / 2 / 1"  # 302 equal up to 1e-16
 
 
+def test_comparing_with_a_library_uses_its_preset():
+    at = open_page(PAGE)
+    for library in ("sklearn", "lightgbm"):
+        at.radio(key="queries_against").set_value(library).run()
+        assert not at.exception
+        b = runs.evaluate(movie_data(), **runs.keywords(PRESETS_BY_KEY[library].scoring(10)))
+        a = movies()
+        pairing = runs.pair_queries(a, b)
+        expected = (pairing.a - pairing.b).mean()
+        assert metrics(at)["Mean of A − B"].replace("−", "-") == f"{expected:+.4f}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Uploads
+# ---------------------------------------------------------------------------------------------
+
+
 def _upload(source: str, **files) -> object:
     at = open_page(PAGE)
-    at.session_state["queries_files"] = files
+    at.session_state[queries_data.TEST_UPLOADS] = files
     at.radio(key="queries_source").set_value(source).run()
     return at
 
@@ -107,7 +169,7 @@ def test_bad_csv_rows_are_listed_and_evaluated_only_after_skipping():
     at = _upload("csv", run=("bad.csv", bad))
     assert not at.exception
     assert "2 line(s) could not be used" in at.error[0].value
-    problems = at.dataframe[0].value
+    problems = frame_with(at, "problem")
     assert problems["line"].tolist() == [3, 4]
     assert "Mean NDCG@10" not in metrics(at)  # nothing is evaluated until the user decides
     skip = [box for box in at.checkbox if box.label.startswith("Skip these 2 line(s)")]
@@ -115,10 +177,35 @@ def test_bad_csv_rows_are_listed_and_evaluated_only_after_skipping():
     assert metrics(at)["Mean NDCG@10"] == "1.0000"
     assert metrics(at)["Queries in the mean"] == "2 of 2"
     # A different file asks again: the choice to skip belonged to the first file's lines.
-    at.session_state["queries_files"] = {"run": ("bad.csv", bad + b"c,q,oops,1\n")}
+    at.session_state[queries_data.TEST_UPLOADS] = {"run": ("bad.csv", bad + b"c,q,oops,1\n")}
     at.run()
     assert "3 line(s) could not be used" in at.error[0].value
     assert "Mean NDCG@10" not in metrics(at)
+
+
+def test_two_uploads_with_the_same_name_do_not_crash():
+    first = b"query_id,doc_id,relevance,score\na,x,1,0.5\na,y,high,0.2\n"
+    second = b"query_id,doc_id,relevance,score\na,x,0,0.5\na,z,oops,0.2\nb,x,1,1\n"
+    at = _upload("csv", run=("same.csv", first), second_run=("same.csv", second))
+    assert not at.exception
+    assert "2 line(s) could not be used" in at.error[0].value
+    downloads = [b.label for b in at.get("download_button")]
+    assert len(downloads) == 2 and all("same.csv" in label for label in downloads)
+    next(box for box in at.checkbox if box.label.startswith("Skip these")).check().run()
+    assert not at.exception
+    assert metrics(at)["Queries compared"] == "1"
+    assert "1 query(ies) are in only one of A and B" in " ".join(c.value for c in at.caption)
+
+
+def test_a_k_beyond_the_next_runs_reach_is_named_not_a_traceback():
+    rows = "".join(f"q,d{i},{i % 2},{-i}\n" for i in range(1200))
+    at = _upload("csv", run=("long.csv", ("query_id,doc_id,relevance,score\n" + rows).encode()))
+    at.number_input(key="queries_k").set_value(1100).run()
+    assert "Mean NDCG@1100" in metrics(at)
+    at.radio(key="queries_source").set_value("movies").run()
+    assert not at.exception
+    assert any("k = 1,100 is deeper" in w.value for w in at.warning)
+    assert "Mean NDCG@1000" in metrics(at)
 
 
 @pytest.mark.parametrize(
@@ -150,41 +237,119 @@ def test_upload_waits_for_both_trec_files():
     assert "Mean NDCG@10" not in metrics(at)
 
 
-def test_user_text_in_notes_and_errors_is_not_markdown():
-    data = b"query_id,doc_id,relevance,score\n$x$_*,a,0,1\nq,b,1,1\n"
-    at = _upload("csv", run=("my_file*.csv", data))
+def test_user_text_in_notes_errors_and_charts_is_not_markup():
+    data = b"query_id,doc_id,relevance,score\n$x$_*,a,0,1\nq,b,1,1\n<b>r</b>,c,1,1\n"
+    at = _upload("csv", run=("my_<i>file</i>*.csv", data))
     notes = [m.value for m in at.markdown if "no relevant judgment" in m.value]
     assert notes and r"(\$x\$\_\*)" in notes[0]
+    scatter = figure(at, "queries_scatter")
+    assert scatter["layout"]["yaxis"]["title"]["text"] == "A: my_&lt;i&gt;file&lt;/i&gt;*.csv"
+    hovers = [text for trace in scatter["data"][:3] for text in trace.get("hovertext", [])]
+    assert any(text.startswith("query &lt;b&gt;r&lt;/b&gt;<br>") for text in hovers)
     at = _upload("csv", run=("my_[file].csv", b"query,doc,rel\nq,a,1\n"))
     assert r"my\_\[file\].csv" in at.error[0].value
 
 
-def test_the_playground_reads_our_links_without_complaint():
-    from urllib.parse import parse_qsl, urlsplit
+# ---------------------------------------------------------------------------------------------
+# The playground links
+# ---------------------------------------------------------------------------------------------
 
-    files = queries_data.sample_files("trec", "qrels.rel_level")
-    data = queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
-    settings = dict(k=10, gain="linear", discount="log2", base=2.0, ideal="judgments", ties="docid")
-    link = queries_data.playground_link(data, "301", **settings)
+
+def _rows_and_links(sample: str, **params):
+    at = open_page(PAGE, sample=sample, **params)
+    table = at.dataframe(key="queries_table").value
+    measure = next(column for column in table.columns if column.startswith("NDCG"))
+    return table, measure
+
+
+@pytest.mark.parametrize("sample", ["movies", "trec"])
+@pytest.mark.parametrize("setting", [{"k": "10"}, {"whole": "1"}])
+def test_every_playground_link_opens_the_tables_value(sample, setting):
+    table, measure = _rows_and_links(sample, **setting)
+    assert measure == ("NDCG@10" if "k" in setting else "NDCG")
+    for query, value, link in zip(table["query"], table[measure], table["playground"]):
+        params = dict(parse_qsl(urlsplit(link).query))
+        playground = open_page("views/playground.py", **params)
+        assert not playground.warning, (query, [w.value for w in playground.warning])
+        cards = metrics(playground)
+        assert cards[measure] == f"{value:.4f}", (sample, setting, query)
+
+
+def test_the_link_carries_k_even_beyond_the_ranked_list():
+    # Eli's list has 7 movies and 3 more judged ones (Whiplash 1, Heat 2, Gattaca 0): k = 10
+    # stays 10, the unretrieved judgments join the ideal, and the playground shows 0.8100.
+    link = queries_data.playground_link(movie_data(), "eli", Scoring(k=10, ties="docid"))
+    params = dict(parse_qsl(urlsplit(link).query))
+    assert params["k"] == "10" and params["pool"] == "2,1"
+    assert params["labels"].startswith("Jaws,Moana,Paddington")
+    whole = queries_data.playground_link(movie_data(), "eli", Scoring(k=NO_CUTOFF, ties="docid"))
+    assert dict(parse_qsl(urlsplit(whole).query))["k"] == "none"
+
+
+def test_a_selected_row_offers_its_link_and_it_opens_the_same_value():
+    at = open_page(PAGE, ideal="run")
+    at.session_state["queries_table"] = {"selection": {"rows": [4], "columns": [], "cells": []}}
+    at.run()
+    button = at.get("link_button")[0]
+    assert "k=10" in button.proto.url and "pool" not in button.proto.url
+    params = dict(parse_qsl(urlsplit(button.proto.url).query))
+    shown = open_page("views/playground.py", **params)
+    assert not shown.warning
+    ndcg_card = next(m.value for m in shown.metric if m.label == "NDCG@10")
+    table = at.dataframe(key="queries_table").value
+    assert ndcg_card == f"{table.loc[4, 'NDCG@10']:.4f}"
+
+
+def test_a_long_ranking_is_cut_in_its_link_and_the_page_says_so():
+    rows = "".join(f"q,d{i},{i % 2},{-i}\n" for i in range(1200))
+    data = runs.from_csv(runs.read_csv_run(("query_id,doc_id,relevance,score\n" + rows).encode()))
+    found = queries_data.playground_list(data, "q", Scoring(k=10))
+    assert found.ranked.n == 1000
+    assert "holds only the first 1,000 of its 1,200 ranked documents" in found.notes[0]
+    at = _upload("csv", run=("long.csv", ("query_id,doc_id,relevance,score\n" + rows).encode()))
+    at.session_state["queries_table"] = {"selection": {"rows": [0], "columns": [], "cells": []}}
+    at.run()
+    assert any(plain("first 1,000 of its 1,200") in c.value for c in at.caption)
+
+
+def test_the_playground_reads_our_links_without_complaint():
+    data = trec_data("qrels.rel_level")
+    link = queries_data.playground_link(data, "301", Scoring(k=10, ties="docid"))
     params = dict(parse_qsl(urlsplit(link).query))
     assert len(params["rels"].split(",")) == 500 and params["k"] == "10" and params["pool"]
     at = open_page("views/playground.py", **params)
     assert not at.warning, [w.value for w in at.warning]
     expected = runs.evaluate(data, 10).per_query.at["301", "ndcg"]
-    assert f"{expected:.4f}" in [m.value for m in at.metric]
+    assert metrics(at)["NDCG@10"] == f"{expected:.4f}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The URL
+# ---------------------------------------------------------------------------------------------
 
 
 def test_the_conventions_live_in_the_url():
-    at = open_page(PAGE, sample="trec", k="5", gain="exponential", zero="skip")
+    at = open_page(
+        PAGE, sample="trec", qrels="qrels.rel_level", k="5", gain="exponential", zero="skip"
+    )
     assert at.radio(key="queries_source").value == "trec"
+    assert at.radio(key="queries_qrels").value == "qrels.rel_level"
     assert at.number_input(key="queries_k").value == 5
     assert at.selectbox(key="queries_gain").value == "exponential"
     assert at.radio(key="queries_zero").value == "skip"
+    assert not at.warning
+    assert at.query_params["k"] == "5" and at.query_params["qrels"] == "qrels.rel_level"
 
 
-def test_a_tampered_convention_in_the_link_is_named_and_ignored():
-    at = open_page(PAGE, k="-3", ties="random")
+def test_a_tampered_convention_in_the_link_is_named_and_what_is_used_said():
+    at = open_page(PAGE, k="-3", ties="random", base="5000", discount="jarvelin", whole="yes")
     warnings = " ".join(w.value for w in at.warning)
-    assert "`k` was ignored: -3 is outside" in warnings
-    assert "`ties` was ignored: 'random' is not one of" in warnings
+    assert plain("The link's `k`: k must be a whole number from 1 to") in warnings
+    assert plain("k = 10 is used instead.") in warnings
+    assert plain("The link's `ties`: 'random' is not a tie rule") in warnings
+    assert plain("ties = docid is used instead.") in warnings
+    assert plain("log base 5000 is outside 1.01–1000") in warnings
+    assert plain("The link's `whole`") in warnings
     assert at.number_input(key="queries_k").value == 10
+    assert at.number_input(key="queries_base").value == 1000.0
+    assert at.radio(key="queries_ties").value == "docid"

@@ -1,16 +1,16 @@
 """Per-query NDCG of files loaded by ndcg_core.runs against trec_eval (pytrec_eval) and
-scikit-learn, every query, to 1e-9."""
+scikit-learn, every query, to 1e-9 (marked `crosscheck`: they run the real libraries), and the
+tie and ideal rules those checks rest on."""
 
 from pathlib import Path
 
 import numpy as np
 import pytest
-import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn.metrics import ndcg_score
 
 from ndcg_core import batch_ndcg, runs
+from ndcg_core.model import NO_CUTOFF, Scoring
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 TREC = DATA / "trec_eval_test"
@@ -28,6 +28,7 @@ def _trec_dicts(run: runs.Table, qrels: runs.Table):
 
 
 def _reference(run: runs.Table, qrels: runs.Table) -> dict:
+    pytrec_eval = pytest.importorskip("pytrec_eval")
     qrel, ranking = _trec_dicts(run, qrels)
     measures = {"ndcg", "ndcg_cut." + ",".join(map(str, CUTS))}
     return pytrec_eval.RelevanceEvaluator(qrel, measures).evaluate(ranking)
@@ -38,6 +39,7 @@ def results_test():
     return runs.read_trec_run((TREC / "results.test").read_bytes(), "results.test")
 
 
+@pytest.mark.crosscheck
 @pytest.mark.parametrize("qrels_file", ["qrels.test", "qrels.rel_level"])
 def test_bundled_files_equal_trec_eval_for_every_query_and_cut(results_test, qrels_file):
     qrels = runs.read_trec_qrels((TREC / qrels_file).read_bytes(), qrels_file)
@@ -45,8 +47,10 @@ def test_bundled_files_equal_trec_eval_for_every_query_and_cut(results_test, qre
     expected = _reference(results_test, qrels)
     data = runs.join_trec(results_test, qrels)
     assert sorted(data.queries) == sorted(expected) == ["301", "302", "303"]
-    for k, measure in [(None, "ndcg")] + [(c, f"ndcg_cut_{c}") for c in CUTS]:
-        ours = runs.evaluate(data, k, ideal="judgments", ties="docid", on_zero=0.0)
+    # trec_eval's conventions as one Scoring: ideal from the judgments, ties by doc id, 0/0 → 0.
+    for k, measure in [(NO_CUTOFF, "ndcg")] + [(c, f"ndcg_cut_{c}") for c in CUTS]:
+        scoring = Scoring(k=k, ideal="judgments", ties="docid", zero="0")
+        ours = runs.evaluate(data, **runs.keywords(scoring))
         for query, values in expected.items():
             assert ours.per_query.at[query, "ndcg"] == pytest.approx(values[measure], abs=1e-9), (
                 qrels_file,
@@ -87,6 +91,7 @@ def _synthetic_trec(seed: int):
     )
 
 
+@pytest.mark.crosscheck
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_synthetic_ties_and_gaps_equal_trec_eval(seed):
     run, qrels = _synthetic_trec(seed)
@@ -110,8 +115,10 @@ def test_keeping_file_order_among_ties_differs_from_trec_eval():
     assert not np.allclose(keep.to_numpy(), docid.to_numpy())
 
 
+@pytest.mark.crosscheck
 def test_csv_sample_equals_scikit_learn_per_query_with_the_run_as_ideal():
     # scikit-learn's conventions: ideal from the ranked items, ties averaged, all-zero gives 0.
+    ndcg_score = pytest.importorskip("sklearn.metrics").ndcg_score
     table = runs.read_csv_run((DATA / "movies" / "recommender_a.csv").read_bytes())
     data = runs.from_csv(table)
     for k in (3, 5, None):
@@ -121,7 +128,9 @@ def test_csv_sample_equals_scikit_learn_per_query_with_the_run_as_ideal():
             assert ours[query] == pytest.approx(expected, abs=1e-9), (k, query)
 
 
+@pytest.mark.crosscheck
 def test_csv_with_ignore_ties_equals_scikit_learn_keep_order():
+    ndcg_score = pytest.importorskip("sklearn.metrics").ndcg_score
     rng = np.random.default_rng(5)
     queries = np.repeat(np.arange(30), 12)
     rel = rng.integers(0, 4, queries.size)

@@ -5,8 +5,8 @@ torchmetrics (needs torch) run in their own venvs, given by the environment vari
 NDCG_RANX_PYTHON and NDCG_TORCHMETRICS_PYTHON, e.g.
     python3 -m venv /tmp/ranxvenv && /tmp/ranxvenv/bin/pip install ranx "pandas<3"
     python3 -m venv /tmp/tmvenv && /tmp/tmvenv/bin/pip install torch==2.13.0 torchmetrics
-Without them those tests are skipped (with that reason); tests/core/test_conventions.py checks
-the same presets against hand-worked values. TF-Ranking needs TensorFlow, not installed here:
+Without them those tests are skipped (with that reason); tests/core/test_library_presets.py
+checks the same presets against hand-worked values. TF-Ranking needs TensorFlow, not installed here:
 hand-worked tests only.
 """
 
@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ndcg_core.conventions import GALLERY, PRESETS, Query, evaluate, make_query
+from ndcg_core.libraries import GALLERY, PRESETS_BY_KEY, Query, evaluate, make_query
 
 from .library_runner import run_lightgbm, run_sklearn, run_trec_eval, run_xgboost
 
@@ -59,7 +59,8 @@ def random_queries(seed: int, count: int) -> list[Query]:
             scores = rng.permutation(n) + np.round(rng.random(n), 3)
         ids = [names[j] for j in rng.choice(len(names), n, replace=False)]
         pool = rng.integers(0, 4, int(rng.integers(0, 4))).astype(float)
-        k = None if rng.random() < 0.3 else int(rng.integers(1, n + 4))
+        draw = rng.random()
+        k = None if draw < 0.25 else "n" if draw < 0.4 else int(rng.integers(1, n + 4))
         queries.append(make_query(rels, k, scores=scores, ids=ids, pool=pool))
     return queries
 
@@ -95,6 +96,7 @@ def quiet():
         yield
 
 
+@pytest.mark.crosscheck
 def test_sklearn_tie_averaged_and_ignore_ties():
     for query in QUERIES:
         case = as_case(query, "")
@@ -102,22 +104,25 @@ def test_sklearn_tie_averaged_and_ignore_ties():
         check("sklearn_ignore_ties", query, run_sklearn(case, ignore_ties=True))
 
 
+@pytest.mark.crosscheck
 def test_trec_eval_ndcg_and_ndcg_cut():
     for query in QUERIES:
         for key in ("trec_ndcg", "trec_ndcg_cut"):
-            preset = next(p for p in PRESETS if p.key == key)
+            preset = PRESETS_BY_KEY[key]
             check(key, query, run_trec_eval(as_case(query, preset.metric_name(query.k, query.n))))
 
 
+@pytest.mark.crosscheck
 def test_lightgbm():
     for query in QUERIES:
         check("lightgbm", query, run_lightgbm(as_case(query, "")))
 
 
+@pytest.mark.crosscheck
 def test_xgboost_ndcg_and_ndcg_minus():
     for query in QUERIES:
         for key in ("xgboost", "xgboost_minus"):
-            preset = next(p for p in PRESETS if p.key == key)
+            preset = PRESETS_BY_KEY[key]
             check(key, query, run_xgboost(as_case(query, preset.metric_name(query.k, query.n))))
 
 
@@ -127,12 +132,12 @@ def _other_venv(variable: str, library: str, keys: tuple[str, ...], tolerance: f
         pytest.skip(
             f"{library} does not install in the project's venv; set {variable} to a python that "
             f"has it (see this module's docstring) to run it. Hand-worked values are tested in "
-            f"test_conventions.py."
+            f"test_library_presets.py."
         )
     cases, expected = [], []
     for query in QUERIES:
         for key in keys:
-            preset = next(p for p in PRESETS if p.key == key)
+            preset = PRESETS_BY_KEY[key]
             cases.append(as_case(query, preset.metric_name(query.k, query.n)))
             expected.append((key, query))
     result = subprocess.run(
@@ -147,15 +152,18 @@ def _other_venv(variable: str, library: str, keys: tuple[str, ...], tolerance: f
         check(key, query, got, tolerance)
 
 
+@pytest.mark.crosscheck
 def test_ranx_ndcg_and_ndcg_burges():
     _other_venv("NDCG_RANX_PYTHON", "ranx", ("ranx_ndcg", "ranx_ndcg_burges"), 1e-9)
 
 
+@pytest.mark.crosscheck
 def test_torchmetrics():
     # torchmetrics computes its discounts in float32 whatever the input dtype: 1e-6, not 1e-9.
     _other_venv("NDCG_TORCHMETRICS_PYTHON", "torchmetrics", ("torchmetrics",), 1e-6)
 
 
+@pytest.mark.crosscheck
 def test_refusal_messages_are_the_libraries_own():
     """The refusal the page shows is the text the library raises."""
     expected = {"sklearn": run_sklearn, "trec_ndcg": run_trec_eval, "lightgbm": run_lightgbm}
@@ -178,6 +186,7 @@ def test_queries_cover_ties_pools_and_refusals():
     assert sum(1 for q in QUERIES if len(set(q.scores)) < q.n) > 100
     assert sum(1 for q in QUERIES if q.pool) > 100
     assert sum(1 for q in QUERIES if q.k is not None and q.k > q.n) > 20
+    assert sum(1 for q in QUERIES if q.ranked.scoring.k == "n") > 20
 
 
 if __name__ == "__main__":  # a quick manual run: python -m tests.core.test_libraries

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import ndcg
-from ndcg_core.orders import (
+from ndcg_core.permutations import (
     apply_order,
     ideal_order,
     move,

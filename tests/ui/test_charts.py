@@ -7,6 +7,7 @@ import pytest
 
 from ndcg_core import breakdown
 from ui import charts
+from ui.charts.theme import FADED
 
 BUILDERS = [
     charts.contribution_chart,
@@ -35,7 +36,7 @@ def test_contribution_bars_are_the_table_columns_and_faded_beyond_k():
     np.testing.assert_allclose(yours.y, table["contribution"])
     np.testing.assert_allclose(ideal.y, table["ideal_contribution"])
     assert list(yours.marker.pattern.shape) == ["", "", "", "/", "/", "/"]
-    assert list(yours.marker.opacity)[2:4] == [1.0, charts.FADED]
+    assert list(yours.marker.opacity)[2:4] == [1.0, FADED]
     assert fig.layout.shapes[0].x0 == 3.5 and "k = 3" in fig.layout.annotations[0].text
 
 

@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-from ndcg_core.conventions import GALLERY, evaluate, make_query, snippet
+from ndcg_core.libraries import GALLERY, PRESETS, evaluate, install_line, make_query, snippet
 
 DRIVER = r"""
 import contextlib, io, json, sys, warnings
@@ -36,6 +36,8 @@ print("\n@@RESULTS@@" + json.dumps(results))
 
 QUERIES = [case.query() for case in GALLERY] + [
     make_query([3, 2, 3, 0, 1, 2], 6, pool=[3, 2]),
+    make_query([3, 2, 3, 0, 1, 2], "n", pool=[3, 2]),
+    make_query([3, 2, 3, 0, 1, 2], "none", pool=[3, 2]),
     make_query([2, 0, 1, 3, 1], 3, scores=[0.5, 0.5, 0.2, 0.9, 0.2], ids=["b", "a", "z", "c", "y"]),
     make_query([1, 0, 2, 0] * 5, scores=[1, 2, 1, 2] * 5),
 ]
@@ -62,6 +64,26 @@ def run_all(python: str, programs: list[str]) -> list[dict]:
     return json.loads(done.stdout.split("@@RESULTS@@")[-1])
 
 
+def test_every_library_has_one_program_and_each_fills_in():
+    programs = {}
+    for preset in PRESETS:
+        programs.setdefault(preset.library, set()).add(preset.snippet)
+        code = snippet(preset, QUERIES[0])
+        assert "$" not in code and compile(code, preset.key, "exec")
+    assert all(len(templates) == 1 for templates in programs.values())
+    assert install_line(PRESETS[0]) == "pip install scikit-learn"
+    assert install_line(PRESETS[-1]) == ""  # the Järvelin–Kekäläinen program needs nothing
+
+
+def test_tied_scores_get_the_tf_ranking_note():
+    tf = next(p for p in PRESETS if p.key == "tf_ranking")
+    tied = make_query([1, 0], scores=[1, 1])
+    assert "shuffled at random" in snippet(tf, tied)
+    assert "shuffled" not in snippet(tf, make_query([1, 0]))
+    assert "topn=2" in snippet(tf, make_query([1, 0], "n"))
+
+
+@pytest.mark.crosscheck
 @pytest.mark.parametrize("library", list(LIBRARIES))
 def test_snippets_print_the_page_number(library):
     variable = LIBRARIES[library]
