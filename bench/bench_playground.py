@@ -88,26 +88,27 @@ def own_work(typed: list[str]) -> float:
     import plotly.io as pio
     import plotly.tools
 
-    from ndcg_core import breakdown, cg, dcg, idcg
-    from ndcg_core.latex import dcg_filled, ndcg_filled
+    from ndcg_core import RankedList, totals
+    from ndcg_core.latex import formulas, worked
     from ui import charts
 
     times = []
     for text in typed:
         values = [float(v) for v in text.split(",")]
         start = time.perf_counter()
-        table = breakdown(values)
-        totals = (cg(values), dcg(values), idcg(values), ndcg(values))
-        dcg_filled(table, None, gain="linear", discount="log2", log_base=2)
-        dcg_filled(table, None, gain="linear", discount="log2", log_base=2, ideal=True)
-        ndcg_filled(totals[1], totals[2], totals[3], None, len(values))
+        result = totals(RankedList(values))
+        table = result.table
+        formulas(result.ranked)
+        worked(result)
         for build in (
             charts.contribution_chart,
             charts.cumulative_chart,
             charts.discount_chart,
             charts.ndcg_at_k_chart,
         ):
-            figure = plotly.tools.return_figure_from_figure_or_data(build(table, None), True)
+            figure = plotly.tools.return_figure_from_figure_or_data(
+                build(table, result.ranked.k), True
+            )
             pio.to_json(figure, validate=False)
         table.to_csv(index=False)
         times.append(time.perf_counter() - start)
