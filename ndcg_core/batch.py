@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .metrics import _settings, check_k, check_on_zero
+from .metrics import as_numbers, check_k, check_on_zero, check_settings, is_number
 from .options import TIES, discounts, gains
 
 
@@ -79,7 +79,7 @@ def batch_ndcg(
         ``per_query`` has one row per query (in order of first appearance) with columns
         ``n_items``, ``dcg``, ``idcg`` and ``ndcg``; ``mean`` ignores NaN.
     """
-    gain, discount, log_base = _settings(gain, discount, log_base)
+    gain, discount, log_base = check_settings(gain, discount, log_base)
     cut = check_k(k)
     zero = check_on_zero(on_zero)
     if ties not in TIES:
@@ -88,8 +88,10 @@ def batch_ndcg(
         )
     if ties == "docid" and docs is None:
         raise ValueError("`ties='docid'` orders tied scores by document id: pass `docs` too.")
+    if docs is not None and not hasattr(docs, "__len__"):
+        docs = list(docs)  # a generator is read once, here
 
-    codes, names = pd.factorize(np.asarray(queries), sort=False)
+    codes, names = pd.factorize(_as_ids(queries, "queries"), sort=False)
     rel = _as_relevance(relevances, codes.size, "relevances")
     score = None if scores is None else _as_scores(scores, codes.size)
     n_queries = names.size
@@ -119,11 +121,16 @@ def batch_ndcg(
     else:
         dcg = np.bincount(codes_sorted, weights=gain_sorted * disc, minlength=n_queries)
 
+    if (ideal_queries is None) != (ideal_relevances is None):
+        raise ValueError(
+            "`ideal_queries` and `ideal_relevances` go together: the query of each judged item "
+            "and its relevance. Pass both, or neither (the ideal then comes from the run)."
+        )
     if ideal_relevances is None:
         idcg = _ideal_dcg(codes, rel, n_queries, cut, gain, discount, log_base)
     else:
         pool_names = pd.Index(names)
-        pool_codes = pool_names.get_indexer(np.asarray(ideal_queries))
+        pool_codes = pool_names.get_indexer(_as_ids(ideal_queries, "ideal_queries"))
         pool_rel = _as_relevance(ideal_relevances, pool_codes.size, "ideal_relevances")
         known = pool_codes >= 0  # judgments of queries the run does not have play no part
         idcg = _ideal_dcg(
@@ -145,29 +152,43 @@ def batch_ndcg(
     return BatchResult(per_query, mean, int((idcg == 0).sum()))
 
 
+def _as_ids(values: Iterable, parameter: str) -> np.ndarray:
+    """Query ids as an array. Numbers and text are never mixed: 1 and "1" would be read as one
+    query by some tools and two by others, so they are refused by name."""
+    if isinstance(values, np.ndarray) and values.dtype != object:
+        return values
+    items = values if isinstance(values, np.ndarray) else list(values)
+    kinds = {"text" if isinstance(v, str) else "number" if is_number(v) else "other" for v in items}
+    if len(kinds - {"other"}) > 1:
+        first_text = next(v for v in items if isinstance(v, str))
+        first_number = next(v for v in items if is_number(v))
+        raise ValueError(
+            f"`{parameter}` mixes numbers and text ({first_number!r} and {first_text!r}): use "
+            f"one kind of id, e.g. all text."
+        )
+    return np.asarray(items, dtype=object) if "other" in kinds else np.asarray(items)
+
+
 def _as_relevance(values: Iterable[float], n: int, parameter: str) -> np.ndarray:
-    rel = np.asarray(values, dtype=float)
+    rel = as_numbers(values, parameter, where="row")
     if rel.shape != (n,):
         raise ValueError(
             f"`{parameter}` must have one value per row: expected {n}, got {rel.size}."
         )
-    bad = np.flatnonzero(~np.isfinite(rel) | (rel < 0))
+    bad = np.flatnonzero(rel < 0)
     if bad.size:
         i = int(bad[0])
         raise ValueError(
-            f"`{parameter}` must be finite and not negative; row {i + 1} is {rel[i]:g} "
+            f"`{parameter}` must not be negative; row {i + 1} is {rel[i]:g} "
             f"({bad.size} such row(s) in all)."
         )
     return rel
 
 
 def _as_scores(values: Iterable[float], n: int) -> np.ndarray:
-    score = np.asarray(values, dtype=float)
+    score = as_numbers(values, "scores", where="row")
     if score.shape != (n,):
         raise ValueError(f"`scores` must have one value per row: expected {n}, got {score.size}.")
-    bad = np.flatnonzero(np.isnan(score))
-    if bad.size:
-        raise ValueError(f"`scores` must be numbers; row {int(bad[0]) + 1} is NaN.")
     return score
 
 
@@ -302,12 +323,12 @@ def ndcg_rows(
     Only the top k of each row is ever sorted (a partition finds them), which is why this is
     the fast path for large batches.
     """
-    gain, discount, log_base = _settings(gain, discount, log_base)
+    gain, discount, log_base = check_settings(gain, discount, log_base)
     cut = check_k(k)
     zero = check_on_zero(on_zero)
     if ties not in ("keep", "average"):
         raise ValueError(f"`ties` must be 'keep' or 'average' for a matrix; got {ties!r}.")
-    rel = np.asarray(relevances, dtype=float)
+    rel = _matrix(relevances, "relevances")
     if rel.ndim != 2 or rel.size == 0:
         raise ValueError(
             f"`relevances` must be a non-empty (queries × items) matrix; got shape {rel.shape}."
@@ -329,7 +350,7 @@ def ndcg_rows(
     if scores is None:
         dcg = gains(rel[:, :top], gain) @ table
     else:
-        score = np.asarray(scores, dtype=float)
+        score = _matrix(scores, "scores")
         if score.shape != rel.shape:
             raise ValueError(
                 f"`scores` must have the shape of `relevances` {rel.shape}; got {score.shape}."
@@ -348,6 +369,16 @@ def ndcg_rows(
 
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), zero)
+
+
+def _matrix(values, parameter: str) -> np.ndarray:
+    """A matrix of real numbers, refused as `batch_ndcg` and `ndcg` refuse a list (truth
+    values, text, complex numbers and times are not relevances or scores)."""
+    matrix = np.asarray(values)
+    if matrix.dtype.kind not in "iuf":
+        flat = matrix.reshape(-1) if matrix.ndim else matrix.reshape(1)
+        as_numbers(flat if flat.dtype == object else flat.astype(object), parameter, "entry")
+    return matrix.astype(float)
 
 
 def _top_items(score: np.ndarray, top: int) -> np.ndarray:

@@ -9,15 +9,26 @@ Burges, C. et al. (2005). Learning to rank using gradient descent. ICML.
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from .model import RankedList
-from .options import DISCOUNTS, GAINS, check_log_base, check_option, discounts, gains, zero_rule
+from .display import shorten
+from .model import RankedList, too_large
+from .options import (
+    DISCOUNTS,
+    GAINS,
+    check_log_base,
+    check_option,
+    denominators,
+    discounts,
+    gains,
+    zero_rule,
+)
 
 ArrayLike = Iterable[float] | np.ndarray
 
@@ -28,37 +39,15 @@ ArrayLike = Iterable[float] | np.ndarray
 
 
 def check_relevances(relevances: ArrayLike, parameter: str = "relevances") -> np.ndarray:
-    """Return the relevances as a 1-D float array, or raise a ValueError naming the problem."""
-    if isinstance(relevances, (str, bytes)):
-        raise ValueError(
-            f"`{parameter}` must be a list of numbers, not text; to read typed text use "
-            f"`parse_relevances`. Got {relevances!r}."
-        )
-    try:
-        items = relevances if isinstance(relevances, np.ndarray) else list(relevances)
-    except TypeError:
-        raise ValueError(f"`{parameter}` must be a list of numbers; got {relevances!r}.") from None
-    values = np.asarray(items, dtype=object if not isinstance(items, np.ndarray) else None)
-    if values.ndim != 1:
-        raise ValueError(
-            f"`{parameter}` must be a flat list (one relevance per position); got an array of "
-            f"shape {values.shape}."
-        )
+    """Return the relevances as a 1-D float array, or raise a ValueError naming the problem.
+
+    A ranked list has an order, so sets and mappings are refused (a set has none, a dict would
+    give its keys); so are masked arrays (which entries count?), complex numbers, times and
+    truth values: only real numbers are relevances.
+    """
+    values = as_numbers(relevances, parameter)
     if values.size == 0:
         raise ValueError(f"`{parameter}` is empty: NDCG needs at least one ranked item.")
-    if values.dtype == object or values.dtype == bool or not np.issubdtype(values.dtype, np.number):
-        for i, item in enumerate(values):
-            if not _is_number(item):
-                raise ValueError(
-                    f"`{parameter}` must hold numbers only; position {i + 1} is {item!r}."
-                )
-    values = values.astype(float)
-    not_finite = np.flatnonzero(~np.isfinite(values))
-    if not_finite.size:
-        i = int(not_finite[0])
-        raise ValueError(
-            f"`{parameter}` must hold finite numbers; position {i + 1} is {values[i]:g}."
-        )
     negative = np.flatnonzero(values < 0)
     if negative.size:
         i = int(negative[0])
@@ -70,8 +59,77 @@ def check_relevances(relevances: ArrayLike, parameter: str = "relevances") -> np
     return values
 
 
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool)
+def as_numbers(values: object, parameter: str, where: str = "position") -> np.ndarray:
+    """Any sequence of real numbers as a flat float array, or a ValueError saying which entry
+    (`where` 1, 2, …) is not one. Numeric arrays take a fast path; anything else is looked at
+    item by item so the message can name the first bad one."""
+    if isinstance(values, (str, bytes)):
+        raise ValueError(
+            f"`{parameter}` must be a list of numbers, not text; to read typed text use "
+            f"`parse_relevances`. Got {shorten(repr(values))}."
+        )
+    if isinstance(values, (set, frozenset, Mapping)):
+        kind = (
+            "a set has no order"
+            if isinstance(values, (set, frozenset))
+            else ("a mapping would give its keys")
+        )
+        raise ValueError(
+            f"`{parameter}` must be a list in ranked order; {kind}. Pass a list or an array."
+        )
+    if isinstance(values, np.ma.MaskedArray):
+        raise ValueError(
+            f"`{parameter}` is a masked array: say what the masked entries are (fill them) or "
+            f"leave them out (compress) before scoring."
+        )
+    if isinstance(values, np.ndarray):
+        array = values
+    else:
+        try:
+            items = list(values)
+        except TypeError:
+            raise ValueError(
+                f"`{parameter}` must be a list of numbers; got {shorten(repr(values))}."
+            ) from None
+        array = np.asarray(items, dtype=object)
+        if all(type(item) in (int, float) for item in items):
+            with contextlib.suppress(OverflowError):  # an int too large for a float: named below
+                array = np.asarray(items, dtype=float)
+    if array.ndim != 1:
+        raise ValueError(
+            f"`{parameter}` must be a flat list (one relevance per {where}); got an array of "
+            f"shape {array.shape}."
+        )
+    if array.dtype.kind not in "iuf":
+        for i, item in enumerate(array):
+            if not is_number(item) or isinstance(item, complex):
+                raise ValueError(
+                    f"`{parameter}` must hold real numbers only; {where} {i + 1} is "
+                    f"{shorten(repr(item))}."
+                )
+            try:
+                float(item)
+            except OverflowError:
+                raise ValueError(
+                    f"`{parameter}` must hold numbers a float can hold; {where} {i + 1} has "
+                    f"{len(str(abs(int(item)))):,} digits."
+                ) from None
+    array = array.astype(float)
+    not_finite = np.flatnonzero(~np.isfinite(array))
+    if not_finite.size:
+        i = int(not_finite[0])
+        raise ValueError(
+            f"`{parameter}` must hold finite numbers; {where} {i + 1} is {array[i]:g}."
+        )
+    return array
+
+
+def is_number(value: object) -> bool:
+    """A real number: Python's or numpy's int and float (not bool, complex, time or text)."""
+    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(
+        value,
+        (bool, np.bool_, np.timedelta64, np.datetime64),  # numpy's times are integers
+    )
 
 
 def check_k(k: object) -> int | None:
@@ -112,7 +170,7 @@ def check_ideal(relevances: np.ndarray, ideal: ArrayLike) -> np.ndarray:
     return pool
 
 
-def _settings(gain: str, discount: str, log_base: float) -> tuple[str, str, float]:
+def check_settings(gain: str, discount: str, log_base: float) -> tuple[str, str, float]:
     return (
         check_option(gain, GAINS, "gain"),
         check_option(discount, DISCOUNTS, "discount"),
@@ -127,7 +185,16 @@ def _settings(gain: str, discount: str, log_base: float) -> tuple[str, str, floa
 
 def _dcg(values: np.ndarray, k: int | None, gain: str, discount: str, log_base: float) -> float:
     top = values[:k]
-    return float(np.dot(gains(top, gain), discounts(top.size, discount, log_base)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = float(np.dot(gains(top, gain), discounts(top.size, discount, log_base)))
+    return _finite(total, values)
+
+
+def _finite(total: float, values: np.ndarray) -> float:
+    """A sum that overflowed a float is refused by name, never returned as inf or NaN."""
+    if not np.isfinite(total):
+        raise too_large(values)
+    return total
 
 
 def _ideal_order(values: np.ndarray, ideal: np.ndarray | None) -> np.ndarray:
@@ -142,7 +209,8 @@ def cg(relevances: ArrayLike, k: int | None = None) -> float:
     11.0
     """
     values = check_relevances(relevances)
-    return float(values[: check_k(k)].sum())
+    with np.errstate(over="ignore"):
+        return _finite(float(values[: check_k(k)].sum()), values)
 
 
 def dcg(
@@ -172,7 +240,7 @@ def dcg(
     6.8611
     """
     values = check_relevances(relevances)
-    settings = _settings(gain, discount, log_base)
+    settings = check_settings(gain, discount, log_base)
     return _dcg(values, check_k(k), *settings)
 
 
@@ -195,7 +263,7 @@ def idcg(
     """
     values = check_relevances(relevances)
     pool = None if ideal is None else check_ideal(values, ideal)
-    settings = _settings(gain, discount, log_base)
+    settings = check_settings(gain, discount, log_base)
     return _dcg(_ideal_order(values, pool), check_k(k), *settings)
 
 
@@ -221,7 +289,7 @@ def ndcg(
     """
     values = check_relevances(relevances)
     pool = None if ideal is None else check_ideal(values, ideal)
-    settings = _settings(gain, discount, log_base)
+    settings = check_settings(gain, discount, log_base)
     cut = check_k(k)
     zero = check_on_zero(on_zero)
     best = _dcg(_ideal_order(values, pool), cut, *settings)
@@ -253,7 +321,7 @@ def breakdown(
     """
     values = check_relevances(relevances)
     pool = None if ideal is None else check_ideal(values, ideal)
-    gain, discount, log_base = _settings(gain, discount, log_base)
+    gain, discount, log_base = check_settings(gain, discount, log_base)
     cut = check_k(k)
     zero = check_on_zero(on_zero)
     names = _labels(labels, values.size)
@@ -262,18 +330,19 @@ def breakdown(
     rows = max(values.size, ideal_values.size)
     position = np.arange(1, rows + 1)
     in_top = position <= (cut if cut is not None else rows)
-    denominator = 1.0 / discounts(rows, discount, log_base)
+    denominator = denominators(rows, discount, log_base)
     discount_values = 1.0 / denominator
 
     relevance = _pad(values, rows)
     gain_values = _pad(gains(values, gain), rows)
     contribution = gain_values * discount_values
-    cumulative = np.cumsum(np.nan_to_num(contribution))
-
     ideal_relevance = _pad(ideal_values, rows)
     ideal_gain = _pad(gains(ideal_values, gain), rows)
     ideal_contribution = ideal_gain * discount_values
-    ideal_cumulative = np.cumsum(np.nan_to_num(ideal_contribution))
+    with np.errstate(over="ignore", invalid="ignore"):
+        cumulative = np.cumsum(np.nan_to_num(contribution, nan=0.0, posinf=np.inf))
+        ideal_cumulative = np.cumsum(np.nan_to_num(ideal_contribution, nan=0.0, posinf=np.inf))
+    _finite(float(ideal_cumulative[-1]), ideal_values)  # the ideal's sum is the largest
 
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = np.where(ideal_cumulative > 0, cumulative / ideal_cumulative, zero)

@@ -33,6 +33,8 @@ from .options import (
     TIES,
     check_log_base,
     check_option,
+    discounts,
+    gains,
 )
 
 MAX_LABEL_LENGTH = 40  # characters of an item label; a link keeps labels up to this length
@@ -145,6 +147,7 @@ class RankedList:
         object.__setattr__(self, "labels", labels)
         if not isinstance(self.scoring, Scoring):
             raise ValueError(f"`scoring` must be a Scoring; got {self.scoring!r}.")
+        _check_scorable(values + self.pool, self.scoring)
 
     # -- the list ------------------------------------------------------------------------------
 
@@ -263,6 +266,28 @@ def _numbers(values, parameter: str, negative: bool = True) -> tuple[float, ...]
             )
         out.append(number)
     return tuple(out)
+
+
+def _check_scorable(relevances: tuple[float, ...], scoring: Scoring) -> None:
+    """A list its conventions cannot score is refused when it is made, with the reason: a grade
+    the gain cannot take (2^2000 does not fit in a float), or sums that overflow."""
+    values = np.asarray(relevances, dtype=float)
+    gained = gains(values, scoring.gain)  # raises, naming the grade, when the gain cannot
+    top = float(discounts(1, scoring.discount, scoring.log_base)[0])  # the largest discount
+    with np.errstate(over="ignore", invalid="ignore"):
+        # Every sum a page shows (CG, DCG, IDCG, the running totals) is at most one of these.
+        bound = max(float(np.abs(values).sum()), float(np.abs(gained).sum()) * top)
+    if not np.isfinite(bound):
+        raise too_large(values)
+
+
+def too_large(values: np.ndarray) -> ValueError:
+    """The one message for relevances whose sums overflow a float."""
+    return ValueError(
+        f"`relevances` are too large to score: their discounted sum overflows a float (the "
+        f"largest here is {exact(np.max(values))}). Divide every relevance by the same number; "
+        f"under the linear gain NDCG does not change."
+    )
 
 
 def _check_labels(labels: tuple[str, ...], n: int) -> None:

@@ -567,7 +567,13 @@ def scoring_controls(
                 ),
                 icon="✋",
             )
-    ranked = replace(ranked, pool=pool_values)
+    try:
+        ranked = replace(ranked, pool=pool_values)
+    except ValueError as error:  # e.g. a grade the chosen gain cannot take
+        st.error(
+            plain(f"Judged but not retrieved: {error} The last pool that could be used is used."),
+            icon="✋",
+        )
     options = k_options(ranked, k_beyond)
     if st.session_state.get(_key(page, "k")) not in options:
         st.session_state[_key(page, "k")] = EVERY_RANKED
@@ -588,11 +594,17 @@ def scoring_controls(
             st.caption(cut_sentence(ranked))
         publish(page, ranked, share=min(ranked.relevances) >= 0)
         return ranked
-    gain = controls.choose("Gain", GAINS, _key(page, "gain"), horizontal=True)
+    refused = st.session_state.pop(_key(page, "refused"), None)
+    if refused:
+        st.error(plain(refused), icon="✋")
+    check = {"on_change": _keep_scorable, "args": (page,)}
+    gain = controls.choose("Gain", GAINS, _key(page, "gain"), horizontal=True, **check)
     if explain:
         st.caption(GAINS[gain].description)
-    discount = controls.choose("Discount", DISCOUNTS, _key(page, "discount"), horizontal=True)
-    base = controls.log_base(_key(page, "base"))
+    discount = controls.choose(
+        "Discount", DISCOUNTS, _key(page, "discount"), horizontal=True, **check
+    )
+    base = controls.log_base(_key(page, "base"), **check)
     if explain:
         st.caption(DISCOUNTS[discount].description)
     ranked = ranked.with_scoring(k=k, gain=gain, discount=discount, log_base=float(base))
@@ -601,6 +613,27 @@ def scoring_controls(
         st.caption(cut_sentence(ranked))
     publish(page, ranked, share=min(ranked.relevances) >= 0)
     return ranked
+
+
+def _keep_scorable(page: str) -> None:
+    """A callback: a gain, discount or base that cannot score the list (2^rel − 1 of a grade
+    above 1000, say) is refused by name, and the control goes back to what it was."""
+    ranked = current(page)
+    s = ranked.scoring
+    try:
+        ranked.with_scoring(
+            gain=st.session_state[_key(page, "gain")],
+            discount=st.session_state[_key(page, "discount")],
+            log_base=float(st.session_state[_key(page, "base")]),
+        )
+    except ValueError as error:
+        st.session_state[_key(page, "refused")] = (
+            f"{error} The list keeps the conventions it had: gain {GAINS[s.gain].short}, "
+            f"discount {DISCOUNTS[s.discount].short}, base {exact(s.log_base)}."
+        )
+        st.session_state[_key(page, "gain")] = s.gain
+        st.session_state[_key(page, "discount")] = s.discount
+        st.session_state[_key(page, "base")] = float(s.log_base)
 
 
 def _zero_rule(page: str, ranked: RankedList) -> str:

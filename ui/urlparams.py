@@ -240,19 +240,25 @@ def read_list(
             ranked = replace(ranked, pool=pool[:max_items])
         except ValueError as error:
             messages.append(f"The link's `pool` could not be read and is left out. {error}")
-    changes = {}
-    for param in (GAIN, DISCOUNT, ZERO):
+    for param, field in (
+        (GAIN, "gain"),
+        (DISCOUNT, "discount"),
+        (ZERO, "zero"),
+        (BASE, "log_base"),
+    ):
         if param.name in params:
-            changes[param.name], message = param.parse(params[param.name])
+            value, message = param.parse(params[param.name])
             messages += [message] if message else []
-    if "base" in params:
-        changes["log_base"], message = BASE.parse(params["base"])
-        messages += [message] if message else []
+            try:
+                ranked = ranked.with_scoring(**{field: value})
+            except ValueError as error:  # e.g. 2^rel − 1 of a grade above 1000
+                messages.append(f"The link's `{param.name}`: {error} {param.instead()}")
     if "k" in params:
         k_param = Param("k", lambda text: read_k(text, max_items), write_k, EVERY_RANKED)
-        changes["k"], message = k_param.parse(params["k"])
+        k, message = k_param.parse(params["k"])
         messages += [message] if message else []
-    return ranked.with_scoring(**changes), messages
+        ranked = ranked.with_scoring(k=k)
+    return ranked, messages
 
 
 def _read_labels(text: str, n: int) -> tuple[tuple[str, ...], str | None]:

@@ -1,5 +1,6 @@
 """Bad input raises a ValueError whose message says what is wrong, where, and what was received."""
 
+import numpy as np
 import pytest
 
 from ndcg_core import batch_ndcg, breakdown, cg, dcg, idcg, ndcg, ndcg_rows
@@ -37,7 +38,7 @@ CALL_ERRORS = [
     (lambda: batch_ndcg([1, 1], [1, 2], ties="random"), "`ties` must be 'keep' or 'average'"),
     (lambda: batch_ndcg([1, 1], [1, -2]), "row 2 is -2"),
     (lambda: batch_ndcg([1, 1], [1]), "expected 2, got 1"),
-    (lambda: batch_ndcg([1, 1], [1, 2], [0.5, float("nan")]), "row 2 is NaN"),
+    (lambda: batch_ndcg([1, 1], [1, 2], [0.5, float("nan")]), "finite numbers; row 2 is nan"),
     (lambda: ndcg_rows([1, 2]), "must be a non-empty (queries × items) matrix; got shape (2,)"),
     (lambda: ndcg_rows([[1, -2]]), "row 1, item 2 is -2"),
     (lambda: ndcg_rows([[1, 2]], [[1]]), "`scores` must have the shape of `relevances` (1, 2)"),
@@ -46,7 +47,58 @@ CALL_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(("call", "message"), CALL_ERRORS)
+# Inputs the core once accepted silently or failed on with the wrong error (reliability review
+# L6, L7): each is now refused by name, the same way by ndcg, batch_ndcg and ndcg_rows.
+ODD_INPUTS = [
+    pytest.param(lambda: ndcg(np.array([3 + 1j, 2, 1])), "real numbers only", id="complex"),
+    pytest.param(
+        lambda: ndcg(np.array([1, 2], dtype="timedelta64[s]")), "real numbers only", id="timedelta"
+    ),
+    pytest.param(lambda: ndcg({3, 2, 1}), "a set has no order", id="set"),
+    pytest.param(lambda: ndcg({0: 3, 1: 2}), "a mapping would give its keys", id="dict"),
+    pytest.param(lambda: ndcg([10**400, 1]), "position 1 has 401 digits", id="huge-int"),
+    pytest.param(
+        lambda: ndcg(np.ma.array([3, 2, 1], mask=[0, 1, 0])), "is a masked array", id="masked"
+    ),
+    pytest.param(lambda: ndcg([1e308] * 3), "too large to score", id="overflow"),
+    pytest.param(lambda: cg([1e308] * 2), "too large to score", id="overflow-cg"),
+    pytest.param(lambda: breakdown([1e308] * 3), "too large to score", id="overflow-breakdown"),
+    pytest.param(
+        lambda: batch_ndcg([1, "1", 1, "1"], [1, 0, 1, 0]),
+        "mixes numbers and text",
+        id="mixed-query-ids",
+    ),
+    pytest.param(lambda: batch_ndcg([1, 1], [float("nan"), 1]), "row 1 is nan", id="batch-nan"),
+    pytest.param(lambda: batch_ndcg([1, 1], [None, 1]), "row 1 is None", id="batch-none"),
+    pytest.param(lambda: batch_ndcg([1, 1], ["1", 0]), "row 1 is '1'", id="batch-text"),
+    pytest.param(lambda: batch_ndcg([1, 1], [True, 0]), "row 1 is True", id="batch-bool"),
+    pytest.param(lambda: batch_ndcg([1, 1], [1 + 1j, 0]), "real numbers only", id="batch-complex"),
+    pytest.param(
+        lambda: batch_ndcg([1, 1], [1, 0], ideal_relevances=[1]),
+        "`ideal_queries` and `ideal_relevances` go together",
+        id="pool-without-queries",
+    ),
+    pytest.param(lambda: ndcg_rows([[True, False]]), "entry 1 is True", id="rows-bool"),
+    pytest.param(lambda: ndcg_rows([["1", "0"]]), "entry 1 is '1'", id="rows-text"),
+]
+
+
+def test_generators_are_read_like_lists():
+    assert ndcg(x for x in [3, 2, 1]) == 1.0
+    by_generators = batch_ndcg(
+        (q for q in [1, 1]),
+        (r for r in [1, 0]),
+        (s for s in [0.5, 0.5]),
+        ties="docid",
+        docs=(d for d in ["a", "b"]),
+    )
+    assert (
+        by_generators.mean
+        == batch_ndcg([1, 1], [1, 0], [0.5, 0.5], ties="docid", docs=["a", "b"]).mean
+    )
+
+
+@pytest.mark.parametrize(("call", "message"), CALL_ERRORS + ODD_INPUTS)
 def test_core_errors(call, message):
     with pytest.raises(ValueError) as raised:
         call()

@@ -305,3 +305,48 @@ def test_an_upload_over_the_cap_is_refused_with_its_size():
     with pytest.raises(ValueError, match=r"The run is 3\.0 MB; files up to 2 MB are accepted"):
         runs.check_size(3 * 1024 * 1024, 2, "The run")
     runs.check_size(2 * 1024 * 1024, 2, "The run")
+
+
+# --- Lists the core cannot score, and lists every ordering scores alike --------------------------
+HUGE = st.one_of(
+    st.floats(0, 1e308, allow_nan=False),
+    st.sampled_from([1000.0, 1001.0, 1e16, 1e300, 1e307, 1.7e308]),
+)
+
+
+@FAST
+@given(
+    st.lists(HUGE, min_size=1, max_size=8),
+    st.lists(HUGE, max_size=3),
+    st.sampled_from(["linear", "exponential"]),
+    st.sampled_from(["log2", "jarvelin"]),
+    st.sampled_from([1.01, 2.0, 1000.0]),
+)
+def test_huge_grades_with_every_gain_score_or_are_refused_by_name(
+    values, pool, gain, discount, base
+):
+    from ndcg_core import RankedList, Scoring, totals
+
+    scoring = Scoring(gain=gain, discount=discount, log_base=base)
+    try:
+        ranked = RankedList(tuple(values), pool=tuple(pool), scoring=scoring)
+    except ValueError as error:
+        assert "relevance must be at most 1000" in str(error) or "too large to score" in str(error)
+        return
+    result = totals(ranked)
+    for number in (result.cg, result.dcg, result.idcg, result.ndcg):
+        assert math.isfinite(number)
+    assert 0 <= result.ndcg <= 1 + 1e-9
+
+
+@FAST
+@given(
+    st.sampled_from([0.1, 0.5, 1.0, 2.0, 3.0, 7.0, 1e300]),
+    st.integers(1, 30),
+    st.sampled_from([None, 1, 3]),
+)
+def test_lists_of_one_grade_give_one_bar_not_an_error(value, n, k):
+    from ndcg_core.ordering import ordering_distribution
+
+    histogram = ordering_distribution([value] * n, k).histogram(bins=40)
+    assert histogram["count"].sum() == 1 or (histogram["count"] > 0).sum() == 1

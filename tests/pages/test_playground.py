@@ -259,3 +259,32 @@ def test_a_k_beyond_the_list_is_kept_and_explained():
     assert not at.warning
     assert metrics(at)["NDCG"] == "1.0000" and at.selectbox(key="playground_k").value == 99
     assert any("k = 99 is beyond your 3 items" in c.value for c in at.caption)
+
+
+def test_a_grade_the_exponential_gain_cannot_take_is_refused_everywhere_it_can_arrive():
+    # From a link: the message says so and the linear gain is used.
+    at = open_page(PAGE, rels="2000,1", gain="exponential")
+    assert not at.exception
+    shown = " ".join(w.value for w in at.warning)
+    assert "relevance must be at most 1000" in shown and "gain = linear is used" in shown
+    assert metrics(at)["NDCG"] == f"{ndcg([2000, 1]):.4f}"
+    # Typed while the exponential gain is on: the last list stays, the text too.
+    at = open_page(PAGE, rels="3,2,1", gain="exponential")
+    at.text_area(key="playground_text").set_value("2000, 1").run()
+    assert not at.exception and "at most 1000" in at.error[0].value
+    assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 1], gain='exponential'):.4f}"
+    assert at.text_area(key="playground_text").value == "2000, 1"
+    # Switching to the exponential gain with such a list: refused, the radio goes back.
+    at = open_page(PAGE, rels="2000,1")
+    at.radio(key="playground_gain").set_value("exponential").run()
+    assert not at.exception and any("at most 1000" in e.value for e in at.error)
+    assert at.radio(key="playground_gain").value == "linear"
+    assert metrics(at)["NDCG"] == f"{ndcg([2000, 1]):.4f}"
+
+
+def test_relevances_too_large_to_add_up_are_refused_with_the_last_list_kept():
+    at = open_page(PAGE, rels="1e308,1e308,1e308")
+    assert not at.exception
+    assert any("too large to score" in w.value for w in at.warning)
+    at.text_area(key="playground_text").set_value("1e308, 1e308, 1e308").run()
+    assert not at.exception and "too large to score" in at.error[0].value
