@@ -72,7 +72,7 @@ test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chro
 test-fast: $(VENV)/.testing lint
 	$(PY) -m pytest -m "not crosscheck and not browser"
 
-bench: $(VENV)/.testing
+bench: $(VENV)/.testing /usr/sbin/nginx
 	@for script in bench/bench_*.py; do echo "== $$script"; PYTHONPATH=. $(PY) $$script || exit 1; done
 
 clean:

@@ -173,7 +173,7 @@ def wait_until_healthy(url: str, processes: list[subprocess.Popen], timeout: flo
     while time.monotonic() < deadline:
         for process in processes:
             if process.poll() is not None:
-                raise DeployError(f"{process.args[0]} … stopped with code {process.returncode}.")
+                raise DeployError(f"{describe(process)} stopped with code {process.returncode}.")
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.read().strip() == b"ok":
@@ -181,6 +181,12 @@ def wait_until_healthy(url: str, processes: list[subprocess.Popen], timeout: flo
         except OSError:
             time.sleep(0.3)
     raise DeployError(f"{url} did not answer within {timeout:.0f} s.")
+
+
+def describe(process: subprocess.Popen) -> str:
+    """'nginx' or 'the app process on port N', for messages."""
+    ports = [arg.split("=", 1)[1] for arg in process.args if arg.startswith("--server.port=")]
+    return f"the app process on port {ports[0]}" if ports else Path(process.args[0]).name
 
 
 def nginx_binary() -> str:
@@ -268,7 +274,7 @@ def serve(args: argparse.Namespace) -> int:
             for process in processes:
                 if process.poll() is not None:
                     print(
-                        f"{Path(process.args[0]).name} (pid {process.pid}) stopped with "
+                        f"{describe(process)} (pid {process.pid}) stopped with "
                         f"code {process.returncode}: stopping the rest.",
                         file=sys.stderr,
                     )
@@ -328,7 +334,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.processes < 1:
         parser.error(f"--processes {args.processes}: give 1 or more.")
+    # Both stop everything; SIGINT explicitly, since a shell starts background jobs ignoring it.
     signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGINT, _terminate)
     try:
         return serve(args)
     except KeyboardInterrupt:

@@ -88,8 +88,9 @@ def route_for_each_process(deployment: Deployment) -> dict[str, str]:
     for _ in range(64):  # each try lands on either process: 64 misses in a row would be 2^-63
         _, headers = fetch(f"{deployment.url}/_stcore/health")
         route = re.search(rf"{COOKIE}=(\w+)", headers["set-cookie"]).group(1)
-        (upstream,) = upstream_of(deployment, route)
-        found.setdefault(upstream, route)
+        upstreams = upstream_of(deployment, route)
+        assert len(upstreams) == 1, f"one cookie, several processes: {route} {upstreams}"
+        found.setdefault(upstreams.pop(), route)
         if len(found) == len(deployment.app_urls):
             return found
     raise AssertionError(f"nginx sent every new browser to the same process: {found}")
