@@ -2,8 +2,9 @@
 
 Started on free loopback ports, then opened through nginx: scripts and styles come back
 gzipped when the browser asks (and plain when it does not, byte for byte what the app serves);
-browsers each stick to one process, tabs, websocket, reload and page switches included; and
-both processes serve sessions (nginx's access log names the process of every request).
+browsers each stick to one process, tabs, websockets, reloads, page switches and uploads
+included; and both processes serve sessions (nginx's access log names the process of every
+request). A base path (`--base-path`) serves everything under it.
 nginx comes from Debian (`make test` installs it, as it does chromium): only when it is missing
 do these tests skip.
 """
@@ -126,7 +127,7 @@ def test_scripts_and_styles_are_gzipped_when_asked_and_plain_otherwise(deploymen
     assert headers.get("content-encoding") == "gzip"
 
 
-def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, deployment):
+def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, deployment, tmp_path):
     routes = route_for_each_process(deployment)
     state = deployment.state
     responses: list[tuple[str, str, str | None]] = []
@@ -162,6 +163,23 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, de
             ).to_be_visible(timeout=60_000)
         return page
 
+    def upload(context, folder: Path) -> None:
+        """A tab on /queries that uploads a two-query CSV and sees its mean NDCG."""
+        run = folder / "run.csv"
+        run.write_text(
+            "query_id,doc_id,relevance,score\nann,m1,0,0.9\nann,m2,1,0.5\n"
+            "bob,m1,1,0.3\nbob,m2,0,0.2\n"
+        )
+        page = context.new_page()
+        page.goto(f"{deployment.url}/queries")
+        wait_for_app(page, timeout=90_000)
+        source = page.get_by_role("radiogroup", name="Where the run comes from")
+        source.get_by_text("Upload a CSV").click()
+        page.locator('input[type="file"]').first.set_input_files(str(run))
+        mean = (ndcg([0, 1]) + ndcg([1, 0])) / 2
+        card = page.get_by_test_id("stMetric").filter(has_text="Mean NDCG@10")
+        expect(card.get_by_test_id("stMetricValue")).to_have_text(f"{mean:.4f}", timeout=60_000)
+
     contexts = []
     try:
         # Browser A gets its cookie from nginx, as any new visitor does.
@@ -179,6 +197,8 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, de
         # A second tab in each browser: a session of its own, on its browser's process.
         session(a, [1, 0, 2], [1, 0, 2, 3], reload_and_switch=False)
         session(b, [2, 2, 0, 1], [2, 0, 2, 1], reload_and_switch=False)
+        # An upload is an HTTP request that names its session: it must reach the same process.
+        upload(b, tmp_path)
         # The first tab (now on /ordering) still answers after the others came: back to the
         # playground, in the same session, and one more list.
         first.get_by_test_id("stSidebarNavLink").filter(has_text="Playground").click()
@@ -202,6 +222,9 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, de
         streams = [line for line in mine if line["path"] == "/_stcore/stream"]
         assert len(streams) >= 3 and {line["status"] for line in streams} == {"101"}, streams
     assert {process_a, process_b} == deployment.app_addresses
+    uploads = [line for line in log if line["path"].startswith("/_stcore/upload_file/")]
+    assert uploads and all(line["upstream"] == process_b for line in uploads), uploads
+    assert {line["status"] for line in uploads} <= {"200", "204"}, uploads
 
     # Every script and style the browsers loaded that has a gzipped twin came back gzipped.
     twins = [r for r in responses if (state / f"www{urlparse(r[0]).path}.gz").exists()]
