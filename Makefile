@@ -2,14 +2,18 @@
 #   make run    set everything up and serve the app on http://localhost:8501
 #   make test   set everything up and run the whole test suite (lint, unit, app and browser tests)
 #   make test-fast   the same without the library cross-checks and the browser tests
-# Everything installs into .venv; the browser tests use Debian's chromium (installed with apt).
+#   make serve  several app processes behind nginx on http://localhost:8080 (deploy/serve.py)
+# Everything installs into .venv; the browser tests use Debian's chromium and nginx (apt).
 
 VENV   ?= .venv
 PYTHON ?= python3
 PY     := $(VENV)/bin/python
 PORT   ?= 8501
+# make serve: nginx's port and the number of app processes (default: one per core)
+PROXY_PORT ?= 8080
+PROCESSES  ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: run test test-fast lint bench clean
+.PHONY: run serve test test-fast lint bench clean
 
 # ranx does not install beside pandas 3 and torchmetrics needs torch: each gets a venv of its own,
 # which the cross-check tests call. If one cannot be installed, its tests say so and skip.
@@ -41,14 +45,26 @@ $(VENV)/.testing: $(VENV)/.runtime requirements-test.txt package-lock.json
 	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium fonts-noto-color-emoji; \
 	else sudo apt-get update -qq && sudo apt-get install -y -qq chromium fonts-noto-color-emoji; fi
 
+# Debian's nginx, for `make serve` and the deployment's browser test (which skips, saying so, if
+# it cannot be installed). Where the package starts a system-wide nginx on port 80 (no
+# policy-rc.d), that one is stopped again: deploy/serve.py runs its own.
+/usr/sbin/nginx:
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	{ $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx \
+	  && { [ ! -s /run/nginx.pid ] || $$SUDO /usr/sbin/nginx -s quit; }; } \
+	|| echo "nginx could not be installed here: the deployment tests will skip"
+
 run: $(VENV)/.runtime
 	$(PY) -m streamlit run app.py --server.port $(PORT)
+
+serve: $(VENV)/.runtime /usr/sbin/nginx
+	$(PY) deploy/serve.py --processes $(PROCESSES) --listen $(PROXY_PORT)
 
 lint: $(VENV)/.testing
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium lint
+test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium /usr/sbin/nginx lint
 	$(OTHER_LIBS) $(PY) -m pytest
 
 # For everyday work: everything but the real-library cross-checks and the browser tests
@@ -56,7 +72,7 @@ test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chro
 test-fast: $(VENV)/.testing lint
 	$(PY) -m pytest -m "not crosscheck and not browser"
 
-bench: $(VENV)/.testing
+bench: $(VENV)/.testing /usr/sbin/nginx
 	@for script in bench/bench_*.py; do echo "== $$script"; PYTHONPATH=. $(PY) $$script || exit 1; done
 
 clean:
