@@ -6,7 +6,7 @@ from math import log, log2
 import numpy as np
 import pytest
 
-from ndcg_core import breakdown, cg, dcg, idcg, ndcg
+from ndcg_core import GAINS, breakdown, cg, dcg, gains, idcg, ndcg
 from ndcg_core.display import DIGITS, exact
 from ndcg_core.examples import (
     EXAMPLES,
@@ -388,3 +388,17 @@ def test_latex_shows_the_numbers_the_core_computed():
     assert ndcg_filled(0.0, 0.0, 0.0, None).startswith(r"\mathrm{NDCG} = \frac{0}{0}")
     assert cg_filled([3, 2, 3], 3) == r"\mathrm{CG@3} = 3 + 2 + 3 = 8"
     assert cg_filled([3, 2, 3], None) == r"\mathrm{CG} = 3 + 2 + 3 = 8"
+
+
+def test_the_exponential_gain_is_described_as_it_grows():
+    # 2^rel − 1 for grades 0…4: 0, 1, 3, 7, 15; each grade earns 2 × the one below + 1, and the
+    # gaps between neighbours double: 1, 2, 4, 8 (1 → 3 triples, so "each step doubles" was wrong).
+    grades = np.arange(5, dtype=float)
+    earned = gains(grades, "exponential")
+    assert earned.tolist() == [0, 1, 3, 7, 15]
+    assert np.diff(earned).tolist() == [1, 2, 4, 8]
+    assert (earned[1:] == 2 * earned[:-1] + 1).all()
+    description = GAINS["exponential"].description
+    assert "twice the grade below plus one" in description and "(1, 2, 4, 8)" in description
+    assert "double the step below" not in description
+    assert "doubles at every step (1, 2, 4, 8)" in FAMILIES["gain"].intro
