@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from . import latex, mistakes
-from .display import exact, fixed, shorten, signed
+from .display import DIGITS, exact, fixed, shorten, signed
 from .metrics import totals
 from .model import EVERY_RANKED, RankedList, Scoring
 from .options import discounts, gains
@@ -268,7 +268,7 @@ def _reading_score(reading: Reading) -> float:
 
 
 def _values_hold(claim: tuple[tuple[Case, float], ...]) -> bool:
-    return all(round(case.score(), PRINTED_DIGITS) == value for case, value in claim)
+    return all(round(case.score(), DIGITS) == value for case, value in claim)
 
 
 def is_correct(exercise: Exercise, choice: int) -> bool:
@@ -1044,7 +1044,7 @@ def _make_rank_two(slot: _Slot) -> Exercise:
             f"For the list {format_relevances(values)}, a tool's table shows the item at rank 1 "
             f"contributing {exact(shown[0])} to DCG and the item at rank 2 contributing "
             f"{exact(shown[1])}, the same. With 1/log₂(i+1) rank 2 would give "
-            f"{fixed(standard.iloc[1], PRINTED_DIGITS)}. What is the tool doing?"
+            f"{fixed(standard.iloc[1])}. What is the tool doing?"
         ),
         (truth, base),
         options,
@@ -1061,7 +1061,7 @@ def _make_rank_two(slot: _Slot) -> Exercise:
 
 
 def _values_text(value: float) -> str:
-    return fixed(value, PRINTED_DIGITS)
+    return fixed(value)
 
 
 def _pitfall(
@@ -1086,7 +1086,7 @@ def _pitfall(
 
 
 def _distinct(*values: float) -> bool:
-    rounded = [round(v, PRINTED_DIGITS) for v in values]
+    rounded = [round(v, DIGITS) for v in values]
     return len(set(rounded)) == len(rounded)
 
 
@@ -1104,7 +1104,7 @@ def _make_missing_relevant(slot: _Slot) -> Exercise:
         share = len(found) / (len(found) + len(pool))
         if not _distinct(c, p, share):
             continue
-        c3, p3, s3 = (round(v, PRINTED_DIGITS) for v in (c, p, share))
+        c3, p3, s3 = (round(v, DIGITS) for v in (c, p, share))
         options = [
             Choice(
                 f"{_values_text(c)} from the ranked list alone, {_values_text(p)} with every "
@@ -1168,16 +1168,16 @@ def _make_irrelevant_tail(slot: _Slot) -> Exercise:
         if not _distinct(x, diluted, pushed.score()):
             continue
         options = [
-            Choice(f"{_values_text(x)}: it does not change", ((longer, round(x, PRINTED_DIGITS)),)),
+            Choice(f"{_values_text(x)}: it does not change", ((longer, round(x, DIGITS)),)),
             Choice(
                 f"{_values_text(diluted)}: the same score is now spread over {n + m} positions",
-                ((longer, round(diluted, PRINTED_DIGITS)),),
+                ((longer, round(diluted, DIGITS)),),
                 why="NDCG is not an average over positions: a grade-0 item adds 0 to DCG, and "
                 "nothing to IDCG either.",
             ),
             Choice(
                 f"{_values_text(pushed.score())}: the new items push the others down",
-                ((longer, round(pushed.score(), PRINTED_DIGITS)),),
+                ((longer, round(pushed.score(), DIGITS)),),
                 why="Appended items go below the others: every earlier item keeps its position "
                 "and its discount.",
             ),
@@ -1221,23 +1221,23 @@ def _make_ideal_below_k(slot: _Slot) -> Exercise:
         options = [
             Choice(
                 f"{_values_text(truth)}: the ideal top {k} is the best {k} of all {n} items",
-                ((case, r(truth, PRINTED_DIGITS)),),
+                ((case, r(truth, DIGITS)),),
             ),
             Choice(
                 f"{_values_text(top_only)}: the ideal is the top {k} of the list, re-sorted",
-                ((case, r(top_only, PRINTED_DIGITS)),),
+                ((case, r(top_only, DIGITS)),),
                 why=f"An item ranked below {k} can belong in the ideal top {k}: the ideal is "
                 f"the best order of every item, and the list is blamed for leaving it out.",
             ),
             Choice(
                 f"{_values_text(uncut)}: DCG@{k} divided by the IDCG of the whole ideal order",
-                ((case, r(uncut, PRINTED_DIGITS)),),
+                ((case, r(uncut, DIGITS)),),
                 why=f"Both sides are cut at the same depth: IDCG@{k} sums the ideal's top {k} "
                 "places only.",
             ),
             Choice(
                 f"{_values_text(whole)}: every position of the list counts",
-                ((case, r(whole, PRINTED_DIGITS)),),
+                ((case, r(whole, DIGITS)),),
                 why=f"NDCG@{k} counts the top {k} positions only, on both sides.",
             ),
         ]

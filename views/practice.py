@@ -148,6 +148,10 @@ def introduction(presenting: bool, messages: list[str]) -> None:
             "solved with its own numbers. The set comes from the **seed** in the address: share "
             "the link and everyone gets the same exercises."
         )
+        st.caption(
+            "Numbers: values computed here have 4 decimal places. A library's output quoted in "
+            "a puzzle is shown as it prints it (0.785), and a margin said to be “about” has 2."
+        )
     for message in messages:
         st.warning(plain(message))
 

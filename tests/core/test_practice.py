@@ -458,7 +458,7 @@ def test_missing_relevant_pitfall_numbers():
         closed, pooled = ex.cases
         assert closed.score() == 1.0 and pooled.score() < 1  # never punished vs punished
         right = ex.choices[practice.correct_choice(ex)]
-        assert right.text.startswith("1.000 from the ranked list alone")
+        assert right.text.startswith("1.0000 from the ranked list alone")
 
 
 def test_irrelevant_tail_pitfall_leaves_ndcg_unchanged():

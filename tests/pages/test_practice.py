@@ -425,3 +425,9 @@ def test_version_two_solutions_open_in_the_playground_with_their_numbers():
             result = totals(case.ranked)
             shown = {m.label: m.value for m in at.metric}
             assert shown[result.name()] == fixed(result.ndcg), (ex.kind, case.name)
+
+
+def test_the_number_rule_is_stated_once():
+    at = open_page(PAGE, seed=str(SEED), ex="1")
+    rules = [c.value for c in at.caption if c.value.startswith("Numbers:")]
+    assert len(rules) == 1 and "4 decimal places" in rules[0]
