@@ -371,7 +371,7 @@ EXAMPLES: tuple[Example, ...] = (
                 "DCG",
                 "4.67",
                 wrong="The article's own terms, 3 + 1.26 + 0.3868, add up to 4.6468, which is "
-                "4.65 to two places; the exact DCG is 4.648712….",
+                "4.65 to two places; exactly, the DCG is 4.648712…",
             ),
             Printed("ideal log", "1.585", 2),
             Printed("ideal log", "2", 3),
@@ -831,7 +831,7 @@ EXAMPLES: tuple[Example, ...] = (
                 "NDCG",
                 "0.9306",
                 wrong="8.09 / 8.693 = 0.9306 divides a rounded DCG; exactly it is 8.097171 / "
-                "8.692536 = 0.931509….",
+                "8.692536 = 0.931509…",
             ),
         ),
         errata=(
