@@ -461,7 +461,8 @@ EXAMPLES: tuple[Example, ...] = (
                     "discount the base scales every term of DCG and IDCG by the same factor, "
                     "which cancels in their ratio: to base 10 the DCG is 20.4256 instead of "
                     "6.1487, and NDCG is 0.9724 either way. The base matters when DCG values "
-                    "are compared, and for the Järvelin–Kekäläinen discount."
+                    "are compared, and for the older discount of Järvelin and Kekäläinen, met in "
+                    "the Wikipedia example below, which leaves the first ranks undiscounted."
                 ),
             ),
         ),
