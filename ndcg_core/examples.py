@@ -137,8 +137,8 @@ class Printed:
 class Erratum:
     """A place where a source contradicts itself or says something that is not quite so.
 
-    `quote` is the source's own line the erratum is about, as LaTeX (formulas and figures only),
-    so a learner sees what is meant. `reading` holds keyword overrides (e.g.
+    `quote` is the source's own line the erratum is about, as plain text (formulas and figures
+    only), so a learner sees what is meant. `reading` holds keyword overrides (e.g.
     {"discount": "log2"}) that give the other way of reading the source; an empty dict marks an
     erratum that does not change the numbers.
     """
@@ -296,7 +296,7 @@ EXAMPLES: tuple[Example, ...] = (
                     "log₂(i + 1), the logarithm of the position plus one, which is the same as "
                     "multiplying by the discount 1 / log₂(i + 1), the inverse of that logarithm."
                 ),
-                quote=r"DCG@K = \sum_{k=1}^{K} \frac{rel_i}{\log_2(i + 1)}",
+                quote="DCG@K = Σ_{k=1}^{K} rel_i / log₂(i + 1)",
             ),
         ),
     ),
@@ -390,10 +390,7 @@ EXAMPLES: tuple[Example, ...] = (
                     "One line of the expansion writes the first term as 3/2. Since log₂2 = 1 the "
                     "term is 3, which is what the next line uses, so only that line is off."
                 ),
-                quote=(
-                    r"DCG_5 = \frac{3}{2} + \frac{2}{1.585} + \frac{0}{2} + \frac{0}{2.322} "
-                    r"+ \frac{1}{2.585}"
-                ),
+                quote="DCG₅ = 3/2 + 2/1.585 + 0/2 + 0/2.322 + 1/2.585",
             ),
             Erratum(
                 title="4.67 should be 4.65",
@@ -403,7 +400,7 @@ EXAMPLES: tuple[Example, ...] = (
                     "The NDCG rounds to 0.98 all the same: 4.67 / 4.76 = 0.9811, 4.65 / 4.76 = "
                     "0.9769, and exactly 4.6487 / 4.7619 = 0.9762."
                 ),
-                quote=r"DCG_5 = 3 + 1.26 + 0.3868 \simeq 4.67",
+                quote="DCG₅ = 3 + 1.26 + 0.3868 ≃ 4.67",
             ),
             Erratum(
                 title="Sum index and term index differ",
@@ -411,7 +408,7 @@ EXAMPLES: tuple[Example, ...] = (
                     "The article's CG@K and DCG@K formulas sum over k = 1…K but write the term "
                     "with i. Read both as the same index: the position in the list."
                 ),
-                quote=r"CG@K = \sum_{k=1}^{K} G_i",
+                quote="CG@K = Σ_{k=1}^{K} G_i",
             ),
         ),
     ),
@@ -584,7 +581,7 @@ EXAMPLES: tuple[Example, ...] = (
                     "CG₁, DCG₁ and CG₂, DCG₂ there mean 'first list' and 'second list', while the "
                     "same subscript in CG_k means 'the top k'. Both sums run over all five items."
                 ),
-                quote=r"CG_2 = 0.6+0.5+0.1+0.3+0.9=2.4",
+                quote="CG₂ = 0.6+0.5+0.1+0.3+0.9=2.4",
             ),
             Erratum(
                 title="i is a position, not an item id",
@@ -593,7 +590,7 @@ EXAMPLES: tuple[Example, ...] = (
                     "is the position in the ranking: the divisor log₂(i+1) needs a position. "
                     "'IDGC' in its headings is IDCG."
                 ),
-                quote=r"G = rel(i)",
+                quote="G = rel(i)",
             ),
             Erratum(
                 title="log in the tables means log₂",
@@ -601,7 +598,7 @@ EXAMPLES: tuple[Example, ...] = (
                     "The tables head their columns log(i + 1) without a base, but the values "
                     "(1, 1.59, 2, …) are base-2 logarithms, as in the formula above them."
                 ),
-                quote=r"i \;\big|\; rel(i) \;\big|\; log(i+1) \;\big|\; rel(i)/log(i+1)",
+                quote="i | rel(i) | log(i+1) | rel(i)/log(i+1)",
             ),
         ),
     ),
@@ -850,7 +847,7 @@ EXAMPLES: tuple[Example, ...] = (
                 ),
                 reading={"discount": "log2"},
                 reading_name="the formula as printed, 1/log₂(i+1)",
-                quote=r"DCG_p = rel_1 + \sum_{i=2}^{p} \frac{rel_i}{\log_2(i+1)}",
+                quote="DCG_p = rel₁ + Σ_{i=2}^{p} rel_i / log₂(i+1)",
             ),
             Erratum(
                 title="Mis-rounded logarithms leak into the result",

@@ -226,8 +226,8 @@ def _checking_the_source(item: Example) -> None:
         for erratum in item.errata:
             st.info(f"**{plain(erratum.title)}**\n\n{plain(erratum.text)}", icon="📝")
             if erratum.quote:
-                st.caption("The source's line:")
-                st.latex(erratum.quote)
+                st.caption("The source's line, as it has it:")
+                st.code(erratum.quote, language=None, wrap_lines=True)
             if erratum.reading:
                 other = item.with_reading(erratum)
                 ours = "as this walkthrough reads it"
