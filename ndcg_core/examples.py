@@ -6,12 +6,14 @@ figure is off by more than its own rounding, the `Printed.wrong` text says why; 
 inconsistent in a way that changes the result, an `Erratum` gives the other reading as keyword
 overrides, so the pages can compute both.
 
-Sources (in ../shared/seeds/ of the project's workspace):
-  000  an English note on NDCG (binary and graded examples)
-  001  a short English explainer (graded list, the all-zero case, the 2^rel − 1 gain)
-  002  a Chinese note (continuous 0–1 relevance, items A–E)
-  003  a Russian note (three examples)
-  004  the English Wikipedia page "Discounted cumulative gain" as of August 2012
+The sources (five documents in ../shared/seeds/ of the project's workspace, and today's
+Wikipedia article) are named by what they are, in `SOURCES`: a learner sees a title, a site and
+a date, never a file name.
+
+Numbers in the teaching texts follow `display`'s rule: a value computed here is written with
+four decimals (0.9608); a figure a source printed is quoted as printed (0.98). Only the source
+checks (`Printed.wrong`, and the errata, shown apart from the lesson) carry more digits, where
+they are needed to show how a source rounded.
 """
 
 from __future__ import annotations
@@ -24,33 +26,79 @@ import pandas as pd
 
 from .metrics import Totals, totals
 from .model import EVERY_RANKED, RankedList, Scoring, default_labels
+from .ordering import swapped
 
-SOURCES: dict[str, dict[str, str]] = {
-    "000": {
-        "file": "000_7b77f9f41f0adfb3.txt",
-        "title": "Normalized Discounted Cumulative Gain (English note)",
-        "language": "English",
-    },
-    "001": {
-        "file": "001_79a360263529281b.txt",
-        "title": "nDCG explained step by step (English explainer)",
-        "language": "English",
-    },
-    "002": {
-        "file": "002_87b3df7ffc0a1eca.txt",
-        "title": "NDCG: 归一化折损累计增益 (Chinese note)",
-        "language": "Chinese",
-    },
-    "003": {
-        "file": "003_77866fd3755957b8.txt",
-        "title": "NDCG (нормированный дисконтированный кумулятивный выигрыш) (Russian note)",
-        "language": "Russian",
-    },
-    "004": {
-        "file": "004_0d02162c3a802e70.txt",
-        "title": "Discounted cumulative gain (Wikipedia, revision of 21 August 2012)",
-        "language": "English",
-    },
+
+@dataclass(frozen=True)
+class Source:
+    """A source document, named by what it is: title, kind, site, date, and a link if known.
+
+    `language` is the language of its text; `remark` says anything else a learner needs to
+    read it right (a title in another language, headings translated here, where it points).
+    """
+
+    title: str
+    kind: str = ""
+    site: str = ""
+    date: str = ""
+    link: str = ""
+    language: str = "English"
+    remark: str = ""
+
+    def citation(self) -> str:
+        """The source in one line of plain text: “Title”, kind, site, date."""
+        return ", ".join(
+            part for part in (f"“{self.title}”", self.kind, self.site, self.date) if part
+        )
+
+
+SOURCES: dict[str, Source] = {
+    "000": Source(
+        title="Normalized Discounted Cumulative Gain",
+        kind="an English web article on NDCG",
+        date="undated",
+        remark=(
+            "Its opening paragraphs follow Evidently AI's guide “Normalized Discounted "
+            "Cumulative Gain (NDCG) explained” (evidentlyai.com)."
+        ),
+    ),
+    "001": Source(
+        title="How is normalized discounted cumulative gain (nDCG) calculated?",
+        kind="a short explainer in the AI Quick Reference",
+        site="milvus.io (Zilliz)",
+        date="undated",
+        link="https://milvus.io/ai-quick-reference/how-is-normalized-discounted-cumulative-gain-ndcg-calculated",
+    ),
+    "002": Source(
+        title="NDCG: Normalized Discounted Cumulative Gain (归一化折损累计增益)",
+        kind="a study note",
+        date="undated",
+        remark=(
+            "Its title gives NDCG's Chinese name beside the English one; the note itself is "
+            "written in English, and cites a Zhihu article (zhuanlan.zhihu.com/p/448686098)."
+        ),
+    ),
+    "003": Source(
+        title="NDCG (Normalized Discounted Cumulative Gain)",
+        kind="a study note in Russian, from a notebook on recommender-system metrics",
+        date="undated",
+        language="Russian",
+        remark="Its headings are quoted here in Russian, each with an English translation.",
+    ),
+    "004": Source(
+        title="Discounted cumulative gain",
+        kind="",
+        site="English Wikipedia",
+        date="revision of 21 August 2012",
+        link="https://en.wikipedia.org/w/index.php?title=Discounted_cumulative_gain&oldid=508382329",
+    ),
+    "wikipedia-now": Source(
+        title="Discounted cumulative gain",
+        kind="",
+        site="English Wikipedia",
+        date="the current article (its example has grown since 2012)",
+        link="https://en.wikipedia.org/wiki/Discounted_cumulative_gain",
+    ),
 }
 
 
@@ -89,21 +137,26 @@ class Printed:
 class Erratum:
     """A place where a source contradicts itself or says something that is not quite so.
 
-    `reading` holds keyword overrides (e.g. {"discount": "log2"}) that give the other way of
-    reading the source; an empty dict marks an erratum that does not change the numbers.
+    `quote` is the source's own line the erratum is about, as plain text (formulas and figures
+    only), so a learner sees what is meant. `reading` holds keyword overrides (e.g.
+    {"discount": "log2"}) that give the other way of reading the source; an empty dict marks an
+    erratum that does not change the numbers.
     """
 
     title: str
     text: str
     reading: dict = field(default_factory=dict)
     reading_name: str = ""
+    quote: str = ""
 
 
 @dataclass(frozen=True)
 class Example:
     """A worked example: the ranked list it scores (with its conventions), and its source's
     account of it. `named` is False when the source does not name the items (the labels are
-    then the app's D1, D2, …)."""
+    then the app's D1, D2, …). `heading` is the source's own heading for the example when it
+    differs from ours (with `heading_english`, its translation); `pool_labels` name the judged
+    items the system did not retrieve, in the order of `ranked.pool`."""
 
     id: str
     source: str
@@ -115,6 +168,10 @@ class Example:
     notice: str = ""
     printed: tuple[Printed, ...] = ()
     errata: tuple[Erratum, ...] = ()
+    heading: str = ""
+    heading_english: str = ""
+    heading_remark: str = ""
+    pool_labels: tuple[str, ...] = ()
 
     @property
     def relevances(self) -> tuple[float, ...]:
@@ -122,7 +179,7 @@ class Example:
 
     @property
     def language(self) -> str:
-        return SOURCES[self.source]["language"]
+        return SOURCES[self.source].language
 
     def with_reading(self, erratum: Erratum) -> Example:
         """The same example read the other way an erratum describes."""
@@ -161,12 +218,18 @@ class Example:
         }[printed.quantity]
         return float(result.table[column].iloc[printed.position - 1])
 
+    @property
+    def slips(self) -> int:
+        """How many printed figures are off by more than their own rounding."""
+        return sum(1 for printed in self.printed if printed.wrong)
+
 
 def _example(
     *,
     relevances,
     labels=None,
-    k: int | None = None,
+    pool=(),
+    k: int | str | None = None,
     gain: str = "linear",
     discount: str = "log2",
     log_base: float = 2,
@@ -176,7 +239,12 @@ def _example(
     scoring = Scoring(
         k=EVERY_RANKED if k is None else k, gain=gain, discount=discount, log_base=log_base
     )
-    ranked = RankedList(tuple(float(r) for r in relevances), tuple(labels or ()), scoring=scoring)
+    ranked = RankedList(
+        tuple(float(r) for r in relevances),
+        tuple(labels or ()),
+        pool=tuple(float(r) for r in pool),
+        scoring=scoring,
+    )
     return Example(ranked=ranked, named=labels is not None, **about)
 
 
@@ -194,21 +262,11 @@ EXAMPLES: tuple[Example, ...] = (
         relevances=(1, 0, 1, 1, 0),
         shows=(
             "With click / no-click relevance, CG simply counts the relevant items in the top k. "
-            "The note does not say which three of the five were clicked; we use the list it "
+            "The article does not say which three of the five were clicked; we use the list it "
             "works with next."
         ),
         notice="Move the clicked items anywhere within the five: CG stays 3.",
         printed=(Printed("CG", "3"),),
-    ),
-    _example(
-        id="graded-stars-cg",
-        source="000",
-        family="graded",
-        title="Five five-star items: the cumulative gain",
-        relevances=(5, 5, 5, 5, 5),
-        shows="On a 1–5 star scale, five top-rated items add up to a CG of 25.",
-        notice="CG grows with every relevant item, wherever it is ranked.",
-        printed=(Printed("CG", "25"),),
     ),
     _example(
         id="binary-dcg3",
@@ -219,8 +277,9 @@ EXAMPLES: tuple[Example, ...] = (
         k=3,
         shows="DCG@3 of the binary list 1, 0, 1, 1, 0: only the first three positions count.",
         notice=(
-            "The relevant item at position 4 adds nothing at k = 3, and the one at position 3 "
-            "counts half as much as the one on top."
+            "The relevant item at position 4 adds nothing to DCG@3, and the one at position 3 "
+            "counts half as much as the one on top. It does count on the ideal side: the ideal "
+            "top 3 is drawn from all five items, so it holds three relevant ones."
         ),
         printed=(
             Printed("term", "1", 1),
@@ -232,11 +291,12 @@ EXAMPLES: tuple[Example, ...] = (
             Erratum(
                 title="Divide by the logarithm, or multiply by its inverse",
                 text=(
-                    "The note says each gain is divided by 'an inverse logarithm of the position "
-                    "number'. Its formula does what is meant: it divides by log₂(i + 1), the "
-                    "logarithm of the position plus one, which is the same as multiplying by "
-                    "1 / log₂(i + 1)."
+                    "The article calls the growing number each gain is divided by an inverse "
+                    "logarithm of the position. Its formula does what is meant: it divides by "
+                    "log₂(i + 1), the logarithm of the position plus one, which is the same as "
+                    "multiplying by the discount 1 / log₂(i + 1), the inverse of that logarithm."
                 ),
+                quote="DCG@K = Σ_{k=1}^{K} rel_i / log₂(i + 1)",
             ),
         ),
     ),
@@ -248,12 +308,25 @@ EXAMPLES: tuple[Example, ...] = (
         relevances=(1, 1, 0, 1, 0),
         k=3,
         shows=(
-            "The note asks what happens when a relevant item moves to the second position, and "
-            "stops before the answer: DCG@3 rises from 1.5 to 1 + 1/log₂3 ≈ 1.631."
+            "The article asks what happens when a relevant item moves to the second position, "
+            "and stops before the answer: DCG@3 rises from 1.5 to 1 + 1/log₂3 = 1.6309."
         ),
         notice="Same items, same CG; a better order is worth more DCG.",
     ),
     # ------------------------------------------------------------------ 000: graded D1…D5
+    _example(
+        id="graded-stars-cg",
+        source="000",
+        family="graded",
+        title="Five five-star items: the cumulative gain",
+        relevances=(5, 5, 5, 5, 5),
+        shows=(
+            "On a 1–5 star scale, five top-rated items add up to a CG of 25. (The examples "
+            "after this one use grades 0–3.)"
+        ),
+        notice="CG grows with every relevant item, wherever it is ranked.",
+        printed=(Printed("CG", "25"),),
+    ),
     _example(
         id="graded-d1-d5",
         source="000",
@@ -297,8 +370,8 @@ EXAMPLES: tuple[Example, ...] = (
             Printed(
                 "DCG",
                 "4.67",
-                wrong="The note's own terms, 3 + 1.26 + 0.3868, add up to 4.65 (exactly "
-                "4.6487…), not 4.67.",
+                wrong="The article's own terms, 3 + 1.26 + 0.3868, add up to 4.6468, which is "
+                "4.65 to two places; exactly, the DCG is 4.648712…",
             ),
             Printed("ideal log", "1.585", 2),
             Printed("ideal log", "2", 3),
@@ -317,20 +390,25 @@ EXAMPLES: tuple[Example, ...] = (
                     "One line of the expansion writes the first term as 3/2. Since log₂2 = 1 the "
                     "term is 3, which is what the next line uses, so only that line is off."
                 ),
+                quote="DCG₅ = 3/2 + 2/1.585 + 0/2 + 0/2.322 + 1/2.585",
             ),
             Erratum(
                 title="4.67 should be 4.65",
                 text=(
-                    "The DCG is printed as ≈ 4.67, but its terms add up to 4.6487. The final "
-                    "NDCG still rounds to 0.98 either way (4.65 / 4.76 = 0.976)."
+                    "The DCG is printed as ≈ 4.67, but the terms on the line before it add up to "
+                    "4.6468, which is 4.65 to the article's two places (the exact DCG is 4.6487). "
+                    "The NDCG rounds to 0.98 all the same: 4.67 / 4.76 = 0.9811, 4.65 / 4.76 = "
+                    "0.9769, and exactly 4.6487 / 4.7619 = 0.9762."
                 ),
+                quote="DCG₅ = 3 + 1.26 + 0.3868 ≃ 4.67",
             ),
             Erratum(
                 title="Sum index and term index differ",
                 text=(
-                    "The note's CG@K and DCG@K formulas sum over k = 1…K but write the term with "
-                    "i. Read both as the same index: the position in the list."
+                    "The article's CG@K and DCG@K formulas sum over k = 1…K but write the term "
+                    "with i. Read both as the same index: the position in the list."
                 ),
+                quote="CG@K = Σ_{k=1}^{K} G_i",
             ),
         ),
     ),
@@ -342,21 +420,46 @@ EXAMPLES: tuple[Example, ...] = (
         title="The list 3, 2, 3, 0, 1",
         relevances=(3, 2, 3, 0, 1),
         shows=(
-            "The explainer announces the DCG and IDCG calculations but prints only the results; "
-            "here are the terms it left out."
+            "The explainer announces the DCG and IDCG calculations but prints only their "
+            "results; here are the terms it leaves out."
         ),
         notice=(
             "Two swaps stand between this list and a perfect 1: the 2 above a 3 near the top, and "
-            "the 0 above the 1 at the bottom. Fixing only the first gives 0.993, only the second "
-            "0.979: the mistake nearer the top costs more."
+            "the 0 above the 1 at the bottom. Fixing only the first gives 0.9931, only the second "
+            "0.9793: the mistake nearer the top costs more."
         ),
         printed=(Printed("DCG", "6.15"), Printed("IDCG", "6.32"), Printed("NDCG", "0.97")),
         errata=(
             Erratum(
                 title="The calculations are announced but missing",
                 text=(
-                    "The text says 'the DCG is calculated as:' and 'the IDCG becomes:' and then "
-                    "goes straight on; only the final numbers appear later. They are right."
+                    "The text announces how the DCG is calculated, and then how the IDCG is, "
+                    "and each time goes straight on; only the final numbers appear later. They "
+                    "are right."
+                ),
+            ),
+            Erratum(
+                title="Normalising does not make label scales comparable",
+                text=(
+                    "The explainer counts it an advantage of normalisation that queries judged "
+                    "on different relevance scales can be compared. Dividing by IDCG puts every "
+                    "query's best possible score at 1, whatever its number of relevant items; "
+                    "it does not reconcile two scales. The same judgments moved one grade up, "
+                    "as on a 1–4 scale (4, 3, 4, 1, 2), score 0.9812 instead of 0.9724: the "
+                    "order did not change, only the scale did."
+                ),
+                reading={"relevances": (4, 3, 4, 1, 2)},
+                reading_name="the same judgments on a 1–4 scale",
+            ),
+            Erratum(
+                title="The log base cannot change this NDCG",
+                text=(
+                    "The explainer asks for a consistent choice of logarithm base. With this "
+                    "discount the base scales every term of DCG and IDCG by the same factor, "
+                    "which cancels in their ratio: to base 10 the DCG is 20.4256 instead of "
+                    "6.1487, and NDCG is 0.9724 either way. The base matters when DCG values "
+                    "are compared, and for the older discount of Järvelin and Kekäläinen, met in "
+                    "the Wikipedia example below, which leaves the first ranks undiscounted."
                 ),
             ),
         ),
@@ -369,12 +472,12 @@ EXAMPLES: tuple[Example, ...] = (
         relevances=(3, 2, 3, 0, 1),
         gain="exponential",
         shows=(
-            "The explainer mentions 2^rel − 1 as an alternative gain that widens the gap between "
+            "The explainer mentions 2^rel − 1 as another gain, one that widens the gap between "
             "grades: 0, 1, 3, 7 for grades 0–3 instead of 0, 1, 2, 3."
         ),
         notice=(
-            "The 2 sitting above a 3 now costs more: a grade-3 item is worth 7, more than twice "
-            "a grade-2 item (3), so NDCG drops from 0.972 to 0.957."
+            "The 2 sitting above a 3 now costs more: a grade-3 item earns 7, more than twice "
+            "what a grade-2 item earns (3), so NDCG drops from 0.9724 to 0.9575."
         ),
     ),
     _example(
@@ -387,7 +490,8 @@ EXAMPLES: tuple[Example, ...] = (
         k=3,
         shows=(
             "Wikipedia notes that 2^rel − 1 equals rel when relevance is 0 or 1: 2⁰ − 1 = 0 and "
-            "2¹ − 1 = 1. The binary list of the first note scores the same DCG@3 of 1.5."
+            "2¹ − 1 = 1. The binary list of the first article scores the same DCG@3, 1.5000, "
+            "under both gains."
         ),
         notice="Switch the gain in the playground: with binary labels nothing moves.",
     ),
@@ -398,12 +502,16 @@ EXAMPLES: tuple[Example, ...] = (
         title="A list with no relevant item",
         relevances=(0, 0, 0, 0, 0),
         shows=(
-            "When nothing is relevant, DCG and IDCG are both 0 and NDCG = 0/0 is undefined. The "
-            "explainer suggests returning 0; libraries differ (0 in scikit-learn and trec_eval, "
-            "1 in LightGBM and XGBoost)."
+            "When nothing is relevant, DCG and IDCG are both 0 and NDCG = 0/0 has no value. The "
+            "explainer says only that this case needs special handling, for instance setting "
+            "NDCG to 0; it gives no list, so the five zeros here are ours. Libraries differ: 0 in "
+            "scikit-learn and trec_eval, 1 in LightGBM and XGBoost."
         ),
-        notice="The choice does not matter for one query but moves a mean over many.",
-        printed=(Printed("NDCG", "0"),),
+        notice=(
+            "For this one query the convention is the whole answer: 0 or 1. It also decides "
+            "whether the query counts as a win or a loss when two systems are compared query "
+            "by query, and it moves every mean the query is part of."
+        ),
     ),
     # ------------------------------------------------------------------ 002: continuous 0–1
     _example(
@@ -414,8 +522,8 @@ EXAMPLES: tuple[Example, ...] = (
         relevances=(0.5, 0.9, 0.3, 0.6, 0.1),
         labels=("A", "B", "C", "D", "E"),
         shows=(
-            "Relevance need not be a grade: here it is a score between 0 and 1 (from the "
-            "Chinese note). First ordering: A, B, C, D, E."
+            "Relevance need not be a grade: here it is a score between 0 and 1. First "
+            "ordering: A, B, C, D, E."
         ),
         notice="B, the best item, sits at position 2, where it keeps 63% of its gain.",
         printed=(
@@ -463,7 +571,8 @@ EXAMPLES: tuple[Example, ...] = (
                 title="The note stops before NDCG",
                 text=(
                     "It computes both DCGs and the IDCG but never divides: NDCG is 1.5149 / "
-                    "1.6964 = 0.893 for A, B, C, D, E and 1.4428 / 1.6964 = 0.851 for D, A, E, C, B."
+                    "1.6964 = 0.8930 for A, B, C, D, E and 1.4428 / 1.6964 = 0.8505 for "
+                    "D, A, E, C, B."
                 ),
             ),
             Erratum(
@@ -472,14 +581,16 @@ EXAMPLES: tuple[Example, ...] = (
                     "CG₁, DCG₁ and CG₂, DCG₂ there mean 'first list' and 'second list', while the "
                     "same subscript in CG_k means 'the top k'. Both sums run over all five items."
                 ),
+                quote="CG₂ = 0.6+0.5+0.1+0.3+0.9=2.4",
             ),
             Erratum(
                 title="i is a position, not an item id",
                 text=(
                     "The note defines G = rel(i) with i the id of an item, but in every formula i "
-                    "is the position in the ranking: that is what the discount log₂(i+1) needs. "
+                    "is the position in the ranking: the divisor log₂(i+1) needs a position. "
                     "'IDGC' in its headings is IDCG."
                 ),
+                quote="G = rel(i)",
             ),
             Erratum(
                 title="log in the tables means log₂",
@@ -487,6 +598,7 @@ EXAMPLES: tuple[Example, ...] = (
                     "The tables head their columns log(i + 1) without a base, but the values "
                     "(1, 1.59, 2, …) are base-2 logarithms, as in the formula above them."
                 ),
+                quote="i | rel(i) | log(i+1) | rel(i)/log(i+1)",
             ),
         ),
     ),
@@ -526,14 +638,16 @@ EXAMPLES: tuple[Example, ...] = (
         id="russian-1-not-ideal",
         source="003",
         family="russian",
-        title="Example 1: a non-ideal order (Неидеальное ранжирование)",
+        title="Example 1: the top two swapped",
+        heading="Неидеальное ранжирование",
+        heading_english="a non-ideal ranking",
         relevances=(4, 5, 3, 2, 1),
         k=5,
         shows=(
             "The model ranks relevances 4, 5, 3, 2, 1; the ideal is 5, 4, 3, 2, 1. Only the top "
             "two are swapped."
         ),
-        notice="One swap at the very top costs almost 4% of NDCG.",
+        notice="One swap at the very top costs 0.0359 of NDCG: 0.9641 instead of 1.",
         printed=(
             Printed("term", "4", 1),
             Printed("term", "3.15", 2),
@@ -558,7 +672,8 @@ EXAMPLES: tuple[Example, ...] = (
                     "in ranked order, and so do we. Read as document numbers (document 4 first, "
                     "then 5, 3, 2, 1), the ranked relevances would be 1, 4, 2, 3, 5 and the "
                     "score much lower. Examples 2 and 3 settle it: their rankings name "
-                    "'documents' 7–10 and 5 in lists of four, so they can only be relevances."
+                    "'documents' 7–10 and 5 in lists of four, so they can only be relevances. "
+                    "The note's own ideal, [5, 4, 3, 2, 1], says the same."
                 ),
                 reading={"relevances": (1, 4, 2, 3, 5)},
                 reading_name="ranking read as document numbers",
@@ -569,14 +684,20 @@ EXAMPLES: tuple[Example, ...] = (
         id="russian-2-top-error",
         source="003",
         family="russian",
-        title="Example 2: the order reversed (Ошибка в топе списка)",
+        title="Example 2: the whole list reversed",
+        heading="Ошибка в топе списка",
+        heading_english="an error at the top of the list",
+        heading_remark=(
+            "The heading undersells it: the list is upside down from top to bottom, so every "
+            "position is wrong, not only the top."
+        ),
         relevances=(7, 8, 9, 10),
         k=4,
         shows="Relevances 10, 9, 8, 7 ranked in exactly the wrong order: 7, 8, 9, 10.",
         notice=(
-            "Even the worst possible order scores 0.92 here, because every item is highly "
-            "relevant and the grades are close. With linear gain NDCG rewards how much relevance "
-            "is near the top, and here there is plenty everywhere."
+            "Even the worst possible order scores 0.9190 here, because every item is highly "
+            "relevant and the grades are close. With the linear gain NDCG rewards how much "
+            "relevance sits near the top, and here there is plenty everywhere."
         ),
         printed=(
             Printed("term", "7", 1),
@@ -604,10 +725,10 @@ EXAMPLES: tuple[Example, ...] = (
         ),
         errata=(
             Erratum(
-                title="The IDCG terms add up to 22.69",
+                title="The IDCG terms add up to 22.70",
                 text=(
                     "With 3.02 in place of 3.01 the printed terms sum to 22.70; the exact IDCG is "
-                    "22.693, which the note's 22.7 still matches to one decimal."
+                    "22.6931, which the note's 22.7 still matches to one decimal."
                 ),
             ),
         ),
@@ -616,11 +737,17 @@ EXAMPLES: tuple[Example, ...] = (
         id="russian-3-partial",
         source="003",
         family="russian",
-        title="Example 3: partly right (Частично правильное ранжирование)",
+        title="Example 3: a swap lower down",
+        heading="Частично правильное ранжирование",
+        heading_english="a partly correct ranking",
         relevances=(5, 2, 3, 1),
         k=4,
         shows="The best item is on top, but the 2 and the 3 below it are swapped.",
-        notice="A swap lower down costs less than one at the top (compare example 1).",
+        notice=(
+            "The top is right, so the loss is small. Whether a swap costs less lower down cannot "
+            "be read off examples 1 and 3, whose lists differ: the table after the examples "
+            "swaps within one list."
+        ),
         printed=(
             Printed("term", "5", 1),
             Printed("term", "1.26", 2),
@@ -657,12 +784,15 @@ EXAMPLES: tuple[Example, ...] = (
         discount="jarvelin",
         shows=(
             "A participant grades D1…D6 on a 0–3 scale: 3, 2, 3, 0, 1, 2. The 2012 article's "
-            "table divides each relevance by log₂ i and leaves rank 1 undiscounted: the "
-            "original Järvelin–Kekäläinen form, which is what its numbers use."
+            "table divides each relevance by log₂ i and leaves rank 1 undiscounted. That is the "
+            "discount of Järvelin and Kekäläinen (2002), the paper that introduced DCG: divide "
+            "by the logarithm of the rank to a base b (here b = 2), but never by less than 1, "
+            "so the ranks below b keep their whole gain. We follow the table, since the "
+            "article's numbers come from it."
         ),
         notice=(
             "Under this discount ranks 1 and 2 weigh the same, so the 2 at rank 2 loses nothing; "
-            "only D3 and the tail are discounted."
+            "only D3 and the ranks below it are discounted."
         ),
         printed=(
             Printed("CG", "11"),
@@ -676,7 +806,8 @@ EXAMPLES: tuple[Example, ...] = (
                 "term",
                 "1.887",
                 3,
-                wrong="3 / log₂3 = 1.8928…; 1.887 is 3 divided by a rounded 1.59.",
+                wrong="3 / log₂3 = 1.892789…, which rounds to 1.893. 1.887 is 3 / 1.59, yet the "
+                "log printed beside it is 1.58 (3 / 1.58 = 1.899).",
             ),
             Printed("term", "0", 4),
             Printed("term", "0.431", 5),
@@ -684,41 +815,70 @@ EXAMPLES: tuple[Example, ...] = (
                 "term",
                 "0.772",
                 6,
-                wrong="2 / log₂6 = 0.7737…; 0.772 is 2 divided by a rounded 2.59.",
+                wrong="2 / log₂6 = 0.773706…, which rounds to 0.774; 0.772 is 2 divided by the "
+                "mis-rounded 2.59.",
             ),
             Printed(
                 "DCG",
                 "8.09",
-                wrong="The exact DCG is 8.0972, which rounds to 8.10; the article added terms "
-                "that were computed from rounded logarithms.",
+                wrong="The exact DCG is 8.097171…, which rounds to 8.10; the article added terms "
+                "computed from mis-rounded logarithms.",
             ),
             Printed("IDCG", "8.693"),
             Printed(
                 "NDCG",
                 "0.9306",
-                wrong="8.09 / 8.693 = 0.9306 divides a rounded DCG; exactly it is 8.0972 / "
-                "8.6925 = 0.9315.",
+                wrong="8.09 / 8.693 = 0.9306 divides a rounded DCG; exactly it is 8.097171 / "
+                "8.692536 = 0.931509…",
             ),
         ),
         errata=(
             Erratum(
                 title="The formula and the table use different discounts",
                 text=(
-                    "The article's formula divides rel_i by log₂(i+1), but its table divides by "
-                    "log₂ i and leaves rank 1 alone. With the formula as printed the same list "
-                    "scores DCG 6.861, IDCG 7.141 and NDCG 0.9608, the value scikit-learn gives; "
-                    "the table's 0.93 comes from the Järvelin–Kekäläinen discount. The "
-                    "formula's odd shape, rel₁ plus a sum from i = 2, is a leftover of the "
-                    "log₂ i form, where rank 1 must be kept out of the sum because log₂ 1 = 0."
+                    "In this revision the formula divides rel_i by log₂(i+1), while the table "
+                    "divides by log₂ i and leaves rank 1 alone. With the formula as printed, the "
+                    "same list scores DCG 6.8611, IDCG 7.1410 and NDCG 0.9608, the value "
+                    "scikit-learn gives; the table's 0.93 comes from the Järvelin–Kekäläinen "
+                    "discount. The formula's shape, rel₁ plus a sum from i = 2, hints that the "
+                    "(i+1) is the slip: that shape is needed only with log₂ i, where rank 1 must "
+                    "stay out of the sum because log₂ 1 = 0. Other copies of the article from "
+                    "that time may well print log₂ i and agree with the table."
                 ),
                 reading={"discount": "log2"},
                 reading_name="the formula as printed, 1/log₂(i+1)",
+                quote="DCG_p = rel₁ + Σ_{i=2}^{p} rel_i / log₂(i+1)",
             ),
             Erratum(
-                title="Rounded logarithms leak into the result",
+                title="Mis-rounded logarithms leak into the result",
                 text=(
-                    "Terms computed from logarithms rounded to two places (1.59, 2.59) and a "
-                    "ratio of rounded totals give 0.9306; carrying full precision gives 0.9315."
+                    "Two of the table's terms were computed from logarithms rounded the wrong "
+                    "way: 1.887 is 3 / 1.59, although log₂ 3 = 1.58496… rounds to 1.58 and the "
+                    "table's own log column prints 1.58 beside it; 0.772 is 2 / 2.59, although "
+                    "log₂ 6 = 2.58496… rounds to 2.58. Adding such terms gives 8.09 for a DCG "
+                    "that is 8.0972, and the ratio of two rounded totals, 8.09 / 8.693, gives "
+                    "0.9306 where full precision gives 0.9315."
+                ),
+            ),
+            Erratum(
+                title="A claim about the logarithm that has dated",
+                text=(
+                    "The article says no theoretically sound reason for the logarithmic discount "
+                    "had been shown, beyond its smoothness. Wang et al. (2013, “A theoretical "
+                    "analysis of NDCG type ranking measures”, COLT) later gave one: with the "
+                    "logarithmic discount, NDCG still tells substantially different ranking "
+                    "functions apart, consistently, as the number of documents grows."
+                ),
+            ),
+            Erratum(
+                title="Between 0 and 1 is not the same as comparable",
+                text=(
+                    "The article calls nDCG values comparable across queries because they lie "
+                    "between 0 and 1. The range is shared; what a value means is not. A query "
+                    "with a single relevant document is easy to score 1 on, and with the ideal "
+                    "built from the ranked list alone a query can score 1 while relevant "
+                    "documents it never retrieved go unseen. The last example on this page shows "
+                    "what counting them changes."
                 ),
             ),
         ),
@@ -734,10 +894,38 @@ EXAMPLES: tuple[Example, ...] = (
         discount="jarvelin",
         shows=(
             "The article notes that switching D3 and D4 leaves CG at 11 but lowers DCG, without "
-            "giving the new value: it falls from 8.097 to 7.704."
+            "giving the new value: it falls from 8.0972 to 7.7044."
         ),
         notice="CG cannot see the switch; DCG can.",
         printed=(Printed("CG", "11"),),
+    ),
+    _example(
+        id="wikipedia-now-pooled",
+        source="wikipedia-now",
+        family="graded",
+        title="Wikipedia today: two relevant documents never retrieved",
+        relevances=(3, 2, 3, 0, 1, 2),
+        labels=_d(6),
+        pool=(3, 2),
+        pool_labels=("D7", "D8"),
+        shows=(
+            "Today's article keeps the six ranked documents and their grades, discounts by "
+            "log₂(i + 1) throughout, and adds two documents that were judged but never "
+            "retrieved: D7 with grade 3 and D8 with grade 2. This app calls such documents the "
+            "pool, after the judgment pools of evaluation campaigns such as TREC: every "
+            "document the assessors judged for a query, whether or not this system returned "
+            "it. D7 and D8 cannot add to DCG, since the system never ranked them, but they "
+            "belong in the ideal order: the best possible list for this query would rank them."
+        ),
+        notice=(
+            "The same six documents score 0.9608 against an ideal built from themselves, and "
+            "0.7850 once D7 and D8 join the ideal: missing two relevant documents costs 0.1758. "
+            "The 2012 article named nDCG's main difficulty as having no ideal ordering when "
+            "relevance is known only in part; judging a pool of documents beyond those retrieved "
+            "is how evaluations get one, and an ideal built from the retrieved documents alone "
+            "cannot see what is missing."
+        ),
+        printed=(Printed("IDCG", "8.740"), Printed("NDCG", "0.785")),
     ),
     _example(
         id="wikipedia-2012-exponential",
@@ -748,10 +936,16 @@ EXAMPLES: tuple[Example, ...] = (
         labels=_d(6),
         gain="exponential",
         shows=(
-            "The article's alternative DCG puts 2^rel − 1 over log₂(i+1), 'placing stronger "
-            "emphasis on retrieving relevant documents'."
+            "The 2012 article's alternative DCG, which it says puts more weight on retrieving "
+            "relevant documents, divides 2^rel − 1 by log₂(i+1): the discount of its formula, not "
+            "the log₂ i of its table. So the fair comparison is with 0.9608, the linear gain "
+            "under that same discount. (The graded walkthrough's 0.9315 used the table's older "
+            "discount.)"
         ),
-        notice="Compare with the linear 0.9608: the grade-2 item above a grade-3 costs more here.",
+        notice=(
+            "Under the same discount the linear gain gives 0.9608 and 2^rel − 1 gives 0.9488: "
+            "the grade-2 item above a grade-3 costs more here."
+        ),
     ),
 )
 
@@ -762,15 +956,20 @@ class Family:
 
     title: str
     intro: str
-    # (first example id, second example id, heading, names of the two columns)
+    # (first example id, second example id, heading, names of the two columns); a comparison is
+    # drawn right after its second example.
     comparisons: tuple[tuple[str, str, str, tuple[str, str]], ...] = ()
 
 
 FAMILIES: dict[str, Family] = {
     "binary": Family(
         "Binary relevance",
-        "The simplest kind of judgement: an item was clicked (1) or it was not (0). Cumulative "
-        "gain then just counts hits; the discount is what makes the position of each hit matter.",
+        "The simplest judgement: each item is relevant (1) or not (0). Such labels come from "
+        "assessors who mark each result, or from clicks, a noisier stand-in: people click what "
+        "sits near the top more often, whatever it is (position bias), so click labels partly "
+        "echo the order that was shown. With 0/1 labels the cumulative gain (CG) counts the "
+        "relevant items, and the discount makes the position of each one matter. A cut-off k "
+        "means only the top k positions count: DCG@3 adds up positions 1 to 3.",
         (
             (
                 "binary-dcg3",
@@ -782,10 +981,14 @@ FAMILIES: dict[str, Family] = {
     ),
     "graded": Family(
         "Graded relevance",
-        "Here items carry grades, usually 0 (useless) to 3 (exactly what was wanted). A grade-3 "
-        "item is worth three grade-1 items, and NDCG asks how close the order comes to putting "
-        "the highest grades first. The last two examples are Wikipedia's, as the article stood "
-        "in 2012, whose table used an older discount than its formula.",
+        "Items carry grades on a scale. The first example uses 1–5 stars; the others use 0 (not "
+        "relevant) to 3 (exactly what was wanted), the usual scale of search evaluation. Each "
+        "item earns its grade as its gain, so a grade-3 item earns three times what a grade-1 "
+        "item earns, and NDCG asks how close the order comes to putting the highest grades "
+        "first. The last three examples are Wikipedia's: two from the article as it stood in "
+        "2012, whose table used an older discount than its formula, and one from today's "
+        "article, whose ideal order also counts two relevant documents the system never "
+        "retrieved.",
         (
             (
                 "wikipedia-2012",
@@ -797,10 +1000,12 @@ FAMILIES: dict[str, Family] = {
     ),
     "continuous": Family(
         "Continuous relevance",
-        "Relevance does not have to be a whole-number grade: any non-negative score works. These "
-        "examples come from a Chinese note that scores five items A–E between 0 and 1 and ranks "
-        "them two ways. The note stops after the DCGs; here the calculation is carried through "
-        "to NDCG.",
+        "Relevance does not have to be a whole-number grade: the formulas work with any score of "
+        "0 or more, such as a predicted probability. These examples come from a study note that "
+        "scores five items A–E between 0 and 1 and ranks them two ways; the note stops after "
+        "the DCGs, and here the calculation is carried on to NDCG. Not every library takes "
+        "such labels: trec_eval, LightGBM and XGBoost want whole numbers, and ranx turns them "
+        "into whole numbers without a word (Why libraries disagree has the details).",
         (
             (
                 "continuous-abcde",
@@ -812,16 +1017,19 @@ FAMILIES: dict[str, Family] = {
     ),
     "russian": Family(
         "Three Russian examples",
-        "A Russian study note works three small examples, each a different kind of mistake: two "
-        "items swapped at the top, the whole list upside down, and a swap further down. Its "
-        "section titles are kept in Russian next to ours.",
+        "A study note in Russian works three small examples, each a different kind of mistake: "
+        "two items swapped at the top, the whole list upside down, and a swap further down. "
+        "Each of the note's headings is quoted with a translation. Its three lists differ in "
+        "grades and length, so their scores cannot say on their own where a swap costs most; "
+        "the table at the end swaps within one list.",
     ),
     "gain": Family(
         "The 2^rel − 1 gain",
-        "Instead of earning its grade, an item can earn 2^rel − 1: 0, 1, 3, 7, 15 for grades 0 to "
-        "4. Each step up is worth one more than double the step below, so getting the very best "
-        "items to the top matters much more. When relevance is only 0 or 1, the two gains are the "
-        "same number.",
+        "Instead of earning its grade, an item can earn 2^rel − 1: 0, 1, 3, 7, 15 for grades 0 "
+        "to 4. Each grade earns twice what the grade below it earns, plus one, so the gap "
+        "between neighbouring grades doubles at every step (1, 2, 4, 8) and getting the very "
+        "best items to the top matters much more. When relevance is only 0 or 1, the two gains "
+        "are the same number.",
     ),
     "zero": Family(
         "The all-zero list",
@@ -858,3 +1066,62 @@ def compare_totals(first: Example, second: Example, names: tuple[str, str]) -> p
         for name in a
     }
     return pd.DataFrame({names[0]: a, names[1]: b, "change": change}).rename_axis("quantity")
+
+
+def ideal_choices(item: Example) -> pd.DataFrame:
+    """The same ranked list against three ideals: built from the list alone; from every judged
+    item, cut at the list's length (k = n); and from every judged item, uncut (no cut-off).
+
+    Columns: ideal (in words), ideal_order (relevances, best first, as far as it counts),
+    idcg, ndcg, used_by. For a list with judged items it never retrieved (a pool).
+    """
+    if not item.ranked.pool:
+        raise ValueError(f"`ideal_choices` needs an example with a pool; {item.id!r} has none.")
+    ranked = item.ranked
+    rows = []
+    for name, variant, used_by in (
+        (
+            "the ranked documents only",
+            replace(ranked, pool=()),
+            "scikit-learn, and every library that sees only the ranked labels",
+        ),
+        (
+            f"every judged document, cut at k = n = {ranked.n}",
+            ranked.with_scoring(k=EVERY_RANKED),
+            f"trec_eval ndcg_cut.{ranked.n}; Wikipedia's example",
+        ),
+        (
+            "every judged document, no cut-off",
+            ranked.with_scoring(k="none"),
+            "trec_eval ndcg",
+        ),
+    ):
+        result = totals(variant)
+        depth = result.depth
+        order = result.table["ideal_relevance"].iloc[:depth].dropna()
+        rows.append(
+            {
+                "ideal": name,
+                "ideal_order": tuple(float(v) for v in order),
+                "idcg": result.idcg,
+                "ndcg": result.ndcg,
+                "used_by": used_by,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def swaps_within(relevances: tuple[float, ...]) -> pd.DataFrame:
+    """NDCG of an ideal list after each swap of two neighbours: where a swap costs most.
+
+    Columns: swap ("1 ↔ 2"), ranked (the list after it), ndcg, cost (1 − NDCG).
+    """
+    ranked = RankedList(tuple(sorted(relevances, reverse=True)))
+    rows = []
+    for i in range(1, ranked.n):
+        after = RankedList(tuple(swapped(ranked.relevances, i, i + 1)))
+        value = totals(after).ndcg
+        rows.append({"swap": f"{i} ↔ {i + 1}", "ranked": after.relevances, "ndcg": value})
+    table = pd.DataFrame(rows)
+    table["cost"] = 1 - table["ndcg"]
+    return table

@@ -97,8 +97,9 @@ GAINS: dict[str, Gain] = {
         label="Exponential: 2^rel − 1",
         short="2^rel − 1",
         description=(
-            "Grades 0, 1, 2, 3, 4 earn 0, 1, 3, 7, 15: each step up is worth one more than "
-            "double the step below, so putting the very best item on top matters much more. "
+            "Grades 0, 1, 2, 3, 4 earn 0, 1, 3, 7, 15: each grade earns twice the grade below "
+            "plus one, so the gaps double (1, 2, 4, 8) and the very best item on top matters "
+            "much more. "
             "With 0/1 relevance it equals the linear gain."
         ),
         used_by="LightGBM, XGBoost, TF-Ranking, ranx ndcg_burges",

@@ -1,10 +1,11 @@
 """The walkthrough pages: every worked example of the source documents, rebuilt step by step.
 
 One call, `render(family)`, draws a whole page. Each example reads top to bottom like a short
-article: what it shows and where it came from, the list, the formula, the same formula with the
-numbers in, the running total, the ideal order and IDCG, the ratio, what to notice, every figure
-the source printed beside the exact one, and the source's slips with both readings. Every number
-comes from `ndcg_core`; this module only lays them out.
+lesson: what it shows and where it came from, the list and its DCG (formula, then the numbers,
+the running total), the ideal order and IDCG, NDCG, and what to notice. Checking the source
+(every figure it printed beside the exact one, its slips, both readings where it is ambiguous)
+comes after the lesson, folded away in one box per example, so the page teaches first and
+proof-reads second. Every number comes from `ndcg_core`; this module only lays them out.
 """
 
 from __future__ import annotations
@@ -16,24 +17,29 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core import batch_ndcg, gains, ndcg
-from ndcg_core.display import exact, fixed, signed
+from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.examples import (
     CG_ONLY,
     FAMILIES,
     SOURCES,
     Example,
+    Source,
     by_family,
     compare_totals,
     example,
+    ideal_choices,
+    swaps_within,
 )
 from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
+from ndcg_core.mistakes import ndcg_mistakes
 from ndcg_core.options import ON_ZERO
 from ui import charts, urlparams
 from ui.text import plain
 
-
-def _fmt(value: float, digits: int = 4) -> str:
-    return fixed(value, digits)
+# A source check shows the exact value with this many places: enough that a value such as
+# log₂ 6 = 2.584963 never reads like a rounding the source itself might have made (2.585).
+AUDIT_DIGITS = 6
+NOT_RETRIEVED = "(not retrieved)"  # the core's label for a pool item in the ideal order
 
 
 def _cut(item: Example) -> str:
@@ -50,19 +56,41 @@ def _origin(labels) -> list[str]:
     return [str(label).removeprefix("D") for label in labels]
 
 
+def _ideal_names(item: Example, relevances, labels) -> list[str]:
+    """Ideal-side names, with each judged-but-not-retrieved item named as its source names it
+    (Wikipedia's D7 and D8) rather than by the core's generic mark."""
+    unused = list(zip(item.ranked.pool, item.pool_labels))
+    names = []
+    for value, label in zip(relevances, labels):
+        match = next((pair for pair in unused if pair[0] == value), None)
+        if label == NOT_RETRIEVED and match is not None:
+            unused.remove(match)
+            label = f"{match[1]} {NOT_RETRIEVED}"
+        names.append(str(label))
+    return names
+
+
 # ------------------------------------------------------------------------------------- pieces
 
 
+def source_markdown(source: Source, *, remark: bool = True) -> str:
+    """A source as a learner reads it: its title (a link when there is one), what it is, where
+    and when, and (with `remark`) anything else needed to read it right."""
+    title = f"“{plain(source.title)}”"
+    if source.link:
+        title = f"[{title}]({source.link})"
+    rest = ", ".join(plain(part) for part in (source.kind, source.site, source.date) if part)
+    said = f" {plain(source.remark)}" if remark and source.remark else ""
+    return f"{title}, {rest}.{said}"
+
+
 def _source_line(item: Example) -> None:
-    source = SOURCES[item.source]
-    st.caption(
-        f"Source {item.source}: {source['title']} · written in {source['language']} · "
-        f"file {source['file']}"
-    )
-    if source["language"] != "English":
-        st.caption(
-            f"This example comes from a {source['language']} note; its item names and section "
-            f"titles are kept as the note has them."
+    st.caption(f"From {source_markdown(SOURCES[item.source], remark=False)}")
+    if item.heading:
+        remark = f" {plain(item.heading_remark)}" if item.heading_remark else ""
+        st.markdown(
+            f"The note's own heading: **{plain(item.heading)}** "
+            f"(“{plain(item.heading_english)}”).{remark}"
         )
 
 
@@ -86,7 +114,7 @@ def _playground_button(page: str, item: Example) -> None:
         "Open in playground ↗",
         playground_url(item),
         key=f"{page}_{item.id}_playground",
-        help="Loads this list, with its k, gain and discount, into the playground to play with.",
+        help="Loads this list, with its k, gain, discount and pool, into the playground.",
     )
 
 
@@ -101,11 +129,11 @@ def _running_table(item: Example, table: pd.DataFrame, ideal: bool = False) -> p
         out["Ranked at"] = _origin(rows[f"{prefix}label"])
     out["Relevance"] = [exact(v) for v in rows[f"{prefix}relevance"]]
     if item.ranked.scoring.gain != "linear":
-        out["Gain"] = [_fmt(v) for v in rows[f"{prefix}gain"]]
-    out["Divided by"] = [_fmt(v) for v in rows["denominator"]]
-    out["Term"] = [_fmt(v) for v in rows[f"{prefix}contribution"]]
+        out["Gain"] = [fixed(v) for v in rows[f"{prefix}gain"]]
+    out["Divided by"] = [fixed(v) for v in rows["denominator"]]
+    out["Term"] = [fixed(v) for v in rows[f"{prefix}contribution"]]
     out[total] = [
-        _fmt(v) if inside else "— (below k)"
+        fixed(v) if inside else "— (below k)"
         for v, inside in zip(rows[f"cumulative_{'idcg' if ideal else 'dcg'}"], rows["in_top_k"])
     ]
     return out
@@ -129,8 +157,7 @@ def _printed_table(item: Example) -> pd.DataFrame:
             {
                 "Quantity": _quantity_name(item, printed),
                 "Printed": printed.printed,
-                # Six places, so a value like 2.58496 never shows as a misleading 2.585.
-                "Exact": _fmt(value, max(6, printed.decimals + 2)),
+                "Exact": fixed(value, max(AUDIT_DIGITS, printed.decimals + 2)),
                 "Verdict": verdict,
             }
         )
@@ -140,16 +167,16 @@ def _printed_table(item: Example) -> pd.DataFrame:
 def _totals_table(totals: pd.DataFrame) -> pd.DataFrame:
     shown = totals.copy().astype(object)
     for column in shown.columns:
-        formatter = signed if column == "change" else _fmt
+        formatter = signed if column == "change" else fixed
         shown[column] = [formatter(v) for v in totals[column]]
     return shown.rename_axis("Quantity").rename(columns={"change": "Change"})
 
 
 def _metrics(result) -> None:
     cols = st.columns(3)
-    cols[0].metric(result.name("DCG"), _fmt(result.dcg))
-    cols[1].metric(result.name("IDCG"), _fmt(result.idcg))
-    cols[2].metric(result.name("NDCG"), _fmt(result.ndcg))
+    cols[0].metric(result.name("DCG"), fixed(result.dcg))
+    cols[1].metric(result.name("IDCG"), fixed(result.idcg))
+    cols[2].metric(result.name("NDCG"), fixed(result.ndcg))
 
 
 def _charts(page: str, item: Example, table: pd.DataFrame) -> None:
@@ -169,21 +196,46 @@ def _charts(page: str, item: Example, table: pd.DataFrame) -> None:
         st.caption("The running DCG climbs under the running IDCG; at k their ratio is the NDCG.")
 
 
-def _erratum_boxes(item: Example) -> None:
-    if not item.errata:
+# ------------------------------------------------------------------------- checking the source
+
+
+def _audit_label(item: Example) -> str:
+    parts = []
+    if item.printed:
+        figures = "figure" if len(item.printed) == 1 else "figures"
+        slips = {0: "all right", 1: "1 slip"}.get(item.slips, f"{item.slips} slips")
+        parts.append(f"{len(item.printed)} printed {figures}, {slips}")
+    if item.errata:
+        notes = "note" if len(item.errata) == 1 else "notes"
+        parts.append(f"{len(item.errata)} {notes} on its text")
+    return "🔎 Checking the source: " + "; ".join(parts)
+
+
+def _checking_the_source(item: Example) -> None:
+    """The source's printed figures beside the exact values, and its slips with both readings:
+    folded away, after the lesson."""
+    if not item.printed and not item.errata:
+        st.caption("The source prints no number for this one: everything above is computed here.")
         return
-    st.markdown("##### Where the source slips")
-    for erratum in item.errata:
-        st.info(f"**{plain(erratum.title)}**\n\n{plain(erratum.text)}", icon="📝")
-        if erratum.reading:
-            other = item.with_reading(erratum)
-            ours = "as this walkthrough reads it"
-            totals = compare_totals(item, other, (ours, erratum.reading_name))
-            st.markdown(f"Both readings, computed (at k = {item.ranked.k}):")
-            st.table(_totals_table(totals), width="content")
-            settings = ", ".join(f"{key} = {value}" for key, value in erratum.reading.items())
-            st.caption(f"The other reading changes: {settings}.")
-            with st.expander(f"The other reading term by term: {erratum.reading_name}"):
+    with st.expander(_audit_label(item)):
+        if item.printed:
+            st.markdown("**What the source printed, beside the exact value**")
+            st.table(_printed_table(item).set_index("Quantity"))
+        else:
+            st.caption("The source prints no number for this one: everything is computed here.")
+        for erratum in item.errata:
+            st.info(f"**{plain(erratum.title)}**\n\n{plain(erratum.text)}", icon="📝")
+            if erratum.quote:
+                st.caption("The source's line, as it has it:")
+                st.code(erratum.quote, language=None, wrap_lines=True)
+            if erratum.reading:
+                other = item.with_reading(erratum)
+                ours = "as this walkthrough reads it"
+                totals = compare_totals(item, other, (ours, erratum.reading_name))
+                st.markdown(f"Both readings, computed (at k = {item.ranked.k}):")
+                st.table(_totals_table(totals), width="content")
+                settings = ", ".join(f"{key} = {value}" for key, value in erratum.reading.items())
+                st.caption(f"The other reading changes: {settings}. Term by term:")
                 st.latex(formulas(other.ranked)[0])
                 for formula in worked(other.scored()):
                     st.latex(formula)
@@ -192,59 +244,122 @@ def _erratum_boxes(item: Example) -> None:
 # ------------------------------------------------------------------------------ one example
 
 
-def render_example(page: str, item: Example, number: int) -> None:
-    """One worked example, in reading order."""
+def _ideal_top_k_slip(item: Example, result) -> bool:
+    """The @k pitfall, when this list has it: the ideal top k drawn from the top k alone."""
+    slip = next((m for m in ndcg_mistakes(item.ranked) if m.key == "ideal_top_k"), None)
+    if slip is None:
+        return False
+    st.warning(
+        f"**A common slip: {plain(slip.name)}.** {plain(slip.advice)} NDCG{_cut(item)} would "
+        f"then come out as {fixed(slip.value)} instead of {fixed(result.ndcg)}.",
+        icon="⚠️",
+    )
+    return True
+
+
+def _ideal_choices(item: Example) -> None:
+    """For a list with a pool: the same list against the three ideals libraries build."""
+    table = ideal_choices(item)
+    st.markdown("#### Which ideal? The pool, and k = n against no cut-off")
+    st.table(
+        pd.DataFrame(
+            {
+                "Ideal built from": table["ideal"],
+                "Ideal order (as far as it counts)": [
+                    ", ".join(exact(v) for v in order) for order in table["ideal_order"]
+                ],
+                "IDCG": [fixed(v) for v in table["idcg"]],
+                "NDCG": [fixed(v) for v in table["ndcg"]],
+                "Used by": table["used_by"],
+            }
+        ).set_index("Ideal built from")
+    )
+    closed, cut, uncut = table.itertuples(index=False)
+    n = item.ranked.n
+    st.markdown(
+        f"With k = n the ideal is cut at the list's length, n = {n}: its top {n} places go to "
+        f"the best {n} of every judged document, and IDCG rises from {fixed(closed.idcg)} to "
+        f"{fixed(cut.idcg)}. With no cut-off the ideal keeps every judged document, all "
+        f"{len(uncut.ideal_order)} of them, so IDCG grows to {fixed(uncut.idcg)} and NDCG drops "
+        f"to {fixed(uncut.ndcg)}, while DCG still sums only the {n} ranked positions. Without a "
+        "pool the two are the same number; with one, say which you report."
+    )
+
+
+def _symbols(formula: str, seen: set[str], lead: str = "") -> None:
+    """A formula in symbols, the first time the page needs it: later examples that use the same
+    conventions go straight to their numbers, so the page does not repeat itself."""
+    if formula in seen:
+        return
+    seen.add(formula)
+    if lead:
+        st.markdown(lead)
+    st.latex(formula)
+
+
+def render_example(page: str, item: Example, number: int, seen: set[str]) -> None:
+    """One worked example, in reading order. `seen` holds what the page has already shown
+    (formulas in symbols, the @k slip box), so each is shown once."""
     st.header(f"{number}. {item.title}", divider="gray", anchor=item.id)
     _source_line(item)
-
-    st.markdown("##### What it shows")
     st.markdown(plain(item.shows))
 
     result = item.scored()
     table = result.table
     labels = _labels(item)
     k = item.ranked.k
+    cg_printed = any(p.quantity == "CG" for p in item.printed)
 
-    st.markdown("##### The list, top first")
+    if item.id in CG_ONLY:
+        st.markdown("### CG: add the relevances up, ignore the order")
+    else:
+        st.markdown("### The list and its DCG")
     st.table(_list_table(item.relevances, labels), width="content")
     if k is not None and k < item.ranked.n:
         st.caption(f"Only the top k = {k} positions count.")
-
-    cg_printed = any(p.quantity == "CG" for p in item.printed)
     if cg_printed or item.id in CG_ONLY:
-        st.markdown("##### Cumulative gain: add up, ignore the order")
-        st.latex(cg_formula())
+        _symbols(cg_formula(), seen)
         st.latex(cg_filled(list(item.relevances), k))
 
     if item.id not in CG_ONLY:
         dcg_symbols, idcg_symbols, ndcg_symbols = formulas(item.ranked)
         dcg_numbers, idcg_numbers, ndcg_numbers = worked(result)
-        st.markdown("##### The formula")
-        st.latex(dcg_symbols)
-        st.markdown("##### Each term with its numbers")
+        _symbols(dcg_symbols, seen, "The formula, then the same formula with this list's numbers:")
         st.latex(dcg_numbers)
-
-        st.markdown("##### The running total")
-        st.table(_running_table(item, table).set_index("Position"))
         _charts(page, item, table)
+        with st.expander("Position by position: the table behind the charts"):
+            st.table(_running_table(item, table).set_index("Position"))
 
-        st.markdown("##### The ideal order and IDCG")
+        st.markdown("### The ideal order and IDCG")
         ideal_rows = table[table["ideal_relevance"].notna()]
-        st.markdown("Sort the same items by relevance, highest first, and score that order:")
+        if item.ranked.pool:
+            st.markdown(
+                "Sort every judged item by relevance, highest first, those the system never "
+                "retrieved included, and score that order:"
+            )
+        else:
+            st.markdown("Sort the same items by relevance, highest first, and score that order:")
         if labels is None:
             ideal_table = _list_table(
                 ideal_rows["ideal_relevance"], _origin(ideal_rows["ideal_label"]), "Ranked at"
             )
         else:
-            ideal_table = _list_table(ideal_rows["ideal_relevance"], ideal_rows["ideal_label"])
+            names = _ideal_names(item, ideal_rows["ideal_relevance"], ideal_rows["ideal_label"])
+            ideal_table = _list_table(ideal_rows["ideal_relevance"], names)
         st.table(ideal_table, width="content")
-        st.latex(idcg_symbols)
+        if k is not None and k < len(ideal_rows):
+            st.caption(f"Only the first k = {k} places of the ideal order count.")
+        _symbols(idcg_symbols, seen)
         st.latex(idcg_numbers)
+        if "slip" not in seen and _ideal_top_k_slip(item, result):
+            seen.add("slip")
 
-        st.markdown("##### The ratio: NDCG")
-        st.latex(ndcg_symbols)
+        st.markdown("### NDCG: the ratio")
+        _symbols(ndcg_symbols, seen)
         st.latex(ndcg_numbers)
         _metrics(result)
+        if item.ranked.pool:
+            _ideal_choices(item)
 
     if item.family == "gain":
         _gain_comparison(item)
@@ -253,14 +368,7 @@ def render_example(page: str, item: Example, number: int) -> None:
 
     if item.notice:
         st.success(f"**What to notice.** {plain(item.notice)}", icon="👀")
-
-    if item.printed:
-        st.markdown("##### What the source printed, beside the exact value")
-        st.table(_printed_table(item).set_index("Quantity"))
-    else:
-        st.caption("The source prints no number for this one: everything above is computed here.")
-
-    _erratum_boxes(item)
+    _checking_the_source(item)
     _playground_button(page, item)
 
 
@@ -286,8 +394,8 @@ def _comparison(
     st.table(_totals_table(totals), width="content")
     change = totals.loc["NDCG", "change"]
     st.markdown(
-        f"NDCG{_cut(first)} goes from **{_fmt(totals.loc['NDCG', names[0]])}** to "
-        f"**{_fmt(totals.loc['NDCG', names[1]])}** ({signed(change)}); CG "
+        f"NDCG{_cut(first)} goes from **{fixed(totals.loc['NDCG', names[0]])}** to "
+        f"**{fixed(totals.loc['NDCG', names[1]])}** ({signed(change)}); CG "
         f"{'does not move' if totals.loc['CG', 'change'] == 0 else 'changes too'}."
     )
 
@@ -303,31 +411,57 @@ def _russian_summary() -> None:
                 "Example": item.title,
                 "Ranked": ", ".join(exact(r) for r in item.relevances),
                 "Ideal": ", ".join(exact(r) for r in sorted(item.relevances, reverse=True)),
-                "DCG": _fmt(totals["DCG"]),
-                "IDCG": _fmt(totals["IDCG"]),
-                "NDCG": _fmt(totals["NDCG"]),
+                "DCG": fixed(totals["DCG"]),
+                "IDCG": fixed(totals["IDCG"]),
+                "NDCG": fixed(totals["NDCG"]),
                 "NDCG printed": printed,
             }
         )
     st.table(pd.DataFrame(rows).set_index("Example"))
     st.caption(
-        "A swap at the very top (example 1) costs more than the same kind of swap lower down "
-        "(example 3); the reversed list of example 2 loses most, yet still scores 0.92 because "
-        "every item in it is highly relevant."
+        "The three lists differ in length and in grades, so this table compares three lists, "
+        "not three positions of one swap."
+    )
+
+    ideal = sorted(by_family("russian")[0].relevances, reverse=True)
+    swaps = swaps_within(tuple(ideal))
+    st.header("Where does a swap cost most? One list, every neighbour swap", divider="gray")
+    st.markdown(
+        f"Start from the ideal list of example 1, {', '.join(exact(v) for v in ideal)}, and swap "
+        "one pair of neighbours at a time: the grades and the length stay the same, only the "
+        "place of the swap moves."
+    )
+    st.table(
+        pd.DataFrame(
+            {
+                "Swap positions": swaps["swap"],
+                "Ranked after the swap": [
+                    ", ".join(exact(v) for v in ranked) for ranked in swaps["ranked"]
+                ],
+                "NDCG": [fixed(v) for v in swaps["ndcg"]],
+                "Cost (1 − NDCG)": [fixed(v) for v in swaps["cost"]],
+            }
+        ).set_index("Swap positions")
+    )
+    top, second, *_, bottom = swaps.itertuples(index=False)
+    st.markdown(
+        f"The same one-step swap costs {fixed(top.cost)} at the top ({top.swap}, example 1's "
+        f"list), {fixed(second.cost)} one place lower and {fixed(bottom.cost)} at the bottom: "
+        "the discount falls fastest near the top, so mistakes there cost most."
     )
 
 
 def _gain_comparison(item: Example) -> None:
     linear = item.variant(gain="linear")
-    st.markdown("##### Linear gain against 2^rel − 1")
+    st.markdown("### Linear gain against 2^rel − 1")
     linear_table, exponential_table = linear.table(), item.table()
     n = len(item.relevances)
     st.table(
         pd.DataFrame(
             {
                 "Relevance": [exact(r) for r in item.relevances],
-                "Linear gain": [_fmt(g) for g in linear_table["gain"][:n]],
-                "Gain 2^rel − 1": [_fmt(g) for g in exponential_table["gain"][:n]],
+                "Linear gain": [fixed(g) for g in linear_table["gain"][:n]],
+                "Gain 2^rel − 1": [fixed(g) for g in exponential_table["gain"][:n]],
             },
             index=pd.Index(
                 _labels(item) or range(1, n + 1), name="Item" if item.named else "Position"
@@ -345,15 +479,16 @@ def _gain_comparison(item: Example) -> None:
         )
     else:
         st.markdown(
-            f"NDCG{_cut(item)} is **{_fmt(totals.loc['NDCG', 'linear gain'])}** with the linear "
-            f"gain and **{_fmt(totals.loc['NDCG', 'gain 2^rel − 1'])}** with 2^rel − 1 "
-            f"({signed(totals.loc['NDCG', 'change'])})."
+            f"NDCG{_cut(item)} is **{fixed(totals.loc['NDCG', 'linear gain'])}** with the linear "
+            f"gain and **{fixed(totals.loc['NDCG', 'gain 2^rel − 1'])}** with 2^rel − 1 "
+            f"({signed(totals.loc['NDCG', 'change'])}), both with the discount "
+            "1/log₂(i+1)."
         )
 
 
 def _gain_scale() -> None:
     grades = np.arange(0, 5, dtype=float)
-    st.markdown("##### The two gains, grade by grade")
+    st.markdown("### The two gains, grade by grade")
     st.table(
         pd.DataFrame(
             {
@@ -372,7 +507,7 @@ def _gain_scale() -> None:
 
 
 def _zero_conventions(item: Example) -> None:
-    st.markdown("##### 0 / 0: three conventions")
+    st.markdown("### 0 / 0: three conventions")
     st.markdown(
         "The formula cannot decide this case, so each library decides it. Three choices are in "
         "use; each value below is what the core returns for this list with that choice."
@@ -384,11 +519,13 @@ def _zero_conventions(item: Example) -> None:
     for rule in ON_ZERO.values():
         value = ndcg(item.relevances, item.ranked.k, on_zero=rule.value)
         run = batch_ndcg(queries, relevances, on_zero=rule.value)
-        means.append(_fmt(run.mean))
+        means.append(fixed(run.mean))
         rows.append(
             {
                 "Convention": rule.short,
-                "NDCG of the all-zero list": "NaN (left out)" if math.isnan(value) else _fmt(value),
+                "NDCG of the all-zero list": "NaN (left out)"
+                if math.isnan(value)
+                else fixed(value),
                 "Mean over two queries: this list and 3, 2, 3, 0, 1": means[-1],
                 "Used by": rule.used_by,
                 "The idea": rule.description,
@@ -396,14 +533,31 @@ def _zero_conventions(item: Example) -> None:
         )
     st.table(pd.DataFrame(rows).set_index("Convention"))
     st.markdown(
-        f"For one list the choice is only a label. In an average it matters: next to a query "
-        f"that scores {_fmt(other.totals()['NDCG'])}, the all-zero list pulls the mean down to "
-        f"{means[0]}, lifts it to {means[1]}, or leaves it alone at {means[2]}. Compare two "
-        f"systems only when both use the same convention."
+        "For this query alone the convention is the score itself: 0, 1, or no score at all, "
+        "and it decides whether the query counts as a win or a loss when two systems are "
+        f"compared query by query. In a mean it moves the result: next to a query that scores "
+        f"{fixed(other.totals()['NDCG'])}, the all-zero list pulls the mean down to {means[0]}, "
+        f"lifts it to {means[1]}, or leaves it alone at {means[2]}. Compare two systems only "
+        "when both use the same convention."
     )
 
 
 # ---------------------------------------------------------------------------------- the page
+
+
+def _sources(items: tuple[Example, ...]) -> None:
+    keys = list(dict.fromkeys(item.source for item in items))
+    lines = "\n".join(f"- {source_markdown(SOURCES[key])}" for key in keys)
+    st.caption(f"The examples come from:\n{lines}")
+
+
+def _number_rule() -> None:
+    st.caption(
+        f"Numbers: every value computed here is rounded to {DIGITS} decimal places; a figure "
+        "quoted from a source appears as the source printed it. Only the “Checking the "
+        f"source” boxes give exact values to {AUDIT_DIGITS} places, enough to show how a "
+        "source rounded."
+    )
 
 
 def render(family: str) -> None:
@@ -414,10 +568,8 @@ def render(family: str) -> None:
     items = by_family(family)
     st.title(FAMILIES[family].title)
     st.markdown(FAMILIES[family].intro)
-    sources = sorted({item.source for item in items})
-    st.caption(
-        "Examples from: " + "; ".join(f"{code} · {SOURCES[code]['title']}" for code in sources)
-    )
+    _sources(items)
+    _number_rule()
     st.markdown(
         "**In this walkthrough:**\n"
         + "\n".join(
@@ -426,9 +578,11 @@ def render(family: str) -> None:
     )
     if family == "gain":
         _gain_scale()
+    seen: set[str] = set()
     for number, item in enumerate(items, start=1):
-        render_example(page, item, number)
-    for first_id, second_id, title, names in FAMILIES[family].comparisons:
-        _comparison(page, first_id, second_id, title, names)
+        render_example(page, item, number, seen)
+        for first_id, second_id, title, names in FAMILIES[family].comparisons:
+            if second_id == item.id:
+                _comparison(page, first_id, second_id, title, names)
     if family == "russian":
         _russian_summary()

@@ -268,7 +268,9 @@ def tie_visualiser(query: Query) -> None:
     st.caption(
         "What to notice: every rule lands on the dotted line between the worst and the best "
         "tie order; the averaged value (scikit-learn) is where a random shuffle (TF-Ranking) "
-        "lands on average."
+        "lands on average. Every row uses the linear gain and 1/log₂(i+1), so that only the tie "
+        "rule differs: a library named here that uses 2^rel − 1 (LightGBM, XGBoost, TF-Ranking) "
+        "prints its own numbers, in the table of every library above."
     )
 
 

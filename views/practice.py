@@ -1,13 +1,17 @@
 """Practice: predict, then reveal. A set of exercises made from a seed in the URL, so a whole class
-can get the same set; each answer is checked by the core and solved with its numbers."""
+can get the same set; each answer is checked by the core. A wrong answer gets feedback aimed at
+the mistake behind it and a second try; a hint is there on request; the solution comes with the
+exercise's own numbers once the answer is right, the tries are used up, or the learner asks."""
 
 from __future__ import annotations
 
 import random
 
+import pandas as pd
 import streamlit as st
 
 from ndcg_core import practice
+from ndcg_core.display import fixed
 from ndcg_core.model import RankedList
 from ui import charts, share, urlparams
 from ui.charts.practice import relevance_bars
@@ -18,7 +22,7 @@ ANSWERS = f"{PAGE}_answers"
 
 
 # ---------------------------------------------------------------------------------------------
-# The address: seed (which set) and ex (which exercise, from 1)
+# The address: seed (which set), v (which version of the generator) and ex (which exercise)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -42,37 +46,60 @@ def seed_param(fresh: int) -> urlparams.Param:
     )
 
 
-EX = urlparams.Param(
-    "ex",
-    lambda text: _whole(text, 1, practice.SET_SIZE, "ex"),
+VERSION = urlparams.Param(
+    "v",
+    lambda text: int(urlparams.one_of([str(v) for v in practice.VERSIONS], "set version")(text)),
     str,
-    1,
-    help="The exercise shown, counted from 1.",
+    practice.LATEST,
+    help=(
+        "Which generation of exercises: a link without it opens version 1, as every link made "
+        "before versions existed does, so a shared set never changes."
+    ),
 )
+
+
+def ex_param(version: int) -> urlparams.Param:
+    """`ex`: the exercise shown, counted from 1, up to the size of this version's sets."""
+    size = practice.set_size(version)
+    return urlparams.Param(
+        "ex", lambda text: _whole(text, 1, size, "ex"), str, 1, help="The exercise shown."
+    )
+
+
+EX = ex_param(1)  # version 1's: kept for callers that name it
 
 
 def _new_seed() -> int:
     return random.randrange(practice.MAX_SEED + 1)
 
 
-def read_address() -> tuple[int, int, list[str]]:
-    """The seed and the exercise number from the link, with a message for each value not used
-    as given; both are written back, so the address always names what the page shows."""
+def read_address() -> tuple[int, int, int, list[str]]:
+    """The seed, the set's version and the exercise number from the link, with a message for
+    each value not used as given; all three are written back, so the address always names
+    what the page shows. A link with a seed and no version is an old link: version 1."""
     fresh = _new_seed()
-    schema = (seed_param(fresh), EX)
-    values, messages = urlparams.read(st.query_params, schema)
-    seed, number = values.get("seed", fresh), values.get("ex", EX.default)
-    urlparams.write({"seed": seed, "ex": number}, schema)
-    return seed, number, messages
+    values, messages = urlparams.read(st.query_params, (seed_param(fresh), VERSION))
+    seed = values.get("seed", fresh)
+    # A link with a seed that is a number (even one moved into range) and no version
+    # predates versions; a link whose seed is not a number starts a new set.
+    typed = st.query_params.get("seed", "").strip().removeprefix("+")
+    old_link = typed.isascii() and typed.isdigit() and "v" not in st.query_params
+    version = values.get("v", 1 if old_link else practice.LATEST)
+    ex = ex_param(version)
+    more, more_messages = urlparams.read(st.query_params, (ex,))
+    number = more.get("ex", ex.default)
+    urlparams.write({"seed": seed, "v": version, "ex": number}, (seed_param(fresh), VERSION, ex))
+    return seed, version, number, messages + more_messages
 
 
 def _go_to(number: int) -> None:
-    st.query_params["ex"] = EX.write(number)
+    st.query_params["ex"] = str(number)
 
 
 def _start_new_set() -> None:
     st.query_params["seed"] = str(_new_seed())
-    st.query_params["ex"] = EX.write(1)
+    st.query_params["v"] = str(practice.LATEST)
+    st.query_params["ex"] = "1"
 
 
 def _not_carried(ranked: RankedList) -> list[str]:
@@ -83,9 +110,28 @@ def _not_carried(ranked: RankedList) -> list[str]:
     return [said for said in ranked.scoring.differences() if said not in kept]
 
 
-def _answers(seed: int) -> dict[int, dict]:
-    """This session's answers for the set, by exercise index."""
-    return st.session_state.setdefault(ANSWERS, {}).setdefault(seed, {})
+def _answers(seed: int, version: int) -> dict[int, dict]:
+    """This session's answers for the set, by exercise index: each a record of its tries
+    ({"given", "verdict"}) and whether it is done (right, out of tries, or solution asked)."""
+    return st.session_state.setdefault(ANSWERS, {}).setdefault((seed, version), {})
+
+
+def _record(exercise: practice.Exercise) -> dict:
+    return _answers(exercise.seed, exercise.version).setdefault(
+        exercise.index, {"tries": [], "done": False}
+    )
+
+
+def _done(seed: int, version: int) -> list[dict]:
+    return [record for record in _answers(seed, version).values() if record["done"]]
+
+
+def _right(record: dict) -> bool:
+    return bool(record["tries"]) and record["tries"][-1]["verdict"].correct
+
+
+def _show_solution(exercise: practice.Exercise) -> None:
+    _record(exercise)["done"] = True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -97,39 +143,45 @@ def introduction(presenting: bool, messages: list[str]) -> None:
     st.title("🎯 Practice")
     if not presenting:
         st.markdown(
-            "Predict first, then reveal. Each exercise is checked, then solved with its own "
-            "numbers. The set comes from the **seed** in the address: share the link and "
-            "everyone gets the same exercises."
+            "Predict first, then check. A wrong answer gets a pointer to what went wrong and a "
+            f"second try; after {practice.TRIES} tries, or whenever you ask, the exercise is "
+            "solved with its own numbers. The set comes from the **seed** in the address: share "
+            "the link and everyone gets the same exercises."
+        )
+        st.caption(
+            "Numbers: values computed here have 4 decimal places. A library's output quoted in "
+            "a puzzle is shown as it prints it (0.785), and a margin said to be “about” has 2."
         )
     for message in messages:
         st.warning(plain(message))
 
 
-def progress(seed: int, number: int) -> None:
-    answers = _answers(seed)
-    right = sum(a["verdict"].correct for a in answers.values())
+def progress(seed: int, version: int, number: int) -> None:
+    done = _done(seed, version)
+    right = sum(_right(record) for record in done)
+    size = practice.set_size(version)
     left, middle = st.columns([3, 1])
     with left:
         st.progress(
-            len(answers) / practice.SET_SIZE,
-            text=f"Exercise {number} of {practice.SET_SIZE} · {len(answers)} answered · set {seed}",
+            len(done) / size,
+            text=f"Exercise {number} of {size} · {len(done)} answered · set {seed}",
         )
     with middle:
-        st.metric("Score", f"{right} / {len(answers)}")
+        st.metric("Score", f"{right} / {len(done)}")
 
 
 def the_exercise(exercise: practice.Exercise, number: int) -> None:
     st.subheader(f"{number}. {exercise.title}")
-    st.markdown(exercise.prompt)
-    # A puzzle's prompt already gives the list; its cases would name the answer's convention.
-    if exercise.kind not in practice.PUZZLES:
+    st.markdown(plain(exercise.prompt))
+    # The other questions' prompts already give their lists; the cases would name the answer.
+    if exercise.kind in practice.KINDS:
         for case in exercise.cases:
             label = f"{case.name}: " if exercise.kind == "compare" else ""
             st.markdown(f"**{plain(label + case.describe())}**")
     if exercise.kind in ("compare", "estimate", "costliest_swap"):
         shown = exercise.cases if exercise.kind == "compare" else exercise.cases[:1]
         figure = relevance_bars([(c.name, c.ranked.relevances) for c in shown], shown[0].ranked.k)
-        charts.show(figure, key=f"{PAGE}_chart_{exercise.seed}_{exercise.index}")
+        charts.show(figure, key=f"{PAGE}_chart_{exercise.key}")
         st.caption(
             "Bars are the relevance at each position; the further left, the more a grade counts."
         )
@@ -137,9 +189,39 @@ def the_exercise(exercise: practice.Exercise, number: int) -> None:
         st.latex(exercise.question_latex)
 
 
+def a_hint(exercise: practice.Exercise) -> None:
+    """The hint, folded until asked for; with a table of discounts where one helps."""
+    if not exercise.hint:
+        return
+    with st.expander("💡 A hint"):
+        st.markdown(plain(exercise.hint))
+        if exercise.discounts:
+            st.table(
+                pd.DataFrame(
+                    {
+                        "Position i": [str(i) for i, _ in exercise.discounts],
+                        "Discount 1/log₂(i+1)": [fixed(d) for _, d in exercise.discounts],
+                    }
+                )
+                .set_index("Position i")
+                .T,
+                width="content",
+            )
+
+
+def last_try(record: dict) -> None:
+    """After a wrong try that can be retried: what went wrong, without the answer."""
+    if not record["tries"]:
+        return
+    verdict = record["tries"][-1]["verdict"]
+    left = practice.TRIES - len(record["tries"])
+    more = "one more try" if left == 1 else f"{left} more tries"
+    st.warning(f"**Not quite: {more}.** {plain(verdict.feedback)}", icon="🔁")
+
+
 def your_answer(exercise: practice.Exercise) -> None:
     """The answer form; a readable answer is checked and recorded, an unreadable one explained."""
-    key = f"{PAGE}_{exercise.seed}_{exercise.index}"
+    key = f"{PAGE}_{exercise.key}"
     with st.form(f"{key}_form", border=False):
         if exercise.is_numeric:
             given = st.text_input(
@@ -154,6 +236,14 @@ def your_answer(exercise: practice.Exercise) -> None:
                 key=f"{key}_choice",
             )
         submitted = st.form_submit_button("Check", key=f"{PAGE}_check", type="primary")
+    record = _record(exercise)
+    if record["tries"]:
+        st.button(
+            "Show the solution",
+            key=f"{PAGE}_show_solution",
+            on_click=_show_solution,
+            args=(exercise,),
+        )
     if not submitted:
         return
     if given is None or given == "":
@@ -163,34 +253,51 @@ def your_answer(exercise: practice.Exercise) -> None:
         return
     try:
         verdict = practice.check(exercise, given)
-    except ValueError as error:
+    except practice.UnreadableAnswer as error:
         st.error(plain(f"That answer could not be read: {error}"))
         return
-    _answers(exercise.seed)[exercise.index] = {"given": given, "verdict": verdict}
+    except ValueError as error:  # read, but it cannot be the answer
+        st.error(plain(str(error)))
+        return
+    record["tries"].append({"given": given, "verdict": verdict})
+    record["done"] = verdict.correct or len(record["tries"]) >= practice.TRIES
     st.rerun()
 
 
-def the_options_marked(exercise: practice.Exercise, picked: int) -> None:
-    """The options again, the answer and the pick marked by symbol and words, not colour."""
+def the_options_marked(exercise: practice.Exercise, record: dict) -> None:
+    """The options again, the answer and the picks marked by symbol and words, not colour."""
     right = practice.correct_choice(exercise)
+    picked = [attempt["given"] for attempt in record["tries"]]
     lines = []
     for i, choice in enumerate(exercise.choices):
-        mark = "✅" if i == right else ("❌" if i == picked else "⬜")
+        mark = "✅" if i == right else ("❌" if i in picked else "⬜")
         notes = [
-            note for note, on in (("the answer", i == right), ("your pick", i == picked)) if on
+            note for note, on in (("the answer", i == right), ("your pick", i in picked)) if on
         ]
-        lines.append(f"- {mark} {choice.text}" + (f" — *{', '.join(notes)}*" if notes else ""))
+        lines.append(
+            f"- {mark} {plain(choice.text)}" + (f" — *{', '.join(notes)}*" if notes else "")
+        )
     st.markdown("\n".join(lines))
 
 
-def the_solution(exercise: practice.Exercise, verdict: practice.Verdict, presenting: bool) -> None:
-    (st.success if verdict.correct else st.error)(f"**{verdict.headline}** {verdict.detail}")
-    st.markdown(exercise.explanation)
+def the_solution(exercise: practice.Exercise, record: dict, presenting: bool) -> None:
+    if record["tries"]:
+        verdict = record["tries"][-1]["verdict"]
+        second = " (on the second try)" if verdict.correct and len(record["tries"]) > 1 else ""
+        (st.success if verdict.correct else st.error)(
+            f"**{verdict.headline}**{second} {plain(verdict.detail)}"
+        )
+    else:
+        st.info("The solution, as asked.", icon="📖")
+    st.markdown(plain(exercise.explanation))
     st.markdown("#### The worked solution")
     for number, case in enumerate(exercise.solution_cases, start=1):
         st.markdown(f"**{plain(case.name)}:** {plain(case.describe())}")
-        for formula in practice.worked(case):
-            st.latex(formula)
+        dcg, idcg, ndcg = practice.worked(case)
+        st.latex(dcg)
+        st.caption(plain(practice.ideal_order(case)))
+        st.latex(idcg)
+        st.latex(ndcg)
         unlinkable = _not_carried(case.ranked)
         if unlinkable:
             st.caption(
@@ -201,11 +308,11 @@ def the_solution(exercise: practice.Exercise, verdict: practice.Verdict, present
             st.link_button(
                 f"Open {case.name} in the playground ↗",
                 urlparams.link("playground", case.ranked, presenting=presenting),
-                key=f"{PAGE}_open_{exercise.seed}_{exercise.index}_{number}",
+                key=f"{PAGE}_open_{exercise.key}_{number}",
             )
 
 
-def navigation(seed: int, number: int) -> None:
+def navigation(seed: int, version: int, number: int) -> None:
     back, forward, fresh = st.columns(3)
     back.button(
         "← Previous",
@@ -215,38 +322,40 @@ def navigation(seed: int, number: int) -> None:
         args=(number - 1,),
         width="stretch",
     )
+    answered = _answers(seed, version).get(number - 1, {}).get("done", False)
     forward.button(
         "Next →",
         key=f"{PAGE}_next",
-        disabled=number == practice.SET_SIZE,
+        disabled=number == practice.set_size(version),
         on_click=_go_to,
         args=(number + 1,),
-        type="primary" if number - 1 in _answers(seed) else "secondary",
+        type="primary" if answered else "secondary",
         width="stretch",
     )
     fresh.button("New set", key=f"{PAGE}_new", on_click=_start_new_set, width="stretch")
 
 
-def set_done(seed: int) -> None:
-    answers = _answers(seed)
-    if len(answers) == practice.SET_SIZE:
-        right = sum(a["verdict"].correct for a in answers.values())
+def set_done(seed: int, version: int) -> None:
+    done = _done(seed, version)
+    size = practice.set_size(version)
+    if len(done) == size:
+        right = sum(_right(record) for record in done)
         st.success(
-            f"Set {seed} done: {right} of {practice.SET_SIZE} right. Go back to any exercise "
-            f"to read its solution again, or start a new set."
+            f"Set {seed} done: {right} of {size} right. Go back to any exercise to read its "
+            f"solution again, or start a new set."
         )
 
 
-def share_this_set(seed: int, number: int) -> None:
+def share_this_set(seed: int, version: int, number: int) -> None:
     with st.expander("Share this set or project it"):
         share.copy_link(
-            urlparams.query_string({"seed": str(seed)}),
+            urlparams.query_string({"seed": str(seed), "v": str(version)}),
             path=PAGE,
             label="This set, from exercise 1",
         )
         share.copy_link(
             urlparams.query_string(
-                {"seed": str(seed), "ex": EX.write(number), urlparams.PRESENT: "1"}
+                {"seed": str(seed), "v": str(version), "ex": str(number), urlparams.PRESENT: "1"}
             ),
             path=PAGE,
             label="This exercise in presenter view (large type, no sidebar)",
@@ -254,19 +363,21 @@ def share_this_set(seed: int, number: int) -> None:
 
 
 presenting = share.is_presenting()  # app.py applies the presenter style
-seed, number, messages = read_address()
+seed, version, number, messages = read_address()
 introduction(presenting, messages)
-progress(seed, number)
-exercise = practice.exercise(seed, number - 1)
-answered = _answers(seed).get(exercise.index)
+progress(seed, version, number)
+exercise = practice.exercise(seed, number - 1, version)
+record = _record(exercise)
 the_exercise(exercise, number)
-if answered is None:
+if not record["done"]:
+    last_try(record)
+    a_hint(exercise)
     your_answer(exercise)
 else:
     if not exercise.is_numeric:
-        the_options_marked(exercise, answered["given"])
-    the_solution(exercise, answered["verdict"], presenting)
-navigation(seed, number)
-set_done(seed)
+        the_options_marked(exercise, record)
+    the_solution(exercise, record, presenting)
+navigation(seed, version, number)
+set_done(seed, version)
 if not presenting:
-    share_this_set(seed, number)
+    share_this_set(seed, version, number)

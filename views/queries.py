@@ -537,8 +537,9 @@ def compare(loaded: Loaded, scoring: Scoring, result) -> None:
     st.caption(
         "One mark per query: ▲ above the dotted diagonal A did better, ▼ below it B did. The "
         f"test flips the sign of each query's difference at random ({how}) and asks how often "
-        "the mean difference comes out at least as large as the one observed: a small p-value "
-        f"says the gap is unlikely to be luck.{left_out}"
+        "the mean difference comes out at least as large in size as the one observed, in "
+        "either direction (a two-sided test): a small p-value says the gap is unlikely to be "
+        f"luck.{left_out}"
     )
 
 

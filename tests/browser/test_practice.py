@@ -1,6 +1,7 @@
 """Practice in a real browser: four exercises of a set answered by clicking and typing in one
-session (right, wrong, right, unreadable then right), then the presenter view; a phone-width view;
-a link with a 5000-digit exercise number."""
+session (right; wrong, a hint, the solution on request; right; unreadable then right), then the
+presenter view; a phone-width view of a version-2 pitfall with its hint; a link with a 5000-digit
+exercise number."""
 
 import pytest
 from playwright.sync_api import expect
@@ -43,14 +44,26 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
     _settled(page)
     shot("practice-1-right")
 
-    # 2: the costliest swap — pick a wrong option.
+    # 2: the costliest swap — pick a wrong option: feedback and a second try, then the
+    # solution on request.
     page.get_by_role("button", name="Next →").click()
     expect(page.get_by_text("2. Which swap costs the most?")).to_be_visible(timeout=10_000)
     second = practice.exercise(SEED, 1)
     wrong = (practice.correct_choice(second) + 1) % len(second.choices)
     page.get_by_text(second.choices[wrong].text, exact=True).click()
     _check(page)
-    expect(page.get_by_text("Not quite.", exact=False).first).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("Not quite: one more try.", exact=False)).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("(gain gap) × (discount gap)", exact=False)).to_be_visible()
+    expect(score).to_have_text(["1 / 1"])
+    page.get_by_text("💡 A hint").click()
+    expect(page.get_by_text("The discount falls fastest near the top", exact=False)).to_be_visible(
+        timeout=10_000
+    )
+    _settled(page)
+    page.wait_for_timeout(500)  # the hint's box finishes opening
+    shot("practice-2-second-try")
+    page.get_by_role("button", name="Show the solution").click()
+    expect(page.get_by_text("The worked solution")).to_be_visible(timeout=10_000)
     expect(score).to_have_text(["1 / 2"])
     _settled(page)
     shot("practice-2-wrong")
@@ -132,3 +145,24 @@ def test_on_a_phone_a_huge_exercise_number_is_named_and_a_solution_fits(page, ap
     expect(page.get_by_text("The worked solution")).to_be_visible(timeout=10_000)
     _settled(page)
     shot("practice-missing-term-390")
+
+
+def test_on_a_phone_a_pitfall_gets_a_second_try_and_a_hint(page, app_url, shot):
+    page.goto(app_url, timeout=30_000)
+    wait_for_app(page)
+    page.set_viewport_size(PHONE)
+    kinds = practice.kinds_for(SEED, 2)
+    number = kinds.index("ideal_below_k") + 1
+    ex = practice.exercise(SEED, number - 1, 2)
+    page.goto(f"{app_url}/practice?seed={SEED}&v=2&ex={number}", timeout=30_000)
+    wait_for_app(page)
+    expect(page.get_by_text(f"{number}. The ideal top k")).to_be_visible(timeout=30_000)
+    slip = next(c for c in ex.choices if "re-sorted" in c.text)
+    page.get_by_text(slip.text, exact=True).click()
+    _check(page)
+    expect(page.get_by_text("Not quite: one more try.", exact=False)).to_be_visible(timeout=10_000)
+    page.get_by_text("💡 A hint").click()
+    expect(page.get_by_text("then keep the top", exact=False)).to_be_visible(timeout=10_000)
+    _settled(page)
+    page.wait_for_timeout(500)  # the hint's box finishes opening
+    shot("practice-pitfall-second-try-390")

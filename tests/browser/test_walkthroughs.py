@@ -41,7 +41,7 @@ def test_walkthrough_page_in_the_browser(page, warm_app, shot, path):
     page.goto(f"{warm_app}/{path}", timeout=30_000)
     wait_for_app(page)
     expect(page.get_by_text(number, exact=True).first).to_be_visible(timeout=30_000)
-    expect(page.get_by_role("heading", name="The ratio: NDCG").first).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="NDCG: the ratio").first).to_be_visible(timeout=30_000)
     expect(page.get_by_role("link", name="Open in playground").first).to_have_attribute(
         "href", link, timeout=30_000
     )

@@ -1,5 +1,6 @@
 """Practice exercises: same seed, same set; exactly one right answer; typed numbers read or refused."""
 
+import itertools
 import json
 import math
 from pathlib import Path
@@ -9,13 +10,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import latex, practice
+from ndcg_core.display import fixed
 from ndcg_core.metrics import totals
-from ndcg_core.model import RankedList, Scoring
+from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.practice import Case, check, exercise, exercise_set, is_correct, parse_answer
 
 seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
 # Seeds 1–5 as the code of commit 58cb952 made them (before lists became `RankedList`s): teachers
-# have shared these sets, so their exercises, lists and answers must never change.
+# have shared these sets, so their exercises, lists and answers must never change. Version 1 is
+# the generator links without a version open; one option text was changed on purpose (issue 13):
+# the open-ideal puzzle's "X stops counting at k = 3, Y counts all six" contradicted its own
+# "X reports NDCG@6" and now reads "X takes its logarithms to base 10, Y to base 2" (same place,
+# still wrong, still the same answer).
+WIKI = (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)
 PINNED = json.loads((Path(__file__).parent / "practice_seeds.json").read_text(encoding="utf-8"))
 
 
@@ -268,6 +275,11 @@ def test_an_estimate_outside_zero_one_is_refused_with_a_percent_hint():
     ex = next(e for e in exercise_set(0) if e.kind == "estimate")
     with pytest.raises(ValueError, match=r"between 0 and 1.*If you meant 80%, type 80% or 0.8"):
         check(ex, "80")
+    with pytest.raises(practice.ImpossibleAnswer) as error:
+        check(ex, "1.2")
+    # Read, but impossible: the message must not claim it could not be read, nor contradict
+    # itself ("NDCG always lies between 0 and 1, and '1.2' reads as 1.2").
+    assert str(error.value) == "1.2 cannot be an NDCG, which always lies between 0 and 1."
     with pytest.raises(ValueError, match="between 0 and 1") as error:
         check(ex, "-0.1")
     with pytest.raises(ValueError, match="between 0 and 1") as error:
@@ -322,3 +334,275 @@ def test_the_compare_decoys_follow_the_named_rule():
             round(right / practice.DECOY_FACTOR, 2),
             round(right + practice.DECOY_SHIFT, 2),
         }
+
+
+# --- Version 2: varied puzzles, pitfalls, every seed's set fair -------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_a_version_two_set_has_each_kind_once_and_no_two_calculations_in_a_row(seed):
+    kinds = practice.kinds_for(seed, 2)
+    assert sorted(kinds) == sorted(practice.KINDS + practice.PUZZLES + practice.PITFALLS)
+    assert len(kinds) == practice.set_size(2) == 10
+    assert kinds[0] in practice.KINDS
+    for before, after in itertools.pairwise(kinds):
+        assert not (before in practice.KINDS and after in practice.KINDS), kinds
+    assert [e.kind for e in exercise_set(seed, 2)] == list(kinds)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds)
+def test_every_version_two_question_has_exactly_one_true_option(seed):
+    for ex in exercise_set(seed, 2):
+        assert ex.version == 2 and ex.key == f"v2_{seed}_{ex.index}"
+        if ex.is_numeric:
+            assert check(ex, f"{ex.target:.6f}").correct
+            continue
+        truths = [is_correct(ex, i) for i in range(len(ex.choices))]
+        assert sum(truths) == 1, (seed, ex.kind, [c.text for c in ex.choices])
+        assert len({c.text for c in ex.choices}) == len(ex.choices)
+
+
+def test_version_two_puzzles_vary_between_seeds():
+    # Version 1 repeats Wikipedia's list in every set; version 2 draws lists, pools and k.
+    def lists(kind, version):
+        return {
+            next(e for e in exercise_set(seed, version) if e.kind == kind).prompt
+            for seed in range(12)
+        }
+
+    assert len(lists("open_ideal", 1)) == 1
+    for kind in ("open_ideal", "all_zero", "missing_relevant", "irrelevant_tail", "ideal_below_k"):
+        assert len(lists(kind, 2)) >= 10, kind
+    pools = {
+        next(e for e in exercise_set(seed, 2) if e.kind == "open_ideal").cases[0].ranked.pool
+        for seed in range(12)
+    }
+    assert len(pools) > 3
+    cuts = {
+        next(e for e in exercise_set(seed, 2) if e.kind == "open_ideal").cases[0].ranked.at
+        for seed in range(12)
+    }
+    assert len(cuts) > 1
+
+
+@pytest.mark.parametrize("version", practice.VERSIONS)
+@pytest.mark.parametrize("seed", range(8))
+def test_no_prompt_gives_its_answer_away(seed, version):
+    for ex in exercise_set(seed, version):
+        if ex.kind == "open_ideal":
+            # The reason is the judged-but-not-retrieved documents: the prompt must not say so.
+            assert "judg" not in ex.prompt and "retriev" not in ex.prompt, ex.prompt
+        if ex.kind == "all_zero":
+            assert "0/0" not in ex.prompt
+        if ex.kind == "rank_two":
+            assert "Järvelin" not in ex.prompt and "max(1" not in ex.prompt
+        # The options do not contradict the prompt: a puzzle's libraries report at its k.
+        if ex.kind == "open_ideal":
+            at = ex.cases[0].ranked.at
+            assert all("k = 3" not in c.text for c in ex.choices)
+            assert f"NDCG{at} =" in ex.prompt
+
+
+def test_every_exercise_has_a_hint_that_does_not_give_the_answer():
+    for version in practice.VERSIONS:
+        for seed in range(6):
+            for ex in exercise_set(seed, version):
+                assert ex.hint, (version, ex.kind)
+                if ex.is_numeric:
+                    assert fixed(ex.target) not in ex.hint
+                else:
+                    assert ex.choices[practice.correct_choice(ex)].text not in ex.hint
+
+
+def test_estimate_and_costliest_swap_hints_carry_the_discounts():
+    ex = next(e for e in exercise_set(4711) if e.kind == "estimate")
+    n = ex.cases[0].ranked.n
+    assert [i for i, _ in ex.discounts] == list(range(1, n + 1))
+    assert ex.discounts[1][1] == pytest.approx(1 / math.log2(3))  # 0.6309
+
+
+def test_the_open_ideal_distractor_no_longer_contradicts_the_prompt():
+    # It used to say "X stops counting at k = 3" while X "reports NDCG@6": now the base of the
+    # logarithm, which cancels out of NDCG, so X would report Y's 0.961.
+    ex = next(e for e in exercise_set(1) if e.kind == "open_ideal")
+    base10 = next(c for c in ex.choices if "base 10" in c.text)
+    assert practice._puzzle_print("open_ideal", base10.claim) == (0.961, 0.961)
+    assert "8 documents" not in ex.prompt
+    assert "today's Wikipedia" in ex.explanation
+
+
+def test_the_mean_puzzle_is_decided_over_every_query():
+    ex = next(e for e in exercise_set(3, 2) if e.kind == "all_zero")
+    x, y = ex.truth
+    assert len(x) == len(y) >= 3 and set(x[-1].ranked.relevances) == {0.0}
+    others = [case.score() for case in x[:-1]]
+    # X counts the empty query as 1, Y as 0: the means differ by exactly 1 / (number of queries).
+    assert practice._reading_score(x) == pytest.approx((sum(others) + 1) / len(x))
+    assert practice._reading_score(y) == pytest.approx(sum(others) / len(y))
+    skip = next(c for c in ex.choices if "out of its mean" in c.text)
+    assert practice._reading_score(skip.claim[0]) == pytest.approx(sum(others) / len(others))
+
+
+def test_missing_relevant_pitfall_numbers():
+    # [1, 0, 0] against itself: 1.0; with two more relevant (grade 1) never retrieved, the ideal
+    # top 3 is 1, 1, 1: IDCG@3 = 1 + 1/log2 3 + 1/2 = 2.1309 and NDCG = 1 / 2.1309 = 0.4693.
+    closed = Case("c", RankedList((1.0, 0.0, 0.0)))
+    pooled = Case("p", RankedList((1.0, 0.0, 0.0), pool=(1.0, 1.0)))
+    assert closed.score() == 1.0
+    assert pooled.score() == pytest.approx(1 / (1 + 1 / math.log2(3) + 1 / 2))
+    assert round(pooled.score(), 4) == 0.4693
+    for seed in range(10):
+        ex = next(e for e in exercise_set(seed, 2) if e.kind == "missing_relevant")
+        closed, pooled = ex.cases
+        assert closed.score() == 1.0 and pooled.score() < 1  # never punished vs punished
+        right = ex.choices[practice.correct_choice(ex)]
+        assert right.text.startswith("1.0000 from the ranked list alone")
+
+
+def test_irrelevant_tail_pitfall_leaves_ndcg_unchanged():
+    for seed in range(10):
+        ex = next(e for e in exercise_set(seed, 2) if e.kind == "irrelevant_tail")
+        short, longer = ex.cases
+        assert longer.ranked.relevances[: short.ranked.n] == short.ranked.relevances
+        assert set(longer.ranked.relevances[short.ranked.n :]) == {0.0}
+        assert longer.score() == pytest.approx(short.score())
+        assert "does not change" in ex.choices[practice.correct_choice(ex)].text
+
+
+def test_ideal_below_k_pitfall_offers_the_top_k_slip():
+    for seed in range(10):
+        ex = next(e for e in exercise_set(seed, 2) if e.kind == "ideal_below_k")
+        (case,) = ex.cases
+        k = case.ranked.k
+        assert k < case.ranked.n
+        slip = next(c for c in ex.choices if "re-sorted" in c.text)
+        assert not is_correct(ex, ex.choices.index(slip))
+        assert slip.why and f"below {k}" in slip.why
+
+
+# --- Feedback aimed at the mistake ---------------------------------------------------------------
+
+
+def _estimate(relevances, k=EVERY_RANKED, **scoring):
+    case = Case("List", RankedList(tuple(relevances), scoring=Scoring(k=k, **scoring)))
+    return practice.Exercise(
+        kind="estimate",
+        seed=0,
+        index=0,
+        title="Estimate the score",
+        prompt="",
+        cases=(case,),
+        target=case.score(),
+        tolerance=practice.ESTIMATE_TOLERANCE,
+        hint="Sort, cut, discount, divide.",
+    )
+
+
+def test_an_estimate_made_with_log_i_is_named():
+    # 3, 0, 0, 2: truth DCG = 3 + 2/log2 5 = 3.8614, IDCG (3, 2, 0, 0) = 3 + 2/log2 3 = 4.2619,
+    # NDCG = 0.9060. With log2 i (rank 1 and 2 undiscounted): DCG = 3 + 2/log2 4 = 4, IDCG = 3 + 2
+    # = 5, NDCG = 0.8.
+    ex = _estimate((3, 0, 0, 2))
+    assert ex.target == pytest.approx((3 + 2 / math.log2(5)) / (3 + 2 / math.log2(3)))
+    verdict = check(ex, "0.80")
+    assert not verdict.correct and verdict.mistake == "log_i"
+    assert "dividing by log₂ i instead of log₂(i + 1)" in verdict.feedback
+    assert fixed(ex.target) not in verdict.feedback  # the answer waits for the solution
+    assert fixed(ex.target) in verdict.detail
+
+
+def test_an_ideal_sorted_from_the_top_k_only_is_named():
+    # 1, 0, 1, 1, 0 at k = 3: truth 1.5 / (1 + 1/log2 3 + 1/2) = 0.7039; the top three alone
+    # (1, 1, 0) give IDCG 1 + 1/log2 3 = 1.6309 and 1.5 / 1.6309 = 0.9197.
+    ex = _estimate((1, 0, 1, 1, 0), k=3)
+    verdict = check(ex, "0.92")
+    assert verdict.mistake == "ideal_top_k"
+    assert "sorting only the top k items for the ideal" in verdict.feedback
+    assert "1, 1, 1, not 1, 1, 0" in verdict.feedback
+
+
+def test_k_on_one_side_only_is_named_even_above_one():
+    # 0, 0, 0, 3, 3 at k = 3: DCG@3 = 0, so NDCG@3 = 0. Summing the list past k but cutting the
+    # ideal (3, 3, 0) at 3 gives (3/log2 5 + 3/log2 6) / (3 + 3/log2 3) = 2.4526 / 4.8928 = 0.5013.
+    ex = _estimate((0, 0, 0, 3, 3), k=3)
+    assert ex.target == 0
+    slip = (3 / math.log2(5) + 3 / math.log2(6)) / (3 + 3 / math.log2(3))
+    verdict = check(ex, f"{slip:.3f}")
+    assert verdict.mistake == "k_ideal_only"
+    assert "cutting the ideal at k but not the list" in verdict.feedback
+    # 3, 3, 0, 0, 3 at k = 1: NDCG@1 = 3 / 3 = 1. The same slip gives (3 + 3/log2 3 + 3/log2 6)
+    # / 3 = 2.0178, above 1, which no NDCG can be: the message says so, and names the slip.
+    with pytest.raises(practice.ImpossibleAnswer) as error:
+        check(_estimate((3, 3, 0, 0, 3), k=1), "2.0")
+    message = str(error.value)
+    assert message.startswith("2 cannot be an NDCG, which always lies between 0 and 1.")
+    assert "cutting the ideal at k but not the list" in message and "reads as" not in message
+
+
+def test_an_exponential_gain_misread_is_named():
+    # Linear 1, 0, 3, 0, 0: NDCG = (1 + 3/2) / (3 + 1/log2 3) = 0.6885. With 2^rel − 1 (1, 0, 7,
+    # 0, 0): (1 + 7/2) / (7 + 1/log2 3) = 4.5 / 7.6309 = 0.5897.
+    ex = _estimate((1, 0, 3, 0, 0))
+    wrong = (1 + 7 / 2) / (7 + 1 / math.log2(3))
+    assert ex.target == pytest.approx((1 + 3 / 2) / (3 + 1 / math.log2(3)))
+    verdict = check(ex, f"{wrong:.3f}")
+    assert verdict.mistake == "gain_exponential"
+    assert "2^rel − 1" in verdict.feedback
+
+
+def test_a_wrong_answer_without_a_known_mistake_gets_the_hint():
+    ex = _estimate((3, 0, 0, 2))
+    verdict = check(ex, "0.1")
+    assert not verdict.correct and verdict.mistake == ""
+    assert verdict.feedback == "You said 0.1, which is too low. Sort, cut, discount, divide."
+
+
+def test_a_missing_term_made_with_the_natural_log_is_named():
+    # Seed 1, exercise 1: 1, 3, 3, 3, 3, 3 with gain 2^rel − 1; position 3 hidden: 7 / log2 4 = 3.5
+    ex = next(e for e in exercise_set(1) if e.kind == "missing_term")
+    assert ex.position == int(ex.prompt.split("position ")[1].split(" ")[0])
+    g = 2 ** ex.cases[0].ranked.relevances[ex.position - 1] - 1
+    assert ex.target == pytest.approx(g / math.log2(ex.position + 1))
+    verdict = check(ex, f"{g / math.log(ex.position + 1):.4f}")
+    assert verdict.mistake == "natural_log" and "ln x / ln 2" in verdict.feedback
+    verdict = check(ex, f"{g / math.log2(ex.position):.4f}")
+    assert verdict.mistake == "log_i"
+
+
+def test_a_wrong_option_gets_the_reason_it_fails_not_the_answer():
+    ex = next(e for e in exercise_set(4711) if e.kind == "open_ideal")
+    right = practice.correct_choice(ex)
+    for i in range(len(ex.choices)):
+        if i == right:
+            continue
+        verdict = check(ex, i)
+        assert verdict.feedback.startswith("If that were the reason, X would report")
+        assert ex.choices[right].text not in verdict.feedback
+        assert ex.choices[right].text in verdict.detail
+    swap = next(e for e in exercise_set(4711) if e.kind == "costliest_swap")
+    wrong = next(i for i in range(4) if i != practice.correct_choice(swap))
+    i, j = swap.choices[wrong].claim
+    feedback = check(swap, wrong).feedback
+    assert f"Swapping {i} and {j} costs {fixed(practice.swap_loss(swap.cases[0], i, j))}" in (
+        feedback
+    )
+
+
+def test_the_worked_solution_names_the_ideal_order_and_its_cut():
+    case = Case("L", RankedList((1.0, 0.0, 1.0, 1.0, 0.0), scoring=Scoring(k=3)))
+    assert practice.ideal_order(case) == (
+        "Ideal order, best first, sorted from all 5 ranked items: 1, 1, 1, 0, 0; the first 3 count."
+    )
+    pooled = Case("P", RankedList(WIKI, pool=(3.0, 2.0)))
+    assert practice.ideal_order(pooled) == (
+        "Ideal order, best first, sorted from all 6 ranked items and the 2 judged but not "
+        "retrieved: 3, 3, 3, 2, 2, 2, 1, 0; the first 6 count."
+    )
+
+
+@pytest.mark.parametrize("version", [0, 3, "2", True])
+def test_bad_versions_are_refused(version):
+    with pytest.raises(ValueError, match="`version` must be one of 1, 2"):
+        practice.exercise(1, 0, version)

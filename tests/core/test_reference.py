@@ -1,12 +1,23 @@
 """Reference values: each expected value is the hand-worked formula, with the list in a comment."""
 
+import re
 from math import log, log2
 
 import numpy as np
 import pytest
 
-from ndcg_core import breakdown, cg, dcg, idcg, ndcg
-from ndcg_core.examples import EXAMPLES, Printed, by_family, example
+from ndcg_core import GAINS, breakdown, cg, dcg, gains, idcg, ndcg
+from ndcg_core.display import DIGITS, exact
+from ndcg_core.examples import (
+    EXAMPLES,
+    FAMILIES,
+    SOURCES,
+    Printed,
+    by_family,
+    example,
+    ideal_choices,
+    swaps_within,
+)
 from ndcg_core.latex import cg_filled, dcg_filled, dcg_formula, ndcg_filled
 
 # -------------------------------------------------------------------- the seed documents' lists
@@ -229,15 +240,137 @@ def test_erratum_readings_values():
     wiki = example("wikipedia-2012")
     formula = wiki.with_reading(wiki.errata[0])
     assert round(ndcg(formula.relevances, **formula.ranked.kwargs()), 4) == 0.9608
+    # The explainer's list one grade up (a 1–4 scale): 4, 3, 4, 1, 2; ideal 4, 4, 3, 2, 1.
+    explainer = example("graded-explainer")
+    shifted = explainer.with_reading(explainer.errata[1])
+    expected = (4 + 3 / log2(3) + 4 / 2 + 1 / log2(5) + 2 / log2(6)) / (
+        4 + 4 / log2(3) + 3 / 2 + 2 / log2(5) + 1 / log2(6)
+    )
+    assert shifted.totals()["NDCG"] == pytest.approx(expected)
+    assert f"{expected:.4f}" == "0.9812" and "0.9812" in explainer.errata[1].text
     russian = example("russian-1-not-ideal")
     as_documents = russian.with_reading(russian.errata[0])
     assert as_documents.relevances == (1, 4, 2, 3, 5)
 
 
 def test_examples_cover_every_family_and_source():
-    assert {item.source for item in EXAMPLES} == {"000", "001", "002", "003", "004"}
+    assert {item.source for item in EXAMPLES} == set(SOURCES)
+    assert set(SOURCES) == {"000", "001", "002", "003", "004", "wikipedia-now"}
     for family in ("binary", "graded", "continuous", "russian", "gain", "zero"):
         assert by_family(family)
+
+
+def test_sources_are_cited_by_title_site_and_date_never_by_file():
+    for key, source in SOURCES.items():
+        citation = source.citation()
+        assert citation.startswith(f"“{source.title}”"), key
+        assert ".txt" not in citation and key not in citation
+    assert SOURCES["004"].citation() == (
+        "“Discounted cumulative gain”, English Wikipedia, revision of 21 August 2012"
+    )
+    assert SOURCES["004"].link.endswith("oldid=508382329")
+    # The Chinese note's title is Chinese, its text English: its language is English.
+    assert SOURCES["002"].language == "English" and "written in English" in SOURCES["002"].remark
+    assert SOURCES["003"].language == "Russian"
+
+
+def test_wikipedia_today_pooled_example():
+    # rel = 3, 2, 3, 0, 1, 2 ranked; D7 = 3 and D8 = 2 judged but never retrieved.
+    item = example("wikipedia-now-pooled")
+    expected_dcg = 3 + 2 / log2(3) + 3 / log2(4) + 0 + 1 / log2(6) + 2 / log2(7)
+    # The ideal top 6 of all eight judged: 3, 3, 3, 2, 2, 2 (k = n = 6 cuts it at six).
+    expected_idcg = 3 + 3 / log2(3) + 3 / log2(4) + 2 / log2(5) + 2 / log2(6) + 2 / log2(7)
+    totals = item.totals()
+    assert totals["DCG"] == pytest.approx(expected_dcg)
+    assert totals["IDCG"] == pytest.approx(expected_idcg)
+    assert totals["NDCG"] == pytest.approx(expected_dcg / expected_idcg)
+    assert round(totals["IDCG"], 3) == 8.740 and round(totals["NDCG"], 3) == 0.785
+    table = ideal_choices(item)
+    uncut = expected_idcg + 1 / log2(8) + 0 / log2(9)  # no cut-off: 1 and 0 join the ideal
+    closed = 3 + 3 / log2(3) + 2 / 2 + 2 / log2(5) + 1 / log2(6)  # 3, 3, 2, 2, 1, 0
+    assert table["idcg"].tolist() == pytest.approx([closed, expected_idcg, uncut])
+    assert table["ndcg"].tolist() == pytest.approx(
+        [expected_dcg / closed, expected_dcg / expected_idcg, expected_dcg / uncut]
+    )
+    assert table["ideal_order"].tolist()[1] == (3, 3, 3, 2, 2, 2)
+    with pytest.raises(ValueError, match="needs an example with a pool"):
+        ideal_choices(example("wikipedia-2012"))
+
+
+def test_swaps_within_one_list_cost_less_further_down():
+    # 5, 4, 3, 2, 1 with positions 1 and 2 swapped is Russian example 1: 4, 5, 3, 2, 1.
+    table = swaps_within((1, 2, 3, 4, 5))
+    ideal = 5 + 4 / log2(3) + 3 / 2 + 2 / log2(5) + 1 / log2(6)
+    first = (4 + 5 / log2(3) + 3 / 2 + 2 / log2(5) + 1 / log2(6)) / ideal
+    second = (5 + 3 / log2(3) + 4 / 2 + 2 / log2(5) + 1 / log2(6)) / ideal
+    assert table["swap"].tolist() == ["1 ↔ 2", "2 ↔ 3", "3 ↔ 4", "4 ↔ 5"]
+    assert table["ndcg"].tolist()[:2] == pytest.approx([first, second])
+    assert table["cost"].is_monotonic_decreasing
+
+
+# Numbers written into the lessons (not the source checks): a computed value has four decimals
+# (display.DIGITS); anything shorter must be a figure some source printed, or a given relevance.
+_DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
+
+
+def _given_numbers() -> set[str]:
+    given = {printed.printed for item in EXAMPLES for printed in item.printed}
+    given |= {exact(v) for item in EXAMPLES for v in (*item.relevances, *item.ranked.pool)}
+    return given
+
+
+@pytest.mark.parametrize(
+    "text",
+    [t for item in EXAMPLES for t in (item.shows, item.notice)]
+    + [family.intro for family in FAMILIES.values()],
+)
+def test_lesson_texts_follow_the_one_number_rule(text):
+    for number in _DECIMAL.findall(text):
+        decimals = len(number.split(".")[1])
+        assert decimals == DIGITS or number in _given_numbers(), (number, text)
+
+
+@pytest.mark.parametrize(
+    ("example_id", "numbers"),
+    [
+        # DCG@3 of 1, 1, 0, 1, 0 = 1 + 1/log2 3
+        ("binary-dcg3-moved-up", {"1.6309": 1 + 1 / log2(3)}),
+        # 3, 3, 2, 0, 1 and 3, 2, 3, 1, 0 against the ideal 3, 3, 2, 1, 0
+        (
+            "graded-explainer",
+            {
+                "0.9931": ndcg([3, 3, 2, 0, 1]),
+                "0.9793": ndcg([3, 2, 3, 1, 0]),
+            },
+        ),
+        ("gain-exponential", {"0.9724": ndcg([3, 2, 3, 0, 1]), "0.9575": 0.9574784666}),
+        ("russian-1-not-ideal", {"0.0359": 1 - ndcg([4, 5, 3, 2, 1])}),
+        ("russian-2-top-error", {"0.9190": ndcg([7, 8, 9, 10])}),
+        (
+            "wikipedia-2012-swapped",
+            {
+                "8.0972": 3 + 2 + 3 / log2(3) + 0 + 1 / log2(5) + 2 / log2(6),
+                "7.7044": 3 + 2 + 0 + 3 / log2(4) + 1 / log2(5) + 2 / log2(6),
+            },
+        ),
+        (
+            "wikipedia-now-pooled",
+            {
+                "0.9608": ndcg([3, 2, 3, 0, 1, 2]),
+                "0.7850": ndcg([3, 2, 3, 0, 1, 2], 6, ideal=[3, 2, 3, 0, 1, 2, 3, 2]),
+                "0.1758": ndcg([3, 2, 3, 0, 1, 2])
+                - ndcg([3, 2, 3, 0, 1, 2], 6, ideal=[3, 2, 3, 0, 1, 2, 3, 2]),
+            },
+        ),
+        ("wikipedia-2012-exponential", {"0.9488": ndcg([3, 2, 3, 0, 1, 2], gain="exponential")}),
+    ],
+)
+def test_numbers_in_the_lessons_are_the_computed_ones(example_id, numbers):
+    item = example(example_id)
+    text = f"{item.shows} {item.notice}"
+    for shown, value in numbers.items():
+        assert shown in text, shown
+        assert f"{value:.4f}" == shown
 
 
 # --------------------------------------------------------------------------------- the LaTeX
@@ -255,3 +388,17 @@ def test_latex_shows_the_numbers_the_core_computed():
     assert ndcg_filled(0.0, 0.0, 0.0, None).startswith(r"\mathrm{NDCG} = \frac{0}{0}")
     assert cg_filled([3, 2, 3], 3) == r"\mathrm{CG@3} = 3 + 2 + 3 = 8"
     assert cg_filled([3, 2, 3], None) == r"\mathrm{CG} = 3 + 2 + 3 = 8"
+
+
+def test_the_exponential_gain_is_described_as_it_grows():
+    # 2^rel − 1 for grades 0…4: 0, 1, 3, 7, 15; each grade earns 2 × the one below + 1, and the
+    # gaps between neighbours double: 1, 2, 4, 8 (1 → 3 triples, so "each step doubles" was wrong).
+    grades = np.arange(5, dtype=float)
+    earned = gains(grades, "exponential")
+    assert earned.tolist() == [0, 1, 3, 7, 15]
+    assert np.diff(earned).tolist() == [1, 2, 4, 8]
+    assert (earned[1:] == 2 * earned[:-1] + 1).all()
+    description = GAINS["exponential"].description
+    assert "twice the grade below plus one" in description and "(1, 2, 4, 8)" in description
+    assert "double the step below" not in description
+    assert "doubles at every step (1, 2, 4, 8)" in FAMILIES["gain"].intro

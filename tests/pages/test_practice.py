@@ -1,13 +1,20 @@
-"""The practice page in AppTest: answer right, answer wrong, an unreadable answer, the seed in the
-URL (bad, huge and out-of-range values included), the links out, the presenter flag."""
+"""The practice page in AppTest: answer right, answer wrong (feedback aimed at the mistake and a
+second try before the solution), a hint on request, an unreadable answer, the seed and the set's
+version in the URL (bad, huge and out-of-range values included), the links out, the presenter
+flag."""
 
 import json
 import re
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from ndcg_core import practice
+from ndcg_core import mistakes, practice
+from ndcg_core.display import fixed
+from ndcg_core.metrics import totals
 from tests.pages.conftest import open_page, plotly_figures
+from ui import urlparams
+from ui.text import plain
 
 PAGE = "views/practice.py"
 SEED = (
@@ -19,8 +26,9 @@ def _number(kind: str) -> int:
     return practice.kinds_for(SEED).index(kind) + 1
 
 
-def _key(number: int, seed: int = SEED) -> str:
-    return f"practice_{seed}_{number - 1}"
+def _key(number: int, seed: int = SEED, version: int = 1) -> str:
+    prefix = "" if version == 1 else f"v{version}_"
+    return f"practice_{prefix}{seed}_{number - 1}"
 
 
 def _check(at):
@@ -42,12 +50,12 @@ def _texts(elements) -> str:
     return "\n".join(element.value for element in elements)
 
 
-def _choices(at, number: int, seed: int = SEED):
-    return at.radio(key=f"{_key(number, seed)}_choice")
+def _choices(at, number: int, seed: int = SEED, version: int = 1):
+    return at.radio(key=f"{_key(number, seed, version)}_choice")
 
 
-def _number_box(at, number: int):
-    return at.text_input(key=f"{_key(number)}_number")
+def _number_box(at, number: int, seed: int = SEED, version: int = 1):
+    return at.text_input(key=f"{_key(number, seed, version)}_number")
 
 
 def _links(at) -> dict[str, str]:
@@ -94,17 +102,28 @@ def test_a_right_choice_is_confirmed_and_solved_with_numbers():
     assert f"✅ {ex.choices[practice.correct_choice(ex)].text} — *the answer, your pick*" in marked
 
 
-def test_a_wrong_choice_names_the_right_one():
+def test_a_wrong_choice_gets_a_second_try_then_names_the_right_one():
     number = _number("all_zero")
     at = open_page(PAGE, seed=str(SEED), ex=str(number))
     ex = practice.exercise(SEED, number - 1)
     right = practice.correct_choice(ex)
-    _choices(at, number).set_value((right + 1) % len(ex.choices))
+    wrong = [i for i in range(len(ex.choices)) if i != right]
+    _choices(at, number).set_value(wrong[0])
     _check(at)
+    # First try: what that option would really give, not the answer; the score does not move.
+    (again,) = [w.value for w in at.warning]
+    assert again.startswith("**Not quite: one more try.**")
+    assert "If that were the reason, X would report" in again
+    assert ex.choices[right].text not in again
+    assert not at.error and not at.latex  # no solution yet
+    assert _score(at) == "0 / 0"
+    _choices(at, number).set_value(wrong[1])
+    _check(at)
+    # Second wrong try: the answer is named and solved.
     assert _texts(at.error).startswith("**Not quite.**")
     assert ex.choices[right].text in _texts(at.error)
     marked = next(m.value for m in at.markdown if "your pick" in m.value)
-    assert "— *your pick*" in marked and "— *the answer*" in marked
+    assert marked.count("— *your pick*") == 2 and "— *the answer*" in marked
     assert any(r"\frac{0}{0}" in element.value for element in at.latex)
     assert _score(at) == "0 / 1"
     # Both lists open in the playground, the all-zero rule included (zero=1 in X's link).
@@ -116,13 +135,65 @@ def test_a_wrong_choice_names_the_right_one():
     assert "zero=1" in links["Open X (0/0 counts as 1) in the playground ↗"]
 
 
+def test_right_on_the_second_try_counts_and_says_so():
+    number = _number("open_ideal")
+    at = open_page(PAGE, seed=str(SEED), ex=str(number))
+    ex = practice.exercise(SEED, number - 1)
+    right = practice.correct_choice(ex)
+    _choices(at, number).set_value((right + 1) % len(ex.choices))
+    _check(at)
+    _choices(at, number).set_value(right)
+    _check(at)
+    assert _texts(at.success).startswith("**Right!** (on the second try)")
+    assert _score(at) == "1 / 1"
+
+
+def test_the_solution_can_be_asked_for_after_a_wrong_try():
+    number = _number("estimate")
+    at = open_page(PAGE, seed=str(SEED), ex=str(number))
+    assert not [b for b in at.button if b.key == "practice_show_solution"]  # not before a try
+    ex = practice.exercise(SEED, number - 1)
+    _number_box(at, number).set_value(f"{max(ex.target - 0.3, 0):.3f}")
+    _check(at)
+    at.button(key="practice_show_solution").click().run()
+    assert _texts(at.error).startswith("**Not quite.**") and fixed(ex.target) in _texts(at.error)
+    assert at.latex and _score(at) == "0 / 1"
+
+
+def test_a_hint_is_there_on_request_with_the_discounts():
+    number = _number("estimate")
+    at = open_page(PAGE, seed=str(SEED), ex=str(number))
+    (hint,) = [e for e in at.expander if e.label == "💡 A hint"]
+    ex = practice.exercise(SEED, number - 1)
+    assert plain(ex.hint) in [m.value for m in hint.markdown]
+    (table,) = hint.table
+    # 1/log2(i+1) at positions 1, 2, 3: 1, 0.6309, 0.5
+    assert list(table.value.iloc[0])[:3] == ["1.0000", "0.6309", "0.5000"]
+
+
+def test_a_wrong_number_names_the_mistake_behind_it():
+    number = _number("estimate")
+    at = open_page(PAGE, seed=str(SEED), ex=str(number))
+    ex = practice.exercise(SEED, number - 1)
+    slip = next(m for m in mistakes.ndcg_mistakes(ex.cases[0].ranked) if m.key == "log_i")
+    assert abs(slip.value - ex.target) > ex.tolerance  # this set's list tells the two apart
+    _number_box(at, number).set_value(f"{slip.value:.4f}")
+    _check(at)
+    (again,) = [w.value for w in at.warning]
+    assert "dividing by log₂ i instead of log₂(i + 1)" in again
+    assert fixed(ex.target) not in again  # the feedback does not give the answer away
+
+
 def test_a_wrong_number_says_how_far_off_and_a_right_one_counts():
     number = _number("estimate")
     at = open_page(PAGE, seed=str(SEED), ex=str(number))
     ex = practice.exercise(SEED, number - 1)
     _number_box(at, number).set_value(f"{ex.target - 0.3:.3f}")
     _check(at)
-    assert "too low" in _texts(at.error)
+    assert "too low" in _texts(at.warning)
+    _number_box(at, number).set_value(f"{ex.target - 0.31:.3f}")
+    _check(at)
+    assert "too low" in _texts(at.error) and fixed(ex.target) in _texts(at.error)
     number = _number("missing_term")
     at.query_params["ex"] = str(number)
     at.run()
@@ -149,6 +220,11 @@ def test_an_unreadable_answer_is_explained_and_not_counted():
     _check(at)
     assert "If you meant 75%, type 75% or 0.75" in _texts(at.error)
     assert _score(at) == "0 / 0"
+    # A number read but impossible is not called unreadable, and not counted as a try.
+    _number_box(at, number).set_value("1.2")
+    _check(at)
+    assert _texts(at.error) == "1.2 cannot be an NDCG, which always lies between 0 and 1."
+    assert not at.warning and _score(at) == "0 / 0"
 
 
 def test_checking_without_an_answer_asks_for_one():
@@ -166,9 +242,27 @@ def test_bad_url_values_are_named_with_the_value_used_instead():
         f"seed must be a whole number from 0 to 999999; got 'banana'. seed = {seed} is used "
         f"instead." in warnings
     )
-    assert "ex must be at most 7; got 99. ex = 7 is used." in warnings
-    assert at.query_params["ex"] == "7"
-    assert _heading(at) == f"7. {practice.exercise(int(seed), 6).title}"
+    # A seed that is not a number starts a new set, of the latest version (10 exercises).
+    assert at.query_params["v"] == "2"
+    assert "ex must be at most 10; got 99. ex = 10 is used." in warnings
+    assert at.query_params["ex"] == "10"
+    assert _heading(at) == f"10. {practice.exercise(int(seed), 9, 2).title}"
+
+
+def test_a_bad_version_is_named_and_the_latest_used():
+    at = open_page(PAGE, seed=str(SEED), v="7", ex="2")
+    assert "'7' is not a set version; use one of 1, 2. v = 2 is used instead." in _texts(at.warning)
+    assert _heading(at) == f"2. {practice.exercise(SEED, 1, 2).title}"
+
+
+def test_a_link_without_a_version_keeps_its_old_set_and_a_version_two_link_its_own():
+    old = open_page(PAGE, seed=str(SEED), ex="3")
+    assert old.query_params["v"] == "1"
+    assert _heading(old) == f"3. {practice.exercise(SEED, 2).title}"
+    new = open_page(PAGE, seed=str(SEED), v="2", ex="3")
+    assert _heading(new) == f"3. {practice.exercise(SEED, 2, 2).title}"
+    (bar,) = new.get("progress")
+    assert "Exercise 3 of 10" in bar.proto.text
 
 
 @pytest.mark.parametrize(
@@ -216,7 +310,8 @@ def test_huge_and_out_of_range_numbers_in_the_link_are_named(params, shown, said
 def test_without_a_seed_a_new_set_is_started_and_put_in_the_url():
     at = open_page(PAGE)
     seed = int(at.query_params["seed"])
-    assert _heading(at) == f"1. {practice.exercise(seed, 0).title}"
+    assert at.query_params["v"] == str(practice.LATEST)
+    assert _heading(at) == f"1. {practice.exercise(seed, 0, practice.LATEST).title}"
     assert not at.warning
 
 
@@ -238,7 +333,7 @@ def test_presenter_flag_enlarges_and_hides_extras():
     at = open_page(PAGE, seed=str(SEED), ex="1", present="1")
     styles = [m.value for m in at.markdown if m.value.lstrip().startswith("<style>")]
     assert styles and "font-size" in styles[0] and "stSidebar" in styles[0]
-    assert not at.expander  # no sharing box on the projector
+    assert not [e for e in at.expander if e.label.startswith("Share")]  # not on the projector
     assert at.button(key="app_presenter_toggle").label == "Normal view"
     at.button(key="app_presenter_toggle").click().run()
     assert "present" not in at.query_params
@@ -258,8 +353,8 @@ def test_presenter_view_carries_over_to_the_playground():
 def test_share_box_holds_links_to_the_set():
     at = open_page(PAGE, seed=str(SEED), ex="3")
     codes = [element.value for element in at.code]
-    assert f"/practice?seed={SEED}" in codes
-    assert f"/practice?seed={SEED}&ex=3&present=1" in codes
+    assert f"/practice?seed={SEED}&v=1" in codes
+    assert f"/practice?seed={SEED}&v=1&ex=3&present=1" in codes
 
 
 def test_finishing_the_set_shows_the_score():
@@ -281,9 +376,9 @@ def test_finishing_the_set_shows_the_score():
 def test_new_set_changes_the_seed_and_starts_at_one():
     at = open_page(PAGE, seed=str(SEED), ex="3")
     at.button(key="practice_new").click().run()
-    assert at.query_params["ex"] == "1"
+    assert at.query_params["ex"] == "1" and at.query_params["v"] == str(practice.LATEST)
     seed = int(at.query_params["seed"])
-    assert _heading(at) == f"1. {practice.exercise(seed, 0).title}"
+    assert _heading(at) == f"1. {practice.exercise(seed, 0, practice.LATEST).title}"
 
 
 def test_previous_returns_to_an_answered_exercise_with_its_solution():
@@ -296,3 +391,43 @@ def test_previous_returns_to_an_answered_exercise_with_its_solution():
     at.button(key="practice_previous").click().run()
     assert _heading(at).startswith("1. ")
     assert _texts(at.success).startswith("**Right!**") and at.latex
+
+
+def test_a_version_two_set_can_be_finished():
+    seed = 12
+    size = practice.set_size(2)
+    at = open_page(PAGE, seed=str(seed), v="2", ex="1")
+    for number in range(1, size + 1):
+        at.query_params["ex"] = str(number)
+        at.run()
+        ex = practice.exercise(seed, number - 1, 2)
+        assert _heading(at) == f"{number}. {ex.title}"
+        if ex.kind in practice.PITFALLS + practice.PUZZLES:
+            # Their prompts state the lists; the cases would name the answer's convention.
+            assert not [m for m in at.markdown if m.value.startswith("**Ideal from")]
+        if ex.is_numeric:
+            _number_box(at, number, seed, 2).set_value(f"{ex.target:.4f}")
+        else:
+            _choices(at, number, seed, 2).set_value(practice.correct_choice(ex))
+        _check(at)
+        assert not at.exception
+        assert _texts(at.success).startswith("**Right!**"), ex.kind
+    assert _score(at) == f"{size} / {size}"
+    assert f"Set {seed} done: {size} of {size} right" in _texts(at.success)
+
+
+def test_version_two_solutions_open_in_the_playground_with_their_numbers():
+    for ex in practice.exercise_set(5, 2):
+        for case in ex.solution_cases:
+            params = dict(parse_qsl(urlsplit(urlparams.link("playground", case.ranked)).query))
+            at = open_page("views/playground.py", **params)
+            assert not at.warning, [w.value for w in at.warning]
+            result = totals(case.ranked)
+            shown = {m.label: m.value for m in at.metric}
+            assert shown[result.name()] == fixed(result.ndcg), (ex.kind, case.name)
+
+
+def test_the_number_rule_is_stated_once():
+    at = open_page(PAGE, seed=str(SEED), ex="1")
+    rules = [c.value for c in at.caption if c.value.startswith("Numbers:")]
+    assert len(rules) == 1 and "4 decimal places" in rules[0]

@@ -1,5 +1,6 @@
-"""The walkthrough pages in AppTest: each loads, shows the exact and the printed numbers, its
-errata with both readings, and links to the playground with the example's list."""
+"""The walkthrough pages in AppTest: each loads, teaches first and checks its sources after (in a
+folded box per example), shows the exact and the printed numbers, its errata with both readings,
+names its sources by what they are, and links to the playground with the example's list."""
 
 from functools import cache
 from math import log2
@@ -7,7 +8,7 @@ from urllib.parse import parse_qs, parse_qsl, urlsplit
 
 import pytest
 
-from ndcg_core.examples import EXAMPLES, FAMILIES, by_family, example
+from ndcg_core.examples import EXAMPLES, FAMILIES, SOURCES, by_family, example
 from tests.pages.conftest import decode, open_page, plotly_figures
 from ui.walkthrough import playground_url
 
@@ -96,6 +97,17 @@ def test_graded_numbers_slips_and_the_wikipedia_erratum():
     cells = _cells(at)
     assert "0.9762" in {m.value for m in at.metric}  # D1…D5: 4.6487 / 4.7619
     assert {"4.67", "4.648712", "0.9306", "0.931509"} <= cells
+    text = _text(at)
+    # 4.65 / 4.76 = 0.97689… and 4.67 / 4.76 = 0.98109…; the exact ratio is 0.9762.
+    assert "4.65 / 4.76 = 0.9769" in text and "0.976)" not in text
+    # log2 3 = 1.58496… and log2 6 = 2.58496… round to 1.58 and 2.58, never 1.59 and 2.59.
+    assert "rounded to two places (1.59, 2.59)" not in text
+    assert "1.887 is 3 / 1.59" in text and "log printed beside it is 1.58" in text
+    assert "In this revision the formula" in text  # hedged: other copies may differ
+    # An erratum shows the source's own line it is about, so a learner can see it.
+    codes = [c.value for c in at.code]
+    assert "DCG₅ = 3/2 + 2/1.585 + 0/2 + 0/2.322 + 1/2.585" in codes
+    assert "DCG_p = rel₁ + Σ_{i=2}^{p} rel_i / log₂(i+1)" in codes
     titles = [info.value for info in at.info]
     assert any("formula and the table use different discounts" in t for t in titles)
     # Both readings of Wikipedia's list: the table's log2(i) form and the formula's log2(i+1).
@@ -122,7 +134,9 @@ def test_continuous_orderings_are_finished_to_ndcg():
     at = _page("continuous")
     metrics = {m.value for m in at.metric}
     assert {"1.5149", "1.4428", "1.6964", "0.8930", "0.8505"} <= metrics
-    assert "This example comes from a Chinese note" in _text(at)
+    # The note's title is Chinese, its text English: the page says so, and no more.
+    assert "the note itself is written in English" in _text(at)
+    assert "written in Chinese" not in _text(at)
     assert "/playground?rels=0.5,0.9,0.3,0.6,0.1&labels=A,B,C,D,E" in _links(at)
     assert "/playground?rels=0.6,0.5,0.1,0.3,0.9&labels=D,A,E,C,B" in _links(at)
 
@@ -189,10 +203,104 @@ def test_every_erratum_has_its_box(family):
         assert box.startswith("**") and erratum.text[:20].replace("_", "\\_") in box
 
 
-def test_notes_in_other_languages_say_so():
-    assert "This example comes from a Russian note" in _text(_page("russian"))
-    assert "This example comes from a Chinese note" in _text(_page("continuous"))
-    assert "This example comes from" not in _text(_page("binary"))
+@pytest.mark.parametrize("family", list(PAGES))
+def test_sources_are_named_by_what_they_are_never_by_file(family):
+    text = _text(_page(family))
+    assert ".txt" not in text and "file " not in text
+    assert not any(f"Source {code}" in text for code in ("000", "001", "002", "003", "004"))
+    for key in {item.source for item in by_family(family)}:
+        source = SOURCES[key]
+        assert f"“{source.title}”" in text
+        if source.link:
+            assert f"]({source.link})" in text
+
+
+def test_wikipedia_2012_is_cited_with_its_revision_link():
+    text = _text(_page("graded"))
+    assert "oldid=508382329" in text and "revision of 21 August 2012" in text
+    assert "en.wikipedia.org/wiki/Discounted_cumulative_gain" in text  # today's article
+
+
+def test_russian_headings_come_with_a_translation():
+    text = _text(_page("russian"))
+    assert "**Ошибка в топе списка** (“an error at the top of the list”)" in text
+    assert "every position is wrong, not only the top" in text  # the heading undersells it
+
+
+@pytest.mark.parametrize("family", list(PAGES))
+def test_the_number_rule_is_stated_once(family):
+    captions = [c.value for c in _page(family).caption if c.value.startswith("Numbers:")]
+    assert len(captions) == 1
+    assert "4 decimal places" in captions[0] and "6 places" in captions[0]
+
+
+@pytest.mark.parametrize("family", list(PAGES))
+def test_source_checks_are_folded_away_after_the_lesson(family):
+    at = _page(family)
+    audits = [e for e in at.expander if e.label.startswith("🔎 Checking the source")]
+    checked = [item for item in by_family(family) if item.printed or item.errata]
+    assert len(audits) == len(checked)
+    # Every printed-vs-exact table and every erratum box sits inside one of them.
+    inside = sum(1 for e in audits for t in e.table if "Printed" in t.value.columns)
+    assert inside == sum(1 for item in checked if item.printed)
+    assert sum(len(e.info) for e in audits) == len(at.info)
+    for box, item in zip(audits, checked):
+        if item.printed:
+            assert f"{len(item.printed)} printed figure" in box.label
+            assert (f"{item.slips} slip" in box.label) == (item.slips > 0)
+
+
+def test_the_ideal_at_k_slip_is_named_once_on_the_binary_page():
+    at = _page("binary")
+    (slip,) = [w.value for w in at.warning]
+    # rel = 1, 0, 1, 1, 0 at k = 3: the ideal top 3 is 1, 1, 1 (IDCG@3 = 1 + 1/log2 3 + 1/2 =
+    # 2.1309); sorting only the top three gives 1, 1, 0 (1 + 1/log2 3 = 1.6309) and NDCG@3 =
+    # 1.5 / 1.6309 = 0.9197 instead of 0.7039.
+    assert "sorting only the top k items for the ideal" in slip
+    assert "1.6309 instead of 2.1309" in slip and "0.9197 instead of 0.7039" in slip
+
+
+def test_the_pooled_wikipedia_example_teaches_the_pool_and_the_cut():
+    at = _page("graded")
+    metrics = {(m.label, m.value) for m in at.metric}
+    # rel = 3, 2, 3, 0, 1, 2 with D7 = 3 and D8 = 2 judged, never retrieved: ideal top 6 =
+    # 3, 3, 3, 2, 2, 2 → IDCG@6 = 3 + 3/log2 3 + 3/2 + 2/log2 5 + 2/log2 6 + 2/log2 7 = 8.7403.
+    assert {("IDCG@6", "8.7403"), ("NDCG@6", "0.7850"), ("DCG@6", "6.8611")} <= metrics
+    choices = next(t.value for t in at.table if "Used by" in t.value.columns)
+    assert list(choices["NDCG"]) == ["0.9608", "0.7850", "0.7562"]
+    assert list(choices["IDCG"]) == ["7.1410", "8.7403", "9.0736"]  # uncut: + 1/log2 8 + 0
+    text = _text(at)
+    assert "D7 (not retrieved)" in text and "D8 (not retrieved)" in text
+    assert "known only in part" in text  # the 2012 article's difficulty, tied to the pool
+    assert "/playground?rels=3,2,3,0,1,2&pool=3,2" in _links(at)
+    headers = [h.value for h in at.header]
+    pooled = next(i for i, h in enumerate(headers) if "Wikipedia today" in h)
+    side_by_side = next(i for i, h in enumerate(headers) if h.startswith("Side by side"))
+    assert side_by_side < pooled  # after the 2012 examples and their comparison
+
+
+def test_russian_swaps_are_compared_within_one_list():
+    at = _page("russian")
+    swaps = next(t.value for t in at.table if "Cost (1 − NDCG)" in t.value.columns)
+    # 5, 4, 3, 2, 1 with neighbours swapped: 1↔2 gives 4, 5, 3, 2, 1 (example 1: 0.9641).
+    assert list(swaps["NDCG"])[:2] == ["0.9641", "0.9873"]
+    assert list(swaps["Cost (1 − NDCG)"]) == ["0.0359", "0.0127", "0.0067", "0.0043"]
+    assert "same kind of swap lower down" not in _text(at)
+
+
+def test_the_all_zero_page_claims_no_printed_figure():
+    at = _page("zero")
+    assert not [t for t in at.table if "Printed" in t.value.columns]
+    text = _text(at)
+    assert "the five zeros here are ours" in text
+    assert "only a label" not in text and "does not matter for one query" not in text
+    assert "win or a loss" in text
+
+
+def test_the_gain_page_says_which_discount_its_wikipedia_numbers_use():
+    text = _text(_page("gain"))
+    assert "the discount of its formula, not the log₂ i of its table" in text
+    assert "0.9315" in text  # the graded page's number, named as the other discount
 
 
 def test_charts_draw_the_core_numbers():

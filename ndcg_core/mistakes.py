@@ -1,0 +1,272 @@
+"""The common mistakes of working NDCG out by hand, and the number each one gives.
+
+A wrong answer is rarely wrong at random. Working by hand, learners divide by log₂ i instead of
+log₂(i + 1), forget to re-sort the ideal, sort only the top k for it, cut one side at k but not
+the other, misread the gain 2^rel − 1, or leave out judged items the system never retrieved.
+Each function here recomputes a list the way one of those mistakes does, so practice can name
+the mistake behind an answer (`diagnose`) and a walkthrough can show what the mistake would
+have given. Every value is computed with the core's gains and discounts; nothing is estimated.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from .display import exact, fixed
+from .metrics import totals
+from .model import RankedList
+from .options import denominators, gains
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One mistake applied to one list: what it gives and what to do instead.
+
+    key: a name from `NDCG_MISTAKES` or `TERM_MISTAKES`; name: the mistake in a few words;
+    value: the NDCG (or the term) the mistake gives; advice: what goes wrong, with the list's
+    own numbers, and how to get it right.
+    """
+
+    key: str
+    name: str
+    value: float
+    advice: str
+
+
+NDCG_MISTAKES = {
+    "log_i": "dividing by log₂ i instead of log₂(i + 1)",
+    "ideal_unsorted": "using the list itself as the ideal, without re-sorting it",
+    "ideal_top_k": "sorting only the top k items for the ideal",
+    "k_list_only": "cutting the list at k but not the ideal",
+    "k_ideal_only": "cutting the ideal at k but not the list",
+    "gain_exponential": "using the gain 2^rel − 1 instead of the plain grade",
+    "gain_linear": "using the plain grade instead of the gain 2^rel − 1",
+    "gain_no_minus_one": "using 2^rel without the − 1",
+    "pool_ignored": "leaving the judged-but-not-retrieved items out of the ideal",
+}
+TERM_MISTAKES = {
+    "log_i": "dividing by log₂ i instead of log₂(i + 1)",
+    "natural_log": "taking the natural logarithm ln instead of log₂",
+    "multiplied": "multiplying by the logarithm instead of dividing by it",
+    "gain_exponential": "using the gain 2^rel − 1 instead of the plain grade",
+    "gain_linear": "using the plain grade instead of the gain 2^rel − 1",
+    "gain_no_minus_one": "using 2^rel without the − 1",
+}
+
+
+def _power_of_two(values: np.ndarray) -> np.ndarray:
+    return np.power(2.0, values)
+
+
+def _gain_function(gain: str) -> Callable[[np.ndarray], np.ndarray]:
+    return lambda values: gains(values, gain)
+
+
+def _dcg(values: Iterable[float], depth: int | None, gain, discount: str, base: float) -> float:
+    top = np.asarray(list(values), dtype=float)[:depth]
+    if top.size == 0:
+        return 0.0
+    return float(np.sum(gain(top) / denominators(top.size, discount, base)))
+
+
+def _ratio(dcg: float, idcg: float) -> float:
+    return math.nan if idcg <= 0 else dcg / idcg
+
+
+def _listed(values: Iterable[float]) -> str:
+    return ", ".join(exact(v) for v in values)
+
+
+def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
+    """What each mistake that applies to `ranked` gives for its NDCG, in `NDCG_MISTAKES` order.
+
+    A mistake is left out when it cannot happen for this list (no cut-off below n: no k
+    mistakes; no pool: nothing to leave out) or when it gives no number (IDCG 0).
+
+    >>> from ndcg_core.model import Scoring
+    >>> ranked = RankedList((1, 0, 1, 1, 0), scoring=Scoring(k=3))
+    >>> [(m.key, round(m.value, 4)) for m in ndcg_mistakes(ranked)][:3]
+    [('log_i', 0.6199), ('ideal_unsorted', 1.0), ('ideal_top_k', 0.9197)]
+    """
+    s = ranked.scoring
+    rel = ranked.relevances
+    judged = ranked.ideal if ranked.ideal is not None else rel
+    k = ranked.k  # None: no cut-off
+    n = ranked.n
+    gain = _gain_function(s.gain)
+    discount, base = s.discount, s.log_base
+    ideal = sorted(judged, reverse=True)
+    truth_dcg = _dcg(rel, k, gain, discount, base)
+    truth_idcg = _dcg(ideal, k, gain, discount, base)
+    at = ranked.at
+    found: list[Mistake] = []
+
+    def add(key: str, value: float, advice: str) -> None:
+        if not math.isnan(value):
+            found.append(Mistake(key, NDCG_MISTAKES[key], value, advice))
+
+    if s.discount == "log2":
+        jk = "jarvelin"
+        add(
+            "log_i",
+            _ratio(_dcg(rel, k, gain, jk, base), _dcg(ideal, k, gain, jk, base)),
+            "Position i is divided by log₂(i + 1): log₂ 2 = 1 at the top, log₂ 3 = "
+            f"{fixed(math.log2(3))} at position 2, log₂ 4 = 2 at position 3. Dividing by log₂ i "
+            "instead (and leaving the top alone, since log₂ 1 = 0) discounts every position "
+            "one step too little.",
+        )
+    if tuple(judged) != tuple(ideal):
+        add(
+            "ideal_unsorted",
+            _ratio(truth_dcg, _dcg(judged, k, gain, discount, base)),
+            f"The ideal is the same items sorted from best to worst: {_listed(ideal[:n])}"
+            + ("…" if len(ideal) > n else "")
+            + ". Scoring the list against itself always gives 1.",
+        )
+    cut = k is not None and k < n
+    if cut:
+        top_only = sorted(rel[:k] + (tuple(ranked.pool) if ranked.ideal is not None else ()))
+        top_only = top_only[::-1]
+        if tuple(top_only[:k]) != tuple(ideal[:k]):
+            wrong_idcg = _dcg(top_only, k, gain, discount, base)
+            add(
+                "ideal_top_k",
+                _ratio(truth_dcg, wrong_idcg),
+                f"The ideal top {k} comes from every judged item, not only from the top {k} of "
+                f"the list: {_listed(ideal[:k])}, not {_listed(top_only[:k])}. An item ranked "
+                f"below {k} can belong in the ideal top {k}; that is exactly what the list is "
+                f"blamed for. Sorting the top {k} alone gives IDCG{at} = {fixed(wrong_idcg)} "
+                f"instead of {fixed(truth_idcg)}.",
+            )
+    if k is not None and k < len(ideal):
+        add(
+            "k_list_only",
+            _ratio(truth_dcg, _dcg(ideal, None, gain, discount, base)),
+            f"Cut both sides at the same depth: DCG{at} over the top {k} positions, and IDCG{at} "
+            f"over the top {k} positions of the ideal order, {_listed(ideal[:k])}.",
+        )
+    if cut:
+        add(
+            "k_ideal_only",
+            _ratio(_dcg(rel, None, gain, discount, base), truth_idcg),
+            f"Cut both sides at the same depth: only the top {k} positions of the list count "
+            f"towards DCG{at}, just as only the top {k} of the ideal count towards IDCG{at}. "
+            "A DCG over more positions than the IDCG can even come out above 1.",
+        )
+    other_gains = {
+        "linear": (("gain_exponential", _gain_function("exponential")),),
+        "exponential": (
+            ("gain_linear", _gain_function("linear")),
+            ("gain_no_minus_one", _power_of_two),
+        ),
+    }[s.gain]
+    for key, function in other_gains:
+        add(
+            key,
+            _ratio(
+                _dcg(rel, k, function, discount, base), _dcg(ideal, k, function, discount, base)
+            ),
+            _gain_advice(s.gain, rel),
+        )
+    if ranked.ideal is not None:
+        alone = sorted(rel, reverse=True)
+        add(
+            "pool_ignored",
+            _ratio(truth_dcg, _dcg(alone, k, gain, discount, base)),
+            f"The judged items the system did not retrieve ({_listed(ranked.pool)}) belong in "
+            f"the ideal order too: it is {_listed(ideal[: k or len(ideal)])}, not "
+            f"{_listed(alone[: k or len(alone)])}. Missing them is what the score should punish.",
+        )
+    return tuple(found)
+
+
+def _gain_advice(gain: str, relevances: Iterable[float]) -> str:
+    grades = sorted({float(r) for r in relevances if r > 0})[:3] or [1.0]
+    shown = ", ".join(f"{exact(g)} → {exact(2**g - 1)}" for g in grades)
+    if gain == "linear":
+        return (
+            "Here each item earns its grade as it is (a 3 earns 3). The gain 2^rel − 1 "
+            f"({shown}) belongs to other conventions."
+        )
+    return (
+        f"Here each item earns 2^rel − 1, not its grade: {shown}. Mind the − 1, which keeps a "
+        "grade-0 item at 0."
+    )
+
+
+def term_mistakes(ranked: RankedList, position: int) -> tuple[Mistake, ...]:
+    """What each mistake in `TERM_MISTAKES` gives for the DCG term at `position` (1-based) of a
+    list scored with the 1/log₂(i + 1) discount."""
+    if ranked.scoring.discount != "log2":
+        raise ValueError(
+            f"`term_mistakes` needs the 1/log₂(i + 1) discount; the list uses "
+            f"{ranked.scoring.discount!r}."
+        )
+    if not 1 <= position <= ranked.n:
+        raise ValueError(f"`position` must be from 1 to {ranked.n}; got {position!r}.")
+    grade = np.array([ranked.relevances[position - 1]])
+    base = ranked.scoring.log_base
+    g = float(gains(grade, ranked.scoring.gain)[0])
+    log_next = math.log(position + 1, base)
+    where = f"Position {position} is divided by log₂({position} + 1) = {fixed(log_next)}"
+    found = []
+
+    def add(key: str, value: float, advice: str) -> None:
+        found.append(Mistake(key, TERM_MISTAKES[key], value, advice))
+
+    if position > 1:
+        add(
+            "log_i",
+            g / math.log(position, base),
+            f"{where}, not by log₂ {position} = {fixed(math.log(position, base))}: the top "
+            "position is divided by log₂ 2 = 1, so every position uses the logarithm of the "
+            "next number up.",
+        )
+    add(
+        "natural_log",
+        g / math.log(position + 1),
+        f"{where}; ln {position + 1} = {fixed(math.log(position + 1))} is the natural "
+        "logarithm. On a calculator, log₂ x = ln x / ln 2.",
+    )
+    add(
+        "multiplied",
+        g * log_next,
+        f"{where}: the gain shrinks further down the list, it does not grow.",
+    )
+    other = {
+        "linear": (("gain_exponential", 2.0 ** grade[0] - 1),),
+        "exponential": (("gain_linear", float(grade[0])), ("gain_no_minus_one", 2.0 ** grade[0])),
+    }[ranked.scoring.gain]
+    for key, wrong_gain in other:
+        add(key, wrong_gain / log_next, _gain_advice(ranked.scoring.gain, (grade[0],)))
+    return tuple(found)
+
+
+def diagnose(
+    mistakes: Iterable[Mistake], answer: float, truth: float, tolerance: float
+) -> Mistake | None:
+    """The mistake that best explains `answer`, or None.
+
+    A mistake explains an answer when the answer lies within `tolerance` of what the mistake
+    gives and nearer to it than to the right value; a mistake whose value is itself within
+    `tolerance` of the right value cannot be told apart from a right answer and is skipped.
+    Of several, the nearest wins.
+    """
+    best = None
+    for mistake in mistakes:
+        if abs(mistake.value - truth) <= tolerance:
+            continue
+        off = abs(answer - mistake.value)
+        nearer = best is None or off < abs(answer - best.value)
+        if off <= tolerance and off < abs(answer - truth) and nearer:
+            best = mistake
+    return best
+
+
+def ndcg(ranked: RankedList) -> float:
+    """The right value, for comparison with what the mistakes give."""
+    return totals(ranked).ndcg
