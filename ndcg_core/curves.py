@@ -214,6 +214,8 @@ class CurveScore:
 
     curve: str
     weights: np.ndarray  # d(1) … d(depth) of the counted positions
+    relevances: np.ndarray  # the list's relevances at those positions
+    ideal_relevances: np.ndarray  # the ideal order's relevances at those positions
     gains: np.ndarray  # the list's gains at those positions
     ideal_gains: np.ndarray  # the ideal order's gains at those positions
     dcg: float
@@ -239,7 +241,7 @@ def score_with(ranked: RankedList, curve: str, *, p: float = 0.8) -> CurveScore:
     dcg = float(np.dot(g, w[: g.size]))
     idcg = float(np.dot(g_ideal, w[: g_ideal.size]))
     ndcg = dcg / idcg if idcg > 0 else check_on_zero(s.on_zero)
-    return CurveScore(curve, w, g, g_ideal, dcg, idcg, ndcg)
+    return CurveScore(curve, w, top, best, g, g_ideal, dcg, idcg, ndcg)
 
 
 def random_order_limit(

@@ -282,6 +282,12 @@ def neighbour_filled(result, key: str) -> str:
     return filler(result, _measure(_SYMBOLS[key], result.ranked.at))
 
 
+def _wrapped(terms: list[str], per_line: int = 3) -> str:
+    """A long sum in an aligned block, `per_line` terms to a line, so it fits a phone."""
+    lines = [" + ".join(terms[i : i + per_line]) for i in range(0, len(terms), per_line)]
+    return r" \\ &\qquad + ".join(lines)
+
+
 def _hits(result) -> list[str]:
     return ["1" if hit else "0" for hit in result.table["relevant"]]
 
@@ -346,10 +352,10 @@ def _err_filled(result, name: str) -> str:
         ]
     )
     values = _elided([num(v) for v in table["err_term"]])
-    listed = r",\ ".join(chances)
+    listed = r" \\ & ".join(r",\ ".join(chances[i : i + 3]) for i in range(0, len(chances), 3))
     return (
         rf"\begin{{aligned}} & {listed} \\ "
-        rf"{name} &= {' + '.join(products)} \\ "
+        rf"{name} &= {_wrapped(products)} \\ "
         rf"&= {' + '.join(values)} = {num(result.values['err'])} \end{{aligned}}"
     )
 
@@ -363,8 +369,8 @@ def _rbp_filled(result, name: str) -> str:
     inside = " + ".join(terms) if terms else "0"
     total = float((table["rbp_weight"] * table["relevant"]).sum())
     return (
-        rf"{name} = (1 - {exact(p)}) \left( {inside} \right) = {num(1 - p)} \times {num(total)} "
-        rf"= {num(result.values['rbp'])}"
+        rf"\begin{{aligned}} {name} &= (1 - {exact(p)}) \left( {inside} \right) \\ "
+        rf"&= {num(1 - p)} \times {num(total)} = {num(result.values['rbp'])} \end{{aligned}}"
     )
 
 
@@ -389,17 +395,28 @@ def curve_dcg_formula(gain: str, k: str = "@k", ideal: bool = False) -> str:
 
 def curve_dcg_filled(score, gain: str, k: int | None, *, ideal: bool = False) -> str:
     """DCG (or IDCG) under a curve (`curves.CurveScore`), term by term: gain × d(i)."""
+    relevances = score.ideal_relevances if ideal else score.relevances
     gains_shown = score.ideal_gains if ideal else score.gains
     name = _measure("IDCG" if ideal else "DCG", k)
     if gains_shown.size == 0:
         return rf"{name} = 0"
-    products = _elided([rf"{num(g)} \cdot {num(w)}" for g, w in zip(gains_shown, score.weights)])
+    products = _elided(
+        [
+            rf"{_grouped(GAINS[gain].filled(r))} \cdot {num(w)}"
+            for r, w in zip(relevances, score.weights)
+        ]
+    )
     values = _elided([num(g * w) for g, w in zip(gains_shown, score.weights)])
     total = score.idcg if ideal else score.dcg
     return (
-        rf"\begin{{aligned}} {name} &= {' + '.join(products)} \\ "
-        rf"&= {' + '.join(values)} \\ &= {num(total)} \end{{aligned}}"
+        rf"\begin{{aligned}} {name} &= {_wrapped(products)} \\ "
+        rf"&= {_wrapped(values, 4)} \\ &= {num(total)} \end{{aligned}}"
     )
+
+
+def _grouped(term: str) -> str:
+    """A gain written as a sum (2^{3} - 1) in brackets, so a product reads right."""
+    return rf"({term})" if "-" in term else term
 
 
 # ---------------------------------------------------------------------------------------------

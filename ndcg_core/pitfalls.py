@@ -78,7 +78,7 @@ PITFALLS: dict[str, Pitfall] = {
             belief="IDCG@k is the DCG of the top k items, sorted.",
             truth=(
                 "The ideal ranking sorts every judged item first and is cut at k afterwards: a "
-                "relevant item the system put at position 5 still belongs in the ideal top 3. "
+                "relevant item the system put below position k still belongs in the ideal top k. "
                 "Sorting only the top k makes IDCG too small and NDCG too high."
             ),
             remedy="Sort all judged items, then cut at k, on both sides.",

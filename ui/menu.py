@@ -74,7 +74,7 @@ PAGES: tuple[PageInfo, ...] = (
         "learn-pitfalls",
         "views/learn/pitfalls.py",
         "Pitfalls of NDCG",
-        "🕳️",
+        "⚠️",
         "learn-pitfalls",
         _LEARN,
         "Six ways NDCG misleads, each with a one-click demonstration.",

@@ -53,17 +53,14 @@ def intro() -> None:
 
 def notation_key() -> None:
     st.subheader("Notation key")
-    st.dataframe(
+    st.table(
         pd.DataFrame(
             {
-                "This app writes": [row.app for row in NOTATION],
                 "Meaning": [row.meaning for row in NOTATION],
                 "The sources write": [row.sources for row in NOTATION],
-            }
-        ),
-        hide_index=True,
-        width="stretch",
-        key=f"{PAGE}_notation",
+            },
+            index=pd.Index([row.app for row in NOTATION], name="This app writes"),
+        )
     )
     st.caption(
         "i, k and n are three different things: i is where an item sits, k how many top "

@@ -162,11 +162,10 @@ def what_changed(result: Neighbours, before: dict[str, float], moved: dict[str, 
 
 def at_a_glance(result: Neighbours) -> None:
     st.subheader("3 · What each one rewards")
-    st.dataframe(
+    # A static table: its sentences wrap instead of hiding behind a scroll bar.
+    st.table(
         pd.DataFrame(
             {
-                "Measure": [result.name(key) for key in MEASURES],
-                "Name": [MEASURES[key].name for key in MEASURES],
                 "Your list": [fixed(result.values[key]) for key in MEASURES],
                 "Reads grades": [
                     "yes" if MEASURES[key].graded else "hit or miss" for key in MEASURES
@@ -175,11 +174,9 @@ def at_a_glance(result: Neighbours) -> None:
                     "yes" if MEASURES[key].uses_pool else "no" for key in MEASURES
                 ],
                 "Its reader": [MEASURES[key].reader for key in MEASURES],
-            }
-        ),
-        hide_index=True,
-        width="stretch",
-        key=f"{PAGE}_glance",
+            },
+            index=pd.Index([result.name(key) for key in MEASURES], name="Measure"),
+        )
     )
     st.markdown(
         "**Which one to report?** Each answers a different question. P@k: how much of a "

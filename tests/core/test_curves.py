@@ -93,7 +93,7 @@ def test_curve_table_and_latex():
     assert curve_dcg_formula("linear", "@k") == r"\mathrm{DCG@k} = \sum_{i=1}^{k} rel_i \cdot d(i)"
     score = score_with(RankedList((1, 0, 1)), "reciprocal")
     filled = curve_dcg_filled(score, "linear", 3)
-    assert r"1.0000 \cdot 1.0000 + 0.0000 \cdot 0.5000 + 1.0000 \cdot 0.3333" in filled
+    assert r"1 \cdot 1.0000 + 0 \cdot 0.5000 + 1 \cdot 0.3333" in filled
     assert filled.endswith(r"&= 1.3333 \end{aligned}")
 
 

@@ -187,7 +187,7 @@ def test_every_measure_has_its_formula_and_its_numbers():
     assert neighbour_filled(result, "ap").endswith(r"= 0.9267 \end{aligned}")
     assert r"R_{1} = 0.8750" in neighbour_filled(result, "err")
     assert "= 0.9220" in neighbour_filled(result, "err")
-    assert neighbour_filled(result, "rbp").endswith(r"0.2000 \times 3.1773 = 0.6355")
+    assert neighbour_filled(result, "rbp").endswith(r"0.2000 \times 3.1773 = 0.6355 \end{aligned}")
     assert neighbour_filled(result, "ndcg").endswith(r"\frac{6.8611}{7.1410} = 0.9608")
 
 

@@ -20,8 +20,8 @@ def links(at) -> list:
 
 def test_the_glossary_shows_every_term_and_the_notation_key():
     at = open_page(PAGE)
-    notation = next(df.value for df in at.dataframe if "This app writes" in df.value.columns)
-    assert {"i", "k", "n", "p"} <= set(notation["This app writes"])
+    notation = next(table.value for table in at.table if "The sources write" in table.value.columns)
+    assert {"i", "k", "n", "p"} <= set(notation.index)
     said = " ".join(m.value for m in at.markdown)
     for term in TERMS:
         assert term.term in said, term.term

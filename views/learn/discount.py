@@ -133,7 +133,6 @@ def curve_controls() -> tuple[float, int]:
 
 
 def the_curves(ranked, p: float, depth: int) -> None:
-    st.subheader("3 · Four discounts, one chart")
     base = ranked.scoring.log_base
     names = {key: _curve_name(key, base, p) for key in CURVES}
     charts.show(
@@ -145,7 +144,14 @@ def the_curves(ranked, p: float, depth: int) -> None:
         "down the list; 1/i and the geometric curve spend most of their weight on the first "
         "few places."
     )
+
+
+def top_weight_table(ranked, p: float, depth: int) -> None:
+    """The weight each discount puts on the top 1, 3 and 10, as sums and as shares."""
+    base = ranked.scoring.log_base
+    names = {key: _curve_name(key, base, p) for key in CURVES}
     weights = top_weights(depth, base=base, p=p)
+    st.markdown("##### How much weight sits on the top 1, 3 and 10")
     shown = pd.DataFrame({"Discount": [names[key] for key in weights["curve"]]})
     for m in TOPS:
         shown[f"Top {m}: weight"] = [fixed(v) for v in weights[f"top_{m}"]]
@@ -183,6 +189,7 @@ def under_each_discount(ranked, p: float) -> None:
                 f"DCG{at}": [fixed(scored[key].dcg) for key in CURVES],
                 f"IDCG{at}": [fixed(scored[key].idcg) for key in CURVES],
                 f"NDCG{at}": [fixed(scored[key].ndcg) for key in CURVES],
+                "Its reader": [CURVES[key].reader for key in CURVES],
             }
         ),
         hide_index=True,
@@ -264,8 +271,10 @@ left, right = st.columns([2, 3], gap="large")
 with left:
     ranked = your_list()
 with right:
+    st.subheader("3 · Four discounts, one chart")
     p, depth = curve_controls()
     the_curves(ranked, p, depth)
+top_weight_table(ranked, p, depth)
 list_editor.active_conventions(ranked)
 under_each_discount(ranked, p)
 why_the_log(p)

@@ -224,20 +224,18 @@ def fractions(ranked: RankedList) -> None:
             "(load note 002's list to see the difference). What each library does with them:"
         )
     rows = label_verdicts(ranked)
-    st.dataframe(
+    # A static table: the libraries' messages wrap instead of hiding behind a scroll bar.
+    st.table(
         pd.DataFrame(
             {
-                "Library": [row.library for row in rows],
-                "Accepts": [row.accepts for row in rows],
                 "With your labels": [row.outcome for row in rows],
-                "It says or does": [row.message for row in rows],
                 "Its NDCG": [row.shown for row in rows],
                 "Measure": [row.measure for row in rows],
-            }
-        ),
-        hide_index=True,
-        width="stretch",
-        key=f"{PAGE}_libraries",
+                "Accepts": [row.accepts for row in rows],
+                "It says or does": [row.message or "—" for row in rows],
+            },
+            index=pd.Index([row.library for row in rows], name="Library"),
+        )
     )
     refused = [row.library for row in rows if row.outcome == REFUSED]
     changed = [row.library for row in rows if row.outcome == CHANGED]
@@ -266,7 +264,7 @@ def references(ranked: RankedList) -> None:
     menu.page_link(
         "learn-pitfalls",
         params=urlparams.list_params(ranked),
-        label="🕳️ Pitfalls of NDCG: the label scale and the gain",
+        label="⚠️ Pitfalls of NDCG: the label scale and the gain",
     )
 
 

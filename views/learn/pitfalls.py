@@ -87,7 +87,7 @@ def _list_words(ranked: RankedList) -> str:
 
 
 def intro() -> None:
-    st.title("🕳️ Pitfalls of NDCG")
+    st.title("⚠️ Pitfalls of NDCG")
     st.markdown(
         "NDCG is easy to compute and easy to misread. Each section below takes one common "
         "misreading, shows it on a small example with the formula and its numbers, offers a "
@@ -333,7 +333,7 @@ def _baselines_block(rows, with_latex: bool) -> None:
         pd.DataFrame(
             {
                 "Query": [name for name, _ in rows],
-                "NDCG": [fixed(b.ndcg) for _, b in rows],
+                f"NDCG{rows[0][1].ranked.at}": [fixed(b.ndcg) for _, b in rows],
                 "A random order, on average": [fixed(b.random.expected) for _, b in rows],
                 "Above a random order": [signed(b.lift) for _, b in rows],
             }
