@@ -213,8 +213,8 @@ def each_measure(result: Neighbours) -> None:
             )
         if key == "rbp":
             st.caption(
-                f"A reader with p = {exact(result.settings.p)} reads "
-                f"{fixed(rbp_expected_reads(result.settings.p), 1)} items on average. Below position "
+                f"A reader with p = {exact(result.settings.p)} reads 1 / (1 − p) = "
+                f"{fixed(rbp_expected_reads(result.settings.p))} items on average. Below position "
                 f"{result.depth} lies a weight of p^{result.depth} = "
                 f"{fixed(rbp_residual(result.depth, result.settings.p))} (Moffat and Zobel's "
                 "residual): the most a deeper list could still add."
