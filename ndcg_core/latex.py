@@ -214,3 +214,227 @@ def mean_over_queries(values, mean: float, k: int | None) -> tuple[str, str | No
         rf"\overline{{{name}}} = \frac{{{' + '.join(shown)}{more}}}{{{len(finite)}}} = {num(mean)}"
     )
     return formula, filled
+
+
+# ---------------------------------------------------------------------------------------------
+# NDCG's neighbours (`neighbours`): each measure in symbols, then with a list's numbers
+# ---------------------------------------------------------------------------------------------
+
+RELEVANT_SYMBOL = (
+    r"r_i = \begin{cases} 1 & rel_i \ge rel_{\min} \\ 0 & \text{otherwise} \end{cases}"
+)
+
+_NEIGHBOUR_FORMULAS = {
+    "p": r"{P} = \frac{{1}}{{{k}}} \sum_{{i=1}}^{{{k}}} r_i",
+    "r": r"{R} = \frac{{1}}{{|\mathcal{{R}}|}} \sum_{{i=1}}^{{{k}}} r_i",
+    "rr": r"{RR} = \frac{{1}}{{\min\{{\, i \le {k} : r_i = 1 \,\}}}}",
+    "ap": r"{AP} = \frac{{1}}{{|\mathcal{{R}}|}} \sum_{{i=1}}^{{{k}}} r_i \cdot P@i",
+    "err": (
+        r"{ERR} = \sum_{{r=1}}^{{{k}}} \frac{{1}}{{r}}\, R_r \prod_{{i=1}}^{{r-1}} (1 - R_i),"
+        r"\quad R_i = \frac{{2^{{rel_i}} - 1}}{{2^{{g_{{\max}}}}}}"
+    ),
+    "rbp": r"{RBP} = (1 - p) \sum_{{i=1}}^{{{k}}} r_i \, p^{{\,i-1}}",
+}
+
+
+def _elided(terms: list[str]) -> list[str]:
+    """A long sum's first and last terms around a \\cdots."""
+    if len(terms) <= MAX_TERMS_SHOWN:
+        return terms
+    head = MAX_TERMS_SHOWN // 2
+    return [*terms[:head], r"\cdots", *terms[-2:]]
+
+
+_SYMBOLS = {"p": "P", "r": "R", "rr": "RR", "ap": "AP", "err": "ERR", "rbp": "RBP"}
+
+
+def neighbour_formula(key: str, ranked) -> str:
+    """A neighbour of NDCG in symbols, at the list's cut-off (k, or n without one)."""
+    if key == "ndcg":
+        return ndcg_formula("@k" if ranked.k is not None else "")
+    if key not in _NEIGHBOUR_FORMULAS:
+        raise ValueError(
+            f"`key` must be one of {', '.join(_NEIGHBOUR_FORMULAS)} or 'ndcg'; got {key!r}."
+        )
+    upper = "k" if ranked.k is not None else "n"
+    at = "@k" if ranked.k is not None else ""
+    names = {symbol: _measure(symbol, at) for symbol in _SYMBOLS.values()}
+    return _NEIGHBOUR_FORMULAS[key].format(k=upper, **names)
+
+
+def neighbour_filled(result, key: str) -> str:
+    """A measure with the numbers of a `neighbours.Neighbours` filled in."""
+    if key == "ndcg":
+        scored = result.scored
+        return ndcg_filled(scored.dcg, scored.idcg, scored.ndcg, result.ranked.k)
+    filler = {
+        "p": _p_filled,
+        "r": _r_filled,
+        "rr": _rr_filled,
+        "ap": _ap_filled,
+        "err": _err_filled,
+        "rbp": _rbp_filled,
+    }.get(key)
+    if filler is None:
+        raise ValueError(
+            f"`key` must be one of {', '.join(_NEIGHBOUR_FORMULAS)} or 'ndcg'; got {key!r}."
+        )
+    return filler(result, _measure(_SYMBOLS[key], result.ranked.at))
+
+
+def _wrapped(terms: list[str], per_line: int = 3) -> str:
+    """A long sum in an aligned block, `per_line` terms to a line, so it fits a phone."""
+    lines = [" + ".join(terms[i : i + per_line]) for i in range(0, len(terms), per_line)]
+    return r" \\ &\qquad + ".join(lines)
+
+
+def _hits(result) -> list[str]:
+    return ["1" if hit else "0" for hit in result.table["relevant"]]
+
+
+def _p_filled(result, name: str) -> str:
+    hits = _elided(_hits(result)) or ["0"]
+    return (
+        rf"{name} = \frac{{{' + '.join(hits)}}}{{{result.divisor}}} = "
+        rf"\frac{{{result.hits}}}{{{result.divisor}}} = {num(result.values['p'])}"
+    )
+
+
+def _zero_over_zero(name: str, value: float) -> str:
+    return rf"{name} = \frac{{0}}{{0}} \;\Rightarrow\; {num(value)} \text{{ (by convention)}}"
+
+
+def _r_filled(result, name: str) -> str:
+    if result.relevant == 0:
+        return _zero_over_zero(name, result.values["r"])
+    return (
+        rf"{name} = \frac{{{result.hits}}}{{|\mathcal{{R}}|}} = \frac{{{result.hits}}}{{{result.relevant}}} "
+        rf"= {num(result.values['r'])}"
+    )
+
+
+def _rr_filled(result, name: str) -> str:
+    hits = [int(p) for p, hit in zip(result.table["position"], result.table["relevant"]) if hit]
+    if not hits:
+        return rf"{name} = 0 \quad \text{{(no relevant item in the counted positions)}}"
+    return rf"{name} = \frac{{1}}{{{hits[0]}}} = {num(result.values['rr'])}"
+
+
+def _ap_filled(result, name: str) -> str:
+    if result.relevant == 0:
+        return _zero_over_zero(name, result.values["ap"])
+    table = result.table[result.table["relevant"]]
+    terms = _elided(
+        [
+            rf"\frac{{{count}}}{{{int(position)}}}"
+            for count, position in zip(range(1, len(table) + 1), table["position"])
+        ]
+    )
+    inside = " + ".join(terms) if terms else "0"
+    total = float((table["precision_at"]).sum())
+    return (
+        rf"\begin{{aligned}} {name} &= \frac{{1}}{{{result.relevant}}} \left( {inside} \right) \\ "
+        rf"&= \frac{{{num(total)}}}{{{result.relevant}}} = {num(result.values['ap'])} \end{{aligned}}"
+    )
+
+
+def _err_filled(result, name: str) -> str:
+    if "err" in result.problems:
+        return rf"{name} = \text{{—}}"
+    table = result.table
+    chances = _elided(
+        [rf"R_{{{int(i)}}} = {num(v)}" for i, v in zip(table["position"], table["err_stop"])]
+    )
+    products = _elided(
+        [
+            rf"\tfrac{{1}}{{{int(i)}}} \cdot {num(stop)} \cdot {num(reach)}"
+            for i, stop, reach in zip(table["position"], table["err_stop"], table["err_reach"])
+        ]
+    )
+    values = _elided([num(v) for v in table["err_term"]])
+    listed = r" \\ & ".join(r",\ ".join(chances[i : i + 3]) for i in range(0, len(chances), 3))
+    return (
+        rf"\begin{{aligned}} & {listed} \\ "
+        rf"{name} &= {_wrapped(products)} \\ "
+        rf"&= {' + '.join(values)} = {num(result.values['err'])} \end{{aligned}}"
+    )
+
+
+def _rbp_filled(result, name: str) -> str:
+    table = result.table
+    p = result.settings.p
+    terms = _elided(
+        [num(w) if hit else "0" for w, hit in zip(table["rbp_weight"], table["relevant"])]
+    )
+    inside = " + ".join(terms) if terms else "0"
+    total = float((table["rbp_weight"] * table["relevant"]).sum())
+    return (
+        rf"\begin{{aligned}} {name} &= (1 - {exact(p)}) \left( {inside} \right) \\ "
+        rf"&= {num(1 - p)} \times {num(total)} = {num(result.values['rbp'])} \end{{aligned}}"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Discount curves (`curves`): DCG with another discount, in symbols and with numbers
+# ---------------------------------------------------------------------------------------------
+
+
+def curve_formula(curve, *, base: float = 2, p: float = 0.8) -> str:
+    """d(i) of a `curves.Curve`, with its setting filled in: d(i) = 1 / log_2(i+1)."""
+    return rf"d(i) = {curve.latex(base=base, p=p)}"
+
+
+def curve_dcg_formula(gain: str, k: str = "@k", ideal: bool = False) -> str:
+    """DCG with a discount curve d(i): the sum of gain × d(i)."""
+    relevance = r"rel^{\star}_i" if ideal else "rel_i"
+    name = _measure("IDCG" if ideal else "DCG", k)
+    return (
+        rf"{name} = \sum_{{i=1}}^{{{_upper(k, ideal)}}} {GAINS[gain].latex(relevance)} \cdot d(i)"
+    )
+
+
+def curve_dcg_filled(score, gain: str, k: int | None, *, ideal: bool = False) -> str:
+    """DCG (or IDCG) under a curve (`curves.CurveScore`), term by term: gain × d(i)."""
+    relevances = score.ideal_relevances if ideal else score.relevances
+    gains_shown = score.ideal_gains if ideal else score.gains
+    name = _measure("IDCG" if ideal else "DCG", k)
+    if gains_shown.size == 0:
+        return rf"{name} = 0"
+    products = _elided(
+        [
+            rf"{_grouped(GAINS[gain].filled(r))} \cdot {num(w)}"
+            for r, w in zip(relevances, score.weights)
+        ]
+    )
+    values = _elided([num(g * w) for g, w in zip(gains_shown, score.weights)])
+    total = score.idcg if ideal else score.dcg
+    return (
+        rf"\begin{{aligned}} {name} &= {_wrapped(products)} \\ "
+        rf"&= {_wrapped(values, 4)} \\ &= {num(total)} \end{{aligned}}"
+    )
+
+
+def _grouped(term: str) -> str:
+    """A gain written as a sum (2^{3} - 1) in brackets, so a product reads right."""
+    return rf"({term})" if "-" in term else term
+
+
+# ---------------------------------------------------------------------------------------------
+# Clicks as labels (`clicks`)
+# ---------------------------------------------------------------------------------------------
+
+CLICK_FORMULA = (
+    r"c_i = \theta_i \cdot a_i, \qquad a_i = \frac{rel_i}{\max_j rel_j}, "
+    r"\qquad \hat a_i = \frac{c_i}{\theta_i}"
+)
+
+
+def clicks_filled(table: pd.DataFrame) -> str:
+    """c_i = θ_i · a_i for each position of a `clicks.click_table`."""
+    rows = _elided(
+        [
+            rf"c_{{{int(i)}}} = {num(t)} \cdot {num(a)} = {num(c)}"
+            for i, t, a, c in zip(table["position"], table["theta"], table["a"], table["ctr"])
+        ]
+    )
+    return r"\begin{gathered} " + r" \\ ".join(rows) + r" \end{gathered}"

@@ -32,6 +32,15 @@ class PageInfo:
 _LEARN = "Learn step by step"
 PAGES: tuple[PageInfo, ...] = (
     PageInfo("home", "views/home.py", "Home", "🏠", "", "Start"),
+    PageInfo(
+        "glossary",
+        "views/glossary.py",
+        "Glossary and notation",
+        "📖",
+        "glossary",
+        "Start",
+        "Every term and symbol, and how each source writes it.",
+    ),
     *(
         PageInfo(
             f"learn-{path}",
@@ -49,6 +58,44 @@ PAGES: tuple[PageInfo, ...] = (
             ("gain", "gain", "gain", "5️⃣"),
             ("zero", "all_zero", "all-zero", "6️⃣"),
         )
+    ),
+    # The lessons beyond the source notes: why the log, what NDCG hides, where labels come from,
+    # and the other measures of a ranked list.
+    PageInfo(
+        "learn-discount",
+        "views/learn/discount.py",
+        "Why a logarithm?",
+        "📉",
+        "learn-discount",
+        _LEARN,
+        "The reader behind a discount, and log₂(i+1) beside 1/i and a geometric curve.",
+    ),
+    PageInfo(
+        "learn-pitfalls",
+        "views/learn/pitfalls.py",
+        "Pitfalls of NDCG",
+        "⚠️",
+        "learn-pitfalls",
+        _LEARN,
+        "Six ways NDCG misleads, each with a one-click demonstration.",
+    ),
+    PageInfo(
+        "learn-labels",
+        "views/learn/labels.py",
+        "Where labels come from",
+        "🏷️",
+        "learn-labels",
+        _LEARN,
+        "Judgments, ratings and clicks; what a label of 0.5 means, and which libraries refuse it.",
+    ),
+    PageInfo(
+        "metrics",
+        "views/metrics.py",
+        "NDCG beside its neighbours",
+        "🧭",
+        "metrics",
+        _LEARN,
+        "The same list scored by P@k, R@k, RR, AP, ERR, RBP and NDCG: what each one rewards.",
     ),
     PageInfo(
         "playground",

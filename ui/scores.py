@@ -31,7 +31,7 @@ def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
     changed, so a learner sees what one drag or one switch did.
     """
     values = _values(result)
-    before = _previous(page, result.ranked, values) if changes else None
+    before = previous(page, result.ranked, values) if changes else None
     for column, (name, value) in zip(st.columns(4), values.items()):
         delta = None
         if before is not None and round(value - before[name], 4) != 0:
@@ -43,11 +43,12 @@ def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
         st.caption("The small numbers under the values: the change since the last change you made.")
 
 
-def _previous(page: str, ranked, values: dict[str, float]) -> dict[str, float] | None:
-    """The numbers shown before the last change of the list or its conventions (or None)."""
+def previous(page: str, state, values: dict[str, float]) -> dict[str, float] | None:
+    """The numbers shown before the last change of `state` (the list, its conventions, and
+    whatever else decides the numbers), or None; remembered in the session per page."""
     shown_key, before_key = f"{page}_shown", f"{page}_before"
     shown = st.session_state.get(shown_key)
-    if shown is None or shown[0] != ranked:
+    if shown is None or shown[0] != state:
         st.session_state[before_key] = shown[1] if shown else None
-        st.session_state[shown_key] = (ranked, values)
+        st.session_state[shown_key] = (state, values)
     return st.session_state.get(before_key)

@@ -86,7 +86,8 @@ def presenter_toggle(key: str) -> bool:
 
 
 def sidebar_tools(url_path: str) -> None:
-    """On every page (called by app.py): a link to exactly this view, and the presenter switch.
+    """On every page (called by app.py): the glossary, a link to exactly this view, and the
+    presenter switch.
 
     The presenter view hides the sidebar, so its way back sits at the foot of the page.
     """
@@ -96,5 +97,8 @@ def sidebar_tools(url_path: str) -> None:
         return
     with st.sidebar:
         st.divider()
+        from .menu import page_link  # late: the menu imports this module
+
+        page_link("glossary", help="Every term and symbol of the app, defined in a line.")
         copy_link(urlencode(st.query_params.to_dict(), safe=","), path=url_path, label="This view")
         presenter_toggle("app_presenter_toggle")

@@ -14,6 +14,9 @@ rels, labels, k, gain, discount, base, pool, zero
 scores, ids                                   the system's scores and document ids (/libraries)
 sample, qrels, whole, ideal, ties             a run's source and conventions (/queries)
 seed, ex                                      a practice set and an exercise (/practice)
+rel_min, g_max, p                             NDCG's neighbours' settings (/metrics; p also
+                                              the geometric discount of /learn-discount)
+depth                                         positions the discount curves span
 present                                       presenter view, on any page
 
 `k` is a whole number, `all` or `n` (every ranked position: the default) or `none` (no cut-off:
@@ -28,8 +31,10 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from ndcg_core.curves import DEPTH
 from ndcg_core.display import exact, shorten
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
+from ndcg_core.neighbours import G_MAX, PERSISTENCE, REL_MIN
 from ndcg_core.options import (
     DISCOUNTS,
     EVERY_RANKED,
@@ -174,6 +179,18 @@ TIES_PARAM = option("ties", TIES, "docid", "tie rule")
 ZERO = option("zero", ON_ZERO, "0", "rule for a query with nothing relevant")
 BASE = Param("base", lambda text: number_in(text, LOG_BASE), exact, LOG_BASE.default)
 WHOLE = Param("whole", flag, lambda v: "1" if v else "0", False)
+# NDCG's neighbours (/metrics) and the discount curves (/learn-discount).
+REL_MIN_PARAM = Param("rel_min", lambda text: number_in(text, REL_MIN), exact, REL_MIN.default)
+G_MAX_PARAM = Param("g_max", lambda text: number_in(text, G_MAX), exact, G_MAX.default)
+PERSISTENCE_PARAM = Param(
+    "p", lambda text: number_in(text, PERSISTENCE), exact, PERSISTENCE.default
+)
+DEPTH_PARAM = Param(
+    "depth",
+    lambda text: whole_number(text, int(DEPTH.low), int(DEPTH.high), "depth"),
+    str,
+    int(DEPTH.default),
+)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,6 +8,18 @@ from ui import charts, list_editor, menu, scores, urlparams
 
 PAGE = "home"
 NEXT = ("learn-binary", "playground", "ordering", "libraries", "queries", "practice")
+# A first-time learner's way through the app: each step a page and what it adds.
+PATH = (
+    ("learn-binary", "CG, DCG and NDCG on a 0/1 list, term by term"),
+    ("learn-graded", "grades, and the ideal order"),
+    ("playground", "your own list: type it, drag it, watch each term"),
+    ("learn-discount", "the reader behind the discount"),
+    ("learn-gain", "what one grade step is worth"),
+    ("learn-pitfalls", "what the number does not tell you"),
+    ("metrics", "P@k, MRR, MAP, ERR and RBP on the same list"),
+    ("libraries", "the same list in scikit-learn, trec_eval and the others"),
+    ("practice", "predict, then check"),
+)
 # The home card of /libraries opens the list whose two famous scores it promises.
 WIKIPEDIA_POOLED = {"rels": "3,2,3,0,1,2", "pool": "3,2"}
 
@@ -70,6 +82,14 @@ def the_chart(result) -> None:
         )
 
 
+def suggested_path() -> None:
+    st.subheader("New to NDCG? A suggested path")
+    st.caption("Nine short stops, in this order; the glossary in the sidebar has every term.")
+    for number, (key, what) in enumerate(PATH, start=1):
+        page = menu.BY_KEY[key]
+        menu.page_link(key, label=f"{number}. {page.icon} {page.title} — {what}")
+
+
 def where_to_go_next(ranked) -> None:
     st.subheader("Where to go next")
     params = urlparams.list_params(ranked)
@@ -96,4 +116,5 @@ scores.metrics_row(result, page=PAGE)
 st.latex(worked(result)[2])
 with right:
     the_chart(result)
+suggested_path()
 where_to_go_next(ranked)

@@ -1,0 +1,63 @@
+"""What each library does with a list's labels: uses them, refuses them, or changes them.
+
+A thin view, for the labels lesson, of what `libraries` already knows and tests against the
+real libraries: the label rules (`libraries.LABEL_RULES`) and the number each library's NDCG
+prints (`libraries.evaluate`). Nothing about a library is restated here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .libraries import LABEL_RULES, PRESETS, Query, evaluate
+from .model import RankedList
+
+AS_GIVEN, REFUSED, CHANGED = "uses them as given", "refuses them", "changes them silently"
+
+
+@dataclass(frozen=True)
+class LibraryLabels:
+    """One library's label rule applied to a list, and the NDCG it then prints."""
+
+    rule: str  # a key of LABEL_RULES
+    library: str
+    accepts: str  # the rule in words
+    outcome: str  # AS_GIVEN, REFUSED or CHANGED
+    message: str  # the library's refusal, or the change it makes
+    measure: str  # the library measure scored (its first preset)
+    shown: str  # its number as /libraries shows it ("refuses", "0.0000 ⚠", …)
+
+
+def label_verdicts(ranked: RankedList) -> list[LibraryLabels]:
+    """Each label rule on `ranked` (its labels, pool and cut-off), library by library."""
+    verdicts = {v.preset.key: v for v in evaluate(Query(ranked), PRESETS)}
+    out = []
+    for key, rule in LABEL_RULES.items():
+        preset = next(p for p in PRESETS if p.labels == key)
+        verdict = verdicts[preset.key]
+        result = rule.check(np.asarray(ranked.relevances), np.asarray(ranked.pool))
+        if result.ranked is None:
+            outcome, message = REFUSED, result.refusal
+        elif result.surprise:
+            outcome, message = CHANGED, result.surprise
+        else:
+            outcome, message = AS_GIVEN, ""
+        out.append(
+            LibraryLabels(
+                key,
+                rule.used_by,
+                rule.short,
+                outcome,
+                message,
+                f"{preset.library} {verdict.metric}",
+                verdict.shown,
+            )
+        )
+    return out
+
+
+def fractional(ranked: RankedList) -> tuple[float, ...]:
+    """The labels of the list and its pool that are not whole numbers."""
+    return tuple(v for v in (*ranked.relevances, *ranked.pool) if v != round(v))

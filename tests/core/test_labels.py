@@ -1,0 +1,99 @@
+"""Where labels come from: the click model (hand-worked), what each library does with the
+labels (from the tested label rules), and the glossary's coverage."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ndcg_core.clicks import click_table, clicks, worst_first
+from ndcg_core.examples import example
+from ndcg_core.glossary import BY_KEY, NOTATION, TERMS
+from ndcg_core.label_domains import AS_GIVEN, CHANGED, REFUSED, fractional, label_verdicts
+from ndcg_core.latex import clicks_filled
+from ndcg_core.libraries import LABEL_RULES
+from ndcg_core.model import RankedList
+
+# ------------------------------------------------------------------------------------- clicks
+
+
+def test_click_rates_by_hand():
+    # rel = 3, 2, 0 (top grade 3), looked at with chance 1/i
+    table = click_table(RankedList((3, 2, 0)), "reciprocal")
+    assert table["a"].tolist() == pytest.approx([1, 2 / 3, 0])
+    assert table["theta"].tolist() == pytest.approx([1, 1 / 2, 1 / 3])
+    assert table["ctr"].tolist() == pytest.approx([1, 1 / 3, 0])
+    assert table["corrected"].tolist() == pytest.approx([1, 2 / 3, 0])
+    assert "c_{2} = 0.5000 \\cdot 0.6667 = 0.3333" in clicks_filled(table)
+
+
+def test_the_top_grade_includes_the_pool():
+    table = click_table(RankedList((1, 0), pool=(4,)), "geometric", p=0.5)
+    assert table["a"].tolist() == pytest.approx([1 / 4, 0])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.integers(0, 4).map(float), min_size=2, max_size=10),
+    st.sampled_from(["reciprocal", "geometric", "log2"]),
+)
+def test_clicks_rank_equal_grades_as_shown_and_dividing_by_theta_undoes_it(rels, curve):
+    lesson = clicks(RankedList(tuple(rels)), curve)
+    # Linear gain: labels divided by the top grade give the same NDCG as the labels.
+    assert lesson.corrected.ndcg == pytest.approx(lesson.judged.ndcg)
+    # Two items of the same grade: the one shown higher always collects more clicks.
+    table = lesson.table
+    for grade in set(rels):
+        rates = table.loc[table["relevance"] == grade, "ctr"].tolist()
+        assert rates == sorted(rates, reverse=True)
+
+
+def test_the_worst_order_is_flattered_on_the_wikipedia_list():
+    worst = clicks(worst_first(RankedList((3, 2, 3, 0, 1, 2))), "reciprocal")
+    assert worst.ranked.relevances == (0, 1, 2, 2, 3, 3)
+    assert worst.clicked.ndcg - worst.judged.ndcg > 0.05
+    with pytest.raises(ValueError, match="`examination` must be"):
+        click_table(RankedList((1,)), "jarvelin")
+
+
+# ------------------------------------------------------------------------------ label domains
+
+
+def test_fractional_labels_library_by_library():
+    ranked = example("continuous-abcde").ranked  # 0.5, 0.9, 0.3, 0.6, 0.1
+    rows = {row.rule: row for row in label_verdicts(ranked)}
+    assert list(rows) == list(LABEL_RULES)
+    assert rows["sklearn"].outcome == AS_GIVEN and rows["torchmetrics"].outcome == AS_GIVEN
+    for refuses in ("trec_eval", "lightgbm", "xgboost"):
+        assert rows[refuses].outcome == REFUSED and rows[refuses].shown == "refuses"
+    assert rows["trec_eval"].message == "TypeError: Expected relevance to be integer."
+    assert rows["ranx"].outcome == CHANGED and "0.5 became 0" in rows["ranx"].message
+    assert rows["ranx"].shown == "0.0000 ⚠"
+    assert fractional(ranked) == (0.5, 0.9, 0.3, 0.6, 0.1)
+
+
+def test_whole_labels_are_used_as_given_everywhere():
+    rows = label_verdicts(RankedList((3, 2, 3, 0, 1, 2), pool=(3, 2)))
+    assert {row.outcome for row in rows} == {AS_GIVEN}
+    assert fractional(RankedList((3, 2), pool=(0.5,))) == (0.5,)
+
+
+# ---------------------------------------------------------------------------------- glossary
+
+
+def test_the_glossary_defines_what_the_brief_names():
+    symbols = " ".join(term.symbol for term in TERMS)
+    for symbol in ("relᵢ", "G", "i", "k", "n", "CG@k", "DCG@k", "IDCG@k", "RBP, p"):
+        assert symbol in symbols, symbol
+    for key in ("pool", "cut_off", "gain", "discount", "qrels", "run", "ideal", "all_zero"):
+        assert key in BY_KEY
+    assert len({term.key for term in TERMS}) == len(TERMS)
+    assert {row.app for row in NOTATION} >= {"i", "k", "n", "p", "relᵢ"}
+
+
+def test_glossary_search():
+    assert BY_KEY["pool"].matches("NOT RETRIEVED")
+    assert BY_KEY["cut_off"].matches("p")  # Wikipedia's name for k is found
+    assert BY_KEY["cut_off"].matches("")
+    assert not BY_KEY["qrels"].matches("persistence")

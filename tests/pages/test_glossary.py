@@ -1,0 +1,64 @@
+"""AppTest: the glossary and notation key, its link in every page's sidebar, and Home's
+suggested path for a first-time learner."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ndcg_core.glossary import TERMS
+from tests.pages.conftest import open_page
+from ui import menu
+
+PAGE = "views/glossary.py"
+
+
+def links(at) -> list:
+    return [link.proto for link in at.get("page_link")]
+
+
+def test_the_glossary_shows_every_term_and_the_notation_key():
+    at = open_page(PAGE)
+    notation = next(table.value for table in at.table if "The sources write" in table.value.columns)
+    assert {"i", "k", "n", "p"} <= set(notation.index)
+    said = " ".join(m.value for m in at.markdown)
+    for term in TERMS:
+        assert term.term in said, term.term
+    assert f"{len(TERMS)} of {len(TERMS)} terms." in [c.value for c in at.caption]
+    taught = {link.page for link in links(at)}
+    assert {"learn-discount", "metrics", "learn-pitfalls", "queries"} <= taught
+
+
+def test_searching_the_glossary():
+    at = open_page(PAGE)
+    at.text_input(key="glossary_search").set_value("not retrieved").run()
+    said = " ".join(m.value for m in at.markdown)
+    assert "Pool (judged but not retrieved)" in said and "Cumulative gain" not in said
+    at.text_input(key="glossary_search").set_value("zzz").run()
+    assert "No term mentions 'zzz'" in at.info[0].value
+
+
+@pytest.mark.parametrize("script", [page.script for page in menu.PAGES])
+def test_every_page_links_to_the_glossary_from_its_sidebar(script):
+    at = open_page(script)
+    assert any(link.page == "glossary" for link in links(at)), script
+
+
+def test_home_suggests_a_path_through_the_pages():
+    at = open_page()
+    labels = [link.label for link in links(at) if re.match(r"\d\. ", link.label)]
+    assert len(labels) == 9
+    binary = menu.BY_KEY["learn-binary"].title
+    assert labels[0] == f"1. 1️⃣ {binary} — CG, DCG and NDCG on a 0/1 list, term by term"
+    assert [label.split(". ", 1)[0] for label in labels] == [str(n) for n in range(1, 10)]
+    assert any(menu.BY_KEY["learn-discount"].title in label for label in labels)
+    assert any(menu.BY_KEY["metrics"].title in label for label in labels)
+
+
+def test_every_new_page_is_in_the_menu_once():
+    paths = [page.url_path for page in menu.PAGES]
+    for path in ("learn-discount", "learn-pitfalls", "learn-labels", "metrics", "glossary"):
+        assert paths.count(path) == 1
+    titles = [page.title for page in menu.PAGES]
+    assert len(titles) == len(set(titles))

@@ -1,0 +1,232 @@
+"""AppTest: the three lessons beyond the source notes — Why a logarithm? (/learn-discount),
+Pitfalls of NDCG (/learn-pitfalls) and Where labels come from (/learn-labels)."""
+
+from __future__ import annotations
+
+from math import log2
+
+import pytest
+
+from ndcg_core import ndcg
+from ndcg_core.neighbours import p_at_k
+from tests.pages.conftest import decode, open_page, plotly_figures
+
+DISCOUNT = "views/learn/discount.py"
+PITFALLS = "views/learn/pitfalls.py"
+LABELS = "views/learn/labels.py"
+
+
+def cards(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def table_with(at, column: str):
+    """The one table on the page with this column (AppTest does not find tables by key)."""
+    found = [df.value for df in at.dataframe if column in df.value.columns]
+    assert len(found) == 1, [list(df.value.columns) for df in at.dataframe]
+    return found[0]
+
+
+def static_table(at, column: str):
+    """The one static table (st.table) with this column."""
+    found = [table.value for table in at.table if column in table.value.columns]
+    assert len(found) == 1, [list(table.value.columns) for table in at.table]
+    return found[0]
+
+
+def text(at) -> str:
+    return "\n".join(item.value for item in [*at.markdown, *at.caption, *at.info, *at.warning])
+
+
+def latex(at) -> str:
+    return "\n".join(item.value for item in at.latex)
+
+
+# ------------------------------------------------------------------------ Why a logarithm?
+
+
+def test_discount_page_scores_the_list_under_each_discount():
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
+    scores = table_with(at, "NDCG@6").set_index("Discount")["NDCG@6"].to_dict()
+    assert scores == {
+        "1 / log₂(i+1)": "0.9608",
+        "Järvelin–Kekäläinen, base b = 2": "0.9315",
+        "1 / i": "0.9432",
+        "Geometric p^(i−1), p = 0.8": "0.9348",
+    }
+    weights = table_with(at, "Top 3: weight").set_index("Discount")
+    assert weights.loc["1 / log₂(i+1)", "Top 3: weight"] == "2.1309"
+    assert weights.loc["1 / i", "Top 10: weight"] == f"{sum(1 / i for i in range(1, 11)):.4f}"
+    assert "Wang, Y., Wang, L." in text(at)
+    assert not at.warning and not at.error
+
+
+def test_the_four_curves_are_drawn_together():
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
+    (figure,) = plotly_figures(at)
+    assert len(figure["data"]) == 4
+    log_curve = figure["data"][0]
+    assert list(decode(log_curve["x"])) == list(range(1, 21))
+    assert decode(log_curve["y"])[2] == pytest.approx(1 / log2(4))
+    geometric = figure["data"][3]
+    assert decode(geometric["y"])[1] == pytest.approx(0.8)
+
+
+def test_p_depth_and_base_come_from_the_link_and_go_back_into_it():
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2", p="0.5", depth="30", base="3")
+    (figure,) = plotly_figures(at)
+    assert len(decode(figure["data"][0]["x"])) == 30
+    assert decode(figure["data"][3]["y"])[1] == pytest.approx(0.5)
+    scores = table_with(at, "NDCG@6").set_index("Discount")["NDCG@6"]
+    want = ndcg([3, 2, 3, 0, 1, 2], discount="jarvelin", log_base=3)
+    assert scores["Järvelin–Kekäläinen, base b = 3"] == f"{want:.4f}"
+    at.slider(key="learn_discount_p").set_value(0.9).run()
+    assert at.query_params["p"] == "0.9"
+    at.slider(key="learn_discount_depth").set_value(20).run()
+    assert "depth" not in at.query_params
+
+
+def test_working_through_one_discount_fills_in_its_numbers():
+    at = open_page(DISCOUNT, rels="1,0,1")
+    at.radio(key="learn_discount_chosen").set_value("reciprocal").run()
+    shown = latex(at)
+    assert r"d(i) = \frac{1}{i}" in shown
+    assert r"1 \cdot 1.0000 + 0 \cdot 0.5000 + 1 \cdot 0.3333" in shown
+    assert r"\frac{1.3333}{1.5000} = 0.8889" in shown
+
+
+def test_the_random_order_limit_table():
+    at = open_page(DISCOUNT)
+    limit = table_with(at, "n = 10")
+    assert limit.loc["1 / log₂(i+1)", "n = 10"] == "0.7705"
+    assert limit.loc["1 / i", "n = 100,000"].startswith("0.5")
+
+
+def test_a_bad_p_in_the_link_is_named():
+    at = open_page(DISCOUNT, p="2")
+    assert any("2 is outside 0.01–0.99" in w.value for w in at.warning)
+
+
+# ---------------------------------------------------------------------------------- Pitfalls
+
+
+def test_each_pitfall_shows_its_figures():
+    at = open_page(PITFALLS)
+    shown = cards(at)
+    assert shown["NDCG@3, ideal from the list"] == "1.0000"
+    assert shown["NDCG@3, ideal from every judged item"] == "0.4693"
+    assert shown["NDCG@2"] == shown["NDCG@10 with junk"] == "1.0000"
+    assert (shown["P@2"], shown["P@10 with junk"]) == ("1.0000", "0.2000")
+    assert shown["NDCG@3, right"] == "0.7039"
+    assert shown["NDCG@3, top 3 sorted (wrong)"] == "0.9197"
+    assert "about 0.92" in text(at)
+    example_readings = tables_with(at, "Reading")[0].set_index("Reading")["NDCG@6"]
+    assert example_readings["every label × 2, gain rel"] == "0.9608"
+    assert example_readings["every label + 1 (0–3 written 1–4), gain rel"] == "0.9732"
+    means = tables_with(at, "Mean")[0]
+    assert means["Mean"].tolist() == [
+        f"{ndcg([3, 2, 3, 0, 1, 2]) / 2:.4f}",
+        f"{(ndcg([3, 2, 3, 0, 1, 2]) + 1) / 2:.4f}",
+        f"{ndcg([3, 2, 3, 0, 1, 2]):.4f}",
+    ]
+
+
+def tables_with(at, column: str):
+    """Every table with this column, in page order (an example's, then your list's)."""
+    return [df.value for df in at.dataframe if column in df.value.columns]
+
+
+def test_loading_the_closed_ideal_example_puts_it_in_the_list():
+    at = open_page(PITFALLS, rels="3,2,3,0,1,2")
+    assert "Your list has no judged-but-not-retrieved items" in text(at)
+    at.button(key="learn_pitfalls_load_closed_0").click().run()
+    assert at.text_area(key="learn_pitfalls_text").value == "1, 0, 0"
+    assert at.text_input(key="learn_pitfalls_pool").value == "1, 1"
+    assert at.query_params["pool"] == "1,1"
+    assert "from every judged item: **0.4693** (−0.5307)" in text(at)
+
+
+def test_loading_the_ideal_cut_example_sets_k():
+    at = open_page(PITFALLS, rels="3,2,3,0,1,2")
+    at.button(key="learn_pitfalls_load_ideal_cut_0").click().run()
+    assert at.query_params["k"] == "3"
+    assert "would give **0.9197** (+0.2158)" in text(at)
+
+
+def test_your_list_runs_through_every_pitfall():
+    at = open_page(PITFALLS, rels="2,0,1", pool="2", k="2")
+    said = text(at)
+    closed = ndcg([2, 0, 1], 2)
+    pooled = ndcg([2, 0, 1], 2, ideal=[2, 0, 1, 2])
+    assert f"{closed:.4f}" in said and f"{pooled:.4f}" in said
+    assert f"P@2 **{p_at_k([2, 0], 2):.4f}**" in said
+    example, mine = tables_with(at, "A random order, on average")
+    assert example["Query"].tolist() == ["easy query, worst order", "hard query"]
+    assert mine["Query"].tolist() == ["your list"]
+    assert mine["NDCG@2"].tolist() == [f"{pooled:.4f}"]  # the pool joins the ideal
+
+
+def test_the_hard_query_button_loads_it():
+    at = open_page(PITFALLS)
+    at.button(key="learn_pitfalls_load_compare_1").click().run()
+    assert at.query_params["rels"] == "0,1,0,0,0,0,0,0,0,0"
+
+
+def test_the_playground_link_of_a_pitfall_carries_its_list():
+    at = open_page(PITFALLS)
+    urls = [button.proto.url for button in at.get("link_button")]
+    assert "/playground?rels=1,0,0&pool=1,1" in urls
+    assert "/playground?rels=1,0,1,1,0&k=3" in urls
+
+
+# ---------------------------------------------------------------------------------- Labels
+
+
+def test_ratings_read_as_labels():
+    at = open_page(LABELS, rels="3,2,3,0,1,2")
+    shown = cards(at)
+    assert shown["NDCG@6, ratings as labels"] == f"{ndcg([4, 3, 4, 1, 2, 3]):.4f}"
+    assert shown["NDCG@6, ratings − 1"] == "0.9608"
+
+
+def test_fractional_labels_library_by_library():
+    at = open_page(LABELS, rels="3,2,3,0,1,2")
+    libraries = static_table(at, "Its NDCG")
+    assert set(libraries["With your labels"]) == {"uses them as given"}
+    at.button(key="learn_labels_load_fractions").click().run()
+    assert at.query_params["rels"] == "0.5,0.9,0.3,0.6,0.1"
+    libraries = static_table(at, "Its NDCG")
+    assert libraries.loc["trec_eval", "Its NDCG"] == "refuses"
+    assert libraries.loc["ranx", "Its NDCG"] == "0.0000 ⚠"
+    assert libraries.loc["scikit-learn", "With your labels"] == "uses them as given"
+    warning = " ".join(w.value for w in at.warning)
+    assert "refused by trec\\_eval, LightGBM, XGBoost" in warning or (
+        "refused by trec_eval, LightGBM, XGBoost" in warning
+    )
+    assert "changed without a warning by ranx" in warning
+
+
+def test_clicks_of_your_order_and_of_the_worst_order():
+    at = open_page(LABELS, rels="3,2,3,0,1,2")
+    scores = table_with(at, "Difference").set_index("Order")
+    assert scores.loc["your order", "NDCG@6, real labels"] == "0.9608"
+    assert scores.loc["worst order (least relevant first)", "NDCG@6, its own clicks"] == "0.7479"
+    assert r"c_{2} = 0.5000 \cdot 0.6667 = 0.3333" in latex(at)
+    at.radio(key="learn_labels_examination").set_value("geometric").run()
+    assert at.slider(key="learn_labels_p").value == 0.8
+    at.button(key="learn_labels_worst").click().run()
+    assert at.query_params["rels"] == "0,1,2,2,3,3"
+
+
+def test_the_labels_page_after_an_all_zero_list():
+    at = open_page(LABELS, rels="0,0,0")
+    assert not at.exception
+    scores = table_with(at, "Difference").set_index("Order")
+    assert scores.loc["your order", "NDCG@3, real labels"] == "0.0000"
+
+
+def test_lessons_keep_a_huge_list_working():
+    rels = ",".join(str(i % 4) for i in range(300))
+    for page in (DISCOUNT, PITFALLS, LABELS):
+        at = open_page(page, rels=rels)
+        assert not at.exception, page

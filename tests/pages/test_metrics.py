@@ -1,0 +1,139 @@
+"""AppTest: NDCG beside its neighbours (/metrics) shows the issue's figures for the Wikipedia
+list, follows a drag and the order buttons, says what moved, and keeps its settings in the URL."""
+
+from __future__ import annotations
+
+import pytest
+
+from ndcg_core.model import RankedList, Scoring
+from ndcg_core.neighbours import Settings, neighbours
+from tests.pages.conftest import open_page
+
+PAGE = "views/metrics.py"
+WIKIPEDIA = {
+    "NDCG@6": "0.9608",
+    "P@6": "0.8333",
+    "R@6": "1.0000",
+    "RR@6": "1.0000",
+    "AP@6": "0.9267",
+    "ERR@6": "0.9220",
+    "RBP@6": "0.6355",
+}
+
+
+def cards(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def deltas(at) -> dict[str, str | None]:
+    return {m.label: m.proto.delta or None for m in at.metric}
+
+
+def latex(at) -> str:
+    return "\n".join(item.value for item in at.latex)
+
+
+def table_with(at, column: str):
+    """The one table on the page with this column (AppTest does not find tables by key)."""
+    found = [df.value for df in at.dataframe if column in df.value.columns]
+    assert len(found) == 1, [list(df.value.columns) for df in at.dataframe]
+    return found[0]
+
+
+def drag(at, items: list[str]) -> None:
+    """What streamlit-sortables reports after a drag (see tests/pages/test_playground.py)."""
+    key = f"metrics_sort_{at.session_state['metrics_sort_version']}"
+    at.session_state[key] = [{"header": None, "items": items}]
+    at.run()
+
+
+def test_the_wikipedia_list_shows_the_issue_figures_with_their_formulas():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    assert cards(at) == WIKIPEDIA
+    shown = latex(at)
+    for filled in (
+        r"\frac{5}{6} = 0.8333",
+        r"\frac{5}{5} = 1.0000",
+        r"\mathrm{RR@6} = \frac{1}{1} = 1.0000",
+        r"\frac{4.6333}{5} = 0.9267",
+        r"= 0.9220 \end{aligned}",
+        r"0.2000 \times 3.1773 = 0.6355",
+        r"\frac{6.8611}{7.1410} = 0.9608",
+    ):
+        assert filled in shown, filled
+    assert not at.warning and not at.error
+    assert table_with(at, "RBP term").shape[0] == 6
+    assert "rel_min" not in at.query_params  # defaults stay out of the link
+
+
+def test_a_drag_moves_some_numbers_and_the_page_says_which():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    drag(at, ["D1 · rel 3", "D2 · rel 2", "D4 · rel 0", "D3 · rel 3", "D5 · rel 1", "D6 · rel 2"])
+    assert at.query_params["rels"] == "3,2,0,3,1,2"
+    want = neighbours(RankedList((3, 2, 0, 3, 1, 2)))
+    assert cards(at)["ERR@6"] == f"{want.values['err']:.4f}"
+    moved = deltas(at)
+    assert moved["P@6"] is None and moved["R@6"] is None  # the order inside the top 6
+    assert moved["NDCG@6"].startswith("−") and moved["AP@6"].startswith("−")
+    said = " ".join(info.value for info in at.info)
+    assert "The last change moved" in said and "Unchanged: P@6, R@6, RR@6" in said
+    table = table_with(at, "Before").set_index("Measure")
+    assert table.loc["NDCG@6", "Before"] == "0.9608"
+    assert table.loc["NDCG@6", "Now"] == f"{want.values['ndcg']:.4f}"
+
+
+@pytest.mark.parametrize(
+    ("button", "relevances"),
+    [("metrics_worst", (0, 1, 2, 2, 3, 3)), ("metrics_ideal", (3, 3, 2, 2, 1, 0))],
+)
+def test_order_buttons_rescore_every_measure(button, relevances):
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at.button(key=button).click().run()
+    want = neighbours(RankedList(relevances))
+    assert cards(at) == {want.name(key): f"{value:.4f}" for key, value in want.values.items()}
+    assert "The last change moved" in " ".join(info.value for info in at.info)
+
+
+def test_settings_from_the_link_are_used_and_written_back():
+    at = open_page(PAGE, rels="3,2,3,0,1,2", rel_min="2", g_max="4", p="0.5", pool="3,1")
+    want = neighbours(
+        RankedList((3, 2, 3, 0, 1, 2), pool=(3, 1)), Settings(rel_min=2, g_max=4, p=0.5)
+    )
+    assert cards(at) == {want.name(key): f"{value:.4f}" for key, value in want.values.items()}
+    assert cards(at)["P@6"] == "0.6667"
+    at.slider(key="metrics_p").set_value(0.9).run()
+    assert at.query_params["p"] == "0.9"
+    assert at.query_params["rel_min"] == "2"
+    at.number_input(key="metrics_rel_min").set_value(1.0).run()
+    assert "rel_min" not in at.query_params
+
+
+def test_a_grade_above_g_max_is_named_and_err_left_out():
+    at = open_page(PAGE, rels="4,2,0", g_max="3")
+    assert cards(at)["ERR@3"] == "—"
+    warning = " ".join(w.value for w in at.warning)
+    assert "below the list's highest grade, 4" in warning and "at least 4" in warning
+    assert cards(at)["P@3"] == "0.6667"
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"p": "1.5"}, "p 1.5 is outside 0.01–0.99"),
+        ({"rel_min": "x"}, "'x' is not a number"),
+        ({"g_max": "0"}, "0 is outside 1–30, the range this app offers"),
+    ],
+)
+def test_bad_settings_in_a_link_are_named(params, words):
+    at = open_page(PAGE, rels="3,2,3,0,1,2", **params)
+    assert any(words in w.value for w in at.warning), [w.value for w in at.warning]
+    assert cards(at)["NDCG@6"] == "0.9608"
+
+
+def test_the_list_travels_from_the_playground():
+    at = open_page("views/playground.py", rels="1,0,2", k="2")
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    want = neighbours(RankedList((1, 0, 2), scoring=Scoring(k=2)))
+    assert cards(at)["NDCG@2"] == f"{want.values['ndcg']:.4f}"
+    assert "P@2" in cards(at)

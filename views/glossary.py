@@ -1,0 +1,99 @@
+"""Glossary and notation: every term and symbol of the app in a line, and how the sources
+write them."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from ndcg_core.glossary import NOTATION, TERMS
+from ui import menu
+from ui.text import plain
+
+PAGE = "glossary"
+# Where each term is taught: a page key of ui.menu.
+TAUGHT_ON = {
+    "relevance": "learn-labels",
+    "ideal_relevance": "learn-graded",
+    "position": "learn-binary",
+    "list_length": "playground",
+    "cut_off": "learn-binary",
+    "gain": "learn-gain",
+    "discount": "learn-discount",
+    "log_base": "learn-discount",
+    "cg": "learn-binary",
+    "dcg": "learn-binary",
+    "idcg": "learn-graded",
+    "ndcg": "learn-graded",
+    "ideal": "learn-pitfalls",
+    "pool": "learn-pitfalls",
+    "qrels": "queries",
+    "run": "queries",
+    "query": "queries",
+    "all_zero": "learn-all-zero",
+    "ties": "libraries",
+    "rel_min": "metrics",
+    "precision": "metrics",
+    "recall": "metrics",
+    "rr": "metrics",
+    "ap": "metrics",
+    "err": "metrics",
+    "rbp": "metrics",
+}
+
+
+def intro() -> None:
+    st.title("📖 Glossary and notation")
+    st.markdown(
+        "Every term and symbol the app uses, each in a line or two, with the page that teaches "
+        "it. The sources write the same things in different letters: the notation key says "
+        "which is which."
+    )
+
+
+def notation_key() -> None:
+    st.subheader("Notation key")
+    st.table(
+        pd.DataFrame(
+            {
+                "Meaning": [row.meaning for row in NOTATION],
+                "The sources write": [row.sources for row in NOTATION],
+            },
+            index=pd.Index([row.app for row in NOTATION], name="This app writes"),
+        )
+    )
+    st.caption(
+        "i, k and n are three different things: i is where an item sits, k how many top "
+        "positions count, n how many items the list has. k = n counts them all."
+    )
+
+
+def glossary() -> None:
+    st.subheader("Glossary")
+    query = st.text_input(
+        "Find a term",
+        key=f"{PAGE}_search",
+        placeholder="e.g. pool, IDCG, rel_i",
+        help="Searches the terms, their symbols, other names and definitions.",
+    )
+    found = [term for term in TERMS if term.matches(query)]
+    if not found:
+        st.info(f"No term mentions '{plain(query.strip())}'.", icon="🔎")
+        return
+    st.caption(f"{len(found)} of {len(TERMS)} terms.")
+    for start in range(0, len(found), 2):
+        for column, term in zip(st.columns(2), found[start : start + 2]):
+            with column.container(border=True):
+                symbol = f" · `{term.symbol}`" if term.symbol else ""
+                st.markdown(f"**{term.term}**{symbol}")
+                st.markdown(plain(term.definition))
+                if term.aliases:
+                    st.caption("Also: " + plain(", ".join(term.aliases)))
+                page = TAUGHT_ON.get(term.key)
+                if page:
+                    menu.page_link(page, label=f"→ {menu.BY_KEY[page].title}")
+
+
+intro()
+notation_key()
+glossary()
