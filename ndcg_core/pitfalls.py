@@ -256,7 +256,7 @@ class Reading:
 
     key: str  # "given", "doubled", "shifted" or "exponential"
     name: str
-    ranked: RankedList
+    ranked: RankedList | None  # None when this reading cannot be scored (see `problem`)
     ndcg: float
     problem: str = ""
 
@@ -267,21 +267,26 @@ def readings(ranked: RankedList) -> list[Reading]:
     shifted = tuple(v + 1 for v in ranked.relevances)
     doubled = tuple(2 * v for v in ranked.relevances)
     variants = (
-        ("given", "as given, gain rel", linear),
-        ("doubled", "every label × 2, gain rel", _relabelled(linear, doubled, 2, 0)),
+        ("given", "as given, gain rel", lambda: linear),
+        ("doubled", "every label × 2, gain rel", lambda: _relabelled(linear, doubled, 2, 0)),
         (
             "shifted",
             "every label + 1 (0–3 written 1–4), gain rel",
-            _relabelled(linear, shifted, 1, 1),
+            lambda: _relabelled(linear, shifted, 1, 1),
         ),
-        ("exponential", "as given, gain 2^rel − 1", ranked.with_scoring(gain="exponential")),
+        (
+            "exponential",
+            "as given, gain 2^rel − 1",
+            lambda: ranked.with_scoring(gain="exponential"),
+        ),
     )
     out = []
-    for key, name, variant in variants:
-        try:
+    for key, name, make in variants:
+        try:  # a reading the core cannot score (2^1001 − 1, say) is named, not raised
+            variant = make()
             out.append(Reading(key, name, variant, totals(variant).ndcg))
         except ValueError as error:
-            out.append(Reading(key, name, variant, float("nan"), str(error)))
+            out.append(Reading(key, name, None, float("nan"), str(error)))
     return out
 
 

@@ -257,7 +257,7 @@ def test_stop_chances_follow_chapelle():
         (lambda: err([5, 1], g_max=3), "Set g_max to at least 5"),
         (lambda: err([1], g_max=2000), "`g_max` must be at most 1000"),
         (lambda: ap([-1, 2]), "must not be negative"),
-        (lambda: r_at_k([1], pool=["a"]), "must hold numbers only"),
+        (lambda: r_at_k([1], pool=["a"]), "must hold real numbers only"),
         (lambda: Settings(p=0), "`p` must lie strictly between 0 and 1"),
         (lambda: relevant_judged([], ()), "is empty"),
     ],

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from ndcg_core import practice
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import parse_relevances
-from ui import queries_data, urlparams
+from ui import menu, queries_data, urlparams
 from ui.list_editor import table_rows_to_list
 from ui.text import plain
 
@@ -22,18 +22,14 @@ LIST_PAGES = {  # page: (session key prefix, allow_negative)
     "views/playground.py": ("playground", False),
     "views/ordering.py": ("ordering", False),
     "views/libraries.py": ("libraries", True),
+    "views/metrics.py": ("metrics", False),
+    "views/learn/discount.py": ("learn_discount", False),
+    "views/learn/labels.py": ("learn_labels", False),
+    "views/learn/pitfalls.py": ("learn_pitfalls", False),
 }
 MAX_ITEMS = urlparams.MAX_ITEMS
-OTHER_PAGES = [
-    "views/learn/binary.py",
-    "views/learn/graded.py",
-    "views/learn/continuous.py",
-    "views/learn/russian.py",
-    "views/learn/gain.py",
-    "views/learn/all_zero.py",
-    "views/queries.py",
-    "views/practice.py",
-]
+# Every other page of the menu: a page added to the app is fuzzed without editing this file.
+OTHER_PAGES = [page.script for page in menu.PAGES if page.script not in LIST_PAGES]
 # Found examples are reported as they are: shrinking would rerun pages hundreds of times.
 NO_SHRINK = [Phase.explicit, Phase.generate]
 FEW = settings(

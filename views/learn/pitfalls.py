@@ -251,7 +251,7 @@ def _readings_block(ranked: RankedList, key: str, *, latex_rows: bool) -> None:
         pd.DataFrame(
             {
                 "Reading": [row.name for row in rows],
-                "Labels": [format_relevances(row.ranked.relevances) for row in rows],
+                "Labels": [format_relevances((row.ranked or ranked).relevances) for row in rows],
                 f"NDCG{ranked.at}": [fixed(row.ndcg) for row in rows],
                 "Note": [row.problem for row in rows],
             }
