@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from . import latex, mistakes
+from . import latex, mistakes, neighbours
 from .display import DIGITS, exact, fixed, shorten, signed
 from .metrics import totals
 from .model import EVERY_RANKED, RankedList, Scoring
@@ -41,10 +41,12 @@ from .parsing import format_relevances
 KINDS = ("compare", "estimate", "missing_term", "costliest_swap")
 PUZZLES = ("open_ideal", "all_zero", "rank_two")
 PITFALLS = ("missing_relevant", "irrelevant_tail", "ideal_below_k")
+NEIGHBOURS = ("metric_changes",)  # NDCG beside P, R, RR, AP, ERR and RBP (the /metrics page)
 # Which kinds make a set, by version: the calculations, then the questions placed between them.
 PLANS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     1: (KINDS, PUZZLES),
     2: (KINDS, PUZZLES + PITFALLS),
+    3: (KINDS, PUZZLES + PITFALLS + NEIGHBOURS),
 }
 VERSIONS = tuple(PLANS)
 LATEST = max(VERSIONS)
@@ -285,6 +287,9 @@ def is_correct(exercise: Exercise, choice: int) -> bool:
         return losses[claim] == max(losses.values())
     if exercise.kind in PITFALLS:
         return _values_hold(claim)
+    if exercise.kind in NEIGHBOURS:
+        before, after = exercise.cases
+        return claim == measures_changed(before.ranked, after.ranked)
     # Convention puzzles: the claim is a pair of readings (library X, library Y) that must
     # reproduce what the puzzle says each library printed.
     return _puzzle_print(exercise.kind, claim) == _puzzle_observation(exercise)
@@ -1260,6 +1265,91 @@ def _make_ideal_below_k(slot: _Slot) -> Exercise:
         )
 
 
+# ---------------------------------------------------------------------------------------------
+# NDCG beside its neighbours: which measures does one swap move?
+# ---------------------------------------------------------------------------------------------
+
+
+def measures_changed(before: RankedList, after: RankedList) -> frozenset[str]:
+    """The keys of `neighbours.MEASURES` whose value differs between two lists."""
+    a = neighbours.neighbours(before).values
+    b = neighbours.neighbours(after).values
+    return frozenset(key for key in a if not math.isclose(a[key], b[key], abs_tol=1e-12))
+
+
+def _measures_text(keys: frozenset[str], at: str) -> str:
+    """An option's words: 'Only ERR@6 and NDCG@6 change', 'All seven change'."""
+    names = [f"{neighbours.MEASURES[key].symbol}{at}" for key in neighbours.MEASURES if key in keys]
+    if len(names) == len(neighbours.MEASURES):
+        return f"All {len(names)} change"
+    listed = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+    return f"Only {listed} change{'s' if len(names) == 1 else ''}"
+
+
+def _make_metric_changes(slot: _Slot) -> Exercise:
+    """One swap, seven measures: which move? Those that see grades and positions (NDCG, ERR)
+    move with any swap of unequal grades; binary ones only when relevance crosses rel_min or a
+    first relevant item moves; P@k and R@k only when an item crosses k."""
+    rng = slot.rng
+    every = frozenset(neighbours.MEASURES)
+    while True:
+        n = rng.randint(5, 7)
+        values = _grades(rng, n)
+        i, j = sorted(rng.sample(range(1, n + 1), 2))
+        if values[i - 1] == values[j - 1]:
+            continue
+        after_values = list(values)
+        after_values[i - 1], after_values[j - 1] = after_values[j - 1], after_values[i - 1]
+        before = _case("Before the swap", values)
+        after = _case(f"After swapping positions {i} and {j}", after_values)
+        changed = measures_changed(before.ranked, after.ranked)
+        if not changed or changed == every:
+            continue
+        decoys = [every, frozenset({"ndcg"}), changed ^ frozenset({"ap"}), changed ^ {"p", "r"}]
+        options = [changed, *(d for d in decoys if d != changed)]
+        options = list(dict.fromkeys(options))[:4]
+        if len(options) < 4:
+            continue
+        at = before.ranked.at
+        scores = (neighbours.neighbours(before.ranked), neighbours.neighbours(after.ranked))
+        lines = "; ".join(
+            f"{neighbours.MEASURES[key].symbol}{at} {fixed(scores[0].values[key])} → "
+            f"{fixed(scores[1].values[key])}"
+            for key in neighbours.MEASURES
+        )
+        choices = [
+            Choice(
+                _measures_text(option, at),
+                option,
+                why="" if option == changed else f"Computed before and after the swap: {lines}.",
+            )
+            for option in options
+        ]
+        rng.shuffle(choices)
+        return slot.exercise(
+            title="Which measures does one swap move?",
+            prompt=(
+                f"The list {format_relevances(values)} is scored at k = n = {n} by P, R, RR, AP "
+                f"(relevant: grade ≥ 1), ERR, RBP (p = 0.8) and NDCG. The items at positions {i} "
+                f"(grade {exact(values[i - 1])}) and {j} (grade {exact(values[j - 1])}) swap "
+                "places. Which measures change?"
+            ),
+            cases=(before, after),
+            choices=tuple(choices),
+            explanation=(
+                f"Before → after: {lines}. NDCG and ERR read grades and positions, so any swap "
+                "of unequal grades moves them. P and R only count relevant items in the top k, "
+                "RR only looks at the first one, AP and RBP see relevant or not: a swap between "
+                "two relevant items (or two irrelevant ones) leaves them alone."
+            ),
+            solution_cases=(before, after),
+            hint=(
+                "For each measure ask what it reads: grades or just relevant/not, positions or "
+                "just membership of the top k. Does the swap change what it reads?"
+            ),
+        )
+
+
 _MAKERS = {
     "compare": _make_compare,
     "estimate": _make_estimate,
@@ -1271,4 +1361,5 @@ _MAKERS = {
     "missing_relevant": _make_missing_relevant,
     "irrelevant_tail": _make_irrelevant_tail,
     "ideal_below_k": _make_ideal_below_k,
+    "metric_changes": _make_metric_changes,
 }

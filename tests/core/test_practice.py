@@ -602,7 +602,39 @@ def test_the_worked_solution_names_the_ideal_order_and_its_cut():
     )
 
 
-@pytest.mark.parametrize("version", [0, 3, "2", True])
+@pytest.mark.parametrize("version", [0, 4, "2", True])
 def test_bad_versions_are_refused(version):
-    with pytest.raises(ValueError, match="`version` must be one of 1, 2"):
+    with pytest.raises(ValueError, match="`version` must be one of 1, 2, 3"):
         practice.exercise(1, 0, version)
+
+
+# --- NDCG beside its neighbours: which measures does one swap move? (version 3) ---------------
+
+
+@pytest.mark.parametrize("seed", range(1, 31))
+def test_which_measures_move_has_one_true_option_and_it_is_recomputed(seed):
+    from ndcg_core.neighbours import neighbours
+
+    ex = next(e for e in practice.exercise_set(seed, 3) if e.kind == "metric_changes")
+    before, after = ex.cases
+    right = practice.correct_choice(ex)
+    assert sum(practice.is_correct(ex, i) for i in range(len(ex.choices))) == 1
+    # The true option lists exactly the measures whose numbers differ, computed afresh.
+    a, b = neighbours(before.ranked).values, neighbours(after.ranked).values
+    moved = {key for key in a if abs(a[key] - b[key]) > 1e-12}
+    assert ex.choices[right].claim == moved
+    assert "ndcg" in moved  # unequal grades swapped: NDCG always moves
+
+
+def test_a_swap_of_two_relevant_items_leaves_the_binary_measures_alone():
+    from ndcg_core import RankedList
+
+    moved = practice.measures_changed(RankedList((3, 1, 0, 2)), RankedList((1, 3, 0, 2)))
+    assert moved == {"err", "ndcg"}  # P, R, RR, AP and RBP see two relevant items either way
+
+
+def test_version_3_adds_the_neighbours_question_and_keeps_older_versions():
+    assert practice.LATEST == 3
+    assert "metric_changes" in practice.kinds_for(7, 3)
+    assert "metric_changes" not in practice.kinds_for(7, 2)
+    assert practice.kinds_for(7, 1) == practice.kinds_for(7)

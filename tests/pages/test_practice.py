@@ -242,17 +242,23 @@ def test_bad_url_values_are_named_with_the_value_used_instead():
         f"seed must be a whole number from 0 to 999999; got 'banana'. seed = {seed} is used "
         f"instead." in warnings
     )
-    # A seed that is not a number starts a new set, of the latest version (10 exercises).
-    assert at.query_params["v"] == "2"
-    assert "ex must be at most 10; got 99. ex = 10 is used." in warnings
-    assert at.query_params["ex"] == "10"
-    assert _heading(at) == f"10. {practice.exercise(int(seed), 9, 2).title}"
+    # A seed that is not a number starts a new set, of the latest version.
+    latest, size = practice.LATEST, practice.set_size(practice.LATEST)
+    assert at.query_params["v"] == str(latest)
+    assert f"ex must be at most {size}; got 99. ex = {size} is used." in warnings
+    assert at.query_params["ex"] == str(size)
+    assert _heading(at) == f"{size}. {practice.exercise(int(seed), size - 1, latest).title}"
 
 
 def test_a_bad_version_is_named_and_the_latest_used():
     at = open_page(PAGE, seed=str(SEED), v="7", ex="2")
-    assert "'7' is not a set version; use one of 1, 2. v = 2 is used instead." in _texts(at.warning)
-    assert _heading(at) == f"2. {practice.exercise(SEED, 1, 2).title}"
+    versions = ", ".join(str(v) for v in practice.VERSIONS)
+    latest = practice.LATEST
+    assert (
+        f"'7' is not a set version; use one of {versions}. v = {latest} is used instead."
+        in _texts(at.warning)
+    )
+    assert _heading(at) == f"2. {practice.exercise(SEED, 1, latest).title}"
 
 
 def test_a_link_without_a_version_keeps_its_old_set_and_a_version_two_link_its_own():
@@ -431,3 +437,12 @@ def test_the_number_rule_is_stated_once():
     at = open_page(PAGE, seed=str(SEED), ex="1")
     rules = [c.value for c in at.caption if c.value.startswith("Numbers:")]
     assert len(rules) == 1 and "4 decimal places" in rules[0]
+
+
+def test_a_version_3_set_asks_which_measures_a_swap_moves():
+    seed = 11
+    number = practice.kinds_for(seed, 3).index("metric_changes") + 1
+    at = open_page(PAGE, seed=str(seed), v="3", ex=str(number))
+    ex = practice.exercise(seed, number - 1, 3)
+    assert _heading(at) == f"{number}. {ex.title}"
+    assert not at.exception
