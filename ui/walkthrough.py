@@ -28,7 +28,7 @@ from ndcg_core.examples import (
 )
 from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
 from ndcg_core.options import ON_ZERO
-from ui import charts, urlparams
+from ui import charts, menu, urlparams
 from ui.text import plain
 
 
@@ -82,10 +82,11 @@ def playground_url(item: Example) -> str:
 
 
 def _playground_button(page: str, item: Example) -> None:
-    st.link_button(
-        "Open in playground ↗",
-        playground_url(item),
-        key=f"{page}_{item.id}_playground",
+    # A link between pages: same tab, presenter view kept (menu.page_link).
+    menu.page_link(
+        "playground",
+        params=urlparams.list_params(item.ranked),
+        label="🎛️ Open in playground",
         help="Loads this list, with its k, gain and discount, into the playground to play with.",
     )
 
@@ -172,7 +173,7 @@ def _charts(page: str, item: Example, table: pd.DataFrame) -> None:
 def _erratum_boxes(item: Example) -> None:
     if not item.errata:
         return
-    st.markdown("##### Where the source slips")
+    st.markdown("### Where the source slips")
     for erratum in item.errata:
         st.info(f"**{plain(erratum.title)}**\n\n{plain(erratum.text)}", icon="📝")
         if erratum.reading:
@@ -197,7 +198,7 @@ def render_example(page: str, item: Example, number: int) -> None:
     st.header(f"{number}. {item.title}", divider="gray", anchor=item.id)
     _source_line(item)
 
-    st.markdown("##### What it shows")
+    st.markdown("### What it shows")
     st.markdown(plain(item.shows))
 
     result = item.scored()
@@ -205,30 +206,30 @@ def render_example(page: str, item: Example, number: int) -> None:
     labels = _labels(item)
     k = item.ranked.k
 
-    st.markdown("##### The list, top first")
+    st.markdown("### The list, top first")
     st.table(_list_table(item.relevances, labels), width="content")
     if k is not None and k < item.ranked.n:
         st.caption(f"Only the top k = {k} positions count.")
 
     cg_printed = any(p.quantity == "CG" for p in item.printed)
     if cg_printed or item.id in CG_ONLY:
-        st.markdown("##### Cumulative gain: add up, ignore the order")
+        st.markdown("### Cumulative gain: add up, ignore the order")
         st.latex(cg_formula())
         st.latex(cg_filled(list(item.relevances), k))
 
     if item.id not in CG_ONLY:
         dcg_symbols, idcg_symbols, ndcg_symbols = formulas(item.ranked)
         dcg_numbers, idcg_numbers, ndcg_numbers = worked(result)
-        st.markdown("##### The formula")
+        st.markdown("### The formula")
         st.latex(dcg_symbols)
-        st.markdown("##### Each term with its numbers")
+        st.markdown("### Each term with its numbers")
         st.latex(dcg_numbers)
 
-        st.markdown("##### The running total")
+        st.markdown("### The running total")
         st.table(_running_table(item, table).set_index("Position"))
         _charts(page, item, table)
 
-        st.markdown("##### The ideal order and IDCG")
+        st.markdown("### The ideal order and IDCG")
         ideal_rows = table[table["ideal_relevance"].notna()]
         st.markdown("Sort the same items by relevance, highest first, and score that order:")
         if labels is None:
@@ -241,7 +242,7 @@ def render_example(page: str, item: Example, number: int) -> None:
         st.latex(idcg_symbols)
         st.latex(idcg_numbers)
 
-        st.markdown("##### The ratio: NDCG")
+        st.markdown("### The ratio: NDCG")
         st.latex(ndcg_symbols)
         st.latex(ndcg_numbers)
         _metrics(result)
@@ -255,7 +256,7 @@ def render_example(page: str, item: Example, number: int) -> None:
         st.success(f"**What to notice.** {plain(item.notice)}", icon="👀")
 
     if item.printed:
-        st.markdown("##### What the source printed, beside the exact value")
+        st.markdown("### What the source printed, beside the exact value")
         st.table(_printed_table(item).set_index("Quantity"))
     else:
         st.caption("The source prints no number for this one: everything above is computed here.")
@@ -319,7 +320,7 @@ def _russian_summary() -> None:
 
 def _gain_comparison(item: Example) -> None:
     linear = item.variant(gain="linear")
-    st.markdown("##### Linear gain against 2^rel − 1")
+    st.markdown("### Linear gain against 2^rel − 1")
     linear_table, exponential_table = linear.table(), item.table()
     n = len(item.relevances)
     st.table(
@@ -329,10 +330,8 @@ def _gain_comparison(item: Example) -> None:
                 "Linear gain": [_fmt(g) for g in linear_table["gain"][:n]],
                 "Gain 2^rel − 1": [_fmt(g) for g in exponential_table["gain"][:n]],
             },
-            index=pd.Index(
-                _labels(item) or range(1, n + 1), name="Item" if item.named else "Position"
-            ),
-        ).T,
+            index=_labels(item) or range(1, n + 1),
+        ).T.rename_axis("Item" if item.named else "Position"),
         width="content",
     )
     totals = compare_totals(linear, item, ("linear gain", "gain 2^rel − 1"))
@@ -353,7 +352,7 @@ def _gain_comparison(item: Example) -> None:
 
 def _gain_scale() -> None:
     grades = np.arange(0, 5, dtype=float)
-    st.markdown("##### The two gains, grade by grade")
+    st.markdown("## The two gains, grade by grade")
     st.table(
         pd.DataFrame(
             {
@@ -372,7 +371,7 @@ def _gain_scale() -> None:
 
 
 def _zero_conventions(item: Example) -> None:
-    st.markdown("##### 0 / 0: three conventions")
+    st.markdown("### 0 / 0: three conventions")
     st.markdown(
         "The formula cannot decide this case, so each library decides it. Three choices are in "
         "use; each value below is what the core returns for this list with that choice."

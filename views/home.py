@@ -42,6 +42,7 @@ def the_chart(result) -> None:
     charts.show(
         charts.contribution_chart(result.table, result.ranked.k, height=330),
         key=f"{PAGE}_chart",
+        alt="Bar chart: what each position earns in your order and in the ideal order",
     )
     st.caption(
         "Each pair of bars is one position: what your order earns there (solid) beside what "
@@ -71,7 +72,7 @@ def the_chart(result) -> None:
 
 
 def where_to_go_next(ranked) -> None:
-    st.subheader("Where to go next")
+    st.header("Where to go next")
     params = urlparams.list_params(ranked)
     for row in (NEXT[:3], NEXT[3:]):
         for column, key in zip(st.columns(3), row):

@@ -9,7 +9,7 @@ import streamlit as st
 
 from ndcg_core import practice
 from ndcg_core.model import RankedList
-from ui import charts, share, urlparams
+from ui import charts, menu, share, urlparams
 from ui.charts.practice import relevance_bars
 from ui.text import plain
 
@@ -119,7 +119,7 @@ def progress(seed: int, number: int) -> None:
 
 
 def the_exercise(exercise: practice.Exercise, number: int) -> None:
-    st.subheader(f"{number}. {exercise.title}")
+    st.header(f"{number}. {exercise.title}")
     st.markdown(exercise.prompt)
     # A puzzle's prompt already gives the list; its cases would name the answer's convention.
     if exercise.kind not in practice.PUZZLES:
@@ -186,8 +186,8 @@ def the_options_marked(exercise: practice.Exercise, picked: int) -> None:
 def the_solution(exercise: practice.Exercise, verdict: practice.Verdict, presenting: bool) -> None:
     (st.success if verdict.correct else st.error)(f"**{verdict.headline}** {verdict.detail}")
     st.markdown(exercise.explanation)
-    st.markdown("#### The worked solution")
-    for number, case in enumerate(exercise.solution_cases, start=1):
+    st.markdown("### The worked solution")
+    for case in exercise.solution_cases:
         st.markdown(f"**{plain(case.name)}:** {plain(case.describe())}")
         for formula in practice.worked(case):
             st.latex(formula)
@@ -198,10 +198,11 @@ def the_solution(exercise: practice.Exercise, verdict: practice.Verdict, present
                 f"so the playground would show another number."
             )
         else:
-            st.link_button(
-                f"Open {case.name} in the playground ↗",
-                urlparams.link("playground", case.ranked, presenting=presenting),
-                key=f"{PAGE}_open_{exercise.seed}_{exercise.index}_{number}",
+            # Same tab, presenter view kept.
+            menu.page_link(
+                "playground",
+                params=urlparams.list_params(case.ranked),
+                label=f"🎛️ Open {case.name} in the playground",
             )
 
 

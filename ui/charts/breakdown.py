@@ -175,7 +175,11 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
                 "line": {"width": 2, "color": "white"},
             },
             text=[f"NDCG@{chosen} = {_number(value, 4)}"],
-            textposition="bottom center" if value > 0.5 else "top center",
+            # The label leans into the chart, so at the last position it is not cut off.
+            textposition=(
+                f"{'bottom' if value > 0.5 else 'top'} "
+                f"{'left' if chosen > (len(table) + 1) / 2 else 'right'}"
+            ),
             textfont={"color": VERMILLION, "size": 14},
             hovertext=[f"Your k = {chosen}<br>NDCG@{chosen} = {_number(value, 4)}"],
             hoverinfo="text",
