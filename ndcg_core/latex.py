@@ -86,9 +86,9 @@ def _shown_rows(rows: pd.DataFrame) -> list[int | None]:
     return [*range(head), None, *range(n - 2, n)]
 
 
-def _lines(terms: list[str]) -> str:
-    """`a + b + c + d \\ &\quad + e + f`: the terms of an aligned sum, TERMS_PER_LINE a line."""
-    rows = [terms[i : i + TERMS_PER_LINE] for i in range(0, len(terms), TERMS_PER_LINE)]
+def _lines(terms: list[str], per_line: int = TERMS_PER_LINE) -> str:
+    r"""`a + b + c + d \\ &\quad + e + f`: the terms of an aligned sum, `per_line` a line."""
+    rows = [terms[i : i + per_line] for i in range(0, len(terms), per_line)]
     return r" \\ &\quad + ".join(" + ".join(row) for row in rows)
 
 
@@ -208,6 +208,7 @@ def expected_random(terms) -> tuple[str, str]:
 
 
 MAX_MEAN_TERMS = 6  # values written out in a filled-in mean before a \dots
+MEAN_TERMS_PER_LINE = 3  # four-decimal values are wider than a DCG's fractions
 
 
 def mean_over_queries(values, mean: float, k: int | None) -> tuple[str, str | None]:
@@ -219,11 +220,10 @@ def mean_over_queries(values, mean: float, k: int | None) -> tuple[str, str | No
     if not finite:
         return formula, None
     shown = [num(v) for v in finite[:MAX_MEAN_TERMS]]
-    if len(finite) > MAX_MEAN_TERMS:
-        shown.append(r"\dots")
+    more = r" + \dots" if len(finite) > MAX_MEAN_TERMS else ""
     # The sum over aligned lines, then its mean: the result stays in sight on a narrow screen.
     filled = (
         rf"\begin{{aligned}} \overline{{{name}}} &= \tfrac{{1}}{{{len(finite)}}}\,\big( "
-        rf"{_lines(shown)} \big) \\ &= {num(mean)} \end{{aligned}}"
+        rf"{_lines(shown, MEAN_TERMS_PER_LINE)}{more} \big) \\ &= {num(mean)} \end{{aligned}}"
     )
     return formula, filled
