@@ -154,7 +154,7 @@ def presenter_bar(url_path: str) -> None:
     with st.container(
         key="presenter_bar", horizontal=True, vertical_alignment="center", gap="medium"
     ):
-        with st.popover("☰ Pages", help="Go to another page; presenter view stays on."):
+        with st.popover("☰ Pages"):
             for section, pages in _sections().items():
                 st.caption(section)
                 for page in pages:

@@ -119,26 +119,36 @@
   };
 
   // ---------------------------------------------------------------- 2. regions that scroll
+  // A formula, a static table or a code block wider than its column becomes a named Tab stop (so
+  // the arrow keys scroll it); a data grid has its own keyboard navigation and only gets the
+  // note. The note itself is CSS (app.css), on the element's container.
   const SCROLLERS = '.katex-display, [data-testid="stTable"] > div, [data-testid="stCode"] pre';
+  const GRIDS = '[data-testid="stDataFrame"] .dvn-scroller';
+  const KINDS = { "katex-display": "Formula", PRE: "Code" };
   const markScrollers = () => {
-    for (const region of doc.querySelectorAll(SCROLLERS)) {
+    const touched = new Set();
+    for (const region of doc.querySelectorAll(`${SCROLLERS}, ${GRIDS}`)) {
       const container = region.closest('[data-testid="stElementContainer"]');
       const wide = region.scrollWidth > region.clientWidth + 2;
-      if (wide && !region.hasAttribute("data-ndcg-scrollable")) {
+      const grid = region.matches(GRIDS);
+      if (wide && !grid && !region.hasAttribute("data-ndcg-scrollable")) {
         region.setAttribute("data-ndcg-scrollable", "1");
         region.setAttribute("tabindex", "0");
         region.setAttribute("role", "region");
-        const what = region.classList.contains("katex-display") ? "Formula" : "Table";
+        const what = KINDS[region.className] || KINDS[region.tagName] || "Table";
         region.setAttribute("aria-label", `${what}, wider than the screen: scroll sideways`);
       } else if (!wide && region.hasAttribute("data-ndcg-scrollable")) {
         for (const name of ["data-ndcg-scrollable", "tabindex", "role", "aria-label"]) {
           region.removeAttribute(name);
         }
       }
-      if (container) {
-        const any = container.querySelector("[data-ndcg-scrollable]");
-        if (any) container.setAttribute("data-ndcg-scrolls", "1");
-        else container.removeAttribute("data-ndcg-scrolls");
+      if (!container) continue;
+      if (wide) touched.add(container);
+      else if (!touched.has(container)) container.removeAttribute("data-ndcg-scrolls");
+    }
+    for (const container of touched) {
+      if (container.getAttribute("data-ndcg-scrolls") !== "1") {
+        container.setAttribute("data-ndcg-scrolls", "1");
       }
     }
   };

@@ -73,8 +73,9 @@ def present(fig):
     fig.update_layout(
         font={"size": size}, legend={"font": {"size": size}}, hoverlabel={"font": {"size": size}}
     )
-    fig.update_xaxes(tickfont={"size": size}, title_font={"size": size})
-    fig.update_yaxes(tickfont={"size": size}, title_font={"size": size})
+    # The margins grow with the text, so axis titles and tick labels are not cut off.
+    fig.update_xaxes(tickfont={"size": size}, title_font={"size": size}, automargin=True)
+    fig.update_yaxes(tickfont={"size": size}, title_font={"size": size}, automargin=True)
     fig.update_annotations(font_size=size)
     fig.update_traces(textfont_size=size, selector={"type": "bar"})
     fig.update_traces(textfont_size=size, selector={"type": "scatter"})
