@@ -66,7 +66,7 @@ def _key(page: str, name: str) -> str:
     return f"{page}_{name}"
 
 
-def _typing(options: Sequence) -> str | None:
+def typing_mode(options: Sequence) -> str | None:
     """A picker with a short list opens as a plain list, with no text field: on a phone a text
     field would raise the keyboard over the very list to pick from. A long one can be typed in."""
     return None if len(options) <= MAX_UNTYPED_OPTIONS else "prefix"
@@ -326,7 +326,7 @@ def _reorder_tools(page: str, ranked: RankedList) -> None:
         cards,
         key=_key(page, "move_item"),
         help="Choose an item, then press Up or Down as often as you like: it stays chosen.",
-        filter_mode=_typing(cards),
+        filter_mode=typing_mode(cards),
     )
     # One row, even on a phone: the four moves sit together under the chosen item.
     with st.container(horizontal=True, gap="small", key=_key(page, "move_buttons")):
@@ -611,7 +611,7 @@ def scoring_controls(
         options,
         key=_key(page, "k"),
         format_func=k_label(ranked),
-        filter_mode=_typing(options),
+        filter_mode=typing_mode(options),
         help=(
             "Only the top k positions count, in the list and in the ideal ranking alike. With "
             "judged items the system never retrieved, 'no cut-off' lets the ideal keep all of "

@@ -237,6 +237,7 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
         index=default_i - 1,
         key=_list_key("swap_i", ranked),
         format_func=lambda p: f"{p} · {_item(ranked, p)}",
+        filter_mode=list_editor.typing_mode(positions),
     )
     swap_j = pick_j.selectbox(
         "with the item at position",
@@ -244,6 +245,7 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
         index=default_j - 1,
         key=_list_key("swap_j", ranked),
         format_func=lambda p: f"{p} · {_item(ranked, p)}",
+        filter_mode=list_editor.typing_mode(positions),
     )
     go_column.button(
         "Swap them",
@@ -278,6 +280,7 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
             list(ranked.labels),
             index=ranked.labels.index(remembered),
             key=_list_key("item", ranked),
+            filter_mode=list_editor.typing_mode(ranked.labels),
             format_func=lambda label: (
                 f"{_item(ranked, ranked.labels.index(label) + 1)}, now at position "
                 f"{ranked.labels.index(label) + 1}"
