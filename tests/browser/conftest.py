@@ -45,9 +45,10 @@ def shot(page):
     """Save a screenshot under test-artifacts/ (kept by CI as an artefact)."""
     ARTIFACTS.mkdir(exist_ok=True)
 
-    def take(name: str):
+    def take(name: str, of=None):
+        """`of`: another page than the test's own (a phone's, a projector's)."""
         path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path))
+        (of or page).screenshot(path=str(path))
         return path
 
     return take

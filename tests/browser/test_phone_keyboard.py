@@ -77,7 +77,7 @@ def test_reordering_on_a_phone_keeps_ndcg_in_sight(phone, app_url, shot):
     expect(readout).to_contain_text(want, timeout=20_000)
     moves[2].scroll_into_view_if_needed()
     assert _in_view(phone, moves[2]) and _in_view(phone, readout), "the result beside the moves"
-    shot("phone-playground-moves")
+    shot("phone-playground-moves", of=phone)
 
 
 def test_charts_on_a_phone_have_no_toolbar_and_nothing_clipped(phone, app_url, shot):
@@ -97,7 +97,7 @@ def test_charts_on_a_phone_have_no_toolbar_and_nothing_clipped(phone, app_url, s
     )
     expect(phone.get_by_text("tap a cell once to see it and a second time to swap")).to_be_visible()
     phone.locator(".js-plotly-plot").first.scroll_into_view_if_needed()
-    shot("phone-ordering-heatmap")
+    shot("phone-ordering-heatmap", of=phone)
 
 
 @pytest.mark.parametrize("path", ["playground?rels=3,2,3,0,1,2,3,1", "queries", "learn-graded"])
@@ -128,7 +128,7 @@ def test_wide_tables_on_a_phone_say_they_scroll(phone, app_url, shot):
             .content)"""
     )
     assert notes and all("sideways" in note for note in notes)
-    shot("phone-playground-table")
+    shot("phone-playground-table", of=phone)
 
 
 def test_a_swipe_on_a_card_stays_on_the_card(phone, app_url):

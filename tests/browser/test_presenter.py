@@ -126,7 +126,7 @@ def test_nothing_is_cut_on_a_1280_projector(zoomed, app_url, path, shot):
         if problems:
             found[view] = problems
     if path.startswith("playground"):
-        shot("presenter-1280-150")
+        shot("presenter-1280-150", of=zoomed)
     assert found == {}
 
 
@@ -152,7 +152,7 @@ def test_presenter_view_keeps_itself_and_has_a_switcher_and_an_exit(projector, a
     expect(projector.get_by_test_id("stMetricValue").first).to_have_text(
         f"{ndcg([1, 0, 1, 1, 0]):.4f}", timeout=30_000
     )
-    shot("presenter-playground-1920")
+    shot("presenter-playground-1920", of=projector)
 
     # The switcher reaches any page, still presenting.
     projector.get_by_role("button", name="☰ Pages").click()
