@@ -85,8 +85,10 @@
   // Returns true while the place to go back to is not drawn yet (try again a little later).
   const restoreFocus = () => {
     const active = doc.activeElement;
-    if (!last || last.element.isConnected) return false;
-    if (active && active !== doc.body) return false;
+    if (!last || last.element.isConnected || (active && active !== doc.body)) {
+      lostAt = 0; // nothing lost, or the user has moved on: nothing to restore
+      return false;
+    }
     if (!lostAt) lostAt = Date.now();
     if (Date.now() - lostAt > 8000) {
       last = null; // too late to be the same gesture: leave the focus alone
