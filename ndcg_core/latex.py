@@ -18,6 +18,9 @@ from .display import exact, fixed
 from .options import DISCOUNTS, GAINS
 
 MAX_TERMS_SHOWN = 8  # longer sums show their first and last terms around a \cdots
+# Terms on one line of a filled-in sum: a longer sum goes on over aligned lines, so on a phone's
+# narrow column the total is never pushed out of sight (four fractions fit in about 360 px).
+TERMS_PER_LINE = 4
 
 
 def num(value: float | None, digits: int = 4) -> str:
@@ -83,6 +86,12 @@ def _shown_rows(rows: pd.DataFrame) -> list[int | None]:
     return [*range(head), None, *range(n - 2, n)]
 
 
+def _lines(terms: list[str], per_line: int = TERMS_PER_LINE) -> str:
+    r"""`a + b + c + d \\ &\quad + e + f`: the terms of an aligned sum, `per_line` a line."""
+    rows = [terms[i : i + per_line] for i in range(0, len(terms), per_line)]
+    return r" \\ &\quad + ".join(" + ".join(row) for row in rows)
+
+
 def dcg_filled(
     table: pd.DataFrame,
     k: int | None,
@@ -94,8 +103,9 @@ def dcg_filled(
     digits: int = 4,
     hide: int | None = None,
 ) -> str:
-    """The DCG (or IDCG) sum with the numbers of a `breakdown` table filled in, three lines deep:
-    the fractions, their values, and the total. `k` names the cut-off (None: no cut-off).
+    """The DCG (or IDCG) sum with the numbers of a `breakdown` table filled in, in three steps:
+    the fractions, their values, and the total, a step taking a line per TERMS_PER_LINE terms.
+    `k` names the cut-off (None: no cut-off).
 
     `hide` turns the sum into a question: the term at that position (1-based) shows as
     \\boxed{?}, fraction and value alike, while the total stays.
@@ -131,8 +141,8 @@ def dcg_filled(
         values.append(num(row[f"{prefix}contribution"], digits))
     total = float(top[f"{prefix}contribution"].sum())
     return (
-        rf"\begin{{aligned}} {name} &= {' + '.join(fractions)} \\ "
-        rf"&= {' + '.join(values)} \\ &= {num(total)} \end{{aligned}}"
+        rf"\begin{{aligned}} {name} &= {_lines(fractions)} \\ "
+        rf"&= {_lines(values)} \\ &= {num(total)} \end{{aligned}}"
     )
 
 
@@ -198,6 +208,7 @@ def expected_random(terms) -> tuple[str, str]:
 
 
 MAX_MEAN_TERMS = 6  # values written out in a filled-in mean before a \dots
+MEAN_TERMS_PER_LINE = 3  # four-decimal values are wider than a DCG's fractions
 
 
 def mean_over_queries(values, mean: float, k: int | None) -> tuple[str, str | None]:
@@ -210,8 +221,10 @@ def mean_over_queries(values, mean: float, k: int | None) -> tuple[str, str | No
         return formula, None
     shown = [num(v) for v in finite[:MAX_MEAN_TERMS]]
     more = r" + \dots" if len(finite) > MAX_MEAN_TERMS else ""
+    # The sum over aligned lines, then its mean: the result stays in sight on a narrow screen.
     filled = (
-        rf"\overline{{{name}}} = \frac{{{' + '.join(shown)}{more}}}{{{len(finite)}}} = {num(mean)}"
+        rf"\begin{{aligned}} \overline{{{name}}} &= \tfrac{{1}}{{{len(finite)}}}\,\big( "
+        rf"{_lines(shown, MEAN_TERMS_PER_LINE)}{more} \big) \\ &= {num(mean)} \end{{aligned}}"
     )
     return formula, filled
 

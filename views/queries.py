@@ -13,8 +13,8 @@ from ndcg_core.latex import mean_over_queries
 from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
 from ndcg_core.options import CUTS, DISCOUNTS, GAINS, IDEALS, LOG_BASE, ON_ZERO, TIES
-from ui import charts, controls, queries_data, urlparams
-from ui.charts.queries import paired_scatter, spread_histogram
+from ui import charts, controls, menu, queries_data, share, urlparams
+from ui.charts.queries import paired_scatter, paired_table, spread_histogram, spread_table
 from ui.queries_data import SAMPLES, TREC_QRELS, Files
 from ui.text import plain
 
@@ -85,7 +85,7 @@ def intro() -> None:
 
 def the_data() -> Loaded | None:
     """Where the run comes from, read and joined; None while there is nothing to evaluate."""
-    st.subheader("1 · The data")
+    st.header("1 · The data")
     _bound(f"{PAGE}_source", SAMPLE)
     source = st.radio(
         "Where the run comes from",
@@ -246,7 +246,7 @@ def _fit_k(k_max: int) -> None:
 
 
 def the_conventions(data: runs.Dataset) -> Scoring:
-    st.subheader("2 · The conventions")
+    st.header("2 · The conventions")
     cut_column, formula_column, ranking_column = st.columns(3)
     k_max = max(data.longest, urlparams.MAX_ITEMS)
     k_param = urlparams.Param(
@@ -255,14 +255,14 @@ def the_conventions(data: runs.Dataset) -> Scoring:
     with cut_column:
         _bound(f"{PAGE}_whole", urlparams.WHOLE)
         whole = st.checkbox(
-            "Whole list (no cut-off)",
+            "No cut-off (the whole list)",
             key=f"{PAGE}_whole",
             help=f"{CUTS[NO_CUTOFF].description} Used by {CUTS[NO_CUTOFF].used_by}.",
         )
         _bound(f"{PAGE}_k", k_param, DEFAULT_K)
         _fit_k(k_max)
         k = st.number_input(
-            "k (cut-off)", min_value=1, max_value=k_max, step=1, key=f"{PAGE}_k", disabled=whole
+            "Cut-off k", min_value=1, max_value=k_max, step=1, key=f"{PAGE}_k", disabled=whole
         )
         _bound(f"{PAGE}_zero", urlparams.ZERO)
         zero = controls.choose("A query with no relevant document scores", ON_ZERO, f"{PAGE}_zero")
@@ -325,7 +325,7 @@ def the_conventions(data: runs.Dataset) -> Scoring:
 
 def the_mean(scoring: Scoring, result, elapsed: float) -> None:
     measure = _measure(scoring)
-    st.subheader(f"3 · Mean {measure} and where it comes from")
+    st.header(f"3 · Mean {measure} and where it comes from")
     values = result.per_query["ndcg"]
     evaluated = int(values.count())  # NaN: a query the all-zero rule leaves out
     mean_column, interval_column, queries_column, empty_column = st.columns([1, 1.5, 1, 1])
@@ -357,11 +357,18 @@ def the_mean(scoring: Scoring, result, elapsed: float) -> None:
             values.dropna().to_numpy(), result.mean, interval.low, interval.high, measure
         ),
         key=f"{PAGE}_hist",
+        alt=f"Histogram: how many queries score each {measure}, with the mean marked",
     )
     st.caption(
         "Each bar counts the queries in a 0.05-wide band; the dashed line is the mean and the "
         "shaded band its 95% interval. Notice how few queries sit near the mean itself."
     )
+    with st.expander("The histogram as a table"):
+        st.dataframe(
+            spread_table(values.dropna().to_numpy(), measure),
+            hide_index=True,
+            key=f"{PAGE}_hist_table",
+        )
 
 
 def how_the_mean_moves(loaded: Loaded, scoring: Scoring) -> None:
@@ -395,7 +402,7 @@ def how_the_mean_moves(loaded: Loaded, scoring: Scoring) -> None:
 
 
 def every_query(loaded: Loaded, scoring: Scoring, result) -> None:
-    st.subheader("4 · Every query")
+    st.header("4 · Every query")
     measure = _measure(scoring)
     at = measure.removeprefix("NDCG")
     per_query = result.per_query
@@ -409,7 +416,7 @@ def every_query(loaded: Loaded, scoring: Scoring, result) -> None:
         links = queries_data.playground_links(
             loaded.key(), loaded.run, tuple(per_query.index), scoring
         )
-        table["playground"] = [link for link, _ in links]
+        table["playground"] = [share.keep_presenting(link) for link, _ in links]
     event = st.dataframe(
         table,
         hide_index=True,
@@ -459,8 +466,10 @@ def _open_in_playground(loaded: Loaded, scoring: Scoring, result, query) -> None
     found = queries_data.playground_list(loaded.run, query, scoring)
     value = result.per_query.at[query, "ndcg"]
     st.markdown(f"Query {plain(query)}: {_measure(scoring)} = {fixed(value)}")
-    st.link_button(
-        "Open this query in the playground ↗", urlparams.link("playground", found.ranked)
+    menu.page_link(
+        "playground",
+        params=urlparams.list_params(found.ranked),
+        label="🎛️ Open this query in the playground",
     )
     for note in found.notes:
         st.caption(plain(note))
@@ -474,7 +483,7 @@ def _open_in_playground(loaded: Loaded, scoring: Scoring, result, query) -> None
 
 
 def compare(loaded: Loaded, scoring: Scoring, result) -> None:
-    st.subheader("5 · Compare query by query")
+    st.header("5 · Compare query by query")
     data = loaded.run
     choices = {}
     if "second_run" in loaded.data_sets:
@@ -523,6 +532,7 @@ def compare(loaded: Loaded, scoring: Scoring, result) -> None:
             pairing.queries, pairing.a, pairing.b, test.outcome_masks, data.name, b_name
         ),
         key=f"{PAGE}_scatter",
+        alt="Scatter chart: each query's value under A against its value under B",
     )
     how = (
         "all 2^n sign patterns, exactly"
@@ -541,6 +551,15 @@ def compare(loaded: Loaded, scoring: Scoring, result) -> None:
         "either direction (a two-sided test): a small p-value says the gap is unlikely to be "
         f"luck.{left_out}"
     )
+    with st.expander("The chart as a table"):
+        st.dataframe(
+            paired_table(pairing.queries, pairing.a, pairing.b, test.outcome_masks),
+            hide_index=True,
+            column_config={
+                name: st.column_config.NumberColumn(format="%.4f") for name in ("A", "B")
+            },
+            key=f"{PAGE}_scatter_table",
+        )
 
 
 # ---------------------------------------------------------------------------------------------

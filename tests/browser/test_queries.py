@@ -3,6 +3,7 @@ selected query's playground link that opens the same value, an upload with bad r
 page at phone width."""
 
 import re
+from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
@@ -49,9 +50,9 @@ def test_queries_page_shows_table_mean_and_playground_link(page, app_url, shot):
     table.scroll_into_view_if_needed()
     box = table.bounding_box()
     page.mouse.click(box["x"] + 18, box["y"] + 35 + 17)
-    button = page.get_by_test_id("stLinkButton")
-    expect(button).to_contain_text("Open this query in the playground", timeout=10_000)
-    href = button.locator("a").get_attribute("href")
+    link = page.get_by_role("link", name="Open this query in the playground")
+    expect(link).to_be_visible(timeout=10_000)
+    href = "/" + unquote(link.get_attribute("href")).lstrip("/")
     assert href.startswith("/playground?rels=0,0,0,0,0,1,1,") and "&k=10&pool=" in href
     download = page.get_by_test_id("stDownloadButton")
     expect(download).to_contain_text(re.compile("Download the per-query table"))

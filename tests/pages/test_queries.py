@@ -10,7 +10,7 @@ from ndcg_core import runs
 from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
 from ndcg_core.options import ON_ZERO
-from tests.pages.conftest import decode, open_page
+from tests.pages.conftest import decode, open_page, page_links
 from ui import queries_data
 from ui.text import plain
 
@@ -290,9 +290,9 @@ def test_a_selected_row_offers_its_link_and_it_opens_the_same_value():
     at = open_page(PAGE, ideal="run")
     at.session_state["queries_table"] = {"selection": {"rows": [4], "columns": [], "cells": []}}
     at.run()
-    button = at.get("link_button")[0]
-    assert "k=10" in button.proto.url and "pool" not in button.proto.url
-    params = dict(parse_qsl(urlsplit(button.proto.url).query))
+    link = dict(page_links(at))["🎛️ Open this query in the playground"]
+    assert "k=10" in link and "pool" not in link
+    params = dict(parse_qsl(urlsplit(link).query))
     shown = open_page("views/playground.py", **params)
     assert not shown.warning
     ndcg_card = next(m.value for m in shown.metric if m.label == "NDCG@10")
