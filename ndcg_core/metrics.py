@@ -17,7 +17,15 @@ import numpy as np
 import pandas as pd
 
 from .model import RankedList
-from .options import DISCOUNTS, GAINS, check_log_base, check_option, discounts, gains, zero_rule
+from .options import (
+    DISCOUNTS,
+    check_gain,
+    check_log_base,
+    check_option,
+    discounts,
+    gains,
+    zero_rule,
+)
 
 ArrayLike = Iterable[float] | np.ndarray
 
@@ -114,7 +122,7 @@ def check_ideal(relevances: np.ndarray, ideal: ArrayLike) -> np.ndarray:
 
 def _settings(gain: str, discount: str, log_base: float) -> tuple[str, str, float]:
     return (
-        check_option(gain, GAINS, "gain"),
+        check_gain(gain),
         check_option(discount, DISCOUNTS, "discount"),
         check_log_base(log_base),
     )
