@@ -196,7 +196,7 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
             allow_negative=negative,
         )
         labels = parsed.labels if parsed.labelled else default_labels(len(parsed.values))
-        typed = replace(ranked, relevances=parsed.values, labels=labels)
+        typed = _typed_list(page, ranked, parsed.values, labels)
     except ValueError as error:
         st.error(
             plain(f"{error} The results below are for the last list that could be read."), icon="✋"
@@ -207,6 +207,23 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
         _remember_typed(page, typed)
         return typed
     return ranked
+
+
+def _typed_list(page: str, ranked: RankedList, values, labels) -> RankedList:
+    """The typed values with the page's conventions. A gain map lacking a typed grade raises,
+    unless the map in the gain box (typed in the same change) has it: that map is used."""
+    try:
+        return replace(ranked, relevances=values, labels=labels)
+    except ValueError:
+        pending = controls.typed_map(_key(page, "gain"))
+        if pending is None:
+            raise
+        try:
+            scoring = replace(ranked.scoring, gain=pending)
+            return replace(ranked, relevances=values, labels=labels, scoring=scoring)
+        except ValueError:
+            pass
+        raise
 
 
 # -- order buttons and moves ------------------------------------------------------------------
@@ -567,7 +584,10 @@ def scoring_controls(
                 ),
                 icon="✋",
             )
-    ranked = replace(ranked, pool=pool_values)
+    try:
+        ranked = replace(ranked, pool=pool_values)
+    except ValueError as error:  # a gain map without a gain for a grade of the pool
+        st.error(plain(f"Judged but not retrieved: {error} The last pool is used."), icon="✋")
     options = k_options(ranked, k_beyond)
     if st.session_state.get(_key(page, "k")) not in options:
         st.session_state[_key(page, "k")] = EVERY_RANKED
@@ -588,8 +608,10 @@ def scoring_controls(
             st.caption(cut_sentence(ranked))
         publish(page, ranked, share=min(ranked.relevances) >= 0)
         return ranked
-    gain = controls.choose("Gain", GAINS, _key(page, "gain"), horizontal=True)
-    if explain:
+    gain = controls.gain(
+        _key(page, "gain"), ranked.relevances + ranked.pool, horizontal=True, explain=explain
+    )
+    if explain and gain in GAINS:
         st.caption(GAINS[gain].description)
     discount = controls.choose("Discount", DISCOUNTS, _key(page, "discount"), horizontal=True)
     base = controls.log_base(_key(page, "base"))

@@ -714,3 +714,106 @@ def test_complete_is_checked_and_needs_the_judgments_in_batch():
 
 def test_grades_collect_every_relevance_the_data_holds():
     assert _skipping_run().grades == (0.0, 1.0, 2.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Big files (reliability review M8): read in a worker process, at most a few at once, and
+# what was read kept in a cache bounded by size
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_big_set_is_read_in_a_worker_process_with_the_same_result(monkeypatch):
+    monkeypatch.setattr(queries_data, "IN_PROCESS_BYTES", 0)  # every set counts as big
+    queries_data.CACHE.clear()
+    files = queries_data.sample_files("trec", "qrels.rel_level")
+    tables, data_sets = queries_data.load(files, 50)
+    assert queries_data.WORKERS.busy == 0
+    expected = queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
+    ours = runs.evaluate(data_sets["run"], 10).per_query
+    assert ours.equals(runs.evaluate(expected, 10).per_query)
+    assert tables["run"].rows.equals(queries_data.read_tables(files, 50)["run"].rows)
+    assert queries_data.load(files, 50)[0] is tables  # read once: the second call is cached
+    bad = queries_data.Files("trec", run=("run.gz", b"\x1f\x8b\x08junk"), qrels=("q", b"1 0 a 1\n"))
+    with pytest.raises(ValueError, match=r"run\.gz is not UTF-8 text"):
+        queries_data.load(bad, 50)
+    no_common = queries_data.Files("trec", run=("r", b"1 Q0 a 1 1 r\n"), qrels=("q", b"2 0 a 1\n"))
+    with pytest.raises(ValueError, match="no query in common"):
+        queries_data.load_datasets(no_common, 50)
+    queries_data.CACHE.clear()
+
+
+def test_no_more_than_max_parses_workers_run_at_once(monkeypatch):
+    import threading
+    import time
+
+    workers = queries_data._Workers(limit=2)
+    running, most = [0], [0]
+    lock = threading.Lock()
+
+    def slow_run(kind, files, cap_mb):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.2)
+        with lock:
+            running[0] -= 1
+        return "read"
+
+    monkeypatch.setattr(workers, "_run", slow_run)
+    threads = [threading.Thread(target=workers.load, args=("trec", {}, 50)) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.05)
+    assert workers.busy == 5  # two reading, three waiting: the page says how many are ahead
+    for thread in threads:
+        thread.join()
+    assert most[0] == 2 and workers.busy == 0
+
+
+def test_the_cache_is_bounded_by_size_and_keeps_the_most_recent():
+    cache = queries_data.SizedCache(budget=100)
+    cache.put("a", "A", 60)
+    cache.put("b", "B", 30)
+    assert cache.get("a") == "A"  # a is now the most recently used
+    cache.put("c", "C", 30)  # 120 > 100: b, the least recently used, leaves
+    assert cache.get("b") is None and cache.get("a") == "A" and cache.get("c") == "C"
+    cache.put("huge", "H", 500)  # bigger than the budget alone: kept, everything else leaves
+    assert len(cache) == 1 and cache.get("huge") == "H"
+    files = queries_data.sample_files("movies")
+    tables, data_sets = queries_data.load(files, 50)
+    size = queries_data.size_of(tables, data_sets)
+    assert 10_000 < size < 1_000_000  # the frames' own memory, strings included
+
+
+def test_the_trec_eval_equivalent_names_the_measure_and_what_trec_eval_cannot_do():
+    from ndcg_core import trec
+
+    same = trec.equivalent(Scoring(k=10, ties="docid"))
+    assert (same.measure, same.command, same.cannot) == (
+        "ndcg_cut_10",
+        "trec_eval -q -m ndcg_cut.10 QRELS RUN",
+        (),
+    )
+    mapped = trec.equivalent(Scoring(k=NO_CUTOFF, ties="docid", gain="map:0=0,1=1,2=3"), True)
+    assert mapped.command == "trec_eval -q -c -m ndcg.0=0,1=1,2=3 QRELS RUN"
+    assert mapped.measure == "ndcg_0=0,1=1,2=3"
+    other = trec.equivalent(Scoring(k=5, ties="keep", gain="exponential", ideal="run", zero="1"))
+    assert len(other.cannot) == 4 and "the exponential gain" in other.cannot[-1]
+
+
+def test_trec_eval_output_lines_sort_queries_and_end_with_all():
+    from ndcg_core import trec
+
+    result = batch_ndcg(["b", "a", "a", "c"], [1, 0, 1, 0], [1, 2, 1, 1])
+    text = trec.output([("ndcg_cut_5", result)])
+    assert text.splitlines() == [
+        "ndcg_cut_5            \ta\t0.6309",
+        "ndcg_cut_5            \tb\t1.0000",
+        "ndcg_cut_5            \tc\t0.0000",
+        "ndcg_cut_5            \tall\t0.5436",
+    ]
+    skipped = batch_ndcg(["a", "c"], [1, 0], [1, 1], on_zero=float("nan"))
+    assert trec.output([("ndcg", skipped)]).splitlines() == [
+        "ndcg                  \ta\t1.0000",
+        "ndcg                  \tall\t1.0000",
+    ]
