@@ -868,11 +868,21 @@ class CompleteGap:
         return self.answered - self.complete
 
 
+def answered_only(full: BatchResult, data: Dataset) -> BatchResult:
+    """`full` (an evaluation with ``complete=True``) cut to the queries the run answers: what
+    ``complete=False`` gives, without evaluating again."""
+    per_query = full.per_query.iloc[: len(data.queries)]
+    values = per_query["ndcg"].to_numpy(dtype=float)
+    mean = float(np.nanmean(values)) if np.isfinite(values).any() else float("nan")
+    return BatchResult(per_query, mean, int((per_query["idcg"] == 0).sum()))
+
+
 def complete_gap(data: Dataset, **keywords) -> CompleteGap:
-    """Both means of `evaluate` (``complete=False`` and ``True``) under the same conventions."""
+    """Both means of `evaluate` (``complete=False`` and ``True``) under the same conventions,
+    from one evaluation."""
     keywords.pop("complete", None)
-    answered = evaluate(data, complete=False, **keywords)
     full = evaluate(data, complete=True, **keywords)
+    answered = answered_only(full, data)
     skipped = data.unanswered_queries
     if len(skipped):
         judged = data.unanswered.groupby("query", sort=False)["relevance"]

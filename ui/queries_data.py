@@ -53,7 +53,9 @@ TREC_QRELS = {
 ROLES = runs.ROLES  # the files a set can hold, in the order they are read
 # Session key under which tests put {role: (name, bytes)}, since AppTest cannot upload.
 TEST_UPLOADS = "queries_data_test_uploads"
-IN_PROCESS_BYTES = 2 * runs.MB  # smaller sets are read in the server process (no start-up)
+# Smaller sets are read in the server process (no start-up); bench/bench_upload.py --compare
+# raises it through the environment to time the old way, every file in the server process.
+IN_PROCESS_BYTES = int(os.environ.get("NDCG_IN_PROCESS_BYTES", 2 * runs.MB))
 MAX_PARSES = 2  # sets read at once in worker processes; one core stays with the server
 WORKER_NICE = 10  # a worker's CPU priority below the server's: the sessions answer first
 CACHE_BUDGET_MB = 600  # what was read (tables and datasets) kept in memory, all sessions
@@ -216,26 +218,43 @@ class _Workers:
         self._slots = threading.BoundedSemaphore(limit)
         self._lock = threading.Lock()
         self._busy = 0
+        self._reading: dict[str, threading.Lock] = {}  # one lock per set of files being read
 
     @property
     def busy(self) -> int:
         """Sets being read or waiting for a slot, in all sessions."""
         return self._busy
 
-    def load(self, kind: str, files: dict, cap_mb: float):
+    def load(self, kind: str, files: dict, cap_mb: float, key: str):
+        """Read `files` in a worker once a slot is free, and cache the result under `key`: a
+        class uploading the same file waits for the first read of it and finds it in the
+        cache, instead of reading it again."""
         with self._lock:
             self._busy += 1
+            same_files = self._reading.setdefault(key, threading.Lock())
         try:
-            with self._slots:
-                return self._run(kind, files, cap_mb)
+            with same_files, self._slots:
+                found = CACHE.get(key)
+                if found is not None:
+                    return found
+                result = self._run(kind, files, cap_mb)
+                CACHE.put(key, result, size_of(*result))
+                return result
         finally:
             with self._lock:
                 self._busy -= 1
+                if not same_files.locked():
+                    self._reading.pop(key, None)
 
     def _run(self, kind: str, files: dict, cap_mb: float):
-        handle, out_path = tempfile.mkstemp(prefix="ndcg-read-", suffix=".pickle")
-        os.close(handle)
-        try:
+        with tempfile.TemporaryDirectory(prefix="ndcg-read-") as folder:
+            # The bytes go to the worker through files: no pickled copy of 50 MB in the server.
+            paths = {}
+            for index, (role, (name, data)) in enumerate(files.items()):
+                paths[role] = (name, os.path.join(folder, f"in{index}"))
+                with open(paths[role][1], "wb") as out:
+                    out.write(data)
+            out_path = os.path.join(folder, "out.pickle")
             process = subprocess.Popen(
                 [sys.executable, "-m", "ui.file_worker", out_path, str(WORKER_NICE)],
                 cwd=ROOT,
@@ -244,10 +263,7 @@ class _Workers:
                 stderr=subprocess.DEVNULL,
             )
             try:
-                process.communicate(
-                    pickle.dumps((kind, files, cap_mb), protocol=pickle.HIGHEST_PROTOCOL),
-                    timeout=WORKER_TIMEOUT,
-                )
+                process.communicate(pickle.dumps((kind, paths, cap_mb)), timeout=WORKER_TIMEOUT)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.communicate()
@@ -255,15 +271,13 @@ class _Workers:
                     f"Reading the files took longer than {WORKER_TIMEOUT} s and was stopped. "
                     f"Try a smaller file (fewer queries)."
                 ) from None
-            if process.returncode != 0 or not os.path.getsize(out_path):
+            if process.returncode != 0 or not os.path.exists(out_path):
                 raise ValueError(
                     "The files could not be read: the process reading them stopped before the "
                     "end (the server may be short of memory). Try again, or a smaller file."
                 )
             with open(out_path, "rb") as result:
                 value = pickle.load(result)
-        finally:
-            os.unlink(out_path)
         if isinstance(value, ValueError):
             raise value
         return value
@@ -283,10 +297,9 @@ def load(files: Files, cap_mb: float) -> tuple[dict[str, runs.Table], dict | Val
     present = {role: getattr(files, role) for role in ROLES if getattr(files, role) is not None}
     for name, data in present.values():
         runs.check_size(len(data), cap_mb, name)  # refused here: no bytes sent to a worker
-    if sum(len(data) for _, data in present.values()) <= IN_PROCESS_BYTES:
-        result = runs.load_files(files.kind, present, cap_mb)
-    else:
-        result = WORKERS.load(files.kind, present, cap_mb)
+    if sum(len(data) for _, data in present.values()) > IN_PROCESS_BYTES:
+        return WORKERS.load(files.kind, present, cap_mb, key)
+    result = runs.load_files(files.kind, present, cap_mb)
     CACHE.put(key, result, size_of(*result))
     return result
 
@@ -306,9 +319,15 @@ def load_datasets(files: Files, cap_mb: float) -> dict[str, runs.Dataset]:
 
 # Data, not resources: per-query tables are small, and each caller gets its own copy.
 @st.cache_data(show_spinner=False, max_entries=64)
-def evaluate(key: str, _data: runs.Dataset, scoring: Scoring, complete: bool = False):
-    """`runs.evaluate` under `scoring`, once per dataset `key`, scoring and query set."""
-    return runs.evaluate(_data, complete=complete, **runs.keywords(scoring))
+def _every_judged(key: str, _data: runs.Dataset, scoring: Scoring):
+    return runs.evaluate(_data, complete=True, **runs.keywords(scoring))
+
+
+def evaluate(key: str, data: runs.Dataset, scoring: Scoring, complete: bool = False):
+    """`runs.evaluate` under `scoring`, once per dataset `key` and scoring: both query sets
+    come from one evaluation over every judged query."""
+    full = _every_judged(key, data, scoring)
+    return full if complete else runs.answered_only(full, data)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)

@@ -742,32 +742,47 @@ def test_a_big_set_is_read_in_a_worker_process_with_the_same_result(monkeypatch)
     queries_data.CACHE.clear()
 
 
-def test_no_more_than_max_parses_workers_run_at_once(monkeypatch):
+def test_no_more_than_max_parses_workers_run_at_once_and_one_file_is_read_once(monkeypatch):
     import threading
     import time
 
     workers = queries_data._Workers(limit=2)
-    running, most = [0], [0]
+    running, most, calls = [0], [0], []
     lock = threading.Lock()
 
     def slow_run(kind, files, cap_mb):
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
+            calls.append(files)
         time.sleep(0.2)
         with lock:
             running[0] -= 1
-        return "read"
+        return {}, {}
 
     monkeypatch.setattr(workers, "_run", slow_run)
-    threads = [threading.Thread(target=workers.load, args=("trec", {}, 50)) for _ in range(5)]
-    for thread in threads:
-        thread.start()
+    queries_data.CACHE.clear()
+
+    def start(keys):
+        threads = [
+            threading.Thread(target=workers.load, args=("trec", key, 50, key)) for key in keys
+        ]
+        for thread in threads:
+            thread.start()
+        return threads
+
+    threads = start([f"set {i}" for i in range(5)])
     time.sleep(0.05)
     assert workers.busy == 5  # two reading, three waiting: the page says how many are ahead
     for thread in threads:
         thread.join()
-    assert most[0] == 2 and workers.busy == 0
+    assert most[0] == 2 and workers.busy == 0 and len(calls) == 5
+    # A class uploading the same file: the first read serves everyone who waited for it.
+    calls.clear()
+    for thread in start(["same"] * 4):
+        thread.join()
+    assert calls == ["same"]  # the others waited for that read and found it in the cache
+    queries_data.CACHE.clear()
 
 
 def test_the_cache_is_bounded_by_size_and_keeps_the_most_recent():
@@ -817,3 +832,14 @@ def test_trec_eval_output_lines_sort_queries_and_end_with_all():
         "ndcg                  \ta\t1.0000",
         "ndcg                  \tall\t1.0000",
     ]
+
+
+def test_the_answered_queries_of_a_complete_evaluation_equal_the_default_one():
+    data = _skipping_run()
+    for keywords in ({"k": None}, {"k": 1, "on_zero": float("nan")}, {"k": 3, "ideal": "run"}):
+        full = runs.evaluate(data, complete=True, **keywords)
+        cut = runs.answered_only(full, data)
+        default = runs.evaluate(data, **keywords)
+        assert cut.per_query.equals(default.per_query)
+        assert cut.mean == default.mean
+        assert cut.queries_without_relevant == default.queries_without_relevant
