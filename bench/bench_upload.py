@@ -17,7 +17,7 @@ with the files read inside the server process (NDCG_IN_PROCESS_BYTES set above t
 the way every file was read before the worker processes, on a fresh server.
 Target: p95 of the other students' answers ≤ 1.5 s while the 50 MB file is read.
 
-`--uploads 4` has four students upload the same 50 MB files at once.
+`--uploads 4` has four students upload a 50 MB run each (four different files) at once.
 
 Run: PYTHONPATH=. .venv/bin/python bench/bench_upload.py [--compare] [--students 10] [--uploads 4]
 (about 2 minutes per upload on a 2-core machine; needs /usr/bin/chromium)
@@ -97,9 +97,23 @@ def tree_rss_mb(pid: int) -> tuple[float, float]:
     return rss_mb(pid), total
 
 
+def distinct_runs(run_path: Path, tabs: int) -> list[Path]:
+    """One run per uploading student, each a different file (one more line of its own): the
+    server cannot serve one student's read to another, as it would for the same file."""
+    if tabs == 1:
+        return [run_path]
+    paths = []
+    for tab in range(tabs):
+        copy = run_path.with_name(f"run_{tab}.txt")
+        copy.write_bytes(run_path.read_bytes() + f"1 Q0 extra{tab} 101 0.0001 r\n".encode())
+        paths.append(copy)
+    return paths
+
+
 def upload_in_browser(url: str, run_path: Path, qrels_path: Path, marks: dict, tabs: int) -> None:
     """The uploading students (`tabs` of them, each in a browser context of its own): /queries,
-    TREC upload, both files chosen at about the same moment, wait for every mean."""
+    TREC upload, both files chosen at about the same moment (a different run each), wait for
+    every mean."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -114,10 +128,10 @@ def upload_in_browser(url: str, run_path: Path, qrels_path: Path, marks: dict, t
             page.locator('input[type="file"]').nth(2).wait_for(state="attached", timeout=30_000)
             pages.append(page)
         marks["chosen"] = time.monotonic()
-        for page in pages:
+        for page, run in zip(pages, distinct_runs(run_path, tabs)):
             inputs = page.locator('input[type="file"]')
             inputs.nth(0).set_input_files(str(qrels_path))
-            inputs.nth(1).set_input_files(str(run_path))
+            inputs.nth(1).set_input_files(str(run))
         marks["results"], marks["errors"], marks["means"] = [], [], []
         for page in pages:
             result = page.get_by_test_id("stMetricLabel").get_by_text("Mean NDCG@10", exact=True)

@@ -27,6 +27,7 @@ import sys
 import tempfile
 import threading
 from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -225,26 +226,26 @@ class _Workers:
         """Sets being read or waiting for a slot, in all sessions."""
         return self._busy
 
-    def load(self, kind: str, files: dict, cap_mb: float, key: str):
-        """Read `files` in a worker once a slot is free, and cache the result under `key`: a
-        class uploading the same file waits for the first read of it and finds it in the
-        cache, instead of reading it again."""
+    @contextmanager
+    def one_read(self, key: str):
+        """Held while the set of files `key` is read: a class uploading the same file waits
+        for the first read of it and then finds it in the cache, instead of reading it again."""
         with self._lock:
             self._busy += 1
             same_files = self._reading.setdefault(key, threading.Lock())
         try:
-            with same_files, self._slots:
-                found = CACHE.get(key)
-                if found is not None:
-                    return found
-                result = self._run(kind, files, cap_mb)
-                CACHE.put(key, result, size_of(*result))
-                return result
+            with same_files:
+                yield
         finally:
             with self._lock:
                 self._busy -= 1
                 if not same_files.locked():
                     self._reading.pop(key, None)
+
+    def load(self, kind: str, files: dict, cap_mb: float):
+        """Read `files` in a worker process once one of the `MAX_PARSES` slots is free."""
+        with self._slots:
+            return self._run(kind, files, cap_mb)
 
     def _run(self, kind: str, files: dict, cap_mb: float):
         with tempfile.TemporaryDirectory(prefix="ndcg-read-") as folder:
@@ -297,10 +298,15 @@ def load(files: Files, cap_mb: float) -> tuple[dict[str, runs.Table], dict | Val
     present = {role: getattr(files, role) for role in ROLES if getattr(files, role) is not None}
     for name, data in present.values():
         runs.check_size(len(data), cap_mb, name)  # refused here: no bytes sent to a worker
-    if sum(len(data) for _, data in present.values()) > IN_PROCESS_BYTES:
-        return WORKERS.load(files.kind, present, cap_mb, key)
-    result = runs.load_files(files.kind, present, cap_mb)
-    CACHE.put(key, result, size_of(*result))
+    with WORKERS.one_read(key):
+        found = CACHE.get(key)  # read by another session while this one waited
+        if found is not None:
+            return found
+        if sum(len(data) for _, data in present.values()) > IN_PROCESS_BYTES:
+            result = WORKERS.load(files.kind, present, cap_mb)
+        else:
+            result = runs.load_files(files.kind, present, cap_mb)
+        CACHE.put(key, result, size_of(*result))
     return result
 
 

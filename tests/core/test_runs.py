@@ -754,24 +754,30 @@ def test_no_more_than_max_parses_workers_run_at_once_and_one_file_is_read_once(m
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
-            calls.append(files)
+            calls.append(kind)
         time.sleep(0.2)
         with lock:
             running[0] -= 1
         return {}, {}
 
     monkeypatch.setattr(workers, "_run", slow_run)
+    monkeypatch.setattr(queries_data, "WORKERS", workers)
+    monkeypatch.setattr(queries_data, "IN_PROCESS_BYTES", 0)
     queries_data.CACHE.clear()
 
-    def start(keys):
+    def start(names):
         threads = [
-            threading.Thread(target=workers.load, args=("trec", key, 50, key)) for key in keys
+            threading.Thread(
+                target=queries_data.load,
+                args=(queries_data.Files("csv", run=(name, b"x")), 50),
+            )
+            for name in names
         ]
         for thread in threads:
             thread.start()
         return threads
 
-    threads = start([f"set {i}" for i in range(5)])
+    threads = start([f"run{i}.csv" for i in range(5)])
     time.sleep(0.05)
     assert workers.busy == 5  # two reading, three waiting: the page says how many are ahead
     for thread in threads:
@@ -779,9 +785,9 @@ def test_no_more_than_max_parses_workers_run_at_once_and_one_file_is_read_once(m
     assert most[0] == 2 and workers.busy == 0 and len(calls) == 5
     # A class uploading the same file: the first read serves everyone who waited for it.
     calls.clear()
-    for thread in start(["same"] * 4):
+    for thread in start(["same.csv"] * 4):
         thread.join()
-    assert calls == ["same"]  # the others waited for that read and found it in the cache
+    assert len(calls) == 1  # the others waited for that read and found it in the cache
     queries_data.CACHE.clear()
 
 
