@@ -132,21 +132,29 @@ def upload_in_browser(url: str, run_path: Path, qrels_path: Path, marks: dict, t
             inputs = page.locator('input[type="file"]')
             inputs.nth(0).set_input_files(str(qrels_path))
             inputs.nth(1).set_input_files(str(run))
-        marks["results"], marks["errors"], marks["means"] = [], [], []
-        for page in pages:
-            result = page.get_by_test_id("stMetricLabel").get_by_text("Mean NDCG@10", exact=True)
-            error = page.get_by_test_id("stAlertContentError")
-            result.or_(error).first.wait_for(timeout=UPLOAD_TIMEOUT_S * 1000)
-            marks["results"].append(time.monotonic())
-            failed = error.count() > 0
-            marks["errors"].append(error.first.inner_text() if failed else "")
-            marks["means"].append(
-                ""
-                if failed
-                else page.get_by_test_id("stMetric")
-                .first.get_by_test_id("stMetricValue")
-                .inner_text()
-            )
+        # Watch every tab in turn, so each result is timed when it appears, not when its turn
+        # to be looked at comes.
+        found: dict[int, tuple[float, str, str]] = {}
+        deadline = time.monotonic() + UPLOAD_TIMEOUT_S
+        while len(found) < len(pages) and time.monotonic() < deadline:
+            for index, page in enumerate(pages):
+                if index in found:
+                    continue
+                result = page.get_by_test_id("stMetricLabel").get_by_text(
+                    "Mean NDCG@10", exact=True
+                )
+                error = page.get_by_test_id("stAlertContentError")
+                if error.count():
+                    found[index] = (time.monotonic(), error.first.inner_text(), "")
+                elif result.count():
+                    value = page.get_by_test_id("stMetric").first.get_by_test_id("stMetricValue")
+                    found[index] = (time.monotonic(), "", value.inner_text())
+            time.sleep(0.2)
+        if len(found) < len(pages):
+            raise RuntimeError(f"no result within {UPLOAD_TIMEOUT_S:.0f} s")
+        marks["results"] = sorted(t for t, _, _ in found.values())
+        marks["errors"] = [e for _, e, _ in found.values()]
+        marks["means"] = [m for _, _, m in found.values()]
         marks["result"] = max(marks["results"])
         marks["error"] = "; ".join(e for e in marks["errors"] if e)
         marks["mean"] = ", ".join(sorted(set(marks["means"])))
