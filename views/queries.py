@@ -208,7 +208,7 @@ def _read(files: Files) -> dict[str, runs.Table] | None:
         try:
             tables = queries_data.load_tables(files, CAP_MB)
         except ValueError as error:
-            status.update(label="The files could not be read", state="error", expanded=True)
+            status.update(label="The files could not be read", state="error")
             problem = error
         else:
             lines = count(sum(len(t.rows) + len(t.problems) for t in tables.values()))
@@ -550,7 +550,7 @@ def every_query(loaded: Loaded, choice: Choice, result) -> None:
         key=f"{PAGE}_download_trec",
     )
     said = (
-        f"trec_eval's format: `measure⇥query⇥value` per query, then the `all` line of the mean, "
+        f"trec_eval's format: one line per query, `measure`, `query` and `value` separated by tabs, then the `all` line of the mean, "
         f"to diff against `{same.command}`."
     )
     if same.cannot:
