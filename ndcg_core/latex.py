@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .display import exact, fixed
-from .options import DISCOUNTS, GAINS
+from .options import DISCOUNTS, gain_record, is_gain_map
 
 MAX_TERMS_SHOWN = 8  # longer sums show their first and last terms around a \cdots
 # Terms on one line of a filled-in sum: a longer sum goes on over aligned lines, so on a phone's
@@ -43,7 +43,9 @@ def _measure(name: str, k: int | str | None) -> str:
 def term_symbol(gain: str, discount: str, log_base: float = 2, ideal: bool = False) -> str:
     """The summand in symbols: e.g. \\frac{rel_i}{\\log_2(i+1)}; rel*_i for the ideal order."""
     relevance = r"rel^{\star}_i" if ideal else "rel_i"
-    return rf"\frac{{{GAINS[gain].latex(relevance)}}}{{{DISCOUNTS[discount].latex(log_base)}}}"
+    return (
+        rf"\frac{{{gain_record(gain).latex(relevance)}}}{{{DISCOUNTS[discount].latex(log_base)}}}"
+    )
 
 
 def dcg_formula(
@@ -59,7 +61,11 @@ def dcg_formula(
     and IDCG the |J| judged items.
     """
     name = _measure("IDCG" if ideal else "DCG", k)
-    return rf"{name} = \sum_{{i=1}}^{{{_upper(k, ideal)}}} {term_symbol(gain, discount, log_base, ideal)}"
+    formula = rf"{name} = \sum_{{i=1}}^{{{_upper(k, ideal)}}} {term_symbol(gain, discount, log_base, ideal)}"
+    if is_gain_map(gain) and not ideal:
+        # A map's g is a table, not a formula: write it out beside the sum that first uses it.
+        formula += rf",\qquad {gain_record(gain).latex_table()}"
+    return formula
 
 
 def ndcg_formula(k: str = "@k") -> str:
@@ -135,7 +141,7 @@ def dcg_filled(
             fractions.append(r"\boxed{?}")
             values.append(r"\boxed{?}")
             continue
-        numerator = GAINS[gain].filled(row[f"{prefix}relevance"])
+        numerator = gain_record(gain).filled(row[f"{prefix}relevance"])
         denominator = DISCOUNTS[discount].filled(position, log_base)
         fractions.append(rf"\frac{{{numerator}}}{{{denominator}}}")
         values.append(num(row[f"{prefix}contribution"], digits))
@@ -401,9 +407,7 @@ def curve_dcg_formula(gain: str, k: str = "@k", ideal: bool = False) -> str:
     """DCG with a discount curve d(i): the sum of gain × d(i)."""
     relevance = r"rel^{\star}_i" if ideal else "rel_i"
     name = _measure("IDCG" if ideal else "DCG", k)
-    return (
-        rf"{name} = \sum_{{i=1}}^{{{_upper(k, ideal)}}} {GAINS[gain].latex(relevance)} \cdot d(i)"
-    )
+    return rf"{name} = \sum_{{i=1}}^{{{_upper(k, ideal)}}} {gain_record(gain).latex(relevance)} \cdot d(i)"
 
 
 def curve_dcg_filled(score, gain: str, k: int | None, *, ideal: bool = False) -> str:
@@ -415,7 +419,7 @@ def curve_dcg_filled(score, gain: str, k: int | None, *, ideal: bool = False) ->
         return rf"{name} = 0"
     products = _elided(
         [
-            rf"{_grouped(GAINS[gain].filled(r))} \cdot {num(w)}"
+            rf"{_grouped(gain_record(gain).filled(r))} \cdot {num(w)}"
             for r, w in zip(relevances, score.weights)
         ]
     )

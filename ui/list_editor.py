@@ -26,7 +26,16 @@ from streamlit_sortables import sort_items
 
 from ndcg_core.display import exact, shorten
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, default_labels
-from ndcg_core.options import CUTS, DISCOUNTS, EVERY_RANKED, GAINS, NO_CUTOFF, ON_ZERO
+from ndcg_core.options import (
+    CUTS,
+    DISCOUNTS,
+    EVERY_RANKED,
+    GAINS,
+    NO_CUTOFF,
+    ON_ZERO,
+    gain_record,
+    is_gain_map,
+)
 from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
 from ndcg_core.permutations import (
     ideal_order,
@@ -208,7 +217,7 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
             allow_negative=negative,
         )
         labels = parsed.labels if parsed.labelled else default_labels(len(parsed.values))
-        typed = replace(ranked, relevances=parsed.values, labels=labels)
+        typed = _typed_list(page, ranked, parsed.values, labels)
     except ValueError as error:
         st.error(
             plain(f"{error} The results below are for the last list that could be read."), icon="✋"
@@ -219,6 +228,23 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
         _remember_typed(page, typed)
         return typed
     return ranked
+
+
+def _typed_list(page: str, ranked: RankedList, values, labels) -> RankedList:
+    """The typed values with the page's conventions. A gain map lacking a typed grade raises,
+    unless the map in the gain box (typed in the same change) has it: that map is used."""
+    try:
+        return replace(ranked, relevances=values, labels=labels)
+    except ValueError:
+        pending = controls.typed_map(_key(page, "gain"))
+        if pending is None:
+            raise
+        try:
+            scoring = replace(ranked.scoring, gain=pending)
+            return replace(ranked, relevances=values, labels=labels, scoring=scoring)
+        except ValueError:
+            pass
+        raise
 
 
 # -- order buttons and moves ------------------------------------------------------------------
@@ -604,7 +630,7 @@ def scoring_controls(
             )
     try:
         ranked = replace(ranked, pool=pool_values)
-    except ValueError as error:  # e.g. a grade the chosen gain cannot take
+    except ValueError as error:  # a grade the chosen gain cannot take, or a map lacks
         st.error(
             plain(f"Judged but not retrieved: {error} The last pool that could be used is used."),
             icon="✋",
@@ -634,8 +660,14 @@ def scoring_controls(
     if refused:
         st.error(plain(refused), icon="✋")
     check = {"on_change": _keep_scorable, "args": (page,)}
-    gain = controls.choose("Gain", GAINS, _key(page, "gain"), horizontal=True, **check)
-    if explain:
+    gain = controls.gain(
+        _key(page, "gain"),
+        ranked.relevances + ranked.pool,
+        horizontal=True,
+        explain=explain,
+        **check,
+    )
+    if explain and gain in GAINS:
         st.caption(GAINS[gain].description)
     discount = controls.choose(
         "Discount", DISCOUNTS, _key(page, "discount"), horizontal=True, **check
@@ -656,15 +688,18 @@ def _keep_scorable(page: str) -> None:
     above 1000, say) is refused by name, and the control goes back to what it was."""
     ranked = current(page)
     s = ranked.scoring
+    gain = st.session_state[_key(page, "gain")]
+    if gain == controls.MAP:  # a map is checked as it is typed (controls.gain)
+        gain = s.gain if is_gain_map(s.gain) else "linear"
     try:
         ranked.with_scoring(
-            gain=st.session_state[_key(page, "gain")],
+            gain=gain,
             discount=st.session_state[_key(page, "discount")],
             log_base=float(st.session_state[_key(page, "base")]),
         )
     except ValueError as error:
         st.session_state[_key(page, "refused")] = (
-            f"{error} The list keeps the conventions it had: gain {GAINS[s.gain].short}, "
+            f"{error} The list keeps the conventions it had: gain {gain_record(s.gain).short}, "
             f"discount {DISCOUNTS[s.discount].short}, base {exact(s.log_base)}."
         )
         st.session_state[_key(page, "gain")] = s.gain
