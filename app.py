@@ -12,7 +12,8 @@ from ui import menu, share, style
 
 # In a function, as in Streamlit's own demo app, so a test can run the app as a whole.
 def run() -> None:
-    page = st.navigation(menu.navigation_pages())
+    # expanded: every page in the menu at once, not the first ten and "View more".
+    page = st.navigation(menu.navigation_pages(), expanded=True)
     # After the navigation, so each page's browser tab carries its own name.
     st.set_page_config(page_title=menu.browser_title(page.url_path), page_icon="📐", layout="wide")
     presenting = share.is_presenting()  # present=1 in any page's URL: for a projector

@@ -30,22 +30,10 @@ from playwright.sync_api import expect
 
 from ndcg_core import ndcg
 from tests.browser.conftest import ROOT, settle, wait_for_app
+from ui.menu import PAGES
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PATHS = [
-    "",
-    "learn-binary",
-    "learn-graded",
-    "learn-continuous",
-    "learn-russian",
-    "learn-gain",
-    "learn-all-zero",
-    "playground",
-    "ordering",
-    "libraries",
-    "queries",
-    "practice",
-]
+PATHS = [page.url_path for page in PAGES]  # every page of the menu, home first
 # (rule, the Streamlit element its nodes sit in): see the module docstring for the reasons.
 STREAMLIT_CHROME = [
     ("list", '[data-testid="stSidebarNav"]'),

@@ -748,14 +748,14 @@ def test_no_more_than_max_parses_workers_run_at_once_and_one_file_is_read_once(m
 
     workers = queries_data._Workers(limit=2)
     running, most, calls = [0], [0], []
-    lock = threading.Lock()
+    lock, release = threading.Lock(), threading.Event()
 
     def slow_run(kind, files, cap_mb):
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
             calls.append(kind)
-        time.sleep(0.2)
+        release.wait(10)  # every read lasts until the test has counted who waits
         with lock:
             running[0] -= 1
         return {}, {}
@@ -778,8 +778,12 @@ def test_no_more_than_max_parses_workers_run_at_once_and_one_file_is_read_once(m
         return threads
 
     threads = start([f"run{i}.csv" for i in range(5)])
-    time.sleep(0.05)
+    deadline = time.monotonic() + 10  # a loaded machine may start the threads slowly
+    while workers.busy < 5 and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert workers.busy == 5  # two reading, three waiting: the page says how many are ahead
+    assert running[0] == 2
+    release.set()
     for thread in threads:
         thread.join()
     assert most[0] == 2 and workers.busy == 0 and len(calls) == 5

@@ -28,15 +28,16 @@ def open_page(page: str | None = None, **params: str) -> AppTest:
 
 
 def page_links(at: AppTest) -> list[tuple[str, str]]:
-    """The links to other pages on the page (`st.page_link`) in order, as (label, address), the
-    address as a user reads it in the address bar: "/playground?rels=3,2,3&k=3"."""
+    """The links to other pages in the page's body (`st.page_link`; the sidebar's glossary link
+    is left out) in order, as (label, address), the address as a user reads it in the address
+    bar: "/playground?rels=3,2,3&k=3"."""
     return [
         (
             link.proto.label,
             f"/{link.proto.page}"
             + (f"?{unquote(link.proto.query_string)}" if link.proto.query_string else ""),
         )
-        for link in at.get("page_link")
+        for link in at.main.get("page_link")
     ]
 
 
