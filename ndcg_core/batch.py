@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 from .metrics import as_numbers, check_k, check_on_zero, check_settings, is_number
+from .model import too_large
 from .options import TIES, discounts, gains
 
 
@@ -163,6 +164,8 @@ def batch_ndcg(
             pool_codes[known], pool_rel[known], n_queries, cut, gain, discount, log_base
         )
 
+    if not (np.isfinite(dcg).all() and np.isfinite(idcg).all()):
+        raise too_large(rel)  # a sum past 1.8e308 would turn NDCG into NaN on screen
     with np.errstate(divide="ignore", invalid="ignore"):
         value = np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), zero)
     per_query = pd.DataFrame(

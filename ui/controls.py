@@ -6,10 +6,19 @@ rule or an all-zero rule is offered, described and named identically on every pa
 
 from __future__ import annotations
 
+import numpy as np
 import streamlit as st
 
 from ndcg_core.display import exact
-from ndcg_core.options import GAIN_MAP_OPTION, GAINS, LOG_BASE, GainMap, Option, is_gain_map
+from ndcg_core.options import (
+    GAIN_MAP_OPTION,
+    GAINS,
+    LOG_BASE,
+    GainMap,
+    Option,
+    gain_record,
+    is_gain_map,
+)
 
 from .text import plain
 
@@ -87,6 +96,14 @@ def gain(key: str, grades=(), *, menu: bool = False, explain: bool = False, **kw
     grades = sorted({float(g) for g in grades if g >= 0})
     choice = choose("Gain", {**GAINS, MAP: GAIN_MAP_OPTION}, key, menu=menu, **kwargs)
     if choice != MAP:
+        try:  # 2^rel − 1 of a grade above 1000 does not fit in a float: named, not a traceback
+            gain_record(choice).compute(np.asarray(grades, dtype=float))
+        except ValueError as error:
+            st.error(
+                plain(f"{error} Until the gain can take every grade, the linear gain is used."),
+                icon="✋",
+            )
+            return "linear"
         return choice
     st.session_state.setdefault(_map_key(key), GainMap.exponential(grades).text)
     st.text_input(

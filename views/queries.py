@@ -696,7 +696,13 @@ def main() -> None:
     choice = the_conventions(loaded.run)
     with st.spinner("Evaluating every query…"):
         started = time.perf_counter()
-        result = queries_data.evaluate(loaded.key(), loaded.run, choice.scoring, choice.complete)
+        try:
+            result = queries_data.evaluate(
+                loaded.key(), loaded.run, choice.scoring, choice.complete
+            )
+        except ValueError as error:  # e.g. relevances whose sums overflow a float
+            st.error(plain(f"The run cannot be scored: {error}"), icon="🚫")
+            return
         elapsed = time.perf_counter() - started
     the_mean(choice, result, elapsed)
     which_queries(loaded, choice)

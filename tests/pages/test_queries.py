@@ -510,3 +510,22 @@ def test_the_size_cap_is_said_in_the_uploaders_unit():
     at = _upload("csv")
     text = " ".join(m.value for m in at.markdown)
     assert "50 MB (50,000,000 bytes)" in text
+
+
+def test_a_grade_the_exponential_gain_cannot_take_is_named_and_the_linear_gain_used():
+    # Reliability H2: 2^2000 does not fit in a float; the page said nothing but a traceback.
+    data = b"query_id,doc_id,relevance,score\nq,a,2000,3\nq,b,1,2\nr,c,1,1\n"
+    at = _upload("csv", run=("big.csv", data))
+    at.selectbox(key="queries_gain").set_value("exponential").run()
+    assert not at.exception
+    (error,) = [e.value for e in at.error]
+    assert "relevance must be at most 1000" in error and "the linear gain is used" in error
+    assert at.selectbox(key="queries_gain").value == "exponential"  # the choice is kept
+
+
+def test_relevances_whose_sums_overflow_are_refused_not_shown_as_nan():
+    data = b"query_id,doc_id,relevance,score\nq,a,1e308,3\nq,b,1e308,2\nq,c,1e308,1\n"
+    at = _upload("csv", run=("huge.csv", data))
+    assert not at.exception
+    assert any("too large to score" in e.value for e in at.error)
+    assert not [m for m in at.metric if m.value == "—"]
