@@ -52,7 +52,7 @@ def intro() -> None:
 
 
 def notation_key() -> None:
-    st.subheader("Notation key")
+    st.header("Notation key")
     st.table(
         pd.DataFrame(
             {
@@ -69,7 +69,7 @@ def notation_key() -> None:
 
 
 def glossary() -> None:
-    st.subheader("Glossary")
+    st.header("Glossary")
     query = st.text_input(
         "Find a term",
         key=f"{PAGE}_search",

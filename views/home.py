@@ -84,7 +84,7 @@ def the_chart(result) -> None:
 
 
 def suggested_path() -> None:
-    st.subheader("New to NDCG? A suggested path")
+    st.header("New to NDCG? A suggested path")
     st.caption("Nine short stops, in this order; the glossary in the sidebar has every term.")
     for number, (key, what) in enumerate(PATH, start=1):
         page = menu.BY_KEY[key]

@@ -62,13 +62,13 @@ def intro() -> None:
 
 
 def your_list():
-    st.subheader("1 · Your list")
+    st.header("1 · Your list")
     list_editor.edit_list(PAGE, label="Relevances, top of the ranking first", height=80, drag=True)
     return list_editor.scoring_controls(PAGE, explain=False)
 
 
 def settings_controls() -> Settings:
-    st.subheader("2 · What counts")
+    st.header("2 · What counts")
     keys = {param.name: f"{PAGE}_{param.name}" for param in SCHEMA}
     for param in SCHEMA:
         _bound(keys[param.name], param)
@@ -161,7 +161,7 @@ def what_changed(result: Neighbours, before: dict[str, float], moved: dict[str, 
 
 
 def at_a_glance(result: Neighbours) -> None:
-    st.subheader("3 · What each one rewards")
+    st.header("3 · What each one rewards")
     # A static table: its sentences wrap instead of hiding behind a scroll bar.
     st.table(
         pd.DataFrame(
@@ -190,7 +190,7 @@ def at_a_glance(result: Neighbours) -> None:
 
 
 def each_measure(result: Neighbours) -> None:
-    st.subheader("4 · The formulas, then your numbers")
+    st.header("4 · The formulas, then your numbers")
     ranked = result.ranked
     counted = f"the top {result.divisor}" if ranked.k is not None else f"all {ranked.n}"
     st.markdown(
@@ -201,7 +201,7 @@ def each_measure(result: Neighbours) -> None:
     )
     st.latex(RELEVANT_SYMBOL)
     for key, measure in MEASURES.items():
-        st.markdown(f"##### {result.name(key)} · {measure.name}")
+        st.markdown(f"### {result.name(key)} · {measure.name}")
         st.markdown(f"**Rewards:** {measure.rewards}")
         st.latex(neighbour_formula(key, ranked))
         st.latex(neighbour_filled(result, key))
@@ -223,7 +223,7 @@ def each_measure(result: Neighbours) -> None:
 
 
 def position_by_position(result: Neighbours) -> None:
-    st.subheader("5 · Position by position")
+    st.header("5 · Position by position")
     table = result.table
     st.dataframe(
         pd.DataFrame(
@@ -247,7 +247,7 @@ def position_by_position(result: Neighbours) -> None:
 
 
 def references(ranked) -> None:
-    st.subheader("References")
+    st.header("References")
     st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
     params = urlparams.list_params(ranked)
     menu.page_link("playground", params=params, label="🎛️ This list in the playground")

@@ -109,21 +109,3 @@ def test_each_new_page_at_desktop_and_phone_width(page, warm_app, shot, path, wi
     )
     assert overflow <= 1, (path, width, overflow)
     shot(f"lesson-{path}-{width}")
-
-
-def test_no_serious_accessibility_violations_on_the_new_pages(page, warm_app):
-    """axe-core on each new page, with the same exclusions as test_accessibility.py."""
-    from tests.browser.test_accessibility import AXE, axe_violations
-
-    if not AXE.exists():
-        pytest.fail("axe-core is missing: run `npm ci` at the project root (make test does).")
-    found = {}
-    for path in NEW_PAGES:
-        page.goto(f"{warm_app}/{path}?rels=3,2,3,0,1,2", timeout=30_000)
-        wait_for_app(page)
-        expect(page.locator("h1").first).to_be_visible(timeout=30_000)
-        page.wait_for_timeout(500)
-        problems = axe_violations(page)
-        if problems:
-            found[path] = problems
-    assert found == {}

@@ -70,7 +70,7 @@ def intro() -> None:
 
 
 def the_reader() -> None:
-    st.subheader("1 · The reader behind a discount")
+    st.header("1 · The reader behind a discount")
     st.markdown(
         "Picture a reader who starts at the top and goes down the list one item at a time, and "
         "who may stop anywhere: satisfied, bored, or out of time. Read d(i) as the chance they "
@@ -91,7 +91,7 @@ def the_reader() -> None:
 
 
 def your_list():
-    st.subheader("2 · Your list")
+    st.header("2 · Your list")
     list_editor.edit_list(PAGE, label="Relevances, top of the ranking first", height=80)
     ranked = list_editor.scoring_controls(PAGE, explain=False)
     st.caption(
@@ -151,7 +151,7 @@ def top_weight_table(ranked, p: float, depth: int) -> None:
     base = ranked.scoring.log_base
     names = {key: _curve_name(key, base, p) for key in CURVES}
     weights = top_weights(depth, base=base, p=p)
-    st.markdown("##### How much weight sits on the top 1, 3 and 10")
+    st.markdown("### How much weight sits on the top 1, 3 and 10")
     shown = pd.DataFrame({"Discount": [names[key] for key in weights["curve"]]})
     for m in TOPS:
         shown[f"Top {m}: weight"] = [fixed(v) for v in weights[f"top_{m}"]]
@@ -177,7 +177,7 @@ def top_weight_table(ranked, p: float, depth: int) -> None:
 
 
 def under_each_discount(ranked, p: float) -> None:
-    st.subheader("4 · Your list under each discount")
+    st.header("4 · Your list under each discount")
     base = ranked.scoring.log_base
     names = {key: _curve_name(key, base, p) for key in CURVES}
     scored = {key: score_with(ranked, key, p=p) for key in CURVES}
@@ -221,7 +221,7 @@ def under_each_discount(ranked, p: float) -> None:
 
 
 def why_the_log(p: float) -> None:
-    st.subheader("5 · Why the logarithm, then?")
+    st.header("5 · Why the logarithm, then?")
     st.markdown(
         "For a long time the honest answer was: because it falls smoothly. Each step down costs "
         "a little less than the step before, no position is a cliff, and a reader who goes "
@@ -258,7 +258,7 @@ def why_the_log(p: float) -> None:
 
 
 def references(ranked) -> None:
-    st.subheader("References")
+    st.header("References")
     st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
     params = urlparams.list_params(ranked)
     menu.page_link("playground", params=params, label="🎛️ This list in the playground")
@@ -271,7 +271,7 @@ left, right = st.columns([2, 3], gap="large")
 with left:
     ranked = your_list()
 with right:
-    st.subheader("3 · Four discounts, one chart")
+    st.header("3 · Four discounts, one chart")
     p, depth = curve_controls()
     the_curves(ranked, p, depth)
 top_weight_table(ranked, p, depth)

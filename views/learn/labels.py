@@ -53,7 +53,7 @@ def intro() -> None:
 
 
 def your_list() -> RankedList:
-    st.subheader("Your list")
+    st.header("Your list")
     left, right = st.columns(2, gap="large")
     with left:
         list_editor.edit_list(PAGE, label="Relevance labels, top of the ranking first", height=80)
@@ -258,7 +258,7 @@ def fractions(ranked: RankedList) -> None:
 
 
 def references(ranked: RankedList) -> None:
-    st.subheader("References")
+    st.header("References")
     st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
     menu.page_link("glossary", label="📖 Glossary and notation")
     menu.page_link(

@@ -103,7 +103,7 @@ def intro() -> None:
 
 
 def your_list() -> RankedList:
-    st.subheader("Your list")
+    st.header("Your list")
     left, right = st.columns(2, gap="large")
     with left:
         list_editor.edit_list(PAGE, label="Relevances, top of the ranking first", height=80)
@@ -133,7 +133,7 @@ def closed_ideal(ranked: RankedList) -> None:
         st.latex(latex.worked(open_)[2])
         st.metric(f"{open_.name()}, ideal from every judged item", fixed(open_.ndcg))
     _demo_buttons(pitfall)
-    st.markdown("##### With your list")
+    st.markdown("### With your list")
     mine_closed, mine_open = closed_and_open(ranked)
     if not ranked.pool:
         st.markdown(
@@ -170,7 +170,7 @@ def padding(ranked: RankedList) -> None:
         "the longer list and drops."
     )
     _demo_buttons(pitfall, ("it with the junk", demo.after.ranked))
-    st.markdown("##### With your list")
+    st.markdown("### With your list")
     mine = padded(ranked)
     st.markdown(
         f"With {PADDING} irrelevant items appended: {mine.before.name()} "
@@ -217,7 +217,7 @@ def ideal_top_k(ranked: RankedList) -> None:
         f"(about {fixed(demo.wrong_ndcg, 2)}) instead of {fixed(demo.right.ndcg)}."
     )
     _demo_buttons(pitfall)
-    st.markdown("##### With your list")
+    st.markdown("### With your list")
     mine = ideal_cut(ranked)
     if mine.differs:
         st.markdown(
@@ -240,7 +240,7 @@ def label_scale(ranked: RankedList) -> None:
     st.markdown(f"**The example:** {_list_words(pitfall.example)}, written and scored four ways.")
     _readings_block(pitfall.example, f"{PAGE}_scale_example", latex_rows=True)
     _demo_buttons(pitfall)
-    st.markdown("##### With your list")
+    st.markdown("### With your list")
     _readings_block(ranked, f"{PAGE}_scale_mine", latex_rows=False)
     _remedy(pitfall)
 
@@ -278,7 +278,7 @@ def zero_rule(ranked: RankedList) -> None:
     )
     _means_block(queries, f"{PAGE}_zero_example", with_latex=True)
     _demo_buttons(pitfall)
-    st.markdown("##### With your list")
+    st.markdown("### With your list")
     st.markdown(
         f"Your list beside a query of {ranked.n} items with nothing relevant (the same cut-off):"
     )
@@ -323,7 +323,7 @@ def comparing(ranked: RankedList) -> None:
         f"{signed(hard.lift)}."
     )
     _demo_buttons(pitfall, ("the hard query", HARD_QUERY))
-    st.markdown("##### With your list")
+    st.markdown("### With your list")
     _baselines_block([("your list", baseline(ranked))], False)
     _remedy(pitfall)
 
@@ -350,7 +350,7 @@ def _baselines_block(rows, with_latex: bool) -> None:
 
 
 def references(ranked: RankedList) -> None:
-    st.subheader("References")
+    st.header("References")
     st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
     params = urlparams.list_params(ranked)
     menu.page_link(
