@@ -523,7 +523,10 @@ def table_rows_to_list(ranked: RankedList, rows: list[dict]) -> RankedList:
             )
         values.append(value)
         labels.append(label)
-    return replace(ranked, relevances=tuple(values), labels=tuple(labels))
+    try:
+        return replace(ranked, relevances=tuple(values), labels=tuple(labels))
+    except ValueError as error:  # the rows are fine one by one, not together (sums overflow)
+        raise ValueError(f"The table cannot be scored: {error}") from None
 
 
 def _table_editor(page: str, ranked: RankedList) -> None:

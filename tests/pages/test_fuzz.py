@@ -393,6 +393,7 @@ def test_a_file_name_is_text_in_the_download_button():
 )
 @example(rows=[{"Label": "a\u2028b", "Relevance": 1}])
 @example(rows=[{"Label": "a\tb", "Relevance": 1}, {"Label": "<b>x</b>", "Relevance": 2.5}])
+@example(rows=[{"Label": "a", "Relevance": 9e307}, {"Label": "b", "Relevance": 9e307}])
 def test_table_edits_are_refused_by_row_or_survive_the_text_box(rows):
     """The playground's table editor: a bad row is named; a good table types back unchanged."""
     from ndcg_core.parsing import format_relevances
