@@ -232,3 +232,12 @@ def wait_message(seconds: float) -> str:
         f"The code on the board has {CODE_LENGTH} letters and digits, like "
         f"{format_code('ABCDEFGH')}; it never uses O, 0, I, 1 or L."
     )
+
+
+def time_left(expires_at: float, now: float) -> str:
+    """How long until a room closes by itself, in words: '11 h 58 min', '42 min'."""
+    minutes = int(max(0.0, expires_at - now) // 60)
+    if minutes < 1:
+        return "less than a minute"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if hours else f"{minutes} min"

@@ -150,3 +150,11 @@ def test_five_wrong_codes_within_five_minutes_mean_a_minute_from_the_last():
 def test_the_wait_message_says_how_long_and_what_a_code_looks_like():
     said = rooms.wait_message(53.2)
     assert "wait 54 s" in said and "ABCD-EFGH" in said
+
+
+def test_the_time_left_in_words():
+    assert rooms.time_left(43_200.0, 0.0) == "12 h 0 min"
+    assert rooms.time_left(43_200.0, 120.5) == "11 h 57 min"
+    assert rooms.time_left(100.0, 0.0) == "1 min"
+    assert rooms.time_left(100.0, 90.0) == "less than a minute"
+    assert rooms.time_left(100.0, 200.0) == "less than a minute"
