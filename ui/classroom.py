@@ -102,8 +102,11 @@ def count_failure() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def show_question(question: questions.Question, number: int, *, compact: bool = False) -> None:
-    """The question as the class sees it: title, prompt, its lists (chart and words)."""
+def show_question(
+    question: questions.Question, number: int, *, compact: bool = False, chart: bool = True
+) -> None:
+    """The question as the class sees it: title, prompt, its lists in words, and (`chart`) as
+    a chart; the teacher's screen draws the chart later, below the live count."""
     exercise = question.exercise
     st.subheader(f"Question {number}: {exercise.title}")
     st.markdown(plain(exercise.prompt))
@@ -111,16 +114,23 @@ def show_question(question: questions.Question, number: int, *, compact: bool = 
         for case in exercise.cases:
             label = f"{case.name}: " if len(exercise.cases) > 1 else ""
             st.markdown(f"**{plain(label + case.describe())}**")
-        if exercise.kind in ("compare", "estimate", "costliest_swap"):
-            shown = exercise.cases
-            figure = relevance_bars(
-                [(c.name, c.ranked.relevances) for c in shown],
-                shown[0].ranked.k,
-                height=240 if compact else 300,
-            )
-            charts.show(figure, key=f"{PAGE}_lists_{number}")
     if exercise.question_latex:
         st.latex(exercise.question_latex)
+    if chart:
+        show_lists_chart(question, number, compact=compact)
+
+
+def show_lists_chart(question: questions.Question, number: int, *, compact: bool = False) -> None:
+    """The lists of a teacher's own question as bars (a practice exercise draws none here)."""
+    exercise = question.exercise
+    if question.shows_lists and exercise.kind in ("compare", "estimate", "costliest_swap"):
+        shown = exercise.cases
+        figure = relevance_bars(
+            [(c.name, c.ranked.relevances) for c in shown],
+            shown[0].ranked.k,
+            height=240 if compact else 300,
+        )
+        charts.show(figure, key=f"{PAGE}_lists_{number}")
 
 
 def show_options_marked(question: questions.Question, mine: str | None = None) -> None:

@@ -209,13 +209,13 @@ def how_to_join(room: Room) -> None:
     with st.container(border=True):
         st.markdown("Go to the link or scan the code, then type the class code:")
         st.markdown(f"## {rooms.format_code(room.code)}")
-        st.image(live.qr_svg(address), width=360, caption="Scan to join")
+        st.image(live.qr_svg(address), width="stretch", caption="Scan to join")
         st.code(address, language=None, wrap_lines=True)
         if live.is_local(address):
             st.warning(
-                "This link names this computer (localhost): students' phones cannot open it. "
-                "Open the app by this computer's address on the network (for example "
-                "http://192.168.1.20:8501/classroom) and the link and QR code will follow."
+                "This link names this computer (localhost), which phones cannot open: open the "
+                "app by its network address (like http://192.168.1.20:8501) and the link and "
+                "QR code follow."
             )
 
 
@@ -268,7 +268,7 @@ def current_question(db: Store, room: Room, key: str, state: str) -> None:
         return
     posed = db.question(room.code, room.current)
     question = posed.question
-    live.show_question(question, posed.number)
+    live.show_question(question, posed.number, chart=False)
     if posed.revealed is None:
         if state == "open":
             live_answers(room.code, posed.number)
@@ -279,6 +279,7 @@ def current_question(db: Store, room: Room, key: str, state: str) -> None:
             on_click=_reveal,
             args=(room.code, key, posed.number),
         )
+        live.show_lists_chart(question, posed.number)
         return
     the_reveal(db, room, question, posed.number)
     next_exercise(room, key, question, state)
@@ -299,8 +300,6 @@ def the_reveal(db: Store, room: Room, question: questions.Question, number: int)
         live.show_options_marked(question)
     live.show_distribution(question, texts, revealed=True, key=f"{PAGE}_final_{number}")
     what_wrong_answers_say(question, texts)
-    with st.expander("The worked solution", expanded=True):
-        live.show_solution(question, number)
 
 
 def what_wrong_answers_say(question: questions.Question, texts: list[str]) -> None:
@@ -312,6 +311,15 @@ def what_wrong_answers_say(question: questions.Question, texts: list[str]) -> No
         st.markdown(f"**{plain(item.label)}** · {count(item.count)}")
         if item.advice:
             st.caption(plain(item.advice))
+
+
+def worked_solution(db: Store, room: Room) -> None:
+    """After the reveal, the worked solution across the whole screen: its formulas are wide."""
+    posed = None if room.current is None else db.question(room.code, room.current)
+    if posed is None or posed.revealed is None:
+        return
+    with st.expander("The worked solution", expanded=True):
+        live.show_solution(posed.question, posed.number)
 
 
 def next_exercise(room: Room, key: str, question: questions.Question, state: str) -> None:
@@ -487,12 +495,15 @@ def after_class(db: Store, room: Room, key: str, state: str) -> None:
 def teacher_screen(db: Store, room: Room, key: str) -> None:
     state = teacher_header(db, room)
     _said()
-    join, main = st.columns([1, 2], gap="large")
+    # Before the first question the join panel is half the screen (a QR code the back row can
+    # scan); then a third, beside the question and the answers arriving.
+    join, main = st.columns([1, 1] if room.current is None else [1, 2], gap="large")
     with join:
         if state == "open":
             how_to_join(room)
     with main:
         current_question(db, room, key, state)
+    worked_solution(db, room)
     if state == "open":
         ask_a_question(room, key)
         send_a_list(room, key)

@@ -195,7 +195,12 @@ def test_a_practice_exercise_then_the_next_one(db, room):
     screen.number_input(key="classroom_seed").set_value(4711).run()
     press(screen, "Pose this question")
     posed = db.question(room.code, 1).question
-    assert posed.spec == {"kind": "practice", "seed": 4711, "index": 0, "version": posed.spec["version"]}
+    assert posed.spec == {
+        "kind": "practice",
+        "seed": 4711,
+        "index": 0,
+        "version": posed.spec["version"],
+    }
     ann = db.join(room.code, "Ann")
     at = student(room, ann)
     answer(at, 1, 0 if not posed.is_numeric else "0.5")
@@ -264,3 +269,21 @@ def test_a_room_closes_by_itself_when_its_hours_are_up(db, room):
     assert "This class has ended" in texts(student(room, token))
     with pytest.raises(ValueError, match="closed by itself"):
         db.answer(room.code, token, 1, questions.Given("0"))
+
+
+ODD = ["", "<script>alert(1)</script>", "\x00\x1b", "9" * 5000, "ABCD-EFGH-IJKL", "🧑‍🏫"]
+
+
+def test_any_link_gets_a_message_never_a_traceback(db, room):
+    shapes = (
+        lambda v: {"room": v},
+        lambda v: {"room": room.code, "key": v},
+        lambda v: {"room": room.code, "student": v},
+        lambda v: {"room": v, "key": v},
+    )
+    for n, value in enumerate(ODD):
+        for shape in (shapes[n % 4], shapes[(n + 1) % 4]):
+            at = open_page(PAGE, **shape(value))  # asserts there is no exception
+            assert at.error or at.warning, shape(value)
+            assert "Traceback" not in texts(at)
+            assert "Pose this question" not in [b.label for b in at.button]

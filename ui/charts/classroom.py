@@ -95,8 +95,9 @@ def number_histogram(
     if target is not None:
         if tolerance:
             fig.add_vrect(
-                x0=target - tolerance,
-                x1=target + tolerance,
+                # The band within the histogram's range (an answer near 1 would spill past it).
+                x0=max(target - tolerance, bins[0].low) if bins else target - tolerance,
+                x1=min(target + tolerance, bins[-1].high) if bins else target + tolerance,
                 fillcolor=GREEN,
                 opacity=0.2,
                 line_width=0,
@@ -120,7 +121,8 @@ def number_histogram(
             height=height,
             x_title="answer",
             y_title="answers",
-            yaxis={"range": [0, max(top, 1) * 1.3], "dtick": None if top > 10 else 1},
+            # Head room above the bars: the count labels, then the answer's and "you" notes.
+            yaxis={"range": [0, max(top, 1) * 1.6], "dtick": None if top > 10 else 1},
             showlegend=False,
             bargap=0,
         )
