@@ -89,6 +89,8 @@ def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_revea
             expect(page.get_by_text("Your answer is in")).to_be_visible(timeout=30_000)
         expect(count).to_have_text("3 of 3", timeout=LIVE)
         ARTIFACTS.mkdir(exist_ok=True)
+        top = teacher.get_by_role("heading", name=f"Class {rooms.format_code(code)}")
+        top.scroll_into_view_if_needed()
         teacher.screenshot(path=str(ARTIFACTS / "classroom-projector-answers.png"))
         students[0].screenshot(path=str(ARTIFACTS / "classroom-phone-answered.png"))
 
@@ -98,6 +100,7 @@ def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_revea
         for page, (_, _, told) in zip(students, STUDENTS):
             expect(page.get_by_text(told)).to_be_visible(timeout=LIVE)
             expect(page.get_by_text("2 of 3 in the class got it right")).to_be_visible()
+        top.scroll_into_view_if_needed()
         teacher.screenshot(path=str(ARTIFACTS / "classroom-projector-reveal.png"))
         students[2].screenshot(path=str(ARTIFACTS / "classroom-phone-reveal.png"), full_page=True)
     finally:
