@@ -207,10 +207,15 @@ def how_to_join(room: Room) -> None:
         return
     address = live.join_link(room.code)
     with st.container(border=True):
-        st.markdown("Go to the link or scan the code, then type the class code:")
-        st.markdown(f"## {rooms.format_code(room.code)}")
-        st.image(live.qr_svg(address), width="stretch", caption="Scan to join")
-        st.code(address, language=None, wrap_lines=True)
+        # Before the first question the panel is half the screen: the code and the QR code side
+        # by side, both above the fold of a 720-pixel projector; later, one above the other.
+        words, picture = st.columns(2) if room.current is None else (st.container(),) * 2
+        with words:
+            st.markdown(f"### {rooms.format_code(room.code)}")
+            st.markdown("Scan the QR code, or open the link and type the class code above:")
+            st.code(address, language=None, wrap_lines=True)
+        with picture:
+            st.image(live.qr_svg(address), width="stretch", caption="Scan to join")
         if live.is_local(address):
             st.warning(
                 "This link names this computer (localhost), which phones cannot open: open the "
