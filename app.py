@@ -7,14 +7,19 @@ server ran the page on its own, without this menu.
 
 import streamlit as st
 
-from ui import menu, share
+from ui import menu, share, style
 
 
 # In a function, as in Streamlit's own demo app, so a test can run the app as a whole.
 def run() -> None:
-    st.set_page_config(page_title="NDCG Lab", page_icon="📐", layout="wide")
-    page = st.navigation(menu.navigation_pages())
-    share.presenter_mode()  # present=1 in any page's URL: large type, no chrome, for a projector
+    # expanded: every page in the menu at once, not the first ten and "View more".
+    page = st.navigation(menu.navigation_pages(), expanded=True)
+    # After the navigation, so each page's browser tab carries its own name.
+    st.set_page_config(page_title=menu.browser_title(page.url_path), page_icon="📐", layout="wide")
+    presenting = share.is_presenting()  # present=1 in any page's URL: for a projector
+    style.apply(presenting)
+    if presenting:
+        menu.presenter_bar(page.url_path)
     page.run()
     share.sidebar_tools(page.url_path)
 

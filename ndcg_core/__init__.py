@@ -6,7 +6,7 @@ Pure Python + numpy (and pandas for tables); it never imports Streamlit.
 from .batch import TIES, BatchResult, batch_ndcg, ndcg_rows
 from .metrics import Totals, breakdown, cg, check_k, check_relevances, dcg, idcg, ndcg, totals
 from .model import EVERY_RANKED, NO_CUTOFF, RankedList, Scoring
-from .options import DISCOUNTS, GAINS, Option, denominators, discounts, gains
+from .options import DISCOUNTS, GAINS, GainMap, Option, denominators, discounts, gains
 
 __all__ = [
     "DISCOUNTS",
@@ -15,6 +15,7 @@ __all__ = [
     "NO_CUTOFF",
     "TIES",
     "BatchResult",
+    "GainMap",
     "Option",
     "RankedList",
     "Scoring",

@@ -9,7 +9,14 @@ policy:
 - ``"average"``: every item of a tied group gets the group's mean gain, the expected DCG over
   all orders of the group (McSherry & Najork 2008), as scikit-learn's ``ndcg_score`` does.
 - ``"docid"``: tied items are ordered by document id, descending (compared as text), as
-  trec_eval does; needs ``docs``.
+  trec_eval does; needs ``docs``. Scores are compared as trec_eval stores them, in single
+  precision (``float sim`` in trec_eval up to 9.0.8, the version pytrec_eval wraps): 1.00000002
+  and 1.00000001 are the same float32, so they tie.
+
+A run may leave out queries the judgments have. By default (``complete=False``) those queries
+play no part, as in trec_eval; ``complete=True`` scores each of them as an empty ranking
+(DCG 0, so NDCG 0, or the all-zero rule when nothing was relevant), as trec_eval's ``-c``
+(``--complete_rel_info_wanted``) does, so a run cannot look better by skipping hard queries.
 
 References
 ----------
@@ -26,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 from .metrics import as_numbers, check_k, check_on_zero, check_settings, is_number
+from .model import too_large
 from .options import TIES, discounts, gains
 
 
@@ -52,6 +60,7 @@ def batch_ndcg(
     log_base: float = 2,
     on_zero: float = 0.0,
     docs: Iterable | None = None,
+    complete: bool = False,
 ) -> BatchResult:
     """NDCG@k of every query of a run, and the mean over queries.
 
@@ -72,6 +81,10 @@ def batch_ndcg(
         NDCG of a query whose IDCG is 0: 0.0, 1.0, or NaN to leave it out of the mean.
     docs : array-like, optional
         Document id of each row; needed by ``ties="docid"``.
+    complete : bool
+        With `ideal_queries`: also score every judged query that has no row, as an empty
+        ranking (trec_eval's ``-c``); they follow the run's queries, in order of first
+        appearance among the judgments, with ``n_items`` 0.
 
     Returns
     -------
@@ -91,9 +104,24 @@ def batch_ndcg(
     if docs is not None and not hasattr(docs, "__len__"):
         docs = list(docs)  # a generator is read once, here
 
+    if not isinstance(complete, (bool, np.bool_)):
+        raise ValueError(f"`complete` must be True or False; got {complete!r}.")
+    if complete and ideal_relevances is None:
+        raise ValueError(
+            "`complete=True` scores the judged queries a run left out: pass the judgments as "
+            "`ideal_queries` and `ideal_relevances` too."
+        )
+
     codes, names = pd.factorize(_as_ids(queries, "queries"), sort=False)
     rel = _as_relevance(relevances, codes.size, "relevances")
     score = None if scores is None else _as_scores(scores, codes.size)
+    if ties == "docid" and score is not None:
+        with np.errstate(over="ignore"):  # beyond float32's range is ±inf, as in trec_eval
+            score = score.astype(np.float32).astype(float)
+    names = pd.Index(names)
+    if complete:
+        judged = pd.Index(pd.unique(_as_ids(ideal_queries, "ideal_queries")))
+        names = names.append(judged.difference(names, sort=False))
     n_queries = names.size
 
     order = _ranking_order(codes, score)
@@ -129,14 +157,15 @@ def batch_ndcg(
     if ideal_relevances is None:
         idcg = _ideal_dcg(codes, rel, n_queries, cut, gain, discount, log_base)
     else:
-        pool_names = pd.Index(names)
-        pool_codes = pool_names.get_indexer(_as_ids(ideal_queries, "ideal_queries"))
+        pool_codes = names.get_indexer(_as_ids(ideal_queries, "ideal_queries"))
         pool_rel = _as_relevance(ideal_relevances, pool_codes.size, "ideal_relevances")
         known = pool_codes >= 0  # judgments of queries the run does not have play no part
         idcg = _ideal_dcg(
             pool_codes[known], pool_rel[known], n_queries, cut, gain, discount, log_base
         )
 
+    if not (np.isfinite(dcg).all() and np.isfinite(idcg).all()):
+        raise too_large(rel)  # a sum past 1.8e308 would turn NDCG into NaN on screen
     with np.errstate(divide="ignore", invalid="ignore"):
         value = np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), zero)
     per_query = pd.DataFrame(
@@ -146,7 +175,7 @@ def batch_ndcg(
             "idcg": idcg,
             "ndcg": value,
         },
-        index=pd.Index(names, name="query"),
+        index=names.rename("query"),
     )
     mean = float(np.nanmean(value)) if np.isfinite(value).any() else float("nan")
     return BatchResult(per_query, mean, int((idcg == 0).sum()))

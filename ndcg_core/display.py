@@ -50,6 +50,8 @@ def fixed(value: float | None, digits: int = DIGITS) -> str:
 def signed(value: float, digits: int = DIGITS) -> str:
     """A change: '+0.0147', '−0.0866', or '0.0000' when it rounds to nothing."""
     text = fixed(value, digits)
+    if not any(c.isdigit() for c in text):  # "—" (not a number) has no sign to add
+        return text
     if text.startswith("-"):
         return MINUS + text[1:]
     if float(text) == 0:

@@ -15,9 +15,12 @@ import numpy as np
 import pandas as pd
 
 from .display import exact, fixed
-from .options import DISCOUNTS, GAINS
+from .options import DISCOUNTS, gain_record, is_gain_map
 
 MAX_TERMS_SHOWN = 8  # longer sums show their first and last terms around a \cdots
+# Terms on one line of a filled-in sum: a longer sum goes on over aligned lines, so on a phone's
+# narrow column the total is never pushed out of sight (four fractions fit in about 360 px).
+TERMS_PER_LINE = 4
 
 
 def num(value: float | None, digits: int = 4) -> str:
@@ -40,7 +43,9 @@ def _measure(name: str, k: int | str | None) -> str:
 def term_symbol(gain: str, discount: str, log_base: float = 2, ideal: bool = False) -> str:
     """The summand in symbols: e.g. \\frac{rel_i}{\\log_2(i+1)}; rel*_i for the ideal order."""
     relevance = r"rel^{\star}_i" if ideal else "rel_i"
-    return rf"\frac{{{GAINS[gain].latex(relevance)}}}{{{DISCOUNTS[discount].latex(log_base)}}}"
+    return (
+        rf"\frac{{{gain_record(gain).latex(relevance)}}}{{{DISCOUNTS[discount].latex(log_base)}}}"
+    )
 
 
 def dcg_formula(
@@ -56,7 +61,11 @@ def dcg_formula(
     and IDCG the |J| judged items.
     """
     name = _measure("IDCG" if ideal else "DCG", k)
-    return rf"{name} = \sum_{{i=1}}^{{{_upper(k, ideal)}}} {term_symbol(gain, discount, log_base, ideal)}"
+    formula = rf"{name} = \sum_{{i=1}}^{{{_upper(k, ideal)}}} {term_symbol(gain, discount, log_base, ideal)}"
+    if is_gain_map(gain) and not ideal:
+        # A map's g is a table, not a formula: write it out beside the sum that first uses it.
+        formula += rf",\qquad {gain_record(gain).latex_table()}"
+    return formula
 
 
 def ndcg_formula(k: str = "@k") -> str:
@@ -83,6 +92,12 @@ def _shown_rows(rows: pd.DataFrame) -> list[int | None]:
     return [*range(head), None, *range(n - 2, n)]
 
 
+def _lines(terms: list[str], per_line: int = TERMS_PER_LINE) -> str:
+    r"""`a + b + c + d \\ &\quad + e + f`: the terms of an aligned sum, `per_line` a line."""
+    rows = [terms[i : i + per_line] for i in range(0, len(terms), per_line)]
+    return r" \\ &\quad + ".join(" + ".join(row) for row in rows)
+
+
 def dcg_filled(
     table: pd.DataFrame,
     k: int | None,
@@ -94,8 +109,9 @@ def dcg_filled(
     digits: int = 4,
     hide: int | None = None,
 ) -> str:
-    """The DCG (or IDCG) sum with the numbers of a `breakdown` table filled in, three lines deep:
-    the fractions, their values, and the total. `k` names the cut-off (None: no cut-off).
+    """The DCG (or IDCG) sum with the numbers of a `breakdown` table filled in, in three steps:
+    the fractions, their values, and the total, a step taking a line per TERMS_PER_LINE terms.
+    `k` names the cut-off (None: no cut-off).
 
     `hide` turns the sum into a question: the term at that position (1-based) shows as
     \\boxed{?}, fraction and value alike, while the total stays.
@@ -125,14 +141,14 @@ def dcg_filled(
             fractions.append(r"\boxed{?}")
             values.append(r"\boxed{?}")
             continue
-        numerator = GAINS[gain].filled(row[f"{prefix}relevance"])
+        numerator = gain_record(gain).filled(row[f"{prefix}relevance"])
         denominator = DISCOUNTS[discount].filled(position, log_base)
         fractions.append(rf"\frac{{{numerator}}}{{{denominator}}}")
         values.append(num(row[f"{prefix}contribution"], digits))
     total = float(top[f"{prefix}contribution"].sum())
     return (
-        rf"\begin{{aligned}} {name} &= {' + '.join(fractions)} \\ "
-        rf"&= {' + '.join(values)} \\ &= {num(total)} \end{{aligned}}"
+        rf"\begin{{aligned}} {name} &= {_lines(fractions)} \\ "
+        rf"&= {_lines(values)} \\ &= {num(total)} \end{{aligned}}"
     )
 
 
@@ -198,6 +214,7 @@ def expected_random(terms) -> tuple[str, str]:
 
 
 MAX_MEAN_TERMS = 6  # values written out in a filled-in mean before a \dots
+MEAN_TERMS_PER_LINE = 3  # four-decimal values are wider than a DCG's fractions
 
 
 def mean_over_queries(values, mean: float, k: int | None) -> tuple[str, str | None]:
@@ -210,8 +227,10 @@ def mean_over_queries(values, mean: float, k: int | None) -> tuple[str, str | No
         return formula, None
     shown = [num(v) for v in finite[:MAX_MEAN_TERMS]]
     more = r" + \dots" if len(finite) > MAX_MEAN_TERMS else ""
+    # The sum over aligned lines, then its mean: the result stays in sight on a narrow screen.
     filled = (
-        rf"\overline{{{name}}} = \frac{{{' + '.join(shown)}{more}}}{{{len(finite)}}} = {num(mean)}"
+        rf"\begin{{aligned}} \overline{{{name}}} &= \tfrac{{1}}{{{len(finite)}}}\,\big( "
+        rf"{_lines(shown, MEAN_TERMS_PER_LINE)}{more} \big) \\ &= {num(mean)} \end{{aligned}}"
     )
     return formula, filled
 
@@ -388,9 +407,7 @@ def curve_dcg_formula(gain: str, k: str = "@k", ideal: bool = False) -> str:
     """DCG with a discount curve d(i): the sum of gain × d(i)."""
     relevance = r"rel^{\star}_i" if ideal else "rel_i"
     name = _measure("IDCG" if ideal else "DCG", k)
-    return (
-        rf"{name} = \sum_{{i=1}}^{{{_upper(k, ideal)}}} {GAINS[gain].latex(relevance)} \cdot d(i)"
-    )
+    return rf"{name} = \sum_{{i=1}}^{{{_upper(k, ideal)}}} {gain_record(gain).latex(relevance)} \cdot d(i)"
 
 
 def curve_dcg_filled(score, gain: str, k: int | None, *, ideal: bool = False) -> str:
@@ -402,7 +419,7 @@ def curve_dcg_filled(score, gain: str, k: int | None, *, ideal: bool = False) ->
         return rf"{name} = 0"
     products = _elided(
         [
-            rf"{_grouped(GAINS[gain].filled(r))} \cdot {num(w)}"
+            rf"{_grouped(gain_record(gain).filled(r))} \cdot {num(w)}"
             for r, w in zip(relevances, score.weights)
         ]
     )

@@ -21,7 +21,7 @@ from .display import shorten
 from .model import RankedList, too_large
 from .options import (
     DISCOUNTS,
-    GAINS,
+    check_gain,
     check_log_base,
     check_option,
     denominators,
@@ -172,7 +172,7 @@ def check_ideal(relevances: np.ndarray, ideal: ArrayLike) -> np.ndarray:
 
 def check_settings(gain: str, discount: str, log_base: float) -> tuple[str, str, float]:
     return (
-        check_option(gain, GAINS, "gain"),
+        check_gain(gain),
         check_option(discount, DISCOUNTS, "discount"),
         check_log_base(log_base),
     )

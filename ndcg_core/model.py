@@ -25,15 +25,16 @@ from .options import (
     CUTS,
     DISCOUNTS,
     EVERY_RANKED,
-    GAINS,
     IDEALS,
     LOG_BASE,
     NO_CUTOFF,
     ON_ZERO,
     TIES,
+    check_gain,
     check_log_base,
     check_option,
     discounts,
+    gain_record,
     gains,
 )
 
@@ -71,7 +72,9 @@ class Scoring:
     """How a list is scored: one choice on every point where NDCG implementations differ.
 
     k: a whole number, ``"n"`` (every ranked position, the default) or ``"none"`` (no cut-off).
-    gain, discount: keys of `options.GAINS` and `options.DISCOUNTS`; log_base: the base b.
+    gain: a key of `options.GAINS` or a gain map's name ("map:0=0,1=1,2=3"; a `GainMap` or a
+    {grade: gain} dict is turned into its name); discount: a key of `options.DISCOUNTS`;
+    log_base: the base b.
     ideal: ``"judgments"`` (the list plus the pool, the default) or ``"run"`` (the list alone).
     ties: how equal scores are ordered when a run is ranked by score (`options.TIES`).
     zero: what NDCG is when IDCG is 0, a key of `options.ON_ZERO` ("0", "1" or "skip").
@@ -87,7 +90,7 @@ class Scoring:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "k", check_cut(self.k))
-        check_option(self.gain, GAINS, "gain")
+        object.__setattr__(self, "gain", check_gain(self.gain))
         check_option(self.discount, DISCOUNTS, "discount")
         object.__setattr__(self, "log_base", check_log_base(self.log_base))
         check_option(self.ideal, IDEALS, "ideal")
@@ -104,7 +107,7 @@ class Scoring:
         default = default or Scoring()
         said = []
         if self.gain != default.gain:
-            said.append(f"gain {GAINS[self.gain].short}")
+            said.append(f"gain {gain_record(self.gain).short}")
         if self.discount != default.discount or (
             self.discount == "jarvelin" and self.log_base != default.log_base
         ):
@@ -147,6 +150,7 @@ class RankedList:
         object.__setattr__(self, "labels", labels)
         if not isinstance(self.scoring, Scoring):
             raise ValueError(f"`scoring` must be a Scoring; got {self.scoring!r}.")
+        # Also a gain map lacking a grade of the list: said now, not mid-sum.
         _check_scorable(values + self.pool, self.scoring)
 
     # -- the list ------------------------------------------------------------------------------

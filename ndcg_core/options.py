@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
 
 import numpy as np
 
-from .display import exact
+from .display import exact, shorten
 
 # 2**rel overflows a float64 a little above 1023; no real relevance scale comes near it.
 MAX_EXPONENTIAL_RELEVANCE = 1000
@@ -108,6 +110,297 @@ GAINS: dict[str, Gain] = {
         template="2^{{rel}} - 1",
     ),
 }
+
+
+# A gain per grade: trec_eval's `ndcg.1=3,2=9` parameters and LightGBM's `label_gain` list.
+GAIN_MAP_PREFIX = "map:"
+MAX_MAP_GRADES = 100  # grades in one map; a link holds the whole map
+
+
+@dataclass(frozen=True)
+class GainMap:
+    """A gain value for each relevance grade, the third kind of gain beside linear and
+    exponential: trec_eval's ``-m ndcg.1=3,2=9`` and LightGBM's ``label_gain`` are such maps.
+
+    `table` holds (grade, gain) pairs, sorted by grade. Its `name` is its URL form,
+    ``map:0=0,1=1,2=3,3=7``, and it answers to the same attributes as a `Gain` record (label,
+    short, description, latex, filled, compute), so a page shows it like the other two. Every
+    grade a list holds must be in the map (`compute` names the first one that is not), gains are
+    finite and not negative, and a higher grade never earns less than a lower one: the ideal
+    ranking sorts items by grade, which is the best order only when gain follows grade.
+
+    >>> GainMap.parse("map:0=0,1=1,2=3,3=7").compute(np.array([3.0, 0.0, 2.0]))
+    array([7., 0., 3.])
+    """
+
+    table: tuple[tuple[float, float], ...]
+
+    def __post_init__(self) -> None:
+        pairs = []
+        for item in self.table:
+            try:
+                grade, gain = item
+            except (TypeError, ValueError):
+                raise ValueError(
+                    f"A gain map holds (grade, gain) pairs; got {item!r}. Write it as "
+                    f"map:0=0,1=1,2=3."
+                ) from None
+            pairs.append((_map_number(grade, "grade"), _map_number(gain, "gain", grade)))
+        if not pairs:
+            raise ValueError("A gain map needs at least one grade=gain pair, e.g. map:0=0,1=1.")
+        if len(pairs) > MAX_MAP_GRADES:
+            raise ValueError(
+                f"A gain map holds at most {MAX_MAP_GRADES} grades; this one has {len(pairs)}."
+            )
+        pairs.sort()
+        for (grade, _), (next_grade, _) in pairwise(pairs):
+            if grade == next_grade:
+                raise ValueError(
+                    f"The gain map gives grade {exact(grade)} twice: give each grade one gain."
+                )
+        for (grade, gain), (next_grade, next_gain) in pairwise(pairs):
+            if next_gain < gain:
+                raise ValueError(
+                    f"In the gain map, grade {exact(next_grade)} earns {exact(next_gain)}, less "
+                    f"than grade {exact(grade)} ({exact(gain)}): a higher grade must earn at "
+                    f"least as much, or the ideal ranking (best grades first) would not be the "
+                    f"best order."
+                )
+        object.__setattr__(self, "table", tuple(pairs))
+
+    @classmethod
+    def parse(cls, text: str) -> GainMap:
+        """A map from its text: ``map:0=0,1=1,2=3`` (the ``map:`` is optional; spaces and ``;``
+        between pairs are accepted)."""
+        if not isinstance(text, str):
+            raise ValueError(f"A gain map is written as text, e.g. map:0=0,1=1; got {text!r}.")
+        body = text.strip()
+        if body.lower().startswith(GAIN_MAP_PREFIX):
+            body = body[len(GAIN_MAP_PREFIX) :]
+        pieces = [piece.strip() for piece in body.replace(";", ",").split(",")]
+        if not any(pieces):
+            raise ValueError(
+                "The gain map is empty: write grade=gain pairs, e.g. map:0=0,1=1,2=3,3=7."
+            )
+        pairs = []
+        for piece in pieces:
+            if not piece:
+                continue
+            grade, sep, gain = piece.partition("=")
+            if not sep or not grade.strip() or not gain.strip():
+                raise ValueError(
+                    f"'{shorten(piece, 30)}' in the gain map is not a grade=gain pair: write "
+                    f"each as grade=gain, e.g. 2=3, separated by commas."
+                )
+            pairs.append((_map_text(grade, "grade"), _map_text(gain, "gain", grade.strip())))
+        return cls(tuple(pairs))
+
+    @classmethod
+    def of(cls, gains: object) -> GainMap:
+        """A map from a {grade: gain} dict (or a GainMap, or its text)."""
+        if isinstance(gains, GainMap):
+            return gains
+        if isinstance(gains, str):
+            return cls.parse(gains)
+        if isinstance(gains, dict):
+            return cls(tuple(gains.items()))
+        raise ValueError(
+            f"A gain map is a {{grade: gain}} dict or text such as 'map:0=0,1=1'; got {gains!r}."
+        )
+
+    @classmethod
+    def exponential(cls, grades) -> GainMap:
+        """The exponential gain as a map over `grades`: 0→0, 1→1, 2→3, 3→7, … (2^g − 1)."""
+        chosen = sorted({float(g) for g in grades if 0 <= float(g) <= MAX_EXPONENTIAL_RELEVANCE})
+        return cls(tuple((g, float(np.exp2(g) - 1.0)) for g in chosen[:MAX_MAP_GRADES] or [0.0]))
+
+    @classmethod
+    def label_gain(cls, values) -> GainMap:
+        """LightGBM's ``label_gain`` list as a map: the i-th value is the gain of grade i."""
+        return cls(tuple(enumerate(values)))
+
+    # -- what a Gain record answers ------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The URL form: map:0=0,1=1,2=3,3=7."""
+        return GAIN_MAP_PREFIX + ",".join(f"{exact(g)}={exact(v)}" for g, v in self.table)
+
+    @property
+    def text(self) -> str:
+        """The pairs alone, as typed in a box: 0=0, 1=1, 2=3, 3=7."""
+        return ", ".join(f"{exact(g)}={exact(v)}" for g, v in self.table)
+
+    @property
+    def label(self) -> str:
+        return f"Gain per grade: {self.arrows()}"
+
+    @property
+    def short(self) -> str:
+        return f"g = {self.arrows(limit=4)}"
+
+    def arrows(self, limit: int | None = None) -> str:
+        """0→0, 1→1, 2→3, 3→7 (the first `limit` pairs, then …)."""
+        shown = [f"{exact(g)}→{exact(v)}" for g, v in self.table]
+        if limit is not None and len(shown) > limit:
+            shown = [*shown[:limit], "…"]
+        return ", ".join(shown)
+
+    description = (
+        "Each grade earns the gain the map gives it, g(rel). The exponential gain is one such "
+        "map (0→0, 1→1, 2→3, 3→7, …, 2^rel − 1), the linear gain another (g(rel) = rel). "
+        "Multiplying every gain by the same number changes nothing: DCG and IDCG grow by that "
+        "factor alike, so NDCG stays put; only the gaps between grades, relative to each "
+        "other, matter."
+    )
+    used_by = "trec_eval ndcg with gain parameters (-m ndcg.1=3,2=9), LightGBM label_gain"
+    reference = "trec_eval's m_ndcg.c; LightGBM's label_gain parameter."
+
+    def gain_of(self, grade: float) -> float:
+        for known, gain in self.table:
+            if known == grade:
+                return gain
+        raise ValueError(self._missing(grade))
+
+    def _missing(self, grade: float) -> str:
+        return (
+            f"The gain map {self.name} gives no gain for grade {exact(grade)}: add "
+            f"{exact(grade)}=… to the map (it needs a gain for every grade in use)."
+        )
+
+    def compute(self, relevances: np.ndarray) -> np.ndarray:
+        """The gain of each relevance; a grade missing from the map is named."""
+        values = np.asarray(relevances, dtype=float)
+        grades = np.fromiter((g for g, _ in self.table), float, len(self.table))
+        gains_by_grade = np.fromiter((v for _, v in self.table), float, len(self.table))
+        where = np.searchsorted(grades, values)
+        where = np.minimum(where, grades.size - 1)
+        found = grades[where] == values
+        if not found.all():
+            raise ValueError(self._missing(values[np.flatnonzero(~found)[0]]))
+        return gains_by_grade[where]
+
+    def latex(self, rel: str = "rel_i") -> str:
+        return f"g({rel})"
+
+    def filled(self, relevance: float) -> str:
+        """The gain of one grade, as written in a filled-in formula: its value."""
+        return exact(self.gain_of(float(relevance)))
+
+    def latex_table(self) -> str:
+        r"""g as LaTeX: g:\ 0 \mapsto 0,\ 1 \mapsto 1, …"""
+        pairs = [rf"{exact(g)} \mapsto {exact(v)}" for g, v in self.table]
+        if len(pairs) > 8:
+            pairs = [*pairs[:6], r"\dots", *pairs[-1:]]
+        return r"g:\ " + r",\ ".join(pairs)
+
+    def proportional_to(self, gain: str, grades) -> float | None:
+        """The factor c with g(rel) = c · gain(rel) on every one of `grades` ('linear' or
+        'exponential'), or None: a map that is c times another gain gives that gain's NDCG."""
+        values = np.asarray(sorted({float(g) for g in grades}), dtype=float)
+        if values.size == 0 or values.max() > MAX_EXPONENTIAL_RELEVANCE:
+            return None
+        try:
+            mine = self.compute(values)
+        except ValueError:
+            return None
+        theirs = GAINS[gain].compute(values)
+        useful = theirs > 0
+        if not useful.any() or np.any(mine[~useful] != 0):
+            return None
+        ratios = mine[useful] / theirs[useful]
+        if ratios[0] <= 0 or not np.allclose(ratios, ratios[0], rtol=1e-12, atol=0):
+            return None
+        return float(ratios[0])
+
+    def scaled(self, factor: float) -> GainMap:
+        """Every gain times `factor` (> 0): the same NDCG."""
+        return GainMap(tuple((g, v * factor) for g, v in self.table))
+
+
+# The gain widgets' third choice, beside GAINS: a gain per grade.
+GAIN_MAP_OPTION = Option(
+    name="map",
+    label="A gain per grade (a map)",
+    short="a gain per grade",
+    description=GainMap.description,
+    used_by=GainMap.used_by,
+    reference=GainMap.reference,
+)
+
+
+def _map_number(value: object, what: str, grade: object = None, shown: str = "") -> float:
+    shown = shown or (value if isinstance(value, str) else repr(value))
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
+        raise ValueError(_map_wrong(shown, what, grade, "a number"))
+    number = float(value)
+    if not np.isfinite(number):
+        raise ValueError(_map_wrong(shown, what, grade, "a finite number"))
+    if number < 0:
+        raise ValueError(
+            _map_wrong(shown, what, grade, "0 or more")
+            + (
+                " NDCG is defined here for gains ≥ 0 (a negative gain can push it below 0)."
+                if what == "gain"
+                else " Grades are relevances, 0 or more."
+            )
+        )
+    return number
+
+
+def _map_text(text: str, what: str, grade: object = None) -> float:
+    cleaned = text.strip()
+    try:
+        number = float(cleaned)
+    except ValueError:
+        raise ValueError(_map_wrong(cleaned, what, grade, "a number")) from None
+    return _map_number(number, what, grade, cleaned)
+
+
+def _map_wrong(shown: str, what: str, grade: object, should: str) -> str:
+    where = f" of grade {grade}" if what == "gain" and grade is not None else ""
+    return (
+        f"The gain map's {what}{where} must be {should}; got '{shorten(shown, 30)}'. Write the "
+        f"map as grade=gain pairs, e.g. map:0=0,1=1,2=3,3=7."
+    )
+
+
+def is_gain_map(gain: object) -> bool:
+    """True for a map's name (``map:…``) or a GainMap."""
+    return isinstance(gain, GainMap) or (
+        isinstance(gain, str) and gain.lower().startswith(GAIN_MAP_PREFIX)
+    )
+
+
+def check_gain(gain: object) -> str:
+    """A gain as the core holds it: 'linear', 'exponential', or a map's name ('map:0=0,1=1').
+
+    Accepts those names, a `GainMap`, or a {grade: gain} dict; a bad map is named with what to
+    change.
+    """
+    if isinstance(gain, str) and gain in GAINS:
+        return gain
+    if is_gain_map(gain) or isinstance(gain, dict):
+        return GainMap.of(gain).name
+    raise ValueError(
+        f"`gain` must be 'linear' or 'exponential'; got {gain!r}. A gain per grade is a map such "
+        f"as 'map:0=0,1=1,2=3,3=7' (or a {{grade: gain}} dict)."
+    )
+
+
+@lru_cache(maxsize=256)
+def _parsed_map(name: str) -> GainMap:
+    return GainMap.parse(name)
+
+
+def gain_record(gain: object) -> Gain | GainMap:
+    """The record of a gain (`GAINS` entry or `GainMap`): its words, LaTeX and computation."""
+    if isinstance(gain, GainMap):
+        return gain
+    name = check_gain(gain)
+    return GAINS[name] if name in GAINS else _parsed_map(name)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -268,6 +561,33 @@ CUTS: dict[str, Option] = {
 }
 
 
+# Which queries a run's mean is taken over: trec_eval's default, or its -c
+# (--complete_rel_info_wanted). Keyed by the core's `complete` keyword.
+MEAN_OVER: dict[bool, Option] = {
+    False: Option(
+        name="answered",
+        label="The queries the run answers (trec_eval's default)",
+        short="the queries the run answers",
+        description=(
+            "The mean over the queries both the run and the judgments have. A judged query the "
+            "run never answers is left out, so a run that skips its hardest queries looks "
+            "better than it is."
+        ),
+        used_by="trec_eval and pytrec_eval by default",
+    ),
+    True: Option(
+        name="judged",
+        label="Every judged query (trec_eval -c)",
+        short="every judged query",
+        description=(
+            "The mean over every query the judgments have: one the run never answers counts as "
+            "an empty ranking, NDCG 0, so skipping a query costs what failing it would."
+        ),
+        used_by="trec_eval -c (the option trec_eval's README gives for official TREC runs)",
+    ),
+}
+
+
 @dataclass(frozen=True)
 class ZeroRule(Option):
     value: float = 0.0  # NDCG when IDCG = 0
@@ -375,8 +695,8 @@ def check_log_base(log_base: object) -> float:
 
 
 def gains(relevances: np.ndarray, gain: str) -> np.ndarray:
-    """The gain of each relevance: rel (linear) or 2^rel − 1 (exponential)."""
-    return GAINS[gain].compute(np.asarray(relevances))
+    """The gain of each relevance: rel (linear), 2^rel − 1 (exponential), or a map's g(rel)."""
+    return gain_record(gain).compute(np.asarray(relevances))
 
 
 def denominators(n: int, discount: str, log_base: float = 2.0) -> np.ndarray:

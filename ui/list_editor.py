@@ -26,7 +26,16 @@ from streamlit_sortables import sort_items
 
 from ndcg_core.display import exact, shorten
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, default_labels
-from ndcg_core.options import CUTS, DISCOUNTS, EVERY_RANKED, GAINS, NO_CUTOFF, ON_ZERO
+from ndcg_core.options import (
+    CUTS,
+    DISCOUNTS,
+    EVERY_RANKED,
+    GAINS,
+    NO_CUTOFF,
+    ON_ZERO,
+    gain_record,
+    is_gain_map,
+)
 from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
 from ndcg_core.permutations import (
     ideal_order,
@@ -38,26 +47,38 @@ from ndcg_core.permutations import (
 )
 
 from . import controls, urlparams
+from .share import is_presenting
 from .text import plain
 
 SHARED = "shared_ranked_list"  # the last valid list, carried from page to page
 MAX_DRAG_ITEMS = 50
 K_BEYOND_EXTRA = 10  # /libraries offers k up to this far beyond the judged items
+MAX_UNTYPED_OPTIONS = 30  # pickers up to this long open without a text field
 
-# Cards: readable on a projector, clearly grabbable, and a visible focus ring for keyboard users.
+# Cards: clearly grabbable, a visible focus ring for keyboard users, a gap between them (the
+# component's own flex box is the container body), and no swipe that escapes to the browser.
 _CARD_STYLE = """
-.sortable-component { gap: 6px; flex-wrap: wrap; padding: 2px; }
+.sortable-container-body { display: flex; flex-wrap: wrap; gap: 6px; padding: 4px; }
 .sortable-item, .sortable-item:hover {
-  background-color: #0072B2; color: #ffffff; font-weight: 600; font-size: 15px;
-  border-radius: 8px; padding: 6px 10px; margin: 0; cursor: grab; user-select: none;
-  touch-action: none;
+  list-style: none; background-color: #0072B2; color: #ffffff; font-weight: 600;
+  font-size: %(size)s; border-radius: 8px; padding: 6px 10px; margin: 0; cursor: grab;
+  user-select: none; touch-action: none;
 }
 .sortable-item:focus { outline: 3px solid #E69F00; outline-offset: 2px; }
+html, body { overscroll-behavior: none; }
 """
+CARD_FONT = "15px"
+PRESENTER_CARD_FONT = "24px"  # the component draws in its own frame: presenter sizes reach it here
 
 
 def _key(page: str, name: str) -> str:
     return f"{page}_{name}"
+
+
+def typing_mode(options: Sequence) -> str | None:
+    """A picker with a short list opens as a plain list, with no text field: on a phone a text
+    field would raise the keyboard over the very list to pick from. A long one can be typed in."""
+    return None if len(options) <= MAX_UNTYPED_OPTIONS else "prefix"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,7 +217,7 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
             allow_negative=negative,
         )
         labels = parsed.labels if parsed.labelled else default_labels(len(parsed.values))
-        typed = replace(ranked, relevances=parsed.values, labels=labels)
+        typed = _typed_list(page, ranked, parsed.values, labels)
     except ValueError as error:
         st.error(
             plain(f"{error} The results below are for the last list that could be read."), icon="✋"
@@ -207,6 +228,23 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
         _remember_typed(page, typed)
         return typed
     return ranked
+
+
+def _typed_list(page: str, ranked: RankedList, values, labels) -> RankedList:
+    """The typed values with the page's conventions. A gain map lacking a typed grade raises,
+    unless the map in the gain box (typed in the same change) has it: that map is used."""
+    try:
+        return replace(ranked, relevances=values, labels=labels)
+    except ValueError:
+        pending = controls.typed_map(_key(page, "gain"))
+        if pending is None:
+            raise
+        try:
+            scoring = replace(ranked.scoring, gain=pending)
+            return replace(ranked, relevances=values, labels=labels, scoring=scoring)
+        except ValueError:
+            pass
+        raise
 
 
 # -- order buttons and moves ------------------------------------------------------------------
@@ -286,25 +324,26 @@ def _reorder_tools(page: str, ranked: RankedList) -> None:
         "and hold a card, then drag. Or use the buttons below."
     )
     _drag_cards(page, ranked)
-    # Two rows (three buttons, then two) keep every label whole in a half-width column.
-    first, second = st.columns(3, gap="small"), st.columns([1, 2], gap="small")
-    for column, (name, text, order_of, tip) in zip([*first, second[0]], ORDER_BUTTONS):
-        column.button(
-            text,
-            key=_key(page, name),
-            on_click=_set_order,
-            args=(page, order_of),
-            help=tip,
+    # Rows that wrap: each button keeps its whole label and moves to the next line when the
+    # column is too narrow (a phone, a projector at 150 %), rather than cutting it to "⭐ I…".
+    with st.container(horizontal=True, gap="small", key=_key(page, "order_buttons")):
+        for name, text, order_of, tip in ORDER_BUTTONS:
+            st.button(
+                text,
+                key=_key(page, name),
+                on_click=_set_order,
+                args=(page, order_of),
+                help=tip,
+                width="stretch",
+            )
+        st.button(
+            "↩️ Reset to what I typed",
+            key=_key(page, "reset"),
+            on_click=_reset_to_typed,
+            args=(page,),
+            help="Back to the list as you last typed or edited it.",
             width="stretch",
         )
-    second[1].button(
-        "↩️ Reset to what I typed",
-        key=_key(page, "reset"),
-        on_click=_reset_to_typed,
-        args=(page,),
-        help="Back to the list as you last typed or edited it.",
-        width="stretch",
-    )
     cards = card_texts(ranked)
     if st.session_state.get(_key(page, "move_item")) not in cards:
         st.session_state[_key(page, "move_item")] = cards[0]
@@ -313,16 +352,19 @@ def _reorder_tools(page: str, ranked: RankedList) -> None:
         cards,
         key=_key(page, "move_item"),
         help="Choose an item, then press Up or Down as often as you like: it stays chosen.",
+        filter_mode=typing_mode(cards),
     )
-    for column, (where, text, tip) in zip(st.columns(len(MOVE_BUTTONS), gap="small"), MOVE_BUTTONS):
-        column.button(
-            text,
-            key=_key(page, f"move_{where}"),
-            on_click=_move_selected,
-            args=(page, where),
-            help=tip,
-            width="stretch",
-        )
+    # One row, even on a phone: the four moves sit together under the chosen item.
+    with st.container(horizontal=True, gap="small", key=_key(page, "move_buttons")):
+        for where, text, tip in MOVE_BUTTONS:
+            st.button(
+                text,
+                key=_key(page, f"move_{where}"),
+                on_click=_move_selected,
+                args=(page, where),
+                help=tip,
+                width="stretch",
+            )
 
 
 # -- drag and drop ----------------------------------------------------------------------------
@@ -373,7 +415,13 @@ def _drag_cards(page: str, ranked: RankedList) -> None:
             st.session_state.get(_key(page, "sort_version"), 0) + 1
         )
         st.session_state[_key(page, "sort_items")] = cards
-    sort_items(cards, direction="horizontal", custom_style=_CARD_STYLE, key=_sort_key(page))
+    size = PRESENTER_CARD_FONT if is_presenting() else CARD_FONT
+    sort_items(
+        cards,
+        direction="horizontal",
+        custom_style=_CARD_STYLE % {"size": size},
+        key=_sort_key(page),
+    )
 
 
 # -- the table editor -------------------------------------------------------------------------
@@ -383,26 +431,33 @@ def _editor_key(page: str) -> str:
     return _key(page, f"table_{st.session_state.get(_key(page, 'table_version'), 0)}")
 
 
-def _rows(ranked: RankedList) -> list[dict]:
-    return [
-        {"Label": label, "Relevance": value}
-        for label, value in zip(ranked.labels, ranked.relevances)
-    ]
+def _rows(relevances: Sequence[float], labels: Sequence[str]) -> list[dict]:
+    return [{"Label": label, "Relevance": value} for label, value in zip(labels, relevances)]
 
 
 def _absorb_table_edits(page: str) -> None:
     """Apply the table editor's edits if every row is valid, else keep them and say why.
 
+    The editor keeps the rows it was drawn with (its base) and reports every edit since, so the
+    list is the base with the edits applied. Edits are read once, when they change: a list
+    changed since by other means (a drag, a button) is not undone by edits already applied.
     A bad edit stays in the table (nothing typed is lost) and its message stays until fixed.
     """
     edits = st.session_state.get(_editor_key(page))
-    if not isinstance(edits, dict) or not any(
-        edits.get(part) for part in ("edited_rows", "added_rows", "deleted_rows")
+    seen = repr(edits)
+    if seen == st.session_state.get(_key(page, "table_seen")):
+        return
+    st.session_state[_key(page, "table_seen")] = seen
+    base = st.session_state.get(_key(page, "table_base"))
+    if (
+        base is None
+        or not isinstance(edits, dict)
+        or not any(edits.get(part) for part in ("edited_rows", "added_rows", "deleted_rows"))
     ):
         st.session_state[_key(page, "table_error")] = None
         return
     ranked = current(page)
-    rows = _rows(ranked)
+    rows = _rows(*base)
     for index, change in (edits.get("edited_rows") or {}).items():
         if 0 <= int(index) < len(rows):
             rows[int(index)].update(change)
@@ -415,8 +470,11 @@ def _absorb_table_edits(page: str) -> None:
         st.session_state[_key(page, "table_error")] = str(error)
         return
     st.session_state[_key(page, "table_error")] = None
-    _put(page, edited)
-    _remember_typed(page, edited)
+    # What the editor now shows: the list is in step with it, so it is not drawn afresh.
+    st.session_state[_key(page, "table_shows")] = (edited.relevances, edited.labels)
+    if (edited.relevances, edited.labels) != (ranked.relevances, ranked.labels):
+        _put(page, edited)
+        _remember_typed(page, edited)
 
 
 def table_rows_to_list(ranked: RankedList, rows: list[dict]) -> RankedList:
@@ -471,14 +529,17 @@ def table_rows_to_list(ranked: RankedList, rows: list[dict]) -> RankedList:
 def _table_editor(page: str, ranked: RankedList) -> None:
     with st.expander("✏️ Edit labels and relevances in a table"):
         content = (ranked.relevances, ranked.labels)
-        if st.session_state.get(_key(page, "table_content")) != content:
-            # A list changed elsewhere gets a fresh editor.
+        if st.session_state.get(_key(page, "table_shows")) != content:
+            # The list changed some other way: a fresh editor (a new key) shows it. An edit made
+            # in the editor itself keeps the key, so the grid, and the keyboard focus in it, stay.
             st.session_state[_key(page, "table_version")] = (
                 st.session_state.get(_key(page, "table_version"), 0) + 1
             )
-            st.session_state[_key(page, "table_content")] = content
+            st.session_state[_key(page, "table_base")] = content
+            st.session_state[_key(page, "table_shows")] = content
+            st.session_state[_key(page, "table_error")] = None
         st.data_editor(
-            pd.DataFrame(_rows(ranked)),
+            pd.DataFrame(_rows(*st.session_state[_key(page, "table_base")])),
             key=_editor_key(page),
             num_rows="dynamic",
             hide_index=True,
@@ -569,7 +630,7 @@ def scoring_controls(
             )
     try:
         ranked = replace(ranked, pool=pool_values)
-    except ValueError as error:  # e.g. a grade the chosen gain cannot take
+    except ValueError as error:  # a grade the chosen gain cannot take, or a map lacks
         st.error(
             plain(f"Judged but not retrieved: {error} The last pool that could be used is used."),
             icon="✋",
@@ -582,6 +643,7 @@ def scoring_controls(
         options,
         key=_key(page, "k"),
         format_func=k_label(ranked),
+        filter_mode=typing_mode(options),
         help=(
             "Only the top k positions count, in the list and in the ideal ranking alike. With "
             "judged items the system never retrieved, 'no cut-off' lets the ideal keep all of "
@@ -598,8 +660,14 @@ def scoring_controls(
     if refused:
         st.error(plain(refused), icon="✋")
     check = {"on_change": _keep_scorable, "args": (page,)}
-    gain = controls.choose("Gain", GAINS, _key(page, "gain"), horizontal=True, **check)
-    if explain:
+    gain = controls.gain(
+        _key(page, "gain"),
+        ranked.relevances + ranked.pool,
+        horizontal=True,
+        explain=explain,
+        **check,
+    )
+    if explain and gain in GAINS:
         st.caption(GAINS[gain].description)
     discount = controls.choose(
         "Discount", DISCOUNTS, _key(page, "discount"), horizontal=True, **check
@@ -620,15 +688,18 @@ def _keep_scorable(page: str) -> None:
     above 1000, say) is refused by name, and the control goes back to what it was."""
     ranked = current(page)
     s = ranked.scoring
+    gain = st.session_state[_key(page, "gain")]
+    if gain == controls.MAP:  # a map is checked as it is typed (controls.gain)
+        gain = s.gain if is_gain_map(s.gain) else "linear"
     try:
         ranked.with_scoring(
-            gain=st.session_state[_key(page, "gain")],
+            gain=gain,
             discount=st.session_state[_key(page, "discount")],
             log_base=float(st.session_state[_key(page, "base")]),
         )
     except ValueError as error:
         st.session_state[_key(page, "refused")] = (
-            f"{error} The list keeps the conventions it had: gain {GAINS[s.gain].short}, "
+            f"{error} The list keeps the conventions it had: gain {gain_record(s.gain).short}, "
             f"discount {DISCOUNTS[s.discount].short}, base {exact(s.log_base)}."
         )
         st.session_state[_key(page, "gain")] = s.gain

@@ -14,8 +14,10 @@ import streamlit as st
 
 from ndcg_core.examples import FAMILIES
 
-from .share import is_presenting
+from .share import is_presenting, presenter_toggle
 from .urlparams import PRESENT
+
+APP_NAME = "NDCG Lab"
 
 
 @dataclass(frozen=True)
@@ -161,13 +163,20 @@ LEARN_BLURB = (
     "classic notes, term by term."
 )
 BY_SCRIPT = {page.script: page for page in PAGES}
+BY_PATH = {page.url_path: page for page in PAGES}
+
+
+def browser_title(url_path: str) -> str:
+    """The browser tab's title of a page: its one name, then the app's ("Playground · NDCG Lab"),
+    so tabs, bookmarks and screen readers tell the pages apart."""
+    page = BY_PATH.get(url_path.strip("/"))
+    return f"{page.title} · {APP_NAME}" if page and page.url_path else APP_NAME
 
 
 def navigation_pages() -> dict[str, list]:
     """The menu for `st.navigation`, section by section."""
-    sections: dict[str, list] = {}
-    for page in PAGES:
-        sections.setdefault(page.section, []).append(
+    return {
+        section: [
             st.Page(
                 page.script,
                 title=page.title,
@@ -175,8 +184,10 @@ def navigation_pages() -> dict[str, list]:
                 url_path=page.url_path or None,
                 default=not page.url_path,
             )
-        )
-    return sections
+            for page in pages
+        ]
+        for section, pages in _sections().items()
+    }
 
 
 def page_link(key: str, *, label: str | None = None, params: dict | None = None, **kwargs) -> None:
@@ -191,3 +202,25 @@ def page_link(key: str, *, label: str | None = None, params: dict | None = None,
         query_params=query or None,
         **kwargs,
     )
+
+
+def presenter_bar(url_path: str) -> None:
+    """At the top of every page in presenter view (which hides the sidebar): every page, one
+    click away and still presenting, and the way back to the normal view."""
+    here = BY_PATH.get(url_path.strip("/"))
+    with st.container(
+        key="presenter_bar", horizontal=True, vertical_alignment="center", gap="medium"
+    ):
+        with st.popover("☰ Pages"):
+            for section, pages in _sections().items():
+                st.caption(section)
+                for page in pages:
+                    page_link(page.key, disabled=page is here)
+        presenter_toggle("app_presenter_toggle")
+
+
+def _sections() -> dict[str, list[PageInfo]]:
+    sections: dict[str, list[PageInfo]] = {}
+    for page in PAGES:
+        sections.setdefault(page.section, []).append(page)
+    return sections

@@ -8,11 +8,26 @@ entry only when they are the same file.
 AppTest cannot upload files, so `uploaded` is the seam tests use: when a widget holds no file,
 it returns the (name, bytes) a test put in the session under `TEST_UPLOADS`. The page only asks
 `uploaded` for its files and knows nothing of tests.
+
+Big files must not take the server down (one app process serves every student): a set of
+files over `IN_PROCESS_BYTES` is read and joined in a worker process (`ui/file_worker.py`), at
+most `MAX_PARSES` at once (more wait their turn, and the page says so), at a lower CPU
+priority; each worker ends after its files, so the memory a parse needs (about 16 times the
+file) is returned to the system at once and never held by the server. The server keeps what was read in one cache bounded by
+size (`CACHE_BUDGET_MB`), the least recently used set leaving first.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
+import pickle
+import subprocess
+import sys
+import tempfile
+import threading
+from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +39,8 @@ from ndcg_core.model import Scoring
 
 from . import urlparams
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data"
 SAMPLES = {
     "movies": "Movie night: two recommenders, ten friends (CSV sample)",
     "trec": "trec_eval's own test files: 3 TREC topics, 500 documents each",
@@ -35,10 +51,16 @@ TREC_QRELS = {
     "qrels.test": "qrels.test: binary judgments (0/1)",
     "qrels.rel_level": "qrels.rel_level: graded 0–4, and −1 for judged-not-relevant",
 }
-ROLES = ("run", "qrels", "second_run")  # the files a set can hold, in the order they are read
+ROLES = runs.ROLES  # the files a set can hold, in the order they are read
 # Session key under which tests put {role: (name, bytes)}, since AppTest cannot upload.
 TEST_UPLOADS = "queries_data_test_uploads"
-CACHED_SETS = 6  # file sets kept in memory at once (a 50 MB upload's frames are shared)
+# Smaller sets are read in the server process (no start-up); bench/bench_upload.py --compare
+# raises it through the environment to time the old way, every file in the server process.
+IN_PROCESS_BYTES = int(os.environ.get("NDCG_IN_PROCESS_BYTES", 2 * runs.MB))
+MAX_PARSES = 2  # sets read at once in worker processes; one core stays with the server
+WORKER_NICE = 10  # a worker's CPU priority below the server's: the sessions answer first
+CACHE_BUDGET_MB = 600  # what was read (tables and datasets) kept in memory, all sessions
+WORKER_TIMEOUT = 300  # seconds a worker may take over one set of files
 BOOTSTRAP_RESAMPLES = 2000
 RANDOMIZATION_RESAMPLES = 10_000
 
@@ -102,21 +124,10 @@ def sample_files(sample: str, qrels_name: str = "qrels.test") -> Files:
     raise ValueError(f"Unknown sample {sample!r}: use 'movies' or 'trec'.")
 
 
-def read_table(kind: str, role: str, name: str, data: bytes, cap_mb: float) -> runs.Table:
-    """Read one file in its role. Raises ValueError (over the cap, not text, missing columns)
-    with the file's name."""
-    runs.check_size(len(data), cap_mb, name)
-    if role == "qrels":
-        return runs.read_trec_qrels(data, name)
-    if kind == "csv":
-        return runs.read_csv_run(data, name)
-    return runs.read_trec_run(data, name)
-
-
 def read_tables(files: Files, cap_mb: float) -> dict[str, runs.Table]:
-    """Read every file present: {'run': …, 'qrels': …, 'second_run': …}."""
+    """Read every file present: {'run': …, 'qrels': …, 'second_run': …} (in this process)."""
     return {
-        role: read_table(files.kind, role, *getattr(files, role), cap_mb)
+        role: runs.read_file(files.kind, role, *getattr(files, role), cap_mb)
         for role in ROLES
         if getattr(files, role) is not None
     }
@@ -124,15 +135,7 @@ def read_tables(files: Files, cap_mb: float) -> dict[str, runs.Table]:
 
 def datasets(files: Files, tables: dict[str, runs.Table]) -> dict[str, runs.Dataset]:
     """Join what was read into datasets: 'run' and, if present, 'second_run'."""
-    out = {}
-    for role in ("run", "second_run"):
-        if role not in tables:
-            continue
-        if files.kind == "csv":
-            out[role] = runs.from_csv(tables[role])
-        else:
-            out[role] = runs.join_trec(tables[role], tables["qrels"])
-    return out
+    return runs.join_files(files.kind, tables)
 
 
 def playground_list(data: runs.Dataset, query: object, scoring: Scoring) -> runs.QueryList:
@@ -157,42 +160,194 @@ def uploaded(role: str, widget_file) -> tuple[str, bytes] | None:
     return st.session_state.get(TEST_UPLOADS, {}).get(role)
 
 
-# Resources, not data: a 50 MB upload's frames are shared, never copied on each rerun.
-@st.cache_resource(show_spinner=False, max_entries=3 * CACHED_SETS)
-def _table(digest: str, kind: str, role: str, name: str, _data: bytes, cap_mb: float):
-    return read_table(kind, role, name, _data, cap_mb)
+class SizedCache:
+    """Values by key, kept while their total size stays within `budget` bytes: the least
+    recently used go first (the newest always stays). Shared by every session: thread-safe."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self._items: OrderedDict[str, tuple[object, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str):
+        with self._lock:
+            if key not in self._items:
+                return None
+            self._items.move_to_end(key)
+            return self._items[key][0]
+
+    def put(self, key: str, value: object, size: int) -> None:
+        with self._lock:
+            self._items[key] = (value, size)
+            self._items.move_to_end(key)
+            while len(self._items) > 1 and self.size > self.budget:
+                self._items.popitem(last=False)
+
+    @property
+    def size(self) -> int:
+        return sum(size for _, size in self._items.values())
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+CACHE = SizedCache(CACHE_BUDGET_MB * runs.MB)
+
+
+def _frame_bytes(frame) -> int:
+    return 0 if frame is None else int(frame.memory_usage(deep=True).sum())
+
+
+def size_of(tables: dict[str, runs.Table], data_sets) -> int:
+    """The memory a set's tables and datasets hold, in bytes (what the cache budget counts)."""
+    total = sum(_frame_bytes(t.rows) for t in tables.values())
+    if isinstance(data_sets, dict):
+        for data in data_sets.values():
+            total += sum(_frame_bytes(f) for f in (data.ranked, data.judgments, data.unanswered))
+    return total
+
+
+class _Workers:
+    """Reading big files in worker processes (`ui/file_worker.py`), at most `MAX_PARSES` at
+    once: a fresh Python process per set of files, ending when it is read."""
+
+    def __init__(self, limit: int = MAX_PARSES) -> None:
+        self._slots = threading.BoundedSemaphore(limit)
+        self._lock = threading.Lock()
+        self._busy = 0
+        self._reading: dict[str, threading.Lock] = {}  # one lock per set of files being read
+
+    @property
+    def busy(self) -> int:
+        """Sets being read or waiting for a slot, in all sessions."""
+        return self._busy
+
+    @contextmanager
+    def one_read(self, key: str):
+        """Held while the set of files `key` is read: a class uploading the same file waits
+        for the first read of it and then finds it in the cache, instead of reading it again."""
+        with self._lock:
+            self._busy += 1
+            same_files = self._reading.setdefault(key, threading.Lock())
+        try:
+            with same_files:
+                yield
+        finally:
+            with self._lock:
+                self._busy -= 1
+                if not same_files.locked():
+                    self._reading.pop(key, None)
+
+    def load(self, kind: str, files: dict, cap_mb: float):
+        """Read `files` in a worker process once one of the `MAX_PARSES` slots is free."""
+        with self._slots:
+            return self._run(kind, files, cap_mb)
+
+    def _run(self, kind: str, files: dict, cap_mb: float):
+        with tempfile.TemporaryDirectory(prefix="ndcg-read-") as folder:
+            # The bytes go to the worker through files: no pickled copy of 50 MB in the server.
+            paths = {}
+            for index, (role, (name, data)) in enumerate(files.items()):
+                paths[role] = (name, os.path.join(folder, f"in{index}"))
+                with open(paths[role][1], "wb") as out:
+                    out.write(data)
+            out_path = os.path.join(folder, "out.pickle")
+            process = subprocess.Popen(
+                [sys.executable, "-m", "ui.file_worker", out_path, str(WORKER_NICE)],
+                cwd=ROOT,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            try:
+                process.communicate(pickle.dumps((kind, paths, cap_mb)), timeout=WORKER_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.communicate()
+                raise ValueError(
+                    f"Reading the files took longer than {WORKER_TIMEOUT} s and was stopped. "
+                    f"Try a smaller file (fewer queries)."
+                ) from None
+            if process.returncode != 0 or not os.path.exists(out_path):
+                raise ValueError(
+                    "The files could not be read: the process reading them stopped before the "
+                    "end (the server may be short of memory). Try again, or a smaller file."
+                )
+            with open(out_path, "rb") as result:
+                value = pickle.load(result)
+        if isinstance(value, ValueError):
+            raise value
+        return value
+
+
+WORKERS = _Workers()
+
+
+def load(files: Files, cap_mb: float) -> tuple[dict[str, runs.Table], dict | ValueError]:
+    """The set's tables and datasets (or the ValueError joining them raised), read once per
+    set of files: in this process when small, else in a worker process. A file that cannot
+    be read raises its ValueError."""
+    key = files.key
+    found = CACHE.get(key)
+    if found is not None:
+        return found
+    present = {role: getattr(files, role) for role in ROLES if getattr(files, role) is not None}
+    for name, data in present.values():
+        runs.check_size(len(data), cap_mb, name)  # refused here: no bytes sent to a worker
+    with WORKERS.one_read(key):
+        found = CACHE.get(key)  # read by another session while this one waited
+        if found is not None:
+            return found
+        if sum(len(data) for _, data in present.values()) > IN_PROCESS_BYTES:
+            result = WORKERS.load(files.kind, present, cap_mb)
+        else:
+            result = runs.load_files(files.kind, present, cap_mb)
+        CACHE.put(key, result, size_of(*result))
+    return result
 
 
 def load_tables(files: Files, cap_mb: float) -> dict[str, runs.Table]:
-    """`read_tables`, each file read once per digest (changing the second run keeps the first)."""
-    return {
-        role: _table(files.digest(role), files.kind, role, *getattr(files, role), cap_mb)
-        for role in ROLES
-        if getattr(files, role) is not None
-    }
+    """The set's tables (`load`)."""
+    return load(files, cap_mb)[0]
 
 
-@st.cache_resource(show_spinner=False, max_entries=CACHED_SETS)
-def _datasets(key: str, _files: Files, _tables):
-    return datasets(_files, _tables)
-
-
-def load_datasets(files: Files, tables: dict[str, runs.Table]) -> dict[str, runs.Dataset]:
-    """`datasets`, joined once per set of files."""
-    return _datasets(files.key, files, tables)
+def load_datasets(files: Files, cap_mb: float) -> dict[str, runs.Dataset]:
+    """The set's datasets (`load`), or the ValueError that joining them raised."""
+    data_sets = load(files, cap_mb)[1]
+    if isinstance(data_sets, ValueError):
+        raise ValueError(str(data_sets))
+    return data_sets
 
 
 # Data, not resources: per-query tables are small, and each caller gets its own copy.
 @st.cache_data(show_spinner=False, max_entries=64)
-def evaluate(key: str, _data: runs.Dataset, scoring: Scoring):
-    """`runs.evaluate` under `scoring`, once per dataset `key` and scoring."""
-    return runs.evaluate(_data, **runs.keywords(scoring))
+def _every_judged(key: str, _data: runs.Dataset, scoring: Scoring):
+    return runs.evaluate(_data, complete=True, **runs.keywords(scoring))
+
+
+def evaluate(key: str, data: runs.Dataset, scoring: Scoring, complete: bool = False):
+    """`runs.evaluate` under `scoring`, once per dataset `key` and scoring: both query sets
+    come from one evaluation over every judged query."""
+    full = _every_judged(key, data, scoring)
+    return full if complete else runs.answered_only(full, data)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def convention_grid(key: str, _data: runs.Dataset, scoring: Scoring) -> runs.ConventionGrid:
+def convention_grid(
+    key: str, _data: runs.Dataset, scoring: Scoring, complete: bool = False
+) -> runs.ConventionGrid:
     """`runs.convention_grid`, once per dataset `key` and the conventions it holds fixed."""
-    return runs.convention_grid(_data, scoring)
+    return runs.convention_grid(_data, scoring, complete=complete)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def complete_gap(key: str, _data: runs.Dataset, scoring: Scoring) -> runs.CompleteGap:
+    """`runs.complete_gap`: the mean over the queries answered and over every judged one."""
+    return runs.complete_gap(_data, **runs.keywords(scoring))
 
 
 @st.cache_data(show_spinner=False, max_entries=64)

@@ -32,15 +32,37 @@ def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
     """
     values = _values(result)
     before = previous(page, result.ranked, values) if changes else None
-    for column, (name, value) in zip(st.columns(4), values.items()):
-        delta = None
-        if before is not None and round(value - before[name], 4) != 0:
-            delta = signed(value - before[name])
-        column.metric(
-            result.name(name), fixed(value), delta=delta, help=HELP[name], border=name == "NDCG"
-        )
+    # A row that wraps (ui/assets/app.css): four across on a wide screen, two by two on a phone,
+    # so the number sits near the top of a narrow screen too.
+    with st.container(horizontal=True, gap="small", key=f"metrics_{page}"):
+        for name, value in values.items():
+            st.metric(
+                result.name(name),
+                fixed(value),
+                delta=_change(value, before, name),
+                help=HELP[name],
+                border=name == "NDCG",
+                width="stretch",
+            )
     if before is not None:
         st.caption("The small numbers under the values: the change since the last change you made.")
+
+
+def _change(value: float, before: dict[str, float] | None, name: str) -> str | None:
+    """How far `name` moved since the last change, as shown under its card (None: it did not)."""
+    if before is None or round(value - before[name], 4) == 0:
+        return None
+    return signed(value - before[name])
+
+
+def readout(result: Totals, *, page: str) -> None:
+    """NDCG in one short line, for a place far from the cards (beside the move buttons), with
+    the change since the last one. Drawn in a container the page keeps in sight while the list
+    is edited (`readout_<page>`, sticky in ui/assets/app.css)."""
+    before = st.session_state.get(f"{page}_before")
+    change = _change(result.ndcg, before, "NDCG")
+    tail = f" ({change})" if change else ""
+    st.markdown(f"**{result.name('NDCG')} = {fixed(result.ndcg)}**{tail}")
 
 
 def previous(page: str, state, values: dict[str, float]) -> dict[str, float] | None:

@@ -4,9 +4,11 @@ Any page can call:
 
 - ``share.copy_link(query_string, path="practice")`` — the full address of this page with the
   given query string, in an ``st.code`` block (which has a copy button).
-- ``share.presenter_mode()`` — reads the URL flag ``present=1``; when it is set, enlarges the
-  type, hides the sidebar and the toolbar, and returns True so the page can drop extras.
+- ``share.is_presenting()`` — True when the URL carries ``present=1``: presenter view, whose
+  look (large type, no sidebar, no toolbar) is `ui.style`'s and whose page switcher is
+  `ui.menu.presenter_bar`'s.
 - ``share.presenter_toggle(key)`` — a button in or out of presenter mode (it edits the URL).
+- ``share.keep_presenting(url)`` — an in-app link that keeps presenter view when it is on.
 """
 
 from __future__ import annotations
@@ -21,35 +23,10 @@ from .urlparams import PRESENT
 # put into the copyable "This view" link, which a teacher may show on a projector.
 PRIVATE_PARAMS = ("key", "student")
 
-# Only fixed text goes into this style block, never anything a user typed.
-_PRESENTER_CSS = """
-<style>
-html { font-size: 22px; }
-[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
-[data-testid="stExpandSidebarButton"], [data-testid="stToolbar"],
-[data-testid="stDecoration"], [data-testid="stHeader"], footer { display: none !important; }
-[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 1.5rem 3rem 3rem 3rem; }
-[data-testid="stMarkdownContainer"] p, [data-testid="stMarkdownContainer"] li,
-[data-testid="stWidgetLabel"] p, [data-testid="stCaptionContainer"] { font-size: 1.25rem; }
-[data-testid="stMetricValue"], [data-testid="stMetricValue"] * { font-size: 4rem !important; line-height: 1.15; }
-[data-testid="stMetricLabel"] p { font-size: 1.3rem; }
-.katex { font-size: 1.5em; }
-h1 { font-size: 3rem !important; }
-</style>
-"""
-
 
 def is_presenting() -> bool:
     """True when the page's URL carries ``present=1`` (so the view can be bookmarked)."""
     return st.query_params.get(PRESENT) == "1"
-
-
-def presenter_mode() -> bool:
-    """Switch the page to large type and minimal chrome when the URL says ``present=1``."""
-    presenting = is_presenting()
-    if presenting:
-        st.markdown(_PRESENTER_CSS, unsafe_allow_html=True)
-    return presenting
 
 
 def page_address(query_string: str, path: str = "") -> str:
@@ -89,18 +66,25 @@ def presenter_toggle(key: str) -> bool:
     )
 
 
+def keep_presenting(url: str) -> str:
+    """`url` (an in-app link such as "/playground?rels=3,2") with ``present=1`` added while
+    presenting, so presenter view carries on wherever the link leads."""
+    if not is_presenting() or f"{PRESENT}=" in url:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}{PRESENT}=1"
+
+
 def sidebar_tools(url_path: str) -> None:
     """On every page (called by app.py): the glossary, a link to exactly this view, and the
     presenter switch.
 
-    The presenter view hides the sidebar, so its way back sits at the foot of the page.
+    Presenter view hides the sidebar: its way back is in the bar at the top of the page
+    (`ui.menu.presenter_bar`).
     """
     if is_presenting():
-        st.divider()
-        presenter_toggle("app_presenter_toggle")
         return
     with st.sidebar:
-        st.divider()
+        # Streamlit draws its own rule under the menu: a second one would leave an empty band.
         from .menu import page_link  # late: the menu imports this module
 
         page_link("glossary", help="Every term and symbol of the app, defined in a line.")

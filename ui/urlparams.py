@@ -12,7 +12,7 @@ The parameters
 rels, labels, k, gain, discount, base, pool, zero
                                               a ranked list and its conventions (every page)
 scores, ids                                   the system's scores and document ids (/libraries)
-sample, qrels, whole, ideal, ties             a run's source and conventions (/queries)
+sample, qrels, whole, ideal, ties, complete   a run's source and conventions (/queries)
 seed, ex                                      a practice set and an exercise (/practice)
 rel_min, g_max, p                             NDCG's neighbours' settings (/metrics; p also
                                               the geometric discount of /learn-discount)
@@ -21,6 +21,8 @@ present                                       presenter view, on any page
 
 `k` is a whole number, `all` or `n` (every ranked position: the default) or `none` (no cut-off:
 the ideal spans every judged item); the two words differ only when `pool` is given.
+`gain` is `linear`, `exponential` or a gain per grade, `map:0=0,1=1,2=3,3=7`. `complete=1` takes
+a run's mean over every judged query (trec_eval's -c), `0` (the default) over those it answered.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from ndcg_core.neighbours import G_MAX, PERSISTENCE, REL_MIN
 from ndcg_core.options import (
     DISCOUNTS,
     EVERY_RANKED,
+    GAIN_MAP_PREFIX,
     GAINS,
     IDEALS,
     LOG_BASE,
@@ -45,6 +48,8 @@ from ndcg_core.options import (
     ON_ZERO,
     TIES,
     NumberRange,
+    check_gain,
+    is_gain_map,
 )
 from ndcg_core.parsing import parse_relevances, parse_scores, typable_label
 
@@ -172,13 +177,24 @@ def option(name: str, options: Mapping, default: str, what: str) -> Param:
     return Param(name, one_of(list(options), what), str, default)
 
 
-GAIN = option("gain", GAINS, "linear", "gain")
+def read_gain(text: str) -> str:
+    """A gain from a link: linear, exponential, or a map such as map:0=0,1=1,2=3,3=7."""
+    if text in GAINS or is_gain_map(text):
+        return check_gain(text)  # a bad map says what is wrong with it
+    raise ValueError(
+        f"'{shorten(text, 40)}' is not a gain; use one of {', '.join(GAINS)}, or a gain per "
+        f"grade such as {GAIN_MAP_PREFIX}0=0,1=1,2=3,3=7."
+    )
+
+
+GAIN = Param("gain", read_gain, str, "linear")
 DISCOUNT = option("discount", DISCOUNTS, "log2", "discount")
 IDEAL = option("ideal", IDEALS, "judgments", "source of the ideal ranking")
 TIES_PARAM = option("ties", TIES, "docid", "tie rule")
 ZERO = option("zero", ON_ZERO, "0", "rule for a query with nothing relevant")
 BASE = Param("base", lambda text: number_in(text, LOG_BASE), exact, LOG_BASE.default)
 WHOLE = Param("whole", flag, lambda v: "1" if v else "0", False)
+COMPLETE = Param("complete", flag, lambda v: "1" if v else "0", False)
 # NDCG's neighbours (/metrics) and the discount curves (/learn-discount).
 REL_MIN_PARAM = Param("rel_min", lambda text: number_in(text, REL_MIN), exact, REL_MIN.default)
 G_MAX_PARAM = Param("g_max", lambda text: number_in(text, G_MAX), exact, G_MAX.default)
@@ -324,8 +340,8 @@ def list_params(ranked: RankedList) -> dict[str, str]:
 
 
 def query_string(params: Mapping[str, str]) -> str:
-    """`rels=3,2,3&k=3`-style text, commas left readable."""
-    return urlencode(params, safe=",")
+    """`rels=3,2,3&k=3`-style text, commas (and a gain map's : and =) left readable."""
+    return urlencode(params, safe=",:=")
 
 
 def link(path: str, ranked: RankedList, *, presenting: bool = False, **extra: str) -> str:

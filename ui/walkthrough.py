@@ -33,7 +33,7 @@ from ndcg_core.examples import (
 from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
 from ndcg_core.mistakes import ndcg_mistakes
 from ndcg_core.options import ON_ZERO
-from ui import charts, urlparams
+from ui import charts, menu, urlparams
 from ui.text import plain
 
 # A source check shows the exact value with this many places: enough that a value such as
@@ -110,10 +110,11 @@ def playground_url(item: Example) -> str:
 
 
 def _playground_button(page: str, item: Example) -> None:
-    st.link_button(
-        "Open in playground ↗",
-        playground_url(item),
-        key=f"{page}_{item.id}_playground",
+    # A link between pages: same tab, presenter view kept (menu.page_link).
+    menu.page_link(
+        "playground",
+        params=urlparams.list_params(item.ranked),
+        label="🎛️ Open in playground",
         help="Loads this list, with its k, gain, discount and pool, into the playground.",
     )
 
@@ -463,10 +464,8 @@ def _gain_comparison(item: Example) -> None:
                 "Linear gain": [fixed(g) for g in linear_table["gain"][:n]],
                 "Gain 2^rel − 1": [fixed(g) for g in exponential_table["gain"][:n]],
             },
-            index=pd.Index(
-                _labels(item) or range(1, n + 1), name="Item" if item.named else "Position"
-            ),
-        ).T,
+            index=_labels(item) or range(1, n + 1),
+        ).T.rename_axis("Item" if item.named else "Position"),
         width="content",
     )
     totals = compare_totals(linear, item, ("linear gain", "gain 2^rel − 1"))
@@ -488,7 +487,7 @@ def _gain_comparison(item: Example) -> None:
 
 def _gain_scale() -> None:
     grades = np.arange(0, 5, dtype=float)
-    st.markdown("### The two gains, grade by grade")
+    st.markdown("## The two gains, grade by grade")
     st.table(
         pd.DataFrame(
             {

@@ -54,6 +54,7 @@ def the_chart(result) -> None:
     charts.show(
         charts.contribution_chart(result.table, result.ranked.k, height=330),
         key=f"{PAGE}_chart",
+        alt="Bar chart: what each position earns in your order and in the ideal order",
     )
     st.caption(
         "Each pair of bars is one position: what your order earns there (solid) beside what "
@@ -91,7 +92,7 @@ def suggested_path() -> None:
 
 
 def where_to_go_next(ranked) -> None:
-    st.subheader("Where to go next")
+    st.header("Where to go next")
     params = urlparams.list_params(ranked)
     for row in (NEXT[:3], NEXT[3:]):
         for column, key in zip(st.columns(3), row):

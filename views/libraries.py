@@ -264,7 +264,11 @@ def tie_visualiser(query: Query) -> None:
     ties = tie_breaking(query)
     with st.container(key=f"{PAGE}_ties"):
         st.dataframe(ties_table(ties), hide_index=True, width="stretch")
-    charts.show(ties_chart(ties), key=f"{PAGE}_ties_chart")
+    charts.show(
+        ties_chart(ties),
+        key=f"{PAGE}_ties_chart",
+        alt="Chart: NDCG under each tie rule, between the worst and the best tie order",
+    )
     st.caption(
         "What to notice: every rule lands on the dotted line between the worst and the best "
         "tie order; the averaged value (scikit-learn) is where a random shuffle (TF-Ranking) "

@@ -151,17 +151,28 @@ def swap_costs(ranked: RankedList):
 
 def what_each_swap_costs(ranked: RankedList, deltas, current: float, name: str):
     """Section 1. Returns the picked swap (i, j), or None for a list of one item."""
-    st.subheader("1 · What does each swap cost?")
+    st.header("1 · What does each swap cost?")
     st.markdown(
-        f"**Change in {name} if the items at positions *i* and *j* swap.** Hover a cell to "
-        f"see the two items and the new {name}; click it to make that swap."
+        f"**Change in {name} if the items at positions *i* and *j* swap.** Point at a cell to "
+        f"see the two items and the new {name}, and click it to make that swap; on a touch "
+        "screen, tap a cell once to see it and a second time to swap. The pickers under the "
+        "map do the same from a keyboard."
     )
     if ranked.n < 2:
         st.info("A list of one item has nothing to swap: add a second relevance above.")
     else:
         names = [_item(ranked, p) for p in range(1, ranked.n + 1)]
         figure = ordering_charts.swap_heatmap(deltas, names, current, measure=name)
-        charts.show(figure, HEATMAP_KEY, on_select=_clicked_swap, selection_mode="points")
+        # The box names how many cells a row has, so a narrow screen drops the cell numbers
+        # (ui/assets/app.css) rather than print them over each other.
+        with st.container(key=ordering_charts.heatmap_box(ranked.n)):
+            charts.show(
+                figure,
+                HEATMAP_KEY,
+                on_select=_clicked_swap,
+                selection_mode="points",
+                alt=f"Heatmap: the change in {name} for every swap of two positions",
+            )
         if ranked.n > ordering_charts.HEATMAP_MAX:
             st.caption(
                 f"The list has {count(ranked.n)} items; the heatmap shows the top "
@@ -188,7 +199,8 @@ def what_each_swap_costs(ranked: RankedList, deltas, current: float, name: str):
     with words:
         st.markdown(
             f"Each cell is the **change in {name}** if the items at positions *i* and *j* trade "
-            "places: blue cells help, vermillion cells hurt, grey cells change nothing. The "
+            "places: blue cells (a + sign) help, vermillion cells (a − sign) hurt, grey cells "
+            "(0) change nothing; the table above gives every value. The "
             "table is symmetric, since swapping *i* with *j* is swapping *j* with *i*."
         )
     with more:
@@ -225,6 +237,7 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
         index=default_i - 1,
         key=_list_key("swap_i", ranked),
         format_func=lambda p: f"{p} · {_item(ranked, p)}",
+        filter_mode=list_editor.typing_mode(positions),
     )
     swap_j = pick_j.selectbox(
         "with the item at position",
@@ -232,6 +245,7 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
         index=default_j - 1,
         key=_list_key("swap_j", ranked),
         format_func=lambda p: f"{p} · {_item(ranked, p)}",
+        filter_mode=list_editor.typing_mode(positions),
     )
     go_column.button(
         "Swap them",
@@ -254,7 +268,7 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
 
 
 def one_items_journey(ranked: RankedList, name: str) -> None:
-    st.subheader("2 · One item's journey")
+    st.header("2 · One item's journey")
     chart, words = st.columns([3, 2])
     with words:
         # The item is remembered by its label, so the choice follows the item when it moves.
@@ -266,6 +280,7 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
             list(ranked.labels),
             index=ranked.labels.index(remembered),
             key=_list_key("item", ranked),
+            filter_mode=list_editor.typing_mode(ranked.labels),
             format_func=lambda label: (
                 f"{_item(ranked, ranked.labels.index(label) + 1)}, now at position "
                 f"{ranked.labels.index(label) + 1}"
@@ -287,7 +302,11 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
         figure = ordering_charts.journey_chart(
             sweep, position, _item(ranked, position), measure=name
         )
-        charts.show(figure, f"{PAGE}_journey")
+        charts.show(
+            figure,
+            f"{PAGE}_journey",
+            alt=f"Line chart: {name} with the chosen item at each position",
+        )
         extremes = sweep_extremes(sweep)
         if extremes is None:
             st.caption(f"This item scores the same at every position: {name} {fixed(sweep[0])}.")
@@ -308,7 +327,7 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
 
 
 def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
-    st.subheader("3 · Among all possible orderings")
+    st.header("3 · Among all possible orderings")
     kwargs = ranked.kwargs()
     summary, histogram = run_with_progress(
         _distribution,
@@ -343,7 +362,11 @@ def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
             exact=summary["exact"],
             measure=name,
         )
-        charts.show(figure, f"{PAGE}_spread")
+        charts.show(
+            figure,
+            f"{PAGE}_spread",
+            alt=f"Histogram: the share of orderings at each {name}, with this list marked",
+        )
         if summary["all_same"]:
             st.caption(
                 f"Every ordering scores the same {name}, {fixed(summary['best'])}: the items "
@@ -354,6 +377,13 @@ def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
             st.caption(
                 "What to notice: most orderings sit well above the worst one, so a random order "
                 "already scores a fair NDCG; what matters is how far above random a ranking gets."
+            )
+        with st.expander("The histogram as a table"):
+            st.dataframe(
+                ordering_charts.distribution_table(histogram, measure=name),
+                hide_index=True,
+                column_config={"%": st.column_config.NumberColumn(format="%.2f")},
+                key=f"{PAGE}_spread_table",
             )
     with words:
         sampled = "" if summary["exact"] else " in the sample"
@@ -412,7 +442,7 @@ def _how_many_orderings(summary: dict) -> None:
 
 
 def top_heavy_or_tail(ranked: RankedList, swap: tuple[int, int] | None) -> None:
-    st.subheader("4 · Top-heavy or tail: NDCG@k for every k")
+    st.header("4 · Top-heavy or tail: NDCG@k for every k")
     if swap is None:
         st.info("With one item there is no swap to compare.")
         return
@@ -423,7 +453,11 @@ def top_heavy_or_tail(ranked: RankedList, swap: tuple[int, int] | None) -> None:
     chart, words = st.columns([3, 2])
     with chart:
         figure = ordering_charts.cutoff_chart(table, swap_i, swap_j, marked=_cut_name(ranked))
-        charts.show(figure, f"{PAGE}_cutoffs")
+        charts.show(
+            figure,
+            f"{PAGE}_cutoffs",
+            alt=f"Line chart: NDCG@k for every k, as listed and after swapping {swap_i} and {swap_j}",
+        )
         st.caption(
             "What to notice: nothing changes above the upper swapped position; once k covers "
             "both positions the DCG gap is fixed while IDCG@k keeps growing, so the gap shrinks."

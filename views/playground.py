@@ -29,26 +29,35 @@ TABLE_COLUMNS = {
 
 
 def your_ranking():
-    st.subheader("1 · Your ranking")
+    st.header("1 · Your ranking")
     return list_editor.edit_list(
         PAGE, label="Relevances, top of the ranking first", height=80, drag=True, table=True
     )
 
 
 def how_it_is_scored():
-    st.subheader("2 · How it is scored")
+    st.header("2 · How it is scored")
     return list_editor.scoring_controls(PAGE)
 
 
 def where_the_score_comes_from(result) -> None:
-    st.subheader("3 · Where the score comes from")
+    st.header("3 · Where the score comes from")
     k = result.ranked.k
-    charts.show(charts.contribution_chart(result.table, k), key=f"{PAGE}_chart_contribution")
+    charts.show(
+        charts.contribution_chart(result.table, k),
+        key=f"{PAGE}_chart_contribution",
+        alt="Bar chart: what each position earns in your order and in the ideal order",
+    )
     st.caption(
         "Each pair of bars is one position's share of the score: wherever the dotted ideal bar "
-        "stands taller than the solid one, your order gives points away."
+        "stands taller than the solid one, your order gives points away. Every bar's number is "
+        "in the table of section 6."
     )
-    charts.show(charts.cumulative_chart(result.table, k), key=f"{PAGE}_chart_cumulative")
+    charts.show(
+        charts.cumulative_chart(result.table, k),
+        key=f"{PAGE}_chart_cumulative",
+        alt="Line chart: your running DCG and the ideal's running IDCG, position by position",
+    )
     st.caption(
         f"{result.name()} is the height of the solid line (your DCG) divided by the height of "
         "the dashed one (the ideal's) at the last counted position."
@@ -56,7 +65,7 @@ def where_the_score_comes_from(result) -> None:
 
 
 def the_formula(result) -> None:
-    st.subheader("4 · The formula, then your numbers")
+    st.header("4 · The formula, then your numbers")
     ranked = result.ranked
     dcg_symbols, idcg_symbols, ndcg_symbols = formulas(ranked)
     dcg_numbers, idcg_numbers, ndcg_numbers = worked(result)
@@ -79,16 +88,24 @@ def the_formula(result) -> None:
 
 
 def the_whole_curve(result) -> None:
-    st.subheader("5 · The whole curve")
+    st.header("5 · The whole curve")
     k = result.ranked.k
     discount_column, ndcg_column = st.columns(2, gap="large")
     with discount_column:
-        charts.show(charts.discount_chart(result.table, k), key=f"{PAGE}_chart_discount")
+        charts.show(
+            charts.discount_chart(result.table, k),
+            key=f"{PAGE}_chart_discount",
+            alt="Line chart: the discount at each position",
+        )
         st.caption(
             "Each step down is worth less, but the curve flattens: the first places matter most."
         )
     with ndcg_column:
-        charts.show(charts.ndcg_at_k_chart(result.table, k), key=f"{PAGE}_chart_ndcg_at_k")
+        charts.show(
+            charts.ndcg_at_k_chart(result.table, k),
+            key=f"{PAGE}_chart_ndcg_at_k",
+            alt="Line chart: NDCG@k for every cut-off k, your k marked",
+        )
         st.caption(
             "NDCG@k need not grow with k: a deeper cut adds your next item's gain to DCG, but "
             "also the ideal's next (never smaller) gain to IDCG."
@@ -96,14 +113,16 @@ def the_whole_curve(result) -> None:
 
 
 def position_by_position(result) -> None:
-    st.subheader("6 · Position by position")
+    st.header("6 · Position by position")
     shown = result.table.rename(columns=TABLE_COLUMNS)
     number = st.column_config.NumberColumn(format="%.4f")
     st.dataframe(
         shown,
         hide_index=True,
         width="stretch",
-        height=min(38 * (len(shown) + 1), 420),
+        # Sized by the grid itself, row by row: a fixed height in pixels cut rows off once
+        # presenter view made them taller.
+        height="auto",
         key=f"{PAGE}_table",
         column_config={
             "Position": st.column_config.NumberColumn(format="%d"),
@@ -135,7 +154,7 @@ def position_by_position(result) -> None:
 
 
 def share_and_explore(ranked) -> None:
-    st.subheader("7 · Share and explore")
+    st.header("7 · Share and explore")
     share_column, next_column = st.columns([3, 2], gap="large")
     with share_column:
         share.copy_link(
@@ -167,10 +186,15 @@ left, right = st.columns(2, gap="large")
 with left:
     your_ranking()
     ranked = how_it_is_scored()
+    # NDCG in one line, kept in sight at the foot of the screen while the list is edited (the
+    # cards above may be a screen or more away, on a phone above all).
+    readout = st.container(key=f"readout_{PAGE}")
 result = totals(ranked)
 with headline:
     scores.metrics_row(result, page=PAGE, changes=True)
     list_editor.active_conventions(ranked)
+with readout:
+    scores.readout(result, page=PAGE)
 with right:
     where_the_score_comes_from(result)
 the_formula(result)

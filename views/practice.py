@@ -13,7 +13,7 @@ import streamlit as st
 from ndcg_core import practice
 from ndcg_core.display import fixed
 from ndcg_core.model import RankedList
-from ui import charts, share, urlparams
+from ui import charts, menu, share, urlparams
 from ui.charts.practice import relevance_bars
 from ui.text import plain
 
@@ -171,7 +171,7 @@ def progress(seed: int, version: int, number: int) -> None:
 
 
 def the_exercise(exercise: practice.Exercise, number: int) -> None:
-    st.subheader(f"{number}. {exercise.title}")
+    st.header(f"{number}. {exercise.title}")
     st.markdown(plain(exercise.prompt))
     # The other questions' prompts already give their lists; the cases would name the answer.
     if exercise.kind in practice.KINDS:
@@ -290,8 +290,8 @@ def the_solution(exercise: practice.Exercise, record: dict, presenting: bool) ->
     else:
         st.info("The solution, as asked.", icon="📖")
     st.markdown(plain(exercise.explanation))
-    st.markdown("#### The worked solution")
-    for number, case in enumerate(exercise.solution_cases, start=1):
+    st.markdown("### The worked solution")
+    for case in exercise.solution_cases:
         st.markdown(f"**{plain(case.name)}:** {plain(case.describe())}")
         dcg, idcg, ndcg = practice.worked(case)
         st.latex(dcg)
@@ -305,10 +305,11 @@ def the_solution(exercise: practice.Exercise, record: dict, presenting: bool) ->
                 f"so the playground would show another number."
             )
         else:
-            st.link_button(
-                f"Open {case.name} in the playground ↗",
-                urlparams.link("playground", case.ranked, presenting=presenting),
-                key=f"{PAGE}_open_{exercise.key}_{number}",
+            # Same tab, presenter view kept.
+            menu.page_link(
+                "playground",
+                params=urlparams.list_params(case.ranked),
+                label=f"🎛️ Open {case.name} in the playground",
             )
 
 

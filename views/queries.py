@@ -7,14 +7,24 @@ from dataclasses import dataclass, replace
 
 import streamlit as st
 
-from ndcg_core import runs
-from ndcg_core.display import count, exact, fixed, signed
+from ndcg_core import runs, trec
+from ndcg_core.display import count, fixed, signed
 from ndcg_core.latex import mean_over_queries
 from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
-from ndcg_core.options import CUTS, DISCOUNTS, GAINS, IDEALS, LOG_BASE, ON_ZERO, TIES
-from ui import charts, controls, queries_data, urlparams
-from ui.charts.queries import paired_scatter, spread_histogram
+from ndcg_core.options import (
+    CUTS,
+    DISCOUNTS,
+    IDEALS,
+    LOG_BASE,
+    MEAN_OVER,
+    ON_ZERO,
+    TIES,
+    GainMap,
+    is_gain_map,
+)
+from ui import charts, controls, menu, queries_data, share, urlparams
+from ui.charts.queries import paired_scatter, paired_table, spread_histogram, spread_table
 from ui.queries_data import SAMPLES, TREC_QRELS, Files
 from ui.text import plain
 
@@ -45,6 +55,14 @@ class Loaded:
 
     def key(self, role: str = "run") -> str:
         return f"{self.files.key}:{role}"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The conventions chosen on the page: the scoring, and the queries the mean is over."""
+
+    scoring: Scoring
+    complete: bool
 
 
 def _warn(message: str | None) -> None:
@@ -85,7 +103,7 @@ def intro() -> None:
 
 def the_data() -> Loaded | None:
     """Where the run comes from, read and joined; None while there is nothing to evaluate."""
-    st.subheader("1 · The data")
+    st.header("1 · The data")
     _bound(f"{PAGE}_source", SAMPLE)
     source = st.radio(
         "Where the run comes from",
@@ -105,7 +123,7 @@ def the_data() -> Loaded | None:
     if tables is None or not _problems_settled(files, tables):
         return None
     try:
-        data_sets = queries_data.load_datasets(files, tables)
+        data_sets = queries_data.load_datasets(files, CAP_MB)
     except ValueError as error:
         st.error(plain(str(error)), icon="🚫")
         return None
@@ -121,7 +139,10 @@ def the_data() -> Loaded | None:
 
 def _choose_files(source: str) -> Files:
     """The sample's files, or the upload widgets' (the link keeps the sample and its qrels)."""
-    cap_text = f"Files up to {exact(CAP_MB)} MB each are accepted (the server's `maxUploadSize`)."
+    cap_text = (
+        f"Files up to {runs.size_text(CAP_MB)} each are accepted (the server's "
+        f"`maxUploadSize`; a megabyte here is 1,000,000 bytes, as the upload box counts)."
+    )
     if source == "movies":
         urlparams.write({"sample": source}, [SAMPLE])
         st.caption(
@@ -159,8 +180,9 @@ def _choose_files(source: str) -> Files:
         )
     st.markdown(
         "TREC format, whitespace-separated: qrels lines `query_id 0 doc_id relevance`, run lines "
-        "`query_id Q0 doc_id rank score run_name` (ranked by score; the rank column is ignored, "
-        f"as in trec_eval). {cap_text}"
+        "`query_id Q0 doc_id rank score run_name`, read as trec_eval reads them: ranked by "
+        "score (the rank column is ignored), text after the run name ignored, lines starting "
+        f"with `#` skipped. {cap_text}"
     )
     qrels_column, run_column, second_column = st.columns(3)
     qrels = qrels_column.file_uploader("Qrels", key=f"{PAGE}_up_qrels")
@@ -175,17 +197,26 @@ def _choose_files(source: str) -> Files:
 
 
 def _read(files: Files) -> dict[str, runs.Table] | None:
+    """The files read (once per set, big ones in a worker process); the reason they cannot be
+    read is shown in full, outside the collapsed status box."""
+    problem = None
     with st.status("Reading the files…", expanded=False) as status:
+        ahead = queries_data.WORKERS.busy
+        if ahead:
+            st.write(f"{count(ahead)} other upload(s) are being read first; yours follows.")
         started = time.perf_counter()
         try:
             tables = queries_data.load_tables(files, CAP_MB)
         except ValueError as error:
             status.update(label="The files could not be read", state="error")
-            st.error(plain(str(error)), icon="🚫")
-            return None
-        lines = count(sum(len(t.rows) + len(t.problems) for t in tables.values()))
-        st.write(f"Read {lines} lines in {fixed(time.perf_counter() - started, 2)} s.")
-        status.update(label=f"Read {lines} lines", state="complete")
+            problem = error
+        else:
+            lines = count(sum(len(t.rows) + len(t.problems) for t in tables.values()))
+            st.write(f"Read {lines} lines in {fixed(time.perf_counter() - started, 2)} s.")
+            status.update(label=f"Read {lines} lines", state="complete")
+    if problem is not None:
+        st.error(plain(str(problem)), icon="🚫")
+        return None
     return tables
 
 
@@ -245,8 +276,8 @@ def _fit_k(k_max: int) -> None:
         st.session_state[f"{PAGE}_k"] = k_max
 
 
-def the_conventions(data: runs.Dataset) -> Scoring:
-    st.subheader("2 · The conventions")
+def the_conventions(data: runs.Dataset) -> Choice:
+    st.header("2 · The conventions")
     cut_column, formula_column, ranking_column = st.columns(3)
     k_max = max(data.longest, urlparams.MAX_ITEMS)
     k_param = urlparams.Param(
@@ -255,20 +286,20 @@ def the_conventions(data: runs.Dataset) -> Scoring:
     with cut_column:
         _bound(f"{PAGE}_whole", urlparams.WHOLE)
         whole = st.checkbox(
-            "Whole list (no cut-off)",
+            "No cut-off (the whole list)",
             key=f"{PAGE}_whole",
             help=f"{CUTS[NO_CUTOFF].description} Used by {CUTS[NO_CUTOFF].used_by}.",
         )
         _bound(f"{PAGE}_k", k_param, DEFAULT_K)
         _fit_k(k_max)
         k = st.number_input(
-            "k (cut-off)", min_value=1, max_value=k_max, step=1, key=f"{PAGE}_k", disabled=whole
+            "Cut-off k", min_value=1, max_value=k_max, step=1, key=f"{PAGE}_k", disabled=whole
         )
         _bound(f"{PAGE}_zero", urlparams.ZERO)
         zero = controls.choose("A query with no relevant document scores", ON_ZERO, f"{PAGE}_zero")
     with formula_column:
         _bound(f"{PAGE}_gain", urlparams.GAIN)
-        gain = controls.choose("Gain", GAINS, f"{PAGE}_gain", menu=True)
+        gain = controls.gain(f"{PAGE}_gain", data.grades, menu=True)
         _bound(f"{PAGE}_discount", urlparams.DISCOUNT)
         discount = controls.choose("Discount", DISCOUNTS, f"{PAGE}_discount", menu=True)
         _bound(f"{PAGE}_base", urlparams.BASE, LOG_BASE.default)
@@ -284,6 +315,10 @@ def the_conventions(data: runs.Dataset) -> Scoring:
             disabled=not data.has_scores,
             **({} if data.has_scores else {"help": "There are no scores, so there are no ties."}),
         )
+        _bound(f"{PAGE}_complete", urlparams.COMPLETE)
+        complete = controls.choose("The mean is taken over", MEAN_OVER, f"{PAGE}_complete")
+    if is_gain_map(gain):
+        st.caption(plain(controls.map_lesson(GainMap.parse(gain), data.grades)))
     values = {
         "whole": whole,
         "k": int(k),
@@ -293,6 +328,7 @@ def the_conventions(data: runs.Dataset) -> Scoring:
         "ideal": ideal,
         "ties": ties,
         "zero": zero,
+        "complete": complete,
     }
     urlparams.write(
         values,
@@ -305,9 +341,10 @@ def the_conventions(data: runs.Dataset) -> Scoring:
             urlparams.IDEAL,
             urlparams.TIES_PARAM,
             urlparams.ZERO,
+            urlparams.COMPLETE,
         ],
     )
-    return Scoring(
+    scoring = Scoring(
         k=NO_CUTOFF if whole else int(k),
         gain=gain,
         discount=discount,
@@ -316,6 +353,7 @@ def the_conventions(data: runs.Dataset) -> Scoring:
         ties=ties,
         zero=zero,
     )
+    return Choice(scoring, bool(complete))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -323,9 +361,10 @@ def the_conventions(data: runs.Dataset) -> Scoring:
 # ---------------------------------------------------------------------------------------------
 
 
-def the_mean(scoring: Scoring, result, elapsed: float) -> None:
+def the_mean(choice: Choice, result, elapsed: float) -> None:
+    scoring = choice.scoring
     measure = _measure(scoring)
-    st.subheader(f"3 · Mean {measure} and where it comes from")
+    st.header(f"3 · Mean {measure} and where it comes from")
     values = result.per_query["ndcg"]
     evaluated = int(values.count())  # NaN: a query the all-zero rule leaves out
     mean_column, interval_column, queries_column, empty_column = st.columns([1, 1.5, 1, 1])
@@ -335,7 +374,11 @@ def the_mean(scoring: Scoring, result, elapsed: float) -> None:
         interval_column.metric(
             "95% bootstrap interval", f"{fixed(interval.low)} – {fixed(interval.high)}"
         )
-    queries_column.metric("Queries in the mean", f"{count(evaluated)} of {count(len(values))}")
+    queries_column.metric(
+        "Queries in the mean",
+        f"{count(evaluated)} of {count(len(values))}",
+        help=f"The mean is taken over {MEAN_OVER[choice.complete].short}.",
+    )
     empty_column.metric(
         "Nothing relevant",
         count(result.queries_without_relevant),
@@ -357,18 +400,68 @@ def the_mean(scoring: Scoring, result, elapsed: float) -> None:
             values.dropna().to_numpy(), result.mean, interval.low, interval.high, measure
         ),
         key=f"{PAGE}_hist",
+        alt=f"Histogram: how many queries score each {measure}, with the mean marked",
     )
     st.caption(
         "Each bar counts the queries in a 0.05-wide band; the dashed line is the mean and the "
         "shaded band its 95% interval. Notice how few queries sit near the mean itself."
     )
+    with st.expander("The histogram as a table"):
+        st.dataframe(
+            spread_table(values.dropna().to_numpy(), measure),
+            hide_index=True,
+            key=f"{PAGE}_hist_table",
+        )
 
 
-def how_the_mean_moves(loaded: Loaded, scoring: Scoring) -> None:
+def which_queries(loaded: Loaded, choice: Choice) -> None:
+    """The two query sets trec_eval can average over, and the queries that set them apart."""
+    st.markdown("**Which queries the mean is taken over**")
+    gap = queries_data.complete_gap(loaded.key(), loaded.run, choice.scoring)
+    answered_column, complete_column, gap_column = st.columns(3)
+    answered_column.metric(
+        f"Over the queries answered ({count(gap.answered_queries)})", fixed(gap.answered)
+    )
+    judged = gap.answered_queries + len(gap.unanswered)
+    complete_column.metric(f"Over every judged query, -c ({count(judged)})", fixed(gap.complete))
+    gap_column.metric("Difference", signed(gap.difference))
+    if gap.unanswered.empty:
+        st.caption(
+            "The run answers every judged query, so both means are the same. Leaving a hard "
+            "query out would raise the first and not the second: that is what trec_eval's -c "
+            "guards against."
+        )
+        return
+    shown = gap.unanswered.reset_index()
+    shown["query"] = shown["query"].astype(str)
+    st.caption(
+        f"{count(len(shown))} judged query(ies) have no ranking in the run. trec_eval leaves "
+        f"them out by default; with -c each counts as an empty ranking (0 under its "
+        f"conventions), so they are the whole difference. A run that skips its hard queries "
+        f"looks better without -c. Now used: {MEAN_OVER[choice.complete].short}."
+    )
+    st.dataframe(
+        shown.rename(
+            columns={
+                "judged": "judged documents",
+                "relevant": "relevant documents",
+                "ndcg": "counts in the -c mean as",
+            }
+        ),
+        hide_index=True,
+        width="stretch",
+        height=_height(len(shown), 250),
+        key=f"{PAGE}_unanswered",
+        column_config={"counts in the -c mean as": st.column_config.NumberColumn(format="%.4f")},
+    )
+
+
+def how_the_mean_moves(loaded: Loaded, choice: Choice) -> None:
     st.markdown("**How the mean moves with the all-zero rule and the ideal ranking**")
+    scoring = choice.scoring
     # The grid varies these two itself: one cache entry serves every choice of them.
     held = replace(scoring, ideal="judgments", zero="0")
-    grid = queries_data.convention_grid(loaded.key(), loaded.run, held)
+    grid = queries_data.convention_grid(loaded.key(), loaded.run, held, choice.complete)
     shown = grid.means.rename(
         index=lambda z: ON_ZERO[z].short, columns=lambda i: f"ideal: {IDEALS[i].short}"
     )
@@ -394,8 +487,9 @@ def how_the_mean_moves(loaded: Loaded, scoring: Scoring) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def every_query(loaded: Loaded, scoring: Scoring, result) -> None:
-    st.subheader("4 · Every query")
+def every_query(loaded: Loaded, choice: Choice, result) -> None:
+    st.header("4 · Every query")
+    scoring = choice.scoring
     measure = _measure(scoring)
     at = measure.removeprefix("NDCG")
     per_query = result.per_query
@@ -403,13 +497,16 @@ def every_query(loaded: Loaded, scoring: Scoring, result) -> None:
         columns={"n_items": "ranked", "dcg": f"DCG{at}", "idcg": f"IDCG{at}", "ndcg": measure}
     )
     table["query"] = table["query"].astype(str)
+    answered = loaded.run.queries  # a query the run never answers has no list to open
     with_links = len(table) <= MAX_LINK_ROWS and len(loaded.run.ranked) <= MAX_LINK_DOCS
     links = []
     if with_links:
-        links = queries_data.playground_links(
-            loaded.key(), loaded.run, tuple(per_query.index), scoring
-        )
-        table["playground"] = [link for link, _ in links]
+        links = queries_data.playground_links(loaded.key(), loaded.run, tuple(answered), scoring)
+        by_query = dict(zip(answered, (link for link, _ in links)))
+        table["playground"] = [
+            share.keep_presenting(by_query[query]) if query in by_query else None
+            for query in per_query.index
+        ]
     event = st.dataframe(
         table,
         hide_index=True,
@@ -446,21 +543,48 @@ def every_query(loaded: Loaded, scoring: Scoring, result) -> None:
     selected = event.selection.rows if event is not None else []
     if selected:
         _open_in_playground(loaded, scoring, result, per_query.index[selected[0]])
-    st.download_button(
+    csv_column, trec_column = st.columns(2)
+    csv_column.download_button(
         "Download the per-query table (CSV)",
         per_query.reset_index().to_csv(index=False).encode(),
         file_name=f"{measure.lower().replace('@', '_at_')}_per_query.csv",
         mime="text/csv",
         key=f"{PAGE}_download",
     )
+    same = trec.equivalent(scoring, choice.complete)
+    trec_column.download_button(
+        "Download in trec_eval's output format",
+        trec.output([(same.measure, result)]).encode(),
+        file_name=f"{same.measure}.trec_eval.txt",
+        mime="text/plain",
+        key=f"{PAGE}_download_trec",
+    )
+    said = (
+        f"trec_eval's format: one line per query, `measure`, `query` and `value` separated by tabs, then the `all` line of the mean, "
+        f"to diff against `{same.command}`."
+    )
+    if same.cannot:
+        said += (
+            f" trec_eval has no option for {', '.join(same.cannot)}: its numbers will differ "
+            f"from these."
+        )
+    trec_column.caption(said)  # no user text in it: the command and the options' words
 
 
 def _open_in_playground(loaded: Loaded, scoring: Scoring, result, query) -> None:
-    found = queries_data.playground_list(loaded.run, query, scoring)
     value = result.per_query.at[query, "ndcg"]
     st.markdown(f"Query {plain(query)}: {_measure(scoring)} = {fixed(value)}")
-    st.link_button(
-        "Open this query in the playground ↗", urlparams.link("playground", found.ranked)
+    if query not in loaded.run.queries:
+        st.caption(
+            "The run has no ranking for this judged query: it counts as an empty ranking in "
+            "the mean over every judged query, so there is no list to open."
+        )
+        return
+    found = queries_data.playground_list(loaded.run, query, scoring)
+    menu.page_link(
+        "playground",
+        params=urlparams.list_params(found.ranked),
+        label="🎛️ Open this query in the playground",
     )
     for note in found.notes:
         st.caption(plain(note))
@@ -473,8 +597,9 @@ def _open_in_playground(loaded: Loaded, scoring: Scoring, result, query) -> None
 # ---------------------------------------------------------------------------------------------
 
 
-def compare(loaded: Loaded, scoring: Scoring, result) -> None:
-    st.subheader("5 · Compare query by query")
+def compare(loaded: Loaded, choice: Choice, result) -> None:
+    st.header("5 · Compare query by query")
+    scoring, complete = choice.scoring, choice.complete
     data = loaded.run
     choices = {}
     if "second_run" in loaded.data_sets:
@@ -494,16 +619,21 @@ def compare(loaded: Loaded, scoring: Scoring, result) -> None:
     )
     if against == "run":
         other = loaded.data_sets["second_run"]
-        b_result = queries_data.evaluate(loaded.key("second_run"), other, scoring)
+        b_result = queries_data.evaluate(loaded.key("second_run"), other, scoring, complete)
         b_name = other.name
     elif against == "qrels":
         files = queries_data.sample_files("trec", other_qrels)
-        other = queries_data.load_datasets(files, queries_data.load_tables(files, CAP_MB))["run"]
-        b_result = queries_data.evaluate(f"{files.key}:run", other, scoring)
+        other = queries_data.load_datasets(files, CAP_MB)["run"]
+        b_result = queries_data.evaluate(f"{files.key}:run", other, scoring, complete)
         b_name = f"{other.name} judged by {other_qrels}"
     else:
         preset = PRESETS_BY_KEY[against]
-        b_result = queries_data.evaluate(loaded.key(), data, preset.scoring(scoring.k))
+        try:
+            b_scoring = preset.scoring(scoring.k)
+            b_result = queries_data.evaluate(loaded.key(), data, b_scoring, complete)
+        except ValueError as error:
+            st.warning(plain(f"{preset.library} cannot score this run: {error}"), icon="✋")
+            return
         b_name = f"{data.name}, {preset.library}'s conventions"
     pairing = runs.pair_queries(result, b_result)
     if pairing.compared == 0:
@@ -523,6 +653,7 @@ def compare(loaded: Loaded, scoring: Scoring, result) -> None:
             pairing.queries, pairing.a, pairing.b, test.outcome_masks, data.name, b_name
         ),
         key=f"{PAGE}_scatter",
+        alt="Scatter chart: each query's value under A against its value under B",
     )
     how = (
         "all 2^n sign patterns, exactly"
@@ -541,6 +672,15 @@ def compare(loaded: Loaded, scoring: Scoring, result) -> None:
         "either direction (a two-sided test): a small p-value says the gap is unlikely to be "
         f"luck.{left_out}"
     )
+    with st.expander("The chart as a table"):
+        st.dataframe(
+            paired_table(pairing.queries, pairing.a, pairing.b, test.outcome_masks),
+            hide_index=True,
+            column_config={
+                name: st.column_config.NumberColumn(format="%.4f") for name in ("A", "B")
+            },
+            key=f"{PAGE}_scatter_table",
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -553,15 +693,22 @@ def main() -> None:
     loaded = the_data()
     if loaded is None:
         return
-    scoring = the_conventions(loaded.run)
+    choice = the_conventions(loaded.run)
     with st.spinner("Evaluating every query…"):
         started = time.perf_counter()
-        result = queries_data.evaluate(loaded.key(), loaded.run, scoring)
+        try:
+            result = queries_data.evaluate(
+                loaded.key(), loaded.run, choice.scoring, choice.complete
+            )
+        except ValueError as error:  # e.g. relevances whose sums overflow a float
+            st.error(plain(f"The run cannot be scored: {error}"), icon="🚫")
+            return
         elapsed = time.perf_counter() - started
-    the_mean(scoring, result, elapsed)
-    how_the_mean_moves(loaded, scoring)
-    every_query(loaded, scoring, result)
-    compare(loaded, scoring, result)
+    the_mean(choice, result, elapsed)
+    which_queries(loaded, choice)
+    how_the_mean_moves(loaded, choice)
+    every_query(loaded, choice, result)
+    compare(loaded, choice, result)
 
 
 main()

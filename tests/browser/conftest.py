@@ -45,9 +45,10 @@ def shot(page):
     """Save a screenshot under test-artifacts/ (kept by CI as an artefact)."""
     ARTIFACTS.mkdir(exist_ok=True)
 
-    def take(name: str):
+    def take(name: str, of=None):
+        """`of`: another page than the test's own (a phone's, a projector's)."""
         path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path))
+        (of or page).screenshot(path=str(path))
         return path
 
     return take
@@ -59,3 +60,41 @@ def wait_for_app(page, timeout: float = 30_000) -> None:
     page.wait_for_function(
         "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=timeout
     )
+
+
+def settle(page, timeout: float = 60_000) -> None:
+    """Wait until a page has drawn everything: a heading, no run in progress, no placeholder
+    (skeleton) and nothing faded as stale; then give the page's script a moment to mark it."""
+    page.wait_for_selector("h1", timeout=timeout)
+    for _ in range(2):
+        page.wait_for_timeout(700)
+        page.wait_for_function(
+            """() => !document.querySelector('[data-testid="stStatusWidget"]')
+                && !document.querySelector('[data-testid="stSkeleton"]')
+                && !document.querySelector('[data-stale="true"]')""",
+            timeout=timeout,
+        )
+    page.wait_for_timeout(400)
+
+
+# Text cut to "…": an element that ends its text with an ellipsis and has more than it shows.
+CUT_TEXT = """() => [...document.querySelectorAll('[data-testid="stMain"] *')].filter(e => {
+  const style = getComputedStyle(e);
+  return e.getClientRects().length && style.textOverflow === 'ellipsis'
+    && e.scrollWidth > e.clientWidth + 1;
+}).map(e => e.textContent.trim().slice(0, 60))"""
+
+# Chart text (axis titles, ticks, legends, labels) drawn outside its chart's box: clipped.
+CHART_TEXT_OUTSIDE = """() => {
+  const out = [];
+  for (const chart of document.querySelectorAll('[data-testid="stPlotlyChart"]')) {
+    const box = chart.getBoundingClientRect();
+    for (const text of chart.querySelectorAll('svg.main-svg text')) {
+      const r = text.getBoundingClientRect();
+      if (!text.textContent.trim() || !r.width || getComputedStyle(text).display === 'none') continue;
+      if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1
+          || r.bottom > box.bottom + 1) out.push(text.textContent.slice(0, 40));
+    }
+  }
+  return out;
+}"""

@@ -25,7 +25,9 @@ def card(page, label: str):
 def test_libraries_link_gallery_and_walk(page, app_url, shot):
     # A fresh server knows the page URLs only once app.py has run: open the home page first.
     page.goto(app_url, timeout=30_000)
-    expect(page.get_by_role("link", name="Why libraries disagree")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("link", name="Why libraries disagree").first).to_be_visible(
+        timeout=30_000
+    )
     page.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2", timeout=30_000)
     wait_for_app(page)
     expect(card(page, "scikit-learn ndcg_score(k=6)")).to_have_text("0.9608", timeout=30_000)

@@ -3,6 +3,7 @@ selected query's playground link that opens the same value, an upload with bad r
 page at phone width."""
 
 import re
+from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
@@ -49,11 +50,11 @@ def test_queries_page_shows_table_mean_and_playground_link(page, app_url, shot):
     table.scroll_into_view_if_needed()
     box = table.bounding_box()
     page.mouse.click(box["x"] + 18, box["y"] + 35 + 17)
-    button = page.get_by_test_id("stLinkButton")
-    expect(button).to_contain_text("Open this query in the playground", timeout=10_000)
-    href = button.locator("a").get_attribute("href")
+    link = page.get_by_role("link", name="Open this query in the playground")
+    expect(link).to_be_visible(timeout=10_000)
+    href = "/" + unquote(link.get_attribute("href")).lstrip("/")
     assert href.startswith("/playground?rels=0,0,0,0,0,1,1,") and "&k=10&pool=" in href
-    download = page.get_by_test_id("stDownloadButton")
+    download = page.get_by_test_id("stDownloadButton").filter(has_text="per-query table")
     expect(download).to_contain_text(re.compile("Download the per-query table"))
     shot("queries-trec")
     page.get_by_text("5 · Compare query by query").scroll_into_view_if_needed()
@@ -94,3 +95,76 @@ def test_queries_page_at_phone_width(page, app_url, shot):
     shot("queries-390")
     page.get_by_text("5 · Compare query by query").scroll_into_view_if_needed()
     shot("queries-390-compare")
+
+
+RUN_WITH_NOTES = (
+    "# a run with notes after the run name, as trec_eval's own results.trunc has\n"
+    "1 Q0 a 1 3.0 sys notes after the run name\n"
+    "1 Q0 b 2 2.0 sys\n"
+    "1 Q0 c 3 1.0 sys more text here\n"
+)
+QRELS_WITH_A_SKIPPED_QUERY = "1 0 a 0\n1 0 b 2\n1 0 c 1\n2 0 x 1\n2 0 y 2\n"
+
+
+def _upload_trec(page, app_url, tmp_path, run_text, qrels_text, run_name="run.txt"):
+    (tmp_path / run_name).write_bytes(
+        run_text if isinstance(run_text, bytes) else run_text.encode()
+    )
+    (tmp_path / "qrels.txt").write_text(qrels_text)
+    page.goto(f"{app_url}/queries", timeout=30_000)
+    wait_for_app(page)
+    source = page.get_by_role("radiogroup", name="Where the run comes from")
+    source.get_by_text("Upload TREC qrels + run").click()
+    inputs = page.locator('input[type="file"]')
+    expect(inputs).to_have_count(3, timeout=10_000)
+    inputs.nth(0).set_input_files(str(tmp_path / "qrels.txt"))
+    inputs.nth(1).set_input_files(str(tmp_path / run_name))
+
+
+def test_a_trec_eval_run_with_extra_fields_and_a_skipped_query(page, app_url, shot, tmp_path):
+    _upload_trec(page, app_url, tmp_path, RUN_WITH_NOTES, QRELS_WITH_A_SKIPPED_QUERY)
+    expect(metric(page, "Mean NDCG@10")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("2 lines have more than 6 fields", exact=False)).to_be_visible()
+    answered = metric(page, "Over the queries answered (1)").inner_text()
+    expect(metric(page, "Over every judged query, -c (2)")).to_be_visible()
+    wait_for_app(page)
+    page.get_by_text("Which queries the mean is taken over").scroll_into_view_if_needed()
+    shot("queries-complete-gap")
+    page.get_by_role("radiogroup", name="The mean is taken over").get_by_text(
+        "Every judged query (trec_eval -c)"
+    ).click()
+    expect(metric(page, "Queries in the mean")).to_have_text("2 of 2", timeout=10_000)
+    expect(metric(page, "Mean NDCG@10")).not_to_have_text(answered)
+    wait_for_app(page)
+    assert "complete=1" in page.url
+    download = page.get_by_test_id("stDownloadButton").filter(has_text="trec_eval's output")
+    with page.expect_download() as caught:
+        download.click()
+    text = caught.value.path().read_text()
+    lines = text.splitlines()
+    assert lines[0].startswith("ndcg_cut_10           \t1\t")
+    assert lines[1] == "ndcg_cut_10           \t2\t0.0000"
+    assert lines[2].startswith("ndcg_cut_10           \tall\t")
+
+
+def test_the_reason_a_file_cannot_be_read_is_visible_at_once(page, app_url, shot, tmp_path):
+    _upload_trec(page, app_url, tmp_path, b"\x1f\x8b\x08\x00gzip", "1 0 a 1\n", "run.gz")
+    alert = page.get_by_test_id("stAlertContentError")
+    expect(alert).to_contain_text("run.gz is not UTF-8 text", timeout=20_000)
+    expect(alert).to_be_visible()  # not folded away in the collapsed status box (review M6)
+    wait_for_app(page)
+    alert.scroll_into_view_if_needed()
+    shot("queries-unreadable")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_gain_per_grade_with_its_lesson(page, app_url, shot, width):
+    page.set_viewport_size({"width": width, "height": 2400})
+    page.goto(f"{app_url}/queries?gain=map:0=0,1=2,2=6,3=14", timeout=30_000)
+    wait_for_app(page)
+    expect(page.get_by_text("2 × (2^rel − 1)", exact=False)).to_be_visible(timeout=30_000)
+    box = page.locator(".st-key-queries_gain_map input")
+    expect(box).to_have_value("0=0, 1=2, 2=6, 3=14", timeout=30_000)
+    box.scroll_into_view_if_needed()
+    wait_for_app(page)
+    shot(f"queries-gain-map-{width}")

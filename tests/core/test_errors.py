@@ -144,3 +144,9 @@ def test_scores_may_be_negative_but_must_be_numbers():
     assert parse_scores("0.5, -1.5") == (0.5, -1.5)
     with pytest.raises(ValueError, match="'high', is not a number"):
         parse_scores("0.5, high")
+
+
+def test_batch_sums_that_overflow_a_float_are_refused_by_name():
+    # Each 1e308 is a float; their discounted sum is not: NDCG would be inf / inf = NaN.
+    with pytest.raises(ValueError, match="too large to score"):
+        batch_ndcg(["q"] * 3, [1e308, 1e308, 1e308])

@@ -172,6 +172,8 @@ def test_check_seed_only_raises_value_errors_quoting_the_seed(text):
 
 
 # --- Files ----------------------------------------------------------------------------------------
+# Field separators trec_eval reads (C's isspace) and unusual spaces it does not (issue 16, L9).
+SPACES = st.sampled_from([" ", "\t", "  ", "\v", "\f", " \t ", "\u00a0", "\u3000", "\u200b"])
 FILE_LINE = st.one_of(
     st.text(max_size=30),
     st.lists(
@@ -179,6 +181,23 @@ FILE_LINE = st.one_of(
     ).map(" ".join),
     st.lists(st.one_of(PIECE, st.sampled_from(["q1", "d1", '"x\ny"', ""])), max_size=5).map(
         ",".join
+    ),
+    # TREC-like lines: any number of fields (trec_eval reads 6), any separator, comments.
+    st.tuples(
+        st.sampled_from(["", "#", "  #", "# q1 Q0 d1 1 1 r"]),
+        st.lists(st.one_of(PIECE, st.sampled_from(["q1", "Q0", "d1", "1", "0.5"])), max_size=12),
+        SPACES,
+    ).map(lambda parts: parts[0] + parts[2].join(parts[1])),
+    # CSV headers with repeated columns, other delimiters, and a long field.
+    st.sampled_from(
+        [
+            "query_id,doc_id,relevance,score,score",
+            "query_id,query_id,doc_id,relevance",
+            "query_id;doc_id;relevance;score",
+            "query_id\tdoc_id\trelevance",
+            'q1,"' + "x" * 140_000 + '",1',
+            'q1,"unclosed,1',
+        ]
     ),
 )
 FILE_ENDS = st.sampled_from(["\n", "\r\n", "\r", "\n\n"])
@@ -203,19 +222,26 @@ def _check_table(table: runs.Table, data: bytes) -> None:
 
 
 def _load(reader, data: bytes) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pandas warns about lines with too many fields
+    # No library warning may reach the server's console (pandas' ParserWarning used to, for
+    # lines of 9 fields and more): any warning fails the test.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         try:
             table = reader(data)
         except ValueError as error:
             message = str(error)
             assert message.startswith("The ") and len(message) > 20
+            assert not caught, [str(w.message) for w in caught]
             return
+    assert not caught, [str(w.message) for w in caught]
     _check_table(table, data)
 
 
 @FASTER
 @given(file_bytes())
+@example(b"1 Q0 d1 1 2 r" + b" more" * 40 + b"\n1 Q0 d2 2 1 r x y z\n")
+@example("1\u00a0Q0 d1 1 2 r\n# note\n1\x0bQ0\x0cd2 2 1 r\n".encode())
+@example(b"1 Q0 a 1 2 r\r1 Q0 b 2 1 r\r")
 def test_trec_run_reader_only_raises_value_errors(data):
     _load(runs.read_trec_run, data)
 
@@ -235,6 +261,9 @@ def test_trec_qrels_reader_only_raises_value_errors(data):
         file_bytes(header="Query_ID , doc_id,relevance,rank\r\n"),
     )
 )
+@example(b"query_id,doc_id,relevance,score,score\nq1,d1,1,0.5,0.1\n")  # review M2
+@example(b"query_id,query_id,doc_id,relevance\nq,q,d,1\n")
+@example(b'query_id,doc_id,relevance\nq1,"' + b"x" * 140_000 + b'",1\n')
 def test_csv_reader_only_raises_value_errors(data):
     _load(runs.read_csv_run, data)
 
@@ -302,9 +331,11 @@ def test_csv_with_old_mac_line_ends_quotes_the_right_line():
 
 
 def test_an_upload_over_the_cap_is_refused_with_its_size():
-    with pytest.raises(ValueError, match=r"The run is 3\.0 MB; files up to 2 MB are accepted"):
-        runs.check_size(3 * 1024 * 1024, 2, "The run")
-    runs.check_size(2 * 1024 * 1024, 2, "The run")
+    with pytest.raises(
+        ValueError, match=r"The run is 3\.0 MB \(3,000,000 bytes\); files up to 2 MB"
+    ):
+        runs.check_size(3_000_000, 2, "The run")
+    runs.check_size(2_000_000, 2, "The run")
 
 
 # --- Lists the core cannot score, and lists every ordering scores alike --------------------------
@@ -350,3 +381,37 @@ def test_lists_of_one_grade_give_one_bar_not_an_error(value, n, k):
 
     histogram = ordering_distribution([value] * n, k).histogram(bins=40)
     assert histogram["count"].sum() == 1 or (histogram["count"] > 0).sum() == 1
+
+
+@FASTER
+@given(
+    st.lists(
+        st.tuples(ID.filter(lambda s: not s.startswith("#")), ID, st.floats(-1e9, 1e9)),
+        min_size=1,
+        max_size=12,
+        unique_by=lambda r: (r[0], r[1]),
+    ),
+    st.lists(st.lists(ID, max_size=5), min_size=12, max_size=12),
+    st.lists(st.sampled_from(["", "# a comment\n", "  #\n", "\n"]), min_size=12, max_size=12),
+    SPACES.filter(lambda sep: sep.strip(" \t\v\f") == ""),
+)
+def test_trec_run_lines_read_the_same_with_extra_fields_comments_and_any_isspace(
+    rows, tails, inserts, sep
+):
+    """What trec_eval reads of a line is its first six fields: text after them, comment lines
+    and blank lines between, and any of C's isspace between fields change no row."""
+    plain = "".join(f"{q} Q0 {d} {i} {s!r} run\n" for i, (q, d, s) in enumerate(rows))
+    noisy = "".join(
+        inserts[i] + sep.join([q, "Q0", d, str(i), repr(s), "run", *tails[i]]) + "\n"
+        for i, (q, d, s) in enumerate(rows)
+    )
+    clean = runs.read_trec_run(plain.encode())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = runs.read_trec_run(noisy.encode())
+    assert not caught
+    assert table.problems == ()
+    columns = ["query", "doc", "score"]
+    assert table.rows[columns].values.tolist() == clean.rows[columns].values.tolist()
+    assert table.extra_fields == sum(1 for tail in tails[: len(rows)] if tail)
+    assert table.comments == sum(1 for insert in inserts[: len(rows)] if "#" in insert)

@@ -18,7 +18,7 @@ from ndcg_core.examples import (
     ideal_choices,
     swaps_within,
 )
-from ndcg_core.latex import cg_filled, dcg_filled, dcg_formula, ndcg_filled
+from ndcg_core.latex import cg_filled, dcg_filled, dcg_formula, mean_over_queries, ndcg_filled
 
 # -------------------------------------------------------------------- the seed documents' lists
 
@@ -402,3 +402,25 @@ def test_the_exponential_gain_is_described_as_it_grows():
     assert "twice the grade below plus one" in description and "(1, 2, 4, 8)" in description
     assert "double the step below" not in description
     assert "doubles at every step (1, 2, 4, 8)" in FAMILIES["gain"].intro
+
+
+def test_long_filled_in_sums_go_on_over_lines_of_four_terms():
+    """A phone shows about four fractions across: a longer sum breaks, and the total stays the
+    last line (the review's /queries formula hid its '= 0.7795' past the screen's edge)."""
+    table = breakdown([3, 2, 3, 0, 1, 2])
+    text = dcg_filled(table, 6, gain="linear", discount="log2", log_base=2)
+    steps = text.removeprefix(r"\begin{aligned}").removesuffix(r"\end{aligned}").split(r"\\")
+    assert [step.count(r"\frac") for step in steps] == [4, 2, 0, 0, 0]
+    assert [step.count("+") for step in steps] == [3, 2, 3, 2, 0]  # 4 + 2 terms, twice
+    assert steps[-1].strip() == "&= 6.8611"
+    short = dcg_filled(breakdown([3, 2, 3]), 3, gain="linear", discount="log2", log_base=2)
+    assert short.count(r"\\") == 2  # up to four terms: one line a step, as before
+
+
+def test_a_filled_in_mean_goes_on_over_lines_and_ends_with_the_mean():
+    values = [0.8179, 0.9253, 0.9669, 0.6667, 0.8100, 1.0, 0.2]
+    _, filled = mean_over_queries(values, 0.7795, 10)
+    lines = filled.removesuffix(r"\end{aligned}").split(r"\\")
+    assert len(lines) == 3 and lines[-1].strip() == "&= 0.7795"
+    assert all(line.count("0.") <= 3 for line in lines[:-1])  # three values a line
+    assert r"\dots" in lines[1]  # seven values: the first six, then …

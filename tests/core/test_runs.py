@@ -4,6 +4,7 @@ interval and the paired randomization test."""
 
 import itertools
 import math
+import warnings
 from urllib.parse import parse_qsl, urlsplit
 
 import numpy as np
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_core import runs
+from ndcg_core import batch_ndcg, runs
 from ndcg_core.model import EVERY_RANKED, NO_CUTOFF, Scoring
 from ndcg_core.stats import bootstrap_ci, outcomes, paired_randomization_test
 from ui import queries_data, urlparams
@@ -135,12 +136,11 @@ def test_trec_run_bad_lines_with_line_numbers():
     text = b"1 Q0 d1 1 2.0 r\n1 Q0 d2 2 x r\n\n1 Q0 d3 3\n1 Q0 d1 4 1 r\n2 Q0 d1 1 1 r extra\n"
     table = runs.read_trec_run(text, "run.txt")
     reasons = {p.line: p.reason for p in table.problems}
-    assert set(reasons) == {2, 4, 5, 6}
+    assert set(reasons) == {2, 4, 5}
     assert reasons[2] == "has a score that is not a number"
     assert reasons[4].startswith("has fewer than 6 fields")
     assert reasons[5].startswith("repeats the (query, document) pair of line 1")
-    assert reasons[6].startswith("has more than 6 fields")
-    assert table.rows["line"].tolist() == [1]
+    assert table.rows["line"].tolist() == [1, 6]  # line 6's extra field is ignored
 
 
 def test_trec_parsing_handles_tabs_leading_spaces_and_crlf():
@@ -181,10 +181,16 @@ def test_join_without_a_common_query_raises():
         runs.join_trec(run, qrels)
 
 
-def test_upload_cap():
-    runs.check_size(50 * 1024 * 1024, 50)
-    with pytest.raises(ValueError, match=r"51.0 MB; files up to 50 MB are accepted"):
-        runs.check_size(51 * 1024 * 1024, 50, "big.csv")
+def test_upload_cap_counts_megabytes_as_the_uploader_does():
+    # Streamlit's upload box refuses files over maxUploadSize × 1,000,000 bytes (it counts in
+    # decimal megabytes): a 49 MiB run (51,380,231 bytes) was refused there while this check
+    # and the page said 50 MiB. One cap, in the same unit, everywhere.
+    runs.check_size(50_000_000, 50)
+    with pytest.raises(ValueError, match=r"50\.0 MB \(50,000,001 bytes\); files up to 50 MB"):
+        runs.check_size(50_000_001, 50, "big.csv")
+    with pytest.raises(ValueError, match=r"51\.4 MB \(51,380,231 bytes\)"):
+        runs.check_size(51_380_231, 50, "big.csv")
+    assert runs.size_text(50) == "50 MB (50,000,000 bytes)"
 
 
 def test_evaluate_rejects_an_unknown_ideal():
@@ -199,8 +205,10 @@ def test_evaluate_rejects_an_unknown_ideal():
 
 
 def test_bytes_path_refuses_big_files_and_reads_both_formats():
-    big = queries_data.Files("csv", run=("big.csv", b"x" * (2 * 1024 * 1024)))
-    with pytest.raises(ValueError, match=r"big\.csv is 2\.0 MB; files up to 1 MB"):
+    big = queries_data.Files("csv", run=("big.csv", b"x" * 2_000_000))
+    with pytest.raises(
+        ValueError, match=r"big\.csv is 2\.0 MB \(2,000,000 bytes\); files up to 1 MB"
+    ):
         queries_data.read_tables(big, 1)
     trec = queries_data.sample_files("trec", "qrels.rel_level")
     tables = queries_data.read_tables(trec, 50)
@@ -452,3 +460,396 @@ def test_crlf_and_byte_order_mark_keep_line_numbers():
     trec = runs.read_trec_qrels(b"\xef\xbb\xbf1 0 a 1\r\n1 0 b x\r\n")
     assert [(p.line, p.text) for p in trec.problems] == [(2, "1 0 b x")]
     assert trec.rows["query"].tolist() == ["1"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading files as trec_eval reads them (issue 14; reliability review H3, L1, L2, L9, M2)
+# ---------------------------------------------------------------------------------------------
+
+
+def _no_warnings(call, *args, **kwargs):
+    """Call, and fail if any warning (pandas' ParserWarning, numpy's RuntimeWarning…) is raised:
+    a warning would land in the server's console."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = call(*args, **kwargs)
+    assert not caught, [str(w.message) for w in caught]
+    return result
+
+
+def test_run_lines_with_more_than_six_fields_are_read_as_trec_eval_reads_them():
+    text = (
+        b"301\tQ0\tD1\t1\t2.5\tSTANDARD more junk at\n"
+        b"301 Q0 D2 2 2.0 STANDARD\n"
+        b"301 Q0 D3 3 1.5 STANDARD " + b" x" * 40 + b"\n"  # 46 fields
+        b"302 Q0 D1 1 1.0 STANDARD 9 fields here\n"
+    )
+    table = _no_warnings(runs.read_trec_run, text, "run.txt")
+    assert table.problems == ()
+    assert table.rows[["query", "doc", "score"]].values.tolist() == [
+        ["301", "D1", 2.5],
+        ["301", "D2", 2.0],
+        ["301", "D3", 1.5],
+        ["302", "D1", 1.0],
+    ]
+    assert table.extra_fields == 3
+    assert any("run.txt: 3 lines have more than 6 fields" in note for note in table.notes)
+    qrels = runs.read_trec_qrels(b"301 0 D1 1\n302 0 D1 1\n")
+    assert any("3 lines have more than 6 fields" in n for n in runs.join_trec(table, qrels).notes)
+
+
+def test_a_qrels_line_with_a_fifth_field_is_still_a_problem_as_trec_eval_refuses_it():
+    table = runs.read_trec_qrels(b"1 0 a 1\n1 0 b 1 extra\n")
+    assert [(p.line, p.reason.split(" (")[0]) for p in table.problems] == [
+        (2, "has more than 4 fields")
+    ]
+
+
+def test_comment_lines_are_skipped_and_counted_but_a_hash_inside_a_doc_id_is_not_one():
+    run = b"# my run\n  # indented comment\n1 Q0 doc#1 1 2 r\n1 Q0 d2 2 1 r\n"
+    table = runs.read_trec_run(run, "run.txt")
+    assert table.problems == () and table.comments == 2
+    assert table.rows["doc"].tolist() == ["doc#1", "d2"]
+    assert table.rows["line"].tolist() == [3, 4]
+    assert any("2 comment lines (starting with #) skipped" in note for note in table.notes)
+    qrels = runs.read_trec_qrels(b"# judged by me\n1 0 doc#1 1\n")
+    assert qrels.comments == 1 and qrels.rows["doc"].tolist() == ["doc#1"]
+
+
+def test_fields_are_split_on_c_isspace_and_nothing_else():
+    table = runs.read_trec_run(b"1\x0bQ0\x0cd1 1\t2 r\n1 Q0 d2 2 1\rr\n")
+    assert table.problems == ()
+    assert table.rows["doc"].tolist() == ["d1", "d2"]
+    # A no-break space is part of a field to trec_eval: the line has too few fields, and why.
+    odd = runs.read_trec_run("1 Q0 d1 1 2 r\n1\u00a0Q0 d2 2 1 r\n2 Q0\u3000d3 1 1 r\n".encode())
+    reasons = {p.line: p.reason for p in odd.problems}
+    assert "a no-break space (U+00A0)" in reasons[2]
+    assert "an ideographic space (U+3000)" in reasons[3]
+    assert "does not read as a separator" in reasons[2]
+
+
+def test_a_file_with_old_mac_line_ends_is_read_line_by_line_and_said_so():
+    table = runs.read_trec_run(b"1 Q0 a 1 2 r\r1 Q0 b 2 1 r\r1 Q0 c 3\r", "mac.txt")
+    assert table.rows["doc"].tolist() == ["a", "b"]
+    assert [(p.line, p.reason.split(" (")[0]) for p in table.problems] == [
+        (3, "has fewer than 6 fields")
+    ]
+    assert any("ends its lines with CR alone" in note for note in table.notes)
+    assert "trec_eval" in table.notes[0]
+    qrels = runs.read_trec_qrels(b"1 0 a 1\r1 0 b 0\r")
+    assert qrels.problems == () and len(qrels.rows) == 2
+
+
+def test_fractional_relevance_note_says_what_trec_eval_really_does():
+    data = runs.from_csv(
+        runs.read_csv_run(b"query_id,doc_id,relevance,score\nq,a,0.5,2\nq,b,1,1\n")
+    )
+    note = next(n for n in data.notes if "not a whole number" in n)
+    assert "trec_eval reads only its leading whole number (0.5 → 0, 1.7 → 1)" in note
+    assert "would refuse" not in note
+
+
+def test_qrels_read_with_whole_relevance_use_c_atol():
+    text = b"1 0 a 0.5\n1 0 b 1.7\n1 0 c 2\n1 0 d -1.5\n1 0 e 2e3\n1 0 f 3.0\n"
+    kept = runs.read_trec_qrels(text)
+    assert kept.rows["relevance"].tolist() == [0.5, 1.7, 2.0, -1.5, 2000.0, 3.0]
+    whole = runs.read_trec_qrels(text, whole_relevance=True)
+    assert whole.rows["relevance"].tolist() == [0.0, 1.0, 2.0, -1.0, 2.0, 3.0]
+    assert any("4 relevances not a whole number" in note for note in whole.notes)
+
+
+def test_trec_eval_ties_compare_scores_in_single_precision():
+    # The reliability review's repro (L1): equal as float32, so a tie, broken by doc id
+    # descending: b (not relevant) before a. trec_eval (pytrec_eval) gives 0.6309.
+    run = runs.read_trec_run(b"q1 Q0 a 1 1.00000002 r\nq1 Q0 b 2 1.00000001 r\nq1 Q0 c 3 0.5 r\n")
+    data = runs.join_trec(run, runs.read_trec_qrels(b"q1 0 a 1\nq1 0 b 0\nq1 0 c 0\n"))
+    assert runs.evaluate(data, None, ties="docid").mean == pytest.approx(1 / math.log2(3))
+    assert runs.evaluate(data, None, ties="keep").mean == 1.0  # doubles: a first
+    assert runs.ranked_list(data, "q1")[1] == ["b", "a", "c"]  # the playground's order too
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        (b"query_id,doc_id,relevance,score,score", "names the column score more than once"),
+        (b"query_id,query_id,doc_id,relevance", "names the column query_id more than once"),
+        (b"query_id,doc_id,Relevance, relevance", "names the column relevance more than once"),
+    ],
+)
+def test_a_repeated_header_column_is_named(header, message):
+    with pytest.raises(ValueError, match=message):
+        runs.read_csv_run(header + b"\nq1,d1,1,0.5,0.1\n", "mine.csv")
+
+
+def test_a_field_longer_than_the_csv_limit_names_its_line():
+    long_id = b'"' + b"x" * 140_000 + b'"'
+    data = b"query_id,doc_id,relevance\nq,a,1\nq," + long_id + b",1\n"
+    with pytest.raises(ValueError, match=r"mine\.csv, line 3: a field is longer than 131,072"):
+        runs.read_csv_run(data, "mine.csv")
+    with pytest.raises(ValueError, match=r"line 2: a field is longer .*unclosed quote"):
+        runs.read_csv_run(b'query_id,doc_id,relevance\nq,"a,1\n' + b"y" * 140_000, "mine.csv")
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        (b"query_id;doc_id;relevance;score\nq;a;1;2\n", "separated by semicolons (;)"),
+        (b"query_id\tdoc_id\trelevance\nq\ta\t1\n", "separated by tabs"),
+    ],
+)
+def test_a_csv_with_another_delimiter_gets_a_hint(text, hint):
+    with pytest.raises(ValueError, match=r"lacks query_id, doc_id, relevance") as raised:
+        runs.read_csv_run(text, "mine.csv")
+    assert hint in str(raised.value) and "save it with commas" in str(raised.value)
+
+
+def test_every_row_set_aside_says_so_not_that_there_are_no_scores():
+    table = runs.read_csv_run(b"query_id,doc_id,relevance,score\nq,a,high,2\nq,b,low,1\n", "m.csv")
+    assert len(table.problems) == 2 and table.rows.empty
+    with pytest.raises(ValueError, match=r"No line of m\.csv is left to evaluate: all 2 lines"):
+        runs.from_csv(table)
+
+
+def test_every_run_line_set_aside_gives_no_message_with_empty_lists():
+    run = runs.read_trec_run(b"1 Q0 a 1 x r\n1 Q0 b 2 y r\n", "run.txt")
+    qrels = runs.read_trec_qrels(b"1 0 a 1\n")
+    with pytest.raises(ValueError) as raised:
+        runs.join_trec(run, qrels)
+    message = str(raised.value)
+    assert "No line of run.txt is left to evaluate" in message
+    assert "start ," not in message and "qrels' ." not in message
+
+
+def test_reading_prints_no_warning():
+    # pandas used to print a ParserWarning on the server's console for lines of 9+ fields.
+    run = b"".join(b"q Q0 d%d 1 %d r" % (i, i) + b" x" * (i % 12) + b"\n" for i in range(50))
+    _no_warnings(runs.read_trec_run, run)
+    _no_warnings(runs.read_trec_qrels, b"q 0 d1 1 a b c d e f\nq 0 d2 1\n")
+    _no_warnings(runs.read_csv_run, b"query_id,doc_id,relevance\nq,a,1,2,3,4,5,6,7,8,9\n")
+    _no_warnings(runs.read_trec_run, b"q Q0 d 1 1e400 r\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# The query set of the mean: trec_eval's default and -c
+# ---------------------------------------------------------------------------------------------
+
+
+def _skipping_run() -> runs.Dataset:
+    """Query 1 answered (NDCG 1/(2 + 1/log2 3) by hand), 3 and 4 judged but never answered
+    (3 has a relevant document, 4 none), 2 answered but not judged."""
+    run = runs.read_trec_run(b"1 Q0 a 1 3 r\n1 Q0 b 2 2 r\n2 Q0 a 1 1 r\n")
+    qrels = runs.read_trec_qrels(b"1 0 a 1\n1 0 c 2\n3 0 a 1\n3 0 b 2\n4 0 x 0\n")
+    return runs.join_trec(run, qrels)
+
+
+def test_the_default_mean_is_over_the_queries_the_run_answers():
+    data = _skipping_run()
+    assert list(data.unanswered_queries) == ["3", "4"]
+    result = runs.evaluate(data, None)
+    assert list(result.per_query.index) == ["1"]
+    assert result.mean == pytest.approx(1 / (2 + 1 / math.log2(3)))
+
+
+def test_complete_averages_over_every_judged_query_a_skipped_one_counting_zero():
+    data = _skipping_run()
+    answered = 1 / (2 + 1 / math.log2(3))
+    result = runs.evaluate(data, None, complete=True)
+    assert list(result.per_query.index) == ["1", "3", "4"]
+    assert result.per_query.loc[["3", "4"], "n_items"].tolist() == [0, 0]
+    assert result.per_query.loc[["3", "4"], "ndcg"].tolist() == [0.0, 0.0]
+    assert result.per_query.at["3", "idcg"] == pytest.approx(2 + 1 / math.log2(3))
+    assert result.mean == pytest.approx(answered / 3)
+    # An empty ranking with nothing to find follows the all-zero rule, as an answered one does.
+    skipped = runs.evaluate(data, None, complete=True, on_zero=float("nan"))
+    assert math.isnan(skipped.per_query.at["4", "ndcg"])
+    assert skipped.mean == pytest.approx(answered / 2)
+    # The ideal from the run alone: an unanswered query has nothing ranked, so IDCG 0.
+    run_ideal = runs.evaluate(data, None, complete=True, ideal="run")
+    assert run_ideal.per_query.loc[["3", "4"], "idcg"].tolist() == [0.0, 0.0]
+
+
+def test_complete_gap_names_the_queries_that_make_the_difference():
+    gap = runs.complete_gap(_skipping_run(), k=None)
+    answered = 1 / (2 + 1 / math.log2(3))
+    assert gap.answered == pytest.approx(answered)
+    assert gap.complete == pytest.approx(answered / 3)
+    assert gap.difference == pytest.approx(answered * 2 / 3)
+    assert gap.answered_queries == 1
+    assert gap.unanswered.to_dict("index") == {
+        "3": {"judged": 2, "relevant": 2, "ndcg": 0.0},
+        "4": {"judged": 1, "relevant": 0, "ndcg": 0.0},
+    }
+    every = runs.complete_gap(runs.join_trec(*_files_answering_everything()), k=5)
+    assert every.unanswered.empty and every.difference == 0
+
+
+def _files_answering_everything():
+    return runs.read_trec_run(b"1 Q0 a 1 3 r\n"), runs.read_trec_qrels(b"1 0 a 1\n")
+
+
+def test_a_csv_query_without_a_ranked_row_counts_with_complete():
+    text = b"query_id,doc_id,relevance,score\nq,a,1,2\nr,a,1,\nr,b,0,\n"
+    data = runs.from_csv(runs.read_csv_run(text))
+    assert list(data.unanswered_queries) == ["r"]
+    assert runs.evaluate(data, 5).mean == 1.0
+    assert runs.evaluate(data, 5, complete=True).mean == 0.5
+
+
+def test_complete_is_checked_and_needs_the_judgments_in_batch():
+    with pytest.raises(ValueError, match="`complete` must be True"):
+        runs.evaluate(_skipping_run(), 5, complete="yes")
+    with pytest.raises(ValueError, match="pass the judgments as `ideal_queries`"):
+        batch_ndcg(["q"], [1], [1.0], complete=True)
+    result = batch_ndcg(
+        ["q", "q"],
+        [1, 0],
+        [2.0, 1.0],
+        ideal_queries=["q", "q", "s"],
+        ideal_relevances=[1, 0, 3],
+        complete=True,
+    )
+    assert result.per_query["ndcg"].to_dict() == {"q": 1.0, "s": 0.0}
+    assert result.mean == 0.5
+
+
+def test_grades_collect_every_relevance_the_data_holds():
+    assert _skipping_run().grades == (0.0, 1.0, 2.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Big files (reliability review M8): read in a worker process, at most a few at once, and
+# what was read kept in a cache bounded by size
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_big_set_is_read_in_a_worker_process_with_the_same_result(monkeypatch):
+    monkeypatch.setattr(queries_data, "IN_PROCESS_BYTES", 0)  # every set counts as big
+    queries_data.CACHE.clear()
+    files = queries_data.sample_files("trec", "qrels.rel_level")
+    tables, data_sets = queries_data.load(files, 50)
+    assert queries_data.WORKERS.busy == 0
+    expected = queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
+    ours = runs.evaluate(data_sets["run"], 10).per_query
+    assert ours.equals(runs.evaluate(expected, 10).per_query)
+    assert tables["run"].rows.equals(queries_data.read_tables(files, 50)["run"].rows)
+    assert queries_data.load(files, 50)[0] is tables  # read once: the second call is cached
+    bad = queries_data.Files("trec", run=("run.gz", b"\x1f\x8b\x08junk"), qrels=("q", b"1 0 a 1\n"))
+    with pytest.raises(ValueError, match=r"run\.gz is not UTF-8 text"):
+        queries_data.load(bad, 50)
+    no_common = queries_data.Files("trec", run=("r", b"1 Q0 a 1 1 r\n"), qrels=("q", b"2 0 a 1\n"))
+    with pytest.raises(ValueError, match="no query in common"):
+        queries_data.load_datasets(no_common, 50)
+    queries_data.CACHE.clear()
+
+
+def test_no_more_than_max_parses_workers_run_at_once_and_one_file_is_read_once(monkeypatch):
+    import threading
+    import time
+
+    workers = queries_data._Workers(limit=2)
+    running, most, calls = [0], [0], []
+    lock, release = threading.Lock(), threading.Event()
+
+    def slow_run(kind, files, cap_mb):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+            calls.append(kind)
+        release.wait(10)  # every read lasts until the test has counted who waits
+        with lock:
+            running[0] -= 1
+        return {}, {}
+
+    monkeypatch.setattr(workers, "_run", slow_run)
+    monkeypatch.setattr(queries_data, "WORKERS", workers)
+    monkeypatch.setattr(queries_data, "IN_PROCESS_BYTES", 0)
+    queries_data.CACHE.clear()
+
+    def start(names):
+        threads = [
+            threading.Thread(
+                target=queries_data.load,
+                args=(queries_data.Files("csv", run=(name, b"x")), 50),
+            )
+            for name in names
+        ]
+        for thread in threads:
+            thread.start()
+        return threads
+
+    threads = start([f"run{i}.csv" for i in range(5)])
+    deadline = time.monotonic() + 10  # a loaded machine may start the threads slowly
+    while workers.busy < 5 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert workers.busy == 5  # two reading, three waiting: the page says how many are ahead
+    assert running[0] == 2
+    release.set()
+    for thread in threads:
+        thread.join()
+    assert most[0] == 2 and workers.busy == 0 and len(calls) == 5
+    # A class uploading the same file: the first read serves everyone who waited for it.
+    calls.clear()
+    for thread in start(["same.csv"] * 4):
+        thread.join()
+    assert len(calls) == 1  # the others waited for that read and found it in the cache
+    queries_data.CACHE.clear()
+
+
+def test_the_cache_is_bounded_by_size_and_keeps_the_most_recent():
+    cache = queries_data.SizedCache(budget=100)
+    cache.put("a", "A", 60)
+    cache.put("b", "B", 30)
+    assert cache.get("a") == "A"  # a is now the most recently used
+    cache.put("c", "C", 30)  # 120 > 100: b, the least recently used, leaves
+    assert cache.get("b") is None and cache.get("a") == "A" and cache.get("c") == "C"
+    cache.put("huge", "H", 500)  # bigger than the budget alone: kept, everything else leaves
+    assert len(cache) == 1 and cache.get("huge") == "H"
+    files = queries_data.sample_files("movies")
+    tables, data_sets = queries_data.load(files, 50)
+    size = queries_data.size_of(tables, data_sets)
+    assert 10_000 < size < 1_000_000  # the frames' own memory, strings included
+
+
+def test_the_trec_eval_equivalent_names_the_measure_and_what_trec_eval_cannot_do():
+    from ndcg_core import trec
+
+    same = trec.equivalent(Scoring(k=10, ties="docid"))
+    assert (same.measure, same.command, same.cannot) == (
+        "ndcg_cut_10",
+        "trec_eval -q -m ndcg_cut.10 QRELS RUN",
+        (),
+    )
+    mapped = trec.equivalent(Scoring(k=NO_CUTOFF, ties="docid", gain="map:0=0,1=1,2=3"), True)
+    assert mapped.command == "trec_eval -q -c -m ndcg.0=0,1=1,2=3 QRELS RUN"
+    assert mapped.measure == "ndcg_0=0,1=1,2=3"
+    other = trec.equivalent(Scoring(k=5, ties="keep", gain="exponential", ideal="run", zero="1"))
+    assert len(other.cannot) == 4 and "the exponential gain" in other.cannot[-1]
+
+
+def test_trec_eval_output_lines_sort_queries_and_end_with_all():
+    from ndcg_core import trec
+
+    result = batch_ndcg(["b", "a", "a", "c"], [1, 0, 1, 0], [1, 2, 1, 1])
+    text = trec.output([("ndcg_cut_5", result)])
+    assert text.splitlines() == [
+        "ndcg_cut_5            \ta\t0.6309",
+        "ndcg_cut_5            \tb\t1.0000",
+        "ndcg_cut_5            \tc\t0.0000",
+        "ndcg_cut_5            \tall\t0.5436",
+    ]
+    skipped = batch_ndcg(["a", "c"], [1, 0], [1, 1], on_zero=float("nan"))
+    assert trec.output([("ndcg", skipped)]).splitlines() == [
+        "ndcg                  \ta\t1.0000",
+        "ndcg                  \tall\t1.0000",
+    ]
+
+
+def test_the_answered_queries_of_a_complete_evaluation_equal_the_default_one():
+    data = _skipping_run()
+    for keywords in ({"k": None}, {"k": 1, "on_zero": float("nan")}, {"k": 3, "ideal": "run"}):
+        full = runs.evaluate(data, complete=True, **keywords)
+        cut = runs.answered_only(full, data)
+        default = runs.evaluate(data, **keywords)
+        assert cut.per_query.equals(default.per_query)
+        assert cut.mean == default.mean
+        assert cut.queries_without_relevant == default.queries_without_relevant

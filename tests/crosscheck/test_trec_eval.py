@@ -1,7 +1,11 @@
 """Per-query NDCG of files loaded by ndcg_core.runs against trec_eval (pytrec_eval) and
 scikit-learn, every query, to 1e-9 (marked `crosscheck`: they run the real libraries), and the
-tie and ideal rules those checks rest on."""
+tie and ideal rules those checks rest on. Also: `python -m ndcg_core.trec` against trec_eval's
+own output files (data/trec_eval_test/out.*), the -c mean, gains per level (trec_eval's
+ndcg.1=3,2=9 and LightGBM's label_gain) and single-precision scores."""
 
+import itertools
+import re
 from pathlib import Path
 
 import numpy as np
@@ -9,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_core import batch_ndcg, runs
+from ndcg_core import GainMap, batch_ndcg, runs, trec
 from ndcg_core.model import NO_CUTOFF, Scoring
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -185,3 +189,229 @@ def test_an_ideal_from_all_judgments_never_scores_higher(run, unretrieved, k):
     pooled = runs.evaluate(data, k, ideal="judgments").per_query["ndcg"]
     closed = runs.evaluate(data, k, ideal="run").per_query["ndcg"]
     assert (pooled <= closed + 1e-12).all()
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 14: trec_eval's files (extra fields, comments), its -c mean, its gains per level, its
+# output; LightGBM's label_gain. And the single-precision scores of reliability review L1.
+# ---------------------------------------------------------------------------------------------
+
+
+def _raw_reference(qrel: dict, ranking: dict, measures: set) -> dict:
+    """pytrec_eval's C extension directly: its Python wrapper cannot pass ndcg's gain pairs."""
+    pytest.importorskip("pytrec_eval")
+    from pytrec_eval_ext import RelevanceEvaluator
+
+    evaluator = RelevanceEvaluator(
+        query_relevance=qrel, measures=measures, relevance_level=1, judged_docs_only_flag=False
+    )
+    return evaluator.evaluate(ranking)
+
+
+def _ndcg_lines(path: Path) -> str:
+    """trec_eval's own output file, its ndcg and ndcg_cut lines only."""
+    lines = path.read_text().splitlines()
+    wanted = re.compile(r"ndcg(_cut_\d+|_\S*=\S*)?")
+    return "".join(f"{line}\n" for line in lines if wanted.fullmatch(line.split("\t")[0].strip()))
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        # trec_eval -m all_trec -q qrels.test results.test
+        (["-q", "qrels.test", "results.test"], "out.test.aq"),
+        # trec_eval -m all_trec -q -c qrels.test results.trunc: a run with text after the run
+        # name on 5 lines and without query 302, averaged over every judged query
+        (["-q", "-c", "qrels.test", "results.trunc"], "out.test.aqc"),
+        # trec_eval -q -mndcg.1=3,2=9,4=4.5 -mndcg_cut.10,20,23.4 … (its measure-parameter test)
+        (
+            [
+                "-q",
+                "-m",
+                "ndcg.1=3,2=9,4=4.5",
+                "-m",
+                "ndcg_cut.10,20,23.4",
+                "qrels.test",
+                "results.test",
+            ],
+            "out.test.meas_params",
+        ),
+        # the same judgments with # comment lines in them
+        (["-q", "qrels.test.with-comments", "results.test"], "out.test.aq"),
+    ],
+)
+def test_the_command_line_prints_what_trec_eval_printed(argv, expected):
+    files = [str(TREC / arg) if (TREC / arg).exists() else arg for arg in argv]
+    assert trec.run(files) == _ndcg_lines(TREC / expected)
+
+
+def test_the_command_line_without_q_prints_the_all_lines_and_names_bad_input(capsys):
+    text = trec.run(["-m", "ndcg_cut.10", str(TREC / "qrels.test"), str(TREC / "results.test")])
+    assert text == "ndcg_cut_10           \tall\t0.3016\n"  # trec_eval 10.0's test output
+    assert trec.main(["-m", "map", str(TREC / "qrels.test"), str(TREC / "results.test")]) == 2
+    assert "computes trec_eval's ndcg and ndcg_cut only" in capsys.readouterr().err
+    assert trec.main([str(TREC / "README.md"), str(TREC / "results.test")]) == 1
+    assert "line(s) trec_eval would not read" in capsys.readouterr().err
+
+
+@pytest.mark.crosscheck
+@pytest.mark.parametrize(
+    ("run_file", "qrels_file"),
+    [("results.trunc", "qrels.test"), ("results.test", "qrels.test.with-comments")],
+)
+def test_trec_eval_test_files_with_extra_fields_and_comments_equal_pytrec_eval(
+    run_file, qrels_file
+):
+    run = runs.read_trec_run((TREC / run_file).read_bytes(), run_file)
+    qrels = runs.read_trec_qrels((TREC / qrels_file).read_bytes(), qrels_file)
+    assert run.problems == () and qrels.problems == ()
+    # results.trunc: 5 lines with text after the run name; with-comments: 3 comment lines (and
+    # a doc id holding a #, which is not one).
+    assert (run.extra_fields, qrels.comments) == ((5, 0) if run_file == "results.trunc" else (0, 3))
+    expected = _reference(run, qrels)  # pytrec_eval reads dicts: the first six fields
+    data = runs.join_trec(run, qrels)
+    for k, measure in [(None, "ndcg")] + [(c, f"ndcg_cut_{c}") for c in CUTS]:
+        ours = runs.evaluate(data, k).per_query["ndcg"]
+        assert set(ours.index) == set(expected)
+        for query, values in expected.items():
+            assert ours[query] == pytest.approx(values[measure], abs=1e-9), (measure, query)
+
+
+def _graded_files(seed: int) -> tuple[bytes, bytes]:
+    """Graded judgments 0–4 (and -1), tied scores, lines with extra fields and comments, a run
+    that skips some judged queries and answers one nobody judged."""
+    rng = np.random.default_rng(seed)
+    run_lines, qrel_lines = ["# a generated run"], []
+    for q in range(15):
+        docs = [f"D{j:03d}" for j in rng.choice(200, 40, replace=False)]
+        judged = list(rng.choice(docs, 25, replace=False)) + [f"U{q}_{i}" for i in range(5)]
+        for d in judged:
+            qrel_lines.append(f"q{q} 0 {d} {int(rng.choice([-1, 0, 0, 1, 2, 3, 4]))}")
+        if q % 4 == 3:
+            continue  # judged, never answered
+        for rank, d in enumerate(docs, start=1):
+            extra = " tail text" * int(rng.integers(0, 3))
+            run_lines.append(f"q{q} Q0 {d} {rank} {int(rng.integers(0, 8))} sys{extra}")
+    run_lines.append("q99 Q0 D001 1 1 sys")  # answered, never judged
+    return "\n".join(run_lines).encode(), "\n".join(qrel_lines).encode()
+
+
+@pytest.mark.crosscheck
+@pytest.mark.parametrize("seed", [3, 4])
+def test_generated_graded_runs_equal_trec_eval_per_query_and_under_c(seed):
+    run_bytes, qrels_bytes = _graded_files(seed)
+    run, qrels = runs.read_trec_run(run_bytes), runs.read_trec_qrels(qrels_bytes)
+    assert run.problems == () and run.extra_fields > 0 and run.comments == 1
+    expected = _reference(run, qrels)
+    data = runs.join_trec(run, qrels)
+    judged = set(qrels.rows["query"])
+    assert len(data.unanswered_queries) == 3 and len(judged) == 15
+    for k, measure in [(None, "ndcg")] + [(c, f"ndcg_cut_{c}") for c in CUTS]:
+        answered = runs.evaluate(data, k)
+        for query, values in expected.items():
+            assert answered.per_query.at[query, "ndcg"] == pytest.approx(values[measure], abs=1e-9)
+        reference = [values[measure] for values in expected.values()]
+        assert answered.mean == pytest.approx(np.mean(reference), abs=1e-12)
+        # -c: every judged query, a skipped one counting 0 (trec_eval's definition).
+        complete = runs.evaluate(data, k, complete=True)
+        assert complete.mean == pytest.approx(sum(reference) / len(judged), abs=1e-12)
+        assert complete.mean < answered.mean
+
+
+@pytest.mark.crosscheck
+@pytest.mark.parametrize("params", ["1=3,2=9,4=4.5", "0=1,1=2,2=5,3=9,4=20", "2=10"])
+def test_trec_eval_gain_parameters_equal_ours(params, tmp_path):
+    run_bytes, qrels_bytes = _graded_files(5)
+    qrels = runs.read_trec_qrels(qrels_bytes, whole_relevance=True)
+    run = runs.read_trec_run(run_bytes)
+    qrel, ranking = _trec_dicts(run, qrels)
+    expected = _raw_reference(qrel, ranking, {f"ndcg.{params}"})
+    (tmp_path / "qrels").write_bytes(qrels_bytes)
+    (tmp_path / "run").write_bytes(run_bytes)
+    printed = trec.run(
+        ["-q", "-m", f"ndcg.{params}", str(tmp_path / "qrels"), str(tmp_path / "run")]
+    )
+    lines = [line.split("\t") for line in printed.splitlines()]
+    assert {name.strip() for name, _, _ in lines} == {f"ndcg_{params}"}
+    for _, query, value in lines[:-1]:
+        assert float(value) == pytest.approx(expected[query]["ndcg"], abs=5e-5)
+    # The same map in the app's own form (every level listed): the same per-query values.
+    levels = dict(trec._gain_pairs(params))
+    full = {g: levels.get(g, float(g)) for g in range(5)}
+    data = runs.join_trec(run, qrels)
+    # (Where grade 0 earns nothing: trec_eval gives level 0's gain to documents judged 0 only,
+    # the app to every document of grade 0, unjudged and judged-below-0 ones included.)
+    values = list(full.values())
+    if full[0] == 0 and all(b >= a for a, b in itertools.pairwise(values)):
+        ours = runs.evaluate(data, None, gain=full).per_query["ndcg"]
+        for query, values in expected.items():
+            assert ours[query] == pytest.approx(values["ndcg"], abs=1e-9)
+
+
+@pytest.mark.crosscheck
+def test_the_exponential_gain_equals_trec_eval_given_it_as_a_map():
+    run_bytes, qrels_bytes = _graded_files(6)
+    run, qrels = runs.read_trec_run(run_bytes), runs.read_trec_qrels(qrels_bytes)
+    qrel, ranking = _trec_dicts(run, qrels)
+    expected = _raw_reference(qrel, ranking, {"ndcg.1=1,2=3,3=7,4=15"})
+    ours = runs.evaluate(runs.join_trec(run, qrels), None, gain="exponential").per_query["ndcg"]
+    for query, values in expected.items():
+        assert ours[query] == pytest.approx(values["ndcg"], abs=1e-9)
+
+
+@pytest.mark.crosscheck
+@pytest.mark.parametrize(
+    "label_gain", [None, [0, 1, 3, 7, 15], [0, 2, 6, 14, 30], [0, 1, 1.5, 10, 10]]
+)
+def test_lightgbm_label_gain_equals_a_gain_map(label_gain):
+    lgb = pytest.importorskip("lightgbm")
+    rng = np.random.default_rng(7)
+    sizes = rng.integers(3, 15, 25)
+    labels = rng.integers(0, 5, sizes.sum())
+    scores = rng.permutation(sizes.sum()) / 7.0  # distinct: LightGBM's tie order plays no part
+    params = {"objective": "lambdarank", "metric": "ndcg", "eval_at": [5], "verbose": -1}
+    if label_gain is not None:
+        params["label_gain"] = label_gain
+    data = lgb.Dataset(
+        np.zeros((sizes.sum(), 1)),
+        label=labels,
+        group=sizes,
+        init_score=scores,
+        params={"verbose": -1},
+    )
+    expected = lgb.Booster(params=params, train_set=data).eval_train()[0][2]
+    # LightGBM's conventions: the ideal from the ranked items, 0/0 → 1, its default gains
+    # 2^i − 1 (label_gain=None).
+    gain = GainMap.label_gain(label_gain or [2**i - 1 for i in range(5)]).name
+    queries = np.repeat(np.arange(sizes.size), sizes)
+    ours = batch_ndcg(queries, labels, scores, 5, gain=gain, on_zero=1.0)
+    assert ours.mean == pytest.approx(expected, abs=1e-6)
+
+
+@pytest.mark.crosscheck
+def test_single_precision_ties_equal_trec_eval_on_the_reviews_repro_and_dense_scores():
+    run = runs.read_trec_run(b"q1 Q0 a 1 1.00000002 r\nq1 Q0 b 2 1.00000001 r\nq1 Q0 c 3 0.5 r\n")
+    qrels = runs.read_trec_qrels(b"q1 0 a 1\nq1 0 b 0\nq1 0 c 0\n")
+    expected = _reference(run, qrels)["q1"]["ndcg"]
+    assert expected == pytest.approx(0.6309, abs=1e-4)
+    assert runs.evaluate(runs.join_trec(run, qrels), None).mean == pytest.approx(
+        expected, abs=1e-12
+    )
+    # The review's realistic case: scores in [0.80, 0.85] to 9 decimals, 50 × 1000 documents;
+    # in double precision 6 of 50 queries differed from trec_eval on ndcg.
+    rng = np.random.default_rng(11)
+    lines, judged = [], []
+    for q in range(50):
+        scores = np.round(rng.uniform(0.80, 0.85, 1000), 9)
+        for d, s in enumerate(scores):
+            lines.append(f"t{q} Q0 d{d:04d} {d + 1} {s:.9f} r")
+            if rng.random() < 0.3:
+                judged.append(f"t{q} 0 d{d:04d} {int(rng.integers(0, 3))}")
+    run = runs.read_trec_run("\n".join(lines).encode())
+    qrels = runs.read_trec_qrels("\n".join(judged).encode())
+    expected = _reference(run, qrels)
+    data = runs.join_trec(run, qrels)
+    for k, measure in [(None, "ndcg"), (100, "ndcg_cut_100")]:
+        ours = runs.evaluate(data, k).per_query["ndcg"]
+        for query, values in expected.items():
+            assert ours[query] == pytest.approx(values[measure], abs=1e-12), (measure, query)

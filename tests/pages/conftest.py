@@ -3,6 +3,7 @@
 import base64
 import json
 from pathlib import Path
+from urllib.parse import unquote
 
 import numpy as np
 import pytest
@@ -24,6 +25,20 @@ def open_page(page: str | None = None, **params: str) -> AppTest:
         at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def page_links(at: AppTest) -> list[tuple[str, str]]:
+    """The links to other pages in the page's body (`st.page_link`; the sidebar's glossary link
+    is left out) in order, as (label, address), the address as a user reads it in the address
+    bar: "/playground?rels=3,2,3&k=3"."""
+    return [
+        (
+            link.proto.label,
+            f"/{link.proto.page}"
+            + (f"?{unquote(link.proto.query_string)}" if link.proto.query_string else ""),
+        )
+        for link in at.main.get("page_link")
+    ]
 
 
 def plotly_figures(at: AppTest) -> list[dict]:

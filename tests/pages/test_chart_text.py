@@ -1,6 +1,7 @@
 """Charts have a text equivalent: the numbers a chart draws are also on the page as a table."""
 
 import numpy as np
+import pytest
 
 from ndcg_core import breakdown, ndcg
 from tests.pages.conftest import decode, open_page, plotly_figures
@@ -42,3 +43,49 @@ def test_ordering_curves_have_tables():
     cut_offs = _frame(at, "NDCG@k as listed")
     want = [ndcg([3, 2, 3, 0, 1, 2], k=k) for k in cut_offs["k"]]
     np.testing.assert_allclose(cut_offs["NDCG@k as listed"], want)
+
+
+PAGES_WITH_CHARTS = [
+    (None, {"rels": "3,2,3,0,1,2"}),
+    ("views/playground.py", {"rels": "3,2,3,0,1,2"}),
+    ("views/ordering.py", {"rels": "3,2,3,0,1,2"}),
+    ("views/queries.py", {}),
+    ("views/learn/graded.py", {}),
+    ("views/libraries.py", {"rels": "3,2,3,0,1,2", "scores": "0.9,0.9,0.5,0.5,0.2,0.1"}),
+]
+
+
+@pytest.mark.parametrize(("script", "params"), PAGES_WITH_CHARTS)
+def test_every_chart_has_a_name_for_screen_readers(script, params):
+    """Streamlit gives a chart an accessible name only when it is given `alt`."""
+    at = open_page(script, **params)
+    charts = at.get("plotly_chart")
+    assert charts
+    for chart in charts:
+        assert chart.proto.alt.strip(), f"a chart with no name on {script or 'home'}"
+
+
+def test_the_ordering_histogram_has_its_bars_in_a_table():
+    at = open_page("views/ordering.py", rels="3,2,3,0,1,2")
+    bars = _frame(at, "orderings")
+    # 6 items with two pairs of equal relevance: 6! / (2! 2!) = 180 distinct orderings.
+    assert bars["orderings"].sum() == 180
+    assert np.isclose(bars["%"].sum(), 100)
+    histogram = next(f for f in plotly_figures(at) if f["data"][0]["type"] == "bar")
+    drawn = decode(histogram["data"][0]["y"])
+    np.testing.assert_allclose(sorted(bars["%"]), sorted(drawn[drawn > 0]))
+
+
+def test_the_queries_histogram_and_scatter_have_tables():
+    at = open_page("views/queries.py")
+    bands = _frame(at, "queries")
+    per_query = at.dataframe(key="queries_table").value
+    assert bands["queries"].sum() == per_query["NDCG@10"].notna().sum()
+    # Every band is 0.05 wide and named by its edges, the way the bars are drawn.
+    assert all(
+        round(float(high) - float(low), 4) <= 0.05
+        for low, high in zip(bands["NDCG@10 from"], bands["to"])
+    )
+    marks = _frame(at, "who did better")
+    assert set(marks["who did better"]) <= {"A better", "B better", "equal"}
+    assert len(marks) == len(per_query)

@@ -357,10 +357,12 @@ def test_an_upload_over_the_size_cap_is_refused_with_a_message():
     import streamlit as st
 
     cap = float(st.get_option("server.maxUploadSize"))
-    big = b"q,d,1,1\n" * (int(cap * 1024 * 1024) // 8 + 1)
+    big = b"q,d,1,1\n" * (int(cap * 1_000_000) // 8 + 1)  # one size cap: MB of 10^6 bytes
     at = _upload("csv", run=("big.csv", b"query_id,doc_id,relevance,score\n" + big))
     no_traceback(at)
-    assert f"files up to {cap:g} MB are accepted" in at.error[0].value
+    assert (
+        f"files up to {cap:g} MB ({cap * 1_000_000:,.0f} bytes) are accepted" in at.error[0].value
+    )
 
 
 def test_a_file_name_is_text_in_the_download_button():

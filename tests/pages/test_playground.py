@@ -288,3 +288,22 @@ def test_relevances_too_large_to_add_up_are_refused_with_the_last_list_kept():
     assert any("too large to score" in w.value for w in at.warning)
     at.text_area(key="playground_text").set_value("1e308, 1e308, 1e308").run()
     assert not at.exception and "too large to score" in at.error[0].value
+
+
+def test_a_gain_per_grade_from_the_link_the_box_and_a_new_grade_typed_with_its_gain():
+    # Issue 14: the third gain wherever a gain is chosen. 2^rel − 1 is one such map.
+    at = open_page(PAGE, rels="3,2,3,0,1,2", gain="map:0=0,1=1,2=3,3=7")
+    assert at.radio(key="playground_gain").value == "map"
+    assert at.text_input(key="playground_gain_map").value == "0=0, 1=1, 2=3, 3=7"
+    assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 3, 0, 1, 2], gain='exponential'):.4f}"
+    assert "your map is 2^rel − 1 itself" in texts(at)
+    assert any(r"g:\ 0 \mapsto 0" in latex.value for latex in at.latex)
+    # A grade the map lacks: named, the last list kept, the typed text too.
+    at.text_area(key="playground_text").set_value("3, 2, 5").run()
+    assert any("gives no gain for grade 5" in e.value for e in at.error)
+    assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 3, 0, 1, 2], gain='exponential'):.4f}"
+    # Giving grade 5 its gain in the same breath lets the typed list through.
+    at.text_input(key="playground_gain_map").set_value("0=0, 1=1, 2=3, 3=7, 5=31").run()
+    assert not at.exception and not at.error
+    assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 5], gain='exponential'):.4f}"
+    assert at.query_params["gain"] == "map:0=0,1=1,2=3,3=7,5=31"

@@ -12,8 +12,8 @@ import pytest
 from ndcg_core import mistakes, practice
 from ndcg_core.display import fixed
 from ndcg_core.metrics import totals
-from tests.pages.conftest import open_page, plotly_figures
-from ui import urlparams
+from tests.pages.conftest import open_page, page_links, plotly_figures
+from ui import style, urlparams
 from ui.text import plain
 
 PAGE = "views/practice.py"
@@ -37,7 +37,7 @@ def _check(at):
 
 def _heading(at) -> str:
     """The exercise's heading, '3. Two libraries, two answers'."""
-    (heading,) = [h.value for h in at.subheader if re.match(r"\d+\. ", h.value)]
+    (heading,) = [h.value for h in at.header if re.match(r"\d+\. ", h.value)]
     return heading
 
 
@@ -59,8 +59,8 @@ def _number_box(at, number: int, seed: int = SEED, version: int = 1):
 
 
 def _links(at) -> dict[str, str]:
-    """The link buttons, label → address."""
-    return {button.proto.label: button.proto.url for button in at.get("link_button")}
+    """The links to the playground, label → address."""
+    return dict(page_links(at))
 
 
 def test_the_seed_in_the_url_reproduces_the_set():
@@ -90,10 +90,10 @@ def test_a_right_choice_is_confirmed_and_solved_with_numbers():
     assert any(r"\frac{6.8611}{7.1410} = 0.9608" in f for f in formulas)
     # Each solution list opens in the playground with every setting, so it shows the same NDCG.
     links = _links(at)
-    assert links["Open X (ideal from all judged documents) in the playground ↗"] == (
+    assert links["🎛️ Open X (ideal from all judged documents) in the playground"] == (
         "/playground?rels=3,2,3,0,1,2&pool=3,2"
     )
-    assert links["Open Y (ideal from the ranked list) in the playground ↗"] == (
+    assert links["🎛️ Open Y (ideal from the ranked list) in the playground"] == (
         "/playground?rels=3,2,3,0,1,2"
     )
     assert _score(at) == "1 / 1"
@@ -129,10 +129,10 @@ def test_a_wrong_choice_gets_a_second_try_then_names_the_right_one():
     # Both lists open in the playground, the all-zero rule included (zero=1 in X's link).
     links = _links(at)
     assert list(links) == [
-        "Open X (0/0 counts as 1) in the playground ↗",
-        "Open Y (0/0 counts as 0) in the playground ↗",
+        "🎛️ Open X (0/0 counts as 1) in the playground",
+        "🎛️ Open Y (0/0 counts as 0) in the playground",
     ]
-    assert "zero=1" in links["Open X (0/0 counts as 1) in the playground ↗"]
+    assert "zero=1" in links["🎛️ Open X (0/0 counts as 1) in the playground"]
 
 
 def test_right_on_the_second_try_counts_and_says_so():
@@ -335,15 +335,21 @@ def test_the_chart_uses_the_theme_and_shows_the_cut():
     assert bool(dashed) == (k < ex.cases[0].ranked.n)
 
 
+PRESENTER_CSS = style.stylesheet(presenting=True).removeprefix(style.stylesheet())
+
+
+def _styles(at) -> str:
+    return "".join(h.proto.body for h in at.get("html") if h.proto.body.startswith("<style>"))
+
+
 def test_presenter_flag_enlarges_and_hides_extras():
     at = open_page(PAGE, seed=str(SEED), ex="1", present="1")
-    styles = [m.value for m in at.markdown if m.value.lstrip().startswith("<style>")]
-    assert styles and "font-size" in styles[0] and "stSidebar" in styles[0]
+    assert PRESENTER_CSS in _styles(at)  # large type, no sidebar (ui/assets/presenter.css)
     assert not [e for e in at.expander if e.label.startswith("Share")]  # not on the projector
     assert at.button(key="app_presenter_toggle").label == "Normal view"
     at.button(key="app_presenter_toggle").click().run()
     assert "present" not in at.query_params
-    assert not [m for m in at.markdown if m.value.lstrip().startswith("<style>")]
+    assert PRESENTER_CSS not in _styles(at)
 
 
 def test_presenter_view_carries_over_to_the_playground():
@@ -352,8 +358,8 @@ def test_presenter_view_carries_over_to_the_playground():
     _choices(at, 1).set_value(practice.correct_choice(ex))
     _check(at)
     links = _links(at)
-    assert links["Open A in the playground ↗"].endswith("&present=1")
-    assert "rels=" in links["Open B in the playground ↗"]
+    assert links["🎛️ Open A in the playground"].endswith("&present=1")
+    assert "rels=" in links["🎛️ Open B in the playground"]
 
 
 def test_share_box_holds_links_to_the_set():

@@ -10,7 +10,7 @@ from ndcg_core import runs
 from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
 from ndcg_core.options import ON_ZERO
-from tests.pages.conftest import decode, open_page
+from tests.pages.conftest import decode, open_page, page_links
 from ui import queries_data
 from ui.text import plain
 
@@ -290,9 +290,9 @@ def test_a_selected_row_offers_its_link_and_it_opens_the_same_value():
     at = open_page(PAGE, ideal="run")
     at.session_state["queries_table"] = {"selection": {"rows": [4], "columns": [], "cells": []}}
     at.run()
-    button = at.get("link_button")[0]
-    assert "k=10" in button.proto.url and "pool" not in button.proto.url
-    params = dict(parse_qsl(urlsplit(button.proto.url).query))
+    link = dict(page_links(at))["🎛️ Open this query in the playground"]
+    assert "k=10" in link and "pool" not in link
+    params = dict(parse_qsl(urlsplit(link).query))
     shown = open_page("views/playground.py", **params)
     assert not shown.warning
     ndcg_card = next(m.value for m in shown.metric if m.label == "NDCG@10")
@@ -353,3 +353,179 @@ def test_a_tampered_convention_in_the_link_is_named_and_what_is_used_said():
     assert at.number_input(key="queries_k").value == 10
     assert at.number_input(key="queries_base").value == 1000.0
     assert at.radio(key="queries_ties").value == "docid"
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 14: trec_eval's files, its -c mean, gains per grade; issue 16's file messages
+# ---------------------------------------------------------------------------------------------
+
+RUN_WITH_EXTRA_FIELDS = (
+    b"# a run with notes\n"
+    b"1 Q0 a 1 3 sys notes after the run name\n"
+    b"1 Q0 b 2 2 sys\n"
+    b"1 Q0 c 3 1 sys more text\n"
+)
+QRELS_WITH_A_SKIPPED_QUERY = b"1 0 a 0\n1 0 b 2\n1 0 c 1\n2 0 x 1\n2 0 y 2\n"
+
+
+def _skipping_upload(**params):
+    at = _upload(
+        "trec_upload",
+        run=("run.txt", RUN_WITH_EXTRA_FIELDS),
+        qrels=("qrels.txt", QRELS_WITH_A_SKIPPED_QUERY),
+    )
+    for key, value in params.items():
+        at.radio(key=f"queries_{key}").set_value(value).run()
+    return at
+
+
+def _skipping_data() -> runs.Dataset:
+    return runs.join_trec(
+        runs.read_trec_run(RUN_WITH_EXTRA_FIELDS), runs.read_trec_qrels(QRELS_WITH_A_SKIPPED_QUERY)
+    )
+
+
+def test_run_lines_with_extra_fields_are_read_and_the_count_is_said():
+    at = _skipping_upload()
+    assert not at.exception and not at.error
+    notes = " ".join(m.value for m in at.markdown)
+    assert "2 lines have more than 6 fields" in notes and "1 comment line" in notes
+    assert metrics(at)["Mean NDCG@10"] == f"{runs.evaluate(_skipping_data(), 10).mean:.4f}"
+
+
+def test_the_two_means_and_the_queries_between_them_are_shown_and_the_choice_kept():
+    at = _skipping_upload()
+    data = _skipping_data()
+    answered = runs.evaluate(data, 10).mean
+    shown = metrics(at)
+    assert shown["Over the queries answered (1)"] == f"{answered:.4f}"
+    assert shown["Over every judged query, -c (2)"] == f"{answered / 2:.4f}"
+    assert shown["Difference"] == f"+{answered / 2:.4f}"
+    skipped = frame_with(at, "relevant documents")
+    assert skipped["query"].tolist() == ["2"] and skipped["relevant documents"].tolist() == [2]
+    assert at.query_params["complete"] == "0"
+    at.radio(key="queries_complete").set_value(True).run()
+    assert metrics(at)["Mean NDCG@10"] == f"{answered / 2:.4f}"
+    assert metrics(at)["Queries in the mean"] == "2 of 2"
+    assert at.query_params["complete"] == "1"
+    table = at.dataframe(key="queries_table").value
+    assert table["query"].tolist() == ["1", "2"]
+    assert table["playground"].isna().tolist() == [False, True]  # nothing ranked to open
+    assert not at.exception
+
+
+def test_complete_from_the_link():
+    at = open_page(PAGE, sample="trec", complete="1", whole="1")
+    assert at.radio(key="queries_complete").value is True
+    assert metrics(at)["Mean NDCG"] == f"{runs.evaluate(trec_data(), None).mean:.4f}"
+    at = open_page(PAGE, complete="maybe")
+    assert any(plain("The link's `complete`") in w.value for w in at.warning)
+    assert at.radio(key="queries_complete").value is False
+
+
+def test_a_gain_map_from_the_link_is_shown_in_its_box_with_the_lesson():
+    at = open_page(PAGE, gain="map:0=0,1=1,2=3,3=7")
+    assert at.selectbox(key="queries_gain").value == "map"
+    assert at.text_input(key="queries_gain_map").value == "0=0, 1=1, 2=3, 3=7"
+    assert metrics(at)["Mean NDCG@10"] == f"{movies(gain='exponential').mean:.4f}"
+    lesson = " ".join(c.value for c in at.caption)
+    assert "your map is 2^rel − 1 itself: the exponential gain" in lesson
+    assert "Multiplying every gain by the same number changes nothing" in lesson
+    assert at.query_params["gain"] == "map:0=0,1=1,2=3,3=7"
+
+
+def test_a_typed_map_that_rescales_changes_nothing_and_a_bad_one_is_named():
+    at = open_page(PAGE)
+    at.selectbox(key="queries_gain").set_value("map").run()
+    # A new map starts as the exponential gain over the run's grades: the lesson's first map.
+    assert at.text_input(key="queries_gain_map").value == "0=0, 1=1, 2=3, 3=7"
+    at.text_input(key="queries_gain_map").set_value("0=0, 1=5, 2=15, 3=35").run()
+    assert metrics(at)["Mean NDCG@10"] == f"{movies(gain='exponential').mean:.4f}"
+    assert any("5 × (2^rel − 1)" in c.value for c in at.caption)
+    assert at.query_params["gain"] == "map:0=0,1=5,2=15,3=35"
+    at.text_input(key="queries_gain_map").set_value("0=0, 1=1, 2=x").run()
+    assert not at.exception
+    assert any("gain of grade 2 must be a number; got 'x'" in e.value for e in at.error)
+    assert any(
+        "the last map that could be used (0=0, 1=5, 2=15, 3=35)" in e.value for e in at.error
+    )
+    assert at.text_input(key="queries_gain_map").value == "0=0, 1=1, 2=x"  # kept as typed
+    at.text_input(key="queries_gain_map").set_value("0=0, 1=1, 2=2").run()
+    assert any("gives no gain for grade 3" in e.value for e in at.error)
+    assert metrics(at)["Mean NDCG@10"] == f"{movies(gain='exponential').mean:.4f}"
+
+
+def test_the_trec_eval_download_and_the_command_to_diff_it_against():
+    at = open_page(PAGE, sample="trec", k="5")
+    labels = [b.label for b in at.get("download_button")]
+    assert "Download in trec_eval's output format" in labels
+    said = " ".join(c.value for c in at.caption)
+    assert "`trec_eval -q -m ndcg_cut.5 QRELS RUN`" in said
+    assert "trec_eval has no option" not in said
+    at.radio(key="queries_ties").set_value("keep").run()
+    said = " ".join(c.value for c in at.caption)
+    assert "trec_eval has no option for tied scores in input order" in said
+
+
+def test_the_reason_a_file_cannot_be_read_is_shown_outside_the_status_box():
+    at = _upload("trec_upload", run=("run.gz", b"\x1f\x8b\x08\x00junk"), qrels=("q", b"1 0 a 1\n"))
+    assert not at.exception
+    assert "run.gz is not UTF-8 text" in at.error[0].value
+    top = [type(child).__name__ for child in at.main.children.values()]
+    # The error is the page's own element, after the status box, not hidden inside it.
+    assert top.index("Error") > top.index("Status")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            b"query_id,doc_id,relevance,score,score\nq1,d1,1,0.5,0.1\n",
+            "names the column score more than once",
+        ),
+        (
+            b"query_id,query_id,doc_id,relevance\nq,q,d,1\n",
+            "names the column query\\_id more than once",
+        ),
+        (
+            b'query_id,doc_id,relevance\nq1,"' + b"x" * 140_000 + b'",1\n',
+            "line 2: a field is longer than 131,072",
+        ),
+        (b"query_id;doc_id;relevance\nq;a;1\n", "separated by semicolons"),
+        (
+            b"query_id,doc_id,relevance,score\nq,a,high,1\n",
+            "No line of mine.csv is left to evaluate",
+        ),
+    ],
+)
+def test_file_problems_that_were_tracebacks_or_misleading_are_clear_messages(data, message):
+    at = _upload("csv", run=("mine.csv", data))
+    if "left to evaluate" in message:
+        next(box for box in at.checkbox if box.label.startswith("Skip these")).check().run()
+    assert not at.exception
+    assert any(message in e.value for e in at.error), [e.value for e in at.error]
+
+
+def test_the_size_cap_is_said_in_the_uploaders_unit():
+    at = _upload("csv")
+    text = " ".join(m.value for m in at.markdown)
+    assert "50 MB (50,000,000 bytes)" in text
+
+
+def test_a_grade_the_exponential_gain_cannot_take_is_named_and_the_linear_gain_used():
+    # Reliability H2: 2^2000 does not fit in a float; the page said nothing but a traceback.
+    data = b"query_id,doc_id,relevance,score\nq,a,2000,3\nq,b,1,2\nr,c,1,1\n"
+    at = _upload("csv", run=("big.csv", data))
+    at.selectbox(key="queries_gain").set_value("exponential").run()
+    assert not at.exception
+    (error,) = [e.value for e in at.error]
+    assert "relevance must be at most 1000" in error and "the linear gain is used" in error
+    assert at.selectbox(key="queries_gain").value == "exponential"  # the choice is kept
+
+
+def test_relevances_whose_sums_overflow_are_refused_not_shown_as_nan():
+    data = b"query_id,doc_id,relevance,score\nq,a,1e308,3\nq,b,1e308,2\nq,c,1e308,1\n"
+    at = _upload("csv", run=("huge.csv", data))
+    assert not at.exception
+    assert any("too large to score" in e.value for e in at.error)
+    assert not [m for m in at.metric if m.value == "—"]

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, parse_qsl, urlsplit
 import pytest
 
 from ndcg_core.examples import EXAMPLES, FAMILIES, SOURCES, by_family, example
-from tests.pages.conftest import decode, open_page, plotly_figures
+from tests.pages.conftest import decode, open_page, page_links, plotly_figures
 from ui.walkthrough import playground_url
 
 PAGES = {
@@ -45,7 +45,7 @@ def _cells(at) -> set[str]:
 
 
 def _links(at) -> list[str]:
-    return [button.proto.url for button in at.get("link_button")]
+    return [address for _, address in page_links(at)]
 
 
 @pytest.mark.parametrize("family", list(PAGES))

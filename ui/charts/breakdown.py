@@ -167,19 +167,36 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
             name="Your k",
             x=[chosen],
             y=[value],
-            mode="markers+text",
+            mode="markers",
             marker={
                 "symbol": "diamond",
                 "size": 18,
                 "color": VERMILLION,
                 "line": {"width": 2, "color": "white"},
             },
-            text=[f"NDCG@{chosen} = {_number(value, 4)}"],
-            textposition="bottom center" if value > 0.5 else "top center",
-            textfont={"color": VERMILLION, "size": 14},
             hovertext=[f"Your k = {chosen}<br>NDCG@{chosen} = {_number(value, 4)}"],
             hoverinfo="text",
             showlegend=False,
+        )
+        # The value beside the marker, on a light ground so the curve never runs through it,
+        # and leaning into the chart so at the last position it is not cut off.
+        right_half = chosen > (len(table) + 1) / 2
+        high = value > 0.5
+        fig.layout.setdefault("annotations", []).append(
+            {
+                "text": f"NDCG@{chosen} = {_number(value, 4)}",
+                "x": chosen,
+                "y": value,
+                "xref": "x",
+                "yref": "y",
+                "xanchor": "right" if right_half else "left",
+                "yanchor": "top" if high else "bottom",
+                "xshift": -8 if right_half else 8,
+                "yshift": -10 if high else 10,
+                "showarrow": False,
+                "bgcolor": "rgba(255, 255, 255, 0.85)",
+                "font": {"color": VERMILLION, "size": 14},
+            }
         )
     _base_layout(fig, "NDCG@k", height)
     fig.update_yaxes(range=[0, 1.08])

@@ -21,6 +21,10 @@ from .theme import BLUE, DIVERGING, GREEN, GREY, ORANGE, SKY, VERMILLION, layout
 
 HEATMAP_MAX = 60  # positions drawn in the heatmap; longer lists show their top
 CELL_TEXT_MAX = 12  # up to this many positions, every cell prints its change
+# A cell's number needs about this many CSS pixels of width: in a narrower chart (a phone) the
+# numbers are left out (ui/assets/app.css, one rule per row length) and the colours, the hover
+# and the table below tell the values.
+CELL_TEXT_PX = 50
 NAMED_TICKS_MAX = 20  # up to this many positions, the rows are named by their items
 
 
@@ -119,6 +123,12 @@ def swap_heatmap(
     return figure
 
 
+def heatmap_box(n: int) -> str:
+    """The key of the container the heatmap is drawn in: it carries the number of cells in a row
+    (up to CELL_TEXT_MAX; longer rows print no numbers anyway), which the style sheet reads."""
+    return f"heatmap_cells_{n if n <= CELL_TEXT_MAX else 'many'}"
+
+
 def swap_table(deltas: np.ndarray, names: Sequence[str], limit: int = HEATMAP_MAX) -> pd.DataFrame:
     """The heatmap's numbers as a table (its text equivalent): a row per position i, named by
     its item, and a column per position j."""
@@ -166,7 +176,7 @@ def journey_chart(
         **layout(
             height=380,
             x_title="position of the item",
-            y_title=f"{measure} (axis zoomed to the curve)",
+            y_title=f"{measure} (zoomed)",
             xaxis={"dtick": _step(values.size)},
         )
     )
@@ -250,6 +260,20 @@ def distribution_chart(
 # ---------------------------------------------------------------------------------------------
 # One swap at every cut-off
 # ---------------------------------------------------------------------------------------------
+
+
+def distribution_table(histogram: pd.DataFrame, *, measure: str = "NDCG") -> pd.DataFrame:
+    """The histogram's bars as rows (its text equivalent): each non-empty band of scores, how
+    many orderings fall in it and their share."""
+    shown = histogram[histogram["count"] > 0]
+    return pd.DataFrame(
+        {
+            f"{measure} from": [fixed(v) for v in shown["left"]],
+            "to": [fixed(v) for v in shown["right"]],
+            "orderings": shown["count"].to_numpy(),
+            "%": shown["share"].to_numpy(dtype=float) * 100,
+        }
+    )
 
 
 def cutoff_chart(table: pd.DataFrame, i: int, j: int, *, marked: str) -> go.Figure:

@@ -7,6 +7,7 @@ go through `for_chart`, so an id such as ``<b>q</b>`` shows as typed.
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import plotly.graph_objects as go
 
 from ndcg_core.display import count, fixed
@@ -56,6 +57,20 @@ def spread_histogram(
         )
     )
     return figure
+
+
+def spread_table(values: np.ndarray, measure: str) -> pd.DataFrame:
+    """The histogram's bars as rows (its text equivalent): each 0.05-wide band of `measure` that
+    holds a query, and how many it holds."""
+    values = np.asarray(values, dtype=float)
+    edges = np.arange(0, TOP_EDGE + BIN_WIDTH, BIN_WIDTH)
+    counts, _ = np.histogram(values, bins=edges)
+    rows = [
+        {f"{measure} from": fixed(low), "to": fixed(min(high, 1.0)), "queries": int(n)}
+        for low, high, n in zip(edges[:-1], edges[1:], counts)
+        if n
+    ]
+    return pd.DataFrame(rows, columns=[f"{measure} from", "to", "queries"])
 
 
 def paired_scatter(
@@ -116,3 +131,22 @@ def paired_scatter(
         )
     )
     return figure
+
+
+def paired_table(queries, a: np.ndarray, b: np.ndarray, outcomes) -> pd.DataFrame:
+    """The scatter's marks as rows (its text equivalent): each query, its A and B, and who did
+    better, in the words of the chart's legend."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    better = np.full(len(a), "", dtype=object)
+    better[outcomes.a_better] = "A better"
+    better[outcomes.b_better] = "B better"
+    better[outcomes.equal] = "equal"
+    shown = better != ""
+    return pd.DataFrame(
+        {
+            "query": [str(query) for query in np.asarray(queries, dtype=object)[shown]],
+            "A": a[shown],
+            "B": b[shown],
+            "who did better": better[shown],
+        }
+    )

@@ -73,8 +73,9 @@ def present(fig):
     fig.update_layout(
         font={"size": size}, legend={"font": {"size": size}}, hoverlabel={"font": {"size": size}}
     )
-    fig.update_xaxes(tickfont={"size": size}, title_font={"size": size})
-    fig.update_yaxes(tickfont={"size": size}, title_font={"size": size})
+    # The margins grow with the text, so axis titles and tick labels are not cut off.
+    fig.update_xaxes(tickfont={"size": size}, title_font={"size": size}, automargin=True)
+    fig.update_yaxes(tickfont={"size": size}, title_font={"size": size}, automargin=True)
     fig.update_annotations(font_size=size)
     fig.update_traces(textfont_size=size, selector={"type": "bar"})
     fig.update_traces(textfont_size=size, selector={"type": "scatter"})
@@ -84,7 +85,22 @@ def present(fig):
     return fig
 
 
-def show(fig, key: str, **kwargs):
-    """Draw a figure on the page: the app's toolbar, presenter sizes, the column's width."""
+def _axis_title(fig, axis: str) -> str:
+    title = getattr(getattr(fig.layout, axis, None), "title", None)
+    return str(getattr(title, "text", None) or "")
+
+
+def name_of(fig) -> str:
+    """A chart's name for assistive technology when the page gives none: what it plots."""
+    y, x = _axis_title(fig, "yaxis"), _axis_title(fig, "xaxis")
+    if y and x:
+        return f"Chart of {y} by {x}"
+    return f"Chart of {y or x}" if (y or x) else "Chart"
+
+
+def show(fig, key: str, *, alt: str | None = None, **kwargs):
+    """Draw a figure on the page: the app's toolbar, presenter sizes, the column's width, and a
+    name for screen readers (`alt`: what the chart shows, in one sentence; the caption under
+    it describes it further, and a table beside it gives its numbers)."""
     kwargs.setdefault("width", "stretch")
-    return st.plotly_chart(present(fig), key=key, config=CONFIG, **kwargs)
+    return st.plotly_chart(present(fig), key=key, config=CONFIG, alt=alt or name_of(fig), **kwargs)

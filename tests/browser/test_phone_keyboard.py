@@ -1,0 +1,237 @@
+"""Phones and keyboards in a real browser.
+
+Phone: a 390×844 touch screen (is_mobile, has_touch, device scale 2). The moves sit on one row
+and NDCG stays in sight while reordering; pickers open without a keyboard; no chart toolbar
+over a legend and no chart text clipped; the swap heatmap leaves out numbers too narrow to read
+and says how to tap; formulas break across lines and keep their result in sight; anything wider
+than the screen says that it scrolls and can be scrolled by keyboard; a swipe on a card cannot
+become the browser's "back".
+
+Keyboard (1280×900): focus stays where the user was after typing a list or editing a table
+cell; chart toolbars and heading links are not Tab stops; the menu shows focus.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from ndcg_core import ndcg
+from tests.browser.conftest import CHART_TEXT_OUTSIDE, settle
+
+pytestmark = pytest.mark.browser
+
+SORTABLES = 'iframe[title="streamlit_sortables.sortable_items"]'
+
+# Formulas, tables and code wider than their column, and whether each says so and is a Tab stop.
+WIDE_REGIONS = """() => [...document.querySelectorAll(
+    '.katex-display, [data-testid="stTable"] > div, [data-testid="stCode"] pre')]
+  .filter(e => e.scrollWidth > e.clientWidth + 2)
+  .map(e => ({
+    text: e.textContent.slice(0, 40),
+    tabStop: e.tabIndex === 0 && !!e.getAttribute('aria-label'),
+    said: getComputedStyle(e.closest('[data-testid="stElementContainer"]'), '::after')
+      .content.includes('sideways'),
+  }))"""
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    yield context.new_page()
+    context.close()
+
+
+def _in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_reordering_on_a_phone_keeps_ndcg_in_sight(phone, app_url, shot):
+    phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    settle(phone)
+    moves = [
+        phone.get_by_role("button", name=name, exact=True) for name in ("Up", "Down", "Top", "End")
+    ]
+    moves[0].scroll_into_view_if_needed()
+    rows = {round(move.bounding_box()["y"]) for move in moves}
+    assert len(rows) == 1, "the four moves share one row"
+
+    # The picker opens as a list: no text field, so no on-screen keyboard over it.
+    chooser = phone.get_by_role("combobox", name="Move one item")
+    assert (
+        chooser.get_attribute("inputmode") == "none"
+        or chooser.get_attribute("readonly") is not None
+    )
+    chooser.tap()
+    phone.get_by_role("option", name="D4 · rel 0").tap()
+    expect(chooser).to_have_value("D4 · rel 0")
+
+    moves[2].tap()  # Top
+    readout = phone.locator('[class*="st-key-readout_"]')
+    want = f"NDCG@6 = {ndcg([0, 3, 2, 3, 1, 2]):.4f}"
+    expect(readout).to_contain_text(want, timeout=20_000)
+    moves[2].scroll_into_view_if_needed()
+    assert _in_view(phone, moves[2]) and _in_view(phone, readout), "the result beside the moves"
+    shot("phone-playground-moves", of=phone)
+
+
+def test_charts_on_a_phone_have_no_toolbar_and_nothing_clipped(phone, app_url, shot):
+    for path in ("playground?rels=3,2,3,0,1,2", "ordering?rels=3,2,3,0,1,2"):
+        phone.goto(f"{app_url}/{path}", timeout=60_000)
+        settle(phone)
+        chart = phone.locator(".js-plotly-plot").first
+        chart.scroll_into_view_if_needed()
+        chart.tap()
+        toolbar = phone.locator(".modebar-container").first
+        assert toolbar.evaluate("e => getComputedStyle(e).visibility") == "hidden"
+        assert phone.evaluate(CHART_TEXT_OUTSIDE) == []
+    # The heatmap: six cells to a row on a phone is too narrow for numbers; the words say tap.
+    cells = phone.locator(".heatmap-label")
+    assert cells.count() and cells.evaluate_all(
+        "all => all.every(e => getComputedStyle(e).display === 'none')"
+    )
+    expect(phone.get_by_text("tap a cell once to see it and a second time to swap")).to_be_visible()
+    phone.locator(".js-plotly-plot").first.scroll_into_view_if_needed()
+    shot("phone-ordering-heatmap", of=phone)
+
+
+@pytest.mark.parametrize("path", ["playground?rels=3,2,3,0,1,2,3,1", "queries", "learn-graded"])
+def test_formulas_on_a_phone_keep_their_result_in_sight(phone, app_url, path):
+    phone.goto(f"{app_url}/{path}", timeout=60_000)
+    settle(phone)
+    formulas = phone.locator(".katex-display")
+    assert formulas.count()
+    # Every worked sum breaks across lines to fit: nothing to scroll to find the total.
+    assert [r["text"] for r in phone.evaluate(WIDE_REGIONS) if "=" in r["text"]] == []
+
+
+def test_wide_tables_on_a_phone_say_they_scroll(phone, app_url, shot):
+    phone.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2", timeout=60_000)
+    settle(phone)
+    wide = phone.evaluate(WIDE_REGIONS)
+    assert wide, "the comparison table is wider than a phone"
+    assert all(r["tabStop"] and r["said"] for r in wide), wide
+    phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    settle(phone)
+    # The 15-column breakdown grid scrolls on its own, and says so under it.
+    phone.get_by_role("heading", name="6 · Position by position").scroll_into_view_if_needed()
+    phone.wait_for_timeout(800)
+    notes = phone.evaluate(
+        """() => [...document.querySelectorAll('[data-testid="stDataFrame"] .dvn-scroller')]
+          .filter(e => e.scrollWidth > e.clientWidth + 2)
+          .map(e => getComputedStyle(e.closest('[data-testid="stElementContainer"]'), '::after')
+            .content)"""
+    )
+    assert notes and all("sideways" in note for note in notes)
+    shot("phone-playground-table", of=phone)
+
+
+def test_a_swipe_on_a_card_stays_on_the_card(phone, app_url):
+    phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    settle(phone)
+    expect(phone.get_by_text("press and hold a card, then drag")).to_be_visible()
+    card = phone.frame_locator(SORTABLES).locator(".sortable-item").first
+    assert card.evaluate("e => getComputedStyle(e).touchAction") == "none"
+    for document in (phone.locator("html"), phone.frame_locator(SORTABLES).locator("html")):
+        assert document.evaluate("e => getComputedStyle(e).overscrollBehaviorX") == "none"
+
+
+# ------------------------------------------------------------------------------ the keyboard
+
+FOCUS = """() => {
+  const a = document.activeElement;
+  const key = (a.closest('[class*="st-key-"]') || {className: ''}).className.match(/st-key-\\S+/);
+  let inner = null;
+  if (a.tagName === 'IFRAME') {
+    try { inner = a.contentDocument.activeElement.className; } catch (error) { inner = null; }
+  }
+  return {tag: a.tagName, key: key && key[0], inner};
+}"""
+
+
+def _ndcg(page):
+    return page.get_by_test_id("stMetricValue").first
+
+
+def test_focus_stays_after_typing_a_list(page, app_url):
+    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    settle(page)
+    box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
+    box.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("1, 0, 2, 3")
+    page.keyboard.press("Tab")  # applies the list and moves on, to the first card
+    expect(_ndcg(page)).to_have_text(f"{ndcg([1, 0, 2, 3]):.4f}", timeout=20_000)
+    # The cards are drawn afresh for the new list; the focus comes back to the first card.
+    page.wait_for_function(
+        """() => { const a = document.activeElement;
+          return a.tagName === 'IFRAME'
+            && a.contentDocument.activeElement.classList.contains('sortable-item'); }""",
+        timeout=15_000,
+    )
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUS)["tag"] != "BODY"
+
+
+def test_focus_stays_in_the_table_after_a_cell_edit(page, app_url):
+    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    settle(page)
+    page.get_by_text("Edit labels and relevances in a table").click()
+    editor = page.locator('[class*="st-key-playground_table_"]')
+    expect(editor.locator("canvas").first).to_be_visible()
+    page.wait_for_timeout(1000)  # the expander has finished opening
+    grid = editor.locator('[data-testid="stDataFrameResizable"], canvas').first
+    box = grid.bounding_box()
+    # The first row's relevance: the second column, one row below the header.
+    page.mouse.click(box["x"] + box["width"] * 0.75, box["y"] + 35 + 17)
+    for value, want in (("5", [5, 2, 3, 0, 1, 2]), ("4", [5, 4, 3, 0, 1, 2])):
+        page.keyboard.press("Enter")  # opens the cell's editor
+        page.wait_for_timeout(400)
+        page.keyboard.press("Control+A")
+        page.keyboard.type(value)
+        page.wait_for_timeout(200)
+        page.keyboard.press("Enter")  # applies the cell and moves down a row
+        expect(_ndcg(page)).to_have_text(f"{ndcg(want):.4f}", timeout=20_000)
+        settle(page)
+        focus = page.evaluate(FOCUS)
+        assert focus["key"] and focus["key"].startswith("st-key-playground_table_"), focus
+
+
+def test_tab_skips_chart_toolbars_and_heading_links(page, app_url):
+    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    settle(page)
+    target = page.get_by_role("button", name="Download this table (CSV)")
+    stops = []
+    for _ in range(150):
+        page.keyboard.press("Tab")
+        if target.evaluate("e => e === document.activeElement"):
+            break
+        stops.append(
+            page.evaluate(
+                """() => { const a = document.activeElement;
+                  return (a.className && a.className.baseVal === undefined ? a.className : '')
+                    + '|' + (a.getAttribute('aria-label') || ''); }"""
+            )
+        )
+    else:
+        raise AssertionError("Tab never reached the download button")
+    assert not [s for s in stops if "modebar-btn" in s or "Link to heading" in s]
+    assert len(stops) < 80  # the review counted 108, 35 of them toolbar buttons and anchors
+
+
+def test_the_menu_shows_where_the_keyboard_is(page, app_url):
+    page.goto(f"{app_url}/playground", timeout=60_000)
+    settle(page)
+    link = page.get_by_test_id("stSidebarNavLink").filter(has_text="Ordering effects")
+    link.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # focus arrives by keyboard, so :focus-visible applies
+    outline = link.evaluate(
+        "e => [getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]"
+    )
+    assert outline[0] == "solid" and outline[1] >= 2

@@ -1,0 +1,274 @@
+// What Streamlit does not do for a page, done once for every page (ui/style.py sends this file).
+// No data, nothing fetched: it only reads and marks the page Streamlit drew.
+//
+// 1. Focus: Streamlit draws a widget afresh when its key changes (the drag cards change theirs
+//    when the list is changed elsewhere); the element that had the keyboard focus is then gone
+//    and focus falls back to the page. Focus goes back to the same place in the new element.
+// 2. Regions wider than their column (a long formula, a wide table) become Tab stops with a
+//    name, so a keyboard can scroll them, and say under them that they scroll.
+// 3. Charts are named by Streamlit (`alt`); each is also described by the caption under it.
+// 4. Russian and Chinese text is tagged with its language, so a screen reader reads it in the
+//    right voice.
+// 5. The address bar shows plain commas (rels=3,2,3), like every link the app writes.
+(() => {
+  if (window.ndcgLab) {
+    window.ndcgLab.schedule();
+    return;
+  }
+  const lab = (window.ndcgLab = {});
+  const doc = document;
+
+  // ---------------------------------------------------------------- 5. plain commas in links
+  const plainCommas = (url) =>
+    typeof url === "string" || url instanceof URL ? String(url).replace(/%2C/gi, ",") : url;
+  for (const name of ["pushState", "replaceState"]) {
+    const original = history[name];
+    history[name] = function (state, title, url) {
+      return original.call(this, state, title, plainCommas(url));
+    };
+  }
+
+  // ---------------------------------------------------------------- 1. focus kept across reruns
+  const FOCUSABLE =
+    'a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"]), iframe';
+  let last = null; // where the focus was: its element, its widget's key, its place in the widget
+  let lostAt = 0;
+
+  const keyOf = (element) => {
+    const box = element.closest('[class*="st-key-"]');
+    if (!box) return null;
+    const name = [...box.classList].find((c) => c.startsWith("st-key-"));
+    // A versioned key (table_3, sort_7) names the same widget in its next version.
+    return name ? { box, stem: name.replace(/_\d+$/, "_") } : null;
+  };
+
+  const describe = (element) => {
+    const key = keyOf(element);
+    if (!key) return null;
+    const inside = [...key.box.querySelectorAll(FOCUSABLE)];
+    let inner = -1;
+    if (element.tagName === "IFRAME") {
+      try {
+        const items = [...element.contentDocument.querySelectorAll(FOCUSABLE)];
+        inner = items.indexOf(element.contentDocument.activeElement);
+      } catch (error) {
+        inner = -1;
+      }
+    }
+    return { element, stem: key.stem, index: inside.indexOf(element), inner };
+  };
+
+  doc.addEventListener(
+    "focusin",
+    (event) => {
+      const found = describe(event.target);
+      if (found) last = found;
+    },
+    true,
+  );
+  // Focus that moves between the cards of an iframe is followed from the iframe's own events.
+  const followFrame = (frame) => {
+    if (frame.dataset.ndcgFollowed) return;
+    try {
+      const inner = frame.contentDocument;
+      if (!inner || !inner.body) return;
+      frame.dataset.ndcgFollowed = "1";
+      inner.addEventListener("focusin", () => {
+        const found = describe(frame);
+        if (found) last = found;
+      });
+    } catch (error) {
+      // Another origin: its focus stays its own.
+    }
+  };
+
+  // Returns true while the place to go back to is not drawn yet (try again a little later).
+  const restoreFocus = () => {
+    const active = doc.activeElement;
+    if (!last || last.element.isConnected || (active && active !== doc.body)) {
+      lostAt = 0; // nothing lost, or the user has moved on: nothing to restore
+      return false;
+    }
+    if (!lostAt) lostAt = Date.now();
+    if (Date.now() - lostAt > 8000) {
+      last = null; // too late to be the same gesture: leave the focus alone
+      lostAt = 0;
+      return false;
+    }
+    const candidates = [...doc.querySelectorAll(`[class*="${last.stem}"]`)].filter((box) =>
+      [...box.classList].some((c) => c === last.stem.replace(/_$/, "") || c.startsWith(last.stem)),
+    );
+    const box = candidates[0];
+    if (!box) return true;
+    const inside = [...box.querySelectorAll(FOCUSABLE)];
+    const target = inside[Math.max(0, Math.min(last.index, inside.length - 1))];
+    if (!target) return true;
+    if (target.tagName === "IFRAME") {
+      let items = [];
+      try {
+        items = [...target.contentDocument.querySelectorAll(FOCUSABLE)];
+      } catch (error) {
+        items = [];
+      }
+      if (!items.length) return true; // not drawn yet
+      items[Math.max(0, Math.min(last.inner, items.length - 1))].focus();
+    } else {
+      target.focus();
+    }
+    last = describe(target);
+    lostAt = 0;
+    return false;
+  };
+
+  // ---------------------------------------------------------------- 2. regions that scroll
+  // A formula, a static table or a code block wider than its column becomes a named Tab stop (so
+  // the arrow keys scroll it); a data grid has its own keyboard navigation and only gets the
+  // note. The note itself is CSS (app.css), on the element's container.
+  const SCROLLERS = '.katex-display, [data-testid="stTable"] > div, [data-testid="stCode"] pre';
+  const GRIDS = '[data-testid="stDataFrame"] .dvn-scroller';
+  const KINDS = { "katex-display": "Formula", PRE: "Code" };
+  const markScrollers = () => {
+    const touched = new Set();
+    for (const region of doc.querySelectorAll(`${SCROLLERS}, ${GRIDS}`)) {
+      const container = region.closest('[data-testid="stElementContainer"]');
+      const wide = region.scrollWidth > region.clientWidth + 2;
+      const grid = region.matches(GRIDS);
+      if (wide && !grid && !region.hasAttribute("data-ndcg-scrollable")) {
+        region.setAttribute("data-ndcg-scrollable", "1");
+        region.setAttribute("tabindex", "0");
+        region.setAttribute("role", "region");
+        const what = KINDS[region.className] || KINDS[region.tagName] || "Table";
+        region.setAttribute("aria-label", `${what}, wider than the screen: scroll sideways`);
+      } else if (!wide && region.hasAttribute("data-ndcg-scrollable")) {
+        for (const name of ["data-ndcg-scrollable", "tabindex", "role", "aria-label"]) {
+          region.removeAttribute(name);
+        }
+      }
+      if (!container) continue;
+      if (wide) touched.add(container);
+      else if (!touched.has(container)) container.removeAttribute("data-ndcg-scrolls");
+    }
+    for (const container of touched) {
+      if (container.getAttribute("data-ndcg-scrolls") !== "1") {
+        container.setAttribute("data-ndcg-scrolls", "1");
+      }
+    }
+  };
+
+  // ---------------------------------------------------------------- 3. charts described
+  // Streamlit names each chart (role=figure, aria-label from `alt`). Its drawing, a stream of
+  // tick labels to a screen reader, is hidden from assistive technology, and the chart is
+  // described by the caption under it and the table that follows it ("… as a table").
+  let ids = 0;
+  const idOf = (element) => {
+    if (!element.id) {
+      ids += 1;
+      element.id = `ndcg-described-${ids}`;
+    }
+    return element.id;
+  };
+  const describeCharts = () => {
+    for (const chart of doc.querySelectorAll('[data-testid="stPlotlyChart"][aria-label]')) {
+      for (const drawing of chart.querySelectorAll("svg.main-svg")) {
+        if (drawing.getAttribute("aria-hidden") !== "true") drawing.setAttribute("aria-hidden", "true");
+      }
+      const container = chart.closest('[data-testid="stElementContainer"]');
+      if (!container) continue;
+      const parts = [];
+      let next = container.nextElementSibling;
+      for (let step = 0; next && step < 3; step += 1, next = next.nextElementSibling) {
+        if (next.querySelector('[data-testid="stPlotlyChart"]')) break; // the next chart's own
+        const caption = next.querySelector('[data-testid="stCaptionContainer"]');
+        const table = next.querySelector('[data-testid="stExpander"] summary');
+        if (caption && !parts.length) parts.push(idOf(caption));
+        if (table) {
+          parts.push(idOf(table));
+          break;
+        }
+      }
+      const wanted = parts.join(" ");
+      if (wanted && chart.getAttribute("aria-describedby") !== wanted) {
+        chart.setAttribute("aria-describedby", wanted);
+      }
+    }
+  };
+
+  // ---------------------------------------------------------------- 4. languages
+  const LANGUAGES = [
+    ["ru", /[\u0400-\u04FF]/, /[\u0400-\u04FF][\u0400-\u04FF\s.,;:!?«»()"'-]*[\u0400-\u04FF]|[\u0400-\u04FF]/g],
+    ["zh", /[\u3400-\u9FFF]/, /[\u3400-\u9FFF][\u3400-\u9FFF\s，。：；、]*[\u3400-\u9FFF]|[\u3400-\u9FFF]/g],
+  ];
+  const SKIP = "script, style, textarea, input, svg, .katex, [lang]:not(html), iframe";
+  // Only a text that is its element's one child is tagged: React then rewrites the element's
+  // whole content when the text changes. A split text whose original node React still updates
+  // is put back and tagged again (`split` remembers each one).
+  const split = [];
+  const tagLanguages = (root) => {
+    for (let i = split.length - 1; i >= 0; i -= 1) {
+      const { parent, original, text } = split[i];
+      if (!parent.isConnected || original.nodeValue !== text) {
+        if (parent.isConnected && !parent.contains(original)) parent.replaceChildren(original);
+        split.splice(i, 1);
+      }
+    }
+    const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const found = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (LANGUAGES.some(([, test]) => test.test(node.nodeValue))) found.push(node);
+    }
+    for (const node of found) {
+      const parent = node.parentElement;
+      if (!parent || parent.childNodes.length !== 1 || parent.closest(SKIP)) continue;
+      const [lang, , runs] = LANGUAGES.find(([, test]) => test.test(node.nodeValue));
+      const text = node.nodeValue;
+      const letters = text.replace(/[\s\d.,;:!?()«»"'·–—-]/g, "");
+      const own = (text.match(runs) || []).join("").replace(/\s/g, "");
+      if (own.length >= letters.length * 0.9) {
+        parent.setAttribute("lang", lang); // the whole element is in that language
+        continue;
+      }
+      // A mixed line: each run of that script gets a span of its own.
+      const pieces = doc.createDocumentFragment();
+      let at = 0;
+      for (const match of text.matchAll(runs)) {
+        if (match.index > at) pieces.append(text.slice(at, match.index));
+        const span = doc.createElement("span");
+        span.setAttribute("lang", lang);
+        span.textContent = match[0];
+        pieces.append(span);
+        at = match.index + match[0].length;
+      }
+      if (at < text.length) pieces.append(text.slice(at));
+      parent.replaceChild(pieces, node);
+      split.push({ parent, original: node, text });
+    }
+  };
+
+  // ---------------------------------------------------------------- when the page changes
+  let pending = 0;
+  const run = () => {
+    pending = 0;
+    if (restoreFocus()) setTimeout(lab.schedule, 200);
+    for (const frame of doc.querySelectorAll("iframe")) followFrame(frame);
+    const main = doc.querySelector('[data-testid="stMain"]') || doc.body;
+    markScrollers();
+    describeCharts();
+    tagLanguages(main);
+  };
+  lab.schedule = () => {
+    if (!pending) pending = setTimeout(run, 120);
+  };
+  new MutationObserver(lab.schedule).observe(doc.body, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+  });
+  window.addEventListener("resize", lab.schedule);
+  doc.addEventListener("focusout", (event) => {
+    if (!event.relatedTarget) setTimeout(lab.schedule, 50);
+  });
+  if (location.href.includes("%2C")) {
+    history.replaceState(history.state, "", location.href);
+  }
+  lab.schedule();
+})();

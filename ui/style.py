@@ -1,0 +1,44 @@
+"""How every page looks and behaves beyond Streamlit's defaults: one style sheet, one for
+presenter view, and one small script. app.py applies them to every page, on every run.
+
+The rules live in `ui/assets/` as plain CSS and JavaScript (fixed text, nothing a user typed):
+
+- `app.css`, every view: a number is never cut to "0…" (cards shrink their values with their
+  width), buttons and links wrap, chart toolbars are for a mouse only (no Tab stops, nothing over
+  a legend on a touch screen), heading links are not Tab stops, the menu shows keyboard focus,
+  anything wider than its column says that it scrolls.
+- `presenter.css`, presenter view (`present=1`): one root size that grows with the screen, so
+  the text, tables, widget values and cards all scale together; no sidebar or toolbar.
+- `app.js`: focus kept where the user was when Streamlit redraws a widget; wide regions made
+  keyboard-scrollable and named; charts described by their captions; Russian and Chinese text
+  tagged with its language; plain commas in the address bar.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import streamlit as st
+
+ASSETS = Path(__file__).parent / "assets"
+SCRIPT_KEY = "ndcg_lab_script"  # the hidden container that holds the script
+
+
+@cache
+def _asset(name: str) -> str:
+    return (ASSETS / name).read_text(encoding="utf-8")
+
+
+def stylesheet(presenting: bool = False) -> str:
+    """The page's CSS: the base rules, and the presenter rules after them when presenting."""
+    css = _asset("app.css")
+    return css + "\n" + _asset("presenter.css") if presenting else css
+
+
+def apply(presenting: bool = False) -> None:
+    """Style the page and add its script (both take no room on the page)."""
+    # A body of <style> only goes to Streamlit's event container: no element, no gap.
+    st.html(f"<style>{stylesheet(presenting)}</style>")
+    with st.container(key=SCRIPT_KEY):
+        st.html(f"<script>{_asset('app.js')}</script>", unsafe_allow_javascript=True)
