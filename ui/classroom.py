@@ -108,7 +108,7 @@ def show_question(
     """The question as the class sees it: title, prompt, its lists in words, and (`chart`) as
     a chart; the teacher's screen draws the chart later, below the live count."""
     exercise = question.exercise
-    st.subheader(f"Question {number}: {exercise.title}")
+    st.header(f"Question {number}: {exercise.title}")
     st.markdown(plain(exercise.prompt))
     if question.shows_lists:
         for case in exercise.cases:

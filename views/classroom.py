@@ -83,7 +83,7 @@ def introduction(presenting: bool) -> None:
 
 def start_a_class() -> None:
     with st.container(border=True):
-        st.markdown("#### For the teacher: start a class")
+        st.header("For the teacher: start a class")
         hours = st.select_slider(
             "The class closes by itself after",
             options=[1, 2, 3, 4, 6, 8, 12, 24, 48],
@@ -132,7 +132,7 @@ def _join(code_text: str, name_text: str) -> None:
 
 def join_a_class(code: str = "") -> None:
     with st.container(border=True):
-        st.markdown("#### For students: join a class")
+        st.header("For students: join a class")
         wait = live.wait_seconds()
         if wait:
             st.warning(plain(rooms.wait_message(wait)))
@@ -311,7 +311,7 @@ def what_wrong_answers_say(question: questions.Question, texts: list[str]) -> No
     found = questions.misconceptions(question, texts)
     if not found:
         return
-    st.markdown("#### What the wrong answers point to")
+    st.header("What the wrong answers point to")
     for item in found:
         st.markdown(f"**{plain(item.label)}** · {count(item.count)}")
         if item.advice:
@@ -601,7 +601,7 @@ def student_result(db: Store, code: str, question, number: int, mine) -> None:
     if not question.is_numeric:
         live.show_options_marked(question, text)
     live.show_distribution(question, texts, revealed=True, key=f"{PAGE}_class_{number}", mine=text)
-    st.markdown("#### The worked solution")
+    st.header("The worked solution")
     live.show_solution(question, number)
 
 

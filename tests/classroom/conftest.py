@@ -45,6 +45,15 @@ def database(request, tmp_path):
     yield url
     wipe = Store(url)
     with wipe.engine.begin() as db:
+        # A connection a test left open (a Store it did not dispose of, a thread it stopped)
+        # would hold its locks and make DROP wait for ever: end every other session first.
+        db.execute(
+            text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        )
+        db.execute(text("SET LOCAL lock_timeout = '20s'"))
         db.execute(
             text(
                 "DROP TABLE IF EXISTS classroom_answers, classroom_questions, "

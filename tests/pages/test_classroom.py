@@ -50,7 +50,17 @@ def press(at, label):
 
 
 def texts(at) -> str:
-    kinds = ("markdown", "caption", "info", "success", "error", "warning", "subheader", "title")
+    kinds = (
+        "markdown",
+        "caption",
+        "info",
+        "success",
+        "error",
+        "warning",
+        "header",
+        "subheader",
+        "title",
+    )
     return "\n".join(str(e.value) for kind in kinds for e in at.get(kind))
 
 
