@@ -3,7 +3,8 @@
 #   make test   set everything up and run the whole test suite (lint, unit, app and browser tests)
 #   make test-fast   the same without the library cross-checks and the browser tests
 #   make serve  several app processes behind nginx on http://localhost:8080 (deploy/serve.py)
-# Everything installs into .venv; the browser tests use Debian's chromium and nginx (apt).
+# Everything installs into .venv; the browser tests use Debian's chromium and nginx, the
+# classroom's storage tests Debian's postgresql (apt).
 
 VENV   ?= .venv
 PYTHON ?= python3
@@ -13,7 +14,7 @@ PORT   ?= 8501
 PROXY_PORT ?= 8080
 PROCESSES  ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: run serve test test-fast lint bench clean
+.PHONY: run serve test test-fast lint bench clean postgresql
 
 # ranx does not install beside pandas 3 and torchmetrics needs torch: each gets a venv of its own,
 # which the cross-check tests call. If one cannot be installed, its tests say so and skip.
@@ -54,6 +55,16 @@ $(VENV)/.testing: $(VENV)/.runtime requirements-test.txt package-lock.json
 	  && { [ ! -s /run/nginx.pid ] || $$SUDO /usr/sbin/nginx -s quit; }; } \
 	|| echo "nginx could not be installed here: the deployment tests will skip"
 
+# Debian's PostgreSQL server, for the classroom's storage tests: they start a throwaway cluster of
+# their own (a temporary folder, a free loopback port) and skip, saying so, if it cannot be
+# installed. Where the package starts the system-wide cluster (no policy-rc.d), it is stopped.
+postgresql:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	{ $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql \
+	  && { $$SUDO service postgresql stop >/dev/null 2>&1 || true; }; } \
+	|| echo "postgresql could not be installed here: the classroom's PostgreSQL tests will skip"
+
 run: $(VENV)/.runtime
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
@@ -64,12 +75,12 @@ lint: $(VENV)/.testing
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium /usr/sbin/nginx lint
+test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium /usr/sbin/nginx postgresql lint
 	$(OTHER_LIBS) $(PY) -m pytest
 
 # For everyday work: everything but the real-library cross-checks and the browser tests
 # (a few minutes instead of ten). `make test` above is still the one that counts.
-test-fast: $(VENV)/.testing lint
+test-fast: $(VENV)/.testing postgresql lint
 	$(PY) -m pytest -m "not crosscheck and not browser"
 
 bench: $(VENV)/.testing /usr/sbin/nginx

@@ -18,8 +18,13 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_app(timeout: float = 60) -> tuple[subprocess.Popen, str]:
-    """Run `streamlit run app.py` in its own process group; return it and its URL once healthy."""
+def start_app(
+    timeout: float = 60, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen, str]:
+    """Run `streamlit run app.py` in its own process group; return it and its URL once healthy.
+
+    `env`: variables added to this process's environment for the app (e.g. the classroom's
+    database, so that two app processes share one)."""
     port = free_port()
     process = subprocess.Popen(
         [
@@ -35,6 +40,7 @@ def start_app(timeout: float = 60) -> tuple[subprocess.Popen, str]:
             "--server.fileWatcherType=none",
         ],
         cwd=ROOT,
+        env={**os.environ, **env} if env else None,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,

@@ -145,6 +145,16 @@ PAGES: tuple[PageInfo, ...] = (
         "Test yourself",
         "Predict, then check: short exercises a teacher can share with one link.",
     ),
+    PageInfo(
+        "classroom",
+        "views/classroom.py",
+        "Live classroom",
+        "🧑‍🏫",
+        "classroom",
+        "Test yourself",
+        "The whole class answers on their phones, the projector shows the answers arrive, "
+        "then the reveal.",
+    ),
 )
 BY_KEY = {page.key: page for page in PAGES}
 # The first walkthrough is the door to all six: its card says so.

@@ -19,6 +19,10 @@ import streamlit as st
 
 from .urlparams import PRESENT
 
+# Secrets a page may carry in its link (the live classroom's teacher key and student token): never
+# put into the copyable "This view" link, which a teacher may show on a projector.
+PRIVATE_PARAMS = ("key", "student")
+
 
 def is_presenting() -> bool:
     """True when the page's URL carries ``present=1`` (so the view can be bookmarked)."""
@@ -84,5 +88,6 @@ def sidebar_tools(url_path: str) -> None:
         from .menu import page_link  # late: the menu imports this module
 
         page_link("glossary", help="Every term and symbol of the app, defined in a line.")
-        copy_link(urlencode(st.query_params.to_dict(), safe=","), path=url_path, label="This view")
+        shown = {k: v for k, v in st.query_params.to_dict().items() if k not in PRIVATE_PARAMS}
+        copy_link(urlencode(shown, safe=","), path=url_path, label="This view")
         presenter_toggle("app_presenter_toggle")

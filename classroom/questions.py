@@ -1,0 +1,570 @@
+"""What a class is asked, and what its answers say. Pure Python on `ndcg_core`: no database, no
+Streamlit.
+
+Four kinds of question (`KINDS`):
+
+- ``practice``: any exercise of a practice set, by seed, version and index, exactly as
+  /practice shows it (`practice.exercise`);
+- ``compare``: "which order scores higher?" for the teacher's own lists A and B;
+- ``estimate``: "estimate NDCG of this list", answered with a number;
+- ``costliest_swap``: "which swap of two neighbours costs the most?" for the teacher's list.
+
+Each is a `practice.Exercise`, so the classroom grades with practice's `check` and
+`correct_choice`, names the slip behind a wrong number with `mistakes.diagnose` (through
+`check`), and solves with practice's worked solutions: one grader, whichever page asks. A
+question is stored as its *spec*, a small JSON object (`Question.text`), and rebuilt from it.
+
+For the class as a whole: `choice_counts` (a bar per option), `histogram` (numbers, on a grid
+that does not depend on the answer, so the projector cannot give it away before the reveal),
+`tally`, `misconceptions` (what the wrong answers point to: the slip `diagnose` recognises for a
+number, the option's own `why` for a choice), `compared` (one student's answer beside the
+class's) and `report_rows` (a question's answer counts, for the CSV export).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ndcg_core import mistakes, ordering, practice
+from ndcg_core.display import exact, fixed, signed
+from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
+from ndcg_core.parsing import format_relevances
+from ndcg_core.practice import Case, Choice, Exercise, Verdict
+
+from .rooms import read_answer_text
+
+KINDS = ("practice", "compare", "estimate", "costliest_swap")
+KIND_NAMES = {
+    "practice": "A practice exercise",
+    "compare": "Which order scores higher?",
+    "estimate": "Estimate NDCG",
+    "costliest_swap": "Which swap costs the most?",
+}
+MIN_ITEMS = 2
+MAX_ITEMS = 10  # a list the class works out by hand, and reads on a phone
+MAX_GRADE = 10
+MAX_BINS = 24  # bars of a histogram: one a class can read on a projector
+NICE_STEPS = (1, 2, 2.5, 5)
+
+
+# ---------------------------------------------------------------------------------------------
+# A question
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question as the class sees it: `exercise` (graded by `practice`) and the `spec` it is
+    rebuilt from (`text`, the JSON the database keeps)."""
+
+    text: str
+    exercise: Exercise
+
+    @property
+    def spec(self) -> dict:
+        return json.loads(self.text)
+
+    @property
+    def kind(self) -> str:
+        return self.spec["kind"]
+
+    @property
+    def is_numeric(self) -> bool:
+        return self.exercise.is_numeric
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return tuple(choice.text for choice in self.exercise.choices)
+
+    @property
+    def right(self) -> int | None:
+        """The index of the right option (None for a number question)."""
+        return None if self.is_numeric else practice.correct_choice(self.exercise)
+
+    @property
+    def shows_lists(self) -> bool:
+        """Whether the lists may be shown with the question: a puzzle's lists would give its
+        answer away (its prompt already says what it needs), as on /practice."""
+        return self.exercise.kind in practice.KINDS
+
+    def describe(self) -> str:
+        """One line for a list of questions and the CSV: its title and where it comes from."""
+        spec = self.spec
+        if spec["kind"] == "practice":
+            return (
+                f"{self.exercise.title} (practice set {spec['seed']}, version {spec['version']}, "
+                f"exercise {spec['index'] + 1})"
+            )
+        lists = " / ".join(f"{c.name}: {c.describe()}" for c in self.exercise.cases)
+        return f"{self.exercise.title} ({lists})"
+
+
+def _question(spec: dict, exercise: Exercise) -> Question:
+    return Question(json.dumps(spec, sort_keys=True, separators=(",", ":")), exercise)
+
+
+def from_spec(spec: Mapping) -> Question:
+    """Rebuild a question from its spec (a mapping with `kind`); raises ValueError naming
+    what is wrong with it."""
+    if not isinstance(spec, Mapping) or spec.get("kind") not in KINDS:
+        known = ", ".join(KINDS)
+        raise ValueError(f"A question's `kind` must be one of {known}; got {spec!r}.")
+    kind = spec["kind"]
+    try:
+        if kind == "practice":
+            return practice_question(spec["seed"], spec["index"], spec["version"])
+        if kind == "compare":
+            return compare_question(spec["a"], spec["b"], spec.get("k", EVERY_RANKED))
+        if kind == "estimate":
+            return estimate_question(spec["rels"], spec.get("k", EVERY_RANKED))
+        return swap_question(spec["rels"])
+    except KeyError as missing:
+        raise ValueError(f"A {kind} question needs `{missing.args[0]}`; got {spec!r}.") from None
+
+
+@lru_cache(maxsize=512)
+def from_text(text: str) -> Question:
+    """A question from the JSON the database keeps (cached: every screen rebuilds it)."""
+    try:
+        spec = json.loads(text)
+    except (TypeError, json.JSONDecodeError):
+        raise ValueError(f"A stored question must be JSON; got {text!r:.60}.") from None
+    return from_spec(spec)
+
+
+def practice_question(seed: int, index: int, version: int = practice.LATEST) -> Question:
+    """Exercise `index` (0-based) of the practice set `seed`, `version`: as /practice shows it."""
+    exercise = practice.exercise(seed, index, version)
+    spec = {"kind": "practice", "seed": exercise.seed, "index": index, "version": version}
+    return _question(spec, exercise)
+
+
+def _ranked(values: object, k: object, name: str) -> RankedList:
+    """A teacher's list: MIN_ITEMS to MAX_ITEMS grades from 0 to MAX_GRADE, k from 1 to n or
+    "n"; a ValueError names the list and the value."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ValueError(f"{name} must be a list of grades; got {values!r:.60}.")
+    values = list(values)
+    if not MIN_ITEMS <= len(values) <= MAX_ITEMS:
+        raise ValueError(
+            f"{name} has {len(values)} items; a class question takes {MIN_ITEMS} to "
+            f"{MAX_ITEMS}, so that it can be worked out by hand."
+        )
+    try:
+        ranked = RankedList(tuple(values), scoring=Scoring(k=k))
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
+    for position, value in enumerate(ranked.relevances, start=1):
+        if value > MAX_GRADE:
+            raise ValueError(
+                f"{name}: position {position} is graded {exact(value)}; use grades from 0 to "
+                f"{MAX_GRADE}."
+            )
+    if ranked.scoring.k != EVERY_RANKED and not 1 <= ranked.scoring.k <= ranked.n:
+        raise ValueError(
+            f"`k` must be from 1 to the list's length {ranked.n}, or 'n' for every position; "
+            f"got {ranked.scoring.k!r}."
+        )
+    if not any(ranked.relevances):
+        raise ValueError(
+            f"{name} has no relevant item (every grade is 0): its NDCG is 0 by convention "
+            "whatever the order. Give it at least one grade above 0."
+        )
+    return ranked
+
+
+def _k_json(ranked: RankedList) -> int | str:
+    return ranked.scoring.k
+
+
+def _at_words(ranked: RankedList) -> str:
+    return "every position counted" if ranked.scoring.k == EVERY_RANKED else f"k = {ranked.k}"
+
+
+# -- which order scores higher ----------------------------------------------------------------
+
+
+def compare_question(a: object, b: object, k: object = EVERY_RANKED) -> Question:
+    """ "Which order scores higher?" for lists A and B, both cut at `k`. The two must differ at
+    four decimals, so that exactly one option is right."""
+    ranked_a, ranked_b = _ranked(a, k, "List A"), _ranked(b, k, "List B")
+    case_a, case_b = Case("A", ranked_a), Case("B", ranked_b)
+    score_a, score_b = case_a.score(), case_b.score()
+    if fixed(score_a) == fixed(score_b):
+        raise ValueError(
+            f"Lists A and B both score NDCG{ranked_a.at} = {fixed(score_a)}: change one so that "
+            "the question has one answer."
+        )
+    margin = round(abs(score_a - score_b), practice.MARGIN_DIGITS)
+    same_items = sorted(ranked_a.relevances) == sorted(ranked_b.relevances)
+    choices = tuple(
+        Choice(f"{side} scores higher", (side, margin), why=_compare_why(side, case_a, case_b))
+        for side in ("A", "B")
+    )
+    winner = "A" if score_a > score_b else "B"
+    shared = (
+        "Both lists hold the same grades, so they share one IDCG: only their DCGs differ, at the "
+        "positions where the lists differ."
+        if same_items
+        else "The lists hold different grades, so each has its own ideal order and IDCG: divide "
+        "each DCG by its own."
+    )
+    exercise = Exercise(
+        kind="compare",
+        seed=0,
+        index=0,
+        title="Which order scores higher?",
+        prompt=(
+            f"Which list has the higher NDCG{ranked_a.at} (linear gain, 1/log₂(i+1) discount, "
+            f"{_at_words(ranked_a)})?"
+        ),
+        cases=(case_a, case_b),
+        choices=choices,
+        explanation=(
+            f"A scores {fixed(score_a)} and B {fixed(score_b)}: {winner} is higher, by "
+            f"{fixed(abs(score_a - score_b))}. {shared}"
+        ),
+        solution_cases=(case_a, case_b),
+    )
+    spec = {"kind": "compare", "a": list(ranked_a.relevances), "b": list(ranked_b.relevances)}
+    return _question({**spec, "k": _k_json(ranked_a)}, exercise)
+
+
+def _compare_why(side: str, a: Case, b: Case) -> str:
+    """What picking `side` says, if it is the wrong pick: the scores, and the slip (from
+    `mistakes`) under which `side` would have won, when there is one."""
+    score = {"A": a.score(), "B": b.score()}
+    other = "B" if side == "A" else "A"
+    if score[side] > score[other]:
+        return ""  # the right pick: nothing is wrong with it
+    said = f"{side} scores {fixed(score[side])}, {other} {fixed(score[other])}."
+    slips = {"A": _slips(a.ranked), "B": _slips(b.ranked)}
+    for key in mistakes.NDCG_MISTAKES:
+        if key in slips["A"] and key in slips["B"]:
+            mine, theirs = slips[side][key], slips[other][key]
+            if mine.value > theirs.value and fixed(mine.value) != fixed(theirs.value):
+                return (
+                    f"{said} {side} only comes out ahead by {mine.name}: that gives {side} "
+                    f"{fixed(mine.value)} and {other} {fixed(theirs.value)}. {mine.advice}"
+                )
+    return (
+        f"{said} Work out each DCG term by term (the gain over log₂(i + 1)): the top positions "
+        "weigh most, and a grade moved down loses more there than it gains below."
+    )
+
+
+def _slips(ranked: RankedList) -> dict[str, mistakes.Mistake]:
+    return {m.key: m for m in mistakes.ndcg_mistakes(ranked)}
+
+
+# -- estimate NDCG ------------------------------------------------------------------------------
+
+
+def estimate_question(relevances: object, k: object = EVERY_RANKED) -> Question:
+    """ "Estimate NDCG of this list", right within ±`practice.ESTIMATE_TOLERANCE`."""
+    ranked = _ranked(relevances, k, "The list")
+    case = Case("List", ranked)
+    exercise = Exercise(
+        kind="estimate",
+        seed=0,
+        index=0,
+        title="Estimate the score",
+        prompt=(
+            f"Estimate NDCG{ranked.at} of this ranking (linear gain, 1/log₂(i+1) discount, "
+            f"{_at_words(ranked)}) to within ±{exact(practice.ESTIMATE_TOLERANCE)}. Type it as "
+            "0.8, .8 or 80%."
+        ),
+        cases=(case,),
+        target=case.score(),
+        tolerance=practice.ESTIMATE_TOLERANCE,
+        explanation=(
+            "Sort the grades from best to worst for the ideal order; discount the list and the "
+            "ideal the same way, position by position; add each up and divide."
+        ),
+        solution_cases=(case,),
+    )
+    spec = {"kind": "estimate", "rels": list(ranked.relevances), "k": _k_json(ranked)}
+    return _question(spec, exercise)
+
+
+# -- the costliest swap of two neighbours ---------------------------------------------------------
+
+
+def neighbour_swaps(ranked: RankedList) -> list[tuple[int, int, float]]:
+    """Every swap of two neighbours whose grades differ: (i, i + 1, ΔNDCG), from
+    `ordering.swap_deltas`."""
+    deltas = ordering.swap_deltas(ranked.relevances, **ranked.kwargs())
+    values = ranked.relevances
+    return [
+        (i, i + 1, float(deltas[i - 1, i]))
+        for i in range(1, ranked.n)
+        if values[i - 1] != values[i]
+    ]
+
+
+def swap_question(relevances: object) -> Question:
+    """ "Which swap of two neighbours lowers NDCG the most?" Every neighbouring pair with
+    different grades is an option; the costliest must cost more than the next at four decimals.
+    """
+    ranked = _ranked(relevances, EVERY_RANKED, "The list")
+    swaps = neighbour_swaps(ranked)
+    if len(swaps) < 2:
+        raise ValueError(
+            "The list needs at least two pairs of neighbours with different grades, so that "
+            f"there is a choice; {format_relevances(ranked.relevances)} has {len(swaps)}."
+        )
+    by_cost = sorted(swaps, key=lambda s: s[2])  # the most negative change first
+    (i, j, worst), (_, _, runner_up) = by_cost[0], by_cost[1]
+    if worst >= 0:
+        raise ValueError(
+            f"No swap of neighbours lowers the NDCG of {format_relevances(ranked.relevances)}: "
+            "each one moves a better item up. Ask with a list that is closer to its ideal order."
+        )
+    if fixed(worst) == fixed(runner_up):
+        tied = [f"{a}↔{b}" for a, b, d in swaps if fixed(d) == fixed(worst)]
+        raise ValueError(
+            f"Swaps {' and '.join(tied)} cost the same to four decimals ({signed(worst)}): change the list so "
+            "that one swap costs the most."
+        )
+    values = ranked.relevances
+    case = Case("List", ranked)
+    after = ranked.reordered(ordering.swapped(range(ranked.n), i, j))
+    choices = tuple(
+        Choice(
+            f"Swap positions {a} and {b} (relevance {exact(values[a - 1])} ↔ "
+            f"{exact(values[b - 1])})",
+            (a, b),
+        )
+        for a, b, _ in swaps
+    )
+    lines = "; ".join(f"{a}↔{b}: {signed(d)}" for a, b, d in swaps)
+    exercise = Exercise(
+        kind="costliest_swap",
+        seed=0,
+        index=0,
+        title="Which swap costs the most?",
+        prompt=(
+            "Two neighbours in this ranking trade places. Which swap lowers its NDCG the most "
+            "(linear gain, 1/log₂(i+1) discount, every position counted)?"
+        ),
+        cases=(case,),
+        choices=choices,
+        explanation=(
+            f"What each swap changes in NDCG: {lines}. Swapping i and i + 1 changes DCG by "
+            "(gain gap) × (discount gap): it costs most where a big gap in grades sits high in "
+            "the list, where the discount falls fastest."
+        ),
+        solution_cases=(case, Case("After the costliest swap", after)),
+    )
+    return _question({"kind": "costliest_swap", "rels": list(values)}, exercise)
+
+
+# ---------------------------------------------------------------------------------------------
+# Answers
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Given:
+    """An answer as stored: `text` (an option's index, or the number as typed) and `value`
+    (the number read from it; None for an option)."""
+
+    text: str
+    value: float | None = None
+
+
+def accept(question: Question, answer: int | str) -> Given:
+    """An answer made ready to store, or a ValueError saying why it cannot be one (an option
+    that does not exist; a number that cannot be read, or cannot be the answer, with
+    practice's own messages)."""
+    if question.is_numeric:
+        text = read_answer_text(answer)
+        practice.check(question.exercise, text)  # raises on what it cannot read or accept
+        return Given(text, practice.parse_answer(text))
+    practice.check(question.exercise, answer)  # raises on an option that is not there
+    return Given(str(answer))
+
+
+def verdict(question: Question, text: str) -> Verdict:
+    """How a stored answer fares (practice's `check`)."""
+    if question.is_numeric:
+        return practice.check(question.exercise, text)
+    return practice.check(question.exercise, int(text))
+
+
+@lru_cache(maxsize=4096)
+def _verdict(question: Question, text: str) -> Verdict:
+    return verdict(question, text)
+
+
+def said(question: Question, text: str) -> str:
+    """An answer in words: the option's text, or the number as read."""
+    if question.is_numeric:
+        return exact(round(practice.parse_answer(text), 6))
+    return question.options[int(text)]
+
+
+@dataclass(frozen=True)
+class Tally:
+    answered: int
+    right: int
+
+    @property
+    def share(self) -> float:
+        return self.right / self.answered if self.answered else math.nan
+
+
+def tally(question: Question, texts: Sequence[str]) -> Tally:
+    return Tally(len(texts), sum(_verdict(question, t).correct for t in texts))
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One option of a choice question: its text, how many picked it, and whether it is right."""
+
+    index: int
+    label: str
+    count: int
+    right: bool
+
+
+def choice_counts(question: Question, texts: Iterable[str]) -> tuple[Bar, ...]:
+    """How many picked each option, every option listed (zeros too), in the options' order."""
+    counts = Counter(int(t) for t in texts)
+    right = question.right
+    return tuple(
+        Bar(i, label, counts.get(i, 0), i == right) for i, label in enumerate(question.options)
+    )
+
+
+@dataclass(frozen=True)
+class Bin:
+    """Answers from `low` up to (not including) `high`; the last bin includes its top."""
+
+    low: float
+    high: float
+    count: int
+
+
+def _nice(width: float) -> float:
+    """The smallest of 1, 2, 2.5, 5 × 10ⁿ that is at least `width`."""
+    power = 10 ** math.floor(math.log10(width))
+    for step in NICE_STEPS:
+        if step * power >= width - 1e-12:
+            return step * power
+    return 10 * power
+
+
+def histogram(
+    values: Sequence[float], tolerance: float, low: float = 0.0, high: float = 1.0
+) -> tuple[Bin, ...]:
+    """Typed numbers counted in bins of width 2 × `tolerance` (wider, and rounded to a nice
+    step, when more than MAX_BINS would be needed), on a grid anchored at 0 and covering
+    [`low`, `high`] and every value.
+
+    The grid depends on the answers only, never on the right value, so a histogram shown
+    before the reveal cannot give the answer away.
+    """
+    if tolerance <= 0:
+        raise ValueError(f"`tolerance` must be above 0; got {tolerance!r}.")
+    finite = [float(v) for v in values if math.isfinite(v)]
+    low, high = min([low, *finite]), max([high, *finite])
+    width = 2 * tolerance
+    if (high - low) / width > MAX_BINS:
+        width = _nice((high - low) / MAX_BINS)
+    first = math.floor(low / width + 1e-9)
+    last = max(first + 1, math.ceil(high / width - 1e-9))
+    counts = Counter()
+    for v in finite:
+        at = min(math.floor(v / width + 1e-9), last - 1)  # the top edge joins the last bin
+        counts[at] += 1
+    return tuple(
+        Bin(round(m * width, 12), round((m + 1) * width, 12), counts.get(m, 0))
+        for m in range(first, last)
+    )
+
+
+@dataclass(frozen=True)
+class Misconception:
+    """What some wrong answers point to: `label` (a slip, or the option picked), `advice`
+    (what goes wrong, with the question's own numbers), how many answers point to it."""
+
+    label: str
+    advice: str
+    count: int
+
+
+def misconceptions(question: Question, texts: Iterable[str]) -> tuple[Misconception, ...]:
+    """The wrong answers grouped by what they point to, most common first.
+
+    A number: the slip `mistakes.diagnose` recognises in it (through practice's `check`), or
+    "no common slip recognised". A choice: the option picked, with its `why`.
+    """
+    found: Counter = Counter()
+    advice: dict[str, str] = {}
+    slips = {m.key: m for m in practice.mistakes_for(question.exercise)}
+    for text in texts:
+        result = _verdict(question, text)
+        if result.correct:
+            continue
+        if question.is_numeric:
+            slip = slips.get(result.mistake)
+            label = f"Matches {slip.name}" if slip else "No common slip recognised"
+            advice[label] = (
+                slip.advice
+                if slip
+                else "Ask how they got there: the answer matches none of the common slips."
+            )
+        else:
+            label = f"Picked “{question.options[int(text)]}”"
+            advice[label] = result.feedback
+        found[label] += 1
+    order = sorted(found, key=lambda label: (-found[label], label))
+    return tuple(Misconception(label, advice[label], found[label]) for label in order)
+
+
+def compared(question: Question, mine: str | None, texts: Sequence[str]) -> str:
+    """One student's answer beside the class's, in a sentence."""
+    counts = tally(question, texts)
+    class_says = f"{counts.right} of {counts.answered} in the class got it right"
+    if mine is None:
+        return f"You did not answer; {class_says}."
+    if question.is_numeric:
+        values = [practice.parse_answer(t) for t in texts]
+        middle = statistics.median(values) if values else math.nan
+        return (
+            f"You said {said(question, mine)}; the answer is {fixed(question.exercise.target)}. "
+            f"{class_says[0].upper()}{class_says[1:]} (within ±"
+            f"{exact(question.exercise.tolerance)}); the middle answer of the class (median) was "
+            f"{exact(round(middle, 4))}."
+        )
+    same = sum(1 for t in texts if t == mine) - 1
+    others = {0: "no one else", 1: "1 other"}.get(same, f"{same} others")
+    picked = "the answer" if _verdict(question, mine).correct else f"“{said(question, mine)}”"
+    return f"You picked {picked}, like {others}; {class_says}."
+
+
+def report_rows(question: Question, texts: Sequence[str]) -> list[dict[str, object]]:
+    """A question's answer counts for the CSV: every option (zeros too) or every distinct number
+    given, each with its count and whether it is right."""
+    if not question.is_numeric:
+        return [
+            {"answer": bar.label, "count": bar.count, "right": "yes" if bar.right else "no"}
+            for bar in choice_counts(question, texts)
+        ]
+    by_value: Counter = Counter()
+    right: dict[str, bool] = {}
+    for text in texts:
+        value = said(question, text)
+        by_value[value] += 1
+        right[value] = _verdict(question, text).correct
+    return [
+        {"answer": value, "count": by_value[value], "right": "yes" if right[value] else "no"}
+        for value in sorted(by_value, key=float)
+    ]

@@ -1,0 +1,243 @@
+"""The rules of a room: its code, its secrets, what a name and an answer may be, when it closes,
+and how often a session may get a code wrong. Pure Python: no database, no Streamlit.
+
+- A **room code** is 8 characters from an alphabet without look-alikes (no O/0, I/1/L): 31⁸ ≈
+  8.5 × 10¹¹ codes, drawn by `secrets`. With, say, 1,000 rooms open at once, a guess hits one
+  with a chance of about 1 in 10⁹, and a session is slowed down after a few wrong codes
+  (`join_wait`): codes cannot be found by trying. Codes are typed on phones, so they are read
+  case-blind, with spaces and dashes ignored, and shown as ``ABCD-EFGH``.
+- The **teacher key** (in the teacher's link only) and each **student token** (in that
+  student's link, so a reload keeps who they are) are random URL-safe strings from `secrets`;
+  the database keeps only their SHA-256 digests, compared in constant time.
+- A room **closes by itself** `DEFAULT_HOURS` after it opened (the teacher may choose 1 to
+  `MAX_HOURS`), or when the teacher closes it; a closed room accepts nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import re
+import secrets
+import unicodedata
+from collections.abc import Sequence
+
+from ndcg_core.display import shorten
+
+# 23 letters and 8 digits: none of O, 0, I, 1 and L, which read alike on a board or a phone.
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+KEY_BYTES = 24  # a teacher key: 32 URL-safe characters, 192 random bits
+TOKEN_BYTES = 16  # a student token: 22 URL-safe characters, 128 random bits
+MAX_SECRET_LENGTH = 64  # a key or token read from a link longer than this is not one of ours
+_SECRET = re.compile(r"^[A-Za-z0-9_-]+$")
+
+NAME_LIMIT = 30  # characters of a display name
+ANSWER_LIMIT = 40  # characters of a typed answer
+DEFAULT_HOURS = 12
+MAX_HOURS = 48
+
+# Joining: after MAX_FAILURES wrong codes within FAILURE_WINDOW seconds, a session waits
+# LOCKOUT seconds from its last failure before it may try again.
+MAX_FAILURES = 5
+FAILURE_WINDOW = 300.0
+LOCKOUT = 60.0
+
+
+# ---------------------------------------------------------------------------------------------
+# Codes
+# ---------------------------------------------------------------------------------------------
+
+
+def new_code() -> str:
+    """A fresh room code: CODE_LENGTH characters of ALPHABET, drawn by `secrets`."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def codes() -> int:
+    """How many room codes there are (len(ALPHABET) ** CODE_LENGTH)."""
+    return len(ALPHABET) ** CODE_LENGTH
+
+
+def read_code(text: object) -> str:
+    """A typed or linked room code as stored: upper case, without spaces or dashes.
+
+    'abcd-efgh' and 'ABCD EFGH' both read as 'ABCDEFGH'. Raises ValueError naming the code and
+    what a code looks like.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"The class code must be typed text; got {text!r}.")
+    code = re.sub(r"[\s\-‐-―]", "", text).upper()
+    example = format_code("ABCDEFGH")
+    if not code:
+        raise ValueError(f"Type the class code from the board, like {example}.")
+    if len(code) != CODE_LENGTH or any(c not in ALPHABET for c in code):
+        wrong = sorted({c for c in code if c not in ALPHABET})
+        said = ""
+        if wrong and all(c in "O0I1L" for c in wrong):
+            said = " Codes never use O, 0, I, 1 or L: check the letters on the board."
+        elif len(code) != CODE_LENGTH:
+            said = f" It has {len(code)} characters."
+        raise ValueError(
+            f"'{shorten(text.strip())}' is not a class code: a code has {CODE_LENGTH} letters "
+            f"and digits, like {example}.{said}"
+        )
+    return code
+
+
+def format_code(code: str) -> str:
+    """A code as shown on the board: 'ABCD-EFGH'."""
+    half = len(code) // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Secrets: the teacher key and the student tokens
+# ---------------------------------------------------------------------------------------------
+
+
+def new_key() -> str:
+    """A teacher key: the secret in the teacher's link that lets it run the room."""
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def new_token() -> str:
+    """A student token: the secret in one student's link that names them in the room."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def read_secret(text: object, what: str = "key") -> str:
+    """A key or token read from a link, checked for shape only (whether it is right is the
+    store's question). Raises ValueError naming `what`."""
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"The link's `{what}` is empty: open the link you were given again.")
+    text = text.strip()
+    if len(text) > MAX_SECRET_LENGTH or not _SECRET.match(text):
+        raise ValueError(
+            f"The link's `{what}` is not one this app makes (it has {len(text)} characters, "
+            "letters, digits, - and _ only): open the link you were given again."
+        )
+    return text
+
+
+def digest(secret: str) -> str:
+    """What the database keeps of a key or token: its SHA-256, in hex."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def matches(secret: str, stored: str) -> bool:
+    """Whether `secret` is the one whose digest is `stored`, compared in constant time."""
+    return hmac.compare_digest(digest(secret), stored)
+
+
+# ---------------------------------------------------------------------------------------------
+# Names and answers
+# ---------------------------------------------------------------------------------------------
+
+
+def read_name(text: object) -> str | None:
+    """A display name as kept: spaces trimmed and runs of spaces made one; None when empty
+    (the student stays anonymous).
+
+    Any letters, digits, signs and emoji are fine (they are escaped wherever they are shown);
+    control characters and line breaks are refused, and so is a name over NAME_LIMIT
+    characters, with a ValueError saying which.
+    """
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise ValueError(f"The name must be typed text; got {text!r}.")
+    name = " ".join(text.split())
+    if not name:
+        return None
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Zl", "Zp") for c in name):
+        raise ValueError(
+            "The name holds a control character (from a paste?): type it with letters, digits "
+            "and signs only."
+        )
+    if len(name) > NAME_LIMIT:
+        raise ValueError(
+            f"The name '{shorten(name, 24)}' has {len(name)} characters; use at most "
+            f"{NAME_LIMIT}, or leave it empty to stay anonymous."
+        )
+    return name
+
+
+def read_answer_text(text: object) -> str:
+    """A typed answer as kept: trimmed, at most ANSWER_LIMIT characters. Raises ValueError."""
+    if not isinstance(text, str):
+        raise ValueError(f"The answer must be typed text; got {text!r}.")
+    answer = text.strip()
+    if not answer:
+        raise ValueError("The answer is empty: type a number such as 0.8.")
+    if len(answer) > ANSWER_LIMIT:
+        raise ValueError(
+            f"The answer '{shorten(answer, 24)}' has {len(answer)} characters; an answer here "
+            f"is one number, at most {ANSWER_LIMIT} characters."
+        )
+    return answer
+
+
+# ---------------------------------------------------------------------------------------------
+# Opening hours
+# ---------------------------------------------------------------------------------------------
+
+
+def check_hours(hours: object) -> int:
+    """How long a room stays open: a whole number of hours from 1 to MAX_HOURS."""
+    if isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= MAX_HOURS:
+        raise ValueError(
+            f"`hours` must be a whole number from 1 to {MAX_HOURS}; got {hours!r}. A room "
+            f"closes by itself after that long (default {DEFAULT_HOURS})."
+        )
+    return hours
+
+
+def expires(opened: float, hours: int = DEFAULT_HOURS) -> float:
+    """When a room opened at `opened` (seconds since the epoch) closes by itself."""
+    return opened + 3600.0 * check_hours(hours)
+
+
+def status(closed: float | None, expires_at: float, now: float) -> str:
+    """'open', 'closed' (by the teacher) or 'expired' (its time ran out)."""
+    if closed is not None:
+        return "closed"
+    if now >= expires_at:
+        return "expired"
+    return "open"
+
+
+# ---------------------------------------------------------------------------------------------
+# Joining: a session that keeps getting the code wrong waits
+# ---------------------------------------------------------------------------------------------
+
+
+def join_wait(failures: Sequence[float], now: float) -> float:
+    """Seconds this session must wait before trying another code (0: it may try now).
+
+    `failures` are the times of its wrong codes. After MAX_FAILURES of them within
+    FAILURE_WINDOW seconds, it waits LOCKOUT seconds from the last one.
+    """
+    recent = sorted(t for t in failures if now - t < FAILURE_WINDOW)
+    if len(recent) < MAX_FAILURES:
+        return 0.0
+    return max(0.0, recent[-1] + LOCKOUT - now)
+
+
+def wait_message(seconds: float) -> str:
+    """What a session that must wait is told."""
+    return (
+        f"Too many wrong codes from this browser: wait {math.ceil(seconds)} s, then try again. "
+        f"The code on the board has {CODE_LENGTH} letters and digits, like "
+        f"{format_code('ABCDEFGH')}; it never uses O, 0, I, 1 or L."
+    )
+
+
+def time_left(expires_at: float, now: float) -> str:
+    """How long until a room closes by itself, in words: '11 h 58 min', '42 min'."""
+    minutes = int(max(0.0, expires_at - now) // 60)
+    if minutes < 1:
+        return "less than a minute"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if hours else f"{minutes} min"

@@ -1,0 +1,657 @@
+"""Every read and write of a class's state: rooms, students, questions and answers, in a real
+database shared by every app process (SQLAlchemy 2). No Streamlit here: the page hands over the
+database URL (`database_url` says where it comes from).
+
+- **Where.** SQLite in a file by default (`DEFAULT_PATH`, created on first use): zero set-up,
+  and WAL mode, so several app processes on one machine read while one writes. PostgreSQL (or
+  any database SQLAlchemy speaks) when a URL is configured: the environment variable
+  `URL_VARIABLE`, or `url` under ``[connections.sql]`` in ``.streamlit/secrets.toml`` (the
+  convention of Streamlit's ``st.connection("sql")``). A plain ``postgresql://`` URL uses the
+  psycopg 3 driver.
+- **Schema** is created on first use (`Store` does it; two processes starting at once are
+  fine).
+- **Rules the database keeps**, so they hold whichever process serves whom: one answer per
+  student per question (a unique constraint; a new answer replaces the old one), and an answer
+  is written only while its question is the room's current one, not yet revealed, in a room
+  that is open — checked in the same statement that writes it. A closed or expired room
+  accepts nothing. The teacher key and student tokens are kept as SHA-256 digests only.
+- **Time** is seconds since the epoch (UTC) from `clock`, so tests can move it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlalchemy import (
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    and_,
+    cast,
+    create_engine,
+    event,
+    func,
+    literal,
+    select,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
+
+from . import questions, rooms
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_PATH = ROOT / "var" / "classroom.sqlite3"
+URL_VARIABLE = "NDCG_CLASSROOM_DATABASE"
+SQLITE_BUSY_SECONDS = 15  # how long a writer waits for another process's write to finish
+
+metadata = MetaData()
+
+room_table = Table(
+    "classroom_rooms",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("key_digest", String(64), nullable=False),
+    Column("opened", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Column("closed", Float),
+    Column("current", Integer),  # the number of the question on every screen, or NULL
+    Column("pushed", Text),  # a list sent to every screen: its link parameters as JSON
+    Column("pushed_at", Float),
+)
+student_table = Table(
+    "classroom_students",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room", String(16), ForeignKey(room_table.c.code, ondelete="CASCADE"), nullable=False),
+    Column("token_digest", String(64), nullable=False),
+    Column("name", String(rooms.NAME_LIMIT)),
+    Column("joined", Float, nullable=False),
+    UniqueConstraint("room", "token_digest", name="classroom_one_token"),
+)
+question_table = Table(
+    "classroom_questions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room", String(16), ForeignKey(room_table.c.code, ondelete="CASCADE"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("spec", Text, nullable=False),
+    Column("posed", Float, nullable=False),
+    Column("revealed", Float),
+    UniqueConstraint("room", "number", name="classroom_question_number"),
+)
+answer_table = Table(
+    "classroom_answers",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column(
+        "question",
+        Integer,
+        ForeignKey(question_table.c.id, ondelete="CASCADE"),
+        nullable=False,
+    ),
+    Column("student", Integer, ForeignKey(student_table.c.id, ondelete="CASCADE"), nullable=False),
+    Column("answer", String(rooms.ANSWER_LIMIT), nullable=False),
+    Column("value", Float),
+    Column("answered", Float, nullable=False),
+    UniqueConstraint("question", "student", name="classroom_one_answer"),
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors: each a ValueError whose message a page can show as it is
+# ---------------------------------------------------------------------------------------------
+
+
+class NotFound(ValueError):
+    """No such room (or student) — a wrong code, or a room whose data was deleted."""
+
+
+class NotAllowed(ValueError):
+    """A teacher key that is not this room's."""
+
+
+class Closed(ValueError):
+    """The room is closed or expired, or the question no longer takes answers."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Records
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Room:
+    code: str
+    opened: float
+    expires: float
+    closed: float | None
+    current: int | None
+    pushed: dict | None
+    pushed_at: float | None
+
+    def status(self, now: float) -> str:
+        """'open', 'closed' or 'expired' (`rooms.status`)."""
+        return rooms.status(self.closed, self.expires, now)
+
+
+@dataclass(frozen=True)
+class Student:
+    id: int
+    name: str | None
+    joined: float
+
+
+@dataclass(frozen=True)
+class Posed:
+    """A question as posed in a room: its number there (1, 2, …), its spec, when."""
+
+    number: int
+    spec: str
+    posed: float
+    revealed: float | None
+
+    @property
+    def question(self) -> questions.Question:
+        return questions.from_text(self.spec)
+
+
+@dataclass(frozen=True)
+class Answer:
+    student: int
+    name: str | None
+    answer: str
+    value: float | None
+    answered: float
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A new room: its code, and the teacher key (shown once, in the teacher's link)."""
+
+    code: str
+    key: str
+
+
+# ---------------------------------------------------------------------------------------------
+# Where the database is
+# ---------------------------------------------------------------------------------------------
+
+
+def default_url() -> str:
+    return f"sqlite:///{DEFAULT_PATH}"
+
+
+def url_from_settings(settings: Mapping | None) -> str | None:
+    """A URL from a ``[connections.sql]`` table: its `url`, or the parts ``st.connection``
+    accepts (dialect, driver, username, password, host, port, database). None when empty."""
+    if not settings:
+        return None
+    if settings.get("url"):
+        return str(settings["url"])
+    if not settings.get("dialect"):
+        return None
+    driver = settings.get("driver")
+    return URL.create(
+        f"{settings['dialect']}+{driver}" if driver else str(settings["dialect"]),
+        username=settings.get("username"),
+        password=settings.get("password"),
+        host=settings.get("host"),
+        port=settings.get("port"),
+        database=settings.get("database"),
+    ).render_as_string(hide_password=False)
+
+
+def database_url(secrets: Mapping | None = None) -> str:
+    """The database to use: `URL_VARIABLE` if set, else ``[connections.sql]`` of the given
+    secrets, else the SQLite file."""
+    return (
+        os.environ.get(URL_VARIABLE, "").strip()
+        or url_from_settings((secrets or {}).get("connections", {}).get("sql"))
+        or default_url()
+    )
+
+
+def _engine(url: str) -> Engine:
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(parsed, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    if not parsed.database or parsed.database == ":memory:":
+        raise ValueError(
+            f"The classroom's SQLite database must be a file (several sessions and processes "
+            f"share it); got {url!r}."
+        )
+    Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(
+        parsed,
+        # The pool hands a connection to one thread at a time; Streamlit runs each session's
+        # script in a thread of its own.
+        connect_args={"timeout": SQLITE_BUSY_SECONDS, "check_same_thread": False},
+    )
+
+    @event.listens_for(engine, "connect")
+    def _sqlite_settings(connection, _record):
+        cursor = connection.cursor()
+        # WAL: readers never wait for the writer, and other processes see each commit.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+# ---------------------------------------------------------------------------------------------
+# The store
+# ---------------------------------------------------------------------------------------------
+
+
+class Store:
+    """The classroom's database. One per process and URL is enough (it holds a connection
+    pool); every method is one short transaction, safe from any thread."""
+
+    def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time):
+        self.url = url or default_url()
+        self.clock = clock
+        self.engine = _engine(self.url)
+        self._create_schema()
+
+    def _create_schema(self) -> None:
+        try:
+            metadata.create_all(self.engine)
+        except (OperationalError, ProgrammingError, IntegrityError):
+            # Another process created the tables between our check and our CREATE.
+            metadata.create_all(self.engine)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    # -- rooms -----------------------------------------------------------------------------
+
+    def open_room(self, hours: int = rooms.DEFAULT_HOURS) -> Opened:
+        """A new room, open for `hours`; its code and teacher key."""
+        hours = rooms.check_hours(hours)
+        key = rooms.new_key()
+        now = self.clock()
+        for _ in range(5):  # a code already taken (one chance in ~10⁹) is drawn again
+            code = rooms.new_code()
+            try:
+                with self.engine.begin() as db:
+                    db.execute(
+                        room_table.insert().values(
+                            code=code,
+                            key_digest=rooms.digest(key),
+                            opened=now,
+                            expires=rooms.expires(now, hours),
+                        )
+                    )
+                return Opened(code, key)
+            except IntegrityError:
+                continue
+        raise RuntimeError("Could not find a free room code after 5 draws.")
+
+    def room(self, code: str) -> Room | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(room_table).where(room_table.c.code == code)).first()
+        if row is None:
+            return None
+        return Room(
+            row.code,
+            row.opened,
+            row.expires,
+            row.closed,
+            row.current,
+            json.loads(row.pushed) if row.pushed else None,
+            row.pushed_at,
+        )
+
+    def find(self, code: str) -> Room:
+        """The room with this code (already read by `rooms.read_code`), or NotFound."""
+        room = self.room(code)
+        if room is None:
+            raise NotFound(
+                f"No class has the code {rooms.format_code(code)}: check it on the board (or "
+                "the class was deleted)."
+            )
+        return room
+
+    def is_teacher(self, code: str, key: str) -> bool:
+        with self.engine.connect() as db:
+            stored = db.execute(
+                select(room_table.c.key_digest).where(room_table.c.code == code)
+            ).scalar()
+        return stored is not None and rooms.matches(key, stored)
+
+    def _teacher(self, code: str, key: str) -> None:
+        if not self.is_teacher(code, key):
+            raise NotAllowed(
+                f"This link's teacher key is not the one of class {rooms.format_code(code)}: "
+                "open the teacher link you were given when you started the class."
+            )
+
+    def _open(self, code: str) -> Room:
+        room = self.find(code)
+        state = room.status(self.clock())
+        if state != "open":
+            raise Closed(_closed_message(room, state))
+        return room
+
+    def close(self, code: str, key: str) -> None:
+        """Close the room now: it accepts nothing more (its data stays until deleted)."""
+        self._teacher(code, key)
+        with self.engine.begin() as db:
+            db.execute(
+                room_table.update()
+                .where(room_table.c.code == code, room_table.c.closed.is_(None))
+                .values(closed=self.clock())
+            )
+
+    def delete(self, code: str, key: str) -> None:
+        """Delete the room and everything in it: students, questions, answers."""
+        self._teacher(code, key)
+        with self.engine.begin() as db:
+            asked = select(question_table.c.id).where(question_table.c.room == code)
+            db.execute(answer_table.delete().where(answer_table.c.question.in_(asked)))
+            db.execute(question_table.delete().where(question_table.c.room == code))
+            db.execute(student_table.delete().where(student_table.c.room == code))
+            db.execute(room_table.delete().where(room_table.c.code == code))
+
+    def push(self, code: str, key: str, params: Mapping[str, str] | None) -> None:
+        """Show a list on every student's screen (its link parameters), or stop (None)."""
+        self._teacher(code, key)
+        self._open(code)
+        with self.engine.begin() as db:
+            db.execute(
+                room_table.update()
+                .where(room_table.c.code == code)
+                .values(
+                    pushed=None if params is None else json.dumps(dict(params), sort_keys=True),
+                    pushed_at=self.clock(),
+                )
+            )
+
+    def signature(self, code: str) -> tuple | None:
+        """What a student's screen shows, in a few values: it is redrawn when they change
+        (question, reveal, pushed list, open or not). None when the room is gone."""
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(
+                    room_table.c.current,
+                    room_table.c.closed,
+                    room_table.c.expires,
+                    room_table.c.pushed_at,
+                    question_table.c.revealed,
+                )
+                .select_from(room_table)
+                .outerjoin(
+                    question_table,
+                    and_(
+                        question_table.c.room == room_table.c.code,
+                        question_table.c.number == room_table.c.current,
+                    ),
+                )
+                .where(room_table.c.code == code)
+            ).first()
+        if row is None:
+            return None
+        state = rooms.status(row.closed, row.expires, self.clock())
+        return (row.current, row.revealed is not None, row.pushed_at, state)
+
+    # -- students --------------------------------------------------------------------------
+
+    def join(self, code: str, name: str | None = None) -> str:
+        """A new student in an open room; returns their token (for their link)."""
+        name = rooms.read_name(name)
+        self._open(code)
+        token = rooms.new_token()
+        with self.engine.begin() as db:
+            db.execute(
+                student_table.insert().values(
+                    room=code, token_digest=rooms.digest(token), name=name, joined=self.clock()
+                )
+            )
+        return token
+
+    def student(self, code: str, token: str) -> Student | None:
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(student_table).where(
+                    student_table.c.room == code,
+                    student_table.c.token_digest == rooms.digest(token),
+                )
+            ).first()
+        return None if row is None else Student(row.id, row.name, row.joined)
+
+    def students(self, code: str) -> list[Student]:
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(student_table)
+                .where(student_table.c.room == code)
+                .order_by(student_table.c.id)
+            ).all()
+        return [Student(r.id, r.name, r.joined) for r in rows]
+
+    def head_count(self, code: str) -> int:
+        with self.engine.connect() as db:
+            return db.execute(select(func.count()).where(student_table.c.room == code)).scalar_one()
+
+    # -- questions -------------------------------------------------------------------------
+
+    def pose(self, code: str, key: str, question: questions.Question) -> int:
+        """Put a question on every screen; returns its number in the room (1, 2, …)."""
+        self._teacher(code, key)
+        self._open(code)
+        for _ in range(3):  # two teacher tabs posing at once: the second takes the next number
+            try:
+                with self.engine.begin() as db:
+                    last = db.execute(
+                        select(func.max(question_table.c.number)).where(
+                            question_table.c.room == code
+                        )
+                    ).scalar()
+                    number = (last or 0) + 1
+                    db.execute(
+                        question_table.insert().values(
+                            room=code, number=number, spec=question.text, posed=self.clock()
+                        )
+                    )
+                    db.execute(
+                        room_table.update().where(room_table.c.code == code).values(current=number)
+                    )
+                return number
+            except IntegrityError:
+                continue
+        raise RuntimeError("Could not number the question: try again.")
+
+    def reveal(self, code: str, key: str, number: int) -> None:
+        """Reveal question `number`: its answers are final and everyone sees the solution."""
+        self._teacher(code, key)
+        with self.engine.begin() as db:
+            db.execute(
+                question_table.update()
+                .where(
+                    question_table.c.room == code,
+                    question_table.c.number == number,
+                    question_table.c.revealed.is_(None),
+                )
+                .values(revealed=self.clock())
+            )
+
+    def question(self, code: str, number: int) -> Posed | None:
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(question_table).where(
+                    question_table.c.room == code, question_table.c.number == number
+                )
+            ).first()
+        return None if row is None else Posed(row.number, row.spec, row.posed, row.revealed)
+
+    def questions(self, code: str) -> list[Posed]:
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(question_table)
+                .where(question_table.c.room == code)
+                .order_by(question_table.c.number)
+            ).all()
+        return [Posed(r.number, r.spec, r.posed, r.revealed) for r in rows]
+
+    # -- answers ---------------------------------------------------------------------------
+
+    def answer(self, code: str, token: str, number: int, given: questions.Given) -> None:
+        """Record (or replace) a student's answer to question `number`.
+
+        One statement inserts or updates the answer only if, at that moment, the student is in
+        the room, the room is open and `number` is its current question, not yet revealed; a
+        Closed error (or NotFound) says which condition failed otherwise.
+        """
+        text = rooms.read_answer_text(given.text)
+        now = self.clock()
+        q, s, r = question_table, student_table, room_table
+        source = (
+            select(
+                q.c.id,
+                s.c.id,
+                cast(literal(text), String),
+                cast(literal(given.value), Float),
+                cast(literal(now), Float),
+            )
+            .select_from(q.join(r, r.c.code == q.c.room).join(s, s.c.room == r.c.code))
+            .where(
+                q.c.room == code,
+                q.c.number == number,
+                s.c.token_digest == rooms.digest(token),
+                r.c.current == q.c.number,
+                q.c.revealed.is_(None),
+                r.c.closed.is_(None),
+                r.c.expires > now,
+            )
+        )
+        insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(answer_table)
+        statement = insert.from_select(
+            ["question", "student", "answer", "value", "answered"], source
+        )
+        statement = statement.on_conflict_do_update(
+            index_elements=["question", "student"],
+            set_={
+                "answer": statement.excluded.answer,
+                "value": statement.excluded.value,
+                "answered": statement.excluded.answered,
+            },
+        )
+        with self.engine.begin() as db:
+            # RETURNING, not rowcount: psycopg reports -1 for an INSERT … SELECT.
+            written = db.execute(statement.returning(answer_table.c.id)).first() is not None
+        if written:
+            return
+        # Nothing written: say why.
+        room = self._open(code)
+        if self.student(code, token) is None:
+            raise NotFound("This student link is not from this class: join it again.")
+        posed = self.question(code, number)
+        if posed is not None and posed.revealed is not None:
+            raise Closed("Too late: your teacher has revealed the answer to this question.")
+        if room.current != number:
+            raise Closed("Your teacher has moved on to another question.")
+        raise Closed("The answer could not be recorded: reload the page and try again.")
+
+    def answers(self, code: str, number: int) -> list[Answer]:
+        """Every answer to question `number`, with the student's name, oldest first."""
+        a, s, q = answer_table, student_table, question_table
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(a.c.student, s.c.name, a.c.answer, a.c.value, a.c.answered)
+                .select_from(a.join(q, q.c.id == a.c.question).join(s, s.c.id == a.c.student))
+                .where(q.c.room == code, q.c.number == number)
+                .order_by(a.c.answered, a.c.id)
+            ).all()
+        return [Answer(*row) for row in rows]
+
+    def count(self, code: str, number: int) -> int:
+        """How many students have answered question `number` (the projector's number)."""
+        a, q = answer_table, question_table
+        with self.engine.connect() as db:
+            return db.execute(
+                select(func.count())
+                .select_from(a.join(q, q.c.id == a.c.question))
+                .where(q.c.room == code, q.c.number == number)
+            ).scalar_one()
+
+    def my_answer(self, code: str, token: str, number: int) -> Answer | None:
+        student = self.student(code, token)
+        if student is None:
+            return None
+        return next((a for a in self.answers(code, number) if a.student == student.id), None)
+
+    # -- after class -----------------------------------------------------------------------
+
+    def export_csv(self, code: str, key: str) -> str:
+        """The room's questions and their answer counts, one row per option (or per distinct
+        number given), as CSV. No names: a count per answer is what the teacher takes home."""
+        self._teacher(code, key)
+        out = io.StringIO()
+        writer = csv.DictWriter(
+            out,
+            [
+                "room",
+                "question",
+                "kind",
+                "asked",
+                "posed_utc",
+                "revealed_utc",
+                "answer",
+                "count",
+                "right",
+            ],
+        )
+        writer.writeheader()
+        for posed in self.questions(code):
+            question = posed.question
+            texts = [a.answer for a in self.answers(code, posed.number)]
+            for row in questions.report_rows(question, texts):
+                writer.writerow(
+                    {
+                        "room": rooms.format_code(code),
+                        "question": posed.number,
+                        "kind": question.kind,
+                        "asked": question.describe(),
+                        "posed_utc": _utc(posed.posed),
+                        "revealed_utc": _utc(posed.revealed),
+                        **row,
+                    }
+                )
+        return out.getvalue()
+
+
+def _utc(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _closed_message(room: Room, state: str) -> str:
+    when = _utc(room.closed if state == "closed" else room.expires)
+    if state == "closed":
+        return f"Class {rooms.format_code(room.code)} was closed by its teacher ({when} UTC)."
+    return (
+        f"Class {rooms.format_code(room.code)} closed by itself at {when} UTC (a class stays "
+        f"open for the hours its teacher chose, {rooms.DEFAULT_HOURS} unless they chose other)."
+    )

@@ -1,0 +1,108 @@
+"""The live classroom in real browsers: one teacher and three students, each in a browser context
+of their own, run one question to the reveal. Two app processes share one SQLite file, as
+behind the README's reverse proxy: the teacher and two students use the first, the third
+student the second. The students join before the question is posed, so that their screens
+must pick it up by themselves (the fragment that watches the class), and the projector must
+count the answers by itself too. Screenshots: the projector at 1280 × 720, a phone at 390 × 844.
+"""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from playwright.sync_api import expect
+
+from classroom import rooms
+from classroom.store import URL_VARIABLE
+from tests.appserver import start_app, stop_app
+from tests.browser.conftest import ARTIFACTS, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+PROJECTOR = {"width": 1280, "height": 720}
+PHONE = {"width": 390, "height": 844}
+STUDENTS = (  # name, pick, and what they are told at the reveal
+    ("Ann", "A scores higher", "You picked the answer, like 1 other"),
+    ("Bob", "A scores higher", "You picked the answer, like 1 other"),
+    ("Cem", "B scores higher", "You picked “B scores higher”, like no one else"),
+)
+LIVE = 15_000  # ms: the screens refresh every 2 s; a loaded 2-core machine is slower
+
+
+@pytest.fixture(scope="module")
+def two_servers(tmp_path_factory):
+    """Two app processes sharing one classroom database, started side by side."""
+    env = {URL_VARIABLE: f"sqlite:///{tmp_path_factory.mktemp('classroom') / 'class.sqlite3'}"}
+    with ThreadPoolExecutor(2) as pool:
+        started = list(pool.map(lambda _: start_app(env=env), range(2)))
+    yield [url for _, url in started]
+    for process, _ in started:
+        stop_app(process)
+
+
+def _open(page, url):
+    page.goto(url, timeout=60_000)
+    wait_for_app(page, timeout=60_000)
+
+
+def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_reveal(
+    browser, two_servers
+):
+    first, second = two_servers
+    contexts = [browser.new_context(viewport=PROJECTOR)]
+    contexts += [browser.new_context(viewport=PHONE) for _ in STUDENTS]
+    try:
+        teacher, *students = [context.new_page() for context in contexts]
+        # A fresh server's very first session can miss the page list: each starts from home.
+        _open(teacher, first)
+        _open(students[2], second)
+
+        _open(teacher, f"{first}/classroom")
+        teacher.get_by_role("button", name="Start a class").click()
+        expect(teacher.get_by_text("Scan to join")).to_be_visible(timeout=30_000)
+        code = teacher.url.split("room=")[1].split("&")[0]
+        assert "key=" in teacher.url
+
+        for page, server, (name, _, _) in zip(students, (first, first, second), STUDENTS):
+            _open(page, f"{server}/classroom?room={code}")
+            expect(page.get_by_label("Class code")).to_have_value(rooms.format_code(code))
+            page.get_by_label("Your name (optional)").fill(name)
+            page.get_by_role("button", name="Join").click()
+        for page in students:
+            expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible(
+                timeout=30_000
+            )
+            assert "student=" in page.url and "key=" not in page.url
+        expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("3", timeout=LIVE)
+
+        teacher.get_by_text("Which order scores higher?").first.click()
+        teacher.get_by_role("button", name="Pose this question").click()
+        count = teacher.get_by_test_id("stMetricValue").first
+        expect(count).to_have_text("0 of 3", timeout=30_000)
+
+        for page, (_, pick, _) in zip(students, STUDENTS):
+            expect(page.get_by_text("Question 1: Which order scores higher?")).to_be_visible(
+                timeout=LIVE
+            )
+            page.get_by_text(pick, exact=True).click()
+            page.get_by_role("button", name="Send my answer").click()
+        for page in students:
+            expect(page.get_by_text("Your answer is in")).to_be_visible(timeout=30_000)
+        expect(count).to_have_text("3 of 3", timeout=LIVE)
+        ARTIFACTS.mkdir(exist_ok=True)
+        top = teacher.get_by_role("heading", name=f"Class {rooms.format_code(code)}")
+        top.scroll_into_view_if_needed()
+        teacher.screenshot(path=str(ARTIFACTS / "classroom-projector-answers.png"))
+        students[0].screenshot(path=str(ARTIFACTS / "classroom-phone-answered.png"))
+
+        teacher.get_by_role("button", name="Reveal the answer").click()
+        expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("2 of 3", timeout=30_000)
+        expect(teacher.get_by_text("What the wrong answers point to")).to_be_visible()
+        for page, (_, _, told) in zip(students, STUDENTS):
+            expect(page.get_by_text(told)).to_be_visible(timeout=LIVE)
+            expect(page.get_by_text("2 of 3 in the class got it right")).to_be_visible()
+        top.scroll_into_view_if_needed()
+        teacher.screenshot(path=str(ARTIFACTS / "classroom-projector-reveal.png"))
+        students[2].screenshot(path=str(ARTIFACTS / "classroom-phone-reveal.png"), full_page=True)
+    finally:
+        for context in contexts:
+            context.close()

@@ -1,0 +1,353 @@
+"""The classroom's database, the same suite on SQLite and on a real PostgreSQL server: rooms and
+keys, joining, one answer per student per question (changeable until the reveal), closed and
+expired rooms, deleting, the CSV, a restart, two processes sharing one database, and a class
+answering at once."""
+
+from __future__ import annotations
+
+import csv
+import io
+import threading
+
+import pytest
+from sqlalchemy import insert
+from sqlalchemy.exc import IntegrityError
+
+from classroom import questions as q
+from classroom import rooms
+from classroom import store as storage
+from classroom.store import Closed, NotAllowed, NotFound, Store
+
+SWAP = q.swap_question([3, 2, 1, 0])  # right: option 0
+ESTIMATE = q.estimate_question([1, 0, 1, 1, 0], 3)  # 0.7039
+
+
+@pytest.fixture
+def room(store):
+    return store.open_room()
+
+
+# --- Rooms and keys -------------------------------------------------------------------------------
+
+
+def test_a_new_room_is_open_for_twelve_hours(store, clock, room):
+    found = store.find(room.code)
+    assert found.opened == clock.now
+    assert found.expires == clock.now + 12 * 3600
+    assert found.status(clock.now) == "open"
+    assert found.current is None and found.pushed is None
+    assert len(room.code) == 8 and len(room.key) == 32
+
+
+def test_only_the_digest_of_the_key_is_stored(store, room):
+    with store.engine.connect() as db:
+        row = db.execute(storage.room_table.select()).first()
+    assert row.key_digest == rooms.digest(room.key) and room.key not in row
+
+
+def test_the_teacher_key_is_checked(store, room):
+    assert store.is_teacher(room.code, room.key)
+    assert not store.is_teacher(room.code, rooms.new_key())
+    assert not store.is_teacher("ABCDEFGH", room.key)
+    with pytest.raises(NotAllowed, match="not the one of class"):
+        store.pose(room.code, rooms.new_key(), SWAP)
+    with pytest.raises(NotAllowed):
+        store.close(room.code, "x" * 32)
+    with pytest.raises(NotAllowed):
+        store.delete(room.code, "x" * 32)
+    with pytest.raises(NotAllowed):
+        store.export_csv(room.code, "x" * 32)
+    with pytest.raises(NotAllowed):
+        store.push(room.code, "x" * 32, {"rels": "3,2"})
+
+
+def test_an_unknown_code_is_not_found(store):
+    with pytest.raises(NotFound, match="No class has the code ABCD-EFGH"):
+        store.find("ABCDEFGH")
+    with pytest.raises(NotFound):
+        store.join("ABCDEFGH", "Ana")
+    assert store.signature("ABCDEFGH") is None
+
+
+# --- Students -------------------------------------------------------------------------------------
+
+
+def test_students_join_with_a_name_or_without(store, room):
+    ana = store.join(room.code, "  Ana  ")
+    anonymous = store.join(room.code, "")
+    assert ana != anonymous
+    assert [s.name for s in store.students(room.code)] == ["Ana", None]
+    assert store.student(room.code, ana).name == "Ana"
+    assert store.student(room.code, rooms.new_token()) is None
+    assert store.head_count(room.code) == 2
+    with pytest.raises(ValueError, match="at most 30"):
+        store.join(room.code, "x" * 31)
+    assert store.head_count(room.code) == 2
+
+
+# --- Questions and answers ------------------------------------------------------------------------------
+
+
+def test_an_answer_can_change_until_the_reveal(store, room):
+    ana = store.join(room.code, "Ana")
+    number = store.pose(room.code, room.key, SWAP)
+    assert number == 1 and store.find(room.code).current == 1
+    store.answer(room.code, ana, 1, q.accept(SWAP, 2))
+    store.answer(room.code, ana, 1, q.accept(SWAP, 0))
+    assert [(a.name, a.answer) for a in store.answers(room.code, 1)] == [("Ana", "0")]
+    assert store.count(room.code, 1) == 1
+    assert store.my_answer(room.code, ana, 1).answer == "0"
+    store.reveal(room.code, room.key, 1)
+    assert store.question(room.code, 1).revealed is not None
+    with pytest.raises(Closed, match="Too late: your teacher has revealed"):
+        store.answer(room.code, ana, 1, q.accept(SWAP, 1))
+    assert store.my_answer(room.code, ana, 1).answer == "0"
+
+
+def test_the_database_keeps_one_answer_per_student_per_question(store, room):
+    ana = store.join(room.code, "Ana")
+    store.pose(room.code, room.key, ESTIMATE)
+    store.answer(room.code, ana, 1, q.accept(ESTIMATE, "0.7"))
+    posed_id = store.engine.connect().execute(storage.question_table.select()).first().id
+    student_id = store.student(room.code, ana).id
+    with pytest.raises(IntegrityError), store.engine.begin() as db:
+        db.execute(
+            insert(storage.answer_table).values(
+                question=posed_id, student=student_id, answer="0.1", value=0.1, answered=0.0
+            )
+        )
+    assert store.count(room.code, 1) == 1
+
+
+def test_numbers_are_kept_as_typed_and_as_read(store, room):
+    ana = store.join(room.code, "Ana")
+    store.pose(room.code, room.key, ESTIMATE)
+    store.answer(room.code, ana, 1, q.accept(ESTIMATE, "70%"))
+    (answer,) = store.answers(room.code, 1)
+    assert (answer.answer, answer.value) == ("70%", 0.7)
+
+
+def test_moving_on_closes_the_last_question(store, room):
+    ana = store.join(room.code, "Ana")
+    store.pose(room.code, room.key, SWAP)
+    assert store.pose(room.code, room.key, ESTIMATE) == 2
+    with pytest.raises(Closed, match="moved on"):
+        store.answer(room.code, ana, 1, q.accept(SWAP, 0))
+    store.answer(room.code, ana, 2, q.accept(ESTIMATE, "0.7"))
+    assert [p.number for p in store.questions(room.code)] == [1, 2]
+    assert store.questions(room.code)[0].question == SWAP
+
+
+def test_an_unknown_student_cannot_answer(store, room):
+    store.pose(room.code, room.key, SWAP)
+    with pytest.raises(NotFound, match="not from this class"):
+        store.answer(room.code, rooms.new_token(), 1, q.accept(SWAP, 0))
+    # A student of another room neither.
+    other = store.open_room()
+    stranger = store.join(other.code, "Eve")
+    with pytest.raises(NotFound):
+        store.answer(room.code, stranger, 1, q.accept(SWAP, 0))
+    assert store.count(room.code, 1) == 0
+
+
+def test_a_closed_room_accepts_nothing(store, room):
+    ana = store.join(room.code, "Ana")
+    store.pose(room.code, room.key, SWAP)
+    store.close(room.code, room.key)
+    assert store.find(room.code).status(store.clock()) == "closed"
+    for attempt in (
+        lambda: store.join(room.code, "Ben"),
+        lambda: store.answer(room.code, ana, 1, q.accept(SWAP, 0)),
+        lambda: store.pose(room.code, room.key, ESTIMATE),
+        lambda: store.push(room.code, room.key, {"rels": "3,2"}),
+    ):
+        with pytest.raises(Closed, match="was closed by its teacher"):
+            attempt()
+    assert store.count(room.code, 1) == 0 and store.head_count(room.code) == 1
+    # The teacher can still take the results home.
+    assert "Swap positions 1 and 2" in store.export_csv(room.code, room.key)
+
+
+def test_a_room_closes_by_itself(store, clock):
+    room = store.open_room(hours=1)
+    ana = store.join(room.code, "Ana")
+    store.pose(room.code, room.key, SWAP)
+    clock.advance(3599)
+    store.answer(room.code, ana, 1, q.accept(SWAP, 1))
+    clock.advance(1)
+    assert store.find(room.code).status(clock.now) == "expired"
+    with pytest.raises(Closed, match="closed by itself"):
+        store.answer(room.code, ana, 1, q.accept(SWAP, 0))
+    with pytest.raises(Closed, match="closed by itself"):
+        store.join(room.code, "Ben")
+    assert store.my_answer(room.code, ana, 1).answer == "1"
+    assert store.signature(room.code)[-1] == "expired"
+
+
+def test_the_screens_signature_moves_with_every_change(store, clock, room):
+    seen = [store.signature(room.code)]
+    store.pose(room.code, room.key, SWAP)
+    seen.append(store.signature(room.code))
+    store.reveal(room.code, room.key, 1)
+    seen.append(store.signature(room.code))
+    clock.advance(1)
+    store.push(room.code, room.key, {"rels": "3,2,3"})
+    seen.append(store.signature(room.code))
+    assert store.find(room.code).pushed == {"rels": "3,2,3"}
+    clock.advance(1)
+    store.push(room.code, room.key, None)
+    seen.append(store.signature(room.code))
+    assert store.find(room.code).pushed is None
+    store.close(room.code, room.key)
+    seen.append(store.signature(room.code))
+    assert len(set(seen)) == len(seen)
+    # Answers do not move it: a student's screen is not redrawn for every classmate's answer.
+    assert store.signature(room.code) == seen[-1]
+
+
+# --- After class ----------------------------------------------------------------------------------
+
+
+def test_the_csv_holds_questions_and_answer_counts_and_no_names(store, room):
+    tokens = [store.join(room.code, name) for name in ("Ana", "Ben", "Cleo")]
+    store.pose(room.code, room.key, SWAP)
+    for token, pick in zip(tokens, (0, 0, 2)):
+        store.answer(room.code, token, 1, q.accept(SWAP, pick))
+    store.reveal(room.code, room.key, 1)
+    store.pose(room.code, room.key, ESTIMATE)
+    for token, typed in zip(tokens, ("0.7", "70%", "0.62")):
+        store.answer(room.code, token, 2, q.accept(ESTIMATE, typed))
+    text = store.export_csv(room.code, room.key)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [(r["question"], r["answer"], r["count"], r["right"]) for r in rows] == [
+        ("1", "Swap positions 1 and 2 (relevance 3 ↔ 2)", "2", "yes"),
+        ("1", "Swap positions 2 and 3 (relevance 2 ↔ 1)", "0", "no"),
+        ("1", "Swap positions 3 and 4 (relevance 1 ↔ 0)", "1", "no"),
+        ("2", "0.62", "1", "no"),
+        ("2", "0.7", "2", "yes"),
+    ]
+    assert rows[0]["room"] == rooms.format_code(room.code)
+    assert rows[0]["revealed_utc"] and not rows[3]["revealed_utc"]
+    assert rows[3]["asked"] == "Estimate the score (List: 1, 0, 1, 1, 0 · k = 3)"
+    assert "Ana" not in text and "Ben" not in text
+
+
+def test_deleting_a_room_deletes_everything_in_it(store, room):
+    other = store.open_room()
+    for code, key in ((room.code, room.key), (other.code, other.key)):
+        token = store.join(code, "Ana")
+        store.pose(code, key, SWAP)
+        store.answer(code, token, 1, q.accept(SWAP, 0))
+    store.delete(room.code, room.key)
+    assert store.room(room.code) is None
+    with store.engine.connect() as db:
+        for table in (
+            storage.room_table,
+            storage.student_table,
+            storage.question_table,
+            storage.answer_table,
+        ):
+            assert len(db.execute(table.select()).all()) == 1, table.name
+    assert store.count(other.code, 1) == 1
+
+
+# --- Nothing lost, whichever process --------------------------------------------------------------
+
+
+def test_a_restart_keeps_rooms_students_and_answers(database, clock, store, room):
+    ana = store.join(room.code, "Ana")
+    store.pose(room.code, room.key, SWAP)
+    store.answer(room.code, ana, 1, q.accept(SWAP, 2))
+    store.dispose()
+    again = Store(database, clock=clock)  # a new process: a new engine, the schema found
+    assert again.is_teacher(room.code, room.key)
+    assert again.student(room.code, ana).name == "Ana"
+    assert again.my_answer(room.code, ana, 1).answer == "2"
+    again.answer(room.code, ana, 1, q.accept(SWAP, 0))
+    assert again.my_answer(room.code, ana, 1).answer == "0"
+    again.dispose()
+
+
+def test_two_processes_share_one_room(database, clock, store, room):
+    other = Store(database, clock=clock)
+    ana = other.join(room.code, "Ana")
+    store.pose(room.code, room.key, SWAP)
+    assert other.signature(room.code)[0] == 1
+    other.answer(room.code, ana, 1, q.accept(SWAP, 0))
+    assert store.count(room.code, 1) == 1
+    other.dispose()
+
+
+def test_a_class_answering_at_once_is_counted_exactly(database, clock, store, room):
+    tokens = [store.join(room.code, f"S{i}") for i in range(24)]
+    store.pose(room.code, room.key, ESTIMATE)
+    second = Store(database, clock=clock)  # half the class on another process
+    errors = []
+
+    def student(i, token):
+        try:
+            target = store if i % 2 else second
+            for typed in ("0.5", "0.7"):
+                target.answer(room.code, token, 1, q.accept(ESTIMATE, typed))
+        except Exception as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=student, args=pair) for pair in enumerate(tokens)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert store.count(room.code, 1) == 24
+    assert {a.answer for a in store.answers(room.code, 1)} == {"0.7"}
+    second.dispose()
+
+
+# --- Where the database is ------------------------------------------------------------------------
+
+
+def test_the_url_comes_from_the_environment_then_the_secrets_then_the_file(monkeypatch):
+    secrets = {"connections": {"sql": {"url": "postgresql://u:p@db.example/ndcg"}}}
+    monkeypatch.delenv(storage.URL_VARIABLE, raising=False)
+    assert storage.database_url() == f"sqlite:///{storage.DEFAULT_PATH}"
+    assert storage.database_url({}) == f"sqlite:///{storage.DEFAULT_PATH}"
+    assert storage.database_url(secrets) == "postgresql://u:p@db.example/ndcg"
+    monkeypatch.setenv(storage.URL_VARIABLE, "sqlite:////tmp/elsewhere.sqlite3")
+    assert storage.database_url(secrets) == "sqlite:////tmp/elsewhere.sqlite3"
+    assert str(storage.DEFAULT_PATH).endswith("var/classroom.sqlite3")
+
+
+def test_a_connection_given_in_parts_becomes_a_url():
+    parts = {
+        "dialect": "postgresql",
+        "driver": "psycopg",
+        "username": "teacher",
+        "password": "s3cret",
+        "host": "db.example",
+        "port": 5433,
+        "database": "ndcg",
+    }
+    assert (
+        storage.url_from_settings(parts)
+        == "postgresql+psycopg://teacher:s3cret@db.example:5433/ndcg"
+    )
+    assert storage.url_from_settings({}) is None
+    assert storage.url_from_settings(None) is None
+
+
+def test_a_plain_postgresql_url_uses_psycopg_3():
+    engine = storage._engine("postgresql://u@127.0.0.1:1/none")  # no connection is made
+    assert engine.url.drivername == "postgresql+psycopg"
+    engine.dispose()
+
+
+def test_sqlite_in_memory_is_refused():
+    with pytest.raises(ValueError, match="must be a file"):
+        Store("sqlite://")
+
+
+def test_sqlite_runs_in_wal_mode(tmp_path):
+    made = Store(f"sqlite:///{tmp_path / 'deep' / 'folder' / 'c.sqlite3'}")
+    with made.engine.connect() as db:
+        assert db.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    made.dispose()

@@ -1,0 +1,714 @@
+"""Live classroom: the whole class predicts on their phones, the projector shows the answers
+arrive, then the reveal. The teacher's link carries a secret key; students join with a code.
+
+Three views from one address: no `room` (start a class, or join one), `room` + `key` (the
+teacher: pose, reveal, move on, send a list, close, delete, download), `room` + `student` (one
+student). State lives in the database (`classroom.store`), so any app process serves any
+screen and a restart loses nothing; the screens refresh with fragments, not full reruns.
+"""
+
+from __future__ import annotations
+
+import random
+
+import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
+
+from classroom import questions, rooms
+from classroom.store import Closed, NotAllowed, NotFound, Room, Store
+from ndcg_core import practice
+from ndcg_core.display import count
+from ndcg_core.model import RankedList
+from ndcg_core.parsing import parse_relevances
+from ui import classroom as live
+from ui import list_editor, share, urlparams
+from ui.text import plain
+
+PAGE = live.PAGE
+LIVE_SECONDS = 1.5  # the projector's count and chart: within 2 s of an answer
+WATCH_SECONDS = 2.0  # a student's screen checks for a new question, a reveal or a list
+SAID = f"{PAGE}_said"  # a message for the next run: (kind, text)
+ASK_KINDS = {
+    "practice": "🎯 A practice exercise",
+    "compare": "⚖️ Which order scores higher?",
+    "estimate": "🔢 Estimate NDCG",
+    "costliest_swap": "🔀 Which swap costs the most?",
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Small helpers
+# ---------------------------------------------------------------------------------------------
+
+
+def _say(kind: str, text: str) -> None:
+    st.session_state[SAID] = (kind, text)
+
+
+def _said() -> None:
+    if SAID in st.session_state:
+        kind, text = st.session_state.pop(SAID)
+        {"success": st.success, "error": st.error, "warning": st.warning}[kind](plain(text))
+
+
+def _now(db: Store) -> float:
+    return db.clock()
+
+
+def _name(name: str | None, number: int) -> str:
+    return plain(name) if name else f"Student {number} (no name)"
+
+
+def _read_list(text: str, what: str) -> list[float]:
+    try:
+        return list(parse_relevances(text, max_items=questions.MAX_ITEMS).values)
+    except ValueError as error:
+        raise ValueError(f"{what}: {error}") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# No room yet: start one, or join one
+# ---------------------------------------------------------------------------------------------
+
+
+def introduction(presenting: bool) -> None:
+    st.title("🧑‍🏫 Live classroom")
+    if not presenting:
+        st.markdown(
+            "The whole class answers the same question on their phones; the projector shows "
+            "the answers arrive; then the reveal: the right answer, the worked solution with its "
+            "numbers, and what the wrong answers point to."
+        )
+
+
+def start_a_class() -> None:
+    with st.container(border=True):
+        st.header("For the teacher: start a class")
+        hours = st.select_slider(
+            "The class closes by itself after",
+            options=[1, 2, 3, 4, 6, 8, 12, 24, 48],
+            value=rooms.DEFAULT_HOURS,
+            format_func=lambda h: f"{h} h",
+            key=f"{PAGE}_hours",
+        )
+        if st.button("Start a class", key=f"{PAGE}_start", type="primary"):
+            opened = live.store().open_room(hours)
+            st.query_params[live.ROOM] = opened.code
+            st.query_params[live.KEY] = opened.key
+            st.rerun()
+        st.caption(
+            "You get a join code, a link and a QR code for the class, and your own teacher "
+            "link (keep it private: it runs the class)."
+        )
+
+
+def _join(code_text: str, name_text: str) -> None:
+    """The join form's callback: a student in the room, their token in their link."""
+    wait = live.wait_seconds()
+    if wait:
+        _say("warning", rooms.wait_message(wait))
+        return
+    try:
+        name = rooms.read_name(name_text)
+    except ValueError as error:
+        _say("error", str(error))
+        return
+    try:
+        code = rooms.read_code(code_text)
+        token = live.store().join(code, name)
+    except (NotFound, Closed) as error:
+        if isinstance(error, NotFound):
+            live.count_failure()
+        _say("error", str(error))
+        return
+    except ValueError as error:  # not a code at all
+        live.count_failure()
+        _say("error", str(error))
+        return
+    st.query_params.clear()
+    st.query_params[live.ROOM] = code
+    st.query_params[live.STUDENT] = token
+
+
+def join_a_class(code: str = "") -> None:
+    with st.container(border=True):
+        st.header("For students: join a class")
+        wait = live.wait_seconds()
+        if wait:
+            st.warning(plain(rooms.wait_message(wait)))
+        with st.form(f"{PAGE}_join_form", border=False):
+            st.text_input(
+                "Class code",
+                value=rooms.format_code(code) if code else "",
+                placeholder="ABCD-EFGH",
+                max_chars=20,
+                key=f"{PAGE}_code",
+            )
+            st.text_input(
+                "Your name (optional)",
+                max_chars=rooms.NAME_LIMIT,
+                placeholder="Shown to your teacher only if they choose",
+                key=f"{PAGE}_name",
+            )
+            st.form_submit_button(
+                "Join",
+                type="primary",
+                on_click=lambda: _join(
+                    st.session_state[f"{PAGE}_code"], st.session_state[f"{PAGE}_name"]
+                ),
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# A link with a room: read it, and check the key or token
+# ---------------------------------------------------------------------------------------------
+
+
+def _room_from_link(db: Store) -> tuple[Room | None, str | None]:
+    """The room the link names, or None with the reason (counted once per code as a wrong
+    code)."""
+    typed = st.query_params.get(live.ROOM, "")
+    try:
+        code = rooms.read_code(typed)
+        return db.find(code), None
+    except ValueError as error:
+        seen = st.session_state.setdefault(f"{PAGE}_bad_links", set())
+        if typed not in seen:
+            seen.add(typed)
+            live.count_failure()
+        return None, str(error)
+
+
+# ---------------------------------------------------------------------------------------------
+# The teacher's screen
+# ---------------------------------------------------------------------------------------------
+
+
+def teacher_header(db: Store, room: Room) -> str:
+    state = room.status(_now(db))
+    code = rooms.format_code(room.code)
+    st.title(f"🧑‍🏫 Class {code}")
+    if state == "open":
+        st.caption(
+            f"Teacher's screen · {count(db.head_count(room.code))} joined · closes by itself in "
+            f"{rooms.time_left(room.expires, _now(db))}"
+        )
+    else:
+        st.warning(
+            "This class is closed: it accepts no new students or answers. Its results stay here "
+            "until you delete them.",
+            icon="🔒",
+        )
+    return state
+
+
+def how_to_join(room: Room) -> None:
+    if not st.toggle("Show how to join", value=True, key=f"{PAGE}_show_join"):
+        return
+    address = live.join_link(room.code)
+    with st.container(border=True):
+        # Before the first question the panel is half the screen: the code and the QR code side
+        # by side, both above the fold of a 720-pixel projector; later, one above the other.
+        words, picture = st.columns(2) if room.current is None else (st.container(),) * 2
+        with words:
+            st.markdown(f"### {rooms.format_code(room.code)}")
+            st.markdown("Scan the QR code, or open the link and type the class code above:")
+            st.code(address, language=None, wrap_lines=True)
+        with picture:
+            st.image(live.qr_svg(address), width="stretch", caption="Scan to join")
+        if live.is_local(address):
+            st.warning(
+                "This link names this computer (localhost), which phones cannot open: open the "
+                "app by its network address (like http://192.168.1.20:8501) and the link and "
+                "QR code follow."
+            )
+
+
+@st.fragment(run_every=LIVE_SECONDS)
+def live_answers(code: str, number: int) -> None:
+    """The projector's panel, refreshed every LIVE_SECONDS: how many answered, the spread."""
+    db = live.store()
+    try:
+        answers = db.answers(code, number)
+        students = db.students(code)
+    except SQLAlchemyError:
+        st.warning("The class's database did not answer; trying again…")
+        return
+    question = db.question(code, number).question
+    st.metric("Answered", f"{len(answers)} of {len(students)}")
+    live.show_distribution(
+        question, [a.answer for a in answers], revealed=False, key=f"{PAGE}_live_{number}"
+    )
+    _names(answers, students)
+
+
+def _names(answers, students) -> None:
+    if not st.toggle("Show names", value=False, key=f"{PAGE}_names"):
+        st.caption("Names are hidden; the switch shows who has answered (never what).")
+        return
+    done = {a.student for a in answers}
+    numbered = {s.id: n for n, s in enumerate(students, start=1)}
+    have = [_name(s.name, numbered[s.id]) for s in students if s.id in done]
+    yet = [_name(s.name, numbered[s.id]) for s in students if s.id not in done]
+    st.markdown(f"**Answered:** {', '.join(have) or '—'}")
+    st.markdown(f"**Not yet:** {', '.join(yet) or '—'}")
+
+
+@st.fragment(run_every=LIVE_SECONDS)
+def lobby(code: str) -> None:
+    """Before the first question: who has joined, live."""
+    try:
+        students = live.store().students(code)
+    except SQLAlchemyError:
+        st.warning("The class's database did not answer; trying again…")
+        return
+    st.metric("Joined", count(len(students)))
+    st.info("Pose a question below when the class is in.", icon="👇")
+
+
+def current_question(db: Store, room: Room, key: str, state: str) -> None:
+    if room.current is None:
+        if state == "open":
+            lobby(room.code)
+        return
+    posed = db.question(room.code, room.current)
+    question = posed.question
+    live.show_question(question, posed.number, chart=False)
+    if posed.revealed is None:
+        if state == "open":
+            live_answers(room.code, posed.number)
+        st.button(
+            "Reveal the answer",
+            key=f"{PAGE}_reveal",
+            type="primary",
+            on_click=_reveal,
+            args=(room.code, key, posed.number),
+        )
+        live.show_lists_chart(question, posed.number)
+        return
+    the_reveal(db, room, question, posed.number)
+    next_exercise(room, key, question, state)
+
+
+def _reveal(code: str, key: str, number: int) -> None:
+    try:
+        live.store().reveal(code, key, number)
+    except ValueError as error:
+        _say("error", str(error))
+
+
+def the_reveal(db: Store, room: Room, question: questions.Question, number: int) -> None:
+    texts = [a.answer for a in db.answers(room.code, number)]
+    tally = questions.tally(question, texts)
+    st.metric("Right", f"{tally.right} of {tally.answered}")
+    if not question.is_numeric:
+        live.show_options_marked(question)
+    live.show_distribution(question, texts, revealed=True, key=f"{PAGE}_final_{number}")
+    what_wrong_answers_say(question, texts)
+
+
+def what_wrong_answers_say(question: questions.Question, texts: list[str]) -> None:
+    found = questions.misconceptions(question, texts)
+    if not found:
+        return
+    st.header("What the wrong answers point to")
+    for item in found:
+        st.markdown(f"**{plain(item.label)}** · {count(item.count)}")
+        if item.advice:
+            st.caption(plain(item.advice))
+
+
+def worked_solution(db: Store, room: Room) -> None:
+    """After the reveal, the worked solution across the whole screen: its formulas are wide."""
+    posed = None if room.current is None else db.question(room.code, room.current)
+    if posed is None or posed.revealed is None:
+        return
+    with st.expander("The worked solution", expanded=True):
+        live.show_solution(posed.question, posed.number)
+
+
+def next_exercise(room: Room, key: str, question: questions.Question, state: str) -> None:
+    spec = question.spec
+    if state != "open" or spec["kind"] != "practice":
+        return
+    following = spec["index"] + 1
+    if following < practice.set_size(spec["version"]):
+        st.button(
+            f"Next exercise of set {spec['seed']} ({following + 1} of "
+            f"{practice.set_size(spec['version'])}) →",
+            key=f"{PAGE}_next",
+            type="primary",
+            on_click=_pose,
+            args=(
+                room.code,
+                key,
+                lambda: questions.practice_question(spec["seed"], following, spec["version"]),
+            ),
+        )
+
+
+def _pose(code: str, key: str, build) -> None:
+    try:
+        live.store().pose(code, key, build())
+    except ValueError as error:
+        _say("error", str(error))
+
+
+def ask_a_question(room: Room, key: str) -> None:
+    with st.expander("Ask a question", expanded=room.current is None):
+        kind = st.radio(
+            "What to ask",
+            list(ASK_KINDS),
+            format_func=ASK_KINDS.get,
+            horizontal=True,
+            key=f"{PAGE}_ask_kind",
+        )
+        build = {
+            "practice": _ask_practice,
+            "compare": _ask_compare,
+            "estimate": _ask_estimate,
+            "costliest_swap": _ask_swap,
+        }[kind]()
+        if st.button("Pose this question", key=f"{PAGE}_pose", type="primary"):
+            try:
+                live.store().pose(room.code, key, build())
+            except ValueError as error:
+                st.error(plain(error))
+                return
+            st.rerun()
+
+
+def _ask_practice():
+    state = st.session_state
+    state.setdefault(f"{PAGE}_seed", random.randrange(practice.MAX_SEED + 1))
+    left, middle, right = st.columns(3)
+    seed = left.number_input("Set (seed)", 0, practice.MAX_SEED, step=1, key=f"{PAGE}_seed")
+    version = middle.selectbox(
+        "Version", practice.VERSIONS, index=len(practice.VERSIONS) - 1, key=f"{PAGE}_version"
+    )
+    size = practice.set_size(version)
+    number = right.number_input("Exercise", 1, size, step=1, key=f"{PAGE}_exercise")
+    preview = practice.exercise(int(seed), int(number) - 1, int(version))
+    st.caption(f"Exercise {number} of set {seed}: {plain(preview.title)}")
+    return lambda: questions.practice_question(int(seed), int(number) - 1, int(version))
+
+
+def _k_choice(values_text: str) -> int | str:
+    try:
+        n = len(parse_relevances(values_text, max_items=questions.MAX_ITEMS).values)
+    except ValueError:
+        n = questions.MAX_ITEMS
+    return st.selectbox(
+        "k (cut-off)",
+        ["n", *range(1, n + 1)],
+        format_func=lambda k: "every position (k = n)" if k == "n" else f"k = {k}",
+        key=f"{PAGE}_k",
+    )
+
+
+def _ask_compare():
+    left, right = st.columns(2)
+    a = left.text_input("List A", "3, 2, 0, 1", key=f"{PAGE}_list_a")
+    b = right.text_input("List B", "2, 3, 0, 1", key=f"{PAGE}_list_b")
+    k = _k_choice(a)
+    return lambda: questions.compare_question(_read_list(a, "List A"), _read_list(b, "List B"), k)
+
+
+def _ask_estimate():
+    values = st.text_input("The list", "3, 2, 3, 0, 1, 2", key=f"{PAGE}_list_estimate")
+    k = _k_choice(values)
+    return lambda: questions.estimate_question(_read_list(values, "The list"), k)
+
+
+def _ask_swap():
+    values = st.text_input("The list", "3, 2, 2, 1, 0", key=f"{PAGE}_list_swap")
+    st.caption("Every pair of neighbours with different grades becomes an option.")
+    return lambda: questions.swap_question(_read_list(values, "The list"))
+
+
+def _push(code: str, key: str, ranked) -> None:
+    try:
+        live.store().push(code, key, None if ranked is None else urlparams.list_params(ranked))
+    except ValueError as error:
+        _say("error", str(error))
+        return
+    if ranked is not None:
+        _say("success", "Sent: every student's screen shows it within a few seconds.")
+
+
+def send_a_list(room: Room, key: str) -> None:
+    with st.expander("Send a list to every screen"):
+        st.caption("Every student sees it with its NDCG and a link to open it in the playground.")
+        shared = st.session_state.get(list_editor.SHARED)
+        if shared is not None:
+            st.button(
+                f"Send the list from your playground: {shared.describe()}",
+                key=f"{PAGE}_push_shared",
+                on_click=_push,
+                args=(room.code, key, shared),
+            )
+        text = st.text_input(
+            "Or type one: relevances, top first", "3, 2, 3, 0, 1, 2", key=f"{PAGE}_push_text"
+        )
+        send, stop = st.columns(2)
+        if send.button("Send to every screen", key=f"{PAGE}_push"):
+            try:
+                parsed = parse_relevances(text, max_items=urlparams.MAX_ITEMS)
+                ranked = RankedList(parsed.values, parsed.labels if parsed.labelled else ())
+            except ValueError as error:
+                st.error(plain(error))
+            else:
+                _push(room.code, key, ranked)
+                st.rerun()
+        if room.pushed:
+            stop.button(
+                "Stop showing it", key=f"{PAGE}_unpush", on_click=_push, args=(room.code, key, None)
+            )
+            st.caption("Showing now:")
+            live.show_pushed_list(room.pushed)
+
+
+def after_class(db: Store, room: Room, key: str, state: str) -> None:
+    with st.expander("After class: results, closing, deleting"):
+        st.download_button(
+            "Download the questions and answer counts (CSV)",
+            db.export_csv(room.code, key),
+            file_name=f"classroom-{rooms.format_code(room.code)}.csv",
+            mime="text/csv",
+            key=f"{PAGE}_csv",
+        )
+        st.caption("One row per option (or number given) per question, with its count; no names.")
+        if state == "open" and st.button("Close the class now", key=f"{PAGE}_close"):
+            db.close(room.code, key)
+            st.rerun()
+        sure = st.checkbox(
+            "Yes, delete this class and every answer in it", key=f"{PAGE}_delete_sure"
+        )
+        if st.button("Delete the class's data", key=f"{PAGE}_delete", disabled=not sure):
+            db.delete(room.code, key)
+            st.query_params.clear()
+            _say("success", f"Class {rooms.format_code(room.code)} and its answers are deleted.")
+            st.rerun()
+        st.markdown("**Your teacher link** (private: whoever has it runs this class):")
+        st.code(live.teacher_link(room.code, key), language=None, wrap_lines=True)
+        st.caption(
+            "The address bar holds it too: on a projector, show the page full screen (F11) so "
+            "the address bar is hidden."
+        )
+
+
+def teacher_screen(db: Store, room: Room, key: str) -> None:
+    state = teacher_header(db, room)
+    _said()
+    # Before the first question the join panel is half the screen (a QR code the back row can
+    # scan); then a third, beside the question and the answers arriving.
+    join, main = st.columns([1, 1] if room.current is None else [1, 2], gap="large")
+    with join:
+        if state == "open":
+            how_to_join(room)
+    with main:
+        current_question(db, room, key, state)
+    worked_solution(db, room)
+    if state == "open":
+        ask_a_question(room, key)
+        send_a_list(room, key)
+    after_class(db, room, key, state)
+
+
+# ---------------------------------------------------------------------------------------------
+# A student's screen
+# ---------------------------------------------------------------------------------------------
+
+
+@st.fragment(run_every=WATCH_SECONDS)
+def watch(code: str, drawn: tuple | None) -> None:
+    """Redraw the whole screen when the class moves on (a question, a reveal, a list sent,
+    the class closed); nothing else is redrawn while a student thinks or types."""
+    try:
+        now = live.store().signature(code)
+    except SQLAlchemyError:
+        st.caption("⚠️ Lost touch with the class for a moment; trying again…")
+        return
+    if now != drawn:
+        st.rerun(scope="app")
+
+
+def _send(code: str, token: str, number: int, question: questions.Question) -> None:
+    """The answer form's callback: check the answer, then store it."""
+    given = st.session_state.get(f"{PAGE}_answer_{number}")
+    if given is None or given == "":
+        _say(
+            "warning",
+            "Pick one of the options first." if not question.is_numeric else "Type a number first.",
+        )
+        return
+    try:
+        live.store().answer(code, token, number, questions.accept(question, given))
+    except practice.UnreadableAnswer as error:
+        _say("error", f"That answer could not be read: {error}")
+        return
+    except ValueError as error:
+        _say("error", str(error))
+        return
+    _say("success", "Your answer is in. You can change it until your teacher reveals the answer.")
+
+
+def your_answer(code: str, token: str, number: int, question, mine) -> None:
+    field = f"{PAGE}_answer_{number}"
+    with st.form(f"{PAGE}_answer_form_{number}", border=False):
+        if question.is_numeric:
+            st.text_input(
+                "Your answer",
+                value=mine.answer if mine else "",
+                max_chars=rooms.ANSWER_LIMIT,
+                placeholder="e.g. 0.8, .8 or 80%",
+                key=field,
+            )
+        else:
+            st.radio(
+                "Your answer",
+                range(len(question.options)),
+                index=int(mine.answer) if mine else None,
+                format_func=lambda i: question.options[i],
+                key=field,
+            )
+        st.form_submit_button(
+            "Change my answer" if mine else "Send my answer",
+            type="primary",
+            on_click=_send,
+            args=(code, token, number, question),
+        )
+    _said()
+    if mine:
+        st.info(
+            f"Your answer: **{plain(questions.said(question, mine.answer))}**. You can change it "
+            "until your teacher reveals the answer.",
+            icon="✉️",
+        )
+
+
+def student_result(db: Store, code: str, question, number: int, mine) -> None:
+    texts = [a.answer for a in db.answers(code, number)]
+    text = mine.answer if mine else None
+    if text is not None:
+        verdict = questions.verdict(question, text)
+        (st.success if verdict.correct else st.error)(
+            f"**{verdict.headline}** {plain(verdict.detail)}"
+        )
+    else:
+        st.info("You did not answer this one. Here is the solution.", icon="📖")
+    st.markdown(plain(questions.compared(question, text, texts)))
+    if not question.is_numeric:
+        live.show_options_marked(question, text)
+    live.show_distribution(question, texts, revealed=True, key=f"{PAGE}_class_{number}", mine=text)
+    st.header("The worked solution")
+    live.show_solution(question, number)
+
+
+def student_screen(db: Store, room: Room, token: str) -> None:
+    me = db.student(room.code, token)
+    if me is None:
+        st.title("🧑‍🏫 Live classroom")
+        st.error(
+            "This student link is not from this class (or the class was deleted): join it "
+            "again with the code on the board."
+        )
+        join_a_class(room.code)
+        return
+    drawn = db.signature(room.code)
+    state = room.status(_now(db))
+    who = f" · you are {plain(me.name)}" if me.name else ""
+    st.caption(f"Class {rooms.format_code(room.code)}{who}")
+    if room.pushed:
+        live.show_pushed_list(room.pushed)
+    if state != "open":
+        st.info("This class has ended. Thank you for taking part!", icon="🔒")
+        return
+    if room.current is None:
+        st.info("You are in. Waiting for your teacher's first question…", icon="⏳")
+        _said()
+    else:
+        posed = db.question(room.code, room.current)
+        question = posed.question
+        mine = db.my_answer(room.code, token, posed.number)
+        live.show_question(question, posed.number, compact=True)
+        if posed.revealed is None:
+            your_answer(room.code, token, posed.number, question, mine)
+        else:
+            student_result(db, room.code, question, posed.number, mine)
+    watch(room.code, drawn)
+
+
+# ---------------------------------------------------------------------------------------------
+# The page
+# ---------------------------------------------------------------------------------------------
+
+
+def the_page(presenting: bool) -> None:
+    if live.ROOM not in st.query_params:
+        introduction(presenting)
+        _said()
+        left, right = st.columns(2, gap="large")
+        with left:
+            start_a_class()
+        with right:
+            join_a_class()
+        return
+    db = live.store()
+    room, problem = _room_from_link(db)
+    if room is None:
+        introduction(presenting)
+        st.error(plain(problem))
+        join_a_class()
+        return
+    if live.KEY in st.query_params:
+        key = st.query_params[live.KEY]
+        wait = live.wait_seconds()
+        if wait:
+            introduction(presenting)
+            st.warning(plain(rooms.wait_message(wait)))
+            return
+        try:
+            key = rooms.read_secret(key)
+            if not db.is_teacher(room.code, key):
+                raise NotAllowed(
+                    f"This teacher link's key is not the one of class "
+                    f"{rooms.format_code(room.code)}: open the teacher link you were given."
+                )
+        except ValueError as error:
+            live.count_failure()
+            introduction(presenting)
+            st.error(plain(error))
+            return
+        teacher_screen(db, room, key)
+        return
+    if live.STUDENT in st.query_params:
+        try:
+            token = rooms.read_secret(st.query_params[live.STUDENT], "student")
+        except ValueError as error:
+            introduction(presenting)
+            st.error(plain(error))
+            join_a_class(room.code)
+            return
+        student_screen(db, room, token)
+        return
+    introduction(presenting)
+    _said()
+    if room.status(_now(db)) != "open":
+        st.info(
+            f"Class {rooms.format_code(room.code)} has ended: it accepts no new students.",
+            icon="🔒",
+        )
+        return
+    join_a_class(room.code)
+
+
+presenting = share.is_presenting()
+try:
+    the_page(presenting)
+except SQLAlchemyError as error:
+    st.error(
+        "The classroom's database cannot be reached, so no class can run right now. "
+        f"({plain(type(error).__name__)}; see the README's “Live classroom” section for how "
+        "the database is configured.)"
+    )
