@@ -20,7 +20,7 @@ from classroom.store import Store, database_url
 from ndcg_core import practice, totals
 from ndcg_core.display import fixed
 
-from . import charts, share, urlparams
+from . import charts, share, solutions, urlparams
 from .charts.classroom import choice_bars, number_histogram
 from .charts.practice import relevance_bars
 from .text import plain
@@ -151,19 +151,7 @@ def show_solution(question: questions.Question, number: int) -> None:
     if question.is_numeric:
         st.markdown(f"**The answer: {fixed(exercise.target)}**")
     st.markdown(plain(exercise.explanation))
-    presenting = share.is_presenting()
-    for i, case in enumerate(exercise.solution_cases, start=1):
-        st.markdown(f"**{plain(case.name)}:** {plain(case.describe())}")
-        dcg, idcg, ndcg = practice.worked(case)
-        st.latex(dcg)
-        st.caption(plain(practice.ideal_order(case)))
-        st.latex(idcg)
-        st.latex(ndcg)
-        st.link_button(
-            f"Open {case.name} in the playground ↗",
-            urlparams.link("playground", case.ranked, presenting=presenting),
-            key=f"{PAGE}_open_{number}_{i}",
-        )
+    solutions.worked_cases(exercise.solution_cases)
 
 
 def show_distribution(

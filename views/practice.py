@@ -12,8 +12,7 @@ import streamlit as st
 
 from ndcg_core import practice
 from ndcg_core.display import fixed
-from ndcg_core.model import RankedList
-from ui import charts, menu, share, urlparams
+from ui import charts, share, solutions, urlparams
 from ui.charts.practice import relevance_bars
 from ui.text import plain
 
@@ -100,14 +99,6 @@ def _start_new_set() -> None:
     st.query_params["seed"] = str(_new_seed())
     st.query_params["v"] = str(practice.LATEST)
     st.query_params["ex"] = "1"
-
-
-def _not_carried(ranked: RankedList) -> list[str]:
-    """The conventions of `ranked` that a playground link would lose (the all-zero rule has no
-    link parameter): a link must reopen the same numbers, or not be offered."""
-    again, _ = urlparams.read_list(urlparams.list_params(ranked))
-    kept = again.scoring.differences()
-    return [said for said in ranked.scoring.differences() if said not in kept]
 
 
 def _answers(seed: int, version: int) -> dict[int, dict]:
@@ -291,26 +282,7 @@ def the_solution(exercise: practice.Exercise, record: dict, presenting: bool) ->
         st.info("The solution, as asked.", icon="📖")
     st.markdown(plain(exercise.explanation))
     st.markdown("### The worked solution")
-    for case in exercise.solution_cases:
-        st.markdown(f"**{plain(case.name)}:** {plain(case.describe())}")
-        dcg, idcg, ndcg = practice.worked(case)
-        st.latex(dcg)
-        st.caption(plain(practice.ideal_order(case)))
-        st.latex(idcg)
-        st.latex(ndcg)
-        unlinkable = _not_carried(case.ranked)
-        if unlinkable:
-            st.caption(
-                f"Not linked to the playground: a link cannot carry {', '.join(unlinkable)}, "
-                f"so the playground would show another number."
-            )
-        else:
-            # Same tab, presenter view kept.
-            menu.page_link(
-                "playground",
-                params=urlparams.list_params(case.ranked),
-                label=f"🎛️ Open {case.name} in the playground",
-            )
+    solutions.worked_cases(exercise.solution_cases)
 
 
 def navigation(seed: int, version: int, number: int) -> None:
