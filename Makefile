@@ -14,6 +14,10 @@ PORT   ?= 8501
 PROXY_PORT ?= 8080
 PROCESSES  ?= $(shell nproc 2>/dev/null || echo 2)
 
+# The suite on every core (pytest-xdist); each worker starts its own app servers. Work is
+# handed out as workers free up, so the long browser tests do not queue behind one worker.
+PARALLEL ?= -n auto --dist worksteal
+
 .PHONY: run serve test test-fast lint bench clean postgresql
 
 # ranx does not install beside pandas 3 and torchmetrics needs torch: each gets a venv of its own,
@@ -76,12 +80,12 @@ lint: $(VENV)/.testing
 	$(PY) -m ruff format --check .
 
 test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium /usr/sbin/nginx postgresql lint
-	$(OTHER_LIBS) $(PY) -m pytest
+	$(OTHER_LIBS) $(PY) -m pytest $(PARALLEL)
 
 # For everyday work: everything but the real-library cross-checks and the browser tests
 # (a few minutes instead of ten). `make test` above is still the one that counts.
 test-fast: $(VENV)/.testing postgresql lint
-	$(PY) -m pytest -m "not crosscheck and not browser"
+	$(PY) -m pytest $(PARALLEL) -m "not crosscheck and not browser"
 
 bench: $(VENV)/.testing /usr/sbin/nginx
 	@for script in bench/bench_*.py; do echo "== $$script"; PYTHONPATH=. $(PY) $$script || exit 1; done

@@ -89,7 +89,10 @@ def route_for_each_process(deployment: Deployment) -> dict[str, str]:
     for _ in range(64):  # each try lands on either process: 64 misses in a row would be 2^-63
         _, headers = fetch(f"{deployment.url}/_stcore/health")
         route = re.search(rf"{COOKIE}=(\w+)", headers["set-cookie"]).group(1)
-        upstreams = upstream_of(deployment, route)
+        # nginx writes the log line after it answers: a loaded machine may read it too early.
+        deadline = time.monotonic() + 10
+        while not (upstreams := upstream_of(deployment, route)) and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert len(upstreams) == 1, f"one cookie, several processes: {route} {upstreams}"
         found.setdefault(upstreams.pop(), route)
         if len(found) == len(deployment.app_urls):
