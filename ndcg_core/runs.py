@@ -27,6 +27,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import warnings
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -221,18 +222,22 @@ def _whitespace_fields(text: str, n_fields: int, data: bytes) -> pd.DataFrame:
     frame = None
     for width in ({"usecols": names}, {"index_col": False}):
         try:
-            frame = pd.read_csv(
-                io.BytesIO(source),  # bytes parse faster than text
-                sep=r"\s+",
-                header=None,
-                names=names,
-                dtype=str,
-                na_filter=False,
-                skip_blank_lines=False,
-                quoting=csv.QUOTE_NONE,
-                engine="c",
-                **width,
-            )
+            with warnings.catch_warnings():
+                # Without `usecols`, pandas warns of the fields past the columns asked for;
+                # they are dropped on purpose (column n_fields already tells a longer line).
+                warnings.simplefilter("ignore", pd.errors.ParserWarning)
+                frame = pd.read_csv(
+                    io.BytesIO(source),  # bytes parse faster than text
+                    sep=r"\s+",
+                    header=None,
+                    names=names,
+                    dtype=str,
+                    na_filter=False,
+                    skip_blank_lines=False,
+                    quoting=csv.QUOTE_NONE,
+                    engine="c",
+                    **width,
+                )
         except (ValueError, pd.errors.ParserError):
             continue
         if len(frame) == text.count("\n") + (not text.endswith("\n")):

@@ -242,12 +242,14 @@ def _load(reader, data: bytes) -> None:
 @example(b"1 Q0 d1 1 2 r" + b" more" * 40 + b"\n1 Q0 d2 2 1 r x y z\n")
 @example("1\u00a0Q0 d1 1 2 r\n# note\n1\x0bQ0\x0cd2 2 1 r\n".encode())
 @example(b"1 Q0 a 1 2 r\r1 Q0 b 2 1 r\r")
+@example(b"0 0 0 0 0 0 0 0\n\n\n\n\n\n\r0\n")  # pandas warned of the fields past the sixth
 def test_trec_run_reader_only_raises_value_errors(data):
     _load(runs.read_trec_run, data)
 
 
 @FASTER
 @given(file_bytes())
+@example(b"0 0 0 0 0 0 0 0\n\n\n\n\n\n\r0\n")
 def test_trec_qrels_reader_only_raises_value_errors(data):
     _load(runs.read_trec_qrels, data)
 
