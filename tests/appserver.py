@@ -18,13 +18,24 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+# What the tests add to `streamlit run`; .streamlit/config.toml says the same for a real run.
+TEST_OPTIONS = (
+    "--server.headless=true",
+    "--browser.gatherUsageStats=false",
+    "--server.fileWatcherType=none",
+)
+
+
 def start_app(
-    timeout: float = 60, env: dict[str, str] | None = None
+    timeout: float = 60,
+    env: dict[str, str] | None = None,
+    options: tuple[str, ...] = TEST_OPTIONS,
 ) -> tuple[subprocess.Popen, str]:
     """Run `streamlit run app.py` in its own process group; return it and its URL once healthy.
 
     `env`: variables added to this process's environment for the app (e.g. the classroom's
-    database, so that two app processes share one)."""
+    database, so that two app processes share one). `options`: command-line options beyond
+    the address and port; `()` runs the app exactly as its config file says."""
     port = free_port()
     process = subprocess.Popen(
         [
@@ -35,9 +46,7 @@ def start_app(
             str(ROOT / "app.py"),
             "--server.address=127.0.0.1",
             f"--server.port={port}",
-            "--server.headless=true",
-            "--browser.gatherUsageStats=false",
-            "--server.fileWatcherType=none",
+            *options,
         ],
         cwd=ROOT,
         env={**os.environ, **env} if env else None,

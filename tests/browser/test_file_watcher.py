@@ -4,16 +4,13 @@
 this starts the app with that file alone deciding (the other tests' server passes the setting on
 its command line) and counts the running server's inotify watches while a page is open."""
 
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.appserver import ROOT, free_port, stop_app
+from tests.appserver import start_app, stop_app
 
 pytestmark = pytest.mark.browser
 
@@ -31,30 +28,8 @@ def _inotify_watches(pid: int) -> int:
 
 @pytest.fixture
 def app_as_configured():
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            str(ROOT / "app.py"),
-            "--server.address=127.0.0.1",
-            f"--server.port={port}",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                break
-        except OSError:
-            time.sleep(0.3)
+    # No command-line options: the config file alone decides what the server watches.
+    process, url = start_app(options=())
     yield process, url
     stop_app(process)
 
