@@ -75,8 +75,7 @@ def keep_presenting(url: str) -> str:
 
 
 def sidebar_tools(url_path: str) -> None:
-    """On every page (called by app.py): the glossary, a link to exactly this view, and the
-    presenter switch.
+    """On every page (called by app.py): a link to exactly this view, and the presenter switch.
 
     Presenter view hides the sidebar: its way back is in the bar at the top of the page
     (`ui.menu.presenter_bar`).
@@ -85,9 +84,7 @@ def sidebar_tools(url_path: str) -> None:
         return
     with st.sidebar:
         # Streamlit draws its own rule under the menu: a second one would leave an empty band.
-        from .menu import page_link  # late: the menu imports this module
-
-        page_link("glossary", help="Every term and symbol of the app, defined in a line.")
+        # The glossary is the menu's second entry, on every page: no second link to it here.
         shown = {k: v for k, v in st.query_params.to_dict().items() if k not in PRIVATE_PARAMS}
         copy_link(urlencode(shown, safe=","), path=url_path, label="This view")
         presenter_toggle("app_presenter_toggle")

@@ -78,10 +78,10 @@ def test_a_pitfall_demo_loads_its_list(page, warm_app, shot):
     shot("lesson-pitfalls")
 
 
-def test_the_glossary_opens_from_a_sidebar(page, warm_app, shot):
+def test_the_glossary_opens_from_the_menu(page, warm_app, shot):
     page.goto(f"{warm_app}/playground", timeout=30_000)
     wait_for_app(page)
-    page.get_by_test_id("stSidebar").get_by_role("link", name="📖 Glossary and notation").click()
+    page.get_by_test_id("stSidebarNavLink").filter(has_text="Glossary and notation").click()
     expect(page.get_by_role("heading", name="📖 Glossary and notation")).to_be_visible(
         timeout=30_000
     )
