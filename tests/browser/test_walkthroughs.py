@@ -44,12 +44,13 @@ def test_walkthrough_page_in_the_browser(page, warm_app, shot, path):
     wait_for_app(page)
     expect(page.get_by_text(number, exact=True).first).to_be_visible(timeout=30_000)
     expect(page.get_by_role("heading", name="NDCG: the ratio").first).to_be_visible(timeout=30_000)
+    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
+    # Elements from a run still in progress are drawn faded: wait until none is, so the first
+    # link read below is the first example's, not one left from a run in progress.
+    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')", timeout=30_000)
     playground = page.get_by_role("link", name="Open in playground").first
     expect(playground).to_be_visible(timeout=30_000)
     # A link between pages, in the same tab (no target=_blank).
     assert "/" + unquote(playground.get_attribute("href")).lstrip("/") == link
     assert playground.get_attribute("target") in (None, "", "_self")
-    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
-    # Elements from a run still in progress are drawn faded: wait until none is.
-    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')", timeout=30_000)
     shot(f"walkthrough-{path.removeprefix('learn-')}")

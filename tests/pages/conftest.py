@@ -29,7 +29,7 @@ def open_page(page: str | None = None, **params: str) -> AppTest:
 
 def page_links(at: AppTest) -> list[tuple[str, str]]:
     """The links to other pages in the page's body (`st.page_link`; the sidebar's links
-    is left out) in order, as (label, address), the address as a user reads it in the address
+    are left out) in order, as (label, address), the address as a user reads it in the address
     bar: "/playground?rels=3,2,3&k=3"."""
     return [
         (
