@@ -20,9 +20,20 @@ from ndcg_core.options import (
     is_gain_map,
 )
 
+from . import urlparams
 from .text import plain
 
 MAP = GAIN_MAP_OPTION.name  # the gain widget's third choice: a gain per grade
+
+
+def from_link(key: str, param: urlparams.Param, default: object = None) -> None:
+    """Before a control is drawn: its value from the page's link on the first run, a value not
+    used as given named once where the control is; else `default` (None: the control's own)."""
+    message = urlparams.bind(key, param)
+    if message:
+        st.warning(plain(message), icon="🔗")
+    if default is not None:
+        st.session_state.setdefault(key, default)
 
 
 def options_help(options: dict[str, Option]) -> str:

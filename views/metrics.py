@@ -19,7 +19,7 @@ from ndcg_core.neighbours import (
     rbp_expected_reads,
     rbp_residual,
 )
-from ui import list_editor, menu, scores, urlparams
+from ui import controls, list_editor, menu, scores, urlparams
 from ui.text import plain
 
 PAGE = "metrics"
@@ -40,14 +40,6 @@ REFERENCES = (
     "trec_eval 9.0.8 (P_k, recall_k, recip_rank, map_cut_k) and ranx 0.3 (precision@k, "
     "recall@k, mrr@k, map@k): the values here equal theirs (tests/crosscheck/test_neighbours.py).",
 )
-
-
-def _bound(key: str, param: urlparams.Param) -> None:
-    """Before a control: its value from the link on the first run, else the default."""
-    message = urlparams.bind(key, param)
-    if message:
-        st.warning(plain(message), icon="🔗")
-    st.session_state.setdefault(key, param.default)
 
 
 def intro() -> None:
@@ -71,7 +63,7 @@ def settings_controls() -> Settings:
     st.header("2 · What counts")
     keys = {param.name: f"{PAGE}_{param.name}" for param in SCHEMA}
     for param in SCHEMA:
-        _bound(keys[param.name], param)
+        controls.from_link(keys[param.name], param, param.default)
     rel_min = st.number_input(
         "Relevant from grade (rel_min)",
         min_value=REL_MIN.low,

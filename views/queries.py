@@ -65,19 +65,6 @@ class Choice:
     complete: bool
 
 
-def _warn(message: str | None) -> None:
-    """A value from the link that was not used as given, named once where its control is."""
-    if message:
-        st.warning(plain(message), icon="🔗")
-
-
-def _bound(key: str, param: urlparams.Param, default: object = None) -> None:
-    """Before a control: its value from the link on the first run, else `default`."""
-    _warn(urlparams.bind(key, param))
-    if default is not None:
-        st.session_state.setdefault(key, default)
-
-
 def _height(rows: int, cap: int) -> int:
     return min(cap, HEADER_PX + ROW_PX * rows)
 
@@ -104,7 +91,7 @@ def intro() -> None:
 def the_data() -> Loaded | None:
     """Where the run comes from, read and joined; None while there is nothing to evaluate."""
     st.header("1 · The data")
-    _bound(f"{PAGE}_source", SAMPLE)
+    controls.from_link(f"{PAGE}_source", SAMPLE)
     source = st.radio(
         "Where the run comes from",
         list(SAMPLES),
@@ -152,7 +139,7 @@ def _choose_files(source: str) -> Files:
         )
         return queries_data.sample_files("movies")
     if source == "trec":
-        _bound(f"{PAGE}_qrels", QRELS)
+        controls.from_link(f"{PAGE}_qrels", QRELS)
         qrels_name = st.radio(
             "Judgments", list(TREC_QRELS), format_func=TREC_QRELS.get, key=f"{PAGE}_qrels"
         )
@@ -284,30 +271,30 @@ def the_conventions(data: runs.Dataset) -> Choice:
         "k", lambda text: urlparams.whole_number(text, 1, k_max, "k"), str, DEFAULT_K
     )
     with cut_column:
-        _bound(f"{PAGE}_whole", urlparams.WHOLE)
+        controls.from_link(f"{PAGE}_whole", urlparams.WHOLE)
         whole = st.checkbox(
             "No cut-off (the whole list)",
             key=f"{PAGE}_whole",
             help=f"{CUTS[NO_CUTOFF].description} Used by {CUTS[NO_CUTOFF].used_by}.",
         )
-        _bound(f"{PAGE}_k", k_param, DEFAULT_K)
+        controls.from_link(f"{PAGE}_k", k_param, DEFAULT_K)
         _fit_k(k_max)
         k = st.number_input(
             "Cut-off k", min_value=1, max_value=k_max, step=1, key=f"{PAGE}_k", disabled=whole
         )
-        _bound(f"{PAGE}_zero", urlparams.ZERO)
+        controls.from_link(f"{PAGE}_zero", urlparams.ZERO)
         zero = controls.choose("A query with no relevant document scores", ON_ZERO, f"{PAGE}_zero")
     with formula_column:
-        _bound(f"{PAGE}_gain", urlparams.GAIN)
+        controls.from_link(f"{PAGE}_gain", urlparams.GAIN)
         gain = controls.gain(f"{PAGE}_gain", data.grades, menu=True)
-        _bound(f"{PAGE}_discount", urlparams.DISCOUNT)
+        controls.from_link(f"{PAGE}_discount", urlparams.DISCOUNT)
         discount = controls.choose("Discount", DISCOUNTS, f"{PAGE}_discount", menu=True)
-        _bound(f"{PAGE}_base", urlparams.BASE, LOG_BASE.default)
+        controls.from_link(f"{PAGE}_base", urlparams.BASE, LOG_BASE.default)
         base = controls.log_base(f"{PAGE}_base")
     with ranking_column:
-        _bound(f"{PAGE}_ideal", urlparams.IDEAL)
+        controls.from_link(f"{PAGE}_ideal", urlparams.IDEAL)
         ideal = controls.choose("Ideal ranking built from", IDEALS, f"{PAGE}_ideal")
-        _bound(f"{PAGE}_ties", urlparams.TIES_PARAM)
+        controls.from_link(f"{PAGE}_ties", urlparams.TIES_PARAM)
         ties = controls.choose(
             "Tied scores ordered",
             TIES,
@@ -315,7 +302,7 @@ def the_conventions(data: runs.Dataset) -> Choice:
             disabled=not data.has_scores,
             **({} if data.has_scores else {"help": "There are no scores, so there are no ties."}),
         )
-        _bound(f"{PAGE}_complete", urlparams.COMPLETE)
+        controls.from_link(f"{PAGE}_complete", urlparams.COMPLETE)
         complete = controls.choose("The mean is taken over", MEAN_OVER, f"{PAGE}_complete")
     if is_gain_map(gain):
         st.caption(plain(controls.map_lesson(GainMap.parse(gain), data.grades)))

@@ -23,7 +23,7 @@ from ndcg_core.latex import (
     ndcg_formula,
 )
 from ndcg_core.neighbours import PERSISTENCE
-from ui import charts, list_editor, menu, urlparams
+from ui import charts, controls, list_editor, menu, urlparams
 from ui.charts import discount as discount_charts
 from ui.text import plain
 
@@ -41,14 +41,6 @@ REFERENCES = (
     'Wikipedia, "Discounted cumulative gain": the 2012 version (source 004) and the current '
     "one, which cites Wang et al. for the justification the 2012 text said was missing.",
 )
-
-
-def _bound(key: str, param: urlparams.Param) -> None:
-    """Before a control: its value from the link on the first run, else the default."""
-    message = urlparams.bind(key, param)
-    if message:
-        st.warning(plain(message), icon="🔗")
-    st.session_state.setdefault(key, param.default)
 
 
 def _curve_name(key: str, base: float, p: float) -> str:
@@ -103,7 +95,7 @@ def your_list():
 def curve_controls() -> tuple[float, int]:
     keys = {param.name: f"{PAGE}_{param.name}" for param in SCHEMA}
     for param in SCHEMA:
-        _bound(keys[param.name], param)
+        controls.from_link(keys[param.name], param, param.default)
     left, right = st.columns(2)
     p = left.slider(
         "Geometric curve's p",
