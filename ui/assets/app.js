@@ -67,12 +67,13 @@
     true,
   );
   // Focus that moves between the cards of an iframe is followed from the iframe's own events.
+  // A frame that reloads in place gets a new document: each document is followed once.
+  const followed = new WeakSet();
   const followFrame = (frame) => {
-    if (frame.dataset.ndcgFollowed) return;
     try {
       const inner = frame.contentDocument;
-      if (!inner || !inner.body) return;
-      frame.dataset.ndcgFollowed = "1";
+      if (!inner || !inner.body || followed.has(inner)) return;
+      followed.add(inner);
       inner.addEventListener("focusin", () => {
         const found = describe(frame);
         if (found) last = found;
@@ -83,8 +84,29 @@
   };
 
   // Returns true while the place to go back to is not drawn yet (try again a little later).
+  // The frame that had the focus was reloaded in place (the same element, a new document): the
+  // outer focus stays on the frame, but nothing inside has it. Returns the frame's new items.
+  const reloadedInPlace = (active) => {
+    if (!last || active !== last.element || active.tagName !== "IFRAME") return null;
+    try {
+      const inner = active.contentDocument;
+      if (!inner || followed.has(inner)) return null; // the same document: nothing reloaded
+      if (inner.activeElement && inner.activeElement !== inner.body) return null;
+      return [...inner.querySelectorAll(FOCUSABLE)];
+    } catch (error) {
+      return null;
+    }
+  };
+
   const restoreFocus = () => {
     const active = doc.activeElement;
+    const reloaded = reloadedInPlace(active);
+    if (reloaded) {
+      if (!reloaded.length) return true; // not drawn yet
+      reloaded[Math.max(0, Math.min(last.inner, reloaded.length - 1))].focus();
+      last = describe(active);
+      return false;
+    }
     if (!last || last.element.isConnected || (active && active !== doc.body)) {
       lostAt = 0; // nothing lost, or the user has moved on: nothing to restore
       return false;
