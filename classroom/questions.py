@@ -31,11 +31,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ndcg_core import mistakes, ordering, practice
+from lessons import mistakes, practice
+from lessons.practice import Case, Choice, Exercise, Verdict
+from ndcg_core import ordering
 from ndcg_core.display import exact, fixed, signed
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.parsing import format_relevances
-from ndcg_core.practice import Case, Choice, Exercise, Verdict
 
 from .rooms import read_answer_text
 

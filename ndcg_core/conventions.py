@@ -59,3 +59,12 @@ __all__ = [
     "tie_groups",
     "verdict_table",
 ]
+
+# A notebook that still imports the old name hears of the new one.
+import warnings
+
+warnings.warn(
+    "conventions is an old name: import from ndcg_core.libraries instead",
+    DeprecationWarning,
+    stacklevel=2,
+)

@@ -18,6 +18,10 @@ import numpy as np
 DIGITS = 4  # decimal places of every computed number on screen
 MAX_QUOTED = 60  # characters of user text quoted in a message
 MINUS = "−"  # U+2212: a real minus sign in running text
+# Two computed numbers closer than this are the same number: the rounding error of summing a
+# few thousand terms in double precision is far below it, any difference a learner could see is
+# far above it. The one tolerance for "equal", "tied" and "no change" in the core and the lessons.
+NOISE = 1e-12
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 

@@ -3,6 +3,9 @@
 Everything here now lives in `ndcg_core.options`, with the other scoring conventions.
 """
 
+# A notebook that still imports the old name hears of the new one.
+import warnings
+
 from .options import (  # noqa: F401
     DISCOUNTS,
     GAINS,
@@ -13,4 +16,10 @@ from .options import (  # noqa: F401
     denominators,
     discounts,
     gains,
+)
+
+warnings.warn(
+    "formulas is an old name: import from ndcg_core.options instead",
+    DeprecationWarning,
+    stacklevel=2,
 )

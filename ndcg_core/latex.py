@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .display import exact, fixed
+from .model import cut_suffix
 from .options import DISCOUNTS, gain_record, is_gain_map
 
 MAX_TERMS_SHOWN = 8  # longer sums show their first and last terms around a \cdots
@@ -30,13 +31,8 @@ def num(value: float | None, digits: int = 4) -> str:
     return fixed(value, digits)
 
 
-def _at(k: int | None) -> str:
-    """The cut-off as a measure's suffix: '@6', or '' for no cut-off."""
-    return "" if k is None else f"@{k}"
-
-
 def _measure(name: str, k: int | str | None) -> str:
-    suffix = k if isinstance(k, str) else _at(k)
+    suffix = k if isinstance(k, str) else cut_suffix(k)
     return rf"\mathrm{{{name}{suffix}}}"
 
 
@@ -236,7 +232,7 @@ def mean_over_queries(values, mean: float, k: int | None) -> tuple[str, str | No
 
 
 # ---------------------------------------------------------------------------------------------
-# NDCG's neighbours (`neighbours`): each measure in symbols, then with a list's numbers
+# NDCG's neighbours (`measures`): each measure in symbols, then with a list's numbers
 # ---------------------------------------------------------------------------------------------
 
 RELEVANT_SYMBOL = (
@@ -282,7 +278,7 @@ def neighbour_formula(key: str, ranked) -> str:
 
 
 def neighbour_filled(result, key: str) -> str:
-    """A measure with the numbers of a `neighbours.Neighbours` filled in."""
+    """A measure with the numbers of a `neighbours.MeasureValues` filled in."""
     if key == "ndcg":
         scored = result.scored
         return ndcg_filled(scored.dcg, scored.idcg, scored.ndcg, result.ranked.k)

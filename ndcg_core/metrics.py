@@ -25,8 +25,8 @@ from .options import (
     check_log_base,
     check_option,
     denominators,
-    discounts,
     gains,
+    position_weights,
     zero_rule,
 )
 
@@ -184,9 +184,9 @@ def check_settings(gain: str, discount: str, log_base: float) -> tuple[str, str,
 
 
 def _dcg(values: np.ndarray, k: int | None, gain: str, discount: str, log_base: float) -> float:
-    top = values[:k]
+    top = values[:k]  # no gain is computed past the cut-off: a grade there may have none
     with np.errstate(over="ignore", invalid="ignore"):
-        total = float(np.dot(gains(top, gain), discounts(top.size, discount, log_base)))
+        total = float(np.dot(gains(top, gain), position_weights(top.size, k, discount, log_base)))
     return _finite(total, values)
 
 

@@ -67,6 +67,14 @@ def check_cut(k: object) -> int | str:
     )
 
 
+def cut_suffix(k: int | str | None) -> str:
+    """A measure's suffix for a cut-off: '@3' for k = 3, '@n' for every ranked position, and ''
+    for no cut-off (None or 'none'): NDCG@3, NDCG@n, NDCG."""
+    if k is None or k == NO_CUTOFF:
+        return ""
+    return f"@{k}"
+
+
 @dataclass(frozen=True)
 class Scoring:
     """How a list is scored: one choice on every point where NDCG implementations differ.
@@ -101,6 +109,20 @@ class Scoring:
     def on_zero(self) -> float:
         """The core's `on_zero` keyword: 0.0, 1.0 or NaN."""
         return ON_ZERO[self.zero].value
+
+    def cut_words(self, n: int | None = None) -> str:
+        """The cut-off in a few words: 'k = 3', 'k = n = 6' ('k = n' when n is not known) or
+        'no cut-off' (the words of `options.CUTS`)."""
+        if self.k == EVERY_RANKED:
+            return CUTS[EVERY_RANKED].short + ("" if n is None else f" = {n}")
+        if self.k == NO_CUTOFF:
+            return CUTS[NO_CUTOFF].short
+        return f"k = {self.k}"
+
+    def suffix(self, n: int | None = None) -> str:
+        """The cut-off as a measure's suffix: '@3', '@6' for k = n = 6 ('@n' when n is not
+        known), '' for no cut-off."""
+        return cut_suffix(n if self.k == EVERY_RANKED and n is not None else self.k)
 
     def differences(self, default: Scoring | None = None) -> list[str]:
         """In words, each convention that differs from `default` (the app's defaults)."""
@@ -196,7 +218,15 @@ class RankedList:
     @property
     def at(self) -> str:
         """The cut-off as a measure's suffix: '@6', or '' for no cut-off."""
-        return "" if self.k is None else f"@{self.k}"
+        return cut_suffix(self.k)
+
+    @property
+    def cut_words(self) -> str:
+        """This list's cut-off in a few words: 'k = 3', 'k = n = 6', 'no cut-off'. Without a
+        pool, "no cut-off" scores as k = n and is said so."""
+        if self.scoring.k == NO_CUTOFF and not self.cut_matters:
+            return replace(self.scoring, k=EVERY_RANKED).cut_words(self.n)
+        return self.scoring.cut_words(self.n)
 
     def kwargs(self) -> dict:
         """Keyword arguments for the core's functions (ndcg, breakdown, swap_deltas, …)."""
@@ -229,13 +259,7 @@ class RankedList:
 
     def describe(self) -> str:
         """The list and every convention off the default: '3, 2, 3 · k = 3 · gain 2^rel − 1'."""
-        parts = [", ".join(exact(v) for v in self.relevances)]
-        if self.scoring.k == NO_CUTOFF and self.cut_matters:
-            parts.append("no cut-off")
-        elif self.scoring.k in (EVERY_RANKED, NO_CUTOFF):
-            parts.append(f"k = n = {self.n}")
-        else:
-            parts.append(f"k = {self.k}")
+        parts = [", ".join(exact(v) for v in self.relevances), self.cut_words]
         parts += self.scoring.differences()
         if self.pool and self.scoring.ideal == "judgments":
             never = ", ".join(exact(v) for v in self.pool)
@@ -321,5 +345,6 @@ __all__ = [
     "RankedList",
     "Scoring",
     "check_cut",
+    "cut_suffix",
     "default_labels",
 ]

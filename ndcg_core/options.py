@@ -707,3 +707,13 @@ def denominators(n: int, discount: str, log_base: float = 2.0) -> np.ndarray:
 def discounts(n: int, discount: str, log_base: float = 2.0) -> np.ndarray:
     """The multiplier of the gain at positions 1…n (1 / denominator)."""
     return 1.0 / denominators(n, discount, log_base)
+
+
+def position_weights(n: int, k: int | None, discount: str, log_base: float = 2.0) -> np.ndarray:
+    """The weight of each of positions 1…n in DCG@k: its discount up to k, 0 past it (k None:
+    no cut-off). Every DCG the core computes is the gains' dot product with these weights.
+    """
+    weights = discounts(n, discount, log_base)
+    if k is not None:
+        weights[k:] = 0.0
+    return weights

@@ -58,6 +58,20 @@ def move(n: int, source: int, target: int) -> list[int]:
     return order
 
 
+def swap(n: int, i: int, j: int) -> list[int]:
+    """Exchange the items at positions i and j (both 1-based); every other item stays put.
+
+    The one definition of a swap: the ordering page, the practice exercises, the classroom and
+    the walkthroughs all reorder a list with it (`RankedList.reordered(swap(n, i, j))`).
+    """
+    n = _check_length(n)
+    i = _check_position(i, n, "i")
+    j = _check_position(j, n, "j")
+    order = list(range(n))
+    order[i - 1], order[j - 1] = order[j - 1], order[i - 1]
+    return order
+
+
 def apply_order(order: Sequence[int], items: Sequence) -> tuple:
     """`items` rearranged by `order` (a permutation of their indices)."""
     if sorted(order) != list(range(len(items))):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from ndcg_core.examples import FAMILIES
+from lessons.examples import FAMILIES
 
 from .share import is_presenting, presenter_toggle
 from .urlparams import PRESENT

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ndcg_core import practice
+from lessons import practice
 from ndcg_core.model import RankedList
 
 from . import menu, urlparams

@@ -33,10 +33,10 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from ndcg_core.curves import DEPTH
+from lessons.curves import DEPTH
 from ndcg_core.display import exact, shorten
+from ndcg_core.measures import G_MAX, PERSISTENCE, REL_MIN
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
-from ndcg_core.neighbours import G_MAX, PERSISTENCE, REL_MIN
 from ndcg_core.options import (
     DISCOUNTS,
     EVERY_RANKED,

@@ -16,9 +16,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ndcg_core import batch_ndcg, gains, ndcg
-from ndcg_core.display import DIGITS, exact, fixed, signed
-from ndcg_core.examples import (
+from lessons.examples import (
     CG_ONLY,
     FAMILIES,
     SOURCES,
@@ -30,8 +28,10 @@ from ndcg_core.examples import (
     ideal_choices,
     swaps_within,
 )
+from lessons.mistakes import ndcg_mistakes
+from ndcg_core import batch_ndcg, gains, ndcg
+from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
-from ndcg_core.mistakes import ndcg_mistakes
 from ndcg_core.options import ON_ZERO
 from ui import charts, menu, urlparams
 from ui.text import plain

@@ -16,12 +16,12 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from classroom import questions, rooms
 from classroom.store import Closed, NotAllowed, NotFound, Room, Store
-from ndcg_core import practice
+from lessons import practice
 from ndcg_core.display import count
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import parse_relevances
-from ui import classroom as live
 from ui import list_editor, share, urlparams
+from ui import live_class as live
 from ui.text import plain
 
 PAGE = live.PAGE

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.glossary import NOTATION, TERMS
+from lessons.glossary import NOTATION, TERMS
 from ui import menu
 from ui.text import plain
 

@@ -7,15 +7,15 @@ import streamlit as st
 
 from ndcg_core.display import exact, fixed, signed
 from ndcg_core.latex import RELEVANT_SYMBOL, neighbour_filled, neighbour_formula
-from ndcg_core.neighbours import (
+from ndcg_core.measures import (
     G_MAX,
     MEASURES,
     PERSISTENCE,
     REL_MIN,
-    Neighbours,
-    Settings,
+    MeasureSettings,
+    MeasureValues,
+    all_measures,
     changes,
-    neighbours,
     rbp_expected_reads,
     rbp_residual,
 )
@@ -38,7 +38,7 @@ REFERENCES = (
     "Manning, C. D., Raghavan, P. & Schütze, H. (2008). Introduction to Information Retrieval, "
     "chapter 8. Cambridge University Press.",
     "trec_eval 9.0.8 (P_k, recall_k, recip_rank, map_cut_k) and ranx 0.3 (precision@k, "
-    "recall@k, mrr@k, map@k): the values here equal theirs (tests/crosscheck/test_neighbours.py).",
+    "recall@k, mrr@k, map@k): the values here equal theirs (tests/crosscheck/test_measures.py).",
 )
 
 
@@ -59,7 +59,7 @@ def your_list():
     return list_editor.scoring_controls(PAGE, explain=False)
 
 
-def settings_controls() -> Settings:
+def settings_controls() -> MeasureSettings:
     st.header("2 · What counts")
     keys = {param.name: f"{PAGE}_{param.name}" for param in SCHEMA}
     for param in SCHEMA:
@@ -102,10 +102,10 @@ def settings_controls() -> Settings:
         "P, R, RR, AP and RBP only know hit or miss: an item is a hit when its grade is at "
         f"least rel_min = {exact(rel_min)}. ERR and NDCG read the grades themselves."
     )
-    return Settings(**values)
+    return MeasureSettings(**values)
 
 
-def headline(result: Neighbours) -> None:
+def headline(result: MeasureValues) -> None:
     """Seven cards, each with its change since the last change of the list or a setting."""
     before = scores.previous(PAGE, (result.ranked, result.settings), result.values)
     moved = changes(before, result.values)
@@ -125,7 +125,7 @@ def headline(result: Neighbours) -> None:
         what_changed(result, before, moved)
 
 
-def what_changed(result: Neighbours, before: dict[str, float], moved: dict[str, float]) -> None:
+def what_changed(result: MeasureValues, before: dict[str, float], moved: dict[str, float]) -> None:
     """Which measures the last change moved, and by how much; which it left alone."""
     shifted = [key for key in MEASURES if round(moved.get(key, 0.0), 4) != 0]
     still = [key for key in MEASURES if key in moved and key not in shifted]
@@ -152,7 +152,7 @@ def what_changed(result: Neighbours, before: dict[str, float], moved: dict[str, 
         )
 
 
-def at_a_glance(result: Neighbours) -> None:
+def at_a_glance(result: MeasureValues) -> None:
     st.header("3 · What each one rewards")
     # A static table: its sentences wrap instead of hiding behind a scroll bar.
     st.table(
@@ -181,7 +181,7 @@ def at_a_glance(result: Neighbours) -> None:
     )
 
 
-def each_measure(result: Neighbours) -> None:
+def each_measure(result: MeasureValues) -> None:
     st.header("4 · The formulas, then your numbers")
     ranked = result.ranked
     counted = f"the top {result.divisor}" if ranked.k is not None else f"all {ranked.n}"
@@ -214,7 +214,7 @@ def each_measure(result: Neighbours) -> None:
         st.caption(f"Reference: {measure.reference}")
 
 
-def position_by_position(result: Neighbours) -> None:
+def position_by_position(result: MeasureValues) -> None:
     st.header("5 · Position by position")
     table = result.table
     st.dataframe(
@@ -255,7 +255,7 @@ with left:
     ranked = your_list()
 with right:
     settings = settings_controls()
-result = neighbours(ranked, settings)
+result = all_measures(ranked, settings)
 with cards:
     headline(result)
     list_editor.active_conventions(ranked)

@@ -10,7 +10,7 @@ import random
 import pandas as pd
 import streamlit as st
 
-from ndcg_core import practice
+from lessons import practice
 from ndcg_core.display import fixed
 from ui import charts, share, solutions, urlparams
 from ui.charts.practice import relevance_bars

@@ -333,12 +333,7 @@ def cause_counts(verdicts: Sequence[Verdict]) -> dict[str, int]:
 
 def cut_name(query: Query) -> str:
     """The cut-off every row is asked for, in a few words: 'k = n = 6', 'no cut-off', 'k = 10'."""
-    cut = query.ranked.scoring.k
-    if cut == EVERY_RANKED:
-        return f"k = n = {query.n}"
-    if cut == NO_CUTOFF:
-        return "no cut-off"
-    return f"k = {cut}"
+    return query.ranked.scoring.cut_words(query.n)
 
 
 def cut_sentence(query: Query) -> str:

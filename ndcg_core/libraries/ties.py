@@ -16,7 +16,7 @@ import pandas as pd
 from ..batch import tie_averaged_dcg
 from ..display import exact
 from ..metrics import idcg
-from ..options import discounts, gains
+from ..options import gains, position_weights
 from .presets import NUMBA_SMALL_QUICKSORT, TIE_RULES
 from .query import Query
 
@@ -135,29 +135,26 @@ def extreme_order(scores: np.ndarray, relevances: np.ndarray, best: bool) -> np.
 # ---------------------------------------------------------------------------------------------
 # DCG of an order, and averaged over tied orders
 # ---------------------------------------------------------------------------------------------
+# Every preset scores with log base 2 (`Preset.scoring`), so these do too.
+LIBRARY_LOG_BASE = 2.0
+
 # The gains and discounts are the core's (`options`); these only weigh them. They take labels the
 # core's `dcg` refuses, negative ones, because torchmetrics scores them as negative gains (only
 # linear-gain rows ever see a negative label: the others refuse it, clip it or drop the item).
 
 
-def position_weights(n: int, k: int | None, discount: str) -> np.ndarray:
-    """The discount of positions 1…n, 0 beyond the cut-off k (None: no cut-off)."""
-    weights = discounts(n, discount)
-    if k is not None:
-        weights[k:] = 0.0
-    return weights
-
-
 def order_dcg(ordered: np.ndarray, k: int | None, gain: str, discount: str) -> float:
     """DCG@k of labels already in ranked order (top first)."""
-    return float(np.dot(gains(ordered, gain), position_weights(ordered.size, k, discount)))
+    return float(
+        np.dot(gains(ordered, gain), position_weights(ordered.size, k, discount, LIBRARY_LOG_BASE))
+    )
 
 
 def averaged_dcg(
     relevances: np.ndarray, scores: np.ndarray, k: int | None, gain: str, discount: str
 ) -> float:
     """DCG@k with each tied group's gain averaged: the mean over every order of the ties."""
-    weights = position_weights(relevances.size, k, discount)
+    weights = position_weights(relevances.size, k, discount, LIBRARY_LOG_BASE)
     return tie_averaged_dcg(gains(relevances, gain), scores, weights)
 
 

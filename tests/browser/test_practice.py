@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from ndcg_core import practice
+from lessons import practice
 from tests.browser.conftest import wait_for_app
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from classroom import questions as q
-from ndcg_core import practice
+from lessons import practice
 
 # --- Which order scores higher ---------------------------------------------------------------------
 

@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_core import ndcg
-from ndcg_core.curves import (
+from lessons.curves import (
     CURVES,
     curve_table,
     random_order_limit,
@@ -18,6 +17,7 @@ from ndcg_core.curves import (
     top_weights,
     weights,
 )
+from ndcg_core import ndcg
 from ndcg_core.latex import curve_dcg_filled, curve_dcg_formula, curve_formula
 from ndcg_core.model import RankedList, Scoring
 from ndcg_core.ordering import expected_random_ndcg

@@ -13,11 +13,11 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from lessons.practice import MAX_SEED, check_seed, parse_answer
 from ndcg_core import runs
 from ndcg_core.display import MAX_QUOTED, exact
 from ndcg_core.model import default_labels
 from ndcg_core.parsing import ParseError, format_relevances, parse_relevances, parse_scores
-from ndcg_core.practice import MAX_SEED, check_seed, parse_answer
 from tests.strategies import FAST, FASTER, FINITE, ID, LABEL, NUMBER_TEXT, PIECE, typed_text
 
 

@@ -7,12 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_core.clicks import click_table, clicks, worst_first
-from ndcg_core.examples import example
-from ndcg_core.glossary import BY_KEY, NOTATION, TERMS
-from ndcg_core.label_domains import AS_GIVEN, CHANGED, REFUSED, fractional, label_verdicts
+from lessons.clicks import click_table, clicks, worst_first
+from lessons.examples import example
+from lessons.glossary import BY_KEY, NOTATION, TERMS
 from ndcg_core.latex import clicks_filled
 from ndcg_core.libraries import LABEL_RULES
+from ndcg_core.libraries.domains import AS_GIVEN, CHANGED, REFUSED, fractional, label_verdicts
 from ndcg_core.model import RankedList
 
 # ------------------------------------------------------------------------------------- clicks

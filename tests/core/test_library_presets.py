@@ -505,8 +505,13 @@ def test_default_scores_ids_and_pool_ids():
     assert labelled.ids == ("a", "b")  # without ids, the labels are the ids
 
 
-def test_the_old_module_still_imports():
-    from ndcg_core import conventions
+def test_the_old_module_still_imports_and_names_the_new_one():
+    import importlib
+    import sys
+
+    sys.modules.pop("ndcg_core.conventions", None)
+    with pytest.warns(DeprecationWarning, match="ndcg_core.libraries"):
+        conventions = importlib.import_module("ndcg_core.conventions")
 
     assert conventions.PRESETS is PRESETS
     assert conventions.Case is type(GALLERY[0])

@@ -5,7 +5,7 @@ from math import log, log2
 
 import pytest
 
-from ndcg_core.mistakes import diagnose, ndcg, ndcg_mistakes, term_mistakes
+from lessons.mistakes import diagnose, ndcg, ndcg_mistakes, term_mistakes
 from ndcg_core.model import RankedList, Scoring
 
 

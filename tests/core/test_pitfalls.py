@@ -10,9 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_core import ndcg
-from ndcg_core.model import RankedList, Scoring
-from ndcg_core.pitfalls import (
+from lessons.pitfalls import (
     HARD_QUERY,
     PITFALLS,
     baseline,
@@ -23,6 +21,8 @@ from ndcg_core.pitfalls import (
     readings,
     zero_rule_means,
 )
+from ndcg_core import ndcg
+from ndcg_core.model import RankedList, Scoring
 
 
 def test_a_closed_ideal_scores_one_hit_as_perfect():

@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_core import latex, practice
+from lessons import practice
+from lessons.practice import Case, check, exercise, exercise_set, is_correct, parse_answer
+from ndcg_core import latex
 from ndcg_core.display import fixed
 from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
-from ndcg_core.practice import Case, check, exercise, exercise_set, is_correct, parse_answer
 
 seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
 # Seeds 1–5 as the code of commit 58cb952 made them (before lists became `RankedList`s): teachers
@@ -613,14 +614,14 @@ def test_bad_versions_are_refused(version):
 
 @pytest.mark.parametrize("seed", range(1, 31))
 def test_which_measures_move_has_one_true_option_and_it_is_recomputed(seed):
-    from ndcg_core.neighbours import neighbours
+    from ndcg_core.measures import all_measures
 
     ex = next(e for e in practice.exercise_set(seed, 3) if e.kind == "metric_changes")
     before, after = ex.cases
     right = practice.correct_choice(ex)
     assert sum(practice.is_correct(ex, i) for i in range(len(ex.choices))) == 1
     # The true option lists exactly the measures whose numbers differ, computed afresh.
-    a, b = neighbours(before.ranked).values, neighbours(after.ranked).values
+    a, b = all_measures(before.ranked).values, all_measures(after.ranked).values
     moved = {key for key in a if abs(a[key] - b[key]) > 1e-12}
     assert ex.choices[right].claim == moved
     assert "ndcg" in moved  # unequal grades swapped: NDCG always moves

@@ -6,9 +6,7 @@ from math import log, log2
 import numpy as np
 import pytest
 
-from ndcg_core import GAINS, breakdown, cg, dcg, gains, idcg, ndcg
-from ndcg_core.display import DIGITS, exact
-from ndcg_core.examples import (
+from lessons.examples import (
     EXAMPLES,
     FAMILIES,
     SOURCES,
@@ -18,6 +16,8 @@ from ndcg_core.examples import (
     ideal_choices,
     swaps_within,
 )
+from ndcg_core import GAINS, breakdown, cg, dcg, gains, idcg, ndcg
+from ndcg_core.display import DIGITS, exact
 from ndcg_core.latex import cg_filled, dcg_filled, dcg_formula, mean_over_queries, ndcg_filled
 
 # -------------------------------------------------------------------- the seed documents' lists

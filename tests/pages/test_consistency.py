@@ -6,11 +6,11 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
+from lessons.examples import EXAMPLES
+from lessons.practice import SET_SIZE, exercise
 from ndcg_core import totals
 from ndcg_core.display import fixed
-from ndcg_core.examples import EXAMPLES
 from ndcg_core.libraries import GALLERY, PRESETS, evaluate_query
-from ndcg_core.practice import SET_SIZE, exercise
 from tests.pages.conftest import open_page
 from ui import menu, urlparams
 from ui.walkthrough import playground_url

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from ndcg_core import practice
+from lessons import practice
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import parse_relevances
 from ui import menu, queries_data, urlparams

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ndcg_core.glossary import TERMS
+from lessons.glossary import TERMS
 from tests.pages.conftest import open_page
 from ui import menu
 

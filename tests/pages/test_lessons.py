@@ -8,7 +8,7 @@ from math import log2
 import pytest
 
 from ndcg_core import ndcg
-from ndcg_core.neighbours import p_at_k
+from ndcg_core.measures import p_at_k
 from tests.pages.conftest import decode, open_page, plotly_figures
 
 DISCOUNT = "views/learn/discount.py"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from ndcg_core.measures import MeasureSettings, all_measures
 from ndcg_core.model import RankedList, Scoring
-from ndcg_core.neighbours import Settings, neighbours
 from tests.pages.conftest import open_page
 
 PAGE = "views/metrics.py"
@@ -70,7 +70,7 @@ def test_a_drag_moves_some_numbers_and_the_page_says_which():
     at = open_page(PAGE, rels="3,2,3,0,1,2")
     drag(at, ["D1 · rel 3", "D2 · rel 2", "D4 · rel 0", "D3 · rel 3", "D5 · rel 1", "D6 · rel 2"])
     assert at.query_params["rels"] == "3,2,0,3,1,2"
-    want = neighbours(RankedList((3, 2, 0, 3, 1, 2)))
+    want = all_measures(RankedList((3, 2, 0, 3, 1, 2)))
     assert cards(at)["ERR@6"] == f"{want.values['err']:.4f}"
     moved = deltas(at)
     assert moved["P@6"] is None and moved["R@6"] is None  # the order inside the top 6
@@ -89,15 +89,15 @@ def test_a_drag_moves_some_numbers_and_the_page_says_which():
 def test_order_buttons_rescore_every_measure(button, relevances):
     at = open_page(PAGE, rels="3,2,3,0,1,2")
     at.button(key=button).click().run()
-    want = neighbours(RankedList(relevances))
+    want = all_measures(RankedList(relevances))
     assert cards(at) == {want.name(key): f"{value:.4f}" for key, value in want.values.items()}
     assert "The last change moved" in " ".join(info.value for info in at.info)
 
 
 def test_settings_from_the_link_are_used_and_written_back():
     at = open_page(PAGE, rels="3,2,3,0,1,2", rel_min="2", g_max="4", p="0.5", pool="3,1")
-    want = neighbours(
-        RankedList((3, 2, 3, 0, 1, 2), pool=(3, 1)), Settings(rel_min=2, g_max=4, p=0.5)
+    want = all_measures(
+        RankedList((3, 2, 3, 0, 1, 2), pool=(3, 1)), MeasureSettings(rel_min=2, g_max=4, p=0.5)
     )
     assert cards(at) == {want.name(key): f"{value:.4f}" for key, value in want.values.items()}
     assert cards(at)["P@6"] == "0.6667"
@@ -134,6 +134,6 @@ def test_the_list_travels_from_the_playground():
     at = open_page("views/playground.py", rels="1,0,2", k="2")
     at.switch_page(PAGE).run()
     assert not at.exception
-    want = neighbours(RankedList((1, 0, 2), scoring=Scoring(k=2)))
+    want = all_measures(RankedList((1, 0, 2), scoring=Scoring(k=2)))
     assert cards(at)["NDCG@2"] == f"{want.values['ndcg']:.4f}"
     assert "P@2" in cards(at)

@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from ndcg_core import mistakes, practice
+from lessons import mistakes, practice
 from ndcg_core.display import fixed
 from ndcg_core.metrics import totals
 from tests.pages.conftest import open_page, page_links, plotly_figures

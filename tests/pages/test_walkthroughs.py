@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, parse_qsl, urlsplit
 
 import pytest
 
-from ndcg_core.examples import EXAMPLES, FAMILIES, SOURCES, by_family, example
+from lessons.examples import EXAMPLES, FAMILIES, SOURCES, by_family, example
 from tests.pages.conftest import decode, open_page, page_links, plotly_figures
 from ui.walkthrough import playground_url
 

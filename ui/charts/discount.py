@@ -1,6 +1,6 @@
 """The chart of /learn-discount: the discount curves drawn together.
 
-It takes the weights the core computed (`ndcg_core.curves.curve_table`) and returns a figure;
+It takes the weights the core computed (`lessons.curves.curve_table`) and returns a figure;
 it computes nothing.
 """
 

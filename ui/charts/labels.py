@@ -1,6 +1,6 @@
 """The chart of /learn-labels: click rates of a list under position bias.
 
-It takes the numbers the core computed (`ndcg_core.clicks.click_table`) and returns a figure; it
+It takes the numbers the core computed (`lessons.clicks.click_table`) and returns a figure; it
 computes nothing.
 """
 

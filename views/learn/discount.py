@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.curves import (
+from lessons.curves import (
     CURVES,
     DEPTH,
     TOPS,
@@ -22,7 +22,7 @@ from ndcg_core.latex import (
     ndcg_filled,
     ndcg_formula,
 )
-from ndcg_core.neighbours import PERSISTENCE
+from ndcg_core.measures import PERSISTENCE
 from ui import charts, controls, list_editor, menu, urlparams
 from ui.charts import discount as discount_charts
 from ui.text import plain

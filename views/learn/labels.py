@@ -5,16 +5,16 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from lessons.clicks import EXAMINATION, clicks, examination_label, worst_first
+from lessons.examples import example
+from lessons.pitfalls import readings
 from ndcg_core import totals
-from ndcg_core.clicks import EXAMINATION, clicks, examination_label, worst_first
 from ndcg_core.display import fixed, signed
-from ndcg_core.examples import example
-from ndcg_core.label_domains import CHANGED, REFUSED, fractional, label_verdicts
 from ndcg_core.latex import CLICK_FORMULA, clicks_filled, worked
+from ndcg_core.libraries.domains import CHANGED, REFUSED, fractional, label_verdicts
+from ndcg_core.measures import PERSISTENCE
 from ndcg_core.model import RankedList
-from ndcg_core.neighbours import PERSISTENCE
 from ndcg_core.parsing import format_relevances
-from ndcg_core.pitfalls import readings
 from ui import charts, list_editor, menu, urlparams
 from ui.charts import labels as labels_charts
 from ui.text import plain

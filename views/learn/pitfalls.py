@@ -7,12 +7,7 @@ import math
 import pandas as pd
 import streamlit as st
 
-from ndcg_core import latex, totals
-from ndcg_core.display import exact, fixed, signed
-from ndcg_core.model import RankedList
-from ndcg_core.options import ON_ZERO
-from ndcg_core.parsing import format_relevances
-from ndcg_core.pitfalls import (
+from lessons.pitfalls import (
     HARD_QUERY,
     PADDING,
     PITFALLS,
@@ -25,6 +20,11 @@ from ndcg_core.pitfalls import (
     readings,
     zero_rule_means,
 )
+from ndcg_core import latex, totals
+from ndcg_core.display import exact, fixed, signed
+from ndcg_core.model import RankedList
+from ndcg_core.options import ON_ZERO
+from ndcg_core.parsing import format_relevances
 from ui import list_editor, menu, urlparams
 from ui.text import plain
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .display import exact, fixed
-from .metrics import totals
-from .model import RankedList
-from .options import denominators, gains
+from ndcg_core.display import exact, fixed
+from ndcg_core.metrics import totals
+from ndcg_core.model import RankedList
+from ndcg_core.options import denominators, gains
 
 
 @dataclass(frozen=True)

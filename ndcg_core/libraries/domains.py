@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .libraries import LABEL_RULES, PRESETS, Query, evaluate
-from .model import RankedList
+from ..model import RankedList
+from . import LABEL_RULES, PRESETS, Query, evaluate
 
 AS_GIVEN, REFUSED, CHANGED = "uses them as given", "refuses them", "changes them silently"
 

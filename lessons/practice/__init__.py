@@ -31,12 +31,13 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from . import latex, mistakes, neighbours
-from .display import DIGITS, exact, fixed, shorten, signed
-from .metrics import totals
-from .model import EVERY_RANKED, RankedList, Scoring
-from .options import discounts, gains
-from .parsing import format_relevances
+from lessons import mistakes
+from ndcg_core import latex, measures
+from ndcg_core.display import DIGITS, exact, fixed, shorten, signed
+from ndcg_core.metrics import totals
+from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
+from ndcg_core.options import discounts, gains
+from ndcg_core.parsing import format_relevances
 
 KINDS = ("compare", "estimate", "missing_term", "costliest_swap")
 PUZZLES = ("open_ideal", "all_zero", "rank_two")
@@ -1271,16 +1272,16 @@ def _make_ideal_below_k(slot: _Slot) -> Exercise:
 
 
 def measures_changed(before: RankedList, after: RankedList) -> frozenset[str]:
-    """The keys of `neighbours.MEASURES` whose value differs between two lists."""
-    a = neighbours.neighbours(before).values
-    b = neighbours.neighbours(after).values
+    """The keys of `measures.MEASURES` whose value differs between two lists."""
+    a = measures.all_measures(before).values
+    b = measures.all_measures(after).values
     return frozenset(key for key in a if not math.isclose(a[key], b[key], abs_tol=1e-12))
 
 
 def _measures_text(keys: frozenset[str], at: str) -> str:
     """An option's words: 'Only ERR@6 and NDCG@6 change', 'All seven change'."""
-    names = [f"{neighbours.MEASURES[key].symbol}{at}" for key in neighbours.MEASURES if key in keys]
-    if len(names) == len(neighbours.MEASURES):
+    names = [f"{measures.MEASURES[key].symbol}{at}" for key in measures.MEASURES if key in keys]
+    if len(names) == len(measures.MEASURES):
         return f"All {len(names)} change"
     listed = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
     return f"Only {listed} change{'s' if len(names) == 1 else ''}"
@@ -1291,7 +1292,7 @@ def _make_metric_changes(slot: _Slot) -> Exercise:
     move with any swap of unequal grades; binary ones only when relevance crosses rel_min or a
     first relevant item moves; P@k and R@k only when an item crosses k."""
     rng = slot.rng
-    every = frozenset(neighbours.MEASURES)
+    every = frozenset(measures.MEASURES)
     while True:
         n = rng.randint(5, 7)
         values = _grades(rng, n)
@@ -1311,11 +1312,11 @@ def _make_metric_changes(slot: _Slot) -> Exercise:
         if len(options) < 4:
             continue
         at = before.ranked.at
-        scores = (neighbours.neighbours(before.ranked), neighbours.neighbours(after.ranked))
+        scores = (measures.all_measures(before.ranked), measures.all_measures(after.ranked))
         lines = "; ".join(
-            f"{neighbours.MEASURES[key].symbol}{at} {fixed(scores[0].values[key])} → "
+            f"{measures.MEASURES[key].symbol}{at} {fixed(scores[0].values[key])} → "
             f"{fixed(scores[1].values[key])}"
-            for key in neighbours.MEASURES
+            for key in measures.MEASURES
         )
         choices = [
             Choice(

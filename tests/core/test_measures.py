@@ -1,7 +1,7 @@
 """NDCG's neighbours (P@k, R@k, RR, AP, ERR, RBP): hand-worked values, properties and errors.
 
 Each expected value is the formula worked by hand, with the list in a comment. The same
-measures are checked against trec_eval and ranx in tests/crosscheck/test_neighbours.py.
+measures are checked against trec_eval and ranx in tests/crosscheck/test_measures.py.
 """
 
 from __future__ import annotations
@@ -14,14 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core.latex import neighbour_filled, neighbour_formula
-from ndcg_core.model import RankedList, Scoring
-from ndcg_core.neighbours import (
+from ndcg_core.measures import (
     MEASURES,
-    Settings,
+    MeasureSettings,
+    all_measures,
     ap,
     changes,
     err,
-    neighbours,
     p_at_k,
     r_at_k,
     rbp,
@@ -31,6 +30,7 @@ from ndcg_core.neighbours import (
     rr,
     stop_chances,
 )
+from ndcg_core.model import RankedList, Scoring
 
 WIKIPEDIA = [3, 2, 3, 0, 1, 2]
 
@@ -40,7 +40,7 @@ WIKIPEDIA = [3, 2, 3, 0, 1, 2]
 
 def test_the_wikipedia_list_scores_the_figures_of_the_issue():
     # rel = 3, 2, 3, 0, 1, 2; rel_min = 1, g_max = 3, p = 0.8
-    result = neighbours(RankedList(tuple(WIKIPEDIA)))
+    result = all_measures(RankedList(tuple(WIKIPEDIA)))
     shown = {result.name(key): f"{value:.4f}" for key, value in result.values.items()}
     assert shown == {
         "P@6": "0.8333",
@@ -127,7 +127,7 @@ def test_nothing_relevant_takes_the_all_zero_rule_where_it_is_zero_over_zero():
     assert r_at_k(none, 3) == ap(none) == 0.0
     assert r_at_k(none, 3, on_zero=1.0) == ap(none, on_zero=1.0) == 1.0
     assert math.isnan(ap(none, on_zero=float("nan")))
-    result = neighbours(RankedList((0, 0, 0), scoring=Scoring(zero="1")))
+    result = all_measures(RankedList((0, 0, 0), scoring=Scoring(zero="1")))
     assert result.values["r"] == result.values["ap"] == result.values["ndcg"] == 1.0
     assert result.values["p"] == 0.0
 
@@ -146,20 +146,20 @@ def test_fractional_labels_are_hits_from_rel_min():
 # ------------------------------------------------------------------------------- the record
 
 
-def test_neighbours_names_counts_and_table():
-    result = neighbours(RankedList(tuple(WIKIPEDIA), pool=(3, 2, 0)), Settings(rel_min=2))
+def test_all_measures_names_counts_and_table():
+    result = all_measures(RankedList(tuple(WIKIPEDIA), pool=(3, 2, 0)), MeasureSettings(rel_min=2))
     assert result.hits == 4 and result.relevant == 6 and result.pooled == 2
     assert result.name("ap") == "AP@6" and result.divisor == 6
     table = result.table
     assert list(table["relevant"]) == [True, True, True, False, False, True]
     assert table["err_term"].sum() == pytest.approx(result.values["err"])
     assert table["rbp_term"].sum() == pytest.approx(result.values["rbp"])
-    no_cut = neighbours(RankedList(tuple(WIKIPEDIA), pool=(3,), scoring=Scoring(k="none")))
+    no_cut = all_measures(RankedList(tuple(WIKIPEDIA), pool=(3,), scoring=Scoring(k="none")))
     assert no_cut.name("p") == "P" and no_cut.divisor == 6
 
 
 def test_a_grade_above_g_max_is_named_and_the_other_measures_stand():
-    result = neighbours(RankedList((4, 2, 0)), Settings(g_max=3))
+    result = all_measures(RankedList((4, 2, 0)), MeasureSettings(g_max=3))
     assert math.isnan(result.values["err"])
     assert "`g_max` = 3 is below the list's highest grade, 4" in result.problems["err"]
     assert "at least 4" in result.problems["err"]
@@ -168,8 +168,8 @@ def test_a_grade_above_g_max_is_named_and_the_other_measures_stand():
 
 
 def test_changes_name_only_what_moved():
-    before = neighbours(RankedList((3, 2, 3, 0, 1, 2))).values
-    after = neighbours(RankedList((3, 2, 0, 3, 1, 2))).values  # D3 and D4 swapped
+    before = all_measures(RankedList((3, 2, 3, 0, 1, 2))).values
+    after = all_measures(RankedList((3, 2, 0, 3, 1, 2))).values  # D3 and D4 swapped
     moved = changes(before, after)
     assert moved["p"] == 0 and moved["r"] == 0  # the order inside the top k does not count
     assert moved["ndcg"] < 0 and moved["ap"] < 0 and moved["err"] < 0 and moved["rbp"] < 0
@@ -177,7 +177,7 @@ def test_changes_name_only_what_moved():
 
 
 def test_every_measure_has_its_formula_and_its_numbers():
-    result = neighbours(RankedList(tuple(WIKIPEDIA)))
+    result = all_measures(RankedList(tuple(WIKIPEDIA)))
     for key in MEASURES:
         assert neighbour_formula(key, result.ranked)
     assert neighbour_filled(result, "p").endswith(r"\frac{5}{6} = 0.8333")
@@ -258,7 +258,7 @@ def test_stop_chances_follow_chapelle():
         (lambda: err([1], g_max=2000), "`g_max` must be at most 1000"),
         (lambda: ap([-1, 2]), "must not be negative"),
         (lambda: r_at_k([1], pool=["a"]), "must hold real numbers only"),
-        (lambda: Settings(p=0), "`p` must lie strictly between 0 and 1"),
+        (lambda: MeasureSettings(p=0), "`p` must lie strictly between 0 and 1"),
         (lambda: relevant_judged([], ()), "is empty"),
     ],
 )

@@ -18,11 +18,11 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from .metrics import Totals, breakdown, dcg, totals
-from .model import RankedList, Scoring, default_labels
-from .neighbours import p_at_k
-from .options import ON_ZERO
-from .ordering import ExpectedRandom, expected_random
+from ndcg_core.measures import p_at_k
+from ndcg_core.metrics import Totals, breakdown, dcg, totals
+from ndcg_core.model import RankedList, Scoring, default_labels
+from ndcg_core.options import ON_ZERO
+from ndcg_core.ordering import ExpectedRandom, expected_random
 
 
 @dataclass(frozen=True)

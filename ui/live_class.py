@@ -17,11 +17,12 @@ import streamlit as st
 
 from classroom import questions, rooms
 from classroom.store import Store, database_url
-from ndcg_core import practice, totals
+from lessons import practice
+from ndcg_core import totals
 from ndcg_core.display import fixed
 
 from . import charts, share, solutions, urlparams
-from .charts.classroom import choice_bars, number_histogram
+from .charts.answers import choice_bars, number_histogram
 from .charts.practice import relevance_bars
 from .text import plain
 

@@ -24,9 +24,9 @@ from decimal import Decimal
 
 import pandas as pd
 
-from .metrics import Totals, totals
-from .model import EVERY_RANKED, RankedList, Scoring, default_labels
-from .ordering import swapped
+from ndcg_core.metrics import Totals, totals
+from ndcg_core.model import EVERY_RANKED, RankedList, Scoring, default_labels
+from ndcg_core.ordering import swapped
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""NDCG's neighbours: the other measures a ranked list is commonly scored with.
+"""The other measures a ranked list is commonly scored with, beside NDCG: P@k, R@k, RR, AP, ERR, RBP.
 
 Each measure is one function named after its textbook symbol, on the same list and cut-off as
 NDCG (`k` int or None for the whole list):
@@ -10,10 +10,10 @@ NDCG (`k` int or None for the whole list):
 - `rbp` (rank-biased precision): binary; a reader goes on from each position with probability p.
 
 `MEASURES` holds each one's name, what it rewards and its reference, as data for the pages;
-`neighbours(ranked, ...)` scores a `RankedList` by all of them at once, NDCG included; the
+`all_measures(ranked, ...)` scores a `RankedList` by all of them at once, NDCG included; the
 formulas' LaTeX is in `latex.py` (`neighbour_formula`, `neighbour_filled`).
 
-Conventions, as trec_eval and ranx use them (tests/crosscheck/test_neighbours.py runs both):
+Conventions, as trec_eval and ranx use them (tests/crosscheck/test_measures.py runs both):
 P@k divides by k even when the list is shorter than k; R@k and AP divide by R, the number of
 relevant judged items (the list and the pool); with no relevant judged item at all, R@k and AP
 are 0/0 and take the list's all-zero rule (`on_zero`), like NDCG.
@@ -400,7 +400,7 @@ MEASURES: dict[str, Measure] = {
 
 
 @dataclass(frozen=True)
-class Settings:
+class MeasureSettings:
     """The neighbours' own settings: the relevance threshold, ERR's top grade, RBP's p."""
 
     rel_min: float = REL_MIN.default
@@ -414,7 +414,7 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Neighbours:
+class MeasureValues:
     """One list scored by every measure of `MEASURES`, with what the page needs to explain it.
 
     values: measure key → value (NaN where a measure cannot be computed, see `problems`);
@@ -424,7 +424,7 @@ class Neighbours:
     """
 
     ranked: RankedList
-    settings: Settings
+    settings: MeasureSettings
     values: dict[str, float]
     problems: dict[str, str]
     depth: int
@@ -444,17 +444,17 @@ class Neighbours:
         return self.ranked.k if self.ranked.k is not None else self.ranked.n
 
 
-def neighbours(ranked: RankedList, settings: Settings | None = None) -> Neighbours:
+def all_measures(ranked: RankedList, settings: MeasureSettings | None = None) -> MeasureValues:
     """Score `ranked` (its list, pool, cut-off, NDCG conventions) by every measure at once.
 
     A measure that cannot be computed for this list (ERR with a grade above g_max) gets NaN
     and a message in `problems`; the others are still computed.
 
-    >>> result = neighbours(RankedList((3, 2, 3, 0, 1, 2)))
+    >>> result = all_measures(RankedList((3, 2, 3, 0, 1, 2)))
     >>> {key: round(value, 4) for key, value in result.values.items()}
     {'p': 0.8333, 'r': 1.0, 'rr': 1.0, 'ap': 0.9267, 'err': 0.922, 'rbp': 0.6355, 'ndcg': 0.9608}
     """
-    settings = settings or Settings()
+    settings = settings or MeasureSettings()
     values_in = ranked.relevances
     k = ranked.k
     zero = ranked.scoring.on_zero
@@ -475,7 +475,7 @@ def neighbours(ranked: RankedList, settings: Settings | None = None) -> Neighbou
     scored = totals(ranked)
     values["ndcg"] = scored.ndcg
     table = position_table(ranked, settings)
-    return Neighbours(
+    return MeasureValues(
         ranked=ranked,
         settings=settings,
         values=values,
@@ -489,7 +489,7 @@ def neighbours(ranked: RankedList, settings: Settings | None = None) -> Neighbou
     )
 
 
-def position_table(ranked: RankedList, settings: Settings) -> pd.DataFrame:
+def position_table(ranked: RankedList, settings: MeasureSettings) -> pd.DataFrame:
     """One row per counted position: the grade, r_i, P@i, ERR's R_i, reach chance and term,
     and RBP's weight p^(i−1) and term."""
     top = np.asarray(ranked.relevances[: ranked.k], dtype=float)

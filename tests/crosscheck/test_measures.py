@@ -1,9 +1,9 @@
 """NDCG's neighbours against trec_eval (pytrec_eval) and ranx, on random queries with pools.
 
-P@k, R@k, RR and AP of `ndcg_core.neighbours` must equal trec_eval's P_k, recall_k,
+P@k, R@k, RR and AP of `ndcg_core.measures` must equal trec_eval's P_k, recall_k,
 recip_rank and map_cut_k (with `relevance_level` = rel_min), and ranx's precision@k,
 recall@k, mrr@k and map@k (with the `-l` threshold), to 1e-9. ERR and RBP have no trusted
-implementation installed here: tests/core/test_neighbours.py checks them by hand.
+implementation installed here: tests/core/test_measures.py checks them by hand.
 
 ranx runs in its own venv (NDCG_RANX_PYTHON, see test_libraries.py), through
 library_runner.py; without it those tests skip with the reason.
@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ndcg_core.neighbours import ap, p_at_k, r_at_k, rr
+from ndcg_core.measures import ap, p_at_k, r_at_k, rr
 
 RUNNER = Path(__file__).with_name("library_runner.py")
 

@@ -33,11 +33,11 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import pandas as pd
 
-from .batch import BatchResult, batch_ndcg
-from .display import count, exact, fixed
-from .model import EVERY_RANKED, MAX_LABEL_LENGTH, NO_CUTOFF, RankedList, Scoring
-from .options import IDEALS, ON_ZERO, check_option
-from .parsing import label_from_text
+from ..batch import BatchResult, batch_ndcg
+from ..display import count, exact, fixed
+from ..model import EVERY_RANKED, MAX_LABEL_LENGTH, NO_CUTOFF, RankedList, Scoring
+from ..options import IDEALS, ON_ZERO, check_option
+from ..parsing import label_from_text
 
 try:  # pyarrow turns 2 million numbers written as text into floats in milliseconds
     import pyarrow as pa

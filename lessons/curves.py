@@ -31,11 +31,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .display import exact
-from .metrics import check_on_zero, check_relevances
-from .model import RankedList
-from .neighbours import check_persistence
-from .options import NumberRange, Option, check_log_base, discounts, gains
+from ndcg_core.display import exact
+from ndcg_core.measures import check_persistence
+from ndcg_core.metrics import check_on_zero, check_relevances
+from ndcg_core.model import RankedList
+from ndcg_core.options import NumberRange, Option, check_log_base, discounts, gains
 
 TOPS = (1, 3, 10)  # the weight on the top 1, 3 and 10 positions
 DEPTH = NumberRange(

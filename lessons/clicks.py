@@ -31,10 +31,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from .curves import CURVES, weights
-from .metrics import Totals, totals
-from .model import RankedList
-from .permutations import worst_order
+from lessons.curves import CURVES, weights
+from ndcg_core.metrics import Totals, totals
+from ndcg_core.model import RankedList
+from ndcg_core.permutations import worst_order
 
 # The curves that make sense as a chance of being looked at: they start at 1 and fall.
 EXAMINATION = ("reciprocal", "geometric", "log2")
