@@ -151,14 +151,7 @@ def publish(page: str, ranked: RankedList, *, share: bool = True) -> None:
     st.session_state[_key(page, "ranked")] = ranked
     if share:
         st.session_state[SHARED] = ranked
-    edits = urlparams.sync(
-        st.query_params.to_dict(), urlparams.list_params(ranked), urlparams.LIST_KEYS
-    )
-    for name, text in edits.items():
-        if text is None:
-            del st.query_params[name]
-        else:
-            st.query_params[name] = text
+    urlparams.apply(urlparams.list_params(ranked), urlparams.LIST_KEYS)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from . import urlparams
 from .urlparams import PRESENT
 
 # Secrets a page may carry in its link (the live classroom's teacher key and student token): never
@@ -49,10 +50,7 @@ def copy_link(query_string: str, path: str = "", label: str = "Link to this view
 
 
 def _toggle_presenting() -> None:
-    if is_presenting():
-        del st.query_params[PRESENT]
-    else:
-        st.query_params[PRESENT] = "1"
+    urlparams.apply({} if is_presenting() else {PRESENT: "1"}, [PRESENT])
 
 
 def presenter_toggle(key: str) -> bool:

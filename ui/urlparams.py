@@ -465,7 +465,13 @@ def write(values: Mapping[str, object], schema: Sequence[Param]) -> None:
     wanted = {
         name: by_name[name].write(value) for name, value in values.items() if value is not None
     }
-    for name, text in sync(st.query_params.to_dict(), wanted, list(values)).items():
+    apply(wanted, list(values))
+
+
+def apply(wanted: Mapping[str, str], keys: Sequence[str]) -> None:
+    """Make the address bar hold `wanted` for `keys` (a key not in `wanted` is taken out),
+    touching only the parameters that change (`sync`): the one way pages write to it."""
+    for name, text in sync(st.query_params.to_dict(), wanted, keys).items():
         if text is None:
             del st.query_params[name]
         else:

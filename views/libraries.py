@@ -133,13 +133,7 @@ def _scores_and_ids(ranked: RankedList) -> tuple[tuple[float, ...] | None, tuple
 
 def _publish_ranking(scores, ids) -> None:
     """Keep `scores` and `ids` in the address bar in step with the boxes."""
-    wanted = urlparams.ranking_params(scores, ids)
-    current = st.query_params.to_dict()
-    for name, text in urlparams.sync(current, wanted, urlparams.RANKING_KEYS).items():
-        if text is None:
-            del st.query_params[name]
-        else:
-            st.query_params[name] = text
+    urlparams.apply(urlparams.ranking_params(scores, ids), urlparams.RANKING_KEYS)
 
 
 def to_the_playground(query: Query) -> None:
