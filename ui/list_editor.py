@@ -31,6 +31,7 @@ from ndcg_core.options import (
     DISCOUNTS,
     EVERY_RANKED,
     GAINS,
+    IDEALS,
     NO_CUTOFF,
     ON_ZERO,
     gain_record,
@@ -101,6 +102,7 @@ def _put(page: str, ranked: RankedList) -> None:
     st.session_state[_key(page, "discount")] = s.discount
     st.session_state[_key(page, "base")] = float(s.log_base)
     st.session_state[_key(page, "zero")] = s.zero
+    st.session_state[_key(page, "ideal_source")] = s.ideal
     st.session_state[_key(page, "pool")] = format_relevances(ranked.pool) if ranked.pool else ""
 
 
@@ -672,7 +674,7 @@ def scoring_controls(
     if explain:
         st.caption(DISCOUNTS[discount].description)
     ranked = ranked.with_scoring(k=k, gain=gain, discount=discount, log_base=float(base))
-    ranked = ranked.with_scoring(zero=_zero_rule(page, ranked))
+    ranked = ranked.with_scoring(zero=_zero_rule(page, ranked), ideal=_ideal_rule(page, ranked))
     if explain:
         st.caption(cut_sentence(ranked))
     publish(page, ranked, share=min(ranked.relevances) >= 0)
@@ -714,6 +716,19 @@ def _zero_rule(page: str, ranked: RankedList) -> str:
         ON_ZERO,
         _key(page, "zero"),
         horizontal=True,
+    )
+
+
+def _ideal_rule(page: str, ranked: RankedList) -> str:
+    """Where the ideal comes from: asked once a link chose the ranked documents alone, and from
+    then on on this page (else the judged items make the ideal, the default, unseen)."""
+    asked = _key(page, "ideal_asked")
+    if ranked.scoring.ideal != "judgments":
+        st.session_state[asked] = True
+    if not st.session_state.get(asked):
+        return ranked.scoring.ideal
+    return controls.choose(
+        "Ideal ranking built from", IDEALS, _key(page, "ideal_source"), horizontal=True
     )
 
 

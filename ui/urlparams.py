@@ -9,7 +9,7 @@ that says what is shown instead, the nearest valid value when there is one, else
 
 The parameters
 --------------
-rels, labels, k, gain, discount, base, pool, zero
+rels, labels, k, gain, discount, base, pool, zero, ideal
                                               a ranked list and its conventions (every page)
 scores, ids                                   the system's scores and document ids (/libraries)
 sample, qrels, whole, ideal, ties, complete   a run's source and conventions (/queries)
@@ -55,7 +55,7 @@ from ndcg_core.parsing import parse_relevances, parse_scores, typable_label
 
 MAX_ITEMS = 1000  # items in a list, typed or linked; a run's query opens whole up to this
 PRESENT = "present"
-LIST_KEYS = ("rels", "labels", "k", "gain", "discount", "base", "pool", "zero")
+LIST_KEYS = ("rels", "labels", "k", "gain", "discount", "base", "pool", "zero", "ideal")
 RANKING_KEYS = ("scores", "ids")
 # Whole numbers in links are read only up to this many digits: Python refuses to turn longer
 # digit strings into numbers, and no count in this app comes near it.
@@ -210,7 +210,7 @@ DEPTH_PARAM = Param(
 
 
 # ---------------------------------------------------------------------------------------------
-# A ranked list: rels, labels, k, gain, discount, base, pool
+# A ranked list: rels, labels, k, gain, discount, base, pool, zero, ideal
 # ---------------------------------------------------------------------------------------------
 
 
@@ -278,6 +278,7 @@ def read_list(
         (DISCOUNT, "discount"),
         (ZERO, "zero"),
         (BASE, "log_base"),
+        (IDEAL, "ideal"),
     ):
         if param.name in params:
             value, message = param.parse(params[param.name])
@@ -319,7 +320,11 @@ def _read_labels(text: str, n: int) -> tuple[tuple[str, ...], str | None]:
 
 
 def list_params(ranked: RankedList) -> dict[str, str]:
-    """The query parameters that reproduce `ranked`, leaving defaults out so links stay short."""
+    """The query parameters that reproduce `ranked`, leaving defaults out so links stay short.
+
+    Every convention of its `Scoring` is carried but the tie rule, which says how a run's equal
+    scores are put in order: a ranked list is in its order already, so the rule changes none of
+    its numbers (`read_list` gives it the default)."""
     params = {"rels": _join(ranked.relevances)}
     if ranked.has_typed_labels:
         params["labels"] = ",".join(ranked.labels)
@@ -336,6 +341,8 @@ def list_params(ranked: RankedList) -> dict[str, str]:
         params["pool"] = _join(ranked.pool)
     if s.zero != default.zero:
         params["zero"] = s.zero
+    if s.ideal != default.ideal:
+        params["ideal"] = s.ideal
     return params
 
 
