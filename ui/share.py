@@ -20,10 +20,6 @@ import streamlit as st
 from . import urlparams
 from .urlparams import PRESENT
 
-# Secrets a page may carry in its link (the live classroom's teacher key and student token): never
-# put into the copyable "This view" link, which a teacher may show on a projector.
-PRIVATE_PARAMS = ("key", "student")
-
 
 def is_presenting() -> bool:
     """True when the page's URL carries ``present=1`` (so the view can be bookmarked)."""
@@ -83,6 +79,8 @@ def sidebar_tools(url_path: str) -> None:
     with st.sidebar:
         # Streamlit draws its own rule under the menu: a second one would leave an empty band.
         # The glossary is the menu's second entry, on every page: no second link to it here.
-        shown = {k: v for k, v in st.query_params.to_dict().items() if k not in PRIVATE_PARAMS}
+        shown = {
+            k: v for k, v in st.query_params.to_dict().items() if k not in urlparams.SECRET_KEYS
+        }
         copy_link(urlencode(shown, safe=","), path=url_path, label="This view")
         presenter_toggle("app_presenter_toggle")

@@ -13,7 +13,10 @@ rels, labels, k, gain, discount, base, pool, zero, ideal
                                               a ranked list and its conventions (every page)
 scores, ids                                   the system's scores and document ids (/libraries)
 sample, qrels, whole, ideal, ties, complete   a run's source and conventions (/queries)
-seed, ex                                      a practice set and an exercise (/practice)
+seed, v, ex                                   a practice set, the version of its exercises,
+                                              and an exercise (/practice)
+room, key, student                            a live class, the teacher's key and a student's
+                                              token (/classroom; the last two never shared)
 rel_min, g_max, p                             NDCG's neighbours' settings (/metrics; p also
                                               the geometric discount of /learn-discount)
 depth                                         positions the discount curves span
@@ -33,6 +36,8 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from classroom import rooms
+from lessons import practice
 from lessons.curves import DEPTH
 from ndcg_core.display import exact, shorten
 from ndcg_core.measures import G_MAX, PERSISTENCE, REL_MIN
@@ -414,6 +419,87 @@ def ranking_params(scores, ids) -> dict[str, str]:
     if ids is not None:
         params["ids"] = ",".join(ids)
     return params
+
+
+# ---------------------------------------------------------------------------------------------
+# /practice: seed (which set), v (which version of the exercise maker), ex (which exercise)
+# ---------------------------------------------------------------------------------------------
+
+
+def seed_param(fresh: int) -> Param:
+    """`seed`: a bad one starts the new set `fresh`, a too large one the last set."""
+    return Param(
+        "seed",
+        lambda text: whole_number(text, 0, practice.MAX_SEED, "seed"),
+        str,
+        fresh,
+        help="The set: the same seed gives the same exercises in the same order.",
+    )
+
+
+VERSION = Param(
+    "v",
+    lambda text: int(one_of([str(v) for v in practice.VERSIONS], "set version")(text)),
+    str,
+    practice.LATEST,
+    help=(
+        "Which generation of exercises: a link without it opens version 1, as every link made "
+        "before versions existed does, so a shared set never changes."
+    ),
+)
+
+
+def ex_param(version: int) -> Param:
+    """`ex`: the exercise shown, counted from 1, up to the size of this version's sets."""
+    size = practice.set_size(version)
+    return Param(
+        "ex", lambda text: whole_number(text, 1, size, "ex"), str, 1, help="The exercise shown."
+    )
+
+
+def read_practice(params: Mapping[str, str], fresh: int) -> tuple[int, int, int, list[str]]:
+    """The seed, the set's version and the exercise number of a /practice link, with a message
+    for each value not used as given; a link without a seed starts the set `fresh`.
+
+    A link with a seed that is a number (even one moved into range) and no version predates
+    versions: version 1. A link whose seed is not a number starts a new set, of the latest."""
+    values, messages = read(params, (seed_param(fresh), VERSION))
+    typed = params.get("seed", "").strip().removeprefix("+")
+    old_link = typed.isascii() and typed.isdigit() and "v" not in params
+    version = values.get("v", 1 if old_link else practice.LATEST)
+    ex = ex_param(version)
+    more, more_messages = read(params, (ex,))
+    return values.get("seed", fresh), version, more.get("ex", ex.default), messages + more_messages
+
+
+def practice_params(seed: int, version: int, number: int | None = None) -> dict[str, str]:
+    """The parameters of a /practice link: a set (from its first exercise), or one exercise."""
+    params = {"seed": str(seed), "v": str(version)}
+    if number is not None:
+        params["ex"] = str(number)
+    return params
+
+
+PRACTICE_KEYS = ("seed", "v", "ex")
+
+
+# ---------------------------------------------------------------------------------------------
+# /classroom: the room, and the teacher's key or a student's token (both secrets)
+# ---------------------------------------------------------------------------------------------
+
+ROOM = Param("room", rooms.read_code, str, None, help="The class's code, as on the board.")
+TEACHER_KEY = Param(
+    "key", rooms.read_secret, str, None, help="The teacher's key: it opens the teacher's screen."
+)
+STUDENT = Param(
+    "student",
+    lambda text: rooms.read_secret(text, "student"),
+    str,
+    None,
+    help="A student's token: it brings the student back to their own answers.",
+)
+# Never put into a link the app shows for copying: a teacher may show it on a projector.
+SECRET_KEYS = (TEACHER_KEY.name, STUDENT.name)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from lessons import practice
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
 from ndcg_core.options import CUTS, DISCOUNTS, IDEALS, LOG_BASE, ON_ZERO, TIES, GainMap
 from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
@@ -15,12 +16,17 @@ from ui.urlparams import (
     BASE,
     LIST_KEYS,
     MAX_ITEMS,
+    ROOM,
+    STUDENT,
+    TEACHER_KEY,
     Fallback,
     list_params,
+    practice_params,
     query_string,
     ranking_params,
     read_k,
     read_list,
+    read_practice,
     read_ranking,
 )
 
@@ -245,3 +251,57 @@ def test_k_words_keep_their_meaning():
     assert read_list({**pooled, "k": "all"})[0].k == 6
     assert read_list({**pooled, "k": "none"})[0].k is None  # no cut-off: trec_eval's ndcg
     assert read_list({**pooled, "k": "8"})[0].k == 8
+
+
+# ---------------------------------------------------------------------------------------------
+# /practice and /classroom
+# ---------------------------------------------------------------------------------------------
+
+
+@FAST
+@given(st.integers(0, practice.MAX_SEED), st.sampled_from(practice.VERSIONS), st.data())
+def test_a_practice_link_reopens_its_set_and_exercise(seed, version, data):
+    number = data.draw(st.integers(1, practice.set_size(version)))
+    params = practice_params(seed, version, number)
+    assert read_practice(params, fresh=7) == (seed, version, number, [])
+    assert read_practice(practice_params(seed, version), fresh=7) == (seed, version, 1, [])
+
+
+def test_practice_links_made_before_versions_open_version_1_and_bad_seeds_a_new_set():
+    assert read_practice({"seed": "42", "ex": "3"}, fresh=7) == (42, 1, 3, [])
+    assert read_practice({"seed": "0042"}, fresh=7) == (42, 1, 1, [])
+    assert read_practice({}, fresh=7) == (7, practice.LATEST, 1, [])
+    seed, version, number, messages = read_practice({"seed": "banana", "ex": "2"}, fresh=7)
+    assert (seed, version, number) == (7, practice.LATEST, 2)
+    assert messages == [
+        "The link's `seed`: seed must be a whole number from 0 to 999999; got 'banana'. "
+        "seed = 7 is used instead."
+    ]
+    # A seed moved into range is still a number: the link predates versions.
+    assert read_practice({"seed": "1000000"}, fresh=7)[:2] == (999_999, 1)
+    size = practice.set_size(1)
+    assert read_practice({"seed": "42", "ex": str(size + 1)}, fresh=7)[3] == [
+        f"The link's `ex`: ex must be at most {size}; got {size + 1}. ex = {size} is used."
+    ]
+    assert read_practice({"seed": "42", "v": "99"}, fresh=7)[1:] == (
+        practice.LATEST,
+        1,
+        [
+            f"The link's `v`: '99' is not a set version; use one of "
+            f"{', '.join(map(str, practice.VERSIONS))}. v = {practice.LATEST} is used instead."
+        ],
+    )
+
+
+@pytest.mark.parametrize(
+    ("param", "text", "read"),
+    [
+        (ROOM, "abcd-efgh", "ABCDEFGH"),
+        (TEACHER_KEY, " k3y_-A ", "k3y_-A"),
+        (STUDENT, "t0ken", "t0ken"),
+    ],
+)
+def test_the_classroom_parameters_read_as_the_classroom_does(param, text, read):
+    assert param.parse(text) == (read, None)
+    value, message = param.parse("")
+    assert value is None and message.startswith(f"The link's `{param.name}`")
