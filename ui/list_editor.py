@@ -25,7 +25,7 @@ import streamlit as st
 from streamlit_sortables import sort_items
 
 from ndcg_core.display import exact, shorten
-from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, default_labels
+from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring, default_labels
 from ndcg_core.options import (
     CUTS,
     DISCOUNTS,
@@ -578,12 +578,15 @@ def k_options(ranked: RankedList, k_beyond: bool = False) -> list[int | str]:
 
 
 def k_label(ranked: RankedList) -> Callable[[int | str], str]:
+    """The cut-off box's words: a named depth by its option's label, every ranked position with
+    the list's n; a number as the model words it ('k = 3')."""
+
     def label(value: int | str) -> str:
         if value == EVERY_RANKED:
             return f"{CUTS[EVERY_RANKED].label} ({ranked.n})"
         if value == NO_CUTOFF:
             return CUTS[NO_CUTOFF].label
-        return f"k = {value}"
+        return Scoring(k=value).cut_words()
 
     return label
 
@@ -758,10 +761,6 @@ def cut_sentence(ranked: RankedList) -> str:
 
 def active_conventions(ranked: RankedList) -> None:
     """Say which conventions are in force whenever they are not the app's defaults."""
-    said = ranked.scoring.differences()
-    if ranked.pool:
-        said.append(f"judged but not retrieved: {format_relevances(ranked.pool)}")
-    if ranked.scoring.k == NO_CUTOFF and ranked.cut_matters:
-        said.append("no cut-off (the ideal spans every judged item)")
+    said = ranked.conventions()
     if said:
         st.info("**Scored with:** " + plain(" · ".join(said)) + ".", icon="⚙️")

@@ -71,7 +71,7 @@ def _height(rows: int, cap: int) -> int:
 
 def _measure(scoring: Scoring) -> str:
     """NDCG@10, or NDCG without a cut-off."""
-    return "NDCG" if scoring.k == NO_CUTOFF else f"NDCG@{scoring.k}"
+    return "NDCG" + scoring.suffix()
 
 
 # ---------------------------------------------------------------------------------------------
