@@ -4,7 +4,7 @@ import streamlit as st
 
 from ndcg_core import totals
 from ndcg_core.latex import formulas, worked
-from ui import charts, list_editor, menu, scores, urlparams
+from ui import charts, controls, list_editor, menu, scores, urlparams
 
 PAGE = "home"
 NEXT = ("learn-binary", "playground", "ordering", "libraries", "queries", "practice")
@@ -38,7 +38,7 @@ def intro() -> None:
 def try_it():
     """The live example: formulas that match the list's conventions, then its numbers."""
     ranked = list_editor.edit_list(PAGE, label="Try it: type relevances in ranked order", height=68)
-    list_editor.active_conventions(ranked)
+    controls.active_conventions(ranked)
     dcg_symbols, _, ndcg_symbols = formulas(ranked)
     st.latex(dcg_symbols)
     st.latex(ndcg_symbols)

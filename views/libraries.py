@@ -32,7 +32,7 @@ from ndcg_core.libraries import (
 from ndcg_core.model import RankedList
 from ndcg_core.options import DISCOUNTS, GAINS
 from ndcg_core.parsing import format_relevances, parse_scores
-from ui import charts, list_editor, menu, urlparams
+from ui import charts, controls, list_editor, menu, urlparams
 from ui.charts.libraries import tie_groups_table, ties_chart, ties_table, verdicts_table
 from ui.text import plain
 
@@ -82,7 +82,7 @@ def your_query() -> Query:
         )
         scores, ids = _scores_and_ids(ranked)
     with right:
-        ranked = list_editor.scoring_controls(
+        ranked = controls.scoring_controls(
             PAGE, gain_and_discount=False, k_beyond=True, explain=False
         )
     query = Query(ranked, scores, ids)

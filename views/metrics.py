@@ -56,7 +56,7 @@ def intro() -> None:
 def your_list():
     st.header("1 · Your list")
     list_editor.edit_list(PAGE, label="Relevances, top of the ranking first", height=80, drag=True)
-    return list_editor.scoring_controls(PAGE, explain=False)
+    return controls.scoring_controls(PAGE, explain=False)
 
 
 def settings_controls() -> MeasureSettings:
@@ -258,7 +258,7 @@ with right:
 result = all_measures(ranked, settings)
 with cards:
     headline(result)
-    list_editor.active_conventions(ranked)
+    controls.active_conventions(ranked)
 at_a_glance(result)
 each_measure(result)
 position_by_position(result)

@@ -6,7 +6,7 @@ import streamlit as st
 
 from ndcg_core import totals
 from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
-from ui import charts, list_editor, menu, scores, share, urlparams
+from ui import charts, controls, list_editor, menu, scores, share, urlparams
 
 PAGE = "playground"
 TABLE_COLUMNS = {
@@ -37,7 +37,7 @@ def your_ranking():
 
 def how_it_is_scored():
     st.header("2 · How it is scored")
-    return list_editor.scoring_controls(PAGE)
+    return controls.scoring_controls(PAGE)
 
 
 def where_the_score_comes_from(result) -> None:
@@ -192,7 +192,7 @@ with left:
 result = totals(ranked)
 with headline:
     scores.metrics_row(result, page=PAGE, changes=True)
-    list_editor.active_conventions(ranked)
+    controls.active_conventions(ranked)
 with readout:
     scores.readout(result, page=PAGE)
 with right:

@@ -85,7 +85,7 @@ def the_reader() -> None:
 def your_list():
     st.header("2 · Your list")
     list_editor.edit_list(PAGE, label="Relevances, top of the ranking first", height=80)
-    ranked = list_editor.scoring_controls(PAGE, explain=False)
+    ranked = controls.scoring_controls(PAGE, explain=False)
     st.caption(
         "The log base b set here is also the b of the Järvelin–Kekäläinen curve in the chart."
     )
@@ -267,7 +267,7 @@ with right:
     p, depth = curve_controls()
     the_curves(ranked, p, depth)
 top_weight_table(ranked, p, depth)
-list_editor.active_conventions(ranked)
+controls.active_conventions(ranked)
 under_each_discount(ranked, p)
 why_the_log(p)
 references(ranked)
