@@ -29,6 +29,7 @@ from ndcg_core.options import (
     NO_CUTOFF,
     ON_ZERO,
     GainMap,
+    NumberRange,
     Option,
     gain_record,
     is_gain_map,
@@ -70,19 +71,24 @@ def choose(label: str, options: dict[str, Option], key: str, *, menu: bool = Fal
     )
 
 
+def number(label: str, bounds: NumberRange, key: str, *, slider: bool = False, **kwargs):
+    """A number the user chooses within `bounds`: its range, step and help, in a box to type in
+    (or a slider), so a control offers exactly what a link may hold."""
+    kwargs.setdefault("help", bounds.help)
+    widget = st.slider if slider else st.number_input
+    return widget(
+        label,
+        min_value=bounds.low,
+        max_value=bounds.high,
+        step=bounds.step,
+        key=key,
+        **kwargs,
+    )
+
+
 def log_base(key: str, **kwargs) -> float:
     """The log base b, within the one range the app offers (`options.LOG_BASE`)."""
-    return float(
-        st.number_input(
-            "Log base b",
-            min_value=LOG_BASE.low,
-            max_value=LOG_BASE.high,
-            step=LOG_BASE.step,
-            key=key,
-            help=LOG_BASE.help,
-            **kwargs,
-        )
-    )
+    return float(number("Log base b", LOG_BASE, key, **kwargs))
 
 
 def _map_key(key: str) -> str:

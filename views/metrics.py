@@ -64,32 +64,11 @@ def settings_controls() -> MeasureSettings:
     keys = {param.name: f"{PAGE}_{param.name}" for param in SCHEMA}
     for param in SCHEMA:
         controls.from_link(keys[param.name], param, param.default)
-    rel_min = st.number_input(
-        "Relevant from grade (rel_min)",
-        min_value=REL_MIN.low,
-        max_value=REL_MIN.high,
-        step=REL_MIN.step,
-        format="%g",
-        key=keys["rel_min"],
-        help=REL_MIN.help,
+    rel_min = controls.number(
+        "Relevant from grade (rel_min)", REL_MIN, keys["rel_min"], format="%g"
     )
-    g_max = st.number_input(
-        "ERR's top grade (g_max)",
-        min_value=G_MAX.low,
-        max_value=G_MAX.high,
-        step=G_MAX.step,
-        format="%g",
-        key=keys["g_max"],
-        help=G_MAX.help,
-    )
-    p = st.slider(
-        "RBP's persistence (p)",
-        min_value=PERSISTENCE.low,
-        max_value=PERSISTENCE.high,
-        step=0.01,
-        key=keys["p"],
-        help=PERSISTENCE.help,
-    )
+    g_max = controls.number("ERR's top grade (g_max)", G_MAX, keys["g_max"], format="%g")
+    p = controls.number("RBP's persistence (p)", PERSISTENCE, keys["p"], slider=True)
     values = {"rel_min": float(rel_min), "g_max": float(g_max), "p": float(p)}
     urlparams.write(
         {

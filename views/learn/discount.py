@@ -97,22 +97,10 @@ def curve_controls() -> tuple[float, int]:
     for param in SCHEMA:
         controls.from_link(keys[param.name], param, param.default)
     left, right = st.columns(2)
-    p = left.slider(
-        "Geometric curve's p",
-        min_value=PERSISTENCE.low,
-        max_value=PERSISTENCE.high,
-        step=0.01,
-        key=keys["p"],
-        help=PERSISTENCE.help,
-    )
-    depth = right.slider(
-        "Positions drawn",
-        min_value=int(DEPTH.low),
-        max_value=int(DEPTH.high),
-        step=int(DEPTH.step),
-        key=keys["depth"],
-        help=DEPTH.help,
-    )
+    with left:
+        p = controls.number("Geometric curve's p", PERSISTENCE, keys["p"], slider=True)
+    with right:
+        depth = controls.number("Positions drawn", DEPTH, keys["depth"], slider=True)
     values = {"p": float(p), "depth": int(depth)}
     urlparams.write(
         {

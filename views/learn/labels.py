@@ -134,15 +134,10 @@ def click_labels(ranked: RankedList) -> None:
     )
     p = PERSISTENCE.default
     if curve == "geometric":
-        p = right.slider(
-            "p",
-            min_value=PERSISTENCE.low,
-            max_value=PERSISTENCE.high,
-            value=PERSISTENCE.default,
-            step=0.01,
-            key=f"{PAGE}_p",
-            help=PERSISTENCE.help,
-        )
+        with right:
+            p = controls.number(
+                "p", PERSISTENCE, f"{PAGE}_p", slider=True, value=PERSISTENCE.default
+            )
     now = clicks(ranked, curve, p)
     st.latex(CLICK_FORMULA)
     st.latex(clicks_filled(now.table))
