@@ -4,7 +4,7 @@ import streamlit as st
 
 from ndcg_core import totals
 from ndcg_core.latex import formulas, worked
-from ui import charts, controls, list_editor, menu, scores, urlparams
+from ui import charts, controls, list_editor, menu, scores, tables, urlparams
 
 PAGE = "home"
 NEXT = ("learn-binary", "playground", "ordering", "libraries", "queries", "practice")
@@ -76,8 +76,8 @@ def the_chart(result) -> None:
             ),
             hide_index=True,
             column_config={
-                "Your order earns": st.column_config.NumberColumn(format="%.4f"),
-                "Ideal order earns": st.column_config.NumberColumn(format="%.4f"),
+                "Your order earns": tables.NUMBER,
+                "Ideal order earns": tables.NUMBER,
             },
             key=f"{PAGE}_chart_table",
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.display import exact, fixed, signed
+from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.latex import RELEVANT_SYMBOL, neighbour_filled, neighbour_formula
 from ndcg_core.measures import (
     G_MAX,
@@ -94,7 +94,7 @@ def headline(result: MeasureValues) -> None:
             column.metric(
                 result.name(key),
                 fixed(result.values[key]),
-                delta=signed(delta) if delta is not None and round(delta, 4) != 0 else None,
+                delta=signed(delta) if delta is not None and round(delta, DIGITS) != 0 else None,
                 help=MEASURES[key].name,
                 border=key == "ndcg",
             )
@@ -106,7 +106,7 @@ def headline(result: MeasureValues) -> None:
 
 def what_changed(result: MeasureValues, before: dict[str, float], moved: dict[str, float]) -> None:
     """Which measures the last change moved, and by how much; which it left alone."""
-    shifted = [key for key in MEASURES if round(moved.get(key, 0.0), 4) != 0]
+    shifted = [key for key in MEASURES if round(moved.get(key, 0.0), DIGITS) != 0]
     still = [key for key in MEASURES if key in moved and key not in shifted]
     if shifted:
         said = ", ".join(f"{result.name(key)} {signed(moved[key])}" for key in shifted)

@@ -6,7 +6,7 @@ import streamlit as st
 
 from ndcg_core import totals
 from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
-from ui import charts, controls, list_editor, menu, scores, share, urlparams
+from ui import charts, controls, list_editor, menu, scores, share, tables, urlparams
 
 PAGE = "playground"
 TABLE_COLUMNS = {
@@ -115,7 +115,6 @@ def the_whole_curve(result) -> None:
 def position_by_position(result) -> None:
     st.header("6 · Position by position")
     shown = result.table.rename(columns=TABLE_COLUMNS)
-    number = st.column_config.NumberColumn(format="%.4f")
     st.dataframe(
         shown,
         hide_index=True,
@@ -128,9 +127,8 @@ def position_by_position(result) -> None:
             "Position": st.column_config.NumberColumn(format="%d"),
             "Relevance": st.column_config.NumberColumn(format="%g"),
             "Ideal: relevance": st.column_config.NumberColumn(format="%g"),
-            **{
-                name: number
-                for name in (
+            **dict.fromkeys(
+                (
                     "Gain",
                     "Divided by",
                     "Discount",
@@ -140,8 +138,9 @@ def position_by_position(result) -> None:
                     "Ideal: contribution",
                     "Cumulative IDCG",
                     "NDCG@position",
-                )
-            },
+                ),
+                tables.NUMBER,
+            ),
         },
     )
     st.download_button(

@@ -23,7 +23,7 @@ from ndcg_core.options import (
     GainMap,
     is_gain_map,
 )
-from ui import charts, controls, menu, queries_data, share, urlparams
+from ui import charts, controls, menu, queries_data, share, tables, urlparams
 from ui.charts.queries import paired_scatter, paired_table, spread_histogram, spread_table
 from ui.queries_data import SAMPLES, TREC_QRELS, Files
 from ui.text import plain
@@ -439,7 +439,7 @@ def which_queries(loaded: Loaded, choice: Choice) -> None:
         width="stretch",
         height=_height(len(shown), 250),
         key=f"{PAGE}_unanswered",
-        column_config={"counts in the -c mean as": st.column_config.NumberColumn(format="%.4f")},
+        column_config={"counts in the -c mean as": tables.NUMBER},
     )
 
 
@@ -458,9 +458,7 @@ def how_the_mean_moves(loaded: Loaded, choice: Choice) -> None:
         shown,
         width="stretch",
         key=f"{PAGE}_moves",
-        column_config={
-            column: st.column_config.NumberColumn(format="%.4f") for column in shown.columns
-        },
+        column_config=dict.fromkeys(shown.columns, tables.NUMBER),
     )
     st.caption(
         f"The same run under six conventions: the mean spans {fixed(grid.spread)}. Your current "
@@ -504,10 +502,10 @@ def every_query(loaded: Loaded, choice: Choice, result) -> None:
         key=f"{PAGE}_table",
         column_config={
             measure: st.column_config.ProgressColumn(
-                measure, format="%.4f", min_value=0.0, max_value=1.0
+                measure, format=tables.NUMBER_FORMAT, min_value=0.0, max_value=1.0
             ),
-            f"DCG{at}": st.column_config.NumberColumn(format="%.4f"),
-            f"IDCG{at}": st.column_config.NumberColumn(format="%.4f"),
+            f"DCG{at}": tables.NUMBER,
+            f"IDCG{at}": tables.NUMBER,
             "playground": st.column_config.LinkColumn("open in playground", display_text="open ↗"),
         },
     )
@@ -663,9 +661,7 @@ def compare(loaded: Loaded, choice: Choice, result) -> None:
         st.dataframe(
             paired_table(pairing.queries, pairing.a, pairing.b, test.outcome_masks),
             hide_index=True,
-            column_config={
-                name: st.column_config.NumberColumn(format="%.4f") for name in ("A", "B")
-            },
+            column_config=dict.fromkeys(("A", "B"), tables.NUMBER),
             key=f"{PAGE}_scatter_table",
         )
 
