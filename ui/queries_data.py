@@ -329,9 +329,9 @@ def _every_judged(key: str, _data: runs.Dataset, scoring: Scoring):
     return runs.evaluate(_data, complete=True, **runs.keywords(scoring))
 
 
-def evaluate(key: str, data: runs.Dataset, scoring: Scoring, complete: bool = False):
-    """`runs.evaluate` under `scoring`, once per dataset `key` and scoring: both query sets
-    come from one evaluation over every judged query."""
+def per_query_ndcg(key: str, data: runs.Dataset, scoring: Scoring, complete: bool = False):
+    """Every query's NDCG and their mean under `scoring` (`runs.evaluate`), once per dataset
+    `key` and scoring: both query sets come from one evaluation over every judged query."""
     full = _every_judged(key, data, scoring)
     return full if complete else runs.answered_only(full, data)
 

@@ -109,7 +109,7 @@ def playground_url(item: Example) -> str:
     return urlparams.link("playground", item.ranked)
 
 
-def _playground_button(page: str, item: Example) -> None:
+def _playground_button(item: Example) -> None:
     # A link between pages: same tab, presenter view kept (menu.page_link).
     menu.page_link(
         "playground",
@@ -370,7 +370,7 @@ def render_example(page: str, item: Example, number: int, seen: set[str]) -> Non
     if item.notice:
         st.success(f"**What to notice.** {plain(item.notice)}", icon="👀")
     _checking_the_source(item)
-    _playground_button(page, item)
+    _playground_button(item)
 
 
 # ---------------------------------------------------------------------------- comparisons

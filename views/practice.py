@@ -220,7 +220,7 @@ def the_options_marked(exercise: practice.Exercise, record: dict) -> None:
     st.markdown("\n".join(lines))
 
 
-def the_solution(exercise: practice.Exercise, record: dict, presenting: bool) -> None:
+def the_solution(exercise: practice.Exercise, record: dict) -> None:
     if record["tries"]:
         verdict = record["tries"][-1]["verdict"]
         second = " (on the second try)" if verdict.correct and len(record["tries"]) > 1 else ""
@@ -298,7 +298,7 @@ if not record["done"]:
 else:
     if not exercise.is_numeric:
         the_options_marked(exercise, record)
-    the_solution(exercise, record, presenting)
+    the_solution(exercise, record)
 navigation(seed, version, number)
 set_done(seed, version)
 if not presenting:
