@@ -108,14 +108,23 @@ def where_to_go_next(ranked) -> None:
                 st.caption(page.blurb or menu.LEARN_BLURB)
 
 
-intro()
-left, right = st.columns([5, 6], gap="large")
-with left:
-    ranked = try_it()
-result = totals(ranked)
-scores.metrics_row(result, page=PAGE)
-st.latex(worked(result)[2])
-with right:
-    the_chart(result)
-suggested_path()
-where_to_go_next(ranked)
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    intro()
+    left, right = st.columns([5, 6], gap="large")
+    with left:
+        ranked = try_it()
+    result = totals(ranked)
+    scores.metrics_row(result, page=PAGE)
+    st.latex(worked(result)[2])
+    with right:
+        the_chart(result)
+    suggested_path()
+    where_to_go_next(ranked)
+
+
+main()

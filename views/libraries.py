@@ -309,11 +309,20 @@ def reproduce(query: Query, verdicts: list[Verdict]) -> None:
     st.caption(f"{preset.description} Source: {preset.reference}")
 
 
-intro()
-query = your_query()
-to_the_playground(query)
-verdicts = evaluate(query)
-every_library(query, verdicts)
-edge_case_gallery()
-tie_visualiser(query)
-reproduce(query, verdicts)
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    intro()
+    query = your_query()
+    to_the_playground(query)
+    verdicts = evaluate(query)
+    every_library(query, verdicts)
+    edge_case_gallery()
+    tie_visualiser(query)
+    reproduce(query, verdicts)
+
+
+main()

@@ -227,18 +227,27 @@ def references(ranked) -> None:
     )
 
 
-intro()
-cards = st.container()
-left, right = st.columns([3, 2], gap="large")
-with left:
-    ranked = your_list()
-with right:
-    settings = settings_controls()
-result = all_measures(ranked, settings)
-with cards:
-    headline(result)
-    controls.active_conventions(ranked)
-at_a_glance(result)
-each_measure(result)
-position_by_position(result)
-references(ranked)
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    intro()
+    cards = st.container()
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        ranked = your_list()
+    with right:
+        settings = settings_controls()
+    result = all_measures(ranked, settings)
+    with cards:
+        headline(result)
+        controls.active_conventions(ranked)
+    at_a_glance(result)
+    each_measure(result)
+    position_by_position(result)
+    references(ranked)
+
+
+main()

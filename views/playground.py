@@ -175,28 +175,37 @@ def share_and_explore(ranked) -> None:
         )
 
 
-st.title("🎛️ Playground")
-st.markdown(
-    "Type a ranking, drag its items around, and watch what each position adds to the score. "
-    "Position 1 is the top of the list; every number below is recomputed from your list."
-)
-headline = st.container()
-left, right = st.columns(2, gap="large")
-with left:
-    your_ranking()
-    ranked = how_it_is_scored()
-    # NDCG in one line, kept in sight at the foot of the screen while the list is edited (the
-    # cards above may be a screen or more away, on a phone above all).
-    readout = st.container(key=f"readout_{PAGE}")
-result = totals(ranked)
-with headline:
-    scores.metrics_row(result, page=PAGE, changes=True)
-    controls.active_conventions(ranked)
-with readout:
-    scores.readout(result, page=PAGE)
-with right:
-    where_the_score_comes_from(result)
-the_formula(result)
-the_whole_curve(result)
-position_by_position(result)
-share_and_explore(ranked)
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    st.title("🎛️ Playground")
+    st.markdown(
+        "Type a ranking, drag its items around, and watch what each position adds to the score. "
+        "Position 1 is the top of the list; every number below is recomputed from your list."
+    )
+    headline = st.container()
+    left, right = st.columns(2, gap="large")
+    with left:
+        your_ranking()
+        ranked = how_it_is_scored()
+        # NDCG in one line, kept in sight at the foot of the screen while the list is edited
+        # (the cards above may be a screen or more away, on a phone above all).
+        readout = st.container(key=f"readout_{PAGE}")
+    result = totals(ranked)
+    with headline:
+        scores.metrics_row(result, page=PAGE, changes=True)
+        controls.active_conventions(ranked)
+    with readout:
+        scores.readout(result, page=PAGE)
+    with right:
+        where_the_score_comes_from(result)
+    the_formula(result)
+    the_whole_curve(result)
+    position_by_position(result)
+    share_and_explore(ranked)
+
+
+main()

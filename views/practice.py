@@ -284,22 +284,31 @@ def share_this_set(seed: int, version: int, number: int) -> None:
         )
 
 
-presenting = share.is_presenting()  # app.py applies the presenter style
-seed, version, number, messages = read_address()
-introduction(presenting, messages)
-progress(seed, version, number)
-exercise = practice.exercise(seed, number - 1, version)
-record = _record(exercise)
-the_exercise(exercise, number)
-if not record["done"]:
-    last_try(record)
-    a_hint(exercise)
-    your_answer(exercise)
-else:
-    if not exercise.is_numeric:
-        the_options_marked(exercise, record)
-    the_solution(exercise, record)
-navigation(seed, version, number)
-set_done(seed, version)
-if not presenting:
-    share_this_set(seed, version, number)
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    presenting = share.is_presenting()  # app.py applies the presenter style
+    seed, version, number, messages = read_address()
+    introduction(presenting, messages)
+    progress(seed, version, number)
+    exercise = practice.exercise(seed, number - 1, version)
+    record = _record(exercise)
+    the_exercise(exercise, number)
+    if not record["done"]:
+        last_try(record)
+        a_hint(exercise)
+        your_answer(exercise)
+    else:
+        if not exercise.is_numeric:
+            the_options_marked(exercise, record)
+        the_solution(exercise, record)
+    navigation(seed, version, number)
+    set_done(seed, version)
+    if not presenting:
+        share_this_set(seed, version, number)
+
+
+main()
