@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from lessons import practice
-from ndcg_core.display import fixed
+from ndcg_core.display import DIGITS, fixed
 from ui import charts, share, solutions, urlparams
 from ui.charts.practice import relevance_bars
 from ui.text import plain
@@ -89,8 +89,9 @@ def introduction(presenting: bool, messages: list[str]) -> None:
             "the link and everyone gets the same exercises."
         )
         st.caption(
-            "Numbers: values computed here have 4 decimal places. A library's output quoted in "
-            "a puzzle is shown as it prints it (0.785), and a margin said to be “about” has 2."
+            f"Numbers: values computed here have {DIGITS} decimal places. A library's output "
+            "quoted in a puzzle is shown as it prints it (0.785), and a margin said to be "
+            "“about” has 2."
         )
     for message in messages:
         st.warning(plain(message))
