@@ -203,13 +203,13 @@ def _key(page: str, name: str) -> str:
 
 
 def k_options(ranked: RankedList, k_beyond: bool = False) -> list[int | str]:
-    """What the cut-off box offers: every ranked position, no cut-off (when a pool makes it
-    differ, or when it is the current choice), then 1, 2, … up to the judged items."""
+    """What the cut-off box offers: every ranked position, no cut-off (when a pool in the ideal
+    makes it differ, or when it is the current choice), then 1, 2, … up to the judged items."""
     longest = ranked.n + len(ranked.pool)
     if k_beyond:
         longest = min(urlparams.MAX_ITEMS, longest + K_BEYOND_EXTRA)
     named = [EVERY_RANKED]
-    if ranked.pool or ranked.scoring.k == NO_CUTOFF:
+    if ranked.cut_matters or ranked.scoring.k == NO_CUTOFF:
         named.append(NO_CUTOFF)
     # A k beyond the judged items (from a link, or a list that got shorter) stays on offer.
     beyond = (
@@ -375,17 +375,26 @@ def _ideal_rule(page: str, ranked: RankedList) -> str:
 
 
 def cut_sentence(ranked: RankedList) -> str:
-    """What the chosen cut-off counts, in one sentence, for this list and its pool."""
-    n, k = ranked.n, ranked.k
-    judged = ranked.n + len(ranked.pool)
-    if ranked.scoring.k == NO_CUTOFF and ranked.pool:
+    """What the chosen cut-off counts, in one sentence, for this list and its pool (when the
+    pool joins the ideal: with the ideal from the ranked items alone, it does not)."""
+    n, k, judged = ranked.n, ranked.k, ranked.judged
+    if ranked.scoring.k == NO_CUTOFF and ranked.cut_matters:
         return (
             f"No cut-off: all {n} ranked positions count, and the ideal keeps all {judged} judged "
             f"items (trec_eval's ndcg), so it can hold more than {n}."
         )
     if ranked.scoring.k in (EVERY_RANKED, NO_CUTOFF):
-        extra = f" The ideal is cut at {n} too (trec_eval's ndcg_cut.{n})." if ranked.pool else ""
+        extra = (
+            f" The ideal is cut at {n} too (trec_eval's ndcg_cut.{n})."
+            if ranked.cut_matters
+            else ""
+        )
         return f"k = n: all {n} ranked positions count.{extra}"
+    if k > n and not ranked.cut_matters:
+        return (
+            f"k = {k} is beyond your {n} items: neither the list nor its ideal has anything after "
+            f"position {n}, so the score is the one at k = n."
+        )
     if k > n:
         return (
             f"k = {k} is beyond your {n} items: the list earns nothing after position {n}, but "
