@@ -34,6 +34,7 @@ import tempfile
 import time
 import tomllib
 import urllib.request
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -42,6 +43,13 @@ TEMPLATE = Path(__file__).with_name("nginx.conf")
 # Text files worth a gzipped twin; fonts (woff2) and images are compressed already.
 COMPRESSIBLE = {".js", ".css", ".json", ".svg", ".html", ".txt", ".map"}
 STREAMLIT_DEFAULT_UPLOAD_MB = 200
+# What an app process adds to `streamlit run`: no browser to open, no file watcher (the code does
+# not change under a running server), no usage statistics (the app runs offline).
+APP_OPTIONS = (
+    "--server.headless=true",
+    "--server.fileWatcherType=none",
+    "--browser.gatherUsageStats=false",
+)
 
 
 class DeployError(RuntimeError):
@@ -143,8 +151,9 @@ def render_config(
     return text
 
 
-def start_app(port: int, base: str, state: Path, cookie_secret: str) -> subprocess.Popen:
-    """One `streamlit run app.py` on 127.0.0.1:port, its output in state/app-<port>.log."""
+def app_command(port: int, base: str = "", options: Sequence[str] = APP_OPTIONS) -> list[str]:
+    """`streamlit run app.py` on 127.0.0.1:port (under `base`, a path such as '/ndcg'), with
+    `options` (`()`: as the app's .streamlit/config.toml says); the tests start theirs so too."""
     command = [
         sys.executable,
         "-m",
@@ -153,12 +162,16 @@ def start_app(port: int, base: str, state: Path, cookie_secret: str) -> subproce
         str(ROOT / "app.py"),
         "--server.address=127.0.0.1",
         f"--server.port={port}",
-        "--server.headless=true",
-        "--server.fileWatcherType=none",
-        "--browser.gatherUsageStats=false",
+        *options,
     ]
     if base:
         command.append(f"--server.baseUrlPath={base.strip('/')}")
+    return command
+
+
+def start_app(port: int, base: str, state: Path, cookie_secret: str) -> subprocess.Popen:
+    """One `streamlit run app.py` on 127.0.0.1:port, its output in state/app-<port>.log."""
+    command = app_command(port, base)
     # One secret for all processes, so a signed cookie from one is valid at another (in the
     # environment, not on the command line, where `ps` would show it).
     env = {**os.environ, "STREAMLIT_SERVER_COOKIE_SECRET": cookie_secret}

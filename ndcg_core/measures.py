@@ -72,7 +72,7 @@ PERSISTENCE = NumberRange(
     low=0.01,
     high=0.99,
     default=0.8,
-    step=0.05,
+    step=0.01,
     help=(
         "RBP's persistence: the chance that the reader goes on to the next position. 0.5 is "
         "an impatient reader (about 2 items), 0.95 a patient one (about 20)."

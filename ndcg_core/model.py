@@ -257,14 +257,27 @@ class RankedList:
             labels=tuple(self.labels[i] for i in order),
         )
 
+    def conventions(self) -> list[str]:
+        """In words, how this list is scored wherever that is not the app's default: the
+        conventions that differ (`Scoring.differences`), the judged items never retrieved that
+        join the ideal, and no cut-off where it lets the ideal run past the list."""
+        said = self._off_default()
+        if self.scoring.k == NO_CUTOFF and self.cut_matters:
+            said.append(f"{self.cut_words} (the ideal spans every judged item)")
+        return said
+
     def describe(self) -> str:
         """The list and every convention off the default: '3, 2, 3 · k = 3 · gain 2^rel − 1'."""
         parts = [", ".join(exact(v) for v in self.relevances), self.cut_words]
-        parts += self.scoring.differences()
-        if self.pool and self.scoring.ideal == "judgments":
+        return " · ".join(parts + self._off_default())
+
+    def _off_default(self) -> list[str]:
+        """`conventions` but the cut-off, which `describe` always says."""
+        said = self.scoring.differences()
+        if self.ideal is not None:
             never = ", ".join(exact(v) for v in self.pool)
-            parts.append(f"judged but not retrieved: {never}")
-        return " · ".join(parts)
+            said.append(f"judged but not retrieved: {never}")
+        return said
 
 
 def _numbers(values, parameter: str, negative: bool = True) -> tuple[float, ...]:

@@ -4,10 +4,11 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
+
+from deploy.serve import APP_OPTIONS, app_command
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -18,18 +19,10 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-# What the tests add to `streamlit run`; .streamlit/config.toml says the same for a real run.
-TEST_OPTIONS = (
-    "--server.headless=true",
-    "--browser.gatherUsageStats=false",
-    "--server.fileWatcherType=none",
-)
-
-
 def start_app(
     timeout: float = 60,
     env: dict[str, str] | None = None,
-    options: tuple[str, ...] = TEST_OPTIONS,
+    options: tuple[str, ...] = APP_OPTIONS,
 ) -> tuple[subprocess.Popen, str]:
     """Run `streamlit run app.py` in its own process group; return it and its URL once healthy.
 
@@ -38,16 +31,7 @@ def start_app(
     the address and port; `()` runs the app exactly as its config file says."""
     port = free_port()
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            str(ROOT / "app.py"),
-            "--server.address=127.0.0.1",
-            f"--server.port={port}",
-            *options,
-        ],
+        app_command(port, options=options),
         cwd=ROOT,
         env={**os.environ, **env} if env else None,
         stdout=subprocess.DEVNULL,

@@ -2,25 +2,41 @@
 
 Each reads its choices, words and help from `ndcg_core.options`, so a gain, a discount, a tie
 rule or an all-zero rule is offered, described and named identically on every page.
+
+    ranked = list_editor.edit_list(PAGE)        # the list (ui/list_editor.py)
+    ranked = controls.scoring_controls(PAGE)    # its k, gain, discount, base, pool
+    controls.active_conventions(ranked)         # what is not the default, said once
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 import streamlit as st
 
 from ndcg_core.display import exact
+from ndcg_core.model import RankedList, Scoring
 from ndcg_core.options import (
+    CUTS,
+    DISCOUNTS,
+    EVERY_RANKED,
     GAIN_MAP_OPTION,
     GAINS,
+    IDEALS,
     LOG_BASE,
+    NO_CUTOFF,
+    ON_ZERO,
     GainMap,
+    NumberRange,
     Option,
     gain_record,
     is_gain_map,
 )
+from ndcg_core.parsing import parse_relevances
 
-from . import urlparams
+from . import list_editor, urlparams
 from .text import plain
 
 MAP = GAIN_MAP_OPTION.name  # the gain widget's third choice: a gain per grade
@@ -55,19 +71,24 @@ def choose(label: str, options: dict[str, Option], key: str, *, menu: bool = Fal
     )
 
 
+def number(label: str, bounds: NumberRange, key: str, *, slider: bool = False, **kwargs):
+    """A number the user chooses within `bounds`: its range, step and help, in a box to type in
+    (or a slider), so a control offers exactly what a link may hold."""
+    kwargs.setdefault("help", bounds.help)
+    widget = st.slider if slider else st.number_input
+    return widget(
+        label,
+        min_value=bounds.low,
+        max_value=bounds.high,
+        step=bounds.step,
+        key=key,
+        **kwargs,
+    )
+
+
 def log_base(key: str, **kwargs) -> float:
     """The log base b, within the one range the app offers (`options.LOG_BASE`)."""
-    return float(
-        st.number_input(
-            "Log base b",
-            min_value=LOG_BASE.low,
-            max_value=LOG_BASE.high,
-            step=LOG_BASE.step,
-            key=key,
-            help=LOG_BASE.help,
-            **kwargs,
-        )
-    )
+    return float(number("Log base b", LOG_BASE, key, **kwargs))
 
 
 def _map_key(key: str) -> str:
@@ -167,3 +188,227 @@ def map_lesson(chosen: GainMap, grades) -> str:
             )
         break
     return " ".join(said)
+
+
+# ---------------------------------------------------------------------------------------------
+# A page's list and its conventions: k, gain, discount with its base, the pool
+# ---------------------------------------------------------------------------------------------
+
+K_BEYOND_EXTRA = 10  # /libraries offers k up to this far beyond the judged items
+
+
+def _key(page: str, name: str) -> str:
+    # The controls share the list editor's session keys: loading a list sets them.
+    return list_editor.state_key(page, name)
+
+
+def k_options(ranked: RankedList, k_beyond: bool = False) -> list[int | str]:
+    """What the cut-off box offers: every ranked position, no cut-off (when a pool in the ideal
+    makes it differ, or when it is the current choice), then 1, 2, … up to the judged items."""
+    longest = ranked.n + len(ranked.pool)
+    if k_beyond:
+        longest = min(urlparams.MAX_ITEMS, longest + K_BEYOND_EXTRA)
+    named = [EVERY_RANKED]
+    if ranked.cut_matters or ranked.scoring.k == NO_CUTOFF:
+        named.append(NO_CUTOFF)
+    # A k beyond the judged items (from a link, or a list that got shorter) stays on offer.
+    beyond = (
+        [ranked.scoring.k]
+        if isinstance(ranked.scoring.k, int) and ranked.scoring.k > longest
+        else []
+    )
+    return [*named, *range(1, longest + 1), *beyond]
+
+
+def k_label(ranked: RankedList) -> Callable[[int | str], str]:
+    """The cut-off box's words: a named depth by its option's label, every ranked position with
+    the list's n; a number as the model words it ('k = 3')."""
+
+    def label(value: int | str) -> str:
+        if value == EVERY_RANKED:
+            return f"{CUTS[EVERY_RANKED].label} ({ranked.n})"
+        if value == NO_CUTOFF:
+            return CUTS[NO_CUTOFF].label
+        return Scoring(k=value).cut_words()
+
+    return label
+
+
+def scoring_controls(
+    page: str,
+    *,
+    pool: bool = True,
+    explain: bool = True,
+    k_beyond: bool = False,
+    gain_and_discount: bool = True,
+) -> RankedList:
+    """k, gain, discount (with its base) and the judged-but-not-retrieved pool; returns the
+    page's list with the chosen conventions and publishes it.
+
+    `gain_and_discount=False` leaves those two out (a page whose rows choose their own, such
+    as /libraries): only the pool and k are offered.
+    """
+    ranked = list_editor.current(page)
+    pool_values = ranked.pool
+    if pool:
+        st.text_input(
+            "Judged but not retrieved (optional)",
+            key=_key(page, "pool"),
+            placeholder="e.g. 3, 2",
+            help=(
+                "Relevances of items judged for this query that the system never ranked (the "
+                "judgment pool). They join the ideal ranking, as in trec_eval, so missing them costs."
+            ),
+        )
+        typed = st.session_state[_key(page, "pool")].strip()
+        try:
+            pool_values = (
+                parse_relevances(typed, max_items=urlparams.MAX_ITEMS).values if typed else ()
+            )
+        except ValueError as error:
+            st.error(
+                plain(
+                    f"Judged but not retrieved: {error} The last pool that could be read is used."
+                ),
+                icon="✋",
+            )
+    try:
+        ranked = replace(ranked, pool=pool_values)
+    except ValueError as error:  # a grade the chosen gain cannot take, or a map lacks
+        st.error(
+            plain(f"Judged but not retrieved: {error} The last pool that could be used is used."),
+            icon="✋",
+        )
+    options = k_options(ranked, k_beyond)
+    if st.session_state.get(_key(page, "k")) not in options:
+        st.session_state[_key(page, "k")] = EVERY_RANKED
+    k = st.selectbox(
+        "Cut-off k",
+        options,
+        key=_key(page, "k"),
+        format_func=k_label(ranked),
+        filter_mode=list_editor.typing_mode(options),
+        help=(
+            "Only the top k positions count, in the list and in the ideal ranking alike. With "
+            "judged items the system never retrieved, 'no cut-off' lets the ideal keep all of "
+            "them (trec_eval's ndcg), while k = n cuts it at the list's length (ndcg_cut.n)."
+        ),
+    )
+    if not gain_and_discount:
+        ranked = ranked.with_scoring(k=k)
+        if explain:
+            st.caption(cut_sentence(ranked))
+        list_editor.publish(page, ranked, share=min(ranked.relevances) >= 0)
+        return ranked
+    refused = st.session_state.pop(_key(page, "refused"), None)
+    if refused:
+        st.error(plain(refused), icon="✋")
+    check = {"on_change": _keep_scorable, "args": (page,)}
+    chosen = gain(
+        _key(page, "gain"),
+        ranked.relevances + ranked.pool,
+        horizontal=True,
+        explain=explain,
+        **check,
+    )
+    if explain and chosen in GAINS:
+        st.caption(GAINS[chosen].description)
+    discount = choose("Discount", DISCOUNTS, _key(page, "discount"), horizontal=True, **check)
+    base = log_base(_key(page, "base"), **check)
+    if explain:
+        st.caption(DISCOUNTS[discount].description)
+    ranked = ranked.with_scoring(k=k, gain=chosen, discount=discount, log_base=float(base))
+    ranked = ranked.with_scoring(zero=_zero_rule(page, ranked), ideal=_ideal_rule(page, ranked))
+    if explain:
+        st.caption(cut_sentence(ranked))
+    list_editor.publish(page, ranked, share=min(ranked.relevances) >= 0)
+    return ranked
+
+
+def _keep_scorable(page: str) -> None:
+    """A callback: a gain, discount or base that cannot score the list (2^rel − 1 of a grade
+    above 1000, say) is refused by name, and the control goes back to what it was."""
+    ranked = list_editor.current(page)
+    s = ranked.scoring
+    gain = st.session_state[_key(page, "gain")]
+    if gain == MAP:  # a map is checked as it is typed (`gain`)
+        gain = s.gain if is_gain_map(s.gain) else "linear"
+    try:
+        ranked.with_scoring(
+            gain=gain,
+            discount=st.session_state[_key(page, "discount")],
+            log_base=float(st.session_state[_key(page, "base")]),
+        )
+    except ValueError as error:
+        st.session_state[_key(page, "refused")] = (
+            f"{error} The list keeps the conventions it had: gain {gain_record(s.gain).short}, "
+            f"discount {DISCOUNTS[s.discount].short}, base {exact(s.log_base)}."
+        )
+        st.session_state[_key(page, "gain")] = s.gain
+        st.session_state[_key(page, "discount")] = s.discount
+        st.session_state[_key(page, "base")] = float(s.log_base)
+
+
+def _zero_rule(page: str, ranked: RankedList) -> str:
+    """The all-zero rule: asked only when it decides the number (nothing relevant to rank) or
+    when a link chose one; otherwise the current rule stands unseen."""
+    nothing_relevant = max(ranked.relevances) <= 0 and max(ranked.pool, default=0) <= 0
+    if not nothing_relevant and ranked.scoring.zero == "0":
+        return ranked.scoring.zero
+    return choose(
+        "With nothing relevant, NDCG = 0 / 0 counts as",
+        ON_ZERO,
+        _key(page, "zero"),
+        horizontal=True,
+    )
+
+
+def _ideal_rule(page: str, ranked: RankedList) -> str:
+    """Where the ideal comes from: asked once a link chose the ranked documents alone, and from
+    then on on this page (else the judged items make the ideal, the default, unseen)."""
+    asked = _key(page, "ideal_asked")
+    if ranked.scoring.ideal != "judgments":
+        st.session_state[asked] = True
+    if not st.session_state.get(asked):
+        return ranked.scoring.ideal
+    return choose("Ideal ranking built from", IDEALS, _key(page, "ideal_source"), horizontal=True)
+
+
+def cut_sentence(ranked: RankedList) -> str:
+    """What the chosen cut-off counts, in one sentence, for this list and its pool (when the
+    pool joins the ideal: with the ideal from the ranked items alone, it does not)."""
+    n, k, judged = ranked.n, ranked.k, ranked.judged
+    if ranked.scoring.k == NO_CUTOFF and ranked.cut_matters:
+        return (
+            f"No cut-off: all {n} ranked positions count, and the ideal keeps all {judged} judged "
+            f"items (trec_eval's ndcg), so it can hold more than {n}."
+        )
+    if ranked.scoring.k in (EVERY_RANKED, NO_CUTOFF):
+        extra = (
+            f" The ideal is cut at {n} too (trec_eval's ndcg_cut.{n})."
+            if ranked.cut_matters
+            else ""
+        )
+        return f"k = n: all {n} ranked positions count.{extra}"
+    if k > n and not ranked.cut_matters:
+        return (
+            f"k = {k} is beyond your {n} items: neither the list nor its ideal has anything after "
+            f"position {n}, so the score is the one at k = n."
+        )
+    if k > n:
+        return (
+            f"k = {k} is beyond your {n} items: the list earns nothing after position {n}, but "
+            f"the ideal ranking may still fill positions {n + 1}–{min(k, judged)} from the "
+            f"judged items the system did not retrieve."
+        )
+    return (
+        f"k = {k}: only positions 1–{k} count, for your list and the ideal alike; moving an "
+        f"item below position {k} removes its contribution."
+    )
+
+
+def active_conventions(ranked: RankedList) -> None:
+    """Say which conventions are in force whenever they are not the app's defaults."""
+    said = ranked.conventions()
+    if said:
+        st.info("**Scored with:** " + plain(" · ".join(said)) + ".", icon="⚙️")

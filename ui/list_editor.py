@@ -1,11 +1,12 @@
 """Editing a ranked list on a page: one call for the list, one for its conventions.
 
     ranked = list_editor.edit_list(PAGE, drag=True, table=True)   # text, cards, buttons, table
-    ranked = list_editor.scoring_controls(PAGE)                   # k, gain, discount, base, pool
+    ranked = controls.scoring_controls(PAGE)                      # k, gain, discount, base, pool
 
 Both return the page's current `RankedList` and keep the URL and the session in step with it,
 so a link reopens exactly this view and the next page opens on the same list. Nothing else
-touches the session keys below; pages only read what these calls return.
+touches the session keys below (`state_key`; the convention controls, in ui/controls.py, share
+them); pages only read what these calls return.
 
 The order of things inside `edit_list` matters and is why it is one call: a drag or a table
 edit rewrites the text box, which Streamlit only allows before the box is drawn, so both are
@@ -26,16 +27,6 @@ from streamlit_sortables import sort_items
 
 from ndcg_core.display import exact, shorten
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, default_labels
-from ndcg_core.options import (
-    CUTS,
-    DISCOUNTS,
-    EVERY_RANKED,
-    GAINS,
-    NO_CUTOFF,
-    ON_ZERO,
-    gain_record,
-    is_gain_map,
-)
 from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
 from ndcg_core.permutations import (
     ideal_order,
@@ -47,31 +38,33 @@ from ndcg_core.permutations import (
 )
 
 from . import controls, urlparams
+from .charts.theme import BLUE, ORANGE, PRESENTER_FONT_SIZE
 from .share import is_presenting
 from .text import plain
 
 SHARED = "shared_ranked_list"  # the last valid list, carried from page to page
 MAX_DRAG_ITEMS = 50
-K_BEYOND_EXTRA = 10  # /libraries offers k up to this far beyond the judged items
 MAX_UNTYPED_OPTIONS = 30  # pickers up to this long open without a text field
 
 # Cards: clearly grabbable, a visible focus ring for keyboard users, a gap between them (the
 # component's own flex box is the container body), and no swipe that escapes to the browser.
+# The component draws in a frame of its own, which the app's style sheet does not reach: the
+# rule goes with it, in the theme's colours, and presenter sizes reach it here.
 _CARD_STYLE = """
 .sortable-container-body { display: flex; flex-wrap: wrap; gap: 6px; padding: 4px; }
 .sortable-item, .sortable-item:hover {
-  list-style: none; background-color: #0072B2; color: #ffffff; font-weight: 600;
-  font-size: %(size)s; border-radius: 8px; padding: 6px 10px; margin: 0; cursor: grab;
+  list-style: none; background-color: %(colour)s; color: #ffffff; font-weight: 600;
+  font-size: %(size)dpx; border-radius: 8px; padding: 6px 10px; margin: 0; cursor: grab;
   user-select: none; touch-action: none;
 }
-.sortable-item:focus { outline: 3px solid #E69F00; outline-offset: 2px; }
+.sortable-item:focus { outline: 3px solid %(focus)s; outline-offset: 2px; }
 html, body { overscroll-behavior: none; }
 """
-CARD_FONT = "15px"
-PRESENTER_CARD_FONT = "24px"  # the component draws in its own frame: presenter sizes reach it here
+CARD_FONT_SIZE = 15  # pixels; presenter view: the theme's PRESENTER_FONT_SIZE
 
 
-def _key(page: str, name: str) -> str:
+def state_key(page: str, name: str) -> str:
+    """The session key of one of a page's list entries or controls, e.g. "playground_k"."""
     return f"{page}_{name}"
 
 
@@ -88,20 +81,23 @@ def typing_mode(options: Sequence) -> str | None:
 
 def current(page: str) -> RankedList:
     """The page's current list (after `edit_list` has run once)."""
-    return st.session_state[_key(page, "ranked")]
+    return st.session_state[state_key(page, "ranked")]
 
 
 def _put(page: str, ranked: RankedList) -> None:
     """Make `ranked` the page's list, rewriting the text box and the controls to match."""
-    st.session_state[_key(page, "ranked")] = ranked
-    st.session_state[_key(page, "text")] = _typed_form(ranked)
+    st.session_state[state_key(page, "ranked")] = ranked
+    st.session_state[state_key(page, "text")] = _typed_form(ranked)
     s = ranked.scoring
-    st.session_state[_key(page, "k")] = s.k
-    st.session_state[_key(page, "gain")] = s.gain
-    st.session_state[_key(page, "discount")] = s.discount
-    st.session_state[_key(page, "base")] = float(s.log_base)
-    st.session_state[_key(page, "zero")] = s.zero
-    st.session_state[_key(page, "pool")] = format_relevances(ranked.pool) if ranked.pool else ""
+    st.session_state[state_key(page, "k")] = s.k
+    st.session_state[state_key(page, "gain")] = s.gain
+    st.session_state[state_key(page, "discount")] = s.discount
+    st.session_state[state_key(page, "base")] = float(s.log_base)
+    st.session_state[state_key(page, "zero")] = s.zero
+    st.session_state[state_key(page, "ideal_source")] = s.ideal
+    st.session_state[state_key(page, "pool")] = (
+        format_relevances(ranked.pool) if ranked.pool else ""
+    )
 
 
 def load(page: str, ranked: RankedList) -> None:
@@ -124,7 +120,7 @@ def _start(page: str, *, negative: bool) -> list[str]:
     a return is told from a rerun of the same page. Returns the messages about link values
     that were not used as given.
     """
-    if _key(page, "text") in st.session_state:
+    if state_key(page, "text") in st.session_state:
         return []
     params = st.query_params.to_dict()
     messages: list[str] = []
@@ -133,7 +129,7 @@ def _start(page: str, *, negative: bool) -> list[str]:
         ranked, messages = urlparams.read_list(params, negative=negative)
     elif shared is not None:
         ranked = shared
-    elif _key(page, "ranked") in st.session_state:
+    elif state_key(page, "ranked") in st.session_state:
         ranked = current(page)
     else:
         ranked, messages = urlparams.read_list(params, negative=negative)
@@ -148,17 +144,10 @@ def publish(page: str, ranked: RankedList, *, share: bool = True) -> None:
     `share=False` keeps the list to this page (negative relevances, which other pages refuse);
     the URL still follows it.
     """
-    st.session_state[_key(page, "ranked")] = ranked
+    st.session_state[state_key(page, "ranked")] = ranked
     if share:
         st.session_state[SHARED] = ranked
-    edits = urlparams.sync(
-        st.query_params.to_dict(), urlparams.list_params(ranked), urlparams.LIST_KEYS
-    )
-    for name, text in edits.items():
-        if text is None:
-            del st.query_params[name]
-        else:
-            st.query_params[name] = text
+    urlparams.apply(urlparams.list_params(ranked), urlparams.LIST_KEYS)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,7 +190,7 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
     """The typed list. On a bad value: an error naming it, and the last valid list is kept."""
     st.text_area(
         label,
-        key=_key(page, "text"),
+        key=state_key(page, "text"),
         height=height,
         help=(
             "Numbers separated by commas, spaces, semicolons or new lines (3, 2, 3, 0, 1, 2), "
@@ -212,7 +201,7 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
     ranked = current(page)
     try:
         parsed = parse_relevances(
-            st.session_state[_key(page, "text")],
+            st.session_state[state_key(page, "text")],
             max_items=urlparams.MAX_ITEMS,
             allow_negative=negative,
         )
@@ -224,7 +213,7 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
         )
         return ranked
     if (typed.relevances, typed.labels) != (ranked.relevances, ranked.labels):
-        st.session_state[_key(page, "ranked")] = typed
+        st.session_state[state_key(page, "ranked")] = typed
         _remember_typed(page, typed)
         return typed
     return ranked
@@ -236,7 +225,7 @@ def _typed_list(page: str, ranked: RankedList, values, labels) -> RankedList:
     try:
         return replace(ranked, relevances=values, labels=labels)
     except ValueError:
-        pending = controls.typed_map(_key(page, "gain"))
+        pending = controls.typed_map(state_key(page, "gain"))
         if pending is None:
             raise
         try:
@@ -252,7 +241,7 @@ def _typed_list(page: str, ranked: RankedList, values, labels) -> RankedList:
 
 def _remember_typed(page: str, ranked: RankedList) -> None:
     """Keep the list as typed (or edited), for the 'reset' button."""
-    st.session_state[_key(page, "typed")] = (ranked.relevances, ranked.labels)
+    st.session_state[state_key(page, "typed")] = (ranked.relevances, ranked.labels)
 
 
 def _identified(ranked: RankedList) -> RankedList:
@@ -266,7 +255,7 @@ def _set_order(page: str, order_of: Callable[[RankedList], Sequence[int]]) -> No
 
 
 def _reset_to_typed(page: str) -> None:
-    relevances, labels = st.session_state[_key(page, "typed")]
+    relevances, labels = st.session_state[state_key(page, "typed")]
     _put(page, replace(current(page), relevances=relevances, labels=labels))
 
 
@@ -284,7 +273,7 @@ def card_texts(ranked: RankedList) -> list[str]:
 def _move_selected(page: str, where: str) -> None:
     ranked = current(page)
     cards = card_texts(ranked)
-    chosen = st.session_state.get(_key(page, "move_item"))
+    chosen = st.session_state.get(state_key(page, "move_item"))
     if chosen not in cards:
         return
     source, n = cards.index(chosen) + 1, len(cards)
@@ -326,11 +315,11 @@ def _reorder_tools(page: str, ranked: RankedList) -> None:
     _drag_cards(page, ranked)
     # Rows that wrap: each button keeps its whole label and moves to the next line when the
     # column is too narrow (a phone, a projector at 150 %), rather than cutting it to "⭐ I…".
-    with st.container(horizontal=True, gap="small", key=_key(page, "order_buttons")):
+    with st.container(horizontal=True, gap="small", key=state_key(page, "order_buttons")):
         for name, text, order_of, tip in ORDER_BUTTONS:
             st.button(
                 text,
-                key=_key(page, name),
+                key=state_key(page, name),
                 on_click=_set_order,
                 args=(page, order_of),
                 help=tip,
@@ -338,28 +327,28 @@ def _reorder_tools(page: str, ranked: RankedList) -> None:
             )
         st.button(
             "↩️ Reset to what I typed",
-            key=_key(page, "reset"),
+            key=state_key(page, "reset"),
             on_click=_reset_to_typed,
             args=(page,),
             help="Back to the list as you last typed or edited it.",
             width="stretch",
         )
     cards = card_texts(ranked)
-    if st.session_state.get(_key(page, "move_item")) not in cards:
-        st.session_state[_key(page, "move_item")] = cards[0]
+    if st.session_state.get(state_key(page, "move_item")) not in cards:
+        st.session_state[state_key(page, "move_item")] = cards[0]
     st.selectbox(
         "Move one item (works with keyboard and touch)",
         cards,
-        key=_key(page, "move_item"),
+        key=state_key(page, "move_item"),
         help="Choose an item, then press Up or Down as often as you like: it stays chosen.",
         filter_mode=typing_mode(cards),
     )
     # One row, even on a phone: the four moves sit together under the chosen item.
-    with st.container(horizontal=True, gap="small", key=_key(page, "move_buttons")):
+    with st.container(horizontal=True, gap="small", key=state_key(page, "move_buttons")):
         for where, text, tip in MOVE_BUTTONS:
             st.button(
                 text,
-                key=_key(page, f"move_{where}"),
+                key=state_key(page, f"move_{where}"),
                 on_click=_move_selected,
                 args=(page, where),
                 help=tip,
@@ -371,7 +360,7 @@ def _reorder_tools(page: str, ranked: RankedList) -> None:
 
 
 def _sort_key(page: str) -> str:
-    return _key(page, f"sort_{st.session_state.get(_key(page, 'sort_version'), 0)}")
+    return state_key(page, f"sort_{st.session_state.get(state_key(page, 'sort_version'), 0)}")
 
 
 def _dragged_items(value) -> list[str] | None:
@@ -387,7 +376,7 @@ def _dragged_items(value) -> list[str] | None:
 
 def _absorb_drag(page: str) -> None:
     """If the cards were dragged since the last run, reorder the list to match."""
-    shown = st.session_state.get(_key(page, "sort_items"))
+    shown = st.session_state.get(state_key(page, "sort_items"))
     dragged = _dragged_items(st.session_state.get(_sort_key(page)))
     if shown is None or dragged is None or dragged == shown:
         return
@@ -397,7 +386,7 @@ def _absorb_drag(page: str) -> None:
         return  # a stale report from an older list: ignore it
     _put(page, _identified(current(page)).reordered(order))
     # The cards already show this order: keep the component as it is (no reload, no flicker).
-    st.session_state[_key(page, "sort_items")] = dragged
+    st.session_state[state_key(page, "sort_items")] = dragged
 
 
 def _drag_cards(page: str, ranked: RankedList) -> None:
@@ -409,17 +398,17 @@ def _drag_cards(page: str, ranked: RankedList) -> None:
             icon="↕️",
         )
         return
-    if st.session_state.get(_key(page, "sort_items")) != cards:
+    if st.session_state.get(state_key(page, "sort_items")) != cards:
         # The list changed some other way: start a fresh component showing the new order.
-        st.session_state[_key(page, "sort_version")] = (
-            st.session_state.get(_key(page, "sort_version"), 0) + 1
+        st.session_state[state_key(page, "sort_version")] = (
+            st.session_state.get(state_key(page, "sort_version"), 0) + 1
         )
-        st.session_state[_key(page, "sort_items")] = cards
-    size = PRESENTER_CARD_FONT if is_presenting() else CARD_FONT
+        st.session_state[state_key(page, "sort_items")] = cards
+    size = PRESENTER_FONT_SIZE if is_presenting() else CARD_FONT_SIZE
     sort_items(
         cards,
         direction="horizontal",
-        custom_style=_CARD_STYLE % {"size": size},
+        custom_style=_CARD_STYLE % {"colour": BLUE, "focus": ORANGE, "size": size},
         key=_sort_key(page),
     )
 
@@ -428,7 +417,7 @@ def _drag_cards(page: str, ranked: RankedList) -> None:
 
 
 def _editor_key(page: str) -> str:
-    return _key(page, f"table_{st.session_state.get(_key(page, 'table_version'), 0)}")
+    return state_key(page, f"table_{st.session_state.get(state_key(page, 'table_version'), 0)}")
 
 
 def _rows(relevances: Sequence[float], labels: Sequence[str]) -> list[dict]:
@@ -445,16 +434,16 @@ def _absorb_table_edits(page: str) -> None:
     """
     edits = st.session_state.get(_editor_key(page))
     seen = repr(edits)
-    if seen == st.session_state.get(_key(page, "table_seen")):
+    if seen == st.session_state.get(state_key(page, "table_seen")):
         return
-    st.session_state[_key(page, "table_seen")] = seen
-    base = st.session_state.get(_key(page, "table_base"))
+    st.session_state[state_key(page, "table_seen")] = seen
+    base = st.session_state.get(state_key(page, "table_base"))
     if (
         base is None
         or not isinstance(edits, dict)
         or not any(edits.get(part) for part in ("edited_rows", "added_rows", "deleted_rows"))
     ):
-        st.session_state[_key(page, "table_error")] = None
+        st.session_state[state_key(page, "table_error")] = None
         return
     ranked = current(page)
     rows = _rows(*base)
@@ -467,11 +456,11 @@ def _absorb_table_edits(page: str) -> None:
     try:
         edited = table_rows_to_list(ranked, rows)
     except ValueError as error:
-        st.session_state[_key(page, "table_error")] = str(error)
+        st.session_state[state_key(page, "table_error")] = str(error)
         return
-    st.session_state[_key(page, "table_error")] = None
+    st.session_state[state_key(page, "table_error")] = None
     # What the editor now shows: the list is in step with it, so it is not drawn afresh.
-    st.session_state[_key(page, "table_shows")] = (edited.relevances, edited.labels)
+    st.session_state[state_key(page, "table_shows")] = (edited.relevances, edited.labels)
     if (edited.relevances, edited.labels) != (ranked.relevances, ranked.labels):
         _put(page, edited)
         _remember_typed(page, edited)
@@ -532,17 +521,17 @@ def table_rows_to_list(ranked: RankedList, rows: list[dict]) -> RankedList:
 def _table_editor(page: str, ranked: RankedList) -> None:
     with st.expander("✏️ Edit labels and relevances in a table"):
         content = (ranked.relevances, ranked.labels)
-        if st.session_state.get(_key(page, "table_shows")) != content:
+        if st.session_state.get(state_key(page, "table_shows")) != content:
             # The list changed some other way: a fresh editor (a new key) shows it. An edit made
             # in the editor itself keeps the key, so the grid, and the keyboard focus in it, stay.
-            st.session_state[_key(page, "table_version")] = (
-                st.session_state.get(_key(page, "table_version"), 0) + 1
+            st.session_state[state_key(page, "table_version")] = (
+                st.session_state.get(state_key(page, "table_version"), 0) + 1
             )
-            st.session_state[_key(page, "table_base")] = content
-            st.session_state[_key(page, "table_shows")] = content
-            st.session_state[_key(page, "table_error")] = None
+            st.session_state[state_key(page, "table_base")] = content
+            st.session_state[state_key(page, "table_shows")] = content
+            st.session_state[state_key(page, "table_error")] = None
         st.data_editor(
-            pd.DataFrame(_rows(*st.session_state[_key(page, "table_base")])),
+            pd.DataFrame(_rows(*st.session_state[state_key(page, "table_base")])),
             key=_editor_key(page),
             num_rows="dynamic",
             hide_index=True,
@@ -552,208 +541,8 @@ def _table_editor(page: str, ranked: RankedList) -> None:
                 "Relevance": st.column_config.NumberColumn("Relevance", min_value=0.0, format="%g"),
             },
         )
-        problem = st.session_state.get(_key(page, "table_error"))
+        problem = st.session_state.get(state_key(page, "table_error"))
         if problem:
             st.error(plain(f"{problem} The list was not changed."), icon="✋")
         else:
             st.caption("Rows are positions, top first. Add or delete rows at the table's edge.")
-
-
-# ---------------------------------------------------------------------------------------------
-# The conventions: k, gain, discount with its base, the pool
-# ---------------------------------------------------------------------------------------------
-
-
-def k_options(ranked: RankedList, k_beyond: bool = False) -> list[int | str]:
-    """What the cut-off box offers: every ranked position, no cut-off (when a pool makes it
-    differ, or when it is the current choice), then 1, 2, … up to the judged items."""
-    longest = ranked.n + len(ranked.pool)
-    if k_beyond:
-        longest = min(urlparams.MAX_ITEMS, longest + K_BEYOND_EXTRA)
-    named = [EVERY_RANKED]
-    if ranked.pool or ranked.scoring.k == NO_CUTOFF:
-        named.append(NO_CUTOFF)
-    # A k beyond the judged items (from a link, or a list that got shorter) stays on offer.
-    beyond = (
-        [ranked.scoring.k]
-        if isinstance(ranked.scoring.k, int) and ranked.scoring.k > longest
-        else []
-    )
-    return [*named, *range(1, longest + 1), *beyond]
-
-
-def k_label(ranked: RankedList) -> Callable[[int | str], str]:
-    def label(value: int | str) -> str:
-        if value == EVERY_RANKED:
-            return f"{CUTS[EVERY_RANKED].label} ({ranked.n})"
-        if value == NO_CUTOFF:
-            return CUTS[NO_CUTOFF].label
-        return f"k = {value}"
-
-    return label
-
-
-def scoring_controls(
-    page: str,
-    *,
-    pool: bool = True,
-    explain: bool = True,
-    k_beyond: bool = False,
-    gain_and_discount: bool = True,
-) -> RankedList:
-    """k, gain, discount (with its base) and the judged-but-not-retrieved pool; returns the
-    page's list with the chosen conventions and publishes it.
-
-    `gain_and_discount=False` leaves those two out (a page whose rows choose their own, such
-    as /libraries): only the pool and k are offered.
-    """
-    ranked = current(page)
-    pool_values = ranked.pool
-    if pool:
-        st.text_input(
-            "Judged but not retrieved (optional)",
-            key=_key(page, "pool"),
-            placeholder="e.g. 3, 2",
-            help=(
-                "Relevances of items judged for this query that the system never ranked (the "
-                "judgment pool). They join the ideal ranking, as in trec_eval, so missing them costs."
-            ),
-        )
-        typed = st.session_state[_key(page, "pool")].strip()
-        try:
-            pool_values = (
-                parse_relevances(typed, max_items=urlparams.MAX_ITEMS).values if typed else ()
-            )
-        except ValueError as error:
-            st.error(
-                plain(
-                    f"Judged but not retrieved: {error} The last pool that could be read is used."
-                ),
-                icon="✋",
-            )
-    try:
-        ranked = replace(ranked, pool=pool_values)
-    except ValueError as error:  # a grade the chosen gain cannot take, or a map lacks
-        st.error(
-            plain(f"Judged but not retrieved: {error} The last pool that could be used is used."),
-            icon="✋",
-        )
-    options = k_options(ranked, k_beyond)
-    if st.session_state.get(_key(page, "k")) not in options:
-        st.session_state[_key(page, "k")] = EVERY_RANKED
-    k = st.selectbox(
-        "Cut-off k",
-        options,
-        key=_key(page, "k"),
-        format_func=k_label(ranked),
-        filter_mode=typing_mode(options),
-        help=(
-            "Only the top k positions count, in the list and in the ideal ranking alike. With "
-            "judged items the system never retrieved, 'no cut-off' lets the ideal keep all of "
-            "them (trec_eval's ndcg), while k = n cuts it at the list's length (ndcg_cut.n)."
-        ),
-    )
-    if not gain_and_discount:
-        ranked = ranked.with_scoring(k=k)
-        if explain:
-            st.caption(cut_sentence(ranked))
-        publish(page, ranked, share=min(ranked.relevances) >= 0)
-        return ranked
-    refused = st.session_state.pop(_key(page, "refused"), None)
-    if refused:
-        st.error(plain(refused), icon="✋")
-    check = {"on_change": _keep_scorable, "args": (page,)}
-    gain = controls.gain(
-        _key(page, "gain"),
-        ranked.relevances + ranked.pool,
-        horizontal=True,
-        explain=explain,
-        **check,
-    )
-    if explain and gain in GAINS:
-        st.caption(GAINS[gain].description)
-    discount = controls.choose(
-        "Discount", DISCOUNTS, _key(page, "discount"), horizontal=True, **check
-    )
-    base = controls.log_base(_key(page, "base"), **check)
-    if explain:
-        st.caption(DISCOUNTS[discount].description)
-    ranked = ranked.with_scoring(k=k, gain=gain, discount=discount, log_base=float(base))
-    ranked = ranked.with_scoring(zero=_zero_rule(page, ranked))
-    if explain:
-        st.caption(cut_sentence(ranked))
-    publish(page, ranked, share=min(ranked.relevances) >= 0)
-    return ranked
-
-
-def _keep_scorable(page: str) -> None:
-    """A callback: a gain, discount or base that cannot score the list (2^rel − 1 of a grade
-    above 1000, say) is refused by name, and the control goes back to what it was."""
-    ranked = current(page)
-    s = ranked.scoring
-    gain = st.session_state[_key(page, "gain")]
-    if gain == controls.MAP:  # a map is checked as it is typed (controls.gain)
-        gain = s.gain if is_gain_map(s.gain) else "linear"
-    try:
-        ranked.with_scoring(
-            gain=gain,
-            discount=st.session_state[_key(page, "discount")],
-            log_base=float(st.session_state[_key(page, "base")]),
-        )
-    except ValueError as error:
-        st.session_state[_key(page, "refused")] = (
-            f"{error} The list keeps the conventions it had: gain {gain_record(s.gain).short}, "
-            f"discount {DISCOUNTS[s.discount].short}, base {exact(s.log_base)}."
-        )
-        st.session_state[_key(page, "gain")] = s.gain
-        st.session_state[_key(page, "discount")] = s.discount
-        st.session_state[_key(page, "base")] = float(s.log_base)
-
-
-def _zero_rule(page: str, ranked: RankedList) -> str:
-    """The all-zero rule: asked only when it decides the number (nothing relevant to rank) or
-    when a link chose one; otherwise the current rule stands unseen."""
-    nothing_relevant = max(ranked.relevances) <= 0 and max(ranked.pool, default=0) <= 0
-    if not nothing_relevant and ranked.scoring.zero == "0":
-        return ranked.scoring.zero
-    return controls.choose(
-        "With nothing relevant, NDCG = 0 / 0 counts as",
-        ON_ZERO,
-        _key(page, "zero"),
-        horizontal=True,
-    )
-
-
-def cut_sentence(ranked: RankedList) -> str:
-    """What the chosen cut-off counts, in one sentence, for this list and its pool."""
-    n, k = ranked.n, ranked.k
-    judged = ranked.n + len(ranked.pool)
-    if ranked.scoring.k == NO_CUTOFF and ranked.pool:
-        return (
-            f"No cut-off: all {n} ranked positions count, and the ideal keeps all {judged} judged "
-            f"items (trec_eval's ndcg), so it can hold more than {n}."
-        )
-    if ranked.scoring.k in (EVERY_RANKED, NO_CUTOFF):
-        extra = f" The ideal is cut at {n} too (trec_eval's ndcg_cut.{n})." if ranked.pool else ""
-        return f"k = n: all {n} ranked positions count.{extra}"
-    if k > n:
-        return (
-            f"k = {k} is beyond your {n} items: the list earns nothing after position {n}, but "
-            f"the ideal ranking may still fill positions {n + 1}–{min(k, judged)} from the "
-            f"judged items the system did not retrieve."
-        )
-    return (
-        f"k = {k}: only positions 1–{k} count, for your list and the ideal alike; moving an "
-        f"item below position {k} removes its contribution."
-    )
-
-
-def active_conventions(ranked: RankedList) -> None:
-    """Say which conventions are in force whenever they are not the app's defaults."""
-    said = ranked.scoring.differences()
-    if ranked.pool:
-        said.append(f"judged but not retrieved: {format_relevances(ranked.pool)}")
-    if ranked.scoring.k == NO_CUTOFF and ranked.cut_matters:
-        said.append("no cut-off (the ideal spans every judged item)")
-    if said:
-        st.info("**Scored with:** " + plain(" · ".join(said)) + ".", icon="⚙️")

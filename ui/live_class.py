@@ -27,7 +27,8 @@ from .charts.practice import relevance_bars
 from .text import plain
 
 PAGE = "classroom"
-ROOM, KEY, STUDENT = "room", "key", "student"  # the page's link parameters
+# The page's link parameters (declared, with how each reads, in ui/urlparams.py).
+ROOM, KEY, STUDENT = urlparams.ROOM.name, urlparams.TEACHER_KEY.name, urlparams.STUDENT.name
 FAILURES = f"{PAGE}_failures"  # this session's wrong codes and keys, by time
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 QR_SCALE = 10  # pixels per module of the QR code (an SVG: it scales sharply on any screen)

@@ -162,7 +162,6 @@ LEARN_BLURB = (
     "Start here: the first of six walkthroughs that rebuild every worked example of five "
     "classic notes, term by term."
 )
-BY_SCRIPT = {page.script: page for page in PAGES}
 BY_PATH = {page.url_path: page for page in PAGES}
 
 

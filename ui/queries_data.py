@@ -84,6 +84,11 @@ class Files:
         return "" if item is None else file_digest(self.kind, role, *item)
 
     @property
+    def given(self) -> dict[str, tuple[str, bytes]]:
+        """{role: (name, bytes)} of the files there are, in reading order (`runs.load_files`)."""
+        return {role: getattr(self, role) for role in ROLES if getattr(self, role) is not None}
+
+    @property
     def key(self) -> str:
         """One key for the whole set: the digests of its files, role by role."""
         return _framed_sha256(self.kind, *(f"{role}:{self.digest(role)}" for role in ROLES))
@@ -124,28 +129,9 @@ def sample_files(sample: str, qrels_name: str = "qrels.test") -> Files:
     raise ValueError(f"Unknown sample {sample!r}: use 'movies' or 'trec'.")
 
 
-def read_tables(files: Files, cap_mb: float) -> dict[str, runs.Table]:
-    """Read every file present: {'run': …, 'qrels': …, 'second_run': …} (in this process)."""
-    return {
-        role: runs.read_file(files.kind, role, *getattr(files, role), cap_mb)
-        for role in ROLES
-        if getattr(files, role) is not None
-    }
-
-
-def datasets(files: Files, tables: dict[str, runs.Table]) -> dict[str, runs.Dataset]:
-    """Join what was read into datasets: 'run' and, if present, 'second_run'."""
-    return runs.join_files(files.kind, tables)
-
-
 def playground_list(data: runs.Dataset, query: object, scoring: Scoring) -> runs.QueryList:
     """One query as the playground will show it, with a note for anything a link cannot hold."""
     return runs.query_list(data, query, scoring, max_items=urlparams.MAX_ITEMS)
-
-
-def playground_link(data: runs.Dataset, query: object, scoring: Scoring) -> str:
-    """`/playground?rels=…&labels=…&k=…&pool=…` for one query, with every convention."""
-    return urlparams.link("playground", playground_list(data, query, scoring).ranked)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -295,7 +281,7 @@ def load(files: Files, cap_mb: float) -> tuple[dict[str, runs.Table], dict | Val
     found = CACHE.get(key)
     if found is not None:
         return found
-    present = {role: getattr(files, role) for role in ROLES if getattr(files, role) is not None}
+    present = files.given
     for name, data in present.values():
         runs.check_size(len(data), cap_mb, name)  # refused here: no bytes sent to a worker
     with WORKERS.one_read(key):
@@ -329,9 +315,9 @@ def _every_judged(key: str, _data: runs.Dataset, scoring: Scoring):
     return runs.evaluate(_data, complete=True, **runs.keywords(scoring))
 
 
-def evaluate(key: str, data: runs.Dataset, scoring: Scoring, complete: bool = False):
-    """`runs.evaluate` under `scoring`, once per dataset `key` and scoring: both query sets
-    come from one evaluation over every judged query."""
+def per_query_ndcg(key: str, data: runs.Dataset, scoring: Scoring, complete: bool = False):
+    """Every query's NDCG and their mean under `scoring` (`runs.evaluate`), once per dataset
+    `key` and scoring: both query sets come from one evaluation over every judged query."""
     full = _every_judged(key, data, scoring)
     return full if complete else runs.answered_only(full, data)
 

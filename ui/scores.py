@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ndcg_core.display import fixed, signed
+from ndcg_core.display import DIGITS, fixed, signed
 from ndcg_core.metrics import Totals
 
 HELP = {
@@ -50,7 +50,7 @@ def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
 
 def _change(value: float, before: dict[str, float] | None, name: str) -> str | None:
     """How far `name` moved since the last change, as shown under its card (None: it did not)."""
-    if before is None or round(value - before[name], 4) == 0:
+    if before is None or round(value - before[name], DIGITS) == 0:
         return None
     return signed(value - before[name])
 

@@ -17,11 +17,8 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from . import urlparams
 from .urlparams import PRESENT
-
-# Secrets a page may carry in its link (the live classroom's teacher key and student token): never
-# put into the copyable "This view" link, which a teacher may show on a projector.
-PRIVATE_PARAMS = ("key", "student")
 
 
 def is_presenting() -> bool:
@@ -49,10 +46,7 @@ def copy_link(query_string: str, path: str = "", label: str = "Link to this view
 
 
 def _toggle_presenting() -> None:
-    if is_presenting():
-        del st.query_params[PRESENT]
-    else:
-        st.query_params[PRESENT] = "1"
+    urlparams.apply({} if is_presenting() else {PRESENT: "1"}, [PRESENT])
 
 
 def presenter_toggle(key: str) -> bool:
@@ -85,6 +79,8 @@ def sidebar_tools(url_path: str) -> None:
     with st.sidebar:
         # Streamlit draws its own rule under the menu: a second one would leave an empty band.
         # The glossary is the menu's second entry, on every page: no second link to it here.
-        shown = {k: v for k, v in st.query_params.to_dict().items() if k not in PRIVATE_PARAMS}
+        shown = {
+            k: v for k, v in st.query_params.to_dict().items() if k not in urlparams.SECRET_KEYS
+        }
         copy_link(urlencode(shown, safe=","), path=url_path, label="This view")
         presenter_toggle("app_presenter_toggle")

@@ -9,11 +9,14 @@ that says what is shown instead, the nearest valid value when there is one, else
 
 The parameters
 --------------
-rels, labels, k, gain, discount, base, pool, zero
+rels, labels, k, gain, discount, base, pool, zero, ideal
                                               a ranked list and its conventions (every page)
 scores, ids                                   the system's scores and document ids (/libraries)
 sample, qrels, whole, ideal, ties, complete   a run's source and conventions (/queries)
-seed, ex                                      a practice set and an exercise (/practice)
+seed, v, ex                                   a practice set, the version of its exercises,
+                                              and an exercise (/practice)
+room, key, student                            a live class, the teacher's key and a student's
+                                              token (/classroom; the last two never shared)
 rel_min, g_max, p                             NDCG's neighbours' settings (/metrics; p also
                                               the geometric discount of /learn-discount)
 depth                                         positions the discount curves span
@@ -33,6 +36,8 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from classroom import rooms
+from lessons import practice
 from lessons.curves import DEPTH
 from ndcg_core.display import exact, shorten
 from ndcg_core.measures import G_MAX, PERSISTENCE, REL_MIN
@@ -55,7 +60,7 @@ from ndcg_core.parsing import parse_relevances, parse_scores, typable_label
 
 MAX_ITEMS = 1000  # items in a list, typed or linked; a run's query opens whole up to this
 PRESENT = "present"
-LIST_KEYS = ("rels", "labels", "k", "gain", "discount", "base", "pool", "zero")
+LIST_KEYS = ("rels", "labels", "k", "gain", "discount", "base", "pool", "zero", "ideal")
 RANKING_KEYS = ("scores", "ids")
 # Whole numbers in links are read only up to this many digits: Python refuses to turn longer
 # digit strings into numbers, and no count in this app comes near it.
@@ -210,7 +215,7 @@ DEPTH_PARAM = Param(
 
 
 # ---------------------------------------------------------------------------------------------
-# A ranked list: rels, labels, k, gain, discount, base, pool
+# A ranked list: rels, labels, k, gain, discount, base, pool, zero, ideal
 # ---------------------------------------------------------------------------------------------
 
 
@@ -278,6 +283,7 @@ def read_list(
         (DISCOUNT, "discount"),
         (ZERO, "zero"),
         (BASE, "log_base"),
+        (IDEAL, "ideal"),
     ):
         if param.name in params:
             value, message = param.parse(params[param.name])
@@ -319,7 +325,11 @@ def _read_labels(text: str, n: int) -> tuple[tuple[str, ...], str | None]:
 
 
 def list_params(ranked: RankedList) -> dict[str, str]:
-    """The query parameters that reproduce `ranked`, leaving defaults out so links stay short."""
+    """The query parameters that reproduce `ranked`, leaving defaults out so links stay short.
+
+    Every convention of its `Scoring` is carried but the tie rule, which says how a run's equal
+    scores are put in order: a ranked list is in its order already, so the rule changes none of
+    its numbers (`read_list` gives it the default)."""
     params = {"rels": _join(ranked.relevances)}
     if ranked.has_typed_labels:
         params["labels"] = ",".join(ranked.labels)
@@ -336,6 +346,8 @@ def list_params(ranked: RankedList) -> dict[str, str]:
         params["pool"] = _join(ranked.pool)
     if s.zero != default.zero:
         params["zero"] = s.zero
+    if s.ideal != default.ideal:
+        params["ideal"] = s.ideal
     return params
 
 
@@ -410,6 +422,87 @@ def ranking_params(scores, ids) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------------------------------------
+# /practice: seed (which set), v (which version of the exercise maker), ex (which exercise)
+# ---------------------------------------------------------------------------------------------
+
+
+def seed_param(fresh: int) -> Param:
+    """`seed`: a bad one starts the new set `fresh`, a too large one the last set."""
+    return Param(
+        "seed",
+        lambda text: whole_number(text, 0, practice.MAX_SEED, "seed"),
+        str,
+        fresh,
+        help="The set: the same seed gives the same exercises in the same order.",
+    )
+
+
+VERSION = Param(
+    "v",
+    lambda text: int(one_of([str(v) for v in practice.VERSIONS], "set version")(text)),
+    str,
+    practice.LATEST,
+    help=(
+        "Which generation of exercises: a link without it opens version 1, as every link made "
+        "before versions existed does, so a shared set never changes."
+    ),
+)
+
+
+def ex_param(version: int) -> Param:
+    """`ex`: the exercise shown, counted from 1, up to the size of this version's sets."""
+    size = practice.set_size(version)
+    return Param(
+        "ex", lambda text: whole_number(text, 1, size, "ex"), str, 1, help="The exercise shown."
+    )
+
+
+def read_practice(params: Mapping[str, str], fresh: int) -> tuple[int, int, int, list[str]]:
+    """The seed, the set's version and the exercise number of a /practice link, with a message
+    for each value not used as given; a link without a seed starts the set `fresh`.
+
+    A link with a seed that is a number (even one moved into range) and no version predates
+    versions: version 1. A link whose seed is not a number starts a new set, of the latest."""
+    values, messages = read(params, (seed_param(fresh), VERSION))
+    typed = params.get("seed", "").strip().removeprefix("+")
+    old_link = typed.isascii() and typed.isdigit() and "v" not in params
+    version = values.get("v", 1 if old_link else practice.LATEST)
+    ex = ex_param(version)
+    more, more_messages = read(params, (ex,))
+    return values.get("seed", fresh), version, more.get("ex", ex.default), messages + more_messages
+
+
+def practice_params(seed: int, version: int, number: int | None = None) -> dict[str, str]:
+    """The parameters of a /practice link: a set (from its first exercise), or one exercise."""
+    params = {"seed": str(seed), "v": str(version)}
+    if number is not None:
+        params["ex"] = str(number)
+    return params
+
+
+PRACTICE_KEYS = ("seed", "v", "ex")
+
+
+# ---------------------------------------------------------------------------------------------
+# /classroom: the room, and the teacher's key or a student's token (both secrets)
+# ---------------------------------------------------------------------------------------------
+
+ROOM = Param("room", rooms.read_code, str, None, help="The class's code, as on the board.")
+TEACHER_KEY = Param(
+    "key", rooms.read_secret, str, None, help="The teacher's key: it opens the teacher's screen."
+)
+STUDENT = Param(
+    "student",
+    lambda text: rooms.read_secret(text, "student"),
+    str,
+    None,
+    help="A student's token: it brings the student back to their own answers.",
+)
+# Never put into a link the app shows for copying: a teacher may show it on a projector.
+SECRET_KEYS = (TEACHER_KEY.name, STUDENT.name)
+
+
+# ---------------------------------------------------------------------------------------------
 # Reading many parameters at once, and writing them back into the address bar
 # ---------------------------------------------------------------------------------------------
 
@@ -465,7 +558,13 @@ def write(values: Mapping[str, object], schema: Sequence[Param]) -> None:
     wanted = {
         name: by_name[name].write(value) for name, value in values.items() if value is not None
     }
-    for name, text in sync(st.query_params.to_dict(), wanted, list(values)).items():
+    apply(wanted, list(values))
+
+
+def apply(wanted: Mapping[str, str], keys: Sequence[str]) -> None:
+    """Make the address bar hold `wanted` for `keys` (a key not in `wanted` is taken out),
+    touching only the parameters that change (`sync`): the one way pages write to it."""
+    for name, text in sync(st.query_params.to_dict(), wanted, keys).items():
         if text is None:
             del st.query_params[name]
         else:

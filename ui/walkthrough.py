@@ -103,13 +103,7 @@ def _list_table(relevances, labels=None, label_name: str = "Item") -> pd.DataFra
     return pd.DataFrame(rows, index=positions).T.rename_axis("Position")
 
 
-def playground_url(item: Example) -> str:
-    """The playground link that loads this example with every setting: list, labels, k, gain,
-    discount, base and pool."""
-    return urlparams.link("playground", item.ranked)
-
-
-def _playground_button(page: str, item: Example) -> None:
+def _playground_button(item: Example) -> None:
     # A link between pages: same tab, presenter view kept (menu.page_link).
     menu.page_link(
         "playground",
@@ -370,7 +364,7 @@ def render_example(page: str, item: Example, number: int, seen: set[str]) -> Non
     if item.notice:
         st.success(f"**What to notice.** {plain(item.notice)}", icon="👀")
     _checking_the_source(item)
-    _playground_button(page, item)
+    _playground_button(item)
 
 
 # ---------------------------------------------------------------------------- comparisons

@@ -4,7 +4,7 @@ import streamlit as st
 
 from ndcg_core import totals
 from ndcg_core.latex import formulas, worked
-from ui import charts, list_editor, menu, scores, urlparams
+from ui import charts, controls, list_editor, menu, scores, tables, urlparams
 
 PAGE = "home"
 NEXT = ("learn-binary", "playground", "ordering", "libraries", "queries", "practice")
@@ -38,7 +38,7 @@ def intro() -> None:
 def try_it():
     """The live example: formulas that match the list's conventions, then its numbers."""
     ranked = list_editor.edit_list(PAGE, label="Try it: type relevances in ranked order", height=68)
-    list_editor.active_conventions(ranked)
+    controls.active_conventions(ranked)
     dcg_symbols, _, ndcg_symbols = formulas(ranked)
     st.latex(dcg_symbols)
     st.latex(ndcg_symbols)
@@ -76,8 +76,8 @@ def the_chart(result) -> None:
             ),
             hide_index=True,
             column_config={
-                "Your order earns": st.column_config.NumberColumn(format="%.4f"),
-                "Ideal order earns": st.column_config.NumberColumn(format="%.4f"),
+                "Your order earns": tables.NUMBER,
+                "Ideal order earns": tables.NUMBER,
             },
             key=f"{PAGE}_chart_table",
         )
@@ -108,14 +108,23 @@ def where_to_go_next(ranked) -> None:
                 st.caption(page.blurb or menu.LEARN_BLURB)
 
 
-intro()
-left, right = st.columns([5, 6], gap="large")
-with left:
-    ranked = try_it()
-result = totals(ranked)
-scores.metrics_row(result, page=PAGE)
-st.latex(worked(result)[2])
-with right:
-    the_chart(result)
-suggested_path()
-where_to_go_next(ranked)
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    intro()
+    left, right = st.columns([5, 6], gap="large")
+    with left:
+        ranked = try_it()
+    result = totals(ranked)
+    scores.metrics_row(result, page=PAGE)
+    st.latex(worked(result)[2])
+    with right:
+        the_chart(result)
+    suggested_path()
+    where_to_go_next(ranked)
+
+
+main()

@@ -32,7 +32,7 @@ from ndcg_core.libraries import (
 from ndcg_core.model import RankedList
 from ndcg_core.options import DISCOUNTS, GAINS
 from ndcg_core.parsing import format_relevances, parse_scores
-from ui import charts, list_editor, menu, urlparams
+from ui import charts, controls, list_editor, menu, urlparams
 from ui.charts.libraries import tie_groups_table, ties_chart, ties_table, verdicts_table
 from ui.text import plain
 
@@ -82,7 +82,7 @@ def your_query() -> Query:
         )
         scores, ids = _scores_and_ids(ranked)
     with right:
-        ranked = list_editor.scoring_controls(
+        ranked = controls.scoring_controls(
             PAGE, gain_and_discount=False, k_beyond=True, explain=False
         )
     query = Query(ranked, scores, ids)
@@ -133,13 +133,7 @@ def _scores_and_ids(ranked: RankedList) -> tuple[tuple[float, ...] | None, tuple
 
 def _publish_ranking(scores, ids) -> None:
     """Keep `scores` and `ids` in the address bar in step with the boxes."""
-    wanted = urlparams.ranking_params(scores, ids)
-    current = st.query_params.to_dict()
-    for name, text in urlparams.sync(current, wanted, urlparams.RANKING_KEYS).items():
-        if text is None:
-            del st.query_params[name]
-        else:
-            st.query_params[name] = text
+    urlparams.apply(urlparams.ranking_params(scores, ids), urlparams.RANKING_KEYS)
 
 
 def to_the_playground(query: Query) -> None:
@@ -315,11 +309,20 @@ def reproduce(query: Query, verdicts: list[Verdict]) -> None:
     st.caption(f"{preset.description} Source: {preset.reference}")
 
 
-intro()
-query = your_query()
-to_the_playground(query)
-verdicts = evaluate(query)
-every_library(query, verdicts)
-edge_case_gallery()
-tie_visualiser(query)
-reproduce(query, verdicts)
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    intro()
+    query = your_query()
+    to_the_playground(query)
+    verdicts = evaluate(query)
+    every_library(query, verdicts)
+    edge_case_gallery()
+    tie_visualiser(query)
+    reproduce(query, verdicts)
+
+
+main()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.display import exact, fixed, signed
+from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.latex import RELEVANT_SYMBOL, neighbour_filled, neighbour_formula
 from ndcg_core.measures import (
     G_MAX,
@@ -56,7 +56,7 @@ def intro() -> None:
 def your_list():
     st.header("1 · Your list")
     list_editor.edit_list(PAGE, label="Relevances, top of the ranking first", height=80, drag=True)
-    return list_editor.scoring_controls(PAGE, explain=False)
+    return controls.scoring_controls(PAGE, explain=False)
 
 
 def settings_controls() -> MeasureSettings:
@@ -64,32 +64,11 @@ def settings_controls() -> MeasureSettings:
     keys = {param.name: f"{PAGE}_{param.name}" for param in SCHEMA}
     for param in SCHEMA:
         controls.from_link(keys[param.name], param, param.default)
-    rel_min = st.number_input(
-        "Relevant from grade (rel_min)",
-        min_value=REL_MIN.low,
-        max_value=REL_MIN.high,
-        step=REL_MIN.step,
-        format="%g",
-        key=keys["rel_min"],
-        help=REL_MIN.help,
+    rel_min = controls.number(
+        "Relevant from grade (rel_min)", REL_MIN, keys["rel_min"], format="%g"
     )
-    g_max = st.number_input(
-        "ERR's top grade (g_max)",
-        min_value=G_MAX.low,
-        max_value=G_MAX.high,
-        step=G_MAX.step,
-        format="%g",
-        key=keys["g_max"],
-        help=G_MAX.help,
-    )
-    p = st.slider(
-        "RBP's persistence (p)",
-        min_value=PERSISTENCE.low,
-        max_value=PERSISTENCE.high,
-        step=0.01,
-        key=keys["p"],
-        help=PERSISTENCE.help,
-    )
+    g_max = controls.number("ERR's top grade (g_max)", G_MAX, keys["g_max"], format="%g")
+    p = controls.number("RBP's persistence (p)", PERSISTENCE, keys["p"], slider=True)
     values = {"rel_min": float(rel_min), "g_max": float(g_max), "p": float(p)}
     urlparams.write(
         {
@@ -115,7 +94,7 @@ def headline(result: MeasureValues) -> None:
             column.metric(
                 result.name(key),
                 fixed(result.values[key]),
-                delta=signed(delta) if delta is not None and round(delta, 4) != 0 else None,
+                delta=signed(delta) if delta is not None and round(delta, DIGITS) != 0 else None,
                 help=MEASURES[key].name,
                 border=key == "ndcg",
             )
@@ -127,7 +106,7 @@ def headline(result: MeasureValues) -> None:
 
 def what_changed(result: MeasureValues, before: dict[str, float], moved: dict[str, float]) -> None:
     """Which measures the last change moved, and by how much; which it left alone."""
-    shifted = [key for key in MEASURES if round(moved.get(key, 0.0), 4) != 0]
+    shifted = [key for key in MEASURES if round(moved.get(key, 0.0), DIGITS) != 0]
     still = [key for key in MEASURES if key in moved and key not in shifted]
     if shifted:
         said = ", ".join(f"{result.name(key)} {signed(moved[key])}" for key in shifted)
@@ -248,18 +227,27 @@ def references(ranked) -> None:
     )
 
 
-intro()
-cards = st.container()
-left, right = st.columns([3, 2], gap="large")
-with left:
-    ranked = your_list()
-with right:
-    settings = settings_controls()
-result = all_measures(ranked, settings)
-with cards:
-    headline(result)
-    list_editor.active_conventions(ranked)
-at_a_glance(result)
-each_measure(result)
-position_by_position(result)
-references(ranked)
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    intro()
+    cards = st.container()
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        ranked = your_list()
+    with right:
+        settings = settings_controls()
+    result = all_measures(ranked, settings)
+    with cards:
+        headline(result)
+        controls.active_conventions(ranked)
+    at_a_glance(result)
+    each_measure(result)
+    position_by_position(result)
+    references(ranked)
+
+
+main()

@@ -21,7 +21,7 @@ from ndcg_core.ordering import (
     swapped,
     sweep_extremes,
 )
-from ui import charts, list_editor, menu, urlparams
+from ui import charts, controls, list_editor, menu, urlparams
 from ui.charts import ordering as ordering_charts
 from ui.progress import run_with_progress
 from ui.text import plain
@@ -122,8 +122,8 @@ def the_list() -> RankedList:
     with typed:
         ranked = list_editor.edit_list(PAGE)
     with settings_column, st.expander("k, gain, discount, pool", expanded=False):
-        ranked = list_editor.scoring_controls(PAGE)
-    list_editor.active_conventions(ranked)
+        ranked = controls.scoring_controls(PAGE)
+    controls.active_conventions(ranked)
     # The link carries the list and every setting, so the playground opens on this very case.
     menu.page_link(
         "playground",

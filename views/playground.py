@@ -6,7 +6,7 @@ import streamlit as st
 
 from ndcg_core import totals
 from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
-from ui import charts, list_editor, menu, scores, share, urlparams
+from ui import charts, controls, list_editor, menu, scores, share, tables, urlparams
 
 PAGE = "playground"
 TABLE_COLUMNS = {
@@ -37,7 +37,7 @@ def your_ranking():
 
 def how_it_is_scored():
     st.header("2 · How it is scored")
-    return list_editor.scoring_controls(PAGE)
+    return controls.scoring_controls(PAGE)
 
 
 def where_the_score_comes_from(result) -> None:
@@ -115,7 +115,6 @@ def the_whole_curve(result) -> None:
 def position_by_position(result) -> None:
     st.header("6 · Position by position")
     shown = result.table.rename(columns=TABLE_COLUMNS)
-    number = st.column_config.NumberColumn(format="%.4f")
     st.dataframe(
         shown,
         hide_index=True,
@@ -128,9 +127,8 @@ def position_by_position(result) -> None:
             "Position": st.column_config.NumberColumn(format="%d"),
             "Relevance": st.column_config.NumberColumn(format="%g"),
             "Ideal: relevance": st.column_config.NumberColumn(format="%g"),
-            **{
-                name: number
-                for name in (
+            **dict.fromkeys(
+                (
                     "Gain",
                     "Divided by",
                     "Discount",
@@ -140,8 +138,9 @@ def position_by_position(result) -> None:
                     "Ideal: contribution",
                     "Cumulative IDCG",
                     "NDCG@position",
-                )
-            },
+                ),
+                tables.NUMBER,
+            ),
         },
     )
     st.download_button(
@@ -176,28 +175,37 @@ def share_and_explore(ranked) -> None:
         )
 
 
-st.title("🎛️ Playground")
-st.markdown(
-    "Type a ranking, drag its items around, and watch what each position adds to the score. "
-    "Position 1 is the top of the list; every number below is recomputed from your list."
-)
-headline = st.container()
-left, right = st.columns(2, gap="large")
-with left:
-    your_ranking()
-    ranked = how_it_is_scored()
-    # NDCG in one line, kept in sight at the foot of the screen while the list is edited (the
-    # cards above may be a screen or more away, on a phone above all).
-    readout = st.container(key=f"readout_{PAGE}")
-result = totals(ranked)
-with headline:
-    scores.metrics_row(result, page=PAGE, changes=True)
-    list_editor.active_conventions(ranked)
-with readout:
-    scores.readout(result, page=PAGE)
-with right:
-    where_the_score_comes_from(result)
-the_formula(result)
-the_whole_curve(result)
-position_by_position(result)
-share_and_explore(ranked)
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    st.title("🎛️ Playground")
+    st.markdown(
+        "Type a ranking, drag its items around, and watch what each position adds to the score. "
+        "Position 1 is the top of the list; every number below is recomputed from your list."
+    )
+    headline = st.container()
+    left, right = st.columns(2, gap="large")
+    with left:
+        your_ranking()
+        ranked = how_it_is_scored()
+        # NDCG in one line, kept in sight at the foot of the screen while the list is edited
+        # (the cards above may be a screen or more away, on a phone above all).
+        readout = st.container(key=f"readout_{PAGE}")
+    result = totals(ranked)
+    with headline:
+        scores.metrics_row(result, page=PAGE, changes=True)
+        controls.active_conventions(ranked)
+    with readout:
+        scores.readout(result, page=PAGE)
+    with right:
+        where_the_score_comes_from(result)
+    the_formula(result)
+    the_whole_curve(result)
+    position_by_position(result)
+    share_and_explore(ranked)
+
+
+main()

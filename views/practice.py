@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from lessons import practice
-from ndcg_core.display import fixed
+from ndcg_core.display import DIGITS, fixed
 from ui import charts, share, solutions, urlparams
 from ui.charts.practice import relevance_bars
 from ui.text import plain
@@ -21,51 +21,9 @@ ANSWERS = f"{PAGE}_answers"
 
 
 # ---------------------------------------------------------------------------------------------
-# The address: seed (which set), v (which version of the generator) and ex (which exercise)
+# The address: seed (which set), v (which version of the generator) and ex (which exercise),
+# declared in ui/urlparams.py
 # ---------------------------------------------------------------------------------------------
-
-
-def _whole(text: str, low: int, high: int, what: str) -> int:
-    # Leading zeros go first: `whole_number` counts digits without them but hands them all to
-    # int(), which refuses more than 4300 digits with Python's own message.
-    cleaned = text.strip().removeprefix("+")
-    if cleaned.isascii() and cleaned.isdigit():
-        text = cleaned.lstrip("0") or "0"
-    return urlparams.whole_number(text, low, high, what)
-
-
-def seed_param(fresh: int) -> urlparams.Param:
-    """`seed`: a bad one starts the new set `fresh`, a too large one the last set."""
-    return urlparams.Param(
-        "seed",
-        lambda text: _whole(text, 0, practice.MAX_SEED, "seed"),
-        str,
-        fresh,
-        help="The set: the same seed gives the same exercises in the same order.",
-    )
-
-
-VERSION = urlparams.Param(
-    "v",
-    lambda text: int(urlparams.one_of([str(v) for v in practice.VERSIONS], "set version")(text)),
-    str,
-    practice.LATEST,
-    help=(
-        "Which generation of exercises: a link without it opens version 1, as every link made "
-        "before versions existed does, so a shared set never changes."
-    ),
-)
-
-
-def ex_param(version: int) -> urlparams.Param:
-    """`ex`: the exercise shown, counted from 1, up to the size of this version's sets."""
-    size = practice.set_size(version)
-    return urlparams.Param(
-        "ex", lambda text: _whole(text, 1, size, "ex"), str, 1, help="The exercise shown."
-    )
-
-
-EX = ex_param(1)  # version 1's: kept for callers that name it
 
 
 def _new_seed() -> int:
@@ -75,30 +33,21 @@ def _new_seed() -> int:
 def read_address() -> tuple[int, int, int, list[str]]:
     """The seed, the set's version and the exercise number from the link, with a message for
     each value not used as given; all three are written back, so the address always names
-    what the page shows. A link with a seed and no version is an old link: version 1."""
-    fresh = _new_seed()
-    values, messages = urlparams.read(st.query_params, (seed_param(fresh), VERSION))
-    seed = values.get("seed", fresh)
-    # A link with a seed that is a number (even one moved into range) and no version
-    # predates versions; a link whose seed is not a number starts a new set.
-    typed = st.query_params.get("seed", "").strip().removeprefix("+")
-    old_link = typed.isascii() and typed.isdigit() and "v" not in st.query_params
-    version = values.get("v", 1 if old_link else practice.LATEST)
-    ex = ex_param(version)
-    more, more_messages = urlparams.read(st.query_params, (ex,))
-    number = more.get("ex", ex.default)
-    urlparams.write({"seed": seed, "v": version, "ex": number}, (seed_param(fresh), VERSION, ex))
-    return seed, version, number, messages + more_messages
+    what the page shows."""
+    seed, version, number, messages = urlparams.read_practice(
+        st.query_params.to_dict(), _new_seed()
+    )
+    urlparams.apply(urlparams.practice_params(seed, version, number), urlparams.PRACTICE_KEYS)
+    return seed, version, number, messages
 
 
 def _go_to(number: int) -> None:
-    st.query_params["ex"] = str(number)
+    urlparams.apply({"ex": str(number)}, ["ex"])
 
 
 def _start_new_set() -> None:
-    st.query_params["seed"] = str(_new_seed())
-    st.query_params["v"] = str(practice.LATEST)
-    st.query_params["ex"] = "1"
+    params = urlparams.practice_params(_new_seed(), practice.LATEST, 1)
+    urlparams.apply(params, urlparams.PRACTICE_KEYS)
 
 
 def _answers(seed: int, version: int) -> dict[int, dict]:
@@ -140,8 +89,9 @@ def introduction(presenting: bool, messages: list[str]) -> None:
             "the link and everyone gets the same exercises."
         )
         st.caption(
-            "Numbers: values computed here have 4 decimal places. A library's output quoted in "
-            "a puzzle is shown as it prints it (0.785), and a margin said to be “about” has 2."
+            f"Numbers: values computed here have {DIGITS} decimal places. A library's output "
+            "quoted in a puzzle is shown as it prints it (0.785), and a margin said to be "
+            "“about” has 2."
         )
     for message in messages:
         st.warning(plain(message))
@@ -271,7 +221,7 @@ def the_options_marked(exercise: practice.Exercise, record: dict) -> None:
     st.markdown("\n".join(lines))
 
 
-def the_solution(exercise: practice.Exercise, record: dict, presenting: bool) -> None:
+def the_solution(exercise: practice.Exercise, record: dict) -> None:
     if record["tries"]:
         verdict = record["tries"][-1]["verdict"]
         second = " (on the second try)" if verdict.correct and len(record["tries"]) > 1 else ""
@@ -322,35 +272,44 @@ def set_done(seed: int, version: int) -> None:
 def share_this_set(seed: int, version: int, number: int) -> None:
     with st.expander("Share this set or project it"):
         share.copy_link(
-            urlparams.query_string({"seed": str(seed), "v": str(version)}),
+            urlparams.query_string(urlparams.practice_params(seed, version)),
             path=PAGE,
             label="This set, from exercise 1",
         )
         share.copy_link(
             urlparams.query_string(
-                {"seed": str(seed), "v": str(version), "ex": str(number), urlparams.PRESENT: "1"}
+                {**urlparams.practice_params(seed, version, number), urlparams.PRESENT: "1"}
             ),
             path=PAGE,
             label="This exercise in presenter view (large type, no sidebar)",
         )
 
 
-presenting = share.is_presenting()  # app.py applies the presenter style
-seed, version, number, messages = read_address()
-introduction(presenting, messages)
-progress(seed, version, number)
-exercise = practice.exercise(seed, number - 1, version)
-record = _record(exercise)
-the_exercise(exercise, number)
-if not record["done"]:
-    last_try(record)
-    a_hint(exercise)
-    your_answer(exercise)
-else:
-    if not exercise.is_numeric:
-        the_options_marked(exercise, record)
-    the_solution(exercise, record, presenting)
-navigation(seed, version, number)
-set_done(seed, version)
-if not presenting:
-    share_this_set(seed, version, number)
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    presenting = share.is_presenting()  # app.py applies the presenter style
+    seed, version, number, messages = read_address()
+    introduction(presenting, messages)
+    progress(seed, version, number)
+    exercise = practice.exercise(seed, number - 1, version)
+    record = _record(exercise)
+    the_exercise(exercise, number)
+    if not record["done"]:
+        last_try(record)
+        a_hint(exercise)
+        your_answer(exercise)
+    else:
+        if not exercise.is_numeric:
+            the_options_marked(exercise, record)
+        the_solution(exercise, record)
+    navigation(seed, version, number)
+    set_done(seed, version)
+    if not presenting:
+        share_this_set(seed, version, number)
+
+
+main()

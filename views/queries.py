@@ -23,7 +23,7 @@ from ndcg_core.options import (
     GainMap,
     is_gain_map,
 )
-from ui import charts, controls, menu, queries_data, share, urlparams
+from ui import charts, controls, menu, queries_data, share, tables, urlparams
 from ui.charts.queries import paired_scatter, paired_table, spread_histogram, spread_table
 from ui.queries_data import SAMPLES, TREC_QRELS, Files
 from ui.text import plain
@@ -58,7 +58,7 @@ class Loaded:
 
 
 @dataclass(frozen=True)
-class Choice:
+class Conventions:
     """The conventions chosen on the page: the scoring, and the queries the mean is over."""
 
     scoring: Scoring
@@ -71,7 +71,7 @@ def _height(rows: int, cap: int) -> int:
 
 def _measure(scoring: Scoring) -> str:
     """NDCG@10, or NDCG without a cut-off."""
-    return "NDCG" if scoring.k == NO_CUTOFF else f"NDCG@{scoring.k}"
+    return "NDCG" + scoring.suffix()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -263,7 +263,7 @@ def _fit_k(k_max: int) -> None:
         st.session_state[f"{PAGE}_k"] = k_max
 
 
-def the_conventions(data: runs.Dataset) -> Choice:
+def the_conventions(data: runs.Dataset) -> Conventions:
     st.header("2 · The conventions")
     cut_column, formula_column, ranking_column = st.columns(3)
     k_max = max(data.longest, urlparams.MAX_ITEMS)
@@ -340,7 +340,7 @@ def the_conventions(data: runs.Dataset) -> Choice:
         ties=ties,
         zero=zero,
     )
-    return Choice(scoring, bool(complete))
+    return Conventions(scoring, bool(complete))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -348,8 +348,8 @@ def the_conventions(data: runs.Dataset) -> Choice:
 # ---------------------------------------------------------------------------------------------
 
 
-def the_mean(choice: Choice, result, elapsed: float) -> None:
-    scoring = choice.scoring
+def the_mean(conventions: Conventions, result, elapsed: float) -> None:
+    scoring = conventions.scoring
     measure = _measure(scoring)
     st.header(f"3 · Mean {measure} and where it comes from")
     values = result.per_query["ndcg"]
@@ -364,7 +364,7 @@ def the_mean(choice: Choice, result, elapsed: float) -> None:
     queries_column.metric(
         "Queries in the mean",
         f"{count(evaluated)} of {count(len(values))}",
-        help=f"The mean is taken over {MEAN_OVER[choice.complete].short}.",
+        help=f"The mean is taken over {MEAN_OVER[conventions.complete].short}.",
     )
     empty_column.metric(
         "Nothing relevant",
@@ -401,10 +401,10 @@ def the_mean(choice: Choice, result, elapsed: float) -> None:
         )
 
 
-def which_queries(loaded: Loaded, choice: Choice) -> None:
+def which_queries(loaded: Loaded, conventions: Conventions) -> None:
     """The two query sets trec_eval can average over, and the queries that set them apart."""
     st.markdown("**Which queries the mean is taken over**")
-    gap = queries_data.complete_gap(loaded.key(), loaded.run, choice.scoring)
+    gap = queries_data.complete_gap(loaded.key(), loaded.run, conventions.scoring)
     answered_column, complete_column, gap_column = st.columns(3)
     answered_column.metric(
         f"Over the queries answered ({count(gap.answered_queries)})", fixed(gap.answered)
@@ -425,7 +425,7 @@ def which_queries(loaded: Loaded, choice: Choice) -> None:
         f"{count(len(shown))} judged query(ies) have no ranking in the run. trec_eval leaves "
         f"them out by default; with -c each counts as an empty ranking (0 under its "
         f"conventions), so they are the whole difference. A run that skips its hard queries "
-        f"looks better without -c. Now used: {MEAN_OVER[choice.complete].short}."
+        f"looks better without -c. Now used: {MEAN_OVER[conventions.complete].short}."
     )
     st.dataframe(
         shown.rename(
@@ -439,16 +439,16 @@ def which_queries(loaded: Loaded, choice: Choice) -> None:
         width="stretch",
         height=_height(len(shown), 250),
         key=f"{PAGE}_unanswered",
-        column_config={"counts in the -c mean as": st.column_config.NumberColumn(format="%.4f")},
+        column_config={"counts in the -c mean as": tables.NUMBER},
     )
 
 
-def how_the_mean_moves(loaded: Loaded, choice: Choice) -> None:
+def how_the_mean_moves(loaded: Loaded, conventions: Conventions) -> None:
     st.markdown("**How the mean moves with the all-zero rule and the ideal ranking**")
-    scoring = choice.scoring
+    scoring = conventions.scoring
     # The grid varies these two itself: one cache entry serves every choice of them.
     held = replace(scoring, ideal="judgments", zero="0")
-    grid = queries_data.convention_grid(loaded.key(), loaded.run, held, choice.complete)
+    grid = queries_data.convention_grid(loaded.key(), loaded.run, held, conventions.complete)
     shown = grid.means.rename(
         index=lambda z: ON_ZERO[z].short, columns=lambda i: f"ideal: {IDEALS[i].short}"
     )
@@ -458,9 +458,7 @@ def how_the_mean_moves(loaded: Loaded, choice: Choice) -> None:
         shown,
         width="stretch",
         key=f"{PAGE}_moves",
-        column_config={
-            column: st.column_config.NumberColumn(format="%.4f") for column in shown.columns
-        },
+        column_config=dict.fromkeys(shown.columns, tables.NUMBER),
     )
     st.caption(
         f"The same run under six conventions: the mean spans {fixed(grid.spread)}. Your current "
@@ -474,9 +472,9 @@ def how_the_mean_moves(loaded: Loaded, choice: Choice) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def every_query(loaded: Loaded, choice: Choice, result) -> None:
+def every_query(loaded: Loaded, conventions: Conventions, result) -> None:
     st.header("4 · Every query")
-    scoring = choice.scoring
+    scoring = conventions.scoring
     measure = _measure(scoring)
     at = measure.removeprefix("NDCG")
     per_query = result.per_query
@@ -504,10 +502,10 @@ def every_query(loaded: Loaded, choice: Choice, result) -> None:
         key=f"{PAGE}_table",
         column_config={
             measure: st.column_config.ProgressColumn(
-                measure, format="%.4f", min_value=0.0, max_value=1.0
+                measure, format=tables.NUMBER_FORMAT, min_value=0.0, max_value=1.0
             ),
-            f"DCG{at}": st.column_config.NumberColumn(format="%.4f"),
-            f"IDCG{at}": st.column_config.NumberColumn(format="%.4f"),
+            f"DCG{at}": tables.NUMBER,
+            f"IDCG{at}": tables.NUMBER,
             "playground": st.column_config.LinkColumn("open in playground", display_text="open ↗"),
         },
     )
@@ -538,7 +536,7 @@ def every_query(loaded: Loaded, choice: Choice, result) -> None:
         mime="text/csv",
         key=f"{PAGE}_download",
     )
-    same = trec.equivalent(scoring, choice.complete)
+    same = trec.equivalent(scoring, conventions.complete)
     trec_column.download_button(
         "Download in trec_eval's output format",
         trec.output([(same.measure, result)]).encode(),
@@ -584,9 +582,9 @@ def _open_in_playground(loaded: Loaded, scoring: Scoring, result, query) -> None
 # ---------------------------------------------------------------------------------------------
 
 
-def compare(loaded: Loaded, choice: Choice, result) -> None:
+def compare(loaded: Loaded, conventions: Conventions, result) -> None:
     st.header("5 · Compare query by query")
-    scoring, complete = choice.scoring, choice.complete
+    scoring, complete = conventions.scoring, conventions.complete
     data = loaded.run
     choices = {}
     if "second_run" in loaded.data_sets:
@@ -606,18 +604,18 @@ def compare(loaded: Loaded, choice: Choice, result) -> None:
     )
     if against == "run":
         other = loaded.data_sets["second_run"]
-        b_result = queries_data.evaluate(loaded.key("second_run"), other, scoring, complete)
+        b_result = queries_data.per_query_ndcg(loaded.key("second_run"), other, scoring, complete)
         b_name = other.name
     elif against == "qrels":
         files = queries_data.sample_files("trec", other_qrels)
         other = queries_data.load_datasets(files, CAP_MB)["run"]
-        b_result = queries_data.evaluate(f"{files.key}:run", other, scoring, complete)
+        b_result = queries_data.per_query_ndcg(f"{files.key}:run", other, scoring, complete)
         b_name = f"{other.name} judged by {other_qrels}"
     else:
         preset = PRESETS_BY_KEY[against]
         try:
             b_scoring = preset.scoring(scoring.k)
-            b_result = queries_data.evaluate(loaded.key(), data, b_scoring, complete)
+            b_result = queries_data.per_query_ndcg(loaded.key(), data, b_scoring, complete)
         except ValueError as error:
             st.warning(plain(f"{preset.library} cannot score this run: {error}"), icon="✋")
             return
@@ -663,9 +661,7 @@ def compare(loaded: Loaded, choice: Choice, result) -> None:
         st.dataframe(
             paired_table(pairing.queries, pairing.a, pairing.b, test.outcome_masks),
             hide_index=True,
-            column_config={
-                name: st.column_config.NumberColumn(format="%.4f") for name in ("A", "B")
-            },
+            column_config=dict.fromkeys(("A", "B"), tables.NUMBER),
             key=f"{PAGE}_scatter_table",
         )
 
@@ -680,22 +676,22 @@ def main() -> None:
     loaded = the_data()
     if loaded is None:
         return
-    choice = the_conventions(loaded.run)
+    conventions = the_conventions(loaded.run)
     with st.spinner("Evaluating every query…"):
         started = time.perf_counter()
         try:
-            result = queries_data.evaluate(
-                loaded.key(), loaded.run, choice.scoring, choice.complete
+            result = queries_data.per_query_ndcg(
+                loaded.key(), loaded.run, conventions.scoring, conventions.complete
             )
         except ValueError as error:  # e.g. relevances whose sums overflow a float
             st.error(plain(f"The run cannot be scored: {error}"), icon="🚫")
             return
         elapsed = time.perf_counter() - started
-    the_mean(choice, result, elapsed)
-    which_queries(loaded, choice)
-    how_the_mean_moves(loaded, choice)
-    every_query(loaded, choice, result)
-    compare(loaded, choice, result)
+    the_mean(conventions, result, elapsed)
+    which_queries(loaded, conventions)
+    how_the_mean_moves(loaded, conventions)
+    every_query(loaded, conventions, result)
+    compare(loaded, conventions, result)
 
 
 main()

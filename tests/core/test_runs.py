@@ -209,15 +209,11 @@ def test_bytes_path_refuses_big_files_and_reads_both_formats():
     with pytest.raises(
         ValueError, match=r"big\.csv is 2\.0 MB \(2,000,000 bytes\); files up to 1 MB"
     ):
-        queries_data.read_tables(big, 1)
+        runs.load_files(big.kind, big.given, 1)
     trec = queries_data.sample_files("trec", "qrels.rel_level")
-    tables = queries_data.read_tables(trec, 50)
-    assert set(queries_data.datasets(trec, tables)) == {"run"}
+    assert set(runs.load_files(trec.kind, trec.given, 50)[1]) == {"run"}
     movies = queries_data.sample_files("movies")
-    assert set(queries_data.datasets(movies, queries_data.read_tables(movies, 50))) == {
-        "run",
-        "second_run",
-    }
+    assert set(runs.load_files(movies.kind, movies.given, 50)[1]) == {"run", "second_run"}
 
 
 def test_file_digests_frame_role_name_and_bytes():
@@ -301,7 +297,7 @@ def test_query_list_is_cut_to_a_links_length_and_says_what_was_cut():
         "best 1,000 of its 1,200 judged documents the run did not retrieve: the playground "
         "scores what it holds, so its numbers can differ from this table's.",
     )
-    link = queries_data.playground_link(data, "q", Scoring(k=10))
+    link = urlparams.link("playground", found.ranked)
     params = urlparams.read_list(dict(parse_qsl(urlsplit(link).query)))
     assert params[1] == [] and params[0] == found.ranked
 
@@ -728,10 +724,10 @@ def test_a_big_set_is_read_in_a_worker_process_with_the_same_result(monkeypatch)
     files = queries_data.sample_files("trec", "qrels.rel_level")
     tables, data_sets = queries_data.load(files, 50)
     assert queries_data.WORKERS.busy == 0
-    expected = queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
+    expected_tables, expected = runs.load_files(files.kind, files.given, 50)  # in this process
     ours = runs.evaluate(data_sets["run"], 10).per_query
-    assert ours.equals(runs.evaluate(expected, 10).per_query)
-    assert tables["run"].rows.equals(queries_data.read_tables(files, 50)["run"].rows)
+    assert ours.equals(runs.evaluate(expected["run"], 10).per_query)
+    assert tables["run"].rows.equals(expected_tables["run"].rows)
     assert queries_data.load(files, 50)[0] is tables  # read once: the second call is cached
     bad = queries_data.Files("trec", run=("run.gz", b"\x1f\x8b\x08junk"), qrels=("q", b"1 0 a 1\n"))
     with pytest.raises(ValueError, match=r"run\.gz is not UTF-8 text"):

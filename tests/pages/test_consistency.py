@@ -13,7 +13,6 @@ from ndcg_core.display import fixed
 from ndcg_core.libraries import GALLERY, PRESETS, evaluate_query
 from tests.pages.conftest import open_page
 from ui import menu, urlparams
-from ui.walkthrough import playground_url
 
 LINKS = [
     {"rels": "3,2,3,0,1,2"},
@@ -88,7 +87,7 @@ def test_the_libraries_rows_agree_with_the_playground_on_the_same_conventions(li
 
 @pytest.mark.parametrize("item", EXAMPLES, ids=lambda item: item.id)
 def test_every_walkthrough_example_opens_in_the_playground_with_its_numbers(item):
-    params = dict(parse_qsl(urlsplit(playground_url(item)).query))
+    params = dict(parse_qsl(urlsplit(urlparams.link("playground", item.ranked)).query))
     at = open_page("views/playground.py", **params)
     assert not at.warning, [w.value for w in at.warning]
     result = item.scored()

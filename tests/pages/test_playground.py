@@ -246,6 +246,21 @@ def test_the_all_zero_rule_is_asked_when_it_decides_and_travels_in_the_link():
     assert not [r for r in relevant.radio if r.key == "playground_zero"]
 
 
+def test_an_ideal_from_the_ranked_items_alone_travels_in_the_link_and_can_be_undone():
+    pooled = dict(rels="3,2,3,0,1,2", pool="3,2")
+    at = open_page(PAGE, **pooled, ideal="run")
+    assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 3, 0, 1, 2]):.4f}" == "0.9608"  # pool left out
+    assert at.query_params["ideal"] == "run"
+    assert any("ideal from only the ranked documents" in i.value for i in at.info)
+    assert any("ideal=run" in c.value for c in at.code)
+    at.radio(key="playground_ideal_source").set_value("judgments").run()
+    assert metrics(at)["NDCG"] == "0.7850" and "ideal" not in at.query_params
+    at.text_area(key="playground_text").set_value("3, 2, 3, 0, 1").run()  # the choice stays
+    assert at.radio(key="playground_ideal_source").value == "judgments"
+    # Without it in the link, the control is not there and the judged items make the ideal.
+    assert not [r for r in open_page(PAGE, **pooled).radio if r.key == "playground_ideal_source"]
+
+
 def test_a_wide_log_base_from_a_link_is_used_as_given():
     at = open_page(PAGE, rels="1,2,3,0", discount="jarvelin", base="150")
     assert not at.warning

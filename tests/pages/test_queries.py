@@ -11,7 +11,7 @@ from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
 from ndcg_core.options import ON_ZERO
 from tests.pages.conftest import decode, open_page, page_links
-from ui import queries_data
+from ui import queries_data, urlparams
 from ui.text import plain
 
 PAGE = "views/queries.py"
@@ -37,12 +37,17 @@ def frame_with(at, column: str):
 
 def movie_data(role: str = "run") -> runs.Dataset:
     files = queries_data.sample_files("movies")
-    return queries_data.datasets(files, queries_data.read_tables(files, 50))[role]
+    return runs.load_files(files.kind, files.given, 50)[1][role]
 
 
 def trec_data(qrels: str = "qrels.test") -> runs.Dataset:
     files = queries_data.sample_files("trec", qrels)
-    return queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
+    return runs.load_files(files.kind, files.given, 50)[1]["run"]
+
+
+def playground_link(data: runs.Dataset, query: str, scoring: Scoring) -> str:
+    """The link of one query's row: `/playground?rels=…&labels=…&k=…&pool=…`."""
+    return urlparams.link("playground", queries_data.playground_list(data, query, scoring).ranked)
 
 
 def movies(k=10, **kwargs):
@@ -278,11 +283,11 @@ def test_every_playground_link_opens_the_tables_value(sample, setting):
 def test_the_link_carries_k_even_beyond_the_ranked_list():
     # Eli's list has 7 movies and 3 more judged ones (Whiplash 1, Heat 2, Gattaca 0): k = 10
     # stays 10, the unretrieved judgments join the ideal, and the playground shows 0.8100.
-    link = queries_data.playground_link(movie_data(), "eli", Scoring(k=10, ties="docid"))
+    link = playground_link(movie_data(), "eli", Scoring(k=10, ties="docid"))
     params = dict(parse_qsl(urlsplit(link).query))
     assert params["k"] == "10" and params["pool"] == "2,1"
     assert params["labels"].startswith("Jaws,Moana,Paddington")
-    whole = queries_data.playground_link(movie_data(), "eli", Scoring(k=NO_CUTOFF, ties="docid"))
+    whole = playground_link(movie_data(), "eli", Scoring(k=NO_CUTOFF, ties="docid"))
     assert dict(parse_qsl(urlsplit(whole).query))["k"] == "none"
 
 
@@ -314,7 +319,7 @@ def test_a_long_ranking_is_cut_in_its_link_and_the_page_says_so():
 
 def test_the_playground_reads_our_links_without_complaint():
     data = trec_data("qrels.rel_level")
-    link = queries_data.playground_link(data, "301", Scoring(k=10, ties="docid"))
+    link = playground_link(data, "301", Scoring(k=10, ties="docid"))
     params = dict(parse_qsl(urlsplit(link).query))
     assert len(params["rels"].split(",")) == 500 and params["k"] == "10" and params["pool"]
     at = open_page("views/playground.py", **params)

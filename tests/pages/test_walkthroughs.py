@@ -10,7 +10,13 @@ import pytest
 
 from lessons.examples import EXAMPLES, FAMILIES, SOURCES, by_family, example
 from tests.pages.conftest import decode, open_page, page_links, plotly_figures
-from ui.walkthrough import playground_url
+from ui import urlparams
+
+
+def playground_url(item) -> str:
+    """The walkthrough's playground link of `item`, as its button makes it."""
+    return urlparams.link("playground", item.ranked)
+
 
 PAGES = {
     "binary": "views/learn/binary.py",

@@ -1,22 +1,32 @@
 """The URL schema (ui/urlparams.py): every link reads, never raises, says what it did not use,
 and a page's own link reads back as the same list."""
 
+from itertools import accumulate
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from lessons import practice
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
-from ndcg_core.options import LOG_BASE
+from ndcg_core.options import CUTS, DISCOUNTS, IDEALS, LOG_BASE, ON_ZERO, TIES, GainMap
 from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
 from tests.strategies import FAST, ID, K_TEXT, LABEL, typed_text
 from ui.urlparams import (
     BASE,
+    LIST_KEYS,
+    MAX_ITEMS,
+    ROOM,
+    STUDENT,
+    TEACHER_KEY,
     Fallback,
     list_params,
+    practice_params,
     query_string,
     ranking_params,
     read_k,
     read_list,
+    read_practice,
     read_ranking,
 )
 
@@ -79,40 +89,94 @@ def test_read_ranking_never_raises(params, n):
         assert any("ids" in m for m in messages)
 
 
+# Grades up to 1000: the exponential gain refuses more (tested on its own). Few distinct grades
+# most of the time, so that gain maps (one gain per grade) come up often.
+GRADE = st.one_of(st.integers(0, 4).map(float), st.floats(0, 1000))
+
+
+@st.composite
+def ranked_lists(draw, negative: bool = False) -> RankedList:
+    """Any list a page can hold: every `Scoring` field but the tie rule (which orders a run by
+    score, see `list_params`), a pool, typed labels or none."""
+    grade = st.floats(-1000, 1000) if negative else GRADE
+    values = tuple(draw(st.lists(grade, min_size=1, max_size=12)))
+    pool = tuple(draw(st.lists(GRADE, max_size=5)))
+    labels = draw(
+        st.one_of(
+            st.just(()),
+            st.lists(
+                LABEL.filter(lambda s: len(s) <= MAX_LABEL_LENGTH),
+                min_size=len(values),
+                max_size=len(values),
+                unique=True,
+            ).map(tuple),
+        )
+    )
+    gain = draw(st.sampled_from(["linear", "exponential", "map"]))
+    if gain == "map":
+        grades = sorted(set(values + pool))
+        if min(grades) < 0:
+            gain = "linear"  # a map gives gains to grades 0 and up
+        else:  # a higher grade never earns less
+            steps = draw(st.lists(st.floats(0, 100), min_size=len(grades), max_size=len(grades)))
+            gain = GainMap.of(dict(zip(grades, accumulate(steps)))).name
+    scoring = Scoring(
+        k=draw(st.one_of(st.sampled_from(list(CUTS)), st.integers(1, MAX_ITEMS))),
+        gain=gain,
+        discount=draw(st.sampled_from(list(DISCOUNTS))),
+        log_base=draw(st.floats(LOG_BASE.low, LOG_BASE.high)),
+        ideal=draw(st.sampled_from(list(IDEALS))),
+        zero=draw(st.sampled_from(list(ON_ZERO))),
+    )
+    return RankedList(values, labels, pool, scoring)
+
+
 @FAST
-@given(
-    st.lists(
-        # Grades up to 1000: the exponential gain refuses more (tested on its own).
-        st.tuples(LABEL.filter(lambda s: len(s) <= MAX_LABEL_LENGTH), st.floats(0, 1000)),
-        min_size=1,
-        max_size=15,
-        unique_by=lambda p: p[0],
-    ),
-    st.one_of(st.sampled_from(["n", "none"]), st.integers(1, 15)),
-    st.sampled_from(["linear", "exponential"]),
-    st.sampled_from(["log2", "jarvelin"]),
-    st.floats(LOG_BASE.low, LOG_BASE.high, allow_nan=False),
-    st.lists(st.floats(0, 1000), max_size=5),
-    st.booleans(),
-    st.data(),
-)
-def test_a_link_reproduces_its_list(items, k, gain, discount, base, pool, scored, data):
-    values = tuple(v for _, v in items)
-    labels = tuple(label for label, _ in items)
-    n = len(values)
-    scoring = Scoring(k=k, gain=gain, discount=discount, log_base=base)
-    ranked = RankedList(values, labels, tuple(pool), scoring)
+@given(st.booleans().flatmap(lambda negative: st.tuples(st.just(negative), ranked_lists(negative))))
+def test_every_list_reopens_from_its_link_as_the_same_list(case):
+    negative, ranked = case
     params = list_params(ranked)
-    back, messages = read_list(params)
+    back, messages = read_list(params, negative=negative)
     assert messages == []
     assert back == ranked
     assert query_string(params).count("&") == len(params) - 1
-    scores = (
-        tuple(data.draw(st.lists(st.floats(-1e6, 1e6), min_size=n, max_size=n))) if scored else None
-    )
+    assert set(params) <= set(LIST_KEYS)
+
+
+@FAST
+@given(ranked_lists(), st.sampled_from(list(TIES)))
+def test_the_tie_rule_is_left_out_of_a_list_link_and_no_number_moves(ranked, ties):
+    """A ranked list is in its order already: the rule for ordering equal scores changes none of
+    its numbers, so its link does not carry it."""
+    ranked = ranked.with_scoring(ties=ties)
+    back, _ = read_list(list_params(ranked))
+    assert back == ranked.with_scoring(ties=Scoring().ties)
+    assert back.kwargs() == ranked.kwargs()
+
+
+def test_old_links_open_as_they_did_and_only_a_changed_ideal_is_written():
+    pooled = {"rels": "3,2,3,0,1,2", "pool": "3,2"}
+    assert read_list(pooled)[0].scoring.ideal == "judgments"  # no ideal: the judged items
+    assert read_list(pooled)[0].ideal == (3, 2, 3, 0, 1, 2, 3, 2)
+    run_only, messages = read_list({**pooled, "ideal": "run"})
+    assert messages == [] and run_only.ideal is None
+    assert list_params(run_only) == {**pooled, "ideal": "run"}
+    assert "ideal" not in list_params(read_list(pooled)[0])
+    _, messages = read_list({**pooled, "ideal": "best"})
+    assert messages == [
+        "The link's `ideal`: 'best' is not a source of the ideal ranking; use one of judgments, "
+        "run. ideal = judgments is used instead."
+    ]
+
+
+@FAST
+@given(st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=12), st.data())
+def test_scores_and_ids_reopen_from_their_link(scores, data):
+    n = len(scores)
     ids = tuple(data.draw(st.lists(ID, min_size=n, max_size=n, unique=True)))
-    got_scores, got_ids, more = read_ranking(ranking_params(scores, ids), n)
-    assert more == [] and got_scores == scores and got_ids == ids
+    got_scores, got_ids, messages = read_ranking(ranking_params(tuple(scores), ids), n)
+    assert messages == [] and got_scores == tuple(scores) and got_ids == ids
+    assert read_ranking(ranking_params(None, None), n) == (None, None, [])
 
 
 @FAST
@@ -187,3 +251,57 @@ def test_k_words_keep_their_meaning():
     assert read_list({**pooled, "k": "all"})[0].k == 6
     assert read_list({**pooled, "k": "none"})[0].k is None  # no cut-off: trec_eval's ndcg
     assert read_list({**pooled, "k": "8"})[0].k == 8
+
+
+# ---------------------------------------------------------------------------------------------
+# /practice and /classroom
+# ---------------------------------------------------------------------------------------------
+
+
+@FAST
+@given(st.integers(0, practice.MAX_SEED), st.sampled_from(practice.VERSIONS), st.data())
+def test_a_practice_link_reopens_its_set_and_exercise(seed, version, data):
+    number = data.draw(st.integers(1, practice.set_size(version)))
+    params = practice_params(seed, version, number)
+    assert read_practice(params, fresh=7) == (seed, version, number, [])
+    assert read_practice(practice_params(seed, version), fresh=7) == (seed, version, 1, [])
+
+
+def test_practice_links_made_before_versions_open_version_1_and_bad_seeds_a_new_set():
+    assert read_practice({"seed": "42", "ex": "3"}, fresh=7) == (42, 1, 3, [])
+    assert read_practice({"seed": "0042"}, fresh=7) == (42, 1, 1, [])
+    assert read_practice({}, fresh=7) == (7, practice.LATEST, 1, [])
+    seed, version, number, messages = read_practice({"seed": "banana", "ex": "2"}, fresh=7)
+    assert (seed, version, number) == (7, practice.LATEST, 2)
+    assert messages == [
+        "The link's `seed`: seed must be a whole number from 0 to 999999; got 'banana'. "
+        "seed = 7 is used instead."
+    ]
+    # A seed moved into range is still a number: the link predates versions.
+    assert read_practice({"seed": "1000000"}, fresh=7)[:2] == (999_999, 1)
+    size = practice.set_size(1)
+    assert read_practice({"seed": "42", "ex": str(size + 1)}, fresh=7)[3] == [
+        f"The link's `ex`: ex must be at most {size}; got {size + 1}. ex = {size} is used."
+    ]
+    assert read_practice({"seed": "42", "v": "99"}, fresh=7)[1:] == (
+        practice.LATEST,
+        1,
+        [
+            f"The link's `v`: '99' is not a set version; use one of "
+            f"{', '.join(map(str, practice.VERSIONS))}. v = {practice.LATEST} is used instead."
+        ],
+    )
+
+
+@pytest.mark.parametrize(
+    ("param", "text", "read"),
+    [
+        (ROOM, "abcd-efgh", "ABCDEFGH"),
+        (TEACHER_KEY, " k3y_-A ", "k3y_-A"),
+        (STUDENT, "t0ken", "t0ken"),
+    ],
+)
+def test_the_classroom_parameters_read_as_the_classroom_does(param, text, read):
+    assert param.parse(text) == (read, None)
+    value, message = param.parse("")
+    assert value is None and message.startswith(f"The link's `{param.name}`")

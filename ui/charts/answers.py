@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from classroom.questions import Bar, Bin
-from ndcg_core.display import exact, fixed
+from ndcg_core.display import DIGITS, exact, fixed
 
 from ..text import for_chart
 from .theme import BLUE, GREEN, GREY, ORANGE, layout
@@ -112,7 +112,7 @@ def number_histogram(
         fig.add_vline(
             x=mine,
             line={"color": ORANGE, "width": 3, "dash": "dash"},
-            annotation_text=f"you: {exact(round(mine, 4))}",
+            annotation_text=f"you: {exact(round(mine, DIGITS))}",
             annotation_position="top right",
         )
     top = max(counts, default=0)

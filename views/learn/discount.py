@@ -85,7 +85,7 @@ def the_reader() -> None:
 def your_list():
     st.header("2 · Your list")
     list_editor.edit_list(PAGE, label="Relevances, top of the ranking first", height=80)
-    ranked = list_editor.scoring_controls(PAGE, explain=False)
+    ranked = controls.scoring_controls(PAGE, explain=False)
     st.caption(
         "The log base b set here is also the b of the Järvelin–Kekäläinen curve in the chart."
     )
@@ -97,22 +97,10 @@ def curve_controls() -> tuple[float, int]:
     for param in SCHEMA:
         controls.from_link(keys[param.name], param, param.default)
     left, right = st.columns(2)
-    p = left.slider(
-        "Geometric curve's p",
-        min_value=PERSISTENCE.low,
-        max_value=PERSISTENCE.high,
-        step=0.01,
-        key=keys["p"],
-        help=PERSISTENCE.help,
-    )
-    depth = right.slider(
-        "Positions drawn",
-        min_value=int(DEPTH.low),
-        max_value=int(DEPTH.high),
-        step=int(DEPTH.step),
-        key=keys["depth"],
-        help=DEPTH.help,
-    )
+    with left:
+        p = controls.number("Geometric curve's p", PERSISTENCE, keys["p"], slider=True)
+    with right:
+        depth = controls.number("Positions drawn", DEPTH, keys["depth"], slider=True)
     values = {"p": float(p), "depth": int(depth)}
     urlparams.write(
         {
@@ -267,7 +255,7 @@ with right:
     p, depth = curve_controls()
     the_curves(ranked, p, depth)
 top_weight_table(ranked, p, depth)
-list_editor.active_conventions(ranked)
+controls.active_conventions(ranked)
 under_each_discount(ranked, p)
 why_the_log(p)
 references(ranked)

@@ -15,7 +15,7 @@ from ndcg_core.libraries.domains import CHANGED, REFUSED, fractional, label_verd
 from ndcg_core.measures import PERSISTENCE
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import format_relevances
-from ui import charts, list_editor, menu, urlparams
+from ui import charts, controls, list_editor, menu, urlparams
 from ui.charts import labels as labels_charts
 from ui.text import plain
 
@@ -58,8 +58,8 @@ def your_list() -> RankedList:
     with left:
         list_editor.edit_list(PAGE, label="Relevance labels, top of the ranking first", height=80)
     with right:
-        ranked = list_editor.scoring_controls(PAGE, explain=False)
-    list_editor.active_conventions(ranked)
+        ranked = controls.scoring_controls(PAGE, explain=False)
+    controls.active_conventions(ranked)
     return ranked
 
 
@@ -134,15 +134,10 @@ def click_labels(ranked: RankedList) -> None:
     )
     p = PERSISTENCE.default
     if curve == "geometric":
-        p = right.slider(
-            "p",
-            min_value=PERSISTENCE.low,
-            max_value=PERSISTENCE.high,
-            value=PERSISTENCE.default,
-            step=0.01,
-            key=f"{PAGE}_p",
-            help=PERSISTENCE.help,
-        )
+        with right:
+            p = controls.number(
+                "p", PERSISTENCE, f"{PAGE}_p", slider=True, value=PERSISTENCE.default
+            )
     now = clicks(ranked, curve, p)
     st.latex(CLICK_FORMULA)
     st.latex(clicks_filled(now.table))

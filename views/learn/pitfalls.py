@@ -25,7 +25,7 @@ from ndcg_core.display import exact, fixed, signed
 from ndcg_core.model import RankedList
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances
-from ui import list_editor, menu, urlparams
+from ui import controls, list_editor, menu, urlparams
 from ui.text import plain
 
 PAGE = "learn_pitfalls"
@@ -108,8 +108,8 @@ def your_list() -> RankedList:
     with left:
         list_editor.edit_list(PAGE, label="Relevances, top of the ranking first", height=80)
     with right:
-        ranked = list_editor.scoring_controls(PAGE, explain=False)
-    list_editor.active_conventions(ranked)
+        ranked = controls.scoring_controls(PAGE, explain=False)
+    controls.active_conventions(ranked)
     return ranked
 
 
