@@ -32,7 +32,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .metrics import as_numbers, check_k, check_on_zero, check_settings, is_number
+from .checks import as_numbers, check_count, check_k, check_not_negative, is_number
+from .display import exact
+from .metrics import check_on_zero, check_settings
 from .model import too_large
 from .options import TIES, discounts, gains
 
@@ -200,24 +202,13 @@ def _as_ids(values: Iterable, parameter: str) -> np.ndarray:
 
 def _as_relevance(values: Iterable[float], n: int, parameter: str) -> np.ndarray:
     rel = as_numbers(values, parameter, where="row")
-    if rel.shape != (n,):
-        raise ValueError(
-            f"`{parameter}` must have one value per row: expected {n}, got {rel.size}."
-        )
-    bad = np.flatnonzero(rel < 0)
-    if bad.size:
-        i = int(bad[0])
-        raise ValueError(
-            f"`{parameter}` must not be negative; row {i + 1} is {rel[i]:g} "
-            f"({bad.size} such row(s) in all)."
-        )
-    return rel
+    check_count(rel.size, n, parameter, per="row")
+    return check_not_negative(rel, parameter, where="row")
 
 
 def _as_scores(values: Iterable[float], n: int) -> np.ndarray:
     score = as_numbers(values, "scores", where="row")
-    if score.shape != (n,):
-        raise ValueError(f"`scores` must have one value per row: expected {n}, got {score.size}.")
+    check_count(score.size, n, "scores", per="row")
     return score
 
 
@@ -254,16 +245,15 @@ def _break_ties_by_doc(order: np.ndarray, codes: np.ndarray, score: np.ndarray, 
     starts[1:] = ~same[positions[1:] - 1]
     group = np.cumsum(starts)
     rows = order[positions]
-    if hasattr(docs, "__len__") and len(docs) != n:
-        raise ValueError(f"`docs` must have one id per row: expected {n}, got {len(docs)}.")
+    if hasattr(docs, "__len__"):
+        check_count(len(docs), n, "docs", "id", "row")
     if hasattr(docs, "take") and not isinstance(docs, np.ndarray):
         doc_ids = np.asarray(docs.take(rows), dtype=object)  # pandas: convert only these rows
     else:
         doc_array = np.asarray(docs)
-        if doc_array.shape != (n,):
-            raise ValueError(
-                f"`docs` must have one id per row: expected {n}, got {doc_array.size}."
-            )
+        if doc_array.ndim != 1:
+            raise ValueError(f"`docs` must be a flat list of ids; got shape {doc_array.shape}.")
+        check_count(doc_array.size, n, "docs", "id", "row")
         doc_ids = doc_array[rows]
     doc_rank = pd.factorize(doc_ids, sort=True)[0]
     order = order.copy()
@@ -366,7 +356,7 @@ def ndcg_rows(
         row, col = np.argwhere(~np.isfinite(rel) | (rel < 0))[0]
         raise ValueError(
             f"`relevances` must be finite and not negative; row {row + 1}, item {col + 1} "
-            f"is {rel[row, col]:g}."
+            f"is {exact(rel[row, col])}."
         )
     n_queries, n = rel.shape
     top = n if cut is None else min(cut, n)

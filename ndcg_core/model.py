@@ -15,11 +15,11 @@ are the same number.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from .checks import MAX_LABEL_LENGTH, as_numbers, check_cut, check_names, check_not_negative
 from .display import exact
 from .options import (
     CUTS,
@@ -38,33 +38,10 @@ from .options import (
     gains,
 )
 
-MAX_LABEL_LENGTH = 40  # characters of an item label; a link keeps labels up to this length
-
 
 def default_labels(n: int) -> tuple[str, ...]:
     """The names items get when none are given: D1, D2, …"""
     return tuple(f"D{i}" for i in range(1, n + 1))
-
-
-def check_cut(k: object) -> int | str:
-    """A cut-off: a whole number ≥ 1, ``"n"`` (every ranked position) or ``"none"`` (no cut-off).
-
-    ``None`` is read as ``"none"``, as the core's functions read ``k=None``.
-    """
-    if k is None:
-        return NO_CUTOFF
-    if isinstance(k, str) and k in CUTS:
-        return k
-    if isinstance(k, (bool, np.bool_)):
-        raise ValueError(f"`k` must be a whole number ≥ 1, 'n' or 'none'; got {k!r}.")
-    if isinstance(k, (int, np.integer)) and k >= 1:
-        return int(k)
-    if isinstance(k, (float, np.floating)) and float(k).is_integer() and k >= 1:
-        return int(k)
-    raise ValueError(
-        f"`k` must be a whole number ≥ 1, 'n' (every ranked position) or 'none' (no cut-off); "
-        f"got {k!r}."
-    )
 
 
 def cut_suffix(k: int | str | None) -> str:
@@ -162,14 +139,14 @@ class RankedList:
     scoring: Scoring = field(default_factory=Scoring)
 
     def __post_init__(self) -> None:
-        values = _numbers(self.relevances, "relevances")
+        values = tuple(as_numbers(self.relevances, "relevances").tolist())
         if not values:
             raise ValueError("`relevances` is empty: NDCG needs at least one ranked item.")
         object.__setattr__(self, "relevances", values)
-        object.__setattr__(self, "pool", _numbers(self.pool, "pool", negative=False))
+        pool = check_not_negative(as_numbers(self.pool, "pool"), "pool")
+        object.__setattr__(self, "pool", tuple(pool.tolist()))
         labels = tuple(str(label) for label in self.labels) or default_labels(len(values))
-        _check_labels(labels, len(values))
-        object.__setattr__(self, "labels", labels)
+        object.__setattr__(self, "labels", check_names(labels, len(values), "labels"))
         if not isinstance(self.scoring, Scoring):
             raise ValueError(f"`scoring` must be a Scoring; got {self.scoring!r}.")
         # Also a gain map lacking a grade of the list: said now, not mid-sum.
@@ -267,35 +244,6 @@ class RankedList:
         return " · ".join(parts)
 
 
-def _numbers(values, parameter: str, negative: bool = True) -> tuple[float, ...]:
-    if isinstance(values, (str, bytes)):
-        raise ValueError(f"`{parameter}` must be a list of numbers, not text; got {values!r}.")
-    try:
-        items = list(values)
-    except TypeError:
-        raise ValueError(f"`{parameter}` must be a list of numbers; got {values!r}.") from None
-    out = []
-    for position, value in enumerate(items, start=1):
-        if isinstance(value, (bool, np.bool_)) or not isinstance(
-            value, (int, float, np.integer, np.floating)
-        ):
-            raise ValueError(
-                f"`{parameter}` must hold numbers only; position {position} is {value!r}."
-            )
-        number = float(value)
-        if not math.isfinite(number):
-            raise ValueError(
-                f"`{parameter}` must hold finite numbers; position {position} is {value!r}."
-            )
-        if number < 0 and not negative:
-            raise ValueError(
-                f"`{parameter}` must not be negative; position {position} is {exact(number)}. "
-                f"Use 0 for 'judged, not relevant'."
-            )
-        out.append(number)
-    return tuple(out)
-
-
 def _check_scorable(relevances: tuple[float, ...], scoring: Scoring) -> None:
     """A list its conventions cannot score is refused when it is made, with the reason: a grade
     the gain cannot take (2^2000 does not fit in a float), or sums that overflow."""
@@ -316,25 +264,6 @@ def too_large(values: np.ndarray) -> ValueError:
         f"largest here is {exact(np.max(values))}). Divide every relevance by the same number; "
         f"under the linear gain NDCG does not change."
     )
-
-
-def _check_labels(labels: tuple[str, ...], n: int) -> None:
-    if len(labels) != n:
-        raise ValueError(f"`labels` must have one label per item: {n} items but {len(labels)}.")
-    seen: dict[str, int] = {}
-    for position, label in enumerate(labels, start=1):
-        if not label.strip():
-            raise ValueError(f"`labels` must not be empty; position {position} is.")
-        if len(label) > MAX_LABEL_LENGTH:
-            raise ValueError(
-                f"`labels` must be at most {MAX_LABEL_LENGTH} characters; the one at position "
-                f"{position} has {len(label)}."
-            )
-        if label in seen:
-            raise ValueError(
-                f"`labels` must be unique; '{label}' is at positions {seen[label]} and {position}."
-            )
-        seen[label] = position
 
 
 __all__ = [

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .checks import as_numbers
+
 TIE_TOLERANCE = 1e-12
 EXACT_UP_TO = 16  # 2**16 sign patterns: enumerate them all instead of sampling
 
@@ -59,10 +61,8 @@ class PairedTest:
 
 
 def _values(values: Iterable[float], parameter: str) -> np.ndarray:
-    array = np.asarray(list(values) if not isinstance(values, np.ndarray) else values, float)
-    if array.ndim != 1:
-        raise ValueError(f"`{parameter}` must be a flat list of per-query values.")
-    return array
+    """Per-query values, NaN standing for a query left out of the mean."""
+    return as_numbers(values, parameter, where="query", missing=True)
 
 
 def bootstrap_ci(

@@ -481,7 +481,7 @@ def test_bad_input_messages():
         make_query([1, 2, 3], scores=[1, 2])
     with pytest.raises(ValueError, match="`scores` must hold finite numbers; position 2"):
         make_query([1, 2], scores=[1, float("inf")])
-    with pytest.raises(ValueError, match="'a' appears more than once"):
+    with pytest.raises(ValueError, match="'a' is at positions 1 and 2"):
         make_query([1, 2], ids=["a", "a"])
     with pytest.raises(ValueError, match="position 2 is"):
         make_query([1, 2], ids=["a", " "])

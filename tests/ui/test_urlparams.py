@@ -187,3 +187,16 @@ def test_k_words_keep_their_meaning():
     assert read_list({**pooled, "k": "all"})[0].k == 6
     assert read_list({**pooled, "k": "none"})[0].k is None  # no cut-off: trec_eval's ndcg
     assert read_list({**pooled, "k": "8"})[0].k == 8
+
+
+def test_typed_or_linked_ids_are_checked_as_the_core_checks_them():
+    from ndcg_core.libraries import make_query
+    from ui.urlparams import check_ids
+
+    assert check_ids(" a, b ,c", 3) == ("a", "b", "c")
+    for text, ids in [("a, a", ["a", "a"]), ("a, " + "x" * 41, ["a", "x" * 41]), ("a", ["a"])]:
+        with pytest.raises(ValueError) as typed:
+            check_ids(text, 2)
+        with pytest.raises(ValueError) as given:
+            make_query([1, 0], ids=ids)
+        assert str(typed.value) == str(given.value)
