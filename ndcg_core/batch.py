@@ -36,7 +36,7 @@ from .checks import as_numbers, check_count, check_k, check_not_negative, is_num
 from .display import exact
 from .metrics import check_on_zero, check_settings
 from .model import too_large
-from .options import TIES, discounts, gains
+from .options import TIES, gains, position_weights
 
 
 @dataclass(frozen=True)
@@ -275,11 +275,9 @@ def _rank_within_group(codes_sorted: np.ndarray) -> np.ndarray:
 def _discounts_by_rank(
     rank: np.ndarray, cut: int | None, discount: str, log_base: float
 ) -> np.ndarray:
+    """The weight of each row at its 0-based rank within its query (0 past the cut-off)."""
     longest = int(rank.max()) + 1 if rank.size else 0
-    table = discounts(longest, discount, log_base)
-    if cut is not None:
-        table[cut:] = 0.0
-    return table[rank]
+    return position_weights(longest, cut, discount, log_base)[rank]
 
 
 def _ideal_dcg(
@@ -360,7 +358,7 @@ def ndcg_rows(
         )
     n_queries, n = rel.shape
     top = n if cut is None else min(cut, n)
-    table = discounts(top, discount, log_base)
+    table = position_weights(top, cut, discount, log_base)
     rows = np.arange(n_queries)[:, None]
 
     ideal = np.sort(rel if top == n else np.partition(rel, n - top, axis=1)[:, n - top :], axis=1)
