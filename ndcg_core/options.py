@@ -25,7 +25,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from .display import exact, shorten
+from .display import NOISE, exact, shorten
 
 # 2**rel overflows a float64 a little above 1023; no real relevance scale comes near it.
 MAX_EXPONENTIAL_RELEVANCE = 1000
@@ -309,7 +309,7 @@ class GainMap:
         if not useful.any() or np.any(mine[~useful] != 0):
             return None
         ratios = mine[useful] / theirs[useful]
-        if ratios[0] <= 0 or not np.allclose(ratios, ratios[0], rtol=1e-12, atol=0):
+        if ratios[0] <= 0 or not np.allclose(ratios, ratios[0], rtol=NOISE, atol=0):
             return None
         return float(ratios[0])
 

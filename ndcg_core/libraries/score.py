@@ -16,15 +16,13 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from ..display import exact, fixed
+from ..display import NOISE, exact, fixed
 from ..model import RankedList
 from ..options import DISCOUNTS, EVERY_RANKED, GAINS, NO_CUTOFF, TIES
 from .labels import LABEL_RULES
 from .presets import CAUSES, CUT_RULES, PRESETS, TIE_RULES, XGBOOST_DEFAULT_CUT, Preset
 from .query import Query, make_query
 from .ties import averaged_dcg, extreme_order, order_dcg, ranking_order, tie_groups
-
-TOLERANCE = 1e-12  # two rows whose numbers differ by less agree
 
 
 @dataclass(frozen=True)
@@ -54,7 +52,7 @@ class Verdict:
         if self.kind == "refused":
             return "refuses"
         text = fixed(self.value)
-        if self.low is not None and self.high is not None and self.high - self.low > TOLERANCE:
+        if self.low is not None and self.high is not None and self.high - self.low > NOISE:
             text += f" (random: {fixed(self.low)}–{fixed(self.high)})"
         return text + (" ⚠" if self.kind == "surprise" else "")
 
@@ -139,7 +137,7 @@ def _differs(a: Verdict, b: Verdict) -> bool:
         return True
     if a.kind == "refused":
         return False
-    return not math.isclose(a.value, b.value, rel_tol=0, abs_tol=TOLERANCE)
+    return not math.isclose(a.value, b.value, rel_tol=0, abs_tol=NOISE)
 
 
 _CAUSE_FIELDS = {
