@@ -21,6 +21,7 @@ from ndcg_core.display import exact, fixed
 from ndcg_core.metrics import totals
 from ndcg_core.model import RankedList
 from ndcg_core.options import gains, position_weights
+from ndcg_core.parsing import format_relevances
 
 
 @dataclass(frozen=True)
@@ -89,10 +90,6 @@ def _ratio(dcg: float, idcg: float) -> float:
     return math.nan if idcg <= 0 else dcg / idcg
 
 
-def _listed(values: Iterable[float]) -> str:
-    return ", ".join(exact(v) for v in values)
-
-
 def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
     """What each mistake that applies to `ranked` gives for its NDCG, in `NDCG_MISTAKES` order.
 
@@ -136,7 +133,7 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
         add(
             "ideal_unsorted",
             _ratio(truth_dcg, _dcg(judged, k, gain, discount, base)),
-            f"The ideal is the same items sorted from best to worst: {_listed(ideal[:n])}"
+            f"The ideal is the same items sorted from best to worst: {format_relevances(ideal[:n])}"
             + ("…" if len(ideal) > n else "")
             + ". Scoring the list against itself always gives 1.",
         )
@@ -150,7 +147,7 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
                 "ideal_top_k",
                 _ratio(truth_dcg, wrong_idcg),
                 f"The ideal top {k} comes from every judged item, not only from the top {k} of "
-                f"the list: {_listed(ideal[:k])}, not {_listed(top_only[:k])}. An item ranked "
+                f"the list: {format_relevances(ideal[:k])}, not {format_relevances(top_only[:k])}. An item ranked "
                 f"below {k} can belong in the ideal top {k}; that is exactly what the list is "
                 f"blamed for. Sorting the top {k} alone gives IDCG{at} = {fixed(wrong_idcg)} "
                 f"instead of {fixed(truth_idcg)}.",
@@ -160,7 +157,7 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
             "k_list_only",
             _ratio(truth_dcg, _dcg(ideal, None, gain, discount, base)),
             f"Cut both sides at the same depth: DCG{at} over the top {k} positions, and IDCG{at} "
-            f"over the top {k} positions of the ideal order, {_listed(ideal[:k])}.",
+            f"over the top {k} positions of the ideal order, {format_relevances(ideal[:k])}.",
         )
     if cut:
         add(
@@ -183,9 +180,9 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
         add(
             "pool_ignored",
             _ratio(truth_dcg, _dcg(alone, k, gain, discount, base)),
-            f"The judged items the system did not retrieve ({_listed(ranked.pool)}) belong in "
-            f"the ideal order too: it is {_listed(ideal[: k or len(ideal)])}, not "
-            f"{_listed(alone[: k or len(alone)])}. Missing them is what the score should punish.",
+            f"The judged items the system did not retrieve ({format_relevances(ranked.pool)}) belong in "
+            f"the ideal order too: it is {format_relevances(ideal[: k or len(ideal)])}, not "
+            f"{format_relevances(alone[: k or len(alone)])}. Missing them is what the score should punish.",
         )
     return tuple(found)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .display import exact, fixed
+from .display import DIGITS, exact, fixed
 from .model import cut_suffix
 from .options import DISCOUNTS, gain_record, is_gain_map
 
@@ -24,7 +24,7 @@ MAX_TERMS_SHOWN = 8  # longer sums show their first and last terms around a \cdo
 TERMS_PER_LINE = 4
 
 
-def num(value: float | None, digits: int = 4) -> str:
+def num(value: float | None, digits: int = DIGITS) -> str:
     """A computed number as LaTeX: `display.fixed`, or a dash when there is none."""
     if value is None or (isinstance(value, float) and np.isnan(value)):
         return r"\text{—}"
@@ -102,7 +102,7 @@ def dcg_filled(
     discount: str,
     log_base: float,
     ideal: bool = False,
-    digits: int = 4,
+    digits: int = DIGITS,
     hide: int | None = None,
 ) -> str:
     """The DCG (or IDCG) sum with the numbers of a `breakdown` table filled in, in three steps:

@@ -32,6 +32,10 @@ from .options import (
     zero_rule,
 )
 
+# The label of a judged item the system never retrieved, where it joins the ideal order.
+NOT_RETRIEVED = "(not retrieved)"
+
+
 # ---------------------------------------------------------------------------------------------
 # Validation: every public function checks its input (`checks`), with messages a learner can
 # act on; what is particular to the metrics is here.
@@ -206,7 +210,7 @@ def breakdown(
 
     Every position is listed, k only sets ``in_top_k``: the cumulative columns at position i are
     DCG@i and IDCG@i, and ``ndcg_at`` is NDCG@i, so the row at k holds the NDCG@k. When the pool is longer than the list, the
-    extra rows have no ranked item (NaN relevance) and a label "(not retrieved)" on the ideal side.
+    extra rows have no ranked item (NaN relevance) and the label `NOT_RETRIEVED` on the ideal side.
     """
     values = check_relevances(relevances)
     pool = None if ideal is None else check_ideal(values, ideal)
@@ -280,14 +284,12 @@ def _ideal_with_labels(
             if unused[value] > 0:
                 unused[value] -= 1
             else:
-                entries.append((value, "(not retrieved)"))
+                entries.append((value, NOT_RETRIEVED))
         # Ranked zeros the pool does not list (unjudged documents) are not part of the ideal.
         surplus = Counter(values.tolist()) - Counter(pool.tolist())
         for value, count in surplus.items():
             for _ in range(count):
-                entries.remove(
-                    next(e for e in entries if e[0] == value and e[1] != "(not retrieved)")
-                )
+                entries.remove(next(e for e in entries if e[0] == value and e[1] != NOT_RETRIEVED))
     entries.sort(key=lambda entry: -entry[0])  # stable: equal relevances keep list order
     return np.array([e[0] for e in entries], dtype=float), [e[1] for e in entries]
 

@@ -37,6 +37,7 @@ from .options import (
     gain_record,
     gains,
 )
+from .parsing import format_relevances
 
 
 def default_labels(n: int) -> tuple[str, ...]:
@@ -236,11 +237,10 @@ class RankedList:
 
     def describe(self) -> str:
         """The list and every convention off the default: '3, 2, 3 · k = 3 · gain 2^rel − 1'."""
-        parts = [", ".join(exact(v) for v in self.relevances), self.cut_words]
+        parts = [format_relevances(self.relevances), self.cut_words]
         parts += self.scoring.differences()
         if self.pool and self.scoring.ideal == "judgments":
-            never = ", ".join(exact(v) for v in self.pool)
-            parts.append(f"judged but not retrieved: {never}")
+            parts.append(f"judged but not retrieved: {format_relevances(self.pool)}")
         return " · ".join(parts)
 
 
