@@ -410,8 +410,18 @@ def gain_record(gain: object) -> Gain | GainMap:
 
 @dataclass(frozen=True)
 class Discount(Option):
-    denominator: Callable[[np.ndarray, float], np.ndarray] = None  # positions, base → divisors
+    """A discount: position i's gain is divided by log_b(i + shift), or by max(1, log_b(i +
+    shift)) when `at_least_one`. The two fields drive the code (`denominator`) and the LaTeX
+    with numbers filled in (`filled`); `symbol_template` is its LaTeX in symbols."""
+
     symbol_template: str = ""  # LaTeX with {b} for the base and {i} for the position
+    shift: int = 0  # the logarithm is taken of i + shift: 1 for log_b(i + 1), 0 for log_b i
+    at_least_one: bool = False  # the divisor is max(1, log): ranks below the base keep their gain
+
+    def denominator(self, positions: np.ndarray, log_base: float) -> np.ndarray:
+        """What the gain at each of `positions` (1-based) is divided by."""
+        logs = np.log(positions + float(self.shift)) / np.log(log_base)
+        return np.maximum(1.0, logs) if self.at_least_one else logs
 
     def latex(self, log_base: float = 2, position: str = "i") -> str:
         """The divisor in symbols: \\log_{2}(i+1), or \\max(1,\\ \\log_{2} i)."""
@@ -419,20 +429,9 @@ class Discount(Option):
 
     def filled(self, position: int, log_base: float = 2) -> str:
         """The divisor at one position as written in a filled-in formula: \\log_{2} 3, or 1."""
-        base = exact(log_base)
-        if self.name == "log2":
-            return rf"\log_{{{base}}} {position + 1}"
-        if position < log_base:  # Järvelin–Kekäläinen: ranks below the base keep their gain
+        if self.at_least_one and position < log_base:
             return "1"
-        return rf"\log_{{{base}}} {position}"
-
-
-def _log_position_plus_one(positions: np.ndarray, log_base: float) -> np.ndarray:
-    return np.log(positions + 1.0) / np.log(log_base)
-
-
-def _jarvelin(positions: np.ndarray, log_base: float) -> np.ndarray:
-    return np.maximum(1.0, np.log(positions) / np.log(log_base))
+        return rf"\log_{{{exact(log_base)}}} {position + self.shift}"
 
 
 DISCOUNTS: dict[str, Discount] = {
@@ -446,8 +445,8 @@ DISCOUNTS: dict[str, Discount] = {
         ),
         used_by="every major library today",
         reference="Burges et al. (2005).",
-        denominator=_log_position_plus_one,
         symbol_template=r"\log_{{b}}({i}+1)",
+        shift=1,
     ),
     "jarvelin": Discount(
         name="jarvelin",
@@ -460,8 +459,8 @@ DISCOUNTS: dict[str, Discount] = {
         ),
         used_by="trec_eval before 9.0.4; Wikipedia's example in 2012",
         reference="Järvelin & Kekäläinen (2002).",
-        denominator=_jarvelin,
         symbol_template=r"\max(1,\ \log_{{b}} {i})",
+        at_least_one=True,
     ),
 }
 
