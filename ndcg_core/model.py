@@ -88,6 +88,30 @@ class Scoring:
         """The core's `on_zero` keyword: 0.0, 1.0 or NaN."""
         return ON_ZERO[self.zero].value
 
+    def k_for(self, n: int | None = None) -> int | None:
+        """The core's `k` keyword for a list of n items: the number, n for every ranked
+        position, None for no cut-off."""
+        if self.k == NO_CUTOFF:
+            return None
+        if self.k == EVERY_RANKED:
+            if n is None:
+                raise ValueError(
+                    "`k` is 'n' (every ranked position): the list's length is needed to score it."
+                )
+            return n
+        return self.k
+
+    def kwargs(self, n: int | None = None) -> dict:
+        """Keyword arguments of the core's functions for these conventions, on a list of n
+        items (the ideal's items are the list's to give: see `RankedList.kwargs`)."""
+        return {
+            "k": self.k_for(n),
+            "gain": self.gain,
+            "discount": self.discount,
+            "log_base": self.log_base,
+            "on_zero": self.on_zero,
+        }
+
     def cut_words(self, n: int | None = None) -> str:
         """The cut-off in a few words: 'k = 3', 'k = n = 6' ('k = n' when n is not known) or
         'no cut-off' (the words of `options.CUTS`)."""
@@ -181,12 +205,7 @@ class RankedList:
     @property
     def k(self) -> int | None:
         """The core's `k` keyword: a number, n for every ranked position, None for no cut-off."""
-        cut = self.scoring.k
-        if cut == EVERY_RANKED:
-            return self.n
-        if cut == NO_CUTOFF:
-            return None
-        return cut
+        return self.scoring.k_for(self.n)
 
     @property
     def cut_matters(self) -> bool:
@@ -208,15 +227,7 @@ class RankedList:
 
     def kwargs(self) -> dict:
         """Keyword arguments for the core's functions (ndcg, breakdown, swap_deltas, …)."""
-        s = self.scoring
-        return {
-            "k": self.k,
-            "ideal": self.ideal,
-            "gain": s.gain,
-            "discount": s.discount,
-            "log_base": s.log_base,
-            "on_zero": s.on_zero,
-        }
+        return {**self.scoring.kwargs(self.n), "ideal": self.ideal}
 
     def with_scoring(self, **changes) -> RankedList:
         """The same list with some conventions changed, e.g. ``with_scoring(gain="exponential")``."""

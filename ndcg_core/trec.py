@@ -109,7 +109,7 @@ class Equivalent:
 
 def equivalent(scoring: Scoring, complete: bool = False) -> Equivalent:
     """The trec_eval measure and command for `scoring` (k a whole number or "none")."""
-    k = runs.keywords(scoring)["k"]
+    k = runs.cut_for(scoring)
     cannot = []
     if scoring.ideal != "judgments":
         cannot.append(f"the ideal from {IDEALS[scoring.ideal].short}")
