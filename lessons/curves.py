@@ -16,7 +16,7 @@ learner can set the log discount beside other beliefs about how people read a li
 
 References
 ----------
-Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques. TOIS.
+Järvelin & Kekäläinen (2002), written out in `ndcg_core.references`.
 Moffat, A. & Zobel, J. (2008). Rank-biased precision for measurement of retrieval
 effectiveness. ACM TOIS 27(1).
 Wang, Y., Wang, L., Li, Y., He, D., Chen, W. & Liu, T.-Y. (2013). A theoretical analysis of

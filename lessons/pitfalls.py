@@ -6,7 +6,7 @@ can run the example and then the learner's own list through the same check.
 
 References
 ----------
-Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques. TOIS.
+Järvelin & Kekäläinen (2002), written out in `ndcg_core.references`.
 Wikipedia, "Discounted cumulative gain", section Limitations (current version).
 """
 

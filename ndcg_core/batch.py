@@ -18,10 +18,7 @@ play no part, as in trec_eval; ``complete=True`` scores each of them as an empty
 (DCG 0, so NDCG 0, or the all-zero rule when nothing was relevant), as trec_eval's ``-c``
 (``--complete_rel_info_wanted``) does, so a run cannot look better by skipping hard queries.
 
-References
-----------
-McSherry, F. & Najork, M. (2008). Computing information retrieval performance measures
-efficiently in the presence of tied scores. ECIR.
+References (written out in `ndcg_core.references`): McSherry & Najork (2008).
 """
 
 from __future__ import annotations

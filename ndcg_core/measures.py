@@ -40,6 +40,7 @@ from .display import exact
 from .metrics import Totals, check_k, check_on_zero, check_relevances, totals
 from .model import RankedList
 from .options import NumberRange
+from .references import REFERENCES
 
 # The ranges the app offers (every widget and link); the functions accept any valid value.
 REL_MIN = NumberRange(
@@ -391,7 +392,7 @@ MEASURES: dict[str, Measure] = {
             reader="reads down the list, each position worth less by a slowly falling discount",
             graded=True,
             uses_pool=True,
-            reference="Järvelin & Kekäläinen (2002), ACM TOIS 20(4).",
+            reference=f"{REFERENCES['jarvelin2002'].short}, ACM TOIS 20(4).",
         ),
     )
 }

@@ -1,10 +1,7 @@
 """CG, DCG, IDCG, NDCG@k for one ranked list, and the per-position breakdown behind them.
 
-References
-----------
-Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques.
-ACM TOIS 20(4), 422–446.
-Burges, C. et al. (2005). Learning to rank using gradient descent. ICML.
+References (written out in `ndcg_core.references`): Järvelin & Kekäläinen (2002), Burges et al.
+(2005).
 """
 
 from __future__ import annotations

@@ -7,13 +7,8 @@ pages' widgets and help texts, the URL parameters, the library presets and the L
 or a discount's code and its LaTeX sit side by side in one record (the ir_measures idea of
 options as data, ``ParamInfo``), so the formula on screen is always the one computed.
 
-References
-----------
-Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques.
-ACM TOIS 20(4), 422–446.
-Burges, C. et al. (2005). Learning to rank using gradient descent. ICML.
-McSherry, F. & Najork, M. (2008). Computing information retrieval performance measures
-efficiently in the presence of tied scores. ECIR.
+References (written out in `ndcg_core.references`): Järvelin & Kekäläinen (2002), Burges et al.
+(2005), McSherry & Najork (2008).
 """
 
 from __future__ import annotations
@@ -26,6 +21,7 @@ from itertools import pairwise
 import numpy as np
 
 from .display import NOISE, exact, shorten
+from .references import REFERENCES
 
 # 2**rel overflows a float64 a little above 1023; no real relevance scale comes near it.
 MAX_EXPONENTIAL_RELEVANCE = 1000
@@ -90,7 +86,7 @@ GAINS: dict[str, Gain] = {
             "grade-1 items."
         ),
         used_by="scikit-learn, trec_eval, ranx ndcg, torchmetrics",
-        reference="Järvelin & Kekäläinen (2002).",
+        reference=f"{REFERENCES['jarvelin2002'].short}.",
         compute=_linear,
         template="{rel}",
     ),
@@ -105,7 +101,7 @@ GAINS: dict[str, Gain] = {
             "With 0/1 relevance it equals the linear gain."
         ),
         used_by="LightGBM, XGBoost, TF-Ranking, ranx ndcg_burges",
-        reference="Burges et al. (2005).",
+        reference=f"{REFERENCES['burges2005'].short}.",
         compute=_exponential,
         template="2^{{rel}} - 1",
     ),
@@ -444,7 +440,7 @@ DISCOUNTS: dict[str, Discount] = {
             "The log base scales every DCG by the same factor, so it cancels out of NDCG."
         ),
         used_by="every major library today",
-        reference="Burges et al. (2005).",
+        reference=f"{REFERENCES['burges2005'].short}.",
         symbol_template=r"\log_{{b}}({i}+1)",
         shift=1,
     ),
@@ -458,7 +454,7 @@ DISCOUNTS: dict[str, Discount] = {
             "base does change NDCG."
         ),
         used_by="trec_eval before 9.0.4; Wikipedia's example in 2012",
-        reference="Järvelin & Kekäläinen (2002).",
+        reference=f"{REFERENCES['jarvelin2002'].short}.",
         symbol_template=r"\max(1,\ \log_{{b}} {i})",
         at_least_one=True,
     ),
@@ -660,7 +656,7 @@ TIES: dict[str, Option] = {
             "every order of the group."
         ),
         used_by="scikit-learn, torchmetrics",
-        reference="McSherry & Najork (2008).",
+        reference=f"{REFERENCES['mcsherry2008'].short}.",
     ),
 }
 

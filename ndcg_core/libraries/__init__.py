@@ -17,6 +17,7 @@ from .gallery import GALLERY, GALLERY_BY_KEY, GalleryCase, case_for, gallery_tab
 from .labels import LABEL_RULES, LabelOutcome, LabelRule
 from .presets import (
     CAUSES,
+    CHECKED_VERSIONS,
     CUT_RULES,
     PRESETS,
     PRESETS_BY_KEY,
@@ -25,6 +26,8 @@ from .presets import (
     CutRule,
     Preset,
     by_formula,
+    checked,
+    checked_versions,
 )
 from .query import Query, make_query
 from .score import (
@@ -44,6 +47,7 @@ from .ties import numba_argsort, ranked_items, ranking_order, tie_breaking, tie_
 
 __all__ = [
     "CAUSES",
+    "CHECKED_VERSIONS",
     "CUT_RULES",
     "GALLERY",
     "GALLERY_BY_KEY",
@@ -64,6 +68,8 @@ __all__ = [
     "by_formula",
     "case_for",
     "cause_counts",
+    "checked",
+    "checked_versions",
     "cut_name",
     "cut_sentence",
     "evaluate_query",

@@ -522,3 +522,18 @@ def test_the_old_module_still_imports_and_names_the_new_one():
     assert conventions.evaluate is score_every_preset
     assert conventions.Verdict is type(score_every_preset(make_query([1, 0]))[0])
     assert conventions.evaluate_query(WIKIPEDIA, 6, pool=[3, 2])[3].metric == "ndcg_cut.6"
+
+
+def test_checked_versions_and_citations_are_written_from_one_home():
+    from ndcg_core.libraries import CHECKED_VERSIONS, checked, checked_versions
+    from ndcg_core.references import REFERENCES, cite
+
+    said = checked_versions()
+    for library in ("scikit-learn", "ranx", "LightGBM", "XGBoost", "torchmetrics"):
+        assert f"{library} {CHECKED_VERSIONS[library]}" in said
+    assert f"({checked('trec_eval')})" in said
+    assert PRESETS_BY_KEY["lightgbm"].reference.startswith(checked("LightGBM"))
+    assert cite("jarvelin2002", "a note").endswith("422–446 (a note).")
+    assert cite("jarvelin2002").startswith(REFERENCES["jarvelin2002"].short.split(" &")[0])
+    with pytest.raises(ValueError, match="`key` must be one of"):
+        cite("nobody1999")

@@ -191,3 +191,26 @@ def test_queries_cover_ties_pools_and_refusals():
 
 if __name__ == "__main__":  # a quick manual run: python -m tests.core.test_libraries
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+@pytest.mark.parametrize(
+    ("package", "library"),
+    [
+        ("scikit-learn", "scikit-learn"),
+        ("pytrec-eval-terrier", "pytrec-eval-terrier"),
+        ("lightgbm", "LightGBM"),
+        ("xgboost", "XGBoost"),
+    ],
+)
+def test_the_versions_the_app_says_it_checked_are_the_ones_installed(package, library):
+    # The pages and the presets name these versions (libraries.CHECKED_VERSIONS): a library
+    # upgraded here without a look at its NDCG would make that claim stale.
+    from importlib.metadata import PackageNotFoundError, version
+
+    from ndcg_core.libraries import CHECKED_VERSIONS
+
+    try:
+        installed = version(package)
+    except PackageNotFoundError:
+        pytest.skip(f"{package} is not installed here")
+    assert installed.split(".")[:2] == CHECKED_VERSIONS[library].split("."), installed
