@@ -16,7 +16,7 @@ learner can set the log discount beside other beliefs about how people read a li
 
 References
 ----------
-Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques. TOIS.
+Järvelin & Kekäläinen (2002), written out in `ndcg_core.references`.
 Moffat, A. & Zobel, J. (2008). Rank-biased precision for measurement of retrieval
 effectiveness. ACM TOIS 27(1).
 Wang, Y., Wang, L., Li, Y., He, D., Chen, W. & Liu, T.-Y. (2013). A theoretical analysis of
@@ -35,7 +35,14 @@ from ndcg_core.display import exact
 from ndcg_core.measures import check_persistence
 from ndcg_core.metrics import check_on_zero, check_relevances
 from ndcg_core.model import RankedList
-from ndcg_core.options import NumberRange, Option, check_log_base, discounts, gains
+from ndcg_core.options import (
+    DISCOUNTS,
+    NumberRange,
+    Option,
+    check_log_base,
+    discounts,
+    gains,
+)
 
 TOPS = (1, 3, 10)  # the weight on the top 1, 3 and 10 positions
 DEPTH = NumberRange(
@@ -86,34 +93,38 @@ def _geometric(positions: np.ndarray, base: float, p: float) -> np.ndarray:
     return p ** (positions - 1.0)
 
 
+# The two curves NDCG scores with take their label, users and LaTeX from their `DISCOUNTS`
+# record; today's log discount is always drawn with base 2, whatever the base slider says.
+_LOG2, _JK = DISCOUNTS["log2"], DISCOUNTS["jarvelin"]
+
 CURVES: dict[str, Curve] = {
     "log2": Curve(
         name="log2",
-        label="1 / log₂(i+1)",
+        label=_LOG2.label,
         short="log₂(i+1)",
         description=(
             "Today's NDCG: the weight falls fast over the first few positions, then ever more "
             "slowly, and never reaches 0."
         ),
-        used_by="every major library today",
+        used_by=_LOG2.used_by,
         reference="Burges et al. (2005); Järvelin & Kekäläinen (2002).",
         weights=_log2,
-        template=r"\frac{1}{\log_2({i}+1)}",
+        template=rf"\frac{{1}}{{{_LOG2.latex(2, position='{i}')}}}",
         reader="a patient reader: position 100 still keeps 15% of the top's weight",
     ),
     "jarvelin": Curve(
         name="jarvelin",
-        label="Järvelin–Kekäläinen, base b",
+        label="Järvelin–Kekäläinen, base b",  # a legend's name, the base's value then follows
         short="max(1, log_b i)",
         description=(
             "The 2002 original: the first b − 1 positions keep their whole gain (nobody is "
             "discounted before the base), then 1 / log_b i. A larger b models a reader who "
             "looks at more results before the discount starts."
         ),
-        used_by="trec_eval before 9.0.4; Wikipedia's example in 2012",
-        reference="Järvelin & Kekäläinen (2002).",
+        used_by=_JK.used_by,
+        reference=_JK.reference,
         weights=_jarvelin,
-        template=r"\frac{1}{\max(1,\ \log_{{b}} {i})}",
+        template=rf"\frac{{1}}{{{_JK.symbol_template}}}",
         reader="reads the first b − 1 results in full, then tires slowly",
         parameter="b",
     ),

@@ -24,6 +24,7 @@ from decimal import Decimal
 
 import pandas as pd
 
+from ndcg_core.display import NOISE
 from ndcg_core.metrics import Totals, totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring, default_labels
 from ndcg_core.ordering import swapped
@@ -1061,7 +1062,7 @@ def compare_totals(first: Example, second: Example, names: tuple[str, str]) -> p
     # Sums of the same numbers in another order can differ in the last bit: call that no change.
     change = {
         name: 0.0
-        if math.isclose(a[name], b[name], rel_tol=1e-12, abs_tol=1e-12)
+        if math.isclose(a[name], b[name], rel_tol=NOISE, abs_tol=NOISE)
         else b[name] - a[name]
         for name in a
     }

@@ -16,10 +16,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ndcg_core.checks import check_position
 from ndcg_core.display import exact, fixed
 from ndcg_core.metrics import totals
 from ndcg_core.model import RankedList
-from ndcg_core.options import denominators, gains
+from ndcg_core.options import gains, position_weights
+from ndcg_core.parsing import format_relevances
 
 
 @dataclass(frozen=True)
@@ -62,30 +64,38 @@ def _power_of_two(values: np.ndarray) -> np.ndarray:
     return np.power(2.0, values)
 
 
-def _gain_function(gain: str) -> Callable[[np.ndarray], np.ndarray]:
-    return lambda values: gains(values, gain)
+_Gain = str | Callable[[np.ndarray], np.ndarray]  # a core gain's name, or a slip's own gain
+
+# The gain slips of each convention: what a learner computes instead of its gain. A gain map
+# has none here: these slips are about the grade itself against 2^rel − 1.
+_GAIN_SLIPS: dict[str, tuple[tuple[str, _Gain], ...]] = {
+    "linear": (("gain_exponential", "exponential"),),
+    "exponential": (("gain_linear", "linear"), ("gain_no_minus_one", _power_of_two)),
+}
 
 
-def _dcg(values: Iterable[float], depth: int | None, gain, discount: str, base: float) -> float:
+def _gained(values: np.ndarray, gain: _Gain) -> np.ndarray:
+    return gain(values) if callable(gain) else gains(values, gain)
+
+
+def _dcg(
+    values: Iterable[float], depth: int | None, gain: _Gain, discount: str, base: float
+) -> float:
+    """DCG with the core's position weights, as a mistake computes it: `gain` may be a slip's."""
     top = np.asarray(list(values), dtype=float)[:depth]
-    if top.size == 0:
-        return 0.0
-    return float(np.sum(gain(top) / denominators(top.size, discount, base)))
+    return float(np.dot(_gained(top, gain), position_weights(top.size, None, discount, base)))
 
 
 def _ratio(dcg: float, idcg: float) -> float:
     return math.nan if idcg <= 0 else dcg / idcg
 
 
-def _listed(values: Iterable[float]) -> str:
-    return ", ".join(exact(v) for v in values)
-
-
 def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
     """What each mistake that applies to `ranked` gives for its NDCG, in `NDCG_MISTAKES` order.
 
     A mistake is left out when it cannot happen for this list (no cut-off below n: no k
-    mistakes; no pool: nothing to leave out) or when it gives no number (IDCG 0).
+    mistakes; no pool: nothing to leave out; a gain per grade: no slip between the grade and
+    2^rel − 1) or when it gives no number (IDCG 0).
 
     >>> from ndcg_core.model import Scoring
     >>> ranked = RankedList((1, 0, 1, 1, 0), scoring=Scoring(k=3))
@@ -97,7 +107,7 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
     judged = ranked.ideal if ranked.ideal is not None else rel
     k = ranked.k  # None: no cut-off
     n = ranked.n
-    gain = _gain_function(s.gain)
+    gain = s.gain
     discount, base = s.discount, s.log_base
     ideal = sorted(judged, reverse=True)
     truth_dcg = _dcg(rel, k, gain, discount, base)
@@ -123,7 +133,7 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
         add(
             "ideal_unsorted",
             _ratio(truth_dcg, _dcg(judged, k, gain, discount, base)),
-            f"The ideal is the same items sorted from best to worst: {_listed(ideal[:n])}"
+            f"The ideal is the same items sorted from best to worst: {format_relevances(ideal[:n])}"
             + ("…" if len(ideal) > n else "")
             + ". Scoring the list against itself always gives 1.",
         )
@@ -137,7 +147,7 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
                 "ideal_top_k",
                 _ratio(truth_dcg, wrong_idcg),
                 f"The ideal top {k} comes from every judged item, not only from the top {k} of "
-                f"the list: {_listed(ideal[:k])}, not {_listed(top_only[:k])}. An item ranked "
+                f"the list: {format_relevances(ideal[:k])}, not {format_relevances(top_only[:k])}. An item ranked "
                 f"below {k} can belong in the ideal top {k}; that is exactly what the list is "
                 f"blamed for. Sorting the top {k} alone gives IDCG{at} = {fixed(wrong_idcg)} "
                 f"instead of {fixed(truth_idcg)}.",
@@ -147,7 +157,7 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
             "k_list_only",
             _ratio(truth_dcg, _dcg(ideal, None, gain, discount, base)),
             f"Cut both sides at the same depth: DCG{at} over the top {k} positions, and IDCG{at} "
-            f"over the top {k} positions of the ideal order, {_listed(ideal[:k])}.",
+            f"over the top {k} positions of the ideal order, {format_relevances(ideal[:k])}.",
         )
     if cut:
         add(
@@ -157,14 +167,7 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
             f"towards DCG{at}, just as only the top {k} of the ideal count towards IDCG{at}. "
             "A DCG over more positions than the IDCG can even come out above 1.",
         )
-    other_gains = {
-        "linear": (("gain_exponential", _gain_function("exponential")),),
-        "exponential": (
-            ("gain_linear", _gain_function("linear")),
-            ("gain_no_minus_one", _power_of_two),
-        ),
-    }[s.gain]
-    for key, function in other_gains:
+    for key, function in _GAIN_SLIPS.get(s.gain, ()):
         add(
             key,
             _ratio(
@@ -177,9 +180,9 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
         add(
             "pool_ignored",
             _ratio(truth_dcg, _dcg(alone, k, gain, discount, base)),
-            f"The judged items the system did not retrieve ({_listed(ranked.pool)}) belong in "
-            f"the ideal order too: it is {_listed(ideal[: k or len(ideal)])}, not "
-            f"{_listed(alone[: k or len(alone)])}. Missing them is what the score should punish.",
+            f"The judged items the system did not retrieve ({format_relevances(ranked.pool)}) belong in "
+            f"the ideal order too: it is {format_relevances(ideal[: k or len(ideal)])}, not "
+            f"{format_relevances(alone[: k or len(alone)])}. Missing them is what the score should punish.",
         )
     return tuple(found)
 
@@ -206,8 +209,7 @@ def term_mistakes(ranked: RankedList, position: int) -> tuple[Mistake, ...]:
             f"`term_mistakes` needs the 1/log₂(i + 1) discount; the list uses "
             f"{ranked.scoring.discount!r}."
         )
-    if not 1 <= position <= ranked.n:
-        raise ValueError(f"`position` must be from 1 to {ranked.n}; got {position!r}.")
+    position = check_position(position, ranked.n)
     grade = np.array([ranked.relevances[position - 1]])
     base = ranked.scoring.log_base
     g = float(gains(grade, ranked.scoring.gain)[0])
@@ -237,11 +239,8 @@ def term_mistakes(ranked: RankedList, position: int) -> tuple[Mistake, ...]:
         g * log_next,
         f"{where}: the gain shrinks further down the list, it does not grow.",
     )
-    other = {
-        "linear": (("gain_exponential", 2.0 ** grade[0] - 1),),
-        "exponential": (("gain_linear", float(grade[0])), ("gain_no_minus_one", 2.0 ** grade[0])),
-    }[ranked.scoring.gain]
-    for key, wrong_gain in other:
+    for key, wrong in _GAIN_SLIPS.get(ranked.scoring.gain, ()):
+        wrong_gain = float(_gained(grade, wrong)[0])
         add(key, wrong_gain / log_next, _gain_advice(ranked.scoring.gain, (grade[0],)))
     return tuple(found)
 
@@ -267,6 +266,6 @@ def diagnose(
     return best
 
 
-def ndcg(ranked: RankedList) -> float:
-    """The right value, for comparison with what the mistakes give."""
+def right_ndcg(ranked: RankedList) -> float:
+    """The right NDCG of `ranked` (the core's), for comparison with what the mistakes give."""
     return totals(ranked).ndcg

@@ -18,10 +18,7 @@ play no part, as in trec_eval; ``complete=True`` scores each of them as an empty
 (DCG 0, so NDCG 0, or the all-zero rule when nothing was relevant), as trec_eval's ``-c``
 (``--complete_rel_info_wanted``) does, so a run cannot look better by skipping hard queries.
 
-References
-----------
-McSherry, F. & Najork, M. (2008). Computing information retrieval performance measures
-efficiently in the presence of tied scores. ECIR.
+References (written out in `ndcg_core.references`): McSherry & Najork (2008).
 """
 
 from __future__ import annotations
@@ -32,9 +29,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .metrics import as_numbers, check_k, check_on_zero, check_settings, is_number
+from .checks import as_numbers, check_count, check_k, check_not_negative, is_number
+from .display import exact
+from .metrics import check_on_zero, check_settings
 from .model import too_large
-from .options import TIES, discounts, gains
+from .options import TIES, gains, position_weights
 
 
 @dataclass(frozen=True)
@@ -200,24 +199,13 @@ def _as_ids(values: Iterable, parameter: str) -> np.ndarray:
 
 def _as_relevance(values: Iterable[float], n: int, parameter: str) -> np.ndarray:
     rel = as_numbers(values, parameter, where="row")
-    if rel.shape != (n,):
-        raise ValueError(
-            f"`{parameter}` must have one value per row: expected {n}, got {rel.size}."
-        )
-    bad = np.flatnonzero(rel < 0)
-    if bad.size:
-        i = int(bad[0])
-        raise ValueError(
-            f"`{parameter}` must not be negative; row {i + 1} is {rel[i]:g} "
-            f"({bad.size} such row(s) in all)."
-        )
-    return rel
+    check_count(rel.size, n, parameter, per="row")
+    return check_not_negative(rel, parameter, where="row")
 
 
 def _as_scores(values: Iterable[float], n: int) -> np.ndarray:
     score = as_numbers(values, "scores", where="row")
-    if score.shape != (n,):
-        raise ValueError(f"`scores` must have one value per row: expected {n}, got {score.size}.")
+    check_count(score.size, n, "scores", per="row")
     return score
 
 
@@ -254,16 +242,15 @@ def _break_ties_by_doc(order: np.ndarray, codes: np.ndarray, score: np.ndarray, 
     starts[1:] = ~same[positions[1:] - 1]
     group = np.cumsum(starts)
     rows = order[positions]
-    if hasattr(docs, "__len__") and len(docs) != n:
-        raise ValueError(f"`docs` must have one id per row: expected {n}, got {len(docs)}.")
+    if hasattr(docs, "__len__"):
+        check_count(len(docs), n, "docs", "id", "row")
     if hasattr(docs, "take") and not isinstance(docs, np.ndarray):
         doc_ids = np.asarray(docs.take(rows), dtype=object)  # pandas: convert only these rows
     else:
         doc_array = np.asarray(docs)
-        if doc_array.shape != (n,):
-            raise ValueError(
-                f"`docs` must have one id per row: expected {n}, got {doc_array.size}."
-            )
+        if doc_array.ndim != 1:
+            raise ValueError(f"`docs` must be a flat list of ids; got shape {doc_array.shape}.")
+        check_count(doc_array.size, n, "docs", "id", "row")
         doc_ids = doc_array[rows]
     doc_rank = pd.factorize(doc_ids, sort=True)[0]
     order = order.copy()
@@ -285,11 +272,9 @@ def _rank_within_group(codes_sorted: np.ndarray) -> np.ndarray:
 def _discounts_by_rank(
     rank: np.ndarray, cut: int | None, discount: str, log_base: float
 ) -> np.ndarray:
+    """The weight of each row at its 0-based rank within its query (0 past the cut-off)."""
     longest = int(rank.max()) + 1 if rank.size else 0
-    table = discounts(longest, discount, log_base)
-    if cut is not None:
-        table[cut:] = 0.0
-    return table[rank]
+    return position_weights(longest, cut, discount, log_base)[rank]
 
 
 def _ideal_dcg(
@@ -366,11 +351,11 @@ def ndcg_rows(
         row, col = np.argwhere(~np.isfinite(rel) | (rel < 0))[0]
         raise ValueError(
             f"`relevances` must be finite and not negative; row {row + 1}, item {col + 1} "
-            f"is {rel[row, col]:g}."
+            f"is {exact(rel[row, col])}."
         )
     n_queries, n = rel.shape
     top = n if cut is None else min(cut, n)
-    table = discounts(top, discount, log_base)
+    table = position_weights(top, cut, discount, log_base)
     rows = np.arange(n_queries)[:, None]
 
     ideal = np.sort(rel if top == n else np.partition(rel, n - top, axis=1)[:, n - top :], axis=1)

@@ -13,8 +13,6 @@ from .libraries import (
     LabelOutcome,
     Preset,
     Query,
-    Verdict,
-    evaluate,
     evaluate_query,
     gallery_table,
     make_query,
@@ -27,6 +25,8 @@ from .libraries import (
 )
 from .libraries import CUT_RULES as CUTS
 from .libraries import GalleryCase as Case
+from .libraries import LibraryVerdict as Verdict
+from .libraries import score_every_preset as evaluate
 from .libraries.presets import NUMBA_SMALL_QUICKSORT
 from .options import IDEALS
 

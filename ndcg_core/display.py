@@ -34,7 +34,8 @@ def exact(value: float) -> str:
 
 
 def fixed(value: float | None, digits: int = DIGITS) -> str:
-    """A computed number, rounded to `digits` places with trailing zeros kept: '0.9608'.
+    """A computed number, rounded to `digits` places with trailing zeros kept: '0.9608', and
+    '−0.0866' with a real minus sign (U+2212), as `signed` writes it.
 
     NaN (no value) is a dash; minus zero is '0.0000'; infinities say so.
     """
@@ -47,8 +48,8 @@ def fixed(value: float | None, digits: int = DIGITS) -> str:
         return "∞" if number > 0 else f"{MINUS}∞"
     text = f"{number:.{digits}f}"
     if float(text) == 0:
-        text = text.lstrip("-")
-    return text
+        return text.lstrip("-")
+    return text.replace("-", MINUS)
 
 
 def signed(value: float, digits: int = DIGITS) -> str:
@@ -56,8 +57,8 @@ def signed(value: float, digits: int = DIGITS) -> str:
     text = fixed(value, digits)
     if not any(c.isdigit() for c in text):  # "—" (not a number) has no sign to add
         return text
-    if text.startswith("-"):
-        return MINUS + text[1:]
+    if text.startswith(MINUS):
+        return text
     if float(text) == 0:
         return text
     return "+" + text

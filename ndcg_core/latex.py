@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .display import exact, fixed
+from .display import DIGITS, exact, fixed
+from .measures import MEASURES
 from .model import cut_suffix
 from .options import DISCOUNTS, gain_record, is_gain_map
 
@@ -22,9 +23,12 @@ MAX_TERMS_SHOWN = 8  # longer sums show their first and last terms around a \cdo
 # Terms on one line of a filled-in sum: a longer sum goes on over aligned lines, so on a phone's
 # narrow column the total is never pushed out of sight (four fractions fit in about 360 px).
 TERMS_PER_LINE = 4
+PRODUCT_INDENT = (
+    r"\qquad"  # a further line of a sum of products (ERR, a curve's DCG) sets in deeper
+)
 
 
-def num(value: float | None, digits: int = 4) -> str:
+def num(value: float | None, digits: int = DIGITS) -> str:
     """A computed number as LaTeX: `display.fixed`, or a dash when there is none."""
     if value is None or (isinstance(value, float) and np.isnan(value)):
         return r"\text{—}"
@@ -79,19 +83,20 @@ def _upper(k: str, ideal: bool = False) -> str:
     return "|J|" if ideal else "n"
 
 
-def _shown_rows(rows: pd.DataFrame) -> list[int | None]:
-    """Row indices to show, with None where a \\cdots stands for the rows left out."""
-    n = len(rows)
-    if n <= MAX_TERMS_SHOWN:
-        return list(range(n))
+def _elided(terms: list, gap: object = r"\cdots") -> list:
+    """A long sum's first and last terms around a `gap` (\\cdots, or None where row indices
+    are chosen): every term when there are at most MAX_TERMS_SHOWN."""
+    if len(terms) <= MAX_TERMS_SHOWN:
+        return list(terms)
     head = MAX_TERMS_SHOWN // 2
-    return [*range(head), None, *range(n - 2, n)]
+    return [*terms[:head], gap, *terms[-2:]]
 
 
-def _lines(terms: list[str], per_line: int = TERMS_PER_LINE) -> str:
-    r"""`a + b + c + d \\ &\quad + e + f`: the terms of an aligned sum, `per_line` a line."""
+def _lines(terms: list[str], per_line: int = TERMS_PER_LINE, indent: str = r"\quad") -> str:
+    r"""`a + b + c + d \\ &\quad + e + f`: the terms of an aligned sum, `per_line` a line, so
+    a long sum fits a phone; each further line starts with `indent`."""
     rows = [terms[i : i + per_line] for i in range(0, len(terms), per_line)]
-    return r" \\ &\quad + ".join(" + ".join(row) for row in rows)
+    return rf" \\ &{indent} + ".join(" + ".join(row) for row in rows)
 
 
 def dcg_filled(
@@ -102,7 +107,7 @@ def dcg_filled(
     discount: str,
     log_base: float,
     ideal: bool = False,
-    digits: int = 4,
+    digits: int = DIGITS,
     hide: int | None = None,
 ) -> str:
     """The DCG (or IDCG) sum with the numbers of a `breakdown` table filled in, in three steps:
@@ -117,7 +122,7 @@ def dcg_filled(
     name = _measure("IDCG" if ideal else "DCG", k)
     if top.empty:
         return rf"{name} = 0"
-    shown = _shown_rows(top)
+    shown = _elided(list(range(len(top))), gap=None)
     if hide is not None:
         positions = [int(top.iloc[index]["position"]) for index in shown if index is not None]
         if isinstance(hide, bool) or hide not in positions:
@@ -148,13 +153,8 @@ def dcg_filled(
     )
 
 
-def ndcg_filled(
-    dcg_value: float, idcg_value: float, ndcg_value: float, k: int | None, n: int | None = None
-) -> str:
-    """NDCG@k = DCG / IDCG with the numbers in, or the 0/0 case spelled out.
-
-    `n` is accepted for older callers and not used: the suffix names `k` itself.
-    """
+def ndcg_filled(dcg_value: float, idcg_value: float, ndcg_value: float, k: int | None) -> str:
+    """NDCG@k = DCG / IDCG with the numbers in, or the 0/0 case spelled out."""
     name = _measure("NDCG", k)
     if idcg_value == 0:
         return (
@@ -165,9 +165,7 @@ def ndcg_filled(
 
 def cg_filled(relevances: list[float], k: int | None) -> str:
     top = list(relevances)[:k]
-    shown = [exact(v) for v in top]
-    if len(shown) > MAX_TERMS_SHOWN:
-        shown = [*shown[:4], r"\cdots", *shown[-2:]]
+    shown = _elided([exact(v) for v in top])
     return rf"{_measure('CG', k)} = {' + '.join(shown)} = {exact(sum(top))}"
 
 
@@ -252,17 +250,6 @@ _NEIGHBOUR_FORMULAS = {
 }
 
 
-def _elided(terms: list[str]) -> list[str]:
-    """A long sum's first and last terms around a \\cdots."""
-    if len(terms) <= MAX_TERMS_SHOWN:
-        return terms
-    head = MAX_TERMS_SHOWN // 2
-    return [*terms[:head], r"\cdots", *terms[-2:]]
-
-
-_SYMBOLS = {"p": "P", "r": "R", "rr": "RR", "ap": "AP", "err": "ERR", "rbp": "RBP"}
-
-
 def neighbour_formula(key: str, ranked) -> str:
     """A neighbour of NDCG in symbols, at the list's cut-off (k, or n without one)."""
     if key == "ndcg":
@@ -273,7 +260,9 @@ def neighbour_formula(key: str, ranked) -> str:
         )
     upper = "k" if ranked.k is not None else "n"
     at = "@k" if ranked.k is not None else ""
-    names = {symbol: _measure(symbol, at) for symbol in _SYMBOLS.values()}
+    names = {
+        MEASURES[key].symbol: _measure(MEASURES[key].symbol, at) for key in _NEIGHBOUR_FORMULAS
+    }
     return _NEIGHBOUR_FORMULAS[key].format(k=upper, **names)
 
 
@@ -294,13 +283,7 @@ def neighbour_filled(result, key: str) -> str:
         raise ValueError(
             f"`key` must be one of {', '.join(_NEIGHBOUR_FORMULAS)} or 'ndcg'; got {key!r}."
         )
-    return filler(result, _measure(_SYMBOLS[key], result.ranked.at))
-
-
-def _wrapped(terms: list[str], per_line: int = 3) -> str:
-    """A long sum in an aligned block, `per_line` terms to a line, so it fits a phone."""
-    lines = [" + ".join(terms[i : i + per_line]) for i in range(0, len(terms), per_line)]
-    return r" \\ &\qquad + ".join(lines)
+    return filler(result, _measure(MEASURES[key].symbol, result.ranked.at))
 
 
 def _hits(result) -> list[str]:
@@ -370,7 +353,7 @@ def _err_filled(result, name: str) -> str:
     listed = r" \\ & ".join(r",\ ".join(chances[i : i + 3]) for i in range(0, len(chances), 3))
     return (
         rf"\begin{{aligned}} & {listed} \\ "
-        rf"{name} &= {_wrapped(products)} \\ "
+        rf"{name} &= {_lines(products, 3, PRODUCT_INDENT)} \\ "
         rf"&= {' + '.join(values)} = {num(result.values['err'])} \end{{aligned}}"
     )
 
@@ -422,8 +405,8 @@ def curve_dcg_filled(score, gain: str, k: int | None, *, ideal: bool = False) ->
     values = _elided([num(g * w) for g, w in zip(gains_shown, score.weights)])
     total = score.idcg if ideal else score.dcg
     return (
-        rf"\begin{{aligned}} {name} &= {_wrapped(products)} \\ "
-        rf"&= {_wrapped(values, 4)} \\ &= {num(total)} \end{{aligned}}"
+        rf"\begin{{aligned}} {name} &= {_lines(products, 3, PRODUCT_INDENT)} \\ "
+        rf"&= {_lines(values, 4, PRODUCT_INDENT)} \\ &= {num(total)} \end{{aligned}}"
     )
 
 

@@ -30,18 +30,17 @@ Buckley, C. & Voorhees, E. M. (2000). Evaluating evaluation measure stability. S
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from .checks import ArrayLike
 from .display import exact
 from .metrics import Totals, check_k, check_on_zero, check_relevances, totals
 from .model import RankedList
 from .options import NumberRange
-
-ArrayLike = Iterable[float] | np.ndarray
+from .references import REFERENCES
 
 # The ranges the app offers (every widget and link); the functions accept any valid value.
 REL_MIN = NumberRange(
@@ -393,7 +392,7 @@ MEASURES: dict[str, Measure] = {
             reader="reads down the list, each position worth less by a slowly falling discount",
             graded=True,
             uses_pool=True,
-            reference="Järvelin & Kekäläinen (2002), ACM TOIS 20(4).",
+            reference=f"{REFERENCES['jarvelin2002'].short}, ACM TOIS 20(4).",
         ),
     )
 }

@@ -1,23 +1,22 @@
 """CG, DCG, IDCG, NDCG@k for one ranked list, and the per-position breakdown behind them.
 
-References
-----------
-Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques.
-ACM TOIS 20(4), 422–446.
-Burges, C. et al. (2005). Learning to rank using gradient descent. ICML.
+References (written out in `ndcg_core.references`): Järvelin & Kekäläinen (2002), Burges et al.
+(2005).
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from .display import shorten
+from .checks import ArrayLike, check_count, check_k, check_relevances
+from .checks import as_numbers as as_numbers  # the checks' old home: importable from here too
+from .checks import is_number as is_number
+from .display import exact
 from .model import RankedList, too_large
 from .options import (
     DISCOUNTS,
@@ -30,123 +29,14 @@ from .options import (
     zero_rule,
 )
 
-ArrayLike = Iterable[float] | np.ndarray
+# The label of a judged item the system never retrieved, where it joins the ideal order.
+NOT_RETRIEVED = "(not retrieved)"
 
 
 # ---------------------------------------------------------------------------------------------
-# Validation: every public function checks its input here, with messages a learner can act on.
+# Validation: every public function checks its input (`checks`), with messages a learner can
+# act on; what is particular to the metrics is here.
 # ---------------------------------------------------------------------------------------------
-
-
-def check_relevances(relevances: ArrayLike, parameter: str = "relevances") -> np.ndarray:
-    """Return the relevances as a 1-D float array, or raise a ValueError naming the problem.
-
-    A ranked list has an order, so sets and mappings are refused (a set has none, a dict would
-    give its keys); so are masked arrays (which entries count?), complex numbers, times and
-    truth values: only real numbers are relevances.
-    """
-    values = as_numbers(relevances, parameter)
-    if values.size == 0:
-        raise ValueError(f"`{parameter}` is empty: NDCG needs at least one ranked item.")
-    negative = np.flatnonzero(values < 0)
-    if negative.size:
-        i = int(negative[0])
-        raise ValueError(
-            f"`{parameter}` must not be negative; position {i + 1} is {values[i]:g}. A negative "
-            f"gain can push NDCG below 0 or above 1, so NDCG is not defined for it here: use 0 "
-            f"for 'not relevant'."
-        )
-    return values
-
-
-def as_numbers(values: object, parameter: str, where: str = "position") -> np.ndarray:
-    """Any sequence of real numbers as a flat float array, or a ValueError saying which entry
-    (`where` 1, 2, …) is not one. Numeric arrays take a fast path; anything else is looked at
-    item by item so the message can name the first bad one."""
-    if isinstance(values, (str, bytes)):
-        raise ValueError(
-            f"`{parameter}` must be a list of numbers, not text; to read typed text use "
-            f"`parse_relevances`. Got {shorten(repr(values))}."
-        )
-    if isinstance(values, (set, frozenset, Mapping)):
-        kind = (
-            "a set has no order"
-            if isinstance(values, (set, frozenset))
-            else ("a mapping would give its keys")
-        )
-        raise ValueError(
-            f"`{parameter}` must be a list in ranked order; {kind}. Pass a list or an array."
-        )
-    if isinstance(values, np.ma.MaskedArray):
-        raise ValueError(
-            f"`{parameter}` is a masked array: say what the masked entries are (fill them) or "
-            f"leave them out (compress) before scoring."
-        )
-    if isinstance(values, np.ndarray):
-        array = values
-    else:
-        try:
-            items = list(values)
-        except TypeError:
-            raise ValueError(
-                f"`{parameter}` must be a list of numbers; got {shorten(repr(values))}."
-            ) from None
-        array = np.asarray(items, dtype=object)
-        if all(type(item) in (int, float) for item in items):
-            with contextlib.suppress(OverflowError):  # an int too large for a float: named below
-                array = np.asarray(items, dtype=float)
-    if array.ndim != 1:
-        raise ValueError(
-            f"`{parameter}` must be a flat list (one relevance per {where}); got an array of "
-            f"shape {array.shape}."
-        )
-    if array.dtype.kind not in "iuf":
-        for i, item in enumerate(array):
-            if not is_number(item) or isinstance(item, complex):
-                raise ValueError(
-                    f"`{parameter}` must hold real numbers only; {where} {i + 1} is "
-                    f"{shorten(repr(item))}."
-                )
-            try:
-                float(item)
-            except OverflowError:
-                raise ValueError(
-                    f"`{parameter}` must hold numbers a float can hold; {where} {i + 1} has "
-                    f"{len(str(abs(int(item)))):,} digits."
-                ) from None
-    array = array.astype(float)
-    not_finite = np.flatnonzero(~np.isfinite(array))
-    if not_finite.size:
-        i = int(not_finite[0])
-        raise ValueError(
-            f"`{parameter}` must hold finite numbers; {where} {i + 1} is {array[i]:g}."
-        )
-    return array
-
-
-def is_number(value: object) -> bool:
-    """A real number: Python's or numpy's int and float (not bool, complex, time or text)."""
-    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(
-        value,
-        (bool, np.bool_, np.timedelta64, np.datetime64),  # numpy's times are integers
-    )
-
-
-def check_k(k: object) -> int | None:
-    """`k` must be a positive whole number, or None for the whole list."""
-    if k is None:
-        return None
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
-        if isinstance(k, (float, np.floating)) and float(k).is_integer() and k >= 1:
-            return int(k)
-        raise ValueError(
-            f"`k` must be a positive whole number or None (the whole list); got {k!r}."
-        )
-    if k < 1:
-        raise ValueError(
-            f"`k` must be a positive whole number or None (the whole list); got {k!r}."
-        )
-    return int(k)
 
 
 def check_on_zero(on_zero: object) -> float:
@@ -164,7 +54,7 @@ def check_ideal(relevances: np.ndarray, ideal: ArrayLike) -> np.ndarray:
         if pooled[value] < count:
             raise ValueError(
                 f"`ideal` must hold the relevances of all judged items, the ranked ones "
-                f"included: the list has {count} item(s) of relevance {value:g} but `ideal` has "
+                f"included: the list has {count} item(s) of relevance {exact(value)} but `ideal` has "
                 f"only {pooled[value]}."
             )
     return pool
@@ -317,7 +207,7 @@ def breakdown(
 
     Every position is listed, k only sets ``in_top_k``: the cumulative columns at position i are
     DCG@i and IDCG@i, and ``ndcg_at`` is NDCG@i, so the row at k holds the NDCG@k. When the pool is longer than the list, the
-    extra rows have no ranked item (NaN relevance) and a label "(not retrieved)" on the ideal side.
+    extra rows have no ranked item (NaN relevance) and the label `NOT_RETRIEVED` on the ideal side.
     """
     values = check_relevances(relevances)
     pool = None if ideal is None else check_ideal(values, ideal)
@@ -376,10 +266,7 @@ def _labels(labels: Iterable[str] | None, n: int) -> list[str]:
     if labels is None:
         return [f"#{i}" for i in range(1, n + 1)]
     names = [str(label) for label in labels]
-    if len(names) != n:
-        raise ValueError(
-            f"`labels` must have one label per item: {n} items but {len(names)} labels."
-        )
+    check_count(len(names), n, "labels", "label")
     return names
 
 
@@ -394,14 +281,12 @@ def _ideal_with_labels(
             if unused[value] > 0:
                 unused[value] -= 1
             else:
-                entries.append((value, "(not retrieved)"))
+                entries.append((value, NOT_RETRIEVED))
         # Ranked zeros the pool does not list (unjudged documents) are not part of the ideal.
         surplus = Counter(values.tolist()) - Counter(pool.tolist())
         for value, count in surplus.items():
             for _ in range(count):
-                entries.remove(
-                    next(e for e in entries if e[0] == value and e[1] != "(not retrieved)")
-                )
+                entries.remove(next(e for e in entries if e[0] == value and e[1] != NOT_RETRIEVED))
     entries.sort(key=lambda entry: -entry[0])  # stable: equal relevances keep list order
     return np.array([e[0] for e in entries], dtype=float), [e[1] for e in entries]
 

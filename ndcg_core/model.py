@@ -15,11 +15,11 @@ are the same number.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from .checks import MAX_LABEL_LENGTH, as_numbers, check_cut, check_names, check_not_negative
 from .display import exact
 from .options import (
     CUTS,
@@ -37,34 +37,12 @@ from .options import (
     gain_record,
     gains,
 )
-
-MAX_LABEL_LENGTH = 40  # characters of an item label; a link keeps labels up to this length
+from .parsing import format_relevances
 
 
 def default_labels(n: int) -> tuple[str, ...]:
     """The names items get when none are given: D1, D2, …"""
     return tuple(f"D{i}" for i in range(1, n + 1))
-
-
-def check_cut(k: object) -> int | str:
-    """A cut-off: a whole number ≥ 1, ``"n"`` (every ranked position) or ``"none"`` (no cut-off).
-
-    ``None`` is read as ``"none"``, as the core's functions read ``k=None``.
-    """
-    if k is None:
-        return NO_CUTOFF
-    if isinstance(k, str) and k in CUTS:
-        return k
-    if isinstance(k, (bool, np.bool_)):
-        raise ValueError(f"`k` must be a whole number ≥ 1, 'n' or 'none'; got {k!r}.")
-    if isinstance(k, (int, np.integer)) and k >= 1:
-        return int(k)
-    if isinstance(k, (float, np.floating)) and float(k).is_integer() and k >= 1:
-        return int(k)
-    raise ValueError(
-        f"`k` must be a whole number ≥ 1, 'n' (every ranked position) or 'none' (no cut-off); "
-        f"got {k!r}."
-    )
 
 
 def cut_suffix(k: int | str | None) -> str:
@@ -109,6 +87,30 @@ class Scoring:
     def on_zero(self) -> float:
         """The core's `on_zero` keyword: 0.0, 1.0 or NaN."""
         return ON_ZERO[self.zero].value
+
+    def k_for(self, n: int | None = None) -> int | None:
+        """The core's `k` keyword for a list of n items: the number, n for every ranked
+        position, None for no cut-off."""
+        if self.k == NO_CUTOFF:
+            return None
+        if self.k == EVERY_RANKED:
+            if n is None:
+                raise ValueError(
+                    "`k` is 'n' (every ranked position): the list's length is needed to score it."
+                )
+            return n
+        return self.k
+
+    def kwargs(self, n: int | None = None) -> dict:
+        """Keyword arguments of the core's functions for these conventions, on a list of n
+        items (the ideal's items are the list's to give: see `RankedList.kwargs`)."""
+        return {
+            "k": self.k_for(n),
+            "gain": self.gain,
+            "discount": self.discount,
+            "log_base": self.log_base,
+            "on_zero": self.on_zero,
+        }
 
     def cut_words(self, n: int | None = None) -> str:
         """The cut-off in a few words: 'k = 3', 'k = n = 6' ('k = n' when n is not known) or
@@ -162,14 +164,14 @@ class RankedList:
     scoring: Scoring = field(default_factory=Scoring)
 
     def __post_init__(self) -> None:
-        values = _numbers(self.relevances, "relevances")
+        values = tuple(as_numbers(self.relevances, "relevances").tolist())
         if not values:
             raise ValueError("`relevances` is empty: NDCG needs at least one ranked item.")
         object.__setattr__(self, "relevances", values)
-        object.__setattr__(self, "pool", _numbers(self.pool, "pool", negative=False))
+        pool = check_not_negative(as_numbers(self.pool, "pool"), "pool")
+        object.__setattr__(self, "pool", tuple(pool.tolist()))
         labels = tuple(str(label) for label in self.labels) or default_labels(len(values))
-        _check_labels(labels, len(values))
-        object.__setattr__(self, "labels", labels)
+        object.__setattr__(self, "labels", check_names(labels, len(values), "labels"))
         if not isinstance(self.scoring, Scoring):
             raise ValueError(f"`scoring` must be a Scoring; got {self.scoring!r}.")
         # Also a gain map lacking a grade of the list: said now, not mid-sum.
@@ -203,12 +205,7 @@ class RankedList:
     @property
     def k(self) -> int | None:
         """The core's `k` keyword: a number, n for every ranked position, None for no cut-off."""
-        cut = self.scoring.k
-        if cut == EVERY_RANKED:
-            return self.n
-        if cut == NO_CUTOFF:
-            return None
-        return cut
+        return self.scoring.k_for(self.n)
 
     @property
     def cut_matters(self) -> bool:
@@ -230,15 +227,7 @@ class RankedList:
 
     def kwargs(self) -> dict:
         """Keyword arguments for the core's functions (ndcg, breakdown, swap_deltas, …)."""
-        s = self.scoring
-        return {
-            "k": self.k,
-            "ideal": self.ideal,
-            "gain": s.gain,
-            "discount": s.discount,
-            "log_base": s.log_base,
-            "on_zero": s.on_zero,
-        }
+        return {**self.scoring.kwargs(self.n), "ideal": self.ideal}
 
     def with_scoring(self, **changes) -> RankedList:
         """The same list with some conventions changed, e.g. ``with_scoring(gain="exponential")``."""
@@ -268,45 +257,15 @@ class RankedList:
 
     def describe(self) -> str:
         """The list and every convention off the default: '3, 2, 3 · k = 3 · gain 2^rel − 1'."""
-        parts = [", ".join(exact(v) for v in self.relevances), self.cut_words]
+        parts = [format_relevances(self.relevances), self.cut_words]
         return " · ".join(parts + self._off_default())
 
     def _off_default(self) -> list[str]:
         """`conventions` but the cut-off, which `describe` always says."""
         said = self.scoring.differences()
         if self.ideal is not None:
-            never = ", ".join(exact(v) for v in self.pool)
-            said.append(f"judged but not retrieved: {never}")
+            said.append(f"judged but not retrieved: {format_relevances(self.pool)}")
         return said
-
-
-def _numbers(values, parameter: str, negative: bool = True) -> tuple[float, ...]:
-    if isinstance(values, (str, bytes)):
-        raise ValueError(f"`{parameter}` must be a list of numbers, not text; got {values!r}.")
-    try:
-        items = list(values)
-    except TypeError:
-        raise ValueError(f"`{parameter}` must be a list of numbers; got {values!r}.") from None
-    out = []
-    for position, value in enumerate(items, start=1):
-        if isinstance(value, (bool, np.bool_)) or not isinstance(
-            value, (int, float, np.integer, np.floating)
-        ):
-            raise ValueError(
-                f"`{parameter}` must hold numbers only; position {position} is {value!r}."
-            )
-        number = float(value)
-        if not math.isfinite(number):
-            raise ValueError(
-                f"`{parameter}` must hold finite numbers; position {position} is {value!r}."
-            )
-        if number < 0 and not negative:
-            raise ValueError(
-                f"`{parameter}` must not be negative; position {position} is {exact(number)}. "
-                f"Use 0 for 'judged, not relevant'."
-            )
-        out.append(number)
-    return tuple(out)
 
 
 def _check_scorable(relevances: tuple[float, ...], scoring: Scoring) -> None:
@@ -329,25 +288,6 @@ def too_large(values: np.ndarray) -> ValueError:
         f"largest here is {exact(np.max(values))}). Divide every relevance by the same number; "
         f"under the linear gain NDCG does not change."
     )
-
-
-def _check_labels(labels: tuple[str, ...], n: int) -> None:
-    if len(labels) != n:
-        raise ValueError(f"`labels` must have one label per item: {n} items but {len(labels)}.")
-    seen: dict[str, int] = {}
-    for position, label in enumerate(labels, start=1):
-        if not label.strip():
-            raise ValueError(f"`labels` must not be empty; position {position} is.")
-        if len(label) > MAX_LABEL_LENGTH:
-            raise ValueError(
-                f"`labels` must be at most {MAX_LABEL_LENGTH} characters; the one at position "
-                f"{position} has {len(label)}."
-            )
-        if label in seen:
-            raise ValueError(
-                f"`labels` must be unique; '{label}' is at positions {seen[label]} and {position}."
-            )
-        seen[label] = position
 
 
 __all__ = [

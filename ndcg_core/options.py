@@ -7,13 +7,8 @@ pages' widgets and help texts, the URL parameters, the library presets and the L
 or a discount's code and its LaTeX sit side by side in one record (the ir_measures idea of
 options as data, ``ParamInfo``), so the formula on screen is always the one computed.
 
-References
-----------
-Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques.
-ACM TOIS 20(4), 422–446.
-Burges, C. et al. (2005). Learning to rank using gradient descent. ICML.
-McSherry, F. & Najork, M. (2008). Computing information retrieval performance measures
-efficiently in the presence of tied scores. ECIR.
+References (written out in `ndcg_core.references`): Järvelin & Kekäläinen (2002), Burges et al.
+(2005), McSherry & Najork (2008).
 """
 
 from __future__ import annotations
@@ -25,7 +20,8 @@ from itertools import pairwise
 
 import numpy as np
 
-from .display import exact, shorten
+from .display import NOISE, exact, shorten
+from .references import REFERENCES
 
 # 2**rel overflows a float64 a little above 1023; no real relevance scale comes near it.
 MAX_EXPONENTIAL_RELEVANCE = 1000
@@ -90,7 +86,7 @@ GAINS: dict[str, Gain] = {
             "grade-1 items."
         ),
         used_by="scikit-learn, trec_eval, ranx ndcg, torchmetrics",
-        reference="Järvelin & Kekäläinen (2002).",
+        reference=f"{REFERENCES['jarvelin2002'].short}.",
         compute=_linear,
         template="{rel}",
     ),
@@ -105,7 +101,7 @@ GAINS: dict[str, Gain] = {
             "With 0/1 relevance it equals the linear gain."
         ),
         used_by="LightGBM, XGBoost, TF-Ranking, ranx ndcg_burges",
-        reference="Burges et al. (2005).",
+        reference=f"{REFERENCES['burges2005'].short}.",
         compute=_exponential,
         template="2^{{rel}} - 1",
     ),
@@ -309,7 +305,7 @@ class GainMap:
         if not useful.any() or np.any(mine[~useful] != 0):
             return None
         ratios = mine[useful] / theirs[useful]
-        if ratios[0] <= 0 or not np.allclose(ratios, ratios[0], rtol=1e-12, atol=0):
+        if ratios[0] <= 0 or not np.allclose(ratios, ratios[0], rtol=NOISE, atol=0):
             return None
         return float(ratios[0])
 
@@ -410,8 +406,18 @@ def gain_record(gain: object) -> Gain | GainMap:
 
 @dataclass(frozen=True)
 class Discount(Option):
-    denominator: Callable[[np.ndarray, float], np.ndarray] = None  # positions, base → divisors
+    """A discount: position i's gain is divided by log_b(i + shift), or by max(1, log_b(i +
+    shift)) when `at_least_one`. The two fields drive the code (`denominator`) and the LaTeX
+    with numbers filled in (`filled`); `symbol_template` is its LaTeX in symbols."""
+
     symbol_template: str = ""  # LaTeX with {b} for the base and {i} for the position
+    shift: int = 0  # the logarithm is taken of i + shift: 1 for log_b(i + 1), 0 for log_b i
+    at_least_one: bool = False  # the divisor is max(1, log): ranks below the base keep their gain
+
+    def denominator(self, positions: np.ndarray, log_base: float) -> np.ndarray:
+        """What the gain at each of `positions` (1-based) is divided by."""
+        logs = np.log(positions + float(self.shift)) / np.log(log_base)
+        return np.maximum(1.0, logs) if self.at_least_one else logs
 
     def latex(self, log_base: float = 2, position: str = "i") -> str:
         """The divisor in symbols: \\log_{2}(i+1), or \\max(1,\\ \\log_{2} i)."""
@@ -419,20 +425,9 @@ class Discount(Option):
 
     def filled(self, position: int, log_base: float = 2) -> str:
         """The divisor at one position as written in a filled-in formula: \\log_{2} 3, or 1."""
-        base = exact(log_base)
-        if self.name == "log2":
-            return rf"\log_{{{base}}} {position + 1}"
-        if position < log_base:  # Järvelin–Kekäläinen: ranks below the base keep their gain
+        if self.at_least_one and position < log_base:
             return "1"
-        return rf"\log_{{{base}}} {position}"
-
-
-def _log_position_plus_one(positions: np.ndarray, log_base: float) -> np.ndarray:
-    return np.log(positions + 1.0) / np.log(log_base)
-
-
-def _jarvelin(positions: np.ndarray, log_base: float) -> np.ndarray:
-    return np.maximum(1.0, np.log(positions) / np.log(log_base))
+        return rf"\log_{{{exact(log_base)}}} {position + self.shift}"
 
 
 DISCOUNTS: dict[str, Discount] = {
@@ -445,9 +440,9 @@ DISCOUNTS: dict[str, Discount] = {
             "The log base scales every DCG by the same factor, so it cancels out of NDCG."
         ),
         used_by="every major library today",
-        reference="Burges et al. (2005).",
-        denominator=_log_position_plus_one,
+        reference=f"{REFERENCES['burges2005'].short}.",
         symbol_template=r"\log_{{b}}({i}+1)",
+        shift=1,
     ),
     "jarvelin": Discount(
         name="jarvelin",
@@ -459,9 +454,9 @@ DISCOUNTS: dict[str, Discount] = {
             "base does change NDCG."
         ),
         used_by="trec_eval before 9.0.4; Wikipedia's example in 2012",
-        reference="Järvelin & Kekäläinen (2002).",
-        denominator=_jarvelin,
+        reference=f"{REFERENCES['jarvelin2002'].short}.",
         symbol_template=r"\max(1,\ \log_{{b}} {i})",
+        at_least_one=True,
     ),
 }
 
@@ -661,7 +656,7 @@ TIES: dict[str, Option] = {
             "every order of the group."
         ),
         used_by="scikit-learn, torchmetrics",
-        reference="McSherry & Najork (2008).",
+        reference=f"{REFERENCES['mcsherry2008'].short}.",
     ),
 }
 

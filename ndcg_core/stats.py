@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-TIE_TOLERANCE = 1e-12
+from .checks import as_numbers
+from .display import NOISE
+
 EXACT_UP_TO = 16  # 2**16 sign patterns: enumerate them all instead of sampling
 
 
@@ -59,10 +61,8 @@ class PairedTest:
 
 
 def _values(values: Iterable[float], parameter: str) -> np.ndarray:
-    array = np.asarray(list(values) if not isinstance(values, np.ndarray) else values, float)
-    if array.ndim != 1:
-        raise ValueError(f"`{parameter}` must be a flat list of per-query values.")
-    return array
+    """Per-query values, NaN standing for a query left out of the mean."""
+    return as_numbers(values, parameter, where="query", missing=True)
 
 
 def bootstrap_ci(
@@ -98,15 +98,15 @@ def bootstrap_ci(
 
 
 def outcomes(a: Iterable[float], b: Iterable[float]) -> Outcomes:
-    """Which of each pair (a, b) is larger, a difference within `TIE_TOLERANCE` being a tie."""
+    """Which of each pair (a, b) is larger, a difference within `display.NOISE` being a tie."""
     x, y = _pair(a, b)
     known = ~(np.isnan(x) | np.isnan(y))
     d = np.where(known, x - y, 0.0)
     # Rounding can leave 1e-16 between two equal values: that is a tie, not a win.
     return Outcomes(
-        a_better=known & (d > TIE_TOLERANCE),
-        b_better=known & (d < -TIE_TOLERANCE),
-        equal=known & (np.abs(d) <= TIE_TOLERANCE),
+        a_better=known & (d > NOISE),
+        b_better=known & (d < -NOISE),
+        equal=known & (np.abs(d) <= NOISE),
     )
 
 
@@ -140,7 +140,7 @@ def paired_randomization_test(
     wins, losses = int(masks.a_better.sum()), int(masks.b_better.sum())
     observed = abs(d.mean())
     # Differences that equal the observed one up to rounding must count as "as extreme".
-    tolerance = TIE_TOLERANCE * max(1.0, observed)
+    tolerance = NOISE * max(1.0, observed)
     if n <= EXACT_UP_TO:
         patterns = ((np.arange(2**n)[:, None] >> np.arange(n)) & 1) * 2 - 1
         means = np.abs(patterns @ d) / n

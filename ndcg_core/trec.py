@@ -49,7 +49,7 @@ MEASURES = ("ndcg", "ndcg_cut")  # in trec_eval's own order of printing
 
 
 @dataclass(frozen=True)
-class Measure:
+class TrecMeasure:
     """One measure as trec_eval names and computes it: its printed name, its cut-off (None for
     the whole ranking) and, for ``ndcg`` with parameters, the gain of each listed level."""
 
@@ -109,7 +109,7 @@ class Equivalent:
 
 def equivalent(scoring: Scoring, complete: bool = False) -> Equivalent:
     """The trec_eval measure and command for `scoring` (k a whole number or "none")."""
-    k = runs.keywords(scoring)["k"]
+    k = runs.cut_for(scoring)
     cannot = []
     if scoring.ideal != "judgments":
         cannot.append(f"the ideal from {IDEALS[scoring.ideal].short}")
@@ -142,7 +142,7 @@ class UsageError(ValueError):
     """A command line this tool cannot run (exit status 2)."""
 
 
-def parse_measures(specs: Sequence[str]) -> list[Measure]:
+def parse_measures(specs: Sequence[str]) -> list[TrecMeasure]:
     """The measures of ``-m`` options, in trec_eval's printing order (ndcg, then ndcg_cut by
     increasing cut-off). The first ``-m`` of a measure sets its parameters, as in trec_eval."""
     chosen: dict[str, str | None] = {}
@@ -156,14 +156,14 @@ def parse_measures(specs: Sequence[str]) -> list[Measure]:
         if "." in spec and not params:
             raise UsageError(f"-m {spec}: give parameters after the dot, or leave the dot out.")
         chosen.setdefault(base, params or None)
-    measures: list[Measure] = []
+    measures: list[TrecMeasure] = []
     if "ndcg" in chosen:
         params = chosen["ndcg"]
         gains = _gain_pairs(params) if params else ()
-        measures.append(Measure(measure_name(None, params or ""), None, gains))
+        measures.append(TrecMeasure(measure_name(None, params or ""), None, gains))
     if "ndcg_cut" in chosen:
         cuts = _cutoffs(chosen["ndcg_cut"]) if chosen["ndcg_cut"] else DEFAULT_CUTS
-        measures += [Measure(measure_name(k), k) for k in cuts]
+        measures += [TrecMeasure(measure_name(k), k) for k in cuts]
     return measures
 
 
@@ -225,7 +225,7 @@ def _with_gains(qrels: runs.Table, gains: tuple[tuple[int, float], ...]) -> runs
     return runs.Table(qrels.name, qrels.rows.assign(relevance=gain), qrels.problems)
 
 
-def evaluate(data: runs.Dataset, k: int | None, complete: bool) -> BatchResult:
+def as_trec_eval(data: runs.Dataset, k: int | None, complete: bool) -> BatchResult:
     """trec_eval's NDCG of every query: ideal from the judgments, ties by document id, 0/0 → 0."""
     return runs.evaluate(data, k, ties="docid", ideal="judgments", on_zero=0.0, complete=complete)
 
@@ -267,7 +267,7 @@ def run(argv: Sequence[str] | None = None) -> str:
         if measure.gains not in datasets:
             judged = _with_gains(qrels, measure.gains) if measure.gains else qrels
             datasets[measure.gains] = runs.join_trec(ranking, judged)
-        results.append((measure.name, evaluate(datasets[measure.gains], measure.k, args.c)))
+        results.append((measure.name, as_trec_eval(datasets[measure.gains], measure.k, args.c)))
     return output(results, per_query=args.q)
 
 

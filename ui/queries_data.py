@@ -312,7 +312,7 @@ def load_datasets(files: Files, cap_mb: float) -> dict[str, runs.Dataset]:
 # Data, not resources: per-query tables are small, and each caller gets its own copy.
 @st.cache_data(show_spinner=False, max_entries=64)
 def _every_judged(key: str, _data: runs.Dataset, scoring: Scoring):
-    return runs.evaluate(_data, complete=True, **runs.keywords(scoring))
+    return runs.evaluate(_data, scoring, complete=True)
 
 
 def per_query_ndcg(key: str, data: runs.Dataset, scoring: Scoring, complete: bool = False):
@@ -333,7 +333,7 @@ def convention_grid(
 @st.cache_data(show_spinner=False, max_entries=64)
 def complete_gap(key: str, _data: runs.Dataset, scoring: Scoring) -> runs.CompleteGap:
     """`runs.complete_gap`: the mean over the queries answered and over every judged one."""
-    return runs.complete_gap(_data, **runs.keywords(scoring))
+    return runs.complete_gap(_data, scoring)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)

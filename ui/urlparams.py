@@ -39,6 +39,7 @@ import streamlit as st
 from classroom import rooms
 from lessons import practice
 from lessons.curves import DEPTH
+from ndcg_core.checks import check_names
 from ndcg_core.display import exact, shorten
 from ndcg_core.measures import G_MAX, PERSISTENCE, REL_MIN
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
@@ -395,20 +396,9 @@ def read_ranking(
 
 
 def check_ids(text: str, n: int) -> tuple[str, ...]:
-    """Document ids typed or linked as comma-separated text: one per item, unique, non-empty."""
-    names = tuple(name.strip() for name in text.split(","))
-    if len(names) != n:
-        raise ValueError(
-            f"{len(names)} ids for {n} items: give one id per item, separated by commas."
-        )
-    if not all(names) or len(set(names)) != n:
-        raise ValueError("every id must be non-empty and different from the others.")
-    if long := next((name for name in names if len(name) > MAX_LABEL_LENGTH), None):
-        raise ValueError(
-            f"the id '{shorten(long, MAX_LABEL_LENGTH)}' is longer than {MAX_LABEL_LENGTH} "
-            f"characters."
-        )
-    return names
+    """Document ids typed or linked as comma-separated text, checked as the core checks them
+    (`checks.check_names`): one per item, unique, non-empty, at most 40 characters."""
+    return check_names(tuple(name.strip() for name in text.split(",")), n, "ids")
 
 
 def ranking_params(scores, ids) -> dict[str, str]:

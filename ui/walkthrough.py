@@ -32,14 +32,15 @@ from lessons.mistakes import ndcg_mistakes
 from ndcg_core import batch_ndcg, gains, ndcg
 from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
+from ndcg_core.metrics import NOT_RETRIEVED
 from ndcg_core.options import ON_ZERO
+from ndcg_core.parsing import format_relevances
 from ui import charts, menu, urlparams
 from ui.text import plain
 
 # A source check shows the exact value with this many places: enough that a value such as
 # log₂ 6 = 2.584963 never reads like a rounding the source itself might have made (2.585).
 AUDIT_DIGITS = 6
-NOT_RETRIEVED = "(not retrieved)"  # the core's label for a pool item in the ideal order
 
 
 def _cut(item: Example) -> str:
@@ -261,7 +262,7 @@ def _ideal_choices(item: Example) -> None:
             {
                 "Ideal built from": table["ideal"],
                 "Ideal order (as far as it counts)": [
-                    ", ".join(exact(v) for v in order) for order in table["ideal_order"]
+                    format_relevances(order) for order in table["ideal_order"]
                 ],
                 "IDCG": [fixed(v) for v in table["idcg"]],
                 "NDCG": [fixed(v) for v in table["ndcg"]],
@@ -404,8 +405,8 @@ def _russian_summary() -> None:
         rows.append(
             {
                 "Example": item.title,
-                "Ranked": ", ".join(exact(r) for r in item.relevances),
-                "Ideal": ", ".join(exact(r) for r in sorted(item.relevances, reverse=True)),
+                "Ranked": format_relevances(item.relevances),
+                "Ideal": format_relevances(sorted(item.relevances, reverse=True)),
                 "DCG": fixed(totals["DCG"]),
                 "IDCG": fixed(totals["IDCG"]),
                 "NDCG": fixed(totals["NDCG"]),
@@ -422,7 +423,7 @@ def _russian_summary() -> None:
     swaps = swaps_within(tuple(ideal))
     st.header("Where does a swap cost most? One list, every neighbour swap", divider="gray")
     st.markdown(
-        f"Start from the ideal list of example 1, {', '.join(exact(v) for v in ideal)}, and swap "
+        f"Start from the ideal list of example 1, {format_relevances(ideal)}, and swap "
         "one pair of neighbours at a time: the grades and the length stay the same, only the "
         "place of the swap moves."
     )
@@ -430,9 +431,7 @@ def _russian_summary() -> None:
         pd.DataFrame(
             {
                 "Swap positions": swaps["swap"],
-                "Ranked after the swap": [
-                    ", ".join(exact(v) for v in ranked) for ranked in swaps["ranked"]
-                ],
+                "Ranked after the swap": [format_relevances(ranked) for ranked in swaps["ranked"]],
                 "NDCG": [fixed(v) for v in swaps["ndcg"]],
                 "Cost (1 − NDCG)": [fixed(v) for v in swaps["cost"]],
             }

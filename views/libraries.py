@@ -11,18 +11,18 @@ from ndcg_core.libraries import (
     GALLERY,
     GALLERY_BY_KEY,
     PRESETS,
+    LibraryVerdict,
     Query,
-    Verdict,
     by_formula,
     case_for,
     cause_counts,
     cut_name,
     cut_sentence,
-    evaluate,
     gallery_table,
     in_playground,
     install_line,
     ranked_items,
+    score_every_preset,
     snippet,
     spread,
     tie_breaking,
@@ -148,7 +148,7 @@ def to_the_playground(query: Query) -> None:
     )
 
 
-def every_library(query: Query, verdicts: list[Verdict]) -> None:
+def every_library(query: Query, verdicts: list[LibraryVerdict]) -> None:
     st.header("Every library on this query")
     st.markdown(f"**Every row is scored at {plain(cut_name(query))}** (set k above).")
     case = case_for(query)
@@ -183,7 +183,7 @@ def every_library(query: Query, verdicts: list[Verdict]) -> None:
             st.latex(latex.dcg_formula(gain, discount))
 
 
-def _headline(verdicts: list[Verdict]) -> None:
+def _headline(verdicts: list[LibraryVerdict]) -> None:
     by_key = {v.preset.key: v for v in verdicts}
     summary = spread(verdicts)
     with st.container(key=f"{PAGE}_headline"):
@@ -272,7 +272,7 @@ def tie_visualiser(query: Query) -> None:
     )
 
 
-def reproduce(query: Query, verdicts: list[Verdict]) -> None:
+def reproduce(query: Query, verdicts: list[LibraryVerdict]) -> None:
     st.header("Reproduce it yourself")
     st.markdown(
         "Each program passes the items in the order above, with their scores and ids, so a "
@@ -318,7 +318,7 @@ def main() -> None:
     intro()
     query = your_query()
     to_the_playground(query)
-    verdicts = evaluate(query)
+    verdicts = score_every_preset(query)
     every_library(query, verdicts)
     edge_case_gallery()
     tie_visualiser(query)

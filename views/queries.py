@@ -371,7 +371,7 @@ def the_mean(conventions: Conventions, result, elapsed: float) -> None:
         count(result.queries_without_relevant),
         help="Queries with no relevant judged document: IDCG = 0, so the all-zero rule decides.",
     )
-    formula, filled = mean_over_queries(values.to_numpy(), result.mean, runs.keywords(scoring)["k"])
+    formula, filled = mean_over_queries(values.to_numpy(), result.mean, runs.cut_for(scoring))
     st.latex(formula)
     if filled is None:
         return

@@ -33,7 +33,7 @@ from functools import lru_cache
 
 from lessons import mistakes
 from ndcg_core import latex, measures
-from ndcg_core.display import DIGITS, exact, fixed, shorten, signed
+from ndcg_core.display import DIGITS, NOISE, exact, fixed, shorten, signed
 from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.options import discounts, gains
@@ -1275,7 +1275,7 @@ def measures_changed(before: RankedList, after: RankedList) -> frozenset[str]:
     """The keys of `measures.MEASURES` whose value differs between two lists."""
     a = measures.all_measures(before).values
     b = measures.all_measures(after).values
-    return frozenset(key for key in a if not math.isclose(a[key], b[key], abs_tol=1e-12))
+    return frozenset(key for key in a if not math.isclose(a[key], b[key], abs_tol=NOISE))
 
 
 def _measures_text(keys: frozenset[str], at: str) -> str:

@@ -17,6 +17,7 @@ from .gallery import GALLERY, GALLERY_BY_KEY, GalleryCase, case_for, gallery_tab
 from .labels import LABEL_RULES, LabelOutcome, LabelRule
 from .presets import (
     CAUSES,
+    CHECKED_VERSIONS,
     CUT_RULES,
     PRESETS,
     PRESETS_BY_KEY,
@@ -25,17 +26,19 @@ from .presets import (
     CutRule,
     Preset,
     by_formula,
+    checked,
+    checked_versions,
 )
 from .query import Query, make_query
 from .score import (
+    LibraryVerdict,
     Spread,
-    Verdict,
     cause_counts,
     cut_name,
     cut_sentence,
-    evaluate,
     evaluate_query,
     in_playground,
+    score_every_preset,
     spread,
     verdict_table,
 )
@@ -44,6 +47,7 @@ from .ties import numba_argsort, ranked_items, ranking_order, tie_breaking, tie_
 
 __all__ = [
     "CAUSES",
+    "CHECKED_VERSIONS",
     "CUT_RULES",
     "GALLERY",
     "GALLERY_BY_KEY",
@@ -57,16 +61,17 @@ __all__ = [
     "GalleryCase",
     "LabelOutcome",
     "LabelRule",
+    "LibraryVerdict",
     "Preset",
     "Query",
     "Spread",
-    "Verdict",
     "by_formula",
     "case_for",
     "cause_counts",
+    "checked",
+    "checked_versions",
     "cut_name",
     "cut_sentence",
-    "evaluate",
     "evaluate_query",
     "gallery_table",
     "in_playground",
@@ -75,6 +80,7 @@ __all__ = [
     "numba_argsort",
     "ranked_items",
     "ranking_order",
+    "score_every_preset",
     "snippet",
     "spread",
     "tie_breaking",

@@ -2,7 +2,7 @@
 
 A thin view, for the labels lesson, of what `libraries` already knows and tests against the
 real libraries: the label rules (`libraries.LABEL_RULES`) and the number each library's NDCG
-prints (`libraries.evaluate`). Nothing about a library is restated here.
+prints (`libraries.score_every_preset`). Nothing about a library is restated here.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..model import RankedList
-from . import LABEL_RULES, PRESETS, Query, evaluate
+from . import LABEL_RULES, PRESETS, Query, score_every_preset
 
 AS_GIVEN, REFUSED, CHANGED = "uses them as given", "refuses them", "changes them silently"
 
@@ -32,7 +32,7 @@ class LibraryLabels:
 
 def label_verdicts(ranked: RankedList) -> list[LibraryLabels]:
     """Each label rule on `ranked` (its labels, pool and cut-off), library by library."""
-    verdicts = {v.preset.key: v for v in evaluate(Query(ranked), PRESETS)}
+    verdicts = {v.preset.key: v for v in score_every_preset(Query(ranked), PRESETS)}
     out = []
     for key, rule in LABEL_RULES.items():
         preset = next(p for p in PRESETS if p.labels == key)

@@ -10,7 +10,7 @@ import pandas as pd
 from ..model import RankedList, Scoring
 from .presets import PRESETS, Preset
 from .query import Query
-from .score import evaluate
+from .score import score_every_preset
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,6 @@ def gallery_table(presets: Sequence[Preset] = PRESETS) -> pd.DataFrame:
     """Each preset (rows, by title) on each gallery case (columns): the short verdict."""
     data = {}
     for case in GALLERY:
-        verdicts = evaluate(case.query(), presets)
+        verdicts = score_every_preset(case.query(), presets)
         data[case.title] = [v.shown for v in verdicts]
     return pd.DataFrame(data, index=pd.Index([p.title for p in presets], name="library"))

@@ -7,18 +7,14 @@ labels the library accepts. Gains, discounts, ideal sources, the all-zero rule a
 rules the core computes are `ndcg_core.options` records; the tie rules and cut rules only some
 libraries follow are described here, as `Option`s too.
 
-Every claim was checked by running the library where it installs here (tests/core/
-test_libraries.py): scikit-learn 1.9, pytrec-eval-terrier 0.5, LightGBM 4.7, XGBoost 3.2, ranx
-0.3 (in its own venv with pandas < 3, because it breaks on pandas 3) and torchmetrics 1.9 (with
-the CPU build of torch 2.13). TF-Ranking needs TensorFlow, which is not installed here: its
-preset follows its source (metrics_impl.py and utils.py) and is tested against hand-worked values.
+Every claim was checked by running the library where it installs here
+(tests/crosscheck/test_libraries.py), in the versions of `CHECKED_VERSIONS` (ranx in its own venv
+with pandas < 3, because it breaks on pandas 3; torchmetrics with the CPU build of torch).
+TF-Ranking needs TensorFlow, which is not installed here: its preset follows its source
+(metrics_impl.py and utils.py) and is tested against hand-worked values.
 
-References
-----------
-Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques. TOIS.
-Burges, C. et al. (2005). Learning to rank using gradient descent. ICML.
-McSherry, F. & Najork, M. (2008). Computing information retrieval performance measures
-efficiently in the presence of tied scores. ECIR.
+References (written out in `ndcg_core.references`): Järvelin & Kekäläinen (2002), Burges et al.
+(2005), McSherry & Najork (2008).
 """
 
 from __future__ import annotations
@@ -38,6 +34,7 @@ from ..options import (
     Option,
     check_option,
 )
+from ..references import REFERENCES
 from .labels import LABEL_RULES
 
 # The points on which presets differ, as the results table names them.
@@ -90,7 +87,46 @@ TIE_RULES: dict[str, Option] = {
     ),
 }
 
-XGBOOST_DEFAULT_CUT = 32  # XGBoost's "ndcg" without @k stops here (checked with XGBoost 3.2)
+# The version of each library the presets were checked against, by running it: the one home of
+# these numbers (the /libraries page, the lessons and the presets' references say them from here).
+CHECKED_VERSIONS: dict[str, str] = {
+    "scikit-learn": "1.9",
+    "pytrec-eval-terrier": "0.5",
+    "trec_eval": "9.0.8",  # the version pytrec-eval-terrier wraps
+    "ranx": "0.3",
+    "LightGBM": "4.7",
+    "XGBoost": "3.2",
+    "torchmetrics": "1.9",
+    "torch": "2.13",
+}
+
+
+def checked(library: str) -> str:
+    """A library with the version it was checked in: 'scikit-learn 1.9'."""
+    if library not in CHECKED_VERSIONS:
+        raise ValueError(
+            f"`library` must be one of {', '.join(CHECKED_VERSIONS)}; got {library!r}."
+        )
+    return f"{library} {CHECKED_VERSIONS[library]}"
+
+
+def checked_versions() -> str:
+    """Every library checked, in one phrase: 'scikit-learn 1.9, pytrec-eval-terrier 0.5
+    (trec_eval 9.0.8), ranx 0.3, LightGBM 4.7, XGBoost 3.2, torchmetrics 1.9'."""
+    libraries = (
+        "scikit-learn",
+        "pytrec-eval-terrier",
+        "ranx",
+        "LightGBM",
+        "XGBoost",
+        "torchmetrics",
+    )
+    said = [checked(library) for library in libraries]
+    said[1] += f" ({checked('trec_eval')})"
+    return ", ".join(said)
+
+
+XGBOOST_DEFAULT_CUT = 32  # XGBoost's "ndcg" without @k stops here (checked in CHECKED_VERSIONS)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -385,7 +421,7 @@ PRESETS: tuple[Preset, ...] = (
         zero="0",
         labels="sklearn",
         description="sklearn.metrics.ndcg_score(y_true, y_score, k=k): tied scores are averaged.",
-        reference="scikit-learn 1.9, sklearn/metrics/_ranking.py; McSherry & Najork (2008).",
+        reference=f"{checked('scikit-learn')}, sklearn/metrics/_ranking.py; {REFERENCES['mcsherry2008'].short}.",
         snippet=SKLEARN_SNIPPET,
         pip="scikit-learn",
     ),
@@ -402,7 +438,7 @@ PRESETS: tuple[Preset, ...] = (
         zero="0",
         labels="sklearn",
         description="The same with ignore_ties=True: faster, and meant only for scores without ties.",
-        reference="scikit-learn 1.9: np.argsort(y_score)[:, ::-1].",
+        reference=f"{checked('scikit-learn')}: np.argsort(y_score)[:, ::-1].",
         snippet=SKLEARN_SNIPPET,
         pip="scikit-learn",
     ),
@@ -419,7 +455,7 @@ PRESETS: tuple[Preset, ...] = (
         zero="0",
         labels="trec_eval",
         description="trec_eval -m ndcg (pytrec_eval 'ndcg'): the whole run against every judged item.",
-        reference="trec_eval 9.0.8 m_ndcg.c, via pytrec-eval-terrier 0.5.",
+        reference=f"{checked('trec_eval')} m_ndcg.c, via {checked('pytrec-eval-terrier')}.",
         snippet=TREC_EVAL_SNIPPET,
         pip="pytrec-eval-terrier",
     ),
@@ -436,7 +472,7 @@ PRESETS: tuple[Preset, ...] = (
         zero="0",
         labels="trec_eval",
         description="trec_eval -m ndcg_cut.k: run and ideal both cut at k.",
-        reference="trec_eval 9.0.8 m_ndcg_cut.c, via pytrec-eval-terrier 0.5.",
+        reference=f"{checked('trec_eval')} m_ndcg_cut.c, via {checked('pytrec-eval-terrier')}.",
         snippet=TREC_EVAL_SNIPPET,
         pip="pytrec-eval-terrier",
     ),
@@ -453,7 +489,7 @@ PRESETS: tuple[Preset, ...] = (
         zero="0",
         labels="ranx",
         description="ranx.evaluate(qrels, run, 'ndcg@k'): relevance read as whole numbers.",
-        reference="ranx 0.3, ranx/metrics/ndcg.py (its 'Järvelin' flag means the linear gain).",
+        reference=f"{checked('ranx')}, ranx/metrics/ndcg.py (its 'Järvelin' flag means the linear gain).",
         snippet=RANX_SNIPPET,
         pip="ranx",
     ),
@@ -470,7 +506,7 @@ PRESETS: tuple[Preset, ...] = (
         zero="0",
         labels="ranx",
         description="ranx.evaluate(qrels, run, 'ndcg_burges@k'): the 2^rel − 1 gain.",
-        reference="ranx 0.3, ranx/metrics/ndcg.py; Burges et al. (2005).",
+        reference=f"{checked('ranx')}, ranx/metrics/ndcg.py; {REFERENCES['burges2005'].short}.",
         snippet=RANX_SNIPPET,
         pip="ranx",
     ),
@@ -487,7 +523,7 @@ PRESETS: tuple[Preset, ...] = (
         zero="1",
         labels="lightgbm",
         description="LightGBM metric 'ndcg' with eval_at=[k] and the default label_gain 0, 1, 3, 7, …",
-        reference="LightGBM 4.7, src/metric/dcg_calculator.cpp (std::stable_sort).",
+        reference=f"{checked('LightGBM')}, src/metric/dcg_calculator.cpp (std::stable_sort).",
         snippet=LIGHTGBM_SNIPPET,
         pip="lightgbm numpy",
     ),
@@ -507,7 +543,7 @@ PRESETS: tuple[Preset, ...] = (
             "XGBoost eval_metric 'ndcg@k' (ndcg_exp_gain=true by default); plain 'ndcg' stops "
             "at 32."
         ),
-        reference="XGBoost 3.2, src/metric/rank_metric.cc.",
+        reference=f"{checked('XGBoost')}, src/metric/rank_metric.cc.",
         snippet=XGBOOST_SNIPPET,
         pip="xgboost numpy",
     ),
@@ -524,7 +560,7 @@ PRESETS: tuple[Preset, ...] = (
         zero="0",
         labels="xgboost",
         description="XGBoost eval_metric 'ndcg@k-': the trailing minus scores an all-zero list 0.",
-        reference="XGBoost 3.2, src/metric/rank_metric.cc.",
+        reference=f"{checked('XGBoost')}, src/metric/rank_metric.cc.",
         snippet=XGBOOST_SNIPPET,
         pip="xgboost numpy",
     ),
@@ -570,7 +606,7 @@ PRESETS: tuple[Preset, ...] = (
         zero="0",
         labels="torchmetrics",
         description="torchmetrics.functional.retrieval_normalized_dcg(preds, target, top_k=k).",
-        reference="torchmetrics 1.9, functional/retrieval/ndcg.py (tie-averaged, as scikit-learn).",
+        reference=f"{checked('torchmetrics')}, functional/retrieval/ndcg.py (tie-averaged, as scikit-learn).",
         snippet=TORCHMETRICS_SNIPPET,
         pip="torch torchmetrics",
         note="torchmetrics works in 32-bit floats: expect agreement to about 7 digits.",
@@ -592,7 +628,7 @@ PRESETS: tuple[Preset, ...] = (
             "ideal from the recall base. trec_eval used it until 9.0.4. A paper's formula, not "
             "a library: it is left out of the spread across libraries."
         ),
-        reference="Järvelin & Kekäläinen (2002), ACM TOIS 20(4).",
+        reference=f"{REFERENCES['jarvelin2002'].short}, ACM TOIS 20(4).",
         snippet=JARVELIN_SNIPPET,
         is_library=False,
     ),

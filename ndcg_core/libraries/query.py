@@ -3,12 +3,10 @@ scores, which rank it and may tie, and the document ids, by which trec_eval brea
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
+from ..checks import as_numbers, check_count, check_names
 from ..model import RankedList, Scoring
 
 
@@ -32,13 +30,13 @@ class Query:
         if self.scores is None:
             scores = tuple(float(n - i) for i in range(n))
         else:
-            scores = _scores(self.scores, n)
+            scores = tuple(as_numbers(self.scores, "scores").tolist())
+            check_count(len(scores), n, "scores", "score")
         object.__setattr__(self, "scores", scores)
         if isinstance(self.ids, (str, bytes)):
             raise ValueError(f"`ids` must be a list of names, not one text; got {self.ids!r}.")
         ids = self.ranked.labels if self.ids is None else tuple(str(i).strip() for i in self.ids)
-        _check_ids(ids, n)
-        object.__setattr__(self, "ids", ids)
+        object.__setattr__(self, "ids", check_names(ids, n, "ids"))
 
     @property
     def relevances(self) -> tuple[float, ...]:
@@ -68,39 +66,6 @@ class Query:
                 names.append(name)
             i += 1
         return tuple(names)
-
-
-def _scores(values: Sequence[float], n: int) -> tuple[float, ...]:
-    if isinstance(values, (str, bytes)):
-        raise ValueError(f"`scores` must be a list of numbers, not text; got {values!r}.")
-    scores = []
-    for position, value in enumerate(values, start=1):
-        if (
-            isinstance(value, (bool, np.bool_))
-            or not isinstance(value, (int, float, np.integer, np.floating))
-            or not math.isfinite(value)
-        ):
-            raise ValueError(
-                f"`scores` must hold finite numbers; position {position} is {value!r}."
-            )
-        scores.append(float(value))
-    if len(scores) != n:
-        raise ValueError(
-            f"`scores` must have one score per ranked item: {n} items but {len(scores)} scores."
-        )
-    return tuple(scores)
-
-
-def _check_ids(ids: tuple[str, ...], n: int) -> None:
-    if len(ids) != n:
-        raise ValueError(f"`ids` must have one id per ranked item: {n} items but {len(ids)} ids.")
-    if not all(ids):
-        raise ValueError(f"`ids` must not be empty; position {ids.index('') + 1} is.")
-    seen: set[str] = set()
-    for name in ids:
-        if name in seen:
-            raise ValueError(f"`ids` must be unique; '{name}' appears more than once.")
-        seen.add(name)
 
 
 def make_query(

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from ..display import exact, fixed
+from ..display import NOISE, exact, fixed
 from ..model import RankedList
 from ..options import DISCOUNTS, EVERY_RANKED, GAINS, NO_CUTOFF, TIES
 from .labels import LABEL_RULES
@@ -24,11 +24,9 @@ from .presets import CAUSES, CUT_RULES, PRESETS, TIE_RULES, XGBOOST_DEFAULT_CUT,
 from .query import Query, make_query
 from .ties import averaged_dcg, extreme_order, order_dcg, ranking_order, tie_groups
 
-TOLERANCE = 1e-12  # two rows whose numbers differ by less agree
-
 
 @dataclass(frozen=True)
-class Verdict:
+class LibraryVerdict:
     """What one library says about one query.
 
     kind: "number", "surprise" (a number after a silent change of the labels) or "refused"
@@ -54,7 +52,7 @@ class Verdict:
         if self.kind == "refused":
             return "refuses"
         text = fixed(self.value)
-        if self.low is not None and self.high is not None and self.high - self.low > TOLERANCE:
+        if self.low is not None and self.high is not None and self.high - self.low > NOISE:
             text += f" (random: {fixed(self.low)}–{fixed(self.high)})"
         return text + (" ⚠" if self.kind == "surprise" else "")
 
@@ -69,12 +67,12 @@ class Verdict:
 # ---------------------------------------------------------------------------------------------
 
 
-def _score(preset: Preset, query: Query) -> Verdict:
+def _score(preset: Preset, query: Query) -> LibraryVerdict:
     """The preset's NDCG for the query, with no comparison to other rows."""
     outcome = LABEL_RULES[preset.labels].check(np.asarray(query.relevances), np.asarray(query.pool))
     metric = preset.metric_name(query.k, query.n)
     if outcome.ranked is None:
-        return Verdict(preset, metric, "refused", float("nan"), outcome.refusal)
+        return LibraryVerdict(preset, metric, "refused", float("nan"), outcome.refusal)
     rel = np.asarray(outcome.ranked, dtype=float)
     scores = np.asarray(query.scores, dtype=float)
     ids = list(query.ids)
@@ -90,9 +88,11 @@ def _score(preset: Preset, query: Query) -> Verdict:
             top, low, high = _dcg(preset, rel, scores, ids, k)
             best = order_dcg(np.sort(ideal)[::-1], k, preset.gain, preset.discount)
     except ValueError as error:  # e.g. 2^rel − 1 of a relevance above 1000
-        return Verdict(preset, metric, "refused", float("nan"), f"NDCG Lab refuses: {error}", cut=k)
+        return LibraryVerdict(
+            preset, metric, "refused", float("nan"), f"NDCG Lab refuses: {error}", cut=k
+        )
     if not all(math.isfinite(x) for x in (top, best)):
-        return Verdict(
+        return LibraryVerdict(
             preset,
             metric,
             "refused",
@@ -107,7 +107,7 @@ def _score(preset: Preset, query: Query) -> Verdict:
         value = top / best
         if low is not None:
             low, high = low / best, high / best
-    return Verdict(
+    return LibraryVerdict(
         preset, metric, kind, float(value), outcome.surprise, low, high, dcg=top, idcg=best, cut=k
     )
 
@@ -134,12 +134,12 @@ def _dcg(
 # ---------------------------------------------------------------------------------------------
 
 
-def _differs(a: Verdict, b: Verdict) -> bool:
+def _differs(a: LibraryVerdict, b: LibraryVerdict) -> bool:
     if (a.kind == "refused") != (b.kind == "refused"):
         return True
     if a.kind == "refused":
         return False
-    return not math.isclose(a.value, b.value, rel_tol=0, abs_tol=TOLERANCE)
+    return not math.isclose(a.value, b.value, rel_tol=0, abs_tol=NOISE)
 
 
 _CAUSE_FIELDS = {
@@ -152,7 +152,9 @@ _CAUSE_FIELDS = {
 }
 
 
-def _causes(preset: Preset, reference: Preset, query: Query, verdict: Verdict, first: Verdict):
+def _causes(
+    preset: Preset, reference: Preset, query: Query, verdict: LibraryVerdict, first: LibraryVerdict
+):
     """The points on which `preset` differs from `reference` that change this query's verdict.
 
     Each differing point is tried alone: the preset with that point set back to the
@@ -179,7 +181,9 @@ def _never_retrieved(count: int) -> str:
     return f"{count} judged item{'s' if count != 1 else ''} never retrieved"
 
 
-def _cause_words(cause: str, preset: Preset, reference: Preset, query: Query, v: Verdict) -> str:
+def _cause_words(
+    cause: str, preset: Preset, reference: Preset, query: Query, v: LibraryVerdict
+) -> str:
     """One sentence per cause, for the results table's 'why' column."""
     if cause == "gain":
         return f"Gain {GAINS[preset.gain].short} instead of {GAINS[reference.gain].short}."
@@ -228,7 +232,7 @@ def evaluate_query(
     ids: Sequence[str] | None = None,
     pool: Sequence[float] | None = None,
     presets: Sequence[Preset] = PRESETS,
-) -> list[Verdict]:
+) -> list[LibraryVerdict]:
     """Score one query under every preset; say why each row differs from the first.
 
     Parameters
@@ -252,10 +256,10 @@ def evaluate_query(
     [0.9608, 0.785]
     """
     query = make_query(relevances, k, scores=scores, ids=ids, pool=pool)
-    return evaluate(query, presets)
+    return score_every_preset(query, presets)
 
 
-def evaluate(query: Query, presets: Sequence[Preset] = PRESETS) -> list[Verdict]:
+def score_every_preset(query: Query, presets: Sequence[Preset] = PRESETS) -> list[LibraryVerdict]:
     """`evaluate_query` for a checked `Query`."""
     verdicts = [_score(preset, query) for preset in presets]
     reference, first = presets[0], verdicts[0]
@@ -271,7 +275,7 @@ def evaluate(query: Query, presets: Sequence[Preset] = PRESETS) -> list[Verdict]
     return out
 
 
-def verdict_table(verdicts: Sequence[Verdict]) -> pd.DataFrame:
+def verdict_table(verdicts: Sequence[LibraryVerdict]) -> pd.DataFrame:
     """One row per preset: library, measure, verdict, value, what differs and why."""
     return pd.DataFrame(
         {
@@ -308,7 +312,7 @@ class Spread:
         return None if self.low is None else self.high - self.low
 
 
-def spread(verdicts: Sequence[Verdict]) -> Spread:
+def spread(verdicts: Sequence[LibraryVerdict]) -> Spread:
     """Highest minus lowest number among the rows that are libraries and give one.
 
     The Järvelin–Kekäläinen row is the 2002 paper's formula, not a library: it is left out.
@@ -325,7 +329,7 @@ def spread(verdicts: Sequence[Verdict]) -> Spread:
     )
 
 
-def cause_counts(verdicts: Sequence[Verdict]) -> dict[str, int]:
+def cause_counts(verdicts: Sequence[LibraryVerdict]) -> dict[str, int]:
     """How many rows each point makes differ from the first, for the points that do."""
     counts = {cause: sum(cause in v.causes for v in verdicts) for cause in CAUSES}
     return {cause: count for cause, count in counts.items() if count}
@@ -357,7 +361,7 @@ def cut_sentence(query: Query) -> str:
     )
 
 
-def in_playground(verdict: Verdict, query: Query) -> RankedList | None:
+def in_playground(verdict: LibraryVerdict, query: Query) -> RankedList | None:
     """The list and conventions with which the playground shows this row's number, or None.
 
     The playground has no scores, ties rule or all-zero rule of its own: the list is put in the
@@ -382,14 +386,14 @@ def in_playground(verdict: Verdict, query: Query) -> RankedList | None:
 
 
 __all__ = [
+    "LibraryVerdict",
     "Spread",
-    "Verdict",
     "cause_counts",
     "cut_name",
     "cut_sentence",
-    "evaluate",
     "evaluate_query",
     "in_playground",
+    "score_every_preset",
     "spread",
     "verdict_table",
 ]

@@ -3,7 +3,7 @@
 Each preset carries its library's program as a `string.Template` (presets.py); this module
 fills in the query. The items are passed in input order with their scores and ids, so a
 library that breaks ties by input order or by id ranks them exactly as the page does.
-tests/core/test_library_snippets.py runs every program it can and compares what it prints.
+tests/crosscheck/test_library_snippets.py runs every program it can and compares what it prints.
 """
 
 from __future__ import annotations

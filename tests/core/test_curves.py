@@ -110,3 +110,13 @@ def test_curve_table_and_latex():
 def test_errors_name_the_parameter(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_the_curves_ndcg_scores_with_say_what_their_discounts_say():
+    from ndcg_core.options import DISCOUNTS
+
+    assert CURVES["log2"].label == DISCOUNTS["log2"].label
+    for key in ("log2", "jarvelin"):
+        assert CURVES[key].used_by == DISCOUNTS[key].used_by
+    assert curve_formula(CURVES["log2"], base=3) == r"d(i) = \frac{1}{\log_{2}(i+1)}"
+    assert CURVES["jarvelin"].latex(base=3) == rf"\frac{{1}}{{{DISCOUNTS['jarvelin'].latex(3)}}}"

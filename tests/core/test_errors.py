@@ -3,8 +3,12 @@
 import numpy as np
 import pytest
 
-from ndcg_core import batch_ndcg, breakdown, cg, dcg, idcg, ndcg, ndcg_rows
+from ndcg_core import RankedList, batch_ndcg, breakdown, cg, dcg, idcg, ndcg, ndcg_rows
+from ndcg_core.libraries import make_query
+from ndcg_core.measures import p_at_k
+from ndcg_core.model import MAX_LABEL_LENGTH
 from ndcg_core.parsing import ParseError, parse_relevances, parse_scores
+from ndcg_core.stats import bootstrap_ci
 
 CALL_ERRORS = [
     (lambda: ndcg([]), "`relevances` is empty"),
@@ -33,11 +37,11 @@ CALL_ERRORS = [
         "the list has 2 item(s) of relevance 3 but `ideal` has only 1",
     ),
     (lambda: ndcg([1, 2], ideal=[1, -2]), "`ideal` must not be negative"),
-    (lambda: breakdown([1, 2], labels=["a"]), "2 items but 1 labels"),
+    (lambda: breakdown([1, 2], labels=["a"]), "2 items but 1 label."),
     (lambda: cg([1, 2], k=0), "`k` must be a positive whole number"),
     (lambda: batch_ndcg([1, 1], [1, 2], ties="random"), "`ties` must be 'keep' or 'average'"),
     (lambda: batch_ndcg([1, 1], [1, -2]), "row 2 is -2"),
-    (lambda: batch_ndcg([1, 1], [1]), "expected 2, got 1"),
+    (lambda: batch_ndcg([1, 1], [1]), "one value per row: 2 rows but 1 value."),
     (lambda: batch_ndcg([1, 1], [1, 2], [0.5, float("nan")]), "finite numbers; row 2 is nan"),
     (lambda: ndcg_rows([1, 2]), "must be a non-empty (queries × items) matrix; got shape (2,)"),
     (lambda: ndcg_rows([[1, -2]]), "row 1, item 2 is -2"),
@@ -150,3 +154,74 @@ def test_batch_sums_that_overflow_a_float_are_refused_by_name():
     # Each 1e308 is a float; their discounted sum is not: NDCG would be inf / inf = NaN.
     with pytest.raises(ValueError, match="too large to score"):
         batch_ndcg(["q"] * 3, [1e308, 1e308, 1e308])
+
+
+def _message(call) -> str:
+    with pytest.raises(ValueError) as raised:
+        call()
+    return str(raised.value)
+
+
+# The same bad value, given to each function or record that takes it: one checker (`checks`)
+# gives one message, whatever the door.
+SAME_MESSAGE = [
+    pytest.param(
+        [
+            lambda: ndcg([1, "a"]),
+            lambda: RankedList((1, "a")),
+            lambda: make_query([1, "a"]),
+            lambda: p_at_k([1, "a"]),
+        ],
+        "`relevances` must hold real numbers only; position 2 is 'a'.",
+        id="not-a-number",
+    ),
+    pytest.param(
+        [
+            lambda: ndcg([3, 2], ideal=[-0.1234567, 3, 2]),
+            lambda: RankedList((3, 2), pool=(-0.1234567,)),
+            lambda: make_query([3, 2], pool=[-0.1234567]),
+        ],
+        "must not be negative",
+        id="negative-pool",
+    ),
+    pytest.param(
+        [lambda: ndcg([1, 2], 0), lambda: p_at_k([1, 2], 0), lambda: batch_ndcg([1], [1], k=0)],
+        "`k` must be a positive whole number or None (the whole list); got 0.",
+        id="k",
+    ),
+    pytest.param(
+        [lambda: RankedList((1, 2), labels=("a", "a")), lambda: make_query([1, 2], ids=["a", "a"])],
+        "must be unique; 'a' is at positions 1 and 2.",
+        id="names",
+    ),
+]
+
+
+@pytest.mark.parametrize(("calls", "shared"), SAME_MESSAGE)
+def test_a_bad_value_gets_one_message_whichever_function_takes_it(calls, shared):
+    messages = {_message(call).replace("`ideal`", "`pool`") for call in calls}
+    messages = {m.replace("`labels`", "`ids`") for m in messages}
+    assert len(messages) == 1, messages
+    assert shared in messages.pop()
+
+
+def test_a_number_in_a_message_is_quoted_exactly_not_rounded():
+    # {:g} once wrote -0.123457 for -0.1234567: a message quotes the value as given.
+    assert "position 3 is -0.1234567" in _message(lambda: ndcg([3, 2], ideal=[3, 2, -0.1234567]))
+    assert "row 2 is -0.1234567" in _message(lambda: batch_ndcg([1, 1], [1, -0.1234567]))
+    assert "item 2 is -0.1234567" in _message(lambda: ndcg_rows([[1, -0.1234567]]))
+    assert "relevance 2.0000001 but" in _message(lambda: ndcg([2.0000001], ideal=[2, 1]))
+
+
+def test_document_ids_have_the_labels_length_limit():
+    long = "x" * (MAX_LABEL_LENGTH + 1)
+    assert "at most 40 characters" in _message(lambda: make_query([1, 2], ids=["a", long]))
+    assert make_query([1, 2], ids=["a", long[:-1]]).ids == ("a", long[:-1])
+
+
+def test_per_query_values_are_checked_by_name():
+    assert "`values` must hold real numbers only; query 2 is 'x'" in _message(
+        lambda: bootstrap_ci([0.5, "x"])
+    )
+    assert "query 1 is inf" in _message(lambda: bootstrap_ci([float("inf"), 0.5]))
+    assert bootstrap_ci([0.5, float("nan"), 0.7]).n == 2  # NaN: a query left out

@@ -23,7 +23,6 @@ from ndcg_core.libraries import (
     case_for,
     cause_counts,
     cut_name,
-    evaluate,
     evaluate_query,
     gallery_table,
     in_playground,
@@ -31,6 +30,7 @@ from ndcg_core.libraries import (
     numba_argsort,
     ranked_items,
     ranking_order,
+    score_every_preset,
     spread,
     tie_breaking,
     tie_groups,
@@ -120,7 +120,7 @@ def test_scoring_in_the_core_gives_the_presets_number(rels, pool, data):
     scores = data.draw(st.lists(st.integers(0, 3), min_size=len(rels), max_size=len(rels)))
     k = data.draw(st.sampled_from([None, "n", 1, 3, 12]))
     query = make_query(rels, k, scores=scores, pool=pool)
-    rows = by_key(evaluate(query, CORE_TIES))
+    rows = by_key(score_every_preset(query, CORE_TIES))
     for preset in CORE_TIES:
         if rows[preset.key].kind == "refused":  # scikit-learn and a list of one: a label rule
             continue
@@ -379,7 +379,7 @@ def test_a_row_opened_in_the_playground_shows_its_number(rels, pool, data):
     )
     k = data.draw(st.sampled_from([None, "n", 1, 2, 5, 40]))
     query = make_query(rels, k, scores=scores, pool=pool)
-    for verdict in evaluate(query):
+    for verdict in score_every_preset(query):
         ranked = in_playground(verdict, query)
         if ranked is None:
             continue
@@ -388,15 +388,18 @@ def test_a_row_opened_in_the_playground_shows_its_number(rels, pool, data):
 
 def test_the_jarvelin_row_opens_as_the_playground_link_of_the_issue():
     query = make_query(WIKIPEDIA, "n", pool=[3, 2])
-    verdict = by_key(evaluate(query))["jarvelin"]
+    verdict = by_key(score_every_preset(query))["jarvelin"]
     ranked = in_playground(verdict, query)
     assert ranked.relevances == tuple(map(float, WIKIPEDIA)) and ranked.pool == (3.0, 2.0)
     assert (ranked.scoring.k, ranked.scoring.discount) == ("n", "jarvelin")
-    sklearn = in_playground(by_key(evaluate(query))["sklearn"], query)
+    sklearn = in_playground(by_key(score_every_preset(query))["sklearn"], query)
     assert sklearn.pool == ()  # scikit-learn's ideal ignores the pool
     tied = make_query([1, 2], scores=[1, 1])
-    assert in_playground(by_key(evaluate(tied))["sklearn"], tied) is None  # averaged ties
-    assert in_playground(by_key(evaluate(tied))["trec_ndcg"], tied).relevances == (2.0, 1.0)
+    assert in_playground(by_key(score_every_preset(tied))["sklearn"], tied) is None  # averaged ties
+    assert in_playground(by_key(score_every_preset(tied))["trec_ndcg"], tied).relevances == (
+        2.0,
+        1.0,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -464,7 +467,7 @@ def test_gallery_cases_are_ranked_lists_and_are_recognised():
     assert case_for(beyond.query()) is beyond
     assert case_for(make_query([1, 3, 0], 9)) is None
     pooled = GALLERY_BY_KEY["not_retrieved"].query()
-    assert round(by_key(evaluate(pooled))["trec_ndcg_cut"].value, 3) == 0.785
+    assert round(by_key(score_every_preset(pooled))["trec_ndcg_cut"].value, 3) == 0.785
     table = gallery_table()
     assert table.loc["LightGBM ndcg@k", "All-zero list"] == "1.0000"
     assert table.loc["scikit-learn ndcg_score(k=k)", "Single document"] == "refuses"
@@ -481,7 +484,7 @@ def test_bad_input_messages():
         make_query([1, 2, 3], scores=[1, 2])
     with pytest.raises(ValueError, match="`scores` must hold finite numbers; position 2"):
         make_query([1, 2], scores=[1, float("inf")])
-    with pytest.raises(ValueError, match="'a' appears more than once"):
+    with pytest.raises(ValueError, match="'a' is at positions 1 and 2"):
         make_query([1, 2], ids=["a", "a"])
     with pytest.raises(ValueError, match="position 2 is"):
         make_query([1, 2], ids=["a", " "])
@@ -515,4 +518,22 @@ def test_the_old_module_still_imports_and_names_the_new_one():
 
     assert conventions.PRESETS is PRESETS
     assert conventions.Case is type(GALLERY[0])
+    # Renamed since (one name, one thing): the old names stay for old notebooks.
+    assert conventions.evaluate is score_every_preset
+    assert conventions.Verdict is type(score_every_preset(make_query([1, 0]))[0])
     assert conventions.evaluate_query(WIKIPEDIA, 6, pool=[3, 2])[3].metric == "ndcg_cut.6"
+
+
+def test_checked_versions_and_citations_are_written_from_one_home():
+    from ndcg_core.libraries import CHECKED_VERSIONS, checked, checked_versions
+    from ndcg_core.references import REFERENCES, cite
+
+    said = checked_versions()
+    for library in ("scikit-learn", "ranx", "LightGBM", "XGBoost", "torchmetrics"):
+        assert f"{library} {CHECKED_VERSIONS[library]}" in said
+    assert f"({checked('trec_eval')})" in said
+    assert PRESETS_BY_KEY["lightgbm"].reference.startswith(checked("LightGBM"))
+    assert cite("jarvelin2002", "a note").endswith("422–446 (a note).")
+    assert cite("jarvelin2002").startswith(REFERENCES["jarvelin2002"].short.split(" &")[0])
+    with pytest.raises(ValueError, match="`key` must be one of"):
+        cite("nobody1999")

@@ -5,7 +5,7 @@ from math import log, log2
 
 import pytest
 
-from lessons.mistakes import diagnose, ndcg, ndcg_mistakes, term_mistakes
+from lessons.mistakes import diagnose, ndcg_mistakes, right_ndcg, term_mistakes
 from ndcg_core.model import RankedList, Scoring
 
 
@@ -18,7 +18,7 @@ def test_binary_list_at_three():
     ranked = RankedList((1, 0, 1, 1, 0), scoring=Scoring(k=3))
     found = _values(ranked)
     right_idcg = 1 + 1 / log2(3) + 1 / 2
-    assert ndcg(ranked) == pytest.approx(1.5 / right_idcg)
+    assert right_ndcg(ranked) == pytest.approx(1.5 / right_idcg)
     # log2 i, rank 1 left alone: DCG 1 + 0 + 1/log2 3, ideal 1, 1, 1: 1 + 1 + 1/log2 3
     assert found["log_i"] == pytest.approx((1 + 1 / log2(3)) / (2 + 1 / log2(3)))
     # the list as its own ideal: 1
@@ -76,7 +76,7 @@ def test_term_mistakes():
         }
     )
     assert "log_i" not in {m.key for m in term_mistakes(ranked, 1)}  # log2 1 = 0: no such slip
-    with pytest.raises(ValueError, match="`position` must be from 1 to 3; got 4"):
+    with pytest.raises(ValueError, match=r"`position` must be a position from 1 to 3.*got 4"):
         term_mistakes(ranked, 4)
     with pytest.raises(ValueError, match="needs the 1/log₂"):
         term_mistakes(ranked.with_scoring(discount="jarvelin"), 2)
@@ -85,10 +85,28 @@ def test_term_mistakes():
 def test_diagnose_names_the_nearest_mistake_it_can_tell_apart():
     ranked = RankedList((1, 0, 1, 1, 0), scoring=Scoring(k=3))
     found = ndcg_mistakes(ranked)
-    truth = ndcg(ranked)  # 0.7039
+    truth = right_ndcg(ranked)  # 0.7039
     assert diagnose(found, 0.92, truth, 0.025).key == "ideal_top_k"  # 0.9197
     assert diagnose(found, 0.62, truth, 0.025).key == "log_i"  # 0.6199
     assert diagnose(found, 0.905, truth, 0.025).key == "k_ideal_only"  # 0.9060
     # Slips that give the right number (k_list_only, gain here) are never named.
     assert diagnose(found, truth, truth, 0.025) is None
     assert diagnose(found, 0.40, truth, 0.025) is None  # far from every slip
+
+
+def test_a_gain_map_has_no_gain_slips_and_the_other_mistakes_still_apply():
+    # rel = 3, 2, 1, 0 at k = 2 with g: 0→0, 1→1, 2→3, 3→7 (2^rel − 1 as a map): the slips
+    # between the grade and 2^rel − 1 are about the two named gains, so a map has none; this
+    # once raised a bare KeyError.
+    gain_map = "map:0=0,1=1,2=3,3=7"
+    ranked = RankedList((1, 2, 3, 0), scoring=Scoring(gain=gain_map, k=2))
+    found = _values(ranked)
+    assert not {"gain_exponential", "gain_linear", "gain_no_minus_one"} & set(found)
+    # The rest is as under 2^rel − 1, which gives the same gains: DCG 1 + 3/log2 3, IDCG 7 + 3/log2 3.
+    same = _values(ranked.with_scoring(gain="exponential"))
+    for key in found:
+        assert found[key] == pytest.approx(same[key]), key
+    assert found["log_i"] == pytest.approx((1 + 3) / (7 + 3))
+    assert right_ndcg(ranked) == pytest.approx((1 + 3 / log2(3)) / (7 + 3 / log2(3)))
+    term = {m.key for m in term_mistakes(ranked, 2)}
+    assert term == {"log_i", "natural_log", "multiplied"}

@@ -424,3 +424,21 @@ def test_a_filled_in_mean_goes_on_over_lines_and_ends_with_the_mean():
     assert len(lines) == 3 and lines[-1].strip() == "&= 0.7795"
     assert all(line.count("0.") <= 3 for line in lines[:-1])  # three values a line
     assert r"\dots" in lines[1]  # seven values: the first six, then …
+
+
+@pytest.mark.parametrize("base", [2, 3, 10, 1.5])
+@pytest.mark.parametrize("discount", ["log2", "jarvelin"])
+def test_a_filled_in_divisor_reads_as_the_divisor_computed(discount, base):
+    # One record drives both: the divisor the code divides by and the one the page writes.
+    from ndcg_core import DISCOUNTS
+
+    record = DISCOUNTS[discount]
+    computed = record.denominator(np.arange(1, 13, dtype=float), base)
+    for position, value in enumerate(computed, start=1):
+        text = record.filled(position, base)
+        if text == "1":
+            written = 1.0
+        else:
+            b, x = re.fullmatch(r"\\log_\{(.+)\} (\d+)", text).groups()
+            written = log(int(x), float(b))
+        assert written == pytest.approx(value, abs=1e-12), (position, text)

@@ -8,6 +8,7 @@ import warnings
 from urllib.parse import parse_qsl, urlsplit
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -171,7 +172,8 @@ def test_join_states_unjudged_docs_and_missing_queries():
     # ranked rel = 1, 0; judged = 2 (c, unretrieved), 1
     expected = 1 / (2 + 1 / math.log2(3))
     assert runs.evaluate(data, None).per_query.at["1", "ndcg"] == pytest.approx(expected)
-    assert runs.ranked_list(data, "1") == ([1.0, 0.0], ["a", "b"], [2.0])
+    ranked = runs.query_list(data, "1", Scoring(k=NO_CUTOFF)).ranked
+    assert (ranked.relevances, ranked.labels, ranked.pool) == ((1.0, 0.0), ("a", "b"), (2.0,))
 
 
 def test_join_without_a_common_query_raises():
@@ -272,7 +274,7 @@ def test_query_list_value_equals_the_evaluated_value():
         Scoring(k=NO_CUTOFF, ties="docid", discount="jarvelin", log_base=3),
         Scoring(k=3, ties="docid", ideal="run"),
     ):
-        expected = runs.evaluate(data, **runs.keywords(scoring)).per_query["ndcg"]
+        expected = runs.evaluate(data, scoring).per_query["ndcg"]
         for query in ("1", "2"):
             ranked = runs.query_list(data, query, scoring).ranked
             assert totals(ranked).ndcg == pytest.approx(expected[query]), (scoring, query)
@@ -302,15 +304,21 @@ def test_query_list_is_cut_to_a_links_length_and_says_what_was_cut():
     assert params[1] == [] and params[0] == found.ranked
 
 
-def test_keywords_map_a_scoring_onto_evaluate():
-    scoring = Scoring(k=5, gain="exponential", ideal="run", ties="average", zero="skip")
-    keywords = runs.keywords(scoring)
-    assert keywords["k"] == 5 and keywords["ties"] == "average" and math.isnan(keywords["on_zero"])
-    assert runs.keywords(Scoring(k=NO_CUTOFF))["k"] is None
+def test_a_scoring_gives_evaluate_every_convention_at_once():
+    text = b"query_id,doc_id,relevance,score\nq,a,0,2\nq,b,2,1\nq,c,1,1\nr,a,0,1\n"
+    data = runs.from_csv(runs.read_csv_run(text))
+    scoring = Scoring(k=2, gain="exponential", ideal="run", ties="average", zero="skip")
+    by_keywords = runs.evaluate(
+        data, 2, gain="exponential", ideal="run", ties="average", on_zero=float("nan")
+    )
+    pd.testing.assert_frame_equal(runs.evaluate(data, scoring).per_query, by_keywords.per_query)
+    assert runs.cut_for(scoring) == 2 and runs.cut_for(Scoring(k=NO_CUTOFF)) is None
     # With the ideal from the run, "every ranked position" is no cut-off at all.
-    assert runs.keywords(Scoring(k=EVERY_RANKED, ideal="run"))["k"] is None
+    assert runs.cut_for(Scoring(k=EVERY_RANKED, ideal="run")) is None
     with pytest.raises(ValueError, match=r"`k` must be a whole number or 'none'.*got 'n'"):
-        runs.keywords(Scoring(k=EVERY_RANKED))
+        runs.cut_for(Scoring(k=EVERY_RANKED))
+    with pytest.raises(ValueError, match="Give the conventions once"):
+        runs.evaluate(data, scoring, ties="keep")
 
 
 def test_convention_grid_holds_every_mean_and_its_spread():
@@ -322,7 +330,7 @@ def test_convention_grid_holds_every_mean_and_its_spread():
     for zero, row in grid.means.iterrows():
         for ideal, value in row.items():
             scoring = Scoring(k=2, ties="keep", ideal=ideal, zero=zero)
-            assert value == pytest.approx(runs.evaluate(data, **runs.keywords(scoring)).mean)
+            assert value == pytest.approx(runs.evaluate(data, scoring).mean)
     values = grid.means.to_numpy()
     assert grid.spread == pytest.approx(np.nanmax(values) - np.nanmin(values))
 
@@ -331,9 +339,7 @@ def test_pairing_joins_on_queries_and_counts_those_left_out():
     a = runs.from_csv(runs.read_csv_run(b"query_id,doc_id,relevance\nq,a,1\nr,a,0\ns,b,1\n"))
     b = runs.from_csv(runs.read_csv_run(b"query_id,doc_id,relevance\ns,a,0\ns,b,1\nt,a,1\n"))
     skip = Scoring(k=NO_CUTOFF, zero="skip")
-    pairing = runs.pair_queries(
-        runs.evaluate(a, **runs.keywords(skip)), runs.evaluate(b, **runs.keywords(skip))
-    )
+    pairing = runs.pair_queries(runs.evaluate(a, skip), runs.evaluate(b, skip))
     assert list(pairing.queries) == ["s"] and pairing.left_out == 3  # q, r in A; t in B
     assert pairing.a.tolist() == [1.0] and pairing.b.tolist() == pytest.approx([1 / math.log2(3)])
     assert pairing.compared == 1
@@ -561,7 +567,8 @@ def test_trec_eval_ties_compare_scores_in_single_precision():
     data = runs.join_trec(run, runs.read_trec_qrels(b"q1 0 a 1\nq1 0 b 0\nq1 0 c 0\n"))
     assert runs.evaluate(data, None, ties="docid").mean == pytest.approx(1 / math.log2(3))
     assert runs.evaluate(data, None, ties="keep").mean == 1.0  # doubles: a first
-    assert runs.ranked_list(data, "q1")[1] == ["b", "a", "c"]  # the playground's order too
+    # The playground's order too.
+    assert runs.query_list(data, "q1", Scoring(k=3, ties="docid")).ranked.labels == ("b", "a", "c")
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ndcg_core.libraries import GALLERY, PRESETS_BY_KEY, Query, evaluate, make_query
+from ndcg_core.libraries import GALLERY, PRESETS_BY_KEY, Query, make_query, score_every_preset
 
 from .library_runner import run_lightgbm, run_sklearn, run_trec_eval, run_xgboost
 
@@ -73,7 +73,7 @@ _VERDICTS: dict[int, dict] = {}
 
 def verdict_of(preset_key: str, query: Query):
     if id(query) not in _VERDICTS:
-        _VERDICTS[id(query)] = {v.preset.key: v for v in evaluate(query)}
+        _VERDICTS[id(query)] = {v.preset.key: v for v in score_every_preset(query)}
     return _VERDICTS[id(query)][preset_key]
 
 
@@ -169,7 +169,7 @@ def test_refusal_messages_are_the_libraries_own():
     expected = {"sklearn": run_sklearn, "trec_ndcg": run_trec_eval, "lightgbm": run_lightgbm}
     for case in GALLERY:
         query = case.query()
-        for verdict in evaluate(query):
+        for verdict in score_every_preset(query):
             runner = expected.get(verdict.preset.key)
             if runner is None or verdict.kind != "refused":
                 continue
@@ -181,7 +181,7 @@ def test_refusal_messages_are_the_libraries_own():
 
 def test_queries_cover_ties_pools_and_refusals():
     """The random cases are not all easy: the comparison above sees every kind of verdict."""
-    kinds = {v.kind for q in QUERIES for v in evaluate(q)}
+    kinds = {v.kind for q in QUERIES for v in score_every_preset(q)}
     assert kinds == {"number", "surprise", "refused"}
     assert sum(1 for q in QUERIES if len(set(q.scores)) < q.n) > 100
     assert sum(1 for q in QUERIES if q.pool) > 100
@@ -191,3 +191,26 @@ def test_queries_cover_ties_pools_and_refusals():
 
 if __name__ == "__main__":  # a quick manual run: python -m tests.core.test_libraries
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+@pytest.mark.parametrize(
+    ("package", "library"),
+    [
+        ("scikit-learn", "scikit-learn"),
+        ("pytrec-eval-terrier", "pytrec-eval-terrier"),
+        ("lightgbm", "LightGBM"),
+        ("xgboost", "XGBoost"),
+    ],
+)
+def test_the_versions_the_app_says_it_checked_are_the_ones_installed(package, library):
+    # The pages and the presets name these versions (libraries.CHECKED_VERSIONS): a library
+    # upgraded here without a look at its NDCG would make that claim stale.
+    from importlib.metadata import PackageNotFoundError, version
+
+    from ndcg_core.libraries import CHECKED_VERSIONS
+
+    try:
+        installed = version(package)
+    except PackageNotFoundError:
+        pytest.skip(f"{package} is not installed here")
+    assert installed.split(".")[:2] == CHECKED_VERSIONS[library].split("."), installed

@@ -17,7 +17,14 @@ import sys
 
 import pytest
 
-from ndcg_core.libraries import GALLERY, PRESETS, evaluate, install_line, make_query, snippet
+from ndcg_core.libraries import (
+    GALLERY,
+    PRESETS,
+    install_line,
+    make_query,
+    score_every_preset,
+    snippet,
+)
 
 DRIVER = r"""
 import contextlib, io, json, sys, warnings
@@ -92,7 +99,7 @@ def test_snippets_print_the_page_number(library):
         pytest.skip(f"{library} is not installed in the project's venv; set {variable}.")
     expected, programs = [], []
     for query in QUERIES:
-        for verdict in evaluate(query):
+        for verdict in score_every_preset(query):
             if verdict.preset.library == library:
                 expected.append(verdict)
                 programs.append(snippet(verdict.preset, query))

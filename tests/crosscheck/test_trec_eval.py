@@ -54,7 +54,7 @@ def test_bundled_files_equal_trec_eval_for_every_query_and_cut(results_test, qre
     # trec_eval's conventions as one Scoring: ideal from the judgments, ties by doc id, 0/0 → 0.
     for k, measure in [(NO_CUTOFF, "ndcg")] + [(c, f"ndcg_cut_{c}") for c in CUTS]:
         scoring = Scoring(k=k, ideal="judgments", ties="docid", zero="0")
-        ours = runs.evaluate(data, **runs.keywords(scoring))
+        ours = runs.evaluate(data, scoring)
         for query, values in expected.items():
             assert ours.per_query.at[query, "ndcg"] == pytest.approx(values[measure], abs=1e-9), (
                 qrels_file,

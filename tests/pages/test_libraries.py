@@ -150,7 +150,7 @@ def test_bad_url_params_are_messages():
     at = open_page(PAGE, rels="1,0,2", scores="1,2", ids="a,a,b", k="x")
     warnings = texts(at.warning)
     assert "2 scores for 3 items" in warnings
-    assert "every id must be non-empty and different" in warnings
+    assert "must be unique; 'a' is at positions 1 and 2" in warnings
     assert "k must be a whole number" in warnings
     assert not at.exception
 
@@ -163,7 +163,7 @@ def test_bad_typed_input_keeps_the_text_and_the_last_list():
     at.text_input(key="libraries_scores").set_value("1, 2").run()
     assert "3 items but 2 scores" in texts(at.error)
     at.text_input(key="libraries_ids").set_value("a, b").run()
-    assert "2 ids for 3 items" in texts(at.error)
+    assert "must have one id per item: 3 items but 2 ids" in texts(at.error)
     at.text_area(key="libraries_text").set_value("1, x").run()
     assert "'x'" in texts(at.error)
     assert len(results(at)) == 12  # the last valid list is still scored

@@ -150,7 +150,7 @@ def test_comparing_with_a_library_uses_its_preset():
     for library in ("sklearn", "lightgbm"):
         at.radio(key="queries_against").set_value(library).run()
         assert not at.exception
-        b = runs.evaluate(movie_data(), **runs.keywords(PRESETS_BY_KEY[library].scoring(10)))
+        b = runs.evaluate(movie_data(), PRESETS_BY_KEY[library].scoring(10))
         a = movies()
         pairing = runs.pair_queries(a, b)
         expected = (pairing.a - pairing.b).mean()

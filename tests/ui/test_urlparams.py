@@ -305,3 +305,16 @@ def test_the_classroom_parameters_read_as_the_classroom_does(param, text, read):
     assert param.parse(text) == (read, None)
     value, message = param.parse("")
     assert value is None and message.startswith(f"The link's `{param.name}`")
+
+
+def test_typed_or_linked_ids_are_checked_as_the_core_checks_them():
+    from ndcg_core.libraries import make_query
+    from ui.urlparams import check_ids
+
+    assert check_ids(" a, b ,c", 3) == ("a", "b", "c")
+    for text, ids in [("a, a", ["a", "a"]), ("a, " + "x" * 41, ["a", "x" * 41]), ("a", ["a"])]:
+        with pytest.raises(ValueError) as typed:
+            check_ids(text, 2)
+        with pytest.raises(ValueError) as given:
+            make_query([1, 0], ids=ids)
+        assert str(typed.value) == str(given.value)

@@ -89,7 +89,7 @@ def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> 
             "opacity": np.where(inside, 1.0, 0.6).tolist(),
         },
         hovertext=[
-            f"Position {p}<br>discount = 1 / {_number(den)} = {_number(d)}"
+            f"Position {p}<br>discount = 1 / {fixed(den)} = {fixed(d)}"
             + ("" if i else "<br>beyond k: not counted")
             for p, den, d, i in zip(position, denominator, discount, inside)
         ],
@@ -118,7 +118,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
         line={"color": ORANGE, "width": 3, "dash": "dash"},
         marker={"symbol": "square", "size": 8, "color": ORANGE},
         hovertext=[
-            f"Position {p}<br>IDCG@{p} = {_number(v)}<br>ideal item: {for_chart(lab)}"
+            f"Position {p}<br>IDCG@{p} = {fixed(v)}<br>ideal item: {for_chart(lab)}"
             for p, v, lab in zip(position, idcg, table["ideal_label"])
         ],
         hoverinfo="text",
@@ -131,7 +131,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
         line={"color": BLUE, "width": 3},
         marker={"symbol": "circle", "size": 9, "color": BLUE},
         hovertext=[
-            f"Position {p}<br>DCG@{p} = {_number(v)}<br>your item: {for_chart(lab)}"
+            f"Position {p}<br>DCG@{p} = {fixed(v)}<br>your item: {for_chart(lab)}"
             for p, v, lab in zip(position, dcg, table["label"])
         ],
         hoverinfo="text",
@@ -157,7 +157,7 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
         mode="lines+markers",
         line={"color": PURPLE, "width": 3},
         marker={"symbol": "circle", "size": 8, "color": PURPLE},
-        hovertext=[f"NDCG@{p} = {_number(v, 4)}" for p, v in zip(position, ndcg)],
+        hovertext=[f"NDCG@{p} = {fixed(v)}" for p, v in zip(position, ndcg)],
         hoverinfo="text",
         showlegend=False,
     )
@@ -174,7 +174,7 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
                 "color": VERMILLION,
                 "line": {"width": 2, "color": "white"},
             },
-            hovertext=[f"Your k = {chosen}<br>NDCG@{chosen} = {_number(value, 4)}"],
+            hovertext=[f"Your k = {chosen}<br>NDCG@{chosen} = {fixed(value)}"],
             hoverinfo="text",
             showlegend=False,
         )
@@ -184,7 +184,7 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
         high = value > 0.5
         fig.layout.setdefault("annotations", []).append(
             {
-                "text": f"NDCG@{chosen} = {_number(value, 4)}",
+                "text": f"NDCG@{chosen} = {fixed(value)}",
                 "x": chosen,
                 "y": value,
                 "xref": "x",
@@ -276,15 +276,9 @@ def _term_hover(position, label, relevance, gain, discount, contribution, inside
         return f"Position {position}<br>{side}: no item here"
     lines = [
         f"Position {position} · {side}",
-        f"{for_chart(label)}: relevance {_number(relevance)}",
-        f"gain {_number(gain)} × discount {_number(discount)} = {_number(contribution)}",
+        f"{for_chart(label)}: relevance {fixed(relevance)}",
+        f"gain {fixed(gain)} × discount {fixed(discount)} = {fixed(contribution)}",
     ]
     if not inside:
         lines.append("beyond k: not counted")
     return "<br>".join(lines)
-
-
-def _number(value, digits: int = 4) -> str:
-    """A number in a hover: the app's one rule, with a real minus sign."""
-    text = fixed(value, digits)
-    return "–" if text == "—" else text.replace("-", "−")

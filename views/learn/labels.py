@@ -11,10 +11,12 @@ from lessons.pitfalls import readings
 from ndcg_core import totals
 from ndcg_core.display import fixed, signed
 from ndcg_core.latex import CLICK_FORMULA, clicks_filled, worked
+from ndcg_core.libraries import checked_versions
 from ndcg_core.libraries.domains import CHANGED, REFUSED, fractional, label_verdicts
 from ndcg_core.measures import PERSISTENCE
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import format_relevances
+from ndcg_core.references import cite
 from ui import charts, controls, list_editor, menu, urlparams
 from ui.charts import labels as labels_charts
 from ui.text import plain
@@ -22,8 +24,7 @@ from ui.text import plain
 PAGE = "learn_labels"
 FRACTIONS = example("continuous-abcde").ranked  # note 002's items A–E, relevance 0 to 1
 REFERENCES = (
-    "Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques. "
-    "ACM TOIS 20(4), 422–446 (graded judgments on a 0–3 scale).",
+    cite("jarvelin2002", "graded judgments on a 0–3 scale"),
     "Voorhees, E. M. (2000). Variations in relevance judgments and the measurement of retrieval "
     "effectiveness. Information Processing & Management 36(5), 697–716.",
     "Joachims, T., Granka, L., Pan, B., Hembrooke, H. & Gay, G. (2005). Accurately interpreting "
@@ -32,9 +33,8 @@ REFERENCES = (
     "click position-bias models. WSDM, 87–94.",
     "Joachims, T., Swaminathan, A. & Schnabel, T. (2017). Unbiased learning-to-rank with biased "
     "feedback. WSDM, 781–789.",
-    "The label rules of /libraries, each tested against the library itself: scikit-learn 1.9, "
-    "pytrec-eval-terrier 0.5 (trec_eval 9.0.8), ranx 0.3, LightGBM 4.7, XGBoost 3.2, "
-    "torchmetrics 1.9; TF-Ranking from its source.",
+    "The label rules of /libraries, each tested against the library itself: "
+    f"{checked_versions()}; TF-Ranking from its source.",
 )
 
 

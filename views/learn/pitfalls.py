@@ -22,20 +22,22 @@ from lessons.pitfalls import (
 )
 from ndcg_core import latex, totals
 from ndcg_core.display import exact, fixed, signed
+from ndcg_core.libraries import checked
 from ndcg_core.model import RankedList
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances
+from ndcg_core.references import cite
 from ui import controls, list_editor, menu, urlparams
 from ui.text import plain
 
 PAGE = "learn_pitfalls"
 REFERENCES = (
-    "Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques. "
-    "ACM TOIS 20(4), 422–446.",
+    cite("jarvelin2002"),
     'Wikipedia, "Discounted cumulative gain", section Limitations (current version).',
-    "The libraries' own code, as /libraries runs it: scikit-learn 1.9 ndcg_score (ideal from "
-    "the list), trec_eval 9.0.8 ndcg and ndcg_cut (ideal from every judged item), LightGBM 4.7 "
-    "and XGBoost 3.2 (a list with nothing relevant scores 1).",
+    f"The libraries' own code, as /libraries runs it: {checked('scikit-learn')} ndcg_score "
+    f"(ideal from the list), {checked('trec_eval')} ndcg and ndcg_cut (ideal from every judged "
+    f"item), {checked('LightGBM')} and {checked('XGBoost')} (a list with nothing relevant "
+    f"scores 1).",
     "Smucker, M. D., Allan, J. & Carterette, B. (2007). A comparison of statistical "
     "significance tests for information retrieval evaluation. CIKM (compare systems query by "
     "query, on the same topics).",

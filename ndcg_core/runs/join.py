@@ -1,0 +1,275 @@
+"""Joining a run to its judgments (`Dataset`), and a set of files read and joined at once.
+
+What the join leaves out or changes (queries one file lacks, unjudged documents, negative or
+fractional relevances) is said in the dataset's notes, in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .read import Table, _plural, check_size, read_csv_run, read_trec_qrels, read_trec_run
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """A run joined to its judgments, ready for ``batch_ndcg``.
+
+    ``ranked`` holds the retrieved rows (query, doc, score, relevance, judged) of the queries
+    that are evaluated; ``judgments`` every judged (query, doc, relevance) of those queries;
+    ``unanswered`` the judgments of the queries the run never answers (trec_eval's ``-c``
+    scores them 0; see `evaluate`'s `complete`); ``notes`` says, in words, every rule that was
+    applied to get there.
+    """
+
+    name: str
+    ranked: pd.DataFrame
+    judgments: pd.DataFrame
+    has_scores: bool
+    notes: tuple[str, ...] = field(default_factory=tuple)
+    unanswered: pd.DataFrame | None = None
+
+    @property
+    def queries(self) -> pd.Index:
+        return pd.Index(pd.unique(self.ranked["query"]), name="query")
+
+    @property
+    def unanswered_queries(self) -> pd.Index:
+        """Judged queries the run has no ranking for, in the order the judgments give them."""
+        if self.unanswered is None or self.unanswered.empty:
+            return pd.Index([], name="query", dtype=object)
+        return pd.Index(pd.unique(self.unanswered["query"]), name="query")
+
+    @property
+    def grades(self) -> tuple[float, ...]:
+        """Every relevance grade the data holds (judged, ranked, or of an unanswered query)."""
+        parts = [self.ranked["relevance"].to_numpy(), self.judgments["relevance"].to_numpy()]
+        if self.unanswered is not None:
+            parts.append(self.unanswered["relevance"].to_numpy())
+        return tuple(float(g) for g in np.unique(np.concatenate(parts)))
+
+    @property
+    def longest(self) -> int:
+        """The number of documents of the longest ranking (the deepest cut-off that matters)."""
+        return int(self.ranked.groupby("query", sort=False, observed=True).size().max())
+
+
+# ---------------------------------------------------------------------------------------------
+# Joining a run to its judgments
+# ---------------------------------------------------------------------------------------------
+
+
+def _examples(values, limit: int = 5) -> str:
+    values = list(values)
+    shown = ", ".join(str(v) for v in values[:limit])
+    return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
+
+
+def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    notes = []
+    fractional = int((judgments["relevance"] % 1 != 0).sum())
+    if fractional:
+        notes.append(
+            f"{_plural(fractional, 'judgment', 'have')} a relevance that is not a whole number: "
+            f"used as it is (scikit-learn does the same). trec_eval reads only its leading "
+            f"whole number (0.5 → 0, 1.7 → 1), so its values differ for the queries concerned."
+        )
+    negative = judgments["relevance"] < 0
+    if not negative.any():
+        return judgments, notes
+    judgments = judgments.assign(relevance=judgments["relevance"].clip(lower=0))
+    notes.append(
+        f"{_plural(int(negative.sum()), 'judgment', 'have')} relevance below 0 (trec_eval's "
+        f"'judged, not relevant'): they count as relevance 0."
+    )
+    return judgments, notes
+
+
+def _no_relevant_note(judgments: pd.DataFrame, queries: pd.Index) -> list[str]:
+    best = judgments.groupby("query", sort=False)["relevance"].max().reindex(queries).fillna(0)
+    empty = best.index[best <= 0]
+    if not len(empty):
+        return []
+    return [
+        f"{_plural(len(empty), 'query', 'have')} no relevant judgment ({_examples(empty)}): "
+        f"their ideal DCG is 0, so their NDCG follows the all-zero rule."
+    ]
+
+
+def _nothing_left(table: Table, what: str) -> ValueError:
+    """The message for a file none of whose lines could be used."""
+    if table.problems:
+        return ValueError(
+            f"No line of {table.name} is left to evaluate: all "
+            f"{_plural(len(table.problems), 'line')} with {what} were set aside as problems "
+            f"(listed with their reasons). Fix the file and upload it again."
+        )
+    return ValueError(f"{table.name} has no {what} to evaluate.")
+
+
+def _as_category(column: pd.Series, categories: pd.Index) -> pd.Categorical:
+    return pd.Categorical(column, categories=categories)
+
+
+def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
+    """Join a run to qrels as trec_eval does; notes say what was left out and why.
+
+    Documents the run ranks but the qrels do not judge count as not relevant (relevance 0).
+    Only queries present in both files are evaluated (trec_eval's default); the judgments of
+    the queries the run never answers are kept apart (`Dataset.unanswered`) for trec_eval's
+    ``-c`` mean.
+    """
+    if run.rows.empty:
+        raise _nothing_left(run, "a ranked document")
+    if qrels.rows.empty:
+        raise _nothing_left(qrels, "a judgment")
+    notes: list[str] = list(run.notes) + list(qrels.notes)
+    judgments, negative = _negative_note(qrels.rows[["query", "doc", "relevance"]])
+    notes += negative
+    run_rows = run.rows[["query", "doc", "score"]]
+    run_queries = pd.Index(pd.unique(run_rows["query"]))
+    judged_queries = pd.Index(pd.unique(judgments["query"]))
+    unjudged = run_queries.difference(judged_queries, sort=False)
+    unranked = judged_queries.difference(run_queries, sort=False)
+    if len(unjudged):
+        notes.append(
+            f"The run has {_plural(len(unjudged), 'query')} the qrels lack ({_examples(unjudged)}): "
+            f"without judgments they cannot be scored, so they are left out (as trec_eval does)."
+        )
+    if len(unranked):
+        notes.append(
+            f"The qrels judge {_plural(len(unranked), 'query')} the run never answers "
+            f"({_examples(unranked)}): left out of the mean by default, as trec_eval does; with "
+            f"its -c option (every judged query) each counts as 0."
+        )
+    keep = run_queries.difference(unjudged, sort=False)
+    if not len(keep):
+        raise ValueError(
+            "The run and the qrels have no query in common, so there is nothing to evaluate: "
+            f"the run's queries start {_examples(run_queries, 3)}, the qrels' "
+            f"{_examples(judged_queries, 3)}. Check that both files are about the same topics."
+        )
+    ranked = run_rows[run_rows["query"].isin(keep)]
+    unanswered = judgments[judgments["query"].isin(unranked)]
+    judgments = judgments[judgments["query"].isin(keep)]
+    ranked = ranked.merge(judgments, on=["query", "doc"], how="left", sort=False)
+    ranked["judged"] = ranked["relevance"].notna()
+    ranked["query"] = _as_category(ranked["query"], keep)
+    judgments = judgments.assign(query=_as_category(judgments["query"], keep))
+    unjudged_docs = int((~ranked["judged"]).sum())
+    if unjudged_docs:
+        notes.append(
+            f"{_plural(unjudged_docs, 'ranked document', 'have')} no judgment: they count as not "
+            f"relevant (relevance 0), as in trec_eval."
+        )
+    ranked["relevance"] = ranked["relevance"].fillna(0.0)
+    notes += _no_relevant_note(judgments, keep)
+    return Dataset(
+        name or run.name,
+        ranked,
+        judgments.reset_index(drop=True),
+        True,
+        tuple(notes),
+        unanswered.reset_index(drop=True),
+    )
+
+
+def from_csv(table: Table, name: str | None = None) -> Dataset:
+    """A CSV table as a dataset: rows with a score are ranked, all rows are judgments."""
+    rows = table.rows
+    if rows.empty:
+        raise _nothing_left(table, "a row")
+    notes: list[str] = list(table.notes)
+    judgments, negative = _negative_note(rows[["query", "doc", "relevance"]])
+    notes += negative
+    rows = rows.assign(relevance=judgments["relevance"])
+    ranked_mask = rows["score"].notna()
+    pool_only = int((~ranked_mask).sum())
+    if pool_only:
+        notes.append(
+            f"{_plural(pool_only, 'row', 'have')} no score or rank: they are judged documents the "
+            f"system did not rank; they count only in the ideal ranking built from all judgments."
+        )
+    ranked = rows[ranked_mask]
+    queries = pd.Index(pd.unique(rows["query"]))
+    unranked = queries.difference(pd.Index(pd.unique(ranked["query"])), sort=False)
+    if len(unranked):
+        notes.append(
+            f"{_plural(len(unranked), 'query', 'have')} judgments but no ranked document "
+            f"({_examples(unranked)}): left out of the mean by default; counted as 0 when the "
+            f"mean is taken over every judged query (trec_eval's -c)."
+        )
+    if ranked.empty:
+        raise ValueError(
+            f"No row of {table.name} has a score or rank, so there is no ranking to evaluate: "
+            f"give the ranked rows a score (higher first) or a rank (1 first)."
+        )
+    keep = queries.difference(unranked, sort=False)
+    unanswered = judgments[rows["query"].isin(unranked)]
+    judgments = judgments[rows["query"].isin(keep)]
+    ranked = ranked[["query", "doc", "score", "relevance"]].assign(
+        judged=True, query=_as_category(ranked["query"], keep)
+    )
+    judgments = judgments.assign(query=_as_category(judgments["query"], keep))
+    has_scores = table.order != "file"
+    if not has_scores:
+        notes.append(
+            "There is no score or rank column: each query's rows are ranked in file order."
+        )
+    notes += _no_relevant_note(judgments, keep)
+    return Dataset(
+        name or table.name,
+        ranked.reset_index(drop=True),
+        judgments.reset_index(drop=True),
+        has_scores,
+        tuple(notes),
+        unanswered.reset_index(drop=True),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# A set of files at once: what a page was given, read and joined (in a worker process for big
+# files: see ui/queries_data.py)
+# ---------------------------------------------------------------------------------------------
+
+ROLES = ("run", "qrels", "second_run")  # the files a set can hold, in the order they are read
+
+
+def read_file(kind: str, role: str, name: str, data: bytes, cap_mb: float) -> Table:
+    """Read one file of a set in its role ('run', 'qrels', 'second_run'; `kind` 'csv' or
+    'trec'). Raises ValueError (over the cap, not text, missing columns) with the file's name."""
+    check_size(len(data), cap_mb, name)
+    if role == "qrels":
+        return read_trec_qrels(data, name)
+    if kind == "csv":
+        return read_csv_run(data, name)
+    return read_trec_run(data, name)
+
+
+def join_files(kind: str, tables: dict[str, Table]) -> dict[str, Dataset]:
+    """Join what was read into datasets: 'run' and, if present, 'second_run'."""
+    out = {}
+    for role in ("run", "second_run"):
+        if role not in tables:
+            continue
+        if kind == "csv":
+            out[role] = from_csv(tables[role])
+        else:
+            out[role] = join_trec(tables[role], tables["qrels"])
+    return out
+
+
+def load_files(
+    kind: str, files: dict[str, tuple[str, bytes]], cap_mb: float
+) -> tuple[dict[str, Table], dict[str, Dataset] | ValueError]:
+    """Read and join a set of files in one call (the unit of work a worker process does): the
+    tables, and the datasets or the ValueError joining them raised. A file that cannot be
+    read at all raises its ValueError."""
+    tables = {role: read_file(kind, role, *files[role], cap_mb) for role in ROLES if role in files}
+    try:
+        return tables, join_files(kind, tables)
+    except ValueError as error:
+        return tables, error

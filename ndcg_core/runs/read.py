@@ -1,0 +1,512 @@
+"""Reading run and judgment files: TREC qrels and run, or one CSV, into `Table`s.
+
+Every reader returns the rows it could read and, separately, the lines it could not
+(`LineProblem`: the line number, the reason, the line), so that a page can show them and let the
+user decide: skip them or fix the file. Nothing is dropped silently; problems that make a whole
+file unusable (an empty file, a missing column) raise a ``ValueError`` that says what to change.
+What a reader did beyond reading (fields it ignored, comment lines it skipped) is said in the
+table's notes. The formats are described in the package's docstring (`ndcg_core.runs`).
+
+Files are measured in megabytes of 1,000,000 bytes (`MB`), as the upload widget counts them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..display import count, exact, fixed, shorten
+
+try:  # pyarrow turns 2 million numbers written as text into floats in milliseconds
+    import pyarrow as pa
+    import pyarrow.compute as pc
+except ImportError:  # pragma: no cover - pandas alone is slower but gives the same numbers
+    pa = pc = None
+
+CSV_REQUIRED = ("query_id", "doc_id", "relevance")
+# Characters of a file's line quoted beside its problem: more than a message quotes
+# (display.MAX_QUOTED), so that a whole TREC line usually shows.
+MAX_SHOWN_TEXT = 80
+MB = 1_000_000  # bytes in the megabyte of the upload cap, as Streamlit's uploader counts it
+CSV_FIELD_LIMIT = csv.field_size_limit()  # characters in one CSV field (131,072)
+# C's isspace in the "C" locale: what trec_eval separates fields with. A no-break space or an
+# ideographic space is not one of them: to trec_eval it is part of a field.
+TREC_SPACE = " \t\v\f\r"
+_TREC_SPLIT = re.compile(f"[{re.escape(TREC_SPACE)}]+")
+_ODD_SPACES = {
+    "\u00a0": "a no-break space (U+00A0)",
+    "\u2007": "a figure space (U+2007)",
+    "\u202f": "a narrow no-break space (U+202F)",
+    "\u3000": "an ideographic space (U+3000)",
+    "\u2002": "an en space (U+2002)",
+    "\u2003": "an em space (U+2003)",
+    "\u2009": "a thin space (U+2009)",
+    "\u200b": "a zero-width space (U+200B)",
+    "\u0085": "a next-line character (U+0085)",
+    "\u2028": "a line separator (U+2028)",
+}
+
+
+@dataclass(frozen=True)
+class LineProblem:
+    """A line of a file that could not be used, and why (`text`: the line, cut to
+    `MAX_SHOWN_TEXT` characters)."""
+
+    line: int
+    reason: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows read from one file: the usable ones and the problems, by line number.
+
+    `notes` say, in words, what the reader did beyond reading (comment lines skipped, fields
+    ignored, line ends read); `extra_fields` and `comments` count the run lines concerned.
+    """
+
+    name: str
+    rows: pd.DataFrame
+    problems: tuple[LineProblem, ...] = ()
+    order: str = "score"  # what ranks the rows: "score", "rank" or "file" (file order)
+    notes: tuple[str, ...] = ()
+    extra_fields: int = 0
+    comments: int = 0
+
+    def problem_frame(self) -> pd.DataFrame:
+        return pd.DataFrame(
+            [(p.line, p.reason, p.text) for p in self.problems], columns=["line", "problem", "text"]
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading bytes
+# ---------------------------------------------------------------------------------------------
+
+
+def size_text(cap_mb: float) -> str:
+    """The upload cap in words: '50 MB (50,000,000 bytes)'."""
+    return f"{exact(cap_mb)} MB ({count(int(cap_mb * MB))} bytes)"
+
+
+def check_size(n_bytes: int, cap_mb: float, name: str = "The file") -> None:
+    """Refuse a file larger than the upload cap (``server.maxUploadSize``, in megabytes of
+    1,000,000 bytes: the unit Streamlit's uploader counts in, so the widget, the page and this
+    check agree on the byte)."""
+    if n_bytes > cap_mb * MB:
+        raise ValueError(
+            f"{name} is {fixed(n_bytes / MB, 1)} MB ({count(n_bytes)} bytes); files up to "
+            f"{size_text(cap_mb)} are accepted (server.maxUploadSize). Cut it down, e.g. to "
+            f"fewer queries, and upload it again."
+        )
+
+
+def _text(data: bytes, name: str) -> str:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ValueError(
+            f"{name} is not UTF-8 text: line {line} has a byte that cannot be read "
+            f"({data[error.start : error.start + 1]!r}). Save it as UTF-8 and upload it again."
+        ) from None
+    if not text.strip():
+        raise ValueError(f"{name} is empty: it has no lines to read.")
+    return text
+
+
+class _Lines:
+    """The file's lines (without their line ends), split only when a problem needs to quote
+    one; `quoted` is a line as a problem row shows it."""
+
+    def __init__(self, text: str, ends: str = "\n"):
+        self._text, self._lines, self._ends = text, None, ends
+
+    def __getitem__(self, index: int) -> str:
+        if self._lines is None:
+            self._lines = re.split(self._ends, self._text)
+        return self._lines[index].rstrip("\r\n")
+
+    def quoted(self, index: int) -> str:
+        return shorten(self[index], MAX_SHOWN_TEXT)
+
+
+def _old_mac_line_ends(text: str, data: bytes, name: str) -> tuple[str, bytes, list[str]]:
+    """A file whose lines end in CR alone (old Mac software) is read line by line, and said so:
+    trec_eval, which only ends lines at LF, would see the whole file as one line."""
+    if "\r" not in text or "\n" in text:
+        return text, data, []
+    note = (
+        f"{name} ends its lines with CR alone (old Mac text files): each CR is read as a line "
+        f"end here. trec_eval ends lines only at LF and would read the whole file as one line: "
+        f"save it with LF (or CR LF) line ends to use it there."
+    )
+    return text.replace("\r", "\n"), data.replace(b"\r", b"\n"), [note]
+
+
+def _whitespace_fields(text: str, n_fields: int, data: bytes) -> pd.DataFrame:
+    """Split lines as trec_eval does into `n_fields` text columns, a column `n_fields` holding
+    the next field when there is one (so a longer line can be told apart), and `line`.
+
+    Fields are separated by `TREC_SPACE`. Fast path: pandas' C parser (which splits on spaces and
+    tabs: vertical tabs and form feeds are turned into spaces first). With `usecols` it drops the fields beyond
+    the columns asked for, silently, but refuses a file where no line reaches them; such a file
+    is read without it. Whenever its lines do not line up with the file's (a CR alone inside a
+    line, a NUL byte, …), the slow path splits one line at a time.
+    """
+    names = list(range(n_fields + 1))
+    source = data.removeprefix(b"\xef\xbb\xbf").translate(_VF_TO_SPACE)
+    frame = None
+    for width in ({"usecols": names}, {"index_col": False}):
+        try:
+            with warnings.catch_warnings():
+                # Without `usecols`, pandas warns of the fields past the columns asked for;
+                # they are dropped on purpose (column n_fields already tells a longer line).
+                warnings.simplefilter("ignore", pd.errors.ParserWarning)
+                frame = pd.read_csv(
+                    io.BytesIO(source),  # bytes parse faster than text
+                    sep=r"\s+",
+                    header=None,
+                    names=names,
+                    dtype=str,
+                    na_filter=False,
+                    skip_blank_lines=False,
+                    quoting=csv.QUOTE_NONE,
+                    engine="c",
+                    **width,
+                )
+        except (ValueError, pd.errors.ParserError):
+            continue
+        if len(frame) == text.count("\n") + (not text.endswith("\n")):
+            break
+        frame = None
+    if frame is None:
+        # Slow path, exact by construction: one line at a time.
+        rows = []
+        for line in text.removesuffix("\n").split("\n"):
+            parts = _TREC_SPLIT.split(line.strip(TREC_SPACE))
+            rows.append((parts + [""] * (n_fields + 1))[: n_fields + 1])
+        frame = pd.DataFrame(rows, columns=names, dtype=str)
+    frame["line"] = np.arange(1, len(frame) + 1)
+    return frame
+
+
+_VF_TO_SPACE = bytes.maketrans(b"\v\f", b"  ")
+
+
+def _as_numbers(values: pd.Series) -> pd.Series:
+    """Text to floats, NaN where a value is not a number (as `pd.to_numeric` with coerce)."""
+    if pc is not None and len(values) > 1000:
+        try:
+            numbers = pc.cast(pa.array(values, type=pa.large_string()), pa.float64())
+            return pd.Series(numbers.to_numpy(zero_copy_only=False), index=values.index)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+            pass  # a value arrow cannot read: let pandas name each one
+    return pd.to_numeric(values, errors="coerce").astype(float)
+
+
+def _odd_space(line: str) -> str | None:
+    """The first unusual space in a line, in words, if it holds one trec_eval does not split on."""
+    for char, words in _ODD_SPACES.items():
+        if char in line:
+            return words
+    return None
+
+
+def _collect(frame: pd.DataFrame, lines: _Lines, masks: list[tuple[str, pd.Series]]):
+    """Problems for the rows flagged by each (reason, mask); first reason wins per line."""
+    flagged = pd.Series(False, index=frame.index)
+    problems: list[LineProblem] = []
+    for reason, mask in masks:
+        new = mask & ~flagged
+        for line in frame.loc[new, "line"].to_numpy():
+            text = lines[line - 1]
+            said = reason
+            odd = _odd_space(text) if "fields" in reason else None
+            if odd:
+                said += (
+                    f"; it holds {odd}, which trec_eval does not read as a separator: use "
+                    f"spaces or tabs between fields"
+                )
+            problems.append(LineProblem(int(line), said, shorten(text, MAX_SHOWN_TEXT)))
+        flagged |= new
+    problems.sort(key=lambda p: p.line)
+    return flagged, tuple(problems)
+
+
+def _duplicates(frame: pd.DataFrame) -> tuple[pd.Series, dict[int, int]]:
+    """Rows repeating an earlier (query, doc) pair, and the line of that earlier row."""
+    dup = frame.duplicated(["query", "doc"], keep="first")
+    first_line: dict[int, int] = {}
+    if dup.any():
+        # Only the rows of repeated pairs are indexed: a big run has few of them.
+        involved = frame[frame.duplicated(["query", "doc"], keep=False)]
+        firsts = involved[~dup[involved.index]].set_index(["query", "doc"])["line"]
+        for idx, q, d in frame.loc[dup, ["query", "doc"]].itertuples():
+            first_line[idx] = int(firsts.loc[(q, d)])
+    return dup, first_line
+
+
+def _problems_with_duplicates(frame, lines, masks, what):
+    flagged, problems = _collect(frame, lines, masks)
+    clean = frame[~flagged]
+    dup, first_line = _duplicates(clean)
+    extra = [
+        LineProblem(
+            int(clean.at[idx, "line"]),
+            f"repeats the (query, document) pair of line {first}; {what}",
+            lines.quoted(int(clean.at[idx, "line"]) - 1),
+        )
+        for idx, first in first_line.items()
+    ]
+    if extra:
+        problems = tuple(sorted(problems + tuple(extra), key=lambda p: p.line))
+    return clean[~dup], problems
+
+
+def _comment_lines(raw: pd.DataFrame) -> pd.Series:
+    """Lines whose first character after blanks is '#': comments, which trec_eval skips."""
+    return raw[0].str.startswith("#")
+
+
+def _comment_note(name: str, comments: int) -> list[str]:
+    if not comments:
+        return []
+    return [
+        f"{name}: {_plural(comments, 'comment line')} (starting with #) skipped, as trec_eval "
+        f"does since version 10.0."
+    ]
+
+
+def read_trec_run(data: bytes, name: str = "The run file") -> Table:
+    """Read a TREC run: ``query_id Q0 doc_id rank score run_name`` per line, as trec_eval does
+    (fields after the sixth ignored, ``#`` lines skipped; see the module's notes)."""
+    text = _text(data, name)
+    text, data, notes = _old_mac_line_ends(text, data, name)
+    lines = _Lines(text)
+    raw = _whitespace_fields(text, 6, data)
+    raw = raw[raw[0] != ""]  # blank lines
+    comment = _comment_lines(raw)
+    comments = int(comment.sum())
+    raw = raw[~comment]
+    score = _as_numbers(raw[4])
+    frame = pd.DataFrame(
+        {"query": raw[0], "doc": raw[2], "score": score, "line": raw["line"]}, index=raw.index
+    )
+    short = raw[5] == ""
+    masks = [
+        ("has fewer than 6 fields (query Q0 doc rank score run)", short),
+        ("has a score that is not a number", score.isna() | ~np.isfinite(score)),
+    ]
+    rows, problems = _problems_with_duplicates(
+        frame, lines, masks, "trec_eval refuses repeated documents in a run"
+    )
+    extra = int((raw[6] != "").sum())
+    notes += _comment_note(name, comments)
+    if extra:
+        notes.append(
+            f"{name}: {_plural(extra, 'line', 'have')} more than 6 fields: read as trec_eval "
+            f"reads them, the first 6 (query Q0 doc rank score run); the rest of each line is "
+            f"ignored."
+        )
+    return Table(
+        name, rows.reset_index(drop=True), problems, "score", tuple(notes), extra, comments
+    )
+
+
+def _whole_relevance(text: pd.Series) -> pd.Series:
+    """The relevance as trec_eval reads it, C's ``atol``: the leading whole number of the text
+    (0.5 → 0, 1.7 → 1, -1.5 → -1, 2e3 → 2), 0 when there is none."""
+    digits = text.str.extract(r"^([+-]?\d+)", expand=False)
+    return pd.to_numeric(digits, errors="coerce").fillna(0).astype(float)
+
+
+def read_trec_qrels(
+    data: bytes, name: str = "The qrels file", *, whole_relevance: bool = False
+) -> Table:
+    """Read TREC qrels: ``query_id iteration doc_id relevance`` per line (``#`` lines skipped).
+
+    A relevance that is not a whole number is kept as written; with ``whole_relevance=True`` it
+    is read as trec_eval reads it, its leading whole number (C's ``atol``: 0.5 → 0, 1.7 → 1),
+    and a note says how many were cut.
+    """
+    text = _text(data, name)
+    text, data, notes = _old_mac_line_ends(text, data, name)
+    lines = _Lines(text)
+    raw = _whitespace_fields(text, 4, data)
+    raw = raw[raw[0] != ""]
+    comment = _comment_lines(raw)
+    comments = int(comment.sum())
+    raw = raw[~comment]
+    relevance = _as_numbers(raw[3])
+    frame = pd.DataFrame(
+        {"query": raw[0], "doc": raw[2], "relevance": relevance, "line": raw["line"]},
+        index=raw.index,
+    )
+    masks = [
+        ("has more than 4 fields (query iteration doc relevance)", raw[4] != ""),
+        ("has fewer than 4 fields (query iteration doc relevance)", raw[3] == ""),
+        ("has a relevance that is not a number", relevance.isna() | ~np.isfinite(relevance)),
+    ]
+    rows, problems = _problems_with_duplicates(
+        frame, lines, masks, "a document is judged once per query"
+    )
+    notes += _comment_note(name, comments)
+    if whole_relevance:
+        whole = _whole_relevance(raw.loc[rows.index, 3])
+        cut = int((whole != rows["relevance"]).sum())
+        rows = rows.assign(relevance=whole)
+        if cut:
+            notes.append(
+                f"{name}: {_plural(cut, 'relevance')} not a whole number: read as trec_eval "
+                f"reads them, their leading whole number (0.5 → 0, 1.7 → 1)."
+            )
+    return Table(name, rows.reset_index(drop=True), problems, "score", tuple(notes), 0, comments)
+
+
+def _delimiter_hint(first_line: str) -> str:
+    """When a header is not comma-separated: what separates it, and what to do."""
+    for delimiter, words in ((";", "semicolons (;)"), ("\t", "tabs")):
+        cells = [cell.strip().lower() for cell in first_line.split(delimiter)]
+        if len(cells) > 1 and all(column in cells for column in CSV_REQUIRED):
+            return (
+                f" Its columns look separated by {words}: save it with commas between columns "
+                f"(spreadsheets in some languages use semicolons), or use the TREC format."
+            )
+    return ""
+
+
+def _csv_rows(text: str, name: str):
+    """The CSV's rows with their physical line numbers; a csv error names the line its row
+    starts on (a quoted field can run over several lines)."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    last = 0
+    try:
+        for row in reader:
+            yield reader.line_num, row
+            last = reader.line_num
+    except csv.Error as error:
+        line = count(last + 1)
+        if "field larger than field limit" in str(error):
+            raise ValueError(
+                f"{name}, line {line}: a field is longer than {count(CSV_FIELD_LIMIT)} "
+                f"characters, more than any id or number needs (an unclosed quote makes the rest "
+                f"of the file one field). Close the quote or shorten the field."
+            ) from None
+        raise ValueError(
+            f"{name}, line {line} cannot be read as CSV ({error}). Check its quotes."
+        ) from None
+
+
+def _csv_header(first: list[str], lines: _Lines, name: str) -> list[str]:
+    """The header's column names (trimmed, in lower case), or a ValueError saying what to
+    change: a required column missing, a name given twice, both a score and a rank."""
+    header = [h.strip().lower() for h in first]
+    missing = [c for c in CSV_REQUIRED if c not in header]
+    if missing:
+        raise ValueError(
+            f"{name} needs the columns query_id, doc_id, relevance (and optionally score or "
+            f"rank) in its first line; it lacks {', '.join(missing)}. Its first line is "
+            f"{lines.quoted(0)!r}.{_delimiter_hint(lines[0])}"
+        )
+    repeated = sorted({h for h in header if h and header.count(h) > 1})
+    if repeated:
+        raise ValueError(
+            f"{name} names the column {', '.join(repeated)} more than once in its first line "
+            f"({lines.quoted(0)!r}): keep one column of each name, so each value has one "
+            f"meaning."
+        )
+    if "score" in header and "rank" in header:
+        raise ValueError(
+            f"{name} has both a score and a rank column: keep one, so the order is unambiguous."
+        )
+    return header
+
+
+def _csv_records(rows_read, width: int, lines: _Lines):
+    """The rows after the header that have `width` fields (trimmed) and their line numbers, and
+    a problem for each other row that is not blank. csv.reader counts physical lines, so
+    quoted newlines keep the numbers right."""
+    records, line_numbers, wrong_width = [], [], []
+    for line, row in rows_read:
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != width:
+            reason = f"has {len(row)} fields, the header {width}"
+            wrong_width.append(LineProblem(line, reason, lines.quoted(line - 1)))
+            continue
+        records.append([cell.strip() for cell in row])
+        line_numbers.append(line)
+    return records, line_numbers, wrong_width
+
+
+def _csv_order(raw: pd.DataFrame, column: str | None, line: pd.Series):
+    """The score that ranks the rows (higher first) and, with a score or rank column, the
+    (reason, mask) of the rows whose value is not a number (an empty one is a judgment of a
+    document the system did not rank)."""
+    if column is None:
+        return -line.astype(float), None  # file order is the ranking
+    value = _as_numbers(raw[column])
+    bad = (value.isna() | ~np.isfinite(value)) & (raw[column] != "")
+    return (-value if column == "rank" else value), (f"has a {column} that is not a number", bad)
+
+
+def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
+    """Read a CSV with a header: query_id, doc_id, relevance[, score | rank].
+
+    Returns rows with columns query, doc, relevance, score (NaN: judged but not ranked), line.
+    A ``rank`` column becomes score = -rank, so rank 1 comes first.
+    """
+    text = _text(data, name)
+    # csv.reader ends a line at \r too (a file saved by old Mac software), so its line numbers
+    # count those; the TREC readers' (pandas' or the one-line-at-a-time path) count \n only.
+    lines = _Lines(text, r"\r\n|\r|\n")
+    rows_read = _csv_rows(text, name)
+    header = _csv_header(next(rows_read)[1], lines, name)
+    order_column = next((column for column in ("score", "rank") if column in header), None)
+    records, line_numbers, wrong_width = _csv_records(rows_read, len(header), lines)
+    if not records and not wrong_width:
+        raise ValueError(f"{name} has a header but no rows.")
+    raw = pd.DataFrame(records, columns=header, dtype=str)
+    relevance = _as_numbers(raw["relevance"])
+    frame = pd.DataFrame(
+        {
+            "query": raw["query_id"],
+            "doc": raw["doc_id"],
+            "relevance": relevance,
+            "line": np.asarray(line_numbers, dtype=int),
+        }
+    )
+    masks = [
+        ("has an empty query_id", raw["query_id"] == ""),
+        ("has an empty doc_id", raw["doc_id"] == ""),
+        ("has a relevance that is not a number", relevance.isna() | ~np.isfinite(relevance)),
+    ]
+    frame["score"], not_a_number = _csv_order(raw, order_column, frame["line"])
+    if not_a_number is not None:
+        masks.append(not_a_number)
+    rows, problems = _problems_with_duplicates(
+        frame, lines, masks, "each document appears once per query"
+    )
+    problems = tuple(sorted(problems + tuple(wrong_width), key=lambda p: p.line))
+    return Table(name, rows.reset_index(drop=True), problems, order_column or "file")
+
+
+# ---------------------------------------------------------------------------------------------
+# Words the readers and the join share
+# ---------------------------------------------------------------------------------------------
+
+
+def _plural(n: int, word: str, verb: str = "") -> str:
+    """'1 query has' / '3 queries have'."""
+    if n != 1:
+        word = word[:-1] + "ies" if word.endswith("y") else word + "s"
+    verbs = {"have": "has", "are": "is"}
+    verb = verbs.get(verb, verb) if n == 1 else verb
+    return f"{n} {word}" + (f" {verb}" if verb else "")
