@@ -229,7 +229,7 @@ class RankedList:
         return self.scoring.cut_words(self.n)
 
     def kwargs(self) -> dict:
-        """Keyword arguments for the core's functions (ndcg, breakdown, swap_deltas, …)."""
+        """Keyword arguments for the core's plain functions (ndcg, dcg, idcg, breakdown, …)."""
         s = self.scoring
         return {
             "k": self.k,
