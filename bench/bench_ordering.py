@@ -17,6 +17,7 @@ import time
 import numpy as np
 
 from ndcg_core import ndcg
+from ndcg_core.model import RankedList
 from ndcg_core.ordering import ordering_distribution, swap_deltas
 
 DISTINCT, SUBSET, ITEMS, REPEATS = 10, 50_000, 200, 3
@@ -51,7 +52,8 @@ def swap_loop(values):
 def main():
     values = list(range(DISTINCT))  # sorted, so both sides list the orderings in the same order
     total = math.factorial(DISTINCT)
-    t_core, result = median_time(lambda: ordering_distribution(values))
+    ranked = RankedList(tuple(values))
+    t_core, result = median_time(lambda: ordering_distribution(ranked))
     t_subset, loop_values = median_time(lambda: permutations_loop(values, SUBSET), repeats=1)
     assert result.exact and result.values.size == total
     assert np.allclose(result.values[:SUBSET], loop_values, rtol=0, atol=1e-12)
@@ -69,7 +71,8 @@ def main():
 
     rng = np.random.default_rng(0)
     items = rng.integers(0, 4, ITEMS).tolist()
-    t_swap, deltas = median_time(lambda: swap_deltas(items), repeats=20)
+    listed = RankedList(tuple(items))
+    t_swap, deltas = median_time(lambda: swap_deltas(listed), repeats=20)
     t_swap_loop, loop_deltas = median_time(lambda: swap_loop(items), repeats=1)
     assert np.allclose(deltas, loop_deltas, rtol=0, atol=1e-12)
     print(f"Swap matrix, {ITEMS} items ({ITEMS * ITEMS:,} pairs), relevance 0-3")

@@ -37,6 +37,7 @@ from ndcg_core import ordering
 from ndcg_core.display import exact, fixed, signed
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.parsing import format_relevances
+from ndcg_core.permutations import swap
 
 from .rooms import read_answer_text
 
@@ -300,7 +301,7 @@ def estimate_question(relevances: object, k: object = EVERY_RANKED) -> Question:
 def neighbour_swaps(ranked: RankedList) -> list[tuple[int, int, float]]:
     """Every swap of two neighbours whose grades differ: (i, i + 1, ΔNDCG), from
     `ordering.swap_deltas`."""
-    deltas = ordering.swap_deltas(ranked.relevances, **ranked.kwargs())
+    deltas = ordering.swap_deltas(ranked)
     values = ranked.relevances
     return [
         (i, i + 1, float(deltas[i - 1, i]))
@@ -335,7 +336,7 @@ def swap_question(relevances: object) -> Question:
         )
     values = ranked.relevances
     case = Case("List", ranked)
-    after = ranked.reordered(ordering.swapped(range(ranked.n), i, j))
+    after = ranked.reordered(swap(ranked.n, i, j))
     choices = tuple(
         Choice(
             f"Swap positions {a} and {b} (relevance {exact(values[a - 1])} ↔ "

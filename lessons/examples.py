@@ -27,7 +27,8 @@ import pandas as pd
 from ndcg_core.display import NOISE
 from ndcg_core.metrics import Totals, totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring, default_labels
-from ndcg_core.ordering import swapped
+from ndcg_core.ordering import swap_effect
+from ndcg_core.permutations import swap
 
 
 @dataclass(frozen=True)
@@ -1115,14 +1116,19 @@ def ideal_choices(item: Example) -> pd.DataFrame:
 def swaps_within(relevances: tuple[float, ...]) -> pd.DataFrame:
     """NDCG of an ideal list after each swap of two neighbours: where a swap costs most.
 
-    Columns: swap ("1 ↔ 2"), ranked (the list after it), ndcg, cost (1 − NDCG).
+    Columns: swap ("1 ↔ 2"), ranked (the list after it), ndcg, cost (what NDCG loses).
     """
     ranked = RankedList(tuple(sorted(relevances, reverse=True)))
     rows = []
     for i in range(1, ranked.n):
-        after = RankedList(tuple(swapped(ranked.relevances, i, i + 1)))
-        value = totals(after).ndcg
-        rows.append({"swap": f"{i} ↔ {i + 1}", "ranked": after.relevances, "ndcg": value})
-    table = pd.DataFrame(rows)
-    table["cost"] = 1 - table["ndcg"]
-    return table
+        effect = swap_effect(ranked, i, i + 1)
+        after = ranked.reordered(swap(ranked.n, i, i + 1))
+        rows.append(
+            {
+                "swap": f"{i} ↔ {i + 1}",
+                "ranked": after.relevances,
+                "ndcg": effect.after,
+                "cost": -effect.change,
+            }
+        )
+    return pd.DataFrame(rows)

@@ -348,6 +348,4 @@ class Baseline:
 
 def baseline(ranked: RankedList) -> Baseline:
     """NDCG of `ranked` and, in closed form, of a uniformly random order of its items."""
-    kwargs = ranked.kwargs()
-    expected = expected_random(ranked.relevances, **kwargs)
-    return Baseline(ranked, totals(ranked).ndcg, expected)
+    return Baseline(ranked, totals(ranked).ndcg, expected_random(ranked))

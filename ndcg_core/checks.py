@@ -207,11 +207,14 @@ def check_names(names: tuple[str, ...], n: int, parameter: str = "labels") -> tu
 def check_position(value: object, n: int, parameter: str = "position") -> int:
     """A 1-based position in a list of n items (1 is the top), returned as an int."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"`{parameter}` must be a whole number from 1 to {n}; got {value!r}.")
+        raise ValueError(
+            f"`{parameter}` must be a whole number from 1 to {n} (a position, 1 is the top); "
+            f"got {value!r}."
+        )
     if not 1 <= value <= n:
         raise ValueError(
             f"`{parameter}` must be a position from 1 to {n} (1 is the top; the list has {n} "
-            f"items); got {value}."
+            f"items); got {int(value)}."
         )
     return int(value)
 

@@ -226,7 +226,7 @@ class RankedList:
         return self.scoring.cut_words(self.n)
 
     def kwargs(self) -> dict:
-        """Keyword arguments for the core's functions (ndcg, breakdown, swap_deltas, …)."""
+        """Keyword arguments for the core's functions (ndcg, dcg, idcg, breakdown, …)."""
         return {**self.scoring.kwargs(self.n), "ideal": self.ideal}
 
     def with_scoring(self, **changes) -> RankedList:

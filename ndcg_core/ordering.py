@@ -1,14 +1,15 @@
 """Ordering effects: what a swap, a position or a whole reshuffle does to NDCG.
 
-Every function scores orderings of the same multiset of relevances, so the IDCG is one number
-and each NDCG is a DCG divided by it; the DCG of an ordering is its gains (from
-`options.gains`) times the position discounts (from `options.discounts`), zeroed past k.
+Every function takes a `RankedList`, as `metrics.totals` does, and scores orderings of its
+items under its own conventions (cut-off, gain, discount, pool, the all-zero rule). All
+orderings share one multiset of relevances, so the IDCG is one number and each NDCG is a DCG
+divided by it; the DCG of an ordering is its gains (from `options.gains`) times the position
+weights (`options.position_weights`: the discounts, 0 past k).
 
 The gains are divided by a power of two near the largest one before any ordering is scored:
 that division is exact in floating point, so every result is the number the unscaled sums
-would give, but sums of huge relevances (1e308, 1e308, 0) no longer overflow on the way to a
-ratio that is well within range. A list whose ideal DCG itself overflows is refused with a
-message, since no NDCG can be computed for it.
+would give, while the sums along the way (a prefix's DCG, a block of orderings times the
+weights) stay far from a float's limits whatever the scale of the relevances.
 
 References
 ----------
@@ -28,10 +29,12 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from .metrics import breakdown, check_ideal, check_k, check_on_zero, check_relevances, idcg
-from .options import discounts, gains
-
-ArrayLike = Iterable[float] | np.ndarray
+from .checks import check_position
+from .display import NOISE, shorten
+from .metrics import idcg, totals
+from .model import RankedList
+from .options import gains, position_weights
+from .permutations import swap
 
 # 10 distinct relevances have 10! = 3,628,800 orderings; enumerating them takes about a second.
 EXACT_LIMIT = 4_000_000
@@ -46,13 +49,10 @@ SAMPLE_SIZE = 200_000
 # Keep a sample's gain matrix (sample size × n) near 20 million numbers, so long lists stay quick.
 SAMPLE_CELLS = 20_000_000
 MIN_SAMPLE_SIZE = 10_000
-# NDCG values this close are the same number computed along different paths (floating-point
-# noise): a swap that gains less helps nothing, and a spread this small is no spread at all.
-NOISE = 1e-12
 
 
 # ---------------------------------------------------------------------------------------------
-# Shared set-up: validation through ndcg_core.metrics, then gains, discounts and IDCG.
+# Shared set-up: a RankedList's gains, position weights and IDCG.
 # ---------------------------------------------------------------------------------------------
 
 
@@ -75,36 +75,45 @@ class _Scoring:
             return np.full_like(dcg, self.on_zero) if isinstance(dcg, np.ndarray) else self.on_zero
         return dcg / self.best
 
+    def change(self, a: int | np.ndarray, b: int | np.ndarray) -> float | np.ndarray:
+        """ΔNDCG of swapping 0-based positions a and b: numbers, or index arrays that broadcast
+        (a column against a row gives every pair at the cost of two outer differences).
 
-def _scoring(
-    relevances: ArrayLike,
-    k: object,
-    ideal: ArrayLike | None,
-    gain: str,
-    discount: str,
-    log_base: float,
-    on_zero: float,
-) -> _Scoring:
-    values = check_relevances(relevances)
-    if ideal is not None:
-        check_ideal(values, ideal)
-    cut = check_k(k)
-    zero = check_on_zero(on_zero)
-    # idcg validates gain, discount and log_base with the core's own messages.
-    with np.errstate(over="ignore"):  # an overflow is reported just below, in words
-        best = idcg(values, cut, ideal=ideal, gain=gain, discount=discount, log_base=log_base)
-    if not math.isfinite(best):
-        raise ValueError(
-            f"`relevances` are too large to score (the largest is {values.max():g}): the ideal "
-            f"DCG exceeds the largest number a computer float can hold, about 1.8e+308. Divide "
-            f"every relevance by the same number (with the linear gain, NDCG does not change)."
-        )
-    weights = discounts(values.size, discount, float(log_base))
-    if cut is not None:
-        weights[cut:] = 0.0
-    gain_values = gains(values, gain)
+        Swapping changes DCG by (g_a − g_b)(d_b − d_a): every other term stays where it was.
+        """
+        if self.best == 0:
+            shape = np.broadcast_shapes(np.shape(a), np.shape(b))
+            return np.zeros(shape) if shape else 0.0
+        g, d = self.gain_values, self.weights
+        return (g[a] - g[b]) * (d[b] - d[a]) / self.best
+
+
+def _scoring(ranked: RankedList) -> _Scoring:
+    """The pieces every function here scores with. A RankedList was checked when it was made;
+    what it may still hold that NDCG refuses (a negative relevance) `idcg` refuses by name."""
+    s = _check_ranked(ranked).scoring
+    best = idcg(
+        ranked.relevances,
+        ranked.k,
+        ideal=ranked.ideal,
+        gain=s.gain,
+        discount=s.discount,
+        log_base=s.log_base,
+    )
+    values = np.asarray(ranked.relevances, dtype=float)
+    weights = position_weights(ranked.n, ranked.k, s.discount, s.log_base)
+    gain_values = gains(values, s.gain)
     scale = _power_of_two(float(gain_values.max()))
-    return _Scoring(values, gain_values / scale, weights, best / scale, zero, cut, scale)
+    return _Scoring(values, gain_values / scale, weights, best / scale, s.on_zero, ranked.k, scale)
+
+
+def _check_ranked(ranked: object) -> RankedList:
+    if not isinstance(ranked, RankedList):
+        raise ValueError(
+            f"`ranked` must be a RankedList; got {shorten(repr(ranked))}. Make one with "
+            f"RankedList(relevances, pool=..., scoring=Scoring(k=..., gain=...))."
+        )
+    return ranked
 
 
 def _power_of_two(largest: float) -> float:
@@ -115,32 +124,12 @@ def _power_of_two(largest: float) -> float:
     return math.ldexp(1.0, exponent - 1)
 
 
-def _position(value: object, n: int, name: str) -> int:
-    """A 1-based position in a list of n items, returned 0-based."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"`{name}` must be a whole number from 1 to {n}; got {value!r}.")
-    if not 1 <= value <= n:
-        raise ValueError(
-            f"`{name}` must be a position from 1 to {n} (the list has {n} items); got {value}."
-        )
-    return int(value) - 1
-
-
 # ---------------------------------------------------------------------------------------------
 # Swaps
 # ---------------------------------------------------------------------------------------------
 
 
-def swap_deltas(
-    relevances: ArrayLike,
-    k: int | None = None,
-    *,
-    ideal: ArrayLike | None = None,
-    gain: str = "linear",
-    discount: str = "log2",
-    log_base: float = 2,
-    on_zero: float = 0.0,
-) -> np.ndarray:
+def swap_deltas(ranked: RankedList) -> np.ndarray:
     """ΔNDCG for swapping every pair of positions: entry [i − 1, j − 1] for positions i and j.
 
     Swapping positions i and j changes DCG by (g_i − g_j)(d_j − d_i), where g is the gain and d
@@ -148,22 +137,12 @@ def swap_deltas(
     relevance (or both below k) give 0. Its absolute value is the weight LambdaRank and
     LambdaMART put on the pair (Burges 2010).
 
-    >>> np.round(swap_deltas([3, 2, 0]), 4)[0]
+    >>> np.round(swap_deltas(RankedList((3, 2, 0))), 4)[0]
     array([ 0.    , -0.0866, -0.352 ])
     """
-    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
-    if s.best == 0:
-        return np.zeros((s.n, s.n))
-    g, d = s.gain_values, s.weights
-    return np.subtract.outer(g, g) * np.subtract.outer(d, d).T / s.best
-
-
-def swapped(values: ArrayLike, i: int, j: int) -> list:
-    """A copy of `values` with positions i and j (1-based) exchanged."""
-    items = list(values)
-    a, b = _position(i, len(items), "i"), _position(j, len(items), "j")
-    items[a], items[b] = items[b], items[a]
-    return items
+    s = _scoring(ranked)
+    positions = np.arange(s.n)
+    return s.change(positions[:, None], positions[None, :])
 
 
 @dataclass(frozen=True)
@@ -177,75 +156,62 @@ class Swap:
     change: float
 
 
-def swap_effect(
-    relevances: ArrayLike,
-    i: int,
-    j: int,
-    k: int | None = None,
-    *,
-    ideal: ArrayLike | None = None,
-    gain: str = "linear",
-    discount: str = "log2",
-    log_base: float = 2,
-    on_zero: float = 0.0,
-) -> Swap:
-    """What swapping positions i and j does to NDCG: one entry of `swap_deltas`, with the NDCG
-    before and after it.
+def swap_effect(ranked: RankedList, i: int, j: int) -> Swap:
+    """What swapping positions i and j (1-based) does to NDCG: one entry of `swap_deltas`,
+    with the NDCG before and after it. The one home of a swap's cost: the ordering page, the
+    practice exercise, the classroom and the walkthroughs all read it here.
 
-    >>> effect = swap_effect([3, 2, 0], 1, 3)
+    >>> effect = swap_effect(RankedList((3, 2, 0)), 1, 3)
     >>> round(effect.before, 4), round(effect.change, 4)
     (1.0, -0.352)
     """
-    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
-    a, b = _position(i, s.n, "i"), _position(j, s.n, "j")
-    g, d = s.gain_values, s.weights
-    before = float(s.ndcg(float(g @ d)))
-    change = 0.0 if s.best == 0 else float((g[a] - g[b]) * (d[b] - d[a]) / s.best)
+    s = _scoring(ranked)
+    a = check_position(i, s.n, "i") - 1
+    b = check_position(j, s.n, "j") - 1
+    before = float(s.ndcg(float(s.gain_values @ s.weights)))
+    change = float(s.change(a, b))
     return Swap(a + 1, b + 1, before, before + change, change)
 
 
-def ndcg_at_each_k(
-    relevances: ArrayLike,
-    i: int,
-    j: int,
-    k: int | None = None,
-    *,
-    ideal: ArrayLike | None = None,
-    gain: str = "linear",
-    discount: str = "log2",
-    log_base: float = 2,
-    on_zero: float = 0.0,
-) -> pd.DataFrame:
+def ndcg_at_each_k(ranked: RankedList, i: int, j: int) -> pd.DataFrame:
     """NDCG@k for every cut-off k, before and after swapping positions i and j (1-based).
 
     One row per cut-off from 1 to the length of the ideal ranking (the pool, when it is longer
-    than the list). Columns: k, before, after, change, chosen (the row of the `k` argument, or
-    the last row when `k` is None), largest (the row where the change is largest in size, the
-    first of equals; no row when the swap changes nothing). A swap changes nothing at cut-offs
-    above both positions.
+    than the list). Columns: k, before, after, change, chosen (the row of the list's own
+    cut-off, or the last row when it has none), largest (the row where the change is largest
+    in size, the first of equals; no row when the swap changes nothing). A swap changes
+    nothing at cut-offs above both positions.
     """
-    values = check_relevances(relevances)
-    chosen = check_k(k)
-    a, b = _position(i, values.size, "i"), _position(j, values.size, "j")
-    settings = {"ideal": ideal, "gain": gain, "discount": discount, "log_base": log_base}
-    before = breakdown(values, on_zero=on_zero, **settings)["ndcg_at"].to_numpy()
-    after = breakdown(swapped(values, a + 1, b + 1), on_zero=on_zero, **settings)["ndcg_at"]
+    swapped = _check_ranked(ranked).reordered(swap(ranked.n, i, j))
+    before = totals(ranked).table["ndcg_at"].to_numpy()
+    after = totals(swapped).table["ndcg_at"].to_numpy()
     cut_offs = np.arange(1, before.size + 1)
-    change = after.to_numpy() - before
+    change = after - before
     size = np.abs(change)
     largest = np.zeros(before.size, dtype=bool)
     if size.max() > NOISE:
         largest[int(np.argmax(size))] = True
+    chosen = before.size if ranked.k is None else min(ranked.k, before.size)
     return pd.DataFrame(
         {
             "k": cut_offs,
             "before": before,
-            "after": after.to_numpy(),
+            "after": after,
             "change": change,
-            "chosen": cut_offs == (before.size if chosen is None else min(chosen, before.size)),
+            "chosen": cut_offs == chosen,
             "largest": largest,
         }
     )
+
+
+def best_swap(ranked: RankedList) -> tuple[int, int, float] | None:
+    """The single swap that raises NDCG most, as (i, j, ΔNDCG) with 1-based i < j, or None
+    when no swap helps (the list is already in an ideal order for its conventions)."""
+    deltas = np.triu(swap_deltas(ranked), 1)
+    i, j = np.unravel_index(np.argmax(deltas), deltas.shape)
+    if deltas[i, j] <= NOISE:
+        return None
+    return int(i) + 1, int(j) + 1, float(deltas[i, j])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -253,28 +219,18 @@ def ndcg_at_each_k(
 # ---------------------------------------------------------------------------------------------
 
 
-def position_sweep(
-    relevances: ArrayLike,
-    position: int,
-    k: int | None = None,
-    *,
-    ideal: ArrayLike | None = None,
-    gain: str = "linear",
-    discount: str = "log2",
-    log_base: float = 2,
-    on_zero: float = 0.0,
-) -> np.ndarray:
+def position_sweep(ranked: RankedList, position: int) -> np.ndarray:
     """NDCG with the item at `position` (1-based) moved to position 1, 2, …, n.
 
     The other items keep their order and close up around it, as when an item is dragged.
     Entry [p − 1] is the NDCG with the item at position p, so entry [position − 1] is the
     list's own NDCG.
 
-    >>> np.round(position_sweep([0, 1], 1), 4)
+    >>> np.round(position_sweep(RankedList((0, 1)), 1), 4)
     array([0.6309, 1.    ])
     """
-    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
-    moving = _position(position, s.n, "position")
+    s = _scoring(ranked)
+    moving = check_position(position, s.n, "position") - 1
     rest = np.delete(s.gain_values, moving)
     target = np.arange(s.n)[:, None]
     column = np.arange(s.n)[None, :]
@@ -284,12 +240,12 @@ def position_sweep(
     return np.asarray(s.ndcg(orderings @ s.weights), dtype=float)
 
 
-def sweep_extremes(sweep: ArrayLike) -> tuple[int, int] | None:
+def sweep_extremes(sweep: Iterable[float] | np.ndarray) -> tuple[int, int] | None:
     """The positions (1-based) where a `position_sweep` is highest and lowest, the first of
     equals: where the item does most good, and where it does most harm. None when the curve is
     flat (the item scores the same everywhere, up to floating-point noise).
 
-    >>> sweep_extremes(position_sweep([0, 1], 1))
+    >>> sweep_extremes(position_sweep(RankedList((0, 1)), 1))
     (2, 1)
     """
     values = np.asarray(list(sweep), dtype=float)
@@ -306,16 +262,22 @@ def sweep_extremes(sweep: ArrayLike) -> tuple[int, int] | None:
 # ---------------------------------------------------------------------------------------------
 
 
-def count_orderings(relevances: ArrayLike) -> int:
-    """The number of distinct orderings of the multiset: n! / (m_1! m_2! …), m = multiplicities.
+def count_orderings(ranked: RankedList) -> int:
+    """The number of distinct orderings of the list's relevances: n! / (m_1! m_2! …), m the
+    multiplicities (items of equal relevance are interchangeable).
 
-    >>> count_orderings([3, 2, 3, 0, 1, 2])
+    >>> count_orderings(RankedList((3, 2, 3, 0, 1, 2)))
     180
     """
-    values = check_relevances(relevances)
-    total = math.factorial(values.size)
-    for multiplicity in Counter(values.tolist()).values():
-        total //= math.factorial(multiplicity)
+    return _multinomial(Counter(_check_ranked(ranked).relevances).values())
+
+
+def _multinomial(counts: Iterable[int]) -> int:
+    """(c_1 + c_2 + …)! / (c_1! c_2! …): the distinct arrangements of a multiset."""
+    counts = [int(c) for c in counts]
+    total = math.factorial(sum(counts))
+    for c in counts:
+        total //= math.factorial(c)
     return total
 
 
@@ -331,24 +293,14 @@ class ExpectedRandom:
     expected: float  # expected_dcg / ideal_dcg, or on_zero when IDCG is 0
 
 
-def expected_random(
-    relevances: ArrayLike,
-    k: int | None = None,
-    *,
-    ideal: ArrayLike | None = None,
-    gain: str = "linear",
-    discount: str = "log2",
-    log_base: float = 2,
-    on_zero: float = 0.0,
-) -> ExpectedRandom:
+def expected_random(ranked: RankedList) -> ExpectedRandom:
     """E[NDCG@k] over all orderings of the list, in closed form, with its pieces.
 
     Each position holds each item equally often, so its expected gain is the mean gain ḡ and
     E[DCG@k] = ḡ × (d_1 + … + d_min(k, n)); the IDCG does not depend on the order, so
     E[NDCG@k] = E[DCG@k] / IDCG@k (with the pool's IDCG when a pool is given).
     """
-    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
-    return _expected(s)
+    return _expected(_scoring(ranked))
 
 
 def _expected(s: _Scoring) -> ExpectedRandom:
@@ -367,43 +319,13 @@ def _expected(s: _Scoring) -> ExpectedRandom:
     )
 
 
-def expected_random_ndcg(
-    relevances: ArrayLike,
-    k: int | None = None,
-    *,
-    ideal: ArrayLike | None = None,
-    gain: str = "linear",
-    discount: str = "log2",
-    log_base: float = 2,
-    on_zero: float = 0.0,
-) -> float:
+def expected_random_ndcg(ranked: RankedList) -> float:
     """The mean NDCG@k over all orderings of the list, in closed form (see `expected_random`).
 
-    >>> round(expected_random_ndcg([1, 0]), 4)  # (1 + 1/log2 3) / 2
+    >>> round(expected_random_ndcg(RankedList((1, 0))), 4)  # (1 + 1/log2 3) / 2
     0.8155
     """
-    settings = {"ideal": ideal, "gain": gain, "discount": discount, "log_base": log_base}
-    return expected_random(relevances, k, on_zero=on_zero, **settings).expected
-
-
-def best_swap(
-    relevances: ArrayLike,
-    k: int | None = None,
-    *,
-    ideal: ArrayLike | None = None,
-    gain: str = "linear",
-    discount: str = "log2",
-    log_base: float = 2,
-    on_zero: float = 0.0,
-) -> tuple[int, int, float] | None:
-    """The single swap that raises NDCG most, as (i, j, ΔNDCG) with 1-based i < j, or None
-    when no swap helps (the list is already in an ideal order for these settings)."""
-    settings = {"ideal": ideal, "gain": gain, "discount": discount, "log_base": log_base}
-    deltas = np.triu(swap_deltas(relevances, k, on_zero=on_zero, **settings), 1)
-    i, j = np.unravel_index(np.argmax(deltas), deltas.shape)
-    if deltas[i, j] <= NOISE:
-        return None
-    return int(i) + 1, int(j) + 1, float(deltas[i, j])
+    return expected_random(ranked).expected
 
 
 @dataclass(frozen=True)
@@ -490,23 +412,58 @@ class OrderingDistribution:
             }
         )
 
+    def summary(self, bins: int = 40) -> OrderingSummary:
+        """Everything a page shows of the distribution, without the values themselves (a few
+        hundred bytes to cache, where the values of 10! orderings take 29 MB)."""
+        return OrderingSummary(
+            exact=self.exact,
+            orderings=self.orderings,
+            sample_size=self.sample_size,
+            current=self.current,
+            best=self.best,
+            worst=self.worst,
+            terms=self.terms,
+            mean=self.mean,
+            standard_error=self.standard_error,
+            all_same=self.all_same,
+            share_below=self.share_below(self.current),
+            histogram=self.histogram(bins),
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class OrderingSummary:
+    """An `OrderingDistribution` as a page shows it: its numbers, the share of orderings that
+    score below the list itself (`share_below`), and its `histogram`."""
+
+    exact: bool
+    orderings: int
+    sample_size: int
+    current: float
+    best: float
+    worst: float
+    terms: ExpectedRandom
+    mean: float
+    standard_error: float
+    all_same: bool
+    share_below: float
+    histogram: pd.DataFrame
+
+    @property
+    def expected(self) -> float:
+        return self.terms.expected
+
 
 def ordering_distribution(
-    relevances: ArrayLike,
-    k: int | None = None,
+    ranked: RankedList,
     *,
-    ideal: ArrayLike | None = None,
-    gain: str = "linear",
-    discount: str = "log2",
-    log_base: float = 2,
-    on_zero: float = 0.0,
     exact_limit: int = EXACT_LIMIT,
     sample_size: int | None = None,
     seed: int = 0,
     progress: Callable[[float], None] | None = None,
 ) -> OrderingDistribution:
-    """NDCG@k of every distinct ordering of the list, or of a random sample when there are more
-    than `exact_limit`.
+    """NDCG of every distinct ordering of the list (at its cut-off, under its conventions), or
+    of a random sample when there are more than `exact_limit`.
 
     Orderings that only exchange equal relevances are one ordering: [3, 2, 3, 0, 1, 2] has
     6! / (2! 2!) = 180. Up to `exact_limit` they are enumerated in blocks and scored as a
@@ -515,10 +472,10 @@ def ordering_distribution(
     with a fixed `seed` so the same list gives the same picture. `progress` is called with the
     fraction done, from 0 to 1.
     """
-    s = _scoring(relevances, k, ideal, gain, discount, log_base, on_zero)
+    s = _scoring(ranked)
     if isinstance(exact_limit, bool) or not isinstance(exact_limit, (int, np.integer)):
         raise ValueError(f"`exact_limit` must be a whole number; got {exact_limit!r}.")
-    total = count_orderings(s.values)
+    total = count_orderings(ranked)
     size = _sample_size(sample_size, s.n)
     order = np.sort(s.gain_values)
     best = float(s.ndcg(float(order[::-1] @ s.weights)))
@@ -658,14 +615,6 @@ def _suffixes(counts: tuple[int, ...]) -> np.ndarray:
 def _frozen(array: np.ndarray) -> np.ndarray:
     array.setflags(write=False)
     return array
-
-
-def _multinomial(counts: Iterable[int]) -> int:
-    counts = [int(c) for c in counts]
-    total = math.factorial(sum(counts))
-    for c in counts:
-        total //= math.factorial(c)
-    return total
 
 
 def _sampled_dcgs(

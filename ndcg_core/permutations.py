@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .checks import check_position
 from .metrics import check_relevances
 
 
@@ -50,8 +51,8 @@ def move(n: int, source: int, target: int) -> list[int]:
     The items in between shift by one place to close the gap.
     """
     n = _check_length(n)
-    source = _check_position(source, n, "source")
-    target = _check_position(target, n, "target")
+    source = check_position(source, n, "source")
+    target = check_position(target, n, "target")
     order = list(range(n))
     item = order.pop(source - 1)
     order.insert(target - 1, item)
@@ -62,23 +63,15 @@ def swap(n: int, i: int, j: int) -> list[int]:
     """Exchange the items at positions i and j (both 1-based); every other item stays put.
 
     The one definition of a swap: the ordering page, the practice exercises, the classroom and
-    the walkthroughs all reorder a list with it (`RankedList.reordered(swap(n, i, j))`).
+    the walkthroughs all reorder a list with it (`RankedList.reordered(swap(n, i, j))`), and
+    `ordering.swap_effect` gives its cost.
     """
     n = _check_length(n)
-    i = _check_position(i, n, "i")
-    j = _check_position(j, n, "j")
+    i = check_position(i, n, "i")
+    j = check_position(j, n, "j")
     order = list(range(n))
     order[i - 1], order[j - 1] = order[j - 1], order[i - 1]
     return order
-
-
-def apply_order(order: Sequence[int], items: Sequence) -> tuple:
-    """`items` rearranged by `order` (a permutation of their indices)."""
-    if sorted(order) != list(range(len(items))):
-        raise ValueError(
-            f"`order` must list each of the {len(items)} positions exactly once; got {list(order)}."
-        )
-    return tuple(items[i] for i in order)
 
 
 def order_between(before: Sequence, after: Sequence) -> list[int]:
@@ -98,15 +91,3 @@ def _check_length(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"The list length must be a whole number ≥ 0; got {n!r}.")
     return int(n)
-
-
-def _check_position(position: object, n: int, name: str) -> int:
-    if (
-        isinstance(position, bool)
-        or not isinstance(position, (int, np.integer))
-        or not 1 <= position <= n
-    ):
-        raise ValueError(
-            f"`{name}` must be a position from 1 to {n} (1 is the top); got {position!r}."
-        )
-    return int(position)

@@ -3,24 +3,25 @@
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 import streamlit as st
 
 from ndcg_core import latex, totals
 from ndcg_core.display import count, exact, fixed, signed
 from ndcg_core.model import RankedList
-from ndcg_core.options import CUTS
 from ndcg_core.ordering import (
     EXACT_LIMIT,
+    OrderingSummary,
     best_swap,
     ndcg_at_each_k,
     ordering_distribution,
     position_sweep,
     swap_deltas,
     swap_effect,
-    swapped,
     sweep_extremes,
 )
+from ndcg_core.permutations import swap
 from ui import charts, controls, list_editor, menu, urlparams
 from ui.charts import ordering as ordering_charts
 from ui.progress import run_with_progress
@@ -40,7 +41,7 @@ ITEM_KEY = f"{PAGE}_item_label"
 def _apply_swap(i: int, j: int) -> None:
     """Swap two items (their labels travel with them)."""
     ranked = list_editor.current(PAGE)
-    list_editor.load(PAGE, ranked.reordered(swapped(range(ranked.n), i, j)))
+    list_editor.load(PAGE, ranked.reordered(swap(ranked.n, i, j)))
     st.session_state[MOVED_KEY] = (i, j)
 
 
@@ -64,42 +65,10 @@ def _list_key(name: str, ranked: RankedList) -> str:
     return f"{PAGE}_{name}_{signature}"
 
 
-def _cut_name(ranked: RankedList) -> str:
-    """The chosen cut-off in a few words: 'k = 3', 'k = n', 'no cut-off'."""
-    cut = ranked.scoring.k
-    return f"k = {cut}" if isinstance(cut, int) else CUTS[cut].short
-
-
 @st.cache_data(show_spinner=False, max_entries=32)
-def _distribution(relevances, k, ideal, gain, discount, log_base, on_zero, _progress=None):
+def _distribution(ranked: RankedList, _progress=None) -> OrderingSummary:
     """The distribution's summary and histogram (the values themselves stay out of the cache)."""
-    result = ordering_distribution(
-        relevances,
-        k,
-        ideal=ideal,
-        gain=gain,
-        discount=discount,
-        log_base=log_base,
-        on_zero=on_zero,
-        progress=_progress,
-    )
-    summary = {
-        name: getattr(result, name)
-        for name in (
-            "exact",
-            "orderings",
-            "sample_size",
-            "current",
-            "best",
-            "worst",
-            "terms",
-            "mean",
-            "standard_error",
-            "all_same",
-        )
-    }
-    summary["share_below"] = result.share_below(result.current)
-    return summary, result.histogram(bins=40)
+    return ordering_distribution(ranked, progress=_progress).summary(bins=40)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -143,7 +112,7 @@ def the_list() -> RankedList:
 def swap_costs(ranked: RankedList):
     """The core's ΔNDCG of every swap, or None after saying why this list cannot be scored."""
     try:
-        return swap_deltas(ranked.relevances, **ranked.kwargs())
+        return swap_deltas(ranked)
     except ValueError as error:
         st.error(plain(f"{error} Change the list above to see its orderings."), icon="✋")
         return None
@@ -194,7 +163,7 @@ def what_each_swap_costs(ranked: RankedList, deltas, current: float, name: str):
                 key=f"{PAGE}_swaps_table",
             )
             st.caption(f"Row i, column j: the change in {name} if positions i and j swap.")
-    best = best_swap(ranked.relevances, **ranked.kwargs())
+    best = best_swap(ranked)
     words, more = st.columns(2)
     with words:
         st.markdown(
@@ -258,7 +227,7 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
     if swap_i == swap_j:
         st.markdown("Pick two different positions to see (and apply) a swap.")
         return swap_i, swap_j
-    effect = swap_effect(ranked.relevances, swap_i, swap_j, **ranked.kwargs())
+    effect = swap_effect(ranked, swap_i, swap_j)
     outcome = f"({signed(effect.change)})." if effect.change else "(no change)."
     st.markdown(
         f"Swapping positions {swap_i} and {swap_j}: {name} {fixed(effect.before)} → "
@@ -297,7 +266,7 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
             "fastest there. A relevant item loses most of its value in its first few steps "
             "down; an irrelevant one hurts most when it blocks the top spot."
         )
-    sweep = position_sweep(ranked.relevances, position, **ranked.kwargs())
+    sweep = position_sweep(ranked, position)
     with chart:
         figure = ordering_charts.journey_chart(
             sweep, position, _item(ranked, position), measure=name
@@ -328,19 +297,12 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
 
 def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
     st.header("3 · Among all possible orderings")
-    kwargs = ranked.kwargs()
-    summary, histogram = run_with_progress(
-        _distribution,
-        ranked.relevances,
-        kwargs["k"],
-        kwargs["ideal"],
-        kwargs["gain"],
-        kwargs["discount"],
-        kwargs["log_base"],
-        kwargs["on_zero"],
-        text="Scoring the orderings…",
+    # Labels change no number, so the cache is keyed on the list without them: swapping two
+    # items of equal relevance finds the distribution already computed.
+    summary = run_with_progress(
+        _distribution, replace(ranked, labels=()), text="Scoring the orderings…"
     )
-    terms = summary["terms"]
+    histogram, terms = summary.histogram, summary.terms
     _how_many_orderings(summary)
     cards = st.columns(4)
     cards[0].metric(f"This list ({name})", fixed(current))
@@ -349,17 +311,17 @@ def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
         fixed(terms.expected),
         help="The mean over every ordering, each equally likely: the formula below.",
     )
-    cards[2].metric(f"Best ordering ({name})", fixed(summary["best"]))
-    cards[3].metric(f"Worst ordering ({name})", fixed(summary["worst"]))
+    cards[2].metric(f"Best ordering ({name})", fixed(summary.best))
+    cards[3].metric(f"Worst ordering ({name})", fixed(summary.worst))
     chart, words = st.columns([3, 2])
     with chart:
         figure = ordering_charts.distribution_chart(
             histogram,
             current=current,
             expected=terms.expected,
-            best=summary["best"],
-            worst=summary["worst"],
-            exact=summary["exact"],
+            best=summary.best,
+            worst=summary.worst,
+            exact=summary.exact,
             measure=name,
         )
         charts.show(
@@ -367,9 +329,9 @@ def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
             f"{PAGE}_spread",
             alt=f"Histogram: the share of orderings at each {name}, with this list marked",
         )
-        if summary["all_same"]:
+        if summary.all_same:
             st.caption(
-                f"Every ordering scores the same {name}, {fixed(summary['best'])}: the items "
+                f"Every ordering scores the same {name}, {fixed(summary.best)}: the items "
                 "share one relevance, or the positions they can swap between have the same "
                 "discount, so no order is better than another."
             )
@@ -386,12 +348,12 @@ def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
                 key=f"{PAGE}_spread_table",
             )
     with words:
-        sampled = "" if summary["exact"] else " in the sample"
-        if summary["all_same"]:
+        sampled = "" if summary.exact else " in the sample"
+        if summary.all_same:
             st.markdown(f"No ordering{sampled} scores lower or higher than this list.")
         else:
             st.markdown(
-                f"**{fixed(summary['share_below'] * 100, 1)} %** of the orderings{sampled} "
+                f"**{fixed(summary.share_below * 100, 1)} %** of the orderings{sampled} "
                 "score lower than this list."
             )
         st.markdown(
@@ -402,30 +364,30 @@ def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
         formula, filled = latex.expected_random(terms)
         st.latex(formula)
         st.latex(filled)
-        if summary["orderings"] == 1:
+        if summary.orderings == 1:
             st.markdown("With one ordering, the mean is that ordering's score.")
-        elif summary["exact"]:
+        elif summary.exact:
             st.markdown(
-                f"The mean over all {count(summary['orderings'])} orderings is "
-                f"**{fixed(summary['mean'], 6)}**, the formula gives "
+                f"The mean over all {count(summary.orderings)} orderings is "
+                f"**{fixed(summary.mean, 6)}**, the formula gives "
                 f"**{fixed(terms.expected, 6)}**: the same number."
             )
         else:
             st.markdown(
-                f"The sample's mean is **{fixed(summary['mean'])} ± "
-                f"{fixed(summary['standard_error'])}** (one standard error), the formula gives "
+                f"The sample's mean is **{fixed(summary.mean)} ± "
+                f"{fixed(summary.standard_error)}** (one standard error), the formula gives "
                 f"**{fixed(terms.expected)}**."
             )
 
 
-def _how_many_orderings(summary: dict) -> None:
-    orderings = summary["orderings"]
+def _how_many_orderings(summary: OrderingSummary) -> None:
+    orderings = summary.orderings
     if orderings == 1:
         st.markdown(
             "Every item of this list has the same relevance, so it has **one** distinct "
             "ordering: moving items around changes nothing."
         )
-    elif summary["exact"]:
+    elif summary.exact:
         st.markdown(
             f"This list has **{count(orderings)}** distinct orderings (items of equal "
             "relevance are interchangeable, so orderings that only swap them count once); all "
@@ -435,24 +397,26 @@ def _how_many_orderings(summary: dict) -> None:
         st.info(
             f"This list has **{count(orderings)}** distinct orderings, more than the "
             f"{count(EXACT_LIMIT)} that are scored one by one, so the chart shows a **random "
-            f"sample of {count(summary['sample_size'])}** orderings (each equally likely). The "
-            f"sample's mean has a standard error of **{fixed(summary['standard_error'], 6)}**.",
+            f"sample of {count(summary.sample_size)}** orderings (each equally likely). The "
+            f"sample's mean has a standard error of **{fixed(summary.standard_error, 6)}**.",
             icon="🎲",
         )
 
 
-def top_heavy_or_tail(ranked: RankedList, swap: tuple[int, int] | None) -> None:
+def top_heavy_or_tail(ranked: RankedList, picked: tuple[int, int] | None) -> None:
     st.header("4 · Top-heavy or tail: NDCG@k for every k")
-    if swap is None:
+    if picked is None:
         st.info("With one item there is no swap to compare.")
         return
-    swap_i, swap_j = swap
-    table = ndcg_at_each_k(ranked.relevances, swap_i, swap_j, **ranked.kwargs())
+    swap_i, swap_j = picked
+    table = ndcg_at_each_k(ranked, swap_i, swap_j)
     chosen = table.loc[table["chosen"]].iloc[0]
     after_column = f"NDCG@k after swapping {swap_i} and {swap_j}"
     chart, words = st.columns([3, 2])
     with chart:
-        figure = ordering_charts.cutoff_chart(table, swap_i, swap_j, marked=_cut_name(ranked))
+        figure = ordering_charts.cutoff_chart(
+            table, swap_i, swap_j, marked=ranked.scoring.cut_words()
+        )
         charts.show(
             figure,
             f"{PAGE}_cutoffs",
@@ -484,7 +448,7 @@ def top_heavy_or_tail(ranked: RankedList, swap: tuple[int, int] | None) -> None:
                 f"The largest change is at **k = {int(row['k'])}**: {fixed(row['before'])} → "
                 f"{fixed(row['after'])}."
             )
-        upper = min(swap)
+        upper = min(picked)
         above = (
             f" For k < {upper} neither item is counted, so nothing changes." if upper > 1 else ""
         )
@@ -499,7 +463,7 @@ def top_heavy_or_tail(ranked: RankedList, swap: tuple[int, int] | None) -> None:
             "then one between the last two positions."
         )
         st.markdown(
-            f"At this page's cut-off ({_cut_name(ranked)}, NDCG@{int(chosen['k'])}): "
+            f"At this page's cut-off ({ranked.scoring.cut_words()}, NDCG@{int(chosen['k'])}): "
             f"{fixed(chosen['before'])} → {fixed(chosen['after'])}."
         )
 
@@ -510,7 +474,7 @@ deltas = swap_costs(ranked)
 if deltas is not None:
     result = totals(ranked)
     measure = result.name("NDCG")
-    swap = what_each_swap_costs(ranked, deltas, result.ndcg, measure)
+    picked = what_each_swap_costs(ranked, deltas, result.ndcg, measure)
     one_items_journey(ranked, measure)
     among_all_orderings(ranked, result.ndcg, measure)
-    top_heavy_or_tail(ranked, swap)
+    top_heavy_or_tail(ranked, picked)

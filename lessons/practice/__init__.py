@@ -37,7 +37,9 @@ from ndcg_core.display import DIGITS, NOISE, exact, fixed, shorten, signed
 from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.options import discounts, gains
+from ndcg_core.ordering import swap_effect
 from ndcg_core.parsing import format_relevances
+from ndcg_core.permutations import swap
 
 KINDS = ("compare", "estimate", "missing_term", "costliest_swap")
 PUZZLES = ("open_ideal", "all_zero", "rank_two")
@@ -452,13 +454,14 @@ def ideal_order(case: Case) -> str:
 
 def check_seed(seed: object) -> int:
     """A set's seed: a whole number from 0 to MAX_SEED."""
+    given = seed  # quoted as typed: '01000000' is out of range too, and is said so
     if isinstance(seed, str):
         text = seed.strip()
         if not (text.isascii() and text.isdigit()):  # '²'.isdigit(), yet int('²') fails
             raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED}; got '{seed}'.")
         seed = int(text)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {seed!r}.")
+        raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {given!r}.")
     return seed
 
 
@@ -702,17 +705,9 @@ def _make_missing_term(slot: _Slot) -> Exercise:
     )
 
 
-def _swapped(n: int, i: int, j: int) -> list[int]:
-    """The order of n items with positions i and j (1-based) traded."""
-    order = list(range(n))
-    order[i - 1], order[j - 1] = order[j - 1], order[i - 1]
-    return order
-
-
 def swap_loss(case: Case, i: int, j: int) -> float:
     """How much NDCG drops when the items at positions i and j (1-based) trade places."""
-    after = case.ranked.reordered(_swapped(case.ranked.n, i, j))
-    return case.score() - Case(case.name, after).score()
+    return -swap_effect(case.ranked, i, j).change
 
 
 def _make_costliest_swap(slot: _Slot) -> Exercise:
@@ -730,7 +725,7 @@ def _make_costliest_swap(slot: _Slot) -> Exercise:
         if losses[0] - losses[1] < MIN_GAP:
             continue
         best = max(offered, key=lambda p: swap_loss(case, *p))
-        after = [values[i] for i in _swapped(n, *best)]
+        after = [values[i] for i in swap(n, *best)]
         choices = tuple(
             Choice(
                 f"Swap positions {i} and {j} (relevance {exact(values[i - 1])} ↔ "

@@ -77,7 +77,9 @@ def test_other_curves_by_hand():
 
 def test_random_order_limit_matches_the_closed_form_and_creeps_to_one_under_the_log():
     limit = random_order_limit("log2", (10,))
-    assert limit["expected_ndcg"][0] == pytest.approx(expected_random_ndcg([1] * 5 + [0] * 5))
+    assert limit["expected_ndcg"][0] == pytest.approx(
+        expected_random_ndcg(RankedList((1,) * 5 + (0,) * 5))
+    )
     log_values = random_order_limit("log2", (10, 1000, 100_000))["expected_ndcg"].tolist()
     assert log_values == sorted(log_values) and log_values[-1] > 0.93
     for curve in ("reciprocal", "geometric"):

@@ -379,9 +379,11 @@ def test_huge_grades_with_every_gain_score_or_are_refused_by_name(
     st.sampled_from([None, 1, 3]),
 )
 def test_lists_of_one_grade_give_one_bar_not_an_error(value, n, k):
+    from ndcg_core.model import RankedList, Scoring
     from ndcg_core.ordering import ordering_distribution
 
-    histogram = ordering_distribution([value] * n, k).histogram(bins=40)
+    ranked = RankedList((value,) * n, scoring=Scoring(k="none" if k is None else k))
+    histogram = ordering_distribution(ranked).histogram(bins=40)
     assert histogram["count"].sum() == 1 or (histogram["count"] > 0).sum() == 1
 
 

@@ -1,17 +1,21 @@
-"""Reorderings used by the playground's buttons: ideal, worst, reverse, shuffle, move."""
+"""Reorderings used by the playground's buttons (ideal, worst, reverse, shuffle, move) and the
+one swap every page, exercise and walkthrough makes."""
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import ndcg
+from ndcg_core.model import RankedList
 from ndcg_core.permutations import (
-    apply_order,
+    check_position,
     ideal_order,
     move,
     order_between,
     reverse_order,
     shuffled_order,
+    swap,
     worst_order,
 )
 
@@ -35,12 +39,25 @@ def test_reverse_and_move():
     assert move(5, 2, 2) == [0, 1, 2, 3, 4]
 
 
-def test_apply_and_order_between_round_trip():
-    items = ("A", "B", "C", "D")
+def test_order_between_undoes_a_reordering():
+    ranked = RankedList((3, 2, 1, 0), labels=("A", "B", "C", "D"))
     order = [2, 0, 3, 1]
-    after = apply_order(order, items)
-    assert after == ("C", "A", "D", "B")
-    assert order_between(items, after) == order
+    after = ranked.reordered(order)
+    assert after.labels == ("C", "A", "D", "B") and after.relevances == (1, 3, 0, 2)
+    assert order_between(ranked.labels, after.labels) == order
+
+
+def test_swap_exchanges_two_positions_counted_from_one():
+    assert swap(3, 1, 3) == [2, 1, 0]
+    assert swap(4, 2, 2) == [0, 1, 2, 3]
+    ranked = RankedList((3, 2, 1), labels=("a", "b", "c"))
+    after = ranked.reordered(swap(ranked.n, 1, 3))
+    assert after.labels == ("c", "b", "a") and after.relevances == (1, 2, 3)
+    assert after.reordered(swap(3, 3, 1)) == ranked  # a swap undoes itself
+
+
+def test_check_position_is_one_based_and_plain():
+    assert check_position(np.int64(3), 3, "i") == 3 and type(check_position(1, 3, "i")) is int
 
 
 def test_shuffle_is_a_new_permutation_and_seeded():
@@ -53,8 +70,8 @@ def test_shuffle_is_a_new_permutation_and_seeded():
 @settings(max_examples=60, deadline=None)
 @given(relevance_lists)
 def test_ideal_order_scores_one_and_worst_order_scores_least(values):
-    best = apply_order(ideal_order(values), values)
-    worst = apply_order(worst_order(values), values)
+    best = RankedList(tuple(values)).reordered(ideal_order(values)).relevances
+    worst = RankedList(tuple(values)).reordered(worst_order(values)).relevances
     if any(values):
         assert ndcg(best) == pytest.approx(1.0)
         assert ndcg(worst) <= ndcg(values) + 1e-12
@@ -79,7 +96,12 @@ def test_move_puts_the_item_where_asked(values, data):
         (lambda: move(3, 1, 4), r"`target` must be a position from 1 to 3 .*got 4"),
         (lambda: reverse_order(-1), r"whole number ≥ 0; got -1"),
         (lambda: ideal_order([1, -2]), r"negative|≥ 0|-2"),
-        (lambda: apply_order([0, 0], "AB"), r"each of the 2 positions exactly once"),
+        (lambda: RankedList((1, 0)).reordered([0, 0]), r"each of the 2 positions exactly once"),
+        (lambda: swap(3, 1, 4), r"`j` must be a position from 1 to 3 .*got 4"),
+        (lambda: swap(3, True, 2), r"`i` must be a whole number from 1 to 3 .*got True"),
+        (lambda: swap(3, 1.0, 2), r"`i` must be a whole number .*got 1\.0"),
+        (lambda: swap(-1, 1, 2), r"whole number ≥ 0; got -1"),
+        (lambda: check_position(np.int64(9), 3, "position"), r"from 1 to 3 .*got 9\.$"),
         (lambda: order_between("AB", "AC"), r"same 2 items"),
         (lambda: order_between("AA", "AA"), r"distinct items"),
     ],

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from ndcg_core import ndcg
+from ndcg_core.model import RankedList, Scoring
 from ndcg_core.ordering import (
     expected_random_ndcg,
     ordering_distribution,
@@ -17,6 +18,7 @@ from tests.pages.conftest import decode, plotly_figures
 
 PAGE = "views/ordering.py"
 SEED = [3, 2, 3, 0, 1, 2]
+LISTED = RankedList(tuple(SEED))
 
 
 def metric(at, label: str) -> str:
@@ -45,9 +47,9 @@ def figure(at, name: str) -> dict:
 
 def test_numbers_match_the_core(open_app):
     at = open_app(PAGE, rels="3,2,3,0,1,2")
-    result = ordering_distribution(SEED, 6)
+    result = ordering_distribution(LISTED)
     assert metric(at, "This list") == f"{ndcg(SEED):.4f}" == "0.9608"
-    assert metric(at, "Random order") == f"{expected_random_ndcg(SEED):.4f}" == "0.8484"
+    assert metric(at, "Random order") == f"{expected_random_ndcg(LISTED):.4f}" == "0.8484"
     assert metric(at, "Best ordering") == "1.0000"
     assert metric(at, "Worst ordering") == f"{result.worst:.4f}"
     assert all(card.label.endswith("(NDCG@6)") for card in at.metric)
@@ -58,8 +60,8 @@ def test_numbers_match_the_core(open_app):
     assert "positions **4** and **6**" in text and "+0.0209" in text
 
     z = decode(figure(at, "heatmap")["data"][0]["z"]).reshape(6, 6)
-    assert np.allclose(z, swap_deltas(SEED))
-    assert np.allclose(decode(figure(at, "journey")["data"][0]["y"]), position_sweep(SEED, 1))
+    assert np.allclose(z, swap_deltas(LISTED))
+    assert np.allclose(decode(figure(at, "journey")["data"][0]["y"]), position_sweep(LISTED, 1))
     assert decode(figure(at, "spread")["data"][0]["y"]).sum() == pytest.approx(100.0)
     assert len(figure(at, "cut-offs")["data"]) == 2
     assert not at.error and not at.warning
@@ -87,10 +89,11 @@ def test_no_cut_off_is_named_and_scored_as_trec_eval_ndcg(open_app):
 def test_settings_from_the_url_reach_every_number(open_app):
     at = open_app(PAGE, rels="3,2,3,0,1,2", k="3", gain="exponential", pool="3")
     settings = {"k": 3, "gain": "exponential", "ideal": [*SEED, 3]}
+    ranked = RankedList(tuple(SEED), pool=(3,), scoring=Scoring(k=3, gain="exponential"))
     assert metric(at, "This list (NDCG@3)") == f"{ndcg(SEED, **settings):.4f}"
-    assert metric(at, "Random order") == f"{expected_random_ndcg(SEED, **settings):.4f}"
+    assert metric(at, "Random order") == f"{expected_random_ndcg(ranked):.4f}"
     z = decode(figure(at, "heatmap")["data"][0]["z"]).reshape(6, 6)
-    assert np.allclose(z, swap_deltas(SEED, **settings))
+    assert np.allclose(z, swap_deltas(ranked))
     conventions = " ".join(box.value for box in at.info)
     assert "gain" in conventions and "judged but not retrieved: 3" in conventions
 
@@ -154,12 +157,14 @@ def test_picking_an_item_draws_its_journey(open_app):
     at = open_app(PAGE, rels="3,2,3,0,1,2")
     picker(at, "Move this item through every position").set_value("D4").run()
     journey = figure(at, "journey")
-    assert np.allclose(decode(journey["data"][0]["y"]), position_sweep(SEED, 4))
+    assert np.allclose(decode(journey["data"][0]["y"]), position_sweep(LISTED, 4))
     # The choice follows the item when a swap moves it (D4 goes from position 4 to 6).
     at.button(key="ordering_apply").click().run()
     assert picker(at, "Move this item through every position").value == "D4"
     journey = figure(at, "journey")
-    assert np.allclose(decode(journey["data"][0]["y"]), position_sweep([3, 2, 3, 2, 1, 0], 6))
+    assert np.allclose(
+        decode(journey["data"][0]["y"]), position_sweep(RankedList((3, 2, 3, 2, 1, 0)), 6)
+    )
 
 
 def test_the_cut_off_table_names_the_largest_change(open_app):

@@ -21,10 +21,6 @@ from .theme import BLUE, DIVERGING, GREEN, GREY, ORANGE, SKY, VERMILLION, layout
 
 HEATMAP_MAX = 60  # positions drawn in the heatmap; longer lists show their top
 CELL_TEXT_MAX = 12  # up to this many positions, every cell prints its change
-# A cell's number needs about this many CSS pixels of width: in a narrower chart (a phone) the
-# numbers are left out (ui/assets/app.css, one rule per row length) and the colours, the hover
-# and the table below tell the values.
-CELL_TEXT_PX = 50
 NAMED_TICKS_MAX = 20  # up to this many positions, the rows are named by their items
 
 
@@ -125,7 +121,8 @@ def swap_heatmap(
 
 def heatmap_box(n: int) -> str:
     """The key of the container the heatmap is drawn in: it carries the number of cells in a row
-    (up to CELL_TEXT_MAX; longer rows print no numbers anyway), which the style sheet reads."""
+    (up to CELL_TEXT_MAX; longer rows print no numbers anyway), which the style sheet reads: in a
+    chart too narrow for a cell's number (a phone), ui/assets/app.css leaves the numbers out."""
     return f"heatmap_cells_{n if n <= CELL_TEXT_MAX else 'many'}"
 
 
