@@ -17,14 +17,16 @@ from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 
 seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
-# Seeds 1–5 as the code of commit 58cb952 made them (before lists became `RankedList`s): teachers
-# have shared these sets, so their exercises, lists and answers must never change. Version 1 is
-# the generator links without a version open; one option text was changed on purpose (issue 13):
-# the open-ideal puzzle's "X stops counting at k = 3, Y counts all six" contradicted its own
-# "X reports NDCG@6" and now reads "X takes its logarithms to base 10, Y to base 2" (same place,
-# still wrong, still the same answer).
+# Seeds 1–5 of every version, by version. Version 1 as the code of commit 58cb952 made them
+# (before lists became `RankedList`s): teachers have shared these sets, so their exercises, lists
+# and answers must never change. Version 1 is the generator links without a version open; one
+# option text was changed on purpose: the open-ideal puzzle's "X stops counting at k = 3, Y counts
+# all six" contradicted its own "X reports NDCG@6" and now reads "X takes its logarithms to base
+# 10, Y to base 2" (same place, still wrong, still the same answer). Versions 2 and 3 as the code
+# made them when the practice module was split by its groups of exercises.
 WIKI = (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)
 PINNED = json.loads((Path(__file__).parent / "practice_seeds.json").read_text(encoding="utf-8"))
+PINNED_SETS = [(int(v), int(seed)) for v in PINNED for seed in PINNED[v]]
 
 
 # --- Determinism -------------------------------------------------------------------------------
@@ -37,19 +39,27 @@ def test_a_seed_always_gives_the_same_set(seed):
     assert exercise(seed, 3) == exercise_set(seed)[3]
 
 
-@pytest.mark.parametrize("seed", sorted(PINNED, key=int))
-def test_shared_seeds_keep_their_exercises_lists_and_answers(seed):
-    made = exercise_set(int(seed))
-    assert [(e.kind, e.title) for e in made] == [(p["kind"], p["title"]) for p in PINNED[seed]]
-    for ex, pinned in zip(made, PINNED[seed]):
-        where = (seed, ex.index, ex.kind)
+def test_every_version_is_pinned():
+    assert sorted(int(v) for v in PINNED) == list(practice.VERSIONS)
+
+
+@pytest.mark.parametrize(("version", "seed"), PINNED_SETS)
+def test_shared_seeds_keep_their_exercises_lists_and_answers(version, seed):
+    made = exercise_set(seed, version)
+    pinned_set = PINNED[str(version)][str(seed)]
+    assert [(e.kind, e.title) for e in made] == [(p["kind"], p["title"]) for p in pinned_set]
+    for ex, pinned in zip(made, pinned_set):
+        where = (version, seed, ex.index, ex.kind)
         assert [c.name for c in ex.cases] == [c["name"] for c in pinned["cases"]], where
         for case, want in zip(ex.cases, pinned["cases"]):
             ranked = case.ranked
             assert ranked.relevances == tuple(want["relevances"]), where
             assert ranked.pool == tuple(want["pool"]), where
-            # Then, k = None was "the whole list": k = n now, the same number without a pool.
+            # In version 1, k = None was "the whole list": k = n now, the same number without a
+            # pool. Later versions also pin the cut-off as written ("n" or a number).
             assert ranked.k == (want["k"] or len(want["relevances"])), where
+            if "cut" in want:
+                assert ranked.scoring.k == want["cut"], where
             s = ranked.scoring
             assert (s.gain, s.discount, s.log_base, s.on_zero) == (
                 want["gain"],
