@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lessons import practice
-from lessons.practice import Case, check, exercise, exercise_set, is_correct, parse_answer
+from lessons.practice import Case, check, exercise, exercise_set, is_correct, parse_answer, puzzles
 from ndcg_core import latex
 from ndcg_core.display import fixed
 from ndcg_core.metrics import totals
@@ -439,7 +439,7 @@ def test_the_open_ideal_distractor_no_longer_contradicts_the_prompt():
     # logarithm, which cancels out of NDCG, so X would report Y's 0.961.
     ex = next(e for e in exercise_set(1) if e.kind == "open_ideal")
     base10 = next(c for c in ex.choices if "base 10" in c.text)
-    assert practice._puzzle_print("open_ideal", base10.claim) == (0.961, 0.961)
+    assert puzzles.printed("open_ideal", base10.claim) == (0.961, 0.961)
     assert "8 documents" not in ex.prompt
     assert "today's Wikipedia" in ex.explanation
 
@@ -450,10 +450,10 @@ def test_the_mean_puzzle_is_decided_over_every_query():
     assert len(x) == len(y) >= 3 and set(x[-1].ranked.relevances) == {0.0}
     others = [case.score() for case in x[:-1]]
     # X counts the empty query as 1, Y as 0: the means differ by exactly 1 / (number of queries).
-    assert practice._reading_score(x) == pytest.approx((sum(others) + 1) / len(x))
-    assert practice._reading_score(y) == pytest.approx(sum(others) / len(y))
+    assert puzzles.reading_score(x) == pytest.approx((sum(others) + 1) / len(x))
+    assert puzzles.reading_score(y) == pytest.approx(sum(others) / len(y))
     skip = next(c for c in ex.choices if "out of its mean" in c.text)
-    assert practice._reading_score(skip.claim[0]) == pytest.approx(sum(others) / len(others))
+    assert puzzles.reading_score(skip.claim[0]) == pytest.approx(sum(others) / len(others))
 
 
 def test_missing_relevant_pitfall_numbers():
