@@ -9,7 +9,7 @@ Four kinds of question (`KINDS`):
 - ``estimate``: "estimate NDCG of this list", answered with a number;
 - ``costliest_swap``: "which swap of two neighbours costs the most?" for the teacher's list.
 
-Each is a `practice.Exercise`, so the classroom grades with practice's `check` and
+Each is a `practice.Exercise`, so the classroom grades with practice's `judge` and
 `correct_choice`, names the slip behind a wrong number with `mistakes.diagnose` (through
 `check`), and solves with practice's worked solutions: one grader, whichever page asks. A
 question is stored as its *spec*, a small JSON object (`Question.text`), and rebuilt from it.
@@ -386,17 +386,17 @@ def accept(question: Question, answer: int | str) -> Given:
     practice's own messages)."""
     if question.is_numeric:
         text = read_answer_text(answer)
-        practice.check(question.exercise, text)  # raises on what it cannot read or accept
+        practice.judge(question.exercise, text)  # raises on what it cannot read or accept
         return Given(text, practice.parse_answer(text))
-    practice.check(question.exercise, answer)  # raises on an option that is not there
+    practice.judge(question.exercise, answer)  # raises on an option that is not there
     return Given(str(answer))
 
 
 def verdict(question: Question, text: str) -> Verdict:
-    """How a stored answer fares (practice's `check`)."""
+    """How a stored answer fares (practice's `judge`)."""
     if question.is_numeric:
-        return practice.check(question.exercise, text)
-    return practice.check(question.exercise, int(text))
+        return practice.judge(question.exercise, text)
+    return practice.judge(question.exercise, int(text))
 
 
 @lru_cache(maxsize=4096)
@@ -504,7 +504,7 @@ class Misconception:
 def misconceptions(question: Question, texts: Iterable[str]) -> tuple[Misconception, ...]:
     """The wrong answers grouped by what they point to, most common first.
 
-    A number: the slip `mistakes.diagnose` recognises in it (through practice's `check`), or
+    A number: the slip `mistakes.diagnose` recognises in it (through practice's `judge`), or
     "no common slip recognised". A choice: the option picked, with its `why`.
     """
     found: Counter = Counter()

@@ -16,8 +16,8 @@ would really give. Each exercise also carries a hint the learner can ask for.
 Versions: version 1 is the generator every link made before versions existed still opens
 (`exercise(seed, index)` without a version), kept exactly, so a teacher's shared set never
 changes under a class. Version 2 varies the convention puzzles between seeds (their lists, the
-judged-but-not-retrieved items, k) and adds three pitfall exercises; new sets use it. A future
-group of exercises (the metrics page's "which metric changes") joins as a new version's plan.
+judged-but-not-retrieved items, k) and adds three pitfall exercises; version 3, which new sets
+use, adds the metrics page's question (which measures one swap moves).
 
 Every list is a `model.RankedList` scored by `metrics.totals`, the same record and the same
 numbers as every other page, so an exercise opened in the playground shows what it showed here.
@@ -141,6 +141,7 @@ __all__ = [
     "exercise_set",
     "ideal_order",
     "is_correct",
+    "judge",
     "kinds_for",
     "measures_changed",
     "mistakes_for",
@@ -177,7 +178,7 @@ def _diagnose(exercise: Exercise, value: float) -> mistakes.Mistake | None:
     return mistakes.diagnose(mistakes_for(exercise), value, exercise.target, window)
 
 
-def check(exercise: Exercise, answer: int | str) -> Verdict:
+def judge(exercise: Exercise, answer: int | str) -> Verdict:
     """Judge an answer: an option index, or typed text for a number exercise.
 
     Raises UnreadableAnswer when typed text cannot be read, ImpossibleAnswer when it is read but
@@ -203,6 +204,9 @@ def check(exercise: Exercise, answer: int | str) -> Verdict:
         feedback=why,
         mistake=exercise.kind,
     )
+
+
+check = judge  # the old name, which /practice and its fuzz test still call
 
 
 def _check_number(exercise: Exercise, answer: object) -> Verdict:

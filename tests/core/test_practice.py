@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lessons import practice
-from lessons.practice import Case, check, exercise, exercise_set, is_correct, parse_answer, puzzles
+from lessons.practice import Case, exercise, exercise_set, is_correct, judge, parse_answer, puzzles
 from ndcg_core import latex
 from ndcg_core.display import fixed
 from ndcg_core.metrics import totals
@@ -108,8 +108,8 @@ def test_every_multiple_choice_exercise_has_exactly_one_true_option(seed):
         texts = [c.text for c in ex.choices]
         assert len(set(texts)) == len(texts)
         right = truths.index(True)
-        assert check(ex, right).correct
-        assert not any(check(ex, i).correct for i in range(len(ex.choices)) if i != right)
+        assert judge(ex, right).correct
+        assert not any(judge(ex, i).correct for i in range(len(ex.choices)) if i != right)
 
 
 @settings(max_examples=60, deadline=None)
@@ -118,15 +118,15 @@ def test_every_number_exercise_accepts_its_value_and_nothing_beyond_the_toleranc
     for ex in exercise_set(seed):
         if not ex.is_numeric:
             continue
-        assert check(ex, f"{ex.target:.6f}").correct
+        assert judge(ex, f"{ex.target:.6f}").correct
         near = ex.target + ex.tolerance * 0.9
-        assert check(ex, f"{min(near, 1) if ex.kind == 'estimate' else near:.6f}").correct
+        assert judge(ex, f"{min(near, 1) if ex.kind == 'estimate' else near:.6f}").correct
         too_high = ex.target + ex.tolerance + 0.01
         if ex.kind != "estimate" or too_high <= 1:
-            assert not check(ex, f"{too_high:.6f}").correct
+            assert not judge(ex, f"{too_high:.6f}").correct
         too_low = ex.target - ex.tolerance - 0.01
         if too_low >= 0:
-            assert not check(ex, f"{too_low:.6f}").correct
+            assert not judge(ex, f"{too_low:.6f}").correct
 
 
 def test_the_compare_winner_and_margin_are_recomputed_from_the_lists():
@@ -285,22 +285,22 @@ def test_parse_answer_refuses_non_text():
 def test_an_estimate_outside_zero_one_is_refused_with_a_percent_hint():
     ex = next(e for e in exercise_set(0) if e.kind == "estimate")
     with pytest.raises(ValueError, match=r"between 0 and 1.*If you meant 80%, type 80% or 0.8"):
-        check(ex, "80")
+        judge(ex, "80")
     with pytest.raises(practice.ImpossibleAnswer) as error:
-        check(ex, "1.2")
+        judge(ex, "1.2")
     # Read, but impossible: the message must not claim it could not be read, nor contradict
     # itself ("NDCG always lies between 0 and 1, and '1.2' reads as 1.2").
     assert str(error.value) == "1.2 cannot be an NDCG, which always lies between 0 and 1."
     with pytest.raises(ValueError, match="between 0 and 1") as error:
-        check(ex, "-0.1")
+        judge(ex, "-0.1")
     with pytest.raises(ValueError, match="between 0 and 1") as error:
-        check(ex, "1.04")
+        judge(ex, "1.04")
     assert "If you meant" not in str(error.value)
 
 
 def test_a_verdict_says_how_far_off():
     ex = next(e for e in exercise_set(0) if e.kind == "estimate")
-    verdict = check(ex, f"{ex.target + 0.2:.4f}")
+    verdict = judge(ex, f"{ex.target + 0.2:.4f}")
     assert not verdict.correct
     assert "0.2000 too high" in verdict.detail and "±0.05" in verdict.detail
 
@@ -309,7 +309,7 @@ def test_a_verdict_says_how_far_off():
 def test_a_choice_must_be_an_option(answer):
     ex = next(e for e in exercise_set(0) if e.kind == "compare")
     with pytest.raises(ValueError, match="Pick one of"):
-        check(ex, answer)
+        judge(ex, answer)
 
 
 @pytest.mark.parametrize("seed", [-1, practice.MAX_SEED + 1, "12a", 1.5, True])
@@ -368,7 +368,7 @@ def test_every_version_two_question_has_exactly_one_true_option(seed):
     for ex in exercise_set(seed, 2):
         assert ex.version == 2 and ex.key == f"v2_{seed}_{ex.index}"
         if ex.is_numeric:
-            assert check(ex, f"{ex.target:.6f}").correct
+            assert judge(ex, f"{ex.target:.6f}").correct
             continue
         truths = [is_correct(ex, i) for i in range(len(ex.choices))]
         assert sum(truths) == 1, (seed, ex.kind, [c.text for c in ex.choices])
@@ -517,7 +517,7 @@ def test_an_estimate_made_with_log_i_is_named():
     # = 5, NDCG = 0.8.
     ex = _estimate((3, 0, 0, 2))
     assert ex.target == pytest.approx((3 + 2 / math.log2(5)) / (3 + 2 / math.log2(3)))
-    verdict = check(ex, "0.80")
+    verdict = judge(ex, "0.80")
     assert not verdict.correct and verdict.mistake == "log_i"
     assert "dividing by log₂ i instead of log₂(i + 1)" in verdict.feedback
     assert fixed(ex.target) not in verdict.feedback  # the answer waits for the solution
@@ -528,7 +528,7 @@ def test_an_ideal_sorted_from_the_top_k_only_is_named():
     # 1, 0, 1, 1, 0 at k = 3: truth 1.5 / (1 + 1/log2 3 + 1/2) = 0.7039; the top three alone
     # (1, 1, 0) give IDCG 1 + 1/log2 3 = 1.6309 and 1.5 / 1.6309 = 0.9197.
     ex = _estimate((1, 0, 1, 1, 0), k=3)
-    verdict = check(ex, "0.92")
+    verdict = judge(ex, "0.92")
     assert verdict.mistake == "ideal_top_k"
     assert "sorting only the top k items for the ideal" in verdict.feedback
     assert "1, 1, 1, not 1, 1, 0" in verdict.feedback
@@ -540,13 +540,13 @@ def test_k_on_one_side_only_is_named_even_above_one():
     ex = _estimate((0, 0, 0, 3, 3), k=3)
     assert ex.target == 0
     slip = (3 / math.log2(5) + 3 / math.log2(6)) / (3 + 3 / math.log2(3))
-    verdict = check(ex, f"{slip:.3f}")
+    verdict = judge(ex, f"{slip:.3f}")
     assert verdict.mistake == "k_ideal_only"
     assert "cutting the ideal at k but not the list" in verdict.feedback
     # 3, 3, 0, 0, 3 at k = 1: NDCG@1 = 3 / 3 = 1. The same slip gives (3 + 3/log2 3 + 3/log2 6)
     # / 3 = 2.0178, above 1, which no NDCG can be: the message says so, and names the slip.
     with pytest.raises(practice.ImpossibleAnswer) as error:
-        check(_estimate((3, 3, 0, 0, 3), k=1), "2.0")
+        judge(_estimate((3, 3, 0, 0, 3), k=1), "2.0")
     message = str(error.value)
     assert message.startswith("2 cannot be an NDCG, which always lies between 0 and 1.")
     assert "cutting the ideal at k but not the list" in message and "reads as" not in message
@@ -558,14 +558,14 @@ def test_an_exponential_gain_misread_is_named():
     ex = _estimate((1, 0, 3, 0, 0))
     wrong = (1 + 7 / 2) / (7 + 1 / math.log2(3))
     assert ex.target == pytest.approx((1 + 3 / 2) / (3 + 1 / math.log2(3)))
-    verdict = check(ex, f"{wrong:.3f}")
+    verdict = judge(ex, f"{wrong:.3f}")
     assert verdict.mistake == "gain_exponential"
     assert "2^rel − 1" in verdict.feedback
 
 
 def test_a_wrong_answer_without_a_known_mistake_gets_the_hint():
     ex = _estimate((3, 0, 0, 2))
-    verdict = check(ex, "0.1")
+    verdict = judge(ex, "0.1")
     assert not verdict.correct and verdict.mistake == ""
     assert verdict.feedback == "You said 0.1, which is too low. Sort, cut, discount, divide."
 
@@ -576,9 +576,9 @@ def test_a_missing_term_made_with_the_natural_log_is_named():
     assert ex.position == int(ex.prompt.split("position ")[1].split(" ")[0])
     g = 2 ** ex.cases[0].ranked.relevances[ex.position - 1] - 1
     assert ex.target == pytest.approx(g / math.log2(ex.position + 1))
-    verdict = check(ex, f"{g / math.log(ex.position + 1):.4f}")
+    verdict = judge(ex, f"{g / math.log(ex.position + 1):.4f}")
     assert verdict.mistake == "natural_log" and "ln x / ln 2" in verdict.feedback
-    verdict = check(ex, f"{g / math.log2(ex.position):.4f}")
+    verdict = judge(ex, f"{g / math.log2(ex.position):.4f}")
     assert verdict.mistake == "log_i"
 
 
@@ -588,14 +588,14 @@ def test_a_wrong_option_gets_the_reason_it_fails_not_the_answer():
     for i in range(len(ex.choices)):
         if i == right:
             continue
-        verdict = check(ex, i)
+        verdict = judge(ex, i)
         assert verdict.feedback.startswith("If that were the reason, X would report")
         assert ex.choices[right].text not in verdict.feedback
         assert ex.choices[right].text in verdict.detail
     swap = next(e for e in exercise_set(4711) if e.kind == "costliest_swap")
     wrong = next(i for i in range(4) if i != practice.correct_choice(swap))
     i, j = swap.choices[wrong].claim
-    feedback = check(swap, wrong).feedback
+    feedback = judge(swap, wrong).feedback
     assert f"Swapping {i} and {j} costs {fixed(practice.swap_loss(swap.cases[0], i, j))}" in (
         feedback
     )
