@@ -31,8 +31,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from lessons import mistakes, practice
-from lessons.practice import Case, Choice, Exercise, Verdict
+from lessons import practice
+from lessons.practice import Case, Exercise, Verdict, calculations
 from ndcg_core import ordering
 from ndcg_core.display import exact, fixed, signed
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
@@ -184,16 +184,12 @@ def _k_json(ranked: RankedList) -> int | str:
     return ranked.scoring.k
 
 
-def _at_words(ranked: RankedList) -> str:
-    return "every position counted" if ranked.scoring.k == EVERY_RANKED else f"k = {ranked.k}"
-
-
 # -- which order scores higher ----------------------------------------------------------------
 
 
 def compare_question(a: object, b: object, k: object = EVERY_RANKED) -> Question:
-    """ "Which order scores higher?" for lists A and B, both cut at `k`. The two must differ at
-    four decimals, so that exactly one option is right."""
+    """ "Which order scores higher?" for lists A and B, both cut at `k` (practice's
+    `build_compare`). The two must differ at four decimals, so that exactly one option is right."""
     ranked_a, ranked_b = _ranked(a, k, "List A"), _ranked(b, k, "List B")
     case_a, case_b = Case("A", ranked_a), Case("B", ranked_b)
     score_a, score_b = case_a.score(), case_b.score()
@@ -202,96 +198,19 @@ def compare_question(a: object, b: object, k: object = EVERY_RANKED) -> Question
             f"Lists A and B both score NDCG{ranked_a.at} = {fixed(score_a)}: change one so that "
             "the question has one answer."
         )
-    margin = round(abs(score_a - score_b), practice.MARGIN_DIGITS)
-    same_items = sorted(ranked_a.relevances) == sorted(ranked_b.relevances)
-    choices = tuple(
-        Choice(f"{side} scores higher", (side, margin), why=_compare_why(side, case_a, case_b))
-        for side in ("A", "B")
-    )
-    winner = "A" if score_a > score_b else "B"
-    shared = (
-        "Both lists hold the same grades, so they share one IDCG: only their DCGs differ, at the "
-        "positions where the lists differ."
-        if same_items
-        else "The lists hold different grades, so each has its own ideal order and IDCG: divide "
-        "each DCG by its own."
-    )
-    exercise = Exercise(
-        kind="compare",
-        seed=0,
-        index=0,
-        title="Which order scores higher?",
-        prompt=(
-            f"Which list has the higher NDCG{ranked_a.at} (linear gain, 1/log₂(i+1) discount, "
-            f"{_at_words(ranked_a)})?"
-        ),
-        cases=(case_a, case_b),
-        choices=choices,
-        explanation=(
-            f"A scores {fixed(score_a)} and B {fixed(score_b)}: {winner} is higher, by "
-            f"{fixed(abs(score_a - score_b))}. {shared}"
-        ),
-        solution_cases=(case_a, case_b),
-    )
     spec = {"kind": "compare", "a": list(ranked_a.relevances), "b": list(ranked_b.relevances)}
-    return _question({**spec, "k": _k_json(ranked_a)}, exercise)
-
-
-def _compare_why(side: str, a: Case, b: Case) -> str:
-    """What picking `side` says, if it is the wrong pick: the scores, and the slip (from
-    `mistakes`) under which `side` would have won, when there is one."""
-    score = {"A": a.score(), "B": b.score()}
-    other = "B" if side == "A" else "A"
-    if score[side] > score[other]:
-        return ""  # the right pick: nothing is wrong with it
-    said = f"{side} scores {fixed(score[side])}, {other} {fixed(score[other])}."
-    slips = {"A": _slips(a.ranked), "B": _slips(b.ranked)}
-    for key in mistakes.NDCG_MISTAKES:
-        if key in slips["A"] and key in slips["B"]:
-            mine, theirs = slips[side][key], slips[other][key]
-            if mine.value > theirs.value and fixed(mine.value) != fixed(theirs.value):
-                return (
-                    f"{said} {side} only comes out ahead by {mine.name}: that gives {side} "
-                    f"{fixed(mine.value)} and {other} {fixed(theirs.value)}. {mine.advice}"
-                )
-    return (
-        f"{said} Work out each DCG term by term (the gain over log₂(i + 1)): the top positions "
-        "weigh most, and a grade moved down loses more there than it gains below."
-    )
-
-
-def _slips(ranked: RankedList) -> dict[str, mistakes.Mistake]:
-    return {m.key: m for m in mistakes.ndcg_mistakes(ranked)}
+    return _question({**spec, "k": _k_json(ranked_a)}, calculations.build_compare(case_a, case_b))
 
 
 # -- estimate NDCG ------------------------------------------------------------------------------
 
 
 def estimate_question(relevances: object, k: object = EVERY_RANKED) -> Question:
-    """ "Estimate NDCG of this list", right within ±`practice.ESTIMATE_TOLERANCE`."""
+    """ "Estimate NDCG of this list", right within ±`practice.ESTIMATE_TOLERANCE` (practice's
+    `build_estimate`)."""
     ranked = _ranked(relevances, k, "The list")
-    case = Case("List", ranked)
-    exercise = Exercise(
-        kind="estimate",
-        seed=0,
-        index=0,
-        title="Estimate the score",
-        prompt=(
-            f"Estimate NDCG{ranked.at} of this ranking (linear gain, 1/log₂(i+1) discount, "
-            f"{_at_words(ranked)}) to within ±{exact(practice.ESTIMATE_TOLERANCE)}. Type it as "
-            "0.8, .8 or 80%."
-        ),
-        cases=(case,),
-        target=case.score(),
-        tolerance=practice.ESTIMATE_TOLERANCE,
-        explanation=(
-            "Sort the grades from best to worst for the ideal order; discount the list and the "
-            "ideal the same way, position by position; add each up and divide."
-        ),
-        solution_cases=(case,),
-    )
     spec = {"kind": "estimate", "rels": list(ranked.relevances), "k": _k_json(ranked)}
-    return _question(spec, exercise)
+    return _question(spec, calculations.build_estimate(Case("List", ranked)))
 
 
 # -- the costliest swap of two neighbours ---------------------------------------------------------
@@ -311,7 +230,8 @@ def neighbour_swaps(ranked: RankedList) -> list[tuple[int, int, float]]:
 
 def swap_question(relevances: object) -> Question:
     """ "Which swap of two neighbours lowers NDCG the most?" Every neighbouring pair with
-    different grades is an option; the costliest must cost more than the next at four decimals.
+    different grades is an option (practice's `build_costliest_swap`); the costliest must cost
+    more than the next at four decimals.
     """
     ranked = _ranked(relevances, EVERY_RANKED, "The list")
     swaps = neighbour_swaps(ranked)
@@ -321,7 +241,7 @@ def swap_question(relevances: object) -> Question:
             f"there is a choice; {format_relevances(ranked.relevances)} has {len(swaps)}."
         )
     by_cost = sorted(swaps, key=lambda s: s[2])  # the most negative change first
-    (i, j, worst), (_, _, runner_up) = by_cost[0], by_cost[1]
+    (_, _, worst), (_, _, runner_up) = by_cost[0], by_cost[1]
     if worst >= 0:
         raise ValueError(
             f"No swap of neighbours lowers the NDCG of {format_relevances(ranked.relevances)}: "
@@ -330,40 +250,13 @@ def swap_question(relevances: object) -> Question:
     if fixed(worst) == fixed(runner_up):
         tied = [f"{a}↔{b}" for a, b, d in swaps if fixed(d) == fixed(worst)]
         raise ValueError(
-            f"Swaps {' and '.join(tied)} cost the same to four decimals ({signed(worst)}): change the list so "
-            "that one swap costs the most."
+            f"Swaps {' and '.join(tied)} cost the same to four decimals ({signed(worst)}): "
+            "change the list so that one swap costs the most."
         )
-    values = ranked.relevances
-    case = Case("List", ranked)
-    after = ranked.reordered(ordering.swapped(range(ranked.n), i, j))
-    choices = tuple(
-        Choice(
-            f"Swap positions {a} and {b} (relevance {exact(values[a - 1])} ↔ "
-            f"{exact(values[b - 1])})",
-            (a, b),
-        )
-        for a, b, _ in swaps
+    exercise = calculations.build_costliest_swap(
+        Case("List", ranked), [(a, b) for a, b, _ in swaps]
     )
-    lines = "; ".join(f"{a}↔{b}: {signed(d)}" for a, b, d in swaps)
-    exercise = Exercise(
-        kind="costliest_swap",
-        seed=0,
-        index=0,
-        title="Which swap costs the most?",
-        prompt=(
-            "Two neighbours in this ranking trade places. Which swap lowers its NDCG the most "
-            "(linear gain, 1/log₂(i+1) discount, every position counted)?"
-        ),
-        cases=(case,),
-        choices=choices,
-        explanation=(
-            f"What each swap changes in NDCG: {lines}. Swapping i and i + 1 changes DCG by "
-            "(gain gap) × (discount gap): it costs most where a big gap in grades sits high in "
-            "the list, where the discount falls fastest."
-        ),
-        solution_cases=(case, Case("After the costliest swap", after)),
-    )
-    return _question({"kind": "costliest_swap", "rels": list(values)}, exercise)
+    return _question({"kind": "costliest_swap", "rels": list(ranked.relevances)}, exercise)
 
 
 # ---------------------------------------------------------------------------------------------

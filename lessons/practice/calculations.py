@@ -9,11 +9,16 @@ classroom calls with a teacher's own lists: one exercise, whichever page asks.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
 from lessons import mistakes
 from ndcg_core import latex
-from ndcg_core.display import exact, fixed, signed
+from ndcg_core.display import NOISE, exact, fixed, signed
 from ndcg_core.metrics import totals
-from ndcg_core.options import discounts, gains
+from ndcg_core.model import RankedList
+from ndcg_core.options import discounts, gain_record, gains
 
 from .records import (
     Case,
@@ -25,6 +30,7 @@ from .records import (
     draw_cut,
     draw_grades,
     new_case,
+    scored_with,
     variant,
 )
 
@@ -58,8 +64,7 @@ def make_compare(slot: Slot) -> Exercise:
             b[i], b[j] = b[j], b[i]
         case_a = new_case("A", a, k)
         case_b = new_case("B", b, k)
-        score_a, score_b = case_a.score(), case_b.score()
-        margin = round(abs(score_a - score_b), MARGIN_DIGITS)
+        margin = round(abs(case_a.score() - case_b.score()), MARGIN_DIGITS)
         if margin < MIN_MARGIN:
             continue
         wrong = (margin * DECOY_FACTOR, margin / DECOY_FACTOR, margin + DECOY_SHIFT)
@@ -68,34 +73,99 @@ def make_compare(slot: Slot) -> Exercise:
             for m in (round(w, MARGIN_DIGITS) for w in wrong)
             if abs(m - margin) >= MIN_DECOY_GAP and 0 < m < 1
         ]
-        decoy = rng.choice(decoys)
-        winner = "A" if score_a > score_b else "B"
-        choices = [
+        return slot.place(build_compare(case_a, case_b, decoy=rng.choice(decoys)))
+
+
+def build_compare(a: Case, b: Case, decoy: float | None = None) -> Exercise:
+    """ "Which order scores higher?" for lists `a` and `b` (named A and B), cut at the same k.
+
+    With a `decoy` margin (a practice set), four options name a winner and a margin to
+    MARGIN_DIGITS, one of them true. Without (a teacher's question), two options name the
+    winner only; the wrong one says under which slip it would have won, when one would.
+    """
+    score_a, score_b = a.score(), b.score()
+    margin = round(abs(score_a - score_b), MARGIN_DIGITS)
+    winner = "A" if score_a > score_b else "B"
+    at = a.ranked.at
+    same = sorted(a.ranked.relevances) == sorted(b.ranked.relevances)
+    if decoy is None:
+        choices = tuple(
+            Choice(f"{side} scores higher", (side, margin), why=_winner_why(side, a, b))
+            for side in ("A", "B")
+        )
+        asked = ""
+    else:
+        choices = tuple(
             Choice(f"{side} scores higher, by about {exact(m)}", (side, m))
             for side in ("A", "B")
             for m in sorted({margin, decoy})
-        ]
-        at = case_a.ranked.at
-        return slot.exercise(
-            title="Which order scores higher?",
-            prompt=(
-                f"Two rankings of the same items. Which one has the higher NDCG{at} "
-                f"(linear gain, 1/log₂(i+1) discount), and by about how much?"
-            ),
-            cases=(case_a, case_b),
-            choices=tuple(choices),
-            explanation=(
-                f"Both lists hold the same items, so they share one IDCG{at}: only the DCGs "
-                f"differ. {winner} puts more gain near the top, where the discount is gentlest."
-            ),
-            solution_cases=(case_a, case_b),
-            hint=(
-                f"Both lists hold the same items, so they share one IDCG{at}: only their DCGs "
-                "differ, and only at the positions where the lists differ. The margin is the "
-                "difference of the two DCGs divided by that IDCG."
-            ),
-            discounts=discount_table(n),
         )
+        asked = ", and by about how much"
+    if same:
+        shared = (
+            f"Both lists hold the same items, so they share one IDCG{at}: only the DCGs differ. "
+            f"{winner} puts more gain near the top, where the discount is gentlest."
+        )
+        hint = (
+            f"Both lists hold the same items, so they share one IDCG{at}: only their DCGs "
+            "differ, and only at the positions where the lists differ."
+        )
+    else:
+        shared = (
+            "The lists hold different grades, so each has its own ideal order and IDCG: divide "
+            "each DCG by its own."
+        )
+        hint = "Each list has its own ideal order: work out each DCG and each IDCG, and divide."
+    if decoy is not None:
+        hint += (
+            " The margin is the difference of the two DCGs divided by that IDCG."
+            if same
+            else " The margin is the difference of the two quotients."
+        )
+    return Exercise(
+        kind="compare",
+        title="Which order scores higher?",
+        prompt=(
+            f"{'Two rankings of the same items. ' if same else ''}Which one has the higher "
+            f"NDCG{at} ({scored_with(a.ranked)}){asked}?"
+        ),
+        cases=(a, b),
+        choices=choices,
+        explanation=(
+            f"A scores {fixed(score_a)} and B {fixed(score_b)}: {winner} is higher, by "
+            f"{fixed(abs(score_a - score_b))}. {shared}"
+        ),
+        solution_cases=(a, b),
+        hint=hint,
+        discounts=discount_table(max(a.ranked.n, b.ranked.n)),
+    )
+
+
+def _winner_why(side: str, a: Case, b: Case) -> str:
+    """What picking `side` says, if it is the wrong pick: the scores, and the slip (from
+    `mistakes`) under which `side` would have won, when there is one."""
+    score = {"A": a.score(), "B": b.score()}
+    other = "B" if side == "A" else "A"
+    if score[side] > score[other]:
+        return ""  # the right pick: nothing is wrong with it
+    said = f"{side} scores {fixed(score[side])}, {other} {fixed(score[other])}."
+    slips = {"A": _slips(a.ranked), "B": _slips(b.ranked)}
+    for key in mistakes.NDCG_MISTAKES:
+        if key in slips["A"] and key in slips["B"]:
+            mine, theirs = slips[side][key], slips[other][key]
+            if mine.value > theirs.value and fixed(mine.value) != fixed(theirs.value):
+                return (
+                    f"{said} {side} only comes out ahead by {mine.name}: that gives {side} "
+                    f"{fixed(mine.value)} and {other} {fixed(theirs.value)}. {mine.advice}"
+                )
+    return (
+        f"{said} Work out each DCG term by term (the gain over log₂(i + 1)): the top positions "
+        "weigh most, and a grade moved down loses more there than it gains below."
+    )
+
+
+def _slips(ranked: RankedList) -> dict[str, mistakes.Mistake]:
+    return {m.key: m for m in mistakes.ndcg_mistakes(ranked)}
 
 
 def make_estimate(slot: Slot) -> Exercise:
@@ -107,12 +177,18 @@ def make_estimate(slot: Slot) -> Exercise:
         # Some lists in newer sets missed relevant items that were judged: the ideal holds them.
         pool = tuple(float(rng.randint(1, 3)) for _ in range(rng.randint(1, 2)))
         case = variant(case, pool=pool)
-    at = case.ranked.at
-    pool_step = ", the judged items that were not retrieved included" if case.ranked.pool else ""
-    return slot.exercise(
+    return slot.place(build_estimate(case))
+
+
+def build_estimate(case: Case) -> Exercise:
+    """ "Estimate NDCG of this list", right within ± ESTIMATE_TOLERANCE."""
+    ranked = case.ranked
+    pool_step = ", the judged items that were not retrieved included" if ranked.pool else ""
+    return Exercise(
+        kind="estimate",
         title="Estimate the score",
         prompt=(
-            f"Estimate NDCG{at} of this ranking (linear gain, 1/log₂(i+1) discount) to within "
+            f"Estimate NDCG{ranked.at} of this ranking ({scored_with(ranked)}) to within "
             f"±{exact(ESTIMATE_TOLERANCE)}. Type it as 0.8, .8 or 80%."
         ),
         cases=(case,),
@@ -128,7 +204,7 @@ def make_estimate(slot: Slot) -> Exercise:
             "top k of the list and the top k of the ideal, multiply each grade by its "
             "position's discount (the table), add each side up, and divide."
         ),
-        discounts=discount_table(max(case.ranked.n, case.ranked.judged)),
+        discounts=discount_table(max(ranked.n, ranked.judged)),
     )
 
 
@@ -150,12 +226,11 @@ def make_missing_term(slot: Slot) -> Exercise:
         log_base=scoring.log_base,
         hide=hidden + 1,
     )
-    gain_words = "rel" if gain == "linear" else "2^rel − 1"
     return slot.exercise(
         title="Fill in the missing term",
         prompt=(
-            f"One term of this DCG sum is hidden: the one at position {hidden + 1} (gain "
-            f"{gain_words}, discount 1/log₂(i+1)). What is its value? Within "
+            f"One term of this DCG sum is hidden: the one at position {hidden + 1} "
+            f"({scored_with(case.ranked)}). What is its value? Within "
             f"±{exact(TERM_TOLERANCE)} counts."
         ),
         cases=(case,),
@@ -169,7 +244,8 @@ def make_missing_term(slot: Slot) -> Exercise:
         ),
         solution_cases=(case,),
         hint=(
-            f"The term at position {hidden + 1} is its item's gain ({gain_words}) divided by "
+            f"The term at position {hidden + 1} is its item's gain "
+            f"({gain_record(scoring.gain).short}) divided by "
             f"log₂({hidden + 1} + 1). Or take the total and subtract every other term."
         ),
         position=hidden + 1,
@@ -203,36 +279,51 @@ def make_costliest_swap(slot: Slot) -> Exercise:
         losses = sorted((swap_loss(case, *p) for p in offered), reverse=True)
         if losses[0] - losses[1] < MIN_GAP:
             continue
-        best = max(offered, key=lambda p: swap_loss(case, *p))
-        after = [values[i] for i in _swapped(n, *best)]
-        choices = tuple(
-            Choice(
-                f"Swap positions {i} and {j} (relevance {exact(values[i - 1])} ↔ "
-                f"{exact(values[j - 1])})",
-                (i, j),
-            )
-            for i, j in offered
+        return slot.place(build_costliest_swap(case, offered))
+
+
+def build_costliest_swap(case: Case, pairs: Sequence[tuple[int, int]]) -> Exercise:
+    """ "Which of these swaps lowers NDCG the most?" for `case`: one option per pair of positions
+    (1-based), in the order given. The caller makes sure one swap costs the most."""
+    ranked = case.ranked
+    values = ranked.relevances
+    pairs = [tuple(pair) for pair in pairs]
+    best = max(pairs, key=lambda p: swap_loss(case, *p))
+    after = [values[i] for i in _swapped(ranked.n, *best)]
+    choices = tuple(
+        Choice(
+            f"Swap positions {i} and {j} (relevance {exact(values[i - 1])} ↔ "
+            f"{exact(values[j - 1])})",
+            (i, j),
         )
-        lines = "; ".join(f"{i}↔{j}: {signed(-swap_loss(case, i, j))}" for i, j in sorted(offered))
-        return slot.exercise(
-            title="Which swap costs the most?",
-            prompt=(
-                "This ranking is perfect (NDCG = 1, linear gain, 1/log₂(i+1) discount). "
-                "Which one of these swaps lowers its NDCG the most?"
-            ),
-            cases=(case,),
-            choices=choices,
-            explanation=(
-                f"What each swap costs in NDCG: {lines}. A swap costs most when a big gap in "
-                f"relevance meets a big gap in discount, which happens highest in the list."
-            ),
-            solution_cases=(case, new_case("After the costliest swap", after)),
-            hint=(
-                "Swapping positions i and j costs (gain at i − gain at j) × (discount at i − "
-                "discount at j) in DCG. The discount falls fastest near the top: see the table."
-            ),
-            discounts=discount_table(n),
-        )
+        for i, j in pairs
+    )
+    lines = "; ".join(f"{i}↔{j}: {signed(-swap_loss(case, i, j))}" for i, j in sorted(pairs))
+    score = case.score()
+    if math.isclose(score, 1.0, abs_tol=NOISE):
+        scored = f"This ranking is perfect (NDCG{ranked.at} = 1, {scored_with(ranked)})."
+    else:
+        scored = f"This ranking scores NDCG{ranked.at} = {fixed(score)} ({scored_with(ranked)})."
+    return Exercise(
+        kind="costliest_swap",
+        title="Which swap costs the most?",
+        prompt=f"{scored} Which one of these swaps lowers its NDCG the most?",
+        cases=(case,),
+        choices=choices,
+        explanation=(
+            f"What each swap costs in NDCG: {lines}. A swap costs most when a big gap in "
+            f"relevance meets a big gap in discount, which happens highest in the list."
+        ),
+        solution_cases=(
+            case,
+            Case("After the costliest swap", replace(ranked, relevances=tuple(after), labels=())),
+        ),
+        hint=(
+            "Swapping positions i and j costs (gain at i − gain at j) × (discount at i − "
+            "discount at j) in DCG. The discount falls fastest near the top: see the table."
+        ),
+        discounts=discount_table(ranked.n),
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from ndcg_core import measures
-from ndcg_core.display import exact, fixed
+from ndcg_core.display import NOISE, exact, fixed
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import format_relevances
 
@@ -21,7 +21,7 @@ def measures_changed(before: RankedList, after: RankedList) -> frozenset[str]:
     """The keys of `measures.MEASURES` whose value differs between two lists."""
     a = measures.all_measures(before).values
     b = measures.all_measures(after).values
-    return frozenset(key for key in a if not math.isclose(a[key], b[key], abs_tol=1e-12))
+    return frozenset(key for key in a if not math.isclose(a[key], b[key], abs_tol=NOISE))
 
 
 def _measures_text(keys: frozenset[str], at: str) -> str:
@@ -73,11 +73,13 @@ def make_metric_changes(slot: Slot) -> Exercise:
             for option in options
         ]
         rng.shuffle(choices)
+        settings = measures.MeasureSettings()  # what all_measures scores with
         return slot.exercise(
             title="Which measures does one swap move?",
             prompt=(
-                f"The list {format_relevances(values)} is scored at k = n = {n} by P, R, RR, AP "
-                f"(relevant: grade ≥ 1), ERR, RBP (p = 0.8) and NDCG. The items at positions {i} "
+                f"The list {format_relevances(values)} is scored at {before.ranked.cut_words} by "
+                f"P, R, RR, AP (relevant: grade ≥ {exact(settings.rel_min)}), ERR, RBP (p = "
+                f"{exact(settings.p)}) and NDCG. The items at positions {i} "
                 f"(grade {exact(values[i - 1])}) and {j} (grade {exact(values[j - 1])}) swap "
                 "places. Which measures change?"
             ),

@@ -11,7 +11,17 @@ from lessons import mistakes
 from ndcg_core.display import DIGITS, fixed
 from ndcg_core.parsing import format_relevances
 
-from .records import Case, Choice, Claim, Exercise, Slot, draw_grades, new_case, variant
+from .records import (
+    Case,
+    Choice,
+    Claim,
+    Exercise,
+    Slot,
+    draw_grades,
+    new_case,
+    scored_with,
+    variant,
+)
 
 
 def _values_text(value: float) -> str:
@@ -199,8 +209,8 @@ def make_ideal_below_k(slot: Slot) -> Exercise:
             slot,
             "The ideal top k",
             (
-                f"What is NDCG@{k} of the list {format_relevances(values)} (linear gain, "
-                "1/log₂(i+1) discount)? Pick the value and the reason."
+                f"What is NDCG@{k} of the list {format_relevances(values)} "
+                f"({scored_with(case.ranked)})? Pick the value and the reason."
             ),
             (case,),
             options,

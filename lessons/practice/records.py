@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
-from ndcg_core.options import discounts
+from ndcg_core.options import DISCOUNTS, discounts, gain_record
 
 # ---------------------------------------------------------------------------------------------
 # A list, an option, an exercise, a verdict
@@ -82,12 +82,12 @@ class Exercise:
     for a number answer, which is then `target` within ± `tolerance`. `truth` is what a
     convention puzzle observed (when not its first and last case); `position` the hidden term of
     a missing-term exercise; `hint` what the learner gets on asking; `discounts` the multiplier
-    at each position, 1/log₂(i + 1), for a hint's table.
+    at each position, 1/log₂(i + 1), for a hint's table. `seed`, `index` and `version` place it
+    in a practice set; a question built from a teacher's own lists (`calculations.build_*`) has
+    no seed and no index.
     """
 
     kind: str
-    seed: int
-    index: int
     title: str
     prompt: str
     cases: tuple[Case, ...]
@@ -97,11 +97,13 @@ class Exercise:
     question_latex: str | None = None
     explanation: str = ""
     solution_cases: tuple[Case, ...] = field(default_factory=tuple)
-    version: int = 1
     hint: str = ""
     discounts: tuple[tuple[int, float], ...] = ()
     position: int | None = None
     truth: Claim | None = None
+    seed: int | None = None
+    index: int | None = None
+    version: int = 1
 
     @property
     def is_numeric(self) -> bool:
@@ -109,7 +111,8 @@ class Exercise:
 
     @property
     def key(self) -> str:
-        """Names the exercise among every set: '4711_2' (version 1, as before), 'v2_4711_2'."""
+        """Names a practice set's exercise among every set: '4711_2' (version 1, as before),
+        'v2_4711_2'."""
         plain = f"{self.seed}_{self.index}"
         return plain if self.version == 1 else f"v{self.version}_{plain}"
 
@@ -136,7 +139,8 @@ class Verdict:
 @dataclass(frozen=True)
 class Slot:
     """Where an exercise sits (its kind, its set's seed and version, its index) and the random
-    numbers it is drawn from; `exercise` makes the Exercise that belongs there."""
+    numbers it is drawn from; `exercise` makes the Exercise that belongs there, `place` puts
+    one built from its lists there."""
 
     kind: str
     seed: int
@@ -148,6 +152,9 @@ class Slot:
         return Exercise(
             kind=self.kind, seed=self.seed, index=self.index, version=self.version, **fields
         )
+
+    def place(self, exercise: Exercise) -> Exercise:
+        return replace(exercise, seed=self.seed, index=self.index, version=self.version)
 
 
 @dataclass(frozen=True)
@@ -183,6 +190,21 @@ def draw_cut(rng: random.Random, n: int) -> int | str:
     """A cut-off from 3 to n; n itself is "every ranked position"."""
     k = rng.randint(3, n)
     return EVERY_RANKED if k == n else k
+
+
+def scored_with(ranked: RankedList) -> str:
+    """The conventions a learner needs to work `ranked` out by hand, in words, from its own
+    `Scoring`: the gain and the discount always, in the words of their `options` records ('gain
+    rel, discount 1 / log₂(i+1)' by default), then every other convention off the default in
+    `Scoring.differences`' words ('ideal from only the ranked documents', '0/0 → 1')."""
+    scoring, default = ranked.scoring, Scoring()
+    said = [f"gain {gain_record(scoring.gain).short}"]
+    if (scoring.discount, scoring.log_base) == (default.discount, default.log_base):
+        said.append(f"discount {DISCOUNTS[scoring.discount].label}")
+    elif scoring.discount == default.discount:  # the base is said below, with why it is moot
+        said.append(f"discount {DISCOUNTS[scoring.discount].short}")
+    said += replace(scoring, gain=default.gain).differences(default)
+    return ", ".join(said)
 
 
 def discount_table(n: int) -> tuple[tuple[int, float], ...]:

@@ -62,7 +62,9 @@ def test_two_lists_that_score_the_same_are_refused():
 
 def test_compare_at_k():
     question = q.compare_question([0, 0, 3], [3, 0, 0], 2)
-    assert "NDCG@2" in question.exercise.prompt and "k = 2" in question.exercise.prompt
+    assert "NDCG@2" in question.exercise.prompt
+    # The cut-off in words is the list's own (`RankedList.describe`), shown beside each list.
+    assert all("k = 2" in case.describe() for case in question.exercise.cases)
     assert question.right == 1
     assert json.loads(question.text) == {"kind": "compare", "a": [0, 0, 3], "b": [3, 0, 0], "k": 2}
 

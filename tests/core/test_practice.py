@@ -3,6 +3,7 @@
 import itertools
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lessons import practice
-from lessons.practice import Case, exercise, exercise_set, is_correct, judge, parse_answer, puzzles
+from lessons.practice import (
+    Case,
+    calculations,
+    exercise,
+    exercise_set,
+    is_correct,
+    judge,
+    parse_answer,
+    puzzles,
+)
 from ndcg_core import latex
 from ndcg_core.display import fixed
 from ndcg_core.metrics import totals
@@ -500,8 +510,6 @@ def _estimate(relevances, k=EVERY_RANKED, **scoring):
     case = Case("List", RankedList(tuple(relevances), scoring=Scoring(k=k, **scoring)))
     return practice.Exercise(
         kind="estimate",
-        seed=0,
-        index=0,
         title="Estimate the score",
         prompt="",
         cases=(case,),
@@ -649,3 +657,61 @@ def test_version_3_adds_the_neighbours_question_and_keeps_older_versions():
     assert "metric_changes" in practice.kinds_for(7, 3)
     assert "metric_changes" not in practice.kinds_for(7, 2)
     assert practice.kinds_for(7, 1) == practice.kinds_for(7)
+
+
+# --- One builder per calculation, for practice sets and the classroom ----------------------------
+
+
+@pytest.mark.parametrize("seed", range(1, 21))
+def test_a_seeded_calculation_is_its_builder_applied_to_its_lists(seed):
+    # The seeded makers draw the lists and call the same pure builders the live classroom calls
+    # with a teacher's lists: the exercise is a function of its lists (and, for compare, the
+    # wrong margin it offers).
+    for ex in exercise_set(seed, practice.LATEST):
+        place = {"seed": ex.seed, "index": ex.index, "version": ex.version}
+        if ex.kind == "estimate":
+            assert replace(calculations.build_estimate(ex.cases[0]), **place) == ex
+        elif ex.kind == "costliest_swap":
+            pairs = [c.claim for c in ex.choices]
+            assert replace(calculations.build_costliest_swap(ex.cases[0], pairs), **place) == ex
+        elif ex.kind == "compare":
+            margins = {c.claim[1] for c in ex.choices}
+            right = ex.choices[practice.correct_choice(ex)].claim[1]
+            (decoy,) = margins - {right}
+            assert replace(calculations.build_compare(*ex.cases, decoy=decoy), **place) == ex
+
+
+def test_a_built_exercise_has_no_place_in_a_set():
+    ex = calculations.build_estimate(Case("List", RankedList((3.0, 0.0, 2.0))))
+    assert (ex.seed, ex.index) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("scoring", "words"),
+    [
+        (Scoring(), "gain rel, discount 1 / log₂(i+1)"),
+        (Scoring(gain="exponential"), "gain 2^rel − 1, discount 1 / log₂(i+1)"),
+        (Scoring(discount="jarvelin"), "gain rel, discount Järvelin–Kekäläinen, base 2"),
+        (Scoring(log_base=10), "gain rel, discount 1/log(i+1), log base 10 (cancels out of NDCG)"),
+        (Scoring(ideal="run"), "discount 1 / log₂(i+1), ideal from only the ranked documents"),
+    ],
+)
+def test_prompts_say_the_lists_own_conventions(scoring, words):
+    a = Case("A", RankedList((3.0, 0.0, 2.0, 1.0), scoring=scoring))
+    b = Case("B", a.ranked.reordered([1, 0, 2, 3]))
+    built = (
+        calculations.build_estimate(a),
+        calculations.build_compare(a, b),
+        calculations.build_costliest_swap(a, [(1, 2), (2, 3)]),
+    )
+    for ex in built:
+        assert words in ex.prompt, ex.kind
+
+
+def test_the_missing_term_and_ideal_below_k_prompts_say_the_gain_of_their_list():
+    for seed in range(1, 40):
+        for ex in exercise_set(seed, practice.LATEST):
+            if ex.kind in ("missing_term", "ideal_below_k"):
+                gain = ex.cases[0].ranked.scoring.gain
+                said = "gain 2^rel − 1" if gain == "exponential" else "gain rel"
+                assert f"({said}, discount 1 / log₂(i+1))" in ex.prompt, (seed, ex.kind)
