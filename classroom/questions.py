@@ -1,7 +1,7 @@
 """What a class is asked, and what its answers say. Pure Python on `ndcg_core`: no database, no
 Streamlit.
 
-Four kinds of question (`KINDS`):
+Four kinds of question (`KINDS`, with the names the teacher picks them by):
 
 - ``practice``: any exercise of a practice set, by seed, version and index, exactly as
   /practice shows it (`practice.exercise`);
@@ -34,24 +34,38 @@ from functools import lru_cache
 from lessons import practice
 from lessons.practice import Case, Exercise, Verdict, calculations
 from ndcg_core import ordering
-from ndcg_core.display import exact, fixed, signed
+from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.parsing import format_relevances
 
 from .rooms import read_answer_text
 
-KINDS = ("practice", "compare", "estimate", "costliest_swap")
-KIND_NAMES = {
-    "practice": "A practice exercise",
-    "compare": "Which order scores higher?",
-    "estimate": "Estimate NDCG",
-    "costliest_swap": "Which swap costs the most?",
-}
 MIN_ITEMS = 2
 MAX_ITEMS = 10  # a list the class works out by hand, and reads on a phone
 MAX_GRADE = 10
 MAX_BINS = 24  # bars of a histogram: one a class can read on a projector
 NICE_STEPS = (1, 2, 2.5, 5)
+
+
+@dataclass(frozen=True)
+class QuestionKind:
+    """A kind of question a teacher can pose: its name, and the icon beside it."""
+
+    name: str
+    icon: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.icon} {self.name}"
+
+
+# Every kind of question, in the order the teacher's screen offers them.
+KINDS: dict[str, QuestionKind] = {
+    "practice": QuestionKind("A practice exercise", "🎯"),
+    "compare": QuestionKind("Which order scores higher?", "⚖️"),
+    "estimate": QuestionKind("Estimate NDCG", "🔢"),
+    "costliest_swap": QuestionKind("Which swap costs the most?", "🔀"),
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -436,7 +450,7 @@ def compared(question: Question, mine: str | None, texts: Sequence[str]) -> str:
             f"You said {said(question, mine)}; the answer is {fixed(question.exercise.target)}. "
             f"{class_says[0].upper()}{class_says[1:]} (within ±"
             f"{exact(question.exercise.tolerance)}); the middle answer of the class (median) was "
-            f"{exact(round(middle, 4))}."
+            f"{exact(round(middle, DIGITS))}."
         )
     same = sum(1 for t in texts if t == mine) - 1
     others = {0: "no one else", 1: "1 other"}.get(same, f"{same} others")

@@ -184,6 +184,19 @@ def test_a_question_comes_back_from_its_text(question):
     assert q.from_text(question.text) == question
 
 
+def test_every_kind_of_question_is_named_once_and_rebuilt_from_its_spec():
+    made = {
+        "practice": q.practice_question(12, 4),
+        "compare": q.compare_question([3, 2, 0, 1], [2, 3, 0, 1]),
+        "estimate": q.estimate_question([1, 0, 1, 1, 0], 3),
+        "costliest_swap": q.swap_question([3, 2, 1, 0]),
+    }
+    assert list(q.KINDS) == list(made)
+    for kind, question in made.items():
+        assert question.kind == kind and q.from_spec(question.spec) == question
+        assert q.KINDS[kind].label == f"{q.KINDS[kind].icon} {q.KINDS[kind].name}"
+
+
 @pytest.mark.parametrize(
     ("spec", "said"),
     [
