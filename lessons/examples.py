@@ -24,8 +24,10 @@ from decimal import Decimal
 
 import pandas as pd
 
+from ndcg_core.display import NOISE
 from ndcg_core.metrics import Totals, totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring, default_labels
+from ndcg_core.options import CUTS, IDEALS, NO_CUTOFF
 from ndcg_core.ordering import swapped
 
 
@@ -199,17 +201,16 @@ class Example:
 
     def totals(self) -> dict[str, float]:
         """CG, DCG, IDCG and NDCG at the example's cut-off."""
-        result = self.scored()
-        return {"CG": result.cg, "DCG": result.dcg, "IDCG": result.idcg, "NDCG": result.ndcg}
+        return _named_totals(self.scored())
 
     def table(self) -> pd.DataFrame:
         return self.scored().table
 
     def exact(self, printed: Printed) -> float:
-        """The exact value of a printed quantity, from the core."""
+        """The exact value of a printed quantity, from the core (the example scored once)."""
         result = self.scored()
         if printed.position is None:
-            return self.totals()[printed.quantity]
+            return _named_totals(result)[printed.quantity]
         column = {
             "term": "contribution",
             "ideal term": "ideal_contribution",
@@ -222,6 +223,10 @@ class Example:
     def slips(self) -> int:
         """How many printed figures are off by more than their own rounding."""
         return sum(1 for printed in self.printed if printed.wrong)
+
+
+def _named_totals(result: Totals) -> dict[str, float]:
+    return {"CG": result.cg, "DCG": result.dcg, "IDCG": result.idcg, "NDCG": result.ndcg}
 
 
 def _example(
@@ -246,10 +251,6 @@ def _example(
         scoring=scoring,
     )
     return Example(ranked=ranked, named=labels is not None, **about)
-
-
-def _d(n: int) -> tuple[str, ...]:
-    return tuple(f"D{i}" for i in range(1, n + 1))
 
 
 EXAMPLES: tuple[Example, ...] = (
@@ -333,7 +334,7 @@ EXAMPLES: tuple[Example, ...] = (
         family="graded",
         title="Five documents on a 0–3 scale",
         relevances=(3, 2, 0, 0, 1),
-        labels=_d(5),
+        labels=default_labels(5),
         k=5,
         shows=(
             "A search engine returns D1…D5 with relevances 3, 2, 0, 0, 1 (0 = not relevant, "
@@ -779,7 +780,7 @@ EXAMPLES: tuple[Example, ...] = (
         family="graded",
         title="Wikipedia's six documents (2012)",
         relevances=(3, 2, 3, 0, 1, 2),
-        labels=_d(6),
+        labels=default_labels(6),
         k=6,
         discount="jarvelin",
         shows=(
@@ -905,7 +906,7 @@ EXAMPLES: tuple[Example, ...] = (
         family="graded",
         title="Wikipedia today: two relevant documents never retrieved",
         relevances=(3, 2, 3, 0, 1, 2),
-        labels=_d(6),
+        labels=default_labels(6),
         pool=(3, 2),
         pool_labels=("D7", "D8"),
         shows=(
@@ -933,7 +934,7 @@ EXAMPLES: tuple[Example, ...] = (
         family="gain",
         title="Wikipedia's list with the gain 2^rel − 1",
         relevances=(3, 2, 3, 0, 1, 2),
-        labels=_d(6),
+        labels=default_labels(6),
         gain="exponential",
         shows=(
             "The 2012 article's alternative DCG, which it says puts more weight on retrieving "
@@ -1061,7 +1062,7 @@ def compare_totals(first: Example, second: Example, names: tuple[str, str]) -> p
     # Sums of the same numbers in another order can differ in the last bit: call that no change.
     change = {
         name: 0.0
-        if math.isclose(a[name], b[name], rel_tol=1e-12, abs_tol=1e-12)
+        if math.isclose(a[name], b[name], rel_tol=NOISE, abs_tol=NOISE)
         else b[name] - a[name]
         for name in a
     }
@@ -1082,18 +1083,18 @@ def ideal_choices(item: Example) -> pd.DataFrame:
     for name, variant, used_by in (
         (
             "the ranked documents only",
-            replace(ranked, pool=()),
-            "scikit-learn, and every library that sees only the ranked labels",
+            ranked.with_scoring(ideal="run"),
+            IDEALS["run"].used_by,
         ),
         (
             f"every judged document, cut at k = n = {ranked.n}",
             ranked.with_scoring(k=EVERY_RANKED),
-            f"trec_eval ndcg_cut.{ranked.n}; Wikipedia's example",
+            CUTS[EVERY_RANKED].used_by,
         ),
         (
             "every judged document, no cut-off",
-            ranked.with_scoring(k="none"),
-            "trec_eval ndcg",
+            ranked.with_scoring(k=NO_CUTOFF),
+            CUTS[NO_CUTOFF].used_by,
         ),
     ):
         result = totals(variant)

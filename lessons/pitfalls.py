@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
+from ndcg_core.display import NOISE
 from ndcg_core.measures import p_at_k
 from ndcg_core.metrics import Totals, breakdown, dcg, totals
 from ndcg_core.model import RankedList, Scoring, default_labels
@@ -171,7 +172,7 @@ class Padded:
     @property
     def ndcg_fell(self) -> bool:
         """True only when k = n and a pool let more judged items into the longer ideal."""
-        return self.after.ndcg < self.before.ndcg - 1e-12
+        return self.after.ndcg < self.before.ndcg - NOISE
 
 
 def padded(ranked: RankedList, extra: int = PADDING, rel_min: float = 1.0) -> Padded:
@@ -229,7 +230,7 @@ class IdealCut:
 
     @property
     def differs(self) -> bool:
-        return not math.isclose(self.right.idcg, self.wrong_idcg, rel_tol=0, abs_tol=1e-12)
+        return not math.isclose(self.right.idcg, self.wrong_idcg, rel_tol=0, abs_tol=NOISE)
 
 
 def ideal_cut(ranked: RankedList) -> IdealCut:

@@ -19,6 +19,7 @@ from lessons.examples import (
 from ndcg_core import GAINS, breakdown, cg, dcg, gains, idcg, ndcg
 from ndcg_core.display import DIGITS, exact
 from ndcg_core.latex import cg_filled, dcg_filled, dcg_formula, mean_over_queries, ndcg_filled
+from ndcg_core.options import CUTS, EVERY_RANKED, IDEALS, NO_CUTOFF
 
 # -------------------------------------------------------------------- the seed documents' lists
 
@@ -293,6 +294,12 @@ def test_wikipedia_today_pooled_example():
         [expected_dcg / closed, expected_dcg / expected_idcg, expected_dcg / uncut]
     )
     assert table["ideal_order"].tolist()[1] == (3, 3, 3, 2, 2, 2)
+    # Who builds each ideal: the words of the conventions' own records.
+    assert table["used_by"].tolist() == [
+        IDEALS["run"].used_by,
+        CUTS[EVERY_RANKED].used_by,
+        CUTS[NO_CUTOFF].used_by,
+    ]
     with pytest.raises(ValueError, match="needs an example with a pool"):
         ideal_choices(example("wikipedia-2012"))
 
