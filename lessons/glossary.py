@@ -99,7 +99,8 @@ TERMS: tuple[Term, ...] = (
         "cg",
         "Cumulative gain",
         "CG@k",
-        "The gains of the top k positions added up, order ignored.",
+        "The relevances of the top k positions added up, order ignored: neither the gain nor "
+        "the discount plays a part.",
         ("CG",),
     ),
     Term(
