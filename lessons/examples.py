@@ -35,11 +35,14 @@ from ndcg_core.ordering import swapped
 class Source:
     """A source document, named by what it is: title, kind, site, date, and a link if known.
 
-    `language` is the language of its text; `remark` says anything else a learner needs to
-    read it right (a title in another language, headings translated here, where it points).
+    `short` is how learner text refers to it in a sentence ("the Russian study note"): every
+    page that mentions a source uses it, never the source's file number. `language` is the
+    language of its text; `remark` says anything else a learner needs to read it right (a title
+    in another language, headings translated here, where it points).
     """
 
     title: str
+    short: str
     kind: str = ""
     site: str = ""
     date: str = ""
@@ -57,6 +60,7 @@ class Source:
 SOURCES: dict[str, Source] = {
     "000": Source(
         title="Normalized Discounted Cumulative Gain",
+        short="the web article on NDCG",
         kind="an English web article on NDCG",
         date="undated",
         remark=(
@@ -66,6 +70,7 @@ SOURCES: dict[str, Source] = {
     ),
     "001": Source(
         title="How is normalized discounted cumulative gain (nDCG) calculated?",
+        short="the milvus.io explainer",
         kind="a short explainer in the AI Quick Reference",
         site="milvus.io (Zilliz)",
         date="undated",
@@ -73,6 +78,7 @@ SOURCES: dict[str, Source] = {
     ),
     "002": Source(
         title="NDCG: Normalized Discounted Cumulative Gain (归一化折损累计增益)",
+        short="the study note on 归一化折损累计增益",
         kind="a study note",
         date="undated",
         remark=(
@@ -82,6 +88,7 @@ SOURCES: dict[str, Source] = {
     ),
     "003": Source(
         title="NDCG (Normalized Discounted Cumulative Gain)",
+        short="the Russian study note",
         kind="a study note in Russian, from a notebook on recommender-system metrics",
         date="undated",
         language="Russian",
@@ -89,6 +96,7 @@ SOURCES: dict[str, Source] = {
     ),
     "004": Source(
         title="Discounted cumulative gain",
+        short="Wikipedia's 2012 article",
         kind="",
         site="English Wikipedia",
         date="revision of 21 August 2012",
@@ -96,6 +104,7 @@ SOURCES: dict[str, Source] = {
     ),
     "wikipedia-now": Source(
         title="Discounted cumulative gain",
+        short="today's Wikipedia article",
         kind="",
         site="English Wikipedia",
         date="the current article (its example has grown since 2012)",

@@ -1,11 +1,14 @@
 """Reference values: each expected value is the hand-worked formula, with the list in a comment."""
 
+import dataclasses
 import re
 from math import log, log2
 
 import numpy as np
 import pytest
 
+from lessons import practice
+from lessons.curves import CURVES
 from lessons.examples import (
     EXAMPLES,
     FAMILIES,
@@ -16,6 +19,9 @@ from lessons.examples import (
     ideal_choices,
     swaps_within,
 )
+from lessons.glossary import NOTATION, TERMS
+from lessons.mistakes import NDCG_MISTAKES, TERM_MISTAKES
+from lessons.pitfalls import PITFALLS
 from ndcg_core import GAINS, breakdown, cg, dcg, gains, idcg, ndcg
 from ndcg_core.display import DIGITS, exact
 from ndcg_core.latex import cg_filled, dcg_filled, dcg_formula, mean_over_queries, ndcg_filled
@@ -431,3 +437,52 @@ def test_a_filled_in_mean_goes_on_over_lines_and_ends_with_the_mean():
     assert len(lines) == 3 and lines[-1].strip() == "&= 0.7795"
     assert all(line.count("0.") <= 3 for line in lines[:-1])  # three values a line
     assert r"\dots" in lines[1]  # seven values: the first six, then …
+
+
+# --- Sources are named by title, never by file number ------------------------------------------
+
+# A source's file number as learner text might say it: "note 002", "Source 004", "(000, 003)".
+FILE_NUMBER = re.compile(r"(?i:\b(?:notes?|sources?)\s+00\d)|(?<![\d.,_])00[0-4](?!\d)")
+
+
+def _strings(value, seen=None) -> list[str]:
+    """Every string inside `value`: dataclass fields, mapping values, sequences, nested; not a
+    `source` field, which holds the key the code looks a source up by ("000")."""
+    seen = set() if seen is None else seen
+    if isinstance(value, str):
+        return [value]
+    if id(value) in seen:
+        return []
+    seen.add(id(value))
+    if dataclasses.is_dataclass(value):
+        items = [getattr(value, f.name) for f in dataclasses.fields(value) if f.name != "source"]
+    elif isinstance(value, dict):
+        items = list(value.values())
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        items = list(value)
+    else:
+        return []
+    return [text for item in items for text in _strings(item, seen)]
+
+
+def test_the_file_number_pattern_finds_what_it_must_and_nothing_else():
+    for said in ("note 000", "Note 002's items", "(source 004)", "K (000), n (003)"):
+        assert FILE_NUMBER.search(said), said
+    for fine in ("1,000 resamples", "0.004", "2000", "10_000", "the Russian study note"):
+        assert not FILE_NUMBER.search(fine), fine
+
+
+def test_learner_text_names_sources_by_title_not_by_file_number():
+    learner_text = {
+        "examples": (EXAMPLES, FAMILIES),
+        "sources": SOURCES,
+        "glossary": (TERMS, NOTATION),
+        "pitfalls": PITFALLS,
+        "curves": CURVES,
+        "mistakes": (NDCG_MISTAKES, TERM_MISTAKES),
+        "practice": [practice.exercise_set(seed, practice.LATEST) for seed in range(1, 4)],
+    }
+    for where, value in learner_text.items():
+        found = [text for text in _strings(value) if FILE_NUMBER.search(text)]
+        assert not found, (where, found)
+    assert len({source.short for source in SOURCES.values()}) == len(SOURCES)
