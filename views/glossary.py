@@ -67,8 +67,10 @@ def notation_key() -> None:
         "i, k and n are three different things: i is where an item sits, k how many top "
         "positions count, n how many items the list has. k = n counts them all."
     )
-    named = "; ".join(f"{source.short}: {source.citation()}" for source in SOURCES.values())
-    st.caption(plain(f"The sources, as the app names them: {named}."))
+    named = "\n".join(
+        f"- {plain(source.short)} — {plain(source.citation())}" for source in SOURCES.values()
+    )
+    st.caption(f"The sources, as the app names them:\n{named}")
 
 
 def glossary() -> None:
