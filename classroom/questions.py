@@ -1,7 +1,7 @@
 """What a class is asked, and what its answers say. Pure Python on `ndcg_core`: no database, no
 Streamlit.
 
-Four kinds of question (`KINDS`):
+Four kinds of question (`KINDS`, with the names the teacher picks them by):
 
 - ``practice``: any exercise of a practice set, by seed, version and index, exactly as
   /practice shows it (`practice.exercise`);
@@ -9,7 +9,7 @@ Four kinds of question (`KINDS`):
 - ``estimate``: "estimate NDCG of this list", answered with a number;
 - ``costliest_swap``: "which swap of two neighbours costs the most?" for the teacher's list.
 
-Each is a `practice.Exercise`, so the classroom grades with practice's `check` and
+Each is a `practice.Exercise`, so the classroom grades with practice's `judge` and
 `correct_choice`, names the slip behind a wrong number with `mistakes.diagnose` (through
 `check`), and solves with practice's worked solutions: one grader, whichever page asks. A
 question is stored as its *spec*, a small JSON object (`Question.text`), and rebuilt from it.
@@ -31,28 +31,41 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from lessons import mistakes, practice
-from lessons.practice import Case, Choice, Exercise, Verdict
+from lessons import practice
+from lessons.practice import Case, Exercise, Verdict, calculations
 from ndcg_core import ordering
-from ndcg_core.display import exact, fixed, signed
+from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.parsing import format_relevances
-from ndcg_core.permutations import swap
 
 from .rooms import read_answer_text
 
-KINDS = ("practice", "compare", "estimate", "costliest_swap")
-KIND_NAMES = {
-    "practice": "A practice exercise",
-    "compare": "Which order scores higher?",
-    "estimate": "Estimate NDCG",
-    "costliest_swap": "Which swap costs the most?",
-}
 MIN_ITEMS = 2
 MAX_ITEMS = 10  # a list the class works out by hand, and reads on a phone
 MAX_GRADE = 10
 MAX_BINS = 24  # bars of a histogram: one a class can read on a projector
 NICE_STEPS = (1, 2, 2.5, 5)
+
+
+@dataclass(frozen=True)
+class QuestionKind:
+    """A kind of question a teacher can pose: its name, and the icon beside it."""
+
+    name: str
+    icon: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.icon} {self.name}"
+
+
+# Every kind of question, in the order the teacher's screen offers them.
+KINDS: dict[str, QuestionKind] = {
+    "practice": QuestionKind("A practice exercise", "🎯"),
+    "compare": QuestionKind("Which order scores higher?", "⚖️"),
+    "estimate": QuestionKind("Estimate NDCG", "🔢"),
+    "costliest_swap": QuestionKind("Which swap costs the most?", "🔀"),
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,16 +198,12 @@ def _k_json(ranked: RankedList) -> int | str:
     return ranked.scoring.k
 
 
-def _at_words(ranked: RankedList) -> str:
-    return "every position counted" if ranked.scoring.k == EVERY_RANKED else f"k = {ranked.k}"
-
-
 # -- which order scores higher ----------------------------------------------------------------
 
 
 def compare_question(a: object, b: object, k: object = EVERY_RANKED) -> Question:
-    """ "Which order scores higher?" for lists A and B, both cut at `k`. The two must differ at
-    four decimals, so that exactly one option is right."""
+    """ "Which order scores higher?" for lists A and B, both cut at `k` (practice's
+    `build_compare`). The two must differ at four decimals, so that exactly one option is right."""
     ranked_a, ranked_b = _ranked(a, k, "List A"), _ranked(b, k, "List B")
     case_a, case_b = Case("A", ranked_a), Case("B", ranked_b)
     score_a, score_b = case_a.score(), case_b.score()
@@ -203,96 +212,19 @@ def compare_question(a: object, b: object, k: object = EVERY_RANKED) -> Question
             f"Lists A and B both score NDCG{ranked_a.at} = {fixed(score_a)}: change one so that "
             "the question has one answer."
         )
-    margin = round(abs(score_a - score_b), practice.MARGIN_DIGITS)
-    same_items = sorted(ranked_a.relevances) == sorted(ranked_b.relevances)
-    choices = tuple(
-        Choice(f"{side} scores higher", (side, margin), why=_compare_why(side, case_a, case_b))
-        for side in ("A", "B")
-    )
-    winner = "A" if score_a > score_b else "B"
-    shared = (
-        "Both lists hold the same grades, so they share one IDCG: only their DCGs differ, at the "
-        "positions where the lists differ."
-        if same_items
-        else "The lists hold different grades, so each has its own ideal order and IDCG: divide "
-        "each DCG by its own."
-    )
-    exercise = Exercise(
-        kind="compare",
-        seed=0,
-        index=0,
-        title="Which order scores higher?",
-        prompt=(
-            f"Which list has the higher NDCG{ranked_a.at} (linear gain, 1/log₂(i+1) discount, "
-            f"{_at_words(ranked_a)})?"
-        ),
-        cases=(case_a, case_b),
-        choices=choices,
-        explanation=(
-            f"A scores {fixed(score_a)} and B {fixed(score_b)}: {winner} is higher, by "
-            f"{fixed(abs(score_a - score_b))}. {shared}"
-        ),
-        solution_cases=(case_a, case_b),
-    )
     spec = {"kind": "compare", "a": list(ranked_a.relevances), "b": list(ranked_b.relevances)}
-    return _question({**spec, "k": _k_json(ranked_a)}, exercise)
-
-
-def _compare_why(side: str, a: Case, b: Case) -> str:
-    """What picking `side` says, if it is the wrong pick: the scores, and the slip (from
-    `mistakes`) under which `side` would have won, when there is one."""
-    score = {"A": a.score(), "B": b.score()}
-    other = "B" if side == "A" else "A"
-    if score[side] > score[other]:
-        return ""  # the right pick: nothing is wrong with it
-    said = f"{side} scores {fixed(score[side])}, {other} {fixed(score[other])}."
-    slips = {"A": _slips(a.ranked), "B": _slips(b.ranked)}
-    for key in mistakes.NDCG_MISTAKES:
-        if key in slips["A"] and key in slips["B"]:
-            mine, theirs = slips[side][key], slips[other][key]
-            if mine.value > theirs.value and fixed(mine.value) != fixed(theirs.value):
-                return (
-                    f"{said} {side} only comes out ahead by {mine.name}: that gives {side} "
-                    f"{fixed(mine.value)} and {other} {fixed(theirs.value)}. {mine.advice}"
-                )
-    return (
-        f"{said} Work out each DCG term by term (the gain over log₂(i + 1)): the top positions "
-        "weigh most, and a grade moved down loses more there than it gains below."
-    )
-
-
-def _slips(ranked: RankedList) -> dict[str, mistakes.Mistake]:
-    return {m.key: m for m in mistakes.ndcg_mistakes(ranked)}
+    return _question({**spec, "k": _k_json(ranked_a)}, calculations.build_compare(case_a, case_b))
 
 
 # -- estimate NDCG ------------------------------------------------------------------------------
 
 
 def estimate_question(relevances: object, k: object = EVERY_RANKED) -> Question:
-    """ "Estimate NDCG of this list", right within ±`practice.ESTIMATE_TOLERANCE`."""
+    """ "Estimate NDCG of this list", right within ±`practice.ESTIMATE_TOLERANCE` (practice's
+    `build_estimate`)."""
     ranked = _ranked(relevances, k, "The list")
-    case = Case("List", ranked)
-    exercise = Exercise(
-        kind="estimate",
-        seed=0,
-        index=0,
-        title="Estimate the score",
-        prompt=(
-            f"Estimate NDCG{ranked.at} of this ranking (linear gain, 1/log₂(i+1) discount, "
-            f"{_at_words(ranked)}) to within ±{exact(practice.ESTIMATE_TOLERANCE)}. Type it as "
-            "0.8, .8 or 80%."
-        ),
-        cases=(case,),
-        target=case.score(),
-        tolerance=practice.ESTIMATE_TOLERANCE,
-        explanation=(
-            "Sort the grades from best to worst for the ideal order; discount the list and the "
-            "ideal the same way, position by position; add each up and divide."
-        ),
-        solution_cases=(case,),
-    )
     spec = {"kind": "estimate", "rels": list(ranked.relevances), "k": _k_json(ranked)}
-    return _question(spec, exercise)
+    return _question(spec, calculations.build_estimate(Case("List", ranked)))
 
 
 # -- the costliest swap of two neighbours ---------------------------------------------------------
@@ -312,7 +244,8 @@ def neighbour_swaps(ranked: RankedList) -> list[tuple[int, int, float]]:
 
 def swap_question(relevances: object) -> Question:
     """ "Which swap of two neighbours lowers NDCG the most?" Every neighbouring pair with
-    different grades is an option; the costliest must cost more than the next at four decimals.
+    different grades is an option (practice's `build_costliest_swap`); the costliest must cost
+    more than the next at four decimals.
     """
     ranked = _ranked(relevances, EVERY_RANKED, "The list")
     swaps = neighbour_swaps(ranked)
@@ -322,7 +255,7 @@ def swap_question(relevances: object) -> Question:
             f"there is a choice; {format_relevances(ranked.relevances)} has {len(swaps)}."
         )
     by_cost = sorted(swaps, key=lambda s: s[2])  # the most negative change first
-    (i, j, worst), (_, _, runner_up) = by_cost[0], by_cost[1]
+    (_, _, worst), (_, _, runner_up) = by_cost[0], by_cost[1]
     if worst >= 0:
         raise ValueError(
             f"No swap of neighbours lowers the NDCG of {format_relevances(ranked.relevances)}: "
@@ -331,40 +264,13 @@ def swap_question(relevances: object) -> Question:
     if fixed(worst) == fixed(runner_up):
         tied = [f"{a}↔{b}" for a, b, d in swaps if fixed(d) == fixed(worst)]
         raise ValueError(
-            f"Swaps {' and '.join(tied)} cost the same to four decimals ({signed(worst)}): change the list so "
-            "that one swap costs the most."
+            f"Swaps {' and '.join(tied)} cost the same to four decimals ({signed(worst)}): "
+            "change the list so that one swap costs the most."
         )
-    values = ranked.relevances
-    case = Case("List", ranked)
-    after = ranked.reordered(swap(ranked.n, i, j))
-    choices = tuple(
-        Choice(
-            f"Swap positions {a} and {b} (relevance {exact(values[a - 1])} ↔ "
-            f"{exact(values[b - 1])})",
-            (a, b),
-        )
-        for a, b, _ in swaps
+    exercise = calculations.build_costliest_swap(
+        Case("List", ranked), [(a, b) for a, b, _ in swaps]
     )
-    lines = "; ".join(f"{a}↔{b}: {signed(d)}" for a, b, d in swaps)
-    exercise = Exercise(
-        kind="costliest_swap",
-        seed=0,
-        index=0,
-        title="Which swap costs the most?",
-        prompt=(
-            "Two neighbours in this ranking trade places. Which swap lowers its NDCG the most "
-            "(linear gain, 1/log₂(i+1) discount, every position counted)?"
-        ),
-        cases=(case,),
-        choices=choices,
-        explanation=(
-            f"What each swap changes in NDCG: {lines}. Swapping i and i + 1 changes DCG by "
-            "(gain gap) × (discount gap): it costs most where a big gap in grades sits high in "
-            "the list, where the discount falls fastest."
-        ),
-        solution_cases=(case, Case("After the costliest swap", after)),
-    )
-    return _question({"kind": "costliest_swap", "rels": list(values)}, exercise)
+    return _question({"kind": "costliest_swap", "rels": list(ranked.relevances)}, exercise)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -387,17 +293,17 @@ def accept(question: Question, answer: int | str) -> Given:
     practice's own messages)."""
     if question.is_numeric:
         text = read_answer_text(answer)
-        practice.check(question.exercise, text)  # raises on what it cannot read or accept
+        practice.judge(question.exercise, text)  # raises on what it cannot read or accept
         return Given(text, practice.parse_answer(text))
-    practice.check(question.exercise, answer)  # raises on an option that is not there
+    practice.judge(question.exercise, answer)  # raises on an option that is not there
     return Given(str(answer))
 
 
 def verdict(question: Question, text: str) -> Verdict:
-    """How a stored answer fares (practice's `check`)."""
+    """How a stored answer fares (practice's `judge`)."""
     if question.is_numeric:
-        return practice.check(question.exercise, text)
-    return practice.check(question.exercise, int(text))
+        return practice.judge(question.exercise, text)
+    return practice.judge(question.exercise, int(text))
 
 
 @lru_cache(maxsize=4096)
@@ -505,7 +411,7 @@ class Misconception:
 def misconceptions(question: Question, texts: Iterable[str]) -> tuple[Misconception, ...]:
     """The wrong answers grouped by what they point to, most common first.
 
-    A number: the slip `mistakes.diagnose` recognises in it (through practice's `check`), or
+    A number: the slip `mistakes.diagnose` recognises in it (through practice's `judge`), or
     "no common slip recognised". A choice: the option picked, with its `why`.
     """
     found: Counter = Counter()
@@ -544,7 +450,7 @@ def compared(question: Question, mine: str | None, texts: Sequence[str]) -> str:
             f"You said {said(question, mine)}; the answer is {fixed(question.exercise.target)}. "
             f"{class_says[0].upper()}{class_says[1:]} (within ±"
             f"{exact(question.exercise.tolerance)}); the middle answer of the class (median) was "
-            f"{exact(round(middle, 4))}."
+            f"{exact(round(middle, DIGITS))}."
         )
     same = sum(1 for t in texts if t == mine) - 1
     others = {0: "no one else", 1: "1 other"}.get(same, f"{same} others")

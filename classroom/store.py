@@ -341,6 +341,13 @@ class Store:
             ).scalar()
         return stored is not None and rooms.matches(key, stored)
 
+    def teacher(self, code: str, key: object) -> str:
+        """The teacher key a link carries, checked: a key this app makes (`rooms.read_secret`:
+        a ValueError otherwise) and this room's (NotAllowed otherwise). Returns the key, read."""
+        key = rooms.read_secret(key)
+        self._teacher(code, key)
+        return key
+
     def _teacher(self, code: str, key: str) -> None:
         if not self.is_teacher(code, key):
             raise NotAllowed(

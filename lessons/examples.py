@@ -27,6 +27,7 @@ import pandas as pd
 from ndcg_core.display import NOISE
 from ndcg_core.metrics import Totals, totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring, default_labels
+from ndcg_core.options import CUTS, IDEALS, NO_CUTOFF
 from ndcg_core.ordering import swap_effect
 from ndcg_core.permutations import swap
 
@@ -35,11 +36,14 @@ from ndcg_core.permutations import swap
 class Source:
     """A source document, named by what it is: title, kind, site, date, and a link if known.
 
-    `language` is the language of its text; `remark` says anything else a learner needs to
-    read it right (a title in another language, headings translated here, where it points).
+    `short` is how learner text refers to it in a sentence ("the Russian study note"): every
+    page that mentions a source uses it, never the source's file number. `language` is the
+    language of its text; `remark` says anything else a learner needs to read it right (a title
+    in another language, headings translated here, where it points).
     """
 
     title: str
+    short: str
     kind: str = ""
     site: str = ""
     date: str = ""
@@ -57,6 +61,7 @@ class Source:
 SOURCES: dict[str, Source] = {
     "000": Source(
         title="Normalized Discounted Cumulative Gain",
+        short="the web article on NDCG",
         kind="an English web article on NDCG",
         date="undated",
         remark=(
@@ -66,6 +71,7 @@ SOURCES: dict[str, Source] = {
     ),
     "001": Source(
         title="How is normalized discounted cumulative gain (nDCG) calculated?",
+        short="the milvus.io explainer",
         kind="a short explainer in the AI Quick Reference",
         site="milvus.io (Zilliz)",
         date="undated",
@@ -73,6 +79,7 @@ SOURCES: dict[str, Source] = {
     ),
     "002": Source(
         title="NDCG: Normalized Discounted Cumulative Gain (归一化折损累计增益)",
+        short="the study note on 归一化折损累计增益",
         kind="a study note",
         date="undated",
         remark=(
@@ -82,6 +89,7 @@ SOURCES: dict[str, Source] = {
     ),
     "003": Source(
         title="NDCG (Normalized Discounted Cumulative Gain)",
+        short="the Russian study note",
         kind="a study note in Russian, from a notebook on recommender-system metrics",
         date="undated",
         language="Russian",
@@ -89,6 +97,7 @@ SOURCES: dict[str, Source] = {
     ),
     "004": Source(
         title="Discounted cumulative gain",
+        short="Wikipedia's 2012 article",
         kind="",
         site="English Wikipedia",
         date="revision of 21 August 2012",
@@ -96,6 +105,7 @@ SOURCES: dict[str, Source] = {
     ),
     "wikipedia-now": Source(
         title="Discounted cumulative gain",
+        short="today's Wikipedia article",
         kind="",
         site="English Wikipedia",
         date="the current article (its example has grown since 2012)",
@@ -201,17 +211,16 @@ class Example:
 
     def totals(self) -> dict[str, float]:
         """CG, DCG, IDCG and NDCG at the example's cut-off."""
-        result = self.scored()
-        return {"CG": result.cg, "DCG": result.dcg, "IDCG": result.idcg, "NDCG": result.ndcg}
+        return _named_totals(self.scored())
 
     def table(self) -> pd.DataFrame:
         return self.scored().table
 
     def exact(self, printed: Printed) -> float:
-        """The exact value of a printed quantity, from the core."""
+        """The exact value of a printed quantity, from the core (the example scored once)."""
         result = self.scored()
         if printed.position is None:
-            return self.totals()[printed.quantity]
+            return _named_totals(result)[printed.quantity]
         column = {
             "term": "contribution",
             "ideal term": "ideal_contribution",
@@ -224,6 +233,10 @@ class Example:
     def slips(self) -> int:
         """How many printed figures are off by more than their own rounding."""
         return sum(1 for printed in self.printed if printed.wrong)
+
+
+def _named_totals(result: Totals) -> dict[str, float]:
+    return {"CG": result.cg, "DCG": result.dcg, "IDCG": result.idcg, "NDCG": result.ndcg}
 
 
 def _example(
@@ -248,10 +261,6 @@ def _example(
         scoring=scoring,
     )
     return Example(ranked=ranked, named=labels is not None, **about)
-
-
-def _d(n: int) -> tuple[str, ...]:
-    return tuple(f"D{i}" for i in range(1, n + 1))
 
 
 EXAMPLES: tuple[Example, ...] = (
@@ -335,7 +344,7 @@ EXAMPLES: tuple[Example, ...] = (
         family="graded",
         title="Five documents on a 0–3 scale",
         relevances=(3, 2, 0, 0, 1),
-        labels=_d(5),
+        labels=default_labels(5),
         k=5,
         shows=(
             "A search engine returns D1…D5 with relevances 3, 2, 0, 0, 1 (0 = not relevant, "
@@ -781,7 +790,7 @@ EXAMPLES: tuple[Example, ...] = (
         family="graded",
         title="Wikipedia's six documents (2012)",
         relevances=(3, 2, 3, 0, 1, 2),
-        labels=_d(6),
+        labels=default_labels(6),
         k=6,
         discount="jarvelin",
         shows=(
@@ -907,7 +916,7 @@ EXAMPLES: tuple[Example, ...] = (
         family="graded",
         title="Wikipedia today: two relevant documents never retrieved",
         relevances=(3, 2, 3, 0, 1, 2),
-        labels=_d(6),
+        labels=default_labels(6),
         pool=(3, 2),
         pool_labels=("D7", "D8"),
         shows=(
@@ -935,7 +944,7 @@ EXAMPLES: tuple[Example, ...] = (
         family="gain",
         title="Wikipedia's list with the gain 2^rel − 1",
         relevances=(3, 2, 3, 0, 1, 2),
-        labels=_d(6),
+        labels=default_labels(6),
         gain="exponential",
         shows=(
             "The 2012 article's alternative DCG, which it says puts more weight on retrieving "
@@ -1084,18 +1093,18 @@ def ideal_choices(item: Example) -> pd.DataFrame:
     for name, variant, used_by in (
         (
             "the ranked documents only",
-            replace(ranked, pool=()),
-            "scikit-learn, and every library that sees only the ranked labels",
+            ranked.with_scoring(ideal="run"),
+            IDEALS["run"].used_by,
         ),
         (
             f"every judged document, cut at k = n = {ranked.n}",
             ranked.with_scoring(k=EVERY_RANKED),
-            f"trec_eval ndcg_cut.{ranked.n}; Wikipedia's example",
+            CUTS[EVERY_RANKED].used_by,
         ),
         (
             "every judged document, no cut-off",
-            ranked.with_scoring(k="none"),
-            "trec_eval ndcg",
+            ranked.with_scoring(k=NO_CUTOFF),
+            CUTS[NO_CUTOFF].used_by,
         ),
     ):
         result = totals(variant)

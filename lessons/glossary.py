@@ -11,6 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .examples import SOURCES
+
+# The sources, as learner text names them (by title, never by file number).
+_ARTICLE_000 = SOURCES["000"].short
+_EXPLAINER_001 = SOURCES["001"].short
+_NOTE_002 = SOURCES["002"].short
+_NOTE_003 = SOURCES["003"].short
+
 
 @dataclass(frozen=True)
 class Term:
@@ -52,8 +60,8 @@ TERMS: tuple[Term, ...] = (
         "position",
         "Position (rank)",
         "i",
-        "Where an item sits in the ranked list, counted from 1 at the top. Note 002 uses i for "
-        "an item's name instead; this app always means the position.",
+        "Where an item sits in the ranked list, counted from 1 at the top. In "
+        f"{_NOTE_002}, i names an item instead; this app always means the position.",
         ("rank", "r"),
     ),
     Term(
@@ -68,7 +76,8 @@ TERMS: tuple[Term, ...] = (
         "Cut-off",
         "k",
         "How many top positions count: NDCG@k ignores everything below position k, in the "
-        "list and in the ideal alike. Wikipedia calls it p, note 000 K, note 003 n.",
+        f"list and in the ideal alike. Wikipedia calls it p, {_ARTICLE_000} K and "
+        f"{_NOTE_003} n.",
         ("depth", "@k", "p", "K", "top-k"),
     ),
     Term(
@@ -76,7 +85,7 @@ TERMS: tuple[Term, ...] = (
         "Gain",
         "G, gain(relᵢ)",
         "What an item earns before its position is taken into account: its relevance (linear "
-        "gain, rel) or 2^rel − 1 (exponential gain). Note 000 writes Gᵢ.",
+        f"gain, rel) or 2^rel − 1 (exponential gain); {_ARTICLE_000} writes it Gᵢ.",
         ("G", "G_i", "2^rel - 1"),
     ),
     Term(
@@ -99,7 +108,8 @@ TERMS: tuple[Term, ...] = (
         "cg",
         "Cumulative gain",
         "CG@k",
-        "The gains of the top k positions added up, order ignored.",
+        "The relevances of the top k positions added up, order ignored: neither the gain nor "
+        "the discount plays a part.",
         ("CG",),
     ),
     Term(
@@ -253,22 +263,28 @@ NOTATION: tuple[Notation, ...] = (
     Notation(
         "i",
         "a position, 1 at the top",
-        "i (000, 003, Wikipedia); position_i (001); in 002, i names an item, not a position",
+        f"i ({_ARTICLE_000}, {_NOTE_003}, Wikipedia); position_i ({_EXPLAINER_001}); in "
+        f"{_NOTE_002}, i names an item, not a position",
     ),
     Notation(
         "relᵢ",
         "the relevance at position i",
-        "rel_i (003, Wikipedia); rel(i) and rel_i (000); relevance_i (001); rel(i) (002)",
+        f"rel_i ({_NOTE_003}, Wikipedia); rel(i) and rel_i ({_ARTICLE_000}); relevance_i "
+        f"({_EXPLAINER_001}); rel(i) ({_NOTE_002})",
     ),
-    Notation("rel*ᵢ", "the relevance at position i of the ideal order", "rel_i^ideal (003)"),
-    Notation("n", "the number of items in the ranked list", "— (003 writes n for the cut-off)"),
+    Notation(
+        "rel*ᵢ", "the relevance at position i of the ideal order", f"rel_i^ideal ({_NOTE_003})"
+    ),
+    Notation(
+        "n", "the number of items in the ranked list", f"— ({_NOTE_003} writes n for the cut-off)"
+    ),
     Notation(
         "k",
         "the cut-off: how many top positions count",
-        "K (000), k (002), n (003), p (Wikipedia); 002's DCG_1 and DCG_2 name two orders, "
-        "not two cut-offs",
+        f"K ({_ARTICLE_000}), k ({_NOTE_002}), n ({_NOTE_003}), p (Wikipedia); in {_NOTE_002}, "
+        "DCG_1 and DCG_2 name two orders, not two cut-offs",
     ),
-    Notation("G", "the gain of an item", "G_i (000), G (002)"),
+    Notation("G", "the gain of an item", f"G_i ({_ARTICLE_000}), G ({_NOTE_002})"),
     Notation("b", "the base of the logarithm", "2 in every source"),
     Notation("|J|", "every judged item of a query: the list and the pool", "—"),
     Notation(

@@ -28,7 +28,8 @@ from ndcg_core.ordering import ExpectedRandom, expected_random
 
 @dataclass(frozen=True)
 class Pitfall:
-    """One pitfall: the belief, what is true, what to do, and the list its demo loads."""
+    """One pitfall: the belief, what is true, what to do, and the list its demo loads (taken
+    from the source `source`, a key of `examples.SOURCES`, when one worked it)."""
 
     key: str
     title: str
@@ -36,6 +37,7 @@ class Pitfall:
     truth: str
     remedy: str
     example: RankedList
+    source: str = ""
 
 
 PITFALLS: dict[str, Pitfall] = {
@@ -84,6 +86,7 @@ PITFALLS: dict[str, Pitfall] = {
             ),
             remedy="Sort all judged items, then cut at k, on both sides.",
             example=RankedList((1, 0, 1, 1, 0), scoring=Scoring(k=3)),
+            source="000",  # its binary list, at k = 3
         ),
         Pitfall(
             key="scale",

@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lessons.glossary import BY_KEY
 from ndcg_core.display import DIGITS, fixed, signed
 from ndcg_core.metrics import Totals
 
-HELP = {
-    "NDCG": "DCG ÷ IDCG: 1 means the order cannot be improved.",
-    "DCG": "Discounted cumulative gain: each item's gain times its position's discount, added up.",
-    "IDCG": "The DCG of the best possible order of the same items (and of any judged items the "
-    "system did not retrieve).",
-    "CG": "Cumulative gain: the relevances of the counted positions added up, order ignored.",
-}
+# Each card's glossary term: its help is the glossary's definition, the one home of the words.
+TERMS = {"NDCG": "ndcg", "DCG": "dcg", "IDCG": "idcg", "CG": "cg"}
+
+
+def card_help(name: str) -> str:
+    """A card's help: its term as the glossary names and defines it."""
+    term = BY_KEY[TERMS[name]]
+    return f"**{term.term}** ({term.symbol}) — {term.definition}"
+
+
+HELP = {name: card_help(name) for name in TERMS}
 
 
 def _values(result: Totals) -> dict[str, float]:

@@ -15,10 +15,10 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from classroom import questions, rooms
-from classroom.store import Closed, NotAllowed, NotFound, Room, Store
+from classroom.store import Closed, NotFound, Room, Store
 from lessons import practice
 from ndcg_core.display import count
-from ndcg_core.model import RankedList
+from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.parsing import parse_relevances
 from ui import list_editor, share, urlparams
 from ui import live_class as live
@@ -28,12 +28,6 @@ PAGE = live.PAGE
 LIVE_SECONDS = 1.5  # the projector's count and chart: within 2 s of an answer
 WATCH_SECONDS = 2.0  # a student's screen checks for a new question, a reveal or a list
 SAID = f"{PAGE}_said"  # a message for the next run: (kind, text)
-ASK_KINDS = {
-    "practice": "🎯 A practice exercise",
-    "compare": "⚖️ Which order scores higher?",
-    "estimate": "🔢 Estimate NDCG",
-    "costliest_swap": "🔀 Which swap costs the most?",
-}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -338,7 +332,7 @@ def next_exercise(room: Room, key: str, question: questions.Question, state: str
             f"{practice.set_size(spec['version'])}) →",
             key=f"{PAGE}_next",
             type="primary",
-            on_click=_pose,
+            on_click=_pose_next,
             args=(
                 room.code,
                 key,
@@ -347,19 +341,28 @@ def next_exercise(room: Room, key: str, question: questions.Question, state: str
         )
 
 
-def _pose(code: str, key: str, build) -> None:
+def _pose(code: str, key: str, build) -> str | None:
+    """Pose the question `build` makes; the reason it cannot be posed, or None."""
     try:
         live.store().pose(code, key, build())
     except ValueError as error:
-        _say("error", str(error))
+        return str(error)
+    return None
+
+
+def _pose_next(code: str, key: str, build) -> None:
+    """The Next button's callback: its message waits for the next run."""
+    problem = _pose(code, key, build)
+    if problem:
+        _say("error", problem)
 
 
 def ask_a_question(room: Room, key: str) -> None:
     with st.expander("Ask a question", expanded=room.current is None):
         kind = st.radio(
             "What to ask",
-            list(ASK_KINDS),
-            format_func=ASK_KINDS.get,
+            list(questions.KINDS),
+            format_func=lambda kind: questions.KINDS[kind].label,
             horizontal=True,
             key=f"{PAGE}_ask_kind",
         )
@@ -369,11 +372,11 @@ def ask_a_question(room: Room, key: str) -> None:
             "estimate": _ask_estimate,
             "costliest_swap": _ask_swap,
         }[kind]()
+        # Not a callback: `build` must read what was typed in this very run.
         if st.button("Pose this question", key=f"{PAGE}_pose", type="primary"):
-            try:
-                live.store().pose(room.code, key, build())
-            except ValueError as error:
-                st.error(plain(error))
+            problem = _pose(room.code, key, build)
+            if problem:
+                st.error(plain(problem))
                 return
             st.rerun()
 
@@ -400,8 +403,8 @@ def _k_choice(values_text: str) -> int | str:
         n = questions.MAX_ITEMS
     return st.selectbox(
         "k (cut-off)",
-        ["n", *range(1, n + 1)],
-        format_func=lambda k: "every position (k = n)" if k == "n" else f"k = {k}",
+        [EVERY_RANKED, *range(1, n + 1)],
+        format_func=lambda k: Scoring(k=k).cut_words(n),
         key=f"{PAGE}_k",
     )
 
@@ -669,13 +672,8 @@ def the_page(presenting: bool) -> None:
             st.warning(plain(rooms.wait_message(wait)))
             return
         try:
-            key = rooms.read_secret(key)
-            if not db.is_teacher(room.code, key):
-                raise NotAllowed(
-                    f"This teacher link's key is not the one of class "
-                    f"{rooms.format_code(room.code)}: open the teacher link you were given."
-                )
-        except ValueError as error:
+            key = db.teacher(room.code, key)
+        except ValueError as error:  # not a key, or not this class's
             live.count_failure()
             introduction(presenting)
             st.error(plain(error))

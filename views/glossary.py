@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from lessons.examples import SOURCES
 from lessons.glossary import NOTATION, TERMS
 from ui import menu
 from ui.text import plain
@@ -66,6 +67,10 @@ def notation_key() -> None:
         "i, k and n are three different things: i is where an item sits, k how many top "
         "positions count, n how many items the list has. k = n counts them all."
     )
+    named = "\n".join(
+        f"- {plain(source.short)} — {plain(source.citation())}" for source in SOURCES.values()
+    )
+    st.caption(f"The sources, as the app names them:\n{named}")
 
 
 def glossary() -> None:

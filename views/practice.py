@@ -193,7 +193,7 @@ def your_answer(exercise: practice.Exercise) -> None:
         )
         return
     try:
-        verdict = practice.check(exercise, given)
+        verdict = practice.judge(exercise, given)
     except practice.UnreadableAnswer as error:
         st.error(plain(f"That answer could not be read: {error}"))
         return

@@ -62,7 +62,9 @@ def test_two_lists_that_score_the_same_are_refused():
 
 def test_compare_at_k():
     question = q.compare_question([0, 0, 3], [3, 0, 0], 2)
-    assert "NDCG@2" in question.exercise.prompt and "k = 2" in question.exercise.prompt
+    assert "NDCG@2" in question.exercise.prompt
+    # The cut-off in words is the list's own (`RankedList.describe`), shown beside each list.
+    assert all("k = 2" in case.describe() for case in question.exercise.cases)
     assert question.right == 1
     assert json.loads(question.text) == {"kind": "compare", "a": [0, 0, 3], "b": [3, 0, 0], "k": 2}
 
@@ -180,6 +182,19 @@ def test_a_puzzle_does_not_show_its_lists():
 )
 def test_a_question_comes_back_from_its_text(question):
     assert q.from_text(question.text) == question
+
+
+def test_every_kind_of_question_is_named_once_and_rebuilt_from_its_spec():
+    made = {
+        "practice": q.practice_question(12, 4),
+        "compare": q.compare_question([3, 2, 0, 1], [2, 3, 0, 1]),
+        "estimate": q.estimate_question([1, 0, 1, 1, 0], 3),
+        "costliest_swap": q.swap_question([3, 2, 1, 0]),
+    }
+    assert list(q.KINDS) == list(made)
+    for kind, question in made.items():
+        assert question.kind == kind and q.from_spec(question.spec) == question
+        assert q.KINDS[kind].label == f"{q.KINDS[kind].icon} {q.KINDS[kind].name}"
 
 
 @pytest.mark.parametrize(

@@ -61,6 +61,20 @@ def test_the_teacher_key_is_checked(store, room):
         store.push(room.code, "x" * 32, {"rels": "3,2"})
 
 
+def test_a_teacher_link_is_let_in_only_with_its_own_rooms_key(store, room):
+    # What the page's router asks before it shows the teacher's screen.
+    assert store.teacher(room.code, f"  {room.key} ") == room.key
+    other = store.open_room()
+    with pytest.raises(NotAllowed, match=f"not the one of class {rooms.format_code(room.code)}"):
+        store.teacher(room.code, other.key)
+    with pytest.raises(NotAllowed):
+        store.teacher(room.code, rooms.new_key())
+    for made_up in ("", "<script>", "x" * 500, None, 42):
+        with pytest.raises(ValueError, match="`key`") as refused:
+            store.teacher(room.code, made_up)
+        assert not isinstance(refused.value, NotAllowed)  # not a key at all: said as such
+
+
 def test_an_unknown_code_is_not_found(store):
     with pytest.raises(NotFound, match="No class has the code ABCD-EFGH"):
         store.find("ABCDEFGH")

@@ -3,6 +3,7 @@
 import itertools
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,21 +11,32 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lessons import practice
-from lessons.practice import Case, check, exercise, exercise_set, is_correct, parse_answer
+from lessons.practice import (
+    Case,
+    calculations,
+    exercise,
+    exercise_set,
+    is_correct,
+    judge,
+    parse_answer,
+    puzzles,
+)
 from ndcg_core import latex
 from ndcg_core.display import fixed
 from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 
 seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
-# Seeds 1–5 as the code of commit 58cb952 made them (before lists became `RankedList`s): teachers
-# have shared these sets, so their exercises, lists and answers must never change. Version 1 is
-# the generator links without a version open; one option text was changed on purpose (issue 13):
-# the open-ideal puzzle's "X stops counting at k = 3, Y counts all six" contradicted its own
-# "X reports NDCG@6" and now reads "X takes its logarithms to base 10, Y to base 2" (same place,
-# still wrong, still the same answer).
+# Seeds 1–5 of every version, by version. Version 1 as the code of commit 58cb952 made them
+# (before lists became `RankedList`s): teachers have shared these sets, so their exercises, lists
+# and answers must never change. Version 1 is the generator links without a version open; one
+# option text was changed on purpose: the open-ideal puzzle's "X stops counting at k = 3, Y counts
+# all six" contradicted its own "X reports NDCG@6" and now reads "X takes its logarithms to base
+# 10, Y to base 2" (same place, still wrong, still the same answer). Versions 2 and 3 as the code
+# made them when the practice module was split by its groups of exercises.
 WIKI = (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)
 PINNED = json.loads((Path(__file__).parent / "practice_seeds.json").read_text(encoding="utf-8"))
+PINNED_SETS = [(int(v), int(seed)) for v in PINNED for seed in PINNED[v]]
 
 
 # --- Determinism -------------------------------------------------------------------------------
@@ -37,19 +49,27 @@ def test_a_seed_always_gives_the_same_set(seed):
     assert exercise(seed, 3) == exercise_set(seed)[3]
 
 
-@pytest.mark.parametrize("seed", sorted(PINNED, key=int))
-def test_shared_seeds_keep_their_exercises_lists_and_answers(seed):
-    made = exercise_set(int(seed))
-    assert [(e.kind, e.title) for e in made] == [(p["kind"], p["title"]) for p in PINNED[seed]]
-    for ex, pinned in zip(made, PINNED[seed]):
-        where = (seed, ex.index, ex.kind)
+def test_every_version_is_pinned():
+    assert sorted(int(v) for v in PINNED) == list(practice.VERSIONS)
+
+
+@pytest.mark.parametrize(("version", "seed"), PINNED_SETS)
+def test_shared_seeds_keep_their_exercises_lists_and_answers(version, seed):
+    made = exercise_set(seed, version)
+    pinned_set = PINNED[str(version)][str(seed)]
+    assert [(e.kind, e.title) for e in made] == [(p["kind"], p["title"]) for p in pinned_set]
+    for ex, pinned in zip(made, pinned_set):
+        where = (version, seed, ex.index, ex.kind)
         assert [c.name for c in ex.cases] == [c["name"] for c in pinned["cases"]], where
         for case, want in zip(ex.cases, pinned["cases"]):
             ranked = case.ranked
             assert ranked.relevances == tuple(want["relevances"]), where
             assert ranked.pool == tuple(want["pool"]), where
-            # Then, k = None was "the whole list": k = n now, the same number without a pool.
+            # In version 1, k = None was "the whole list": k = n now, the same number without a
+            # pool. Later versions also pin the cut-off as written ("n" or a number).
             assert ranked.k == (want["k"] or len(want["relevances"])), where
+            if "cut" in want:
+                assert ranked.scoring.k == want["cut"], where
             s = ranked.scoring
             assert (s.gain, s.discount, s.log_base, s.on_zero) == (
                 want["gain"],
@@ -98,8 +118,8 @@ def test_every_multiple_choice_exercise_has_exactly_one_true_option(seed):
         texts = [c.text for c in ex.choices]
         assert len(set(texts)) == len(texts)
         right = truths.index(True)
-        assert check(ex, right).correct
-        assert not any(check(ex, i).correct for i in range(len(ex.choices)) if i != right)
+        assert judge(ex, right).correct
+        assert not any(judge(ex, i).correct for i in range(len(ex.choices)) if i != right)
 
 
 @settings(max_examples=60, deadline=None)
@@ -108,15 +128,15 @@ def test_every_number_exercise_accepts_its_value_and_nothing_beyond_the_toleranc
     for ex in exercise_set(seed):
         if not ex.is_numeric:
             continue
-        assert check(ex, f"{ex.target:.6f}").correct
+        assert judge(ex, f"{ex.target:.6f}").correct
         near = ex.target + ex.tolerance * 0.9
-        assert check(ex, f"{min(near, 1) if ex.kind == 'estimate' else near:.6f}").correct
+        assert judge(ex, f"{min(near, 1) if ex.kind == 'estimate' else near:.6f}").correct
         too_high = ex.target + ex.tolerance + 0.01
         if ex.kind != "estimate" or too_high <= 1:
-            assert not check(ex, f"{too_high:.6f}").correct
+            assert not judge(ex, f"{too_high:.6f}").correct
         too_low = ex.target - ex.tolerance - 0.01
         if too_low >= 0:
-            assert not check(ex, f"{too_low:.6f}").correct
+            assert not judge(ex, f"{too_low:.6f}").correct
 
 
 def test_the_compare_winner_and_margin_are_recomputed_from_the_lists():
@@ -275,22 +295,22 @@ def test_parse_answer_refuses_non_text():
 def test_an_estimate_outside_zero_one_is_refused_with_a_percent_hint():
     ex = next(e for e in exercise_set(0) if e.kind == "estimate")
     with pytest.raises(ValueError, match=r"between 0 and 1.*If you meant 80%, type 80% or 0.8"):
-        check(ex, "80")
+        judge(ex, "80")
     with pytest.raises(practice.ImpossibleAnswer) as error:
-        check(ex, "1.2")
+        judge(ex, "1.2")
     # Read, but impossible: the message must not claim it could not be read, nor contradict
     # itself ("NDCG always lies between 0 and 1, and '1.2' reads as 1.2").
     assert str(error.value) == "1.2 cannot be an NDCG, which always lies between 0 and 1."
     with pytest.raises(ValueError, match="between 0 and 1") as error:
-        check(ex, "-0.1")
+        judge(ex, "-0.1")
     with pytest.raises(ValueError, match="between 0 and 1") as error:
-        check(ex, "1.04")
+        judge(ex, "1.04")
     assert "If you meant" not in str(error.value)
 
 
 def test_a_verdict_says_how_far_off():
     ex = next(e for e in exercise_set(0) if e.kind == "estimate")
-    verdict = check(ex, f"{ex.target + 0.2:.4f}")
+    verdict = judge(ex, f"{ex.target + 0.2:.4f}")
     assert not verdict.correct
     assert "0.2000 too high" in verdict.detail and "±0.05" in verdict.detail
 
@@ -299,7 +319,7 @@ def test_a_verdict_says_how_far_off():
 def test_a_choice_must_be_an_option(answer):
     ex = next(e for e in exercise_set(0) if e.kind == "compare")
     with pytest.raises(ValueError, match="Pick one of"):
-        check(ex, answer)
+        judge(ex, answer)
 
 
 @pytest.mark.parametrize("seed", [-1, practice.MAX_SEED + 1, "12a", 1.5, True])
@@ -358,7 +378,7 @@ def test_every_version_two_question_has_exactly_one_true_option(seed):
     for ex in exercise_set(seed, 2):
         assert ex.version == 2 and ex.key == f"v2_{seed}_{ex.index}"
         if ex.is_numeric:
-            assert check(ex, f"{ex.target:.6f}").correct
+            assert judge(ex, f"{ex.target:.6f}").correct
             continue
         truths = [is_correct(ex, i) for i in range(len(ex.choices))]
         assert sum(truths) == 1, (seed, ex.kind, [c.text for c in ex.choices])
@@ -429,7 +449,7 @@ def test_the_open_ideal_distractor_no_longer_contradicts_the_prompt():
     # logarithm, which cancels out of NDCG, so X would report Y's 0.961.
     ex = next(e for e in exercise_set(1) if e.kind == "open_ideal")
     base10 = next(c for c in ex.choices if "base 10" in c.text)
-    assert practice._puzzle_print("open_ideal", base10.claim) == (0.961, 0.961)
+    assert puzzles.printed("open_ideal", base10.claim) == (0.961, 0.961)
     assert "8 documents" not in ex.prompt
     assert "today's Wikipedia" in ex.explanation
 
@@ -440,10 +460,10 @@ def test_the_mean_puzzle_is_decided_over_every_query():
     assert len(x) == len(y) >= 3 and set(x[-1].ranked.relevances) == {0.0}
     others = [case.score() for case in x[:-1]]
     # X counts the empty query as 1, Y as 0: the means differ by exactly 1 / (number of queries).
-    assert practice._reading_score(x) == pytest.approx((sum(others) + 1) / len(x))
-    assert practice._reading_score(y) == pytest.approx(sum(others) / len(y))
+    assert puzzles.reading_score(x) == pytest.approx((sum(others) + 1) / len(x))
+    assert puzzles.reading_score(y) == pytest.approx(sum(others) / len(y))
     skip = next(c for c in ex.choices if "out of its mean" in c.text)
-    assert practice._reading_score(skip.claim[0]) == pytest.approx(sum(others) / len(others))
+    assert puzzles.reading_score(skip.claim[0]) == pytest.approx(sum(others) / len(others))
 
 
 def test_missing_relevant_pitfall_numbers():
@@ -490,8 +510,6 @@ def _estimate(relevances, k=EVERY_RANKED, **scoring):
     case = Case("List", RankedList(tuple(relevances), scoring=Scoring(k=k, **scoring)))
     return practice.Exercise(
         kind="estimate",
-        seed=0,
-        index=0,
         title="Estimate the score",
         prompt="",
         cases=(case,),
@@ -507,7 +525,7 @@ def test_an_estimate_made_with_log_i_is_named():
     # = 5, NDCG = 0.8.
     ex = _estimate((3, 0, 0, 2))
     assert ex.target == pytest.approx((3 + 2 / math.log2(5)) / (3 + 2 / math.log2(3)))
-    verdict = check(ex, "0.80")
+    verdict = judge(ex, "0.80")
     assert not verdict.correct and verdict.mistake == "log_i"
     assert "dividing by log₂ i instead of log₂(i + 1)" in verdict.feedback
     assert fixed(ex.target) not in verdict.feedback  # the answer waits for the solution
@@ -518,7 +536,7 @@ def test_an_ideal_sorted_from_the_top_k_only_is_named():
     # 1, 0, 1, 1, 0 at k = 3: truth 1.5 / (1 + 1/log2 3 + 1/2) = 0.7039; the top three alone
     # (1, 1, 0) give IDCG 1 + 1/log2 3 = 1.6309 and 1.5 / 1.6309 = 0.9197.
     ex = _estimate((1, 0, 1, 1, 0), k=3)
-    verdict = check(ex, "0.92")
+    verdict = judge(ex, "0.92")
     assert verdict.mistake == "ideal_top_k"
     assert "sorting only the top k items for the ideal" in verdict.feedback
     assert "1, 1, 1, not 1, 1, 0" in verdict.feedback
@@ -530,13 +548,13 @@ def test_k_on_one_side_only_is_named_even_above_one():
     ex = _estimate((0, 0, 0, 3, 3), k=3)
     assert ex.target == 0
     slip = (3 / math.log2(5) + 3 / math.log2(6)) / (3 + 3 / math.log2(3))
-    verdict = check(ex, f"{slip:.3f}")
+    verdict = judge(ex, f"{slip:.3f}")
     assert verdict.mistake == "k_ideal_only"
     assert "cutting the ideal at k but not the list" in verdict.feedback
     # 3, 3, 0, 0, 3 at k = 1: NDCG@1 = 3 / 3 = 1. The same slip gives (3 + 3/log2 3 + 3/log2 6)
     # / 3 = 2.0178, above 1, which no NDCG can be: the message says so, and names the slip.
     with pytest.raises(practice.ImpossibleAnswer) as error:
-        check(_estimate((3, 3, 0, 0, 3), k=1), "2.0")
+        judge(_estimate((3, 3, 0, 0, 3), k=1), "2.0")
     message = str(error.value)
     assert message.startswith("2 cannot be an NDCG, which always lies between 0 and 1.")
     assert "cutting the ideal at k but not the list" in message and "reads as" not in message
@@ -548,14 +566,14 @@ def test_an_exponential_gain_misread_is_named():
     ex = _estimate((1, 0, 3, 0, 0))
     wrong = (1 + 7 / 2) / (7 + 1 / math.log2(3))
     assert ex.target == pytest.approx((1 + 3 / 2) / (3 + 1 / math.log2(3)))
-    verdict = check(ex, f"{wrong:.3f}")
+    verdict = judge(ex, f"{wrong:.3f}")
     assert verdict.mistake == "gain_exponential"
     assert "2^rel − 1" in verdict.feedback
 
 
 def test_a_wrong_answer_without_a_known_mistake_gets_the_hint():
     ex = _estimate((3, 0, 0, 2))
-    verdict = check(ex, "0.1")
+    verdict = judge(ex, "0.1")
     assert not verdict.correct and verdict.mistake == ""
     assert verdict.feedback == "You said 0.1, which is too low. Sort, cut, discount, divide."
 
@@ -566,9 +584,9 @@ def test_a_missing_term_made_with_the_natural_log_is_named():
     assert ex.position == int(ex.prompt.split("position ")[1].split(" ")[0])
     g = 2 ** ex.cases[0].ranked.relevances[ex.position - 1] - 1
     assert ex.target == pytest.approx(g / math.log2(ex.position + 1))
-    verdict = check(ex, f"{g / math.log(ex.position + 1):.4f}")
+    verdict = judge(ex, f"{g / math.log(ex.position + 1):.4f}")
     assert verdict.mistake == "natural_log" and "ln x / ln 2" in verdict.feedback
-    verdict = check(ex, f"{g / math.log2(ex.position):.4f}")
+    verdict = judge(ex, f"{g / math.log2(ex.position):.4f}")
     assert verdict.mistake == "log_i"
 
 
@@ -578,14 +596,14 @@ def test_a_wrong_option_gets_the_reason_it_fails_not_the_answer():
     for i in range(len(ex.choices)):
         if i == right:
             continue
-        verdict = check(ex, i)
+        verdict = judge(ex, i)
         assert verdict.feedback.startswith("If that were the reason, X would report")
         assert ex.choices[right].text not in verdict.feedback
         assert ex.choices[right].text in verdict.detail
     swap = next(e for e in exercise_set(4711) if e.kind == "costliest_swap")
     wrong = next(i for i in range(4) if i != practice.correct_choice(swap))
     i, j = swap.choices[wrong].claim
-    feedback = check(swap, wrong).feedback
+    feedback = judge(swap, wrong).feedback
     assert f"Swapping {i} and {j} costs {fixed(practice.swap_loss(swap.cases[0], i, j))}" in (
         feedback
     )
@@ -639,3 +657,61 @@ def test_version_3_adds_the_neighbours_question_and_keeps_older_versions():
     assert "metric_changes" in practice.kinds_for(7, 3)
     assert "metric_changes" not in practice.kinds_for(7, 2)
     assert practice.kinds_for(7, 1) == practice.kinds_for(7)
+
+
+# --- One builder per calculation, for practice sets and the classroom ----------------------------
+
+
+@pytest.mark.parametrize("seed", range(1, 21))
+def test_a_seeded_calculation_is_its_builder_applied_to_its_lists(seed):
+    # The seeded makers draw the lists and call the same pure builders the live classroom calls
+    # with a teacher's lists: the exercise is a function of its lists (and, for compare, the
+    # wrong margin it offers).
+    for ex in exercise_set(seed, practice.LATEST):
+        place = {"seed": ex.seed, "index": ex.index, "version": ex.version}
+        if ex.kind == "estimate":
+            assert replace(calculations.build_estimate(ex.cases[0]), **place) == ex
+        elif ex.kind == "costliest_swap":
+            pairs = [c.claim for c in ex.choices]
+            assert replace(calculations.build_costliest_swap(ex.cases[0], pairs), **place) == ex
+        elif ex.kind == "compare":
+            margins = {c.claim[1] for c in ex.choices}
+            right = ex.choices[practice.correct_choice(ex)].claim[1]
+            (decoy,) = margins - {right}
+            assert replace(calculations.build_compare(*ex.cases, decoy=decoy), **place) == ex
+
+
+def test_a_built_exercise_has_no_place_in_a_set():
+    ex = calculations.build_estimate(Case("List", RankedList((3.0, 0.0, 2.0))))
+    assert (ex.seed, ex.index) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("scoring", "words"),
+    [
+        (Scoring(), "gain rel, discount 1 / log₂(i+1)"),
+        (Scoring(gain="exponential"), "gain 2^rel − 1, discount 1 / log₂(i+1)"),
+        (Scoring(discount="jarvelin"), "gain rel, discount Järvelin–Kekäläinen, base 2"),
+        (Scoring(log_base=10), "gain rel, discount 1/log(i+1), log base 10 (cancels out of NDCG)"),
+        (Scoring(ideal="run"), "discount 1 / log₂(i+1), ideal from only the ranked documents"),
+    ],
+)
+def test_prompts_say_the_lists_own_conventions(scoring, words):
+    a = Case("A", RankedList((3.0, 0.0, 2.0, 1.0), scoring=scoring))
+    b = Case("B", a.ranked.reordered([1, 0, 2, 3]))
+    built = (
+        calculations.build_estimate(a),
+        calculations.build_compare(a, b),
+        calculations.build_costliest_swap(a, [(1, 2), (2, 3)]),
+    )
+    for ex in built:
+        assert words in ex.prompt, ex.kind
+
+
+def test_the_missing_term_and_ideal_below_k_prompts_say_the_gain_of_their_list():
+    for seed in range(1, 40):
+        for ex in exercise_set(seed, practice.LATEST):
+            if ex.kind in ("missing_term", "ideal_below_k"):
+                gain = ex.cases[0].ranked.scoring.gain
+                said = "gain 2^rel − 1" if gain == "exponential" else "gain rel"
+                assert f"({said}, discount 1 / log₂(i+1))" in ex.prompt, (seed, ex.kind)

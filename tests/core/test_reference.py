@@ -1,11 +1,14 @@
 """Reference values: each expected value is the hand-worked formula, with the list in a comment."""
 
+import dataclasses
 import re
 from math import log, log2
 
 import numpy as np
 import pytest
 
+from lessons import practice
+from lessons.curves import CURVES
 from lessons.examples import (
     EXAMPLES,
     FAMILIES,
@@ -16,9 +19,13 @@ from lessons.examples import (
     ideal_choices,
     swaps_within,
 )
+from lessons.glossary import NOTATION, TERMS
+from lessons.mistakes import NDCG_MISTAKES, TERM_MISTAKES
+from lessons.pitfalls import PITFALLS
 from ndcg_core import GAINS, breakdown, cg, dcg, gains, idcg, ndcg
 from ndcg_core.display import DIGITS, exact
 from ndcg_core.latex import cg_filled, dcg_filled, dcg_formula, mean_over_queries, ndcg_filled
+from ndcg_core.options import CUTS, EVERY_RANKED, IDEALS, NO_CUTOFF
 
 # -------------------------------------------------------------------- the seed documents' lists
 
@@ -293,6 +300,12 @@ def test_wikipedia_today_pooled_example():
         [expected_dcg / closed, expected_dcg / expected_idcg, expected_dcg / uncut]
     )
     assert table["ideal_order"].tolist()[1] == (3, 3, 3, 2, 2, 2)
+    # Who builds each ideal: the words of the conventions' own records.
+    assert table["used_by"].tolist() == [
+        IDEALS["run"].used_by,
+        CUTS[EVERY_RANKED].used_by,
+        CUTS[NO_CUTOFF].used_by,
+    ]
     with pytest.raises(ValueError, match="needs an example with a pool"):
         ideal_choices(example("wikipedia-2012"))
 
@@ -442,3 +455,52 @@ def test_a_filled_in_divisor_reads_as_the_divisor_computed(discount, base):
             b, x = re.fullmatch(r"\\log_\{(.+)\} (\d+)", text).groups()
             written = log(int(x), float(b))
         assert written == pytest.approx(value, abs=1e-12), (position, text)
+
+
+# --- Sources are named by title, never by file number ------------------------------------------
+
+# A source's file number as learner text might say it: "note 002", "Source 004", "(000, 003)".
+FILE_NUMBER = re.compile(r"(?i:\b(?:notes?|sources?)\s+00\d)|(?<![\d.,_])00[0-4](?!\d)")
+
+
+def _strings(value, seen=None) -> list[str]:
+    """Every string inside `value`: dataclass fields, mapping values, sequences, nested; not a
+    `source` field, which holds the key the code looks a source up by ("000")."""
+    seen = set() if seen is None else seen
+    if isinstance(value, str):
+        return [value]
+    if id(value) in seen:
+        return []
+    seen.add(id(value))
+    if dataclasses.is_dataclass(value):
+        items = [getattr(value, f.name) for f in dataclasses.fields(value) if f.name != "source"]
+    elif isinstance(value, dict):
+        items = list(value.values())
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        items = list(value)
+    else:
+        return []
+    return [text for item in items for text in _strings(item, seen)]
+
+
+def test_the_file_number_pattern_finds_what_it_must_and_nothing_else():
+    for said in ("note 000", "Note 002's items", "(source 004)", "K (000), n (003)"):
+        assert FILE_NUMBER.search(said), said
+    for fine in ("1,000 resamples", "0.004", "2000", "10_000", "the Russian study note"):
+        assert not FILE_NUMBER.search(fine), fine
+
+
+def test_learner_text_names_sources_by_title_not_by_file_number():
+    learner_text = {
+        "examples": (EXAMPLES, FAMILIES),
+        "sources": SOURCES,
+        "glossary": (TERMS, NOTATION),
+        "pitfalls": PITFALLS,
+        "curves": CURVES,
+        "mistakes": (NDCG_MISTAKES, TERM_MISTAKES),
+        "practice": [practice.exercise_set(seed, practice.LATEST) for seed in range(1, 4)],
+    }
+    for where, value in learner_text.items():
+        found = [text for text in _strings(value) if FILE_NUMBER.search(text)]
+        assert not found, (where, found)
+    assert len({source.short for source in SOURCES.values()}) == len(SOURCES)

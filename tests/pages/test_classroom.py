@@ -12,6 +12,7 @@ from sqlalchemy import update
 
 from classroom import questions, rooms
 from classroom.store import URL_VARIABLE, Store, room_table
+from ndcg_core.model import Scoring
 from tests.pages.conftest import open_page
 from ui.text import plain
 
@@ -199,8 +200,20 @@ def test_a_question_to_the_reveal(db, room, kind):
         db.answer(room.code, bob, 1, questions.accept(question, right))
 
 
+def test_the_cut_off_is_offered_in_the_words_of_every_page(room):
+    screen = teacher(room)
+    screen.radio(key="classroom_ask_kind").set_value("estimate").run()
+    screen.text_input(key="classroom_list_estimate").input("3, 2, 0, 1").run()
+    cuts = screen.selectbox(key="classroom_k").options
+    assert cuts == [Scoring(k=k).cut_words(4) for k in ("n", 1, 2, 3, 4)]
+    assert cuts[:2] == ["k = n = 4", "k = 1"]
+
+
 def test_a_practice_exercise_then_the_next_one(db, room):
     screen = teacher(room)
+    # The teacher picks among the classroom's kinds of question, by their names.
+    offered = screen.radio(key="classroom_ask_kind").options
+    assert offered == [kind.label for kind in questions.KINDS.values()]
     screen.radio(key="classroom_ask_kind").set_value("practice").run()
     screen.number_input(key="classroom_seed").set_value(4711).run()
     press(screen, "Pose this question")

@@ -315,7 +315,7 @@ def test_practice_answer_that_cannot_be_read_is_explained_and_kept(text):
     at.button(key="practice_check").click().run()  # a form sends its fields on submit
     no_traceback(at)
     try:
-        practice.check(exercise, text)
+        practice.judge(exercise, text)
     except practice.UnreadableAnswer as error:
         assert plain(f"That answer could not be read: {error}") in messages(at)
         assert at.text_input(key=key).value == text

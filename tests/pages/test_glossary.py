@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from lessons.glossary import TERMS
+from lessons.glossary import BY_KEY, TERMS
 from tests.pages.conftest import open_page
 from ui import menu
 
@@ -62,3 +62,13 @@ def test_every_new_page_is_in_the_menu_once():
         assert paths.count(path) == 1
     titles = [page.title for page in menu.PAGES]
     assert len(titles) == len(set(titles))
+
+
+def test_the_headline_cards_help_is_the_glossarys_definition():
+    # CG, DCG, IDCG and NDCG are defined once, in the glossary; the cards on Home say the same.
+    at = open_page()
+    cards = {m.label.split("@")[0]: m.help for m in at.metric}
+    assert set(cards) == {"NDCG", "DCG", "IDCG", "CG"}
+    for name, key in (("NDCG", "ndcg"), ("DCG", "dcg"), ("IDCG", "idcg"), ("CG", "cg")):
+        term = BY_KEY[key]
+        assert cards[name] == f"**{term.term}** ({term.symbol}) — {term.definition}", name

@@ -3,13 +3,14 @@ Pitfalls of NDCG (/learn-pitfalls) and Where labels come from (/learn-labels).""
 
 from __future__ import annotations
 
+import re
 from math import log2
 
 import pytest
 
 from ndcg_core import ndcg
 from ndcg_core.measures import p_at_k
-from tests.pages.conftest import decode, open_page, plotly_figures
+from tests.pages.conftest import ROOT, decode, open_page, plotly_figures
 
 DISCOUNT = "views/learn/discount.py"
 PITFALLS = "views/learn/pitfalls.py"
@@ -230,3 +231,39 @@ def test_lessons_keep_a_huge_list_working():
     for page in (DISCOUNT, PITFALLS, LABELS):
         at = open_page(page, rels=rels)
         assert not at.exception, page
+
+
+# ------------------------------------------------------------------ sources named by title
+
+# A source's file number as learner text might say it: "note 002", "Source 004", "(000, 003)".
+FILE_NUMBER = re.compile(r"(?i:\b(?:notes?|sources?)\s+00\d)|(?<![\d.,_])00[0-4](?!\d)")
+TEXT_KINDS = ("markdown", "caption", "info", "warning", "error", "success", "title", "header")
+TEXT_KINDS += ("subheader", "latex", "code")
+LABEL_KINDS = ("button", "toggle", "checkbox", "expander", "tab", "metric", "page_link")
+LEARNER_PAGES = [
+    "views/glossary.py",
+    *sorted(f"views/learn/{path.name}" for path in (ROOT / "views" / "learn").glob("*.py")),
+]
+
+
+def every_text(at) -> list[str]:
+    """What a learner can read on the page: texts, labels and help, tables and their headings."""
+    said = [element.value for kind in TEXT_KINDS for element in at.get(kind)]
+    for kind in LABEL_KINDS:
+        for element in at.get(kind):
+            proto = element.proto
+            said += [getattr(proto, field, "") for field in ("label", "help")]
+    for element in [*at.get("radio"), *at.get("selectbox")]:
+        said += [element.label, *map(str, element.options)]
+    for table in [*at.table, *at.dataframe]:
+        frame = table.value
+        said += [str(v) for v in (*frame.columns, *frame.index, *frame.to_numpy().ravel())]
+    return [text for text in said if isinstance(text, str)]
+
+
+@pytest.mark.parametrize("page", LEARNER_PAGES)
+def test_learner_pages_name_sources_by_title_not_by_file_number(page):
+    at = open_page(page)
+    said = every_text(at)
+    assert len(said) > 10, "the page's text was read"
+    assert not [text for text in said if FILE_NUMBER.search(text)]

@@ -1,4 +1,4 @@
-"""Walkthrough: the all-zero list and the 0/0 conventions (001)."""
+"""Walkthrough: the all-zero list and the 0/0 conventions (from the milvus.io explainer)."""
 
 from ui import walkthrough
 

@@ -1,4 +1,4 @@
-"""Walkthrough: binary relevance (note 000)."""
+"""Walkthrough: binary relevance (from the web article on NDCG)."""
 
 from ui import walkthrough
 

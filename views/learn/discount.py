@@ -14,6 +14,7 @@ from lessons.curves import (
     score_with,
     top_weights,
 )
+from lessons.examples import SOURCES
 from ndcg_core.display import count, exact, fixed
 from ndcg_core.latex import (
     curve_dcg_filled,
@@ -38,7 +39,7 @@ REFERENCES = (
     "effectiveness. ACM TOIS 27(1), article 2.",
     "Burges, C. et al. (2005). Learning to rank using gradient descent. ICML "
     "(the 1/log₂(i+1) form every library uses today).",
-    'Wikipedia, "Discounted cumulative gain": the 2012 version (source 004) and the current '
+    f'Wikipedia, "Discounted cumulative gain": the {SOURCES["004"].date} and the current '
     "one, which cites Wang et al. for the justification the 2012 text said was missing.",
 )
 
@@ -205,8 +206,8 @@ def why_the_log(p: float) -> None:
     st.markdown(
         "For a long time the honest answer was: because it falls smoothly. Each step down costs "
         "a little less than the step before, no position is a cliff, and a reader who goes "
-        "deep still counts. The 2012 Wikipedia article (source 004) said just that: no "
-        "theoretically sound justification beyond the smooth reduction."
+        f"deep still counts. {SOURCES['004'].short} said just that: no theoretically sound "
+        "justification beyond the smooth reduction."
     )
     st.markdown(
         "**Wang et al. (2013)** then gave one, in two steps. First a surprise: with the log "

@@ -1,4 +1,5 @@
-"""Walkthrough: the gain 2^rel − 1 against the linear gain (001, 004)."""
+"""Walkthrough: the gain 2^rel − 1 against the linear gain (from the milvus.io explainer and
+Wikipedia's 2012 article)."""
 
 from ui import walkthrough
 

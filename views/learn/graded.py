@@ -1,4 +1,5 @@
-"""Walkthrough: graded 0–3 relevance (notes 000, 001 and Wikipedia 2012)."""
+"""Walkthrough: graded 0–3 relevance (from the web article on NDCG, the milvus.io explainer,
+Wikipedia's 2012 article and today's)."""
 
 from ui import walkthrough
 

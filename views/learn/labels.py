@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from lessons.clicks import EXAMINATION, clicks, examination_label, worst_first
-from lessons.examples import example
+from lessons.examples import SOURCES, example
 from lessons.pitfalls import readings
 from ndcg_core import totals
 from ndcg_core.display import fixed, signed
@@ -22,7 +22,9 @@ from ui.charts import labels as labels_charts
 from ui.text import plain
 
 PAGE = "learn_labels"
-FRACTIONS = example("continuous-abcde").ranked  # note 002's items A–E, relevance 0 to 1
+FRACTIONS_EXAMPLE = example("continuous-abcde")  # items A–E, relevance 0 to 1
+FRACTIONS = FRACTIONS_EXAMPLE.ranked
+FRACTIONS_SOURCE = SOURCES[FRACTIONS_EXAMPLE.source].short
 REFERENCES = (
     cite("jarvelin2002", "graded judgments on a 0–3 scale"),
     "Voorhees, E. M. (2000). Variations in relevance judgments and the measurement of retrieval "
@@ -199,9 +201,9 @@ def fractions(ranked: RankedList) -> None:
         "so 0.5 becomes 0."
     )
     st.latex(worked(totals(FRACTIONS))[2])
-    st.caption(f"Note 002's items A–E: {plain(FRACTIONS.describe())}.")
+    st.caption(plain(f"The items A–E of {FRACTIONS_SOURCE}: {FRACTIONS.describe()}."))
     st.button(
-        "▶ Load note 002's fractional list into your list",
+        "▶ Load the items A–E into your list",
         key=f"{PAGE}_load_fractions",
         on_click=_load,
         args=(FRACTIONS,),
@@ -216,7 +218,8 @@ def fractions(ranked: RankedList) -> None:
     else:
         st.markdown(
             "**Your list** has whole-number labels only; every library below accepts them "
-            "(load note 002's list to see the difference). What each library does with them:"
+            f"(load the items A–E of {plain(FRACTIONS_SOURCE)} to see the difference). What each "
+            "library does with them:"
         )
     rows = label_verdicts(ranked)
     # A static table: the libraries' messages wrap instead of hiding behind a scroll bar.

@@ -7,6 +7,7 @@ import math
 import pandas as pd
 import streamlit as st
 
+from lessons.examples import SOURCES
 from lessons.pitfalls import (
     HARD_QUERY,
     PADDING,
@@ -199,7 +200,8 @@ def ideal_top_k(ranked: RankedList) -> None:
     style = {"gain": s.gain, "discount": s.discount, "log_base": s.log_base}
     k = pitfall.example.k
     st.markdown(
-        f"**The example:** {_list_words(pitfall.example)} (the binary list of note 000). The "
+        f"**The example:** {_list_words(pitfall.example)} (the binary list of "
+        f"{plain(SOURCES[pitfall.source].short)}). The "
         f"item at position 4 is relevant, so the ideal top {k} holds three relevant items, "
         f"not the two found in the list's own top {k}."
     )

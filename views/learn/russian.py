@@ -1,4 +1,4 @@
-"""Walkthrough: the three examples of the Russian note (003)."""
+"""Walkthrough: the three examples of the Russian study note."""
 
 from ui import walkthrough
 

@@ -1,0 +1,381 @@
+"""The calculations: which order scores higher (`compare`), estimate NDCG (`estimate`), fill in a
+hidden term of the DCG sum (`missing_term`) and which swap costs the most (`costliest_swap`).
+
+Each is worked out with the numbers of one or two lists. `compare`, `estimate` and
+`costliest_swap` are built from their lists by pure functions (`build_compare`, `build_estimate`,
+`build_costliest_swap`), which the seeded makers call after drawing the lists and which the live
+classroom calls with a teacher's own lists: one exercise, whichever page asks.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from lessons import mistakes
+from ndcg_core import latex
+from ndcg_core.display import NOISE, exact, fixed, signed
+from ndcg_core.metrics import totals
+from ndcg_core.model import RankedList
+from ndcg_core.options import discounts, gain_record, gains
+from ndcg_core.ordering import swap_effect
+from ndcg_core.permutations import swap
+
+from .records import (
+    Case,
+    Choice,
+    Claim,
+    Exercise,
+    Slot,
+    discount_table,
+    draw_cut,
+    draw_grades,
+    new_case,
+    scored_with,
+    variant,
+)
+
+ESTIMATE_TOLERANCE = 0.05
+TERM_TOLERANCE = 0.01
+# How close an answer must be to what a mistake gives for the feedback to name that mistake.
+MISTAKE_WINDOW = {"estimate": ESTIMATE_TOLERANCE / 2, "missing_term": TERM_TOLERANCE}
+MARGIN_DIGITS = 2  # "by about 0.12": compare margins are stated to two decimals
+MIN_GAP = 0.005  # the best swap must beat the runner-up by this much to be a fair question
+# A compare exercise's two lists must differ by at least MIN_MARGIN, or it is a coin toss. Its
+# wrong margin is the true one times DECOY_FACTOR, divided by it, or plus DECOY_SHIFT, and only
+# if it is at least MIN_DECOY_GAP away from the truth: far enough that stating both to two
+# decimals cannot make them look alike.
+MIN_MARGIN = 0.02
+DECOY_FACTOR = 3
+DECOY_SHIFT = 0.15
+MIN_DECOY_GAP = 0.04
+
+
+def make_compare(slot: Slot) -> Exercise:
+    rng = slot.rng
+    while True:
+        n = rng.randint(5, 7)
+        values = draw_grades(rng, n)
+        k = draw_cut(rng, n)
+        a = list(values)
+        rng.shuffle(a)
+        b = list(a)
+        for _ in range(rng.randint(1, 2)):
+            i, j = rng.sample(range(n), 2)
+            b[i], b[j] = b[j], b[i]
+        case_a = new_case("A", a, k)
+        case_b = new_case("B", b, k)
+        margin = round(abs(case_a.score() - case_b.score()), MARGIN_DIGITS)
+        if margin < MIN_MARGIN:
+            continue
+        wrong = (margin * DECOY_FACTOR, margin / DECOY_FACTOR, margin + DECOY_SHIFT)
+        decoys = [
+            m
+            for m in (round(w, MARGIN_DIGITS) for w in wrong)
+            if abs(m - margin) >= MIN_DECOY_GAP and 0 < m < 1
+        ]
+        return slot.place(build_compare(case_a, case_b, decoy=rng.choice(decoys)))
+
+
+def build_compare(a: Case, b: Case, decoy: float | None = None) -> Exercise:
+    """ "Which order scores higher?" for lists `a` and `b` (named A and B), cut at the same k.
+
+    With a `decoy` margin (a practice set), four options name a winner and a margin to
+    MARGIN_DIGITS, one of them true. Without (a teacher's question), two options name the
+    winner only; the wrong one says under which slip it would have won, when one would.
+    """
+    score_a, score_b = a.score(), b.score()
+    margin = round(abs(score_a - score_b), MARGIN_DIGITS)
+    winner = "A" if score_a > score_b else "B"
+    at = a.ranked.at
+    same = sorted(a.ranked.relevances) == sorted(b.ranked.relevances)
+    if decoy is None:
+        choices = tuple(
+            Choice(f"{side} scores higher", (side, margin), why=_winner_why(side, a, b))
+            for side in ("A", "B")
+        )
+        asked = ""
+    else:
+        choices = tuple(
+            Choice(f"{side} scores higher, by about {exact(m)}", (side, m))
+            for side in ("A", "B")
+            for m in sorted({margin, decoy})
+        )
+        asked = ", and by about how much"
+    if same:
+        shared = (
+            f"Both lists hold the same items, so they share one IDCG{at}: only the DCGs differ. "
+            f"{winner} puts more gain near the top, where the discount is gentlest."
+        )
+        hint = (
+            f"Both lists hold the same items, so they share one IDCG{at}: only their DCGs "
+            "differ, and only at the positions where the lists differ."
+        )
+    else:
+        shared = (
+            "The lists hold different grades, so each has its own ideal order and IDCG: divide "
+            "each DCG by its own."
+        )
+        hint = "Each list has its own ideal order: work out each DCG and each IDCG, and divide."
+    if decoy is not None:
+        hint += (
+            " The margin is the difference of the two DCGs divided by that IDCG."
+            if same
+            else " The margin is the difference of the two quotients."
+        )
+    return Exercise(
+        kind="compare",
+        title="Which order scores higher?",
+        prompt=(
+            f"{'Two rankings of the same items. ' if same else ''}Which one has the higher "
+            f"NDCG{at} ({scored_with(a.ranked)}){asked}?"
+        ),
+        cases=(a, b),
+        choices=choices,
+        explanation=(
+            f"A scores {fixed(score_a)} and B {fixed(score_b)}: {winner} is higher, by "
+            f"{fixed(abs(score_a - score_b))}. {shared}"
+        ),
+        solution_cases=(a, b),
+        hint=hint,
+        discounts=discount_table(max(a.ranked.n, b.ranked.n)),
+    )
+
+
+def _winner_why(side: str, a: Case, b: Case) -> str:
+    """What picking `side` says, if it is the wrong pick: the scores, and the slip (from
+    `mistakes`) under which `side` would have won, when there is one."""
+    score = {"A": a.score(), "B": b.score()}
+    other = "B" if side == "A" else "A"
+    if score[side] > score[other]:
+        return ""  # the right pick: nothing is wrong with it
+    said = f"{side} scores {fixed(score[side])}, {other} {fixed(score[other])}."
+    slips = {"A": _slips(a.ranked), "B": _slips(b.ranked)}
+    for key in mistakes.NDCG_MISTAKES:
+        if key in slips["A"] and key in slips["B"]:
+            mine, theirs = slips[side][key], slips[other][key]
+            if mine.value > theirs.value and fixed(mine.value) != fixed(theirs.value):
+                return (
+                    f"{said} {side} only comes out ahead by {mine.name}: that gives {side} "
+                    f"{fixed(mine.value)} and {other} {fixed(theirs.value)}. {mine.advice}"
+                )
+    return (
+        f"{said} Work out each DCG term by term (the gain over log₂(i + 1)): the top positions "
+        "weigh most, and a grade moved down loses more there than it gains below."
+    )
+
+
+def _slips(ranked: RankedList) -> dict[str, mistakes.Mistake]:
+    return {m.key: m for m in mistakes.ndcg_mistakes(ranked)}
+
+
+def make_estimate(slot: Slot) -> Exercise:
+    rng = slot.rng
+    n = rng.randint(4, 7)
+    grades = draw_grades(rng, n)
+    case = new_case("List", grades, draw_cut(rng, n))
+    if slot.version >= 2 and rng.random() < 1 / 3:
+        # Some lists in newer sets missed relevant items that were judged: the ideal holds them.
+        pool = tuple(float(rng.randint(1, 3)) for _ in range(rng.randint(1, 2)))
+        case = variant(case, pool=pool)
+    return slot.place(build_estimate(case))
+
+
+def build_estimate(case: Case) -> Exercise:
+    """ "Estimate NDCG of this list", right within ± ESTIMATE_TOLERANCE."""
+    ranked = case.ranked
+    pool_step = ", the judged items that were not retrieved included" if ranked.pool else ""
+    return Exercise(
+        kind="estimate",
+        title="Estimate the score",
+        prompt=(
+            f"Estimate NDCG{ranked.at} of this ranking ({scored_with(ranked)}) to within "
+            f"±{exact(ESTIMATE_TOLERANCE)}. Type it as 0.8, .8 or 80%."
+        ),
+        cases=(case,),
+        target=case.score(),
+        tolerance=ESTIMATE_TOLERANCE,
+        explanation=(
+            "Sort the same grades from best to worst for the ideal order, discount both lists "
+            "the same way, and divide."
+        ),
+        solution_cases=(case,),
+        hint=(
+            f"Sort every grade from best to worst for the ideal order{pool_step}. Keep the "
+            "top k of the list and the top k of the ideal, multiply each grade by its "
+            "position's discount (the table), add each side up, and divide."
+        ),
+        discounts=discount_table(max(ranked.n, ranked.judged)),
+    )
+
+
+def make_missing_term(slot: Slot) -> Exercise:
+    rng = slot.rng
+    n = rng.randint(4, 6)
+    gain = rng.choice(("linear", "exponential"))
+    case = new_case("List", draw_grades(rng, n), gain=gain)
+    values = case.ranked.relevances
+    relevant = [i for i in range(n) if values[i] > 0 and i > 0]
+    hidden = rng.choice(relevant) if relevant else 0
+    result = totals(case.ranked)
+    scoring = case.ranked.scoring
+    question = latex.dcg_filled(
+        result.table,
+        case.ranked.k,
+        gain=scoring.gain,
+        discount=scoring.discount,
+        log_base=scoring.log_base,
+        hide=hidden + 1,
+    )
+    return slot.exercise(
+        title="Fill in the missing term",
+        prompt=(
+            f"One term of this DCG sum is hidden: the one at position {hidden + 1} "
+            f"({scored_with(case.ranked)}). What is its value? Within "
+            f"±{exact(TERM_TOLERANCE)} counts."
+        ),
+        cases=(case,),
+        target=float(result.table["contribution"].iloc[hidden]),
+        tolerance=TERM_TOLERANCE,
+        question_latex=question,
+        explanation=(
+            f"Position {hidden + 1} holds relevance {exact(values[hidden])}: its "
+            f"gain divided by log₂({hidden + 2}). You can also get it as the total minus the "
+            f"other terms."
+        ),
+        solution_cases=(case,),
+        hint=(
+            f"The term at position {hidden + 1} is its item's gain "
+            f"({gain_record(scoring.gain).short}) divided by "
+            f"log₂({hidden + 1} + 1). Or take the total and subtract every other term."
+        ),
+        position=hidden + 1,
+    )
+
+
+def swap_loss(case: Case, i: int, j: int) -> float:
+    """How much NDCG drops when the items at positions i and j (1-based) trade places."""
+    return -swap_effect(case.ranked, i, j).change
+
+
+def make_costliest_swap(slot: Slot) -> Exercise:
+    rng = slot.rng
+    while True:
+        n = rng.randint(5, 7)
+        values = tuple(sorted(draw_grades(rng, n), reverse=True))
+        case = new_case("List", values)
+        pairs = [(i, j) for i in range(1, n + 1) for j in range(i + 1, n + 1)]
+        pairs = [p for p in pairs if values[p[0] - 1] != values[p[1] - 1]]
+        if len(pairs) < 4:
+            continue
+        offered = rng.sample(pairs, 4)
+        losses = sorted((swap_loss(case, *p) for p in offered), reverse=True)
+        if losses[0] - losses[1] < MIN_GAP:
+            continue
+        return slot.place(build_costliest_swap(case, offered))
+
+
+def build_costliest_swap(case: Case, pairs: Sequence[tuple[int, int]]) -> Exercise:
+    """ "Which of these swaps lowers NDCG the most?" for `case`: one option per pair of positions
+    (1-based), in the order given. The caller makes sure one swap costs the most."""
+    ranked = case.ranked
+    values = ranked.relevances
+    pairs = [tuple(pair) for pair in pairs]
+    best = max(pairs, key=lambda p: swap_loss(case, *p))
+    after = [values[i] for i in swap(ranked.n, *best)]
+    choices = tuple(
+        Choice(
+            f"Swap positions {i} and {j} (relevance {exact(values[i - 1])} ↔ "
+            f"{exact(values[j - 1])})",
+            (i, j),
+        )
+        for i, j in pairs
+    )
+    lines = "; ".join(f"{i}↔{j}: {signed(-swap_loss(case, i, j))}" for i, j in sorted(pairs))
+    score = case.score()
+    if math.isclose(score, 1.0, abs_tol=NOISE):
+        scored = f"This ranking is perfect (NDCG{ranked.at} = 1, {scored_with(ranked)})."
+    else:
+        scored = f"This ranking scores NDCG{ranked.at} = {fixed(score)} ({scored_with(ranked)})."
+    return Exercise(
+        kind="costliest_swap",
+        title="Which swap costs the most?",
+        prompt=f"{scored} Which one of these swaps lowers its NDCG the most?",
+        cases=(case,),
+        choices=choices,
+        explanation=(
+            f"What each swap costs in NDCG: {lines}. A swap costs most when a big gap in "
+            f"relevance meets a big gap in discount, which happens highest in the list."
+        ),
+        solution_cases=(
+            case,
+            Case("After the costliest swap", replace(ranked, relevances=tuple(after), labels=())),
+        ),
+        hint=(
+            "Swapping positions i and j costs (gain at i − gain at j) × (discount at i − "
+            "discount at j) in DCG. The discount falls fastest near the top: see the table."
+        ),
+        discounts=discount_table(ranked.n),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking: what an option claims, what is wrong with it, what a slip gives
+# ---------------------------------------------------------------------------------------------
+
+
+def compare_holds(exercise: Exercise, claim: Claim) -> bool:
+    """A winner and a margin (to MARGIN_DIGITS) hold when the lists' scores say so."""
+    winner, margin = claim
+    a, b = (case.score() for case in exercise.cases)
+    best = "A" if a > b else "B"
+    return winner == best and round(abs(a - b), MARGIN_DIGITS) == margin
+
+
+def compare_why_not(exercise: Exercise, claim: Claim) -> str:
+    side, margin = claim
+    a, b = (case.score() for case in exercise.cases)
+    if side != ("A" if a > b else "B"):
+        return (
+            f"{side} scores lower, not higher. Both lists share one IDCG, so compare their "
+            "DCGs, and look first at the positions where they differ nearest the top."
+        )
+    return (
+        f"{side} does score higher, but not by about {exact(margin)}: the margin is the "
+        "difference of the two DCGs divided by their shared IDCG."
+    )
+
+
+def swap_holds(exercise: Exercise, claim: Claim) -> bool:
+    """A pair of positions holds when no offered swap costs more."""
+    (case,) = exercise.cases
+    losses = {c.claim: swap_loss(case, *c.claim) for c in exercise.choices}
+    return losses[claim] == max(losses.values())
+
+
+def swap_why_not(exercise: Exercise, claim: Claim) -> str:
+    (case,) = exercise.cases
+    i, j = claim
+    ranked = case.ranked
+    g = gains([ranked.relevances[i - 1], ranked.relevances[j - 1]], ranked.scoring.gain)
+    d = discounts(ranked.n, ranked.scoring.discount, ranked.scoring.log_base)
+    best = totals(ranked).idcg
+    return (
+        f"Swapping {i} and {j} costs {fixed(swap_loss(case, i, j))} of NDCG: (gain gap) × "
+        f"(discount gap) ÷ IDCG = ({exact(g[0])} − {exact(g[1])}) × ({fixed(d[i - 1])} − "
+        f"{fixed(d[j - 1])}) ÷ {fixed(best)}. Another option costs more: work the same "
+        "product out for each."
+    )
+
+
+def estimate_mistakes(exercise: Exercise) -> tuple[mistakes.Mistake, ...]:
+    """What each common slip of working NDCG out by hand would give for the list."""
+    return mistakes.ndcg_mistakes(exercise.cases[0].ranked)
+
+
+def term_mistakes(exercise: Exercise) -> tuple[mistakes.Mistake, ...]:
+    """What each common slip of working one DCG term out would give for the hidden term."""
+    if exercise.position is None:
+        return ()
+    return mistakes.term_mistakes(exercise.cases[0].ranked, exercise.position)
