@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lessons.glossary import BY_KEY
-from ndcg_core.display import DIGITS, fixed, signed
+from ndcg_core.display import DIGITS, MINUS, fixed, signed
 from ndcg_core.metrics import Totals
 
 # Each card's glossary term: its help is the glossary's definition, the one home of the words.
@@ -44,7 +44,7 @@ def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
             st.metric(
                 result.name(name),
                 fixed(value),
-                delta=_change(value, before, name),
+                delta=metric_delta(_change(value, before, name)),
                 help=HELP[name],
                 border=name == "NDCG",
                 width="stretch",
@@ -53,11 +53,27 @@ def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
         st.caption("The small numbers under the values: the change since the last change you made.")
 
 
-def _change(value: float, before: dict[str, float] | None, name: str) -> str | None:
-    """How far `name` moved since the last change, as shown under its card (None: it did not)."""
-    if before is None or round(value - before[name], DIGITS) == 0:
+def _change(value: float, before: dict[str, float] | None, name: str) -> float | None:
+    """How far `name` moved since the last change (None: not at all at the shown precision)."""
+    if before is None:
         return None
-    return signed(value - before[name])
+    return visible_change(value - before[name])
+
+
+def visible_change(change: float | None) -> float | None:
+    """A change, or None when it rounds to nothing at the digits a page shows."""
+    if change is None or round(change, DIGITS) == 0:
+        return None
+    return change
+
+
+def metric_delta(change: float | None) -> str | None:
+    """A change as `st.metric` takes it under a card. Streamlit chooses the arrow and its
+    colour by a leading ASCII hyphen, so a fall is written with one here (the card draws
+    the arrow); running text keeps the real minus sign of `display.signed`."""
+    if change is None:
+        return None
+    return signed(change).replace(MINUS, "-")
 
 
 def readout(result: Totals, *, page: str) -> None:
@@ -66,7 +82,7 @@ def readout(result: Totals, *, page: str) -> None:
     is edited (`readout_<page>`, sticky in ui/assets/app.css)."""
     before = st.session_state.get(f"{page}_before")
     change = _change(result.ndcg, before, "NDCG")
-    tail = f" ({change})" if change else ""
+    tail = f" ({signed(change)})" if change is not None else ""
     st.markdown(f"**{result.name('NDCG')} = {fixed(result.ndcg)}**{tail}")
 
 

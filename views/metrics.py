@@ -94,7 +94,7 @@ def headline(result: MeasureValues) -> None:
             column.metric(
                 result.name(key),
                 fixed(result.values[key]),
-                delta=signed(delta) if delta is not None and round(delta, DIGITS) != 0 else None,
+                delta=scores.metric_delta(scores.visible_change(delta)),
                 help=MEASURES[key].name,
                 border=key == "ndcg",
             )

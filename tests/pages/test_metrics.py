@@ -4,6 +4,7 @@ list, follows a drag and the order buttons, says what moved, and keeps its setti
 from __future__ import annotations
 
 import pytest
+from streamlit.proto.Metric_pb2 import Metric
 
 from ndcg_core.measures import MeasureSettings, all_measures
 from ndcg_core.model import RankedList, Scoring
@@ -74,7 +75,10 @@ def test_a_drag_moves_some_numbers_and_the_page_says_which():
     assert cards(at)["ERR@6"] == f"{want.values['err']:.4f}"
     moved = deltas(at)
     assert moved["P@6"] is None and moved["R@6"] is None  # the order inside the top 6
-    assert moved["NDCG@6"].startswith("−") and moved["AP@6"].startswith("−")
+    assert moved["NDCG@6"].startswith("-") and moved["AP@6"].startswith("-")
+    # A fall gets the card's down arrow in red: Streamlit reads the sign from the hyphen.
+    down = {m.label: m.proto.direction for m in at.metric}
+    assert down["NDCG@6"] == down["AP@6"] == Metric.MetricDirection.DOWN
     said = " ".join(info.value for info in at.info)
     assert "The last change moved" in said and "Unchanged: P@6, R@6, RR@6" in said
     table = table_with(at, "Before").set_index("Measure")

@@ -4,6 +4,7 @@ and answers every bad input with a message instead of a traceback."""
 from urllib.parse import parse_qs
 
 import pytest
+from streamlit.proto.Metric_pb2 import Metric
 
 from ndcg_core import dcg, idcg, ndcg
 from tests.pages.conftest import decode, open_page, plotly_figures
@@ -84,8 +85,10 @@ def test_changing_k_gain_discount_and_base():
     want = ndcg([3, 2, 3, 0, 1, 2], 3, gain="exponential", discount="jarvelin", log_base=3)
     assert metrics(at)["NDCG"] == f"{want:.4f}"
     assert at.query_params["k"] == "3" and at.query_params["discount"] == "jarvelin"
-    # the change since the previous setting is shown beside the number
+    # the change since the previous setting is shown beside the number, a fall as a fall
     assert any(m.delta for m in at.metric)
+    fallen = [m for m in at.metric if m.delta and m.delta.startswith("-")]
+    assert fallen and all(m.proto.direction == Metric.MetricDirection.DOWN for m in fallen)
     ndcg_chart = plotly_figures(at)[-1]
     highlighted = ndcg_chart["data"][1]
     assert list(decode(highlighted["x"])) == [3]
