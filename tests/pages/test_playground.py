@@ -87,8 +87,10 @@ def test_changing_k_gain_discount_and_base():
     assert at.query_params["k"] == "3" and at.query_params["discount"] == "jarvelin"
     # the change since the previous setting is shown beside the number, a fall as a fall
     assert any(m.delta for m in at.metric)
-    fallen = [m for m in at.metric if m.delta and m.delta.startswith("-")]
-    assert fallen and all(m.proto.direction == Metric.MetricDirection.DOWN for m in fallen)
+    for card in at.metric:
+        if card.delta:
+            fell = card.proto.direction == Metric.MetricDirection.DOWN
+            assert fell == card.delta.startswith("-"), (card.label, card.delta)
     ndcg_chart = plotly_figures(at)[-1]
     highlighted = ndcg_chart["data"][1]
     assert list(decode(highlighted["x"])) == [3]
