@@ -89,8 +89,9 @@ def test_changing_k_gain_discount_and_base():
     assert any(m.delta for m in at.metric)
     for card in at.metric:
         if card.delta:
-            fell = card.proto.direction == Metric.MetricDirection.DOWN
-            assert fell == card.delta.startswith("-"), (card.label, card.delta)
+            fell = float(card.delta.replace("−", "-")) < 0
+            arrow_down = card.proto.direction == Metric.MetricDirection.DOWN
+            assert arrow_down == fell, (card.label, card.delta)
     ndcg_chart = plotly_figures(at)[-1]
     highlighted = ndcg_chart["data"][1]
     assert list(decode(highlighted["x"])) == [3]
