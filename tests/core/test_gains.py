@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import GainMap, RankedList, Scoring, batch_ndcg, dcg, ndcg, runs
@@ -52,7 +52,6 @@ def test_a_map_that_only_rescales_every_grade_leaves_ndcg_unchanged():
         )
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.integers(0, 4), min_size=1, max_size=12),
     st.lists(st.floats(0, 100, allow_nan=False), min_size=5, max_size=5),

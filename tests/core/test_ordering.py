@@ -6,7 +6,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import ndcg, ordering
@@ -324,7 +324,6 @@ def cases(draw):
     return values, {"k": k, "ideal": ideal, **draw(conventions)}
 
 
-@settings(max_examples=60, deadline=None)
 @given(cases())
 def test_distribution_matches_every_ordering(case):
     values, options = case
@@ -346,7 +345,6 @@ def test_distribution_matches_every_ordering(case):
     assert np.isclose(result.values, result.current, atol=1e-12).any()
 
 
-@settings(max_examples=60, deadline=None)
 @given(cases())
 def test_swap_deltas_are_ndcg_differences(case):
     values, options = case
@@ -363,7 +361,6 @@ def test_swap_deltas_are_ndcg_differences(case):
             assert deltas[i, j] == 0.0
 
 
-@settings(max_examples=60, deadline=None)
 @given(cases(), st.data())
 def test_position_sweep_moves_one_item(case, data):
     values, options = case
@@ -376,7 +373,6 @@ def test_position_sweep_moves_one_item(case, data):
         assert sweep[target] == pytest.approx(ndcg(moved, **options), abs=1e-12)
 
 
-@settings(max_examples=40, deadline=None)
 @given(cases(), st.data())
 def test_ndcg_at_each_k_matches_ndcg(case, data):
     values, options = case

@@ -1,7 +1,7 @@
 """Reorderings used by the playground's buttons: ideal, worst, reverse, shuffle, move."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import ndcg
@@ -50,7 +50,6 @@ def test_shuffle_is_a_new_permutation_and_seeded():
     assert shuffled_order(1) == [0]
 
 
-@settings(max_examples=60, deadline=None)
 @given(relevance_lists)
 def test_ideal_order_scores_one_and_worst_order_scores_least(values):
     best = apply_order(ideal_order(values), values)
@@ -61,7 +60,6 @@ def test_ideal_order_scores_one_and_worst_order_scores_least(values):
     assert sorted(best) == sorted(values) == sorted(worst)
 
 
-@settings(max_examples=60, deadline=None)
 @given(relevance_lists, st.data())
 def test_move_puts_the_item_where_asked(values, data):
     n = len(values)

@@ -6,7 +6,7 @@ import math
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from lessons import practice
@@ -30,7 +30,6 @@ PINNED = json.loads((Path(__file__).parent / "practice_seeds.json").read_text(en
 # --- Determinism -------------------------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
 @given(seeds)
 def test_a_seed_always_gives_the_same_set(seed):
     assert exercise_set(seed) == exercise_set(seed)
@@ -76,7 +75,6 @@ def test_different_seeds_give_different_sets():
     assert len(sets) == 10
 
 
-@settings(max_examples=25, deadline=None)
 @given(seeds)
 def test_every_set_has_each_kind_once(seed):
     kinds = practice.kinds_for(seed)
@@ -87,7 +85,6 @@ def test_every_set_has_each_kind_once(seed):
 # --- Exactly one right answer ------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_every_multiple_choice_exercise_has_exactly_one_true_option(seed):
     for ex in exercise_set(seed):
@@ -102,7 +99,6 @@ def test_every_multiple_choice_exercise_has_exactly_one_true_option(seed):
         assert not any(check(ex, i).correct for i in range(len(ex.choices)) if i != right)
 
 
-@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_every_number_exercise_accepts_its_value_and_nothing_beyond_the_tolerance(seed):
     for ex in exercise_set(seed):
@@ -340,7 +336,6 @@ def test_the_compare_decoys_follow_the_named_rule():
 # --- Version 2: varied puzzles, pitfalls, every seed's set fair -------------------------------
 
 
-@settings(max_examples=25, deadline=None)
 @given(seeds)
 def test_a_version_two_set_has_each_kind_once_and_no_two_calculations_in_a_row(seed):
     kinds = practice.kinds_for(seed, 2)
@@ -352,7 +347,6 @@ def test_a_version_two_set_has_each_kind_once_and_no_two_calculations_in_a_row(s
     assert [e.kind for e in exercise_set(seed, 2)] == list(kinds)
 
 
-@settings(max_examples=40, deadline=None)
 @given(seeds)
 def test_every_version_two_question_has_exactly_one_true_option(seed):
     for ex in exercise_set(seed, 2):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import GainMap, batch_ndcg, runs, trec
@@ -163,7 +163,6 @@ def _small_runs(draw):
     return queries, docs, scores, rels
 
 
-@settings(max_examples=40, deadline=None)
 @given(_small_runs(), st.sampled_from([None, 1, 3, 5]))
 def test_docid_rule_equals_presorting_by_score_then_doc_descending(run, k):
     queries, docs, scores, rels = run
@@ -177,7 +176,6 @@ def test_docid_rule_equals_presorting_by_score_then_doc_descending(run, k):
         assert ours[query] == pytest.approx(kept[query], abs=1e-12)
 
 
-@settings(max_examples=30, deadline=None)
 @given(_small_runs(), st.lists(st.integers(1, 3), max_size=5), st.sampled_from([None, 2, 5]))
 def test_an_ideal_from_all_judgments_never_scores_higher(run, unretrieved, k):
     queries, docs, scores, rels = run

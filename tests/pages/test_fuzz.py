@@ -30,7 +30,9 @@ LIST_PAGES = {  # page: (session key prefix, allow_negative)
 MAX_ITEMS = urlparams.MAX_ITEMS
 # Every other page of the menu: a page added to the app is fuzzed without editing this file.
 OTHER_PAGES = [page.script for page in menu.PAGES if page.script not in LIST_PAGES]
-# Found examples are reported as they are: shrinking would rerun pages hundreds of times.
+# One example reruns a page (tens of milliseconds to seconds), so these properties try a few
+# examples each, the same ones in every profile, and report what they find as found: shrinking
+# would rerun pages hundreds of times.
 NO_SHRINK = [Phase.explicit, Phase.generate]
 FEW = settings(
     max_examples=6,
@@ -377,7 +379,6 @@ def test_a_file_name_is_text_in_the_download_button():
     ]
 
 
-@settings(max_examples=200, deadline=None)
 @given(
     rows=st.lists(
         st.fixed_dictionaries(

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
 from ndcg_core.options import LOG_BASE
 from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
-from tests.strategies import FAST, ID, K_TEXT, LABEL, typed_text
+from tests.strategies import ID, K_TEXT, LABEL, typed_text
 from ui.urlparams import (
     BASE,
     Fallback,
@@ -34,7 +34,6 @@ PARAMS = st.dictionaries(
 )
 
 
-@FAST
 @given(PARAMS, st.booleans())
 @example({"rels": "3,2", "labels": "a:b,c"}, False)
 @example({"rels": "3,2", "labels": "a;b,c"}, False)
@@ -66,7 +65,6 @@ def test_read_list_never_raises_and_explains_each_problem(params, negative):
         )
 
 
-@FAST
 @given(PARAMS, st.integers(1, 12))
 def test_read_ranking_never_raises(params, n):
     scores, ids, messages = read_ranking(params, n)
@@ -79,7 +77,6 @@ def test_read_ranking_never_raises(params, n):
         assert any("ids" in m for m in messages)
 
 
-@FAST
 @given(
     st.lists(
         # Grades up to 1000: the exponential gain refuses more (tested on its own).
@@ -115,7 +112,6 @@ def test_a_link_reproduces_its_list(items, k, gain, discount, base, pool, scored
     assert more == [] and got_scores == scores and got_ids == ids
 
 
-@FAST
 @given(K_TEXT, st.one_of(st.none(), st.integers(1, 50)))
 def test_read_k_only_raises_value_errors_quoting_the_value(text, longest):
     try:
@@ -128,7 +124,6 @@ def test_read_k_only_raises_value_errors_quoting_the_value(text, longest):
     assert k in ("n", "none") or (k >= 1 and (longest is None or k <= longest))
 
 
-@FAST
 @given(st.integers(1, 10**11))
 def test_k_round_trips_or_says_the_nearest(k):
     if k <= 1000:
