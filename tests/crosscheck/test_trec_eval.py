@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from ndcg_core import GainMap, batch_ndcg, runs, trec
 from ndcg_core.model import NO_CUTOFF, Scoring
+from tests import ROOT
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = ROOT / "data"
 TREC = DATA / "trec_eval_test"
 CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
 

@@ -2,14 +2,13 @@
 
 import base64
 import json
-from pathlib import Path
 from urllib.parse import unquote
 
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests import ROOT
 
 
 def open_page(page: str | None = None, **params: str) -> AppTest:

@@ -2,8 +2,6 @@
 a rejection is a message naming the problem, and the last valid list stays while the typed text
 stays in the box."""
 
-from pathlib import Path
-
 import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
@@ -12,11 +10,11 @@ from streamlit.testing.v1 import AppTest
 from lessons import practice
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import parse_relevances
+from tests import ROOT
 from ui import menu, queries_data, urlparams
 from ui.list_editor import table_rows_to_list
 from ui.text import plain
 
-ROOT = Path(__file__).resolve().parents[2]
 LIST_PAGES = {  # page: (session key prefix, allow_negative)
     "views/home.py": ("home", False),
     "views/playground.py": ("playground", False),

@@ -16,8 +16,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core.libraries import PRESETS, evaluate_query
+from tests import ROOT
 
-from .conftest import ROOT, open_page
+from .conftest import open_page
 
 PAGE = "views/libraries.py"
 
