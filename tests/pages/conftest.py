@@ -26,6 +26,17 @@ def open_page(page: str | None = None, **params: str) -> AppTest:
     return at
 
 
+def assert_message(messages, *texts: str) -> str:
+    """Some message among `messages` (`at.error`, `at.warning`, `at.info`, `at.success`) says
+    every one of `texts`: found by what it says, not by its place, so a message added above it
+    breaks no test. Returns that message's text."""
+    said = [message.value for message in messages]
+    for value in said:
+        if all(text in value for text in texts):
+            return value
+    raise AssertionError(f"no message says {' and '.join(map(repr, texts))}; they say {said}")
+
+
 def page_links(at: AppTest) -> list[tuple[str, str]]:
     """The links to other pages in the page's body (`st.page_link`; the sidebar's links
     are left out) in order, as (label, address), the address as a user reads it in the address
