@@ -95,8 +95,9 @@ CALL_ERRORS = [
 ]
 
 
-# Inputs the core once accepted silently or failed on with the wrong error (reliability review
-# L6, L7): each is now refused by name, the same way by ndcg, batch_ndcg and ndcg_rows.
+# Inputs the core once accepted silently (complex numbers, a set, a masked array) or failed on
+# with the wrong error (a huge integer, an overflow): each is now refused by name, the same way
+# by ndcg, batch_ndcg and ndcg_rows.
 ODD_INPUTS = [
     pytest.param(lambda: ndcg(np.array([3 + 1j, 2, 1])), "real numbers only", id="complex"),
     pytest.param(

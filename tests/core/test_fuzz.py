@@ -165,7 +165,8 @@ def test_check_seed_only_raises_value_errors_quoting_the_seed(text):
 
 
 # --- Files ----------------------------------------------------------------------------------------
-# Field separators trec_eval reads (C's isspace) and unusual spaces it does not (issue 16, L9).
+# Field separators trec_eval reads (C's isspace) and unusual spaces it does not: a no-break space
+# pasted from a web page must be a problem named on its line, not a silent split.
 SPACES = st.sampled_from([" ", "\t", "  ", "\v", "\f", " \t ", "\u00a0", "\u3000", "\u200b"])
 FILE_LINE = st.one_of(
     st.text(max_size=30),
@@ -253,7 +254,7 @@ def test_trec_qrels_reader_only_raises_value_errors(data):
         file_bytes(header="Query_ID , doc_id,relevance,rank\r\n"),
     )
 )
-@example(b"query_id,doc_id,relevance,score,score\nq1,d1,1,0.5,0.1\n")  # review M2
+@example(b"query_id,doc_id,relevance,score,score\nq1,d1,1,0.5,0.1\n")  # a repeated column
 @example(b"query_id,query_id,doc_id,relevance\nq,q,d,1\n")
 @example(b'query_id,doc_id,relevance\nq1,"' + b"x" * 140_000 + b'",1\n')
 def test_csv_reader_only_raises_value_errors(data):

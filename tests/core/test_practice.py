@@ -19,7 +19,7 @@ from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
 # Seeds 1–5 as the code of commit 58cb952 made them (before lists became `RankedList`s): teachers
 # have shared these sets, so their exercises, lists and answers must never change. Version 1 is
-# the generator links without a version open; one option text was changed on purpose (issue 13):
+# the generator links without a version open; one option text was changed on purpose:
 # the open-ideal puzzle's "X stops counting at k = 3, Y counts all six" contradicted its own
 # "X reports NDCG@6" and now reads "X takes its logarithms to base 10, Y to base 2" (same place,
 # still wrong, still the same answer).

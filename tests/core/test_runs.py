@@ -463,7 +463,8 @@ def test_crlf_and_byte_order_mark_keep_line_numbers():
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading files as trec_eval reads them (issue 14; reliability review H3, L1, L2, L9, M2)
+# Reading files as trec_eval reads them: its fields, comments, spaces, single-precision scores
+# and whole-number relevances, and what a CSV header can get wrong
 # ---------------------------------------------------------------------------------------------
 
 
@@ -559,8 +560,9 @@ def test_qrels_read_with_whole_relevance_use_c_atol():
 
 
 def test_trec_eval_ties_compare_scores_in_single_precision():
-    # The reliability review's repro (L1): equal as float32, so a tie, broken by doc id
-    # descending: b (not relevant) before a. trec_eval (pytrec_eval) gives 0.6309.
+    # Two scores that differ as doubles and are equal as float32, as trec_eval compares them: a
+    # tie, broken by doc id descending: b (not relevant) before a. trec_eval (pytrec_eval)
+    # gives 0.6309.
     run = runs.read_trec_run(b"q1 Q0 a 1 1.00000002 r\nq1 Q0 b 2 1.00000001 r\nq1 Q0 c 3 0.5 r\n")
     data = runs.join_trec(run, runs.read_trec_qrels(b"q1 0 a 1\nq1 0 b 0\nq1 0 c 0\n"))
     assert runs.evaluate(data, None, ties="docid").mean == pytest.approx(1 / math.log2(3))
@@ -717,8 +719,8 @@ def test_grades_collect_every_relevance_the_data_holds():
 
 
 # ---------------------------------------------------------------------------------------------
-# Big files (reliability review M8): read in a worker process, at most a few at once, and
-# what was read kept in a cache bounded by size
+# Big files: read in a worker process, at most a few at once, and what was read kept in a
+# cache bounded by size, so one upload cannot stall or exhaust the server every student shares
 # ---------------------------------------------------------------------------------------------
 
 

@@ -214,8 +214,8 @@ def test_gallery_click_loads_the_case():
 
 
 def test_k_beyond_the_list_then_any_other_page():
-    """The gallery's "k larger than the list", then Home from the menu (issue 12: an IndexError
-    on home), then every other page: each shows the list, none breaks."""
+    """The gallery's "k larger than the list", then Home from the menu (home once failed on it
+    with an IndexError), then every other page: each shows the list, none breaks."""
     # /libraries opened first, as a shared link does (open_page would run home first).
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.switch_page(PAGE)

@@ -293,7 +293,7 @@ def test_relevances_too_large_to_add_up_are_refused_with_the_last_list_kept():
 
 
 def test_a_gain_per_grade_from_the_link_the_box_and_a_new_grade_typed_with_its_gain():
-    # Issue 14: the third gain wherever a gain is chosen. 2^rel − 1 is one such map.
+    # The third gain, a gain per grade, wherever a gain is chosen. 2^rel − 1 is one such map.
     at = open_page(PAGE, rels="3,2,3,0,1,2", gain="map:0=0,1=1,2=3,3=7")
     assert at.radio(key="playground_gain").value == "map"
     assert at.text_input(key="playground_gain_map").value == "0=0, 1=1, 2=3, 3=7"

@@ -356,7 +356,7 @@ def test_a_tampered_convention_in_the_link_is_named_and_what_is_used_said():
 
 
 # ---------------------------------------------------------------------------------------------
-# Issue 14: trec_eval's files, its -c mean, gains per grade; issue 16's file messages
+# trec_eval's files, its -c mean, gains per grade; what the page says about a file
 # ---------------------------------------------------------------------------------------------
 
 RUN_WITH_EXTRA_FIELDS = (
@@ -513,7 +513,7 @@ def test_the_size_cap_is_said_in_the_uploaders_unit():
 
 
 def test_a_grade_the_exponential_gain_cannot_take_is_named_and_the_linear_gain_used():
-    # Reliability H2: 2^2000 does not fit in a float; the page said nothing but a traceback.
+    # 2^2000 does not fit in a float; the page once showed nothing but a traceback.
     data = b"query_id,doc_id,relevance,score\nq,a,2000,3\nq,b,1,2\nr,c,1,1\n"
     at = _upload("csv", run=("big.csv", data))
     at.selectbox(key="queries_gain").set_value("exponential").run()
