@@ -9,6 +9,7 @@ from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
 from ndcg_core.options import LOG_BASE
 from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
 from tests.strategies import ID, K_TEXT, LABEL, typed_text
+from ui import urlparams
 from ui.urlparams import (
     BASE,
     Fallback,
@@ -174,6 +175,21 @@ def test_a_log_base_out_of_range_is_named_and_the_nearest_shown(text, used, said
     value, message = BASE.parse(text)
     assert value == used
     assert (message is None) if said is None else (said in message)
+
+
+def test_a_map_in_a_link_reads_writes_and_names_what_it_cannot_use():
+    ranked, messages = urlparams.read_list({"rels": "3,2,3,0,1,2", "gain": "map:0=0,1=1,2=3,3=7"})
+    assert messages == [] and ranked.scoring.gain == "map:0=0,1=1,2=3,3=7"
+    assert urlparams.list_params(ranked)["gain"] == "map:0=0,1=1,2=3,3=7"
+    assert "gain=map:0=0,1=1,2=3,3=7" in urlparams.link("playground", ranked)
+    ranked, messages = urlparams.read_list({"rels": "3,2,5", "gain": "map:0=0,1=1,2=3,3=7"})
+    assert ranked.scoring.gain == "linear"
+    assert "gives no gain for grade 5" in messages[0] and "gain = linear is used" in messages[0]
+    ranked, messages = urlparams.read_list({"rels": "1,0", "gain": "map:0=0,1=oops"})
+    assert ranked.scoring.gain == "linear" and "must be a number; got 'oops'" in messages[0]
+    assert urlparams.GAIN.parse("exponential") == ("exponential", None)
+    value, message = urlparams.GAIN.parse("cubic")
+    assert value == "linear" and "'cubic' is not a gain" in message
 
 
 def test_k_words_keep_their_meaning():
