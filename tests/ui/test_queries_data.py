@@ -64,16 +64,36 @@ def test_query_list_is_cut_to_a_links_length_and_says_what_was_cut():
 # ---------------------------------------------------------------------------------------------
 
 
+# A small set with graded and negative judgments, a line trec_eval refuses, a query the run does
+# not answer and one the judgments lack: what a worker reads must come back whole.
+SMALL_TREC = queries_data.Files(
+    "trec",
+    run=("run.txt", b"1 Q0 a 1 3 r\n1 Q0 b 2 2 r\n1 Q0 c 3 x r\n2 Q0 x 1 1 r\n4 Q0 y 1 1 r\n"),
+    qrels=("qrels.txt", b"1 0 a 1\n1 0 b -1\n1 0 d 4\n2 0 x 2\n3 0 z 1\n"),
+)
+
+
 def test_a_big_set_is_read_in_a_worker_process_with_the_same_result(monkeypatch):
-    monkeypatch.setattr(queries_data, "IN_PROCESS_BYTES", 0)  # every set counts as big
+    # Every set counts as big, so even a few lines go to a worker process: what is tested is the
+    # trip there and back, which a big file would only make slower.
+    monkeypatch.setattr(queries_data, "IN_PROCESS_BYTES", 0)
+    # The server lowers its workers' priority so its sessions answer first; on a test machine
+    # busy with other tests that makes each worker wait for them, and it is not what this
+    # test checks.
+    monkeypatch.setattr(queries_data, "WORKER_NICE", 0)
     queries_data.CACHE.clear()
-    files = queries_data.sample_files("trec", "qrels.rel_level")
+    files = SMALL_TREC
     tables, data_sets = queries_data.load(files, 50)
     assert queries_data.WORKERS.busy == 0
-    expected = queries_data.datasets(files, queries_data.read_tables(files, 50))["run"]
+    here = queries_data.read_tables(files, 50)
+    expected = queries_data.datasets(files, here)["run"]
     ours = runs.evaluate(data_sets["run"], 10).per_query
-    assert ours.equals(runs.evaluate(expected, 10).per_query)
-    assert tables["run"].rows.equals(queries_data.read_tables(files, 50)["run"].rows)
+    assert ours.equals(runs.evaluate(expected, 10).per_query) and len(ours) == 2
+    for role in ("run", "qrels"):
+        assert tables[role].rows.equals(here[role].rows)
+        assert tables[role].problems == here[role].problems
+    assert [p.line for p in tables["run"].problems] == [3]
+    assert data_sets["run"].notes == expected.notes and expected.notes
     assert queries_data.load(files, 50)[0] is tables  # read once: the second call is cached
     bad = queries_data.Files("trec", run=("run.gz", b"\x1f\x8b\x08junk"), qrels=("q", b"1 0 a 1\n"))
     with pytest.raises(ValueError, match=r"run\.gz is not UTF-8 text"):
