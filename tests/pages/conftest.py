@@ -13,15 +13,21 @@ from tests import ROOT
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _components_scanned_once():
-    """An AppTest's first run reads the metadata of every installed package to find Streamlit
-    components (about 0.15 s of CPU, twice that in time on a busy machine: half of what opening
-    a small page costs). The packages do not change while the tests run: one scan per process."""
+def _streamlit_work_done_once():
+    """Two things AppTest redoes that cannot change while the tests run, done once per process:
+    an AppTest's first run reads the metadata of every installed package to find Streamlit
+    components (about 0.15 s of CPU, half of what opening a small page costs), and every run
+    compiles app.py and its page anew (a cache of its own per run; a seventh of a walk through
+    every page)."""
     from streamlit.components.v2 import manifest_scanner
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import app_test
 
+    compiled = ScriptCache()
     with pytest.MonkeyPatch.context() as patch:
         scan = functools.cache(manifest_scanner.scan_component_manifests)
         patch.setattr(manifest_scanner, "scan_component_manifests", scan)
+        patch.setattr(app_test, "ScriptCache", lambda: compiled)
         yield
 
 
