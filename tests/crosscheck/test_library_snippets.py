@@ -64,6 +64,9 @@ def run_all(python: str, programs: list[str]) -> list[dict]:
         text=True,
         timeout=300,
         check=True,
+        # The programs are the page's, as a reader copies them; one OpenMP thread for LightGBM,
+        # XGBoost and torch here, for the reason given in library_runner.py.
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
     )
     return json.loads(done.stdout.split("@@RESULTS@@")[-1])
 
