@@ -79,13 +79,19 @@ lint: $(VENV)/.testing
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
+# HYPOTHESIS_PROFILE picks how many examples each property test tries (conftest.py): `ci`, the
+# same 100 every run; `dev`, 50 drawn afresh.
 test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium /usr/sbin/nginx postgresql lint
-	$(OTHER_LIBS) $(PY) -m pytest $(PARALLEL)
+	HYPOTHESIS_PROFILE=ci $(OTHER_LIBS) $(PY) -m pytest $(PARALLEL)
 
 # For everyday work: everything but the real-library cross-checks and the browser tests
-# (a few minutes instead of ten). `make test` above is still the one that counts.
+# (a few minutes instead of ten), with fewer examples per property. `make test` above is still
+# the one that counts. Their folders are not even collected: each worker would import
+# scikit-learn, pytrec_eval, scipy and Playwright only to leave the tests out, and a missing
+# library would fail the collection.
 test-fast: $(VENV)/.testing postgresql lint
-	$(PY) -m pytest $(PARALLEL) -m "not crosscheck and not browser"
+	HYPOTHESIS_PROFILE=dev $(PY) -m pytest $(PARALLEL) -m "not crosscheck and not browser" \
+	  --ignore=tests/crosscheck --ignore=tests/browser
 
 bench: $(VENV)/.testing /usr/sbin/nginx
 	@for script in bench/bench_*.py; do echo "== $$script"; PYTHONPATH=. $(PY) $$script || exit 1; done

@@ -1,4 +1,4 @@
-"""The live classroom under a class answering at once (issue 15): 60 students answer one question
+"""The live classroom under a class answering at once: 60 students answer one question
 within 10 s; how long does an answer take to write, and how long until the projector counts it?
 
 What runs, end to end:

@@ -1,4 +1,4 @@
-"""A classroom at once: the playground under 1 → 60 concurrent sessions (issue 9).
+"""A classroom at once: the playground under 1 → 60 concurrent sessions.
 
 Starts its own `streamlit run app.py` on a free loopback port (127.0.0.1 only) and talks to it
 with Streamlit's own websocket protocol (/_stcore/stream, protobuf BackMsg/ForwardMsg), the

@@ -1,4 +1,4 @@
-"""How fast the playground answers, in one run (targets from issue 3).
+"""How fast the playground answers, in one run.
 
 1. Server side: the page's rerun time after a typed change to a 20-item list, against a minimal
    Streamlit page (one text box, one number) under the same harness (AppTest, one process).

@@ -32,8 +32,8 @@ from tests.deployserver import nginx_path, start_deployment  # noqa: E402
 # (download bits/s, upload bits/s, added latency ms); None: no emulation (loopback as it is).
 NETWORKS = {
     "loopback": None,
-    "4g": (9_000_000, 1_500_000, 60),  # ≈4G as in ux-review D7: 9 Mbps, 60 ms
-    "3g": (1_600_000, 750_000, 150),  # ≈3G as in ux-review D7: 1.6 Mbps, 150 ms
+    "4g": (9_000_000, 1_500_000, 60),  # ≈4G: 9 Mbps down, 1.5 Mbps up, 60 ms
+    "3g": (1_600_000, 750_000, 150),  # ≈3G: 1.6 Mbps down, 0.75 Mbps up, 150 ms
 }
 PAGES = {"/": "home", "/playground?rels=3,2,3,0,1,2": "playground"}
 RUN_DONE = """() => document.querySelector('[data-testid="stMetricValue"]')

@@ -1,4 +1,4 @@
-"""A 50 MB upload in a busy classroom: do the other students still get their answers? (issue 16, M8)
+"""A 50 MB upload in a busy classroom: do the other students still get their answers?
 
 Starts its own `streamlit run app.py` on a free loopback port. Ten students work on the
 playground over Streamlit's websocket protocol, as in bench_load.py (a typed change every 2–6 s

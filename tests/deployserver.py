@@ -17,9 +17,9 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests import ROOT
 from tests.appserver import free_port
 
-ROOT = Path(__file__).resolve().parents[1]
 SERVE = ROOT / "deploy" / "serve.py"
 # One line of deploy/nginx.conf's `ndcg` log format.
 LOG_LINE = re.compile(

@@ -1,16 +1,12 @@
 """What people type, as hypothesis strategies shared by the fuzz tests of the core, the URL
-schema and the pages."""
+schema and the pages. How many examples each test tries is the profile's (conftest.py)."""
 
 import string
 
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from ndcg_core.display import exact
 from ndcg_core.parsing import typable_label
-
-FAST = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FASTER = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 SEPARATORS = [",", ";", "\t", "\n", " ", ", ", " ; ", "\r\n", ",,", "  "]
 JUNK = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 from math import log, log2
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from lessons.curves import (
@@ -44,7 +44,6 @@ def test_top_weights_by_hand():
     assert (table["top_1"] == 1).all()
 
 
-@settings(max_examples=150, deadline=None)
 @given(
     st.lists(st.integers(0, 4).map(float), min_size=1, max_size=10),
     st.lists(st.integers(0, 4).map(float), max_size=4),

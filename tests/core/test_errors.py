@@ -11,48 +11,101 @@ from ndcg_core.parsing import ParseError, parse_relevances, parse_scores
 from ndcg_core.stats import bootstrap_ci
 
 CALL_ERRORS = [
-    (lambda: ndcg([]), "`relevances` is empty"),
-    (lambda: ndcg([1, -1, 2]), "position 2 is -1"),
-    (lambda: ndcg([1, float("nan")]), "position 2 is nan"),
-    (lambda: ndcg([float("inf")]), "finite numbers; position 1 is inf"),
-    (lambda: ndcg([1, "a"]), "position 2 is 'a'"),
-    (lambda: ndcg("3, 2, 1"), "to read typed text use `parse_relevances`"),
-    (lambda: ndcg([[1, 2], [3, 4]]), "must be a flat list"),
-    (lambda: ndcg([True, False]), "position 1 is True"),
-    (
+    pytest.param(lambda: ndcg([]), "`relevances` is empty", id="empty"),
+    pytest.param(lambda: ndcg([1, -1, 2]), "position 2 is -1", id="negative"),
+    pytest.param(lambda: ndcg([1, float("nan")]), "position 2 is nan", id="nan"),
+    pytest.param(lambda: ndcg([float("inf")]), "finite numbers; position 1 is inf", id="inf"),
+    pytest.param(lambda: ndcg([1, "a"]), "position 2 is 'a'", id="text-item"),
+    pytest.param(
+        lambda: ndcg("3, 2, 1"), "to read typed text use `parse_relevances`", id="typed-text"
+    ),
+    pytest.param(lambda: ndcg([[1, 2], [3, 4]]), "must be a flat list", id="nested"),
+    pytest.param(lambda: ndcg([True, False]), "position 1 is True", id="bools"),
+    pytest.param(
         lambda: ndcg([1, 2], 0),
         "`k` must be a positive whole number or None (the whole list); got 0.",
+        id="k-zero",
     ),
-    (lambda: ndcg([1, 2], -3), "got -3"),
-    (lambda: ndcg([1, 2], 2.5), "got 2.5"),
-    (lambda: ndcg([1, 2], "3"), "got '3'"),
-    (lambda: dcg([1, 2], gain="exp"), "`gain` must be 'linear' or 'exponential'; got 'exp'."),
-    (lambda: dcg([1, 2], discount="log"), "`discount` must be 'log2' or 'jarvelin'; got 'log'."),
-    (lambda: dcg([1, 2], log_base=1), "`log_base` must be a number greater than 1"),
-    (lambda: dcg([1, 2], log_base="e"), "got 'e'"),
-    (lambda: dcg([2000], gain="exponential"), "relevance must be at most 1000"),
-    (lambda: ndcg([1], on_zero=0.5), "`on_zero` must be 0.0"),
-    (
+    pytest.param(lambda: ndcg([1, 2], -3), "got -3", id="k-negative"),
+    pytest.param(lambda: ndcg([1, 2], 2.5), "got 2.5", id="k-fraction"),
+    pytest.param(lambda: ndcg([1, 2], "3"), "got '3'", id="k-text"),
+    pytest.param(
+        lambda: dcg([1, 2], gain="exp"),
+        "`gain` must be 'linear' or 'exponential'; got 'exp'.",
+        id="gain-unknown",
+    ),
+    pytest.param(
+        lambda: dcg([1, 2], discount="log"),
+        "`discount` must be 'log2' or 'jarvelin'; got 'log'.",
+        id="discount-unknown",
+    ),
+    pytest.param(
+        lambda: dcg([1, 2], log_base=1),
+        "`log_base` must be a number greater than 1",
+        id="log-base-one",
+    ),
+    pytest.param(lambda: dcg([1, 2], log_base="e"), "got 'e'", id="log-base-text"),
+    pytest.param(
+        lambda: dcg([2000], gain="exponential"),
+        "relevance must be at most 1000",
+        id="exponential-grade-too-large",
+    ),
+    pytest.param(lambda: ndcg([1], on_zero=0.5), "`on_zero` must be 0.0", id="on-zero-other"),
+    pytest.param(
         lambda: idcg([3, 3], ideal=[3]),
         "the list has 2 item(s) of relevance 3 but `ideal` has only 1",
+        id="ideal-too-short",
     ),
-    (lambda: ndcg([1, 2], ideal=[1, -2]), "`ideal` must not be negative"),
-    (lambda: breakdown([1, 2], labels=["a"]), "2 items but 1 label."),
-    (lambda: cg([1, 2], k=0), "`k` must be a positive whole number"),
-    (lambda: batch_ndcg([1, 1], [1, 2], ties="random"), "`ties` must be 'keep' or 'average'"),
-    (lambda: batch_ndcg([1, 1], [1, -2]), "row 2 is -2"),
-    (lambda: batch_ndcg([1, 1], [1]), "one value per row: 2 rows but 1 value."),
-    (lambda: batch_ndcg([1, 1], [1, 2], [0.5, float("nan")]), "finite numbers; row 2 is nan"),
-    (lambda: ndcg_rows([1, 2]), "must be a non-empty (queries × items) matrix; got shape (2,)"),
-    (lambda: ndcg_rows([[1, -2]]), "row 1, item 2 is -2"),
-    (lambda: ndcg_rows([[1, 2]], [[1]]), "`scores` must have the shape of `relevances` (1, 2)"),
-    (lambda: ndcg_rows([[1, 2]], [[1, float("nan")]]), "row 1, item 2 is NaN"),
-    (lambda: ndcg_rows([[1, 2]], ties="docid"), "'keep' or 'average' for a matrix"),
+    pytest.param(
+        lambda: ndcg([1, 2], ideal=[1, -2]), "`ideal` must not be negative", id="ideal-negative"
+    ),
+    pytest.param(
+        lambda: breakdown([1, 2], labels=["a"]), "2 items but 1 label.", id="labels-count"
+    ),
+    pytest.param(lambda: cg([1, 2], k=0), "`k` must be a positive whole number", id="cg-k-zero"),
+    pytest.param(
+        lambda: batch_ndcg([1, 1], [1, 2], ties="random"),
+        "`ties` must be 'keep' or 'average'",
+        id="batch-ties-unknown",
+    ),
+    pytest.param(lambda: batch_ndcg([1, 1], [1, -2]), "row 2 is -2", id="batch-negative"),
+    pytest.param(
+        lambda: batch_ndcg([1, 1], [1]),
+        "one value per row: 2 rows but 1 value.",
+        id="batch-lengths",
+    ),
+    pytest.param(
+        lambda: batch_ndcg([1, 1], [1, 2], [0.5, float("nan")]),
+        "finite numbers; row 2 is nan",
+        id="batch-nan-score",
+    ),
+    pytest.param(
+        lambda: ndcg_rows([1, 2]),
+        "must be a non-empty (queries × items) matrix; got shape (2,)",
+        id="rows-not-a-matrix",
+    ),
+    pytest.param(lambda: ndcg_rows([[1, -2]]), "row 1, item 2 is -2", id="rows-negative"),
+    pytest.param(
+        lambda: ndcg_rows([[1, 2]], [[1]]),
+        "`scores` must have the shape of `relevances` (1, 2)",
+        id="rows-scores-shape",
+    ),
+    pytest.param(
+        lambda: ndcg_rows([[1, 2]], [[1, float("nan")]]),
+        "row 1, item 2 is NaN",
+        id="rows-nan-score",
+    ),
+    pytest.param(
+        lambda: ndcg_rows([[1, 2]], ties="docid"),
+        "'keep' or 'average' for a matrix",
+        id="rows-ties-docid",
+    ),
 ]
 
 
-# Inputs the core once accepted silently or failed on with the wrong error (reliability review
-# L6, L7): each is now refused by name, the same way by ndcg, batch_ndcg and ndcg_rows.
+# Inputs the core once accepted silently (complex numbers, a set, a masked array) or failed on
+# with the wrong error (a huge integer, an overflow): each is now refused by name, the same way
+# by ndcg, batch_ndcg and ndcg_rows.
 ODD_INPUTS = [
     pytest.param(lambda: ndcg(np.array([3 + 1j, 2, 1])), "real numbers only", id="complex"),
     pytest.param(

@@ -1,20 +1,19 @@
 """The third gain, a gain per grade (`options.GainMap`): hand-worked values, the exponential gain
-as one such map, rescaling that changes nothing, every message, and the map in the model, the
-LaTeX and the URL schema. LightGBM's `label_gain` and trec_eval's `-m ndcg.1=3,2=9` are
-checked against the real libraries in tests/crosscheck/test_trec_eval.py."""
+as one such map, rescaling that changes nothing, every message, and the map in the model and the
+LaTeX; in links, in tests/ui/test_urlparams.py. LightGBM's `label_gain` and trec_eval's
+`-m ndcg.1=3,2=9` are checked against the real libraries in tests/crosscheck/test_trec_eval.py."""
 
 import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import GainMap, RankedList, Scoring, batch_ndcg, dcg, ndcg, runs
 from ndcg_core.latex import dcg_filled, dcg_formula, worked
 from ndcg_core.metrics import breakdown, totals
 from ndcg_core.options import check_gain, gain_record, gains
-from ui import urlparams
 
 LIST = [3, 2, 3, 0, 1, 2]
 
@@ -52,7 +51,6 @@ def test_a_map_that_only_rescales_every_grade_leaves_ndcg_unchanged():
         )
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.integers(0, 4), min_size=1, max_size=12),
     st.lists(st.floats(0, 100, allow_nan=False), min_size=5, max_size=5),
@@ -149,18 +147,3 @@ def test_a_run_is_evaluated_with_a_map():
     assert by_map.mean == pytest.approx(runs.evaluate(data, None, gain="exponential").mean)
     with pytest.raises(ValueError, match="gives no gain for grade 2"):
         runs.evaluate(data, None, gain="map:0=0,1=1")
-
-
-def test_a_map_in_a_link_reads_writes_and_names_what_it_cannot_use():
-    ranked, messages = urlparams.read_list({"rels": "3,2,3,0,1,2", "gain": "map:0=0,1=1,2=3,3=7"})
-    assert messages == [] and ranked.scoring.gain == "map:0=0,1=1,2=3,3=7"
-    assert urlparams.list_params(ranked)["gain"] == "map:0=0,1=1,2=3,3=7"
-    assert "gain=map:0=0,1=1,2=3,3=7" in urlparams.link("playground", ranked)
-    ranked, messages = urlparams.read_list({"rels": "3,2,5", "gain": "map:0=0,1=1,2=3,3=7"})
-    assert ranked.scoring.gain == "linear"
-    assert "gives no gain for grade 5" in messages[0] and "gain = linear is used" in messages[0]
-    ranked, messages = urlparams.read_list({"rels": "1,0", "gain": "map:0=0,1=oops"})
-    assert ranked.scoring.gain == "linear" and "must be a number; got 'oops'" in messages[0]
-    assert urlparams.GAIN.parse("exponential") == ("exponential", None)
-    value, message = urlparams.GAIN.parse("cubic")
-    assert value == "linear" and "'cubic' is not a gain" in message

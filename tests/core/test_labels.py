@@ -4,7 +4,7 @@ labels (from the tested label rules), and the glossary's coverage."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from lessons.clicks import click_table, clicks, worst_first
@@ -33,7 +33,6 @@ def test_the_top_grade_includes_the_pool():
     assert table["a"].tolist() == pytest.approx([1 / 4, 0])
 
 
-@settings(max_examples=150, deadline=None)
 @given(
     st.lists(st.integers(0, 4).map(float), min_size=2, max_size=10),
     st.sampled_from(["reciprocal", "geometric", "log2"]),

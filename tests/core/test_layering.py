@@ -4,11 +4,10 @@ a fresh interpreter, so what another test imported cannot hide a wrong import.""
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests import ROOT
 
 LAYERS = {
     "ndcg_core": ("streamlit", "ui", "lessons", "classroom", "views", "plotly"),

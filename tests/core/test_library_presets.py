@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import batch_ndcg, totals
@@ -109,7 +109,6 @@ def test_scoring_gives_each_librarys_conventions():
             PRESETS_BY_KEY[key].scoring(5)
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.integers(0, 4), min_size=1, max_size=10),
     st.lists(st.integers(0, 3), max_size=3),
@@ -321,7 +320,6 @@ def test_xgboost_cut_numbers():
     assert rows["xgboost"].metric == "ndcg"
 
 
-@settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(0, 4), min_size=2, max_size=12), st.data())
 def test_every_row_is_a_number_in_range_for_plain_grades(rels, data):
     scores = data.draw(st.lists(st.integers(0, 3), min_size=len(rels), max_size=len(rels)))
@@ -366,7 +364,6 @@ def test_cause_counts_and_cut_names():
     assert cut_name(make_query(WIKIPEDIA, 10)) == "k = 10"
 
 
-@settings(max_examples=40, deadline=None)
 @given(
     st.lists(st.integers(0, 4), min_size=1, max_size=8),
     st.lists(st.integers(0, 3), max_size=3),
@@ -417,7 +414,6 @@ def test_ranking_orders():
         ranking_order(scores, ids, "average")
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 3), min_size=0, max_size=60))
 def test_numba_argsort_sorts(keys):
     order = numba_argsort(keys)
@@ -427,7 +423,6 @@ def test_numba_argsort_sorts(keys):
         assert order == sorted(range(len(keys)), key=lambda i: keys[i])
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 3)), min_size=1, max_size=20))
 def test_the_one_query_averaged_kernel_is_batch_ndcgs(items):
     rels = np.array([r for r, _ in items], dtype=float)

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core.latex import neighbour_filled, neighbour_formula
@@ -197,7 +197,6 @@ grades = st.lists(st.integers(0, 4).map(float), min_size=1, max_size=12)
 cuts = st.one_of(st.none(), st.integers(1, 15))
 
 
-@settings(max_examples=200, deadline=None)
 @given(grades, cuts, st.floats(0.05, 0.95), st.sampled_from([1.0, 2.0, 3.0]))
 def test_every_measure_lies_between_0_and_1(rels, k, p, rel_min):
     values = [
@@ -211,7 +210,6 @@ def test_every_measure_lies_between_0_and_1(rels, k, p, rel_min):
     assert all(0.0 <= v <= 1.0 + 1e-12 for v in values), values
 
 
-@settings(max_examples=200, deadline=None)
 @given(grades, st.integers(1, 12), st.randoms(use_true_random=False))
 def test_shuffling_inside_the_top_k_leaves_precision_and_recall(rels, k, random):
     top = rels[:k]
@@ -221,7 +219,6 @@ def test_shuffling_inside_the_top_k_leaves_precision_and_recall(rels, k, random)
     assert r_at_k(shuffled, k) == r_at_k(rels, k)
 
 
-@settings(max_examples=200, deadline=None)
 @given(grades)
 def test_the_ideal_order_maximises_ap_err_and_rbp(rels):
     best = sorted(rels, reverse=True)
@@ -231,7 +228,6 @@ def test_the_ideal_order_maximises_ap_err_and_rbp(rels):
     assert rr(best) >= rr(rels)
 
 
-@settings(max_examples=100, deadline=None)
 @given(grades, st.floats(0.05, 0.95))
 def test_rbp_plus_its_residual_bounds_every_deeper_list(rels, p):
     # The most a list continued below position n could add is the residual p^n.

@@ -8,7 +8,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import ndcg, ordering, totals
@@ -363,7 +363,6 @@ def cases(draw) -> RankedList:
     return RankedList(tuple(values), pool=tuple(pool), scoring=scoring)
 
 
-@settings(max_examples=60, deadline=None)
 @given(cases())
 def test_distribution_matches_every_ordering(ranked):
     values, options = list(ranked.relevances), ranked.kwargs()
@@ -385,7 +384,6 @@ def test_distribution_matches_every_ordering(ranked):
     assert np.isclose(result.values, result.current, atol=1e-12).any()
 
 
-@settings(max_examples=60, deadline=None)
 @given(cases())
 def test_swap_costs_are_totals_after_the_swap(ranked):
     # The closed form (gain gap × discount gap ÷ IDCG) against scoring the swapped list anew,
@@ -407,7 +405,6 @@ def test_swap_costs_are_totals_after_the_swap(ranked):
             assert effect.change == 0.0
 
 
-@settings(max_examples=60, deadline=None)
 @given(cases(), st.data())
 def test_position_sweep_moves_one_item(ranked, data):
     values, options = list(ranked.relevances), ranked.kwargs()
@@ -420,7 +417,6 @@ def test_position_sweep_moves_one_item(ranked, data):
         assert sweep[target] == pytest.approx(ndcg(moved, **options), abs=1e-12)
 
 
-@settings(max_examples=40, deadline=None)
 @given(cases(), st.data())
 def test_ndcg_at_each_k_matches_ndcg(ranked, data):
     i = data.draw(st.integers(1, ranked.n))

@@ -3,7 +3,7 @@ one swap every page, exercise and walkthrough makes."""
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import ndcg
@@ -67,7 +67,6 @@ def test_shuffle_is_a_new_permutation_and_seeded():
     assert shuffled_order(1) == [0]
 
 
-@settings(max_examples=60, deadline=None)
 @given(relevance_lists)
 def test_ideal_order_scores_one_and_worst_order_scores_least(values):
     best = RankedList(tuple(values)).reordered(ideal_order(values)).relevances
@@ -78,7 +77,6 @@ def test_ideal_order_scores_one_and_worst_order_scores_least(values):
     assert sorted(best) == sorted(values) == sorted(worst)
 
 
-@settings(max_examples=60, deadline=None)
 @given(relevance_lists, st.data())
 def test_move_puts_the_item_where_asked(values, data):
     n = len(values)

@@ -7,7 +7,7 @@ import math
 from math import log2
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from lessons.pitfalls import (
@@ -47,7 +47,6 @@ def test_padding_with_a_pool_at_k_equal_n_is_the_one_case_that_falls():
     assert padded(RankedList((1,), pool=(1, 1), scoring=Scoring(k=1))).ndcg_fell is False
 
 
-@settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.integers(0, 3).map(float), min_size=1, max_size=10),
     st.lists(st.integers(0, 3).map(float), max_size=3),
@@ -71,7 +70,6 @@ def test_sorting_only_the_top_k_gives_the_common_wrong_answer():
     assert f"{demo.wrong_ndcg:.2f}" == "0.92" and demo.differs
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 3).map(float), min_size=1, max_size=10), st.integers(1, 12))
 def test_the_wrong_ideal_never_lowers_ndcg(rels, k):
     demo = ideal_cut(RankedList(tuple(rels), scoring=Scoring(k=k)))

@@ -26,6 +26,9 @@ from ndcg_core.display import fixed
 from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 
+# One example of a property over `seeds` builds a whole exercise set and mostly judges every
+# exercise in it (a tenth of a second or more): these try a set number of seeds in every profile,
+# fewer than `make test`'s 100.
 seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
 # Seeds 1–5 of every version, by version. Version 1 as the code of commit 58cb952 made them
 # (before lists became `RankedList`s): teachers have shared these sets, so their exercises, lists

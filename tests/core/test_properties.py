@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from ndcg_core import batch_ndcg, breakdown, cg, dcg, idcg, ndcg
@@ -19,24 +19,20 @@ ks = st.one_of(st.none(), st.integers(1, 40))
 gains_ = st.sampled_from(["linear", "exponential"])
 discounts_ = st.sampled_from(["log2", "jarvelin"])
 bases = st.sampled_from([2, 3, np.e, 10])
-SETTINGS = settings(max_examples=150, deadline=None)
 
 
-@SETTINGS
 @given(relevance_lists, ks, gains_, discounts_, bases)
 def test_ndcg_between_zero_and_one(rels, k, gain, discount, base):
     value = ndcg(rels, k, gain=gain, discount=discount, log_base=base)
     assert 0.0 <= value <= 1.0 + 1e-12
 
 
-@SETTINGS
 @given(relevance_lists, ks, gains_, discounts_, bases)
 def test_dcg_at_most_idcg(rels, k, gain, discount, base):
     kw = {"gain": gain, "discount": discount, "log_base": base}
     assert dcg(rels, k, **kw) <= idcg(rels, k, **kw) * (1 + 1e-12) + 1e-12
 
 
-@SETTINGS
 @given(relevance_lists, ks, gains_, discounts_)
 def test_ideal_order_scores_one(rels, k, gain, discount):
     best = sorted(rels, reverse=True)
@@ -45,7 +41,6 @@ def test_ideal_order_scores_one(rels, k, gain, discount):
     assert ndcg(best, k, gain=gain, discount=discount) == pytest.approx(1.0)
 
 
-@SETTINGS
 @given(grades, st.randoms(use_true_random=False), ks)
 def test_permuting_equal_relevances_changes_nothing(rels, random, k):
     # Swap two positions holding the same relevance: the list is literally the same.
@@ -58,39 +53,33 @@ def test_permuting_equal_relevances_changes_nothing(rels, random, k):
     assert ndcg(values, k) == ndcg(rels, k)
 
 
-@SETTINGS
 @given(relevance_lists, ks, st.floats(0.01, 100))
 def test_scaling_linear_gains_leaves_ndcg_unchanged(rels, k, factor):
     scaled = [r * factor for r in rels]
     assert ndcg(scaled, k) == pytest.approx(ndcg(rels, k), abs=1e-9)
 
 
-@SETTINGS
 @given(relevance_lists, ks, bases)
 def test_log_base_cancels_for_the_log2_discount(rels, k, base):
     assert ndcg(rels, k, log_base=base) == pytest.approx(ndcg(rels, k), abs=1e-12)
 
 
-@SETTINGS
 @given(relevance_lists)
 def test_cg_ignores_order(rels):
     assert cg(rels[::-1]) == pytest.approx(cg(rels))
 
 
-@SETTINGS
 @given(relevance_lists, st.integers(1, 40))
 def test_dcg_grows_with_k(rels, k):
     assert dcg(rels, k) <= dcg(rels, k + 1) + 1e-12
 
 
-@SETTINGS
 @given(grades, st.lists(st.integers(0, 4), max_size=10), ks)
 def test_a_pool_can_only_lower_ndcg(rels, extra, k):
     assume(any(r > 0 for r in rels))
     assert ndcg(rels, k, ideal=[*rels, *extra]) <= ndcg(rels, k) + 1e-12
 
 
-@SETTINGS
 @given(grades, gains_, discounts_)
 def test_breakdown_agrees_with_the_scalar_functions(rels, gain, discount):
     table = breakdown(rels, gain=gain, discount=discount)
@@ -102,7 +91,6 @@ def test_breakdown_agrees_with_the_scalar_functions(rels, gain, discount):
         assert row["ndcg_at"] == pytest.approx(ndcg(rels, k, **kw))
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     st.lists(
         st.tuples(st.integers(0, 5), st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=60
@@ -121,7 +109,6 @@ def test_batch_keep_order_equals_the_scalar_ndcg_per_query(rows, k, gain):
         assert result.per_query.loc[query, "ndcg"] == pytest.approx(ndcg(ranked, k, gain=gain))
 
 
-@SETTINGS
 @given(grades)
 def test_typed_text_round_trips(rels):
     text = format_relevances([float(r) for r in rels])

@@ -419,7 +419,7 @@ def test_the_exponential_gain_is_described_as_it_grows():
 
 def test_long_filled_in_sums_go_on_over_lines_of_four_terms():
     """A phone shows about four fractions across: a longer sum breaks, and the total stays the
-    last line (the review's /queries formula hid its '= 0.7795' past the screen's edge)."""
+    last line (on one line, /queries' formula once hid its '= 0.7795' past the screen's edge)."""
     table = breakdown([3, 2, 3, 0, 1, 2])
     text = dcg_filled(table, 6, gain="linear", discount="log2", log_base=2)
     steps = text.removeprefix(r"\begin{aligned}").removesuffix(r"\end{aligned}").split(r"\\")

@@ -1,22 +1,18 @@
-"""Loading runs and judgments (every message, line numbers), evaluating under a `Scoring`, the
-convention grid, pairing two runs, one query as a ranked list, the file digests, the bootstrap
-interval and the paired randomization test."""
+"""Loading runs and judgments (every message, line numbers) as trec_eval reads them, evaluating
+under a `Scoring`, one query as a ranked list, the convention grid, pairing two runs, the query
+set of the mean, and `python -m ndcg_core.trec`. The statistics are in test_stats.py; what the
+Many queries page does with files (caches, worker processes, links) in
+tests/ui/test_queries_data.py."""
 
-import itertools
 import math
 import warnings
-from urllib.parse import parse_qsl, urlsplit
 
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from ndcg_core import batch_ndcg, runs
 from ndcg_core.model import EVERY_RANKED, NO_CUTOFF, Scoring
-from ndcg_core.stats import bootstrap_ci, outcomes, paired_randomization_test
-from ui import queries_data, urlparams
 
 # ---------------------------------------------------------------------------------------------
 # CSV
@@ -201,36 +197,19 @@ def test_evaluate_rejects_an_unknown_ideal():
         runs.evaluate(data, 5, ideal="pool")
 
 
+def test_crlf_and_byte_order_mark_keep_line_numbers():
+    csv_text = b"\xef\xbb\xbfquery_id,doc_id,relevance\r\nq,a,1\r\nq,b,x\r\n"
+    table = runs.read_csv_run(csv_text)
+    assert [(p.line, p.text) for p in table.problems] == [(3, "q,b,x")]
+    trec = runs.read_trec_qrels(b"\xef\xbb\xbf1 0 a 1\r\n1 0 b x\r\n")
+    assert [(p.line, p.text) for p in trec.problems] == [(2, "1 0 b x")]
+    assert trec.rows["query"].tolist() == ["1"]
+
+
 # ---------------------------------------------------------------------------------------------
-# The page's bytes path and playground links
+# One query as a ranked list, a Scoring as evaluate's keywords, the convention grid,
+# pairing two runs
 # ---------------------------------------------------------------------------------------------
-
-
-def test_bytes_path_refuses_big_files_and_reads_both_formats():
-    big = queries_data.Files("csv", run=("big.csv", b"x" * 2_000_000))
-    with pytest.raises(
-        ValueError, match=r"big\.csv is 2\.0 MB \(2,000,000 bytes\); files up to 1 MB"
-    ):
-        runs.load_files(big.kind, big.given, 1)
-    trec = queries_data.sample_files("trec", "qrels.rel_level")
-    assert set(runs.load_files(trec.kind, trec.given, 50)[1]) == {"run"}
-    movies = queries_data.sample_files("movies")
-    assert set(runs.load_files(movies.kind, movies.given, 50)[1]) == {"run", "second_run"}
-
-
-def test_file_digests_frame_role_name_and_bytes():
-    same = queries_data.Files("csv", run=("a.csv", b"x"), second_run=("a.csv", b"x"))
-    assert same.digest("run") != same.digest("second_run")  # the role is part of the identity
-    # Unframed, "ab" + "c" and "a" + "bc" would be one digest.
-    one = queries_data.file_digest("csv", "run", "ab", b"c")
-    assert one != queries_data.file_digest("csv", "run", "a", b"bc")
-    assert one != queries_data.file_digest("trec", "run", "ab", b"c")
-    assert one == queries_data.file_digest("csv", "run", "ab", b"c")
-    assert len(one) == 64  # sha256
-    moved = queries_data.Files("csv", run=("a.csv", b"x"))
-    assert moved.key != queries_data.Files("csv", second_run=("a.csv", b"x")).key
-    assert moved.key == queries_data.Files("csv", run=("a.csv", b"x")).key
-    assert moved.digest("qrels") == ""
 
 
 def _two_queries() -> runs.Dataset:
@@ -288,22 +267,6 @@ def test_query_list_labels_fall_back_to_numbers_when_ids_clash():
     assert runs.query_list(clash, "q", Scoring(k=2)).ranked.labels == ("D1", "D2")
 
 
-def test_query_list_is_cut_to_a_links_length_and_says_what_was_cut():
-    rows = "".join(f"q,d{i},{i % 3},{-i}\n" for i in range(1500))
-    rows += "".join(f"q,u{i},1,\n" for i in range(1200))  # judged, never ranked
-    data = runs.from_csv(runs.read_csv_run(("query_id,doc_id,relevance,score\n" + rows).encode()))
-    found = queries_data.playground_list(data, "q", Scoring(k=10))
-    assert found.ranked.n == urlparams.MAX_ITEMS and len(found.ranked.pool) == urlparams.MAX_ITEMS
-    assert found.notes == (
-        "The link of query q holds only the first 1,000 of its 1,500 ranked documents and the "
-        "best 1,000 of its 1,200 judged documents the run did not retrieve: the playground "
-        "scores what it holds, so its numbers can differ from this table's.",
-    )
-    link = urlparams.link("playground", found.ranked)
-    params = urlparams.read_list(dict(parse_qsl(urlsplit(link).query)))
-    assert params[1] == [] and params[0] == found.ranked
-
-
 def test_a_scoring_gives_evaluate_every_convention_at_once():
     text = b"query_id,doc_id,relevance,score\nq,a,0,2\nq,b,2,1\nq,c,1,1\nr,a,0,1\n"
     data = runs.from_csv(runs.read_csv_run(text))
@@ -346,126 +309,8 @@ def test_pairing_joins_on_queries_and_counts_those_left_out():
 
 
 # ---------------------------------------------------------------------------------------------
-# Bootstrap interval
-# ---------------------------------------------------------------------------------------------
-
-
-def test_bootstrap_is_seeded_and_brackets_the_mean():
-    values = np.random.default_rng(1).random(50)
-    first = bootstrap_ci(values, seed=3)
-    assert first == bootstrap_ci(values, seed=3)
-    assert first.low < first.mean < first.high
-    assert first.mean == pytest.approx(values.mean())
-    # A percentile interval of resampled means is about ±1.96 standard errors wide.
-    se = values.std(ddof=0) / math.sqrt(values.size)
-    assert first.high - first.low == pytest.approx(2 * 1.96 * se, rel=0.15)
-
-
-def test_bootstrap_of_identical_values_is_a_point_and_nan_is_left_out():
-    interval = bootstrap_ci([0.5, 0.5, float("nan"), 0.5])
-    assert (interval.low, interval.mean, interval.high, interval.n) == (0.5, 0.5, 0.5, 3)
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "message"),
-    [
-        ({"values": [float("nan")]}, "no values to average"),
-        ({"values": [1.0], "confidence": 95}, "between 0 and 1"),
-        ({"values": [1.0], "n_resamples": 0}, "at least 1"),
-    ],
-)
-def test_bootstrap_errors(kwargs, message):
-    with pytest.raises(ValueError, match=message):
-        bootstrap_ci(**kwargs)
-
-
-# ---------------------------------------------------------------------------------------------
-# Paired randomization test
-# ---------------------------------------------------------------------------------------------
-
-
-def _exact_p(d):
-    observed = abs(np.mean(d))
-    flips = [abs(np.mean(np.array(s) * d)) for s in itertools.product([-1, 1], repeat=len(d))]
-    return np.mean([f >= observed - 1e-12 for f in flips])
-
-
-def test_paired_test_exact_for_small_n_matches_enumeration():
-    a = np.array([0.9, 0.8, 0.7, 0.65, 0.3, 0.5])
-    b = np.array([0.7, 0.8, 0.5, 0.6, 0.35, 0.2])
-    test = paired_randomization_test(a, b)
-    assert test.exact
-    assert (test.wins, test.losses, test.ties) == (4, 1, 1)
-    assert test.mean_difference == pytest.approx(np.mean(a - b))
-    assert test.p_value == pytest.approx(_exact_p(a - b))
-
-
-def test_paired_test_all_same_sign_exact_p_is_two_over_two_to_the_n():
-    # Only the all-positive and all-negative patterns are as extreme: p = 2 / 2**5.
-    test = paired_randomization_test([1, 1, 1, 1, 1], [0, 0, 0, 0, 0])
-    assert test.p_value == pytest.approx(2 / 32)
-
-
-def test_paired_test_sampled_for_large_n_is_close_to_the_t_test():
-    stats = pytest.importorskip("scipy.stats")
-    rng = np.random.default_rng(4)
-    a = rng.random(200)
-    b = a - 0.03 + rng.normal(0, 0.2, 200)
-    test = paired_randomization_test(a, b, n_resamples=20_000, seed=1)
-    assert not test.exact
-    assert test.p_value == pytest.approx(stats.ttest_rel(a, b).pvalue, abs=0.02)
-
-
-def test_paired_test_identical_runs_give_p_one_and_nan_pairs_are_left_out():
-    test = paired_randomization_test([0.2, 0.4, float("nan")], [0.2, 0.4, 0.1])
-    assert (test.p_value, test.n, test.ties) == (1.0, 2, 2)
-
-
-def test_paired_test_rounding_noise_is_a_tie():
-    test = paired_randomization_test([0.6616868787447867, 0.5], [0.6616868787447869, 0.4])
-    assert (test.wins, test.losses, test.ties) == (1, 0, 1)
-
-
-def test_outcome_masks_name_each_pair_and_leave_nan_pairs_out():
-    a = [0.9, 0.5, 0.3, float("nan"), 0.6616868787447867]
-    b = [0.7, 0.5, 0.4, 0.2, 0.6616868787447869]
-    masks = outcomes(a, b)
-    assert masks.a_better.tolist() == [True, False, False, False, False]
-    assert masks.b_better.tolist() == [False, False, True, False, False]
-    assert masks.equal.tolist() == [False, True, False, False, True]
-    test = paired_randomization_test(a, b)
-    assert test.outcome_masks.equal.tolist() == masks.equal.tolist()
-    assert (test.wins, test.losses, test.ties) == (1, 1, 2)
-
-
-def test_paired_test_errors():
-    with pytest.raises(ValueError, match="one value per query each: got 2 and 3"):
-        paired_randomization_test([1, 2], [1, 2, 3])
-    with pytest.raises(ValueError, match="no queries with a value in both"):
-        paired_randomization_test([float("nan")], [1.0])
-
-
-@settings(max_examples=30, deadline=None)
-@given(st.lists(st.floats(0, 1), min_size=1, max_size=10), st.floats(-0.5, 0.5))
-def test_paired_test_is_symmetric_and_p_in_unit_interval(a, shift):
-    b = [min(1.0, max(0.0, x + shift)) for x in a]
-    forward, backward = paired_randomization_test(a, b), paired_randomization_test(b, a)
-    assert forward.p_value == pytest.approx(backward.p_value)
-    assert 0 < forward.p_value <= 1
-    assert (forward.wins, forward.losses) == (backward.losses, backward.wins)
-
-
-def test_crlf_and_byte_order_mark_keep_line_numbers():
-    csv_text = b"\xef\xbb\xbfquery_id,doc_id,relevance\r\nq,a,1\r\nq,b,x\r\n"
-    table = runs.read_csv_run(csv_text)
-    assert [(p.line, p.text) for p in table.problems] == [(3, "q,b,x")]
-    trec = runs.read_trec_qrels(b"\xef\xbb\xbf1 0 a 1\r\n1 0 b x\r\n")
-    assert [(p.line, p.text) for p in trec.problems] == [(2, "1 0 b x")]
-    assert trec.rows["query"].tolist() == ["1"]
-
-
-# ---------------------------------------------------------------------------------------------
-# Reading files as trec_eval reads them (issue 14; reliability review H3, L1, L2, L9, M2)
+# Reading files as trec_eval reads them: its fields, comments, spaces, single-precision scores
+# and whole-number relevances, and what a CSV header can get wrong
 # ---------------------------------------------------------------------------------------------
 
 
@@ -561,8 +406,9 @@ def test_qrels_read_with_whole_relevance_use_c_atol():
 
 
 def test_trec_eval_ties_compare_scores_in_single_precision():
-    # The reliability review's repro (L1): equal as float32, so a tie, broken by doc id
-    # descending: b (not relevant) before a. trec_eval (pytrec_eval) gives 0.6309.
+    # Two scores that differ as doubles and are equal as float32, as trec_eval compares them: a
+    # tie, broken by doc id descending: b (not relevant) before a. trec_eval (pytrec_eval)
+    # gives 0.6309.
     run = runs.read_trec_run(b"q1 Q0 a 1 1.00000002 r\nq1 Q0 b 2 1.00000001 r\nq1 Q0 c 3 0.5 r\n")
     data = runs.join_trec(run, runs.read_trec_qrels(b"q1 0 a 1\nq1 0 b 0\nq1 0 c 0\n"))
     assert runs.evaluate(data, None, ties="docid").mean == pytest.approx(1 / math.log2(3))
@@ -719,98 +565,21 @@ def test_grades_collect_every_relevance_the_data_holds():
     assert _skipping_run().grades == (0.0, 1.0, 2.0)
 
 
+def test_the_answered_queries_of_a_complete_evaluation_equal_the_default_one():
+    data = _skipping_run()
+    for keywords in ({"k": None}, {"k": 1, "on_zero": float("nan")}, {"k": 3, "ideal": "run"}):
+        full = runs.evaluate(data, complete=True, **keywords)
+        cut = runs.answered_only(full, data)
+        default = runs.evaluate(data, **keywords)
+        assert cut.per_query.equals(default.per_query)
+        assert cut.mean == default.mean
+        assert cut.queries_without_relevant == default.queries_without_relevant
+
+
 # ---------------------------------------------------------------------------------------------
-# Big files (reliability review M8): read in a worker process, at most a few at once, and
-# what was read kept in a cache bounded by size
+# `python -m ndcg_core.trec`: the trec_eval command that gives the same numbers, and its
+# output lines
 # ---------------------------------------------------------------------------------------------
-
-
-def test_a_big_set_is_read_in_a_worker_process_with_the_same_result(monkeypatch):
-    monkeypatch.setattr(queries_data, "IN_PROCESS_BYTES", 0)  # every set counts as big
-    queries_data.CACHE.clear()
-    files = queries_data.sample_files("trec", "qrels.rel_level")
-    tables, data_sets = queries_data.load(files, 50)
-    assert queries_data.WORKERS.busy == 0
-    expected_tables, expected = runs.load_files(files.kind, files.given, 50)  # in this process
-    ours = runs.evaluate(data_sets["run"], 10).per_query
-    assert ours.equals(runs.evaluate(expected["run"], 10).per_query)
-    assert tables["run"].rows.equals(expected_tables["run"].rows)
-    assert queries_data.load(files, 50)[0] is tables  # read once: the second call is cached
-    bad = queries_data.Files("trec", run=("run.gz", b"\x1f\x8b\x08junk"), qrels=("q", b"1 0 a 1\n"))
-    with pytest.raises(ValueError, match=r"run\.gz is not UTF-8 text"):
-        queries_data.load(bad, 50)
-    no_common = queries_data.Files("trec", run=("r", b"1 Q0 a 1 1 r\n"), qrels=("q", b"2 0 a 1\n"))
-    with pytest.raises(ValueError, match="no query in common"):
-        queries_data.load_datasets(no_common, 50)
-    queries_data.CACHE.clear()
-
-
-def test_no_more_than_max_parses_workers_run_at_once_and_one_file_is_read_once(monkeypatch):
-    import threading
-    import time
-
-    workers = queries_data._Workers(limit=2)
-    running, most, calls = [0], [0], []
-    lock, release = threading.Lock(), threading.Event()
-
-    def slow_run(kind, files, cap_mb):
-        with lock:
-            running[0] += 1
-            most[0] = max(most[0], running[0])
-            calls.append(kind)
-        release.wait(10)  # every read lasts until the test has counted who waits
-        with lock:
-            running[0] -= 1
-        return {}, {}
-
-    monkeypatch.setattr(workers, "_run", slow_run)
-    monkeypatch.setattr(queries_data, "WORKERS", workers)
-    monkeypatch.setattr(queries_data, "IN_PROCESS_BYTES", 0)
-    queries_data.CACHE.clear()
-
-    def start(names):
-        threads = [
-            threading.Thread(
-                target=queries_data.load,
-                args=(queries_data.Files("csv", run=(name, b"x")), 50),
-            )
-            for name in names
-        ]
-        for thread in threads:
-            thread.start()
-        return threads
-
-    threads = start([f"run{i}.csv" for i in range(5)])
-    deadline = time.monotonic() + 10  # a loaded machine may start the threads slowly
-    while workers.busy < 5 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert workers.busy == 5  # two reading, three waiting: the page says how many are ahead
-    assert running[0] == 2
-    release.set()
-    for thread in threads:
-        thread.join()
-    assert most[0] == 2 and workers.busy == 0 and len(calls) == 5
-    # A class uploading the same file: the first read serves everyone who waited for it.
-    calls.clear()
-    for thread in start(["same.csv"] * 4):
-        thread.join()
-    assert len(calls) == 1  # the others waited for that read and found it in the cache
-    queries_data.CACHE.clear()
-
-
-def test_the_cache_is_bounded_by_size_and_keeps_the_most_recent():
-    cache = queries_data.SizedCache(budget=100)
-    cache.put("a", "A", 60)
-    cache.put("b", "B", 30)
-    assert cache.get("a") == "A"  # a is now the most recently used
-    cache.put("c", "C", 30)  # 120 > 100: b, the least recently used, leaves
-    assert cache.get("b") is None and cache.get("a") == "A" and cache.get("c") == "C"
-    cache.put("huge", "H", 500)  # bigger than the budget alone: kept, everything else leaves
-    assert len(cache) == 1 and cache.get("huge") == "H"
-    files = queries_data.sample_files("movies")
-    tables, data_sets = queries_data.load(files, 50)
-    size = queries_data.size_of(tables, data_sets)
-    assert 10_000 < size < 1_000_000  # the frames' own memory, strings included
 
 
 def test_the_trec_eval_equivalent_names_the_measure_and_what_trec_eval_cannot_do():
@@ -845,14 +614,3 @@ def test_trec_eval_output_lines_sort_queries_and_end_with_all():
         "ndcg                  \ta\t1.0000",
         "ndcg                  \tall\t1.0000",
     ]
-
-
-def test_the_answered_queries_of_a_complete_evaluation_equal_the_default_one():
-    data = _skipping_run()
-    for keywords in ({"k": None}, {"k": 1, "on_zero": float("nan")}, {"k": 3, "ideal": "run"}):
-        full = runs.evaluate(data, complete=True, **keywords)
-        cut = runs.answered_only(full, data)
-        default = runs.evaluate(data, **keywords)
-        assert cut.per_query.equals(default.per_query)
-        assert cut.mean == default.mean
-        assert cut.queries_without_relevant == default.queries_without_relevant

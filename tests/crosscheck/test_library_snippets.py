@@ -9,9 +9,12 @@ are skipped, with that reason, without them. TF-Ranking needs TensorFlow, not in
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -25,6 +28,7 @@ from ndcg_core.libraries import (
     score_every_preset,
     snippet,
 )
+from tests.pages.conftest import open_page
 
 DRIVER = r"""
 import contextlib, io, json, sys, warnings
@@ -67,6 +71,9 @@ def run_all(python: str, programs: list[str]) -> list[dict]:
         text=True,
         timeout=300,
         check=True,
+        # The programs are the page's, as a reader copies them; one OpenMP thread for LightGBM,
+        # XGBoost and torch here, for the reason given in library_runner.py.
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
     )
     return json.loads(done.stdout.split("@@RESULTS@@")[-1])
 
@@ -118,3 +125,25 @@ def test_snippets_print_the_page_number(library):
             printed,
             verdict.value,
         )
+
+
+def test_the_snippet_on_the_page_prints_the_number_the_page_shows():
+    """What a reader copies from /libraries: the program in its code block, run here as it is."""
+    at = open_page("views/libraries.py", rels="3,2,3,0,1,2", pool="3,2", k="6")
+    for key, needle in (
+        ("sklearn", "ndcg_score"),
+        ("trec_ndcg_cut", '"ndcg_cut.6"'),
+        ("jarvelin", "max(1.0, math.log2(i))"),
+    ):
+        at.selectbox(key="libraries_snippet").set_value(key).run()
+        # The program, not the sidebar's share link (a code block too).
+        code = next(code.value for code in at.code if code.language == "python")
+        assert needle in code
+        if key == "trec_ndcg_cut":
+            assert any(r"\frac{6.8611}{8.7403} = 0.7850" in x.value for x in at.latex)
+        expected = next(m.value for m in at.markdown if m.value.startswith("Expected output"))
+        shown = float(re.search(r"`(.+)`", expected).group(1))
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "<snippet>", "exec"), {})
+        assert math.isclose(float(out.getvalue().split()[-1]), shown, abs_tol=1e-9)

@@ -1,15 +1,34 @@
 """AppTest helpers shared by the page tests."""
 
 import base64
+import functools
 import json
-from pathlib import Path
 from urllib.parse import unquote
 
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests import ROOT
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _streamlit_work_done_once():
+    """Two things AppTest redoes that cannot change while the tests run, done once per process:
+    an AppTest's first run reads the metadata of every installed package to find Streamlit
+    components (about 0.15 s of CPU, half of what opening a small page costs), and every run
+    compiles app.py and its page anew (a cache of its own per run; a seventh of a walk through
+    every page)."""
+    from streamlit.components.v2 import manifest_scanner
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import app_test
+
+    compiled = ScriptCache()
+    with pytest.MonkeyPatch.context() as patch:
+        scan = functools.cache(manifest_scanner.scan_component_manifests)
+        patch.setattr(manifest_scanner, "scan_component_manifests", scan)
+        patch.setattr(app_test, "ScriptCache", lambda: compiled)
+        yield
 
 
 def open_page(page: str | None = None, **params: str) -> AppTest:
@@ -25,6 +44,17 @@ def open_page(page: str | None = None, **params: str) -> AppTest:
         at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def assert_message(messages, *texts: str) -> str:
+    """Some message among `messages` (`at.error`, `at.warning`, `at.info`, `at.success`) says
+    every one of `texts`: found by what it says, not by its place, so a message added above it
+    breaks no test. Returns that message's text."""
+    said = [message.value for message in messages]
+    for value in said:
+        if all(text in value for text in texts):
+            return value
+    raise AssertionError(f"no message says {' and '.join(map(repr, texts))}; they say {said}")
 
 
 def page_links(at: AppTest) -> list[tuple[str, str]]:

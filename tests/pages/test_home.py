@@ -3,7 +3,7 @@
 from urllib.parse import parse_qs
 
 from ndcg_core import ndcg
-from tests.pages.conftest import open_page
+from tests.pages.conftest import assert_message, open_page
 
 
 def cards(at) -> dict[str, str]:
@@ -41,7 +41,7 @@ def test_no_cut_off_is_named_and_scored_as_trec_eval_ndcg():
 def test_a_typo_keeps_the_last_list_and_the_text():
     at = open_page(rels="3,2,3,0,1,2")
     at.text_area(key="home_text").set_value("3, x, 1").run()
-    assert "value 2, 'x', is not a number" in at.error[0].value
+    assert_message(at.error, "value 2, 'x', is not a number")
     assert cards(at)["NDCG@6"] == "0.9608"
     assert at.text_area(key="home_text").value == "3, x, 1"
 

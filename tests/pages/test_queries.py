@@ -10,7 +10,7 @@ from ndcg_core import runs
 from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
 from ndcg_core.options import ON_ZERO
-from tests.pages.conftest import decode, open_page, page_links
+from tests.pages.conftest import assert_message, decode, open_page, page_links
 from ui import queries_data, urlparams
 from ui.text import plain
 
@@ -173,7 +173,7 @@ def test_bad_csv_rows_are_listed_and_evaluated_only_after_skipping():
     bad = b"query_id,doc_id,relevance,score\na,x,1,0.5\na,y,high,0.2\na,x,2,0.1\nb,z,1,0.4\n"
     at = _upload("csv", run=("bad.csv", bad))
     assert not at.exception
-    assert "2 line(s) could not be used" in at.error[0].value
+    assert_message(at.error, "2 line(s) could not be used")
     problems = frame_with(at, "problem")
     assert problems["line"].tolist() == [3, 4]
     assert "Mean NDCG@10" not in metrics(at)  # nothing is evaluated until the user decides
@@ -184,7 +184,7 @@ def test_bad_csv_rows_are_listed_and_evaluated_only_after_skipping():
     # A different file asks again: the choice to skip belonged to the first file's lines.
     at.session_state[queries_data.TEST_UPLOADS] = {"run": ("bad.csv", bad + b"c,q,oops,1\n")}
     at.run()
-    assert "3 line(s) could not be used" in at.error[0].value
+    assert_message(at.error, "3 line(s) could not be used")
     assert "Mean NDCG@10" not in metrics(at)
 
 
@@ -193,7 +193,7 @@ def test_two_uploads_with_the_same_name_do_not_crash():
     second = b"query_id,doc_id,relevance,score\na,x,0,0.5\na,z,oops,0.2\nb,x,1,1\n"
     at = _upload("csv", run=("same.csv", first), second_run=("same.csv", second))
     assert not at.exception
-    assert "2 line(s) could not be used" in at.error[0].value
+    assert_message(at.error, "2 line(s) could not be used")
     downloads = [b.label for b in at.get("download_button")]
     assert len(downloads) == 2 and all("same.csv" in label for label in downloads)
     next(box for box in at.checkbox if box.label.startswith("Skip these")).check().run()
@@ -223,7 +223,7 @@ def test_a_k_beyond_the_next_runs_reach_is_named_not_a_traceback():
 def test_unusable_csv_shows_a_message(data, message):
     at = _upload("csv", run=("mine.csv", data))
     assert not at.exception
-    assert message in at.error[0].value and "mine.csv" in at.error[0].value
+    assert_message(at.error, message, "mine.csv")
 
 
 def test_trec_upload_pair_with_missing_queries_states_what_was_left_out():
@@ -238,7 +238,7 @@ def test_trec_upload_pair_with_missing_queries_states_what_was_left_out():
 
 def test_upload_waits_for_both_trec_files():
     at = _upload("trec_upload", run=("run.txt", b"1 Q0 a 1 3 r\n"))
-    assert "Upload the files above" in at.info[0].value
+    assert_message(at.info, "Upload the files above")
     assert "Mean NDCG@10" not in metrics(at)
 
 
@@ -252,7 +252,7 @@ def test_user_text_in_notes_errors_and_charts_is_not_markup():
     hovers = [text for trace in scatter["data"][:3] for text in trace.get("hovertext", [])]
     assert any(text.startswith("query &lt;b&gt;r&lt;/b&gt;<br>") for text in hovers)
     at = _upload("csv", run=("my_[file].csv", b"query,doc,rel\nq,a,1\n"))
-    assert r"my\_\[file\].csv" in at.error[0].value
+    assert_message(at.error, r"my\_\[file\].csv")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -361,7 +361,7 @@ def test_a_tampered_convention_in_the_link_is_named_and_what_is_used_said():
 
 
 # ---------------------------------------------------------------------------------------------
-# Issue 14: trec_eval's files, its -c mean, gains per grade; issue 16's file messages
+# trec_eval's files, its -c mean, gains per grade; what the page says about a file
 # ---------------------------------------------------------------------------------------------
 
 RUN_WITH_EXTRA_FIELDS = (
@@ -475,7 +475,7 @@ def test_the_trec_eval_download_and_the_command_to_diff_it_against():
 def test_the_reason_a_file_cannot_be_read_is_shown_outside_the_status_box():
     at = _upload("trec_upload", run=("run.gz", b"\x1f\x8b\x08\x00junk"), qrels=("q", b"1 0 a 1\n"))
     assert not at.exception
-    assert "run.gz is not UTF-8 text" in at.error[0].value
+    assert_message(at.error, "run.gz is not UTF-8 text")
     top = [type(child).__name__ for child in at.main.children.values()]
     # The error is the page's own element, after the status box, not hidden inside it.
     assert top.index("Error") > top.index("Status")
@@ -518,7 +518,7 @@ def test_the_size_cap_is_said_in_the_uploaders_unit():
 
 
 def test_a_grade_the_exponential_gain_cannot_take_is_named_and_the_linear_gain_used():
-    # Reliability H2: 2^2000 does not fit in a float; the page said nothing but a traceback.
+    # 2^2000 does not fit in a float; the page once showed nothing but a traceback.
     data = b"query_id,doc_id,relevance,score\nq,a,2000,3\nq,b,1,2\nr,c,1,1\n"
     at = _upload("csv", run=("big.csv", data))
     at.selectbox(key="queries_gain").set_value("exponential").run()

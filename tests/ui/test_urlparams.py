@@ -11,7 +11,8 @@ from lessons import practice
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
 from ndcg_core.options import CUTS, DISCOUNTS, IDEALS, LOG_BASE, ON_ZERO, TIES, GainMap
 from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
-from tests.strategies import FAST, ID, K_TEXT, LABEL, typed_text
+from tests.strategies import ID, K_TEXT, LABEL, typed_text
+from ui import urlparams
 from ui.urlparams import (
     BASE,
     LIST_KEYS,
@@ -44,7 +45,6 @@ PARAMS = st.dictionaries(
 )
 
 
-@FAST
 @given(PARAMS, st.booleans())
 @example({"rels": "3,2", "labels": "a:b,c"}, False)
 @example({"rels": "3,2", "labels": "a;b,c"}, False)
@@ -76,7 +76,6 @@ def test_read_list_never_raises_and_explains_each_problem(params, negative):
         )
 
 
-@FAST
 @given(PARAMS, st.integers(1, 12))
 def test_read_ranking_never_raises(params, n):
     scores, ids, messages = read_ranking(params, n)
@@ -131,7 +130,6 @@ def ranked_lists(draw, negative: bool = False) -> RankedList:
     return RankedList(values, labels, pool, scoring)
 
 
-@FAST
 @given(st.booleans().flatmap(lambda negative: st.tuples(st.just(negative), ranked_lists(negative))))
 def test_every_list_reopens_from_its_link_as_the_same_list(case):
     negative, ranked = case
@@ -143,7 +141,6 @@ def test_every_list_reopens_from_its_link_as_the_same_list(case):
     assert set(params) <= set(LIST_KEYS)
 
 
-@FAST
 @given(ranked_lists(), st.sampled_from(list(TIES)))
 def test_the_tie_rule_is_left_out_of_a_list_link_and_no_number_moves(ranked, ties):
     """A ranked list is in its order already: the rule for ordering equal scores changes none of
@@ -169,7 +166,6 @@ def test_old_links_open_as_they_did_and_only_a_changed_ideal_is_written():
     ]
 
 
-@FAST
 @given(st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=12), st.data())
 def test_scores_and_ids_reopen_from_their_link(scores, data):
     n = len(scores)
@@ -179,7 +175,6 @@ def test_scores_and_ids_reopen_from_their_link(scores, data):
     assert read_ranking(ranking_params(None, None), n) == (None, None, [])
 
 
-@FAST
 @given(K_TEXT, st.one_of(st.none(), st.integers(1, 50)))
 def test_read_k_only_raises_value_errors_quoting_the_value(text, longest):
     try:
@@ -192,7 +187,6 @@ def test_read_k_only_raises_value_errors_quoting_the_value(text, longest):
     assert k in ("n", "none") or (k >= 1 and (longest is None or k <= longest))
 
 
-@FAST
 @given(st.integers(1, 10**11))
 def test_k_round_trips_or_says_the_nearest(k):
     if k <= 1000:
@@ -245,6 +239,21 @@ def test_a_log_base_out_of_range_is_named_and_the_nearest_shown(text, used, said
     assert (message is None) if said is None else (said in message)
 
 
+def test_a_map_in_a_link_reads_writes_and_names_what_it_cannot_use():
+    ranked, messages = urlparams.read_list({"rels": "3,2,3,0,1,2", "gain": "map:0=0,1=1,2=3,3=7"})
+    assert messages == [] and ranked.scoring.gain == "map:0=0,1=1,2=3,3=7"
+    assert urlparams.list_params(ranked)["gain"] == "map:0=0,1=1,2=3,3=7"
+    assert "gain=map:0=0,1=1,2=3,3=7" in urlparams.link("playground", ranked)
+    ranked, messages = urlparams.read_list({"rels": "3,2,5", "gain": "map:0=0,1=1,2=3,3=7"})
+    assert ranked.scoring.gain == "linear"
+    assert "gives no gain for grade 5" in messages[0] and "gain = linear is used" in messages[0]
+    ranked, messages = urlparams.read_list({"rels": "1,0", "gain": "map:0=0,1=oops"})
+    assert ranked.scoring.gain == "linear" and "must be a number; got 'oops'" in messages[0]
+    assert urlparams.GAIN.parse("exponential") == ("exponential", None)
+    value, message = urlparams.GAIN.parse("cubic")
+    assert value == "linear" and "'cubic' is not a gain" in message
+
+
 def test_k_words_keep_their_meaning():
     pooled = {"rels": "3,2,3,0,1,2", "pool": "3,2"}
     assert read_list(pooled)[0].k == 6  # no k: every ranked position, as links always did
@@ -258,7 +267,6 @@ def test_k_words_keep_their_meaning():
 # ---------------------------------------------------------------------------------------------
 
 
-@FAST
 @given(st.integers(0, practice.MAX_SEED), st.sampled_from(practice.VERSIONS), st.data())
 def test_a_practice_link_reopens_its_set_and_exercise(seed, version, data):
     number = data.draw(st.integers(1, practice.set_size(version)))

@@ -1,0 +1,168 @@
+"""What the Many queries page does with files (ui.queries_data): the bundled samples and uploaded
+bytes, each file known by its digest, big sets read in worker processes, one cache bounded by
+size, and a query's playground link cut to what a link holds."""
+
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+
+from ndcg_core import runs
+from ndcg_core.model import Scoring
+from ui import queries_data, urlparams
+
+
+def test_bytes_path_refuses_big_files_and_reads_both_formats():
+    big = queries_data.Files("csv", run=("big.csv", b"x" * 2_000_000))
+    with pytest.raises(
+        ValueError, match=r"big\.csv is 2\.0 MB \(2,000,000 bytes\); files up to 1 MB"
+    ):
+        runs.load_files(big.kind, big.given, 1)
+    trec = queries_data.sample_files("trec", "qrels.rel_level")
+    assert set(runs.load_files(trec.kind, trec.given, 50)[1]) == {"run"}
+    movies = queries_data.sample_files("movies")
+    assert set(runs.load_files(movies.kind, movies.given, 50)[1]) == {"run", "second_run"}
+
+
+def test_file_digests_frame_role_name_and_bytes():
+    same = queries_data.Files("csv", run=("a.csv", b"x"), second_run=("a.csv", b"x"))
+    assert same.digest("run") != same.digest("second_run")  # the role is part of the identity
+    # Unframed, "ab" + "c" and "a" + "bc" would be one digest.
+    one = queries_data.file_digest("csv", "run", "ab", b"c")
+    assert one != queries_data.file_digest("csv", "run", "a", b"bc")
+    assert one != queries_data.file_digest("trec", "run", "ab", b"c")
+    assert one == queries_data.file_digest("csv", "run", "ab", b"c")
+    assert len(one) == 64  # sha256
+    moved = queries_data.Files("csv", run=("a.csv", b"x"))
+    assert moved.key != queries_data.Files("csv", second_run=("a.csv", b"x")).key
+    assert moved.key == queries_data.Files("csv", run=("a.csv", b"x")).key
+    assert moved.digest("qrels") == ""
+
+
+def test_query_list_is_cut_to_a_links_length_and_says_what_was_cut():
+    rows = "".join(f"q,d{i},{i % 3},{-i}\n" for i in range(1500))
+    rows += "".join(f"q,u{i},1,\n" for i in range(1200))  # judged, never ranked
+    data = runs.from_csv(runs.read_csv_run(("query_id,doc_id,relevance,score\n" + rows).encode()))
+    found = queries_data.playground_list(data, "q", Scoring(k=10))
+    assert found.ranked.n == urlparams.MAX_ITEMS and len(found.ranked.pool) == urlparams.MAX_ITEMS
+    assert found.notes == (
+        "The link of query q holds only the first 1,000 of its 1,500 ranked documents and the "
+        "best 1,000 of its 1,200 judged documents the run did not retrieve: the playground "
+        "scores what it holds, so its numbers can differ from this table's.",
+    )
+    link = urlparams.link("playground", found.ranked)
+    params = urlparams.read_list(dict(parse_qsl(urlsplit(link).query)))
+    assert params[1] == [] and params[0] == found.ranked
+
+
+# ---------------------------------------------------------------------------------------------
+# Big files: read in a worker process, at most a few at once, and what was read kept in a
+# cache bounded by size, so one upload cannot stall or exhaust the server every student shares
+# ---------------------------------------------------------------------------------------------
+
+
+# A small set with graded and negative judgments, a line trec_eval refuses, a query the run does
+# not answer and one the judgments lack: what a worker reads must come back whole.
+SMALL_TREC = queries_data.Files(
+    "trec",
+    run=("run.txt", b"1 Q0 a 1 3 r\n1 Q0 b 2 2 r\n1 Q0 c 3 x r\n2 Q0 x 1 1 r\n4 Q0 y 1 1 r\n"),
+    qrels=("qrels.txt", b"1 0 a 1\n1 0 b -1\n1 0 d 4\n2 0 x 2\n3 0 z 1\n"),
+)
+
+
+def test_a_big_set_is_read_in_a_worker_process_with_the_same_result(monkeypatch):
+    # Every set counts as big, so even a few lines go to a worker process: what is tested is the
+    # trip there and back, which a big file would only make slower.
+    monkeypatch.setattr(queries_data, "IN_PROCESS_BYTES", 0)
+    # The server lowers its workers' priority so its sessions answer first; on a test machine
+    # busy with other tests that makes each worker wait for them, and it is not what this
+    # test checks.
+    monkeypatch.setattr(queries_data, "WORKER_NICE", 0)
+    queries_data.CACHE.clear()
+    files = SMALL_TREC
+    tables, data_sets = queries_data.load(files, 50)
+    assert queries_data.WORKERS.busy == 0
+    here, expected_sets = runs.load_files(files.kind, files.given, 50)  # in this process
+    expected = expected_sets["run"]
+    ours = runs.evaluate(data_sets["run"], 10).per_query
+    assert ours.equals(runs.evaluate(expected, 10).per_query) and len(ours) == 2
+    for role in ("run", "qrels"):
+        assert tables[role].rows.equals(here[role].rows)
+        assert tables[role].problems == here[role].problems
+    assert [p.line for p in tables["run"].problems] == [3]
+    assert data_sets["run"].notes == expected.notes and expected.notes
+    assert queries_data.load(files, 50)[0] is tables  # read once: the second call is cached
+    bad = queries_data.Files("trec", run=("run.gz", b"\x1f\x8b\x08junk"), qrels=("q", b"1 0 a 1\n"))
+    with pytest.raises(ValueError, match=r"run\.gz is not UTF-8 text"):
+        queries_data.load(bad, 50)
+    no_common = queries_data.Files("trec", run=("r", b"1 Q0 a 1 1 r\n"), qrels=("q", b"2 0 a 1\n"))
+    with pytest.raises(ValueError, match="no query in common"):
+        queries_data.load_datasets(no_common, 50)
+    queries_data.CACHE.clear()
+
+
+def test_no_more_than_max_parses_workers_run_at_once_and_one_file_is_read_once(monkeypatch):
+    import threading
+    import time
+
+    workers = queries_data._Workers(limit=2)
+    running, most, calls = [0], [0], []
+    lock, release = threading.Lock(), threading.Event()
+
+    def slow_run(kind, files, cap_mb):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+            calls.append(kind)
+        release.wait(10)  # every read lasts until the test has counted who waits
+        with lock:
+            running[0] -= 1
+        return {}, {}
+
+    monkeypatch.setattr(workers, "_run", slow_run)
+    monkeypatch.setattr(queries_data, "WORKERS", workers)
+    monkeypatch.setattr(queries_data, "IN_PROCESS_BYTES", 0)
+    queries_data.CACHE.clear()
+
+    def start(names):
+        threads = [
+            threading.Thread(
+                target=queries_data.load,
+                args=(queries_data.Files("csv", run=(name, b"x")), 50),
+            )
+            for name in names
+        ]
+        for thread in threads:
+            thread.start()
+        return threads
+
+    threads = start([f"run{i}.csv" for i in range(5)])
+    deadline = time.monotonic() + 10  # a loaded machine may start the threads slowly
+    while workers.busy < 5 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert workers.busy == 5  # two reading, three waiting: the page says how many are ahead
+    assert running[0] == 2
+    release.set()
+    for thread in threads:
+        thread.join()
+    assert most[0] == 2 and workers.busy == 0 and len(calls) == 5
+    # A class uploading the same file: the first read serves everyone who waited for it.
+    calls.clear()
+    for thread in start(["same.csv"] * 4):
+        thread.join()
+    assert len(calls) == 1  # the others waited for that read and found it in the cache
+    queries_data.CACHE.clear()
+
+
+def test_the_cache_is_bounded_by_size_and_keeps_the_most_recent():
+    cache = queries_data.SizedCache(budget=100)
+    cache.put("a", "A", 60)
+    cache.put("b", "B", 30)
+    assert cache.get("a") == "A"  # a is now the most recently used
+    cache.put("c", "C", 30)  # 120 > 100: b, the least recently used, leaves
+    assert cache.get("b") is None and cache.get("a") == "A" and cache.get("c") == "C"
+    cache.put("huge", "H", 500)  # bigger than the budget alone: kept, everything else leaves
+    assert len(cache) == 1 and cache.get("huge") == "H"
+    files = queries_data.sample_files("movies")
+    tables, data_sets = queries_data.load(files, 50)
+    size = queries_data.size_of(tables, data_sets)
+    assert 10_000 < size < 1_000_000  # the frames' own memory, strings included
