@@ -2,8 +2,8 @@
 
 Each rule takes the ranked labels and the pool (the labels of judged items never retrieved)
 and returns them as the library will use them, or the library's own error message, and any
-change it makes without a warning. Refusal texts are the libraries' own (tests/core/
-test_libraries.py compares them with what the libraries raise).
+change it makes without a warning. Refusal texts are the libraries' own
+(tests/crosscheck/test_libraries.py compares them with what the libraries raise).
 """
 
 from __future__ import annotations
