@@ -21,8 +21,9 @@ def test_a_readme_example_runs_and_prints_what_it_says(block):
         if said:
             got = eval(said["code"], scope)
             value = said["value"]
-            if value.endswith("…"):
-                assert f"{got:.6f}".startswith(value[:-1]), (line, got)
+            if value.endswith("…"):  # rounded to the digits written
+                digits = len(value[:-1].split(".")[1])
+                assert f"{got:.{digits}f}" == value[:-1], (line, got)
             else:
                 assert repr(got) == value, (line, got)
             checked += 1
