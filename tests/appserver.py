@@ -27,7 +27,7 @@ TEST_OPTIONS = (
 
 
 def start_app(
-    timeout: float = 60,
+    timeout: float = 120,  # a bound, not a pause: Python and Streamlit import slowly on a busy machine
     env: dict[str, str] | None = None,
     options: tuple[str, ...] = TEST_OPTIONS,
 ) -> tuple[subprocess.Popen, str]:
