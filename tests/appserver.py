@@ -20,7 +20,7 @@ def free_port() -> int:
 
 
 def start_app(
-    timeout: float = 60,
+    timeout: float = 120,  # a bound, not a pause: Python and Streamlit import slowly on a busy machine
     env: dict[str, str] | None = None,
     options: tuple[str, ...] = APP_OPTIONS,
 ) -> tuple[subprocess.Popen, str]:

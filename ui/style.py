@@ -22,7 +22,7 @@ from pathlib import Path
 import streamlit as st
 
 ASSETS = Path(__file__).parent / "assets"
-SCRIPT_KEY = "ndcg_lab_script"  # the hidden container that holds the script
+SCRIPT_KEY = "ndcg_lab_script"  # the hidden container that holds the style and the script
 
 
 @cache
@@ -37,8 +37,11 @@ def stylesheet(presenting: bool = False) -> str:
 
 
 def apply(presenting: bool = False) -> None:
-    """Style the page and add its script (both take no room on the page)."""
-    # A body of <style> only goes to Streamlit's event container: no element, no gap.
-    st.html(f"<style>{stylesheet(presenting)}</style>")
+    """Style the page and add its script, in a container the style hides (no room taken)."""
     with st.container(key=SCRIPT_KEY):
+        # Markdown, not st.html: Streamlit draws Markdown with its page, while st.html's code
+        # loads on demand, and so may come after a data grid's. A grid takes its text size from
+        # the root size when it is first drawn, and keeps it: drawn before the presenter style,
+        # its text stayed at 14 px on a projector.
+        st.markdown(f"<style>{stylesheet(presenting)}</style>", unsafe_allow_html=True)
         st.html(f"<script>{_asset('app.js')}</script>", unsafe_allow_javascript=True)

@@ -4,8 +4,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.appserver import start_app, stop_app
+from tests.browser.waits import LOADED, open_context, settle, wait_for_app, watched
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -22,12 +24,28 @@ CHROMIUM_ARGS = [
 ]
 
 
+# An assertion on the page waits as long as an action may (waits.LOADED) before it fails.
+expect.set_options(timeout=LOADED)
+
+
 @pytest.fixture(scope="session")
-def app_url():
-    """The app on a free loopback port for the whole test session."""
+def app_url(browser):
+    """The app on a free loopback port for the whole test session, its home page run once: a
+    fresh server registers the menu's pages on its first run, and a deep link opened before
+    that can briefly show 'page not found'."""
     process, url = start_app()
-    yield url
-    stop_app(process)
+    try:
+        context = open_context(browser)
+        try:
+            home = context.new_page()
+            home.goto(url)
+            wait_for_app(home)
+            expect(home.get_by_role("link", name="Playground", exact=True)).to_be_visible()
+        finally:
+            context.close()
+        yield url
+    finally:
+        stop_app(process)
 
 
 @pytest.fixture(scope="session")
@@ -41,40 +59,25 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture
+def context(new_context):
+    """The `page` fixture's context, watched like every other (waits.open_context)."""
+    return watched(new_context())
+
+
+@pytest.fixture
 def shot(page):
-    """Save a screenshot under test-artifacts/ (kept by CI as an artefact)."""
+    """Save a screenshot under test-artifacts/ (kept by CI as an artefact), of a page that has
+    finished drawing."""
     ARTIFACTS.mkdir(exist_ok=True)
 
     def take(name: str, of=None):
         """`of`: another page than the test's own (a phone's, a projector's)."""
         path = ARTIFACTS / f"{name}.png"
+        settle(of or page)
         (of or page).screenshot(path=str(path))
         return path
 
     return take
-
-
-def wait_for_app(page, timeout: float = 30_000) -> None:
-    """Wait until Streamlit has finished a run (no 'running' indicator) and the page has content."""
-    page.wait_for_selector('[data-testid="stApp"]', timeout=timeout)
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=timeout
-    )
-
-
-def settle(page, timeout: float = 60_000) -> None:
-    """Wait until a page has drawn everything: a heading, no run in progress, no placeholder
-    (skeleton) and nothing faded as stale; then give the page's script a moment to mark it."""
-    page.wait_for_selector("h1", timeout=timeout)
-    for _ in range(2):
-        page.wait_for_timeout(700)
-        page.wait_for_function(
-            """() => !document.querySelector('[data-testid="stStatusWidget"]')
-                && !document.querySelector('[data-testid="stSkeleton"]')
-                && !document.querySelector('[data-stale="true"]')""",
-            timeout=timeout,
-        )
-    page.wait_for_timeout(400)
 
 
 # Text cut to "…": an element that ends its text with an ellipsis and has more than it shows.

@@ -29,7 +29,8 @@ import pytest
 from playwright.sync_api import expect
 
 from ndcg_core import ndcg
-from tests.browser.conftest import ROOT, settle, wait_for_app
+from tests.browser.conftest import ROOT
+from tests.browser.waits import open_context, settle
 from ui.menu import PAGES
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -69,7 +70,7 @@ def axe_ready():
 def _axe_every_page(page, app_url) -> dict[str, list[str]]:
     found = {}
     for path in PATHS:
-        page.goto(f"{app_url}/{path}?rels=3,2,3,0,1,2", timeout=60_000)
+        page.goto(f"{app_url}/{path}?rels=3,2,3,0,1,2")
         settle(page)
         problems = axe_violations(page)
         if problems:
@@ -83,7 +84,8 @@ def test_no_serious_violations_on_any_page(page, app_url, axe_ready):
 
 def test_no_serious_violations_on_a_phone(browser, app_url, axe_ready):
     """At 390 px formulas and tables are wider than the screen: each must be reachable."""
-    context = browser.new_context(
+    context = open_context(
+        browser,
         viewport={"width": 390, "height": 844},
         device_scale_factor=2,
         is_mobile=True,
@@ -98,7 +100,7 @@ def test_no_serious_violations_on_a_phone(browser, app_url, axe_ready):
 def test_each_page_has_its_own_browser_title(page, app_url):
     titles = {}
     for path, name in [("", "NDCG Lab"), ("playground", "Playground"), ("learn-graded", None)]:
-        page.goto(f"{app_url}/{path}", timeout=60_000)
+        page.goto(f"{app_url}/{path}")
         settle(page)
         titles[path] = page.title()
         assert (name or "") in titles[path] and titles[path].endswith("NDCG Lab")
@@ -110,7 +112,7 @@ def test_russian_and_chinese_text_is_tagged_with_its_language(page, app_url):
         ("learn-russian", "ru", "Неидеальное ранжирование"),
         ("learn-continuous", "zh", "归一化折损累计增益"),
     ]:
-        page.goto(f"{app_url}/{path}", timeout=60_000)
+        page.goto(f"{app_url}/{path}")
         settle(page)
         tagged = page.locator(f'[lang="{lang}"]', has_text=sample)
         expect(tagged.first).to_be_attached()
@@ -119,7 +121,7 @@ def test_russian_and_chinese_text_is_tagged_with_its_language(page, app_url):
 
 
 def test_charts_are_named_and_described_by_their_caption_and_table(page, app_url):
-    page.goto(f"{app_url}/?rels=3,2,3,0,1,2", timeout=60_000)
+    page.goto(f"{app_url}/?rels=3,2,3,0,1,2")
     settle(page)
     chart = page.get_by_role("figure").first
     expect(chart).to_have_attribute("aria-label", re.compile("Bar chart"))
@@ -147,9 +149,9 @@ def _tab_to(page, target, limit: int = 200) -> None:
 
 
 def test_playground_by_keyboard_alone(page, app_url, shot, axe_ready):
-    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=30_000)
-    wait_for_app(page)
-    expect(_ndcg(page)).to_have_text(f"{ndcg([3, 2, 3, 0, 1, 2]):.4f}", timeout=30_000)
+    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
+    settle(page)
+    expect(_ndcg(page)).to_have_text(f"{ndcg([3, 2, 3, 0, 1, 2]):.4f}")
 
     # Choose D4 (relevance 0) in the 'move one item' box: arrows walk the options.
     chooser = page.get_by_role("combobox", name="Move one item")
@@ -159,17 +161,21 @@ def test_playground_by_keyboard_alone(page, app_url, shot, axe_ready):
         page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     expect(chooser).to_have_value("D4 · rel 0")
+    settle(page)  # the choice's run: Tab walks the page as it is drawn at the end of it
 
     # 'Top' sends it to position 1; 'Down' then moves it one place.
     _tab_to(page, page.get_by_role("button", name="Top", exact=True))
     page.keyboard.press("Enter")
-    expect(_ndcg(page)).to_have_text(f"{ndcg([0, 3, 2, 3, 1, 2]):.4f}", timeout=10_000)
+    expect(_ndcg(page)).to_have_text(f"{ndcg([0, 3, 2, 3, 1, 2]):.4f}")
+    settle(page)
     _tab_to(page, page.get_by_role("button", name="Down", exact=True))
     page.keyboard.press("Enter")
-    expect(_ndcg(page)).to_have_text(f"{ndcg([3, 0, 2, 3, 1, 2]):.4f}", timeout=10_000)
+    expect(_ndcg(page)).to_have_text(f"{ndcg([3, 0, 2, 3, 1, 2]):.4f}")
+    settle(page)  # the focus is back on 'Down' in the page drawn anew
     page.keyboard.press("Shift+Tab")  # back to 'Up'
     page.keyboard.press("Enter")
-    expect(_ndcg(page)).to_have_text(f"{ndcg([0, 3, 2, 3, 1, 2]):.4f}", timeout=10_000)
+    expect(_ndcg(page)).to_have_text(f"{ndcg([0, 3, 2, 3, 1, 2]):.4f}")
+    settle(page)
 
     # k: from 'all positions' three options down to k = 3.
     k_box = page.get_by_role("combobox", name="Cut-off k")
@@ -180,7 +186,7 @@ def test_playground_by_keyboard_alone(page, app_url, shot, axe_ready):
     page.keyboard.press("Enter")
     expect(k_box).to_have_value("k = 3")
     want = f"{ndcg([0, 3, 2, 3, 1, 2], k=3):.4f}"
-    expect(_ndcg(page)).to_have_text(want, timeout=10_000)
+    expect(_ndcg(page)).to_have_text(want)
     # Read the result: the headline names the cut-off, and the table carries every number.
     expect(page.get_by_test_id("stMetricLabel").first).to_contain_text("NDCG@3")
     shot("playground-keyboard")

@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 from classroom import rooms
 from classroom.store import URL_VARIABLE
 from tests.appserver import start_app, stop_app
-from tests.browser.conftest import ARTIFACTS, wait_for_app
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.waits import open_context, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +26,6 @@ STUDENTS = (  # name, pick, and what they are told at the reveal
     ("Bob", "A scores higher", "You picked the answer, like 1 other"),
     ("Cem", "B scores higher", "You picked “B scores higher”, like no one else"),
 )
-LIVE = 15_000  # ms: the screens refresh every 2 s; a loaded 2-core machine is slower
 
 
 @pytest.fixture(scope="module")
@@ -40,16 +40,16 @@ def two_servers(tmp_path_factory):
 
 
 def _open(page, url):
-    page.goto(url, timeout=60_000)
-    wait_for_app(page, timeout=60_000)
+    page.goto(url)
+    wait_for_app(page)
 
 
 def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_reveal(
     browser, two_servers
 ):
     first, second = two_servers
-    contexts = [browser.new_context(viewport=PROJECTOR)]
-    contexts += [browser.new_context(viewport=PHONE) for _ in STUDENTS]
+    contexts = [open_context(browser, viewport=PROJECTOR)]
+    contexts += [open_context(browser, viewport=PHONE) for _ in STUDENTS]
     try:
         teacher, *students = [context.new_page() for context in contexts]
         # A fresh server's very first session can miss the page list: each starts from home.
@@ -58,7 +58,7 @@ def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_revea
 
         _open(teacher, f"{first}/classroom")
         teacher.get_by_role("button", name="Start a class").click()
-        expect(teacher.get_by_text("Scan to join")).to_be_visible(timeout=30_000)
+        expect(teacher.get_by_text("Scan to join")).to_be_visible()
         code = teacher.url.split("room=")[1].split("&")[0]
         assert "key=" in teacher.url
 
@@ -68,26 +68,22 @@ def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_revea
             page.get_by_label("Your name (optional)").fill(name)
             page.get_by_role("button", name="Join").click()
         for page in students:
-            expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible(
-                timeout=30_000
-            )
+            expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible()
             assert "student=" in page.url and "key=" not in page.url
-        expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("3", timeout=LIVE)
+        expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("3")
 
         teacher.get_by_text("Which order scores higher?").first.click()
         teacher.get_by_role("button", name="Pose this question").click()
         count = teacher.get_by_test_id("stMetricValue").first
-        expect(count).to_have_text("0 of 3", timeout=30_000)
+        expect(count).to_have_text("0 of 3")
 
         for page, (_, pick, _) in zip(students, STUDENTS):
-            expect(page.get_by_text("Question 1: Which order scores higher?")).to_be_visible(
-                timeout=LIVE
-            )
+            expect(page.get_by_text("Question 1: Which order scores higher?")).to_be_visible()
             page.get_by_text(pick, exact=True).click()
             page.get_by_role("button", name="Send my answer").click()
         for page in students:
-            expect(page.get_by_text("Your answer is in")).to_be_visible(timeout=30_000)
-        expect(count).to_have_text("3 of 3", timeout=LIVE)
+            expect(page.get_by_text("Your answer is in")).to_be_visible()
+        expect(count).to_have_text("3 of 3")
         ARTIFACTS.mkdir(exist_ok=True)
         top = teacher.get_by_role("heading", name=f"Class {rooms.format_code(code)}")
         top.scroll_into_view_if_needed()
@@ -95,10 +91,10 @@ def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_revea
         students[0].screenshot(path=str(ARTIFACTS / "classroom-phone-answered.png"))
 
         teacher.get_by_role("button", name="Reveal the answer").click()
-        expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("2 of 3", timeout=30_000)
+        expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("2 of 3")
         expect(teacher.get_by_text("What the wrong answers point to")).to_be_visible()
         for page, (_, _, told) in zip(students, STUDENTS):
-            expect(page.get_by_text(told)).to_be_visible(timeout=LIVE)
+            expect(page.get_by_text(told)).to_be_visible()
             expect(page.get_by_text("2 of 3 in the class got it right")).to_be_visible()
         top.scroll_into_view_if_needed()
         teacher.screenshot(path=str(ARTIFACTS / "classroom-projector-reveal.png"))

@@ -4,13 +4,13 @@
 this starts the app with that file alone deciding (the other tests' server passes the setting on
 its command line) and counts the running server's inotify watches while a page is open."""
 
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.appserver import start_app, stop_app
+from tests.browser.waits import wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -37,8 +37,11 @@ def app_as_configured():
 @pytest.mark.skipif(not Path("/proc/self/fdinfo").exists(), reason="needs Linux's /proc")
 def test_the_running_app_watches_no_folders(app_as_configured, page):
     process, url = app_as_configured
-    page.goto(f"{url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    page.goto(f"{url}/playground?rels=3,2,3,0,1,2")
     # A session runs the app, which is when Streamlit would start watching its sources.
-    expect(page.get_by_test_id("stMetricValue").first).to_have_text("0.9608", timeout=60_000)
-    time.sleep(1)
+    expect(page.get_by_test_id("stMetricValue").first).to_have_text("0.9608")
+    # Streamlit registers a session's watches when the session starts and again when its run
+    # ends, before it tells the browser the run has finished (watchdog adds each inotify watch
+    # before it returns): once the page shows the run finished, any watch would be there.
+    wait_for_app(page)
     assert _inotify_watches(process.pid) == 0

@@ -4,30 +4,30 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_for_app
+from tests.browser.waits import wait_for_app
 
 
 def test_home_shows_ndcg_for_a_typed_list(page, app_url, shot):
-    page.goto(f"{app_url}/?rels=3,2,3,0,1,2", timeout=30_000)
+    page.goto(f"{app_url}/?rels=3,2,3,0,1,2")
     wait_for_app(page)
     ndcg_value = page.get_by_test_id("stMetricValue").first
-    expect(ndcg_value).to_have_text("0.9608", timeout=30_000)
+    expect(ndcg_value).to_have_text("0.9608")
     box = page.get_by_role("textbox", name="Try it: type relevances in ranked order")
     box.fill("1, 0, 0")
     box.press("Control+Enter")
-    expect(ndcg_value).to_have_text("1.0000", timeout=10_000)
+    expect(ndcg_value).to_have_text("1.0000")
     shot("home")
     # The card (the suggested path for a first visit has a longer name).
     page.get_by_role("link", name="🎛️ Playground", exact=True).click()
     # The list travels with the session: the playground opens on it and puts it in its URL.
-    expect(page).to_have_url(re.compile(r"/playground\?rels=1(,|%2C)0(,|%2C)0$"), timeout=15_000)
-    expect(page.get_by_test_id("stMetricValue").first).to_have_text("1.0000", timeout=15_000)
+    expect(page).to_have_url(re.compile(r"/playground\?rels=1(,|%2C)0(,|%2C)0$"))
+    expect(page.get_by_test_id("stMetricValue").first).to_have_text("1.0000")
 
 
 def test_presenter_view_hides_the_sidebar(page, app_url, shot):
-    page.goto(f"{app_url}/?rels=3,2,3,0,1,2&present=1", timeout=30_000)
+    page.goto(f"{app_url}/?rels=3,2,3,0,1,2&present=1")
     wait_for_app(page)
-    expect(page.get_by_test_id("stMetricValue").first).to_have_text("0.9608", timeout=30_000)
+    expect(page.get_by_test_id("stMetricValue").first).to_have_text("0.9608")
     expect(page.get_by_test_id("stSidebar")).to_be_hidden()
-    page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
+    page.locator(".js-plotly-plot").first.wait_for()
     shot("home-presenter")

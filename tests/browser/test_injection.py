@@ -7,7 +7,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_for_app
+from tests.browser.waits import settle, wait_for_app
 from ui.text import WORD_JOINER
 
 SCRIPT = "<script>alert(1)</script>"
@@ -36,7 +36,9 @@ def dialogs(page):
 
 
 def nothing_injected(page, dialogs) -> None:
-    page.wait_for_timeout(300)  # an onerror handler fires as soon as the image fails
+    # Whatever was injected has run once the page is drawn and still: every image has loaded or
+    # failed (an onerror handler fires as the image fails) and nothing changed for a few frames.
+    settle(page)
     assert dialogs == []
     assert page.locator("img[src='x']").count() == 0
     assert page.locator("a[href^='javascript' i]").count() == 0
@@ -50,15 +52,15 @@ def shown_text(page) -> str:
 
 
 def open_app(page, url: str) -> None:
-    page.goto(url, timeout=30_000)
+    page.goto(url)
     wait_for_app(page)
 
 
 def test_labels_from_a_link_and_the_text_box_are_plain_text(page, app_url, dialogs, shot):
     labels = ",".join(quote(label, safe="") for label in LABELS)
     open_app(page, f"{app_url}/playground?rels=3,2,1,0,2&labels={labels}")
-    expect(page.get_by_test_id("stMetricValue").first).to_be_visible(timeout=30_000)
-    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("stMetricValue").first).to_be_visible()
+    expect(page.locator(".js-plotly-plot").first).to_be_visible()
     box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
     expect(box).to_have_value(", ".join(f"{label}={v}" for label, v in zip(LABELS, "32102")))
     frame = page.frame_locator(SORTABLES)
@@ -73,7 +75,7 @@ def test_labels_from_a_link_and_the_text_box_are_plain_text(page, app_url, dialo
     box.fill(f"{JS_LINK}, {IMG}")
     box.press("Control+Enter")
     alert = page.get_by_test_id("stAlertContentError").first
-    expect(alert).to_contain_text("Could not read", timeout=10_000)
+    expect(alert).to_contain_text("Could not read")
     nothing_injected(page, dialogs)
     message = alert.inner_text().replace(WORD_JOINER, "")
     assert f"'{JS_LINK}'" in message and "'<img'" in message
@@ -82,7 +84,7 @@ def test_labels_from_a_link_and_the_text_box_are_plain_text(page, app_url, dialo
     # Shortcodes too: Streamlit's Markdown turns them into an emoji or an icon font glyph.
     box.fill(":smile: :material/home:")
     box.press("Control+Enter")
-    expect(alert).to_contain_text(re.compile("smile"), timeout=10_000)
+    expect(alert).to_contain_text(re.compile("smile"))
     shown = alert.inner_text().replace(WORD_JOINER, "")  # invisible, there to stop shortcodes
     assert "value 1, ':smile:'" in shown and "value 2, ':material/home:'" in shown
     shot("injection-playground-typed")
@@ -107,7 +109,6 @@ def test_link_parameters_on_every_page_are_plain_text(page, app_url, dialogs, pa
     }
     query = "&".join(f"{key}={quote(value, safe='')}" for key, value in params.items())
     open_app(page, f"{app_url}/{path}?{query}")
-    page.wait_for_timeout(500)
     nothing_injected(page, dialogs)
     text = shown_text(page)
     if path in ("", "playground", "ordering", "libraries"):
@@ -132,11 +133,10 @@ def test_uploaded_csv_ids_are_plain_text(page, app_url, dialogs, shot, tmp_path)
     source.get_by_text("Upload a CSV").click()
     page.locator('input[type="file"]').first.set_input_files(str(upload))
     expect(page.get_by_test_id("stAlertContentError").first).to_contain_text(
-        "1 line(s) could not be used", timeout=20_000
+        "1 line(s) could not be used"
     )
     page.get_by_text("Skip these 1 line(s) and evaluate the rest").click()
-    expect(page.get_by_test_id("stMetricValue").first).to_be_visible(timeout=20_000)
-    page.wait_for_timeout(500)
+    expect(page.get_by_test_id("stMetricValue").first).to_be_visible()
     nothing_injected(page, dialogs)
     assert f"no relevant judgment ({IMG})" in shown_text(page)
     shot("injection-queries-upload")

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_for_app
+from tests.browser.waits import settle, wait_for_app
 
 NEW_PAGES = {
     # path: (the page's title, a number it must show)
@@ -22,16 +22,6 @@ NEW_PAGES = {
 }
 
 
-@pytest.fixture(scope="module")
-def warm_app(app_url, browser):
-    """Open the home page once so the pages are registered before the tests start."""
-    first = browser.new_page()
-    first.goto(app_url, timeout=30_000)
-    expect(first.get_by_role("link", name="Pitfalls of NDCG").first).to_be_visible(timeout=30_000)
-    first.close()
-    return app_url
-
-
 def card(page, label: str):
     """The value of the metric card with this label."""
     return (
@@ -41,8 +31,8 @@ def card(page, label: str):
     )
 
 
-def test_metrics_figures_and_what_a_reorder_moved(page, warm_app, shot):
-    page.goto(f"{warm_app}/metrics?rels=3,2,3,0,1,2", timeout=30_000)
+def test_metrics_figures_and_what_a_reorder_moved(page, app_url, shot):
+    page.goto(f"{app_url}/metrics?rels=3,2,3,0,1,2")
     wait_for_app(page)
     for label, value in {
         "P@6": "0.8333",
@@ -53,57 +43,52 @@ def test_metrics_figures_and_what_a_reorder_moved(page, warm_app, shot):
         "RBP@6": "0.6355",
         "NDCG@6": "0.9608",
     }.items():
-        expect(card(page, label)).to_have_text(value, timeout=30_000)
+        expect(card(page, label)).to_have_text(value)
     shot("lesson-metrics")
     page.get_by_role("button", name="👎 Worst").click()
-    expect(card(page, "P@6")).to_have_text("0.8333", timeout=10_000)
-    expect(page.get_by_text(re.compile("The last change moved"))).to_be_visible(timeout=10_000)
+    expect(card(page, "P@6")).to_have_text("0.8333")
+    expect(page.get_by_text(re.compile("The last change moved"))).to_be_visible()
     expect(page.get_by_text(re.compile(r"Unchanged: P@6, R@6"))).to_be_visible()
     expect(page).to_have_url(re.compile(r"rels=0(%2C|,)1(%2C|,)2"))
     page.mouse.move(0, 0)
     shot("lesson-metrics-worst")
 
 
-def test_a_pitfall_demo_loads_its_list(page, warm_app, shot):
-    page.goto(f"{warm_app}/learn-pitfalls?rels=3,2,3,0,1,2", timeout=30_000)
+def test_a_pitfall_demo_loads_its_list(page, app_url, shot):
+    page.goto(f"{app_url}/learn-pitfalls?rels=3,2,3,0,1,2")
     wait_for_app(page)
-    expect(card(page, "NDCG@3, ideal from every judged item")).to_have_text(
-        "0.4693", timeout=30_000
-    )
+    expect(card(page, "NDCG@3, ideal from every judged item")).to_have_text("0.4693")
     page.get_by_role("button", name="▶ Load this example into your list").first.click()
     box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
-    expect(box).to_have_value("1, 0, 0", timeout=10_000)
+    expect(box).to_have_value("1, 0, 0")
     expect(page).to_have_url(re.compile(r"pool=1(%2C|,)1"))
     expect(page.get_by_text(re.compile(r"from every judged item: 0\.4693"))).to_be_visible()
     shot("lesson-pitfalls")
 
 
-def test_the_glossary_opens_from_the_menu(page, warm_app, shot):
-    page.goto(f"{warm_app}/playground", timeout=30_000)
+def test_the_glossary_opens_from_the_menu(page, app_url, shot):
+    page.goto(f"{app_url}/playground")
     wait_for_app(page)
     page.get_by_test_id("stSidebarNavLink").filter(has_text="Glossary and notation").click()
-    expect(page.get_by_role("heading", name="📖 Glossary and notation")).to_be_visible(
-        timeout=30_000
-    )
+    expect(page.get_by_role("heading", name="📖 Glossary and notation")).to_be_visible()
     page.get_by_role("textbox", name="Find a term").fill("pool")
     page.get_by_role("textbox", name="Find a term").press("Enter")
-    expect(page.get_by_text("Pool (judged but not retrieved)")).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("Pool (judged but not retrieved)")).to_be_visible()
     shot("lesson-glossary")
 
 
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("path", list(NEW_PAGES))
-def test_each_new_page_at_desktop_and_phone_width(page, warm_app, shot, path, width):
+def test_each_new_page_at_desktop_and_phone_width(page, app_url, shot, path, width):
     title, number = NEW_PAGES[path]
     page.set_viewport_size({"width": width, "height": 2200})
-    page.goto(f"{warm_app}/{path}?rels=3,2,3,0,1,2", timeout=30_000)
+    page.goto(f"{app_url}/{path}?rels=3,2,3,0,1,2")
     wait_for_app(page)
-    expect(page.get_by_role("heading", name=re.compile(re.escape(title))).first).to_be_visible(
-        timeout=30_000
-    )
+    expect(page.get_by_role("heading", name=re.compile(re.escape(title))).first).to_be_visible()
     if number is not None:
-        expect(page.get_by_text(number).first).to_be_attached(timeout=30_000)
+        expect(page.get_by_text(number).first).to_be_attached()
     # Nothing overflows the page sideways on a phone (tables and formulas scroll inside).
+    settle(page)  # measured once everything is drawn
     overflow = page.evaluate(
         "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )

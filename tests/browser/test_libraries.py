@@ -6,15 +6,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_for_app
+from tests.browser.waits import settle, wait_for_app
 
 pytestmark = pytest.mark.browser
-
-
-def settled(page) -> None:
-    """Wait for the run to finish and nothing to be drawn faded (stale), e.g. before a shot."""
-    wait_for_app(page)
-    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')", timeout=30_000)
 
 
 def card(page, label: str):
@@ -24,41 +18,37 @@ def card(page, label: str):
 
 def test_libraries_link_gallery_and_walk(page, app_url, shot):
     # A fresh server knows the page URLs only once app.py has run: open the home page first.
-    page.goto(app_url, timeout=30_000)
-    expect(page.get_by_role("link", name="Why libraries disagree").first).to_be_visible(
-        timeout=30_000
-    )
-    page.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2", timeout=30_000)
+    page.goto(app_url)
+    expect(page.get_by_role("link", name="Why libraries disagree").first).to_be_visible()
+    page.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2")
     wait_for_app(page)
-    expect(card(page, "scikit-learn ndcg_score(k=6)")).to_have_text("0.9608", timeout=30_000)
+    expect(card(page, "scikit-learn ndcg_score(k=6)")).to_have_text("0.9608")
     expect(card(page, "trec_eval ndcg_cut.6")).to_have_text("0.7850")
     expect(page.get_by_text("Every row is scored at k = n = 6")).to_be_visible()
-    settled(page)
+    settle(page)
     shot("libraries")
 
     page.set_viewport_size({"width": 390, "height": 2200})
-    # On a phone the sidebar slides away: wait until the page has moved back into view.
+    # On a phone the sidebar slides away: wait until the page has moved back into view and the
+    # slide has ended (no animation running: settle).
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=\"stMain\"]').getBoundingClientRect().left"
-        " >= 0",
-        timeout=10_000,
+        "() => document.querySelector('[data-testid=\"stMain\"]').getBoundingClientRect().left >= 0"
     )
-    page.wait_for_timeout(800)
-    settled(page)
+    settle(page)
     shot("libraries-390")
     page.set_viewport_size({"width": 1280, "height": 2200})
 
     page.get_by_role("button", name="Continuous 0–1 labels").click()
-    expect(card(page, "scikit-learn")).to_have_text("0.9733", timeout=10_000)
+    expect(card(page, "scikit-learn")).to_have_text("0.9733")
     expect(card(page, "trec_eval")).to_have_text("refuses")
     expect(page.get_by_role("textbox", name="Relevance labels")).to_have_value("0.9, 0.3, 0.6, 0.1")
     expect(page).to_have_url(re.compile(r"rels=0\.9(%2C|,)0\.3"))
 
     page.get_by_role("button", name="Tied scores").click()
-    expect(card(page, "trec_eval ndcg_cut.4")).to_have_text("0.8254", timeout=10_000)
+    expect(card(page, "trec_eval ndcg_cut.4")).to_have_text("0.8254")
     page.get_by_role("heading", name="Tie visualiser").scroll_into_view_if_needed()
-    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
-    settled(page)
+    expect(page.locator(".js-plotly-plot").first).to_be_visible()
+    settle(page)
     page.get_by_role("heading", name="Tie visualiser").scroll_into_view_if_needed()
     shot("libraries-ties")
 
@@ -69,8 +59,8 @@ def test_libraries_link_gallery_and_walk(page, app_url, shot):
 
     # k beyond the list, then Home from the menu: the list travels, nothing breaks.
     page.get_by_role("button", name="k larger than the list").click()
-    expect(card(page, "scikit-learn ndcg_score(k=10)")).to_have_text("0.7967", timeout=10_000)
+    expect(card(page, "scikit-learn ndcg_score(k=10)")).to_have_text("0.7967")
     page.get_by_test_id("stSidebar").get_by_role("link", name="Home").click()
     wait_for_app(page)
-    expect(card(page, "NDCG")).to_have_text("0.7967", timeout=30_000)
+    expect(card(page, "NDCG")).to_have_text("0.7967")
     expect(page.get_by_test_id("stException")).to_have_count(0)

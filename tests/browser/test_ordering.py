@@ -5,30 +5,32 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_for_app
+from tests.browser.waits import settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
 
 def test_ordering_page_by_url_and_a_swap(page, app_url, shot):
-    page.goto(f"{app_url}/ordering?rels=3,2,3,0,1,2", timeout=30_000)
+    page.goto(f"{app_url}/ordering?rels=3,2,3,0,1,2")
     wait_for_app(page)
     metric = page.get_by_test_id("stMetricValue")
-    expect(metric.first).to_have_text("0.9608", timeout=30_000)
+    expect(metric.first).to_have_text("0.9608")
     expect(page.get_by_text("This list has 180 distinct orderings")).to_be_visible()
     # Four charts: swaps, one item's journey, all orderings, NDCG@k.
-    expect(page.locator(".js-plotly-plot")).to_have_count(4, timeout=30_000)
+    expect(page.locator(".js-plotly-plot")).to_have_count(4)
     shot("ordering")
 
     # The suggested swap (positions 4 and 6: a 0 and a 2), then the next one (2 and 3), make
     # the list ideal; the URL follows, the labels travelling with their items.
     page.get_by_role("button", name="Swap them").click()
-    expect(page.get_by_text("Swapped positions 4 and 6")).to_be_visible(timeout=10_000)
-    expect(metric.first).to_have_text("0.9817", timeout=10_000)
+    expect(page.get_by_text("Swapped positions 4 and 6")).to_be_visible()
+    expect(metric.first).to_have_text("0.9817")
+    wait_for_app(page)  # the next suggestion is the one this run draws
     page.get_by_role("button", name="Swap them").click()
-    expect(page.get_by_text("Swapped positions 2 and 3")).to_be_visible(timeout=10_000)
-    expect(metric.first).to_have_text("1.0000", timeout=10_000)
+    expect(page.get_by_text("Swapped positions 2 and 3")).to_be_visible()
+    expect(metric.first).to_have_text("1.0000")
     expect(page.get_by_text("no single swap raises it")).to_be_visible()
+    wait_for_app(page)  # the run has ended: the address bar has its last update
     query = parse_qs(urlparse(page.url).query)
     assert query["rels"] == ["3,3,2,2,1,0"]
     assert query["labels"] == ["D1,D3,D2,D6,D5,D4"]
@@ -37,35 +39,35 @@ def test_ordering_page_by_url_and_a_swap(page, app_url, shot):
 
 def test_ten_distinct_grades_are_scored_exactly_and_a_cell_click_swaps(page, app_url, shot):
     rels = ",".join(str(v) for v in range(10))
-    page.goto(f"{app_url}/ordering?rels={rels}", timeout=30_000)
+    page.goto(f"{app_url}/ordering?rels={rels}")
     wait_for_app(page)
-    expect(page.get_by_text("This list has 3,628,800 distinct orderings")).to_be_visible(
-        timeout=30_000
-    )
+    expect(page.get_by_text("This list has 3,628,800 distinct orderings")).to_be_visible()
     expect(page.get_by_text("The mean over all 3,628,800 orderings")).to_be_visible()
     # Click the heatmap cell in row 1, column 10: the items at positions 1 and 10 swap.
+    settle(page)  # every chart drawn and laid out before the cell is found by position
     plot_area = page.locator(".js-plotly-plot .nsewdrag").first.bounding_box()
     page.mouse.click(
         plot_area["x"] + plot_area["width"] * 9.5 / 10,
         plot_area["y"] + plot_area["height"] * 0.5 / 10,
     )
-    expect(page.get_by_text("Swapped positions 1 and 10")).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("Swapped positions 1 and 10")).to_be_visible()
     box = page.get_by_role("textbox", name="Relevances, in ranked order")
     expect(box).to_have_value("D10=9, D2=1, D3=2, D4=3, D5=4, D6=5, D7=6, D8=7, D9=8, D1=0")
+    wait_for_app(page)
     assert parse_qs(urlparse(page.url).query)["rels"] == ["9,1,2,3,4,5,6,7,8,0"]
     shot("ordering-ten-grades")
 
 
 def test_a_pooled_link_scores_as_on_the_playground_and_equal_items_draw_one_bar(page, app_url):
-    page.goto(f"{app_url}/ordering?rels=3,2,3,0,1,2&pool=3,2", timeout=30_000)
+    page.goto(f"{app_url}/ordering?rels=3,2,3,0,1,2&pool=3,2")
     wait_for_app(page)
     metric = page.get_by_test_id("stMetricValue")
-    expect(metric.first).to_have_text("0.7850", timeout=30_000)
+    expect(metric.first).to_have_text("0.7850")
     expect(page.get_by_text("This list (NDCG@6)")).to_be_visible()
     expect(page.get_by_text("judged but not retrieved: 3, 2")).to_be_visible()
 
-    page.goto(f"{app_url}/ordering?rels=3,3", timeout=30_000)
+    page.goto(f"{app_url}/ordering?rels=3,3")
     wait_for_app(page)
-    expect(page.get_by_text("Every ordering scores the same NDCG@2")).to_be_visible(timeout=30_000)
-    expect(page.locator(".js-plotly-plot")).to_have_count(4, timeout=30_000)
+    expect(page.get_by_text("Every ordering scores the same NDCG@2")).to_be_visible()
+    expect(page.locator(".js-plotly-plot")).to_have_count(4)
     expect(page.get_by_test_id("stException")).to_have_count(0)

@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import expect
 
 from ndcg_core import ndcg
-from tests.browser.conftest import CHART_TEXT_OUTSIDE, settle
+from tests.browser.conftest import CHART_TEXT_OUTSIDE
+from tests.browser.waits import open_context, settle
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +36,8 @@ WIDE_REGIONS = """() => [...document.querySelectorAll(
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(
+    context = open_context(
+        browser,
         viewport={"width": 390, "height": 844},
         device_scale_factor=2,
         is_mobile=True,
@@ -45,6 +47,12 @@ def phone(browser):
     context.close()
 
 
+# The note under each data grid that is wider than its box.
+GRID_NOTES = """() => [...document.querySelectorAll('[data-testid="stDataFrame"] .dvn-scroller')]
+  .filter(e => e.scrollWidth > e.clientWidth + 2)
+  .map(e => getComputedStyle(e.closest('[data-testid="stElementContainer"]'), '::after').content)"""
+
+
 def _in_view(page, locator) -> bool:
     box = locator.bounding_box()
     height = page.viewport_size["height"]
@@ -52,7 +60,7 @@ def _in_view(page, locator) -> bool:
 
 
 def test_reordering_on_a_phone_keeps_ndcg_in_sight(phone, app_url, shot):
-    phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
     settle(phone)
     moves = [
         phone.get_by_role("button", name=name, exact=True) for name in ("Up", "Down", "Top", "End")
@@ -74,7 +82,8 @@ def test_reordering_on_a_phone_keeps_ndcg_in_sight(phone, app_url, shot):
     moves[2].tap()  # Top
     readout = phone.locator('[class*="st-key-readout_"]')
     want = f"NDCG@6 = {ndcg([0, 3, 2, 3, 1, 2]):.4f}"
-    expect(readout).to_contain_text(want, timeout=20_000)
+    expect(readout).to_contain_text(want)
+    settle(phone)  # measured once the page has finished drawing
     moves[2].scroll_into_view_if_needed()
     assert _in_view(phone, moves[2]) and _in_view(phone, readout), "the result beside the moves"
     shot("phone-playground-moves", of=phone)
@@ -82,7 +91,7 @@ def test_reordering_on_a_phone_keeps_ndcg_in_sight(phone, app_url, shot):
 
 def test_charts_on_a_phone_have_no_toolbar_and_nothing_clipped(phone, app_url, shot):
     for path in ("playground?rels=3,2,3,0,1,2", "ordering?rels=3,2,3,0,1,2"):
-        phone.goto(f"{app_url}/{path}", timeout=60_000)
+        phone.goto(f"{app_url}/{path}")
         settle(phone)
         chart = phone.locator(".js-plotly-plot").first
         chart.scroll_into_view_if_needed()
@@ -102,7 +111,7 @@ def test_charts_on_a_phone_have_no_toolbar_and_nothing_clipped(phone, app_url, s
 
 @pytest.mark.parametrize("path", ["playground?rels=3,2,3,0,1,2,3,1", "queries", "learn-graded"])
 def test_formulas_on_a_phone_keep_their_result_in_sight(phone, app_url, path):
-    phone.goto(f"{app_url}/{path}", timeout=60_000)
+    phone.goto(f"{app_url}/{path}")
     settle(phone)
     formulas = phone.locator(".katex-display")
     assert formulas.count()
@@ -111,28 +120,26 @@ def test_formulas_on_a_phone_keep_their_result_in_sight(phone, app_url, path):
 
 
 def test_wide_tables_on_a_phone_say_they_scroll(phone, app_url, shot):
-    phone.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2", timeout=60_000)
+    phone.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2")
     settle(phone)
     wide = phone.evaluate(WIDE_REGIONS)
     assert wide, "the comparison table is wider than a phone"
     assert all(r["tabStop"] and r["said"] for r in wide), wide
-    phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
     settle(phone)
     # The 15-column breakdown grid scrolls on its own, and says so under it.
     phone.get_by_role("heading", name="6 · Position by position").scroll_into_view_if_needed()
-    phone.wait_for_timeout(800)
-    notes = phone.evaluate(
-        """() => [...document.querySelectorAll('[data-testid="stDataFrame"] .dvn-scroller')]
-          .filter(e => e.scrollWidth > e.clientWidth + 2)
-          .map(e => getComputedStyle(e.closest('[data-testid="stElementContainer"]'), '::after')
-            .content)"""
-    )
+    # The grid lays itself out in view: wait until it is wider than its box, then until the
+    # page is still (the app's script adds the note after a change).
+    phone.wait_for_function(f"() => ({GRID_NOTES})().length > 0")
+    settle(phone)
+    notes = phone.evaluate(GRID_NOTES)
     assert notes and all("sideways" in note for note in notes)
     shot("phone-playground-table", of=phone)
 
 
 def test_a_swipe_on_a_card_stays_on_the_card(phone, app_url):
-    phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
     settle(phone)
     expect(phone.get_by_text("press and hold a card, then drag")).to_be_visible()
     card = phone.frame_locator(SORTABLES).locator(".sortable-item").first
@@ -159,51 +166,58 @@ def _ndcg(page):
 
 
 def test_focus_stays_after_typing_a_list(page, app_url):
-    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
     settle(page)
     box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
     box.focus()
     page.keyboard.press("Control+A")
     page.keyboard.type("1, 0, 2, 3")
     page.keyboard.press("Tab")  # applies the list and moves on, to the first card
-    expect(_ndcg(page)).to_have_text(f"{ndcg([1, 0, 2, 3]):.4f}", timeout=20_000)
+    expect(_ndcg(page)).to_have_text(f"{ndcg([1, 0, 2, 3]):.4f}")
     # The cards are drawn afresh for the new list; the focus comes back to the first card.
     page.wait_for_function(
         """() => { const a = document.activeElement;
           return a.tagName === 'IFRAME'
-            && a.contentDocument.activeElement.classList.contains('sortable-item'); }""",
-        timeout=30_000,  # the cards' frame is rebuilt first: slow on a loaded machine
+            && a.contentDocument.activeElement.classList.contains('sortable-item'); }"""
     )
     page.keyboard.press("Tab")
     assert page.evaluate(FOCUS)["tag"] != "BODY"
 
 
 def test_focus_stays_in_the_table_after_a_cell_edit(page, app_url):
-    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
     settle(page)
     page.get_by_text("Edit labels and relevances in a table").click()
     editor = page.locator('[class*="st-key-playground_table_"]')
     expect(editor.locator("canvas").first).to_be_visible()
-    page.wait_for_timeout(1000)  # the expander has finished opening
+    settle(page)  # the expander has finished opening (its animation) and the grid is drawn
     grid = editor.locator('[data-testid="stDataFrameResizable"], canvas').first
     box = grid.bounding_box()
-    # The first row's relevance: the second column, one row below the header.
-    page.mouse.click(box["x"] + box["width"] * 0.75, box["y"] + 35 + 17)
+    # The first row's relevance: the second column, one row below the header. Clicked once the
+    # grid stands still (Playwright checks), and the grid has the keyboard then: an Enter that
+    # reached the expander's title instead would close it.
+    grid.click(position={"x": box["width"] * 0.75, "y": 35 + 17})
+    editor.locator(":focus").wait_for()
     for value, want in (("5", [5, 2, 3, 0, 1, 2]), ("4", [5, 4, 3, 0, 1, 2])):
         page.keyboard.press("Enter")  # opens the cell's editor
-        page.wait_for_timeout(400)
+        cell = page.locator("input.gdg-input")
+        expect(cell).to_be_focused()
+        # The grid's editor finishes opening, and takes in what is typed, in timers of its own:
+        # an Enter before they have run closes the editor without the new value (seen 2 in 6).
+        settle(page)
         page.keyboard.press("Control+A")
         page.keyboard.type(value)
-        page.wait_for_timeout(200)
+        expect(cell).to_have_value(value)
+        settle(page)
         page.keyboard.press("Enter")  # applies the cell and moves down a row
-        expect(_ndcg(page)).to_have_text(f"{ndcg(want):.4f}", timeout=20_000)
+        expect(_ndcg(page)).to_have_text(f"{ndcg(want):.4f}")
         settle(page)
         focus = page.evaluate(FOCUS)
         assert focus["key"] and focus["key"].startswith("st-key-playground_table_"), focus
 
 
 def test_tab_skips_chart_toolbars_and_heading_links(page, app_url):
-    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2", timeout=60_000)
+    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
     settle(page)
     target = page.get_by_role("button", name="Download this table (CSV)")
     stops = []
@@ -227,7 +241,7 @@ def test_tab_skips_chart_toolbars_and_heading_links(page, app_url):
 
 
 def test_the_menu_shows_where_the_keyboard_is(page, app_url):
-    page.goto(f"{app_url}/playground", timeout=60_000)
+    page.goto(f"{app_url}/playground")
     settle(page)
     link = page.get_by_test_id("stSidebarNavLink").filter(has_text="Ordering effects")
     link.focus()

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from lessons import practice
-from tests.browser.conftest import wait_for_app
+from tests.browser.waits import settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +20,7 @@ PHONE = {"width": 390, "height": 2200}
 def _settled(page):
     """The run has finished and the last element of the page is drawn: safe to screenshot."""
     wait_for_app(page)
-    expect(page.get_by_text("Share this set or project it")).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("Share this set or project it")).to_be_visible()
 
 
 def _check(page):
@@ -29,19 +29,19 @@ def _check(page):
 
 def test_answer_four_exercises_then_present(page, app_url, shot):
     # A fresh server's very first session can miss the page list: start from home, once.
-    page.goto(app_url, timeout=30_000)
+    page.goto(app_url)
     wait_for_app(page)
-    page.goto(f"{app_url}/practice?seed={SEED}&ex=1", timeout=30_000)
+    page.goto(f"{app_url}/practice?seed={SEED}&ex=1")
     wait_for_app(page)
     score = page.get_by_test_id("stMetricValue")
-    expect(score).to_have_text(["0 / 0"], timeout=30_000)
-    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
+    expect(score).to_have_text(["0 / 0"])
+    expect(page.locator(".js-plotly-plot").first).to_be_visible()
 
     # 1: which order scores higher — pick the right option.
     first = practice.exercise(SEED, 0)
     page.get_by_text(first.choices[practice.correct_choice(first)].text, exact=True).click()
     _check(page)
-    expect(page.get_by_text("Right!", exact=False).first).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("Right!", exact=False).first).to_be_visible()
     expect(score).to_have_text(["1 / 1"])
     _settled(page)
     shot("practice-1-right")
@@ -49,53 +49,48 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
     # 2: the costliest swap — pick a wrong option: feedback and a second try, then the
     # solution on request.
     page.get_by_role("button", name="Next →").click()
-    expect(page.get_by_text("2. Which swap costs the most?")).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("2. Which swap costs the most?")).to_be_visible()
     second = practice.exercise(SEED, 1)
     wrong = (practice.correct_choice(second) + 1) % len(second.choices)
     page.get_by_text(second.choices[wrong].text, exact=True).click()
     _check(page)
-    expect(page.get_by_text("Not quite: one more try.", exact=False)).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("Not quite: one more try.", exact=False)).to_be_visible()
     expect(page.get_by_text("(gain gap) × (discount gap)", exact=False)).to_be_visible()
     expect(score).to_have_text(["1 / 1"])
     page.get_by_text("💡 A hint").click()
-    expect(page.get_by_text("The discount falls fastest near the top", exact=False)).to_be_visible(
-        timeout=10_000
-    )
+    expect(page.get_by_text("The discount falls fastest near the top", exact=False)).to_be_visible()
     _settled(page)
-    page.wait_for_timeout(500)  # the hint's box finishes opening
     shot("practice-2-second-try")
     page.get_by_role("button", name="Show the solution").click()
-    expect(page.get_by_text("The worked solution")).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("The worked solution")).to_be_visible()
     expect(score).to_have_text(["1 / 2"])
     _settled(page)
     shot("practice-2-wrong")
 
     # 3: a convention puzzle (two libraries, two numbers) — pick the right explanation.
     page.get_by_role("button", name="Next →").click()
-    expect(page.get_by_text("3. Two libraries, two answers")).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("3. Two libraries, two answers")).to_be_visible()
     expect(page.get_by_text("Library X reports NDCG@6 = 0.785", exact=False)).to_be_visible()
     third = practice.exercise(SEED, 2)
     page.get_by_text(third.choices[practice.correct_choice(third)].text, exact=True).click()
     _check(page)
-    expect(score).to_have_text(["2 / 3"], timeout=10_000)
+    expect(score).to_have_text(["2 / 3"])
     _settled(page)
     shot("practice-puzzle")
 
     # 4: the missing term — first an unreadable answer, then a right one with a decimal comma.
     page.get_by_role("button", name="Next →").click()
-    expect(page.get_by_text("4. Fill in the missing term")).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("4. Fill in the missing term")).to_be_visible()
     expect(page.locator(".katex").first).to_be_visible()
     term = practice.exercise(SEED, 3)
     box = page.get_by_role("textbox", name="Your answer")
     box.fill("roughly 0.6")
     box.press("Enter")
-    expect(page.get_by_text("That answer could not be read", exact=False)).to_be_visible(
-        timeout=10_000
-    )
+    expect(page.get_by_text("That answer could not be read", exact=False)).to_be_visible()
     expect(score).to_have_text(["2 / 3"])
     box.fill(f"{term.target:.3f}".replace(".", ","))
     box.press("Enter")
-    expect(page.get_by_text("Right!", exact=False).first).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("Right!", exact=False).first).to_be_visible()
     expect(score).to_have_text(["3 / 4"])
     expect(page.get_by_text("The worked solution")).to_be_visible()
     # The solution opens in the playground with its exponential gain, in the same tab.
@@ -109,11 +104,12 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
     # The share box holds the full address of the set, host included (from st.context.url).
     page.get_by_text("Share this set or project it").click()
     codes = page.get_by_test_id("stCode")
-    expect(codes.first).to_contain_text(f"{app_url}/practice?seed={SEED}", timeout=10_000)
+    expect(codes.first).to_contain_text(f"{app_url}/practice?seed={SEED}")
 
     # The presenter view: the URL flag, no sidebar, big type.
     page.get_by_role("button", name="📽️ Presenter view").click()
-    expect(page.get_by_role("button", name="Normal view")).to_be_visible(timeout=10_000)
+    expect(page.get_by_role("button", name="Normal view")).to_be_visible()
+    settle(page)  # the run has ended: the address bar and the presenter style are in place
     assert "present=1" in page.url
     expect(page.get_by_test_id("stSidebar")).to_be_hidden()
     size = page.get_by_test_id("stMetricValue").first.evaluate(
@@ -125,14 +121,12 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
 
 
 def test_on_a_phone_a_huge_exercise_number_is_named_and_a_solution_fits(page, app_url, shot):
-    page.goto(app_url, timeout=30_000)
+    page.goto(app_url)
     wait_for_app(page)
     page.set_viewport_size(PHONE)
-    page.goto(f"{app_url}/practice?seed={SEED}&ex={'9' * 5000}", timeout=30_000)
+    page.goto(f"{app_url}/practice?seed={SEED}&ex={'9' * 5000}")
     wait_for_app(page)
-    expect(page.get_by_text("got a number with 5,000 digits", exact=False)).to_be_visible(
-        timeout=30_000
-    )
+    expect(page.get_by_text("got a number with 5,000 digits", exact=False)).to_be_visible()
     expect(page.get_by_text(f"7. {practice.exercise(SEED, 6).title}")).to_be_visible()
     expect(page.get_by_test_id("stException")).to_have_count(0)
     expect(page.get_by_text("set_int_max_str_digits", exact=False)).to_have_count(0)
@@ -140,33 +134,32 @@ def test_on_a_phone_a_huge_exercise_number_is_named_and_a_solution_fits(page, ap
     shot("practice-huge-ex-390")
 
     # On a phone the missing term's sum and its solution still fit (or scroll inside their box).
-    page.goto(f"{app_url}/practice?seed={SEED}&ex=4", timeout=30_000)
+    page.goto(f"{app_url}/practice?seed={SEED}&ex=4")
     wait_for_app(page)
     term = practice.exercise(SEED, 3)
     box = page.get_by_role("textbox", name="Your answer")
     box.fill(f"{term.target:.4f}")
     box.press("Enter")
-    expect(page.get_by_text("The worked solution")).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("The worked solution")).to_be_visible()
     _settled(page)
     shot("practice-missing-term-390")
 
 
 def test_on_a_phone_a_pitfall_gets_a_second_try_and_a_hint(page, app_url, shot):
-    page.goto(app_url, timeout=30_000)
+    page.goto(app_url)
     wait_for_app(page)
     page.set_viewport_size(PHONE)
     kinds = practice.kinds_for(SEED, 2)
     number = kinds.index("ideal_below_k") + 1
     ex = practice.exercise(SEED, number - 1, 2)
-    page.goto(f"{app_url}/practice?seed={SEED}&v=2&ex={number}", timeout=30_000)
+    page.goto(f"{app_url}/practice?seed={SEED}&v=2&ex={number}")
     wait_for_app(page)
-    expect(page.get_by_text(f"{number}. The ideal top k")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text(f"{number}. The ideal top k")).to_be_visible()
     slip = next(c for c in ex.choices if "re-sorted" in c.text)
     page.get_by_text(slip.text, exact=True).click()
     _check(page)
-    expect(page.get_by_text("Not quite: one more try.", exact=False)).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("Not quite: one more try.", exact=False)).to_be_visible()
     page.get_by_text("💡 A hint").click()
-    expect(page.get_by_text("then keep the top", exact=False)).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("then keep the top", exact=False)).to_be_visible()
     _settled(page)
-    page.wait_for_timeout(500)  # the hint's box finishes opening
     shot("practice-pitfall-second-try-390")

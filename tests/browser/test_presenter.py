@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from ndcg_core import ndcg
-from tests.browser.conftest import CHART_TEXT_OUTSIDE, CUT_TEXT, settle
+from tests.browser.conftest import CHART_TEXT_OUTSIDE, CUT_TEXT
+from tests.browser.waits import open_context, settle
 
 pytestmark = pytest.mark.browser
 
@@ -24,26 +25,18 @@ PAGES = [
 ]
 BACK_ROW_PX = 24
 
-# Every canvas text (the data grids draw on a canvas) is recorded with its font.
+# Every canvas text (the data grids draw on a canvas) is recorded with its font and the page's
+# root font size when it was drawn: the grids draw as they are mounted, once, and a draw from
+# before the presenter style applied (another root size) is not what the back row sees.
 CANVAS_FONTS = """(() => {
   window.canvasFonts = new Set();
   const fill = CanvasRenderingContext2D.prototype.fillText;
   CanvasRenderingContext2D.prototype.fillText = function (...args) {
-    window.canvasFonts.add(this.font);
+    const root = getComputedStyle(document.documentElement).fontSize;
+    window.canvasFonts.add(`${root}|${this.font}`);
     return fill.apply(this, args);
   };
 })();"""
-
-REDRAW = """async () => {
-  window.canvasFonts.clear();
-  const main = document.querySelector('[data-testid="stMain"]');
-  for (let y = 0; y <= main.scrollHeight; y += 600) {
-    main.scrollTo(0, y);
-    await new Promise(done => setTimeout(done, 150));
-  }
-  main.scrollTo(0, 0);
-  await new Promise(done => setTimeout(done, 300));
-}"""
 
 # Visible text on the page smaller than `min`: elements with text of their own, widget values,
 # chart text, grid text and the drag cards (in their own frame).
@@ -63,8 +56,10 @@ SMALL_TEXT = """(min) => {
     if (getComputedStyle(t).display === 'none') continue;
     if (size(t) < min) small.push(`chart ${size(t)}px: ${t.textContent.slice(0, 40)}`);
   }
-  for (const font of window.canvasFonts || []) {
-    if (parseFloat(font) < min) small.push(`grid ${font}`);
+  const root = getComputedStyle(document.documentElement).fontSize;
+  for (const drawn of window.canvasFonts || []) {
+    const [drawnAt, font] = drawn.split('|');
+    if (drawnAt === root && parseFloat(font) < min) small.push(`grid ${font}`);
   }
   for (const frame of main.querySelectorAll('iframe')) {
     const cards = frame.contentDocument && frame.contentDocument.querySelectorAll('.sortable-item');
@@ -78,7 +73,7 @@ SMALL_TEXT = """(min) => {
 
 @pytest.fixture
 def projector(browser):
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context = open_context(browser, viewport={"width": 1920, "height": 1080})
     context.add_init_script(CANVAS_FONTS)
     yield context.new_page()
     context.close()
@@ -87,10 +82,8 @@ def projector(browser):
 @pytest.mark.parametrize("path", PAGES)
 def test_presenter_view_is_readable_from_the_back_row(projector, app_url, path):
     joiner = "&" if "?" in path else "?"
-    projector.goto(f"{app_url}/{path}{joiner}present=1", timeout=60_000)
+    projector.goto(f"{app_url}/{path}{joiner}present=1")
     settle(projector)
-    # Grids draw as they come into view: scroll through the page, recording what they draw.
-    projector.evaluate(REDRAW)
     assert projector.evaluate(SMALL_TEXT, BACK_ROW_PX) == []
     assert projector.evaluate(CHART_TEXT_OUTSIDE) == []
 
@@ -98,7 +91,7 @@ def test_presenter_view_is_readable_from_the_back_row(projector, app_url, path):
 @pytest.fixture
 def zoomed(browser):
     """A 1280×720 projector at 150 % zoom: 853×480 CSS pixels at a device scale of 1.5."""
-    context = browser.new_context(viewport={"width": 853, "height": 480}, device_scale_factor=1.5)
+    context = open_context(browser, viewport={"width": 853, "height": 480}, device_scale_factor=1.5)
     yield context.new_page()
     context.close()
 
@@ -117,11 +110,10 @@ def test_nothing_is_cut_on_a_1280_projector(zoomed, app_url, path, shot):
         ("presenter 150 %", None, zoomed_in),
     ]:
         if address:
-            zoomed.goto(address, timeout=60_000)
+            zoomed.goto(address)
         if size:
             zoomed.set_viewport_size(size)
-            zoomed.wait_for_timeout(1500)
-        settle(zoomed)
+        settle(zoomed)  # the page laid out again at its new size
         problems = zoomed.evaluate(CUT_TEXT) + zoomed.evaluate(CHART_TEXT_OUTSIDE)
         if problems:
             found[view] = problems
@@ -131,7 +123,7 @@ def test_nothing_is_cut_on_a_1280_projector(zoomed, app_url, path, shot):
 
 
 def test_presenter_view_keeps_itself_and_has_a_switcher_and_an_exit(projector, app_url, shot):
-    projector.goto(f"{app_url}/learn-binary?present=1", timeout=60_000)
+    projector.goto(f"{app_url}/learn-binary?present=1")
     settle(projector)
     # The way out and the page switcher sit at the top of the first screen.
     exit_button = projector.get_by_role("button", name="Normal view")
@@ -145,23 +137,23 @@ def test_presenter_view_keeps_itself_and_has_a_switcher_and_an_exit(projector, a
     link = projector.get_by_role("link", name="Open in playground").first
     assert "present=1" in unquote(link.get_attribute("href"))
     link.click()
-    projector.wait_for_url("**/playground?**present=1**", timeout=30_000)
+    projector.wait_for_url("**/playground?**present=1**")
     settle(projector)
     assert len(projector.context.pages) == 1
     expect(projector.get_by_test_id("stSidebar")).to_be_hidden()
     expect(projector.get_by_test_id("stMetricValue").first).to_have_text(
-        f"{ndcg([1, 0, 1, 1, 0]):.4f}", timeout=30_000
+        f"{ndcg([1, 0, 1, 1, 0]):.4f}"
     )
     shot("presenter-playground-1920", of=projector)
 
     # The switcher reaches any page, still presenting.
     projector.get_by_role("button", name="☰ Pages").click()
     projector.get_by_test_id("stPopoverBody").get_by_role("link", name="Ordering effects").click()
-    projector.wait_for_url("**/ordering?**present=1**", timeout=30_000)
+    projector.wait_for_url("**/ordering?**present=1**")
     settle(projector)
     expect(projector.get_by_role("heading", name="Ordering effects").first).to_be_visible()
 
     # And the exit at the top brings the sidebar back, on the same page.
     projector.get_by_role("button", name="Normal view").click()
-    expect(projector.get_by_test_id("stSidebar")).to_be_visible(timeout=30_000)
+    expect(projector.get_by_test_id("stSidebar")).to_be_visible()
     assert "present" not in projector.url and "/ordering" in projector.url

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import gzip
 import re
-import time
 import urllib.error
 import urllib.request
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ndcg_core import ndcg
-from tests.browser.conftest import wait_for_app
+from tests.browser.waits import open_context, poll, wait_for_app
 from tests.deployserver import Deployment, nginx_path, start_deployment
 
 pytestmark = pytest.mark.skipif(
@@ -71,16 +71,15 @@ def closed_streams(
     """The websockets logged at `path` (for one route cookie, if given), once `at_least` are.
 
     nginx logs a websocket when it closes, so the lines of tabs just closed may take a moment."""
-    deadline = time.monotonic() + 30
-    while True:
-        lines = [
+    return poll(
+        lambda: [
             line
             for line in deployment.access_log()
             if line["path"] == path and route in (None, line["route"])
-        ]
-        if len(lines) >= at_least or time.monotonic() > deadline:
-            return lines
-        time.sleep(0.5)
+        ],
+        until=lambda lines: len(lines) >= at_least,
+        timeout=60,
+    )
 
 
 def route_for_each_process(deployment: Deployment) -> dict[str, str]:
@@ -90,9 +89,7 @@ def route_for_each_process(deployment: Deployment) -> dict[str, str]:
         _, headers = fetch(f"{deployment.url}/_stcore/health")
         route = re.search(rf"{COOKIE}=(\w+)", headers["set-cookie"]).group(1)
         # nginx writes the log line after it answers: a loaded machine may read it too early.
-        deadline = time.monotonic() + 10
-        while not (upstreams := upstream_of(deployment, route)) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        upstreams = poll(partial(upstream_of, deployment, route), until=bool, timeout=60)
         assert len(upstreams) == 1, f"one cookie, several processes: {route} {upstreams}"
         found.setdefault(upstreams.pop(), route)
         if len(found) == len(deployment.app_urls):
@@ -145,25 +142,23 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, de
         page = context.new_page()
         page.on("response", record)
         page.goto(f"{deployment.url}/playground?rels={','.join(map(str, rels))}")
-        wait_for_app(page, timeout=90_000)
+        wait_for_app(page)
         metric = page.get_by_test_id("stMetricValue").first
-        expect(metric).to_have_text(f"{ndcg(rels):.4f}", timeout=60_000)
+        expect(metric).to_have_text(f"{ndcg(rels):.4f}")
         box = page.get_by_role("textbox", name=BOX)
         box.fill(", ".join(map(str, typed)))
         box.press("Control+Enter")
-        expect(metric).to_have_text(f"{ndcg(typed):.4f}", timeout=30_000)
+        expect(metric).to_have_text(f"{ndcg(typed):.4f}")
         if reload_and_switch:
             page.reload()
-            wait_for_app(page, timeout=90_000)
-            expect(page.get_by_role("textbox", name=BOX)).to_have_value(
-                ", ".join(map(str, typed)), timeout=60_000
-            )
-            expect(metric).to_have_text(f"{ndcg(typed):.4f}", timeout=30_000)
+            wait_for_app(page)
+            expect(page.get_by_role("textbox", name=BOX)).to_have_value(", ".join(map(str, typed)))
+            expect(metric).to_have_text(f"{ndcg(typed):.4f}")
             page.get_by_test_id("stSidebarNavLink").filter(has_text="Ordering effects").click()
-            expect(page).to_have_url(re.compile(r"/ordering"), timeout=30_000)
+            expect(page).to_have_url(re.compile(r"/ordering"))
             expect(
                 page.get_by_text(re.compile(r"This list has [\d,]+ distinct orderings"))
-            ).to_be_visible(timeout=60_000)
+            ).to_be_visible()
         return page
 
     def upload(context, folder: Path) -> None:
@@ -175,25 +170,25 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, de
         )
         page = context.new_page()
         page.goto(f"{deployment.url}/queries")
-        wait_for_app(page, timeout=90_000)
+        wait_for_app(page)
         source = page.get_by_role("radiogroup", name="Where the run comes from")
         source.get_by_text("Upload a CSV").click()
         page.locator('input[type="file"]').first.set_input_files(str(run))
         mean = (ndcg([0, 1]) + ndcg([1, 0])) / 2
         card = page.get_by_test_id("stMetric").filter(has_text="Mean NDCG@10")
-        expect(card.get_by_test_id("stMetricValue")).to_have_text(f"{mean:.4f}", timeout=60_000)
+        expect(card.get_by_test_id("stMetricValue")).to_have_text(f"{mean:.4f}")
 
     contexts = []
     try:
         # Browser A gets its cookie from nginx, as any new visitor does.
-        a = browser.new_context(viewport={"width": 1280, "height": 1200})
+        a = open_context(browser, viewport={"width": 1280, "height": 1200})
         contexts.append(a)
         first = session(a, [3, 2, 3, 0, 1, 2], [3, 2, 3, 0, 1, 2, 3], reload_and_switch=True)
         (route_a,) = [c["value"] for c in a.cookies() if c["name"] == COOKIE]
         (process_a,) = upstream_of(deployment, route_a)
         # Browser B arrives with a cookie that nginx hashes onto the other process.
         (process_b,) = set(routes) - {process_a}
-        b = browser.new_context(viewport={"width": 1280, "height": 1200})
+        b = open_context(browser, viewport={"width": 1280, "height": 1200})
         contexts.append(b)
         b.add_cookies([{"name": COOKIE, "value": routes[process_b], "url": deployment.url}])
         session(b, [0, 1, 2, 3], [0, 1, 3, 2, 2], reload_and_switch=True)
@@ -205,12 +200,12 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, de
         # The first tab (now on /ordering) still answers after the others came: back to the
         # playground, in the same session, and one more list.
         first.get_by_test_id("stSidebarNavLink").filter(has_text="Playground").click()
+        expect(first).to_have_url(re.compile(r"/playground"))
+        wait_for_app(first)  # typed into the playground as drawn, not into a run in progress
         box = first.get_by_role("textbox", name=BOX)
         box.fill("1, 2, 3")
         box.press("Control+Enter")
-        expect(first.get_by_test_id("stMetricValue").first).to_have_text(
-            f"{ndcg([1, 2, 3]):.4f}", timeout=30_000
-        )
+        expect(first.get_by_test_id("stMetricValue").first).to_have_text(f"{ndcg([1, 2, 3]):.4f}")
     finally:
         for context in contexts:
             context.close()
@@ -239,8 +234,8 @@ def test_a_base_path_serves_the_app_under_it(page):
     deployment = start_deployment(processes=1, base_path="ndcg")
     try:
         page.goto(f"{deployment.url}/playground?rels=3,2,1")
-        wait_for_app(page, timeout=90_000)
-        expect(page.get_by_test_id("stMetricValue").first).to_have_text("1.0000", timeout=60_000)
+        wait_for_app(page)
+        expect(page.get_by_test_id("stMetricValue").first).to_have_text("1.0000")
         page.close()
         streams = closed_streams(deployment, "/ndcg/_stcore/stream", at_least=1)
         assert [line["status"] for line in streams] == ["101"], streams

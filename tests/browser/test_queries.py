@@ -8,7 +8,7 @@ from urllib.parse import unquote
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_for_app
+from tests.browser.waits import settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -22,36 +22,36 @@ def metric(page, label: str):
 
 
 def test_queries_page_shows_table_mean_and_playground_link(page, app_url, shot):
-    page.goto(f"{app_url}/queries", timeout=30_000)
+    page.goto(f"{app_url}/queries")
     wait_for_app(page)
-    expect(metric(page, "Mean NDCG@10")).to_have_text("0.7795", timeout=30_000)  # movie sample
+    expect(metric(page, "Mean NDCG@10")).to_have_text("0.7795")  # movie sample
     table = page.locator(".st-key-queries_table")
     expect(table).to_be_visible()
-    expect(page.locator(".js-plotly-plot")).to_have_count(2, timeout=30_000)
+    expect(page.locator(".js-plotly-plot")).to_have_count(2)
     wait_for_app(page)
     shot("queries")
 
     # The all-zero rule "skip" leaves Gus out: 9 of 10 queries in the mean.
     zero_rule = page.get_by_role("radiogroup", name="A query with no relevant")
     zero_rule.get_by_text("skip: leave it out of the mean").click()
-    expect(metric(page, "Queries in the mean")).to_have_text("9 of 10", timeout=10_000)
+    expect(metric(page, "Queries in the mean")).to_have_text("9 of 10")
     expect(metric(page, "Mean NDCG@10")).not_to_have_text("0.7795")
     wait_for_app(page)
     assert "zero=skip" in page.url
 
     source = page.get_by_role("radiogroup", name="Where the run comes from")
     source.get_by_text("trec_eval's own test files", exact=False).click()
-    expect(metric(page, "Queries in the mean")).to_have_text("3 of 3", timeout=20_000)
+    expect(metric(page, "Queries in the mean")).to_have_text("3 of 3")
     # trec_eval's ndcg_cut_10 mean, with "skip" changing nothing (every topic has a relevant doc)
-    expect(metric(page, "Mean NDCG@10")).to_have_text("0.3016", timeout=10_000)
-    wait_for_app(page)
+    expect(metric(page, "Mean NDCG@10")).to_have_text("0.3016")
     expect(table).to_be_visible()
     # Select the first query (the row marker at the left of the grid) to get its playground link.
     table.scroll_into_view_if_needed()
+    settle(page)  # the grid drawn with the new run's rows, where it will stay
     box = table.bounding_box()
     page.mouse.click(box["x"] + 18, box["y"] + 35 + 17)
     link = page.get_by_role("link", name="Open this query in the playground")
-    expect(link).to_be_visible(timeout=10_000)
+    expect(link).to_be_visible()
     href = "/" + unquote(link.get_attribute("href")).lstrip("/")
     assert href.startswith("/playground?rels=0,0,0,0,0,1,1,") and "&k=10&pool=" in href
     download = page.get_by_test_id("stDownloadButton").filter(has_text="per-query table")
@@ -61,9 +61,9 @@ def test_queries_page_shows_table_mean_and_playground_link(page, app_url, shot):
     shot("queries-compare")
 
     # The link opens the playground on the value the table shows for query 301.
-    page.goto(f"{app_url}{href}", timeout=30_000)
+    page.goto(f"{app_url}{href}")
     wait_for_app(page)
-    expect(metric(page, "NDCG@10")).to_have_text("0.1518", timeout=30_000)
+    expect(metric(page, "NDCG@10")).to_have_text("0.1518")
 
 
 def test_uploading_a_csv_with_bad_rows_lists_them_until_skipped(page, app_url, shot, tmp_path):
@@ -71,26 +71,26 @@ def test_uploading_a_csv_with_bad_rows_lists_them_until_skipped(page, app_url, s
     bad.write_text(
         "query_id,doc_id,relevance,score\nann,m1,2,0.9\nann,m2,lots,0.5\nbob,m1,1,0.3\nbob,m1,0,0.2\n"
     )
-    page.goto(f"{app_url}/queries", timeout=30_000)
+    page.goto(f"{app_url}/queries")
     wait_for_app(page)
     source = page.get_by_role("radiogroup", name="Where the run comes from")
     source.get_by_text("Upload a CSV").click()
-    expect(page.get_by_text("up to 50 MB", exact=False)).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("up to 50 MB", exact=False)).to_be_visible()
     page.locator('input[type="file"]').first.set_input_files(str(bad))
     alert = page.get_by_test_id("stAlertContentError")
-    expect(alert).to_contain_text("2 line(s) could not be used", timeout=20_000)
+    expect(alert).to_contain_text("2 line(s) could not be used")
     expect(page.get_by_text("Mean NDCG@10", exact=True)).to_have_count(0)
     shot("queries-upload-problems")
     page.get_by_text("Skip these 2 line(s) and evaluate the rest").click()
-    expect(metric(page, "Mean NDCG@10")).to_have_text("1.0000", timeout=20_000)
+    expect(metric(page, "Mean NDCG@10")).to_have_text("1.0000")
 
 
 def test_queries_page_at_phone_width(page, app_url, shot):
     page.set_viewport_size({"width": 390, "height": 2400})
-    page.goto(f"{app_url}/queries?k=5", timeout=30_000)
+    page.goto(f"{app_url}/queries?k=5")
     wait_for_app(page)
-    expect(metric(page, "Mean NDCG@5")).to_be_visible(timeout=30_000)
-    expect(page.locator(".js-plotly-plot")).to_have_count(2, timeout=30_000)
+    expect(metric(page, "Mean NDCG@5")).to_be_visible()
+    expect(page.locator(".js-plotly-plot")).to_have_count(2)
     wait_for_app(page)
     shot("queries-390")
     page.get_by_text("5 · Compare query by query").scroll_into_view_if_needed()
@@ -111,19 +111,19 @@ def _upload_trec(page, app_url, tmp_path, run_text, qrels_text, run_name="run.tx
         run_text if isinstance(run_text, bytes) else run_text.encode()
     )
     (tmp_path / "qrels.txt").write_text(qrels_text)
-    page.goto(f"{app_url}/queries", timeout=30_000)
+    page.goto(f"{app_url}/queries")
     wait_for_app(page)
     source = page.get_by_role("radiogroup", name="Where the run comes from")
     source.get_by_text("Upload TREC qrels + run").click()
     inputs = page.locator('input[type="file"]')
-    expect(inputs).to_have_count(3, timeout=10_000)
+    expect(inputs).to_have_count(3)
     inputs.nth(0).set_input_files(str(tmp_path / "qrels.txt"))
     inputs.nth(1).set_input_files(str(tmp_path / run_name))
 
 
 def test_a_trec_eval_run_with_extra_fields_and_a_skipped_query(page, app_url, shot, tmp_path):
     _upload_trec(page, app_url, tmp_path, RUN_WITH_NOTES, QRELS_WITH_A_SKIPPED_QUERY)
-    expect(metric(page, "Mean NDCG@10")).to_be_visible(timeout=30_000)
+    expect(metric(page, "Mean NDCG@10")).to_be_visible()
     expect(page.get_by_text("2 lines have more than 6 fields", exact=False)).to_be_visible()
     answered = metric(page, "Over the queries answered (1)").inner_text()
     expect(metric(page, "Over every judged query, -c (2)")).to_be_visible()
@@ -133,7 +133,7 @@ def test_a_trec_eval_run_with_extra_fields_and_a_skipped_query(page, app_url, sh
     page.get_by_role("radiogroup", name="The mean is taken over").get_by_text(
         "Every judged query (trec_eval -c)"
     ).click()
-    expect(metric(page, "Queries in the mean")).to_have_text("2 of 2", timeout=10_000)
+    expect(metric(page, "Queries in the mean")).to_have_text("2 of 2")
     expect(metric(page, "Mean NDCG@10")).not_to_have_text(answered)
     wait_for_app(page)
     assert "complete=1" in page.url
@@ -150,7 +150,7 @@ def test_a_trec_eval_run_with_extra_fields_and_a_skipped_query(page, app_url, sh
 def test_the_reason_a_file_cannot_be_read_is_visible_at_once(page, app_url, shot, tmp_path):
     _upload_trec(page, app_url, tmp_path, b"\x1f\x8b\x08\x00gzip", "1 0 a 1\n", "run.gz")
     alert = page.get_by_test_id("stAlertContentError")
-    expect(alert).to_contain_text("run.gz is not UTF-8 text", timeout=20_000)
+    expect(alert).to_contain_text("run.gz is not UTF-8 text")
     expect(alert).to_be_visible()  # not folded away in the collapsed status box (review M6)
     wait_for_app(page)
     alert.scroll_into_view_if_needed()
@@ -160,11 +160,11 @@ def test_the_reason_a_file_cannot_be_read_is_visible_at_once(page, app_url, shot
 @pytest.mark.parametrize("width", [1280, 390])
 def test_a_gain_per_grade_with_its_lesson(page, app_url, shot, width):
     page.set_viewport_size({"width": width, "height": 2400})
-    page.goto(f"{app_url}/queries?gain=map:0=0,1=2,2=6,3=14", timeout=30_000)
+    page.goto(f"{app_url}/queries?gain=map:0=0,1=2,2=6,3=14")
     wait_for_app(page)
-    expect(page.get_by_text("2 × (2^rel − 1)", exact=False)).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("2 × (2^rel − 1)", exact=False)).to_be_visible()
     box = page.locator(".st-key-queries_gain_map input")
-    expect(box).to_have_value("0=0, 1=2, 2=6, 3=14", timeout=30_000)
+    expect(box).to_have_value("0=0, 1=2, 2=6, 3=14")
     box.scroll_into_view_if_needed()
     wait_for_app(page)
     shot(f"queries-gain-map-{width}")

@@ -14,7 +14,7 @@ import random
 from playwright.sync_api import expect
 
 from ndcg_core import ndcg
-from tests.browser.conftest import wait_for_app
+from tests.browser.waits import open_context, wait_for_app
 
 SESSIONS = 10
 BOX = "Relevances, top of the ranking first"
@@ -43,7 +43,7 @@ def test_simultaneous_sessions_each_see_their_own_list(browser, app_url):
     lists = _lists()
     # Five browser profiles (separate cookies and caches) with four tabs each: every tab is a
     # Streamlit session of its own, and tabs of one profile share the downloaded scripts.
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 1200}) for _ in range(5)]
+    contexts = [open_context(browser, viewport={"width": 1280, "height": 1200}) for _ in range(5)]
     try:
         for context in contexts:
             # The 4.7 MB plotly bundle, parsed in ten pages at once, is most of the load time
@@ -56,9 +56,9 @@ def test_simultaneous_sessions_each_see_their_own_list(browser, app_url):
         for page, (first, _) in zip(pages, lists):
             page.goto(f"{app_url}/playground?rels={','.join(map(str, first))}", wait_until="commit")
         for page, (first, _) in zip(pages, lists):
-            wait_for_app(page, timeout=60_000)
+            wait_for_app(page)
             metric = page.get_by_test_id("stMetricValue").first
-            expect(metric).to_have_text(f"{ndcg(first):.4f}", timeout=60_000)
+            expect(metric).to_have_text(f"{ndcg(first):.4f}")
         # Every session types its change before any result is checked.
         for page, (_, typed) in zip(pages, lists):
             box = page.get_by_role("textbox", name=BOX)
@@ -66,7 +66,7 @@ def test_simultaneous_sessions_each_see_their_own_list(browser, app_url):
             box.press("Control+Enter")
         for page, (_, typed) in zip(pages, lists):
             metric = page.get_by_test_id("stMetricValue").first
-            expect(metric).to_have_text(f"{ndcg(typed):.4f}", timeout=30_000)
+            expect(metric).to_have_text(f"{ndcg(typed):.4f}")
             expect(page.get_by_role("textbox", name=BOX)).to_have_value(_text(typed))
         # And nobody's change leaked into another session: reload nothing, just look again.
         for page, (_, typed) in zip(pages, lists):

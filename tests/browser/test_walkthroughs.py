@@ -6,7 +6,7 @@ from urllib.parse import unquote
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_for_app
+from tests.browser.waits import settle, wait_for_app
 
 # url path -> (a number the page must show, the first example's playground link)
 PAGES = {
@@ -25,31 +25,19 @@ PAGES = {
 }
 
 
-@pytest.fixture(scope="module")
-def warm_app(app_url, browser):
-    """A fresh server may flash 'page not found' on its very first session, before the pages
-    are registered: open the home page once so the walkthroughs start from a running app."""
-    first = browser.new_page()
-    first.goto(app_url, timeout=30_000)
-    # The menu lists the walkthroughs only once app.py has run and registered its pages.
-    expect(first.get_by_role("link", name="Binary relevance")).to_be_visible(timeout=30_000)
-    first.close()
-    return app_url
-
-
 @pytest.mark.parametrize("path", list(PAGES))
-def test_walkthrough_page_in_the_browser(page, warm_app, shot, path):
+def test_walkthrough_page_in_the_browser(page, app_url, shot, path):
     number, link = PAGES[path]
-    page.goto(f"{warm_app}/{path}", timeout=30_000)
+    page.goto(f"{app_url}/{path}")
     wait_for_app(page)
-    expect(page.get_by_text(number, exact=True).first).to_be_visible(timeout=30_000)
-    expect(page.get_by_role("heading", name="NDCG: the ratio").first).to_be_visible(timeout=30_000)
-    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
-    # Elements from a run still in progress are drawn faded: wait until none is, so the first
-    # link read below is the first example's, not one left from a run in progress.
-    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')", timeout=30_000)
+    expect(page.get_by_text(number, exact=True).first).to_be_visible()
+    expect(page.get_by_role("heading", name="NDCG: the ratio").first).to_be_visible()
+    expect(page.locator(".js-plotly-plot").first).to_be_visible()
+    # The run drawn to the end and nothing faded (stale), so the first link read below is the
+    # first example's, not one left from a run in progress.
+    settle(page)
     playground = page.get_by_role("link", name="Open in playground").first
-    expect(playground).to_be_visible(timeout=30_000)
+    expect(playground).to_be_visible()
     # A link between pages, in the same tab (no target=_blank).
     assert "/" + unquote(playground.get_attribute("href")).lstrip("/") == link
     assert playground.get_attribute("target") in (None, "", "_self")

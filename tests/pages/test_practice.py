@@ -337,7 +337,7 @@ PRESENTER_CSS = style.stylesheet(presenting=True).removeprefix(style.stylesheet(
 
 
 def _styles(at) -> str:
-    return "".join(h.proto.body for h in at.get("html") if h.proto.body.startswith("<style>"))
+    return "".join(m.value for m in at.markdown if m.value.startswith("<style>"))
 
 
 def test_presenter_flag_enlarges_and_hides_extras():

@@ -1,0 +1,166 @@
+"""Waiting in the browser tests on what the page shows, never for a fixed time.
+
+A loaded 2-core machine can take ten times longer than an idle one to run a script, fetch a
+bundle or draw a chart, and no fixed pause is right for both. So every wait here is for a
+condition: Streamlit's own run state on the app's root element, its running indicator, its
+placeholders and faded (stale) elements, the page's fonts, images, frames and animations, and
+no change to the page over a few frames in a row. Timeouts only bound how long a broken page is
+waited for; a page that is fine returns as soon as it is drawn.
+
+Every browser context a test opens gets WATCH (`open_context`; the `page` fixture's context too):
+it records what `settle` cannot read from the page itself — timers about to fire, changes to
+the document, the last message to and from the server.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+# How long a loaded machine may take to draw a page or answer a change, in ms: a bound for
+# failing, not a pause.
+LOADED = 120_000
+
+# Run before each document's own scripts (in every frame, the components' frames included).
+# - Timers of up to a second (the app's script marks the page 120 ms after a change; React's
+#   transitions, Plotly's and the data grid's redraws) are the page about to change: they are
+#   counted from when they are set until they fire or are cleared.
+# - Any change to the document (nodes, attributes, text) marks the page as not yet still.
+# - The websocket: a message sent to the server that nothing has answered yet is a run that may
+#   not have started (Streamlit shows a widget's run only once the server answers).
+WATCH = """(() => {
+  if (window.__ndcgWatch) return;
+  const watch = (window.__ndcgWatch = {
+    timers: new Set(), changed: true, sent: 0, answered: 0, tick: 0, token: null, still: 0,
+  });
+  const setTimer = window.setTimeout, clearTimer = window.clearTimeout;
+  window.setTimeout = function (callback, delay, ...rest) {
+    if (typeof callback !== "function" || Number(delay) > 1000) {
+      return setTimer.call(window, callback, delay, ...rest);
+    }
+    const id = setTimer.call(window, function (...args) {
+      watch.timers.delete(id);
+      return callback.apply(this, args);
+    }, delay, ...rest);
+    watch.timers.add(id);
+    return id;
+  };
+  window.clearTimeout = function (id) {
+    watch.timers.delete(id);
+    return clearTimer.call(window, id);
+  };
+  new MutationObserver(() => { watch.changed = true; }).observe(document, {
+    subtree: true, childList: true, attributes: true, characterData: true,
+  });
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    watch.sent = ++watch.tick;
+    return send.call(this, data);
+  };
+  window.WebSocket = new Proxy(WebSocket, {
+    construct(target, args) {
+      const socket = Reflect.construct(target, args);
+      socket.addEventListener("message", () => { watch.answered = ++watch.tick; });
+      return socket;
+    },
+  });
+})();"""
+
+# True once the page has been still for three animation frames in a row: no run in progress
+# or asked for, nothing Streamlit draws as pending (running indicator, placeholder, stale
+# element), fonts and images loaded, every frame loaded and still too, no animation running and
+# no short timer pending. `token` starts a fresh count for each wait.
+STILL = """(token) => {
+  const watch = window.__ndcgWatch;
+  if (!watch) throw new Error("this page's context was not opened with waits.open_context");
+  if (watch.token !== token) {
+    watch.token = token;
+    watch.still = 0;
+  }
+  const app = document.querySelector('[data-testid="stApp"]');
+  let busy = !app
+    || app.dataset.testScriptState !== "notRunning"
+    || app.dataset.testConnectionState !== "CONNECTED"
+    || watch.sent > watch.answered
+    || !!document.querySelector(
+      '[data-testid="stStatusWidget"], [data-testid="stSkeleton"], [data-stale="true"]')
+    || document.fonts.status !== "loaded"
+    || [...document.images].some((image) => !image.complete);
+  const documents = [[document, watch]];
+  for (const frame of document.querySelectorAll("iframe[src]")) {
+    let inner = null;
+    try {
+      inner = frame.contentDocument;
+    } catch (error) {
+      continue; // another origin: nothing of it can be read
+    }
+    const innerWatch = inner && frame.contentWindow.__ndcgWatch;
+    if (!innerWatch || inner.readyState !== "complete") busy = true;
+    else documents.push([inner, innerWatch]);
+  }
+  for (const [doc, docWatch] of documents) {
+    if (docWatch.changed || docWatch.timers.size) busy = true;
+    docWatch.changed = false;
+    if (doc.getAnimations().some((animation) => animation.playState === "running")) busy = true;
+  }
+  watch.still = busy ? 0 : watch.still + 1;
+  return watch.still >= 3;
+}"""
+
+# The run asked for has finished: Streamlit's root says so, the server has answered the last
+# message sent to it, and the running indicator is gone.
+RUN_DONE = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const watch = window.__ndcgWatch;
+  return !!app && app.dataset.testScriptState === "notRunning"
+    && (!watch || watch.sent <= watch.answered)
+    && !document.querySelector('[data-testid="stStatusWidget"]');
+}"""
+
+_tokens = itertools.count()
+
+
+def watched(context):
+    """`context` with WATCH in all its pages, and LOADED as its bound for actions and loads."""
+    context.add_init_script(WATCH)
+    context.set_default_timeout(LOADED)
+    context.set_default_navigation_timeout(LOADED)
+    return context
+
+
+def open_context(browser, **options):
+    """A new browser context, watched (use it instead of browser.new_context)."""
+    return watched(browser.new_context(**options))
+
+
+def wait_for_app(page, timeout: float = LOADED) -> None:
+    """Wait until Streamlit has finished its run: after opening a page, or after a change once
+    the page shows that change (a run that has not started yet cannot be seen finished)."""
+    page.wait_for_function(RUN_DONE, timeout=timeout)
+
+
+def settle(page, timeout: float = LOADED) -> None:
+    """Wait until the page has drawn everything and is still: see STILL. Before reading what is
+    laid out (sizes, cut text, focus) or taking a screenshot."""
+    page.wait_for_selector("h1", timeout=timeout)
+    page.wait_for_function(STILL, arg=next(_tokens), polling="raf", timeout=timeout)
+
+
+T = TypeVar("T")
+
+
+def poll(
+    read: Callable[[], T], until: Callable[[T], bool], timeout: float, every: float = 0.05
+) -> T:
+    """`read()` until `until` holds for its value or `timeout` seconds have passed; the last value.
+
+    For what only the server side shows (a log file, a process's state): `every` is how often
+    to look, not a wait for anything."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = read()
+        if until(value) or time.monotonic() >= deadline:
+            return value
+        time.sleep(every)
