@@ -151,7 +151,8 @@ def test_the_reason_a_file_cannot_be_read_is_visible_at_once(page, app_url, shot
     _upload_trec(page, app_url, tmp_path, b"\x1f\x8b\x08\x00gzip", "1 0 a 1\n", "run.gz")
     alert = page.get_by_test_id("stAlertContentError")
     expect(alert).to_contain_text("run.gz is not UTF-8 text")
-    expect(alert).to_be_visible()  # not folded away in the collapsed status box, where a reader would miss it
+    # Not folded away in the collapsed status box, where a reader would miss it.
+    expect(alert).to_be_visible()
     wait_for_app(page)
     alert.scroll_into_view_if_needed()
     shot("queries-unreadable")
