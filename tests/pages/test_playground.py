@@ -330,3 +330,20 @@ def test_a_gain_per_grade_from_the_link_the_box_and_a_new_grade_typed_with_its_g
     assert not at.exception and not at.error
     assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 5], gain='exponential'):.4f}"
     assert at.query_params["gain"] == "map:0=0,1=1,2=3,3=7,5=31"
+
+
+def test_a_typed_map_with_gains_too_large_or_too_small_is_refused_naming_the_gains():
+    # Checked where the map is typed, with the test every list passes (model.check_scorable):
+    # the message blames the gains, the list and the text typed are kept.
+    at = open_page(PAGE, rels="3,2,1")
+    at.radio(key="playground_gain").set_value("map").run()
+    huge = "0=0, 1=1e308, 2=1e308, 3=1e308"
+    at.text_input(key="playground_gain_map").set_value(huge).run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = assert_message(at.error, "gives gains too large to score", "Divide every gain")
+    assert "relevances" not in said
+    assert at.text_input(key="playground_gain_map").value == huge
+    assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 1], gain='exponential'):.4f}"  # the last map
+    at.text_input(key="playground_gain_map").set_value("0=0, 1=1e-320, 2=2, 3=3").run()
+    assert not at.exception
+    assert_message(at.error, "1e-320, too small", "Multiply every gain")
