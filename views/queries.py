@@ -9,7 +9,7 @@ from functools import cached_property
 import streamlit as st
 
 from ndcg_core import runs, trec
-from ndcg_core.display import count, fixed, signed
+from ndcg_core.display import count, csv_bytes, fixed, signed
 from ndcg_core.latex import mean_over_queries
 from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
@@ -254,7 +254,7 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
         # Keyed by role: two files may well share a name.
         st.download_button(
             f"Download the {count(len(frame))} problem line(s) of {plain(table.name)} (CSV)",
-            frame.to_csv(index=False).encode(),
+            csv_bytes(frame),
             file_name=f"problems_{table.name}.csv",
             mime="text/csv",
             key=f"{PAGE}_problems_download_{role}",
@@ -558,7 +558,7 @@ def every_query(loaded: Loaded, conventions: Conventions, result) -> None:
     csv_column, trec_column = st.columns(2)
     csv_column.download_button(
         "Download the per-query table (CSV)",
-        per_query.reset_index().to_csv(index=False).encode(),
+        csv_bytes(per_query.reset_index()),
         file_name=f"{measure.lower().replace('@', '_at_')}_per_query.csv",
         mime="text/csv",
         key=f"{PAGE}_download",

@@ -588,3 +588,32 @@ def test_a_run_of_two_huge_relevances_is_refused_as_the_playground_would():
     at = _upload("csv", run=("huge.csv", data))
     assert not at.exception, [e.value for e in at.exception]
     assert_message(at.error, "The run cannot be scored", "too large to score")
+
+
+def test_every_csv_download_neutralises_formulas(monkeypatch):
+    # A query id or a problem line like =HYPERLINK(…) would run when the file is opened in a
+    # spreadsheet: every CSV the page writes goes through display.csv_bytes.
+    from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+
+    written = []
+    keep = MemoryMediaFileStorage.load_and_get_id
+
+    def record(self, path_or_data, mimetype, kind, filename=None):
+        if mimetype == "text/csv":
+            written.append((filename, bytes(path_or_data).decode()))
+        return keep(self, path_or_data, mimetype, kind, filename)
+
+    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
+    run = b'query_id,doc_id,relevance,score\n"=HYPERLINK(""x"")",a,1,2\n@SUM(1),b,1,1\n'
+    at = _upload("csv", run=("f.csv", run + b"-2+3,c,oops,1\n"))
+    at.checkbox(key=next(c.key for c in at.checkbox if c.key.startswith("queries_skip"))).check()
+    at.run()
+    assert not at.exception
+    texts = {"problems" if "problems" in name else name: text for name, text in written}
+    assert {"problems", "ndcg_at_10_per_query.csv"} <= set(texts)
+    for name, text in written:
+        cells = [cell.strip('"') for line in text.splitlines() for cell in line.split(",")]
+        assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")], (name, text)
+    assert "'=HYPERLINK" in texts["ndcg_at_10_per_query.csv"]
+    assert "'@SUM(1)" in texts["ndcg_at_10_per_query.csv"]
+    assert "'-2+3" in texts["problems"]
