@@ -347,3 +347,9 @@ def test_a_typed_map_with_gains_too_large_or_too_small_is_refused_naming_the_gai
     at.text_input(key="playground_gain_map").set_value("0=0, 1=1e-320, 2=2, 3=3").run()
     assert not at.exception
     assert_message(at.error, "1e-320, too small", "Multiply every gain")
+
+
+def test_a_link_message_shows_the_parameter_as_code_not_as_escaped_backticks():
+    at = open_page(PAGE, rels="3,2,1", gain="cubic")
+    said = assert_message(at.warning, "The link's `gain`:")
+    assert "\\`" not in said and "cubic" in said
