@@ -353,3 +353,23 @@ def test_a_link_message_shows_the_parameter_as_code_not_as_escaped_backticks():
     at = open_page(PAGE, rels="3,2,1", gain="cubic")
     said = assert_message(at.warning, "The link's `gain`:")
     assert "\\`" not in said and "cubic" in said
+
+
+def test_forged_table_edits_are_named_in_the_senders_session():
+    # Messages the browser's grid never sends (a row key that is not a number, a change that is
+    # not a row): a message, the list kept, never a traceback. One page for every forged edit.
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    forged = [
+        ({"edited_rows": {"abc": {"Relevance": 1.0}}}, "row 'abc', which is not a row number"),
+        ({"deleted_rows": ["a"]}, "row 'a', which is not a row number"),
+        ({"edited_rows": {1: "oops"}}, "'oops' is not a row of the table"),
+        ({"added_rows": [7]}, "'7' is not a row of the table"),
+        ({"edited_rows": ["x"]}, "could not be read"),
+    ]
+    for edit, message in forged:
+        key = f"playground_table_{at.session_state['playground_table_version']}"
+        at.session_state[key] = {"edited_rows": {}, "added_rows": [], "deleted_rows": [], **edit}
+        at.run()
+        assert not at.exception, (edit, [e.value for e in at.exception])
+        assert_message(at.error, message)
+        assert metrics(at)["NDCG"] == "0.9608"
