@@ -52,6 +52,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 
+from ndcg_core.display import csv_cell
+
 from . import questions, rooms
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -634,17 +636,16 @@ class Store:
             question = posed.question
             texts = [a.answer for a in self.answers(code, posed.number)]
             for row in questions.report_rows(question, texts):
-                writer.writerow(
-                    {
-                        "room": rooms.format_code(code),
-                        "question": posed.number,
-                        "kind": question.kind,
-                        "asked": question.describe(),
-                        "posed_utc": _utc(posed.posed),
-                        "revealed_utc": _utc(posed.revealed),
-                        **row,
-                    }
-                )
+                cells = {
+                    "room": rooms.format_code(code),
+                    "question": posed.number,
+                    "kind": question.kind,
+                    "asked": question.describe(),
+                    "posed_utc": _utc(posed.posed),
+                    "revealed_utc": _utc(posed.revealed),
+                    **row,
+                }
+                writer.writerow({name: csv_cell(value) for name, value in cells.items()})
         return out.getvalue()
 
 

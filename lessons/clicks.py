@@ -26,14 +26,14 @@ click-through rate for new ads. WWW, 521–530.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from lessons.curves import CURVES, weights
 from ndcg_core.metrics import Totals, totals
-from ndcg_core.model import RankedList
+from ndcg_core.model import RankedList, derived
 from ndcg_core.permutations import worst_order
 
 # The curves that make sense as a chance of being looked at: they start at 1 and fall.
@@ -54,7 +54,9 @@ class Clicks:
     `table` has one row per position: label, relevance, a (attractiveness), theta (chance of
     being looked at), ctr (θ·a, the expected click rate) and corrected (ctr / θ).
     `judged` scores the order with the real labels, `clicked` with the click rates as labels,
-    `corrected` with the click rates divided by θ.
+    `corrected` with the click rates divided by θ. The click-labelled lists have fractional
+    grades: `notes` says when the list's gain could not take them and which gain scored them
+    instead (`model.derived`, the core's one rule for a derived list).
     """
 
     ranked: RankedList
@@ -62,6 +64,7 @@ class Clicks:
     judged: Totals
     clicked: Totals
     corrected: Totals
+    notes: tuple[str, ...] = ()
 
 
 def click_table(ranked: RankedList, examination: str = "reciprocal", p: float = 0.8):
@@ -92,9 +95,17 @@ def clicks(ranked: RankedList, examination: str = "reciprocal", p: float = 0.8) 
     have no pool (their ideal is built from the list alone).
     """
     table = click_table(ranked, examination, p)
-    as_labels = replace(ranked, pool=(), relevances=tuple(table["ctr"]))
-    corrected = replace(ranked, pool=(), relevances=tuple(table["corrected"]))
-    return Clicks(ranked, table, totals(ranked), totals(as_labels), totals(corrected))
+    as_labels, clicked_note = derived(ranked, pool=(), relevances=tuple(table["ctr"]))
+    corrected, corrected_note = derived(ranked, pool=(), relevances=tuple(table["corrected"]))
+    notes = tuple(
+        f"{what}: {note}"
+        for what, note in (
+            ("With the click rates as labels", clicked_note),
+            ("With the click rates divided by θᵢ", corrected_note),
+        )
+        if note
+    )
+    return Clicks(ranked, table, totals(ranked), totals(as_labels), totals(corrected), notes)
 
 
 def worst_first(ranked: RankedList) -> RankedList:

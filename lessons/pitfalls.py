@@ -21,7 +21,7 @@ import pandas as pd
 from ndcg_core.display import NOISE
 from ndcg_core.measures import p_at_k
 from ndcg_core.metrics import Totals, breakdown, dcg, totals
-from ndcg_core.model import RankedList, Scoring, default_labels
+from ndcg_core.model import RankedList, Scoring, default_labels, derived
 from ndcg_core.options import ON_ZERO
 from ndcg_core.ordering import ExpectedRandom, expected_random
 
@@ -171,6 +171,7 @@ class Padded:
     precision_before: float
     precision_after: float
     rel_min: float
+    note: str = ""  # why the longer list has another gain (`model.derived`), if it has
 
     @property
     def ndcg_fell(self) -> bool:
@@ -185,7 +186,7 @@ def padded(ranked: RankedList, extra: int = PADDING, rel_min: float = 1.0) -> Pa
     """
     if isinstance(extra, bool) or not isinstance(extra, int) or extra < 1:
         raise ValueError(f"`extra` must be a whole number ≥ 1; got {extra!r}.")
-    longer = replace(
+    longer, note = derived(
         ranked,
         relevances=ranked.relevances + (0.0,) * extra,
         labels=_more_labels(ranked, extra),
@@ -197,6 +198,7 @@ def padded(ranked: RankedList, extra: int = PADDING, rel_min: float = 1.0) -> Pa
         p_at_k(ranked.relevances, _depth(ranked), rel_min=rel_min),
         p_at_k(longer.relevances, _depth(longer), rel_min=rel_min),
         rel_min,
+        note,
     )
 
 

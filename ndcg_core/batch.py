@@ -32,7 +32,7 @@ import pandas as pd
 from .checks import as_numbers, check_count, check_k, check_not_negative, is_number
 from .display import exact
 from .metrics import check_on_zero, check_settings
-from .model import too_large
+from .model import check_sums, largest_weight
 from .options import TIES, gains, position_weights
 
 
@@ -154,17 +154,21 @@ def batch_ndcg(
             "and its relevance. Pass both, or neither (the ideal then comes from the run)."
         )
     if ideal_relevances is None:
-        idcg = _ideal_dcg(codes, rel, n_queries, cut, gain, discount, log_base)
+        ideal_codes, ideal_rel = codes, rel
     else:
         pool_codes = names.get_indexer(_as_ids(ideal_queries, "ideal_queries"))
         pool_rel = _as_relevance(ideal_relevances, pool_codes.size, "ideal_relevances")
         known = pool_codes >= 0  # judgments of queries the run does not have play no part
-        idcg = _ideal_dcg(
-            pool_codes[known], pool_rel[known], n_queries, cut, gain, discount, log_base
-        )
-
-    if not (np.isfinite(dcg).all() and np.isfinite(idcg).all()):
-        raise too_large(rel)  # a sum past 1.8e308 would turn NDCG into NaN on screen
+        ideal_codes, ideal_rel = pool_codes[known], pool_rel[known]
+    _check_scorable_queries(
+        (codes_sorted, rel[order], gain_sorted),
+        (ideal_codes, ideal_rel),
+        n_queries,
+        gain,
+        discount,
+        log_base,
+    )
+    idcg = _ideal_dcg(ideal_codes, ideal_rel, n_queries, cut, gain, discount, log_base)
     with np.errstate(divide="ignore", invalid="ignore"):
         value = np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), zero)
     per_query = pd.DataFrame(
@@ -178,6 +182,33 @@ def batch_ndcg(
     )
     mean = float(np.nanmean(value)) if np.isfinite(value).any() else float("nan")
     return BatchResult(per_query, mean, int((idcg == 0).sum()))
+
+
+def _check_scorable_queries(ranked, ideal, n_queries: int, gain, discount, log_base) -> None:
+    """Each query as `RankedList` would check it (`model.check_sums`, the one rule): the sums
+    over its ranked items and over the items its ideal is built from (a query's list and pool)
+    must fit in a float, so a run is scored here exactly when each of its queries can be opened
+    as a list."""
+    codes, values, gained = ranked
+    ideal_codes, ideal_values = ideal
+    ideal_gained = gains(ideal_values, gain)
+    with np.errstate(over="ignore", invalid="ignore"):
+        relevance_sums = np.maximum(
+            np.bincount(codes, weights=np.abs(values), minlength=n_queries),
+            np.bincount(ideal_codes, weights=np.abs(ideal_values), minlength=n_queries),
+        )
+        gain_sums = np.maximum(
+            np.bincount(codes, weights=np.abs(gained), minlength=n_queries),
+            np.bincount(ideal_codes, weights=np.abs(ideal_gained), minlength=n_queries),
+        )
+    everything = np.concatenate([values, ideal_values])
+    check_sums(
+        relevance_sums,
+        gain_sums,
+        largest_weight(discount, log_base),
+        lambda: everything,
+        lambda: (gain, np.concatenate([gained, ideal_gained])),
+    )
 
 
 def _as_ids(values: Iterable, parameter: str) -> np.ndarray:

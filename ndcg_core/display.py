@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from pandas.api.types import is_numeric_dtype
 
 DIGITS = 4  # decimal places of every computed number on screen
 MAX_QUOTED = 60  # characters of user text quoted in a message
@@ -82,3 +83,30 @@ def shorten(text: object, limit: int = MAX_QUOTED) -> str:
     if len(text) <= limit:
         return text
     return text[: limit - 1] + "…"
+
+
+# ---------------------------------------------------------------------------------------------
+# CSV files the app writes
+# ---------------------------------------------------------------------------------------------
+
+# A spreadsheet reads a cell that starts with one of these as a formula (=HYPERLINK(…) runs
+# when the file is opened): such text is written with a leading apostrophe, shown as typed.
+CSV_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """One cell of a CSV the app writes: text that a spreadsheet would read as a formula gets a
+    leading apostrophe; numbers and other text are written as they are."""
+    if isinstance(value, str) and value.startswith(CSV_FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_bytes(frame) -> bytes:
+    """A table as the UTF-8 CSV every download of the app is, without its index, each text cell
+    through `csv_cell` (numbers stay numbers)."""
+    safe = frame.copy()
+    for column in safe.columns:
+        if not is_numeric_dtype(safe[column].dtype):
+            safe[column] = safe[column].astype(object).map(csv_cell)
+    return safe.to_csv(index=False).encode("utf-8")

@@ -33,9 +33,11 @@ from .options import (
     check_gain,
     check_log_base,
     check_option,
+    covering_gain,
     discounts,
     gain_record,
     gains,
+    is_gain_map,
 )
 from .parsing import format_relevances
 
@@ -175,7 +177,7 @@ class RankedList:
         if not isinstance(self.scoring, Scoring):
             raise ValueError(f"`scoring` must be a Scoring; got {self.scoring!r}.")
         # Also a gain map lacking a grade of the list: said now, not mid-sum.
-        _check_scorable(values + self.pool, self.scoring)
+        check_scorable(values + self.pool, self.scoring)
 
     # -- the list ------------------------------------------------------------------------------
 
@@ -268,17 +270,42 @@ class RankedList:
         return said
 
 
-def _check_scorable(relevances: tuple[float, ...], scoring: Scoring) -> None:
-    """A list its conventions cannot score is refused when it is made, with the reason: a grade
-    the gain cannot take (2^2000 does not fit in a float), or sums that overflow."""
+def check_scorable(relevances, scoring: Scoring) -> None:
+    """The one test of what can be scored, for a list (`RankedList`), for every query of a run
+    (`batch.batch_ndcg`) and for a gain as it is typed (the gain control): `relevances` are
+    every item the list and its ideal draw on. Refused, with the reason: a grade the gain cannot
+    take (2^2000 does not fit in a float; a map without that grade), or sums that overflow,
+    blaming the relevances or, when the relevances alone would fit, the gain."""
     values = np.asarray(relevances, dtype=float)
     gained = gains(values, scoring.gain)  # raises, naming the grade, when the gain cannot
-    top = float(discounts(1, scoring.discount, scoring.log_base)[0])  # the largest discount
+    top = largest_weight(scoring.discount, scoring.log_base)
     with np.errstate(over="ignore", invalid="ignore"):
-        # Every sum a page shows (CG, DCG, IDCG, the running totals) is at most one of these.
-        bound = max(float(np.abs(values).sum()), float(np.abs(gained).sum()) * top)
-    if not np.isfinite(bound):
-        raise too_large(values)
+        relevance_sum = float(np.abs(values).sum())
+        gain_sum = float(np.abs(gained).sum())
+    check_sums(relevance_sum, gain_sum, top, lambda: values, lambda: (scoring.gain, gained))
+
+
+def largest_weight(discount: str, log_base: float) -> float:
+    """The largest discount of any position (position 1's): every DCG is at most the gains'
+    sum times this."""
+    return float(discounts(1, discount, log_base)[0])
+
+
+def check_sums(relevance_sum, gain_sum, top: float, values, gained) -> None:
+    """The rule behind `check_scorable`, on sums (one per query in a run): every sum a page
+    shows (CG, DCG, IDCG, the running totals) is at most the sum of the absolute relevances, or
+    of the absolute gains times the largest discount `top`; each must fit in a float.
+    `values()` and `gained()` give what the message names (called only to refuse)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        relevances_fit = np.isfinite(relevance_sum)
+        gains_fit = np.isfinite(np.asarray(gain_sum, dtype=float) * top)
+    if not np.all(relevances_fit):
+        raise too_large(values())
+    if not np.all(gains_fit):
+        gain, gained_values = gained()
+        if gain == "linear":  # the gains are the relevances: they are what to change
+            raise too_large(values())
+        raise gains_too_large(gain, gained_values)
 
 
 def too_large(values: np.ndarray) -> ValueError:
@@ -290,6 +317,29 @@ def too_large(values: np.ndarray) -> ValueError:
     )
 
 
+def gains_too_large(gain: str, gained: np.ndarray) -> ValueError:
+    """The one message for gains (not relevances) whose discounted sum overflows a float."""
+    record = gain_record(gain)
+    named = f"The gain map {record.text}" if is_gain_map(gain) else f"The gain {record.short}"
+    return ValueError(
+        f"{named} gives gains too large to score: their discounted sum overflows a float (the "
+        f"largest gain here is {exact(np.max(gained))}). Divide every gain by the same number: "
+        f"NDCG does not change."
+    )
+
+
+def derived(ranked: RankedList, **changes) -> tuple[RankedList, str]:
+    """A list made from `ranked` (other relevances, labels or pool: padded, clicks as labels,
+    …), scored with `ranked`'s conventions but with a gain that covers its grades
+    (`options.covering_gain`, the one rule), and the note saying why the gain changed ('' when
+    it did not)."""
+    relevances = changes.get("relevances", ranked.relevances)
+    pool = changes.get("pool", ranked.pool)
+    scoring = changes.pop("scoring", ranked.scoring)
+    gain, note = covering_gain(scoring.gain, tuple(relevances) + tuple(pool))
+    return replace(ranked, scoring=replace(scoring, gain=gain), **changes), note
+
+
 __all__ = [
     "EVERY_RANKED",
     "LOG_BASE",
@@ -298,6 +348,8 @@ __all__ = [
     "RankedList",
     "Scoring",
     "check_cut",
+    "check_scorable",
     "cut_suffix",
     "default_labels",
+    "derived",
 ]

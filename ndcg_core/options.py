@@ -111,6 +111,10 @@ GAINS: dict[str, Gain] = {
 # A gain per grade: trec_eval's `ndcg.1=3,2=9` parameters and LightGBM's `label_gain` list.
 GAIN_MAP_PREFIX = "map:"
 MAX_MAP_GRADES = 100  # grades in one map; a link holds the whole map
+# Below about 2.2e-308 a float loses digits (subnormal numbers), and a gain is also divided by
+# its discount (down to 1/694 over 1000 items at base 1.01) before it is summed: a gain above 0
+# smaller than this would give sums, and so NDCG, wrong in the leading digits.
+MIN_MAP_GAIN = 1e-300
 
 
 @dataclass(frozen=True)
@@ -149,6 +153,14 @@ class GainMap:
                 f"A gain map holds at most {MAX_MAP_GRADES} grades; this one has {len(pairs)}."
             )
         pairs.sort()
+        for grade, gain in pairs:
+            if 0 < gain < MIN_MAP_GAIN:
+                raise ValueError(
+                    f"The gain map's gain of grade {exact(grade)} is {exact(gain)}, too small to "
+                    f"sum without losing digits: a gain above 0 must be at least "
+                    f"{exact(MIN_MAP_GAIN)}. Multiply every gain by the same number (NDCG does "
+                    f"not change), or give that grade 0."
+                )
         for (grade, _), (next_grade, _) in pairwise(pairs):
             if grade == next_grade:
                 raise ValueError(
@@ -206,9 +218,29 @@ class GainMap:
 
     @classmethod
     def exponential(cls, grades) -> GainMap:
-        """The exponential gain as a map over `grades`: 0→0, 1→1, 2→3, 3→7, … (2^g − 1)."""
-        chosen = sorted({float(g) for g in grades if 0 <= float(g) <= MAX_EXPONENTIAL_RELEVANCE})
-        return cls(tuple((g, float(np.exp2(g) - 1.0)) for g in chosen[:MAX_MAP_GRADES] or [0.0]))
+        """The exponential gain as a map over `grades` and grade 0: 0→0, 1→1, 2→3, 3→7, …
+        (2^g − 1). Grade 0 is always in it, as 2^0 − 1 = 0: a list padded with irrelevant
+        items, or a page that adds a grade-0 item, stays covered."""
+        chosen = sorted(
+            {0.0} | {float(g) for g in grades if 0 <= float(g) <= MAX_EXPONENTIAL_RELEVANCE}
+        )
+        return cls(tuple((g, _exponential_of(g)) for g in chosen[:MAX_MAP_GRADES]))
+
+    def extended(self, grades) -> GainMap | None:
+        """This map with a gain for each of `grades` it lacks, given as the exponential gain
+        gives it (2^g − 1, as `exponential` builds a map); None when that cannot make a map (a
+        grade outside 0–1000, more than `MAX_MAP_GRADES` grades, or a higher grade that would
+        earn less than a lower one)."""
+        known = {g for g, _ in self.table}
+        missing = sorted({float(g) for g in grades} - known)
+        if not missing:
+            return self
+        if not all(0 <= g <= MAX_EXPONENTIAL_RELEVANCE for g in missing):
+            return None
+        try:
+            return GainMap(self.table + tuple((g, _exponential_of(g)) for g in missing))
+        except ValueError:
+            return None
 
     @classmethod
     def label_gain(cls, values) -> GainMap:
@@ -312,6 +344,48 @@ class GainMap:
     def scaled(self, factor: float) -> GainMap:
         """Every gain times `factor` (> 0): the same NDCG."""
         return GainMap(tuple((g, v * factor) for g, v in self.table))
+
+
+def _exponential_of(grade: float) -> float:
+    return float(np.exp2(grade) - 1.0)
+
+
+def covering_gain(gain: object, grades) -> tuple[str, str]:
+    """The gain a list derived from another is scored with, and a note saying why when it is
+    not `gain`: the one rule for every derived list (a list padded with grade-0 items, click
+    rates used as labels, another run or other judgments scored with the page's gain).
+
+    - `gain` itself when it gives a gain for every one of `grades`;
+    - else, for a gain map, the map extended with 2^g − 1 for each grade it lacks (as
+      `GainMap.exponential` builds a map), when that still makes a map;
+    - else the linear gain, rel, which takes every grade.
+    """
+    name = check_gain(gain)
+    record = gain_record(name)
+    values = np.asarray(sorted({float(g) for g in grades}), dtype=float)
+    try:
+        record.compute(values)
+        return name, ""
+    except ValueError as error:
+        why = str(error)
+    if isinstance(record, GainMap):
+        missing = [g for g in values if g not in {grade for grade, _ in record.table}]
+        extended = record.extended(values)
+        said = ", ".join(exact(g) for g in missing[:5]) + (", …" if len(missing) > 5 else "")
+        if extended is not None:
+            added = ", ".join(f"{exact(g)}→{exact(extended.gain_of(g))}" for g in missing[:5]) + (
+                ", …" if len(missing) > 5 else ""
+            )
+            return extended.name, (
+                f"The gain map {record.text} gives no gain for grade(s) {said} of this list, so "
+                f"here each such grade g earns 2^g − 1, as the exponential gain would give it "
+                f"({added})."
+            )
+        return "linear", (
+            f"The gain map {record.text} gives no gain for grade(s) {said} of this list, and "
+            f"2^g − 1 cannot fill them in, so this list is scored with the linear gain, rel."
+        )
+    return "linear", f"{why} This list is scored with the linear gain, rel, instead."
 
 
 # The gain widgets' third choice, beside GAINS: a gain per grade.

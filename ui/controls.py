@@ -13,11 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-import numpy as np
 import streamlit as st
 
 from ndcg_core.display import exact
-from ndcg_core.model import RankedList, Scoring
+from ndcg_core.model import RankedList, Scoring, check_scorable
 from ndcg_core.options import (
     CUTS,
     DISCOUNTS,
@@ -114,29 +113,47 @@ def typed_map(key: str) -> str | None:
         return None
 
 
-def gain(key: str, grades=(), *, menu: bool = False, explain: bool = False, **kwargs) -> str:
+def gain(
+    key: str,
+    grades=(),
+    *,
+    menu: bool = False,
+    explain: bool = False,
+    scoring: Scoring | None = None,
+    **kwargs,
+) -> str:
     """The gain: linear, exponential, or a gain per grade typed as grade=gain pairs.
 
     Returns the core's gain value ('linear', 'exponential' or 'map:0=0,1=1,…'). The choice
     lives under `key` (a link or a list may put a map's name there: it is moved to the map's
-    box), the typed map under `key`_map; a new map starts as 2^g − 1 over `grades`, the grades
-    in use, which it must cover. A map that cannot be used is named and the last usable one
-    (else the linear gain) is used, the typed text kept. `explain` adds the lesson under a map.
+    box), the typed map under `key`_map; a new map starts as 2^g − 1 over `grades` (the
+    relevances in use) and grade 0. The gain must score `grades` under `scoring`'s discount and
+    base (`model.check_scorable`, the test every list passes: a gain for every grade, sums that
+    fit in a float). A gain that cannot is named and the last usable map (else the linear gain)
+    is used, the typed text kept. `explain` adds the lesson under a map.
     """
     if is_gain_map(st.session_state.get(key)):
         put_gain(key, st.session_state[key])
-    grades = sorted({float(g) for g in grades if g >= 0})
+    values = tuple(float(g) for g in grades if g >= 0)
+    grades = sorted(set(values))
+    scoring = scoring or Scoring()
+
+    def check(gain: str) -> str:
+        check_scorable(values, replace(scoring, gain=gain))
+        return gain
+
     choice = choose("Gain", {**GAINS, MAP: GAIN_MAP_OPTION}, key, menu=menu, **kwargs)
     if choice != MAP:
         try:  # 2^rel − 1 of a grade above 1000 does not fit in a float: named, not a traceback
-            gain_record(choice).compute(np.asarray(grades, dtype=float))
+            return check(choice)
         except ValueError as error:
             st.error(
-                plain(f"{error} Until the gain can take every grade, the linear gain is used."),
+                plain(
+                    f"{error} Until the gain can score every grade in use, the linear gain is used."
+                ),
                 icon="✋",
             )
             return "linear"
-        return choice
     st.session_state.setdefault(_map_key(key), GainMap.exponential(grades).text)
     st.text_input(
         "Gain of each grade (grade=gain, …)",
@@ -151,12 +168,12 @@ def gain(key: str, grades=(), *, menu: bool = False, explain: bool = False, **kw
     last = f"{key}_last_map"
     try:
         chosen = GainMap.parse(st.session_state[_map_key(key)])
-        chosen.compute(grades)  # every grade in use has a gain
+        check(chosen.name)  # a gain for every grade in use, and sums that fit
     except ValueError as error:
         fallback = st.session_state.get(last)
         if fallback is not None:
             try:
-                GainMap.parse(fallback).compute(grades)
+                check(fallback)
             except ValueError:
                 fallback = None
         used = (
@@ -309,6 +326,7 @@ def scoring_controls(
         ranked.relevances + ranked.pool,
         horizontal=True,
         explain=explain,
+        scoring=ranked.scoring,
         **check,
     )
     if explain and chosen in GAINS:

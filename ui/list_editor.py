@@ -424,6 +424,43 @@ def _rows(relevances: Sequence[float], labels: Sequence[str]) -> list[dict]:
     return [{"Label": label, "Relevance": value} for label, value in zip(labels, relevances)]
 
 
+def _edited_rows(rows: list[dict], edits: dict) -> list[dict]:
+    """The table's rows with the editor's edits applied. The browser's grid sends row numbers
+    and a dict per row; anything else (a message not made by the grid) is named, not raised."""
+
+    def row_number(key: object) -> int:
+        try:
+            return int(key)
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"The table's edit names row {str(key)[:30]!r}, which is not a row number: "
+                f"edit the table again, or type the list in the box."
+            ) from None
+
+    def as_dict(change: object) -> dict:
+        if not isinstance(change, dict):
+            raise ValueError(
+                f"The table's edit {str(change)[:30]!r} is not a row of the table: edit the "
+                f"table again, or type the list in the box."
+            )
+        return dict(change)
+
+    edited = edits.get("edited_rows") or {}
+    deleted = edits.get("deleted_rows") or []
+    added = edits.get("added_rows") or []
+    if not isinstance(edited, dict) or not isinstance(deleted, list) or not isinstance(added, list):
+        raise ValueError(
+            "The table's edit could not be read: edit the table again, or type the list in the box."
+        )
+    for index, change in edited.items():
+        number = row_number(index)
+        if 0 <= number < len(rows):
+            rows[number].update(as_dict(change))
+    gone = {row_number(i) for i in deleted}
+    rows = [row for i, row in enumerate(rows) if i not in gone]
+    return rows + [as_dict(row) for row in added]
+
+
 def _absorb_table_edits(page: str) -> None:
     """Apply the table editor's edits if every row is valid, else keep them and say why.
 
@@ -446,13 +483,15 @@ def _absorb_table_edits(page: str) -> None:
         st.session_state[state_key(page, "table_error")] = None
         return
     ranked = current(page)
-    rows = _rows(*base)
-    for index, change in (edits.get("edited_rows") or {}).items():
-        if 0 <= int(index) < len(rows):
-            rows[int(index)].update(change)
-    deleted = {int(i) for i in edits.get("deleted_rows") or []}
-    rows = [row for i, row in enumerate(rows) if i not in deleted]
-    rows += [dict(row) for row in edits.get("added_rows") or []]
+    try:
+        rows = _edited_rows(_rows(*base), edits)
+    except ValueError as error:
+        # Not an edit the grid makes: Streamlit's editor would fail replaying it, so a fresh
+        # editor (a new key) shows the list, and the message says why.
+        st.session_state[state_key(page, "table_error")] = str(error)
+        version = state_key(page, "table_version")
+        st.session_state[version] = st.session_state.get(version, 0) + 1
+        return
     try:
         edited = table_rows_to_list(ranked, rows)
     except ValueError as error:

@@ -350,9 +350,15 @@ def paired(a: np.ndarray, b: np.ndarray) -> stats.PairedTest:
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def playground_links(key: str, _data: runs.Dataset, queries: tuple, scoring: Scoring) -> list:
-    """(link, notes) for each of `queries`, in order: the table's "open in playground" column."""
+    """(link, notes) for each of `queries`, in order: the table's "open in playground" column.
+    A query that cannot be made a list the playground scores has no link (None) and a note
+    saying why."""
     out = []
     for query in queries:
-        found = playground_list(_data, query, scoring)
+        try:
+            found = playground_list(_data, query, scoring)
+        except ValueError as error:
+            out.append((None, (f"Query {query} cannot be opened in the playground: {error}",)))
+            continue
         out.append((urlparams.link("playground", found.ranked), found.notes))
     return out

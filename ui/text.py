@@ -18,9 +18,16 @@ _SHORTCODE_START = re.compile(r":(?=[\w/+-])")
 WORD_JOINER = "\u2060"
 
 
+# The core's messages name a parameter in backticks (`gain`, `relevances`): shown as the code
+# they are, not as literal backticks. An identifier alone cannot carry markup.
+_ESCAPED_NAME = re.compile(r"\\`((?:[A-Za-z]|\\_)(?:[A-Za-z0-9.]|\\_)*)\\`")
+
+
 def plain(text: object) -> str:
-    """`text` with every Markdown/HTML/LaTeX special escaped, so it shows as typed."""
+    """`text` with every Markdown/HTML/LaTeX special escaped, so it shows as typed; a name in
+    backticks, as messages write a parameter, shows as code."""
     escaped = _MARKDOWN_SPECIALS.sub(r"\\\1", str(text))
+    escaped = _ESCAPED_NAME.sub(lambda name: f"`{name[1].replace(chr(92), '')}`", escaped)
     return _SHORTCODE_START.sub(":" + WORD_JOINER, escaped)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ndcg_core import totals
+from ndcg_core.display import csv_bytes
 from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
 from ui import charts, controls, list_editor, menu, scores, share, tables, urlparams
 
@@ -145,7 +146,7 @@ def position_by_position(result) -> None:
     )
     st.download_button(
         "⬇️ Download this table (CSV)",
-        result.table.to_csv(index=False).encode("utf-8"),
+        csv_bytes(result.table),
         file_name="ndcg-breakdown.csv",
         mime="text/csv",
         key=f"{PAGE}_csv",

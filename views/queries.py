@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import streamlit as st
 
 from ndcg_core import runs, trec
-from ndcg_core.display import count, fixed, signed
+from ndcg_core.display import count, csv_bytes, fixed, signed
 from ndcg_core.latex import mean_over_queries
 from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
@@ -55,6 +56,25 @@ class Loaded:
 
     def key(self, role: str = "run") -> str:
         return f"{self.files.key}:{role}"
+
+    @cached_property
+    def other_qrels(self) -> tuple[str, Files, runs.Dataset] | None:
+        """For trec_eval's sample: the other qrels file's name, files and dataset (the same
+        run judged by it, which section 5 compares with)."""
+        if self.source != "trec":
+            return None
+        name = next(name for name in TREC_QRELS if name != self.files.qrels[0])
+        files = queries_data.sample_files("trec", name)
+        return name, files, queries_data.load_datasets(files, CAP_MB)["run"]
+
+    @cached_property
+    def grades(self) -> tuple[float, ...]:
+        """Every grade of every dataset the page scores with the chosen gain: the run, a second
+        run, the other qrels of trec_eval's sample. The gain must take each of them."""
+        scored = [*self.data_sets.values()]
+        if self.other_qrels is not None:
+            scored.append(self.other_qrels[2])
+        return tuple(sorted({grade for data in scored for grade in data.grades}))
 
 
 @dataclass(frozen=True)
@@ -234,7 +254,7 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
         # Keyed by role: two files may well share a name.
         st.download_button(
             f"Download the {count(len(frame))} problem line(s) of {plain(table.name)} (CSV)",
-            frame.to_csv(index=False).encode(),
+            csv_bytes(frame),
             file_name=f"problems_{table.name}.csv",
             mime="text/csv",
             key=f"{PAGE}_problems_download_{role}",
@@ -263,7 +283,8 @@ def _fit_k(k_max: int) -> None:
         st.session_state[f"{PAGE}_k"] = k_max
 
 
-def the_conventions(data: runs.Dataset) -> Conventions:
+def the_conventions(data: runs.Dataset, grades: tuple[float, ...]) -> Conventions:
+    """The conventions chosen; the gain must take `grades`, those of every dataset scored."""
     st.header("2 · The conventions")
     cut_column, formula_column, ranking_column = st.columns(3)
     k_max = max(data.longest, urlparams.MAX_ITEMS)
@@ -286,7 +307,7 @@ def the_conventions(data: runs.Dataset) -> Conventions:
         zero = controls.choose("A query with no relevant document scores", ON_ZERO, f"{PAGE}_zero")
     with formula_column:
         controls.from_link(f"{PAGE}_gain", urlparams.GAIN)
-        gain = controls.gain(f"{PAGE}_gain", data.grades, menu=True)
+        gain = controls.gain(f"{PAGE}_gain", grades, menu=True)
         controls.from_link(f"{PAGE}_discount", urlparams.DISCOUNT)
         discount = controls.choose("Discount", DISCOUNTS, f"{PAGE}_discount", menu=True)
         controls.from_link(f"{PAGE}_base", urlparams.BASE, LOG_BASE.default)
@@ -305,7 +326,7 @@ def the_conventions(data: runs.Dataset) -> Conventions:
         controls.from_link(f"{PAGE}_complete", urlparams.COMPLETE)
         complete = controls.choose("The mean is taken over", MEAN_OVER, f"{PAGE}_complete")
     if is_gain_map(gain):
-        st.caption(plain(controls.map_lesson(GainMap.parse(gain), data.grades)))
+        st.caption(plain(controls.map_lesson(GainMap.parse(gain), grades)))
     values = {
         "whole": whole,
         "k": int(k),
@@ -489,7 +510,7 @@ def every_query(loaded: Loaded, conventions: Conventions, result) -> None:
         links = queries_data.playground_links(loaded.key(), loaded.run, tuple(answered), scoring)
         by_query = dict(zip(answered, (link for link, _ in links)))
         table["playground"] = [
-            share.keep_presenting(by_query[query]) if query in by_query else None
+            share.keep_presenting(by_query[query]) if by_query.get(query) else None
             for query in per_query.index
         ]
     # A progress bar writes its number at 0.9 × the grid's text: below the 24 px the back row
@@ -537,7 +558,7 @@ def every_query(loaded: Loaded, conventions: Conventions, result) -> None:
     csv_column, trec_column = st.columns(2)
     csv_column.download_button(
         "Download the per-query table (CSV)",
-        per_query.reset_index().to_csv(index=False).encode(),
+        csv_bytes(per_query.reset_index()),
         file_name=f"{measure.lower().replace('@', '_at_')}_per_query.csv",
         mime="text/csv",
         key=f"{PAGE}_download",
@@ -571,7 +592,11 @@ def _open_in_playground(loaded: Loaded, scoring: Scoring, result, query) -> None
             "the mean over every judged query, so there is no list to open."
         )
         return
-    found = queries_data.playground_list(loaded.run, query, scoring)
+    try:
+        found = queries_data.playground_list(loaded.run, query, scoring)
+    except ValueError as error:  # a list the playground cannot score: said, not raised
+        st.caption(plain(f"This query cannot be opened in the playground: {error}"))
+        return
     menu.page_link(
         "playground",
         params=urlparams.list_params(found.ranked),
@@ -595,10 +620,9 @@ def compare(loaded: Loaded, conventions: Conventions, result) -> None:
     choices = {}
     if "second_run" in loaded.data_sets:
         choices["run"] = f"another run: {loaded.data_sets['second_run'].name}"
-    other_qrels = None
-    if loaded.source == "trec":
-        other_qrels = next(name for name in TREC_QRELS if name != loaded.files.qrels[0])
-        choices["qrels"] = f"the same run, judged by {other_qrels}"
+    other_qrels = loaded.other_qrels
+    if other_qrels is not None:
+        choices["qrels"] = f"the same run, judged by {other_qrels[0]}"
     for library in LIBRARIES:
         choices[library] = f"the same run, {PRESETS_BY_KEY[library].library}'s conventions"
     against = st.radio(
@@ -608,24 +632,26 @@ def compare(loaded: Loaded, conventions: Conventions, result) -> None:
         horizontal=True,
         key=f"{PAGE}_against",
     )
-    if against == "run":
-        other = loaded.data_sets["second_run"]
-        b_result = queries_data.per_query_ndcg(loaded.key("second_run"), other, scoring, complete)
-        b_name = other.name
-    elif against == "qrels":
-        files = queries_data.sample_files("trec", other_qrels)
-        other = queries_data.load_datasets(files, CAP_MB)["run"]
-        b_result = queries_data.per_query_ndcg(f"{files.key}:run", other, scoring, complete)
-        b_name = f"{other.name} judged by {other_qrels}"
-    else:
-        preset = PRESETS_BY_KEY[against]
-        try:
+    # Each B is scored in its own branch; one that cannot be is named, as A's mean is.
+    try:
+        if against == "run":
+            other = loaded.data_sets["second_run"]
+            b_name = other.name
+            b_result = queries_data.per_query_ndcg(
+                loaded.key("second_run"), other, scoring, complete
+            )
+        elif against == "qrels":
+            qrels_name, files, other = other_qrels
+            b_name = f"{other.name} judged by {qrels_name}"
+            b_result = queries_data.per_query_ndcg(f"{files.key}:run", other, scoring, complete)
+        else:
+            preset = PRESETS_BY_KEY[against]
+            b_name = f"{data.name}, {preset.library}'s conventions"
             b_scoring = preset.scoring(scoring.k)
             b_result = queries_data.per_query_ndcg(loaded.key(), data, b_scoring, complete)
-        except ValueError as error:
-            st.warning(plain(f"{preset.library} cannot score this run: {error}"), icon="✋")
-            return
-        b_name = f"{data.name}, {preset.library}'s conventions"
+    except ValueError as error:
+        st.warning(plain(f"B ({b_name}) cannot be scored: {error}"), icon="✋")
+        return
     pairing = runs.pair_queries(result, b_result)
     if pairing.compared == 0:
         st.warning("No query has a value in both A and B, so there is nothing to compare.")
@@ -682,7 +708,7 @@ def main() -> None:
     loaded = the_data()
     if loaded is None:
         return
-    conventions = the_conventions(loaded.run)
+    conventions = the_conventions(loaded.run, loaded.grades)
     with st.spinner("Evaluating every query…"):
         started = time.perf_counter()
         try:

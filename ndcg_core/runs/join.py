@@ -123,9 +123,9 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     ``-c`` mean.
     """
     if run.rows.empty:
-        raise _nothing_left(run, "a ranked document")
+        raise _nothing_left(run, "ranked documents")
     if qrels.rows.empty:
-        raise _nothing_left(qrels, "a judgment")
+        raise _nothing_left(qrels, "judgments")
     notes: list[str] = list(run.notes) + list(qrels.notes)
     judgments, negative = _negative_note(qrels.rows[["query", "doc", "relevance"]])
     notes += negative
@@ -181,7 +181,7 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
     """A CSV table as a dataset: rows with a score are ranked, all rows are judgments."""
     rows = table.rows
     if rows.empty:
-        raise _nothing_left(table, "a row")
+        raise _nothing_left(table, "rows")
     notes: list[str] = list(table.notes)
     judgments, negative = _negative_note(rows[["query", "doc", "relevance"]])
     notes += negative

@@ -30,3 +30,19 @@ def test_fixed_and_signed_write_one_minus_sign(value, written, change):
 def test_a_given_number_is_written_as_given():
     # exact() quotes what someone typed (a bad value in a message), hyphen and all.
     assert exact(-0.1234567) == "-0.1234567" and MINUS not in exact(-1)
+
+
+def test_csv_cells_that_a_spreadsheet_reads_as_formulas_get_an_apostrophe():
+    import pandas as pd
+
+    from ndcg_core.display import csv_bytes, csv_cell
+
+    for text in ("=1+1", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"):
+        assert csv_cell(text) == "'" + text
+    assert csv_cell("a=1") == "a=1" and csv_cell(-0.5) == -0.5
+    frame = pd.DataFrame({"query": ["=cmd|' /C calc'!A0", "q"], "ndcg": [-0.5, 1.0]})
+    assert csv_bytes(frame).decode().splitlines() == [
+        "query,ndcg",
+        "'=cmd|' /C calc'!A0,-0.5",
+        "q,1.0",
+    ]

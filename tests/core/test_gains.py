@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from ndcg_core import GainMap, RankedList, Scoring, batch_ndcg, dcg, ndcg, runs
 from ndcg_core.latex import dcg_filled, dcg_formula, worked
 from ndcg_core.metrics import breakdown, totals
-from ndcg_core.options import check_gain, gain_record, gains
+from ndcg_core.model import check_scorable, default_labels, derived
+from ndcg_core.options import check_gain, covering_gain, gain_record, gains
 
 LIST = [3, 2, 3, 0, 1, 2]
 
@@ -53,7 +54,8 @@ def test_a_map_that_only_rescales_every_grade_leaves_ndcg_unchanged():
 
 @given(
     st.lists(st.integers(0, 4), min_size=1, max_size=12),
-    st.lists(st.floats(0, 100, allow_nan=False), min_size=5, max_size=5),
+    # A gain is 0 or large enough to sum exactly (`MIN_MAP_GAIN`), even once scaled.
+    st.lists(st.just(0.0) | st.floats(1e-200, 100), min_size=5, max_size=5),
     st.floats(0.01, 1000),
     st.sampled_from([None, 1, 3, 10]),
 )
@@ -147,3 +149,87 @@ def test_a_run_is_evaluated_with_a_map():
     assert by_map.mean == pytest.approx(runs.evaluate(data, None, gain="exponential").mean)
     with pytest.raises(ValueError, match="gives no gain for grade 2"):
         runs.evaluate(data, None, gain="map:0=0,1=1")
+
+
+# -- a list derived from another: the one fallback rule (`options.covering_gain`) --------------
+
+
+def test_the_default_map_always_gives_grade_0_its_gain_of_0():
+    # A list without a 0 still gets 0=0: padding it with irrelevant items stays covered.
+    assert GainMap.exponential([3, 2, 1]).name == "map:0=0,1=1,2=3,3=7"
+    assert GainMap.exponential([]).name == "map:0=0"
+
+
+def test_a_derived_list_keeps_a_gain_that_covers_its_grades():
+    assert covering_gain("map:0=0,1=1,2=3", [0, 2]) == ("map:0=0,1=1,2=3", "")
+    assert covering_gain("exponential", [0, 3]) == ("exponential", "")
+
+
+def test_a_map_lacking_grades_is_extended_as_the_exponential_gain_would():
+    gain, note = covering_gain("map:1=1,2=3,3=7", [3, 2, 1, 0])
+    assert gain == "map:0=0,1=1,2=3,3=7"
+    assert "no gain for grade(s) 0" in note and "2^g − 1" in note
+    # Click rates: fractional grades earn 2^g − 1 too.
+    gain, _ = covering_gain("map:0=0,1=1", [0.5, 1])
+    assert GainMap.parse(gain).gain_of(0.5) == pytest.approx(math.sqrt(2) - 1)
+
+
+def test_when_2_to_the_g_cannot_fill_a_map_the_linear_gain_is_used():
+    # 2^1.5 − 1 ≈ 1.83 would earn less than grade 1's 10: no map can hold it.
+    gain, note = covering_gain("map:0=0,1=10,2=20", [1.5, 2])
+    assert gain == "linear" and "linear gain" in note and "1.5" in note
+    gain, note = covering_gain("exponential", [2000, 1])
+    assert gain == "linear" and "at most 1000" in note and "linear gain" in note
+
+
+def test_derived_scores_a_padded_list_under_the_covering_gain():
+    ranked = RankedList((3, 2, 1), scoring=Scoring(gain="map:1=1,2=3,3=7"))
+    longer, note = derived(
+        ranked, relevances=(*ranked.relevances, 0.0, 0.0), labels=default_labels(5)
+    )
+    assert longer.labels == ("D1", "D2", "D3", "D4", "D5")
+    assert longer.scoring.gain == "map:0=0,1=1,2=3,3=7" and "grade(s) 0" in note
+    assert totals(longer).ndcg == pytest.approx(totals(ranked).ndcg)
+    same, note = derived(ranked, relevances=(1.0, 3.0, 2.0))
+    assert same.scoring == ranked.scoring and note == ""
+
+
+# -- what can be scored: one test for a list, a run, and a typed gain -------------------------
+
+
+def test_huge_gains_are_blamed_on_the_gain_not_the_relevances():
+    huge = "map:0=0,1=1e308,2=1e308,3=1e308"
+    with pytest.raises(ValueError, match=r"The gain map 0=0, 1=1e\+308.*Divide every gain"):
+        check_scorable((3, 2, 1), Scoring(gain=huge))
+    with pytest.raises(ValueError, match="gains too large to score"):
+        RankedList((3, 2, 1), scoring=Scoring(gain=huge))
+    with pytest.raises(ValueError, match="gains too large to score"):
+        batch_ndcg(["q"] * 3, [3, 2, 1], gain=huge)
+
+
+def test_tiny_gains_that_would_lose_digits_are_refused_where_the_map_is_made():
+    with pytest.raises(ValueError, match=r"1e-320, too small.*at least 1e-300"):
+        GainMap.parse("0=0,1=1e-320")
+    assert GainMap.parse("0=0,1=1e-300").gain_of(1) == 1e-300
+
+
+@pytest.mark.parametrize(
+    "relevances",
+    [(1e308, 1e308), (1e308, 0.5e308), (1e308, 1e308, 0.0), (3.0, 2.0)],
+    ids=["overflows", "fits", "overflows-with-0", "small"],
+)
+def test_a_run_and_a_ranked_list_agree_on_what_can_be_scored(relevances):
+    # The same query, once as a run's rows (the batch path), once as a list.
+    def outcome(score):
+        try:
+            return score()
+        except ValueError as error:
+            return str(error)
+
+    as_run = outcome(lambda: batch_ndcg(["q"] * len(relevances), relevances).mean)
+    as_list = outcome(lambda: totals(RankedList(relevances)).ndcg)
+    assert type(as_run) is type(as_list)
+    if isinstance(as_list, str):
+        assert as_run == as_list and "too large to score" in as_list
+    else:
+        assert as_run == pytest.approx(as_list)

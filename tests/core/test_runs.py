@@ -614,3 +614,12 @@ def test_trec_eval_output_lines_sort_queries_and_end_with_all():
         "ndcg                  \ta\t1.0000",
         "ndcg                  \tall\t1.0000",
     ]
+
+
+def test_a_file_of_comments_only_says_it_has_nothing_to_evaluate_in_plain_words():
+    run = runs.read_trec_run(b"# only a comment\n", "r")
+    qrels = runs.read_trec_qrels(b"# another\n", "q")
+    with pytest.raises(ValueError, match=r"^r has no ranked documents to evaluate\.$"):
+        runs.join_trec(run, runs.read_trec_qrels(b"1 0 a 1\n", "q"))
+    with pytest.raises(ValueError, match=r"^q has no judgments to evaluate\.$"):
+        runs.join_trec(runs.read_trec_run(b"1 Q0 a 1 3 r\n", "r"), qrels)

@@ -115,10 +115,10 @@ def test_every_practice_link_opens_the_case_it_solves(version):
 ALL_PAGES = [page.script for page in menu.PAGES]
 
 
-def _walk(at, start: str, leave_out: tuple[str, ...] = ()) -> None:
+def _walk(at, start: str) -> None:
     """Open every other page in turn from `at`'s session: none may fail or show a traceback."""
     for script in ALL_PAGES:
-        if script == start or script in leave_out:
+        if script == start:
             continue
         at.switch_page(script)
         at.run()
@@ -134,11 +134,6 @@ def test_every_page_after_every_gallery_case(case):
 
 
 GAIN_MAP = {"rels": "3,2,3,0,1,2", "gain": "map:0=0,1=1,2=3,3=7"}
-# A known bug, found by this walk: lessons.clicks.clicks keeps the list's gain map for the click
-# rates it scores as labels (grades like 1/3 that the map has no gain for), so /learn/labels
-# raises after a gain map link. The walk leaves that page out until it is fixed; the test below
-# says when it is.
-FAILS_AFTER_GAIN_MAP = ("views/learn/labels.py",)
 
 
 # One link per kind of state a list page leaves in the session for the others (the numbers test
@@ -152,18 +147,9 @@ WALK_LINKS = [LINKS[0], LINKS[2], LINKS[4], GAIN_MAP, LINKS[6], LINKS[8], LINKS[
     "link", WALK_LINKS, ids=["&".join(f"{k}={v}" for k, v in link.items()) for link in WALK_LINKS]
 )
 def test_every_page_after_every_kind_of_list_page_link(link):
-    leave_out = FAILS_AFTER_GAIN_MAP if link is GAIN_MAP else ()
     for start in ("views/playground.py", "views/ordering.py"):
         at = open_page(start, **link)
-        _walk(at, start, leave_out)
-
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="/learn/labels after a gain map")
-def test_the_labels_lesson_after_a_gain_map_link():
-    at = open_page("views/playground.py", **GAIN_MAP)
-    at.switch_page(*FAILS_AFTER_GAIN_MAP)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+        _walk(at, start)
 
 
 @pytest.mark.parametrize("preset", ["sklearn", "lightgbm"])

@@ -10,7 +10,7 @@ import pytest
 
 from ndcg_core import ndcg
 from ndcg_core.measures import p_at_k
-from tests.pages.conftest import ROOT, decode, open_page, plotly_figures
+from tests.pages.conftest import ROOT, assert_message, decode, open_page, plotly_figures
 
 DISCOUNT = "views/learn/discount.py"
 PITFALLS = "views/learn/pitfalls.py"
@@ -267,3 +267,30 @@ def test_learner_pages_name_sources_by_title_not_by_file_number(page):
     said = every_text(at)
     assert len(said) > 10, "the page's text was read"
     assert not [text for text in said if FILE_NUMBER.search(text)]
+
+
+# ------------------------------------------------------------------------ a gain map, chosen
+
+
+def test_the_pitfalls_take_a_gain_map_for_a_list_without_a_0():
+    # Padding appends grade-0 items: the default map holds 0=0, and a typed map without it is
+    # extended as 2^g − 1 would, said in a note (the core's one rule for a derived list).
+    at = open_page(PITFALLS, rels="3,2,1")
+    at.radio(key="learn_pitfalls_gain").set_value("map").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.text_input(key="learn_pitfalls_gain_map").value == "0=0, 1=1, 2=3, 3=7"
+    at.text_input(key="learn_pitfalls_gain_map").input("1=1, 2=3, 3=7").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert_message(at.info, "The gain map 1=1, 2=3, 3=7 gives no gain for grade(s) 0", "2^g − 1")
+    assert "NDCG@3 **1.0000** → NDCG@11 **1.0000**" in text(at)
+
+
+def test_the_labels_lesson_scores_click_rates_under_a_gain_map():
+    at = open_page(LABELS, rels="3,2,3,0,1,2", gain="map:0=0,1=1,2=3,3=7")
+    assert not at.exception, [e.value for e in at.exception]
+    scores = table_with(at, "Difference").set_index("Order")
+    # The map is 2^g − 1 on 0–3, extended the same way to the fractional click rates.
+    ctr = [1.0, 1 / 3 * 2 / 3 * 0 + 2 / 3 / 2, 1 / 3, 0.0, 1 / 3 / 5, 2 / 3 / 6]
+    expected = ndcg(ctr, gain="exponential")
+    assert scores.loc["your order", "NDCG@6, its own clicks"] == f"{expected:.4f}"
+    assert_message(at.info, "With the click rates as labels", "2^g − 1")

@@ -330,3 +330,46 @@ def test_a_gain_per_grade_from_the_link_the_box_and_a_new_grade_typed_with_its_g
     assert not at.exception and not at.error
     assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 5], gain='exponential'):.4f}"
     assert at.query_params["gain"] == "map:0=0,1=1,2=3,3=7,5=31"
+
+
+def test_a_typed_map_with_gains_too_large_or_too_small_is_refused_naming_the_gains():
+    # Checked where the map is typed, with the test every list passes (model.check_scorable):
+    # the message blames the gains, the list and the text typed are kept.
+    at = open_page(PAGE, rels="3,2,1")
+    at.radio(key="playground_gain").set_value("map").run()
+    huge = "0=0, 1=1e308, 2=1e308, 3=1e308"
+    at.text_input(key="playground_gain_map").set_value(huge).run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = assert_message(at.error, "gives gains too large to score", "Divide every gain")
+    assert "relevances" not in said
+    assert at.text_input(key="playground_gain_map").value == huge
+    assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 1], gain='exponential'):.4f}"  # the last map
+    at.text_input(key="playground_gain_map").set_value("0=0, 1=1e-320, 2=2, 3=3").run()
+    assert not at.exception
+    assert_message(at.error, "1e-320, too small", "Multiply every gain")
+
+
+def test_a_link_message_shows_the_parameter_as_code_not_as_escaped_backticks():
+    at = open_page(PAGE, rels="3,2,1", gain="cubic")
+    said = assert_message(at.warning, "The link's `gain`:")
+    assert "\\`" not in said and "cubic" in said
+
+
+def test_forged_table_edits_are_named_in_the_senders_session():
+    # Messages the browser's grid never sends (a row key that is not a number, a change that is
+    # not a row): a message, the list kept, never a traceback. One page for every forged edit.
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    forged = [
+        ({"edited_rows": {"abc": {"Relevance": 1.0}}}, "row 'abc', which is not a row number"),
+        ({"deleted_rows": ["a"]}, "row 'a', which is not a row number"),
+        ({"edited_rows": {1: "oops"}}, "'oops' is not a row of the table"),
+        ({"added_rows": [7]}, "'7' is not a row of the table"),
+        ({"edited_rows": ["x"]}, "could not be read"),
+    ]
+    for edit, message in forged:
+        key = f"playground_table_{at.session_state['playground_table_version']}"
+        at.session_state[key] = {"edited_rows": {}, "added_rows": [], "deleted_rows": [], **edit}
+        at.run()
+        assert not at.exception, (edit, [e.value for e in at.exception])
+        assert_message(at.error, message)
+        assert metrics(at)["NDCG"] == "0.9608"

@@ -534,3 +534,86 @@ def test_relevances_whose_sums_overflow_are_refused_not_shown_as_nan():
     assert not at.exception
     assert any("too large to score" in e.value for e in at.error)
     assert not [m for m in at.metric if m.value == "—"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The gain against every dataset the page scores
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_gain_map_covers_the_other_qrels_of_trec_evals_sample():
+    # Section 5 scores the same run judged by qrels.rel_level (grades up to 4) with this gain.
+    at = open_page(PAGE, sample="trec")
+    at.selectbox(key="queries_gain").set_value("map").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.text_input(key="queries_gain_map").value == "0=0, 1=1, 2=3, 3=7, 4=15"
+    assert at.radio(key="queries_against").value == "qrels"
+    assert "Mean of A − B" in metrics(at)
+    # A map for qrels.test's grades alone is named, not raised mid-comparison.
+    at = open_page(PAGE, sample="trec", gain="map:0=0,1=1")
+    assert not at.exception, [e.value for e in at.exception]
+    assert_message(at.error, "gives no gain for grade 2", "linear gain is used")
+    assert "Mean of A − B" in metrics(at)
+
+
+SMALL_A = b"query_id,doc_id,relevance,score\nq,a,1,3\nq,b,0,2\nr,c,1,1\n"
+
+
+def test_a_second_runs_grades_are_checked_by_the_gain_control():
+    b = b"query_id,doc_id,relevance,score\nq,a,3,3\nq,b,0,2\nr,c,1,1\n"
+    at = _upload("csv", run=("a.csv", SMALL_A), second_run=("b.csv", b))
+    at.selectbox(key="queries_gain").set_value("map").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.text_input(key="queries_gain_map").value == "0=0, 1=1, 3=7"
+    at.radio(key="queries_against").set_value("run").run()
+    assert not at.exception and "Mean of A − B" in metrics(at)
+    huge = b"query_id,doc_id,relevance,score\nq,a,2000,3\nq,b,0,2\nr,c,1,1\n"
+    at = _upload("csv", run=("a.csv", SMALL_A), second_run=("b.csv", huge))
+    at.selectbox(key="queries_gain").set_value("exponential").run()
+    assert not at.exception
+    assert_message(at.error, "at most 1000", "the linear gain is used")
+
+
+def test_a_second_run_that_cannot_be_scored_is_named_in_the_comparison():
+    b = b"query_id,doc_id,relevance,score\nq,a,1e308,3\nq,b,1e308,2\nr,c,1,1\n"
+    at = _upload("csv", run=("a.csv", SMALL_A), second_run=("b.csv", b))
+    at.radio(key="queries_against").set_value("run").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert_message(at.warning, "B (b.csv) cannot be scored", "too large to score")
+
+
+def test_a_run_of_two_huge_relevances_is_refused_as_the_playground_would():
+    # The batch path and RankedList share one rule: the mean is not shown, then a traceback.
+    data = b"query_id,doc_id,relevance,score\nq,a,1e308,0.5\nq,b,1e308,0.4\n"
+    at = _upload("csv", run=("huge.csv", data))
+    assert not at.exception, [e.value for e in at.exception]
+    assert_message(at.error, "The run cannot be scored", "too large to score")
+
+
+def test_every_csv_download_neutralises_formulas(monkeypatch):
+    # A query id or a problem line like =HYPERLINK(…) would run when the file is opened in a
+    # spreadsheet: every CSV the page writes goes through display.csv_bytes.
+    from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+
+    written = []
+    keep = MemoryMediaFileStorage.load_and_get_id
+
+    def record(self, path_or_data, mimetype, kind, filename=None):
+        if mimetype == "text/csv":
+            written.append((filename, bytes(path_or_data).decode()))
+        return keep(self, path_or_data, mimetype, kind, filename)
+
+    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
+    run = b'query_id,doc_id,relevance,score\n"=HYPERLINK(""x"")",a,1,2\n@SUM(1),b,1,1\n'
+    at = _upload("csv", run=("f.csv", run + b"-2+3,c,oops,1\n"))
+    at.checkbox(key=next(c.key for c in at.checkbox if c.key.startswith("queries_skip"))).check()
+    at.run()
+    assert not at.exception
+    texts = {"problems" if "problems" in name else name: text for name, text in written}
+    assert {"problems", "ndcg_at_10_per_query.csv"} <= set(texts)
+    for name, text in written:
+        cells = [cell.strip('"') for line in text.splitlines() for cell in line.split(",")]
+        assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")], (name, text)
+    assert "'=HYPERLINK" in texts["ndcg_at_10_per_query.csv"]
+    assert "'@SUM(1)" in texts["ndcg_at_10_per_query.csv"]
+    assert "'-2+3" in texts["problems"]

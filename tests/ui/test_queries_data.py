@@ -166,3 +166,14 @@ def test_the_cache_is_bounded_by_size_and_keeps_the_most_recent():
     tables, data_sets = queries_data.load(files, 50)
     size = queries_data.size_of(tables, data_sets)
     assert 10_000 < size < 1_000_000  # the frames' own memory, strings included
+
+
+def test_a_query_the_playground_cannot_score_gets_no_link_but_a_note():
+    # 2^2000 − 1 does not fit in a float: that query's row has no link, the others do.
+    rows = "query_id,doc_id,relevance,score\nq,a,2000,2\nq,b,1,1\nr,c,1,1\n"
+    data = runs.from_csv(runs.read_csv_run(rows.encode()))
+    links = queries_data.playground_links("no-link", data, ("q", "r"), Scoring(gain="exponential"))
+    (q_link, q_notes), (r_link, r_notes) = links
+    assert q_link is None and "Query q cannot be opened in the playground" in q_notes[0]
+    assert "at most 1000" in q_notes[0]
+    assert r_link is not None and r_notes == ()

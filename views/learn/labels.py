@@ -149,6 +149,8 @@ def click_labels(ranked: RankedList) -> None:
         "attractive it is. The dashed line: the chance its position is looked at."
     )
     worst = clicks(worst_first(ranked), curve, p)
+    for note in dict.fromkeys(now.notes + worst.notes):  # each reason once
+        st.info(plain(note), icon="ℹ️")
     name = now.judged.name()
     st.markdown(
         "**Scoring an order with the clicks it collected itself.** Each row scores one order "

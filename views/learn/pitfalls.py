@@ -24,7 +24,7 @@ from lessons.pitfalls import (
 from ndcg_core import latex, totals
 from ndcg_core.display import exact, fixed, signed
 from ndcg_core.libraries import checked
-from ndcg_core.model import RankedList
+from ndcg_core.model import RankedList, derived
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances
 from ndcg_core.references import cite
@@ -182,6 +182,8 @@ def padding(ranked: RankedList) -> None:
         f"**{fixed(mine.precision_after)}** (an item is a hit from grade "
         f"{exact(mine.rel_min)})."
     )
+    if mine.note:
+        st.info(plain(mine.note), icon="ℹ️")
     if mine.ndcg_fell:
         st.info(
             "Here NDCG does fall, and only because of the cut-off: with k = n and judged items "
@@ -286,8 +288,11 @@ def zero_rule(ranked: RankedList) -> None:
     st.markdown(
         f"Your list beside a query of {ranked.n} items with nothing relevant (the same cut-off):"
     )
-    empty = nothing_relevant(ranked.n)
-    empty = RankedList(empty.relevances, scoring=ranked.scoring)
+    empty, note = derived(
+        ranked, relevances=nothing_relevant(ranked.n).relevances, labels=(), pool=()
+    )
+    if note:
+        st.info(plain(note), icon="ℹ️")
     _means_block([ranked, empty], f"{PAGE}_zero_mine", with_latex=False)
     _remedy(pitfall)
 
