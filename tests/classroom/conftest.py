@@ -57,7 +57,7 @@ def database(request, tmp_path):
         db.execute(
             text(
                 "DROP TABLE IF EXISTS classroom_answers, classroom_questions, "
-                "classroom_students, classroom_rooms CASCADE"
+                "classroom_students, classroom_rooms, classroom_limits CASCADE"
             )
         )
     wipe.dispose()
