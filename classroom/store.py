@@ -304,6 +304,10 @@ def _engine(url: str) -> Engine:
 # ---------------------------------------------------------------------------------------------
 
 
+# The URLs whose schema this process has created or migrated: checked once per process.
+_CURRENT: set[str] = set()
+
+
 class Store:
     """The classroom's database. One per process and URL is enough (it holds a connection
     pool); every method is one short transaction, safe from any thread."""
@@ -315,12 +319,16 @@ class Store:
         self._create_schema()
 
     def _create_schema(self) -> None:
+        if self.url in _CURRENT:  # this process made sure already (a store per session)
+            self.purge()
+            return
         try:
             metadata.create_all(self.engine)
         except (OperationalError, ProgrammingError, IntegrityError):
             # Another process created the tables between our check and our CREATE.
             metadata.create_all(self.engine)
         self._migrate()
+        _CURRENT.add(self.url)
         self.purge()
 
     def _migrate(self) -> None:

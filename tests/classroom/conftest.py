@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 
+from classroom import store as storage
 from classroom.store import Store
 from tests.postgres import start_postgres, unavailable
 
@@ -61,6 +62,7 @@ def database(request, tmp_path):
             )
         )
     wipe.dispose()
+    storage._CURRENT.discard(url)  # the next test's store creates the tables again
 
 
 @pytest.fixture
