@@ -1,16 +1,21 @@
 """The rules of a room: its code, its secrets, what a name and an answer may be, when it closes,
-and how often a session may get a code wrong. Pure Python: no database, no Streamlit.
+how many may join and how fast, how often an address may get a code wrong, and how long a
+closed room's data is kept. Pure Python: no database, no Streamlit (the store counts).
 
 - A **room code** is 8 characters from an alphabet without look-alikes (no O/0, I/1/L): 31⁸ ≈
   8.5 × 10¹¹ codes, drawn by `secrets`. With, say, 1,000 rooms open at once, a guess hits one
-  with a chance of about 1 in 10⁹, and a session is slowed down after a few wrong codes
-  (`join_wait`): codes cannot be found by trying. Codes are typed on phones, so they are read
+  with a chance of about 1 in 10⁹, and an address that keeps getting codes wrong waits
+  (`code_wait`, counted in the database): codes cannot be found by trying. Codes are typed on phones, so they are read
   case-blind, with spaces and dashes ignored, and shown as ``ABCD-EFGH``.
 - The **teacher key** (in the teacher's link only) and each **student token** (in that
   student's link, so a reload keeps who they are) are random URL-safe strings from `secrets`;
   the database keeps only their SHA-256 digests, compared in constant time.
 - A room **closes by itself** `DEFAULT_HOURS` after it opened (the teacher may choose 1 to
-  `MAX_HOURS`), or when the teacher closes it; a closed room accepts nothing.
+  `MAX_HOURS`), or when the teacher closes it; a closed room accepts nothing, and its data
+  is deleted `RETENTION_DAYS` after it closed.
+- **Joining** is limited so that one person cannot stuff the poll: one student per browser (a
+  browser that joined again gets its student back), at most `ROOM_CAP` students in a room, at
+  most `JOINS_PER_MINUTE` new students a minute, and none while the teacher has locked joining.
 """
 
 from __future__ import annotations
@@ -21,7 +26,6 @@ import math
 import re
 import secrets
 import unicodedata
-from collections.abc import Sequence
 
 from ndcg_core.display import shorten
 
@@ -38,11 +42,22 @@ ANSWER_LIMIT = 40  # characters of a typed answer
 DEFAULT_HOURS = 12
 MAX_HOURS = 48
 
-# Joining: after MAX_FAILURES wrong codes within FAILURE_WINDOW seconds, a session waits
-# LOCKOUT seconds from its last failure before it may try again.
-MAX_FAILURES = 5
+# Wrong codes: after MAX_FAILURES of them from one address within FAILURE_WINDOW seconds, that
+# address waits LOCKOUT seconds from its last failure. An address, not a browser: a browser can
+# always start afresh, an address cannot. A school's students often share one address (NAT),
+# hence more than a handful of typos before the wait.
+MAX_FAILURES = 10
 FAILURE_WINDOW = 300.0
 LOCKOUT = 60.0
+# Joining: a lecture hall is a few hundred; a class of 100 arriving in one minute gets in
+# without a wait, and a script adding students gets at most that many a minute until the
+# teacher locks joining (and then removes them).
+ROOM_CAP = 500
+JOINS_PER_MINUTE = 100
+JOIN_WINDOW = 60.0
+# A closed (or expired) room's names and answers are deleted this long after it closed: time
+# to download the CSV, no longer.
+RETENTION_DAYS = 7
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,29 +224,34 @@ def status(closed: float | None, expires_at: float, now: float) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Joining: a session that keeps getting the code wrong waits
+# Joining: an address that keeps getting the code wrong waits
 # ---------------------------------------------------------------------------------------------
 
 
-def join_wait(failures: Sequence[float], now: float) -> float:
-    """Seconds this session must wait before trying another code (0: it may try now).
+def code_wait(failures: int, started: float, last: float, now: float) -> float:
+    """Seconds an address must wait before trying another code (0: it may try now).
 
-    `failures` are the times of its wrong codes. After MAX_FAILURES of them within
-    FAILURE_WINDOW seconds, it waits LOCKOUT seconds from the last one.
+    `failures` wrong codes since `started` (the start of its window), the last at `last`.
+    After MAX_FAILURES of them within FAILURE_WINDOW seconds, it waits LOCKOUT seconds from
+    the last one.
     """
-    recent = sorted(t for t in failures if now - t < FAILURE_WINDOW)
-    if len(recent) < MAX_FAILURES:
+    if failures < MAX_FAILURES or now - started >= FAILURE_WINDOW:
         return 0.0
-    return max(0.0, recent[-1] + LOCKOUT - now)
+    return max(0.0, last + LOCKOUT - now)
 
 
 def wait_message(seconds: float) -> str:
-    """What a session that must wait is told."""
+    """What a browser that must wait is told."""
     return (
-        f"Too many wrong codes from this browser: wait {math.ceil(seconds)} s, then try again. "
-        f"The code on the board has {CODE_LENGTH} letters and digits, like "
+        f"Too many wrong codes from this network address: wait {math.ceil(seconds)} s, then try "
+        f"again. The code on the board has {CODE_LENGTH} letters and digits, like "
         f"{format_code('ABCDEFGH')}; it never uses O, 0, I, 1 or L."
     )
+
+
+def retention_words() -> str:
+    """How long a closed class's data is kept, in words."""
+    return f"{RETENTION_DAYS} days"
 
 
 def time_left(expires_at: float, now: float) -> str:

@@ -9,12 +9,23 @@ database URL (`database_url` says where it comes from).
   convention of Streamlit's ``st.connection("sql")``). A plain ``postgresql://`` URL uses the
   psycopg 3 driver.
 - **Schema** is created on first use (`Store` does it; two processes starting at once are
-  fine).
+  fine), and a database made by an older version gains the columns it lacks (`_migrate`:
+  nullable columns only, so its rooms keep working).
 - **Rules the database keeps**, so they hold whichever process serves whom: one answer per
   student per question (a unique constraint; a new answer replaces the old one), and an answer
   is written only while its question is the room's current one, not yet revealed, in a room
   that is open — checked in the same statement that writes it. A closed or expired room
   accepts nothing. The teacher key and student tokens are kept as SHA-256 digests only.
+- **Limits the database keeps**, so they hold across sessions and processes (`rooms` sets
+  them): a browser that joins again gets its own student back, a room holds at most
+  `rooms.ROOM_CAP` students and takes at most `rooms.JOINS_PER_MINUTE` new ones a minute, none
+  while its teacher has locked joining; an address that keeps getting codes wrong waits
+  (`classroom_limits` counts, per address, per room).
+- **Forgetting**: a removed student's answers are deleted and their name too; a closed room is
+  deleted `rooms.RETENTION_DAYS` after it closed (`purge`, run as rooms open). On SQLite,
+  deleted rows leave the file: `secure_delete` overwrites them and the write-ahead log is
+  emptied after each delete. On PostgreSQL a deleted row stays in its table's file until
+  VACUUM reclaims the space and a later write reuses it (PostgreSQL has no secure delete).
 - **Time** is seconds since the epoch (UTC) from `clock`, so tests can move it.
 """
 
@@ -23,6 +34,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -41,12 +53,15 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     and_,
+    case,
     cast,
     create_engine,
     event,
     func,
+    inspect,
     literal,
     select,
+    text,
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, Engine, make_url
@@ -74,6 +89,7 @@ room_table = Table(
     Column("current", Integer),  # the number of the question on every screen, or NULL
     Column("pushed", Text),  # a list sent to every screen: its link parameters as JSON
     Column("pushed_at", Float),
+    Column("locked", Float),  # when the teacher locked joining, or NULL: joining is open
 )
 student_table = Table(
     "classroom_students",
@@ -83,6 +99,7 @@ student_table = Table(
     Column("token_digest", String(64), nullable=False),
     Column("name", String(rooms.NAME_LIMIT)),
     Column("joined", Float, nullable=False),
+    Column("removed", Float),  # when the teacher removed them (name and answers gone), or NULL
     UniqueConstraint("room", "token_digest", name="classroom_one_token"),
 )
 question_table = Table(
@@ -112,6 +129,16 @@ answer_table = Table(
     Column("answered", Float, nullable=False),
     UniqueConstraint("question", "student", name="classroom_one_answer"),
 )
+# Counters for the limits, one row per bucket ("join:ROOMCODE", "code:ADDRESS"): how many
+# since `started`, the last at `last`. A fixed window, counted in one statement (`_count`).
+limit_table = Table(
+    "classroom_limits",
+    metadata,
+    Column("bucket", String(120), primary_key=True),
+    Column("started", Float, nullable=False),
+    Column("used", Integer, nullable=False),
+    Column("last", Float, nullable=False),
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -131,6 +158,19 @@ class Closed(ValueError):
     """The room is closed or expired, or the question no longer takes answers."""
 
 
+class Refused(ValueError):
+    """A join the limits turn away: joining locked, the room full, too many joins this minute,
+    a removed student, or an address that must wait after wrong codes. `wait` is how many
+    seconds until trying again makes sense (0: not by waiting)."""
+
+    def __init__(self, message: str, wait: float = 0.0) -> None:
+        super().__init__(message)
+        self.wait = wait
+
+
+ERRORS = (NotFound, NotAllowed, Closed, Refused)  # every error the store raises on purpose
+
+
 # ---------------------------------------------------------------------------------------------
 # Records
 # ---------------------------------------------------------------------------------------------
@@ -145,6 +185,7 @@ class Room:
     current: int | None
     pushed: dict | None
     pushed_at: float | None
+    locked: float | None = None
 
     def status(self, now: float) -> str:
         """'open', 'closed' or 'expired' (`rooms.status`)."""
@@ -253,6 +294,8 @@ def _engine(url: str) -> Engine:
         # WAL: readers never wait for the writer, and other processes see each commit.
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
+        # A deleted row's bytes are overwritten with zeros, not left in free space.
+        cursor.execute("PRAGMA secure_delete=ON")
         cursor.close()
 
     return engine
@@ -261,6 +304,10 @@ def _engine(url: str) -> Engine:
 # ---------------------------------------------------------------------------------------------
 # The store
 # ---------------------------------------------------------------------------------------------
+
+
+# The URLs whose schema this process has created or migrated: checked once per process.
+_CURRENT: set[str] = set()
 
 
 class Store:
@@ -274,11 +321,65 @@ class Store:
         self._create_schema()
 
     def _create_schema(self) -> None:
+        if self.url in _CURRENT:  # this process made sure already (a store per session)
+            self.purge()
+            return
         try:
             metadata.create_all(self.engine)
         except (OperationalError, ProgrammingError, IntegrityError):
             # Another process created the tables between our check and our CREATE.
             metadata.create_all(self.engine)
+        self._migrate()
+        _CURRENT.add(self.url)
+        self.purge()
+
+    def _migrate(self) -> None:
+        """Add the columns a database made by an older version lacks. Every column added since
+        the first version is nullable, and NULL means what the older version did (joining
+        open, nobody removed), so its rooms carry on as they were."""
+        present = inspect(self.engine)
+        for table in metadata.sorted_tables:
+            have = {c["name"] for c in present.get_columns(table.name)}
+            for column in table.columns:
+                if column.name in have:
+                    continue
+                kind = column.type.compile(dialect=self.engine.dialect)
+                try:
+                    with self.engine.begin() as db:
+                        db.execute(
+                            text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" {kind}')
+                        )
+                except (OperationalError, ProgrammingError):
+                    # Another process added it first.
+                    pass
+
+    def purge(self) -> int:
+        """Delete every room closed (or expired) more than `rooms.RETENTION_DAYS` ago, and
+        limit counters whose window is long over. Returns how many rooms went."""
+        now = self.clock()
+        cutoff = now - rooms.RETENTION_DAYS * 86400.0
+        ended = func.coalesce(room_table.c.closed, room_table.c.expires)
+        with self.engine.begin() as db:
+            codes = db.execute(select(room_table.c.code).where(ended < cutoff)).scalars().all()
+            for code in codes:
+                _delete_room(db, code)
+            db.execute(
+                limit_table.delete().where(
+                    limit_table.c.last < now - max(rooms.FAILURE_WINDOW, rooms.JOIN_WINDOW)
+                )
+            )
+        if codes:
+            self._scrub()
+        return len(codes)
+
+    def _scrub(self) -> None:
+        """After a delete: on SQLite, copy the write-ahead log into the file and empty it, so
+        the deleted rows' old pages are gone from both (`secure_delete` zeroed them in the
+        file). A reader holding the log open makes this a no-op until the next delete."""
+        if self.dialect != "sqlite":
+            return
+        with self.engine.connect() as db:
+            db.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -292,6 +393,7 @@ class Store:
     def open_room(self, hours: int = rooms.DEFAULT_HOURS) -> Opened:
         """A new room, open for `hours`; its code and teacher key."""
         hours = rooms.check_hours(hours)
+        self.purge()  # each new class clears away the classes past their retention time
         key = rooms.new_key()
         now = self.clock()
         for _ in range(5):  # a code already taken (one chance in ~10⁹) is drawn again
@@ -324,6 +426,7 @@ class Store:
             row.current,
             json.loads(row.pushed) if row.pushed else None,
             row.pushed_at,
+            row.locked,
         )
 
     def find(self, code: str) -> Room:
@@ -375,14 +478,22 @@ class Store:
             )
 
     def delete(self, code: str, key: str) -> None:
-        """Delete the room and everything in it: students, questions, answers."""
+        """Delete the room and everything in it: students, questions, answers; their bytes
+        leave the SQLite file too (`_scrub`)."""
         self._teacher(code, key)
         with self.engine.begin() as db:
-            asked = select(question_table.c.id).where(question_table.c.room == code)
-            db.execute(answer_table.delete().where(answer_table.c.question.in_(asked)))
-            db.execute(question_table.delete().where(question_table.c.room == code))
-            db.execute(student_table.delete().where(student_table.c.room == code))
-            db.execute(room_table.delete().where(room_table.c.code == code))
+            _delete_room(db, code)
+        self._scrub()
+
+    def lock(self, code: str, key: str, locked: bool = True) -> None:
+        """Lock joining (no new students; those in carry on), or open it again."""
+        self._teacher(code, key)
+        with self.engine.begin() as db:
+            db.execute(
+                room_table.update()
+                .where(room_table.c.code == code)
+                .values(locked=self.clock() if locked else None)
+            )
 
     def push(self, code: str, key: str, params: Mapping[str, str] | None) -> None:
         """Show a list on every student's screen (its link parameters), or stop (None)."""
@@ -427,41 +538,141 @@ class Store:
 
     # -- students --------------------------------------------------------------------------
 
-    def join(self, code: str, name: str | None = None) -> str:
-        """A new student in an open room; returns their token (for their link)."""
+    def join(self, code: str, name: str | None = None, *, token: str | None = None) -> str:
+        """A student in an open room; returns their token (for their link and their browser).
+
+        `token` is the one this browser got when it joined before: that student comes back
+        (with the new name, if one is given), never a second one. A new student is refused
+        (`Refused`) while joining is locked, when the room is full, or past this minute's
+        joins; a removed student's browser is refused too.
+        """
         name = rooms.read_name(name)
-        self._open(code)
+        room = self._open(code)
+        if token is not None:
+            again = self._rejoin(code, token, name)
+            if again:
+                return token
+        if room.locked is not None:
+            raise Refused(
+                f"Your teacher has locked joining class {rooms.format_code(code)}: ask them to "
+                "open it again."
+            )
         token = rooms.new_token()
+        now = self.clock()
         with self.engine.begin() as db:
+            present = db.execute(
+                select(func.count()).where(
+                    student_table.c.room == code, student_table.c.removed.is_(None)
+                )
+            ).scalar_one()
+            if present >= rooms.ROOM_CAP:
+                raise Refused(
+                    f"Class {rooms.format_code(code)} is full: it has {rooms.ROOM_CAP} "
+                    "students, the most a class can hold."
+                )
+            used, started = _count(db, self.dialect, f"join:{code}", rooms.JOIN_WINDOW, now)
+            if used > rooms.JOINS_PER_MINUTE:
+                # Raising rolls the count back: a refused join takes no one's place.
+                wait = max(1.0, started + rooms.JOIN_WINDOW - now)
+                raise Refused(
+                    f"Many students are joining class {rooms.format_code(code)} right now: wait "
+                    f"{math.ceil(wait)} s and press Join again.",
+                    wait,
+                )
             db.execute(
                 student_table.insert().values(
-                    room=code, token_digest=rooms.digest(token), name=name, joined=self.clock()
+                    room=code, token_digest=rooms.digest(token), name=name, joined=now
                 )
             )
         return token
 
-    def student(self, code: str, token: str) -> Student | None:
+    def _rejoin(self, code: str, token: str, name: str | None) -> bool:
+        """Whether `token` is a student of this room (their name updated if one is given);
+        Refused if the teacher removed them."""
+        try:
+            token = rooms.read_secret(token, "student")
+        except ValueError:
+            return False  # not a token of ours (a stale or forged cookie): a new student
+        me = self._student_row(code, token)
+        if me is None:
+            return False
+        if me.removed is not None:
+            raise Refused(
+                f"Your teacher removed you from class {rooms.format_code(code)}: ask them if "
+                "this was a mistake."
+            )
+        if name is not None and name != me.name:
+            with self.engine.begin() as db:
+                db.execute(
+                    student_table.update().where(student_table.c.id == me.id).values(name=name)
+                )
+        return True
+
+    def remove(self, code: str, key: str, student: int) -> None:
+        """Take a student out of the class: their answers are deleted (they leave every
+        count), their name too, and their browser cannot join again."""
+        self._teacher(code, key)
+        with self.engine.begin() as db:
+            db.execute(answer_table.delete().where(answer_table.c.student == student))
+            db.execute(
+                student_table.update()
+                .where(student_table.c.room == code, student_table.c.id == student)
+                .values(removed=self.clock(), name=None)
+            )
+
+    def code_wait(self, address: str) -> float:
+        """Seconds `address` must wait before its next code is looked up (0: now)."""
         with self.engine.connect() as db:
             row = db.execute(
+                select(limit_table).where(limit_table.c.bucket == _code_bucket(address))
+            ).first()
+        if row is None:
+            return 0.0
+        return rooms.code_wait(row.used, row.started, row.last, self.clock())
+
+    def wrong_code(self, address: str) -> float:
+        """Count a wrong code from `address`; returns the wait it now owes."""
+        with self.engine.begin() as db:
+            _count(db, self.dialect, _code_bucket(address), rooms.FAILURE_WINDOW, self.clock())
+        return self.code_wait(address)
+
+    def _student_row(self, code: str, token: str):
+        with self.engine.connect() as db:
+            return db.execute(
                 select(student_table).where(
                     student_table.c.room == code,
                     student_table.c.token_digest == rooms.digest(token),
                 )
             ).first()
-        return None if row is None else Student(row.id, row.name, row.joined)
+
+    def student(self, code: str, token: str) -> Student | None:
+        """The student this token names in the room; None if none (or removed)."""
+        row = self._student_row(code, token)
+        if row is None or row.removed is not None:
+            return None
+        return Student(row.id, row.name, row.joined)
+
+    def was_removed(self, code: str, token: str) -> bool:
+        row = self._student_row(code, token)
+        return row is not None and row.removed is not None
 
     def students(self, code: str) -> list[Student]:
+        """The students in the room (not those removed), in the order they joined."""
         with self.engine.connect() as db:
             rows = db.execute(
                 select(student_table)
-                .where(student_table.c.room == code)
+                .where(student_table.c.room == code, student_table.c.removed.is_(None))
                 .order_by(student_table.c.id)
             ).all()
         return [Student(r.id, r.name, r.joined) for r in rows]
 
     def head_count(self, code: str) -> int:
         with self.engine.connect() as db:
-            return db.execute(select(func.count()).where(student_table.c.room == code)).scalar_one()
+            return db.execute(
+                select(func.count()).where(
+                    student_table.c.room == code, student_table.c.removed.is_(None)
+                )
+            ).scalar_one()
 
     # -- questions -------------------------------------------------------------------------
 
@@ -495,6 +706,9 @@ class Store:
         """Reveal question `number`: its answers are final and everyone sees the solution."""
         self._teacher(code, key)
         with self.engine.begin() as db:
+            _write_lock(db, code)
+            # The time is read once the write lock is held: the moment the reveal took effect,
+            # so no answer accepted before it can carry a later time.
             db.execute(
                 question_table.update()
                 .where(
@@ -548,12 +762,17 @@ class Store:
                 q.c.room == code,
                 q.c.number == number,
                 s.c.token_digest == rooms.digest(token),
+                s.c.removed.is_(None),
                 r.c.current == q.c.number,
                 q.c.revealed.is_(None),
                 r.c.closed.is_(None),
                 r.c.expires > now,
             )
         )
+        if self.dialect == "postgresql":
+            # Wait for a reveal, a new question or a close being written, then check against
+            # what it wrote (SQLite has one writer at a time, which does the same).
+            source = source.with_for_update(read=True, of=[q, r])
         insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(answer_table)
         statement = insert.from_select(
             ["question", "student", "answer", "value", "answered"], source
@@ -573,6 +792,8 @@ class Store:
             return
         # Nothing written: say why.
         room = self._open(code)
+        if self.was_removed(code, token):
+            raise Refused("Your teacher removed you from this class: your answers are not counted.")
         if self.student(code, token) is None:
             raise NotFound("This student link is not from this class: join it again.")
         posed = self.question(code, number)
@@ -589,19 +810,19 @@ class Store:
             rows = db.execute(
                 select(a.c.student, s.c.name, a.c.answer, a.c.value, a.c.answered)
                 .select_from(a.join(q, q.c.id == a.c.question).join(s, s.c.id == a.c.student))
-                .where(q.c.room == code, q.c.number == number)
+                .where(q.c.room == code, q.c.number == number, s.c.removed.is_(None))
                 .order_by(a.c.answered, a.c.id)
             ).all()
         return [Answer(*row) for row in rows]
 
     def count(self, code: str, number: int) -> int:
         """How many students have answered question `number` (the projector's number)."""
-        a, q = answer_table, question_table
+        a, q, s = answer_table, question_table, student_table
         with self.engine.connect() as db:
             return db.execute(
                 select(func.count())
-                .select_from(a.join(q, q.c.id == a.c.question))
-                .where(q.c.room == code, q.c.number == number)
+                .select_from(a.join(q, q.c.id == a.c.question).join(s, s.c.id == a.c.student))
+                .where(q.c.room == code, q.c.number == number, s.c.removed.is_(None))
             ).scalar_one()
 
     def my_answer(self, code: str, token: str, number: int) -> Answer | None:
@@ -647,6 +868,44 @@ class Store:
                 }
                 writer.writerow({name: csv_cell(value) for name, value in cells.items()})
         return out.getvalue()
+
+
+def _delete_room(db, code: str) -> None:
+    asked = select(question_table.c.id).where(question_table.c.room == code)
+    db.execute(answer_table.delete().where(answer_table.c.question.in_(asked)))
+    db.execute(question_table.delete().where(question_table.c.room == code))
+    db.execute(student_table.delete().where(student_table.c.room == code))
+    db.execute(room_table.delete().where(room_table.c.code == code))
+    db.execute(limit_table.delete().where(limit_table.c.bucket == f"join:{code}"))
+
+
+def _write_lock(db, code: str) -> None:
+    """Take the room's write lock now (SQLite: the database's; PostgreSQL: the room row's), so
+    what follows in the transaction reads the clock after every write that came first."""
+    db.execute(room_table.update().where(room_table.c.code == code).values(code=room_table.c.code))
+
+
+def _code_bucket(address: str) -> str:
+    return f"code:{address}"[:120]
+
+
+def _count(db, dialect: str, bucket: str, window: float, now: float) -> tuple[int, float]:
+    """Count one more in `bucket` (a new window if its last one is over), in one statement
+    that every process can run at once; returns (how many in this window, when it started)."""
+    insert = (postgresql if dialect == "postgresql" else sqlite).insert(limit_table)
+    t = limit_table
+    over = t.c.started <= now - window
+    statement = insert.values(bucket=bucket, started=now, used=1, last=now)
+    statement = statement.on_conflict_do_update(
+        index_elements=["bucket"],
+        set_={
+            "used": case((over, 1), else_=t.c.used + 1),
+            "started": case((over, now), else_=t.c.started),
+            "last": now,
+        },
+    )
+    row = db.execute(statement.returning(t.c.used, t.c.started)).one()
+    return row.used, row.started
 
 
 def _utc(seconds: float | None) -> str:

@@ -1,5 +1,6 @@
 """The live classroom's Streamlit glue: which database, one store per process, the links and the
-QR code, the wait after wrong codes, and the pieces both screens draw (a question, its options
+QR code, who is asking (their address, for the wait after wrong codes; their browser's student
+token, so a browser joins once), and the pieces both screens draw (a question, its options
 marked, its worked solution, a list the teacher sent, how the class answered).
 
 The rules live in `classroom/` (rooms, questions, store); the page, views/classroom.py, puts
@@ -8,18 +9,19 @@ these pieces in reading order.
 
 from __future__ import annotations
 
-import time
+import json
 from functools import lru_cache
 from urllib.parse import urlencode, urlsplit
 
 import segno
 import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
 
 from classroom import questions, rooms
 from classroom.store import Store, database_url
 from lessons import practice
 from ndcg_core import totals
-from ndcg_core.display import fixed
+from ndcg_core.display import count, fixed
 
 from . import charts, share, solutions, urlparams
 from .charts.answers import choice_bars, number_histogram
@@ -29,7 +31,8 @@ from .text import plain
 PAGE = "classroom"
 # The page's link parameters (declared, with how each reads, in ui/urlparams.py).
 ROOM, KEY, STUDENT = urlparams.ROOM.name, urlparams.TEACHER_KEY.name, urlparams.STUDENT.name
-FAILURES = f"{PAGE}_failures"  # this session's wrong codes and keys, by time
+TOKENS = f"{PAGE}_tokens"  # this session's student token in each room joined, by code
+COOKIE = "ndcg_classroom_"  # + the room code: the browser's student token in that room
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 QR_SCALE = 10  # pixels per module of the QR code (an SVG: it scales sharply on any screen)
 
@@ -87,16 +90,60 @@ def qr_svg(address: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Wrong codes and keys: a session that keeps guessing waits
+# Who is asking: an address for the wait after wrong codes, a browser for one student each
 # ---------------------------------------------------------------------------------------------
 
 
+def client_address() -> str:
+    """The address wrong codes are counted by: the browser's, or behind the local proxy
+    (`make serve`'s nginx, which connects from this machine) the one it passes in X-Real-IP.
+    Where neither is known (the app opened on this very computer), one shared bucket: "local"."""
+    address = st.context.ip_address
+    if not isinstance(address, str):  # None on this computer (and in tests)
+        address = st.context.headers.get("X-Real-Ip")
+    return address.strip()[:60] if isinstance(address, str) and address.strip() else "local"
+
+
 def wait_seconds() -> float:
-    return rooms.join_wait(st.session_state.get(FAILURES, []), time.time())
+    """How long this address must wait before a code or key it sends is looked up."""
+    return store().code_wait(client_address())
 
 
 def count_failure() -> None:
-    st.session_state.setdefault(FAILURES, []).append(time.time())
+    store().wrong_code(client_address())
+
+
+def remembered_token(code: str) -> str | None:
+    """The student token this browser got in room `code`: this session's, or its cookie's."""
+    mine = st.session_state.get(TOKENS, {}).get(code) or _cookie(COOKIE + code)
+    try:
+        return rooms.read_secret(mine, "student")
+    except ValueError:  # none, or a cookie that is not one of ours
+        return None
+
+
+def _cookie(name: str) -> str | None:
+    found = st.context.cookies.get(name)
+    return found if isinstance(found, str) else None
+
+
+def remember_token(code: str, token: str) -> None:
+    """Keep the token for this session (`keep_in_browser` puts it in a cookie)."""
+    st.session_state.setdefault(TOKENS, {})[code] = token
+
+
+def keep_in_browser(code: str, token: str) -> None:
+    """A cookie with the token, so the browser joins as the same student when the join link
+    is opened again (for as long as the class's data is kept)."""
+    remember_token(code, token)
+    if _cookie(COOKIE + code) == token:
+        return
+    seconds = int((rooms.MAX_HOURS + 24 * rooms.RETENTION_DAYS) * 3600)
+    cookie = f"{COOKIE}{code}={token}; Max-Age={seconds}; Path=/; SameSite=Lax"
+    st.html(
+        f"<script>document.cookie = {json.dumps(cookie)};</script>",
+        unsafe_allow_javascript=True,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -195,3 +242,106 @@ def show_pushed_list(params: dict) -> None:
             urlparams.link("playground", ranked, presenting=share.is_presenting()),
             key=f"{PAGE}_open_pushed",
         )
+
+
+# ---------------------------------------------------------------------------------------------
+# The live panels: fragments that refresh on their own, and so meet a class closed or deleted
+# from another device at any moment
+# ---------------------------------------------------------------------------------------------
+
+LIVE_SECONDS = 1.5  # the projector's count and chart: within 2 s of an answer
+WATCH_SECONDS = 2.0  # a student's screen checks for a new question, a reveal or a list
+DB_SILENT = "The class's database did not answer; trying again…"
+
+
+def gone(code: str) -> str:
+    """What every screen says once a class's data is gone."""
+    return (
+        f"Class {rooms.format_code(code)} was deleted: by its teacher, or "
+        f"{rooms.retention_words()} after it closed, when its data is deleted by itself. Its "
+        "answers are gone; a teacher can start a new class."
+    )
+
+
+def ended(code: str, state: str) -> str:
+    if state == "closed":
+        return f"Class {rooms.format_code(code)} was closed by its teacher: it takes no answers."
+    return f"Class {rooms.format_code(code)} has ended (its hours are up): it takes no answers."
+
+
+def name_of(name: str | None, number: int) -> str:
+    """A student as listed: their name exactly as typed (shown with a text element, never
+    Markdown), or their number."""
+    return name if name else f"Student {number} (no name)"
+
+
+@st.fragment(run_every=LIVE_SECONDS)
+def live_answers(code: str, number: int) -> None:
+    """The projector's panel, refreshed every LIVE_SECONDS: how many answered, the spread."""
+    db = store()
+    try:
+        room = db.room(code)
+        posed = None if room is None else db.question(code, number)
+        answers = db.answers(code, number)
+        students = db.students(code)
+    except SQLAlchemyError:
+        st.warning(DB_SILENT)
+        return
+    if room is None or posed is None:
+        st.error(gone(code))
+        return
+    state = room.status(db.clock())
+    if state != "open":
+        st.warning(ended(code, state), icon="🔒")
+    st.metric("Answered", f"{len(answers)} of {len(students)}")
+    show_distribution(
+        posed.question, [a.answer for a in answers], revealed=False, key=f"{PAGE}_live_{number}"
+    )
+    names(answers, students)
+
+
+def names(answers, students) -> None:
+    if not st.toggle("Show names", value=False, key=f"{PAGE}_names"):
+        st.caption("Names are hidden; the switch shows who has answered (never what).")
+        return
+    done = {a.student for a in answers}
+    numbered = {s.id: n for n, s in enumerate(students, start=1)}
+    have = [name_of(s.name, numbered[s.id]) for s in students if s.id in done]
+    yet = [name_of(s.name, numbered[s.id]) for s in students if s.id not in done]
+    # A text element: a name shows exactly as typed (no links, no entities, nothing added).
+    st.text(f"Answered: {', '.join(have) or '—'}")
+    st.text(f"Not yet: {', '.join(yet) or '—'}")
+
+
+@st.fragment(run_every=LIVE_SECONDS)
+def lobby(code: str) -> None:
+    """Before the first question: who has joined, live."""
+    db = store()
+    try:
+        room = db.room(code)
+        students = db.students(code)
+    except SQLAlchemyError:
+        st.warning(DB_SILENT)
+        return
+    if room is None:
+        st.error(gone(code))
+        return
+    st.metric("Joined", count(len(students)))
+    st.info("Pose a question below when the class is in.", icon="👇")
+
+
+@st.fragment(run_every=WATCH_SECONDS)
+def watch(code: str, drawn: tuple | None) -> None:
+    """Redraw the whole screen when the class moves on (a question, a reveal, a list sent,
+    the class closed or deleted); nothing else is redrawn while a student thinks or types."""
+    try:
+        now = store().signature(code)
+    except SQLAlchemyError:
+        st.caption("⚠️ Lost touch with the class for a moment; trying again…")
+        return
+    if now is None:
+        # Deleted: said here, with no rerun (the screen's link names a class no longer there).
+        st.error(gone(code))
+        return
+    if now != drawn:
+        st.rerun(scope="app")

@@ -15,7 +15,7 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from classroom import questions, rooms
-from classroom.store import Closed, NotFound, Room, Store
+from classroom.store import Closed, NotFound, Refused, Room, Store
 from lessons import practice
 from ndcg_core.display import count
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
@@ -25,8 +25,6 @@ from ui import live_class as live
 from ui.text import plain
 
 PAGE = live.PAGE
-LIVE_SECONDS = 1.5  # the projector's count and chart: within 2 s of an answer
-WATCH_SECONDS = 2.0  # a student's screen checks for a new question, a reveal or a list
 SAID = f"{PAGE}_said"  # a message for the next run: (kind, text)
 
 
@@ -47,10 +45,6 @@ def _said() -> None:
 
 def _now(db: Store) -> float:
     return db.clock()
-
-
-def _name(name: str | None, number: int) -> str:
-    return plain(name) if name else f"Student {number} (no name)"
 
 
 def _read_list(text: str, what: str) -> list[float]:
@@ -97,7 +91,8 @@ def start_a_class() -> None:
 
 
 def _join(code_text: str, name_text: str) -> None:
-    """The join form's callback: a student in the room, their token in their link."""
+    """The join form's callback: a student in the room (this browser's own, if it joined
+    before), their token in their link. What was typed stays in the form whatever happens."""
     wait = live.wait_seconds()
     if wait:
         _say("warning", rooms.wait_message(wait))
@@ -109,16 +104,15 @@ def _join(code_text: str, name_text: str) -> None:
         return
     try:
         code = rooms.read_code(code_text)
-        token = live.store().join(code, name)
-    except (NotFound, Closed) as error:
-        if isinstance(error, NotFound):
-            live.count_failure()
+        token = live.store().join(code, name, token=live.remembered_token(code))
+    except (Closed, Refused) as error:
         _say("error", str(error))
         return
-    except ValueError as error:  # not a code at all
+    except ValueError as error:  # not a code at all, or no class has it
         live.count_failure()
         _say("error", str(error))
         return
+    live.remember_token(code, token)
     st.query_params.clear()
     st.query_params[live.ROOM] = code
     st.query_params[live.STUDENT] = token
@@ -159,9 +153,12 @@ def join_a_class(code: str = "") -> None:
 
 
 def _room_from_link(db: Store) -> tuple[Room | None, str | None]:
-    """The room the link names, or None with the reason (counted once per code as a wrong
-    code)."""
+    """The room the link names, or None with the reason. An address that must wait after
+    wrong codes gets no answer about the code at all; a wrong code counts once per session."""
     typed = st.query_params.get(live.ROOM, "")
+    wait = live.wait_seconds()
+    if wait:
+        return None, rooms.wait_message(wait)
     try:
         code = rooms.read_code(typed)
         return db.find(code), None
@@ -170,6 +167,10 @@ def _room_from_link(db: Store) -> tuple[Room | None, str | None]:
         if typed not in seen:
             seen.add(typed)
             live.count_failure()
+        if isinstance(error, NotFound) and (
+            live.KEY in st.query_params or live.STUDENT in st.query_params
+        ):
+            return None, live.gone(code)
         return None, str(error)
 
 
@@ -184,13 +185,16 @@ def teacher_header(db: Store, room: Room) -> str:
     st.title(f"🧑‍🏫 Class {code}")
     if state == "open":
         st.caption(
-            f"Teacher's screen · {count(db.head_count(room.code))} joined · closes by itself in "
-            f"{rooms.time_left(room.expires, _now(db))}"
+            f"Teacher's screen · {count(db.head_count(room.code))} of at most "
+            f"{count(rooms.ROOM_CAP)} joined"
+            + (" · joining locked" if room.locked is not None else "")
+            + f" · closes by itself in {rooms.time_left(room.expires, _now(db))}"
         )
     else:
         st.warning(
             "This class is closed: it accepts no new students or answers. Its results stay here "
-            "until you delete them.",
+            f"until you delete them, or for {rooms.retention_words()}: then they are deleted by "
+            "themselves.",
             icon="🔒",
         )
     return state
@@ -218,59 +222,85 @@ def how_to_join(room: Room) -> None:
             )
 
 
-@st.fragment(run_every=LIVE_SECONDS)
-def live_answers(code: str, number: int) -> None:
-    """The projector's panel, refreshed every LIVE_SECONDS: how many answered, the spread."""
-    db = live.store()
+def who_is_in(db: Store, room: Room, key: str) -> None:
+    """Lock joining (and open it again), and take a student out of the class."""
+    with st.expander(f"Who is in: {count(db.head_count(room.code))} joined"):
+        if room.locked is None:
+            st.button(
+                "Lock joining",
+                key=f"{PAGE}_lock",
+                on_click=_lock,
+                args=(room.code, key, True),
+                help="No new students; those in carry on.",
+            )
+        else:
+            st.info("Joining is locked: no new students.", icon="🔒")
+            st.button(
+                "Open joining again",
+                key=f"{PAGE}_unlock",
+                on_click=_lock,
+                args=(room.code, key, False),
+            )
+        st.caption(
+            f"A class holds at most {count(rooms.ROOM_CAP)} students, and takes at most "
+            f"{count(rooms.JOINS_PER_MINUTE)} new ones a minute; a browser joins once."
+        )
+        students = db.students(room.code)
+        if not students:
+            return
+        numbered = {s.id: n for n, s in enumerate(students, start=1)}
+        names = {s.id: live.name_of(s.name, numbered[s.id]) for s in students}
+        # A selectbox shows its options as plain text: a name as typed, never as Markdown.
+        chosen = st.selectbox(
+            "Remove a student (their answers leave the counts)",
+            list(names),
+            index=None,
+            format_func=names.get,
+            placeholder="Choose a student",
+            key=f"{PAGE}_remove_who",
+        )
+        st.button(
+            "Remove from the class",
+            key=f"{PAGE}_remove",
+            disabled=chosen is None,
+            on_click=_remove,
+            args=(room.code, key, chosen),
+        )
+
+
+def _lock(code: str, key: str, locked: bool) -> None:
     try:
-        answers = db.answers(code, number)
-        students = db.students(code)
-    except SQLAlchemyError:
-        st.warning("The class's database did not answer; trying again…")
+        live.store().lock(code, key, locked)
+    except ValueError as error:
+        _say("error", str(error))
+
+
+def _remove(code: str, key: str, student: int | None) -> None:
+    if student is None:
         return
-    question = db.question(code, number).question
-    st.metric("Answered", f"{len(answers)} of {len(students)}")
-    live.show_distribution(
-        question, [a.answer for a in answers], revealed=False, key=f"{PAGE}_live_{number}"
-    )
-    _names(answers, students)
-
-
-def _names(answers, students) -> None:
-    if not st.toggle("Show names", value=False, key=f"{PAGE}_names"):
-        st.caption("Names are hidden; the switch shows who has answered (never what).")
-        return
-    done = {a.student for a in answers}
-    numbered = {s.id: n for n, s in enumerate(students, start=1)}
-    have = [_name(s.name, numbered[s.id]) for s in students if s.id in done]
-    yet = [_name(s.name, numbered[s.id]) for s in students if s.id not in done]
-    st.markdown(f"**Answered:** {', '.join(have) or '—'}")
-    st.markdown(f"**Not yet:** {', '.join(yet) or '—'}")
-
-
-@st.fragment(run_every=LIVE_SECONDS)
-def lobby(code: str) -> None:
-    """Before the first question: who has joined, live."""
     try:
-        students = live.store().students(code)
-    except SQLAlchemyError:
-        st.warning("The class's database did not answer; trying again…")
+        live.store().remove(code, key, student)
+    except ValueError as error:
+        _say("error", str(error))
         return
-    st.metric("Joined", count(len(students)))
-    st.info("Pose a question below when the class is in.", icon="👇")
+    st.session_state.pop(f"{PAGE}_remove_who", None)
+    _say("success", "Removed: their answers no longer count, and their browser cannot join again.")
 
 
 def current_question(db: Store, room: Room, key: str, state: str) -> None:
     if room.current is None:
         if state == "open":
-            lobby(room.code)
+            live.lobby(room.code)
         return
     posed = db.question(room.code, room.current)
+    if posed is None:  # deleted from another device since this run began
+        st.error(plain(live.gone(room.code)))
+        return
     question = posed.question
     live.show_question(question, posed.number, chart=False)
     if posed.revealed is None:
         if state == "open":
-            live_answers(room.code, posed.number)
+            live.live_answers(room.code, posed.number)
         st.button(
             "Reveal the answer",
             key=f"{PAGE}_reveal",
@@ -487,6 +517,10 @@ def after_class(db: Store, room: Room, key: str, state: str) -> None:
         sure = st.checkbox(
             "Yes, delete this class and every answer in it", key=f"{PAGE}_delete_sure"
         )
+        st.caption(
+            f"A closed class's data is deleted by itself {rooms.retention_words()} after it "
+            "closed; deleting it here removes it from the database now."
+        )
         if st.button("Delete the class's data", key=f"{PAGE}_delete", disabled=not sure):
             db.delete(room.code, key)
             st.query_params.clear()
@@ -509,6 +543,7 @@ def teacher_screen(db: Store, room: Room, key: str) -> None:
     with join:
         if state == "open":
             how_to_join(room)
+            who_is_in(db, room, key)
     with main:
         current_question(db, room, key, state)
     worked_solution(db, room)
@@ -521,19 +556,6 @@ def teacher_screen(db: Store, room: Room, key: str) -> None:
 # ---------------------------------------------------------------------------------------------
 # A student's screen
 # ---------------------------------------------------------------------------------------------
-
-
-@st.fragment(run_every=WATCH_SECONDS)
-def watch(code: str, drawn: tuple | None) -> None:
-    """Redraw the whole screen when the class moves on (a question, a reveal, a list sent,
-    the class closed); nothing else is redrawn while a student thinks or types."""
-    try:
-        now = live.store().signature(code)
-    except SQLAlchemyError:
-        st.caption("⚠️ Lost touch with the class for a moment; trying again…")
-        return
-    if now != drawn:
-        st.rerun(scope="app")
 
 
 def _send(code: str, token: str, number: int, question: questions.Question) -> None:
@@ -612,16 +634,24 @@ def student_screen(db: Store, room: Room, token: str) -> None:
     me = db.student(room.code, token)
     if me is None:
         st.title("🧑‍🏫 Live classroom")
+        if db.was_removed(room.code, token):
+            st.error(
+                f"Your teacher removed you from class {rooms.format_code(room.code)}: ask them "
+                "if this was a mistake."
+            )
+            return
         st.error(
             "This student link is not from this class (or the class was deleted): join it "
             "again with the code on the board."
         )
         join_a_class(room.code)
         return
+    live.keep_in_browser(room.code, token)
     drawn = db.signature(room.code)
     state = room.status(_now(db))
-    who = f" · you are {plain(me.name)}" if me.name else ""
-    st.caption(f"Class {rooms.format_code(room.code)}{who}")
+    st.caption(f"Class {rooms.format_code(room.code)}")
+    if me.name:
+        st.text(f"You are {me.name}")
     if room.pushed:
         live.show_pushed_list(room.pushed)
     if state != "open":
@@ -632,6 +662,9 @@ def student_screen(db: Store, room: Room, token: str) -> None:
         _said()
     else:
         posed = db.question(room.code, room.current)
+        if posed is None:  # deleted since this run began
+            st.error(plain(live.gone(room.code)))
+            return
         question = posed.question
         mine = db.my_answer(room.code, token, posed.number)
         live.show_question(question, posed.number, compact=True)
@@ -639,7 +672,7 @@ def student_screen(db: Store, room: Room, token: str) -> None:
             your_answer(room.code, token, posed.number, question, mine)
         else:
             student_result(db, room.code, question, posed.number, mine)
-    watch(room.code, drawn)
+    live.watch(room.code, drawn)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -690,6 +723,11 @@ def the_page(presenting: bool) -> None:
             return
         student_screen(db, room, token)
         return
+    mine = live.remembered_token(room.code)
+    if mine and db.student(room.code, mine) is not None:
+        # This browser joined before: back to its own student, not a second one.
+        st.query_params[live.STUDENT] = mine
+        st.rerun()
     introduction(presenting)
     _said()
     if room.status(_now(db)) != "open":

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 
+from classroom import store as storage
 from classroom.store import Store
 from tests.postgres import start_postgres, unavailable
 
@@ -57,10 +58,11 @@ def database(request, tmp_path):
         db.execute(
             text(
                 "DROP TABLE IF EXISTS classroom_answers, classroom_questions, "
-                "classroom_students, classroom_rooms CASCADE"
+                "classroom_students, classroom_rooms, classroom_limits CASCADE"
             )
         )
     wipe.dispose()
+    storage._CURRENT.discard(url)  # the next test's store creates the tables again
 
 
 @pytest.fixture

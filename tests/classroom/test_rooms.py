@@ -135,16 +135,15 @@ def test_opening_hours_out_of_range_are_refused(bad):
 # --- Wrong codes -----------------------------------------------------------------------------------
 
 
-def test_four_wrong_codes_cost_nothing():
-    assert rooms.join_wait([0.0, 1.0, 2.0, 3.0], now=4.0) == 0
+def test_nine_wrong_codes_cost_nothing():
+    assert rooms.code_wait(9, started=0.0, last=3.0, now=4.0) == 0
 
 
-def test_five_wrong_codes_within_five_minutes_mean_a_minute_from_the_last():
-    failures = [0.0, 1.0, 2.0, 3.0, 4.0]
-    assert rooms.join_wait(failures, now=10.0) == 54.0  # 4 + 60 − 10
-    assert rooms.join_wait(failures, now=64.0) == 0.0
-    # Failures older than the window are forgotten.
-    assert rooms.join_wait([-400.0, 1.0, 2.0, 3.0, 4.0], now=10.0) == 0.0
+def test_ten_wrong_codes_within_five_minutes_mean_a_minute_from_the_last():
+    assert rooms.code_wait(10, started=0.0, last=4.0, now=10.0) == 54.0  # 4 + 60 − 10
+    assert rooms.code_wait(10, started=0.0, last=4.0, now=64.0) == 0.0
+    # A window that is over is forgotten.
+    assert rooms.code_wait(10, started=-400.0, last=4.0, now=10.0) == 0.0
 
 
 def test_the_wait_message_says_how_long_and_what_a_code_looks_like():

@@ -10,13 +10,13 @@ import io
 import threading
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 from sqlalchemy.exc import IntegrityError
 
 from classroom import questions as q
 from classroom import rooms
 from classroom import store as storage
-from classroom.store import Closed, NotAllowed, NotFound, Store
+from classroom.store import Closed, NotAllowed, NotFound, Refused, Store
 
 SWAP = q.swap_question([3, 2, 1, 0])  # right: option 0
 ESTIMATE = q.estimate_question([1, 0, 1, 1, 0], 3)  # 0.7039
@@ -263,6 +263,209 @@ def test_deleting_a_room_deletes_everything_in_it(store, room):
         ):
             assert len(db.execute(table.select()).all()) == 1, table.name
     assert store.count(other.code, 1) == 1
+
+
+# --- Limits on joining, removing, forgetting -------------------------------------------------------
+
+
+def test_a_browser_that_joins_again_gets_its_own_student_back(store, room):
+    token = store.join(room.code, "Ana")
+    assert store.join(room.code, None, token=token) == token
+    assert store.join(room.code, "Ana B.", token=token) == token  # a new name is kept
+    assert store.head_count(room.code) == 1
+    assert store.student(room.code, token).name == "Ana B."
+    # A cookie that is not one of this room's tokens (another room's, a forged one) joins anew.
+    other = store.join(store.open_room().code)
+    for stale in (other, "x" * 200, "<b>"):
+        assert store.join(room.code, token=stale) not in (token, stale)
+    assert store.head_count(room.code) == 4
+
+
+def test_a_locked_room_takes_no_new_students_until_it_is_opened_again(store, room):
+    ana = store.join(room.code, "Ana")
+    store.lock(room.code, room.key)
+    assert store.find(room.code).locked is not None
+    with pytest.raises(Refused, match="locked joining class"):
+        store.join(room.code, "Ben")
+    assert store.join(room.code, token=ana) == ana  # who is in stays in
+    with pytest.raises(NotAllowed):
+        store.lock(room.code, rooms.new_key(), False)
+    store.lock(room.code, room.key, False)
+    store.join(room.code, "Ben")
+    assert store.head_count(room.code) == 2
+
+
+def test_a_room_holds_at_most_its_cap(store, room, monkeypatch):
+    monkeypatch.setattr(rooms, "ROOM_CAP", 3)
+    first = [store.join(room.code) for _ in range(3)]
+    with pytest.raises(Refused, match="is full: it has 3 students"):
+        store.join(room.code, "Dan")
+    store.remove(room.code, room.key, store.student(room.code, first[0]).id)
+    store.join(room.code, "Dan")  # a removed student frees a place
+    assert store.head_count(room.code) == 3
+
+
+def test_joins_per_minute_are_limited_across_processes(database, clock, store, room, monkeypatch):
+    monkeypatch.setattr(rooms, "JOINS_PER_MINUTE", 4)
+    other = Store(database, clock=clock)  # a second app process on the same database
+    for n in range(4):
+        (store if n % 2 else other).join(room.code)
+    clock.advance(20)
+    for process in (store, other):
+        with pytest.raises(Refused, match=r"joining class .* right now: wait 40 s") as refused:
+            process.join(room.code, "Eve")
+        assert refused.value.wait == 40
+    assert store.head_count(room.code) == 4  # refused joins took no place
+    other.join(store.open_room().code)  # another room has its own minute
+    clock.advance(40)
+    other.join(room.code, "Eve")
+    assert store.head_count(room.code) == 5
+    other.dispose()
+
+
+def test_a_removed_student_leaves_every_count_and_cannot_come_back(store, room):
+    ana, ben = store.join(room.code, "Ana"), store.join(room.code, "Ben")
+    store.pose(room.code, room.key, SWAP)
+    store.answer(room.code, ana, 1, q.accept(SWAP, 0))
+    store.answer(room.code, ben, 1, q.accept(SWAP, 1))
+    with pytest.raises(NotAllowed):
+        store.remove(room.code, rooms.new_key(), store.student(room.code, ben).id)
+    store.remove(room.code, room.key, store.student(room.code, ben).id)
+    assert store.count(room.code, 1) == 1 and store.head_count(room.code) == 1
+    assert [a.name for a in store.answers(room.code, 1)] == ["Ana"]
+    assert [s.name for s in store.students(room.code)] == ["Ana"]
+    assert store.student(room.code, ben) is None and store.was_removed(room.code, ben)
+    with pytest.raises(Refused, match="removed you"):
+        store.answer(room.code, ben, 1, q.accept(SWAP, 1))
+    with pytest.raises(Refused, match="removed you from class"):
+        store.join(room.code, "Ben", token=ben)
+    with store.engine.connect() as db:  # their name is gone from the database
+        names = db.execute(storage.student_table.select()).all()
+    assert sorted(str(r.name) for r in names) == ["Ana", "None"]
+
+
+def test_wrong_codes_make_an_address_wait_in_every_process(database, clock, store):
+    other = Store(database, clock=clock)
+    for n in range(rooms.MAX_FAILURES - 1):
+        assert (store if n % 2 else other).wrong_code("203.0.113.7") == 0
+    assert store.wrong_code("203.0.113.7") == rooms.LOCKOUT
+    clock.advance(15)
+    assert other.code_wait("203.0.113.7") == rooms.LOCKOUT - 15
+    assert other.code_wait("198.51.100.1") == 0  # another address is not held up
+    clock.advance(rooms.LOCKOUT)
+    assert store.code_wait("203.0.113.7") == 0
+    other.dispose()
+
+
+def test_a_closed_room_is_purged_after_its_retention_time(database, clock, store, room):
+    kept = store.open_room()
+    token = store.join(room.code, "Ana")
+    store.pose(room.code, room.key, SWAP)
+    store.answer(room.code, token, 1, q.accept(SWAP, 0))
+    store.close(room.code, room.key)
+    clock.advance(rooms.RETENTION_DAYS * 86400 - 60)
+    assert store.purge() == 0 and store.room(room.code) is not None
+    clock.advance(120)
+    assert store.purge() == 1
+    assert store.room(room.code) is None and store.room(kept.code) is not None
+    # An expired room goes the same way, counted from its end; opening a room purges.
+    clock.advance((rooms.DEFAULT_HOURS + 24 * rooms.RETENTION_DAYS) * 3600)
+    store.open_room()
+    assert store.room(kept.code) is None
+    with store.engine.connect() as db:
+        for table in (storage.student_table, storage.question_table, storage.answer_table):
+            assert db.execute(table.select()).all() == [], table.name
+
+
+def test_deleted_names_leave_the_sqlite_file(tmp_path, clock):
+    path = tmp_path / "classroom.sqlite3"
+    store = Store(f"sqlite:///{path}", clock=clock)
+    room = store.open_room()
+    kept = store.open_room()
+    store.join(kept.code, "Keepme Kept")
+    for n in range(40):
+        store.join(room.code, f"Zyxwv Secret{n}")
+    store.pose(room.code, room.key, SWAP)
+    reader = Store(f"sqlite:///{path}", clock=clock)  # another process, idle
+    assert reader.head_count(room.code) == 40
+    with store.engine.connect() as db:  # the names in the file itself, as after a long class
+        db.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    assert b"Zyxwv" in path.read_bytes()
+    store.delete(room.code, room.key)
+
+    def on_disk() -> bytes:
+        return b"".join(
+            p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("classroom.sqlite3")
+        )
+
+    assert b"Zyxwv" not in on_disk()
+    assert b"Keepme Kept" in on_disk()  # the file still holds what was not deleted
+    # The same after a purge.
+    store.close(kept.code, kept.key)
+    clock.advance(rooms.RETENTION_DAYS * 86400 + 1)
+    store.purge()
+    assert b"Keepme" not in on_disk()
+    reader.dispose()
+    store.dispose()
+
+
+def test_a_database_made_by_the_previous_version_gains_the_new_columns(database, clock):
+    """The previous version's tables (no `locked`, no `removed`, no limits): its room keeps
+    its student and answer, and the new rules apply to it."""
+    engine = storage._engine(database)
+    storage.metadata.create_all(engine)
+    with engine.begin() as db:  # back to the previous version's schema
+        db.execute(text("ALTER TABLE classroom_rooms DROP COLUMN locked"))
+        db.execute(text("ALTER TABLE classroom_students DROP COLUMN removed"))
+        db.execute(text("DROP TABLE classroom_limits"))
+        db.execute(
+            text(
+                "INSERT INTO classroom_rooms (code, key_digest, opened, expires) "
+                "VALUES ('ABCDEFGH', :key, :now, :later)"
+            ),
+            {"key": rooms.digest("k" * 32), "now": clock.now, "later": clock.now + 3600},
+        )
+        db.execute(
+            text(
+                "INSERT INTO classroom_students (room, token_digest, name, joined) "
+                "VALUES ('ABCDEFGH', :token, 'Ana', :now)"
+            ),
+            {"token": rooms.digest("t" * 22), "now": clock.now},
+        )
+    engine.dispose()
+    storage._CURRENT.discard(database)  # as a process started after the upgrade
+    store = Store(database, clock=clock)
+    assert store.student("ABCDEFGH", "t" * 22).name == "Ana"
+    assert store.find("ABCDEFGH").locked is None
+    store.pose("ABCDEFGH", "k" * 32, SWAP)
+    store.answer("ABCDEFGH", "t" * 22, 1, q.accept(SWAP, 0))
+    store.lock("ABCDEFGH", "k" * 32)
+    with pytest.raises(Refused):
+        store.join("ABCDEFGH", "Ben")
+    store.remove("ABCDEFGH", "k" * 32, store.student("ABCDEFGH", "t" * 22).id)
+    assert store.count("ABCDEFGH", 1) == 0
+    Store(database, clock=clock).dispose()  # a second start finds nothing to add
+    store.dispose()
+
+
+def test_a_reveal_records_when_it_took_effect(database, clock, store, room):
+    """A reveal that waited behind another write is stamped when it got through, so no
+    answer accepted before it carries a later time."""
+    store.pose(room.code, room.key, SWAP)
+    holder = Store(database, clock=clock)
+    waiting = threading.Event()
+    with holder.engine.begin() as db:
+        storage._write_lock(db, room.code)  # another writer holds the lock
+        revealing = threading.Thread(
+            target=lambda: (waiting.set(), store.reveal(room.code, room.key, 1))
+        )
+        revealing.start()
+        waiting.wait(5)
+        revealing.join(0.3)  # it cannot finish while the lock is held
+        clock.advance(7)
+    revealing.join(30)
+    assert store.question(room.code, 1).revealed == clock.now
+    holder.dispose()
 
 
 # --- Nothing lost, whichever process --------------------------------------------------------------

@@ -14,7 +14,6 @@ from classroom import questions, rooms
 from classroom.store import URL_VARIABLE, Store, room_table
 from ndcg_core.model import Scoring
 from tests.pages.conftest import assert_message, open_page
-from ui.text import plain
 
 PAGE = "views/classroom.py"
 
@@ -65,6 +64,11 @@ def texts(at) -> str:
     return "\n".join(str(e.value) for kind in kinds for e in at.get(kind))
 
 
+def shown_as_text(at) -> list[str]:
+    """What `st.text` elements show: plain text, no Markdown."""
+    return [e.value for e in at.get("text")]
+
+
 def metric(at, label) -> str:
     (value,) = [m.value for m in at.metric if m.label == label]
     return value
@@ -111,29 +115,54 @@ def test_a_student_joins_by_code_and_their_name_is_shown_as_text(db, room):
     token = token[0] if isinstance(token, list) else token
     assert "key" not in at.query_params
     assert db.student(room.code, token).name == "<b>Ann</b> *x*"
-    assert f"you are {plain('<b>Ann</b> *x*')}" in texts(at)
+    assert "You are <b>Ann</b> *x*" in shown_as_text(at)
     assert "Waiting for your teacher's first question" in texts(at)
     # The teacher sees the name, as text, once names are switched on.
     screen = teacher(room)
     assert metric(screen, "Joined") == "1"
     press(screen, "Pose this question")
     screen.toggle(key="classroom_names").set_value(True).run()
-    assert f"**Not yet:** {plain('<b>Ann</b> *x*')}" in texts(screen)
+    assert "Not yet: <b>Ann</b> *x*" in shown_as_text(screen)
 
 
-def test_wrong_codes_are_explained_then_slowed_down(db, room):
+NAMES = ["www.evil.example", "a@b.example", "&lt;b&gt;x&lt;/b&gt;", "https://x.example", ":smile:"]
+
+
+def test_names_are_shown_exactly_as_typed_with_nothing_linked_or_added(db, room):
+    """A text element, not Markdown: no autolink, no entity decoded, no invisible character
+    added (a copied name is the name)."""
+    tokens = [db.join(room.code, name) for name in NAMES]
+    at = student(room, tokens[2])
+    assert "You are &lt;b&gt;x&lt;/b&gt;" in shown_as_text(at)
+    screen = teacher(room)
+    press(screen, "Pose this question")
+    screen.toggle(key="classroom_names").set_value(True).run()
+    assert f"Not yet: {', '.join(NAMES)}" in shown_as_text(screen)
+    assert not [t for t in shown_as_text(screen) if "\u2060" in t]
+    # Nor in the Markdown around them: no name is in any Markdown element.
+    assert not [m for m in screen.markdown if any(name in m.value for name in NAMES)]
+
+
+def test_wrong_codes_are_explained_then_slowed_down_on_the_server(db, room):
     at = open_page(PAGE)
     at.text_input(key="classroom_code").input("OI01-LLLL")
     press(at, "Join")
     assert "never use O, 0, I, 1 or L" in texts(at)
-    for _ in range(4):
+    for _ in range(rooms.MAX_FAILURES - 1):
         at.text_input(key="classroom_code").input("ABCD-EFGH")
         press(at, "Join")
         assert "No class has the code ABCD-EFGH" in texts(at)
     at.text_input(key="classroom_code").input(room.code)
     press(at, "Join")
-    assert "Too many wrong codes from this browser: wait" in texts(at)
+    assert "Too many wrong codes from this network address: wait" in texts(at)
+    assert at.text_input(key="classroom_code").value == room.code  # what was typed stays
     assert "student" not in at.query_params and db.head_count(room.code) == 0
+    # A new session (a reload, a new tab) waits too, and a linked code is not looked up:
+    # neither the real one nor a wrong one gets an answer about whether it exists.
+    for code in (room.code, "ABCDEFGH"):
+        again = open_page(PAGE, room=code)
+        assert "Too many wrong codes" in texts(again)
+        assert "No class has the code" not in texts(again)
 
 
 def test_a_wrong_teacher_key_or_student_token_runs_nothing(db, room):
@@ -282,7 +311,8 @@ def test_after_class_download_close_and_delete(db, room):
     press(screen, "Delete the class's data")
     assert db.room(room.code) is None and "room" not in screen.query_params
     assert "and its answers are deleted" in texts(screen)
-    assert "No class has the code" in texts(teacher(room))
+    assert f"Class {rooms.format_code(room.code)} was deleted" in texts(teacher(room))
+    assert "was deleted" in texts(at.run())
 
 
 def test_a_room_closes_by_itself_when_its_hours_are_up(db, room):
@@ -312,3 +342,92 @@ def test_any_link_gets_a_message_never_a_traceback(db, room):
             assert at.error or at.warning, shape(value)
             assert "Traceback" not in texts(at)
             assert "Pose this question" not in [b.label for b in at.button]
+
+
+# --- One student per browser, locking, removing -------------------------------------------------
+
+
+def test_a_browser_that_opens_the_join_link_again_is_the_same_student(db, room):
+    at = open_page(PAGE, room=room.code)
+    at.text_input(key="classroom_name").input("Ann")
+    press(at, "Join")
+    token = at.query_params["student"]
+    token = token[0] if isinstance(token, list) else token
+    at.query_params.clear()
+    at.query_params["room"] = room.code  # the join link, opened again in this browser
+    at.run()
+    assert not at.exception
+    again = at.query_params["student"]
+    assert (again[0] if isinstance(again, list) else again) == token
+    # Joining again by the form, too, gives the same student.
+    at.query_params.clear()
+    at.query_params["room"] = room.code
+    at.query_params["student"] = "x"  # a broken link
+    at.run()
+    press(at, "Join")
+    assert db.head_count(room.code) == 1
+
+
+def test_the_teacher_locks_joining_and_removes_a_student(db, room):
+    ann, ben = db.join(room.code, "Ann"), db.join(room.code, "www.ben.example")
+    db.pose(room.code, room.key, questions.swap_question([3, 2, 1, 0]))
+    for token in (ann, ben):
+        db.answer(room.code, token, 1, questions.Given("0"))
+    screen = teacher(room)
+    assert metric(screen, "Answered") == "2 of 2"
+    assert "2 of at most 500 joined" in texts(screen)
+    press(screen, "Lock joining")
+    assert db.find(room.code).locked is not None and "joining locked" in texts(screen)
+    newcomer = open_page(PAGE, room=room.code)
+    newcomer.text_input(key="classroom_name").input("Cy")
+    press(newcomer, "Join")
+    assert_message(newcomer.error, "locked joining")
+    assert newcomer.text_input(key="classroom_name").value == "Cy"  # kept for a later try
+    who = screen.selectbox(key="classroom_remove_who")
+    assert who.options == ["Ann", "www.ben.example"]  # plain text, no link
+    who.set_value(db.student(room.code, ben).id).run()
+    press(screen, "Remove from the class")
+    assert metric(screen, "Answered") == "1 of 1"
+    assert db.count(room.code, 1) == 1
+    removed = student(room, ben)
+    assert_message(removed.error, "removed you from class")
+    press(screen, "Open joining again")
+    press(newcomer, "Join")
+    assert db.head_count(room.code) == 2
+
+
+# --- A class deleted or closed from another device ----------------------------------------------
+
+
+def panel(url: str, code: str, number: int) -> None:
+    """The projector's live panel (or the lobby, number 0) alone, as its timer reruns it."""
+    import os
+
+    os.environ["NDCG_CLASSROOM_DATABASE"] = url
+    from ui import live_class
+
+    if number:
+        live_class.live_answers(code, number)
+    else:
+        live_class.lobby(code)
+
+
+def test_every_live_panel_says_the_class_was_deleted(db, room):
+    from streamlit.testing.v1 import AppTest
+
+    token = db.join(room.code, "Ann")
+    projector = AppTest.from_function(panel, args=(db.url, room.code, 0), default_timeout=30)
+    assert projector.run().metric[0].value == "1"
+    screen = teacher(room)
+    press(screen, "Pose this question")
+    projector = AppTest.from_function(panel, args=(db.url, room.code, 1), default_timeout=30)
+    assert projector.run().metric[0].value == "0 of 1"
+    at = student(room, token)
+    db.close(room.code, room.key)
+    assert "was closed by its teacher" in texts(projector.run())
+    db.delete(room.code, room.key)
+    for shown in (projector.run(), screen.run(), at.run()):
+        assert not shown.exception
+        assert f"Class {rooms.format_code(room.code)} was deleted" in texts(shown)
+    lobby = AppTest.from_function(panel, args=(db.url, room.code, 0), default_timeout=30)
+    assert "was deleted" in texts(lobby.run())
