@@ -104,7 +104,8 @@ class Table:
         rows = [(p.line, p.reason, p.text) for p in self.problems]
         if self.more_problems:
             rows.append((None, f"… and {count(self.more_problems)} more", ""))
-        return pd.DataFrame(rows, columns=["line", "problem", "text"])
+        frame = pd.DataFrame(rows, columns=["line", "problem", "text"])
+        return frame.astype({"line": "Int64"})  # whole numbers, and none on the count's row
 
 
 # ---------------------------------------------------------------------------------------------
