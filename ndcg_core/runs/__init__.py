@@ -48,6 +48,7 @@ from .query import QueryList, query_list
 from .read import (
     CSV_FIELD_LIMIT,
     CSV_REQUIRED,
+    LONG_MAX,
     MAX_FILE_MB,
     MAX_PROBLEMS,
     MAX_SHOWN_TEXT,
@@ -65,6 +66,7 @@ from .read import (
 __all__ = [
     "CSV_FIELD_LIMIT",
     "CSV_REQUIRED",
+    "LONG_MAX",
     "MAX_FILE_MB",
     "MAX_PROBLEMS",
     "MAX_SHOWN_TEXT",

@@ -118,15 +118,20 @@ def size_text(cap_mb: float) -> str:
     return f"{exact(cap_mb)} MB ({count(int(cap_mb * MB))} bytes)"
 
 
-def check_size(n_bytes: int, cap_mb: float, name: str = "The file") -> None:
+def check_size(n_bytes: int, cap_mb: float, name: str = "The file", *, ended: bool = True) -> None:
     """Refuse a file larger than the upload cap (``server.maxUploadSize``, in megabytes of
     1,000,000 bytes: the unit Streamlit's uploader counts in, so the widget, the page and this
-    check agree on the byte)."""
+    check agree on the byte). `ended=False`: reading stopped after `n_bytes` (a stream, or a
+    file with no end such as /dev/zero), so its size is unknown."""
     if n_bytes > cap_mb * MB:
+        size = (
+            f"{fixed(n_bytes / MB, 1)} MB ({count(n_bytes)} bytes)"
+            if ended
+            else f"more than {exact(cap_mb)} MB: it had not ended after {count(n_bytes)} bytes"
+        )
         raise ValueError(
-            f"{name} is {fixed(n_bytes / MB, 1)} MB ({count(n_bytes)} bytes); files up to "
-            f"{size_text(cap_mb)} are accepted (server.maxUploadSize). Cut it down, e.g. to "
-            f"fewer queries, and upload it again."
+            f"{name} is {size}; files up to {size_text(cap_mb)} are accepted (the upload cap, "
+            f"server.maxUploadSize). Cut it down, e.g. to fewer queries, and try again."
         )
 
 
@@ -446,11 +451,19 @@ def read_trec_run(data: bytes, name: str = "The run file") -> Table:
     )
 
 
+LONG_MAX = 2**63 - 1  # C's long on a 64-bit machine, where atol's value saturates
+
+
 def _whole_relevance(text: pd.Series) -> pd.Series:
-    """The relevance as trec_eval reads it, C's ``atol``: the leading whole number of the text
-    (0.5 → 0, 1.7 → 1, -1.5 → -1, 2e3 → 2), 0 when there is none."""
-    digits = text.str.extract(r"^([+-]?\d+)", expand=False)
-    return pd.to_numeric(digits, errors="coerce").fillna(0).astype(float)
+    """The relevance as trec_eval reads it, C's ``atol`` on a 64-bit long: the leading whole
+    number of the text (0.5 → 0, 1.7 → 1, -1.5 → -1, 2e3 → 2, 1e400 → 1), 0 when there is
+    none (abc → 0), and ±`LONG_MAX` when it has more digits than a long holds (glibc's atol
+    saturates), as a float, the way trec_eval turns it into a gain."""
+    found = text.str.extract(r"^([+-]?)0*([0-9]+)", expand=True)  # ASCII digits only, as C's
+    sign, digits = found[0], found[1]
+    digits = digits.where(~(digits.str.len() > len(str(LONG_MAX))), str(LONG_MAX + 1))
+    value = pd.to_numeric(digits, errors="coerce").astype(float).clip(upper=float(LONG_MAX))
+    return value.where(sign != "-", -value).fillna(0.0)
 
 
 def read_trec_qrels(
@@ -458,9 +471,10 @@ def read_trec_qrels(
 ) -> Table:
     """Read TREC qrels: ``query_id iteration doc_id relevance`` per line (``#`` lines skipped).
 
-    A relevance that is not a whole number is kept as written; with ``whole_relevance=True`` it
-    is read as trec_eval reads it, its leading whole number (C's ``atol``: 0.5 → 0, 1.7 → 1),
-    and a note says how many were cut.
+    A relevance that is not a whole number is kept as written, and one that is not a number is
+    a problem line; with ``whole_relevance=True`` every relevance is read as trec_eval reads it,
+    its leading whole number (C's ``atol``: 0.5 → 0, 1.7 → 1, abc → 0; see `_whole_relevance`),
+    and a note says how many were changed.
     """
     text = _text(data, name)
     text, data, notes = _old_mac_line_ends(text, data, name)
@@ -478,8 +492,11 @@ def read_trec_qrels(
     masks = [
         ("has more than 4 fields (query iteration doc relevance)", raw[4] != ""),
         ("has fewer than 4 fields (query iteration doc relevance)", raw[3] == ""),
-        ("has a relevance that is not a number", relevance.isna() | ~np.isfinite(relevance)),
     ]
+    if not whole_relevance:  # atol reads every text: abc is 0, 1e400 is 1
+        masks.append(
+            ("has a relevance that is not a number", relevance.isna() | ~np.isfinite(relevance))
+        )
     rows, found = _problems_with_duplicates(
         frame, lines, masks, "a document is judged once per query"
     )
@@ -492,7 +509,8 @@ def read_trec_qrels(
         if cut:
             notes.append(
                 f"{name}: {_plural(cut, 'relevance')} not a whole number: read as trec_eval "
-                f"reads them, their leading whole number (0.5 → 0, 1.7 → 1)."
+                f"reads them, their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, "
+                f"abc → 0)."
             )
     return Table(
         name,
