@@ -15,7 +15,8 @@ one-character lines is a million of them) is read and joined in a worker process
 most `MAX_PARSES` at once (more wait their turn, and the page says so), at a lower CPU
 priority; each worker ends after its files, so the memory a parse needs (about 16 times the
 file) is returned to the system at once and never held by the server. The server keeps what was read in one cache bounded by
-size (`CACHE_BUDGET_MB`), the least recently used set leaving first.
+size (`CACHE_BUDGET_MB`, rows and problem lines counted), the least recently used set leaving
+first.
 """
 
 from __future__ import annotations
