@@ -19,7 +19,15 @@ Target: p95 of the other students' answers ≤ 1.5 s while the 50 MB file is rea
 
 `--uploads 4` has four students upload a 50 MB run each (four different files) at once.
 
-Run: PYTHONPATH=. .venv/bin/python bench/bench_upload.py [--compare] [--students 10] [--uploads 4]
+`--bad` uploads, instead of the 50 MB run, a file that is not a run at all: 10,000,000 bytes of
+`x` lines (5 million lines, every one a problem line), with a one-line qrels. What is measured
+is the same: the other students' answers while it is read, the server's memory at the peak and
+10 s after the uploader's tab closed (what a file of bad lines leaves behind), the time to the
+page's message. Its baseline in the same run: the same students before the upload, and with
+`--compare` the file read in the server process.
+
+Run: PYTHONPATH=. .venv/bin/python bench/bench_upload.py [--compare] [--bad] [--students 10]
+[--uploads 4]
 (about 2 minutes per upload on a 2-core machine; needs /usr/bin/chromium)
 """
 
@@ -47,6 +55,7 @@ from tests.appserver import start_app, stop_app  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 RUN_BYTES = 49_990_000  # just under the 50 MB (50,000,000-byte) upload cap
+BAD_LINES = 5_000_000  # `x` lines of the file that is not a run: 10,000,000 bytes
 BASELINE_S = 20.0  # quiet time before the upload
 AFTER_S = 10.0  # time after the result, and after the tab closed
 UPLOAD_TIMEOUT_S = 600.0
@@ -75,6 +84,14 @@ def make_files(folder: Path) -> tuple[Path, Path]:
             size += len(lines)
             judged = [*rng.choice(docs[:100], 11, replace=False), docs[100]]
             qrels.write("".join(f"{query} 0 d{d} {rng.integers(0, 4)}\n" for d in judged))
+    return run_path, qrels_path
+
+
+def make_bad_files(folder: Path) -> tuple[Path, Path]:
+    """A "run" that is no run: BAD_LINES lines of `x` (none has 6 fields), and a one-line qrels."""
+    run_path, qrels_path = folder / "not_a_run.txt", folder / "qrels.txt"
+    run_path.write_bytes(b"x\n" * BAD_LINES)
+    qrels_path.write_bytes(b"301 0 A 1\n")
     return run_path, qrels_path
 
 
@@ -144,7 +161,8 @@ def upload_in_browser(url: str, run_path: Path, qrels_path: Path, marks: dict, t
                     "Mean NDCG@10", exact=True
                 )
                 error = page.get_by_test_id("stAlertContentError")
-                if error.count():
+                reading = page.get_by_text("Reading the files…")
+                if error.count() and not reading.count():
                     found[index] = (time.monotonic(), error.first.inner_text(), "")
                 elif result.count():
                     value = page.get_by_test_id("stMetric").first.get_by_test_id("stMetricValue")
@@ -257,17 +275,19 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=10)
     parser.add_argument("--compare", action="store_true", help="also read in the server process")
     parser.add_argument("--uploads", type=int, default=1, help="students uploading at once")
+    parser.add_argument("--bad", action="store_true", help="upload 10 MB of lines that do not read")
     args = parser.parse_args()
     load = os.getloadavg()
     print(f"{os.cpu_count()} cores, load average {load[0]:.1f} (the machine may be shared)")
     with tempfile.TemporaryDirectory() as folder:
         made = time.perf_counter()
-        run_path, qrels_path = make_files(Path(folder))
+        run_path, qrels_path = (make_bad_files if args.bad else make_files)(Path(folder))
         print(
             f"run {run_path.stat().st_size:,} bytes, qrels {qrels_path.stat().st_size:,} bytes "
             f"(made in {time.perf_counter() - made:.1f} s); {args.students} other students"
         )
         os.environ.pop("NDCG_IN_PROCESS_BYTES", None)
+        os.environ.pop("NDCG_IN_PROCESS_LINES", None)
         rows = [
             asyncio.run(
                 scenario("worker process", args.students, run_path, qrels_path, args.uploads)
@@ -275,6 +295,7 @@ def main() -> None:
         ]
         if args.compare:
             os.environ["NDCG_IN_PROCESS_BYTES"] = str(10**9)
+            os.environ["NDCG_IN_PROCESS_LINES"] = str(10**9)
             rows.append(
                 asyncio.run(
                     scenario(
@@ -283,6 +304,7 @@ def main() -> None:
                 )
             )
             os.environ.pop("NDCG_IN_PROCESS_BYTES")
+            os.environ.pop("NDCG_IN_PROCESS_LINES")
     print(f"\nlater load average: {os.getloadavg()[0]:.1f}")
     if any(row["wrong"] for row in rows):
         raise SystemExit("Some student was shown a number that is not their own list's NDCG.")

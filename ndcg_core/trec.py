@@ -20,16 +20,22 @@ the ``all`` line of the mean. The options are trec_eval's:
 Without ``-m``: ``ndcg`` and ``ndcg_cut`` (trec_eval's default set has no NDCG in it).
 
 The files are read as trec_eval reads them (`runs`): run fields after the sixth ignored, ``#``
-lines skipped, relevance read as its leading whole number (C's ``atol``), scores compared in
+lines skipped, relevance read as its leading whole number (C's ``atol`` on a 64-bit long:
+abc → 0, 1e400 → 1, more digits than a long holds → its largest value), scores compared in
 single precision with ties broken by document id, descending, as trec_eval 9.0.8 (the version
 pytrec_eval wraps) does; trec_eval 10.0 compares scores in double precision, which differs
 only where two scores agree to about 7 significant digits. Lines trec_eval would refuse are
-named, with their line numbers, and nothing is printed (exit status 1).
+named, with their line numbers, and nothing is printed (exit status 1); so is a file over the
+app's upload cap (`MAX_MB`, 50 MB), or one that never ends (/dev/zero), once the cap is passed.
+Option values are read as trec_eval reads them too (cut-offs and levels with ``atol``, gains
+with ``atof``: ``1_0`` is 1), except that a number beyond a C long, a gain that is not a
+number, negative or infinite, are refused with a usage message (exit status 2).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,13 +45,14 @@ import numpy as np
 
 from . import runs
 from .batch import BatchResult
-from .display import shorten
+from .display import count, shorten
 from .model import Scoring
 from .options import DISCOUNTS, GAIN_MAP_PREFIX, IDEALS, ON_ZERO, TIES, is_gain_map
 
 DEFAULT_CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's ndcg_cut defaults
 NAME_WIDTH = 22  # trec_eval pads measure names to this width
 MEASURES = ("ndcg", "ndcg_cut")  # in trec_eval's own order of printing
+MAX_MB = runs.MAX_FILE_MB  # the largest file read, in MB: the app's upload cap
 
 
 @dataclass(frozen=True)
@@ -167,50 +174,103 @@ def parse_measures(specs: Sequence[str]) -> list[TrecMeasure]:
     return measures
 
 
+_C_SPACE = " \t\n\v\f\r"  # what C's atol and atof skip before a number
+_ATOL = re.compile(r"([+-]?)0*([0-9]+)")
+_ATOF = re.compile(
+    r"[+-]?(?:0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?"
+    r"|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+    r"|(?i:inf(?:inity)?|nan(?:\([0-9A-Za-z_]*\))?))"
+)
+
+
 def _atol(text: str) -> int:
-    """C's atol: the leading whole number of `text`, 0 when there is none."""
-    text = text.strip()
-    sign, digits = 1, ""
-    if text[:1] in "+-" and text[:1]:
-        sign, text = (-1 if text[0] == "-" else 1), text[1:]
-    for char in text:
-        if not char.isascii() or not char.isdigit():
-            break
-        digits += char
-    return sign * int(digits) if digits else 0
+    """C's atol on a 64-bit long (glibc): the leading whole number of `text`, 0 when there is
+    none, ±`runs.LONG_MAX` when it has more digits than a long holds (never a Python int of
+    thousands of digits)."""
+    found = _ATOL.match(text.lstrip(_C_SPACE))
+    if not found:
+        return 0
+    sign, digits = found.groups()
+    if len(digits) > len(str(runs.LONG_MAX)) or int(digits) > runs.LONG_MAX:
+        return -runs.LONG_MAX - 1 if sign == "-" else runs.LONG_MAX
+    return -int(digits) if sign == "-" else int(digits)
+
+
+def _atof(text: str) -> tuple[float, str]:
+    """C's atof: the number `text` starts with (decimal, hexadecimal, inf or nan; 0.0 when there
+    is none), and the rest of the text, which atof ignores (1_0 → 1.0, '_0')."""
+    rest = text.lstrip(_C_SPACE)
+    found = _ATOF.match(rest)
+    if not found:
+        return 0.0, rest
+    number = found.group()
+    if number.lstrip("+-")[:2].lower() == "0x":
+        sign = -1.0 if number.startswith("-") else 1.0
+        value = sign * float.fromhex(number.lstrip("+-"))
+    else:
+        value = float(number.split("(")[0])  # nan(…) is nan
+    return value, rest[found.end() :]
+
+
+def _option_long(text: str, option: str) -> int:
+    """A whole number in an option, read as trec_eval reads it (`_atol`), or a usage message
+    when it is beyond a C long: trec_eval would silently use the largest long instead."""
+    value = _atol(text)
+    if abs(value) >= runs.LONG_MAX:
+        digits = sum(char.isdigit() for char in text)
+        raise UsageError(
+            f"-m {shorten(option, 40)}: {shorten(text, 20)!r} (a number of {count(digits)} "
+            f"digits) is larger than a C long, so trec_eval would read it as "
+            f"{runs.LONG_MAX:,}: give a number below that."
+        )
+    return value
 
 
 def _cutoffs(params: str) -> tuple[int, ...]:
-    cuts = sorted(_atol(piece) for piece in params.split(","))
+    option = f"ndcg_cut.{params}"
+    cuts = sorted(_option_long(piece, option) for piece in params.split(","))
     if cuts[0] <= 0:
-        raise UsageError(f"-m ndcg_cut.{params}: cut-offs must be positive whole numbers.")
+        raise UsageError(f"-m {shorten(option, 40)}: cut-offs must be positive whole numbers.")
     if len(set(cuts)) != len(cuts):
-        raise UsageError(f"-m ndcg_cut.{params}: a cut-off is given twice.")
+        raise UsageError(f"-m {shorten(option, 40)}: a cut-off is given twice.")
     return tuple(cuts)
 
 
 def _gain_pairs(params: str) -> tuple[tuple[int, float], ...]:
     """trec_eval's ``level=gain`` pairs. Its own rules: a name that is not a whole number is
-    ignored; gains are read with atof. This tool also refuses what trec_eval would take but
-    NDCG here does not: a negative gain, or a gain for a negative level."""
+    ignored; gains are read with C's atof (``1_0`` is 1, its ``_0`` ignored; a note on stderr
+    says so). This tool also refuses what trec_eval would take but NDCG here does not: a gain
+    that is not a number at all, a negative or infinite gain, or a gain for a negative level."""
+    option = f"ndcg.{params}"
     pairs = {}
     for piece in params.split(","):
         level, sep, gain = piece.partition("=")
         if not sep:
-            raise UsageError(f"-m ndcg.{params}: malformed pair parameters ('{piece}').")
+            raise UsageError(
+                f"-m {shorten(option, 40)}: malformed pair parameters ('{shorten(piece, 40)}')."
+            )
         name = level.strip()
         if not (name.lstrip("+-").isascii() and name.lstrip("+-").isdigit()):
             continue  # trec_eval skips a level that is not a whole number
-        try:
-            value = float(gain)
-        except ValueError:
-            raise UsageError(f"-m ndcg.{params}: the gain '{gain}' is not a number.") from None
-        if int(name) < 0 or value < 0 or not np.isfinite(value):
+        value, ignored = _atof(gain)
+        if ignored == gain.lstrip(_C_SPACE):
             raise UsageError(
-                f"-m ndcg.{params}: levels and gains must be 0 or more here ('{piece}'); "
-                f"trec_eval accepts negative ones, but NDCG can then leave 0–1."
+                f"-m {shorten(option, 40)}: the gain '{shorten(gain, 20)}' is not a number."
             )
-        pairs.setdefault(int(name), value)
+        if ignored:
+            print(
+                f"ndcg_core.trec: note: -m {shorten(option, 40)}: the gain '{shorten(gain, 20)}' "
+                f"is read as {value:g}, as trec_eval's atof reads it ('{shorten(ignored, 20)}' "
+                f"ignored).",
+                file=sys.stderr,
+            )
+        if _option_long(name, option) < 0 or value < 0 or not np.isfinite(value):
+            raise UsageError(
+                f"-m {shorten(option, 40)}: levels and gains must be 0 or more and finite here "
+                f"('{shorten(piece, 40)}'); trec_eval accepts negative ones, but NDCG can then "
+                f"leave 0–1."
+            )
+        pairs.setdefault(_option_long(name, option), value)
     return tuple(sorted(pairs.items()))
 
 
@@ -234,20 +294,34 @@ def read(qrels_path: str, run_path: str) -> tuple[runs.Table, runs.Table]:
     """The two files as trec_eval reads them; a file that cannot be read raises ValueError."""
     tables = []
     for path, reader in ((qrels_path, _read_qrels), (run_path, runs.read_trec_run)):
-        try:
-            data = Path(path).read_bytes()
-        except OSError as error:
-            raise ValueError(f"{path} cannot be read: {error.strerror}.") from None
-        table = reader(data, path)
+        table = reader(_bytes(path), path)
         if table.problems:
             shown = "\n".join(f"  line {p.line}: {p.reason}: {p.text}" for p in table.problems[:10])
-            more = len(table.problems) - 10
+            more = table.problem_count - 10
+            summary = f"\n{table.summary}" if table.summary else ""
             raise ValueError(
-                f"{path}: {len(table.problems)} line(s) trec_eval would not read as they are:\n"
-                f"{shown}" + (f"\n  … and {more} more" if more > 0 else "")
+                f"{path}: {count(table.problem_count)} line(s) trec_eval would not read as they "
+                f"are:\n{shown}" + (f"\n  … and {count(more)} more" if more > 0 else "") + summary
             )
         tables.append(table)
     return tables[0], tables[1]
+
+
+def _bytes(path: str) -> bytes:
+    """The file's bytes, at most `MAX_MB` (the app's upload cap): a bigger file, or one that
+    never ends (/dev/zero, an endless pipe), is refused when the cap is passed, not read into
+    memory until it runs out."""
+    cap_mb = MAX_MB
+    limit = int(cap_mb * runs.MB)
+    try:
+        with open(path, "rb") as source:
+            data = source.read(limit + 1)
+    except OSError as error:
+        raise ValueError(f"{path} cannot be read: {error.strerror}.") from None
+    if len(data) > limit:
+        size = Path(path).stat().st_size if Path(path).is_file() else 0
+        runs.check_size(max(size, len(data)), cap_mb, path, ended=size > limit)
+    return data
 
 
 def _read_qrels(data: bytes, name: str) -> runs.Table:

@@ -5,7 +5,9 @@
 reads the files at the paths, reads and joins them with `ndcg_core.runs.load_files` and
 pickles the result, or the ValueError that says why the files cannot be read, to OUT_PATH. The server (`queries_data`)
 starts one per big set of files and reads OUT_PATH when it ends: the memory the reading needed
-leaves with the process. Only the core is imported here, not Streamlit.
+leaves with the process, and what comes back is what the server keeps: the rows, and at most
+`runs.MAX_PROBLEMS` problem lines per file (a file of millions of bad lines sends back the first
+ones and a count). Only the core is imported here, not Streamlit.
 """
 
 from __future__ import annotations

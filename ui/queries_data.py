@@ -10,11 +10,13 @@ it returns the (name, bytes) a test put in the session under `TEST_UPLOADS`. The
 `uploaded` for its files and knows nothing of tests.
 
 Big files must not take the server down (one app process serves every student): a set of
-files over `IN_PROCESS_BYTES` is read and joined in a worker process (`ui/file_worker.py`), at
+files over `IN_PROCESS_BYTES` or `IN_PROCESS_LINES` (reading costs by the line: a 2 MB file of
+one-character lines is a million of them) is read and joined in a worker process (`ui/file_worker.py`), at
 most `MAX_PARSES` at once (more wait their turn, and the page says so), at a lower CPU
 priority; each worker ends after its files, so the memory a parse needs (about 16 times the
 file) is returned to the system at once and never held by the server. The server keeps what was read in one cache bounded by
-size (`CACHE_BUDGET_MB`), the least recently used set leaving first.
+size (`CACHE_BUDGET_MB`, rows and problem lines counted), the least recently used set leaving
+first.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import numpy as np
 import streamlit as st
 
 from ndcg_core import runs, stats
+from ndcg_core.display import csv_bytes
 from ndcg_core.model import Scoring
 
 from . import urlparams
@@ -57,6 +60,7 @@ TEST_UPLOADS = "queries_data_test_uploads"
 # Smaller sets are read in the server process (no start-up); bench/bench_upload.py --compare
 # raises it through the environment to time the old way, every file in the server process.
 IN_PROCESS_BYTES = int(os.environ.get("NDCG_IN_PROCESS_BYTES", 2 * runs.MB))
+IN_PROCESS_LINES = int(os.environ.get("NDCG_IN_PROCESS_LINES", 100_000))
 MAX_PARSES = 2  # sets read at once in worker processes; one core stays with the server
 WORKER_NICE = 10  # a worker's CPU priority below the server's: the sessions answer first
 CACHE_BUDGET_MB = 600  # what was read (tables and datasets) kept in memory, all sessions
@@ -188,9 +192,17 @@ def _frame_bytes(frame) -> int:
     return 0 if frame is None else int(frame.memory_usage(deep=True).sum())
 
 
+def _problem_bytes(table: runs.Table) -> int:
+    """The memory of a table's kept problems: each object and its two strings."""
+    return sum(
+        sys.getsizeof(p) + sys.getsizeof(p.reason) + sys.getsizeof(p.text) for p in table.problems
+    )
+
+
 def size_of(tables: dict[str, runs.Table], data_sets) -> int:
-    """The memory a set's tables and datasets hold, in bytes (what the cache budget counts)."""
-    total = sum(_frame_bytes(t.rows) for t in tables.values())
+    """The memory a set's tables (rows and problems) and datasets hold, in bytes (what the
+    cache budget counts)."""
+    total = sum(_frame_bytes(t.rows) + _problem_bytes(t) for t in tables.values())
     if isinstance(data_sets, dict):
         for data in data_sets.values():
             total += sum(_frame_bytes(f) for f in (data.ranked, data.judgments, data.unanswered))
@@ -273,6 +285,16 @@ class _Workers:
 WORKERS = _Workers()
 
 
+def _is_big(files) -> bool:
+    """Whether a set of (name, bytes) is read in a worker process: by its bytes, or by its
+    lines (a line ends at LF, or at CR in an old Mac file)."""
+    files = list(files)
+    if sum(len(data) for _, data in files) > IN_PROCESS_BYTES:
+        return True
+    lines = sum(max(data.count(b"\n"), data.count(b"\r")) for _, data in files)
+    return lines > IN_PROCESS_LINES
+
+
 def load(files: Files, cap_mb: float) -> tuple[dict[str, runs.Table], dict | ValueError]:
     """The set's tables and datasets (or the ValueError joining them raised), read once per
     set of files: in this process when small, else in a worker process. A file that cannot
@@ -288,12 +310,30 @@ def load(files: Files, cap_mb: float) -> tuple[dict[str, runs.Table], dict | Val
         found = CACHE.get(key)  # read by another session while this one waited
         if found is not None:
             return found
-        if sum(len(data) for _, data in present.values()) > IN_PROCESS_BYTES:
+        if _is_big(present.values()):
             result = WORKERS.load(files.kind, present, cap_mb)
         else:
             result = runs.load_files(files.kind, present, cap_mb)
         CACHE.put(key, result, size_of(*result))
     return result
+
+
+def problems_shown(key: str, table: runs.Table, limit: int):
+    """The first `limit` problems of `table` as a frame, built once per file (`key`) and not on
+    every rerun of the page."""
+    return _problems_shown(key, table.name, limit, table)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _problems_shown(key: str, name: str, limit: int, _table: runs.Table):
+    frame = _table.problem_frame()
+    return frame.head(limit)
+
+
+def problems_csv(table: runs.Table):
+    """Every kept problem of `table` as CSV bytes, for a download button to build only when the
+    file is downloaded (a callable)."""
+    return lambda: csv_bytes(table.problem_frame())
 
 
 def load_tables(files: Files, cap_mb: float) -> dict[str, runs.Table]:

@@ -218,7 +218,7 @@ def _read(files: Files) -> dict[str, runs.Table] | None:
             status.update(label="The files could not be read", state="error")
             problem = error
         else:
-            lines = count(sum(len(t.rows) + len(t.problems) for t in tables.values()))
+            lines = count(sum(len(t.rows) + t.problem_count for t in tables.values()))
             st.write(f"Read {lines} lines in {fixed(time.perf_counter() - started, 2)} s.")
             status.update(label=f"Read {lines} lines", state="complete")
     if problem is not None:
@@ -228,20 +228,36 @@ def _read(files: Files) -> dict[str, runs.Table] | None:
 
 
 def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
-    """Lines that could not be used are listed; the rest is evaluated once the user skips them."""
-    problems = {role: table for role, table in tables.items() if table.problems}
+    """Lines that could not be used are listed; the rest is evaluated once the user skips them.
+    A file almost none of whose lines read is described instead; with no line left to read
+    there is nothing to skip to."""
+    problems = {role: table for role, table in tables.items() if table.problem_count}
     if not problems:
         return True
-    total = sum(len(table.problems) for table in problems.values())
-    st.error(
-        f"{count(total)} line(s) could not be used. Fix the file(s) and upload again, or skip "
-        f"these lines: nothing else is changed.",
-        icon="⚠️",
-    )
+    total = sum(table.problem_count for table in problems.values())
+    unusable = [table for table in problems.values() if table.rows.empty]
+    if unusable:
+        st.error(
+            " ".join(
+                plain(t.summary or f"No line of {t.name} is left to evaluate: see why below.")
+                for t in unusable
+            )
+            + " Fix the file, or choose another, and upload it again.",
+            icon="🚫",
+        )
+    else:
+        st.error(
+            f"{count(total)} line(s) could not be used. Fix the file(s) and upload again, or "
+            f"skip these lines: nothing else is changed.",
+            icon="⚠️",
+        )
+    key = files.key
     for role, table in problems.items():
-        frame = table.problem_frame()
-        st.markdown(f"**{count(len(frame))} problem line(s) in {plain(table.name)}**")
-        shown = frame.head(MAX_PROBLEM_ROWS)
+        if table.summary and not table.rows.empty:
+            st.warning(plain(table.summary), icon="🔎")
+        # Built once per file, not on every rerun: a file can hold thousands of problems.
+        shown = queries_data.problems_shown(f"{key}:{role}", table, MAX_PROBLEM_ROWS)
+        st.markdown(f"**{count(table.problem_count)} problem line(s) in {plain(table.name)}**")
         st.dataframe(
             shown,
             hide_index=True,
@@ -249,20 +265,32 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
             height=_height(len(shown), 250),
             key=f"{PAGE}_problems_{role}",
         )
-        if len(frame) > MAX_PROBLEM_ROWS:
-            st.caption(f"The first {count(MAX_PROBLEM_ROWS)} are shown; download them all below.")
-        # Keyed by role: two files may well share a name.
+        kept = len(table.problems)
+        if table.problem_count > len(shown):
+            st.caption(
+                f"The first {count(len(shown))} are shown; the download holds the first "
+                f"{count(kept)}"
+                + (
+                    f" and counts the other {count(table.more_problems)}."
+                    if table.more_problems
+                    else "."
+                )
+            )
+        # Keyed by role: two files may well share a name. The CSV is made when downloaded.
         st.download_button(
-            f"Download the {count(len(frame))} problem line(s) of {plain(table.name)} (CSV)",
-            csv_bytes(frame),
+            f"Download the {'first ' if table.more_problems else ''}{count(kept)} problem "
+            f"line(s) of {plain(table.name)} (CSV)",
+            queries_data.problems_csv(table),
             file_name=f"problems_{table.name}.csv",
             mime="text/csv",
             key=f"{PAGE}_problems_download_{role}",
         )
+    if unusable:
+        return False
     # The choice belongs to these exact files: other bytes ask again.
     return st.checkbox(
         f"Skip these {count(total)} line(s) and evaluate the rest",
-        key=f"{PAGE}_skip_{files.key[:16]}",
+        key=f"{PAGE}_skip_{key[:16]}",
     )
 
 

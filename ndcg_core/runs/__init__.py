@@ -11,7 +11,8 @@
 
 Every loader returns the rows it could read and, separately, the rows it could not, each with
 its line number and the reason, so that a page can show them and let the user decide: skip them
-or fix the file. Nothing is dropped silently; problems that make a whole file unusable (an
+or fix the file (the first `MAX_PROBLEMS` of them; the rest are counted, and a file almost none
+of whose lines read is summarised instead, `Table.summary`). Nothing is dropped silently; problems that make a whole file unusable (an
 empty file, a missing column) raise a ``ValueError`` that says what to change. What a reader
 did beyond reading (fields it ignored, comment lines it skipped) is said in the table's notes.
 
@@ -47,6 +48,9 @@ from .query import QueryList, query_list
 from .read import (
     CSV_FIELD_LIMIT,
     CSV_REQUIRED,
+    LONG_MAX,
+    MAX_FILE_MB,
+    MAX_PROBLEMS,
     MAX_SHOWN_TEXT,
     MB,
     TREC_SPACE,
@@ -62,6 +66,9 @@ from .read import (
 __all__ = [
     "CSV_FIELD_LIMIT",
     "CSV_REQUIRED",
+    "LONG_MAX",
+    "MAX_FILE_MB",
+    "MAX_PROBLEMS",
     "MAX_SHOWN_TEXT",
     "MB",
     "ROLES",

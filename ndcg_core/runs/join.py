@@ -101,10 +101,15 @@ def _no_relevant_note(judgments: pd.DataFrame, queries: pd.Index) -> list[str]:
 
 def _nothing_left(table: Table, what: str) -> ValueError:
     """The message for a file none of whose lines could be used."""
+    if table.summary:
+        return ValueError(
+            f"No line of {table.name} is left to evaluate. {table.summary} Fix the file, or "
+            f"choose another, and try again."
+        )
     if table.problems:
         return ValueError(
             f"No line of {table.name} is left to evaluate: all "
-            f"{_plural(len(table.problems), 'line')} with {what} were set aside as problems "
+            f"{_plural(table.problem_count, 'line')} with {what} were set aside as problems "
             f"(listed with their reasons). Fix the file and upload it again."
         )
     return ValueError(f"{table.name} has no {what} to evaluate.")

@@ -4,6 +4,9 @@ Every reader returns the rows it could read and, separately, the lines it could 
 (`LineProblem`: the line number, the reason, the line), so that a page can show them and let the
 user decide: skip them or fix the file. Nothing is dropped silently; problems that make a whole
 file unusable (an empty file, a missing column) raise a ``ValueError`` that says what to change.
+A file that is not what it should be (a log, a CSV read as a TREC run) can have millions of
+problem lines: the first `MAX_PROBLEMS` are kept, the rest only counted (`Table.problem_count`),
+and when almost no line reads, `Table.summary` says what the lines look like instead.
 What a reader did beyond reading (fields it ignored, comment lines it skipped) is said in the
 table's notes. The formats are described in the package's docstring (`ndcg_core.runs`).
 
@@ -34,6 +37,16 @@ CSV_REQUIRED = ("query_id", "doc_id", "relevance")
 # (display.MAX_QUOTED), so that a whole TREC line usually shows.
 MAX_SHOWN_TEXT = 80
 MB = 1_000_000  # bytes in the megabyte of the upload cap, as Streamlit's uploader counts it
+# The largest file read, in MB: the app's upload cap (server.maxUploadSize in
+# .streamlit/config.toml, which a test keeps equal to this) and the command line's.
+MAX_FILE_MB = 50
+# Problem lines kept per file, with their line numbers and text; past them, problems are only
+# counted. A page shows the first thousand; a file of millions of bad lines must not hold a
+# Python object per line (the server would need gigabytes for a 10 MB file of them).
+MAX_PROBLEMS = 10_000
+# A file is summarised ("none of its lines has 6 fields…") when at most this share of its
+# lines read: listing its lines one by one helps less than saying what they look like.
+SUMMARY_SHARE = 0.01
 CSV_FIELD_LIMIT = csv.field_size_limit()  # characters in one CSV field (131,072)
 # C's isspace in the "C" locale: what trec_eval separates fields with. A no-break space or an
 # ideographic space is not one of them: to trec_eval it is part of a field.
@@ -78,11 +91,21 @@ class Table:
     notes: tuple[str, ...] = ()
     extra_fields: int = 0
     comments: int = 0
+    more_problems: int = 0  # problem lines after the first MAX_PROBLEMS: counted, not kept
+    summary: str = ""  # what the lines look like, when almost none of them reads
+
+    @property
+    def problem_count(self) -> int:
+        """Every line that could not be used: those kept in `problems` and those counted."""
+        return len(self.problems) + self.more_problems
 
     def problem_frame(self) -> pd.DataFrame:
-        return pd.DataFrame(
-            [(p.line, p.reason, p.text) for p in self.problems], columns=["line", "problem", "text"]
-        )
+        """The kept problems, one row each; a last row counts those not kept."""
+        rows = [(p.line, p.reason, p.text) for p in self.problems]
+        if self.more_problems:
+            rows.append((None, f"… and {count(self.more_problems)} more", ""))
+        frame = pd.DataFrame(rows, columns=["line", "problem", "text"])
+        return frame.astype({"line": "Int64"})  # whole numbers, and none on the count's row
 
 
 # ---------------------------------------------------------------------------------------------
@@ -95,15 +118,20 @@ def size_text(cap_mb: float) -> str:
     return f"{exact(cap_mb)} MB ({count(int(cap_mb * MB))} bytes)"
 
 
-def check_size(n_bytes: int, cap_mb: float, name: str = "The file") -> None:
+def check_size(n_bytes: int, cap_mb: float, name: str = "The file", *, ended: bool = True) -> None:
     """Refuse a file larger than the upload cap (``server.maxUploadSize``, in megabytes of
     1,000,000 bytes: the unit Streamlit's uploader counts in, so the widget, the page and this
-    check agree on the byte)."""
+    check agree on the byte). `ended=False`: reading stopped after `n_bytes` (a stream, or a
+    file with no end such as /dev/zero), so its size is unknown."""
     if n_bytes > cap_mb * MB:
+        size = (
+            f"{fixed(n_bytes / MB, 1)} MB ({count(n_bytes)} bytes)"
+            if ended
+            else f"more than {exact(cap_mb)} MB: it had not ended after {count(n_bytes)} bytes"
+        )
         raise ValueError(
-            f"{name} is {fixed(n_bytes / MB, 1)} MB ({count(n_bytes)} bytes); files up to "
-            f"{size_text(cap_mb)} are accepted (server.maxUploadSize). Cut it down, e.g. to "
-            f"fewer queries, and upload it again."
+            f"{name} is {size}; files up to {size_text(cap_mb)} are accepted (the upload cap, "
+            f"server.maxUploadSize). Cut it down, e.g. to fewer queries, and try again."
         )
 
 
@@ -122,16 +150,34 @@ def _text(data: bytes, name: str) -> str:
 
 
 class _Lines:
-    """The file's lines (without their line ends), split only when a problem needs to quote
-    one; `quoted` is a line as a problem row shows it."""
+    """The file's lines (without their line ends), found only when a problem needs to quote
+    one; `quoted` is a line as a problem row shows it. Lines end at LF, or with `cr_ends` at
+    CR LF, CR or LF (as csv.reader ends them). Where each line starts is kept as numbers, not
+    as one string per line: a file of five million short lines would need gigabytes."""
 
-    def __init__(self, text: str, ends: str = "\n"):
-        self._text, self._lines, self._ends = text, None, ends
+    def __init__(self, text: str, cr_ends: bool = False):
+        self._text, self._cr_ends, self._bounds = text, cr_ends, None
+
+    def _find_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        text = self._text
+        # One number per character, so that positions are the text's own indices.
+        if text.isascii():
+            codes = np.frombuffer(text.encode("ascii"), np.uint8)
+        else:
+            codes = np.frombuffer(text.encode("utf-32-le"), np.uint32)
+        ends = codes == ord("\n")
+        if self._cr_ends:
+            alone = codes == ord("\r")
+            alone[:-1] &= ~ends[1:]  # the CR of a CR LF is not a line end of its own
+            ends |= alone
+        ends = np.flatnonzero(ends)
+        return np.concatenate(([0], ends + 1)), np.concatenate((ends, [len(text)]))
 
     def __getitem__(self, index: int) -> str:
-        if self._lines is None:
-            self._lines = re.split(self._ends, self._text)
-        return self._lines[index].rstrip("\r\n")
+        if self._bounds is None:
+            self._bounds = self._find_bounds()
+        starts, ends = self._bounds
+        return self._text[starts[index] : ends[index]].rstrip("\r\n")
 
     def quoted(self, index: int) -> str:
         return shorten(self[index], MAX_SHOWN_TEXT)
@@ -219,55 +265,131 @@ def _odd_space(line: str) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Found:
+    """Problems found by one check: the first `MAX_PROBLEMS` (by line), how many in all, and
+    how many lines each reason flagged."""
+
+    kept: tuple[LineProblem, ...] = ()
+    total: int = 0
+    by_reason: tuple[tuple[str, int], ...] = ()
+
+    def __add__(self, other: _Found) -> _Found:
+        # The first MAX_PROBLEMS of a union lie among the first MAX_PROBLEMS of each part.
+        kept = sorted(self.kept + other.kept, key=lambda p: p.line)[:MAX_PROBLEMS]
+        return _Found(tuple(kept), self.total + other.total, self.by_reason + other.by_reason)
+
+
 def _collect(frame: pd.DataFrame, lines: _Lines, masks: list[tuple[str, pd.Series]]):
-    """Problems for the rows flagged by each (reason, mask); first reason wins per line."""
-    flagged = pd.Series(False, index=frame.index)
-    problems: list[LineProblem] = []
-    for reason, mask in masks:
-        new = mask & ~flagged
-        for line in frame.loc[new, "line"].to_numpy():
-            text = lines[line - 1]
-            said = reason
-            odd = _odd_space(text) if "fields" in reason else None
-            if odd:
-                said += (
-                    f"; it holds {odd}, which trec_eval does not read as a separator: use "
-                    f"spaces or tabs between fields"
-                )
-            problems.append(LineProblem(int(line), said, shorten(text, MAX_SHOWN_TEXT)))
-        flagged |= new
-    problems.sort(key=lambda p: p.line)
-    return flagged, tuple(problems)
+    """Problems for the rows flagged by each (reason, mask); first reason wins per line. Only
+    the first `MAX_PROBLEMS` lines get a `LineProblem`; the others are counted."""
+    reason_of = np.full(len(frame), -1, dtype=np.int16)
+    for index, (_, mask) in enumerate(masks):
+        reason_of[np.asarray(mask, dtype=bool) & (reason_of < 0)] = index
+    flagged = reason_of >= 0
+    bad_lines, bad_reasons = frame["line"].to_numpy()[flagged], reason_of[flagged]
+    first = np.argsort(bad_lines, kind="stable")[:MAX_PROBLEMS]
+    problems = []
+    for line, index in zip(bad_lines[first], bad_reasons[first]):
+        text = lines[line - 1]
+        said = masks[index][0]
+        odd = _odd_space(text) if "fields" in said else None
+        if odd:
+            said += (
+                f"; it holds {odd}, which trec_eval does not read as a separator: use "
+                f"spaces or tabs between fields"
+            )
+        problems.append(LineProblem(int(line), said, shorten(text, MAX_SHOWN_TEXT)))
+    by_reason = np.bincount(bad_reasons, minlength=len(masks))
+    found = _Found(
+        tuple(problems),
+        len(bad_lines),
+        tuple((reason, int(n)) for (reason, _), n in zip(masks, by_reason) if n),
+    )
+    return pd.Series(flagged, index=frame.index), found
 
 
 def _duplicates(frame: pd.DataFrame) -> tuple[pd.Series, dict[int, int]]:
-    """Rows repeating an earlier (query, doc) pair, and the line of that earlier row."""
+    """Rows repeating an earlier (query, doc) pair, and the line of that earlier row for the
+    first `MAX_PROBLEMS` of them."""
     dup = frame.duplicated(["query", "doc"], keep="first")
     first_line: dict[int, int] = {}
     if dup.any():
         # Only the rows of repeated pairs are indexed: a big run has few of them.
         involved = frame[frame.duplicated(["query", "doc"], keep=False)]
         firsts = involved[~dup[involved.index]].set_index(["query", "doc"])["line"]
-        for idx, q, d in frame.loc[dup, ["query", "doc"]].itertuples():
+        shown = frame.loc[dup, ["query", "doc"]].head(MAX_PROBLEMS)
+        for idx, q, d in shown.itertuples():
             first_line[idx] = int(firsts.loc[(q, d)])
     return dup, first_line
 
 
 def _problems_with_duplicates(frame, lines, masks, what):
-    flagged, problems = _collect(frame, lines, masks)
+    flagged, found = _collect(frame, lines, masks)
     clean = frame[~flagged]
     dup, first_line = _duplicates(clean)
-    extra = [
-        LineProblem(
-            int(clean.at[idx, "line"]),
-            f"repeats the (query, document) pair of line {first}; {what}",
-            lines.quoted(int(clean.at[idx, "line"]) - 1),
+    repeats = int(dup.sum())
+    if repeats:
+        extra = tuple(
+            LineProblem(
+                int(clean.at[idx, "line"]),
+                f"repeats the (query, document) pair of line {first}; {what}",
+                lines.quoted(int(clean.at[idx, "line"]) - 1),
+            )
+            for idx, first in first_line.items()
         )
-        for idx, first in first_line.items()
-    ]
-    if extra:
-        problems = tuple(sorted(problems + tuple(extra), key=lambda p: p.line))
-    return clean[~dup], problems
+        found = found + _Found(
+            extra, repeats, (("repeats an earlier (query, document) pair", repeats),)
+        )
+    return clean[~dup], found
+
+
+def _summary(name: str, lines: int, found: _Found, guess) -> str:
+    """A file almost none of whose lines read, in words: how many lines read, the reason most
+    lines have, its first problem line, and `guess(text)`'s idea of what the file is; "" for a
+    file that mostly reads."""
+    if lines < 2 or not found.total or lines - found.total > SUMMARY_SHARE * lines:
+        return ""
+    reason, most = max(found.by_reason, key=lambda pair: pair[1])
+    used = lines - found.total
+    start = (
+        f"None of the {count(lines)} lines of {name} could be used"
+        if not used
+        else f"Only {count(used)} of the {count(lines)} lines of {name} could be used"
+    )
+    reason = reason.split(";")[0]
+    if most == found.total == lines:
+        which = "every one"
+    else:
+        which = f"{count(most)} of them"
+        if most != 1:  # "12 of them have", not "has"
+            reason = reason.replace("has ", "have ", 1).replace("does not", "do not", 1)
+    first = found.kept[0]
+    said = f"{start}: {which} {reason}. Line {count(first.line)} reads {first.text!r}."
+    hint = guess(first.text)
+    return f"{said} {hint}" if hint else said
+
+
+def _trec_guess(other_fields: int, other: str):
+    """What a TREC file whose lines do not read may be instead: a CSV, or the other TREC file
+    (its lines have `other_fields` fields)."""
+
+    def guess(text: str) -> str:
+        fields = len(_TREC_SPLIT.split(text.strip(TREC_SPACE))) if text.strip(TREC_SPACE) else 0
+        if "," in text and fields <= 2:
+            return "Is it a CSV? Then read it as a CSV file (with a header line), not as TREC."
+        if fields == other_fields:
+            return f"That is the shape of {other}: are the qrels and the run swapped?"
+        return ""
+
+    return guess
+
+
+def _csv_guess(text: str) -> str:
+    for delimiter, words in ((";", "semicolons (;)"), ("\t", "tabs")):
+        if delimiter in text:
+            return f"Are its columns separated by {words}? Save it with commas between columns."
+    return ""
 
 
 def _comment_lines(raw: pd.DataFrame) -> pd.Series:
@@ -304,9 +426,10 @@ def read_trec_run(data: bytes, name: str = "The run file") -> Table:
         ("has fewer than 6 fields (query Q0 doc rank score run)", short),
         ("has a score that is not a number", score.isna() | ~np.isfinite(score)),
     ]
-    rows, problems = _problems_with_duplicates(
+    rows, found = _problems_with_duplicates(
         frame, lines, masks, "trec_eval refuses repeated documents in a run"
     )
+    summary = _summary(name, len(frame), found, _trec_guess(4, "a qrels file"))
     extra = int((raw[6] != "").sum())
     notes += _comment_note(name, comments)
     if extra:
@@ -316,15 +439,31 @@ def read_trec_run(data: bytes, name: str = "The run file") -> Table:
             f"ignored."
         )
     return Table(
-        name, rows.reset_index(drop=True), problems, "score", tuple(notes), extra, comments
+        name,
+        rows.reset_index(drop=True),
+        found.kept,
+        "score",
+        tuple(notes),
+        extra,
+        comments,
+        found.total - len(found.kept),
+        summary,
     )
 
 
+LONG_MAX = 2**63 - 1  # C's long on a 64-bit machine, where atol's value saturates
+
+
 def _whole_relevance(text: pd.Series) -> pd.Series:
-    """The relevance as trec_eval reads it, C's ``atol``: the leading whole number of the text
-    (0.5 → 0, 1.7 → 1, -1.5 → -1, 2e3 → 2), 0 when there is none."""
-    digits = text.str.extract(r"^([+-]?\d+)", expand=False)
-    return pd.to_numeric(digits, errors="coerce").fillna(0).astype(float)
+    """The relevance as trec_eval reads it, C's ``atol`` on a 64-bit long: the leading whole
+    number of the text (0.5 → 0, 1.7 → 1, -1.5 → -1, 2e3 → 2, 1e400 → 1), 0 when there is
+    none (abc → 0), and ±`LONG_MAX` when it has more digits than a long holds (glibc's atol
+    saturates), as a float, the way trec_eval turns it into a gain."""
+    found = text.str.extract(r"^([+-]?)0*([0-9]+)", expand=True)  # ASCII digits only, as C's
+    sign, digits = found[0], found[1]
+    digits = digits.where(~(digits.str.len() > len(str(LONG_MAX))), str(LONG_MAX + 1))
+    value = pd.to_numeric(digits, errors="coerce").astype(float).clip(upper=float(LONG_MAX))
+    return value.where(sign != "-", -value).fillna(0.0)
 
 
 def read_trec_qrels(
@@ -332,9 +471,10 @@ def read_trec_qrels(
 ) -> Table:
     """Read TREC qrels: ``query_id iteration doc_id relevance`` per line (``#`` lines skipped).
 
-    A relevance that is not a whole number is kept as written; with ``whole_relevance=True`` it
-    is read as trec_eval reads it, its leading whole number (C's ``atol``: 0.5 → 0, 1.7 → 1),
-    and a note says how many were cut.
+    A relevance that is not a whole number is kept as written, and one that is not a number is
+    a problem line; with ``whole_relevance=True`` every relevance is read as trec_eval reads it,
+    its leading whole number (C's ``atol``: 0.5 → 0, 1.7 → 1, abc → 0; see `_whole_relevance`),
+    and a note says how many were changed.
     """
     text = _text(data, name)
     text, data, notes = _old_mac_line_ends(text, data, name)
@@ -352,11 +492,15 @@ def read_trec_qrels(
     masks = [
         ("has more than 4 fields (query iteration doc relevance)", raw[4] != ""),
         ("has fewer than 4 fields (query iteration doc relevance)", raw[3] == ""),
-        ("has a relevance that is not a number", relevance.isna() | ~np.isfinite(relevance)),
     ]
-    rows, problems = _problems_with_duplicates(
+    if not whole_relevance:  # atol reads every text: abc is 0, 1e400 is 1
+        masks.append(
+            ("has a relevance that is not a number", relevance.isna() | ~np.isfinite(relevance))
+        )
+    rows, found = _problems_with_duplicates(
         frame, lines, masks, "a document is judged once per query"
     )
+    summary = _summary(name, len(frame), found, _trec_guess(6, "a run"))
     notes += _comment_note(name, comments)
     if whole_relevance:
         whole = _whole_relevance(raw.loc[rows.index, 3])
@@ -365,9 +509,20 @@ def read_trec_qrels(
         if cut:
             notes.append(
                 f"{name}: {_plural(cut, 'relevance')} not a whole number: read as trec_eval "
-                f"reads them, their leading whole number (0.5 → 0, 1.7 → 1)."
+                f"reads them, their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, "
+                f"abc → 0)."
             )
-    return Table(name, rows.reset_index(drop=True), problems, "score", tuple(notes), 0, comments)
+    return Table(
+        name,
+        rows.reset_index(drop=True),
+        found.kept,
+        "score",
+        tuple(notes),
+        0,
+        comments,
+        found.total - len(found.kept),
+        summary,
+    )
 
 
 def _delimiter_hint(first_line: str) -> str:
@@ -431,19 +586,26 @@ def _csv_header(first: list[str], lines: _Lines, name: str) -> list[str]:
 
 def _csv_records(rows_read, width: int, lines: _Lines):
     """The rows after the header that have `width` fields (trimmed) and their line numbers, and
-    a problem for each other row that is not blank. csv.reader counts physical lines, so
-    quoted newlines keep the numbers right."""
-    records, line_numbers, wrong_width = [], [], []
+    the problems of the other rows that are not blank (the first `MAX_PROBLEMS` kept).
+    csv.reader counts physical lines, so quoted newlines keep the numbers right."""
+    records, line_numbers, wrong_width, wrong = [], [], [], 0
     for line, row in rows_read:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != width:
-            reason = f"has {len(row)} fields, the header {width}"
-            wrong_width.append(LineProblem(line, reason, lines.quoted(line - 1)))
+            wrong += 1
+            if wrong <= MAX_PROBLEMS:
+                reason = f"has {len(row)} fields, the header {width}"
+                wrong_width.append(LineProblem(line, reason, lines.quoted(line - 1)))
             continue
         records.append([cell.strip() for cell in row])
         line_numbers.append(line)
-    return records, line_numbers, wrong_width
+    said = f"does not have the header's {width} fields"
+    return (
+        records,
+        line_numbers,
+        _Found(tuple(wrong_width), wrong, ((said, wrong),) if wrong else ()),
+    )
 
 
 def _csv_order(raw: pd.DataFrame, column: str | None, line: pd.Series):
@@ -466,12 +628,12 @@ def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
     text = _text(data, name)
     # csv.reader ends a line at \r too (a file saved by old Mac software), so its line numbers
     # count those; the TREC readers' (pandas' or the one-line-at-a-time path) count \n only.
-    lines = _Lines(text, r"\r\n|\r|\n")
+    lines = _Lines(text, cr_ends=True)
     rows_read = _csv_rows(text, name)
     header = _csv_header(next(rows_read)[1], lines, name)
     order_column = next((column for column in ("score", "rank") if column in header), None)
     records, line_numbers, wrong_width = _csv_records(rows_read, len(header), lines)
-    if not records and not wrong_width:
+    if not records and not wrong_width.total:
         raise ValueError(f"{name} has a header but no rows.")
     raw = pd.DataFrame(records, columns=header, dtype=str)
     relevance = _as_numbers(raw["relevance"])
@@ -491,11 +653,19 @@ def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
     frame["score"], not_a_number = _csv_order(raw, order_column, frame["line"])
     if not_a_number is not None:
         masks.append(not_a_number)
-    rows, problems = _problems_with_duplicates(
+    rows, found = _problems_with_duplicates(
         frame, lines, masks, "each document appears once per query"
     )
-    problems = tuple(sorted(problems + tuple(wrong_width), key=lambda p: p.line))
-    return Table(name, rows.reset_index(drop=True), problems, order_column or "file")
+    found = found + wrong_width
+    summary = _summary(name, len(frame) + wrong_width.total, found, _csv_guess)
+    return Table(
+        name,
+        rows.reset_index(drop=True),
+        found.kept,
+        order_column or "file",
+        more_problems=found.total - len(found.kept),
+        summary=summary,
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,7 +5,9 @@ Many queries page does with files (caches, worker processes, links) in
 tests/ui/test_queries_data.py."""
 
 import math
+import tomllib
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -189,6 +191,11 @@ def test_upload_cap_counts_megabytes_as_the_uploader_does():
     with pytest.raises(ValueError, match=r"51\.4 MB \(51,380,231 bytes\)"):
         runs.check_size(51_380_231, 50, "big.csv")
     assert runs.size_text(50) == "50 MB (50,000,000 bytes)"
+
+
+def test_the_core_s_file_cap_is_the_app_s_upload_cap():
+    config = tomllib.loads((Path(__file__).parents[2] / ".streamlit/config.toml").read_text())
+    assert config["server"]["maxUploadSize"] == runs.MAX_FILE_MB
 
 
 def test_evaluate_rejects_an_unknown_ideal():
@@ -455,8 +462,93 @@ def test_a_csv_with_another_delimiter_gets_a_hint(text, hint):
 def test_every_row_set_aside_says_so_not_that_there_are_no_scores():
     table = runs.read_csv_run(b"query_id,doc_id,relevance,score\nq,a,high,2\nq,b,low,1\n", "m.csv")
     assert len(table.problems) == 2 and table.rows.empty
-    with pytest.raises(ValueError, match=r"No line of m\.csv is left to evaluate: all 2 lines"):
+    said = (
+        r"No line of m\.csv is left to evaluate\. None of the 2 lines of m\.csv could be used: "
+        r"every one has a relevance that is not a number\. Line 2 reads 'q,a,high,2'\."
+    )
+    with pytest.raises(ValueError, match=said):
         runs.from_csv(table)
+
+
+def test_problems_past_the_cap_are_counted_not_kept():
+    # A 400 kB file that is not a run: every line a problem. Kept: the first MAX_PROBLEMS, in
+    # order; the rest only counted, and the problem table says how many.
+    table = runs.read_trec_run(b"x\n" * 200_000, "r.txt")
+    assert len(table.problems) == runs.MAX_PROBLEMS
+    assert [p.line for p in table.problems[:3]] == [1, 2, 3]
+    assert table.problems[-1].line == runs.MAX_PROBLEMS
+    assert table.more_problems == 200_000 - runs.MAX_PROBLEMS
+    assert table.problem_count == 200_000
+    frame = table.problem_frame()
+    assert len(frame) == runs.MAX_PROBLEMS + 1
+    assert frame["problem"].iloc[-1] == "… and 190,000 more"
+
+
+def test_the_cap_keeps_the_first_problems_of_every_kind_in_line_order(monkeypatch):
+    monkeypatch.setattr(runs.read, "MAX_PROBLEMS", 3)
+    run = b"1 Q0 a 1 3 r\n1 Q0 a 1 3 r\nshort\n1 Q0 b 1 x r\n" + b"1 Q0 a 1 3 r\n" * 5
+    table = runs.read_trec_run(run, "r.txt")
+    assert [(p.line, p.reason.split(" (")[0].split(";")[0]) for p in table.problems] == [
+        (2, "repeats the"),
+        (3, "has fewer than 6 fields"),
+        (4, "has a score that is not a number"),
+    ]
+    assert table.more_problems == 5 and len(table.rows) == 1
+    csv = "query_id,doc_id,relevance\nq,é,1\nq;é;2\nq,é,3\r\nq,b,x\rq,c\n".encode()
+    table = runs.read_csv_run(csv + b"q,d\n" * 4, "m.csv")
+    assert [(p.line, p.text) for p in table.problems] == [(3, "q;é;2"), (4, "q,é,3"), (5, "q,b,x")]
+    assert table.problem_count == 8
+
+
+@pytest.mark.parametrize(
+    ("data", "reader", "said"),
+    [
+        (
+            b"x\n" * 1000,
+            runs.read_trec_run,
+            "None of the 1,000 lines of f could be used: every one has fewer than 6 fields "
+            "(query Q0 doc rank score run). Line 1 reads 'x'.",
+        ),
+        (
+            b"query_id,doc_id,relevance,score\n" + b"q,d,1,0.5\n" * 300 + b"1 Q0 d 1 3 r\n",
+            runs.read_trec_run,
+            "Only 1 of the 302 lines of f could be used: 301 of them have fewer than 6 fields "
+            "(query Q0 doc rank score run). Line 1 reads 'query_id,doc_id,relevance,score'. Is it "
+            "a CSV? Then read it as a CSV file (with a header line), not as TREC.",
+        ),
+        (
+            b"".join(b"1 0 d%d 1\n" % i for i in range(200)),
+            runs.read_trec_run,
+            "That is the shape of a qrels file: are the qrels and the run swapped?",
+        ),
+        (
+            b"".join(b"1 Q0 d%d 1 3 r\n" % i for i in range(200)),
+            runs.read_trec_qrels,
+            "every one has more than 4 fields (query iteration doc relevance). Line 1 reads "
+            "'1 Q0 d0 1 3 r'. That is the shape of a run: are the qrels and the run swapped?",
+        ),
+        (
+            b"query_id,doc_id,relevance\n" + b"q;d;1\n" * 200,
+            runs.read_csv_run,
+            "None of the 200 lines of f could be used: every one does not have the header's 3 "
+            "fields. Line 2 reads 'q;d;1'. Are its columns separated by semicolons (;)?",
+        ),
+    ],
+)
+def test_a_file_almost_none_of_whose_lines_read_is_summarised_by_what_they_look_like(
+    data, reader, said
+):
+    table = reader(data, "f")
+    assert said in table.summary
+    if reader is runs.read_trec_run and table.rows.empty:
+        with pytest.raises(ValueError, match=r"No line of f is left to evaluate\. None of"):
+            runs.join_trec(table, runs.read_trec_qrels(b"1 0 d 1\n"))
+
+
+def test_a_file_that_mostly_reads_is_not_summarised():
+    run = b"".join(b"1 Q0 d%d 1 3 r\n" % i for i in range(98)) + b"x\n"
+    assert runs.read_trec_run(run).summary == ""
+    assert runs.read_trec_run(b"x\n").summary == ""  # one line says it all
 
 
 def test_every_run_line_set_aside_gives_no_message_with_empty_lists():

@@ -254,6 +254,77 @@ def test_the_command_line_without_q_prints_the_all_lines_and_names_bad_input(cap
     assert "line(s) trec_eval would not read" in capsys.readouterr().err
 
 
+NINES = "9" * 5000  # more digits than Python turns into an int, and than a C long holds
+
+
+@pytest.mark.parametrize(
+    "option", [f"ndcg_cut.{NINES}", f"ndcg_cut.5,{NINES}", f"ndcg.{NINES}=1", f"ndcg.-{NINES}=1"]
+)
+def test_a_5000_digit_option_value_is_a_usage_message_not_pythons(option, capsys):
+    argv = ["-m", option, str(TREC / "qrels.test"), str(TREC / "results.test")]
+    assert trec.main(argv) == 2
+    said = capsys.readouterr().err
+    assert "(a number of 5,000 digits) is larger than a C long" in said
+    assert "9,223,372,036,854,775,807: give a number below that" in said
+    assert "Exceeds the limit" not in said and len(said) < 400
+
+
+def test_relevances_are_read_with_atol_as_trec_eval_reads_them(tmp_path, capsys):
+    # trec_eval reads a relevance with C's atol: the leading whole number, 0 when there is
+    # none. The same judgments written as atol reads them give the same output.
+    run = "".join(f"301 Q0 {doc} {rank} {10 - rank} r\n" for rank, doc in enumerate("ABCDEF"))
+    (tmp_path / "run").write_text(run)
+    as_typed = "301 0 A abc\n301 0 B 1e400\n301 0 C 2.7\n301 0 D +3\n301 0 E -1x\n301 0 F 0x4\n"
+    as_read = "301 0 A 0\n301 0 B 1\n301 0 C 2\n301 0 D 3\n301 0 E -1\n301 0 F 0\n"
+    (tmp_path / "typed").write_text(as_typed)
+    (tmp_path / "read").write_text(as_read)
+    printed = trec.run(["-q", str(tmp_path / "typed"), str(tmp_path / "run")])
+    assert printed == trec.run(["-q", str(tmp_path / "read"), str(tmp_path / "run")])
+    # More digits than a 64-bit long: glibc's atol saturates, to the largest long (or the
+    # smallest), never a Python message.
+    huge = runs.read_trec_qrels(
+        f"301 0 A {NINES}\n301 0 B -{NINES}\n301 0 C 9223372036854775808\n".encode(),
+        whole_relevance=True,
+    )
+    assert huge.rows["relevance"].tolist() == [2.0**63, -(2.0**63), 2.0**63]
+    (tmp_path / "huge").write_text(f"301 0 A {NINES}\n301 0 B 1\n")
+    assert trec.main(["-m", "ndcg", str(tmp_path / "huge"), str(tmp_path / "run")]) == 0
+    assert capsys.readouterr().out == "ndcg                  \tall\t1.0000\n"
+    # The page keeps its own reading: a relevance that is not a number is a line to fix.
+    page = runs.read_trec_qrels(as_typed.encode())
+    assert [p.line for p in page.problems] == [1, 2, 5, 6]  # abc, 1e400, -1x, 0x4
+
+
+def test_gains_are_read_with_atof_as_trec_eval_reads_them(capsys):
+    assert trec._gain_pairs("1=1_0") == ((1, 1.0),)  # Python's float would read 10
+    assert "the gain '1_0' is read as 1, as trec_eval's atof reads it" in capsys.readouterr().err
+    assert trec._gain_pairs("1=0x10,2=2.5e1,3= 7") == ((1, 16.0), (2, 25.0), (3, 7.0))
+    assert capsys.readouterr().err == ""
+    for params in ("1=abc", "1=1e400", f"1={NINES}", "1=-2", "1=nan"):
+        with pytest.raises(trec.UsageError) as raised:
+            trec._gain_pairs(params)
+        assert len(str(raised.value)) < 300
+
+
+def test_input_is_capped_and_endless_input_ends_with_a_message(tmp_path, capsys):
+    qrels = str(TREC / "qrels.test")
+    # /dev/zero never ends: reading stops at the app's upload cap (50 MB), with a message.
+    assert trec.main([qrels, "/dev/zero"]) == 1
+    said = capsys.readouterr().err
+    assert "/dev/zero is more than 50 MB: it had not ended after 50,000,001 bytes" in said
+    assert "files up to 50 MB (50,000,000 bytes) are accepted" in said
+    big = tmp_path / "big_run"
+    big.write_bytes(b"1 Q0 a 1 1 r\n" * 200)
+    trec.MAX_MB, old = 0.001, trec.MAX_MB  # 1,000 bytes
+    try:
+        assert trec.main([str(big), str(big)]) == 1
+    finally:
+        trec.MAX_MB = old
+    assert "big_run is 0.0 MB (2,600 bytes); files up to 0.001 MB (1,000 bytes)" in (
+        capsys.readouterr().err
+    )
+
+
 @pytest.mark.crosscheck
 @pytest.mark.parametrize(
     ("run_file", "qrels_file"),

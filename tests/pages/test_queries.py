@@ -188,6 +188,31 @@ def test_bad_csv_rows_are_listed_and_evaluated_only_after_skipping():
     assert "Mean NDCG@10" not in metrics(at)
 
 
+def test_a_file_that_is_not_a_run_is_described_its_problems_built_once(monkeypatch):
+    # 30,000 lines of "x" as the TREC run: not a run at all. The page says what the file looks
+    # like, offers no "skip" (nothing would be left), shows the first problems and counts the
+    # rest; the problem table is built once, not again on every rerun, and the CSV only when
+    # downloaded.
+    built = []
+    frame = runs.Table.problem_frame
+    monkeypatch.setattr(runs.Table, "problem_frame", lambda t: built.append(t.name) or frame(t))
+    at = _upload("trec_upload", run=("x.txt", b"x\n" * 30_000), qrels=("q.txt", b"301 0 A 1\n"))
+    assert not at.exception
+    assert_message(
+        at.error,
+        "None of the 30,000 lines of x.txt could be used: every one has fewer than 6 fields "
+        "(query Q0 doc rank score run). Line 1 reads 'x'.",
+    )
+    assert not [box for box in at.checkbox if box.label.startswith("Skip these")]
+    assert len(frame_with(at, "problem")) == 1000
+    assert_message(at.caption, "the download holds the first 10,000 and counts the other 20,000")
+    (download,) = at.get("download_button")
+    assert download.label == "Download the first 10,000 problem line(s) of x.txt (CSV)"
+    at.run()
+    at.run()
+    assert not at.exception and built == ["x.txt"]
+
+
 def test_two_uploads_with_the_same_name_do_not_crash():
     first = b"query_id,doc_id,relevance,score\na,x,1,0.5\na,y,high,0.2\n"
     second = b"query_id,doc_id,relevance,score\na,x,0,0.5\na,z,oops,0.2\nb,x,1,1\n"
@@ -505,8 +530,6 @@ def test_the_reason_a_file_cannot_be_read_is_shown_outside_the_status_box():
 )
 def test_file_problems_that_were_tracebacks_or_misleading_are_clear_messages(data, message):
     at = _upload("csv", run=("mine.csv", data))
-    if "left to evaluate" in message:
-        next(box for box in at.checkbox if box.label.startswith("Skip these")).check().run()
     assert not at.exception
     assert any(message in e.value for e in at.error), [e.value for e in at.error]
 
