@@ -169,7 +169,6 @@ def test_the_cache_is_bounded_by_size_and_keeps_the_most_recent():
     assert 10_000 < size < 1_000_000  # the frames' own memory, strings included
 
 
-<<<<<<< HEAD
 def test_a_query_the_playground_cannot_score_gets_no_link_but_a_note():
     # 2^2000 − 1 does not fit in a float: that query's row has no link, the others do.
     rows = "query_id,doc_id,relevance,score\nq,a,2000,2\nq,b,1,1\nr,c,1,1\n"
@@ -179,7 +178,8 @@ def test_a_query_the_playground_cannot_score_gets_no_link_but_a_note():
     assert q_link is None and "Query q cannot be opened in the playground" in q_notes[0]
     assert "at most 1000" in q_notes[0]
     assert r_link is not None and r_notes == ()
-=======
+
+
 def test_the_cache_counts_a_files_problems_in_its_size():
     # A file that is not a run holds no rows, only problems: they are what takes the memory,
     # and the cache's budget must see them (it used to count the rows alone: 0 bytes here).
@@ -210,4 +210,3 @@ def test_a_set_of_many_short_lines_is_read_in_a_worker_whatever_its_bytes(monkey
     queries_data.load(many, 50)
     assert sent == [["qrels", "run"]]
     queries_data.CACHE.clear()
->>>>>>> rel-files
