@@ -98,7 +98,9 @@ def open_app():
 # explored without editing any test.
 CHOICE_KINDS = ("radio", "selectbox", "select_slider", "toggle", "checkbox")
 
-# Text only Python (or a library under the page) writes: a user must never see it.
+# Text only Python (or a library under the page) writes: a user must never see it. Not
+# "TypeError": /libraries and /learn-labels quote, on purpose, what pytrec_eval says when it
+# refuses a list ("TypeError: Expected relevance to be integer.").
 INTERNAL_TEXT = (
     "Traceback",
     'File "',
@@ -109,7 +111,6 @@ INTERNAL_TEXT = (
     "set_int_max_str_digits",
     "KeyError",
     "IndexError",
-    "TypeError",
     "ZeroDivisionError",
     "OverflowError",
     "could not convert",
@@ -119,9 +120,11 @@ INTERNAL_TEXT = (
     "sqlite3",
     "psycopg",
 )
-# Elements whose protobuf holds data, not text a user reads as a sentence (tables, figures,
-# images): left out of the scan for internal text, which reads every other element's fields.
-_DATA_ELEMENTS = ("arrow_data_frame", "arrow_table", "plotly_chart", "imgs", "image", "unknown")
+# Elements whose protobuf holds data (tables, figures, images): left out of the scan for internal
+# text, which reads every other element's fields. Tables are left out because /libraries and
+# /learn-labels quote, on purpose, what each library says when it refuses a list
+# ("TypeError: Expected relevance to be integer." is pytrec_eval's own message).
+_DATA_ELEMENTS = ("table", "dataframe", "arrow_data_frame", "plotly_chart", "imgs", "unknown")
 
 
 @dataclass(frozen=True)
