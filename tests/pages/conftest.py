@@ -3,6 +3,7 @@
 import base64
 import functools
 import json
+from dataclasses import dataclass
 from urllib.parse import unquote
 
 import numpy as np
@@ -90,3 +91,122 @@ def decode(array) -> np.ndarray:
 def open_app():
     """`open_page` as a fixture (named so it cannot clash with pytest-playwright's `page`)."""
     return open_page
+
+
+# --- Every choice control of a page, found generically -------------------------------------------
+# The kinds of control whose every value a test can enumerate: a control added to a page is
+# explored without editing any test.
+CHOICE_KINDS = ("radio", "selectbox", "select_slider", "toggle", "checkbox")
+
+# Text only Python (or a library under the page) writes: a user must never see it. Not
+# "TypeError": /libraries and /learn-labels quote, on purpose, what pytrec_eval says when it
+# refuses a list ("TypeError: Expected relevance to be integer.").
+INTERNAL_TEXT = (
+    "Traceback",
+    'File "',
+    "has no attribute",
+    "invalid literal",
+    "NoneType",
+    "Exceeds the limit",
+    "set_int_max_str_digits",
+    "KeyError",
+    "IndexError",
+    "ZeroDivisionError",
+    "OverflowError",
+    "could not convert",
+    "unsupported operand",
+    "object is not",
+    "sqlalchemy",
+    "sqlite3",
+    "psycopg",
+)
+# Elements whose protobuf holds data (tables, figures, images): left out of the scan for internal
+# text, which reads every other element's fields. Tables are left out because /libraries and
+# /learn-labels quote, on purpose, what each library says when it refuses a list
+# ("TypeError: Expected relevance to be integer." is pytrec_eval's own message).
+_DATA_ELEMENTS = ("table", "dataframe", "arrow_data_frame", "plotly_chart", "imgs", "unknown")
+
+
+@dataclass(frozen=True)
+class Control:
+    """One choice control of a page: its kind, key and label, and every value it offers (the
+    raw values the page's code chose from, not their labels)."""
+
+    kind: str
+    key: str
+    label: str
+    values: tuple
+
+    def __str__(self) -> str:
+        return self.key
+
+
+def raw_options(at: AppTest, widget) -> tuple:
+    """The values a radio, selectbox or select_slider was given, as the page's code gave them: the
+    widget's labels are its `format_func` of these, and AppTest sets a widget by value (a label
+    passed as the value would be formatted again: "k = k = 1")."""
+    if widget.type in ("toggle", "checkbox"):
+        return (False, True)
+    state = at.session_state._state._state  # AppTest → SafeSessionState → SessionState
+    metadata = state._new_widget_state.widget_metadata.get(widget.id)
+    serde = getattr(getattr(metadata, "deserializer", None), "__self__", None)
+    options = getattr(serde, "options", None)
+    if options is None:  # not a serde we know: the labels, which AppTest reads back as labels
+        return tuple(widget.options)
+    formatted = [widget.format_func(option) for option in options]
+    assert formatted == list(widget.options), (widget.key, formatted, widget.options)
+    return tuple(options)
+
+
+def controls(at: AppTest) -> list[Control]:
+    """Every keyed choice control on the page (main area and sidebar), enabled or not."""
+    found = []
+    for kind in CHOICE_KINDS:
+        for widget in at.get(kind):
+            if widget.key is None:
+                continue
+            found.append(Control(kind, widget.key, widget.label, raw_options(at, widget)))
+    return found
+
+
+def find_widget(at: AppTest, control: Control):
+    """The widget of `control` on the page now, or None."""
+    for widget in at.get(control.kind):
+        if widget.key == control.key:
+            return widget
+    return None
+
+
+def set_control(at: AppTest, control: Control, value) -> bool:
+    """Set `control` to `value` as a user would: only if it is on the page, enabled, and offers
+    that value now. Returns whether it was set (the next `at.run()` sends it)."""
+    widget = find_widget(at, control)
+    if widget is None or widget.proto.disabled:
+        return False
+    if value not in raw_options(at, widget):
+        return False
+    widget.set_value(value)
+    return True
+
+
+def internal_text(at: AppTest) -> list[str]:
+    """Every piece of Python-internal text on the page (`INTERNAL_TEXT`), with its element kind,
+    plus every exception element's message."""
+    found = [f"exception: {e.value}" for e in at.exception]
+    for node in _leaves(at._tree):
+        if node.type in _DATA_ELEMENTS or node.type == "exception":
+            continue
+        text = str(getattr(node, "proto", ""))
+        for marker in INTERNAL_TEXT:
+            if marker in text:
+                found.append(f"{node.type} says {marker!r}: {text[:300]!r}")
+    return found
+
+
+def _leaves(node):
+    children = getattr(node, "children", None)
+    if children is None:
+        yield node
+        return
+    for child in children.values():
+        yield from _leaves(child)
