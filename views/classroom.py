@@ -20,12 +20,15 @@ from lessons import practice
 from ndcg_core.display import count
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.parsing import parse_relevances
-from ui import list_editor, share, urlparams
+from ui import inputs, list_editor, share, urlparams
 from ui import live_class as live
 from ui.text import plain
 
 PAGE = live.PAGE
 SAID = f"{PAGE}_said"  # a message for the next run: (kind, text)
+UNREADABLE_CHOICE = (
+    "That answer could not be read: it is not one of the options shown. Pick one and send it again."
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -413,17 +416,29 @@ def ask_a_question(room: Room, key: str) -> None:
 
 def _ask_practice():
     state = st.session_state
-    state.setdefault(f"{PAGE}_seed", random.randrange(practice.MAX_SEED + 1))
+    state.setdefault(f"{PAGE}_seed", float(random.randrange(practice.MAX_SEED + 1)))
+    state.setdefault(f"{PAGE}_exercise", 1.0)
     left, middle, right = st.columns(3)
-    seed = left.number_input("Set (seed)", 0, practice.MAX_SEED, step=1, key=f"{PAGE}_seed")
+    typed_seed = inputs.whole_number_box("Set (seed)", f"{PAGE}_seed", left)
     version = middle.selectbox(
         "Version", practice.VERSIONS, index=len(practice.VERSIONS) - 1, key=f"{PAGE}_version"
     )
     size = practice.set_size(version)
-    number = right.number_input("Exercise", 1, size, step=1, key=f"{PAGE}_exercise")
-    preview = practice.exercise(int(seed), int(number) - 1, int(version))
+    typed_number = inputs.whole_number_box("Exercise", f"{PAGE}_exercise", right)
+    try:
+        seed = inputs.read_whole_number(typed_seed, 0, practice.MAX_SEED, "The set (seed)")
+        number = inputs.read_whole_number(typed_number, 1, size, "The exercise")
+    except ValueError as error:
+        st.error(plain(error))
+        problem = str(error)
+
+        def cannot():
+            raise ValueError(problem)
+
+        return cannot
+    preview = practice.exercise(seed, number - 1, int(version))
     st.caption(f"Exercise {number} of set {seed}: {plain(preview.title)}")
-    return lambda: questions.practice_question(int(seed), int(number) - 1, int(version))
+    return lambda: questions.practice_question(seed, number - 1, int(version))
 
 
 def _k_choice(values_text: str) -> int | str:
@@ -567,6 +582,11 @@ def _send(code: str, token: str, number: int, question: questions.Question) -> N
             "Pick one of the options first." if not question.is_numeric else "Type a number first.",
         )
         return
+    if not question.is_numeric:
+        given = inputs.chosen_index(given, question.options)
+        if given is None:
+            _say("error", UNREADABLE_CHOICE)
+            return
     try:
         live.store().answer(code, token, number, questions.accept(question, given))
     except practice.UnreadableAnswer as error:
@@ -590,11 +610,17 @@ def your_answer(code: str, token: str, number: int, question, mine) -> None:
                 key=field,
             )
         else:
+            if (
+                inputs.drop_unreadable_choice(field, question.options)
+                and SAID not in st.session_state
+            ):
+                _say("error", UNREADABLE_CHOICE)
+            # The options are their texts (what the browser sends back), mapped to an index
+            # only once checked: see ui/inputs.py.
             st.radio(
                 "Your answer",
-                range(len(question.options)),
+                question.options,
                 index=int(mine.answer) if mine else None,
-                format_func=lambda i: question.options[i],
                 key=field,
             )
         st.form_submit_button(

@@ -15,7 +15,7 @@ from classroom import rooms
 from classroom.store import URL_VARIABLE
 from tests.appserver import start_app, stop_app
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.waits import open_context, wait_for_app
+from tests.browser.waits import open_context, settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -101,4 +101,79 @@ def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_revea
         students[2].screenshot(path=str(ARTIFACTS / "classroom-phone-reveal.png"), full_page=True)
     finally:
         for context in contexts:
+            context.close()
+
+
+def _token(page) -> str:
+    return page.url.split("student=")[1].split("&")[0]
+
+
+def test_one_student_per_browser_and_the_teachers_join_controls(browser, two_servers):
+    """A student who reloads the join link, or opens it in a new tab of the same browser, is the
+    same student (the cookie); another browser is a new one. Then the teacher's join controls
+    (the count, lock, remove) at 1280 and on a phone, in presenter view too (screenshots), and
+    locking, after which the student who joined before still comes back."""
+    first, _ = two_servers
+    teacher_context = open_context(browser, viewport=PROJECTOR)
+    one, other = (open_context(browser, viewport=PHONE) for _ in range(2))
+    try:
+        teacher = teacher_context.new_page()
+        _open(teacher, first)
+        _open(teacher, f"{first}/classroom")
+        teacher.get_by_role("button", name="Start a class").click()
+        expect(teacher.get_by_text("Scan to join")).to_be_visible()
+        code = teacher.url.split("room=")[1].split("&")[0]
+        teacher_link = teacher.url
+        join = f"{first}/classroom?room={code}"
+
+        page = one.new_page()
+        _open(page, join)
+        page.get_by_label("Your name (optional)").fill("Dee")
+        page.get_by_role("button", name="Join").click()
+        expect(page.get_by_text("You are Dee")).to_be_visible()
+        token = _token(page)
+
+        _open(page, join)  # the join link again in the same tab: a reload of the board's link
+        expect(page.get_by_text("You are Dee")).to_be_visible()
+        assert _token(page) == token
+        tab = one.new_page()  # a new tab of the same browser
+        _open(tab, join)
+        expect(tab.get_by_text("You are Dee")).to_be_visible()
+        assert _token(tab) == token
+
+        stranger = other.new_page()  # another browser: a new student
+        _open(stranger, join)
+        expect(stranger.get_by_label("Class code")).to_have_value(rooms.format_code(code))
+        stranger.get_by_label("Your name (optional)").fill("Eve")
+        stranger.get_by_role("button", name="Join").click()
+        expect(stranger.get_by_text("You are Eve")).to_be_visible()
+        assert _token(stranger) != token
+
+        ARTIFACTS.mkdir(exist_ok=True)
+        for name, viewport, link in (
+            ("1280", PROJECTOR, teacher_link),
+            ("phone", PHONE, teacher_link),
+            ("presenter-1280", PROJECTOR, f"{teacher_link}&present=1"),
+            ("presenter-phone", PHONE, f"{teacher_link}&present=1"),
+        ):
+            teacher.set_viewport_size(viewport)
+            _open(teacher, link)
+            expect(teacher.get_by_text("2 of at most 500 joined")).to_be_visible()
+            teacher.get_by_text("Who is in: 2 joined").click()
+            expect(teacher.get_by_role("button", name="Lock joining")).to_be_visible()
+            teacher.get_by_role("button", name="Lock joining").scroll_into_view_if_needed()
+            settle(teacher)
+            teacher.screenshot(
+                path=str(ARTIFACTS / f"classroom-join-controls-{name}.png"), full_page=True
+            )
+
+        teacher.get_by_role("button", name="Lock joining").click()
+        expect(teacher.get_by_text("joining locked")).to_be_visible()
+        settle(teacher)
+        teacher.screenshot(path=str(ARTIFACTS / "classroom-join-controls-locked-phone.png"))
+        late = one.new_page()  # a browser that joined before still gets its student back
+        _open(late, join)
+        expect(late.get_by_text("You are Dee")).to_be_visible()
+    finally:
+        for context in (teacher_context, one, other):
             context.close()

@@ -1,0 +1,65 @@
+"""Inputs whose value the page checks itself before using it: a choice among texts, and a whole
+number in a box.
+
+Anyone can send a Streamlit session a widget value of another type than the browser's own
+widget sends (an int, a float or a bool where a radio sends one of its option texts; a NaN or an
+infinity where a number box sends a finite number). Two of Streamlit's own steps turn such a
+value into a traceback before, or while, the widget is drawn: a radio re-serialises the value it
+got into the wire field it came in (an option's text into an integer field), and an integer
+number box converts what it got with int() (NaN, infinity). So a choice is checked, and a value
+the browser could not have sent dropped, before its radio is drawn; and a whole number is asked
+for in a float box (shown without decimals), whose value the page reads and names when it is not
+a whole number in range.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import streamlit as st
+
+from ndcg_core.display import count, exact
+
+
+def chosen_index(value: object, texts: Sequence[str]) -> int | None:
+    """The index of the option text `value` among `texts`; None for anything else (an int, a
+    text that is not an option, a value of another type)."""
+    if not isinstance(value, str):
+        return None
+    return next((i for i, text in enumerate(texts) if text == value), None)
+
+
+def drop_unreadable_choice(key: str, texts: Sequence[str]) -> bool:
+    """Before the radio of `key` (options `texts`) is drawn: drop its value if it is not one of
+    `texts` (nor empty), so the radio is drawn empty instead of failing. True if one was."""
+    try:
+        value = st.session_state.get(key)
+    except (TypeError, ValueError):  # a value Streamlit's own reader cannot read back
+        value = object()
+    if value is None or chosen_index(value, texts) is not None:
+        return False
+    del st.session_state[key]
+    return True
+
+
+def whole_number_box(label: str, key: str, where=st, **kwargs) -> float | None:
+    """A box to type a whole number in (in `where`: a column, say). Its value is a float, or None
+    when the box is empty or was sent something that is not a number; `read_whole_number`
+    checks it. The box has no bounds of its own: a number out of range is named, not clamped."""
+    return where.number_input(label, value=None, step=1.0, format="%.0f", key=key, **kwargs)
+
+
+def read_whole_number(value: object, low: int, high: int, what: str) -> int:
+    """A box's value as a whole number from `low` to `high`, or a ValueError naming `what`, the
+    value and the range."""
+    wanted = f"a whole number from {count(low)} to {count(high)}"
+    if value is None:
+        raise ValueError(f"{what} is empty or could not be read: type {wanted}.")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{what} could not be read: type {wanted}.")
+    whole = isinstance(value, int) or (math.isfinite(value) and value == math.floor(value))
+    if not whole or not low <= value <= high:
+        shown = count(value) if isinstance(value, int) else exact(value)
+        raise ValueError(f"{what} must be {wanted}; got {shown}.")
+    return int(value)
