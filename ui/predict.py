@@ -1,0 +1,135 @@
+"""Predict, then reveal: a lesson asks the learner to commit to a guess before it shows the number.
+
+A question is a practice `Exercise` (`lessons.practice`: `build_compare`, `build_estimate`,
+`build_costliest_swap`, or any exercise of the registry), so a lesson's question is judged by the
+same code, with the same feedback about named mistakes, as the practice page's. A lesson calls
+
+    guess = predict.ask(exercise, key="binary-top")
+    if predict.revealed(guess):
+        ...the reveal: the formula and the numbers...
+
+`ask` draws the question in a bordered box with one "Check my guess" button (a form, so that
+typing does not rerun the page) and a quieter "Just show me" for a reader on a second visit or a
+teacher at the projector. Once either is pressed, the box shows the guess and the verdict, and
+`revealed` is true for the rest of the session: the caller draws the reveal right below.
+
+A lesson never draws its reveal before `revealed` holds, and never lets the question give its
+answer away (the prompt asks; the numbers come after).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from lessons import practice
+from lessons.practice import Exercise, Verdict
+from ui.text import plain
+
+STATE = "predictions"  # session_state[STATE][key] = Guess
+
+
+@dataclass(frozen=True)
+class Guess:
+    """What the learner did with one question: `given` (an option's index or typed text, None
+    when they asked to see the answer without guessing) and the core's `verdict` (None then)."""
+
+    given: int | str | None
+    verdict: Verdict | None
+
+    @property
+    def skipped(self) -> bool:
+        return self.verdict is None
+
+
+def _guesses() -> dict[str, Guess]:
+    return st.session_state.setdefault(STATE, {})
+
+
+def guess_for(key: str) -> Guess | None:
+    """The guess recorded for question `key` in this session, if any."""
+    return _guesses().get(key)
+
+
+def revealed(guess: Guess | None) -> bool:
+    """Whether the reveal may be drawn: the learner has guessed, or asked to see it."""
+    return guess is not None
+
+
+def _record(key: str, guess: Guess) -> None:
+    _guesses()[key] = guess
+
+
+def _skip(key: str) -> None:
+    _record(key, Guess(None, None))
+
+
+def _again(key: str) -> None:
+    _guesses().pop(key, None)
+
+
+def ask(exercise: Exercise, *, key: str, title: str = "Predict first") -> Guess | None:
+    """Draw `exercise` as a question, or, once answered, the guess and its verdict.
+
+    Returns the learner's `Guess` once there is one (then `revealed` is true), else None.
+    """
+    guess = guess_for(key)
+    with st.container(border=True, key=f"predict_{key}"):
+        st.markdown(f"**🤔 {plain(title)}.** {plain(exercise.prompt)}")
+        if guess is None:
+            _question(exercise, key)
+        else:
+            _verdict(exercise, guess, key)
+    return guess
+
+
+def _question(exercise: Exercise, key: str) -> None:
+    with st.form(f"predict_{key}_form", border=False):
+        if exercise.is_numeric:
+            given = st.text_input(
+                "Your guess", key=f"predict_{key}_number", placeholder="e.g. 0.8, .8 or 80%"
+            )
+        else:
+            given = st.radio(
+                "Your guess",
+                range(len(exercise.choices)),
+                index=None,
+                format_func=lambda i: exercise.choices[i].text,
+                key=f"predict_{key}_choice",
+            )
+        submitted = st.form_submit_button("Check my guess", type="primary")
+    st.button(
+        "Just show me",
+        key=f"predict_{key}_skip",
+        on_click=_skip,
+        args=(key,),
+        help="Skip the guess and go straight to the answer.",
+    )
+    if not submitted:
+        return
+    if given is None or given == "":
+        st.warning("Type a number first." if exercise.is_numeric else "Pick one option first.")
+        return
+    try:
+        verdict = practice.judge(exercise, given)
+    except ValueError as error:  # unreadable, or read but impossible: said, nothing recorded
+        st.error(plain(str(error)))
+        return
+    _record(key, Guess(given, verdict))
+    st.rerun()  # drawn again without the form: the question now shows the guess and verdict
+
+
+def _verdict(exercise: Exercise, guess: Guess, key: str) -> None:
+    if guess.skipped:
+        st.caption("You went straight to the answer.")
+    else:
+        said = (
+            exercise.choices[guess.given].text if isinstance(guess.given, int) else str(guess.given)
+        )
+        verdict = guess.verdict
+        (st.success if verdict.correct else st.info)(
+            f"**Your guess: {plain(said)}.** {verdict.headline} {plain(verdict.detail)}",
+            icon="✅" if verdict.correct else "💡",
+        )
+    st.button("Ask me again", key=f"predict_{key}_again", on_click=_again, args=(key,))
