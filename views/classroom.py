@@ -26,9 +26,6 @@ from ui.text import plain
 
 PAGE = live.PAGE
 SAID = f"{PAGE}_said"  # a message for the next run: (kind, text)
-UNREADABLE_CHOICE = (
-    "That answer could not be read: it is not one of the options shown. Pick one and send it again."
-)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -585,7 +582,7 @@ def _send(code: str, token: str, number: int, question: questions.Question) -> N
     if not question.is_numeric:
         given = inputs.chosen_index(given, question.options)
         if given is None:
-            _say("error", UNREADABLE_CHOICE)
+            _say("error", inputs.UNREADABLE_CHOICE)
             return
     try:
         live.store().answer(code, token, number, questions.accept(question, given))
@@ -614,7 +611,7 @@ def your_answer(code: str, token: str, number: int, question, mine) -> None:
                 inputs.drop_unreadable_choice(field, question.options)
                 and SAID not in st.session_state
             ):
-                _say("error", UNREADABLE_CHOICE)
+                _say("error", inputs.UNREADABLE_CHOICE)
             # The options are their texts (what the browser sends back), mapped to an index
             # only once checked: see ui/inputs.py.
             st.radio(

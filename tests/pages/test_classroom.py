@@ -13,7 +13,7 @@ from sqlalchemy import update
 from classroom import questions, rooms
 from classroom.store import URL_VARIABLE, Store, room_table
 from ndcg_core.model import Scoring
-from tests.pages.conftest import assert_message, open_page
+from tests.pages.conftest import assert_message, forge, open_page
 
 PAGE = "views/classroom.py"
 
@@ -435,22 +435,6 @@ def test_every_live_panel_says_the_class_was_deleted(db, room):
 
 
 # --- Widget values the browser could not have sent ----------------------------------------------
-
-
-def forge(widget, **value) -> None:
-    """Make AppTest send `widget`'s value as a forged websocket message would: in the wire field
-    named (`int_value=7`, `double_value=nan`, …), whatever field the browser's widget uses."""
-    from streamlit.proto.WidgetStates_pb2 import WidgetState
-
-    class Forged(type(widget)):
-        @property
-        def _widget_state(self):
-            state = WidgetState(id=self.id)
-            for field, given in value.items():
-                setattr(state, field, given)
-            return state
-
-    widget.__class__ = Forged
 
 
 def test_a_forged_answer_is_said_to_be_unreadable_and_the_last_one_kept(db, room):
