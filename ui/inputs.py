@@ -91,12 +91,21 @@ def read_whole_number(value: object, low: int, high: int, what: str) -> int:
     return int(value)
 
 
+def _used(key: str) -> str:
+    return f"{key}_used"
+
+
+def last_whole_number(key: str) -> int | None:
+    """The last value `whole_number` of `key` used, if any (None before the box is read)."""
+    return st.session_state.get(_used(key))
+
+
 def whole_number(label: str, key: str, low: int, high: int, *, what: str, where=st, **kwargs):
     """A `whole_number_box` read with `read_whole_number`: a value that is not a whole number
     from `low` to `high` is named in an error under the box, the text stays in the box, and the
-    last usable value (kept under `key`_used) is returned until it is put right; None if there
+    last usable value (`last_whole_number`) is returned until it is put right; None if there
     never was one."""
-    used = f"{key}_used"
+    used = _used(key)
     value = whole_number_box(label, key, where, **kwargs)
     try:
         st.session_state[used] = read_whole_number(value, low, high, what)
