@@ -184,9 +184,10 @@ def teacher_header(db: Store, room: Room) -> str:
     code = rooms.format_code(room.code)
     st.title(f"🧑‍🏫 Class {code}")
     if state == "open":
+        # No head count here: every count is drawn by the live panel, from one reading, so
+        # none goes stale while another moves (ui/live_class.py).
         st.caption(
-            f"Teacher's screen · {count(db.head_count(room.code))} of at most "
-            f"{count(rooms.ROOM_CAP)} joined"
+            "Teacher's screen"
             + (" · joining locked" if room.locked is not None else "")
             + f" · closes by itself in {rooms.time_left(room.expires, _now(db))}"
         )
@@ -224,7 +225,7 @@ def how_to_join(room: Room) -> None:
 
 def who_is_in(db: Store, room: Room, key: str) -> None:
     """Lock joining (and open it again), and take a student out of the class."""
-    with st.expander(f"Who is in: {count(db.head_count(room.code))} joined"):
+    with st.expander("Who is in"):  # the count is the live panel's
         if room.locked is None:
             st.button(
                 "Lock joining",
