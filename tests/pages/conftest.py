@@ -203,6 +203,11 @@ def internal_text(at: AppTest) -> list[str]:
     return found
 
 
+def leaves(node):
+    """Every element under `node` (an AppTest tree or block), in order."""
+    return _leaves(node)
+
+
 def _leaves(node):
     children = getattr(node, "children", None)
     if children is None:
