@@ -10,16 +10,26 @@ number box converts what it got with int() (NaN, infinity). So a choice is check
 the browser could not have sent dropped, before its radio is drawn; and a whole number is asked
 for in a float box (shown without decimals), whose value the page reads and names when it is not
 a whole number in range.
+
+    picked = inputs.choice("Your answer", texts, key)    # .index: an option's index, or None
+    k = inputs.whole_number("Cut-off k", key, 1, 100, what="The cut-off k")
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import streamlit as st
 
 from ndcg_core.display import count, exact
+
+from .text import plain
+
+UNREADABLE_CHOICE = (
+    "That answer could not be read: it is not one of the options shown. Pick one and send it again."
+)
 
 
 def chosen_index(value: object, texts: Sequence[str]) -> int | None:
@@ -43,6 +53,22 @@ def drop_unreadable_choice(key: str, texts: Sequence[str]) -> bool:
     return True
 
 
+class Picked(NamedTuple):
+    """What a `choice` radio holds: the index of the option picked (None when none is), and
+    whether a value the browser could not have sent was dropped in this run."""
+
+    index: int | None
+    unreadable: bool
+
+
+def choice(label: str, texts: Sequence[str], key: str, *, index: int | None = None, **kwargs):
+    """A radio over the option texts `texts` (the texts themselves are its options: what the
+    browser sends back), a forged value dropped before it is drawn. Returns a `Picked`."""
+    unreadable = drop_unreadable_choice(key, texts)
+    value = st.radio(label, list(texts), index=index, key=key, **kwargs)
+    return Picked(chosen_index(value, texts), unreadable)
+
+
 def whole_number_box(label: str, key: str, where=st, **kwargs) -> float | None:
     """A box to type a whole number in (in `where`: a column, say). Its value is a float, or None
     when the box is empty or was sent something that is not a number; `read_whole_number`
@@ -63,3 +89,31 @@ def read_whole_number(value: object, low: int, high: int, what: str) -> int:
         shown = count(value) if isinstance(value, int) else exact(value)
         raise ValueError(f"{what} must be {wanted}; got {shown}.")
     return int(value)
+
+
+def _used(key: str) -> str:
+    return f"{key}_used"
+
+
+def last_whole_number(key: str) -> int | None:
+    """The last value `whole_number` of `key` used, if any (None before the box is read)."""
+    return st.session_state.get(_used(key))
+
+
+def whole_number(label: str, key: str, low: int, high: int, *, what: str, where=st, **kwargs):
+    """A `whole_number_box` read with `read_whole_number`: a value that is not a whole number
+    from `low` to `high` is named in an error under the box, the text stays in the box, and the
+    last usable value (`last_whole_number`) is returned until it is put right; None if there
+    never was one."""
+    used = _used(key)
+    value = whole_number_box(label, key, where, **kwargs)
+    try:
+        st.session_state[used] = read_whole_number(value, low, high, what)
+    except ValueError as error:
+        last = st.session_state.get(used)
+        if last is not None and not low <= last <= high:
+            last = None
+        kept = "" if last is None else f" {what} = {count(last)} is used until then."
+        where.error(plain(f"{error}{kept}"))
+        return last
+    return st.session_state[used]

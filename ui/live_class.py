@@ -275,6 +275,12 @@ def name_of(name: str | None, number: int) -> str:
     return name if name else f"Student {number} (no name)"
 
 
+def joined(students) -> None:
+    """The head count against the cap. Drawn only in a live panel, from the same reading as
+    the panel's other counts: a count drawn outside it would go stale while these move."""
+    st.caption(f"{count(len(students))} of at most {count(rooms.ROOM_CAP)} joined")
+
+
 @st.fragment(run_every=LIVE_SECONDS)
 def live_answers(code: str, number: int) -> None:
     """The projector's panel, refreshed every LIVE_SECONDS: how many answered, the spread."""
@@ -294,6 +300,7 @@ def live_answers(code: str, number: int) -> None:
     if state != "open":
         st.warning(ended(code, state), icon="🔒")
     st.metric("Answered", f"{len(answers)} of {len(students)}")
+    joined(students)
     show_distribution(
         posed.question, [a.answer for a in answers], revealed=False, key=f"{PAGE}_live_{number}"
     )
@@ -327,6 +334,7 @@ def lobby(code: str) -> None:
         st.error(gone(code))
         return
     st.metric("Joined", count(len(students)))
+    joined(students)
     st.info("Pose a question below when the class is in.", icon="👇")
 
 

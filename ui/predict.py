@@ -25,6 +25,7 @@ import streamlit as st
 
 from lessons import practice
 from lessons.practice import Exercise, Verdict
+from ui import inputs
 from ui.text import plain
 
 STATE = "predictions"  # session_state[STATE][key] = Guess
@@ -85,18 +86,16 @@ def ask(exercise: Exercise, *, key: str, title: str = "Predict first") -> Guess 
 
 
 def _question(exercise: Exercise, key: str) -> None:
+    unreadable = False
     with st.form(f"predict_{key}_form", border=False):
         if exercise.is_numeric:
             given = st.text_input(
                 "Your guess", key=f"predict_{key}_number", placeholder="e.g. 0.8, .8 or 80%"
             )
         else:
-            given = st.radio(
-                "Your guess",
-                range(len(exercise.choices)),
-                index=None,
-                format_func=lambda i: exercise.choices[i].text,
-                key=f"predict_{key}_choice",
+            # The options are their texts, mapped to an index once checked (ui/inputs.py).
+            given, unreadable = inputs.choice(
+                "Your guess", [choice.text for choice in exercise.choices], f"predict_{key}_choice"
             )
         submitted = st.form_submit_button("Check my guess", type="primary")
     st.button(
@@ -106,6 +105,9 @@ def _question(exercise: Exercise, key: str) -> None:
         args=(key,),
         help="Skip the guess and go straight to the answer.",
     )
+    if unreadable:  # said, nothing recorded: the radio is drawn empty
+        st.error(inputs.UNREADABLE_CHOICE)
+        return
     if not submitted:
         return
     if given is None or given == "":

@@ -26,9 +26,6 @@ from ui.text import plain
 
 PAGE = live.PAGE
 SAID = f"{PAGE}_said"  # a message for the next run: (kind, text)
-UNREADABLE_CHOICE = (
-    "That answer could not be read: it is not one of the options shown. Pick one and send it again."
-)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -187,9 +184,10 @@ def teacher_header(db: Store, room: Room) -> str:
     code = rooms.format_code(room.code)
     st.title(f"🧑‍🏫 Class {code}")
     if state == "open":
+        # No head count here: every count is drawn by the live panel, from one reading, so
+        # none goes stale while another moves (ui/live_class.py).
         st.caption(
-            f"Teacher's screen · {count(db.head_count(room.code))} of at most "
-            f"{count(rooms.ROOM_CAP)} joined"
+            "Teacher's screen"
             + (" · joining locked" if room.locked is not None else "")
             + f" · closes by itself in {rooms.time_left(room.expires, _now(db))}"
         )
@@ -227,7 +225,7 @@ def how_to_join(room: Room) -> None:
 
 def who_is_in(db: Store, room: Room, key: str) -> None:
     """Lock joining (and open it again), and take a student out of the class."""
-    with st.expander(f"Who is in: {count(db.head_count(room.code))} joined"):
+    with st.expander("Who is in"):  # the count is the live panel's
         if room.locked is None:
             st.button(
                 "Lock joining",
@@ -585,7 +583,7 @@ def _send(code: str, token: str, number: int, question: questions.Question) -> N
     if not question.is_numeric:
         given = inputs.chosen_index(given, question.options)
         if given is None:
-            _say("error", UNREADABLE_CHOICE)
+            _say("error", inputs.UNREADABLE_CHOICE)
             return
     try:
         live.store().answer(code, token, number, questions.accept(question, given))
@@ -614,7 +612,7 @@ def your_answer(code: str, token: str, number: int, question, mine) -> None:
                 inputs.drop_unreadable_choice(field, question.options)
                 and SAID not in st.session_state
             ):
-                _say("error", UNREADABLE_CHOICE)
+                _say("error", inputs.UNREADABLE_CHOICE)
             # The options are their texts (what the browser sends back), mapped to an index
             # only once checked: see ui/inputs.py.
             st.radio(

@@ -24,7 +24,7 @@ from ndcg_core.options import (
     GainMap,
     is_gain_map,
 )
-from ui import charts, controls, menu, queries_data, share, tables, urlparams
+from ui import charts, controls, inputs, menu, queries_data, share, tables, urlparams
 from ui.charts.queries import paired_scatter, paired_table, spread_histogram, spread_table
 from ui.queries_data import SAMPLES, TREC_QRELS, Files
 from ui.text import plain
@@ -300,9 +300,10 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
 
 
 def _fit_k(k_max: int) -> None:
-    """A k chosen for a longer run than this one is named and brought within reach."""
-    chosen = st.session_state[f"{PAGE}_k"]
-    if chosen > k_max:
+    """A k chosen for a longer run than this one is named and brought within reach. Only a k
+    the page used: a k typed out of range is named by the box's reader, not changed."""
+    chosen = inputs.last_whole_number(f"{PAGE}_k")
+    if chosen is not None and chosen == st.session_state[f"{PAGE}_k"] and chosen > k_max:
         st.warning(
             f"k = {count(chosen)} is deeper than this run's cut-offs go (up to {count(k_max)}); "
             f"k = {count(k_max)} is used.",
@@ -328,9 +329,12 @@ def the_conventions(data: runs.Dataset, grades: tuple[float, ...]) -> Convention
         )
         controls.from_link(f"{PAGE}_k", k_param, DEFAULT_K)
         _fit_k(k_max)
-        k = st.number_input(
-            "Cut-off k", min_value=1, max_value=k_max, step=1, key=f"{PAGE}_k", disabled=whole
+        # A whole number read by the page, not Streamlit's integer box: see ui/inputs.py.
+        k = inputs.whole_number(
+            "Cut-off k", f"{PAGE}_k", 1, k_max, what="The cut-off k", disabled=whole
         )
+        if k is None:  # never a usable k in this session: the default, within reach
+            k = min(DEFAULT_K, k_max)
         controls.from_link(f"{PAGE}_zero", urlparams.ZERO)
         zero = controls.choose("A query with no relevant document scores", ON_ZERO, f"{PAGE}_zero")
     with formula_column:

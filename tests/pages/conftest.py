@@ -203,6 +203,11 @@ def internal_text(at: AppTest) -> list[str]:
     return found
 
 
+def leaves(node):
+    """Every element under `node` (an AppTest tree or block), in order."""
+    return _leaves(node)
+
+
 def _leaves(node):
     children = getattr(node, "children", None)
     if children is None:
@@ -210,3 +215,32 @@ def _leaves(node):
         return
     for child in children.values():
         yield from _leaves(child)
+
+
+def forge(widget, **value) -> None:
+    """Make AppTest send `widget`'s value as a forged websocket message would: in the wire field
+    named (`int_value=7`, `double_value=nan`, …), whatever field the browser's widget uses."""
+    from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+    class Forged(type(widget)):
+        @property
+        def _widget_state(self):
+            state = WidgetState(id=self.id)
+            for field, given in value.items():
+                setattr(state, field, given)
+            return state
+
+    widget.__class__ = Forged
+
+
+# A radio's value as a forged websocket message may send it, for `forge`: an int where the
+# options are texts (a valid index, even), an index out of range, a text that is not an option,
+# a float and a bool.
+FORGED_CHOICES = (
+    {"int_value": 1},
+    {"int_value": 7},
+    {"int_value": -1},
+    {"string_value": "Not one of the options"},
+    {"double_value": float("nan")},
+    {"bool_value": True},
+)

@@ -13,7 +13,7 @@ from sqlalchemy import update
 from classroom import questions, rooms
 from classroom.store import URL_VARIABLE, Store, room_table
 from ndcg_core.model import Scoring
-from tests.pages.conftest import assert_message, open_page
+from tests.pages.conftest import assert_message, forge, open_page
 
 PAGE = "views/classroom.py"
 
@@ -397,6 +397,53 @@ def test_the_teacher_locks_joining_and_removes_a_student(db, room):
     assert db.head_count(room.code) == 2
 
 
+def rerun_live_panels(at):
+    """Rerun only the screen's fragments, as their timers do in the browser (AppTest reruns the
+    whole script only, so its rerun request is made fragment-scoped). The tree then holds what
+    the fragments drew; whatever else the screen shows stays as the last full run drew it."""
+    from streamlit.testing.v1 import local_script_runner
+
+    fragments = list(at._fragment_storage._fragments)
+    whole_run = local_script_runner.RerunData
+    local_script_runner.RerunData = lambda **given: whole_run(
+        fragment_id_queue=fragments, is_fragment_scoped_rerun=True, **given
+    )
+    try:
+        at.run()
+    finally:
+        local_script_runner.RerunData = whole_run
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def head_counts(at) -> list[str]:
+    """Every text on the screen that counts the students: metrics, captions, expanders."""
+    said = [f"{m.label}: {m.value}" for m in at.metric if m.label in ("Joined", "Answered")]
+    said += [c.value for c in at.caption if " joined" in c.value]
+    said += [e.label for e in at.expander if "joined" in e.label or "Who is in" in e.label]
+    return said
+
+
+def test_every_count_on_the_teachers_screen_moves_with_the_live_panel(db, room):
+    screen = teacher(room)
+    for step, joins, want in (
+        ("lobby", ["Ann"], ["Joined: 1", "1 of at most 500 joined"]),
+        ("question", ["Ben", "Cy"], ["Answered: 1 of 3", "3 of at most 500 joined"]),
+    ):
+        if step == "question":
+            db.pose(room.code, room.key, questions.swap_question([3, 2, 1, 0]))
+            db.answer(room.code, db.join(room.code, "Dee"), 1, questions.Given("0"))
+            db.remove(room.code, room.key, db.students(room.code)[0].id)  # Ann
+            screen.run()
+        for name in joins:
+            db.join(room.code, name)
+        # The live panel alone redraws, as its timer does: it holds every count, all agreeing,
+        # and what the last full run drew besides it counts nothing that could go stale.
+        live = head_counts(rerun_live_panels(screen))
+        assert live == want, step
+        assert [said for said in head_counts(screen.run()) if said not in live] == ["Who is in"]
+
+
 # --- A class deleted or closed from another device ----------------------------------------------
 
 
@@ -435,22 +482,6 @@ def test_every_live_panel_says_the_class_was_deleted(db, room):
 
 
 # --- Widget values the browser could not have sent ----------------------------------------------
-
-
-def forge(widget, **value) -> None:
-    """Make AppTest send `widget`'s value as a forged websocket message would: in the wire field
-    named (`int_value=7`, `double_value=nan`, …), whatever field the browser's widget uses."""
-    from streamlit.proto.WidgetStates_pb2 import WidgetState
-
-    class Forged(type(widget)):
-        @property
-        def _widget_state(self):
-            state = WidgetState(id=self.id)
-            for field, given in value.items():
-                setattr(state, field, given)
-            return state
-
-    widget.__class__ = Forged
 
 
 def test_a_forged_answer_is_said_to_be_unreadable_and_the_last_one_kept(db, room):

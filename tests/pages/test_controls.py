@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import random
 import re
 from dataclasses import dataclass
 
@@ -26,8 +27,16 @@ from classroom import questions
 from classroom.store import URL_VARIABLE, Store
 from lessons import practice
 from tests import ROOT
-from tests.pages.conftest import Control, controls, internal_text, set_control
+from tests.pages.conftest import (
+    Control,
+    controls,
+    find_widget,
+    internal_text,
+    leaves,
+    set_control,
+)
 from ui import menu
+from ui.controls import MAP
 
 # --- The design --------------------------------------------------------------------------------
 
@@ -75,6 +84,14 @@ def pairwise(sizes: list[int]) -> list[tuple[int, ...]]:
     return design
 
 
+def each_value_once(sizes: list[int]) -> list[tuple[int, ...]]:
+    """Rows of value indices in which every value of every parameter occurs at least once, in
+    as many rows as the largest parameter has values (row r holds value r mod size of each)."""
+    if not sizes:
+        return [()]
+    return [tuple(r % size for size in sizes) for r in range(max(sizes))]
+
+
 def missing_pairs(design: list[tuple[int, ...]], sizes: list[int]) -> set:
     """The (parameter, value, parameter, value) pairs no row of `design` holds."""
     wanted = {
@@ -105,6 +122,14 @@ def test_the_design_covers_every_pair_in_fewer_runs(sizes):
     assert len(design) <= largest[0] * largest[1] + 36  # near the least possible, a×b
     if len(sizes) > 2:  # fewer runs than every pair on its own
         assert len(design) < sum(a * b for a, b in itertools.combinations(sizes, 2))
+
+
+@pytest.mark.parametrize("sizes", [[], [5], [17, 12], [3, 1, 4]])
+def test_each_value_once_holds_every_value_in_as_many_rows_as_the_largest_control(sizes):
+    design = each_value_once(sizes)
+    held = {(p, row[p]) for row in design for p in range(len(sizes))}
+    assert held == {(p, v) for p in range(len(sizes)) for v in range(sizes[p])}
+    assert len(design) == max(sizes, default=1)
 
 
 def test_missing_pairs_finds_a_pair_left_out():
@@ -152,10 +177,25 @@ class Case:
         return f"{self.screen.removeprefix('views/').removesuffix('.py')}-{self.start}"
 
 
+MAP_STARTS = ("huge", "overflowing", "tiny")
+
+
+def reads_the_links_list(script: str) -> bool:
+    """Whether a page reads the list, and so the gain, its link holds. A page reads `gain` from
+    its link in two places only: `urlparams.read_list`, which every list editor calls (with the
+    list, its pool and its conventions), and a gain control bound to the link
+    (`controls.from_link(…, urlparams.GAIN)`). A page with neither draws from a gain-map link
+    what it draws from its default link (`test_a_page_that_reads_no_list_ignores_a_gain_map_link`
+    checks it), so exploring it from those links again finds nothing new."""
+    source = (ROOT / script).read_text()
+    return "list_editor" in source or "urlparams.GAIN" in source
+
+
 CASES = [
     Case(screen, start, tuple(params.items()))
     for screen in SCREENS
     for start, params in STARTS.items()
+    if start not in MAP_STARTS or reads_the_links_list(SCREENS[screen])
 ]
 # The practice page's controls belong to its exercises: each exercise of a set is a start.
 CASES += [
@@ -262,16 +302,32 @@ class Explorer:
         return controls(self.at)
 
 
-def explore(script: str, link: dict[str, str]) -> Explorer:
-    """The pairwise design over the controls the page opens with, then every value of each control
-    some choice revealed (after that choice), level by level."""
+# Pages whose controls are explored each value once rather than in pairs, and why that finds
+# what pairs would. /libraries has two: the cut-off k (17 values) and the library whose program is
+# shown (12). Every library's verdict at the chosen k is computed and drawn in the verdict table
+# whatever library the program box shows: so each k, run once, already meets every library; the
+# box only picks one of those verdicts and prints its program, so each library, shown once, meets
+# the only input its program reads beyond the query. Pairs would cost 17 × 12 runs per link.
+EACH_VALUE_ONCE = {"views/libraries.py"}
+# Links explored each value once on every page: the overflowing map is refused where the link is
+# read (it cannot be scored), so the page then holds the huge start's list under the linear gain,
+# whose pairs the huge start covers; should the refusal break, opening the page already fails,
+# and every value once shows whatever else the map reaches.
+EACH_VALUE_ONCE_FROM = {"overflowing"}
+
+
+def explore(script: str, link: dict[str, str], *, pairs: bool = True) -> Explorer:
+    """The pairwise design over the controls the page opens with (each value once without
+    `pairs`, and on the pages of EACH_VALUE_ONCE), then every value of each control some choice
+    revealed (after that choice), level by level."""
     page = Explorer(script, link)
     if not page.opened_cleanly:
         return page
     found = page.controls()
     known = {c.key for c in found}
     revealed: list[tuple[Control, dict]] = []
-    for row in pairwise([len(c.values) for c in found]):
+    design = pairwise if pairs and script not in EACH_VALUE_ONCE else each_value_once
+    for row in design([len(c.values) for c in found]):
         assignment = {c: c.values[i] for c, i in zip(found, row, strict=True)}
         page.choose(assignment)
         for control in page.controls():
@@ -280,9 +336,15 @@ def explore(script: str, link: dict[str, str]) -> Explorer:
                 revealed.append((control, assignment))
     while revealed:
         control, before = revealed.pop(0)
-        for value in control.values:
-            page.choose(before)
+        failed = len(page.failures)
+        for n, value in enumerate(control.values):
+            # After this control's previous value the page holds the choices before it still:
+            # only the first value, a page reopened after a failure, or a control gone, needs
+            # them made again (a run saved per value).
+            if n == 0 or len(page.failures) != failed or not find_widget(page.at, control):
+                page.choose(before)
             page.choose({control: value})
+            failed = len(page.failures)
             for new in page.controls():
                 if new.key not in known:
                     known.add(new.key)
@@ -337,8 +399,25 @@ def link_of(case: Case, room) -> dict[str, str]:
     "case", [pytest.param(case, id=case.id, marks=known(case.id)) for case in CASES]
 )
 def test_every_control_singly_and_in_pairs(case, room):
-    page = explore(SCREENS[case.screen], link_of(case, room))
+    pairs = case.start not in EACH_VALUE_ONCE_FROM
+    page = explore(SCREENS[case.screen], link_of(case, room), pairs=pairs)
     judge(case.id, page.failures, f"of {page.runs} runs")
+
+
+@pytest.mark.parametrize(
+    "screen", [screen for screen in SCREENS if not reads_the_links_list(SCREENS[screen])]
+)
+def test_a_page_that_reads_no_list_ignores_a_gain_map_link(screen, room):
+    """The claim that lets the gain-map links skip these pages: each draws from a link with a
+    list and a gain map exactly what it draws from its default link."""
+
+    def drawn(start: str) -> list[str]:
+        random.seed(0)  # a page that picks a set or a seed at random picks the same both times
+        at = open_link(SCREENS[screen], {**room.get(screen, {}), **STARTS[start]})
+        assert not at.exception
+        return [f"{node.type}: {node.proto}" for node in leaves(at.main)]
+
+    assert drawn("huge") == drawn("default")
 
 
 # --- The gain map box ---------------------------------------------------------------------------
@@ -358,22 +437,28 @@ MAP_CASES = [
     ],
 )
 def test_typed_gain_maps(case, room):
-    """Every box a choice opens for a map (a text box keyed after the control: its `_map`), given
-    huge, overflowing, tiny and subnormal gains."""
+    """Every box the map choice opens (a text box keyed after the control: its `_map`), given
+    huge, overflowing, tiny and subnormal gains. Only the map choice opens one (`controls.gain`),
+    so only controls offering it are chosen; the box stays open from one typed map to the next,
+    so the choice is made again only when a failure reopened the page."""
     page = Explorer(SCREENS[case.screen], link_of(case, room))
     boxes = 0
     for control in page.controls() if page.opened_cleanly else []:
-        for value in control.values:
-            before = {b.key for b in page.at.text_input}
-            page.choose({control: value})
-            opened = [
-                b.key
-                for b in page.at.text_input
-                if b.key not in before and b.key.startswith(f"{control.key}_")
-            ]
-            for key in opened:
-                boxes += 1
-                for text in TYPED_MAPS:
-                    page.choose({control: value})
-                    page.type_into(key, text, {control: value})
+        if MAP not in control.values:
+            continue
+        before = {b.key for b in page.at.text_input}
+        page.choose({control: MAP})
+        opened = [
+            b.key
+            for b in page.at.text_input
+            if b.key not in before and b.key.startswith(f"{control.key}_")
+        ]
+        for key in opened:
+            boxes += 1
+            for text in TYPED_MAPS:
+                if not any(b.key == key for b in page.at.text_input):
+                    page.choose({control: MAP})
+                page.type_into(key, text, {control: MAP})
+    gains = [c.key for c in page.controls() if c.key.endswith("_gain")]
+    assert boxes or not gains, f"{gains} opened no map box: is the map choice still {MAP!r}?"
     judge(f"{case.id}-typed", page.failures, f"of {page.runs} runs ({boxes} boxes)")

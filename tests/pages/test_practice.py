@@ -10,7 +10,7 @@ import pytest
 
 from lessons import mistakes, practice
 from ndcg_core.display import fixed
-from tests.pages.conftest import open_page, page_links, plotly_figures
+from tests.pages.conftest import FORGED_CHOICES, forge, open_page, page_links, plotly_figures
 from ui import style
 from ui.text import plain
 
@@ -52,6 +52,12 @@ def _choices(at, number: int, seed: int = SEED, version: int = 1):
     return at.radio(key=f"{_key(number, seed, version)}_choice")
 
 
+def _pick(at, number: int, seed: int = SEED, version: int = 1, *, index: int):
+    """Pick option `index` of exercise `number`'s radio, as the browser sends it: its text."""
+    radio = _choices(at, number, seed, version)
+    return radio.set_value(radio.options[index])
+
+
 def _number_box(at, number: int, seed: int = SEED, version: int = 1):
     return at.text_input(key=f"{_key(number, seed, version)}_number")
 
@@ -79,7 +85,7 @@ def test_a_right_choice_is_confirmed_and_solved_with_numbers():
     at = open_page(PAGE, seed=str(SEED), ex=str(number))
     ex = practice.exercise(SEED, number - 1)
     assert not any("not retrieved" in m.value for m in at.markdown)  # no give-away
-    _choices(at, number).set_value(practice.correct_choice(ex))
+    _pick(at, number, index=practice.correct_choice(ex))
     _check(at)
     assert not at.exception
     assert _texts(at.success).startswith("**Right!**")
@@ -106,7 +112,7 @@ def test_a_wrong_choice_gets_a_second_try_then_names_the_right_one():
     ex = practice.exercise(SEED, number - 1)
     right = practice.correct_choice(ex)
     wrong = [i for i in range(len(ex.choices)) if i != right]
-    _choices(at, number).set_value(wrong[0])
+    _pick(at, number, index=wrong[0])
     _check(at)
     # First try: what that option would really give, not the answer; the score does not move.
     (again,) = [w.value for w in at.warning]
@@ -115,7 +121,7 @@ def test_a_wrong_choice_gets_a_second_try_then_names_the_right_one():
     assert ex.choices[right].text not in again
     assert not at.error and not at.latex  # no solution yet
     assert _score(at) == "0 / 0"
-    _choices(at, number).set_value(wrong[1])
+    _pick(at, number, index=wrong[1])
     _check(at)
     # Second wrong try: the answer is named and solved.
     assert _texts(at.error).startswith("**Not quite.**")
@@ -138,9 +144,9 @@ def test_right_on_the_second_try_counts_and_says_so():
     at = open_page(PAGE, seed=str(SEED), ex=str(number))
     ex = practice.exercise(SEED, number - 1)
     right = practice.correct_choice(ex)
-    _choices(at, number).set_value((right + 1) % len(ex.choices))
+    _pick(at, number, index=(right + 1) % len(ex.choices))
     _check(at)
-    _choices(at, number).set_value(right)
+    _pick(at, number, index=right)
     _check(at)
     assert _texts(at.success).startswith("**Right!** (on the second try)")
     assert _score(at) == "1 / 1"
@@ -223,6 +229,21 @@ def test_an_unreadable_answer_is_explained_and_not_counted():
     _check(at)
     assert _texts(at.error) == "1.2 cannot be an NDCG, which always lies between 0 and 1."
     assert not at.warning and _score(at) == "0 / 0"
+
+
+def test_a_forged_choice_is_said_to_be_unreadable_and_not_counted():
+    number = _number("compare")
+    ex = practice.exercise(SEED, number - 1)
+    at = open_page(PAGE, seed=str(SEED), ex=str(number))
+    for value in FORGED_CHOICES:
+        forge(_choices(at, number), **value)
+        _check(at)
+        assert not at.exception, value
+        assert _texts(at.error).startswith("That answer could not be read"), value
+        assert _score(at) == "0 / 0" and _choices(at, number).value is None
+    _pick(at, number, index=practice.correct_choice(ex))  # the form still works
+    _check(at)
+    assert _texts(at.success).startswith("**Right!**")
 
 
 def test_checking_without_an_answer_asks_for_one():
@@ -353,7 +374,7 @@ def test_presenter_flag_enlarges_and_hides_extras():
 def test_presenter_view_carries_over_to_the_playground():
     at = open_page(PAGE, seed=str(SEED), ex="1", present="1")
     ex = practice.exercise(SEED, 0)
-    _choices(at, 1).set_value(practice.correct_choice(ex))
+    _pick(at, 1, index=practice.correct_choice(ex))
     _check(at)
     links = _links(at)
     assert links["🎛️ Open A in the playground"].endswith("&present=1")
@@ -376,7 +397,7 @@ def test_finishing_the_set_shows_the_score():
         if ex.is_numeric:
             _number_box(at, number).set_value(f"{ex.target:.4f}")
         else:
-            _choices(at, number).set_value(practice.correct_choice(ex))
+            _pick(at, number, index=practice.correct_choice(ex))
         _check(at)
         assert not at.exception
     assert _score(at) == "7 / 7"
@@ -394,7 +415,7 @@ def test_new_set_changes_the_seed_and_starts_at_one():
 def test_previous_returns_to_an_answered_exercise_with_its_solution():
     at = open_page(PAGE, seed=str(SEED), ex="1")
     ex = practice.exercise(SEED, 0)
-    _choices(at, 1).set_value(practice.correct_choice(ex))
+    _pick(at, 1, index=practice.correct_choice(ex))
     _check(at)
     at.button(key="practice_next").click().run()
     assert _heading(at).startswith("2. ")
@@ -418,7 +439,7 @@ def test_a_version_two_set_can_be_finished():
         if ex.is_numeric:
             _number_box(at, number, seed, 2).set_value(f"{ex.target:.4f}")
         else:
-            _choices(at, number, seed, 2).set_value(practice.correct_choice(ex))
+            _pick(at, number, seed, 2, index=practice.correct_choice(ex))
         _check(at)
         assert not at.exception
         assert _texts(at.success).startswith("**Right!**"), ex.kind

@@ -10,7 +10,7 @@ from ndcg_core import runs
 from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
 from ndcg_core.options import ON_ZERO
-from tests.pages.conftest import assert_message, decode, open_page, page_links
+from tests.pages.conftest import assert_message, decode, forge, open_page, page_links
 from ui import queries_data, urlparams
 from ui.text import plain
 
@@ -351,6 +351,30 @@ def test_the_playground_reads_our_links_without_complaint():
     assert not at.warning, [w.value for w in at.warning]
     expected = runs.evaluate(data, 10).per_query.at["301", "ndcg"]
     assert metrics(at)["NDCG@10"] == f"{expected:.4f}"
+
+
+def test_a_forged_k_is_named_and_the_last_k_and_every_other_choice_kept():
+    at = open_page(PAGE)
+    at.number_input(key="queries_k").set_value(3).run()
+    at.radio(key="queries_zero").set_value("1").run()
+    cases = {
+        float("nan"): "is empty or could not be read",  # the browser's box cannot send these
+        float("inf"): "is empty or could not be read",
+        float("-inf"): "is empty or could not be read",
+        1e300: "got 1e+300",
+        2.5: "got 2.5",
+        0: "got 0",
+    }
+    for value, said in cases.items():
+        forge(at.number_input(key="queries_k"), double_value=value)
+        at.run()
+        assert not at.exception, value
+        assert_message(at.error, "The cut-off k", "a whole number from 1 to", said)
+        assert_message(at.error, "The cut-off k = 3 is used until then.")
+        assert metrics(at)["Mean NDCG@3"] == f"{movies(3, on_zero=1.0).mean:.4f}", value
+        assert at.radio(key="queries_zero").value == "1" and at.query_params["k"] == "3"
+    at.number_input(key="queries_k").set_value(4).run()
+    assert not at.error and metrics(at)["Mean NDCG@4"] == f"{movies(4, on_zero=1.0).mean:.4f}"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,6 +5,9 @@ asks again."""
 
 from streamlit.testing.v1 import AppTest
 
+from tests.pages.conftest import FORGED_CHOICES, forge
+from ui import inputs
+
 
 def _lesson():
     """A lesson with two questions: an estimate (a number) and a comparison (a choice)."""
@@ -51,7 +54,8 @@ def test_nothing_is_revealed_before_a_guess_and_a_right_estimate_is_said_right()
 
 def test_a_wrong_guess_is_revealed_with_the_checker_s_verdict_and_nothing_given_away_before():
     at = _open()
-    at.radio(key="predict_compare_choice").set_value(1)
+    radio = at.radio(key="predict_compare_choice")
+    radio.set_value(radio.options[1])
     at.button(key="FormSubmitter:predict_compare_form-Check my guess").click().run()
     assert not at.exception
     assert _reveals(at) == ["REVEAL compare"]
@@ -83,3 +87,17 @@ def test_just_show_me_reveals_without_a_guess_and_ask_me_again_asks_again():
     at.button(key="predict_compare_again").click().run()
     assert _reveals(at) == []
     assert at.radio(key="predict_compare_choice").value is None
+
+
+def test_a_forged_choice_is_said_to_be_unreadable_and_nothing_is_revealed():
+    at = _open()
+    for value in FORGED_CHOICES:
+        forge(at.radio(key="predict_compare_choice"), **value)
+        at.button(key="FormSubmitter:predict_compare_form-Check my guess").click().run()
+        assert not at.exception, value
+        assert [e.value for e in at.error] == [inputs.UNREADABLE_CHOICE], value
+        assert _reveals(at) == [] and at.radio(key="predict_compare_choice").value is None
+    radio = at.radio(key="predict_compare_choice")
+    radio.set_value(radio.options[1])
+    at.button(key="FormSubmitter:predict_compare_form-Check my guess").click().run()
+    assert _reveals(at) == ["REVEAL compare"]
