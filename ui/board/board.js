@@ -444,13 +444,18 @@ function createBoard(parent) {
   };
 
   // -------------------------------------------------------------- mouse and touch
-  const stride = () => {
-    if (b.n > 1) return b.rows[1].row.offsetTop - b.rows[0].row.offsetTop;
-    return b.rows[0].row.offsetHeight || 1;
-  };
+  // The position under the pointer: the last row whose top is above it (rows may differ in
+  // height when a long label wraps), found by halving.
   const positionAt = (clientY) => {
-    const top = list.getBoundingClientRect().top;
-    return Math.floor((clientY - top) / stride());
+    const y = clientY - list.getBoundingClientRect().top;
+    let low = 0;
+    let high = b.n - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (b.rows[middle].row.offsetTop - b.rows[0].row.offsetTop <= y) low = middle;
+      else high = middle - 1;
+    }
+    return low;
   };
 
   // Once a frame while a card is dragged: the preview for the latest pointer position, and a
