@@ -262,8 +262,10 @@ function createBoard(parent) {
     return start;
   };
 
-  const timed = (start, kind) => {
+  const timed = (start, kind, then) => {
     requestAnimationFrame(() => {
+      // Whatever comes after the move (telling the server) waits until this frame is painted.
+      if (then) setTimeout(then, 0);
       const ms = performance.now() - start;
       keep(kind === "preview" ? timing.previews : timing.moves, ms);
       timing.last = { kind, ms, n: b.n };
@@ -324,9 +326,8 @@ function createBoard(parent) {
   // A finished move: drawn, timed, announced, sent.
   const finish = (order, event, words, was = b.ndcg) => {
     const start = show(order, event);
-    timed(start, "move");
+    timed(start, "move", commit);
     announce(`${words}, NDCG ${format(b.ndcg)}, was ${format(was)}`);
-    commit();
   };
 
   const moveItem = (item, target, event) => {
