@@ -121,6 +121,7 @@ const timing = (window.__board = window.__board || {
   moves: [], // durations of moves, ms
   previews: [], // durations of drag previews, ms
   dragFrames: [], // animation frame times during drags, ms
+  dragWork: [], // the board's own work in each drag frame, ms
   last: null,
 });
 const keep = (list, value) => {
@@ -473,7 +474,9 @@ function createBoard(parent) {
     if (pointer.y < box.top + edge) scroller.scrollTop -= Math.ceil((box.top + edge - pointer.y) / 4);
     else if (pointer.y > box.bottom - edge) scroller.scrollTop += Math.ceil((pointer.y - box.bottom + edge) / 4);
     if (pointer.event) {
+      const began = performance.now();
       preview(positionAt(pointer.y), pointer.event);
+      keep(timing.dragWork, performance.now() - began);
       pointer.event = null;
     }
     b.frame = requestAnimationFrame(dragFrame);
