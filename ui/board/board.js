@@ -436,10 +436,8 @@ function createBoard(parent) {
     event.preventDefault();
   };
 
-  const onFocus = (event) => {
-    const p = rowOf(event.target);
-    if (p >= 0 && !b.lift) select(b.order[p]);
-  };
+  // The selected card (the one Up, Down, Top and End move) is the one last clicked, tapped,
+  // picked up or moved; Tab passing over cards on its way to the buttons does not change it.
   const onBlur = (event) => {
     if (b.focusing || !b.lift || b.lift.how !== "keyboard") return;
     if (rowOf(event.relatedTarget) < 0) putBack(event);
@@ -500,6 +498,7 @@ function createBoard(parent) {
     b.pointer = { id: event.pointerId, x: event.clientX, y: event.clientY, p, event: null, card: b.rows[p].card };
     event.preventDefault(); // no text selection; focus is given below
     focusCard(p);
+    select(b.order[p]);
   };
   const onPointerMove = (event) => {
     const pointer = b.pointer;
@@ -690,7 +689,6 @@ function createBoard(parent) {
   // -------------------------------------------------------------- wiring
   const listeners = [
     [list, "keydown", onKey],
-    [list, "focusin", onFocus],
     [list, "focusout", onBlur],
     [list, "pointerdown", onPointerDown],
     [list, "pointermove", onPointerMove],
@@ -707,6 +705,11 @@ function createBoard(parent) {
 
   b.update = ({ data, setStateValue }) => {
     b.setStateValue = setStateValue;
+    // A board that keeps its moves to itself (a list the teacher sent) is redrawn by a rerun
+    // only when the list itself changed: a refresh leaves the learner's own order alone.
+    const signature = data.report ? null : JSON.stringify({ ...data, ack: null });
+    if (signature !== null && b.data && signature === b.signature) return;
+    b.signature = signature;
     // A rerun that has not yet seen this board's latest move carries an older order: the
     // board keeps what it shows, and the rerun that follows the move brings it back in step.
     const ack = data.ack || {};
