@@ -64,7 +64,12 @@ def test_labels_from_a_link_and_the_text_box_are_plain_text(page, app_url, dialo
     expect(box).to_have_value(", ".join(f"{label}={v}" for label, v in zip(LABELS, "32102")))
     # The ranking board writes labels as text (its data, never its HTML).
     cards = page.locator(".board .card")
-    expect(cards).to_have_text([f"{label}rel {v}" for label, v in zip(LABELS, "32102")])
+    expect(cards).to_have_text(
+        [
+            f"{label} rel {v}, position {i} of 5"
+            for i, (label, v) in enumerate(zip(LABELS, "32102"), 1)
+        ]
+    )
     assert (
         page.locator(".board b:not(.bar b), .board strong:not(.value), .board script").count() == 0
     )

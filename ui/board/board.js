@@ -174,7 +174,7 @@ function createBoard(parent) {
     row.innerHTML =
       '<span class="pos"></span>' +
       '<span class="card" tabindex="0" role="button" aria-roledescription="movable item" aria-describedby="board-hint">' +
-      '<span class="label"></span><span class="rel"></span></span>' +
+      '<span class="label"></span> <span class="rel"></span><span class="where"></span></span>' +
       '<span class="num gain"></span><span class="num disc"></span>' +
       '<span class="bars"><span class="bar ours"><i></i><b></b></span>' +
       '<span class="bar ideal"><i></i><b></b></span></span>';
@@ -184,6 +184,7 @@ function createBoard(parent) {
       card: row.children[1],
       label: row.children[1].children[0],
       rel: row.children[1].children[1],
+      where: row.children[1].children[2],
       gain: row.children[2],
       disc: row.children[3],
       oursBar: row.children[4].children[0].children[0],
@@ -210,9 +211,9 @@ function createBoard(parent) {
     const rel = d.relevanceTexts[item];
     put(cells, "label", label, (v) => (cells.label.textContent = v));
     put(cells, "rel", rel, (v) => (cells.rel.textContent = `rel ${v}`));
-    put(cells, "name", `${label}|${rel}|${p}|${b.n}`, () =>
-      cells.card.setAttribute("aria-label", `${label}, relevance ${rel}, position ${p + 1} of ${b.n}`),
-    );
+    // The card's name is what it shows and, for a screen reader, where it is: "D3 rel 3,
+    // position 2 of 6" (the position is in the row beside it for the eye).
+    put(cells, "where", `, position ${p + 1} of ${b.n}`, (v) => (cells.where.textContent = v));
     put(cells, "gain", format(d.gains[item]), (v) => (cells.gain.textContent = v));
     const earned = b.contributions[p];
     put(cells, "ours", format(earned), (v) => (cells.oursText.textContent = v));
