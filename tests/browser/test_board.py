@@ -261,6 +261,7 @@ def test_press_hold_and_drag_on_a_phone(phone, app_url, shot):
     expect(board_ndcg(phone)).to_have_text("0.9608")
     settle(phone)
     card(phone, "D4").scroll_into_view_if_needed()
+    settle(phone)  # nothing moves under the finger between measuring and touching
     start = card(phone, "D4").bounding_box()
     target = card(phone, "D1").bounding_box()
     session = phone.context.new_cdp_session(phone)
@@ -271,6 +272,7 @@ def test_press_hold_and_drag_on_a_phone(phone, app_url, shot):
         "() => { const h = [...document.querySelectorAll('*')].find(e => e.shadowRoot"
         " && e.shadowRoot.querySelector('.board')); return h && h.shadowRoot.querySelector('.row.lifted'); }"
     )
+    expect(phone.locator(".board .row.lifted .label")).to_have_text("D4")
     steps = 10
     for step in range(1, steps + 1):
         touch(session, "touchMove", x, y + (target["y"] + 4 - y) * step / steps)
