@@ -346,3 +346,62 @@ def totals(ranked: RankedList) -> Totals:
         idcg=float(row["cumulative_idcg"]),
         ndcg=float(row["ndcg_at"]),
     )
+
+
+@dataclass(frozen=True)
+class DcgTerms:
+    """The terms of a list's DCG, apart from their order: what a page needs to rescore any
+    reordering of the same items by multiplying and adding alone, with no formula of its own.
+
+    Per item, in the list's order: `relevances` and `gains`. Per position 1…n: `discounts` (no
+    cut-off) and `weights` (the discount up to k, 0 past it), and `ideal_contributions` (what the
+    ideal order earns there). `ideal_beyond` is what the ideal earns past position n (judged
+    items the system never retrieved, when the cut-off reaches past the list). `idcg` does not
+    depend on the order; `on_zero` is NDCG when IDCG is 0 (NaN: the query is skipped).
+
+    For any order (``order[p]`` the index of the item at position p + 1), DCG is
+    ``sum(gains[order[p]] * weights[p])`` and NDCG is DCG / IDCG, or `on_zero` when IDCG is 0.
+    """
+
+    relevances: tuple[float, ...]
+    gains: tuple[float, ...]
+    discounts: tuple[float, ...]
+    weights: tuple[float, ...]
+    ideal_contributions: tuple[float, ...]
+    ideal_beyond: float
+    idcg: float
+    on_zero: float
+
+
+def dcg_terms(ranked: RankedList) -> DcgTerms:
+    """The gains, position weights, ideal contributions and IDCG of `ranked` (see `DcgTerms`).
+
+    >>> terms = dcg_terms(RankedList((3, 2, 3, 0, 1, 2)))
+    >>> round(sum(g * w for g, w in zip(terms.gains, terms.weights)) / terms.idcg, 4)
+    0.9608
+    """
+    kwargs = ranked.kwargs()
+    values = check_relevances(ranked.relevances)
+    k, gain, discount, log_base = (kwargs[name] for name in ("k", "gain", "discount", "log_base"))
+    pool = None if kwargs["ideal"] is None else check_ideal(values, kwargs["ideal"])
+    ideal_values = _ideal_order(values, pool)
+    with np.errstate(over="ignore", invalid="ignore"):
+        ideal_top = ideal_values[:k]  # past the cut-off the ideal earns nothing
+        ideal_earned = gains(ideal_top, gain) * position_weights(
+            ideal_top.size, k, discount, log_base
+        )
+    n = ranked.n
+    return DcgTerms(
+        relevances=tuple(float(v) for v in values),
+        gains=tuple(float(g) for g in gains(values, gain)),
+        discounts=tuple(float(d) for d in position_weights(n, None, discount, log_base)),
+        weights=tuple(float(w) for w in position_weights(n, k, discount, log_base)),
+        ideal_contributions=tuple(
+            float(ideal_earned[p]) if p < ideal_earned.size else 0.0 for p in range(n)
+        ),
+        ideal_beyond=float(ideal_earned[n:].sum()),
+        idcg=idcg(
+            ranked.relevances, **{name: v for name, v in kwargs.items() if name != "on_zero"}
+        ),
+        on_zero=check_on_zero(kwargs["on_zero"]),
+    )

@@ -84,3 +84,43 @@ K_TEXT = st.one_of(
         ["all", "ALL", " all ", "none", "n", "", "+3", "3.0", "1e3", "٣", "²", "0", "-0"]
     ),
 )
+
+
+def random_ranked_list(rng, *, max_items: int = 40):
+    """A random `RankedList` under random conventions, from a `random.Random`: graded or
+    real-valued relevances (all zero now and then), a pool, every kind of cut-off, linear,
+    exponential and mapped gains, both discounts with bases, both ideal sources and every
+    all-zero rule. For tests that compare a page's own arithmetic with the core's."""
+    from ndcg_core.model import RankedList, Scoring
+
+    n = rng.choice([1, 2, 3, rng.randint(1, max_items)])
+    grades = rng.random() < 0.7
+    top = rng.choice([1, 3, 4])
+
+    def value():
+        return (
+            float(rng.randint(0, top))
+            if grades
+            else round(rng.uniform(0, top), rng.choice([1, 3, 6]))
+        )
+
+    relevances = [0.0] * n if rng.random() < 0.1 else [value() for _ in range(n)]
+    pool = [value() for _ in range(rng.choice([0, 0, 1, 3]))]
+    gain = rng.choice(["linear", "linear", "exponential", "map"])
+    if gain == "map":
+        if not grades:
+            gain = "linear"
+        else:
+            steps = [rng.choice([0, 0.5, 1, 2, 3.25]) for _ in range(top + 1)]
+            gain = "map:" + ",".join(f"{g}={sum(steps[: g + 1])}" for g in range(top + 1))
+    discount = rng.choice(["log2", "jarvelin"])
+    k = rng.choice(["n", "none", rng.randint(1, n), rng.randint(1, n + 3)])
+    scoring = Scoring(
+        k=k,
+        gain=gain,
+        discount=discount,
+        log_base=rng.choice([2.0, 2.0, 3.0, 10.0, 1.5, 7.25]),
+        ideal=rng.choice(["judgments", "run"]),
+        zero=rng.choice(["0", "1", "skip"]),
+    )
+    return RankedList(tuple(relevances), pool=tuple(pool), scoring=scoring)

@@ -1,16 +1,20 @@
-"""Editing a ranked list on a page: one call for the list, one for its conventions.
+"""Editing a ranked list on a page: one call for the list, one for its conventions, and the
+ranking board where the page wants it.
 
-    ranked = list_editor.edit_list(PAGE, drag=True, table=True)   # text, cards, buttons, table
+    ranked = list_editor.edit_list(PAGE, drag=True, table=True)   # text, board moves, table
     ranked = controls.scoring_controls(PAGE)                      # k, gain, discount, base, pool
+    list_editor.board(PAGE, ranked)                               # the board (ui/board/)
 
 Both return the page's current `RankedList` and keep the URL and the session in step with it,
 so a link reopens exactly this view and the next page opens on the same list. Nothing else
 touches the session keys below (`state_key`; the convention controls, in ui/controls.py, share
 them); pages only read what these calls return.
 
-The order of things inside `edit_list` matters and is why it is one call: a drag or a table
-edit rewrites the text box, which Streamlit only allows before the box is drawn, so both are
-absorbed first; the buttons change the list in callbacks, which also run before the script.
+The order of things inside `edit_list` matters and is why it is one call: a move on the board or
+a table edit rewrites the text box, which Streamlit only allows before the box is drawn, so both
+are absorbed first; the reset button changes the list in a callback, which also runs before the
+script. The board itself is drawn by `board`, once the list's conventions are known (they decide
+its numbers), anywhere on the page after `edit_list`.
 A value that does not parse is named in a message and the last valid list stays on screen,
 with the typed text kept in its box.
 """
@@ -18,49 +22,24 @@ with the typed text kept in its box.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pandas as pd
 import streamlit as st
-from streamlit_sortables import sort_items
 
 from ndcg_core.display import exact, shorten
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, default_labels
 from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
-from ndcg_core.permutations import (
-    ideal_order,
-    move,
-    order_between,
-    reverse_order,
-    shuffled_order,
-    worst_order,
-)
+from ndcg_core.permutations import order_between
 
+from . import board as ranking_board
 from . import controls, urlparams
-from .charts.theme import BLUE, ORANGE, PRESENTER_FONT_SIZE
 from .share import is_presenting
 from .text import plain
 
 SHARED = "shared_ranked_list"  # the last valid list, carried from page to page
-MAX_DRAG_ITEMS = 50
 MAX_UNTYPED_OPTIONS = 30  # pickers up to this long open without a text field
-
-# Cards: clearly grabbable, a visible focus ring for keyboard users, a gap between them (the
-# component's own flex box is the container body), and no swipe that escapes to the browser.
-# The component draws in a frame of its own, which the app's style sheet does not reach: the
-# rule goes with it, in the theme's colours, and presenter sizes reach it here.
-_CARD_STYLE = """
-.sortable-container-body { display: flex; flex-wrap: wrap; gap: 6px; padding: 4px; }
-.sortable-item, .sortable-item:hover {
-  list-style: none; background-color: %(colour)s; color: #ffffff; font-weight: 600;
-  font-size: %(size)dpx; border-radius: 8px; padding: 6px 10px; margin: 0; cursor: grab;
-  user-select: none; touch-action: none;
-}
-.sortable-item:focus { outline: 3px solid %(focus)s; outline-offset: 2px; }
-html, body { overscroll-behavior: none; }
-"""
-CARD_FONT_SIZE = 15  # pixels; presenter view: the theme's PRESENTER_FONT_SIZE
 
 
 def state_key(page: str, name: str) -> str:
@@ -167,18 +146,18 @@ def edit_list(
 ) -> RankedList:
     """Draw the list's editors and return the page's current `RankedList`.
 
-    `drag` adds the draggable cards, the order buttons and the move buttons; `table` a table
-    editor; `negative` accepts negative relevances (for /libraries); `share=False` keeps the list off the other pages.
+    `drag` takes in the moves made on the ranking board (drawn by `board`) and adds the button
+    that resets the list to what was typed; `table` a table editor; `negative` accepts negative relevances (for /libraries); `share=False` keeps the list off the other pages.
     """
     for message in _start(page, negative=negative):
         st.warning(plain(message), icon="🔗")
     if drag:
-        _absorb_drag(page)
+        _absorb_board(page)
     if table:
         _absorb_table_edits(page)
     ranked = _text_box(page, label=label, height=height, negative=negative)
     if drag:
-        _reorder_tools(page, ranked)
+        _reset_button(page)
     if table:
         _table_editor(page, ranked)
     ranked = current(page)
@@ -236,7 +215,7 @@ def _typed_list(page: str, ranked: RankedList, values, labels) -> RankedList:
         raise
 
 
-# -- order buttons and moves ------------------------------------------------------------------
+# -- the ranking board ------------------------------------------------------------------------
 
 
 def _remember_typed(page: str, ranked: RankedList) -> None:
@@ -249,168 +228,55 @@ def _identified(ranked: RankedList) -> RankedList:
     return ranked if ranked.has_typed_labels else replace(ranked, labels=default_labels(ranked.n))
 
 
-def _set_order(page: str, order_of: Callable[[RankedList], Sequence[int]]) -> None:
-    ranked = _identified(current(page))
-    _put(page, ranked.reordered(order_of(ranked)))
-
-
 def _reset_to_typed(page: str) -> None:
     relevances, labels = st.session_state[state_key(page, "typed")]
     _put(page, replace(current(page), relevances=relevances, labels=labels))
 
 
-def card_texts(ranked: RankedList) -> list[str]:
-    """One unique string per item, e.g. 'D1 · rel 3' (the drag component's ids)."""
-    texts = [f"{label} · rel {exact(v)}" for label, v in zip(ranked.labels, ranked.relevances)]
-    seen: set[str] = set()
-    unique = []
-    for position, text in enumerate(texts, start=1):
-        unique.append(text if text not in seen else f"{text} (#{position})")
-        seen.add(unique[-1])
-    return unique
+def board_key(page: str) -> str:
+    """The session key of the page's ranking board; its state's `order` is the last move."""
+    return state_key(page, "board")
 
 
-def _move_selected(page: str, where: str) -> None:
-    ranked = current(page)
-    cards = card_texts(ranked)
-    chosen = st.session_state.get(state_key(page, "move_item"))
-    if chosen not in cards:
+def _absorb_board(page: str) -> None:
+    """If the board reported a move since the last run, reorder the list to match.
+
+    Each move is read once (by its mount and sequence number): a list changed since by other
+    means (typing, the reset button) is not undone by a move already applied. A move made on
+    an older list (other items) is ignored."""
+    moved = ranking_board.reported(board_key(page))
+    if moved is None:
         return
-    source, n = cards.index(chosen) + 1, len(cards)
-    target = min(max({"up": source - 1, "down": source + 1, "top": 1, "bottom": n}[where], 1), n)
-    if target != source:
-        _put(page, _identified(ranked).reordered(move(n, source, target)))
-
-
-ORDER_BUTTONS = (
-    (
-        "ideal",
-        "⭐ Ideal",
-        lambda r: ideal_order(r.relevances),
-        "Most relevant first: the best order of these items. NDCG reaches 1 unless judged items the system never retrieved are missing from the list.",
-    ),
-    (
-        "worst",
-        "👎 Worst",
-        lambda r: worst_order(r.relevances),
-        "Least relevant first: the lowest NDCG these items can score.",
-    ),
-    ("reverse", "🔃 Reverse", lambda r: reverse_order(r.n), "Bottom to top."),
-    ("shuffle", "🎲 Shuffle", lambda r: shuffled_order(r.n), "A random order."),
-)
-MOVE_BUTTONS = (
-    ("up", "Up", "One place up"),
-    ("down", "Down", "One place down"),
-    ("top", "Top", "To the top"),
-    ("bottom", "End", "To the bottom"),
-)
-
-
-def _reorder_tools(page: str, ranked: RankedList) -> None:
-    """The draggable cards, the order buttons and the keyboard-and-touch move buttons."""
-    st.markdown(
-        "**Drag the cards** to reorder: with a mouse, press and drag; on a touch screen, press "
-        "and hold a card, then drag. Or use the buttons below."
-    )
-    _drag_cards(page, ranked)
-    # Rows that wrap: each button keeps its whole label and moves to the next line when the
-    # column is too narrow (a phone, a projector at 150 %), rather than cutting it to "⭐ I…".
-    with st.container(horizontal=True, gap="small", key=state_key(page, "order_buttons")):
-        for name, text, order_of, tip in ORDER_BUTTONS:
-            st.button(
-                text,
-                key=state_key(page, name),
-                on_click=_set_order,
-                args=(page, order_of),
-                help=tip,
-                width="stretch",
-            )
-        st.button(
-            "↩️ Reset to what I typed",
-            key=state_key(page, "reset"),
-            on_click=_reset_to_typed,
-            args=(page,),
-            help="Back to the list as you last typed or edited it.",
-            width="stretch",
-        )
-    cards = card_texts(ranked)
-    if st.session_state.get(state_key(page, "move_item")) not in cards:
-        st.session_state[state_key(page, "move_item")] = cards[0]
-    st.selectbox(
-        "Move one item (works with keyboard and touch)",
-        cards,
-        key=state_key(page, "move_item"),
-        help="Choose an item, then press Up or Down as often as you like: it stays chosen.",
-        filter_mode=typing_mode(cards),
-    )
-    # One row, even on a phone: the four moves sit together under the chosen item.
-    with st.container(horizontal=True, gap="small", key=state_key(page, "move_buttons")):
-        for where, text, tip in MOVE_BUTTONS:
-            st.button(
-                text,
-                key=state_key(page, f"move_{where}"),
-                on_click=_move_selected,
-                args=(page, where),
-                help=tip,
-                width="stretch",
-            )
-
-
-# -- drag and drop ----------------------------------------------------------------------------
-
-
-def _sort_key(page: str) -> str:
-    return state_key(page, f"sort_{st.session_state.get(state_key(page, 'sort_version'), 0)}")
-
-
-def _dragged_items(value) -> list[str] | None:
-    """The order the drag component reported: a flat list, or its one-container form."""
-    if not isinstance(value, list) or not value:
-        return None
-    first = value[0]
-    if isinstance(first, dict):
-        items = first.get("items")
-        return list(items) if isinstance(items, list) else None
-    return [str(item) for item in value]
-
-
-def _absorb_drag(page: str) -> None:
-    """If the cards were dragged since the last run, reorder the list to match."""
-    shown = st.session_state.get(state_key(page, "sort_items"))
-    dragged = _dragged_items(st.session_state.get(_sort_key(page)))
-    if shown is None or dragged is None or dragged == shown:
+    mark = (moved.get("mount"), moved.get("seq"))
+    if mark == st.session_state.get(state_key(page, "board_seen")):
         return
+    st.session_state[state_key(page, "board_seen")] = mark
+    ranked = _identified(current(page))
     try:
-        order = order_between(shown, dragged)
+        order = order_between(ranked.labels, [str(label) for label in moved["labels"]])
     except ValueError:
         return  # a stale report from an older list: ignore it
-    _put(page, _identified(current(page)).reordered(order))
-    # The cards already show this order: keep the component as it is (no reload, no flicker).
-    st.session_state[state_key(page, "sort_items")] = dragged
+    if order != list(range(ranked.n)):
+        _put(page, ranked.reordered(order))
 
 
-def _drag_cards(page: str, ranked: RankedList) -> None:
-    cards = card_texts(ranked)
-    if len(cards) > MAX_DRAG_ITEMS:
-        st.info(
-            f"The cards are shown for lists of up to {MAX_DRAG_ITEMS} items; this one has "
-            f"{len(cards)}. Use the move buttons, the order buttons or the table to reorder it.",
-            icon="↕️",
-        )
-        return
-    if st.session_state.get(state_key(page, "sort_items")) != cards:
-        # The list changed some other way: start a fresh component showing the new order.
-        st.session_state[state_key(page, "sort_version")] = (
-            st.session_state.get(state_key(page, "sort_version"), 0) + 1
-        )
-        st.session_state[state_key(page, "sort_items")] = cards
-    size = PRESENTER_FONT_SIZE if is_presenting() else CARD_FONT_SIZE
-    sort_items(
-        cards,
-        direction="horizontal",
-        custom_style=_CARD_STYLE % {"colour": BLUE, "focus": ORANGE, "size": size},
-        key=_sort_key(page),
+def _reset_button(page: str) -> None:
+    st.button(
+        "↩️ Reset to what I typed",
+        key=state_key(page, "reset"),
+        on_click=_reset_to_typed,
+        args=(page,),
+        help="Back to the list as you last typed or edited it.",
     )
+
+
+def board(page: str, ranked: RankedList | None = None) -> None:
+    """The page's ranking board: its list as the chart of what each position earns, reordered
+    in the browser by drag, touch, keyboard or its buttons (`ui/board/`). Draw it after
+    `edit_list(page, drag=True)` (which reads its moves) and after the conventions are chosen:
+    `ranked` is the page's list as scored (default: the page's current list)."""
+    ranked = _identified(ranked if ranked is not None else current(page))
+    ranking_board.show(board_key(page), ranked, present=is_presenting())
 
 
 # -- the table editor -------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from lessons import practice
 from ndcg_core import totals
 from ndcg_core.display import count, fixed
 
-from . import charts, share, solutions, urlparams
+from . import board, charts, share, solutions, urlparams
 from .charts.answers import choice_bars, number_histogram
 from .charts.practice import relevance_bars
 from .text import plain
@@ -237,6 +237,13 @@ def show_pushed_list(params: dict) -> None:
     with st.container(border=True):
         st.markdown(f"📌 **Your teacher's list:** {plain(ranked.describe())}")
         st.markdown(f"{result.name()} = **{fixed(result.ndcg)}**")
+        # The list on a board of its own: each screen may try moves; they stay on that screen.
+        board.show(
+            f"{PAGE}_pushed_board",
+            ranked,
+            present=share.is_presenting(),
+            report=False,
+        )
         st.link_button(
             "Open it in the playground ↗",
             urlparams.link("playground", ranked, presenting=share.is_presenting()),

@@ -4,7 +4,7 @@ import streamlit as st
 
 from ndcg_core import totals
 from ndcg_core.latex import formulas, worked
-from ui import charts, controls, list_editor, menu, scores, tables, urlparams
+from ui import controls, list_editor, menu, scores, tables, urlparams
 
 PAGE = "home"
 NEXT = ("learn-binary", "playground", "ordering", "libraries", "queries", "practice")
@@ -37,7 +37,9 @@ def intro() -> None:
 
 def try_it():
     """The live example: formulas that match the list's conventions, then its numbers."""
-    ranked = list_editor.edit_list(PAGE, label="Try it: type relevances in ranked order", height=68)
+    ranked = list_editor.edit_list(
+        PAGE, label="Try it: type relevances in ranked order", height=68, drag=True
+    )
     controls.active_conventions(ranked)
     dcg_symbols, _, ndcg_symbols = formulas(ranked)
     st.latex(dcg_symbols)
@@ -50,18 +52,16 @@ def try_it():
     return ranked
 
 
-def the_chart(result) -> None:
-    charts.show(
-        charts.contribution_chart(result.table, result.ranked.k, height=330),
-        key=f"{PAGE}_chart",
-        alt="Bar chart: what each position earns in your order and in the ideal order",
-    )
+def the_board(result) -> None:
+    """The list as a chart that moves: drag a card and the numbers answer at once. No plotly
+    chart on this page, so a first visit does not load plotly's bundle."""
+    list_editor.board(PAGE, result.ranked)
     st.caption(
-        "Each pair of bars is one position: what your order earns there (solid) beside what "
-        "the ideal order earns (dotted). NDCG is the ratio of the two totals."
+        "Each row is one position: what your order earns there (solid bar) beside what the "
+        "ideal order earns (hatched bar). NDCG is the ratio of the two totals."
     )
-    # The chart's numbers as text, for screen readers and for anyone who cannot tell the bars apart.
-    with st.expander("The chart as a table"):
+    # The board's numbers as a table, each column named, for screen readers.
+    with st.expander("The board as a table"):
         st.dataframe(
             result.table[
                 ["position", "label", "relevance", "contribution", "ideal_contribution"]
@@ -122,7 +122,7 @@ def main() -> None:
     scores.metrics_row(result, page=PAGE)
     st.latex(worked(result)[2])
     with right:
-        the_chart(result)
+        the_board(result)
     suggested_path()
     where_to_go_next(ranked)
 

@@ -89,10 +89,11 @@ def introduction() -> None:
 def the_list() -> RankedList:
     typed, settings_column = st.columns([3, 2])
     with typed:
-        ranked = list_editor.edit_list(PAGE)
+        ranked = list_editor.edit_list(PAGE, drag=True)
     with settings_column, st.expander("k, gain, discount, pool", expanded=False):
         ranked = controls.scoring_controls(PAGE)
     controls.active_conventions(ranked)
+    list_editor.board(PAGE, ranked)
     # The link carries the list and every setting, so the playground opens on this very case.
     menu.page_link(
         "playground",

@@ -30,10 +30,13 @@ TABLE_COLUMNS = {
 
 
 def your_ranking():
+    """The typed list and its table; returns where the board goes (drawn once the list is
+    scored: its conventions, chosen below it, decide the board's numbers)."""
     st.header("1 · Your ranking")
-    return list_editor.edit_list(
+    list_editor.edit_list(
         PAGE, label="Relevances, top of the ranking first", height=80, drag=True, table=True
     )
+    return st.container()
 
 
 def how_it_is_scored():
@@ -190,7 +193,7 @@ def main() -> None:
     headline = st.container()
     left, right = st.columns(2, gap="large")
     with left:
-        your_ranking()
+        board = your_ranking()
         ranked = how_it_is_scored()
         # NDCG in one line, kept in sight at the foot of the screen while the list is edited
         # (the cards above may be a screen or more away, on a phone above all).
@@ -201,6 +204,8 @@ def main() -> None:
         controls.active_conventions(ranked)
     with readout:
         scores.readout(result, page=PAGE)
+    with board:
+        list_editor.board(PAGE, ranked)
     with right:
         where_the_score_comes_from(result)
     the_formula(result)

@@ -20,7 +20,6 @@ from tests.browser.waits import open_context, settle
 
 pytestmark = pytest.mark.browser
 
-SORTABLES = 'iframe[title="streamlit_sortables.sortable_items"]'
 
 # Formulas, tables and code wider than their column, and whether each says so and is a Tab stop.
 WIDE_REGIONS = """() => [...document.querySelectorAll(
@@ -69,15 +68,9 @@ def test_reordering_on_a_phone_keeps_ndcg_in_sight(phone, app_url, shot):
     rows = {round(move.bounding_box()["y"]) for move in moves}
     assert len(rows) == 1, "the four moves share one row"
 
-    # The picker opens as a list: no text field, so no on-screen keyboard over it.
-    chooser = phone.get_by_role("combobox", name="Move one item")
-    assert (
-        chooser.get_attribute("inputmode") == "none"
-        or chooser.get_attribute("readonly") is not None
-    )
-    chooser.tap()
-    phone.get_by_role("option", name="D4 · rel 0").tap()
-    expect(chooser).to_have_value("D4 · rel 0")
+    # A tap on a card selects it for the moves (a press and hold would pick it up).
+    phone.locator(".board .card", has_text="D4").tap()
+    expect(phone.locator(".board .row.selected .label")).to_have_text("D4")
 
     moves[2].tap()  # Top
     readout = phone.locator('[class*="st-key-readout_"]')
@@ -141,11 +134,14 @@ def test_wide_tables_on_a_phone_say_they_scroll(phone, app_url, shot):
 def test_a_swipe_on_a_card_stays_on_the_card(phone, app_url):
     phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
     settle(phone)
-    expect(phone.get_by_text("press and hold a card, then drag")).to_be_visible()
-    card = phone.frame_locator(SORTABLES).locator(".sortable-item").first
-    assert card.evaluate("e => getComputedStyle(e).touchAction") == "none"
-    for document in (phone.locator("html"), phone.frame_locator(SORTABLES).locator("html")):
-        assert document.evaluate("e => getComputedStyle(e).overscrollBehaviorX") == "none"
+    expect(phone.get_by_text("press and hold it on a touch screen")).to_be_visible()
+    # A finger that moves at once scrolls the page; held still, it picks the card up (the
+    # board then keeps the page from scrolling: tests/browser/test_board.py).
+    card = phone.locator(".board .card").first
+    assert card.evaluate("e => getComputedStyle(e).touchAction") == "pan-y"
+    scroller = phone.locator(".board .scroller").first
+    assert scroller.evaluate("e => getComputedStyle(e).overscrollBehaviorY") == "contain"
+    assert phone.locator("html").evaluate("e => getComputedStyle(e).overscrollBehaviorX") == "none"
 
 
 # ------------------------------------------------------------------------------ the keyboard
@@ -153,11 +149,7 @@ def test_a_swipe_on_a_card_stays_on_the_card(phone, app_url):
 FOCUS = """() => {
   const a = document.activeElement;
   const key = (a.closest('[class*="st-key-"]') || {className: ''}).className.match(/st-key-\\S+/);
-  let inner = null;
-  if (a.tagName === 'IFRAME') {
-    try { inner = a.contentDocument.activeElement.className; } catch (error) { inner = null; }
-  }
-  return {tag: a.tagName, key: key && key[0], inner};
+  return {tag: a.tagName, key: key && key[0]};
 }"""
 
 
@@ -172,16 +164,21 @@ def test_focus_stays_after_typing_a_list(page, app_url):
     box.focus()
     page.keyboard.press("Control+A")
     page.keyboard.type("1, 0, 2, 3")
-    page.keyboard.press("Tab")  # applies the list and moves on, to the first card
+    page.keyboard.press("Tab")  # applies the list and moves on, to the reset button
     expect(_ndcg(page)).to_have_text(f"{ndcg([1, 0, 2, 3]):.4f}")
-    # The cards are drawn afresh for the new list; the focus comes back to the first card.
-    page.wait_for_function(
-        """() => { const a = document.activeElement;
-          return a.tagName === 'IFRAME'
-            && a.contentDocument.activeElement.classList.contains('sortable-item'); }"""
+    expect(page.locator(".board .row")).to_have_count(4)
+    settle(page)
+    assert page.evaluate(FOCUS)["key"] == "st-key-playground_reset"
+    # On through the board's buttons to its first card, one Tab stop named by what it holds.
+    focused = (
+        "b => { const a = b.getRootNode().activeElement;"
+        " return a && a.classList.contains('card') ? a.textContent : null; }"
     )
-    page.keyboard.press("Tab")
-    assert page.evaluate(FOCUS)["tag"] != "BODY"
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.locator(".board").first.evaluate(focused):
+            break
+    assert page.locator(".board").first.evaluate(focused) == "D1 rel 1, position 1 of 4"
 
 
 def test_focus_stays_in_the_table_after_a_cell_edit(page, app_url):

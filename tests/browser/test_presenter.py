@@ -61,9 +61,10 @@ SMALL_TEXT = """(min) => {
     const [drawnAt, font] = drawn.split('|');
     if (drawnAt === root && parseFloat(font) < min) small.push(`grid ${font}`);
   }
-  for (const frame of main.querySelectorAll('iframe')) {
-    const cards = frame.contentDocument && frame.contentDocument.querySelectorAll('.sortable-item');
-    for (const card of cards || []) {
+  // The ranking board draws in a shadow root of its own.
+  for (const host of main.querySelectorAll('*')) {
+    const cards = host.shadowRoot ? host.shadowRoot.querySelectorAll('.board .card') : [];
+    for (const card of cards) {
       if (size(card) < min) small.push(`card ${size(card)}px: ${card.textContent}`);
     }
   }

@@ -244,3 +244,24 @@ FORGED_CHOICES = (
     {"double_value": float("nan")},
     {"bool_value": True},
 )
+
+
+def board_data(at: AppTest, key: str) -> dict:
+    """What the page sent its ranking board under `key` (AppTest draws no component; the data
+    it was given is in its element)."""
+    found = [e for e in at.get("bidi_component") if e.proto.id.endswith(f"-{key}")]
+    assert len(found) == 1, [e.proto.id for e in at.get("bidi_component")]
+    return json.loads(found[0].proto.json)
+
+
+def move_on_board(at: AppTest, key: str, labels: list[str]) -> AppTest:
+    """What the ranking board reports after a move (a drag, a key, one of its buttons): the
+    labels in their new order, with a sequence number of its own; then the rerun it starts."""
+    try:
+        last = at.session_state[key].get("order") or {}
+    except KeyError:
+        last = {}
+    at.session_state[key] = {
+        "order": {"labels": labels, "mount": "test", "seq": int(last.get("seq", 0)) + 1}
+    }
+    return at.run()

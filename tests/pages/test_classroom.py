@@ -13,7 +13,7 @@ from sqlalchemy import update
 from classroom import questions, rooms
 from classroom.store import URL_VARIABLE, Store, room_table
 from ndcg_core.model import Scoring
-from tests.pages.conftest import assert_message, forge, open_page
+from tests.pages.conftest import assert_message, board_data, forge, open_page
 
 PAGE = "views/classroom.py"
 
@@ -291,6 +291,8 @@ def test_a_list_sent_reaches_every_student(db, room):
     assert db.find(room.code).pushed == {"rels": "3,0,2"}
     at.run()
     assert "Your teacher's list:" in texts(at) and "NDCG@3 = **0.9386**" in texts(at)
+    shown = board_data(at, "classroom_pushed_board")  # a board to try moves on, kept local
+    assert shown["relevances"] == [3, 0, 2] and shown["report"] is False
     press(screen, "Stop showing it")
     assert db.find(room.code).pushed is None
 

@@ -1,9 +1,10 @@
 // What Streamlit does not do for a page, done once for every page (ui/style.py sends this file).
 // No data, nothing fetched: it only reads and marks the page Streamlit drew.
 //
-// 1. Focus: Streamlit draws a widget afresh when its key changes (the drag cards change theirs
-//    when the list is changed elsewhere); the element that had the keyboard focus is then gone
-//    and focus falls back to the page. Focus goes back to the same place in the new element.
+// 1. Focus: Streamlit draws a widget afresh when its key changes (the table editor changes its
+//    key when the list is changed elsewhere); the element that had the keyboard focus is then
+//    gone and focus falls back to the page. Focus goes back to the same place in the new element.
+//    (The ranking board keeps its own focus: it stays mounted across reruns.)
 // 2. Regions wider than their column (a long formula, a wide table) become Tab stops with a
 //    name, so a keyboard can scroll them, and say under them that they scroll.
 // 3. Charts are named by Streamlit (`alt`); each is also described by the caption under it.
@@ -29,8 +30,7 @@
   }
 
   // ---------------------------------------------------------------- 1. focus kept across reruns
-  const FOCUSABLE =
-    'a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"]), iframe';
+  const FOCUSABLE = 'a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])';
   let last = null; // where the focus was: its element, its widget's key, its place in the widget
   let lostAt = 0;
 
@@ -38,7 +38,7 @@
     const box = element.closest('[class*="st-key-"]');
     if (!box) return null;
     const name = [...box.classList].find((c) => c.startsWith("st-key-"));
-    // A versioned key (table_3, sort_7) names the same widget in its next version.
+    // A versioned key (table_3) names the same widget in its next version.
     return name ? { box, stem: name.replace(/_\d+$/, "_") } : null;
   };
 
@@ -46,16 +46,7 @@
     const key = keyOf(element);
     if (!key) return null;
     const inside = [...key.box.querySelectorAll(FOCUSABLE)];
-    let inner = -1;
-    if (element.tagName === "IFRAME") {
-      try {
-        const items = [...element.contentDocument.querySelectorAll(FOCUSABLE)];
-        inner = items.indexOf(element.contentDocument.activeElement);
-      } catch (error) {
-        inner = -1;
-      }
-    }
-    return { element, stem: key.stem, index: inside.indexOf(element), inner };
+    return { element, stem: key.stem, index: inside.indexOf(element) };
   };
 
   doc.addEventListener(
@@ -66,47 +57,9 @@
     },
     true,
   );
-  // Focus that moves between the cards of an iframe is followed from the iframe's own events.
-  // A frame that reloads in place gets a new document: each document is followed once.
-  const followed = new WeakSet();
-  const followFrame = (frame) => {
-    try {
-      const inner = frame.contentDocument;
-      if (!inner || !inner.body || followed.has(inner)) return;
-      followed.add(inner);
-      inner.addEventListener("focusin", () => {
-        const found = describe(frame);
-        if (found) last = found;
-      });
-    } catch (error) {
-      // Another origin: its focus stays its own.
-    }
-  };
-
   // Returns true while the place to go back to is not drawn yet (try again a little later).
-  // The frame that had the focus was reloaded in place (the same element, a new document): the
-  // outer focus stays on the frame, but nothing inside has it. Returns the frame's new items.
-  const reloadedInPlace = (active) => {
-    if (!last || active !== last.element || active.tagName !== "IFRAME") return null;
-    try {
-      const inner = active.contentDocument;
-      if (!inner || followed.has(inner)) return null; // the same document: nothing reloaded
-      if (inner.activeElement && inner.activeElement !== inner.body) return null;
-      return [...inner.querySelectorAll(FOCUSABLE)];
-    } catch (error) {
-      return null;
-    }
-  };
-
   const restoreFocus = () => {
     const active = doc.activeElement;
-    const reloaded = reloadedInPlace(active);
-    if (reloaded) {
-      if (!reloaded.length) return true; // not drawn yet
-      reloaded[Math.max(0, Math.min(last.inner, reloaded.length - 1))].focus();
-      last = describe(active);
-      return false;
-    }
     if (!last || last.element.isConnected || (active && active !== doc.body)) {
       lostAt = 0; // nothing lost, or the user has moved on: nothing to restore
       return false;
@@ -125,18 +78,7 @@
     const inside = [...box.querySelectorAll(FOCUSABLE)];
     const target = inside[Math.max(0, Math.min(last.index, inside.length - 1))];
     if (!target) return true;
-    if (target.tagName === "IFRAME") {
-      let items = [];
-      try {
-        items = [...target.contentDocument.querySelectorAll(FOCUSABLE)];
-      } catch (error) {
-        items = [];
-      }
-      if (!items.length) return true; // not drawn yet
-      items[Math.max(0, Math.min(last.inner, items.length - 1))].focus();
-    } else {
-      target.focus();
-    }
+    target.focus();
     last = describe(target);
     lostAt = 0;
     return false;
@@ -271,7 +213,6 @@
   const run = () => {
     pending = 0;
     if (restoreFocus()) setTimeout(lab.schedule, 200);
-    for (const frame of doc.querySelectorAll("iframe")) followFrame(frame);
     const main = doc.querySelector('[data-testid="stMain"]') || doc.body;
     markScrollers();
     describeCharts();

@@ -109,10 +109,13 @@ def your_list() -> RankedList:
     st.header("Your list")
     left, right = st.columns(2, gap="large")
     with left:
-        list_editor.edit_list(PAGE, label="Relevances, top of the ranking first", height=80)
+        list_editor.edit_list(
+            PAGE, label="Relevances, top of the ranking first", height=80, drag=True
+        )
     with right:
         ranked = controls.scoring_controls(PAGE, explain=False)
     controls.active_conventions(ranked)
+    list_editor.board(PAGE, ranked)
     return ranked
 
 

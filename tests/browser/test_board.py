@@ -1,0 +1,346 @@
+"""The ranking board in a real browser: its own arithmetic and number format against the core,
+and every way of moving a card (mouse, touch, keyboard, buttons), with the rest of the page
+following each move. One page load per kind of screen, many checks per load."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from ndcg_core import ndcg, totals
+from ndcg_core.display import DIGITS, MINUS, fixed
+from ndcg_core.metrics import dcg_terms
+from ndcg_core.permutations import ideal_order, move, worst_order
+from tests.browser.waits import open_context, settle, wait_for_app
+from tests.strategies import random_ranked_list
+
+BOARD_JS = Path(__file__).resolve().parents[2] / "ui" / "board" / "board.js"
+
+# The board's module in a blank page: its exported pure functions on `window.board`.
+LOAD_MODULE = """async (source) => {
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  window.board = await import(url);
+}"""
+
+# For each case: DCG, NDCG, every bar, and the ideal and worst orders, as the board computes them.
+RUN_CASES = """({ cases, digits, minus }) => cases.map(({ gains, weights, idcg, onZero, order, relevances, numbers }) => {
+  const b = window.board;
+  const bars = new Array(order.length);
+  const dcg = b.score(gains, weights, order, bars);
+  const ndcg = b.ndcgOf(dcg, idcg, onZero);
+  return {
+    dcg, ndcg: Number.isNaN(ndcg) ? null : ndcg, bars,
+    ideal: b.idealOrder(relevances), worst: b.worstOrder(relevances),
+    texts: numbers.map((x) => b.fixed(x === "nan" ? NaN : x === "inf" ? Infinity
+      : x === "-inf" ? -Infinity : x, digits, minus)),
+  };
+})"""
+
+# Numbers whose text is easy to get wrong: exact ties (Python rounds them half to even,
+# `toFixed` up), minus zero, tiny negatives that round to zero, huge values, no value.
+HARD_NUMBERS = [
+    0.03125, 0.00005, 0.00015, 0.00025, 1.00005, 2.5, 0.5, 1e-5, -0.03125, -0.00005, -0.0,
+    -1e-9, 1e21, 1e22, 1e23, 2.0**70, 123456789012.34567, 1.2345e15, 0.9999500000000001,
+    0.99995, 5e-324, 1.7976931348623157e308, "nan", "inf", "-inf",
+]  # fmt: skip
+
+
+def close(a: float | None, b: float) -> bool:
+    if a is None:
+        return math.isnan(b)
+    return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12)
+
+
+def test_the_boards_arithmetic_and_format_equal_the_cores(page):
+    """≥ 1,000 random lists, orders and conventions: NDCG, DCG and every bar to 1e-12, every
+    number's text exactly as `display.fixed` writes it, the ideal and worst orders as
+    `permutations` gives them."""
+    page.goto("about:blank")
+    page.evaluate(LOAD_MODULE, BOARD_JS.read_text(encoding="utf-8"))
+    rng = random.Random(1729)
+    cases, wants = [], []
+    for _ in range(1200):
+        ranked = random_ranked_list(rng)
+        terms = dcg_terms(ranked)
+        order = rng.sample(range(ranked.n), ranked.n)
+        want = totals(ranked.reordered(order))
+        bars = [terms.gains[i] * w for i, w in zip(order, terms.weights)]
+        numbers = [want.ndcg, want.dcg, want.idcg, *terms.gains, *terms.discounts, *bars]
+        numbers += [rng.uniform(-2, 2) * 10 ** rng.randint(-6, 6) for _ in range(3)]
+        cases.append(
+            {
+                "gains": list(terms.gains),
+                "weights": list(terms.weights),
+                "idcg": terms.idcg,
+                "onZero": None if math.isnan(terms.on_zero) else terms.on_zero,
+                "order": order,
+                "relevances": list(terms.relevances),
+                "numbers": [x if math.isfinite(x) else repr(x) for x in numbers],
+            }
+        )
+        wants.append((ranked, order, want, bars, numbers))
+    cases.append({**cases[0], "numbers": HARD_NUMBERS})
+    wants.append((*wants[0][:4], [float(x) for x in HARD_NUMBERS]))
+    got = page.evaluate(RUN_CASES, {"cases": cases, "digits": DIGITS, "minus": MINUS})
+    for case, result, (ranked, order, want, bars, numbers) in zip(cases, got, wants):
+        where = (ranked, order)
+        assert close(result["dcg"], want.dcg), where
+        assert close(result["ndcg"], want.ndcg), where
+        moved = ranked.reordered(order)
+        assert close(result["ndcg"], ndcg(moved.relevances, **moved.kwargs())), where
+        assert all(close(a, b) for a, b in zip(result["bars"], bars)), where
+        assert result["ideal"] == ideal_order(case["relevances"]), where
+        assert result["worst"] == worst_order(case["relevances"]), where
+        assert result["texts"] == [fixed(x) for x in numbers], where
+
+
+# ---------------------------------------------------------------------------------------------
+# The board on a page
+# ---------------------------------------------------------------------------------------------
+
+STATE = "board => board.boardState()"
+FOCUSED = "board => { const a = board.getRootNode().activeElement; return a && a.textContent; }"
+MOVE_TIMES = "() => window.__board ? window.__board.moves.slice() : []"
+
+
+def board(page):
+    return page.locator(".board").first
+
+
+def board_ndcg(page):
+    return page.locator('.board [data-value="ndcg"]').first
+
+
+def card(page, label: str):
+    return page.locator(
+        ".board .card", has=page.locator(".label", has_text=re.compile(f"^{label}$"))
+    )
+
+
+def page_ndcg(page):
+    return page.get_by_test_id("stMetricValue").first
+
+
+def live(page):
+    return page.locator(".board .live").first
+
+
+def order_on_board(page) -> list[str]:
+    return board(page).evaluate(STATE)["order"]
+
+
+def expect_page_follows(page, relevances, labels):
+    """The headline card, the text box and the address bar show the board's order."""
+    want = fixed(ndcg(relevances))
+    expect(board_ndcg(page)).to_have_text(want)
+    expect(page_ndcg(page)).to_have_text(want)
+    rels = ",".join(f"{r:g}" for r in relevances)
+    expect(page).to_have_url(re.compile(rf"rels={rels}&labels={','.join(labels)}(&|$)"))
+    typed = ", ".join(f"{label}={r:g}" for label, r in zip(labels, relevances))
+    expect(page.get_by_role("textbox", name="Relevances, top of the ranking first")).to_have_value(
+        typed
+    )
+    wait_for_app(page)
+
+
+def p95(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+RELS = [3, 2, 3, 0, 1, 2]
+LABELS = ["D1", "D2", "D3", "D4", "D5", "D6"]
+
+
+def test_keyboard_mouse_and_buttons_on_the_playground(page, app_url, shot):
+    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
+    wait_for_app(page)
+    expect(board_ndcg(page)).to_have_text("0.9608")
+    expect(page.locator(".board .row")).to_have_count(6)
+    settle(page)
+    shot("board-playground")
+
+    # Keyboard: Space picks D4 up, the arrows move it (the board previews the order), Space
+    # drops it; the move is announced and the focus stays on the moved card.
+    card(page, "D4").focus()
+    page.keyboard.press("Space")
+    expect(live(page)).to_contain_text("Picked up D4 at position 4")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    order = [LABELS[i] for i in move(6, 4, 2)]
+    values = [RELS[i] for i in move(6, 4, 2)]
+    expect(board_ndcg(page)).to_have_text(fixed(ndcg(values)))  # the preview, not yet sent
+    assert board(page).evaluate(STATE)["lifted"]
+    page.keyboard.press("Space")
+    expect(live(page)).to_have_text(f"D4 to position 2, NDCG {fixed(ndcg(values))}, was 0.9608")
+    assert board(page).evaluate(FOCUSED) == "D4 rel 0, position 2 of 6"
+    expect_page_follows(page, values, order)
+    assert board(page).evaluate(FOCUSED) == "D4 rel 0, position 2 of 6"  # after the rerun
+    # Escape puts a card back where it was.
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Escape")
+    expect(live(page)).to_contain_text("D4 put back at position 2")
+    assert order_on_board(page) == order
+
+    # Mouse: D6 dragged to the top; while it is held the board shows the order as if dropped.
+    box = card(page, "D6").bounding_box()
+    top = card(page, order[0]).bounding_box()
+    page.mouse.move(box["x"] + 20, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 20, box["y"] + box["height"] / 2 - 10, steps=2)
+    page.mouse.move(top["x"] + 20, top["y"] + 4, steps=12)
+    dragged = [order[i] for i in move(6, 6, 1)]
+    dragged_values = [values[i] for i in move(6, 6, 1)]
+    expect(board_ndcg(page)).to_have_text(fixed(ndcg(dragged_values)))
+    assert order_on_board(page) == dragged and board(page).evaluate(STATE)["lifted"]
+    page.mouse.up()
+    expect(live(page)).to_contain_text("D6 to position 1")
+    expect_page_follows(page, dragged_values, dragged)
+
+    # The buttons: the orders, then the moves of the selected card (D6, the last one moved).
+    page.get_by_role("button", name="⭐ Ideal").click()
+    expect(board_ndcg(page)).to_have_text("1.0000")
+    expect(live(page)).to_contain_text("Ideal order, NDCG 1.0000")
+    ideal = [dragged[i] for i in ideal_order(dragged_values)]
+    expect_page_follows(page, sorted(RELS, reverse=True), ideal)
+    page.get_by_role("button", name="👎 Worst").click()
+    worst = [ideal[i] for i in worst_order(sorted(RELS, reverse=True))]
+    expect_page_follows(page, sorted(RELS), worst)
+    page.get_by_role("button", name="🔃 Reverse").click()
+    expect_page_follows(page, sorted(RELS, reverse=True), worst[::-1])
+    before = order_on_board(page)
+    page.get_by_role("button", name="🎲 Shuffle").click()
+    expect(live(page)).to_contain_text("Shuffled")
+    assert order_on_board(page) != before
+    wait_for_app(page)
+    card(page, "D4").click()  # selects it for the move buttons
+    for name, where in (("Top", 0), ("Down", 1), ("End", 5), ("Up", 4)):
+        page.get_by_role("button", name=name, exact=True).click()
+        expect(live(page)).to_contain_text(f"D4 to position {where + 1}")
+        assert order_on_board(page)[where] == "D4"
+    shuffled = order_on_board(page)
+    by_label = dict(zip(LABELS, RELS))
+    expect_page_follows(page, [by_label[label] for label in shuffled], shuffled)
+    times = page.evaluate(MOVE_TIMES)
+    assert len(times) >= 10
+    print(f"moves on 6 items: p95 {p95(times):.1f} ms, max {max(times):.1f} ms", sorted(times))
+    page.get_by_role("button", name="↩️ Reset to what I typed").click()
+    expect(board_ndcg(page)).to_have_text("0.9608")
+    expect(page_ndcg(page)).to_have_text("0.9608")
+    assert order_on_board(page) == LABELS
+    shot("board-playground-after")
+
+
+@pytest.fixture
+def phone(browser):
+    context = open_context(
+        browser,
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    yield context.new_page()
+    context.close()
+
+
+def touch(session, kind: str, x: float, y: float) -> None:
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+    session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def test_press_hold_and_drag_on_a_phone(phone, app_url, shot):
+    phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
+    wait_for_app(phone)
+    expect(board_ndcg(phone)).to_have_text("0.9608")
+    settle(phone)
+    card(phone, "D4").scroll_into_view_if_needed()
+    settle(phone)  # nothing moves under the finger between measuring and touching
+    start = card(phone, "D4").bounding_box()
+    target = card(phone, "D1").bounding_box()
+    session = phone.context.new_cdp_session(phone)
+    x, y = start["x"] + 20, start["y"] + start["height"] / 2
+    touch(session, "touchStart", x, y)
+    # Held still, the card is picked up (waited for as the page shows it, not for a time).
+    phone.wait_for_function(
+        "() => { const h = [...document.querySelectorAll('*')].find(e => e.shadowRoot"
+        " && e.shadowRoot.querySelector('.board')); return h && h.shadowRoot.querySelector('.row.lifted'); }"
+    )
+    expect(phone.locator(".board .row.lifted .label")).to_have_text("D4")
+    steps = 10
+    for step in range(1, steps + 1):
+        touch(session, "touchMove", x, y + (target["y"] + 4 - y) * step / steps)
+    values = [RELS[i] for i in move(6, 4, 1)]
+    expect(board_ndcg(phone)).to_have_text(fixed(ndcg(values)))  # the preview
+    touch(session, "touchEnd", 0, 0)
+    expect(live(phone)).to_contain_text("D4 to position 1")
+    expect(page_ndcg(phone)).to_have_text(fixed(ndcg(values)))
+    expect(phone).to_have_url(re.compile(r"rels=0,3,2,3,1,2"))
+    settle(phone)
+    overflow = board(phone).evaluate("b => b.scrollWidth - b.clientWidth")
+    assert overflow <= 1, overflow  # nothing wider than the phone
+    board(phone).scroll_into_view_if_needed()
+    shot("board-phone", of=phone)
+
+
+def test_a_thousand_items_move_within_a_frame(page, app_url, shot):
+    rng = random.Random(5)
+    values = [rng.randint(0, 3) for _ in range(1000)]
+    # Home: the board beside the formulas, no chart to redraw (the playground's four charts of
+    # 1,000 bars keep a loaded machine busy for seconds after each move).
+    page.goto(f"{app_url}/?rels={','.join(map(str, values))}")
+    wait_for_app(page)
+    expect(page.locator(".board .row")).to_have_count(1000)
+    expect(board_ndcg(page)).to_have_text(fixed(ndcg(values)))
+    settle(page)
+    height = board(page).evaluate("b => b.querySelector('.scroller').clientHeight")
+    assert height < 900  # the list scrolls inside the board
+    # The first card to the very end by keyboard, then back by the buttons.
+    card(page, "D1").focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("End")
+    page.keyboard.press("Space")
+    moved = values[1:] + values[:1]
+    expect(live(page)).to_contain_text(f"D1 to position 1000, NDCG {fixed(ndcg(moved))}")
+    assert board(page).evaluate(FOCUSED).startswith("D1 rel")
+    assert board(page).evaluate(FOCUSED).endswith("position 1000 of 1000")
+    expect(page_ndcg(page)).to_have_text(fixed(ndcg(moved)))
+    wait_for_app(page)
+    for name in ("Top", "End", "Up", "Down", "Top"):
+        page.get_by_role("button", name=name, exact=True).click()
+    page.get_by_role("button", name="⭐ Ideal").click()
+    page.get_by_role("button", name="🔃 Reverse").click()
+    expect(board_ndcg(page)).to_have_text(fixed(ndcg(sorted(values))))
+    expect(page_ndcg(page)).to_have_text(fixed(ndcg(sorted(values))))
+    times = page.evaluate(MOVE_TIMES)
+    print(f"moves on 1000 items: p95 {p95(times):.1f} ms, max {max(times):.1f} ms")
+    shot("board-1000")
+
+
+def test_presenter_view_and_home(page, app_url, shot):
+    """Presenter sizes; Home draws the board and no plotly chart, so plotly is never fetched."""
+    scripts: list[str] = []
+    page.on("request", lambda request: scripts.append(request.url))
+    page.goto(f"{app_url}/?rels=3,2,3,0,1,2")
+    wait_for_app(page)
+    expect(board_ndcg(page)).to_have_text("0.9608")
+    settle(page)
+    assert not [url for url in scripts if "plotly" in url.lower()], scripts
+    assert page.locator(".js-plotly-plot").count() == 0
+    page.set_viewport_size({"width": 1920, "height": 1200})
+    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2&present=1")
+    wait_for_app(page)
+    expect(board_ndcg(page)).to_have_text("0.9608")
+    size = board(page).evaluate(
+        "b => parseFloat(getComputedStyle(b.querySelector('.card')).fontSize)"
+    )
+    assert size >= 24
+    settle(page)
+    board(page).scroll_into_view_if_needed()
+    shot("board-presenter")

@@ -1,0 +1,747 @@
+// The ranking board (ui/board/__init__.py mounts it with Streamlit's Components v2): the ranked
+// list drawn as the chart of what each position earns, reordered in the page itself.
+//
+// No formula lives here. The server sends what the list's conventions give (each item's gain,
+// each position's weight: its discount, 0 past k; the ideal's contribution at each position; the
+// IDCG, which no order changes; the NDCG of a list whose IDCG is 0) and the one number format.
+// This script only arranges the items and multiplies, adds and divides by IDCG, so a move
+// answers within one frame; the new order then goes to the server, and the rest of the page
+// follows on its rerun.
+//
+// The arithmetic and the number format are pure functions, exported so a test can run them
+// against the core (tests/browser/test_board.py).
+
+// ------------------------------------------------------------------ the number format
+// `ndcg_core.display.fixed`: DIGITS decimals, trailing zeros kept, a real minus sign, a dash
+// for no value. Python rounds an exact tie half to even where `toFixed` rounds it up, and
+// `toFixed` writes numbers from 1e21 on in exponent form: those are written from the double's
+// exact value instead.
+const exactFixed = (magnitude, digits) => {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, magnitude);
+  const high = view.getUint32(0);
+  const biased = (high >>> 20) & 0x7ff;
+  let mantissa = (BigInt(high & 0xfffff) << 32n) | BigInt(view.getUint32(4));
+  let exponent = -1074;
+  if (biased !== 0) {
+    mantissa |= 1n << 52n;
+    exponent = biased - 1075;
+  }
+  const scaled = mantissa * 10n ** BigInt(digits);
+  let whole;
+  if (exponent >= 0) {
+    whole = scaled << BigInt(exponent);
+  } else {
+    const shift = BigInt(-exponent);
+    whole = scaled >> shift;
+    const rest = scaled - (whole << shift);
+    const half = 1n << (shift - 1n);
+    if (rest > half || (rest === half && (whole & 1n) === 1n)) whole += 1n;
+  }
+  const text = whole.toString().padStart(digits + 1, "0");
+  return digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text;
+};
+
+export function fixed(value, digits, minus) {
+  if (value === null || value === undefined) return "—";
+  const number = Number(value);
+  if (Number.isNaN(number)) return "—";
+  if (!Number.isFinite(number)) return number > 0 ? "∞" : `${minus}∞`;
+  const magnitude = Math.abs(number);
+  let text;
+  if (magnitude < 1e11) {
+    text = magnitude.toFixed(digits);
+    const scaled = magnitude * 10 ** digits;
+    if (scaled - Math.floor(scaled) === 0.5) text = exactFixed(magnitude, digits); // a tie?
+  } else {
+    text = exactFixed(magnitude, digits);
+  }
+  return number < 0 && /[1-9]/.test(text) ? minus + text : text;
+}
+
+// ------------------------------------------------------------------ the arithmetic
+// `order[p]` is the index of the item at position p + 1 (as in ndcg_core.permutations).
+
+/** DCG of `order`, each position's contribution written into `into` (gain × weight). */
+export function score(gains, weights, order, into) {
+  let total = 0;
+  for (let p = 0; p < order.length; p += 1) {
+    const earned = gains[order[p]] * weights[p];
+    if (into) into[p] = earned;
+    total += earned;
+  }
+  return total;
+}
+
+/** NDCG from DCG and the IDCG the server sent; `onZero` (null: NaN) when IDCG is 0. */
+export function ndcgOf(dcg, idcg, onZero) {
+  if (idcg > 0) return dcg / idcg;
+  return onZero === null || onZero === undefined ? NaN : onZero;
+}
+
+// Reorderings, as permutations of positions (ndcg_core.permutations): stable sorts by relevance.
+export function idealOrder(values) {
+  return values.map((_, i) => i).sort((a, b) => values[b] - values[a] || a - b);
+}
+export function worstOrder(values) {
+  return values.map((_, i) => i).sort((a, b) => values[a] - values[b] || a - b);
+}
+export function reverseOrder(n) {
+  return Array.from({ length: n }, (_, i) => n - 1 - i);
+}
+/** A random order; for two or more items never the current one. */
+export function shuffledOrder(n, random = Math.random) {
+  const order = Array.from({ length: n }, (_, i) => i);
+  if (n < 2) return order;
+  while (order.every((item, i) => item === i)) {
+    for (let i = n - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+  }
+  return order;
+}
+/** The item at `source` taken out and put at `target` (0-based); the others close the gap. */
+export function moved(n, source, target) {
+  const order = Array.from({ length: n }, (_, i) => i);
+  const [item] = order.splice(source, 1);
+  order.splice(target, 0, item);
+  return order;
+}
+/** `order` rearranged by a permutation of its positions. */
+export function compose(order, permutation) {
+  return permutation.map((p) => order[p]);
+}
+
+// ------------------------------------------------------------------ timing, for the benchmarks
+// Each move (keyboard, button, drop) and each drag preview is timed from its input event to the
+// first animation frame after the board changed: `performance` gets a "board-move" measure, the
+// board's root a `data-move-ms` attribute, and `window.__board` the figures.
+const timing = (window.__board = window.__board || {
+  moves: [], // durations of moves, ms
+  previews: [], // durations of drag previews, ms
+  dragFrames: [], // animation frame times during drags, ms
+  dragWork: [], // the board's own work in each drag frame, ms
+  last: null,
+});
+const keep = (list, value) => {
+  list.push(value);
+  if (list.length > 2000) list.splice(0, list.length - 2000);
+};
+
+// ------------------------------------------------------------------ the board
+const boards = new WeakMap();
+const LONG_PRESS_MS = 250;
+const DRAG_THRESHOLD = 4; // pixels a mouse moves before a press becomes a drag
+const TOUCH_SLOP = 10; // pixels a finger may wander while it holds a card
+
+function createBoard(parent) {
+  const root = parent.querySelector(".board");
+  const $ = (selector) => root.querySelector(selector);
+  const list = $(".list");
+  const scroller = $(".scroller");
+  const live = $(".live");
+  const values = {
+    ndcg: $('[data-value="ndcg"]'),
+    dcg: $('[data-value="dcg"]'),
+    idcg: $('[data-value="idcg"]'),
+  };
+  const b = {
+    data: null,
+    n: 0,
+    order: [], // the order on screen
+    committed: [], // the order the server has been told of
+    contributions: new Float64Array(0),
+    rows: [],
+    selected: null, // the selected item's index
+    lift: null, // a card picked up: { item, base (order before), how }
+    mount: Math.random().toString(36).slice(2),
+    seq: 0,
+    setStateValue: null,
+    focusing: false,
+    pointer: null,
+    frame: 0,
+    buttons: {},
+  };
+
+  const format = (value) => fixed(value, b.data.digits, b.data.minus);
+
+  // -------------------------------------------------------------- rows
+  const makeRow = () => {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("role", "listitem");
+    row.innerHTML =
+      '<span class="pos"></span>' +
+      '<span class="card" tabindex="0" role="button" aria-roledescription="movable item" aria-describedby="board-hint">' +
+      '<span class="label"></span> <span class="rel"></span><span class="where"></span></span>' +
+      '<span class="num gain"></span><span class="num disc"></span>' +
+      '<span class="bars"><span class="bar ours"><i></i><b></b></span>' +
+      '<span class="bar ideal"><i></i><b></b></span></span>';
+    const cells = {
+      row,
+      pos: row.children[0],
+      card: row.children[1],
+      label: row.children[1].children[0],
+      rel: row.children[1].children[1],
+      where: row.children[1].children[2],
+      gain: row.children[2],
+      disc: row.children[3],
+      oursBar: row.children[4].children[0].children[0],
+      oursText: row.children[4].children[0].children[1],
+      idealBar: row.children[4].children[1].children[0],
+      idealText: row.children[4].children[1].children[1],
+      shown: {}, // what each cell shows, so a repaint touches only what changed
+    };
+    return cells;
+  };
+
+  const put = (cells, name, value, write) => {
+    if (cells.shown[name] === value) return;
+    cells.shown[name] = value;
+    write(value);
+  };
+
+  // One position's row: the item there and its numbers. Writes only what differs.
+  const paintRow = (p) => {
+    const d = b.data;
+    const cells = b.rows[p];
+    const item = b.order[p];
+    const label = d.labels[item];
+    const rel = d.relevanceTexts[item];
+    put(cells, "label", label, (v) => (cells.label.textContent = v));
+    put(cells, "rel", rel, (v) => (cells.rel.textContent = `rel ${v}`));
+    // The card's name is what it shows and, for a screen reader, where it is: "D3 rel 3,
+    // position 2 of 6" (the position is in the row beside it for the eye).
+    put(cells, "where", `, position ${p + 1} of ${b.n}`, (v) => (cells.where.textContent = v));
+    put(cells, "gain", format(d.gains[item]), (v) => (cells.gain.textContent = v));
+    const earned = b.contributions[p];
+    put(cells, "ours", format(earned), (v) => (cells.oursText.textContent = v));
+    put(cells, "oursWidth", b.scale > 0 ? earned / b.scale : 0, (v) => {
+      cells.oursBar.style.transform = `scaleX(${v})`;
+    });
+    put(cells, "selected", item === b.selected, (v) => cells.row.classList.toggle("selected", v));
+    put(cells, "lifted", !!b.lift && item === b.lift.item, (v) => {
+      cells.row.classList.toggle("lifted", v);
+      if (v) cells.card.setAttribute("aria-pressed", "true");
+      else cells.card.removeAttribute("aria-pressed");
+    });
+  };
+
+  // What does not move with the items: position, discount, the ideal's bar, the cut-off.
+  const paintPosition = (p) => {
+    const d = b.data;
+    const cells = b.rows[p];
+    const past = d.k !== null && p >= d.k;
+    put(cells, "pos", String(p + 1), (v) => (cells.pos.textContent = v));
+    put(cells, "disc", format(d.discounts[p]), (v) => (cells.disc.textContent = v));
+    put(cells, "past", past, (v) => cells.row.classList.toggle("past", v));
+    put(cells, "cut", d.k !== null && p === d.k && p > 0, (v) => cells.row.classList.toggle("cut", v));
+    put(cells, "ideal", format(d.ideal[p]), (v) => (cells.idealText.textContent = v));
+    put(cells, "idealWidth", b.scale > 0 ? d.ideal[p] / b.scale : 0, (v) => {
+      cells.idealBar.style.transform = `scaleX(${v})`;
+    });
+  };
+
+  const paintTotals = () => {
+    const d = b.data;
+    b.dcg = score(d.gains, d.weights, b.order, b.contributions);
+    b.ndcg = ndcgOf(b.dcg, d.idcg, d.onZero);
+    values.ndcg.textContent = format(b.ndcg);
+    values.dcg.textContent = format(b.dcg);
+    values.idcg.textContent = format(d.idcg);
+  };
+
+  // -------------------------------------------------------------- a move
+  // Redraw for a new order: the totals, then only the rows whose item changed.
+  const show = (order, event) => {
+    const start = event && event.timeStamp ? event.timeStamp : performance.now();
+    const before = b.order;
+    b.order = order;
+    paintTotals();
+    // A position's weight never changes, so a row changes only when its item does.
+    for (let p = 0; p < b.n; p += 1) if (before[p] !== order[p]) paintRow(p);
+    return start;
+  };
+
+  const timed = (start, kind, then) => {
+    requestAnimationFrame(() => {
+      // Whatever comes after the move (telling the server) waits until this frame is painted.
+      if (then) setTimeout(then, 0);
+      const ms = performance.now() - start;
+      keep(kind === "preview" ? timing.previews : timing.moves, ms);
+      timing.last = { kind, ms, n: b.n };
+      root.dataset.moveMs = ms.toFixed(2);
+      root.dataset.moves = String(timing.moves.length);
+      try {
+        performance.measure(`board-${kind}`, { start, end: start + ms });
+      } catch (error) {
+        // an old browser without measure options: the attribute and __board still say it
+      }
+    });
+  };
+
+  const positionOf = (item) => b.order.indexOf(item);
+
+  const announce = (text) => {
+    // A fresh text node each time, so the same words twice are read twice.
+    live.textContent = "";
+    live.append(document.createTextNode(text));
+  };
+
+  // The focused element: the shadow root's own when the board's styles are isolated.
+  const active = () => (parent.activeElement !== undefined ? parent.activeElement : document.activeElement);
+
+  const focusCard = (p) => {
+    const card = b.rows[p] && b.rows[p].card;
+    if (!card || active() === card) return;
+    b.focusing = true;
+    card.focus({ preventScroll: true });
+    b.focusing = false;
+    const row = b.rows[p].row;
+    const top = row.offsetTop;
+    if (top < scroller.scrollTop) scroller.scrollTop = top;
+    else if (top + row.offsetHeight > scroller.scrollTop + scroller.clientHeight) {
+      scroller.scrollTop = top + row.offsetHeight - scroller.clientHeight;
+    }
+  };
+
+  // The new order goes to the server, which reruns the page with it.
+  const commit = () => {
+    if (b.order.every((item, p) => item === b.committed[p])) return;
+    b.committed = b.order.slice();
+    if (!b.data.report || !b.setStateValue) return;
+    b.seq += 1;
+    b.setStateValue("order", {
+      labels: b.order.map((item) => b.data.labels[item]),
+      mount: b.mount,
+      seq: b.seq,
+    });
+  };
+
+  const select = (item) => {
+    const old = b.selected;
+    b.selected = item;
+    for (const p of [positionOf(old), positionOf(item)]) if (p >= 0) paintRow(p);
+  };
+
+  // A finished move: drawn, timed, announced, sent.
+  const finish = (order, event, words, was = b.ndcg) => {
+    const start = show(order, event);
+    timed(start, "move", commit);
+    announce(`${words}, NDCG ${format(b.ndcg)}, was ${format(was)}`);
+  };
+
+  const moveItem = (item, target, event) => {
+    const source = positionOf(item);
+    target = Math.max(0, Math.min(b.n - 1, target));
+    if (source < 0 || target === source) return false;
+    finish(compose(b.order, moved(b.n, source, target)), event, `${b.data.labels[item]} to position ${target + 1}`);
+    return true;
+  };
+
+  // -------------------------------------------------------------- picking a card up
+  const pickUp = (p, how) => {
+    const item = b.order[p];
+    b.lift = { item, base: b.order.slice(), was: b.ndcg, how, at: p };
+    select(item);
+    paintRow(p);
+    root.classList.add("dragging");
+    if (how === "keyboard") {
+      announce(
+        `Picked up ${b.data.labels[item]} at position ${p + 1}. The arrow keys move it, Space drops it, Escape puts it back.`,
+      );
+    }
+  };
+
+  // While a card is held, the board shows the order as if it were dropped at `target`.
+  const preview = (target, event) => {
+    const lift = b.lift;
+    target = Math.max(0, Math.min(b.n - 1, target));
+    if (target === lift.at) return;
+    const source = lift.base.indexOf(lift.item);
+    const start = show(compose(lift.base, moved(b.n, source, target)), event);
+    lift.at = target;
+    timed(start, lift.how === "keyboard" ? "move" : "preview");
+    if (lift.how === "keyboard") focusCard(target);
+  };
+
+  const drop = (event) => {
+    const lift = b.lift;
+    if (!lift) return;
+    const at = positionOf(lift.item);
+    const changed = !b.order.every((item, p) => item === lift.base[p]);
+    const label = b.data.labels[lift.item];
+    b.lift = null;
+    root.classList.remove("dragging");
+    paintRow(at);
+    if (changed) {
+      finish(b.order, event, `${label} to position ${at + 1}`, lift.was);
+    } else {
+      announce(`${label} dropped at position ${at + 1}, where it was.`);
+    }
+    if (lift.how === "keyboard") focusCard(at);
+  };
+
+  const putBack = (event) => {
+    const lift = b.lift;
+    if (!lift) return;
+    b.lift = null;
+    root.classList.remove("dragging");
+    const start = show(lift.base, event);
+    timed(start, "move");
+    const at = positionOf(lift.item);
+    paintRow(at);
+    announce(`${b.data.labels[lift.item]} put back at position ${at + 1}, NDCG ${format(b.ndcg)}.`);
+    if (lift.how === "keyboard") focusCard(at);
+  };
+
+  // -------------------------------------------------------------- keyboard
+  const rowOf = (element) => {
+    const card = element && element.closest && element.closest(".card");
+    if (!card) return -1;
+    return b.rows.findIndex((cells) => cells.card === card);
+  };
+
+  const onKey = (event) => {
+    const p = rowOf(event.target);
+    if (p < 0) return;
+    const key = event.key;
+    if (b.lift && b.lift.how !== "keyboard") {
+      // A card held by the mouse or a finger: Escape puts it back, other keys wait.
+      if (key === "Escape") {
+        putBack(event);
+        endPointer();
+      }
+      event.preventDefault();
+      return;
+    }
+    if (b.lift) {
+      const steps = { ArrowUp: -1, ArrowLeft: -1, ArrowDown: 1, ArrowRight: 1 };
+      if (key in steps) preview(b.lift.at + steps[key], event);
+      else if (key === "Home") preview(0, event);
+      else if (key === "End") preview(b.n - 1, event);
+      else if (key === " " || key === "Enter") drop(event);
+      else if (key === "Escape") putBack(event);
+      else if (key === "Tab") putBack(event);
+      else return;
+      if (key !== "Tab") event.preventDefault();
+      return;
+    }
+    if (key === " " || key === "Enter") pickUp(p, "keyboard");
+    else if (key === "ArrowUp" || key === "ArrowLeft") focusCard(Math.max(0, p - 1));
+    else if (key === "ArrowDown" || key === "ArrowRight") focusCard(Math.min(b.n - 1, p + 1));
+    else if (key === "Home") focusCard(0);
+    else if (key === "End") focusCard(b.n - 1);
+    else return;
+    event.preventDefault();
+  };
+
+  // The selected card (the one Up, Down, Top and End move) is the one last clicked, tapped,
+  // picked up or moved; Tab passing over cards on its way to the buttons does not change it.
+  const onBlur = (event) => {
+    if (b.focusing || !b.lift || b.lift.how !== "keyboard") return;
+    if (rowOf(event.relatedTarget) < 0) putBack(event);
+  };
+
+  // -------------------------------------------------------------- mouse and touch
+  // The position under the pointer: the last row whose top is above it (rows may differ in
+  // height when a long label wraps), found by halving.
+  const positionAt = (clientY) => {
+    const y = clientY - list.getBoundingClientRect().top;
+    let low = 0;
+    let high = b.n - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (b.rows[middle].row.offsetTop - b.rows[0].row.offsetTop <= y) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+
+  // Once a frame while a card is dragged: the preview for the latest pointer position, and a
+  // scroll when the pointer is near the board's top or bottom edge.
+  const dragFrame = (now) => {
+    const pointer = b.pointer;
+    if (!pointer || !b.lift || b.lift.how === "keyboard") {
+      b.frame = 0;
+      return;
+    }
+    keep(timing.dragFrames, now);
+    const box = scroller.getBoundingClientRect();
+    const edge = Math.min(48, box.height / 4);
+    if (pointer.y < box.top + edge) scroller.scrollTop -= Math.ceil((box.top + edge - pointer.y) / 4);
+    else if (pointer.y > box.bottom - edge) scroller.scrollTop += Math.ceil((pointer.y - box.bottom + edge) / 4);
+    if (pointer.event) {
+      const began = performance.now();
+      preview(positionAt(pointer.y), pointer.event);
+      keep(timing.dragWork, performance.now() - began);
+      pointer.event = null;
+    }
+    b.frame = requestAnimationFrame(dragFrame);
+  };
+  const follow = (y, event) => {
+    b.pointer.y = y;
+    b.pointer.event = event;
+    if (!b.frame) b.frame = requestAnimationFrame(dragFrame);
+  };
+  const endPointer = () => {
+    if (b.pointer && b.pointer.timer) clearTimeout(b.pointer.timer);
+    b.pointer = null;
+    if (b.frame) cancelAnimationFrame(b.frame);
+    b.frame = 0;
+  };
+
+  const onPointerDown = (event) => {
+    if (event.pointerType === "touch" || event.button !== 0) return;
+    const p = rowOf(event.target);
+    if (p < 0 || b.lift) return;
+    b.pointer = { id: event.pointerId, x: event.clientX, y: event.clientY, p, event: null, card: b.rows[p].card };
+    event.preventDefault(); // no text selection; focus is given below
+    focusCard(p);
+    select(b.order[p]);
+  };
+  const onPointerMove = (event) => {
+    const pointer = b.pointer;
+    if (!pointer || pointer.touch || event.pointerId !== pointer.id) return;
+    if (!b.lift) {
+      if (Math.hypot(event.clientX - pointer.x, event.clientY - pointer.y) < DRAG_THRESHOLD) return;
+      pointer.card.setPointerCapture(event.pointerId);
+      pickUp(positionOf(b.order[pointer.p]), "mouse");
+    }
+    follow(event.clientY, event);
+  };
+  const onPointerUp = (event) => {
+    const pointer = b.pointer;
+    if (!pointer || pointer.touch || event.pointerId !== pointer.id) return;
+    if (b.lift) {
+      if (pointer.event) preview(positionAt(pointer.y), pointer.event);
+      drop(event);
+    }
+    endPointer();
+  };
+  const onPointerCancel = (event) => {
+    if (!b.pointer || b.pointer.touch) return;
+    if (b.lift) putBack(event);
+    endPointer();
+  };
+
+  // Touch: press and hold a card to pick it up, then drag; a finger that moves first scrolls.
+  const onTouchStart = (event) => {
+    const p = rowOf(event.target);
+    if (p < 0 || b.lift || event.touches.length !== 1) return;
+    const touch = event.touches[0];
+    b.pointer = { touch: true, id: touch.identifier, x: touch.clientX, y: touch.clientY, p, event: null };
+    b.pointer.timer = setTimeout(() => {
+      if (!b.pointer || !b.pointer.touch) return;
+      b.pointer.timer = 0;
+      focusCard(p);
+      pickUp(p, "touch");
+      if (navigator.vibrate) navigator.vibrate(15);
+    }, LONG_PRESS_MS);
+  };
+  const touchOf = (event) => {
+    const id = b.pointer && b.pointer.id;
+    return [...event.changedTouches].find((touch) => touch.identifier === id);
+  };
+  const onTouchMove = (event) => {
+    const pointer = b.pointer;
+    if (!pointer || !pointer.touch) return;
+    const touch = touchOf(event);
+    if (!touch) return;
+    if (!b.lift) {
+      if (Math.hypot(touch.clientX - pointer.x, touch.clientY - pointer.y) > TOUCH_SLOP) endPointer();
+      return; // the page scrolls
+    }
+    event.preventDefault(); // a held card moves; the page does not scroll
+    follow(touch.clientY, event);
+  };
+  const onTouchEnd = (event) => {
+    const pointer = b.pointer;
+    if (!pointer || !pointer.touch || !touchOf(event)) return;
+    if (b.lift) {
+      event.preventDefault(); // no click after a drag
+      if (pointer.event) preview(positionAt(pointer.y), pointer.event);
+      drop(event);
+    } else if (pointer.timer) {
+      select(b.order[pointer.p]); // a tap selects the card for the move buttons
+    }
+    endPointer();
+  };
+  const onTouchCancel = (event) => {
+    if (!b.pointer || !b.pointer.touch) return;
+    if (b.lift) putBack(event);
+    endPointer();
+  };
+
+  // -------------------------------------------------------------- buttons
+  const ORDERS = {
+    ideal: () => idealOrder(b.order.map((item) => b.data.relevances[item])),
+    worst: () => worstOrder(b.order.map((item) => b.data.relevances[item])),
+    reverse: () => reverseOrder(b.n),
+    shuffle: () => shuffledOrder(b.n),
+  };
+  const TARGETS = { up: (p) => p - 1, down: (p) => p + 1, top: () => 0, bottom: () => b.n - 1 };
+
+  const onButton = (event) => {
+    const button = event.target.closest("button[data-act]");
+    if (!button || !b.data) return;
+    if (b.lift) putBack(event);
+    const act = button.dataset.act;
+    if (act in ORDERS) {
+      const order = compose(b.order, ORDERS[act]());
+      const text = button.dataset.words;
+      if (order.every((item, p) => item === b.order[p])) {
+        announce(`${text}: the order is already so, NDCG ${format(b.ndcg)}.`);
+        return;
+      }
+      finish(order, event, text);
+    } else if (act in TARGETS) {
+      const item = b.selected === null ? b.order[0] : b.selected;
+      const p = positionOf(item);
+      if (!moveItem(item, TARGETS[act](p), event)) {
+        announce(`${b.data.labels[item]} stays at position ${p + 1}.`);
+      }
+    }
+  };
+
+  const buildButtons = (buttons) => {
+    const signature = JSON.stringify(buttons);
+    if (b.buttonSignature === signature) return;
+    b.buttonSignature = signature;
+    for (const [group, names] of [
+      ["order", buttons.order],
+      ["move", buttons.move],
+    ]) {
+      const box = root.querySelector(`[data-group="${group}"]`);
+      box.replaceChildren(
+        ...names.map(({ name, text, tip, words }) => {
+          const button = document.createElement("button");
+          button.type = "button";
+          button.dataset.act = name;
+          button.dataset.words = words || text;
+          button.textContent = text;
+          button.title = tip;
+          return button;
+        }),
+      );
+    }
+  };
+
+  // -------------------------------------------------------------- new data from the server
+  const load = (data) => {
+    const focused = rowOf(active());
+    const focusedLabel = focused >= 0 && b.data ? b.data.labels[b.order[focused]] : null;
+    const selectedLabel = b.data && b.selected !== null ? b.data.labels[b.selected] : null;
+    b.data = data;
+    const n = data.labels.length;
+    b.n = n;
+    b.order = Array.from({ length: n }, (_, i) => i);
+    b.committed = b.order.slice();
+    b.contributions = new Float64Array(n);
+    // Bars share one scale: the largest any item could earn at any position, or the ideal's.
+    let top = 0;
+    for (const g of data.gains) top = Math.max(top, g);
+    let heaviest = 0;
+    for (const w of data.weights) heaviest = Math.max(heaviest, w);
+    b.scale = Math.max(top * heaviest, ...data.ideal.slice(0, 1), 0);
+    const style = root.style;
+    style.setProperty("--ours", data.colours.ours);
+    style.setProperty("--ideal", data.colours.ideal);
+    style.setProperty("--focus", data.colours.focus);
+    style.setProperty("--faded", String(data.faded));
+    style.setProperty("--font", `${data.fontSize}px`);
+    root.classList.toggle("present", !!data.present);
+    for (const [name, element] of Object.entries({
+      ndcg: root.querySelector('[data-total="ndcg"]'),
+      dcg: root.querySelector('[data-total="dcg"]'),
+      idcg: root.querySelector('[data-total="idcg"]'),
+    })) {
+      if (element.textContent !== data.names[name]) element.textContent = data.names[name];
+    }
+    buildButtons(data.buttons);
+    // As many rows as items: new ones at the end, extra ones away.
+    while (b.rows.length < n) {
+      const cells = makeRow();
+      b.rows.push(cells);
+      list.append(cells.row);
+    }
+    while (b.rows.length > n) b.rows.pop().row.remove();
+    scroller.classList.toggle("long", n > 12);
+    const selectedIndex = data.labels.indexOf(selectedLabel);
+    b.selected = selectedIndex >= 0 ? selectedIndex : 0;
+    paintTotals();
+    for (let p = 0; p < n; p += 1) {
+      paintPosition(p);
+      paintRow(p);
+    }
+    const beyond = root.querySelector(".beyond");
+    beyond.hidden = !(data.idealBeyond > 0);
+    if (data.idealBeyond > 0) {
+      beyond.textContent = `Judged items the system did not retrieve: the ideal earns another ${format(data.idealBeyond)} below position ${n}, in IDCG.`;
+    }
+    // Focus stays on the card it was on: the same item, wherever the server put it.
+    if (focusedLabel !== null) {
+      const item = data.labels.indexOf(focusedLabel);
+      if (item >= 0) focusCard(positionOf(item));
+    }
+  };
+
+  // -------------------------------------------------------------- wiring
+  const listeners = [
+    [list, "keydown", onKey],
+    [list, "focusout", onBlur],
+    [list, "pointerdown", onPointerDown],
+    [list, "pointermove", onPointerMove],
+    [list, "pointerup", onPointerUp],
+    [list, "pointercancel", onPointerCancel],
+    [list, "touchstart", onTouchStart, { passive: true }],
+    [list, "touchmove", onTouchMove, { passive: false }],
+    [list, "touchend", onTouchEnd, { passive: false }],
+    [list, "touchcancel", onTouchCancel],
+    [list, "contextmenu", (event) => rowOf(event.target) >= 0 && event.preventDefault()],
+    [root.querySelector(".tools"), "click", onButton],
+  ];
+  for (const [target, type, handler, options] of listeners) target.addEventListener(type, handler, options);
+
+  b.update = ({ data, setStateValue }) => {
+    b.setStateValue = setStateValue;
+    // A board that keeps its moves to itself (a list the teacher sent) is redrawn by a rerun
+    // only when the list itself changed: a refresh leaves the learner's own order alone.
+    const signature = data.report ? null : JSON.stringify({ ...data, ack: null });
+    if (signature !== null && b.data && signature === b.signature) return;
+    b.signature = signature;
+    // A rerun that has not yet seen this board's latest move carries an older order: the
+    // board keeps what it shows, and the rerun that follows the move brings it back in step.
+    const ack = data.ack || {};
+    const seen = ack.mount === b.mount ? ack.seq : 0;
+    if (b.data && seen < b.seq) return;
+    if (b.lift) putBack();
+    load(data);
+  };
+  b.cleanup = () => {
+    for (const [target, type, handler, options] of listeners) target.removeEventListener(type, handler, options);
+    endPointer();
+    boards.delete(parent);
+  };
+  // For tests and benchmarks: the board's state as it is on screen.
+  root.boardState = () => ({
+    order: b.order.map((item) => b.data.labels[item]),
+    ndcg: b.ndcg,
+    dcg: b.dcg,
+    selected: b.selected === null ? null : b.data.labels[b.selected],
+    lifted: !!b.lift,
+  });
+  return b;
+}
+
+export default function render(args) {
+  const { parentElement } = args;
+  let b = boards.get(parentElement);
+  if (!b) {
+    b = createBoard(parentElement);
+    boards.set(parentElement, b);
+  }
+  b.update(args);
+  return b.cleanup;
+}
