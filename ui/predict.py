@@ -85,18 +85,20 @@ def ask(exercise: Exercise, *, key: str, title: str = "Predict first") -> Guess 
     return guess
 
 
+def answer_field(exercise: Exercise, label: str, key: str) -> tuple[int | str | None, bool]:
+    """The field an answer to `exercise` is typed or picked in (inside the caller's form): a text
+    box (`<key>_number`) for a number, else a radio of the options (`<key>_choice`), whose texts
+    are mapped back to an index once checked (ui/inputs.py). Returns the answer (None when none
+    is given) and whether a value the browser could not have sent was dropped."""
+    if exercise.is_numeric:
+        given = st.text_input(label, key=f"{key}_number", placeholder="e.g. 0.8, .8 or 80%")
+        return given, False
+    return inputs.choice(label, [choice.text for choice in exercise.choices], f"{key}_choice")
+
+
 def _question(exercise: Exercise, key: str) -> None:
-    unreadable = False
     with st.form(f"predict_{key}_form", border=False):
-        if exercise.is_numeric:
-            given = st.text_input(
-                "Your guess", key=f"predict_{key}_number", placeholder="e.g. 0.8, .8 or 80%"
-            )
-        else:
-            # The options are their texts, mapped to an index once checked (ui/inputs.py).
-            given, unreadable = inputs.choice(
-                "Your guess", [choice.text for choice in exercise.choices], f"predict_{key}_choice"
-            )
+        given, unreadable = answer_field(exercise, "Your guess", f"predict_{key}")
         submitted = st.form_submit_button("Check my guess", type="primary")
     st.button(
         "Just show me",

@@ -12,7 +12,7 @@ import streamlit as st
 
 from lessons import practice
 from ndcg_core.display import DIGITS, fixed
-from ui import charts, inputs, share, solutions, urlparams
+from ui import charts, inputs, predict, share, solutions, urlparams
 from ui.charts.practice import relevance_bars
 from ui.text import plain
 
@@ -163,17 +163,8 @@ def last_try(record: dict) -> None:
 def your_answer(exercise: practice.Exercise) -> None:
     """The answer form; a readable answer is checked and recorded, an unreadable one explained."""
     key = f"{PAGE}_{exercise.key}"
-    unreadable = False
     with st.form(f"{key}_form", border=False):
-        if exercise.is_numeric:
-            given = st.text_input(
-                "Your answer", key=f"{key}_number", placeholder="e.g. 0.8, .8 or 80%"
-            )
-        else:
-            # The options are their texts, mapped to an index once checked (ui/inputs.py).
-            given, unreadable = inputs.choice(
-                "Your answer", [choice.text for choice in exercise.choices], f"{key}_choice"
-            )
+        given, unreadable = predict.answer_field(exercise, "Your answer", key)
         submitted = st.form_submit_button("Check", key=f"{PAGE}_check", type="primary")
     record = _record(exercise)
     if record["tries"]:
