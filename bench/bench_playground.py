@@ -111,7 +111,6 @@ def own_work(typed: list[str]) -> float:
         formulas(result.ranked)
         worked(result)
         for build in (
-            charts.contribution_chart,
             charts.cumulative_chart,
             charts.discount_chart,
             charts.ndcg_at_k_chart,
