@@ -2,9 +2,10 @@
 frame rate.
 
 1. Moves. On Home and on /playground, with 20 and with 1,000 items, with the server idle and
-   with the server busy, each kind of move is made `--rounds` times, one after another as fast
-   as Playwright can send them (a learner clicking in quick succession: the page is often still
-   redrawing after the previous move's rerun): a keyboard pick-up (Space), an arrow while the
+   with the server busy, each kind of move is made `--rounds` times, one after another with a random pause of 0 to `--pace` s (default 0.3 s) after each: a learner clicking in
+   quick succession, so that moves land while the previous move's rerun runs and while the
+   page redraws after it (the board sends its order once moves pause for 250 ms): a keyboard
+   pick-up (Space), an arrow while the
    card is held, a drop (Space), a mouse drag-and-drop, and each of the board's eight buttons.
    Each is timed by the board's own hook (`window.__board`, board.js): from the input event's
    timestamp to the first animation frame after the board changed ("frame"), and to the frame
@@ -24,6 +25,7 @@ Baselines in the same run:
   streamlit-sortables iframe) → new NDCG on screen and → whole page updated on /playground.
 
 Run: PYTHONPATH=. .venv/bin/python bench/bench_board.py [--rounds 200] [--before REV]
+     [--pages home,playground] [--sizes 20,1000] [--servers idle,busy] [--pace 0.3]
 """
 
 from __future__ import annotations
@@ -174,10 +176,18 @@ def wait_run_done(page) -> None:
     page.wait_for_function(RUN_DONE, timeout=120_000, polling=100)
 
 
+PACE = [0.3]  # the longest pause between two moves, s (--pace)
+_pauses = random.Random(11)
+
+
 def timed(page, action) -> dict:
+    """Do `action`, return the board's timing of it; then pause 0 to PACE s, so that moves land
+    at every point of the rerun after a move and of the page's redraw after the rerun."""
     seen = page.evaluate(COUNT)
     action()
-    return page.wait_for_function(LAST, arg=seen, timeout=60_000, polling="raf").json_value()
+    entry = page.wait_for_function(LAST, arg=seen, timeout=60_000, polling="raf").json_value()
+    time.sleep(_pauses.uniform(0, PACE[0]))
+    return entry
 
 
 def mouse_drop(page, board, source: int, target: int) -> None:
@@ -340,7 +350,9 @@ def main() -> None:
     parser.add_argument("--sizes", default="20,1000")
     parser.add_argument("--servers", default="idle,busy")
     parser.add_argument("--no-baseline", action="store_true")
+    parser.add_argument("--pace", type=float, default=0.3, help="longest pause between moves, s")
     args = parser.parse_args()
+    PACE[0] = args.pace
 
     from playwright.sync_api import sync_playwright
 
@@ -406,7 +418,7 @@ def main() -> None:
             finally:
                 stop_server(process)
         browser.close()
-    if not args.no_baseline:
+    if not args.no_baseline and args.before:
         print(f"\nbaseline, the code before the board ({args.before}), its bench_playground.py:")
         print(before_board(args.before))
 
