@@ -2,17 +2,24 @@
 
 A cold browser (new profile: empty cache) opens a page and the clock runs from the request to
   - the page's heading on screen,
-  - its first chart drawn (plotly's 4.7 MB bundle is loaded on demand for it),
+  - its first chart or ranking board drawn ("first chart": Home draws the board and no plotly
+    chart; plotly's 4.7 MB bundle is loaded on demand, only by a page that draws a chart),
   - the app's run finished (no "running" indicator, NDCG on screen);
 with the bytes it took: on the wire (what the network carries: compressed when the server
-compresses, headers included) and once decoded, the number of requests, and the CPU time the
-servers spent (every app process and nginx: all descendants of deploy/serve.py).
+compresses, headers included) and once decoded, the number of requests, the scripts fetched
+(plotly's among them, if any, with their bytes), and the CPU time the servers spent (every app
+process and nginx: all descendants of deploy/serve.py).
 
 Baseline: one app process of the same deployment, opened on its own port (what `make run`
 gives: Streamlit serves its bundles uncompressed). Each load alternates direct / proxy in the
 same run, on loopback and on networks emulated by Chromium (Network.emulateNetworkConditions).
 
+`--before REV` also runs the code of commit REV (by default the commit before the ranking
+board, whose Home drew a plotly chart) the same way, from a `git archive` export in /tmp with its
+own bench_proxy.py, before this code's loads: the figures before and after in one run.
+
 Run: .venv/bin/python bench/bench_proxy.py [--reps 5,3,1] [--networks loopback,4g,3g]
+     [--before REV]
 """
 
 from __future__ import annotations
@@ -20,7 +27,9 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -36,6 +45,9 @@ NETWORKS = {
     "3g": (1_600_000, 750_000, 150),  # ≈3G: 1.6 Mbps down, 0.75 Mbps up, 150 ms
 }
 PAGES = {"/": "home", "/playground?rels=3,2,3,0,1,2": "playground"}
+BEFORE = "b811992"  # main just before the ranking board's merge (its first parent)
+# The first chart or board: Playwright's CSS reaches into the board's shadow root.
+FIRST_DRAWN = ".js-plotly-plot, .board .row"
 RUN_DONE = """() => document.querySelector('[data-testid="stMetricValue"]')
     && !document.querySelector('[data-testid="stStatusWidget"]')"""
 
@@ -75,16 +87,25 @@ def first_load(browser, url: str, network, servers: list[int]) -> dict[str, floa
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     cdp = context.new_cdp_session(page)
-    tally = {"wire": 0.0, "decoded": 0.0, "requests": 0, "ws": 0.0}
+    tally = {"wire": 0.0, "decoded": 0.0, "requests": 0, "ws": 0.0, "plotly": 0.0}
+    urls: dict[str, str] = {}
+    scripts: dict[str, float] = {}
 
     def finished(event):
         tally["wire"] += event["encodedDataLength"]
+        url = urls.get(event["requestId"], "")
+        if url.endswith(".js"):
+            name = url.rsplit("/", 1)[-1]
+            scripts[name] = scripts.get(name, 0) + event["encodedDataLength"]
+            if "plotly" in name.lower():
+                tally["plotly"] += event["encodedDataLength"]
 
     def received(event):
         tally["decoded"] += event["dataLength"]
 
-    def sent(_event):
+    def sent(event):
         tally["requests"] += 1
+        urls[event["requestId"]] = event["request"]["url"].split("?", 1)[0]
 
     def frame(event):  # binary websocket frames come base64-encoded
         tally["ws"] += len(event["response"]["payloadData"]) * 3 / 4
@@ -112,7 +133,7 @@ def first_load(browser, url: str, network, servers: list[int]) -> dict[str, floa
         page.goto(url, wait_until="commit", timeout=300_000)
         page.wait_for_selector("h1", state="visible", timeout=300_000)
         heading = time.perf_counter() - start
-        page.wait_for_selector(".js-plotly-plot", state="visible", timeout=300_000)
+        page.wait_for_selector(FIRST_DRAWN, state="visible", timeout=300_000)
         chart = time.perf_counter() - start
         page.wait_for_function(RUN_DONE, timeout=300_000, polling="raf")
         done = time.perf_counter() - start
@@ -121,7 +142,14 @@ def first_load(browser, url: str, network, servers: list[int]) -> dict[str, floa
         cpu = cpu_seconds(servers) - cpu_before
     finally:
         context.close()
-    return {"heading": heading, "chart": chart, "done": done, "cpu": cpu, **tally}
+    return {
+        "heading": heading,
+        "chart": chart,
+        "done": done,
+        "cpu": cpu,
+        "scripts": scripts,
+        **tally,
+    }
 
 
 def main() -> None:
@@ -130,7 +158,12 @@ def main() -> None:
     parser.add_argument(
         "--reps", default="5,3,1", help="cold loads per page and server, per network"
     )
+    parser.add_argument("--before", default="", help=f"also run commit REV first (e.g. {BEFORE})")
     args = parser.parse_args()
+    if args.before:
+        print(f"before ({args.before}), its own bench_proxy.py:")
+        print("  " + before(args.before, args).replace("\n", "\n  "))
+        print("now:")
     networks = args.networks.split(",")
     reps = [int(r) for r in args.reps.split(",")]
     if nginx_path() is None:
@@ -163,10 +196,27 @@ def main() -> None:
     report(results)
 
 
+def before(rev: str, args) -> str:
+    """The code of `rev`, exported to /tmp, measured by its own bench_proxy.py."""
+    folder = Path(tempfile.mkdtemp(prefix=f"ndcg-before-{rev}-"))
+    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    (folder / ".venv").symlink_to(ROOT / ".venv")
+    result = subprocess.run(
+        [sys.executable, "bench/bench_proxy.py", "--networks", args.networks, "--reps", args.reps],
+        cwd=folder,
+        env={**os.environ, "PYTHONPATH": str(folder)},
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    return result.stdout + result.stderr[-2000:]
+
+
 def report(results) -> None:
     print(
         f"\n{'network':<9}{'page':<11}{'server':<7}{'loads':>6}{'requests':>9}{'wire MB':>9}"
-        f"{'decoded MB':>11}{'heading s':>10}{'chart s':>9}{'done s':>8}{'CPU s':>7}"
+        f"{'decoded MB':>11}{'heading s':>10}{'1st draw':>9}{'done s':>8}{'CPU s':>7}"
     )
     for (network, page, target), runs in results.items():
 
@@ -177,8 +227,15 @@ def report(results) -> None:
             f"{network:<9}{page:<11}{target:<7}{len(runs):>6}{median('requests'):>9.0f}"
             f"{median('wire') / 1e6:>9.2f}{median('decoded') / 1e6:>11.2f}"
             f"{median('heading'):>10.2f}{median('chart'):>9.2f}{median('done'):>8.2f}"
-            f"{median('cpu'):>7.2f}"
+            f"{median('cpu'):>7.2f}   plotly {median('plotly') / 1e6:.2f} MB"
         )
+    print("\nscripts fetched on the first load of each page (direct, wire bytes):")
+    for (network, page, target), runs in results.items():
+        if target == "direct":
+            listed = sorted(runs[0]["scripts"].items(), key=lambda item: -item[1])
+            total = sum(size for _, size in listed)
+            big = ", ".join(f"{name} {size / 1e6:.2f} MB" for name, size in listed[:6])
+            print(f"  {network:<9}{page:<11}{len(listed)} scripts, {total / 1e6:.2f} MB: {big}")
     print("\nnginx against direct (medians; < 1 is better):")
     for (network, page, target), runs in results.items():
         if target != "nginx":

@@ -46,16 +46,13 @@ def how_it_is_scored():
 
 def where_the_score_comes_from(result) -> None:
     st.header("3 · Where the score comes from")
+    # Each position's share (yours beside the ideal's) is the ranking board itself, on the left:
+    # drawn there once, it answers a move within a frame. The running totals are drawn here.
     k = result.ranked.k
-    charts.show(
-        charts.contribution_chart(result.table, k),
-        key=f"{PAGE}_chart_contribution",
-        alt="Bar chart: what each position earns in your order and in the ideal order",
-    )
     st.caption(
-        "Each pair of bars is one position's share of the score: wherever the dotted ideal bar "
-        "stands taller than the solid one, your order gives points away. Every bar's number is "
-        "in the table of section 6."
+        "The bars on the ranking board are each position's share of the score: wherever the "
+        "ideal's bar is longer than yours, your order gives points away. Added up position by "
+        "position, they make the two curves below."
     )
     charts.show(
         charts.cumulative_chart(result.table, k),
@@ -64,7 +61,8 @@ def where_the_score_comes_from(result) -> None:
     )
     st.caption(
         f"{result.name()} is the height of the solid line (your DCG) divided by the height of "
-        "the dashed one (the ideal's) at the last counted position."
+        "the dashed one (the ideal's) at the last counted position. Every number is in the "
+        "table of section 6."
     )
 
 

@@ -49,7 +49,7 @@ def test_url_list_gives_the_documented_numbers():
     assert metrics(at)["CG"] == "11.0000"
     assert not at.error and not at.warning
     assert any(r"\frac{6.8611}{7.1410} = 0.9608" in latex.value for latex in at.latex)
-    assert len(plotly_figures(at)) == 4
+    assert len(plotly_figures(at)) == 3
 
 
 def test_pool_joins_the_ideal_and_k_all_cuts_it_at_the_list_length():
@@ -231,7 +231,7 @@ def test_tampered_links_give_a_message_and_a_working_page(params, words):
     shown = [w.value.replace("\\", "") for w in at.warning]  # Markdown escapes aside
     assert any(words in w for w in shown), shown
     assert not any("set_int_max_str_digits" in w for w in shown)
-    assert len(at.metric) == 4 and len(plotly_figures(at)) == 4
+    assert len(at.metric) == 4 and len(plotly_figures(at)) == 3
 
 
 def test_a_huge_link_is_capped_and_the_cards_say_so():

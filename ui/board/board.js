@@ -114,15 +114,18 @@ export function compose(order, permutation) {
 }
 
 // ------------------------------------------------------------------ timing, for the benchmarks
-// Each move (keyboard, button, drop) and each drag preview is timed from its input event to the
-// first animation frame after the board changed: `performance` gets a "board-move" measure, the
-// board's root a `data-move-ms` attribute, and `window.__board` the figures.
+// Each move (keyboard, button, drop), each keyboard pick-up and each drag preview is timed from
+// its input event to the first animation frame after the board changed: `performance` gets a
+// "board-move" measure, the board's root a `data-move-ms` attribute, and `window.__board` the
+// figures. `last.painted` is filled in one frame later: by then that frame has been painted.
 const timing = (window.__board = window.__board || {
   moves: [], // durations of moves, ms
   previews: [], // durations of drag previews, ms
+  pickups: [], // durations of keyboard pick-ups, ms
   dragFrames: [], // animation frame times during drags, ms
   dragWork: [], // the board's own work in each drag frame, ms
   last: null,
+  count: 0, // moves, pick-ups and previews timed so far
 });
 const keep = (list, value) => {
   list.push(value);
@@ -134,6 +137,10 @@ const boards = new WeakMap();
 const LONG_PRESS_MS = 250;
 const DRAG_THRESHOLD = 4; // pixels a mouse moves before a press becomes a drag
 const TOUCH_SLOP = 10; // pixels a finger may wander while it holds a card
+// The new order goes to the server once moves pause this long: a burst of moves (a button
+// clicked five times, a card walked down by its arrow keys and dropped, then moved again) costs
+// one rerun, and the page's redraw that follows it does not land between the moves of the burst.
+const COMMIT_IDLE_MS = 250;
 
 function createBoard(parent) {
   const root = parent.querySelector(".board");
@@ -269,8 +276,10 @@ function createBoard(parent) {
       // Whatever comes after the move (telling the server) waits until this frame is painted.
       if (then) setTimeout(then, 0);
       const ms = performance.now() - start;
-      keep(kind === "preview" ? timing.previews : timing.moves, ms);
-      timing.last = { kind, ms, n: b.n };
+      keep({ preview: timing.previews, pickup: timing.pickups }[kind] || timing.moves, ms);
+      timing.count += 1;
+      const entry = (timing.last = { kind, ms, n: b.n, count: timing.count, painted: null });
+      requestAnimationFrame(() => (entry.painted = performance.now() - start));
       root.dataset.moveMs = ms.toFixed(2);
       root.dataset.moves = String(timing.moves.length);
       try {
@@ -325,10 +334,29 @@ function createBoard(parent) {
     for (const p of [positionOf(old), positionOf(item)]) if (p >= 0) paintRow(p);
   };
 
-  // A finished move: drawn, timed, announced, sent.
+  const commitSoon = () => {
+    if (b.commitTimer) clearTimeout(b.commitTimer);
+    if (!b.data.report) {
+      commit();
+      return;
+    }
+    b.commitTimer = setTimeout(() => {
+      b.commitTimer = 0;
+      commit();
+    }, COMMIT_IDLE_MS);
+  };
+
+  // What a rerun brought while a card was held, drawn once the card is down and nothing moved.
+  const loadPending = () => {
+    const pending = b.pending;
+    b.pending = null;
+    if (pending) b.update(pending);
+  };
+
+  // A finished move: drawn, timed, announced, sent once moves pause.
   const finish = (order, event, words, was = b.ndcg) => {
     const start = show(order, event);
-    timed(start, "move", commit);
+    timed(start, "move", commitSoon);
     announce(`${words}, NDCG ${format(b.ndcg)}, was ${format(was)}`);
   };
 
@@ -341,13 +369,14 @@ function createBoard(parent) {
   };
 
   // -------------------------------------------------------------- picking a card up
-  const pickUp = (p, how) => {
+  const pickUp = (p, how, event) => {
     const item = b.order[p];
     b.lift = { item, base: b.order.slice(), was: b.ndcg, how, at: p };
     select(item);
     paintRow(p);
     root.classList.add("dragging");
     if (how === "keyboard") {
+      timed(event && event.timeStamp ? event.timeStamp : performance.now(), "pickup");
       announce(
         `Picked up ${b.data.labels[item]} at position ${p + 1}. The arrow keys move it, Space drops it, Escape puts it back.`,
       );
@@ -376,11 +405,13 @@ function createBoard(parent) {
     root.classList.remove("dragging");
     paintRow(at);
     if (changed) {
+      b.pending = null; // the rerun that answers this move brings the page in step
       finish(b.order, event, `${label} to position ${at + 1}`, lift.was);
     } else {
       announce(`${label} dropped at position ${at + 1}, where it was.`);
     }
     if (lift.how === "keyboard") focusCard(at);
+    loadPending();
   };
 
   const putBack = (event) => {
@@ -394,6 +425,7 @@ function createBoard(parent) {
     paintRow(at);
     announce(`${b.data.labels[lift.item]} put back at position ${at + 1}, NDCG ${format(b.ndcg)}.`);
     if (lift.how === "keyboard") focusCard(at);
+    loadPending();
   };
 
   // -------------------------------------------------------------- keyboard
@@ -428,7 +460,7 @@ function createBoard(parent) {
       if (key !== "Tab") event.preventDefault();
       return;
     }
-    if (key === " " || key === "Enter") pickUp(p, "keyboard");
+    if (key === " " || key === "Enter") pickUp(p, "keyboard", event);
     else if (key === "ArrowUp" || key === "ArrowLeft") focusCard(Math.max(0, p - 1));
     else if (key === "ArrowDown" || key === "ArrowRight") focusCard(Math.min(b.n - 1, p + 1));
     else if (key === "Home") focusCard(0);
@@ -713,13 +745,24 @@ function createBoard(parent) {
     b.signature = signature;
     // A rerun that has not yet seen this board's latest move carries an older order: the
     // board keeps what it shows, and the rerun that follows the move brings it back in step.
+    // Moves on screen that are not yet sent (moves have not paused) are newer than any rerun.
     const ack = data.ack || {};
     const seen = ack.mount === b.mount ? ack.seq : 0;
-    if (b.data && seen < b.seq) return;
-    if (b.lift) putBack();
+    if (b.data && (seen < b.seq || b.commitTimer)) return;
+    // A card held (by the keyboard, the mouse or a finger) stays held: the rerun (of the move
+    // before, which the board already shows) waits until it is put down.
+    if (b.lift) {
+      b.pending = { data, setStateValue };
+      return;
+    }
     load(data);
   };
   b.cleanup = () => {
+    if (b.commitTimer) {
+      clearTimeout(b.commitTimer); // a move not yet sent is sent now
+      b.commitTimer = 0;
+      commit();
+    }
     for (const [target, type, handler, options] of listeners) target.removeEventListener(type, handler, options);
     endPointer();
     boards.delete(parent);

@@ -21,6 +21,10 @@ from .theme import BLUE, FADED, GREEN, GRID, ORANGE, PURPLE, VERMILLION, layout
 # ---------------------------------------------------------------------------- public builders
 
 
+# Past this many positions a curve is drawn without a marker per point.
+LONG_CURVE = 100
+
+
 def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> go.Figure:
     """Per-position contribution (gain × discount): the current order beside the ideal order.
 
@@ -80,7 +84,7 @@ def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> 
         name="Discount",
         x=position,
         y=discount,
-        mode="lines+markers",
+        mode=_line_mode(position),
         line={"color": GREEN, "width": 3},
         marker={
             "size": 9,
@@ -114,7 +118,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
         name="Ideal: IDCG up to here",
         x=position,
         y=idcg,
-        mode="lines+markers",
+        mode=_line_mode(position),
         line={"color": ORANGE, "width": 3, "dash": "dash"},
         marker={"symbol": "square", "size": 8, "color": ORANGE},
         hovertext=[
@@ -127,7 +131,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
         name="Yours: DCG up to here",
         x=position,
         y=dcg,
-        mode="lines+markers",
+        mode=_line_mode(position),
         line={"color": BLUE, "width": 3},
         marker={"symbol": "circle", "size": 9, "color": BLUE},
         hovertext=[
@@ -154,7 +158,7 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
         name="NDCG@k",
         x=position,
         y=ndcg,
-        mode="lines+markers",
+        mode=_line_mode(position),
         line={"color": PURPLE, "width": 3},
         marker={"symbol": "circle", "size": 8, "color": PURPLE},
         hovertext=[f"NDCG@{p} = {fixed(v)}" for p, v in zip(position, ndcg)],
@@ -209,6 +213,12 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
 
 def _base_layout(fig: FastFigure, y_title: str, height: int) -> None:
     fig.update_layout(**layout(height=height, y_title=y_title, margin={"t": 36}))
+
+
+def _line_mode(position: np.ndarray) -> str:
+    """Markers on each point while they can be told apart; a long list's curve is a plain line
+    (a thousand markers per curve are not read, and cost the browser a redraw of each)."""
+    return "lines+markers" if position.size <= LONG_CURVE else "lines"
 
 
 def _position_axis(fig: FastFigure, position: np.ndarray, title: str = "Position") -> None:
