@@ -61,40 +61,50 @@ def axe_violations(page) -> list[str]:
     return page.evaluate(RUN_AXE, [list(pair) for pair in STREAMLIT_CHROME])
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # a check of a file, nothing to start: any test may go first
 def axe_ready():
     if not Path(AXE).exists():
         pytest.fail("axe-core is missing: run `npm ci` at the project root (make test does).")
 
 
-def _axe_every_page(page, app_url) -> dict[str, list[str]]:
-    found = {}
-    for path in PATHS:
-        page.goto(f"{app_url}/{path}?rels=3,2,3,0,1,2")
-        settle(page)
-        problems = axe_violations(page)
-        if problems:
-            found[path or "home"] = problems
-    return found
+# The widths each page is scanned at. At 390 px formulas and tables are wider than the screen:
+# each must be reachable. One browser context per width for the whole session, each page
+# opened in it by address: a fresh context per scan would fetch and compile Streamlit's
+# scripts anew each time, and a shared one keeps no state a page reads (the state is in the
+# address).
+WIDTHS = {
+    "desktop": {"viewport": {"width": 1280, "height": 2200}},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+}
 
 
-def test_no_serious_violations_on_any_page(page, app_url, axe_ready):
-    assert _axe_every_page(page, app_url) == {}
+@pytest.fixture(scope="session")
+def scanner(browser):
+    """A page per width (WIDTHS), opened the first time a scan needs it."""
+    opened = {}
+
+    def page_at(width: str):
+        if width not in opened:
+            opened[width] = open_context(browser, **WIDTHS[width]).new_page()
+        return opened[width]
+
+    yield page_at
+    for page in opened.values():
+        page.context.close()
 
 
-def test_no_serious_violations_on_a_phone(browser, app_url, axe_ready):
-    """At 390 px formulas and tables are wider than the screen: each must be reachable."""
-    context = open_context(
-        browser,
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    try:
-        assert _axe_every_page(context.new_page(), app_url) == {}
-    finally:
-        context.close()
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("path", PATHS)
+def test_no_serious_violations(scanner, app_url, axe_ready, path, width):
+    page = scanner(width)
+    page.goto(f"{app_url}/{path}?rels=3,2,3,0,1,2")
+    settle(page)
+    assert axe_violations(page) == []
 
 
 def test_each_page_has_its_own_browser_title(page, app_url):

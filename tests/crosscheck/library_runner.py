@@ -10,13 +10,17 @@ A result is a float, or {"error": message} when the library refuses.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import warnings
 
 # LightGBM and XGBoost score a handful of items per call on one thread each: the suite already
 # runs a test on every core, and their OpenMP threads busy-waiting for cores the other tests hold
 # made these checks five to fifteen times slower on a busy machine. The numbers do not change.
+# ranx's functions are numba's, compiled with `parallel=True`: its threads wait for cores the
+# same way, so NUMBA_NUM_THREADS is 1 where ranx runs (here, and the page's ranx program).
 ONE_THREAD = 1
+ONE_THREAD_ENV = {"OMP_NUM_THREADS": "1", "NUMBA_NUM_THREADS": "1"}
 
 
 def _error(exc: Exception) -> dict:
@@ -124,6 +128,7 @@ def run_torchmetrics(case: dict) -> float | dict:
 RUNNERS = {"ranx": run_ranx, "torchmetrics": run_torchmetrics}
 
 if __name__ == "__main__":
+    os.environ.update(ONE_THREAD_ENV)  # before ranx, torch or numba is imported
     warnings.filterwarnings("ignore")
     runner = RUNNERS[sys.argv[1]]
     print(json.dumps([runner(case) for case in json.load(sys.stdin)]))

@@ -28,6 +28,7 @@ from ndcg_core.libraries import (
     score_every_preset,
     snippet,
 )
+from tests.crosscheck.library_runner import ONE_THREAD_ENV
 from tests.pages.conftest import open_page
 
 DRIVER = r"""
@@ -71,9 +72,9 @@ def run_all(python: str, programs: list[str]) -> list[dict]:
         text=True,
         timeout=300,
         check=True,
-        # The programs are the page's, as a reader copies them; one OpenMP thread for LightGBM,
-        # XGBoost and torch here, for the reason given in library_runner.py.
-        env={**os.environ, "OMP_NUM_THREADS": "1"},
+        # The programs are the page's, as a reader copies them; one thread for LightGBM,
+        # XGBoost, torch and ranx's numba here, for the reason given in library_runner.py.
+        env={**os.environ, **ONE_THREAD_ENV},
     )
     return json.loads(done.stdout.split("@@RESULTS@@")[-1])
 
