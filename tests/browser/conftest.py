@@ -24,6 +24,23 @@ CHROMIUM_ARGS = [
 ]
 
 
+# A phone as the tests open one: 390 px wide (an iPhone 12-15), touch, twice the pixels.
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+@pytest.fixture
+def phone(browser):
+    """A page in a phone-sized context of its own (`PHONE`)."""
+    context = open_context(browser, **PHONE)
+    yield context.new_page()
+    context.close()
+
+
 # An assertion on the page waits as long as an action may (waits.LOADED) before it fails.
 expect.set_options(timeout=LOADED)
 

@@ -29,7 +29,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ndcg_core import ndcg
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import PHONE, ROOT
 from tests.browser.waits import open_context, settle
 from ui.menu import PAGES
 
@@ -74,12 +74,7 @@ def axe_ready():
 # address).
 WIDTHS = {
     "desktop": {"viewport": {"width": 1280, "height": 2200}},
-    "phone": {
-        "viewport": {"width": 390, "height": 844},
-        "device_scale_factor": 2,
-        "is_mobile": True,
-        "has_touch": True,
-    },
+    "phone": PHONE,
 }
 
 

@@ -9,14 +9,13 @@ import random
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 from ndcg_core import ndcg, totals
 from ndcg_core.display import DIGITS, MINUS, fixed
 from ndcg_core.metrics import dcg_terms
 from ndcg_core.permutations import ideal_order, move, worst_order
-from tests.browser.waits import open_context, settle, wait_for_app
+from tests.browser.waits import settle, wait_for_app
 from tests.strategies import random_ranked_list
 
 BOARD_JS = Path(__file__).resolve().parents[2] / "ui" / "board" / "board.js"
@@ -235,19 +234,6 @@ def test_keyboard_mouse_and_buttons_on_the_playground(page, app_url, shot):
     expect(page_ndcg(page)).to_have_text("0.9608")
     assert order_on_board(page) == LABELS
     shot("board-playground-after")
-
-
-@pytest.fixture
-def phone(browser):
-    context = open_context(
-        browser,
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    yield context.new_page()
-    context.close()
 
 
 def touch(session, kind: str, x: float, y: float) -> None:

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from ndcg_core import ndcg
 from tests.browser.conftest import CHART_TEXT_OUTSIDE
-from tests.browser.waits import open_context, settle
+from tests.browser.waits import settle
 
 pytestmark = pytest.mark.browser
 
@@ -31,19 +31,6 @@ WIDE_REGIONS = """() => [...document.querySelectorAll(
     said: getComputedStyle(e.closest('[data-testid="stElementContainer"]'), '::after')
       .content.includes('sideways'),
   }))"""
-
-
-@pytest.fixture
-def phone(browser):
-    context = open_context(
-        browser,
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    yield context.new_page()
-    context.close()
 
 
 # The note under each data grid that is wider than its box.
