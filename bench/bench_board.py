@@ -187,7 +187,7 @@ def timed(page, action) -> dict:
     at every point of the rerun after a move and of the page's redraw after the rerun."""
     seen = page.evaluate(COUNT)
     action()
-    entry = page.wait_for_function(LAST, arg=seen, timeout=60_000, polling="raf").json_value()
+    entry = page.wait_for_function(LAST, arg=seen, timeout=15_000, polling="raf").json_value()
     time.sleep(_pauses.uniform(0, PACE[0]))
     return entry
 
