@@ -117,7 +117,10 @@ def ranked_lists(draw, negative: bool = False) -> RankedList:
         if min(grades) < 0:
             gain = "linear"  # a map gives gains to grades 0 and up
         else:  # a higher grade never earns less
-            steps = draw(st.lists(st.floats(0, 100), min_size=len(grades), max_size=len(grades)))
+            # A map's gain is 0 or at least 1e-300 (options.GainMap refuses the tiny ones that
+            # lose NDCG's digits): steps of 0 or at least 1e-6 keep every sum a gain it takes.
+            step = st.floats(0, 100).filter(lambda x: x == 0 or x >= 1e-6)
+            steps = draw(st.lists(step, min_size=len(grades), max_size=len(grades)))
             gain = GainMap.of(dict(zip(grades, accumulate(steps)))).name
     scoring = Scoring(
         k=draw(st.one_of(st.sampled_from(list(CUTS)), st.integers(1, MAX_ITEMS))),
