@@ -28,9 +28,8 @@ def _check(page):
 
 
 def test_answer_four_exercises_then_present(page, app_url, shot):
-    # A fresh server's very first session can miss the page list: start from home, once.
-    page.goto(app_url)
-    wait_for_app(page)
+    # (A fresh server's very first session can miss the page list: the app_url fixture opens
+    # home once before any test does.)
     page.goto(f"{app_url}/practice?seed={SEED}&ex=1")
     wait_for_app(page)
     score = page.get_by_test_id("stMetricValue")
@@ -121,8 +120,6 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
 
 
 def test_on_a_phone_a_huge_exercise_number_is_named_and_a_solution_fits(page, app_url, shot):
-    page.goto(app_url)
-    wait_for_app(page)
     page.set_viewport_size(PHONE)
     page.goto(f"{app_url}/practice?seed={SEED}&ex={'9' * 5000}")
     wait_for_app(page)
@@ -146,8 +143,6 @@ def test_on_a_phone_a_huge_exercise_number_is_named_and_a_solution_fits(page, ap
 
 
 def test_on_a_phone_a_pitfall_gets_a_second_try_and_a_hint(page, app_url, shot):
-    page.goto(app_url)
-    wait_for_app(page)
     page.set_viewport_size(PHONE)
     kinds = practice.kinds_for(SEED, 2)
     number = kinds.index("ideal_below_k") + 1
