@@ -30,7 +30,7 @@ from playwright.sync_api import expect
 
 from ndcg_core import ndcg
 from tests.browser.conftest import PHONE, ROOT
-from tests.browser.waits import open_context, settle
+from tests.browser.waits import open_context, settle, wait_for_app
 from ui.menu import PAGES
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -110,7 +110,10 @@ def test_each_page_has_its_own_browser_title(page, app_url):
     titles = {}
     for path, name in [("", "NDCG Lab"), ("playground", "Playground"), ("learn-graded", None)]:
         page.goto(f"{app_url}/{path}")
-        settle(page)
+        # The title is set as the page's run starts (app.py), and the heading is drawn in that
+        # run: once it shows, the title is the page's own. Its charts need not be drawn.
+        expect(page.locator("h1").first).to_be_visible()
+        wait_for_app(page)
         titles[path] = page.title()
         assert (name or "") in titles[path] and titles[path].endswith("NDCG Lab")
     assert len(set(titles.values())) == len(titles)
@@ -122,7 +125,8 @@ def test_russian_and_chinese_text_is_tagged_with_its_language(page, app_url):
         ("learn-continuous", "zh", "归一化折损累计增益"),
     ]:
         page.goto(f"{app_url}/{path}")
-        settle(page)
+        wait_for_app(page)
+        # The tag is added in the page by the app's script: waited for as it shows.
         tagged = page.locator(f'[lang="{lang}"]', has_text=sample)
         expect(tagged.first).to_be_attached()
         # Only the other language's words are tagged, not the English around them.
