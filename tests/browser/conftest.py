@@ -33,14 +33,6 @@ PHONE = {
 }
 
 
-@pytest.fixture
-def phone(browser):
-    """A page in a phone-sized context of its own (`PHONE`)."""
-    context = open_context(browser, **PHONE)
-    yield context.new_page()
-    context.close()
-
-
 # An assertion on the page waits as long as an action may (waits.LOADED) before it fails.
 expect.set_options(timeout=LOADED)
 
@@ -75,9 +67,60 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 2200}}
 
 
+@pytest.fixture(scope="session")
+def _tabs(browser):
+    """Browser tabs kept for the session (each xdist worker has its own), one per kind of
+    screen, reused by every test's `page` (desktop) or `phone`; opened again if a test closed
+    one.
+
+    Each test still opens the app afresh (a new document: a new Streamlit session), but in the
+    same tab, whose renderer keeps the scripts it has compiled: Streamlit's bundle and plotly's
+    4.7 MB chunk are compiled once per worker instead of once per test, and a page with charts
+    opens in about half the time. What a tab could carry from one test to the next is reset
+    before each (cookies, the viewport) and the test's document is left after it (about:blank).
+    A test that needs browsers of its own (several users' cookies) opens contexts.
+    """
+    opened: dict[str, object] = {}
+
+    def tab(kind: str, options: dict):
+        page = opened.get(kind)
+        if page is None or page.is_closed():
+            if page is not None:
+                page.context.close()
+            page = opened[kind] = open_context(browser, **options).new_page()
+        page.context.clear_cookies()
+        page.set_viewport_size(options["viewport"])
+        return page
+
+    yield tab
+    for page in opened.values():
+        page.context.close()
+
+
+def _leave(page) -> None:
+    if not page.is_closed():
+        page.goto("about:blank")  # the test's app session ends with its document
+
+
+@pytest.fixture
+def page(_tabs, browser_context_args):
+    """The desktop tab (1280×2200), shared with the other tests (`_tabs`)."""
+    page = _tabs("desktop", browser_context_args)
+    yield page
+    _leave(page)
+
+
+@pytest.fixture
+def phone(_tabs):
+    """The phone tab (`PHONE`), shared with the other tests (`_tabs`)."""
+    page = _tabs("phone", PHONE)
+    yield page
+    _leave(page)
+
+
 @pytest.fixture
 def context(new_context):
-    """The `page` fixture's context, watched like every other (waits.open_context)."""
+    """A fresh browser context, watched like every other (waits.open_context)."""
     return watched(new_context())
 
 

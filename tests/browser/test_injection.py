@@ -31,7 +31,8 @@ def dialogs(page):
         dialog.dismiss()
 
     page.on("dialog", dismiss)
-    return fired
+    yield fired
+    page.remove_listener("dialog", dismiss)  # the tab is shared with the next tests
 
 
 def nothing_injected(page, dialogs) -> None:
