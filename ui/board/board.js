@@ -134,6 +134,13 @@ const keep = (list, value) => {
 
 // ------------------------------------------------------------------ the board
 const boards = new WeakMap();
+// Work for when the browser is idle (a timer where requestIdleCallback is missing: Safari).
+const whenIdle = (work) =>
+  window.requestIdleCallback
+    ? window.requestIdleCallback(work, { timeout: 300 })
+    : setTimeout(() => work({ timeRemaining: () => 8 }), 16);
+const cancelIdle = (handle) =>
+  window.cancelIdleCallback ? window.cancelIdleCallback(handle) : clearTimeout(handle);
 const LONG_PRESS_MS = 250;
 const DRAG_THRESHOLD = 4; // pixels a mouse moves before a press becomes a drag
 const TOUCH_SLOP = 10; // pixels a finger may wander while it holds a card
@@ -259,15 +266,88 @@ function createBoard(parent) {
     values.idcg.textContent = format(d.idcg);
   };
 
+  // The position at `y` pixels below the list's top: the last row whose top is above it (rows
+  // may differ in height when a long label wraps), found by halving.
+  const positionAtOffset = (y) => {
+    let low = 0;
+    let high = b.n - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (b.rows[middle].row.offsetTop - b.rows[0].row.offsetTop <= y) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+
+  // -------------------------------------------------------------- rows out of view
+  // A long list scrolls inside the board, which shows about a dozen rows. A move redraws the
+  // rows in view (and a screen's worth either side) in its own frame; any other row whose item
+  // changed is marked stale and redrawn when the browser is idle, or at once if it scrolls into
+  // view (a scroll event comes before the frame that shows it) or takes the focus. So a move
+  // that changes every position of 1,000 costs what a move of 40 rows costs, and the whole list
+  // is right again a few frames later, for a screen reader's browse mode too.
+  const stale = { flags: new Uint8Array(0), count: 0, idle: 0 };
+  const NEAR = 12; // rows either side of those in view that are drawn at once
+
+  const paintFresh = (p) => {
+    if (stale.flags[p]) {
+      stale.flags[p] = 0;
+      stale.count -= 1;
+      paintPosition(p);
+    }
+    paintRow(p);
+  };
+
+  // The positions on screen in the board's scroll box, and NEAR more either side.
+  const inView = () => {
+    if (b.n <= 3 * NEAR) return [0, b.n - 1];
+    const top = scroller.scrollTop;
+    const first = positionAtOffset(top);
+    const last = positionAtOffset(top + scroller.clientHeight);
+    return [Math.max(0, first - NEAR), Math.min(b.n - 1, last + NEAR)];
+  };
+
+  const paintLater = (p) => {
+    if (!stale.flags[p]) {
+      stale.flags[p] = 1;
+      stale.count += 1;
+    }
+    if (!stale.idle) stale.idle = whenIdle(paintStale);
+  };
+
+  // Stale rows, a batch at a time while the browser has nothing else to do.
+  const paintStale = (deadline) => {
+    stale.idle = 0;
+    let p = 0;
+    while (stale.count > 0 && p < b.n) {
+      if (stale.flags[p]) paintFresh(p);
+      p += 1;
+      if (p % 50 === 0 && deadline.timeRemaining() < 2) break;
+    }
+    if (stale.count > 0) stale.idle = whenIdle(paintStale);
+  };
+
+  const onScroll = () => {
+    if (!stale.count) return;
+    const [first, last] = inView();
+    for (let p = first; p <= last; p += 1) if (stale.flags[p]) paintFresh(p);
+  };
+
   // -------------------------------------------------------------- a move
-  // Redraw for a new order: the totals, then only the rows whose item changed.
+  // Redraw for a new order: the totals, then only the rows whose item changed, those out of
+  // view when the browser is idle.
   const show = (order, event) => {
     const start = event && event.timeStamp ? event.timeStamp : performance.now();
     const before = b.order;
+    const [first, last] = inView(); // read before anything is written: no forced layout
     b.order = order;
     paintTotals();
     // A position's weight never changes, so a row changes only when its item does.
-    for (let p = 0; p < b.n; p += 1) if (before[p] !== order[p]) paintRow(p);
+    for (let p = 0; p < b.n; p += 1) {
+      if (before[p] === order[p]) continue;
+      if (p >= first && p <= last) paintFresh(p);
+      else paintLater(p);
+    }
     return start;
   };
 
@@ -303,7 +383,9 @@ function createBoard(parent) {
 
   const focusCard = (p) => {
     const card = b.rows[p] && b.rows[p].card;
-    if (!card || active() === card) return;
+    if (!card) return;
+    paintFresh(p); // a stale row is drawn before it takes the focus
+    if (active() === card) return;
     b.focusing = true;
     card.focus({ preventScroll: true });
     b.focusing = false;
@@ -477,19 +559,8 @@ function createBoard(parent) {
   };
 
   // -------------------------------------------------------------- mouse and touch
-  // The position under the pointer: the last row whose top is above it (rows may differ in
-  // height when a long label wraps), found by halving.
-  const positionAt = (clientY) => {
-    const y = clientY - list.getBoundingClientRect().top;
-    let low = 0;
-    let high = b.n - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (b.rows[middle].row.offsetTop - b.rows[0].row.offsetTop <= y) low = middle;
-      else high = middle - 1;
-    }
-    return low;
-  };
+  // The position under the pointer.
+  const positionAt = (clientY) => positionAtOffset(clientY - list.getBoundingClientRect().top);
 
   // Once a frame while a card is dragged: the preview for the latest pointer position, and a
   // scroll when the pointer is near the board's top or bottom edge.
@@ -703,9 +774,19 @@ function createBoard(parent) {
     const selectedIndex = data.labels.indexOf(selectedLabel);
     b.selected = selectedIndex >= 0 ? selectedIndex : 0;
     paintTotals();
+    // Rows in view at once, the others when the browser is idle (see "rows out of view").
+    if (stale.idle) cancelIdle(stale.idle);
+    stale.idle = 0;
+    stale.flags = new Uint8Array(n);
+    stale.count = 0;
+    const [first, last] = inView();
     for (let p = 0; p < n; p += 1) {
-      paintPosition(p);
-      paintRow(p);
+      if (p >= first && p <= last) {
+        paintPosition(p);
+        paintRow(p);
+      } else {
+        paintLater(p);
+      }
     }
     const beyond = root.querySelector(".beyond");
     beyond.hidden = !(data.idealBeyond > 0);
@@ -733,6 +814,7 @@ function createBoard(parent) {
     [list, "touchcancel", onTouchCancel],
     [list, "contextmenu", (event) => rowOf(event.target) >= 0 && event.preventDefault()],
     [root.querySelector(".tools"), "click", onButton],
+    [scroller, "scroll", onScroll, { passive: true }],
   ];
   for (const [target, type, handler, options] of listeners) target.addEventListener(type, handler, options);
 
@@ -765,6 +847,8 @@ function createBoard(parent) {
     }
     for (const [target, type, handler, options] of listeners) target.removeEventListener(type, handler, options);
     endPointer();
+    if (stale.idle) cancelIdle(stale.idle);
+    stale.idle = 0;
     boards.delete(parent);
   };
   // For tests and benchmarks: the board's state as it is on screen.
@@ -774,6 +858,7 @@ function createBoard(parent) {
     dcg: b.dcg,
     selected: b.selected === null ? null : b.data.labels[b.selected],
     lifted: !!b.lift,
+    stale: stale.count, // rows not yet redrawn (out of view, waiting for an idle moment)
   });
   return b;
 }
