@@ -748,12 +748,16 @@ function createBoard(parent) {
     let heaviest = 0;
     for (const w of data.weights) heaviest = Math.max(heaviest, w);
     b.scale = Math.max(top * heaviest, ...data.ideal.slice(0, 1), 0);
-    const style = root.style;
-    style.setProperty("--ours", data.colours.ours);
-    style.setProperty("--ideal", data.colours.ideal);
-    style.setProperty("--focus", data.colours.focus);
-    style.setProperty("--faded", String(data.faded));
-    style.setProperty("--font", `${data.fontSize}px`);
+    // Written only when they change: a custom property set on the root restyles every row.
+    for (const [name, value] of [
+      ["--ours", data.colours.ours],
+      ["--ideal", data.colours.ideal],
+      ["--focus", data.colours.focus],
+      ["--faded", String(data.faded)],
+      ["--font", `${data.fontSize}px`],
+    ]) {
+      if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
+    }
     root.classList.toggle("present", !!data.present);
     for (const [name, element] of Object.entries({
       ndcg: root.querySelector('[data-total="ndcg"]'),
