@@ -40,7 +40,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,7 +47,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
-from tests.appserver import free_port  # noqa: E402
+from bench.baseline import run_at  # noqa: E402
+from tests.appserver import free_port, stop_app, wait_until_healthy  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 BEFORE = "b811992"  # main just before the board's merge (its first parent)
 SIZES = (20, 1000)
@@ -67,16 +68,6 @@ KINDS = (
     "Top",
     "End",
 )
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 # `streamlit run` with every rerun held for NDCG_BENCH_RERUN_DELAY_MS first (read only here).
 SLOWED = """
@@ -125,23 +116,8 @@ def start_server(script: Path, *, delay_ms: float = 0, cwd: Path = ROOT):
         start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                if response.read().strip() == b"ok":
-                    return process, url
-        except OSError:
-            time.sleep(0.3)
-    stop_server(process)
-    raise RuntimeError("the server did not start")
-
-
-def stop_server(process) -> None:
-    import signal
-
-    os.killpg(process.pid, signal.SIGTERM)
-    process.wait(timeout=20)
+    wait_until_healthy(process, url)
+    return process, url
 
 
 def pct(values: list[float], q: float) -> float:
@@ -347,26 +323,7 @@ def minimal_round_trip(browser, clicks: int = 40) -> list[float]:
         page.close()
         return times
     finally:
-        stop_server(process)
-
-
-def before_board(rev: str) -> str:
-    """The code before the board: its own bench_playground.py, from an export in /tmp."""
-    folder = Path(tempfile.mkdtemp(prefix=f"ndcg-before-board-{rev}-"))
-    archive = subprocess.run(
-        ["git", "archive", rev], cwd=ROOT, check=True, capture_output=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    (folder / ".venv").symlink_to(ROOT / ".venv")
-    result = subprocess.run(
-        [sys.executable, "bench/bench_playground.py"],
-        cwd=folder,
-        env={**os.environ, "PYTHONPATH": str(folder)},
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    return result.stdout + result.stderr[-2000:]
+        stop_app(process)
 
 
 def main() -> None:
@@ -388,7 +345,7 @@ def main() -> None:
     rng = random.Random(7)
     lists = {n: [rng.randint(0, 3) for _ in range(n)] for n in SIZES}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         if not args.no_baseline:
             minimal = minimal_round_trip(browser)
             print(
@@ -448,11 +405,11 @@ def main() -> None:
                             )
                         page.close()
             finally:
-                stop_server(process)
+                stop_app(process)
         browser.close()
     if not args.no_baseline and args.before:
         print(f"\nbaseline, the code before the board ({args.before}), its bench_playground.py:")
-        print(before_board(args.before))
+        print(run_at(args.before, "bench/bench_playground.py"))
 
 
 if __name__ == "__main__":

@@ -22,9 +22,7 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -33,6 +31,7 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.baseline import run_at  # noqa: E402
 from ndcg_core import ndcg  # noqa: E402
 from tests.appserver import start_app, stop_app  # noqa: E402
 
@@ -216,23 +215,6 @@ def browser() -> dict[str, list[float]]:
     return times
 
 
-def before(rev: str) -> str:
-    """The code before the board: its own bench_playground.py, from an export in /tmp."""
-    folder = Path(tempfile.mkdtemp(prefix=f"ndcg-before-{rev}-"))
-    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True)
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    (folder / ".venv").symlink_to(ROOT / ".venv")
-    result = subprocess.run(
-        [sys.executable, "bench/bench_playground.py"],
-        cwd=folder,
-        env={**os.environ, "PYTHONPATH": str(folder)},
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    return result.stdout + result.stderr[-2000:]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", default=BEFORE, help="the baseline commit ('' for none)")
@@ -241,7 +223,7 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()[0]:.1f}  ({time.strftime('%Y-%m-%d %H:%M')})")
     if args.before:
         print(f"before ({args.before}), its own bench_playground.py:")
-        print("  " + before(args.before).replace("\n", "\n  "))
+        print("  " + run_at(args.before, "bench/bench_playground.py").replace("\n", "\n  "))
         print("now:")
     if not args.browser_only:
         report_server_side()

@@ -27,15 +27,14 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.baseline import run_at  # noqa: E402
 from tests.deployserver import nginx_path, start_deployment  # noqa: E402
 
 # (download bits/s, upload bits/s, added latency ms); None: no emulation (loopback as it is).
@@ -162,7 +161,18 @@ def main() -> None:
     args = parser.parse_args()
     if args.before:
         print(f"before ({args.before}), its own bench_proxy.py:")
-        print("  " + before(args.before, args).replace("\n", "\n  "))
+        print(
+            "  "
+            + run_at(
+                args.before,
+                "bench/bench_proxy.py",
+                "--networks",
+                args.networks,
+                "--reps",
+                args.reps,
+                timeout=3600,
+            ).replace("\n", "\n  ")
+        )
         print("now:")
     networks = args.networks.split(",")
     reps = [int(r) for r in args.reps.split(",")]
@@ -194,23 +204,6 @@ def main() -> None:
     finally:
         deployment.stop()
     report(results)
-
-
-def before(rev: str, args) -> str:
-    """The code of `rev`, exported to /tmp, measured by its own bench_proxy.py."""
-    folder = Path(tempfile.mkdtemp(prefix=f"ndcg-before-{rev}-"))
-    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True)
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    (folder / ".venv").symlink_to(ROOT / ".venv")
-    result = subprocess.run(
-        [sys.executable, "bench/bench_proxy.py", "--networks", args.networks, "--reps", args.reps],
-        cwd=folder,
-        env={**os.environ, "PYTHONPATH": str(folder)},
-        capture_output=True,
-        text=True,
-        timeout=3600,
-    )
-    return result.stdout + result.stderr[-2000:]
 
 
 def report(results) -> None:

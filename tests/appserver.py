@@ -39,12 +39,19 @@ def start_app(
         start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
+    wait_until_healthy(process, url, timeout)
+    return process, url
+
+
+def wait_until_healthy(process: subprocess.Popen, url: str, timeout: float = 120) -> None:
+    """Return once the Streamlit server at `url` says it is healthy; stop it and raise if it
+    does not within `timeout` seconds (a bound, not a pause)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
                 if response.read().strip() == b"ok":
-                    return process, url
+                    return
         except OSError:
             time.sleep(0.3)
     stop_app(process)
