@@ -4,11 +4,8 @@ Everything it starts lives in one process group, which `Deployment.stop` ends as
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -18,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests import ROOT
-from tests.appserver import free_port
+from tests.appserver import free_port, stop_app
 
 SERVE = ROOT / "deploy" / "serve.py"
 # One line of deploy/nginx.conf's `ndcg` log format.
@@ -65,13 +62,8 @@ class Deployment:
             return
         self._stopped = True
         try:
-            with contextlib.suppress(ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(self.process.pid, signal.SIGTERM)
-                self.process.wait(timeout=30)
+            stop_app(self.process, grace=30)
         finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
             shutil.rmtree(self.state, ignore_errors=True)
 
 
