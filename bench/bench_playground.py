@@ -93,13 +93,13 @@ def server_side() -> dict[str, float]:
 
 def own_work(typed: list[str]) -> float:
     """The page's own computing for one rerun, outside Streamlit: table, numbers, LaTeX, charts
-    (built and serialised as st.plotly_chart does)."""
-    import plotly.io as pio
-    import plotly.tools
+    (built and serialised as their component's data)."""
+    import json
 
     from ndcg_core import RankedList, totals
     from ndcg_core.latex import formulas, worked
     from ui import charts
+    from ui.charts.lines import chart_data
 
     times = []
     for text in typed:
@@ -114,10 +114,7 @@ def own_work(typed: list[str]) -> float:
             charts.discount_chart,
             charts.ndcg_at_k_chart,
         ):
-            figure = plotly.tools.return_figure_from_figure_or_data(
-                build(table, result.ranked.k), True
-            )
-            pio.to_json(figure, validate=False)
+            json.dumps(chart_data(build(table, result.ranked.k)))
         table.to_csv(index=False)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
@@ -131,13 +128,16 @@ _NUMBER = """want => {
   const value = document.querySelector('[data-testid="stMetricValue"]');
   return value && value.textContent.trim() === want;
 }"""
-# ... and Streamlit reports no run in progress, and every chart present is drawn: the page
-# is settled.
+# ... and Streamlit reports no run in progress, and every chart present is drawn (plotly's,
+# and the page's own line charts, each in its component's shadow root): the page is settled.
 _SHOWN = """want => {
   const value = document.querySelector('[data-testid="stMetricValue"]');
   const running = document.querySelector('[data-testid="stStatusWidget"]');
   const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')];
-  const drawn = charts.every(c => c.querySelector('.main-svg'));
+  const lines = [...document.querySelectorAll('*')].filter(e => e.shadowRoot)
+    .map(e => e.shadowRoot.querySelector('.lines')).filter(Boolean);
+  const drawn = charts.every(c => c.querySelector('.main-svg'))
+    && lines.every(l => l.querySelector('.plot svg'));
   return value && value.textContent.trim() === want && !running && drawn;
 }"""
 
@@ -177,7 +177,7 @@ def browser() -> dict[str, list[float]]:
             page.goto(f"{url}/playground?rels={first.replace(' ', '')}", timeout=60_000)
             values = [float(v) for v in first.split(",")]
             page.wait_for_function(_SHOWN, arg=f"{ndcg(values):.4f}", timeout=60_000)
-            page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+            page.wait_for_selector(".lines .plot svg", timeout=60_000)
             box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
             for text in lists(24, seed=2):
                 values = [float(v) for v in text.split(",")]
@@ -227,13 +227,20 @@ def main() -> None:
         print("now:")
     if not args.browser_only:
         report_server_side()
+    # The issue's targets are for a typed change; a drop is drawn by the board within a frame
+    # (bench_board.py), and the page follows after the board's pause: reported, no target.
+    targets = {"typed change → new NDCG on screen": 200, "typed change → whole page updated": 400}
     for name, measured in browser().items():
         median = statistics.median(measured) * 1000
-        target = 200 if name.endswith("NDCG on screen") and name.startswith("typed") else 400
-        verdict = "met" if median <= target else "MISSED"
+        target = targets.get(name)
+        verdict = (
+            f"target ≤ {target} ms: {'met' if median <= target else 'MISSED'}"
+            if target
+            else "the board itself within a frame: bench_board.py"
+        )
         print(
             f"browser, {name}: median {median:.0f} ms, max {max(measured) * 1000:.0f} ms over "
-            f"{len(measured)} (target ≤ {target} ms: {verdict})"
+            f"{len(measured)} ({verdict})"
         )
 
 

@@ -148,11 +148,19 @@ CUT_TEXT = """() => [...document.querySelectorAll('[data-testid="stMain"] *')].f
 }).map(e => e.textContent.trim().slice(0, 60))"""
 
 # Chart text (axis titles, ticks, legends, labels) drawn outside its chart's box: clipped.
+# Plotly's charts, and the page's own line charts (each in its component's shadow root).
 CHART_TEXT_OUTSIDE = """() => {
   const out = [];
-  for (const chart of document.querySelectorAll('[data-testid="stPlotlyChart"]')) {
+  const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')].map(
+    chart => [chart, chart.querySelectorAll('svg.main-svg text')]);
+  for (const host of document.querySelectorAll('*')) {
+    for (const chart of host.shadowRoot ? host.shadowRoot.querySelectorAll('.lines') : []) {
+      charts.push([chart, chart.querySelectorAll('.plot svg text')]);
+    }
+  }
+  for (const [chart, texts] of charts) {
     const box = chart.getBoundingClientRect();
-    for (const text of chart.querySelectorAll('svg.main-svg text')) {
+    for (const text of texts) {
       const r = text.getBoundingClientRect();
       if (!text.textContent.trim() || !r.width || getComputedStyle(text).display === 'none') continue;
       if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1

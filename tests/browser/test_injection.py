@@ -60,7 +60,7 @@ def test_labels_from_a_link_and_the_text_box_are_plain_text(page, app_url, dialo
     labels = ",".join(quote(label, safe="") for label in LABELS)
     open_app(page, f"{app_url}/playground?rels=3,2,1,0,2&labels={labels}")
     expect(page.get_by_test_id("stMetricValue").first).to_be_visible()
-    expect(page.locator(".js-plotly-plot").first).to_be_visible()
+    expect(page.locator(".lines .plot svg").first).to_be_visible()
     box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
     expect(box).to_have_value(", ".join(f"{label}={v}" for label, v in zip(LABELS, "32102")))
     # The ranking board writes labels as text (its data, never its HTML).
@@ -74,8 +74,16 @@ def test_labels_from_a_link_and_the_text_box_are_plain_text(page, app_url, dialo
     assert (
         page.locator(".board b:not(.bar b), .board strong:not(.value), .board script").count() == 0
     )
+    # The running totals' chart names the item at each position as text, under the pointer.
+    chart = page.locator(".lines").first
+    chart.scroll_into_view_if_needed()
+    drawn = chart.locator(".plot svg").bounding_box()
+    page.mouse.move(drawn["x"] + drawn["width"] * 0.2, drawn["y"] + drawn["height"] / 2)
+    expect(chart.locator(".tip")).to_contain_text(f"your item: {SCRIPT}")
+    assert chart.locator(".tip script, .tip b").count() == 0
     nothing_injected(page, dialogs)
     # The breakdown table is a canvas; the labels also show, as typed, in the text box above.
+    page.mouse.move(0, 0)
     shot("injection-playground-labels")
 
     # Typed payloads that cannot be read are quoted, as typed, in the message.

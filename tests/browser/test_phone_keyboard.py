@@ -120,15 +120,26 @@ def test_the_playground_on_a_phone_scrolls_wide_parts_and_charts_have_no_toolbar
 
 
 def _charts_on_a_phone(phone, where: str) -> dict:
-    """A tap on the first chart shows no toolbar, and no chart text is clipped."""
+    """A tap on the first chart shows no toolbar (plotly's) or shows the point's numbers
+    within the screen (the page's own line charts), and no chart text is clipped."""
     problems = {}
-    chart = phone.locator(".js-plotly-plot").first
-    chart.scroll_into_view_if_needed()
-    chart.tap()
-    toolbar = phone.locator(".modebar-container").first
-    visibility = toolbar.evaluate("e => getComputedStyle(e).visibility")
-    if visibility != "hidden":
-        problems[f"{where} toolbar"] = visibility
+    if phone.locator(".js-plotly-plot").count():
+        chart = phone.locator(".js-plotly-plot").first
+        chart.scroll_into_view_if_needed()
+        chart.tap()
+        toolbar = phone.locator(".modebar-container").first
+        visibility = toolbar.evaluate("e => getComputedStyle(e).visibility")
+        if visibility != "hidden":
+            problems[f"{where} toolbar"] = visibility
+    else:
+        chart = phone.locator(".lines").first
+        chart.scroll_into_view_if_needed()
+        chart.locator(".plot svg").tap()
+        tip = chart.locator(".tip")
+        expect(tip).to_be_visible()
+        box, screen = tip.bounding_box(), phone.viewport_size
+        if box["x"] < 0 or box["x"] + box["width"] > screen["width"]:
+            problems[f"{where} tip off screen"] = box
     if clipped := phone.evaluate(CHART_TEXT_OUTSIDE):
         problems[f"{where} clipped"] = clipped
     return problems

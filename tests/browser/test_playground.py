@@ -1,11 +1,13 @@
-"""The playground in a real browser: open a shared link, type a list, read a bad one."""
+"""The playground in a real browser: open a shared link, type a list, read a bad one; its
+curves drawn in the page."""
 
 import re
 
 from playwright.sync_api import expect
 
-from ndcg_core import ndcg
-from tests.browser.waits import wait_for_app
+from ndcg_core import dcg, ndcg
+from ndcg_core.display import fixed
+from tests.browser.waits import settle, wait_for_app
 
 
 def ndcg_shown(page):
@@ -16,7 +18,7 @@ def test_playground_link_and_typing(page, app_url, shot):
     page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
     wait_for_app(page)
     expect(ndcg_shown(page)).to_have_text("0.9608")
-    expect(page.locator(".js-plotly-plot").first).to_be_visible()
+    expect(page.locator(".lines .plot svg").first).to_be_visible()
     shot("playground")
 
     box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
@@ -49,3 +51,76 @@ def test_playground_pool_link_and_bad_input(page, app_url, shot):
     expect(page.get_by_test_id("stAlertContentError").first).to_contain_text("oops")
     expect(ndcg_shown(page)).to_have_text("0.7850")
     shot("playground-bad-input")
+
+
+# The centre of the x tick labelled `text` in a line chart's drawing, in page pixels.
+TICK_AT = """(svg, text) => {
+  const tick = [...svg.querySelectorAll('text.tick')].find(t => t.textContent === text
+    && t.getAttribute('text-anchor') === 'middle');
+  const box = tick.getBoundingClientRect();
+  return box.left + box.width / 2;
+}"""
+
+
+def test_the_curves_are_drawn_in_the_page_and_answer_the_pointer(page, app_url, shot):
+    """The three curves are the page's own line charts: no plotly is fetched, each is named,
+    k is marked, the pointer shows a point's numbers, a narrower window redraws them, and a
+    typed change redraws them with the page."""
+    scripts: list[str] = []
+
+    def record(request):
+        scripts.append(request.url)
+
+    page.on("request", record)
+    rels = [3, 2, 3, 0, 1, 2]
+    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2&k=3")
+    wait_for_app(page)
+    settle(page)
+    page.remove_listener("request", record)  # the tab is shared with the next tests
+    assert not [url for url in scripts if "plotly" in url.lower()], scripts
+
+    charts = page.locator(".lines")
+    expect(charts).to_have_count(3)
+    names = [charts.nth(i).get_attribute("aria-label") for i in range(3)]
+    assert all(name and name.startswith("Line chart") for name in names), names
+    assert page.locator(".lines .plot svg[aria-hidden='true']").count() == 3
+    cumulative = charts.nth(0)
+    expect(cumulative.locator(".legend")).to_have_text(
+        "Ideal: IDCG up to here" + "Yours: DCG up to here"
+    )
+    expect(cumulative.locator("text", has_text="k = 3")).to_have_count(1)
+    expect(
+        charts.nth(2).locator("text", has_text=f"NDCG@3 = {fixed(ndcg(rels, 3))}")
+    ).to_be_visible()
+
+    # The pointer over position 3 of the running totals: both curves' numbers there.
+    cumulative.scroll_into_view_if_needed()
+    plot = cumulative.locator(".plot svg").bounding_box()
+    x = cumulative.locator(".plot svg").evaluate(TICK_AT, "3")
+    page.mouse.move(x, plot["y"] + plot["height"] / 2)
+    tip = cumulative.locator(".tip")
+    expect(tip).to_be_visible()
+    expect(tip).to_contain_text(f"DCG@3 = {fixed(dcg(rels, 3))}")
+    expect(tip).to_contain_text(f"IDCG@3 = {fixed(dcg(sorted(rels, reverse=True), 3))}")
+    expect(tip).to_contain_text("your item: D3")
+    shot("playground-curve-hover")
+    page.mouse.move(0, 0)
+    expect(tip).to_be_hidden()
+
+    # A narrower window: each chart is drawn again to its column's new width.
+    before = cumulative.locator(".plot svg").get_attribute("width")
+    page.set_viewport_size({"width": 900, "height": 2200})
+    expect(cumulative.locator(".plot svg")).not_to_have_attribute("width", before)
+    fits = cumulative.evaluate(
+        "f => Math.abs(f.querySelector('.plot svg').getBoundingClientRect().width"
+        " - f.querySelector('.plot').getBoundingClientRect().width) <= 1"
+    )
+    assert fits, cumulative.evaluate("f => [f.querySelector('.plot svg').getBoundingClientRect().width, f.querySelector('.plot').getBoundingClientRect().width]")
+
+    # A typed change redraws the curves with the rest of the page.
+    box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
+    box.fill("0, 1, 2, 3")
+    box.press("Control+Enter")
+    expect(
+        charts.nth(2).locator("text", has_text=f"NDCG@3 = {fixed(ndcg([0, 1, 2, 3], 3))}")
+    ).to_be_visible()

@@ -61,11 +61,15 @@ SMALL_TEXT = """(min) => {
     const [drawnAt, font] = drawn.split('|');
     if (drawnAt === root && parseFloat(font) < min) small.push(`grid ${font}`);
   }
-  // The ranking board draws in a shadow root of its own.
+  // The ranking board and the line charts draw in shadow roots of their own.
   for (const host of main.querySelectorAll('*')) {
     const cards = host.shadowRoot ? host.shadowRoot.querySelectorAll('.board .card') : [];
     for (const card of cards) {
       if (size(card) < min) small.push(`card ${size(card)}px: ${card.textContent}`);
+    }
+    const lines = host.shadowRoot ? host.shadowRoot.querySelectorAll('.lines svg text, .lines .legend .entry') : [];
+    for (const t of lines) {
+      if (t.textContent.trim() && size(t) < min) small.push(`line chart ${size(t)}px: ${t.textContent.slice(0, 40)}`);
     }
   }
   return small;

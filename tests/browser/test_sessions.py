@@ -45,10 +45,6 @@ def test_simultaneous_sessions_each_see_their_own_list(browser, app_url):
     # Streamlit session of its own, and tabs of one profile share the downloaded scripts.
     contexts = [open_context(browser, viewport={"width": 1280, "height": 1200}) for _ in range(5)]
     try:
-        for context in contexts:
-            # The 4.7 MB plotly bundle, parsed in ten pages at once, is most of the load time
-            # on two cores; the charts are drawn in the browser and not what is checked here.
-            context.route("**/PlotlyChart.*.js", lambda route: route.abort())
         pages = [contexts[i % len(contexts)].new_page() for i in range(SESSIONS)]
         # Open every link before waiting on any, so the sessions start together.
         for page, (first, _) in zip(pages, lists):

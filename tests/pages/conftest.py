@@ -80,6 +80,16 @@ def plotly_figures(at: AppTest) -> list[dict]:
     return figures
 
 
+def line_charts(at: AppTest) -> list[dict]:
+    """The page's own line charts (ui/charts/lines), as the data each was given, in page order
+    (AppTest draws no component; its data is in its element)."""
+    return [
+        data
+        for data in (json.loads(e.proto.json) for e in at.get("bidi_component"))
+        if "series" in data and "yTitle" in data
+    ]
+
+
 def decode(array) -> np.ndarray:
     """A plotly 7 array: plain list, or {"dtype", "bdata"} base64."""
     if isinstance(array, dict) and "bdata" in array:

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from ndcg_core import breakdown, ndcg
-from tests.pages.conftest import board_data, decode, open_page, plotly_figures
+from tests.pages.conftest import board_data, decode, line_charts, open_page, plotly_figures
 
 
 def _frame(at, column: str):
@@ -35,6 +35,14 @@ def test_playground_charts_have_the_breakdown_table():
     np.testing.assert_allclose(table["Contribution"], want["contribution"])
     np.testing.assert_allclose(table["Cumulative IDCG"], want["cumulative_idcg"])
     np.testing.assert_allclose(table["NDCG@position"], want["ndcg_at"])
+    # ... and the curves draw exactly those columns (the page's own line charts, no plotly).
+    assert plotly_figures(at) == []
+    cumulative, discount, at_k = line_charts(at)
+    ideal, yours = cumulative["series"]
+    np.testing.assert_allclose(yours["y"], table["Cumulative DCG"])
+    np.testing.assert_allclose(ideal["y"], table["Cumulative IDCG"])
+    np.testing.assert_allclose(discount["series"][0]["y"], table["Discount"])
+    np.testing.assert_allclose(at_k["series"][0]["y"], table["NDCG@position"])
 
 
 def test_ordering_curves_have_tables():
@@ -60,12 +68,14 @@ PAGES_WITH_CHARTS = [
 
 @pytest.mark.parametrize(("script", "params"), PAGES_WITH_CHARTS)
 def test_every_chart_has_a_name_for_screen_readers(script, params):
-    """Streamlit gives a chart an accessible name only when it is given `alt`."""
+    """Streamlit gives a chart an accessible name only when it is given `alt`; the page's own
+    line charts name their SVG with theirs."""
     at = open_page(script, **params)
-    charts = at.get("plotly_chart")
-    assert charts
-    for chart in charts:
-        assert chart.proto.alt.strip(), f"a chart with no name on {script or 'home'}"
+    names = [chart.proto.alt for chart in at.get("plotly_chart")]
+    names += [chart["alt"] for chart in line_charts(at)]
+    assert names
+    for name in names:
+        assert name.strip(), f"a chart with no name on {script or 'home'}"
 
 
 def test_the_ordering_histogram_has_its_bars_in_a_table():

@@ -11,10 +11,9 @@ from ndcg_core.permutations import ideal_order, reverse_order, worst_order
 from tests.pages.conftest import (
     assert_message,
     board_data,
-    decode,
+    line_charts,
     move_on_board,
     open_page,
-    plotly_figures,
 )
 
 PAGE = "views/playground.py"
@@ -49,7 +48,11 @@ def test_url_list_gives_the_documented_numbers():
     assert metrics(at)["CG"] == "11.0000"
     assert not at.error and not at.warning
     assert any(r"\frac{6.8611}{7.1410} = 0.9608" in latex.value for latex in at.latex)
-    assert len(plotly_figures(at)) == 3
+    assert [c["yTitle"] for c in line_charts(at)] == [
+        "Cumulative gain, discounted",
+        "Discount multiplier",
+        "NDCG@k",
+    ]
 
 
 def test_pool_joins_the_ideal_and_k_all_cuts_it_at_the_list_length():
@@ -104,9 +107,9 @@ def test_changing_k_gain_discount_and_base():
             fell = float(card.delta.replace("−", "-")) < 0
             arrow_down = card.proto.direction == Metric.MetricDirection.DOWN
             assert arrow_down == fell, (card.label, card.delta)
-    ndcg_chart = plotly_figures(at)[-1]
-    highlighted = ndcg_chart["data"][1]
-    assert list(decode(highlighted["x"])) == [3]
+    ndcg_chart = line_charts(at)[-1]
+    highlighted = ndcg_chart["series"][1]
+    assert highlighted["x"] == [3] and highlighted["note"]["text"] == f"NDCG@3 = {want:.4f}"
 
 
 def test_a_drag_reorders_the_list_and_the_url():
@@ -231,7 +234,7 @@ def test_tampered_links_give_a_message_and_a_working_page(params, words):
     shown = [w.value.replace("\\", "") for w in at.warning]  # Markdown escapes aside
     assert any(words in w for w in shown), shown
     assert not any("set_int_max_str_digits" in w for w in shown)
-    assert len(at.metric) == 4 and len(plotly_figures(at)) == 3
+    assert len(at.metric) == 4 and len(line_charts(at)) == 3
 
 
 def test_a_huge_link_is_capped_and_the_cards_say_so():
@@ -247,8 +250,10 @@ def test_script_in_labels_is_only_ever_text():
     assert not at.exception
     assert "<script>" not in texts(at)
     assert board_order(at)[0] == label  # given to the board as data, drawn as text
-    hover = " ".join(plotly_figures(at)[0]["data"][0]["hovertext"])
-    assert "<script>" not in hover and "&lt;script&gt;" in hover
+    # The line charts are given the label as it is, and draw it as text (textContent):
+    # tests/browser/test_injection.py hovers it.
+    yours = line_charts(at)[0]["series"][1]
+    assert yours["hover"][0].endswith(f"your item: {label}")
 
 
 def test_links_to_other_pages_carry_every_setting():

@@ -6,10 +6,11 @@ from functools import cache
 from math import log2
 from urllib.parse import parse_qs, parse_qsl, urlsplit
 
+import numpy as np
 import pytest
 
 from lessons.examples import EXAMPLES, FAMILIES, SOURCES, by_family, example
-from tests.pages.conftest import decode, open_page, page_links, plotly_figures
+from tests.pages.conftest import decode, line_charts, open_page, page_links, plotly_figures
 from ui import urlparams
 
 
@@ -311,11 +312,17 @@ def test_the_gain_page_says_which_discount_its_wikipedia_numbers_use():
 
 def test_charts_draw_the_core_numbers():
     # rel = 1, 0, 1, 1, 0: terms 1, 0, 1/log2 4 = 0.5, 1/log2 5, 0; ideal 1, 1, 1, 0, 0
-    figures = plotly_figures(_page("binary"))
-    assert len(figures) == 6  # two per full example, one per side of the comparison
+    at = _page("binary")
+    # Per full example, the contribution bars (plotly) and the running totals (a line chart);
+    # one bar chart per side of the comparison.
+    figures, lines = plotly_figures(at), line_charts(at)
+    assert (len(figures), len(lines)) == (4, 2)
     current, ideal = (decode(trace["y"]) for trace in figures[0]["data"][:2])
     assert current == pytest.approx([1, 0, 1 / log2(4), 1 / log2(5), 0])
     assert ideal == pytest.approx([1, 1 / log2(3), 1 / log2(4), 0, 0])
+    running_ideal, running = (series["y"] for series in lines[0]["series"])
+    assert running == pytest.approx(np.cumsum(current))
+    assert running_ideal == pytest.approx(np.cumsum(ideal))
 
 
 @pytest.mark.parametrize(

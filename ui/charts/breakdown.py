@@ -1,7 +1,9 @@
 """The charts of one scored list, drawn from a ``ndcg_core.breakdown`` table.
 
-They hold no maths: each one picks columns from the table the core computed. They are built as
-plain dicts (`fast.FastFigure`) because they are redrawn on every change of the playground.
+They hold no maths: each one picks columns from the table the core computed. The three curves
+(running DCG and IDCG, the discount, NDCG at every k) are the page's own line charts
+(`lines.LineChart`), which the playground redraws on every change within a millisecond; the
+contribution bars are plotly, built as plain dicts (`fast.FastFigure`).
 """
 
 from __future__ import annotations
@@ -16,13 +18,10 @@ from ndcg_core.display import fixed
 
 from ..text import for_chart
 from .fast import FastFigure
+from .lines import LineChart, Note, Series, position_ticks
 from .theme import BLUE, FADED, GREEN, GRID, ORANGE, PURPLE, VERMILLION, layout
 
 # ---------------------------------------------------------------------------- public builders
-
-
-# Past this many positions a curve is drawn without a marker per point.
-LONG_CURVE = 100
 
 
 def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> go.Figure:
@@ -72,140 +71,106 @@ def _add_term_bars(fig, table, inside, prefix, name, colour, shape, solidity) ->
     )
 
 
-def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> go.Figure:
+def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> LineChart:
     """The discount multiplier at each position, with the cut-off k marked."""
     position = table["position"].to_numpy()
     inside = _inside(table, k)
     discount = table["discount"].to_numpy(dtype=float)
     denominator = table["denominator"].to_numpy(dtype=float)
-
-    fig = FastFigure()
-    fig.add_scatter(
+    curve = Series(
         name="Discount",
         x=position,
         y=discount,
-        mode=_line_mode(position),
-        line={"color": GREEN, "width": 3},
-        marker={
-            "size": 9,
-            "color": GREEN,
-            "symbol": ["circle" if i else "circle-open" for i in inside],
-            "opacity": np.where(inside, 1.0, 0.6).tolist(),
-        },
-        hovertext=[
-            f"Position {p}<br>discount = 1 / {fixed(den)} = {fixed(d)}"
-            + ("" if i else "<br>beyond k: not counted")
+        colour=GREEN,
+        hollow=~inside,
+        hover=[
+            f"Position {p}\ndiscount = 1 / {fixed(den)} = {fixed(d)}"
+            + ("" if i else "\nbeyond k: not counted")
             for p, den, d, i in zip(position, denominator, discount, inside)
         ],
-        hoverinfo="text",
-        showlegend=False,
+        legend=False,
     )
-    _base_layout(fig, "Discount multiplier", height)
-    fig.update_yaxes(range=[0, 1.08])
-    _position_axis(fig, position)
-    _mark_k(fig, table, k)
-    return fig.figure()
+    return LineChart("Discount multiplier", len(table), (curve,), (0, 1.08), cut=k, height=height)
 
 
-def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> go.Figure:
+def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> LineChart:
     """Running DCG against running IDCG by position; their ratio at k is the NDCG@k."""
     position = table["position"].to_numpy()
     dcg = table["cumulative_dcg"].to_numpy(dtype=float)
     idcg = table["cumulative_idcg"].to_numpy(dtype=float)
-
-    fig = FastFigure()
-    fig.add_scatter(
+    ideal = Series(
         name="Ideal: IDCG up to here",
         x=position,
         y=idcg,
-        mode=_line_mode(position),
-        line={"color": ORANGE, "width": 3, "dash": "dash"},
-        marker={"symbol": "square", "size": 8, "color": ORANGE},
-        hovertext=[
-            f"Position {p}<br>IDCG@{p} = {fixed(v)}<br>ideal item: {for_chart(lab)}"
+        colour=ORANGE,
+        dash=True,
+        marker="square",
+        size=8,
+        hover=[
+            f"Ideal, position {p}\nIDCG@{p} = {fixed(v)}\nideal item: {lab}"
             for p, v, lab in zip(position, idcg, table["ideal_label"])
         ],
-        hoverinfo="text",
     )
-    fig.add_scatter(
+    yours = Series(
         name="Yours: DCG up to here",
         x=position,
         y=dcg,
-        mode=_line_mode(position),
-        line={"color": BLUE, "width": 3},
-        marker={"symbol": "circle", "size": 9, "color": BLUE},
-        hovertext=[
-            f"Position {p}<br>DCG@{p} = {fixed(v)}<br>your item: {for_chart(lab)}"
+        colour=BLUE,
+        hover=[
+            f"Yours, position {p}\nDCG@{p} = {fixed(v)}\nyour item: {lab}"
             for p, v, lab in zip(position, dcg, table["label"])
         ],
-        hoverinfo="text",
     )
-    _base_layout(fig, "Cumulative gain, discounted", height)
-    fig.update_yaxes(rangemode="tozero")
-    _position_axis(fig, position)
-    _mark_k(fig, table, k)
-    return fig.figure()
+    top = np.nanmax(np.concatenate([dcg, idcg, [0.0]]))
+    return LineChart(
+        "Cumulative gain, discounted",
+        len(table),
+        (ideal, yours),
+        (0, float(top) * 1.05 if top > 0 else 1.0),
+        cut=k,
+        height=height,
+    )
 
 
-def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> go.Figure:
+def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> LineChart:
     """NDCG@k for every k, with the chosen k highlighted (k unset means the whole list)."""
     position = table["position"].to_numpy()
     ndcg = table["ndcg_at"].to_numpy(dtype=float)
     chosen = _chosen(table, k)
-
-    fig = FastFigure()
-    fig.add_scatter(
-        name="NDCG@k",
-        x=position,
-        y=ndcg,
-        mode=_line_mode(position),
-        line={"color": PURPLE, "width": 3},
-        marker={"symbol": "circle", "size": 8, "color": PURPLE},
-        hovertext=[f"NDCG@{p} = {fixed(v)}" for p, v in zip(position, ndcg)],
-        hoverinfo="text",
-        showlegend=False,
-    )
+    series = [
+        Series(
+            name="NDCG@k",
+            x=position,
+            y=ndcg,
+            colour=PURPLE,
+            size=8,
+            hover=[f"NDCG@{p} = {fixed(v)}" for p, v in zip(position, ndcg)],
+            legend=False,
+        )
+    ]
     if chosen is not None:
         value = float(ndcg[chosen - 1])
-        fig.add_scatter(
-            name="Your k",
-            x=[chosen],
-            y=[value],
-            mode="markers",
-            marker={
-                "symbol": "diamond",
-                "size": 18,
-                "color": VERMILLION,
-                "line": {"width": 2, "color": "white"},
-            },
-            hovertext=[f"Your k = {chosen}<br>NDCG@{chosen} = {fixed(value)}"],
-            hoverinfo="text",
-            showlegend=False,
-        )
         # The value beside the marker, on a light ground so the curve never runs through it,
         # and leaning into the chart so at the last position it is not cut off.
-        right_half = chosen > (len(table) + 1) / 2
-        high = value > 0.5
-        fig.layout.setdefault("annotations", []).append(
-            {
-                "text": f"NDCG@{chosen} = {fixed(value)}",
-                "x": chosen,
-                "y": value,
-                "xref": "x",
-                "yref": "y",
-                "xanchor": "right" if right_half else "left",
-                "yanchor": "top" if high else "bottom",
-                "xshift": -8 if right_half else 8,
-                "yshift": -10 if high else 10,
-                "showarrow": False,
-                "bgcolor": "rgba(255, 255, 255, 0.85)",
-                "font": {"color": VERMILLION, "size": 14},
-            }
+        series.append(
+            Series(
+                name="Your k",
+                x=[chosen],
+                y=[value],
+                colour=VERMILLION,
+                marker="diamond",
+                size=18,
+                line=False,
+                legend=False,
+                hover=[f"Your k = {chosen}\nNDCG@{chosen} = {fixed(value)}"],
+                note=Note(
+                    f"NDCG@{chosen} = {fixed(value)}",
+                    leftward=chosen > (len(table) + 1) / 2,
+                    below=value > 0.5,
+                ),
+            )
         )
-    _base_layout(fig, "NDCG@k", height)
-    fig.update_yaxes(range=[0, 1.08])
-    _position_axis(fig, position, title="k")
-    return fig.figure()
+    return LineChart("NDCG@k", len(table), tuple(series), (0, 1.08), x_title="k", height=height)
 
 
 # ---------------------------------------------------------------------------- shared look
@@ -215,20 +180,12 @@ def _base_layout(fig: FastFigure, y_title: str, height: int) -> None:
     fig.update_layout(**layout(height=height, y_title=y_title, margin={"t": 36}))
 
 
-def _line_mode(position: np.ndarray) -> str:
-    """Markers on each point while they can be told apart; a long list's curve is a plain line
-    (a thousand markers per curve are not read, and cost the browser a redraw of each)."""
-    return "lines+markers" if position.size <= LONG_CURVE else "lines"
-
-
 def _position_axis(fig: FastFigure, position: np.ndarray, title: str = "Position") -> None:
     n = int(position.size)
-    step = 1 if n <= 20 else math.ceil(n / 20)
     fig.update_xaxes(
         title_text=title,
-        tickmode="linear",
-        tick0=1,
-        dtick=step,
+        tickmode="array",
+        tickvals=position_ticks(n),
         range=[0.4, n + 0.6],
         gridcolor=GRID,
         showgrid=False,

@@ -19,6 +19,7 @@ VERMILLION = "#D55E00"
 PURPLE = "#CC79A7"
 SKY = "#56B4E9"
 GREY = "#7F7F7F"  # neutral lines and marks
+MUTED = "#646362"  # secondary text (ticks, column heads): 5.9:1 on white, AA for small text
 GRID = "rgba(128, 128, 128, 0.35)"  # grid lines that read on light and dark backgrounds
 NEUTRAL = "#EEEEEE"  # the middle of a diverging scale: no change
 PALETTE = (BLUE, ORANGE, GREEN, PURPLE, SKY, VERMILLION)  # categorical series, in this order
@@ -101,6 +102,12 @@ def name_of(fig) -> str:
 def show(fig, key: str, *, alt: str | None = None, **kwargs):
     """Draw a figure on the page: the app's toolbar, presenter sizes, the column's width, and a
     name for screen readers (`alt`: what the chart shows, in one sentence; the caption under
-    it describes it further, and a table beside it gives its numbers)."""
+    it describes it further, and a table beside it gives its numbers). A `lines.LineChart`
+    is drawn by the page's own line chart (ui/charts/lines), at presenter sizes too."""
+    from .lines import LineChart  # lines imports this module's colours
+    from .lines import show as show_lines
+
+    if isinstance(fig, LineChart):
+        return show_lines(fig, key, alt=alt, present=is_presenting())
     kwargs.setdefault("width", "stretch")
     return st.plotly_chart(present(fig), key=key, config=CONFIG, alt=alt or name_of(fig), **kwargs)

@@ -1,0 +1,188 @@
+"""Line charts drawn in the page: the curves of one scored list (the running DCG beside the
+running IDCG, the discount at each position, NDCG at every k), which the playground redraws on
+every change.
+
+One Streamlit component (Components v2: mounted in the page, no frame), from the plain files
+beside this module, as the ranking board is: nothing is fetched or built. Python decides all a
+chart shows (its series and their points, colours, dashes and markers, the axes' ranges, ticks
+and tick texts, the cut-off line, each point's hover text); `lines.js` only places it: it
+scales values to pixels, draws SVG, and shows a point's text under the pointer.
+
+Why not plotly, as the app's other charts are: a plotly chart costs the browser tens of
+milliseconds to redraw, inside the same render as the page's numbers, so the playground's new
+NDCG waited for its three curves (bench/README.md, "the typed change"). These draw in about a
+millisecond, and a page that has no other chart never loads plotly's 4.7 MB.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+
+from ndcg_core.display import MINUS, exact
+
+from ..theme import FONT_SIZE, GRID, MUTED, PRESENTER_FONT_SIZE, VERMILLION
+
+HERE = Path(__file__).parent
+NAME = "ndcg_lab.line_chart"
+LONG_CURVE = 100  # past this many positions a curve is drawn without a marker per point
+PRESENTER_GROWTH = 1.3  # presenter view: charts this much taller, as plotly's are (theme.present)
+MARKERS = ("circle", "square", "diamond")
+
+
+def _asset(name: str) -> str:
+    return (HERE / name).read_text(encoding="utf-8")
+
+
+# Registered once, when the module is first imported; each chart mounts it with its own key.
+_mount = st.components.v2.component(
+    NAME,
+    html=_asset("lines.html"),
+    css=_asset("lines.css"),
+    js=_asset("lines.js"),
+    isolate_styles=True,
+)
+
+
+@dataclass(frozen=True)
+class Note:
+    """A text beside a series' last point, on a light ground so no line runs through it."""
+
+    text: str
+    leftward: bool = False  # drawn to the left of the point (it is in the chart's right half)
+    below: bool = False  # drawn under the point (it is in the chart's upper half)
+
+
+@dataclass(frozen=True)
+class Series:
+    """One curve: a value at each of `x` (NaN: no point there), with a hover text per point
+    (its lines joined by newlines: drawn as text, never as markup)."""
+
+    name: str
+    x: Sequence[float]
+    y: Sequence[float]
+    colour: str
+    hover: Sequence[str]
+    dash: bool = False
+    marker: str = "circle"
+    size: float = 9  # the marker's width, in pixels at the chart's normal text size
+    hollow: Sequence[bool] = ()  # markers drawn open: the point does not count (beyond k)
+    line: bool = True  # False: markers only
+    legend: bool = True
+    note: Note | None = None
+
+    def __post_init__(self) -> None:
+        if self.marker not in MARKERS:
+            raise ValueError(f"marker={self.marker!r}: use one of {', '.join(MARKERS)}.")
+        if not len(self.x) == len(self.y) == len(self.hover):
+            raise ValueError(
+                f"series {self.name!r}: x, y and hover have {len(self.x)}, {len(self.y)} and "
+                f"{len(self.hover)} entries; give one of each per point."
+            )
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """A chart of curves over the positions 1…n of a list."""
+
+    y_title: str
+    n: int
+    series: tuple[Series, ...]
+    y_range: tuple[float, float]
+    x_title: str = "Position"
+    cut: int | None = None  # k, when it cuts the list short: a dotted line after position k
+    height: int = 300
+    alt: str = ""
+
+
+def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:
+    """About `count` round values (steps of 1, 2, 2.5 or 5 times a power of ten) from the first
+    multiple of the step at or above `low` to `high`."""
+    if not high > low:
+        return [low]
+    raw = (high - low) / count
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    first = math.ceil(low / step - 1e-9)
+    ticks = []
+    i = first
+    while i * step <= high + step * 1e-9:
+        ticks.append(round(i * step, 12))
+        i += 1
+    return ticks
+
+
+def position_ticks(n: int) -> list[int]:
+    """Every position up to 20 of them; past that, every ⌈n/20⌉-th from 1."""
+    step = 1 if n <= 20 else math.ceil(n / 20)
+    return list(range(1, n + 1, step))
+
+
+def _tick_text(value: float) -> str:
+    return exact(value).replace("-", MINUS)
+
+
+def _finite(values: Sequence[float]) -> list[float | None]:
+    # JSON has no NaN: a point that is not there is null, and the curve breaks at it.
+    return [None if v is None or not math.isfinite(float(v)) else float(v) for v in values]
+
+
+def chart_data(chart: LineChart, *, present: bool = False) -> dict:
+    """What the chart's script is given: every value, text and colour it draws."""
+    grow = PRESENTER_GROWTH if present else 1.0
+    font = PRESENTER_FONT_SIZE if present else FONT_SIZE
+    low, high = chart.y_range
+    return {
+        "alt": chart.alt,
+        "xTitle": chart.x_title,
+        "yTitle": chart.y_title,
+        "height": round(chart.height * grow),
+        "fontSize": font,
+        "present": present,
+        "markers": chart.n <= LONG_CURVE,
+        "x": {
+            "min": 0.4,
+            "max": chart.n + 0.6,
+            "ticks": [[t, str(t)] for t in position_ticks(chart.n)],
+        },
+        "y": {
+            "min": low,
+            "max": high,
+            "ticks": [[t, _tick_text(t)] for t in nice_ticks(low, high)],
+        },
+        "cut": None
+        if chart.cut is None or chart.cut >= chart.n
+        else {"x": chart.cut + 0.5, "text": f"k = {chart.cut}"},
+        "series": [
+            {
+                "name": s.name,
+                "colour": s.colour,
+                "dash": s.dash,
+                "marker": s.marker,
+                "size": s.size * font / FONT_SIZE,
+                "line": s.line,
+                "legend": s.legend,
+                "x": [float(v) for v in s.x],
+                "y": _finite(s.y),
+                "hollow": [bool(h) for h in s.hollow] if len(s.hollow) else None,
+                "hover": [str(h) for h in s.hover],
+                "note": None
+                if s.note is None
+                else {"text": s.note.text, "leftward": s.note.leftward, "below": s.note.below},
+            }
+            for s in chart.series
+        ],
+        "colours": {"grid": GRID, "muted": MUTED, "cut": VERMILLION},
+    }
+
+
+def show(chart: LineChart, key: str, *, alt: str | None = None, present: bool = False) -> None:
+    """Draw `chart` under the session key `key`; `alt` names it for screen readers (what it
+    shows, in one sentence)."""
+    data = chart_data(chart, present=present)
+    data["alt"] = alt or chart.alt or f"Chart of {chart.y_title} by {chart.x_title}"
+    _mount(key=key, data=data)
