@@ -197,8 +197,10 @@ function hover(chart, event) {
     const [head, ...rest] = s.hover[i].split("\n");
     const name = document.createElement("div");
     name.className = "name";
-    name.style.color = s.colour;
     name.textContent = head;
+    // The series' colour as a bar beside its text, not as the text's colour: the palette's
+    // orange on white is too faint to read (2:1).
+    entry.style.borderLeftColor = s.colour;
     entry.append(name, document.createTextNode(rest.join("\n")));
     tip.appendChild(entry);
   }
