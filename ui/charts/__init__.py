@@ -2,7 +2,9 @@
 
 - `theme`: the palette, the base layout, the plotly config, presenter sizes and `show`, through
   which every chart reaches the page.
-- `breakdown`: the four charts of one scored list (home, playground, walkthroughs).
+- `breakdown`: the charts of one scored list (playground, walkthroughs): the contribution bars
+  (plotly) and three curves drawn by `lines`, the page's own line chart (no plotly), since the
+  playground redraws them on every change.
 - `ordering`, `queries`, `libraries`, `practice`: the charts of those pages.
 """
 
