@@ -111,11 +111,11 @@ def test_the_curves_are_drawn_in_the_page_and_answer_the_pointer(page, app_url, 
     before = cumulative.locator(".plot svg").get_attribute("width")
     page.set_viewport_size({"width": 900, "height": 2200})
     expect(cumulative.locator(".plot svg")).not_to_have_attribute("width", before)
-    fits = cumulative.evaluate(
-        "f => Math.abs(f.querySelector('.plot svg').getBoundingClientRect().width"
-        " - f.querySelector('.plot').getBoundingClientRect().width) <= 1"
+    widths = cumulative.evaluate(
+        "f => [f.querySelector('.plot svg'), f.querySelector('.plot')]"
+        ".map(e => e.getBoundingClientRect().width)"
     )
-    assert fits, cumulative.evaluate("f => [f.querySelector('.plot svg').getBoundingClientRect().width, f.querySelector('.plot').getBoundingClientRect().width]")
+    assert abs(widths[0] - widths[1]) <= 1, widths  # the drawing, then its column
 
     # A typed change redraws the curves with the rest of the page.
     box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
