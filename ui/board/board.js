@@ -172,6 +172,7 @@ function createBoard(parent) {
     mount: Math.random().toString(36).slice(2),
     seq: 0,
     setStateValue: null,
+    unsent: false, // a move on screen that the server has not been sent yet
     focusing: false,
     pointer: null,
     frame: 0,
@@ -399,6 +400,7 @@ function createBoard(parent) {
 
   // The new order goes to the server, which reruns the page with it.
   const commit = () => {
+    b.unsent = false;
     if (b.order.every((item, p) => item === b.committed[p])) return;
     b.committed = b.order.slice();
     if (!b.data.report || !b.setStateValue) return;
@@ -437,6 +439,9 @@ function createBoard(parent) {
 
   // A finished move: drawn, timed, announced, sent once moves pause.
   const finish = (order, event, words, was = b.ndcg) => {
+    // Unsent from this moment: the timer that sends it starts only after the move's frame, and
+    // a rerun that lands in between must not put the older order back (b.update).
+    b.unsent = true;
     const start = show(order, event);
     timed(start, "move", commitSoon);
     announce(`${words}, NDCG ${format(b.ndcg)}, was ${format(was)}`);
@@ -834,7 +839,7 @@ function createBoard(parent) {
     // Moves on screen that are not yet sent (moves have not paused) are newer than any rerun.
     const ack = data.ack || {};
     const seen = ack.mount === b.mount ? ack.seq : 0;
-    if (b.data && (seen < b.seq || b.commitTimer)) return;
+    if (b.data && (seen < b.seq || b.commitTimer || b.unsent)) return;
     // A card held (by the keyboard, the mouse or a finger) stays held: the rerun (of the move
     // before, which the board already shows) waits until it is put down.
     if (b.lift) {
@@ -844,7 +849,7 @@ function createBoard(parent) {
     load(data);
   };
   b.cleanup = () => {
-    if (b.commitTimer) {
+    if (b.commitTimer || b.unsent) {
       clearTimeout(b.commitTimer); // a move not yet sent is sent now
       b.commitTimer = 0;
       commit();
