@@ -39,7 +39,11 @@ def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
     before = previous(page, result.ranked, values) if changes else None
     # A row that wraps (ui/assets/app.css): four across on a wide screen, two by two on a phone,
     # so the number sits near the top of a narrow screen too.
-    with st.container(horizontal=True, gap="small", key=f"metrics_{page}"):
+    # With `changes`, the row keeps the room of the change line under every card, and its
+    # caption is always there (ui/assets/app.css): the board and everything below it stay put
+    # whether a move changes a number or not, so a button never moves from under the pointer.
+    key = f"metrics_{page}_changes" if changes else f"metrics_{page}"
+    with st.container(horizontal=True, gap="small", key=key):
         for name, value in values.items():
             st.metric(
                 result.name(name),
@@ -49,8 +53,8 @@ def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
                 border=name == "NDCG",
                 width="stretch",
             )
-    if before is not None:
-        st.caption("The small numbers under the values: the change since the last change you made.")
+    if changes:
+        st.caption("After each change, the small number under a value is how far it moved.")
 
 
 def _change(value: float, before: dict[str, float] | None, name: str) -> float | None:

@@ -336,3 +336,25 @@ def test_presenter_view_and_home(page, app_url, shot):
     settle(page)
     board(page).scroll_into_view_if_needed()
     shot("board-presenter")
+
+
+def test_the_board_stays_put_when_a_move_changes_no_number(page, app_url):
+    """The headline cards keep the room of their change line: a move that leaves NDCG as it
+    was (two items of equal relevance swapped) does not shift the board, so its buttons stay
+    under the pointer between quick clicks."""
+    page.goto(f"{app_url}/playground?rels=2,1,1")
+    wait_for_app(page)
+    expect(page.get_by_text("After each change, the small number under a value")).to_be_visible()
+    page.get_by_role("button", name="🔃 Reverse").click()  # 1, 1, 2: NDCG falls
+    expect(page.get_by_test_id("stMetricDelta").first).to_be_visible()
+    expect_page_follows(page, [1, 1, 2], ["D3", "D2", "D1"])
+    settle(page)
+    tools = board(page).locator(".tools")
+    top = tools.bounding_box()["y"]
+    card(page, "D3").click()
+    page.get_by_role("button", name="Down", exact=True).click()  # D3 and D2 swap: 1, 1, 2 still
+    expect(page).to_have_url(re.compile(r"labels=D2,D3,D1(&|$)"))
+    wait_for_app(page)
+    settle(page)
+    expect(page.get_by_test_id("stMetricDelta")).to_have_count(0)  # nothing changed...
+    assert abs(tools.bounding_box()["y"] - top) <= 1  # ...and nothing moved
