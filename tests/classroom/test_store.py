@@ -122,7 +122,8 @@ def test_the_database_keeps_one_answer_per_student_per_question(store, room):
     ana = store.join(room.code, "Ana")
     store.pose(room.code, room.key, ESTIMATE)
     store.answer(room.code, ana, 1, q.accept(ESTIMATE, "0.7"))
-    posed_id = store.engine.connect().execute(storage.question_table.select()).first().id
+    with store.engine.connect() as db:
+        posed_id = db.execute(storage.question_table.select()).first().id
     student_id = store.student(room.code, ana).id
     with pytest.raises(IntegrityError), store.engine.begin() as db:
         db.execute(
