@@ -26,23 +26,14 @@ from ndcg_core.metrics import dcg_terms
 from ndcg_core.model import RankedList, cut_suffix
 
 from ..charts.theme import BLUE, FADED, FONT_SIZE, ORANGE, PRESENTER_FONT_SIZE
+from ..component import register
 
 HERE = Path(__file__).parent
 NAME = "ndcg_lab.ranking_board"
 
 
-def _asset(name: str) -> str:
-    return (HERE / name).read_text(encoding="utf-8")
-
-
 # Registered once, when the module is first imported; each page mounts it with its own key.
-_mount = st.components.v2.component(
-    NAME,
-    html=_asset("board.html"),
-    css=_asset("board.css"),
-    js=_asset("board.js"),
-    isolate_styles=True,
-)
+_mount = register(NAME, HERE, "board")
 
 # The buttons the board draws: (name, text, tip, words said after the move).
 ORDER_BUTTONS = (

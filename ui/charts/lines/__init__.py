@@ -21,9 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import streamlit as st
-
 from ndcg_core.display import MINUS, exact
+from ui.component import register
 
 from ..theme import FONT_SIZE, GRID, MUTED, PRESENTER_FONT_SIZE, VERMILLION
 
@@ -34,18 +33,8 @@ PRESENTER_GROWTH = 1.3  # presenter view: charts this much taller, as plotly's a
 MARKERS = ("circle", "square", "diamond")
 
 
-def _asset(name: str) -> str:
-    return (HERE / name).read_text(encoding="utf-8")
-
-
 # Registered once, when the module is first imported; each chart mounts it with its own key.
-_mount = st.components.v2.component(
-    NAME,
-    html=_asset("lines.html"),
-    css=_asset("lines.css"),
-    js=_asset("lines.js"),
-    isolate_styles=True,
-)
+_mount = register(NAME, HERE, "lines")
 
 
 @dataclass(frozen=True)
