@@ -55,10 +55,7 @@ def intro() -> None:
 
 def your_list():
     st.header("1 · Your list")
-    list_editor.edit_list(PAGE, label="Relevances, top of the ranking first", height=80, drag=True)
-    ranked = controls.scoring_controls(PAGE, explain=False)
-    list_editor.board(PAGE, ranked)
-    return ranked
+    return list_editor.lesson_list(PAGE)
 
 
 def settings_controls() -> MeasureSettings:

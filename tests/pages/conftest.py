@@ -32,17 +32,24 @@ def _streamlit_work_done_once():
         yield
 
 
-def open_page(page: str | None = None, **params: str) -> AppTest:
-    """Run the app with query parameters, switch to `page` (e.g. "views/playground.py"), run it."""
+def open_link(page: str | None, params: dict[str, str]) -> AppTest:
+    """The app opened on `page` (e.g. "views/playground.py"; None or home: the default page)
+    from a link holding `params`, any name included ("rels[]"). No assertion: the caller checks."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     for key, value in params.items():
         at.query_params[key] = value
     at.run()
-    if page is not None:
+    if page not in (None, "views/home.py"):  # home is the default page: the first run was it
         at.switch_page(page)
         for key, value in params.items():
             at.query_params[key] = value
         at.run()
+    return at
+
+
+def open_page(page: str | None = None, **params: str) -> AppTest:
+    """`open_link`, and the page ran without an exception."""
+    at = open_link(page, params)
     assert not at.exception, [e.value for e in at.exception]
     return at
 

@@ -33,6 +33,7 @@ from tests.pages.conftest import (
     find_widget,
     internal_text,
     leaves,
+    open_link,
     set_control,
 )
 from ui import menu
@@ -223,20 +224,6 @@ def room(tmp_path_factory):
         del os.environ[URL_VARIABLE]
     else:
         os.environ[URL_VARIABLE] = before
-
-
-def open_link(script: str, params: dict[str, str]) -> AppTest:
-    """The app opened on `script` from a link holding `params` (no assertion: the caller checks)."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    if script != "views/home.py":  # home is the default page: the first run was it
-        at.switch_page(script)
-        for key, value in params.items():
-            at.query_params[key] = value
-        at.run()
-    return at
 
 
 # --- Exploring ---------------------------------------------------------------------------------

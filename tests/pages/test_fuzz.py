@@ -10,8 +10,7 @@ from streamlit.testing.v1 import AppTest
 from lessons import practice
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import parse_relevances
-from tests import ROOT
-from tests.pages.conftest import assert_message
+from tests.pages.conftest import assert_message, open_link
 from ui import menu, queries_data, urlparams
 from ui.list_editor import table_rows_to_list
 from ui.text import plain
@@ -83,20 +82,6 @@ URL_KEYS = [
 PARAMS = st.dictionaries(st.sampled_from(URL_KEYS), PARAM_VALUE, min_size=1, max_size=6)
 
 
-def open_with(page: str, params: dict[str, str]) -> AppTest:
-    """The app opened on `page` with a link's query parameters (no assertion: tests check)."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    if page != "views/home.py":  # home is the default page: the first run was it
-        at.switch_page(page)
-        for key, value in params.items():
-            at.query_params[key] = value
-        at.run()
-    return at
-
-
 def no_traceback(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
     for message in [*at.error, *at.warning]:
@@ -114,7 +99,7 @@ def messages(at: AppTest) -> str:
 @given(params=PARAMS)
 def test_list_pages_explain_every_bad_link_parameter(page, params):
     prefix, negative = LIST_PAGES[page]
-    at = open_with(page, params)
+    at = open_link(page, params)
     no_traceback(at)
     ranked, problems = urlparams.read_list(params, negative=negative)
     shown = messages(at)
@@ -134,7 +119,7 @@ def test_list_pages_explain_every_bad_link_parameter(page, params):
 @FEW
 @given(params=PARAMS)
 def test_other_pages_survive_any_link(page, params):
-    at = open_with(page, params)
+    at = open_link(page, params)
     no_traceback(at)
     shown = messages(at)
     assert "set_int_max_str_digits" not in shown
@@ -164,7 +149,7 @@ def test_other_pages_survive_any_link(page, params):
     ],
 )
 def test_playground_names_the_bad_parameter(params, message):
-    at = open_with("views/playground.py", params)
+    at = open_link("views/playground.py", params)
     no_traceback(at)
     assert plain(message) in messages(at)
 
@@ -201,7 +186,7 @@ TYPED = st.one_of(
 
 @pytest.fixture(scope="module")
 def opened():
-    return {page: open_with(page, {"rels": "3,2,3,0,1,2"}) for page in LIST_PAGES}
+    return {page: open_link(page, {"rels": "3,2,3,0,1,2"}) for page in LIST_PAGES}
 
 
 @pytest.mark.parametrize("page", list(LIST_PAGES))
@@ -234,7 +219,7 @@ def test_typing_anything_keeps_the_last_valid_list_and_the_text(opened, page, te
 
 
 def test_a_typed_list_over_the_limit_is_refused_and_kept():
-    at = open_with("views/playground.py", {"rels": "3,2,1"})
+    at = open_link("views/playground.py", {"rels": "3,2,1"})
     text = " ".join(["1"] * (MAX_ITEMS + 1))
     at.text_area(key="playground_text").input(text).run()
     no_traceback(at)
@@ -246,7 +231,7 @@ def test_a_typed_list_over_the_limit_is_refused_and_kept():
 def test_a_link_at_the_limit_opens_in_the_text_box_without_complaint():
     rels = ",".join(str(i % 4) for i in range(MAX_ITEMS))
     for page in ("views/playground.py", "views/ordering.py"):
-        at = open_with(page, {"rels": rels, "labels": ",".join(f"d{i}" for i in range(1000))})
+        at = open_link(page, {"rels": rels, "labels": ",".join(f"d{i}" for i in range(1000))})
         no_traceback(at)
         assert not at.error and not at.warning, messages(at)
         assert at.session_state[f"{page[6:-3]}_ranked"].n == MAX_ITEMS
@@ -255,21 +240,21 @@ def test_a_link_at_the_limit_opens_in_the_text_box_without_complaint():
 def test_the_longest_list_is_ordered_by_sampling_with_a_notice():
     """1000 distinct relevances have 1000! orderings: a bounded sample, said so, no hang."""
     rels = ",".join(f"{i / 997:.4f}" for i in range(MAX_ITEMS))
-    at = open_with("views/ordering.py", {"rels": rels})
+    at = open_link("views/ordering.py", {"rels": rels})
     no_traceback(at)
     notice = " ".join(i.value for i in at.info)
     assert "distinct orderings, more than the" in notice and "random sample of" in notice
 
 
 def test_a_long_typed_label_is_refused_by_length():
-    at = open_with("views/playground.py", {"rels": "3,2,1"})
+    at = open_link("views/playground.py", {"rels": "3,2,1"})
     at.text_area(key="playground_text").input(f"{'x' * 41}=3, b=2").run()
     assert_message(at.error, "must be at most 40 characters")
     assert at.session_state["playground_ranked"].relevances == (3, 2, 1)
 
 
 def test_pool_typed_badly_keeps_the_last_pool():
-    at = open_with("views/playground.py", {"rels": "3,2,1", "pool": "2"})
+    at = open_link("views/playground.py", {"rels": "3,2,1", "pool": "2"})
     at.text_input(key="playground_pool").input("2, N/A").run()
     no_traceback(at)
     assert (
@@ -310,7 +295,7 @@ def _numeric_exercise(seed: int = 7) -> practice.Exercise:
 )
 def test_practice_answer_that_cannot_be_read_is_explained_and_kept(text):
     exercise = _numeric_exercise()
-    at = open_with("views/practice.py", {"seed": "7", "ex": str(exercise.index + 1)})
+    at = open_link("views/practice.py", {"seed": "7", "ex": str(exercise.index + 1)})
     key = f"practice_{exercise.seed}_{exercise.index}_number"
     at.text_input(key=key).input(text)
     at.button(key="practice_check").click().run()  # a form sends its fields on submit
@@ -332,7 +317,7 @@ def test_practice_answer_that_cannot_be_read_is_explained_and_kept(text):
 
 # --- Uploads (bytes handed over in session state: AppTest cannot upload) ----------------------------
 def _upload(kind: str, **files) -> AppTest:
-    at = open_with("views/queries.py", {})
+    at = open_link("views/queries.py", {})
     at.session_state[queries_data.TEST_UPLOADS] = files
     at.radio(key="queries_source").set_value(kind).run()
     return at

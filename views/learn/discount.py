@@ -85,9 +85,7 @@ def the_reader() -> None:
 
 def your_list():
     st.header("2 · Your list")
-    list_editor.edit_list(PAGE, label="Relevances, top of the ranking first", height=80, drag=True)
-    ranked = controls.scoring_controls(PAGE, explain=False)
-    list_editor.board(PAGE, ranked)
+    ranked = list_editor.lesson_list(PAGE)
     st.caption(
         "The log base b set here is also the b of the Järvelin–Kekäläinen curve in the chart."
     )

@@ -56,16 +56,9 @@ def intro() -> None:
 
 def your_list() -> RankedList:
     st.header("Your list")
-    left, right = st.columns(2, gap="large")
-    with left:
-        list_editor.edit_list(
-            PAGE, label="Relevance labels, top of the ranking first", height=80, drag=True
-        )
-    with right:
-        ranked = controls.scoring_controls(PAGE, explain=False)
-    controls.active_conventions(ranked)
-    list_editor.board(PAGE, ranked)
-    return ranked
+    return list_editor.lesson_list(
+        PAGE, label="Relevance labels, top of the ranking first", side_by_side=True
+    )
 
 
 def judgments() -> None:

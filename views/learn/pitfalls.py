@@ -28,7 +28,7 @@ from ndcg_core.model import RankedList, derived
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances
 from ndcg_core.references import cite
-from ui import controls, list_editor, menu, urlparams
+from ui import list_editor, menu, urlparams
 from ui.text import plain
 
 PAGE = "learn_pitfalls"
@@ -107,16 +107,7 @@ def intro() -> None:
 
 def your_list() -> RankedList:
     st.header("Your list")
-    left, right = st.columns(2, gap="large")
-    with left:
-        list_editor.edit_list(
-            PAGE, label="Relevances, top of the ranking first", height=80, drag=True
-        )
-    with right:
-        ranked = controls.scoring_controls(PAGE, explain=False)
-    controls.active_conventions(ranked)
-    list_editor.board(PAGE, ranked)
-    return ranked
+    return list_editor.lesson_list(PAGE, side_by_side=True)
 
 
 def closed_ideal(ranked: RankedList) -> None:
