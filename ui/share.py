@@ -3,7 +3,7 @@
 Any page can call:
 
 - ``share.copy_link(query_string, path="practice")`` — the full address of this page with the
-  given query string, in an ``st.code`` block (which has a copy button).
+  given query string, in a box with a button that copies it (``ui/link_box``).
 - ``share.is_presenting()`` — True when the URL carries ``present=1``: presenter view, whose
   look (large type, no sidebar, no toolbar) is `ui.style`'s and whose page switcher is
   `ui.menu.presenter_bar`'s.
@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import urlparams
+from . import link_box, urlparams
 from .urlparams import PRESENT
 
 
@@ -38,10 +38,9 @@ def page_address(query_string: str, path: str = "") -> str:
 
 
 def copy_link(query_string: str, path: str = "", label: str = "Link to this view") -> str:
-    """Show the full link in a code block, whose copy button puts it on the clipboard."""
+    """Show the full link in a box with a button that puts it on the clipboard (`ui/link_box`)."""
     address = page_address(query_string, path)
-    st.caption(f"{label} (the button at the right of the box copies it):")
-    st.code(address, language=None, wrap_lines=True)
+    link_box.show(address, label)
     return address
 
 

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from ndcg_core import dcg, ndcg
 from ndcg_core.display import fixed
-from tests.browser.waits import settle, wait_for_app
+from tests.browser.waits import open_context, settle, wait_for_app
 
 
 def ndcg_shown(page):
@@ -124,3 +124,33 @@ def test_the_curves_are_drawn_in_the_page_and_answer_the_pointer(page, app_url, 
     expect(
         charts.nth(2).locator("text", has_text=f"NDCG@3 = {fixed(ndcg([0, 1, 2, 3], 3))}")
     ).to_be_visible()
+
+
+def test_the_link_to_this_view_is_copied_by_its_button(browser, app_url, shot):
+    """The sidebar's box holds this view's full address; its button copies it: through the
+    clipboard API on a secure page (localhost, https), else by selecting it and the browser's
+    copy command (a plain-http classroom server), and says which it did."""
+    view = f"{app_url}/playground?rels=3,2,1&k=2"
+    for clipboard_api in (True, False):
+        context = open_context(browser, viewport={"width": 1280, "height": 900})
+        try:
+            if clipboard_api:
+                context.grant_permissions(["clipboard-read", "clipboard-write"])
+            else:  # as on a page that is not secure: no clipboard API at all
+                context.add_init_script("delete Navigator.prototype.clipboard;")
+            page = context.new_page()
+            page.goto(view)
+            wait_for_app(page)
+            box = page.get_by_role("group", name="This view")
+            expect(box.locator("code")).to_have_text(view)
+            box.get_by_role("button", name="Copy link: This view").click()
+            status = box.get_by_role("status")
+            if clipboard_api:
+                expect(status).to_have_text("Copied: paste it anywhere.")
+                assert page.evaluate("navigator.clipboard.readText()") == view
+                shot("playground-link-copied", of=page)
+            else:
+                expect(status).to_have_text(re.compile(r"^(Copied: paste it|Selected: press)"))
+                assert page.evaluate("String(window.getSelection())") == view
+        finally:
+            context.close()

@@ -102,8 +102,8 @@ def test_answer_four_exercises_then_present(page, app_url, shot):
 
     # The share box holds the full address of the set, host included (from st.context.url).
     page.get_by_text("Share this set or project it").click()
-    codes = page.get_by_test_id("stCode")
-    expect(codes.first).to_contain_text(f"{app_url}/practice?seed={SEED}")
+    shared = page.get_by_role("group", name="This set, from exercise 1").locator("code")
+    expect(shared).to_contain_text(f"{app_url}/practice?seed={SEED}")
 
     # The presenter view: the URL flag, no sidebar, big type.
     page.get_by_role("button", name="📽️ Presenter view").click()

@@ -296,6 +296,18 @@ def board_data(at: AppTest, key: str) -> dict:
     return json.loads(found[0].proto.json)
 
 
+def copy_links(at: AppTest) -> list[str]:
+    """The addresses the page shows in its link boxes (ui/link_box: a component, so AppTest
+    draws nothing; the data it was given is in its element)."""
+    from ui.link_box import KEY_PREFIX
+
+    return [
+        json.loads(e.proto.json)["address"]
+        for e in at.get("bidi_component")
+        if f"-{KEY_PREFIX}" in e.proto.id
+    ]
+
+
 def move_on_board(at: AppTest, key: str, labels: list[str]) -> AppTest:
     """What the ranking board reports after a move (a drag, a key, one of its buttons): the
     labels in their new order, with a sequence number of its own; then the rerun it starts."""

@@ -13,7 +13,7 @@ from sqlalchemy import update
 from classroom import questions, rooms
 from classroom.store import URL_VARIABLE, Store, room_table
 from ndcg_core.model import Scoring
-from tests.pages.conftest import assert_message, board_data, forge, open_page
+from tests.pages.conftest import assert_message, board_data, copy_links, forge, open_page
 
 PAGE = "views/classroom.py"
 
@@ -97,7 +97,7 @@ def test_a_teacher_starts_a_class_and_gets_a_code_a_link_and_a_qr_code(db):
     assert db.is_teacher(code, key)
     assert db.find(code).expires - db.find(code).opened == 2 * 3600
     assert rooms.format_code(code) in at.title[0].value
-    links = [c.value for c in at.code]
+    links = [c.value for c in at.code] + copy_links(at)
     assert f"/classroom?room={code}" in links  # the join link: the code only
     assert not [link for link in links if key in link and "room=" not in link]
     assert [link for link in links if link.endswith(f"room={code}&key={key}")]  # the teacher's

@@ -10,7 +10,14 @@ import pytest
 
 from lessons import mistakes, practice
 from ndcg_core.display import fixed
-from tests.pages.conftest import FORGED_CHOICES, forge, open_page, page_links, plotly_figures
+from tests.pages.conftest import (
+    FORGED_CHOICES,
+    copy_links,
+    forge,
+    open_page,
+    page_links,
+    plotly_figures,
+)
 from ui import style
 from ui.text import plain
 
@@ -383,7 +390,7 @@ def test_presenter_view_carries_over_to_the_playground():
 
 def test_share_box_holds_links_to_the_set():
     at = open_page(PAGE, seed=str(SEED), ex="3")
-    codes = [element.value for element in at.code]
+    codes = copy_links(at)
     assert f"/practice?seed={SEED}&v=1" in codes
     assert f"/practice?seed={SEED}&v=1&ex=3&present=1" in codes
 

@@ -1,0 +1,73 @@
+// A link to copy (ui/link_box): Python gives the address and its label; this draws them and
+// copies the address when the button is pressed. The clipboard API needs a secure page (https
+// or localhost); on a plain-http classroom server the text is selected and the browser's own
+// copy command is tried, and failing that the learner is told to press Ctrl+C.
+const boxes = new WeakMap();
+
+function createBox(parentElement) {
+  const root = parentElement.querySelector(".link-box");
+  const label = root.querySelector(".label");
+  const address = root.querySelector(".address");
+  const button = root.querySelector(".copy");
+  const status = root.querySelector(".status");
+  let timer = 0;
+
+  const say = (words) => {
+    status.textContent = words;
+    clearTimeout(timer);
+    timer = setTimeout(() => { status.textContent = ""; }, 5000);
+  };
+
+  const selectAddress = () => {
+    const range = document.createRange();
+    range.selectNodeContents(address);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  };
+
+  const copy = async () => {
+    const text = address.textContent;
+    if (navigator.clipboard && window.isSecureContext) {
+      try {
+        await navigator.clipboard.writeText(text);
+        say("Copied: paste it anywhere.");
+        return;
+      } catch (error) {
+        // refused (no permission, page not focused): the older way below
+      }
+    }
+    selectAddress();
+    let copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch (error) {
+      copied = false;
+    }
+    say(copied ? "Copied: paste it anywhere." : "Selected: press Ctrl+C (⌘C on a Mac) to copy it.");
+  };
+  button.addEventListener("click", copy);
+
+  return {
+    update({ data }) {
+      label.textContent = `${data.label}:`;
+      root.setAttribute("aria-label", data.label);
+      button.setAttribute("aria-label", `Copy link: ${data.label}`);
+      if (address.textContent !== data.address) address.textContent = data.address;
+    },
+    cleanup() {
+      clearTimeout(timer);
+    },
+  };
+}
+
+export default function render(args) {
+  const { parentElement } = args;
+  let box = boxes.get(parentElement);
+  if (!box) {
+    box = createBox(parentElement);
+    boxes.set(parentElement, box);
+  }
+  box.update(args);
+  return box.cleanup;
+}
