@@ -29,8 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from deploy.serve import app_command  # noqa: E402
-from tests.appserver import free_port, stop_app, wait_until_healthy  # noqa: E402
+from tests.appserver import start_app, stop_app  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.browser.waits import open_context, settle, wait_for_app  # noqa: E402
 
@@ -46,24 +45,6 @@ def export(rev: str) -> Path:
     archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True)
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
     return folder
-
-
-def start(folder: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    command = [
-        str(folder / "app.py") if part == str(ROOT / "app.py") else part
-        for part in app_command(port)
-    ]
-    process = subprocess.Popen(
-        command,
-        cwd=folder,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    wait_until_healthy(process, url)
-    return process, url
 
 
 class Tab:
@@ -95,7 +76,10 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=12, help="loads per page and code")
     parser.add_argument("--before", default=BEFORE, help="the baseline commit")
     args = parser.parse_args()
-    servers = {f"before ({args.before})": start(export(args.before)), "now": start(ROOT)}
+    servers = {
+        f"before ({args.before})": start_app(root=export(args.before)),
+        "now": start_app(),
+    }
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

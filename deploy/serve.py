@@ -151,15 +151,18 @@ def render_config(
     return text
 
 
-def app_command(port: int, base: str = "", options: Sequence[str] = APP_OPTIONS) -> list[str]:
+def app_command(
+    port: int, base: str = "", options: Sequence[str] = APP_OPTIONS, root: Path = ROOT
+) -> list[str]:
     """`streamlit run app.py` on 127.0.0.1:port (under `base`, a path such as '/ndcg'), with
-    `options` (`()`: as the app's .streamlit/config.toml says); the tests start theirs so too."""
+    `options` (`()`: as the app's .streamlit/config.toml says); the tests start theirs so too.
+    `root`: the folder whose app.py runs (a benchmark's export of another commit)."""
     command = [
         sys.executable,
         "-m",
         "streamlit",
         "run",
-        str(ROOT / "app.py"),
+        str(root / "app.py"),
         "--server.address=127.0.0.1",
         f"--server.port={port}",
         *options,

@@ -24,16 +24,18 @@ def start_app(
     timeout: float = 120,  # a bound, not a pause: Python and Streamlit import slowly on a busy machine
     env: dict[str, str] | None = None,
     options: tuple[str, ...] = APP_OPTIONS,
+    root: Path = ROOT,
 ) -> tuple[subprocess.Popen, str]:
     """Run `streamlit run app.py` in its own process group; return it and its URL once healthy.
 
     `env`: variables added to this process's environment for the app (e.g. the classroom's
     database, so that two app processes share one). `options`: command-line options beyond
-    the address and port; `()` runs the app exactly as its config file says."""
+    the address and port; `()` runs the app exactly as its config file says. `root`: the
+    folder whose app.py runs, from there (a benchmark's export of another commit)."""
     port = free_port()
     process = subprocess.Popen(
-        app_command(port, options=options),
-        cwd=ROOT,
+        app_command(port, options=options, root=root),
+        cwd=root,
         env={**os.environ, **env} if env else None,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
