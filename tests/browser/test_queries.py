@@ -105,8 +105,16 @@ def _upload_trec(page, app_url, tmp_path, run_text, qrels_text, run_name="run.tx
     source.get_by_text("Upload TREC qrels + run").click()
     inputs = page.locator('input[type="file"]')
     expect(inputs).to_have_count(3)
+    sent = page.evaluate("window.__ndcgWatch.sent")
     inputs.nth(0).set_input_files(str(tmp_path / "qrels.txt"))
+    # One file after the other, as a person picks them: a run set while the qrels were still
+    # uploading, or their rerun running, was once dropped by the uploader (CI, both cores
+    # busy). The qrels are in once the page has told the server (a message sent) and the run
+    # that message asked for is done.
+    page.wait_for_function("(before) => window.__ndcgWatch.sent > before", arg=sent)
+    wait_for_app(page)
     inputs.nth(1).set_input_files(str(tmp_path / run_name))
+    expect(page.get_by_role("region", name="Run").get_by_text(run_name)).to_be_visible()
 
 
 def test_a_trec_eval_run_with_extra_fields_and_a_skipped_query(page, app_url, shot, tmp_path):
