@@ -84,13 +84,13 @@ lint: $(VENV)/.testing
 test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium /usr/sbin/nginx postgresql lint
 	HYPOTHESIS_PROFILE=ci $(OTHER_LIBS) $(PY) -m pytest $(PARALLEL)
 
-# For everyday work: everything but the real-library cross-checks and the browser tests
-# (a few minutes instead of ten), with fewer examples per property. `make test` above is still
+# For everyday work: everything but the real-library cross-checks, the browser tests and the
+# exploration of every control (a few minutes instead of ten), with fewer examples per property. `make test` above is still
 # the one that counts. Their folders are not even collected: each worker would import
 # scikit-learn, pytrec_eval, scipy and Playwright only to leave the tests out, and a missing
 # library would fail the collection.
 test-fast: $(VENV)/.testing postgresql lint
-	HYPOTHESIS_PROFILE=dev $(PY) -m pytest $(PARALLEL) -m "not crosscheck and not browser" \
+	HYPOTHESIS_PROFILE=dev $(PY) -m pytest $(PARALLEL) -m "not crosscheck and not browser and not explore" \
 	  --ignore=tests/crosscheck --ignore=tests/browser
 
 bench: $(VENV)/.testing /usr/sbin/nginx

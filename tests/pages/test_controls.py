@@ -382,6 +382,7 @@ def link_of(case: Case, room) -> dict[str, str]:
     return {**room.get(case.screen, {}), **dict(case.params)}
 
 
+@pytest.mark.explore
 @pytest.mark.parametrize(
     "case", [pytest.param(case, id=case.id, marks=known(case.id)) for case in CASES]
 )
@@ -391,6 +392,7 @@ def test_every_control_singly_and_in_pairs(case, room):
     judge(case.id, page.failures, f"of {page.runs} runs")
 
 
+@pytest.mark.explore
 @pytest.mark.parametrize(
     "screen", [screen for screen in SCREENS if not reads_the_links_list(SCREENS[screen])]
 )
@@ -416,6 +418,7 @@ MAP_CASES = [
 ]
 
 
+@pytest.mark.explore
 @pytest.mark.parametrize(
     "case",
     [
