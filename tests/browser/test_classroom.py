@@ -132,6 +132,12 @@ def test_one_student_per_browser_and_the_teachers_join_controls(browser, two_ser
         page.get_by_role("button", name="Join").click()
         expect(page.get_by_text("You are Dee")).to_be_visible()
         token = _token(page)
+        # The cookie is written by a script the page loads on demand (st.html), a moment after
+        # "You are Dee" is drawn: a reload before that, as CI once made, finds no cookie.
+        page.wait_for_function(
+            "(name) => document.cookie.split('; ').some((c) => c.startsWith(name))",
+            arg=f"ndcg_classroom_{code}=",
+        )
 
         _open(page, join)  # the join link again in the same tab: a reload of the board's link
         expect(page.get_by_text("You are Dee")).to_be_visible()
