@@ -13,12 +13,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_at(rev: str, script: str, *args: str, timeout: float = 1800) -> str:
-    """What `script` (a path in the repository, e.g. "bench/bench_playground.py") prints when
-    run with `args` on the code of commit `rev`: its output, and the end of its errors."""
+def export(rev: str) -> Path:
+    """The code of commit `rev`, exported from git into a new folder in /tmp."""
     folder = Path(tempfile.mkdtemp(prefix=f"ndcg-before-{rev}-"))
     archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True)
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return folder
+
+
+def run_at(rev: str, script: str, *args: str, timeout: float = 1800) -> str:
+    """What `script` (a path in the repository, e.g. "bench/bench_playground.py") prints when
+    run with `args` on the code of commit `rev`: its output, and the end of its errors."""
+    folder = export(rev)
     (folder / ".venv").symlink_to(ROOT / ".venv")
     result = subprocess.run(
         [sys.executable, script, *args],

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from bench.baseline import export  # noqa: E402
 from tests.appserver import start_app, stop_app  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.browser.waits import open_context, settle, wait_for_app  # noqa: E402
@@ -38,13 +37,6 @@ PAGES = ("/playground?rels=3,2,3,0,1,2", "/?rels=3,2,3,0,1,2", "/ordering?rels=3
 BOARD_DRAWN = """() => { const box = document.querySelector('[class*="st-key-"][class*="_board"]');
   return !!box && box.getBoundingClientRect().height > 100; }"""
 SINCE_RESPONSE = "performance.now() - performance.getEntriesByType('navigation')[0].responseEnd"
-
-
-def export(rev: str) -> Path:
-    folder = Path(tempfile.mkdtemp(prefix=f"ndcg-open-{rev}-"))
-    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True)
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    return folder
 
 
 class Tab:
