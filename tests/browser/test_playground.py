@@ -14,12 +14,48 @@ def ndcg_shown(page):
     return page.get_by_test_id("stMetricValue").first
 
 
+# What the NDCG@k chart's note covers: the curve's markers and the sampled points of its line
+# that fall under the note's ground (in the drawing's pixels), as [x, y] pairs.
+NOTE_COVERS = """svg => {
+  const ground = svg.querySelector('rect.note-ground').getBBox();
+  const inside = (x, y) => x >= ground.x - 1 && x <= ground.x + ground.width + 1
+    && y >= ground.y - 1 && y <= ground.y + ground.height + 1;
+  const covered = [];
+  for (const dot of svg.querySelectorAll('circle')) {
+    const r = Number(dot.getAttribute('r')), x = Number(dot.getAttribute('cx')),
+      y = Number(dot.getAttribute('cy'));
+    for (const [dx, dy] of [[0, 0], [r, 0], [-r, 0], [0, r], [0, -r]]) {
+      if (inside(x + dx, y + dy)) covered.push([x, y]);
+    }
+  }
+  for (const line of svg.querySelectorAll('polyline')) {
+    const length = line.getTotalLength();
+    for (let at = 0; at <= length; at += 2) {
+      const point = line.getPointAtLength(at);
+      if (inside(point.x, point.y)) covered.push([point.x, point.y]);
+    }
+  }
+  return covered;
+}"""
+
+
 def test_playground_link_and_typing(page, app_url, shot):
     page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
     wait_for_app(page)
     expect(ndcg_shown(page)).to_have_text("0.9608")
     expect(page.locator(".lines .plot svg").first).to_be_visible()
     shot("playground")
+
+    # The NDCG@k chart's label of your k hides none of the curve, on a wide screen or a phone's.
+    curve = page.locator(".lines").nth(2).locator(".plot svg")
+    expect(curve.locator("text", has_text="NDCG@6 = 0.9608")).to_be_visible()
+    assert curve.evaluate(NOTE_COVERS) == []
+    wide = curve.get_attribute("width")
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(curve).not_to_have_attribute("width", wide)
+    assert curve.evaluate(NOTE_COVERS) == []
+    page.set_viewport_size({"width": 1280, "height": 2200})
+    expect(curve).to_have_attribute("width", wide)
 
     box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
     box.fill("3, 2, 3, 0, 1, 2, 3")

@@ -39,11 +39,13 @@ _mount = register(NAME, HERE, "lines")
 
 @dataclass(frozen=True)
 class Note:
-    """A text beside a series' last point, on a light ground so no line runs through it."""
+    """A text beside a series' last point, on a light ground so no line runs through it. The
+    script tries the side asked for first, and moves the text to the nearest place where it
+    hides no point and no curve (only the browser knows the text's size in pixels)."""
 
     text: str
-    leftward: bool = False  # drawn to the left of the point (it is in the chart's right half)
-    below: bool = False  # drawn under the point (it is in the chart's upper half)
+    leftward: bool = False  # tried first to the left of the point (in the chart's right half)
+    below: bool = False  # tried first under the point (in the chart's upper half)
 
 
 @dataclass(frozen=True)

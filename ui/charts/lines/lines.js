@@ -4,7 +4,8 @@
 // Python decides everything the chart shows: the points, colours, dashes and markers, the axes'
 // ranges, their ticks and tick texts, the cut-off line and each point's hover text. This script
 // only places them: it scales values to pixels, draws, and under the pointer shows the texts
-// of the nearest position. Texts are set as text (textContent), never parsed as markup.
+// of the nearest position; it puts a note where it covers no point and no curve (Python only
+// suggests a side). Texts are set as text (textContent), never parsed as markup.
 
 const SVG = "http://www.w3.org/2000/svg";
 const charts = new WeakMap();
@@ -26,6 +27,58 @@ export function runs(xs, ys, sx, sy) {
   }
   if (run.length) out.push(run);
   return out;
+}
+
+// Whether the segment from (x1, y1) to (x2, y2) crosses the box (Liang–Barsky clipping).
+export function crosses([x1, y1, x2, y2], box) {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q] of [[-dx, x1 - box.left], [dx, box.right - x1], [-dy, y1 - box.top], [dy, box.bottom - y1]]) {
+    if (p === 0) {
+      if (q < 0) return false;
+    } else {
+      const t = q / p;
+      if (p < 0) t0 = Math.max(t0, t);
+      else t1 = Math.min(t1, t);
+      if (t0 > t1) return false;
+    }
+  }
+  return true;
+}
+
+// Where a note `w` × `h` pixels goes beside the point (x, y), `gap` pixels away: the box nearest
+// the point that stays within `bounds` and covers no marker (`marks`: [x, y, radius]) and no
+// stretch of curve (`strokes`: [x1, y1, x2, y2]), the side Python suggested (`hint`) first
+// among equals. If every box covers something, the suggested one. Exported for the tests.
+export function placeNote([x, y], w, h, gap, hint, { marks, strokes }, bounds) {
+  const pad = 3; // a curve's half stroke and a little air
+  const clear = (box) => {
+    if (box.left < bounds.left || box.right > bounds.right || box.top < bounds.top || box.bottom > bounds.bottom) return false;
+    const grown = { left: box.left - pad, right: box.right + pad, top: box.top - pad, bottom: box.bottom + pad };
+    for (const [mx, my, r] of marks) {
+      const nx = Math.min(Math.max(mx, grown.left), grown.right);
+      const ny = Math.min(Math.max(my, grown.top), grown.bottom);
+      if ((mx - nx) ** 2 + (my - ny) ** 2 < r * r) return false;
+    }
+    return !strokes.some((segment) => crosses(segment, grown));
+  };
+  const boxes = [];
+  const sides = hint.leftward ? [-1, 1, 0] : [1, -1, 0];
+  const levels = hint.below ? [1, -1] : [-1, 1];
+  for (let step = 0; step < 8; step++) {
+    for (const level of levels) {
+      for (const side of sides) {
+        const left = side < 0 ? x - gap - w : side > 0 ? x + gap : x - w / 2;
+        const near = gap + step * h * 0.75;
+        const top = level > 0 ? y + near : y - near - h;
+        boxes.push({ left, top, right: left + w, bottom: top + h });
+      }
+    }
+  }
+  const free = boxes.find(clear);
+  return free || boxes[0];
 }
 
 const make = (name, attrs, parent, text) => {
@@ -146,16 +199,24 @@ function draw(chart) {
       marker(group, s.marker, sx(x), sy(s.y[i]), s.size, s.colour, s.hollow && s.hollow[i], s.line ? null : "#fff");
     });
   }
+  // What a note must not cover: every marker and every stretch of every curve.
+  const marks = [];
+  const strokes = [];
+  for (const s of data.series) {
+    const pixels = runs(s.x, s.y, sx, sy);
+    if (data.markers || !s.line) pixels.flat().forEach(([x, y]) => marks.push([x, y, s.size * 0.6 + 1]));
+    if (s.line) pixels.forEach((run) => run.slice(1).forEach(([x, y], i) => strokes.push([run[i][0], run[i][1], x, y])));
+  }
   for (const s of data.series) {
     if (!s.note) continue;
     const last = s.y.length - 1;
-    const x = sx(s.x[last]) + (s.note.leftward ? -1 : 1) * (s.size + 4);
-    const y = sy(s.y[last]) + (s.note.below ? 1 : -1) * (s.size * 0.6 + 4);
-    const w = measure(s.note.text, tickFont, family);
-    const left = s.note.leftward ? x - w : x;
-    const top = s.note.below ? y : y - tickFont * 1.3;
-    make("rect", { class: "note-ground", x: round(left - 3), y: round(top), width: round(w + 6), height: round(tickFont * 1.3), rx: 3 }, svg);
-    make("text", { x: round(left), y: round(top + tickFont * 0.65), "dominant-baseline": "middle", "font-size": tickFont, style: `fill:${s.colour}` }, svg, s.note.text);
+    const w = measure(s.note.text, tickFont, family) + 6;
+    const h = tickFont * 1.3;
+    // Within the plot, or above it when no cut-off label is there.
+    const bounds = { left: margin.left, right: width, top: data.cut ? margin.top : 0, bottom: margin.top + plotH };
+    const spot = placeNote([sx(s.x[last]), sy(s.y[last])], w, h, s.size * 0.6 + 4, s.note, { marks, strokes }, bounds);
+    make("rect", { class: "note-ground", x: round(spot.left), y: round(spot.top), width: round(w), height: round(h), rx: 3 }, svg);
+    make("text", { x: round(spot.left + 3), y: round(spot.top + h / 2), "dominant-baseline": "middle", "font-size": tickFont, style: `fill:${s.colour}` }, svg, s.note.text);
   }
   chart.guide = make("line", { y1: margin.top, y2: margin.top + plotH, stroke: data.colours.muted, "stroke-width": 1, visibility: "hidden" }, svg);
   box.plot.replaceChildren(svg);
