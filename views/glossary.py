@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from lessons.examples import SOURCES
-from lessons.glossary import NOTATION, TERMS
+from lessons.glossary import NOTATION, SECTIONS, TERMS
 from ui import menu
 from ui.text import plain
 
@@ -40,6 +40,29 @@ TAUGHT_ON = {
     "ap": "metrics",
     "err": "metrics",
     "rbp": "metrics",
+    "ranked_list": "home",
+    "assessor": "learn-labels",
+    "judged": "learn-graded",
+    "closed_ideal": "learn-pitfalls",
+    "trec_ndcg": "libraries",
+    "hit": "metrics",
+    "relevant_judged": "metrics",
+    "stop_chance": "metrics",
+    "residual": "metrics",
+    "examination": "learn-labels",
+    "position_bias": "learn-labels",
+    "trust_bias": "learn-labels",
+    "ipw": "learn-labels",
+    "cascade": "metrics",
+    "swap": "ordering",
+    "lambdarank": "ordering",
+    "mean_gain": "ordering",
+    "expected": "ordering",
+    "mean": "queries",
+    "bootstrap": "queries",
+    "randomization": "queries",
+    "distinguishing": "learn-discount",
+    "seed": "practice",
 }
 
 
@@ -73,6 +96,26 @@ def notation_key() -> None:
     st.caption(f"The sources, as the app names them:\n{named}")
 
 
+def card(term) -> None:
+    with st.container(border=True):
+        symbol = f" · `{term.symbol}`" if term.symbol else ""
+        st.markdown(f"**{term.term}**{symbol}")
+        st.markdown(plain(term.definition))
+        if term.aliases:
+            st.caption("Also: " + plain(", ".join(term.aliases)))
+        page = TAUGHT_ON.get(term.key)
+        if page:
+            menu.page_link(page, label=f"→ {menu.BY_KEY[page].title}")
+
+
+def cards(terms) -> None:
+    """Two cards a row (one under the other on a phone)."""
+    for start in range(0, len(terms), 2):
+        for column, term in zip(st.columns(2), terms[start : start + 2]):
+            with column:
+                card(term)
+
+
 def glossary() -> None:
     st.header("Glossary")
     query = st.text_input(
@@ -86,17 +129,18 @@ def glossary() -> None:
         st.info(f"No term mentions '{plain(query.strip())}'.", icon="🔎")
         return
     st.caption(f"{len(found)} of {len(TERMS)} terms.")
-    for start in range(0, len(found), 2):
-        for column, term in zip(st.columns(2), found[start : start + 2]):
-            with column.container(border=True):
-                symbol = f" · `{term.symbol}`" if term.symbol else ""
-                st.markdown(f"**{term.term}**{symbol}")
-                st.markdown(plain(term.definition))
-                if term.aliases:
-                    st.caption("Also: " + plain(", ".join(term.aliases)))
-                page = TAUGHT_ON.get(term.key)
-                if page:
-                    menu.page_link(page, label=f"→ {menu.BY_KEY[page].title}")
+    first = SECTIONS[0]
+    for section in SECTIONS:
+        terms = [term for term in found if term.section == section]
+        if not terms:
+            continue
+        # NDCG's own terms are read first; the others wait, folded, unless a search found them.
+        if section == first or query.strip():
+            st.subheader(section)
+            cards(terms)
+        else:
+            with st.expander(f"{section} ({len(terms)} terms)"):
+                cards(terms)
 
 
 intro()

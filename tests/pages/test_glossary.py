@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from lessons.glossary import BY_KEY, TERMS
+from lessons.glossary import BY_KEY, NDCG, NOTATION, SECTIONS, TERMS, defining, named
 from tests.pages.conftest import assert_message, open_page
 from ui import menu
 
@@ -28,11 +28,48 @@ def test_the_glossary_shows_every_term_and_the_notation_key():
     assert {"learn-discount", "metrics", "learn-pitfalls", "queries"} <= taught
 
 
+def test_ndcgs_own_terms_come_first_and_the_others_are_folded_by_section():
+    at = open_page(PAGE)
+    assert [header.value for header in at.subheader] == [NDCG]
+    folded = {expander.label: expander for expander in at.expander}
+    for section in SECTIONS[1:]:
+        terms = [term for term in TERMS if term.section == section]
+        label = f"{section} ({len(terms)} terms)"
+        assert label in folded, (label, list(folded))
+        inside = " ".join(m.value for m in folded[label].markdown)
+        assert all(term.term in inside for term in terms), section
+
+    def cards(block) -> int:
+        return sum(m.value.startswith("**") for m in block.markdown)
+
+    unfolded = cards(at.main) - sum(cards(expander) for expander in at.expander)
+    assert unfolded == sum(term.section == NDCG for term in TERMS)
+
+
+def test_the_judged_items_and_the_pool_are_defined_once():
+    # J is every judged item of the query, retrieved or not; the pool is J minus the list.
+    judged, pool = BY_KEY["judged"], BY_KEY["pool"]
+    assert defining("J") is defining("|J|") is judged
+    assert "whether this system retrieved it or not" in judged.definition
+    assert "J minus the ranked list" in pool.definition
+    assert named("judged but not retrieved") is named("pool") is pool
+    (row,) = [row for row in NOTATION if "|J|" in row.app]
+    assert "retrieved or not" in row.meaning and "pool is J minus the ranked list" in row.meaning
+    # No other term says what J or the pool is.
+    for term in TERMS:
+        if term not in (judged, pool):
+            assert "J minus" not in term.definition and "|J|" not in term.definition, term.key
+
+
 def test_searching_the_glossary():
     at = open_page(PAGE)
     at.text_input(key="glossary_search").set_value("not retrieved").run()
     said = " ".join(m.value for m in at.markdown)
     assert "Pool (judged but not retrieved)" in said and "Cumulative gain" not in said
+    # What a search finds is shown, never folded away.
+    assert not at.expander and "Judgments, the ideal and test collections" in [
+        header.value for header in at.subheader
+    ]
     at.text_input(key="glossary_search").set_value("zzz").run()
     assert_message(at.info, "No term mentions 'zzz'")
 
