@@ -30,6 +30,9 @@ LINKS = {
     },
 }
 
+# Pages that show no ranked list of the link's: a link with one changes nothing they say.
+WITHOUT_A_LIST = {"glossary", "queries", "practice", "classroom"}
+
 # Elements whose `value` is text a learner reads.
 TEXT_ELEMENTS = (
     "markdown",
@@ -98,6 +101,8 @@ def said() -> list[Said]:
     everything = []
     for page in menu.PAGES:
         for link, params in LINKS.items():
+            if params and page.key in WITHOUT_A_LIST:
+                continue
             at = open_page(page.script, **params)
             everything += [Said(page.key, link, kind, text) for kind, text in _texts(at)]
     return everything
