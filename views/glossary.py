@@ -69,9 +69,10 @@ TAUGHT_ON = {
 def intro() -> None:
     st.title("📖 Glossary and notation")
     st.markdown(
-        "Every term and symbol the app uses, each in a line or two, with the page that teaches "
-        "it. The sources write the same things in different letters: the notation key says "
-        "which is which."
+        "Every term and symbol the app shows, each in a line or two, with the page that teaches "
+        "it. NDCG's own terms come first; the others are folded by topic, and the search box "
+        "finds any of them. The sources write the same things in different letters: the "
+        "notation key at the end says which is which."
     )
 
 
@@ -93,7 +94,8 @@ def notation_key() -> None:
     named = "\n".join(
         f"- {plain(source.short)} — {plain(source.citation())}" for source in SOURCES.values()
     )
-    st.caption(f"The sources, as the app names them:\n{named}")
+    with st.expander("📚 The sources, as the app names them"):
+        st.markdown(named)
 
 
 def card(term) -> None:
@@ -144,5 +146,5 @@ def glossary() -> None:
 
 
 intro()
-notation_key()
 glossary()
+notation_key()
