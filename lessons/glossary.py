@@ -117,11 +117,11 @@ TERMS: tuple[Term, ...] = (
     Term(
         "gain",
         "Gain",
-        "G, gᵢ, Gᵢ",
+        "G, g, gᵢ, Gᵢ",
         "What an item earns before its position is taken into account (gᵢ for the item at "
-        "position i): its relevance (linear gain, rel) or 2^rel − 1 (exponential gain); "
-        f"{_ARTICLE_000} writes it Gᵢ.",
-        ("G", "G_i", "2^rel - 1", "gain(relᵢ)"),
+        "position i): its relevance (linear gain, rel), 2^rel − 1 (exponential gain), or g(rel), "
+        f"a value chosen for each grade (a gain map). It is Gᵢ in {_ARTICLE_000}.",
+        ("G", "G_i", "2^rel - 1", "gain(relᵢ)", "gain map"),
     ),
     Term(
         "discount",

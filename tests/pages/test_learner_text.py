@@ -295,6 +295,7 @@ def test_every_symbol_the_pages_show_is_in_the_glossary(said):
 # **pool** is judged"). These bold or italic phrases are emphasis, not terms.
 EMPHASIS = {
     "top",
+    "one",
     "your list",
     "one item travels",
     "all its possible orderings",
