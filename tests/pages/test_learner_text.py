@@ -188,13 +188,17 @@ def latex_symbols(tex: str) -> set[str]:
 _TEXT_MEASURE = re.compile(r"(?<![\w.])([A-Z][A-Za-z]*)@(?:\d+|[a-z])\b")
 _TEXT_SUBSCRIPT = re.compile(r"(?<![A-Za-z])([A-Za-zθâḡ]+)(\*?)[ᵢⱼ](\*?)")
 _TEXT_LETTER = re.compile(r"(?<![*\w])\*([A-Za-z])\*(?![*\w])")  # *i*: a symbol in italics
+_DISPLAY_LATEX = re.compile(r"\$\$(.+?)\$\$", re.DOTALL)
 _INLINE_LATEX = re.compile(r"(?<![\\$])\$([^$\n]+?)\$(?!\$)")
 
 
 def text_symbols(text: str) -> set[str]:
     """The symbols in a piece of page text that is not a formula: `latex_symbols` of its inline
     $…$ formulas, measures at a cut-off and letters with an index subscript."""
-    found = {symbol for tex in _INLINE_LATEX.findall(text) for symbol in latex_symbols(tex)}
+    formulas = _DISPLAY_LATEX.findall(text)
+    text = _DISPLAY_LATEX.sub(" ", text)
+    formulas += _INLINE_LATEX.findall(text)
+    found = {symbol for tex in formulas for symbol in latex_symbols(tex)}
     found |= {_measure(name) for name in _TEXT_MEASURE.findall(text)}
     found |= set(_TEXT_LETTER.findall(text))
     for name, before, after in _TEXT_SUBSCRIPT.findall(text):
@@ -257,6 +261,7 @@ def test_the_symbol_reader_reads_what_the_pages_write():
     }
     assert text_symbols("trec_eval -m ndcg_cut.10 and user@example") == set()
     assert text_symbols("positions *i* and *j* trade places") == {"i", "j"}
+    assert text_symbols("so $$\n\\bar g = 1.8\n$$ and $d_i$") == {"ḡ", "dᵢ"}
 
 
 def test_the_walk_reads_every_page_and_its_formulas(said):
