@@ -273,8 +273,9 @@ def scoring_controls(
             key=_key(page, "pool"),
             placeholder="e.g. 3, 2",
             help=(
-                "Relevances of items judged for this query that the system never ranked (the "
-                "judgment pool). They join the ideal ranking, as in trec_eval, so missing them costs."
+                "Relevances of items judged for this query that the system never ranked: the "
+                "pool, J minus your list (see the glossary). They join the ideal ranking, as in "
+                "trec_eval, so missing them costs."
             ),
         )
         typed = st.session_state[_key(page, "pool")].strip()
