@@ -157,7 +157,7 @@ def the_question(ranked) -> None:
             for choice, (i, j) in zip(exercise.choices, pairs)
         ),
     )
-    guess = predict.ask(exercise, key=f"{PAGE}_move", title="Which card costs most to move?")
+    guess = predict.ask(exercise, key=f"{PAGE}_move", title="Which card costs most to move down")
     if not predict.revealed(guess):
         return
     costs = move_costs(asked, pairs)
@@ -230,10 +230,10 @@ def under_each_discount(ranked, p: float) -> None:
         pd.DataFrame(
             {
                 "Discount": [names[key] for key in CURVES],
+                "Your list uses": ["✓" if key == own else "" for key in CURVES],
                 f"DCG{at}": [fixed(scored[key].dcg) for key in CURVES],
                 f"IDCG{at}": [fixed(scored[key].idcg) for key in CURVES],
                 f"NDCG{at}": [fixed(scored[key].ndcg) for key in CURVES],
-                "Your list uses": ["✓" if key == own else "" for key in CURVES],
                 "Its reader": [CURVES[key].reader for key in CURVES],
             }
         ),
