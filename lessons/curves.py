@@ -25,6 +25,7 @@ NDCG type ranking measures. COLT, PMLR 30, 25–54.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -327,8 +328,11 @@ def costliest_move(ranked: RankedList, min_gap: float) -> tuple[RankedList, list
     """The list to ask about and the moves to offer: the learner's own list when at least two
     moves lower NDCG and one costs at least `min_gap` more than any other, else the running
     example under the same conventions (no pool), else nothing (an empty list of moves)."""
-    running = RankedList(RUNNING_EXAMPLE, scoring=ranked.scoring)
-    for candidate in (ranked, running):
+    candidates = [ranked]
+    # A gain map without the example's grades cannot score it: then only the list is asked.
+    with contextlib.suppress(ValueError):
+        candidates.append(RankedList(RUNNING_EXAMPLE, scoring=ranked.scoring))
+    for candidate in candidates:
         pairs = moves_down(candidate)
         if len(pairs) < 2:
             continue

@@ -189,6 +189,9 @@ def test_the_question_falls_back_to_the_running_example():
     assert asked.relevances == (3, 2, 3, 0, 1, 2)
     asked, pairs = costliest_move(RankedList((0, 0, 0), scoring=Scoring(k=2)), 0.005)
     assert asked.relevances == RUNNING_EXAMPLE and asked.k == 2  # under the list's conventions
+    # a gain map without the example's grades: nothing to ask, said with no moves, not raised
+    mapped = RankedList((0.5, 2), scoring=Scoring(gain="map:0=0,0.5=1,2=3"))
+    assert costliest_move(mapped, 0.005) == (mapped, [])
 
 
 def test_the_jarvelin_kekalainen_reader_reads_the_first_floor_b_ranks_in_full():

@@ -226,6 +226,8 @@ def test_several_equally_good_results_and_the_wikipedia_remedies():
     assert "DCG falls from 1.0000 to 0.5000" in said  # 1, 0, −1: the bad result costs 1/log₂ 4
     # the random-order formula says what its symbols are
     assert "mean gain ḡ" in said and "discount dᵢ" in said
+    # what the answers reveal names its sources by title too
+    assert not [t for t in every_text(at) if FILE_NUMBER.search(t)]
 
 
 def test_choosing_k_reads_each_value_against_a_random_order():
@@ -334,6 +336,26 @@ def test_the_labels_page_after_an_all_zero_list():
     assert not at.exception
     scores = table_with(at, "Difference").set_index("Order")
     assert scores.loc["your order", "NDCG@3, real labels"] == "0.0000"
+
+
+@pytest.mark.parametrize(
+    ("page", "prefix"), [(DISCOUNT, "learn_discount"), (PITFALLS, "learn_pitfalls")]
+)
+def test_every_reveal_takes_every_convention_of_the_list(page, prefix):
+    # The control explorer opens pages with their questions unanswered: here the reveals (your
+    # list through each pitfall, the moves' costs) meet each convention, a pool and a gain map.
+    at = reveal(open_page(page, rels="0.5,2,1.5,0,3", pool="2,0.7"))
+    for kind, key, value in (
+        ("radio", "gain", "exponential"),
+        ("radio", "discount", "jarvelin"),
+        ("number_input", "base", 3.5),
+        ("selectbox", "k", "none"),
+        ("selectbox", "k", 1),
+        ("radio", "gain", "map"),
+    ):
+        getattr(at, kind)(key=f"{prefix}_{key}").set_value(value).run()
+        assert not at.exception, (key, value, [e.value for e in at.exception])
+    assert not skips(at)  # still revealed: the answers outlive a change of the list
 
 
 def test_lessons_keep_a_huge_list_working():
