@@ -116,13 +116,11 @@ def intro() -> None:
     )
     st.markdown(
         "\n".join(
-            [
-                f"{n}. [{pitfall.title}](#{pitfall.key})"
-                for n, pitfall in enumerate(PITFALLS.values(), start=1)
-            ]
-            + ["- [How to choose k, and how to read a value](#choosing-k)"]
+            f"{n}. [{pitfall.title}](#{pitfall.key})"
+            for n, pitfall in enumerate(PITFALLS.values(), start=1)
         )
     )
+    st.markdown("Then: [how to choose k, and how to read a value](#choosing-k).")
 
 
 def your_list() -> RankedList:
@@ -461,8 +459,8 @@ def choosing_k(ranked: RankedList) -> None:
     st.header("How to choose k, and how to read a value", divider="gray", anchor="choosing-k")
     st.markdown(
         "**k is how far down you assume the user reads.** Pick it from the screen, not from "
-        "the data: the number of results a page shows without scrolling (about 10 on a "
-        "desktop search page, 3 to 5 on a phone, 1 for a voice answer). A k deeper than anyone "
+        "the data: the number of results the user sees without scrolling (ten on a classic "
+        "page of web results, a handful on a phone, one for a voice answer). A k deeper than anyone "
         "reads rewards order nobody sees; a k shorter than the page hides the difference "
         "between one good result and many (pitfall 7)."
     )
