@@ -69,6 +69,7 @@ def test_a_pitfall_demo_loads_its_list(page, app_url, shot):
     box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
     expect(box).to_have_value("1, 0, 0")
     expect(page).to_have_url(re.compile(r"pool=1(%2C|,)1"))
+    page.get_by_text("With your list: the same check").first.click()  # folded, second reading
     expect(page.get_by_text(re.compile(r"from every judged item: 0\.4693"))).to_be_visible()
     shot("lesson-pitfalls")
 

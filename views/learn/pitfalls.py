@@ -147,20 +147,20 @@ def closed_ideal(ranked: RankedList) -> None:
             column.latex(latex.worked(result)[2])
     _fixed_size_remedy()
     _demo_buttons(pitfall)
-    st.markdown("### With your list")
-    mine_closed, mine_open = closed_and_open(ranked)
-    if not ranked.pool:
-        st.markdown(
-            f"Your list has no judged-but-not-retrieved items, so the two ideals are the same "
-            f"and both give {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**. Type some "
-            "relevances into *Judged but not retrieved* above to see what they cost."
-        )
-    else:
-        st.markdown(
-            f"Ideal from the list alone: {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**; "
-            f"from every judged item: **{fixed(mine_open.ndcg)}** "
-            f"({signed(mine_open.ndcg - mine_closed.ndcg)})."
-        )
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        mine_closed, mine_open = closed_and_open(ranked)
+        if not ranked.pool:
+            st.markdown(
+                f"Your list has no judged-but-not-retrieved items, so the two ideals are the same "
+                f"and both give {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**. Type some "
+                "relevances into *Judged but not retrieved* above to see what they cost."
+            )
+        else:
+            st.markdown(
+                f"Ideal from the list alone: {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**; "
+                f"from every judged item: **{fixed(mine_open.ndcg)}** "
+                f"({signed(mine_open.ndcg - mine_closed.ndcg)})."
+            )
     _remedy(pitfall)
 
 
@@ -183,24 +183,24 @@ def padding(ranked: RankedList) -> None:
         st.latex(latex.worked(demo.after)[2])
     _negative_grades_remedy()
     _demo_buttons(pitfall, ("it with the junk", demo.after.ranked))
-    st.markdown("### With your list")
-    mine = padded(ranked)
-    st.markdown(
-        f"With {PADDING} irrelevant items appended: {mine.before.name()} "
-        f"**{fixed(mine.before.ndcg)}** → {mine.after.name()} **{fixed(mine.after.ndcg)}**; "
-        f"P{mine.before.at} **{fixed(mine.precision_before)}** → P{mine.after.at} "
-        f"**{fixed(mine.precision_after)}** (an item is a hit from grade "
-        f"{exact(mine.rel_min)})."
-    )
-    if mine.note:
-        st.info(plain(mine.note), icon="ℹ️")
-    if mine.ndcg_fell:
-        st.info(
-            "Here NDCG does fall, and only because of the cut-off: with k = n and judged items "
-            "the system never retrieved, the longer list lets more of them into the ideal. At "
-            "a fixed k, appending irrelevant items changes nothing.",
-            icon="ℹ️",
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        mine = padded(ranked)
+        st.markdown(
+            f"With {PADDING} irrelevant items appended: {mine.before.name()} "
+            f"**{fixed(mine.before.ndcg)}** → {mine.after.name()} **{fixed(mine.after.ndcg)}**; "
+            f"P{mine.before.at} **{fixed(mine.precision_before)}** → P{mine.after.at} "
+            f"**{fixed(mine.precision_after)}** (an item is a hit from grade "
+            f"{exact(mine.rel_min)})."
         )
+        if mine.note:
+            st.info(plain(mine.note), icon="ℹ️")
+        if mine.ndcg_fell:
+            st.info(
+                "Here NDCG does fall, and only because of the cut-off: with k = n and judged items "
+                "the system never retrieved, the longer list lets more of them into the ideal. At "
+                "a fixed k, appending irrelevant items changes nothing.",
+                icon="ℹ️",
+            )
     _remedy(pitfall)
 
 
@@ -236,20 +236,20 @@ def ideal_top_k(ranked: RankedList) -> None:
         f"(about {fixed(demo.wrong_ndcg, 2)}) instead of {fixed(demo.right.ndcg)}."
     )
     _demo_buttons(pitfall)
-    st.markdown("### With your list")
-    mine = ideal_cut(ranked)
-    if mine.differs:
-        st.markdown(
-            f"Right: {mine.right.name()} = **{fixed(mine.right.ndcg)}**; sorting only the top "
-            f"{mine.right.depth} ({plain(format_relevances(mine.wrong_ideal))}) would give "
-            f"**{fixed(mine.wrong_ndcg)}** ({signed(mine.wrong_ndcg - mine.right.ndcg)})."
-        )
-    else:
-        st.markdown(
-            f"For your list both ways give {mine.right.name()} = **{fixed(mine.right.ndcg)}**: "
-            "nothing relevant waits below the cut-off (choose a smaller k, or load the "
-            "example, to see the difference)."
-        )
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        mine = ideal_cut(ranked)
+        if mine.differs:
+            st.markdown(
+                f"Right: {mine.right.name()} = **{fixed(mine.right.ndcg)}**; sorting only the top "
+                f"{mine.right.depth} ({plain(format_relevances(mine.wrong_ideal))}) would give "
+                f"**{fixed(mine.wrong_ndcg)}** ({signed(mine.wrong_ndcg - mine.right.ndcg)})."
+            )
+        else:
+            st.markdown(
+                f"For your list both ways give {mine.right.name()} = **{fixed(mine.right.ndcg)}**: "
+                "nothing relevant waits below the cut-off (choose a smaller k, or load the "
+                "example, to see the difference)."
+            )
     _remedy(pitfall)
 
 
@@ -265,8 +265,8 @@ def label_scale(ranked: RankedList) -> None:
         "relevant ones in the ideal, and NDCG can fall instead."
     )
     _demo_buttons(pitfall)
-    st.markdown("### With your list")
-    _readings_block(ranked, f"{PAGE}_scale_mine", latex_rows=False)
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        _readings_block(ranked, f"{PAGE}_scale_mine", latex_rows=False)
     _remedy(pitfall)
 
 
@@ -305,16 +305,16 @@ def zero_rule(ranked: RankedList) -> None:
     )
     _means_block(queries, f"{PAGE}_zero_example", with_latex=True)
     _demo_buttons(pitfall)
-    st.markdown("### With your list")
-    st.markdown(
-        f"Your list beside a query of {ranked.n} items with nothing relevant (the same cut-off):"
-    )
-    empty, note = derived(
-        ranked, relevances=nothing_relevant(ranked.n).relevances, labels=(), pool=()
-    )
-    if note:
-        st.info(plain(note), icon="ℹ️")
-    _means_block([ranked, empty], f"{PAGE}_zero_mine", with_latex=False)
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        st.markdown(
+            f"Your list beside a query of {ranked.n} items with nothing relevant (the same cut-off):"
+        )
+        empty, note = derived(
+            ranked, relevances=nothing_relevant(ranked.n).relevances, labels=(), pool=()
+        )
+        if note:
+            st.info(plain(note), icon="ℹ️")
+        _means_block([ranked, empty], f"{PAGE}_zero_mine", with_latex=False)
     _remedy(pitfall)
 
 
@@ -356,8 +356,8 @@ def comparing(ranked: RankedList) -> None:
         f"{signed(hard.lift)}."
     )
     _demo_buttons(pitfall, ("the hard query", HARD_QUERY))
-    st.markdown("### With your list")
-    _baselines_block([("your list", baseline(ranked))], False)
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        _baselines_block([("your list", baseline(ranked))], False)
     _remedy(pitfall)
 
 
