@@ -542,6 +542,8 @@ def question(key: str) -> Exercise:
         longer = Case("With junk", demo.after.ranked)
         n, m = example.n, PADDING
         diluted = demo.before.ndcg * n / (n + m)
+        # what the list would score with the junk on top instead: the belief's picture
+        pushed = totals(replace(demo.after.ranked, relevances=(0.0,) * m + example.relevances)).ndcg
         return _claims(
             f"The list {format_relevances(example.relevances)} scores NDCG{demo.before.at} = "
             f"{fixed(demo.before.ndcg)}. The system appends {m} items judged not relevant, and "
@@ -558,6 +560,12 @@ def question(key: str) -> Exercise:
                     ((longer, _said(diluted)),),
                     why="NDCG is not an average over positions: a grade-0 item adds 0 to DCG, "
                     "and the ideal puts the same zeros last, so IDCG does not move either.",
+                ),
+                Choice(
+                    f"{fixed(pushed)}: the junk pushes the good items down",
+                    ((longer, _said(pushed)),),
+                    why="Appended items go below the others: every good item keeps its "
+                    "position and its discount.",
                 ),
             ],
             "A grade-0 item earns nothing in DCG or IDCG, wherever it stands.",

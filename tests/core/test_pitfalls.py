@@ -217,6 +217,8 @@ def test_the_questions_true_answers_match_an_independent_computation():
     assert _true_text("padding").startswith(
         f"{ndcg_score(padded_list, [list(range(10, 0, -1))]):.4f}"
     )
+    pushed = (2 / np.log2(10) + 1 / np.log2(11)) / (2 + 1 / np.log2(3))  # junk on top instead
+    assert any(c.text.startswith(f"{pushed:.4f}: the junk") for c in question("padding").choices)
     # ideal top 3 of 1, 0, 1, 1, 0
     right = (1 + 1 / 2) / (1 + 1 / np.log2(3) + 1 / 2)
     assert _true_text("ideal_cut").startswith(f"{right:.4f}")
