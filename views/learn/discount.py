@@ -165,11 +165,11 @@ def the_question(ranked) -> None:
         pd.DataFrame(
             {
                 "Move": [f"{a} → {b}" for a, b in zip(costs["position"], costs["below"])],
+                f"NDCG{asked.at} lost": [fixed(v) for v in costs["ndcg_lost"]],
                 "Gain moved down": [exact(v) for v in costs["gain_moved"]],
                 "Gain moved up": [exact(v) for v in costs["gain_below"]],
                 "Discount there": [fixed(v) for v in costs["discount_from"]],
                 "Discount one below": [fixed(v) for v in costs["discount_to"]],
-                f"NDCG{asked.at} lost": [fixed(v) for v in costs["ndcg_lost"]],
             }
         ),
         hide_index=True,
