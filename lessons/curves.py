@@ -25,6 +25,7 @@ NDCG type ranking measures. COLT, PMLR 30, 25–54.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -43,6 +44,7 @@ from ndcg_core.options import (
     discounts,
     gains,
 )
+from ndcg_core.ordering import swap_effect
 
 TOPS = (1, 3, 10)  # the weight on the top 1, 3 and 10 positions
 DEPTH = NumberRange(
@@ -117,15 +119,15 @@ CURVES: dict[str, Curve] = {
         label="Järvelin–Kekäläinen, base b",  # a legend's name, the base's value then follows
         short="max(1, log_b i)",
         description=(
-            "The 2002 original: the first b − 1 positions keep their whole gain (nobody is "
-            "discounted before the base), then 1 / log_b i. A larger b models a reader who "
-            "looks at more results before the discount starts."
+            "The 2002 original: every position i up to b keeps its whole gain, so the first "
+            "⌊b⌋ positions weigh 1 (with b = 2, ranks 1 and 2), then 1 / log_b i. A larger b "
+            "models a reader who looks at more results before the discount starts."
         ),
         used_by=_JK.used_by,
         reference=_JK.reference,
         weights=_jarvelin,
         template=rf"\frac{{1}}{{{_JK.symbol_template}}}",
-        reader="reads the first b − 1 results in full, then tires slowly",
+        reader="reads the first ⌊b⌋ results in full, then tires slowly",
         parameter="b",
     ),
     "reciprocal": Curve(
@@ -279,3 +281,62 @@ def random_order_limit(
         expected = (relevant / n) * float(w.sum()) / float(w[:relevant].sum())
         rows.append({"n": n, "relevant": relevant, "expected_ndcg": expected})
     return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# The lesson's question: which card of your list costs most to move down one place?
+# ---------------------------------------------------------------------------------------------
+
+MOVES = 4  # moves offered at most
+RUNNING_EXAMPLE = (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)  # asked about when the learner's list cannot be
+
+
+def moves_down(ranked: RankedList, most: int = MOVES) -> list[tuple[int, int]]:
+    """The first `most` moves of one card down one place that lower NDCG: the positions (i,
+    i + 1), 1-based, where the card above is graded higher than the one below."""
+    values = ranked.relevances
+    return [(i, i + 1) for i in range(1, ranked.n) if values[i - 1] > values[i]][:most]
+
+
+def move_costs(ranked: RankedList, pairs: list[tuple[int, int]]) -> pd.DataFrame:
+    """What each move costs, and why: the two grades' gains, the discount at each of the two
+    positions under the list's own discount (0 beyond its cut-off), and the NDCG lost, which is
+    (gain gap) × (discount gap) ÷ IDCG (the core's `swap_effect`)."""
+    s = ranked.scoring
+    n = ranked.n
+    d = discounts(n, s.discount, s.log_base)
+    if ranked.k is not None:
+        d[ranked.k :] = 0.0
+    g = gains(ranked.relevances, s.gain)
+    rows = []
+    for i, j in pairs:
+        rows.append(
+            {
+                "position": i,
+                "below": j,
+                "gain_moved": float(g[i - 1]),
+                "gain_below": float(g[j - 1]),
+                "discount_from": float(d[i - 1]),
+                "discount_to": float(d[j - 1]),
+                "ndcg_lost": 0.0 - swap_effect(ranked, i, j).change,  # never "−0"
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def costliest_move(ranked: RankedList, min_gap: float) -> tuple[RankedList, list[tuple[int, int]]]:
+    """The list to ask about and the moves to offer: the learner's own list when at least two
+    moves lower NDCG and one costs at least `min_gap` more than any other, else the running
+    example under the same conventions (no pool), else nothing (an empty list of moves)."""
+    candidates = [ranked]
+    # A gain map without the example's grades cannot score it: then only the list is asked.
+    with contextlib.suppress(ValueError):
+        candidates.append(RankedList(RUNNING_EXAMPLE, scoring=ranked.scoring))
+    for candidate in candidates:
+        pairs = moves_down(candidate)
+        if len(pairs) < 2:
+            continue
+        lost = sorted(move_costs(candidate, pairs)["ndcg_lost"], reverse=True)
+        if lost[0] - lost[1] >= min_gap:
+            return candidate, pairs
+    return ranked, []

@@ -13,17 +13,22 @@ Wikipedia, "Discounted cumulative gain", section Limitations (current version).
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
-from ndcg_core.display import NOISE
+from lessons.practice import Case, Choice, Exercise
+from lessons.practice.calculations import build_compare
+from lessons.practice.records import scored_with
+from ndcg_core.display import DIGITS, NOISE, fixed
 from ndcg_core.measures import p_at_k
 from ndcg_core.metrics import Totals, breakdown, dcg, totals
 from ndcg_core.model import RankedList, Scoring, default_labels, derived
-from ndcg_core.options import ON_ZERO
+from ndcg_core.options import ON_ZERO, discounts
 from ndcg_core.ordering import ExpectedRandom, expected_random
+from ndcg_core.parsing import format_relevances
 
 
 @dataclass(frozen=True)
@@ -135,6 +140,23 @@ PITFALLS: dict[str, Pitfall] = {
             ),
             example=RankedList((0, 0, 1, 1, 1, 1, 1, 1, 1, 1)),
         ),
+        Pitfall(
+            key="several",
+            title="A short cut-off cannot tell one good result from many",
+            belief="Of two result pages, the one with more good results scores higher.",
+            truth=(
+                "NDCG@k looks at the first k positions and nothing else. For a query with many "
+                "equally good answers (nearby restaurants, say), a page with one of them on "
+                "top and junk below scores exactly as high at k = 1 as a page full of them. "
+                "Even at a deeper k, an ideal built from the list alone calls the first page "
+                "perfect: it is already in the best order of what it holds."
+            ),
+            remedy=(
+                "Choose k as deep as the page the user really sees, and build the ideal from "
+                "every judged item, so the good answers a page left out count against it."
+            ),
+            example=RankedList((1, 0, 0, 0, 0), scoring=Scoring(k=1)),
+        ),
     )
 }
 
@@ -142,6 +164,8 @@ PITFALLS: dict[str, Pitfall] = {
 # nearly perfect order of a hard one (one relevant item in ten, found at position 2).
 HARD_QUERY = RankedList((0, 1, 0, 0, 0, 0, 0, 0, 0, 0))
 PADDING = 8  # irrelevant items appended in the "padding" demo
+# The "several" demo: the same query answered by a page full of good results.
+FULL_PAGE = RankedList((1, 1, 1, 1, 1), scoring=Scoring(k=1))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -354,3 +378,309 @@ class Baseline:
 def baseline(ranked: RankedList) -> Baseline:
     """NDCG of `ranked` and, in closed form, of a uniformly random order of its items."""
     return Baseline(ranked, totals(ranked).ndcg, expected_random(ranked))
+
+
+def at_several_k(ranked: RankedList, cuts: tuple[int, ...] = (1, 3, 5, 10)) -> list[Baseline]:
+    """The list's NDCG beside a random order's at each cut-off of `cuts` shorter than the list,
+    at the list's own k and at k = n: how to report more than one k and read each against
+    chance."""
+    own = {min(ranked.k, ranked.n)} if ranked.k is not None else set()
+    depths = sorted({k for k in cuts if k < ranked.n} | own | {ranked.n})
+    return [baseline(ranked.with_scoring(k=k)) for k in depths]
+
+
+# ---------------------------------------------------------------------------------------------
+# 7. Several equally good results, and the remedies the Wikipedia article proposes
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Several:
+    """One good result on top of junk beside a page full of good results, at the short
+    cut-off, and the first page again at its full length: ideal from the list alone, and from
+    every judged item (the good results it left out joined as the pool)."""
+
+    one: Totals
+    many: Totals
+    one_deep_closed: Totals
+    one_deep_judged: Totals
+
+
+def several(one: RankedList | None = None, many: RankedList = FULL_PAGE) -> Several:
+    one = PITFALLS["several"].example if one is None else one
+    found = sum(1 for v in one.relevances if v > 0)
+    missed = tuple(v for v in many.relevances if v > 0)[found:]
+    deep = one.with_scoring(k=Scoring().k)
+    return Several(
+        totals(one),
+        totals(many),
+        totals(deep.with_scoring(ideal="run")),
+        totals(replace(deep, pool=missed)),
+    )
+
+
+@dataclass(frozen=True)
+class FixedSize:
+    """The Wikipedia article's remedy for missing results: score every list at one size,
+    padding a short one with the lowest grade. `short` at its own length, `padded` at the
+    fixed size with the ideal from the list alone, and with the ideal from every judged item
+    (the relevant results it missed as the pool)."""
+
+    short: Totals
+    padded_closed: Totals
+    padded_judged: Totals
+
+
+def fixed_size(short: tuple[float, ...] = (1, 1, 1), full: tuple[float, ...] = (1, 1, 1, 1, 1)):
+    size = len(full)
+    padded = RankedList(tuple(short) + (0.0,) * (size - len(short)), scoring=Scoring(k=size))
+    missed = tuple(sorted(full, reverse=True))[sum(1 for v in short if v > 0) :]
+    return FixedSize(
+        totals(RankedList(tuple(short))),
+        totals(padded.with_scoring(ideal="run")),
+        totals(replace(padded, pool=tuple(v for v in missed if v > 0))),
+    )
+
+
+@dataclass(frozen=True)
+class NegativeGrades:
+    """The Wikipedia article's remedy for bad results: write 'bad' below 0 (Excellent, Fair,
+    Bad as 1, 0, −1 rather than 2, 1, 0). DCG of the good results alone and with one bad result
+    appended, on each scale; the −1 scale is summed here by hand, since the core refuses
+    negative grades (a ratio with a negative part can leave 0–1)."""
+
+    usual: tuple[float, ...]
+    shifted: tuple[float, ...]
+    dcg_usual: tuple[float, float]  # (good results only, with the bad one appended)
+    dcg_shifted: tuple[float, float]
+
+
+def negative_grades(good: tuple[float, ...] = (2, 1), bad: float = 0.0) -> NegativeGrades:
+    usual = (*(float(v) for v in good), float(bad))
+    shifted = tuple(v - 1 for v in usual)
+
+    def summed(values: tuple[float, ...]) -> float:
+        return float(np.dot(values, discounts(len(values), "log2", 2.0)))
+
+    return NegativeGrades(
+        usual,
+        shifted,
+        (summed(usual[:-1]), summed(usual)),
+        (summed(shifted[:-1]), summed(shifted)),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Each belief as a question, asked before the page shows what is true
+# ---------------------------------------------------------------------------------------------
+
+# A question's options claim what lists score, to DIGITS, and are judged by the practice
+# pitfalls' check (each claim re-computed from its lists); the kind names which of that group's
+# checks and feedback it shares.
+CLAIM_KIND = "missing_relevant"
+
+
+def _said(value: float) -> float:
+    return round(value, DIGITS)
+
+
+def _claims(exercise_prompt: str, title: str, cases, options, explanation: str) -> Exercise:
+    # The true option is not always in the same place: a fixed order per question, so a
+    # learner who reloads sees the same one.
+    random.Random(title).shuffle(options)
+    values = [tuple(value for _, value in choice.claim) for choice in options]
+    if len(set(values)) != len(values):  # two options saying the same: no fair question
+        raise ValueError(f"`options` must claim different values; got {values}.")
+    return Exercise(
+        kind=CLAIM_KIND,
+        title=title,
+        prompt=exercise_prompt,
+        cases=tuple(cases),
+        choices=tuple(options),
+        explanation=explanation,
+        solution_cases=tuple(cases),
+    )
+
+
+def question(key: str) -> Exercise:
+    """The belief of pitfall `key` turned into a question about its example, with one true
+    option and the others each saying what is wrong with them."""
+    pitfall = PITFALLS[key]
+    example = pitfall.example
+    if key == "closed":
+        closed = Case("Ideal from the list", example.with_scoring(ideal="run"))
+        _, open_ = closed_and_open(example)
+        found = sum(1 for v in example.relevances if v > 0)
+        share = found / (found + sum(1 for v in example.pool if v > 0))
+        return _claims(
+            f"A system returns {format_relevances(example.relevances)}: one relevant item, on "
+            f"top. Two more items were judged relevant ({format_relevances(example.pool)}), "
+            f"but it never returned them. What NDCG{closed.ranked.at} does a library "
+            "that builds the ideal from the returned list alone (scikit-learn, say) report?",
+            "A list that scores 1",
+            (closed,),
+            [
+                Choice(f"{fixed(1.0)}: nothing it returned is out of order", ((closed, 1.0),)),
+                Choice(
+                    f"{fixed(open_.ndcg)}: the two missed items count against it",
+                    ((closed, _said(open_.ndcg)),),
+                    why="That is what a library reading every judged item reports (trec_eval). "
+                    "Built from the list alone, the ideal is the list's own items sorted, and "
+                    "the missed ones are not among them.",
+                ),
+                Choice(
+                    f"{fixed(share)}: it found one of the three relevant items",
+                    ((closed, _said(share)),),
+                    why="That share is recall. NDCG divides DCG by the best DCG of the items "
+                    "its ideal knows about; it never counts items found.",
+                ),
+            ],
+            "Scored against its own items, the list is already in the best order.",
+        )
+    if key == "padding":
+        demo = padded(example)
+        longer = Case("With junk", demo.after.ranked)
+        n, m = example.n, PADDING
+        diluted = demo.before.ndcg * n / (n + m)
+        # what the list would score with the junk on top instead: the belief's picture
+        pushed = totals(replace(demo.after.ranked, relevances=(0.0,) * m + example.relevances)).ndcg
+        return _claims(
+            f"The list {format_relevances(example.relevances)} scores NDCG{demo.before.at} = "
+            f"{fixed(demo.before.ndcg)}. The system appends {m} items judged not relevant, and "
+            f"each list is scored at its own length. What does the longer one score?",
+            "Padding with junk",
+            (longer,),
+            [
+                Choice(
+                    f"{fixed(demo.after.ndcg)}: nothing changes",
+                    ((longer, _said(demo.after.ndcg)),),
+                ),
+                Choice(
+                    f"{fixed(diluted)}: the same gain is spread over {n + m} positions",
+                    ((longer, _said(diluted)),),
+                    why="NDCG is not an average over positions: a grade-0 item adds 0 to DCG, "
+                    "and the ideal puts the same zeros last, so IDCG does not move either.",
+                ),
+                Choice(
+                    f"{fixed(pushed)}: the junk pushes the good items down",
+                    ((longer, _said(pushed)),),
+                    why="Appended items go below the others: every good item keeps its "
+                    "position and its discount.",
+                ),
+            ],
+            "A grade-0 item earns nothing in DCG or IDCG, wherever it stands.",
+        )
+    if key == "ideal_cut":
+        demo = ideal_cut(example)
+        case = Case("List", example)
+        whole = totals(example.with_scoring(k=Scoring().k)).ndcg
+        k = example.k
+        return _claims(
+            f"What is NDCG@{k} of {format_relevances(example.relevances)} (every item "
+            "judged, nothing else relevant)?",
+            "The ideal top k",
+            (case,),
+            [
+                Choice(
+                    f"{fixed(demo.right.ndcg)}: the ideal top {k} is the best {k} of all "
+                    f"{example.n} items",
+                    ((case, _said(demo.right.ndcg)),),
+                ),
+                Choice(
+                    f"{fixed(demo.wrong_ndcg)}: the ideal is the list's own top {k}, re-sorted",
+                    ((case, _said(demo.wrong_ndcg)),),
+                    why=f"An item ranked below {k} can belong in the ideal top {k}: the ideal "
+                    "sorts every judged item first and is cut afterwards.",
+                ),
+                Choice(
+                    f"{fixed(whole)}: every position of the list counts",
+                    ((case, _said(whole)),),
+                    why=f"NDCG@{k} counts the top {k} positions only, on both sides.",
+                ),
+            ],
+            "Sort every item, then cut at k.",
+        )
+    if key == "scale":
+        rows = {row.key: row for row in readings(example)}
+        given, doubled, shifted = rows["given"], rows["doubled"], rows["shifted"]
+        twice = Case("Every label × 2", doubled.ranked)
+        plus = Case("Every label + 1", shifted.ranked)
+        same, moved = _said(given.ndcg), _said(shifted.ndcg)
+        return _claims(
+            f"The list {format_relevances(example.relevances)} scores NDCG{example.at} = "
+            f"{fixed(given.ndcg)} ({scored_with(example.with_scoring(gain='linear'))}). "
+            "What happens if every label is doubled (0–3 written 0–6), or if 1 is added to "
+            "every label (0–3 written 1–4)?",
+            "Rewriting the labels",
+            (twice, plus),
+            [
+                Choice(
+                    f"Neither changes it: both stay at {fixed(given.ndcg)}",
+                    ((twice, same), (plus, same)),
+                    why="Adding 1 lifts every item, the irrelevant ones too: the order then "
+                    "matters relatively less, and the ratio moves.",
+                ),
+                Choice(
+                    f"Doubling keeps {fixed(given.ndcg)}; adding 1 makes it {fixed(shifted.ndcg)}",
+                    ((twice, same), (plus, moved)),
+                ),
+                Choice(
+                    f"Both make it {fixed(shifted.ndcg)}",
+                    ((twice, moved), (plus, moved)),
+                    why="Doubling every gain doubles DCG and IDCG alike: their ratio does not "
+                    "move.",
+                ),
+            ],
+            "A factor cancels in the ratio; a shift does not.",
+        )
+    if key == "zero":
+        rules = {
+            rule: Case(f"0/0 → {rule}", example.with_scoring(zero=rule)) for rule in ("0", "1")
+        }
+        z0, z1 = rules["0"], rules["1"]
+        return _claims(
+            f"A query's list is {format_relevances(example.relevances)}: nothing relevant "
+            "anywhere. What NDCG do scikit-learn and LightGBM give it?",
+            "Nothing relevant",
+            (z0, z1),
+            [
+                Choice(
+                    "0 in both: nothing relevant, nothing earned",
+                    ((z0, 0.0), (z1, 0.0)),
+                    why="DCG and IDCG are both 0, and 0/0 has no value: each library picks "
+                    "one. LightGBM (and XGBoost) pick 1.",
+                ),
+                Choice("0 in scikit-learn, 1 in LightGBM", ((z0, 0.0), (z1, 1.0))),
+                Choice(
+                    "1 in both: no order could be better",
+                    ((z0, 1.0), (z1, 1.0)),
+                    why="DCG and IDCG are both 0, and 0/0 has no value: each library picks "
+                    "one. scikit-learn (and trec_eval) pick 0.",
+                ),
+            ],
+            "0/0 has no value: each library chooses one.",
+        )
+    if key == "compare":
+        easy, hard = Case("A", example), Case("B", HARD_QUERY)
+        return build_compare(easy, hard)
+    if key == "several":
+        one, many = Case("X", example), Case("Y", FULL_PAGE)
+        k = example.k
+        return _claims(
+            f"A query has many equally good answers. Page X shows one of them on top, then "
+            f"junk: {format_relevances(example.relevances)}. Page Y shows five: "
+            f"{format_relevances(FULL_PAGE.relevances)}. What does each score at k = {k}?",
+            "Several equally good results",
+            (one, many),
+            [
+                Choice(f"Both {fixed(1.0)}", ((one, 1.0), (many, 1.0))),
+                Choice(
+                    f"X {fixed(0.2)}, Y {fixed(1.0)}: X found one good result in five",
+                    ((one, 0.2), (many, 1.0)),
+                    why=f"At k = {k} only the first position counts, on both sides, and both "
+                    "pages put a good result there.",
+                ),
+            ],
+            f"At k = {k}, only position 1 is looked at.",
+        )
+    raise ValueError(f"`key` must be one of {', '.join(PITFALLS)}; got {key!r}.")

@@ -57,6 +57,9 @@ def test_metrics_figures_and_what_a_reorder_moved(page, app_url, shot):
 def test_a_pitfall_demo_loads_its_list(page, app_url, shot):
     page.goto(f"{app_url}/learn-pitfalls?rels=3,2,3,0,1,2")
     wait_for_app(page)
+    # Each pitfall asks first: its numbers come once the reader answers or asks to see them.
+    expect(card(page, "NDCG@3, ideal from every judged item")).to_have_count(0)
+    page.get_by_role("button", name="Just show me").first.click()
     expect(card(page, "NDCG@3, ideal from every judged item")).to_have_text("0.4693")
     # On a first visit the board, the formulas and the tables are drawn after the run ends and
     # push the buttons down by hundreds of pixels: a click before that can land on another
@@ -66,6 +69,7 @@ def test_a_pitfall_demo_loads_its_list(page, app_url, shot):
     box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
     expect(box).to_have_value("1, 0, 0")
     expect(page).to_have_url(re.compile(r"pool=1(%2C|,)1"))
+    page.get_by_text("With your list: the same check").first.click()  # folded, second reading
     expect(page.get_by_text(re.compile(r"from every judged item: 0\.4693"))).to_be_visible()
     shot("lesson-pitfalls")
 

@@ -5,13 +5,19 @@ from __future__ import annotations
 
 from math import log, log2
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from sklearn.metrics import ndcg_score
 
 from lessons.curves import (
     CURVES,
+    RUNNING_EXAMPLE,
+    costliest_move,
     curve_table,
+    move_costs,
+    moves_down,
     random_order_limit,
     score_with,
     top_weights,
@@ -121,3 +127,75 @@ def test_the_curves_ndcg_scores_with_say_what_their_discounts_say():
         assert CURVES[key].used_by == DISCOUNTS[key].used_by
     assert curve_formula(CURVES["log2"], base=3) == r"d(i) = \frac{1}{\log_{2}(i+1)}"
     assert CURVES["jarvelin"].latex(base=3) == rf"\frac{{1}}{{{DISCOUNTS['jarvelin'].latex(3)}}}"
+
+
+# ----------------------------------------------- the lesson's question: which move costs most
+
+
+def _ndcg_by_hand(values, weights) -> float:
+    """NDCG with the ideal from the list itself, any discount weights: independent of the core."""
+    values = np.asarray(values, dtype=float)
+    best = np.sort(values)[::-1]
+    return float(values @ weights / (best @ weights))
+
+
+def test_moving_a_card_down_costs_what_the_two_discounts_differ():
+    ranked = RankedList((3, 2, 3, 0, 1, 2))
+    pairs = moves_down(ranked)
+    assert pairs == [(1, 2), (3, 4)]  # only where the card above is graded higher
+    costs = move_costs(ranked, pairs)
+    d = 1 / np.log2(np.arange(2, 8))
+    for row in costs.itertuples():
+        moved = list(ranked.relevances)
+        moved[row.position - 1], moved[row.below - 1] = (
+            moved[row.below - 1],
+            moved[row.position - 1],
+        )
+        lost = ndcg_score([list(ranked.relevances)], [[6, 5, 4, 3, 2, 1]]) - ndcg_score(
+            [moved], [[6, 5, 4, 3, 2, 1]]
+        )
+        assert row.ndcg_lost == pytest.approx(lost)
+        assert (row.discount_from, row.discount_to) == pytest.approx(
+            (d[row.position - 1], d[row.below - 1])
+        )
+    assert f"{costs['ndcg_lost'][0]:.4f}" == "0.0517"  # (3 − 2) × (1 − 0.6309) ÷ 7.1410
+
+
+def test_under_jarvelin_kekalainen_b_2_the_first_move_is_free():
+    ranked = RankedList((3, 2, 3, 0, 1, 2), scoring=Scoring(discount="jarvelin"))
+    costs = move_costs(ranked, moves_down(ranked))
+    weights = np.array([1, 1, 1 / log2(3), 1 / 2, 1 / log2(5), 1 / log2(6)])
+    assert costs["ndcg_lost"][0] == 0.0
+    assert costs["ndcg_lost"][1] == pytest.approx(
+        _ndcg_by_hand([3, 2, 3, 0, 1, 2], weights) - _ndcg_by_hand([3, 2, 0, 3, 1, 2], weights)
+    )
+
+
+def test_below_the_cut_off_a_move_costs_nothing():
+    ranked = RankedList((3, 2, 1, 0), scoring=Scoring(k=2))
+    costs = move_costs(ranked, moves_down(ranked))
+    assert costs["discount_to"].tolist()[1:] == [0.0, 0.0]
+    assert costs["ndcg_lost"].tolist()[2] == 0.0
+    assert costs["ndcg_lost"].tolist()[1] == pytest.approx(
+        ndcg_score([[3, 2, 1, 0]], [[4, 3, 2, 1]], k=2)
+        - ndcg_score([[3, 1, 2, 0]], [[4, 3, 2, 1]], k=2)
+    )
+
+
+def test_the_question_falls_back_to_the_running_example():
+    asked, pairs = costliest_move(RankedList((1, 0, 1)), 0.005)  # one move only
+    assert asked.relevances == RUNNING_EXAMPLE and pairs == [(1, 2), (3, 4)]
+    asked, pairs = costliest_move(RankedList((3, 2, 3, 0, 1, 2)), 0.005)
+    assert asked.relevances == (3, 2, 3, 0, 1, 2)
+    asked, pairs = costliest_move(RankedList((0, 0, 0), scoring=Scoring(k=2)), 0.005)
+    assert asked.relevances == RUNNING_EXAMPLE and asked.k == 2  # under the list's conventions
+    # a gain map without the example's grades: nothing to ask, said with no moves, not raised
+    mapped = RankedList((0.5, 2), scoring=Scoring(gain="map:0=0,0.5=1,2=3"))
+    assert costliest_move(mapped, 0.005) == (mapped, [])
+
+
+def test_the_jarvelin_kekalainen_reader_reads_the_first_floor_b_ranks_in_full():
+    for base in (2, 3, 2.5):
+        w = weights("jarvelin", 5, base=base)
+        assert (w == 1).sum() == int(base)
+    assert "⌊b⌋" in CURVES["jarvelin"].description and "⌊b⌋" in CURVES["jarvelin"].reader

@@ -3,22 +3,31 @@ property over many lists."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from math import log2
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from sklearn.metrics import ndcg_score
 
+from lessons import practice
 from lessons.pitfalls import (
     HARD_QUERY,
     PITFALLS,
+    at_several_k,
     baseline,
     closed_and_open,
+    fixed_size,
     ideal_cut,
+    negative_grades,
     nothing_relevant,
     padded,
+    question,
     readings,
+    several,
     zero_rule_means,
 )
 from ndcg_core import ndcg
@@ -116,7 +125,107 @@ def test_the_worst_order_of_an_easy_query_beats_a_good_order_of_a_hard_one():
 
 
 def test_every_pitfall_has_its_words_and_a_valid_example():
-    assert list(PITFALLS) == ["closed", "padding", "ideal_cut", "scale", "zero", "compare"]
+    assert list(PITFALLS) == [
+        "closed",
+        "padding",
+        "ideal_cut",
+        "scale",
+        "zero",
+        "compare",
+        "several",
+    ]
     for pitfall in PITFALLS.values():
         assert pitfall.title and pitfall.belief and pitfall.truth and pitfall.remedy
         assert isinstance(pitfall.example, RankedList)
+
+
+# ------------------------------------------------- several equally good results, the remedies
+
+
+def _dcg(values) -> float:
+    """DCG by hand, 1/log₂(i + 1), any sign: independent of the core."""
+    return float(sum(v / np.log2(i + 2) for i, v in enumerate(values)))
+
+
+def test_one_good_result_scores_like_five_at_k_1_and_with_a_closed_ideal():
+    demo = several()
+    assert demo.one.ndcg == demo.many.ndcg == 1.0
+    assert demo.one_deep_closed.ndcg == 1.0
+    # 1, 0, 0, 0, 0 against the ideal of five good results
+    assert demo.one_deep_judged.ndcg == pytest.approx(1 / _dcg([1] * 5))
+    assert f"{demo.one_deep_judged.ndcg:.4f}" == "0.3392"
+    assert ndcg_score([[1, 1, 1, 1, 1]], [[5, 4, 3, 2, 1]], k=1) == 1.0
+    assert ndcg_score([[1, 0, 0, 0, 0]], [[5, 4, 3, 2, 1]], k=1) == 1.0
+
+
+def test_a_fixed_size_helps_only_when_the_ideal_knows_what_is_missing():
+    demo = fixed_size()
+    assert demo.short.ndcg == demo.padded_closed.ndcg == 1.0
+    assert demo.padded_closed.ranked.relevances == (1, 1, 1, 0, 0)
+    assert demo.padded_judged.ndcg == pytest.approx(_dcg([1, 1, 1]) / _dcg([1] * 5))
+    assert f"{demo.padded_judged.ndcg:.4f}" == "0.7227"
+
+
+def test_grades_below_zero_make_a_bad_result_cost_its_discount():
+    demo = negative_grades()
+    assert demo.usual == (2, 1, 0) and demo.shifted == (1, 0, -1)
+    assert demo.dcg_usual == pytest.approx((_dcg([2, 1]), _dcg([2, 1])))
+    assert demo.dcg_shifted == pytest.approx((1.0, 1 - 1 / 2))
+
+
+def test_several_depths_each_beside_a_random_order():
+    ranked = RankedList((3, 2, 3, 0, 1, 2))
+    rows = at_several_k(ranked)
+    assert [row.ranked.k for row in rows] == [1, 3, 5, 6]
+    orders = set(itertools.permutations(ranked.relevances))
+    for row in rows:
+        k = row.ranked.k
+        mine = ndcg_score([list(ranked.relevances)], [[6, 5, 4, 3, 2, 1]], k=k)
+        assert row.ndcg == pytest.approx(mine)
+        # the mean over every order of the items, by brute force (each distinct order once:
+        # every distinct order is equally likely under a uniform shuffle of the items)
+        chance = np.mean([ndcg_score([list(o)], [[6, 5, 4, 3, 2, 1]], k=k) for o in orders])
+        assert row.random.expected == pytest.approx(chance)
+
+
+# ------------------------------------------------------------- each belief as a question
+
+
+@pytest.mark.parametrize("key", list(PITFALLS))
+def test_each_belief_is_a_question_with_exactly_one_true_option(key):
+    exercise = question(key)
+    right = [i for i in range(len(exercise.choices)) if practice.is_correct(exercise, i)]
+    assert len(right) == 1
+    for i, choice in enumerate(exercise.choices):
+        verdict = practice.judge(exercise, i)
+        assert verdict.correct == (i in right)
+        if not verdict.correct:
+            assert verdict.feedback, choice.text  # every wrong option says what is wrong
+
+
+def _true_text(key: str) -> str:
+    exercise = question(key)
+    return exercise.choices[practice.correct_choice(exercise)].text
+
+
+def test_the_questions_true_answers_match_an_independent_computation():
+    order = [[5, 4, 3, 2, 1]]
+    # closed: scikit-learn builds the ideal from the list alone
+    assert _true_text("closed").startswith(f"{ndcg_score([[1, 0, 0]], [[3, 2, 1]]):.4f}")
+    # padding: 2, 1 and 2, 1 followed by eight zeros
+    padded_list = [[2, 1] + [0] * 8]
+    assert _true_text("padding").startswith(
+        f"{ndcg_score(padded_list, [list(range(10, 0, -1))]):.4f}"
+    )
+    pushed = (2 / np.log2(10) + 1 / np.log2(11)) / (2 + 1 / np.log2(3))  # junk on top instead
+    assert any(c.text.startswith(f"{pushed:.4f}: the junk") for c in question("padding").choices)
+    # ideal top 3 of 1, 0, 1, 1, 0
+    right = (1 + 1 / 2) / (1 + 1 / np.log2(3) + 1 / 2)
+    assert _true_text("ideal_cut").startswith(f"{right:.4f}")
+    assert f"{ndcg_score([[1, 0, 1, 1, 0]], order, k=3):.4f}" == f"{right:.4f}"
+    # every label + 1
+    plus = ndcg_score([[4, 3, 4, 1, 2, 3]], [[6, 5, 4, 3, 2, 1]])
+    assert _true_text("scale").endswith(f"adding 1 makes it {plus:.4f}")
+    assert _true_text("zero") == "0 in scikit-learn, 1 in LightGBM"
+    assert _true_text("compare") == "A scores higher"
+    assert _true_text("several") == "Both 1.0000"

@@ -11,6 +11,7 @@ import pytest
 from ndcg_core import ndcg
 from ndcg_core.measures import p_at_k
 from tests.pages.conftest import ROOT, assert_message, decode, open_page, plotly_figures
+from ui import predict
 
 DISCOUNT = "views/learn/discount.py"
 PITFALLS = "views/learn/pitfalls.py"
@@ -41,6 +42,30 @@ def text(at) -> str:
 
 def latex(at) -> str:
     return "\n".join(item.value for item in at.latex)
+
+
+def skips(at) -> list[str]:
+    """The "Just show me" buttons of the page's questions still unanswered."""
+    return [
+        b.key
+        for b in at.button
+        if b.key and b.key.startswith("predict_") and b.key.endswith("_skip")
+    ]
+
+
+def reveal(at):
+    """Every question of the page answered "Just show me", as a reader on a second visit would."""
+    asked = {key.removeprefix("predict_").removesuffix("_skip") for key in skips(at)}
+    if asked:  # one run, as if each "Just show me" had been pressed
+        answered = (
+            dict(at.session_state[predict.STATE]) if predict.STATE in at.session_state else {}
+        )
+        at.session_state[predict.STATE] = answered | {
+            key: predict.Guess(None, None) for key in asked
+        }
+        at.run()
+    assert not skips(at) and not at.exception
+    return at
 
 
 # ------------------------------------------------------------------------ Why a logarithm?
@@ -103,6 +128,34 @@ def test_the_random_order_limit_table():
     assert limit.loc["1 / i", "n = 100,000"].startswith("0.5")
 
 
+def test_the_discount_page_asks_which_move_costs_most_before_it_shows():
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
+    assert skips(at) == ["predict_learn_discount_move_skip"]
+    assert not [df for df in at.dataframe if "Move" in df.value.columns]
+    radio = at.radio(key="predict_learn_discount_move_choice")
+    assert radio.options == [
+        "The card at position 1 (grade 3) down to 2, below grade 2",
+        "The card at position 3 (grade 3) down to 4, below grade 0",
+    ]
+    radio.set_value(radio.options[1])  # the bigger grade gap, lower down: not the costliest
+    at.button(key="FormSubmitter:predict_learn_discount_move_form-Check my guess").click().run()
+    assert any("Not quite." in i.value for i in at.info)
+    moves = table_with(at, "Move").set_index("Move")
+    idcg = sum(g / log2(i + 2) for i, g in enumerate([3, 3, 2, 2, 1, 0]))
+    assert moves.loc["1 → 2", "NDCG@6 lost"] == f"{(3 - 2) * (1 - 1 / log2(3)) / idcg:.4f}"
+    assert moves.loc["3 → 4", "NDCG@6 lost"] == f"{(3 - 0) * (1 / 2 - 1 / log2(5)) / idcg:.4f}"
+
+
+def test_the_discount_setting_changes_the_question_and_the_worked_discount():
+    at = reveal(open_page(DISCOUNT, rels="3,2,3,0,1,2", discount="jarvelin"))
+    moves = table_with(at, "Move").set_index("Move")
+    assert moves.loc["1 → 2", "NDCG@6 lost"] == "0.0000"  # ranks 1 and 2 both weigh 1
+    assert at.radio(key="learn_discount_chosen").value == "jarvelin"
+    scores = table_with(at, "Your list uses").set_index("Discount")["Your list uses"]
+    assert scores["Järvelin–Kekäläinen, base b = 2"] == "✓" and scores["1 / log₂(i+1)"] == ""
+    assert "every rank i ≤ b keeps weight 1" in text(at)
+
+
 def test_a_bad_p_in_the_link_is_named():
     at = open_page(DISCOUNT, p="2")
     assert any("2 is outside 0.01–0.99" in w.value for w in at.warning)
@@ -112,7 +165,7 @@ def test_a_bad_p_in_the_link_is_named():
 
 
 def test_each_pitfall_shows_its_figures():
-    at = open_page(PITFALLS)
+    at = reveal(open_page(PITFALLS))
     shown = cards(at)
     assert shown["NDCG@3, ideal from the list"] == "1.0000"
     assert shown["NDCG@3, ideal from every judged item"] == "0.4693"
@@ -132,13 +185,67 @@ def test_each_pitfall_shows_its_figures():
     ]
 
 
+def test_each_pitfall_asks_before_it_tells():
+    at = open_page(PITFALLS)
+    assert len(skips(at)) == 7  # one question per pitfall
+    assert "What is true" not in text(at) and not at.metric
+    form = "learn_pitfalls_closed"
+    radio = at.radio(key=f"predict_{form}_choice")
+    right = next(option for option in radio.options if option.startswith("1.0000"))
+    radio.set_value(right)
+    at.button(key=f"FormSubmitter:predict_{form}_form-Check my guess").click().run()
+    assert not at.exception
+    assert any("Right!" in s.value for s in at.success)
+    assert text(at).count("What is true") == 1
+    assert cards(at) == {
+        "NDCG@3, ideal from the list": "1.0000",
+        "NDCG@3, ideal from every judged item": "0.4693",
+    }
+
+
+def test_a_wrong_answer_to_a_pitfall_names_what_is_wrong_and_reveals():
+    at = open_page(PITFALLS)
+    radio = at.radio(key="predict_learn_pitfalls_padding_choice")
+    radio.set_value(next(o for o in radio.options if o.startswith("0.2000")))
+    at.button(key="FormSubmitter:predict_learn_pitfalls_padding_form-Check my guess").click().run()
+    said = [i.value for i in at.info]
+    assert any("Not quite." in s and "not an average over positions" in s for s in said)
+    assert cards(at)["NDCG@10 with junk"] == "1.0000"
+
+
+def test_several_equally_good_results_and_the_wikipedia_remedies():
+    at = reveal(open_page(PITFALLS))
+    shown = cards(at)
+    assert shown["X: NDCG@1"] == shown["Y: NDCG@1"] == "1.0000"
+    assert shown["X: NDCG@5, ideal from X"] == "1.0000"
+    by_hand = 1 / sum(1 / log2(i + 1) for i in range(1, 6))
+    assert shown["X: NDCG@5, ideal from every judged item"] == f"{by_hand:.4f}"
+    said = text(at)
+    padded = (1 + 1 / log2(3) + 1 / 2) * by_hand  # 1, 1, 1, 0, 0 against five good results
+    assert f"**{padded:.4f}**" in said and "1, 1, 1, 0, 0" in said
+    assert "DCG falls from 1.0000 to 0.5000" in said  # 1, 0, −1: the bad result costs 1/log₂ 4
+    # the random-order formula says what its symbols are
+    assert "mean gain ḡ" in said and "discount dᵢ" in said
+    # what the answers reveal names its sources by title too
+    assert not [t for t in every_text(at) if FILE_NUMBER.search(t)]
+
+
+def test_choosing_k_reads_each_value_against_a_random_order():
+    at = open_page(PITFALLS, rels="3,2,3,0,1,2")
+    assert "How to choose k" in [h.value for h in at.header][-2]
+    depths = table_with(at, "Your NDCG@k").set_index("k")
+    assert depths.index.tolist() == ["1", "3", "5", "6"]
+    assert depths.loc["5", "Your NDCG@k"] == f"{ndcg([3, 2, 3, 0, 1, 2], 5):.4f}"
+    assert depths.loc["1", "A random order, on average"] == f"{11 / 6 / 3:.4f}"  # mean gain / 3
+
+
 def tables_with(at, column: str):
     """Every table with this column, in page order (an example's, then your list's)."""
     return [df.value for df in at.dataframe if column in df.value.columns]
 
 
 def test_loading_the_closed_ideal_example_puts_it_in_the_list():
-    at = open_page(PITFALLS, rels="3,2,3,0,1,2")
+    at = reveal(open_page(PITFALLS, rels="3,2,3,0,1,2"))
     assert "Your list has no judged-but-not-retrieved items" in text(at)
     at.button(key="learn_pitfalls_load_closed_0").click().run()
     assert at.text_area(key="learn_pitfalls_text").value == "1, 0, 0"
@@ -148,33 +255,38 @@ def test_loading_the_closed_ideal_example_puts_it_in_the_list():
 
 
 def test_loading_the_ideal_cut_example_sets_k():
-    at = open_page(PITFALLS, rels="3,2,3,0,1,2")
+    at = reveal(open_page(PITFALLS, rels="3,2,3,0,1,2"))
     at.button(key="learn_pitfalls_load_ideal_cut_0").click().run()
     assert at.query_params["k"] == "3"
     assert "would give **0.9197** (+0.2158)" in text(at)
 
 
 def test_your_list_runs_through_every_pitfall():
-    at = open_page(PITFALLS, rels="2,0,1", pool="2", k="2")
+    at = reveal(open_page(PITFALLS, rels="2,0,1", pool="2", k="2"))
     said = text(at)
     closed = ndcg([2, 0, 1], 2)
     pooled = ndcg([2, 0, 1], 2, ideal=[2, 0, 1, 2])
     assert f"{closed:.4f}" in said and f"{pooled:.4f}" in said
     assert f"P@2 **{p_at_k([2, 0], 2):.4f}**" in said
-    example, mine = tables_with(at, "A random order, on average")
+    example, mine, depths = tables_with(at, "A random order, on average")
     assert example["Query"].tolist() == ["easy query, worst order", "hard query"]
     assert mine["Query"].tolist() == ["your list"]
     assert mine["NDCG@2"].tolist() == [f"{pooled:.4f}"]  # the pool joins the ideal
+    # choosing k: the list at k = 1, its own k = 2 and k = n = 3, the pool in every ideal
+    assert depths["k"].tolist() == ["1", "2", "3"]
+    assert depths["Your NDCG@k"].tolist() == [
+        f"{ndcg([2, 0, 1], k, ideal=[2, 0, 1, 2]):.4f}" for k in (1, 2, 3)
+    ]
 
 
 def test_the_hard_query_button_loads_it():
-    at = open_page(PITFALLS)
+    at = reveal(open_page(PITFALLS))
     at.button(key="learn_pitfalls_load_compare_1").click().run()
     assert at.query_params["rels"] == "0,1,0,0,0,0,0,0,0,0"
 
 
 def test_the_playground_link_of_a_pitfall_carries_its_list():
-    at = open_page(PITFALLS)
+    at = reveal(open_page(PITFALLS))
     urls = [button.proto.url for button in at.get("link_button")]
     assert "/playground?rels=1,0,0&pool=1,1" in urls
     assert "/playground?rels=1,0,1,1,0&k=3" in urls
@@ -226,10 +338,30 @@ def test_the_labels_page_after_an_all_zero_list():
     assert scores.loc["your order", "NDCG@3, real labels"] == "0.0000"
 
 
+@pytest.mark.parametrize(
+    ("page", "prefix"), [(DISCOUNT, "learn_discount"), (PITFALLS, "learn_pitfalls")]
+)
+def test_every_reveal_takes_every_convention_of_the_list(page, prefix):
+    # The control explorer opens pages with their questions unanswered: here the reveals (your
+    # list through each pitfall, the moves' costs) meet each convention, a pool and a gain map.
+    at = reveal(open_page(page, rels="0.5,2,1.5,0,3", pool="2,0.7"))
+    for kind, key, value in (
+        ("radio", "gain", "exponential"),
+        ("radio", "discount", "jarvelin"),
+        ("number_input", "base", 3.5),
+        ("selectbox", "k", "none"),
+        ("selectbox", "k", 1),
+        ("radio", "gain", "map"),
+    ):
+        getattr(at, kind)(key=f"{prefix}_{key}").set_value(value).run()
+        assert not at.exception, (key, value, [e.value for e in at.exception])
+    assert not skips(at)  # still revealed: the answers outlive a change of the list
+
+
 def test_lessons_keep_a_huge_list_working():
     rels = ",".join(str(i % 4) for i in range(300))
     for page in (DISCOUNT, PITFALLS, LABELS):
-        at = open_page(page, rels=rels)
+        at = reveal(open_page(page, rels=rels))
         assert not at.exception, page
 
 
@@ -275,7 +407,7 @@ def test_learner_pages_name_sources_by_title_not_by_file_number(page):
 def test_the_pitfalls_take_a_gain_map_for_a_list_without_a_0():
     # Padding appends grade-0 items: the default map holds 0=0, and a typed map without it is
     # extended as 2^g − 1 would, said in a note (the core's one rule for a derived list).
-    at = open_page(PITFALLS, rels="3,2,1")
+    at = reveal(open_page(PITFALLS, rels="3,2,1"))
     at.radio(key="learn_pitfalls_gain").set_value("map").run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.text_input(key="learn_pitfalls_gain_map").value == "0=0, 1=1, 2=3, 3=7"

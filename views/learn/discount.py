@@ -1,6 +1,9 @@
-"""Why a logarithm? The reader behind a discount, and four discounts side by side."""
+"""Why a logarithm? Four discounts on one chart, a question about your list (which card costs
+most to move down), the reader behind each discount, and why the log discount holds up."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pandas as pd
 import streamlit as st
@@ -9,12 +12,17 @@ from lessons.curves import (
     CURVES,
     DEPTH,
     TOPS,
+    costliest_move,
     curve_table,
+    move_costs,
     random_order_limit,
     score_with,
     top_weights,
 )
 from lessons.examples import SOURCES
+from lessons.practice import MIN_GAP, Choice
+from lessons.practice.calculations import build_costliest_swap
+from lessons.practice.records import Case, scored_with
 from ndcg_core.display import count, exact, fixed
 from ndcg_core.latex import (
     curve_dcg_filled,
@@ -24,7 +32,7 @@ from ndcg_core.latex import (
     ndcg_formula,
 )
 from ndcg_core.measures import PERSISTENCE
-from ui import charts, controls, list_editor, menu, urlparams
+from ui import charts, controls, list_editor, menu, predict, urlparams
 from ui.charts import discount as discount_charts
 from ui.text import plain
 
@@ -57,39 +65,9 @@ def intro() -> None:
     st.title("📉 Why a logarithm?")
     st.markdown(
         "DCG multiplies the gain at position i by a **discount** d(i) that shrinks down the "
-        "list. Why that shape, and why a logarithm rather than something else? A discount is "
-        "easiest to judge as a story about the person reading the results."
+        "list: it says how much a place is worth to the person reading. Here are four "
+        "discounts people use, on one chart."
     )
-
-
-def the_reader() -> None:
-    st.header("1 · The reader behind a discount")
-    st.markdown(
-        "Picture a reader who starts at the top and goes down the list one item at a time, and "
-        "who may stop anywhere: satisfied, bored, or out of time. Read d(i) as the chance they "
-        "get as far as position i, or as how much an item there is still worth to them. Then "
-        "DCG is the gain they can expect to collect on the way down, and every choice of d(i) "
-        "is a claim about how people read:"
-    )
-    st.markdown(
-        "- **1 / log₂(i+1)**: a patient reader; the weight falls quickly over the first few "
-        "places and then ever more slowly.\n"
-        "- **Järvelin–Kekäläinen with base b**: the first b − 1 places are read in full, then "
-        "1 / log_b i. Järvelin and Kekäläinen chose a logarithm so the discount falls, but "
-        "not as steeply as dividing by the rank, and let b set the reader's patience.\n"
-        "- **1 / i**: an impatient reader; position 2 is worth half of position 1.\n"
-        "- **Geometric p^(i−1)**: a reader who, after each item, goes on with the same "
-        "probability p. It is the reader of rank-biased precision (Moffat & Zobel 2008)."
-    )
-
-
-def your_list():
-    st.header("2 · Your list")
-    ranked = list_editor.lesson_list(PAGE)
-    st.caption(
-        "The log base b set here is also the b of the Järvelin–Kekäläinen curve in the chart."
-    )
-    return ranked
 
 
 def curve_controls() -> tuple[float, int]:
@@ -122,8 +100,173 @@ def the_curves(ranked, p: float, depth: int) -> None:
     st.caption(
         "Each line is one discount's weight at each position. The log curves stay high far "
         "down the list; 1/i and the geometric curve spend most of their weight on the first "
-        "few places."
+        "few places. The Järvelin–Kekäläinen curve takes its base b from your list's settings "
+        "below."
     )
+
+
+def the_reader() -> None:
+    st.markdown(
+        "Read d(i) as the chance that a reader who starts at the top, and may stop anywhere, "
+        "gets as far as position i. DCG is then the gain they can expect to collect, and each "
+        "curve is a claim about how people read:"
+    )
+    st.markdown(
+        "- **1 / log₂(i+1)**: a patient reader; the weight falls quickly over the first few "
+        "places, then ever more slowly.\n"
+        "- **Järvelin–Kekäläinen, base b**: every rank i ≤ b keeps weight 1, so the reader "
+        "takes the first ⌊b⌋ results in full (with b = 2, ranks 1 and 2), then 1 / log_b i. "
+        "Järvelin and Kekäläinen chose a logarithm so the discount falls, but not as steeply "
+        "as dividing by the rank; b sets the reader's patience.\n"
+        "- **1 / i**: an impatient reader; position 2 is worth half of position 1.\n"
+        "- **Geometric p^(i−1)**: after each item the reader goes on with the same "
+        "probability p: the reader of rank-biased precision (Moffat & Zobel 2008)."
+    )
+
+
+def your_list():
+    st.header("2 · Your list")
+    return list_editor.lesson_list(PAGE, side_by_side=True)
+
+
+def the_question(ranked) -> None:
+    """Which card of the list costs most to move down one place, asked before the costs are
+    shown; under the list's own discount, so the Discount setting changes the answer."""
+    asked, pairs = costliest_move(ranked, MIN_GAP)
+    if not pairs:
+        return
+    own = asked is ranked
+    case = Case("Your list" if own else "The running example", asked)
+    values = asked.relevances
+    exercise = build_costliest_swap(case, pairs)
+    lead = "" if own else f"Your list has too few such moves, so take {asked.describe()}. "
+    exercise = replace(
+        exercise,
+        prompt=(
+            f"{lead}Moving a card down one place, below a card graded lower, lowers "
+            f"NDCG{asked.at} ({scored_with(asked)}). Which of these moves costs the most? "
+            "Answer here, or try the moves on the board first."
+        ),
+        choices=tuple(
+            Choice(
+                f"The card at position {i} (grade {exact(values[i - 1])}) down to {j}, "
+                f"below grade {exact(values[j - 1])}",
+                choice.claim,
+                choice.why,
+            )
+            for choice, (i, j) in zip(exercise.choices, pairs)
+        ),
+    )
+    guess = predict.ask(exercise, key=f"{PAGE}_move", title="Which card costs most to move down")
+    if not predict.revealed(guess):
+        return
+    costs = move_costs(asked, pairs)
+    st.dataframe(
+        pd.DataFrame(
+            {
+                "Move": [f"{a} → {b}" for a, b in zip(costs["position"], costs["below"])],
+                f"NDCG{asked.at} lost": [fixed(v) for v in costs["ndcg_lost"]],
+                "Gain moved down": [exact(v) for v in costs["gain_moved"]],
+                "Gain moved up": [exact(v) for v in costs["gain_below"]],
+                "Discount there": [fixed(v) for v in costs["discount_from"]],
+                "Discount one below": [fixed(v) for v in costs["discount_to"]],
+            }
+        ),
+        hide_index=True,
+        width="stretch",
+        key=f"{PAGE}_moves",
+    )
+    st.caption(
+        "A move costs (gain gap) × (discount gap) ÷ IDCG: the two cards trade places, so the "
+        "better one loses the difference of the two discounts. Under the log discount that "
+        "difference is largest at the top, which is why the first places matter most; where "
+        "two places weigh the same (Järvelin–Kekäläinen's first ⌊b⌋ ranks, or below the "
+        "cut-off) a move there costs nothing."
+    )
+
+
+def why_the_log(p: float) -> None:
+    st.header("3 · Why the logarithm, then?")
+    st.markdown(
+        "For a long time the honest answer was: because it falls smoothly; each step down "
+        "costs a little less than the one before, and a reader who goes deep still counts. "
+        f"{SOURCES['004'].short} said as much: no theoretically sound justification beyond "
+        "the smooth reduction. **Wang et al. (2013)** then gave one, in two steps."
+    )
+    st.markdown(
+        "First a surprise: with the log discount, the NDCG of *any* ranking, good or bad, "
+        "tends to 1 as the number of items grows. Take n items, half of them relevant, in a "
+        "random order, and compute the expected NDCG (no cut-off) under each discount:"
+    )
+    sizes = (10, 100, 1_000, 10_000, 100_000)
+    rows = {}
+    for key in CURVES:
+        limit = random_order_limit(key, sizes, p=p)
+        rows[_curve_name(key, 2, p)] = [fixed(v) for v in limit["expected_ndcg"]]
+    table = pd.DataFrame(rows, index=[f"n = {count(n)}" for n in sizes]).T
+    st.dataframe(table.rename_axis("Discount"), width="stretch", key=f"{PAGE}_limit")
+    st.markdown(
+        "Then the reassurance: the log discount is still **consistently distinguishing**. "
+        "Given two substantially different ranking functions, NDCG picks the same one as "
+        "better on almost every data set, so comparisons keep their meaning even when the "
+        "values crowd towards 1. Whether a discount has this property depends on how fast it "
+        "falls, with 1/r as the critical rate; they analysed the cut-off version NDCG@k too."
+    )
+    st.caption(
+        "Under 1/i and the geometric curve a random order stays near one half, the share of "
+        "relevant items. A high NDCG on a long list is therefore no proof of a good ranking: "
+        "compare systems with each other, on the same queries."
+    )
+
+
+def under_each_discount(ranked, p: float) -> None:
+    st.header("4 · Your list under each discount")
+    base = ranked.scoring.log_base
+    names = {key: _curve_name(key, base, p) for key in CURVES}
+    scored = {key: score_with(ranked, key, p=p) for key in CURVES}
+    at = ranked.at
+    own = ranked.scoring.discount  # "log2" or "jarvelin": the list's own discount
+    st.dataframe(
+        pd.DataFrame(
+            {
+                "Discount": [names[key] for key in CURVES],
+                "Your list uses": ["✓" if key == own else "" for key in CURVES],
+                f"DCG{at}": [fixed(scored[key].dcg) for key in CURVES],
+                f"IDCG{at}": [fixed(scored[key].idcg) for key in CURVES],
+                f"NDCG{at}": [fixed(scored[key].ndcg) for key in CURVES],
+                "Its reader": [CURVES[key].reader for key in CURVES],
+            }
+        ),
+        hide_index=True,
+        width="stretch",
+        key=f"{PAGE}_scores",
+    )
+    st.caption(
+        "Same items, same order, same gain: only the discount changes. The steeper it falls, "
+        "the more the number depends on the first few places alone. ✓ marks the discount "
+        "your list is scored with (its Discount setting), the one the question above used."
+    )
+    with st.expander("🧮 Work through one discount, with your numbers"):
+        keys = list(CURVES)
+        chosen = st.radio(
+            "Work through one discount",
+            keys,
+            index=keys.index(own) if own in keys else 0,
+            format_func=lambda key: names[key],
+            horizontal=True,
+            key=f"{PAGE}_chosen",
+        )
+        score = scored[chosen]
+        gain = ranked.scoring.gain
+        cut = "@k" if ranked.k is not None else ""
+        st.latex(curve_formula(CURVES[chosen], base=base, p=p))
+        st.latex(curve_dcg_formula(gain, cut))
+        st.latex(curve_dcg_filled(score, gain, ranked.k))
+        st.latex(curve_dcg_formula(gain, cut, ideal=True))
+        st.latex(curve_dcg_filled(score, gain, ranked.k, ideal=True))
+        st.latex(ndcg_formula(cut))
+        st.latex(ndcg_filled(score.dcg, score.idcg, score.ndcg, ranked.k))
+        st.caption(f"{CURVES[chosen].description} Used by: {CURVES[chosen].used_by}.")
 
 
 def top_weight_table(ranked, p: float, depth: int) -> None:
@@ -131,18 +274,20 @@ def top_weight_table(ranked, p: float, depth: int) -> None:
     base = ranked.scoring.log_base
     names = {key: _curve_name(key, base, p) for key in CURVES}
     weights = top_weights(depth, base=base, p=p)
-    st.markdown("### How much weight sits on the top 1, 3 and 10")
-    shown = pd.DataFrame({"Discount": [names[key] for key in weights["curve"]]})
-    for m in TOPS:
-        shown[f"Top {m}: weight"] = [fixed(v) for v in weights[f"top_{m}"]]
-    for m in TOPS:
-        shown[f"Top {m}: share of the first {depth}"] = [fixed(v) for v in weights[f"share_{m}"]]
-    st.dataframe(shown, hide_index=True, width="stretch", key=f"{PAGE}_weights")
-    st.caption(
-        f"Weight: d(1) + … + d(m), what the top m positions are worth together. Share: that "
-        f"weight divided by the weight of the first {depth} positions."
-    )
-    with st.expander("The chart as a table"):
+    with st.expander("📚 How much weight sits on the top 1, 3 and 10"):
+        shown = pd.DataFrame({"Discount": [names[key] for key in weights["curve"]]})
+        for m in TOPS:
+            shown[f"Top {m}: weight"] = [fixed(v) for v in weights[f"top_{m}"]]
+        for m in TOPS:
+            shown[f"Top {m}: share of the first {depth}"] = [
+                fixed(v) for v in weights[f"share_{m}"]
+            ]
+        st.dataframe(shown, hide_index=True, width="stretch", key=f"{PAGE}_weights")
+        st.caption(
+            f"Weight: d(1) + … + d(m), what the top m positions are worth together. Share: "
+            f"that weight divided by the weight of the first {depth} positions."
+        )
+    with st.expander("📚 The chart as a table"):
         table = curve_table(depth, base=base, p=p)
         st.dataframe(
             pd.DataFrame(
@@ -156,87 +301,6 @@ def top_weight_table(ranked, p: float, depth: int) -> None:
         )
 
 
-def under_each_discount(ranked, p: float) -> None:
-    st.header("4 · Your list under each discount")
-    base = ranked.scoring.log_base
-    names = {key: _curve_name(key, base, p) for key in CURVES}
-    scored = {key: score_with(ranked, key, p=p) for key in CURVES}
-    at = ranked.at
-    st.dataframe(
-        pd.DataFrame(
-            {
-                "Discount": [names[key] for key in CURVES],
-                f"DCG{at}": [fixed(scored[key].dcg) for key in CURVES],
-                f"IDCG{at}": [fixed(scored[key].idcg) for key in CURVES],
-                f"NDCG{at}": [fixed(scored[key].ndcg) for key in CURVES],
-                "Its reader": [CURVES[key].reader for key in CURVES],
-            }
-        ),
-        hide_index=True,
-        width="stretch",
-        key=f"{PAGE}_scores",
-    )
-    st.caption(
-        "Same items, same order, same gain: only the discount changes. The steeper it falls, "
-        "the more the number depends on the first few places alone."
-    )
-    chosen = st.radio(
-        "Work through one discount",
-        list(CURVES),
-        format_func=lambda key: names[key],
-        horizontal=True,
-        key=f"{PAGE}_chosen",
-    )
-    score = scored[chosen]
-    gain = ranked.scoring.gain
-    cut = "@k" if ranked.k is not None else ""
-    st.latex(curve_formula(CURVES[chosen], base=base, p=p))
-    st.latex(curve_dcg_formula(gain, cut))
-    st.latex(curve_dcg_filled(score, gain, ranked.k))
-    st.latex(curve_dcg_formula(gain, cut, ideal=True))
-    st.latex(curve_dcg_filled(score, gain, ranked.k, ideal=True))
-    st.latex(ndcg_formula(cut))
-    st.latex(ndcg_filled(score.dcg, score.idcg, score.ndcg, ranked.k))
-    st.caption(f"{CURVES[chosen].description} Used by: {CURVES[chosen].used_by}.")
-
-
-def why_the_log(p: float) -> None:
-    st.header("5 · Why the logarithm, then?")
-    st.markdown(
-        "For a long time the honest answer was: because it falls smoothly. Each step down costs "
-        "a little less than the step before, no position is a cliff, and a reader who goes "
-        f"deep still counts. {SOURCES['004'].short} said just that: no theoretically sound "
-        "justification beyond the smooth reduction."
-    )
-    st.markdown(
-        "**Wang et al. (2013)** then gave one, in two steps. First a surprise: with the log "
-        "discount, the NDCG of *any* ranking, good or bad, tends to 1 as the number of items "
-        "grows. Second, the reassurance: the log discount is still **consistently "
-        "distinguishing**. Given two substantially different ranking functions, NDCG picks the "
-        "same one as better on almost every data set, so comparisons between systems keep "
-        "their meaning even when the values crowd towards 1. They also showed that whether a "
-        "discount has this property depends on how fast it falls, with 1/r as the critical "
-        "rate, and analysed the cut-off version NDCG@k."
-    )
-    st.markdown(
-        "The first step can be seen here. Take n items, half of them relevant, in a random "
-        "order, and compute the expected NDCG (no cut-off) under each discount:"
-    )
-    sizes = (10, 100, 1_000, 10_000, 100_000)
-    rows = {}
-    for key in CURVES:
-        limit = random_order_limit(key, sizes, p=p)
-        rows[_curve_name(key, 2, p)] = [fixed(v) for v in limit["expected_ndcg"]]
-    table = pd.DataFrame(rows, index=[f"n = {count(n)}" for n in sizes]).T
-    st.dataframe(table.rename_axis("Discount"), width="stretch", key=f"{PAGE}_limit")
-    st.caption(
-        "Under the log discounts a random order creeps towards 1 as the list grows; under 1/i "
-        "and the geometric curve it stays near one half, the share of relevant items. A high "
-        "NDCG on a long list is therefore no proof of a good ranking: compare systems with "
-        "each other, on the same queries."
-    )
-
-
 def references(ranked) -> None:
     st.header("References")
     st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
@@ -246,16 +310,16 @@ def references(ranked) -> None:
 
 
 intro()
-the_reader()
-left, right = st.columns([2, 3], gap="large")
-with left:
-    ranked = your_list()
-with right:
-    st.header("3 · Four discounts, one chart")
+st.header("1 · Four discounts, one chart")
+chart = st.container()  # drawn once the list (and so the base b) is known, above the list
+with st.expander("⚙️ Chart settings: the geometric curve's p, and how many positions"):
     p, depth = curve_controls()
+the_reader()
+ranked = your_list()
+with chart:
     the_curves(ranked, p, depth)
-top_weight_table(ranked, p, depth)
-controls.active_conventions(ranked)
-under_each_discount(ranked, p)
+the_question(ranked)
 why_the_log(p)
+under_each_discount(ranked, p)
+top_weight_table(ranked, p, depth)
 references(ranked)

@@ -1,4 +1,5 @@
-"""Pitfalls of NDCG: six ways the number misleads, each shown on an example and on your list."""
+"""Pitfalls of NDCG: seven ways the number misleads. Each belief is asked as a question first;
+what is true, with the example's numbers and your list's, follows the learner's answer."""
 
 from __future__ import annotations
 
@@ -9,16 +10,22 @@ import streamlit as st
 
 from lessons.examples import SOURCES
 from lessons.pitfalls import (
+    FULL_PAGE,
     HARD_QUERY,
     PADDING,
     PITFALLS,
     Pitfall,
+    at_several_k,
     baseline,
     closed_and_open,
+    fixed_size,
     ideal_cut,
+    negative_grades,
     nothing_relevant,
     padded,
+    question,
     readings,
+    several,
     zero_rule_means,
 )
 from ndcg_core import latex, totals
@@ -28,13 +35,15 @@ from ndcg_core.model import RankedList, derived
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances
 from ndcg_core.references import cite
-from ui import list_editor, menu, urlparams
+from ui import list_editor, menu, predict, urlparams
 from ui.text import plain
 
 PAGE = "learn_pitfalls"
 REFERENCES = (
     cite("jarvelin2002"),
-    'Wikipedia, "Discounted cumulative gain", section Limitations (current version).',
+    'Wikipedia, "Discounted cumulative gain", section Limitations (current version): bad '
+    "results not penalised, missing results not penalised, queries with several equally good "
+    "results, and the remedies it proposes.",
     f"The libraries' own code, as /libraries runs it: {checked('scikit-learn')} ndcg_score "
     f"(ideal from the list), {checked('trec_eval')} ndcg and ndcg_cut (ideal from every judged "
     f"item), {checked('LightGBM')} and {checked('XGBoost')} (a list with nothing relevant "
@@ -70,10 +79,19 @@ def _demo_buttons(pitfall: Pitfall, *extra: tuple[str, RankedList]) -> None:
     )
 
 
-def _header(pitfall: Pitfall, number: int) -> None:
+def _header(pitfall: Pitfall, number: int, setting: str = "") -> bool:
+    """The pitfall's heading (and `setting`, what the question needs to be read) and its belief
+    asked as a question; once the learner has answered (or asked to see), what people believe
+    and what is true. Returns whether to go on."""
     st.header(f"{number}. {pitfall.title}", divider="gray", anchor=pitfall.key)
+    if setting:
+        st.markdown(setting)
+    guess = predict.ask(question(pitfall.key), key=f"{PAGE}_{pitfall.key}", title="You first")
+    if not predict.revealed(guess):
+        return False
     st.markdown(f"**What people believe:** {pitfall.belief}")
     st.markdown(f"**What is true:** {pitfall.truth}")
+    return True
 
 
 def _remedy(pitfall: Pitfall) -> None:
@@ -92,10 +110,9 @@ def _list_words(ranked: RankedList) -> str:
 def intro() -> None:
     st.title("⚠️ Pitfalls of NDCG")
     st.markdown(
-        "NDCG is easy to compute and easy to misread. Each section below takes one common "
-        "misreading, shows it on a small example with the formula and its numbers, offers a "
-        "button that loads the example into your list, and then runs **your list** through "
-        "the same check."
+        "NDCG is easy to compute and easy to misread. Each section asks you about one common "
+        "belief first. Once you have answered, it shows what is true on a small example, "
+        "then runs **your list** through the same check."
     )
     st.markdown(
         "\n".join(
@@ -103,6 +120,7 @@ def intro() -> None:
             for n, pitfall in enumerate(PITFALLS.values(), start=1)
         )
     )
+    st.markdown("Then: [how to choose k, and how to read a value](#choosing-k).")
 
 
 def your_list() -> RankedList:
@@ -112,51 +130,45 @@ def your_list() -> RankedList:
 
 def closed_ideal(ranked: RankedList) -> None:
     pitfall = PITFALLS["closed"]
-    _header(pitfall, 1)
+    if not _header(pitfall, 1):
+        return
     closed, open_ = closed_and_open(pitfall.example)
-    st.markdown(
-        f"**The example:** {_list_words(pitfall.example)}. One relevant item, on top; two more "
-        "were judged relevant, but the system never returned them."
-    )
     left, right = st.columns(2, gap="large")
-    with left:
-        st.markdown("**Ideal from the list alone**")
-        st.latex(latex.worked(closed)[1])
-        st.latex(latex.worked(closed)[2])
-        st.metric(f"{closed.name()}, ideal from the list", fixed(closed.ndcg))
-    with right:
-        st.markdown("**Ideal from every judged item**")
-        st.latex(latex.worked(open_)[1])
-        st.latex(latex.worked(open_)[2])
-        st.metric(f"{open_.name()}, ideal from every judged item", fixed(open_.ndcg))
+    left.metric(f"{closed.name()}, ideal from the list", fixed(closed.ndcg))
+    right.metric(f"{open_.name()}, ideal from every judged item", fixed(open_.ndcg))
+    with st.expander("🧮 The formulas with these numbers"):
+        left, right = st.columns(2, gap="large")
+        for column, name, result in (
+            (left, "Ideal from the list alone", closed),
+            (right, "Ideal from every judged item", open_),
+        ):
+            column.markdown(f"**{name}**")
+            column.latex(latex.worked(result)[1])
+            column.latex(latex.worked(result)[2])
+    _fixed_size_remedy()
     _demo_buttons(pitfall)
-    st.markdown("### With your list")
-    mine_closed, mine_open = closed_and_open(ranked)
-    if not ranked.pool:
-        st.markdown(
-            f"Your list has no judged-but-not-retrieved items, so the two ideals are the same "
-            f"and both give {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**. Type some "
-            "relevances into *Judged but not retrieved* above to see what they cost."
-        )
-    else:
-        st.markdown(
-            f"Ideal from the list alone: {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**; "
-            f"from every judged item: **{fixed(mine_open.ndcg)}** "
-            f"({signed(mine_open.ndcg - mine_closed.ndcg)})."
-        )
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        mine_closed, mine_open = closed_and_open(ranked)
+        if not ranked.pool:
+            st.markdown(
+                f"Your list has no judged-but-not-retrieved items, so the two ideals are the same "
+                f"and both give {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**. Type some "
+                "relevances into *Judged but not retrieved* above to see what they cost."
+            )
+        else:
+            st.markdown(
+                f"Ideal from the list alone: {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**; "
+                f"from every judged item: **{fixed(mine_open.ndcg)}** "
+                f"({signed(mine_open.ndcg - mine_closed.ndcg)})."
+            )
     _remedy(pitfall)
 
 
 def padding(ranked: RankedList) -> None:
     pitfall = PITFALLS["padding"]
-    _header(pitfall, 2)
+    if not _header(pitfall, 2):
+        return
     demo = padded(pitfall.example)
-    st.markdown(
-        f"**The example:** {_list_words(pitfall.example)}, then the same two items followed by "
-        f"{PADDING} irrelevant ones. Each is scored at its own length, k = n."
-    )
-    st.latex(latex.worked(demo.after)[0])
-    st.latex(latex.worked(demo.after)[2])
     cards = st.columns(4)
     cards[0].metric(demo.before.name(), fixed(demo.before.ndcg))
     cards[1].metric(f"{demo.after.name()} with junk", fixed(demo.after.ndcg))
@@ -166,31 +178,36 @@ def padding(ranked: RankedList) -> None:
         "Every added term is 0 / log₂(i+1) = 0 in DCG and in IDCG alike; precision divides by "
         "the longer list and drops."
     )
+    with st.expander("🧮 The formulas with these numbers"):
+        st.latex(latex.worked(demo.after)[0])
+        st.latex(latex.worked(demo.after)[2])
+    _negative_grades_remedy()
     _demo_buttons(pitfall, ("it with the junk", demo.after.ranked))
-    st.markdown("### With your list")
-    mine = padded(ranked)
-    st.markdown(
-        f"With {PADDING} irrelevant items appended: {mine.before.name()} "
-        f"**{fixed(mine.before.ndcg)}** → {mine.after.name()} **{fixed(mine.after.ndcg)}**; "
-        f"P{mine.before.at} **{fixed(mine.precision_before)}** → P{mine.after.at} "
-        f"**{fixed(mine.precision_after)}** (an item is a hit from grade "
-        f"{exact(mine.rel_min)})."
-    )
-    if mine.note:
-        st.info(plain(mine.note), icon="ℹ️")
-    if mine.ndcg_fell:
-        st.info(
-            "Here NDCG does fall, and only because of the cut-off: with k = n and judged items "
-            "the system never retrieved, the longer list lets more of them into the ideal. At "
-            "a fixed k, appending irrelevant items changes nothing.",
-            icon="ℹ️",
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        mine = padded(ranked)
+        st.markdown(
+            f"With {PADDING} irrelevant items appended: {mine.before.name()} "
+            f"**{fixed(mine.before.ndcg)}** → {mine.after.name()} **{fixed(mine.after.ndcg)}**; "
+            f"P{mine.before.at} **{fixed(mine.precision_before)}** → P{mine.after.at} "
+            f"**{fixed(mine.precision_after)}** (an item is a hit from grade "
+            f"{exact(mine.rel_min)})."
         )
+        if mine.note:
+            st.info(plain(mine.note), icon="ℹ️")
+        if mine.ndcg_fell:
+            st.info(
+                "Here NDCG does fall, and only because of the cut-off: with k = n and judged items "
+                "the system never retrieved, the longer list lets more of them into the ideal. At "
+                "a fixed k, appending irrelevant items changes nothing.",
+                icon="ℹ️",
+            )
     _remedy(pitfall)
 
 
 def ideal_top_k(ranked: RankedList) -> None:
     pitfall = PITFALLS["ideal_cut"]
-    _header(pitfall, 3)
+    if not _header(pitfall, 3):
+        return
     demo = ideal_cut(pitfall.example)
     s = pitfall.example.scoring
     style = {"gain": s.gain, "discount": s.discount, "log_base": s.log_base}
@@ -202,46 +219,54 @@ def ideal_top_k(ranked: RankedList) -> None:
         f"not the two found in the list's own top {k}."
     )
     left, right = st.columns(2, gap="large")
-    with left:
-        st.markdown("**Right: sort every item, then cut**")
-        st.latex(latex.worked(demo.right)[1])
-        st.latex(latex.worked(demo.right)[2])
-        st.metric(f"{demo.right.name()}, right", fixed(demo.right.ndcg))
-    with right:
-        st.markdown(f"**Wrong: cut at {k}, then sort**")
-        st.latex(latex.dcg_filled(demo.wrong_table, k, ideal=True, **style))
-        st.latex(latex.ndcg_filled(demo.right.dcg, demo.wrong_idcg, demo.wrong_ndcg, k))
-        st.metric(f"{demo.right.name()}, top {k} sorted (wrong)", fixed(demo.wrong_ndcg))
+    left.metric(f"{demo.right.name()}, right", fixed(demo.right.ndcg))
+    right.metric(f"{demo.right.name()}, top {k} sorted (wrong)", fixed(demo.wrong_ndcg))
+    with st.expander("🧮 The formulas with these numbers"):
+        left, right = st.columns(2, gap="large")
+        with left:
+            st.markdown("**Right: sort every item, then cut**")
+            st.latex(latex.worked(demo.right)[1])
+            st.latex(latex.worked(demo.right)[2])
+        with right:
+            st.markdown(f"**Wrong: cut at {k}, then sort**")
+            st.latex(latex.dcg_filled(demo.wrong_table, k, ideal=True, **style))
+            st.latex(latex.ndcg_filled(demo.right.dcg, demo.wrong_idcg, demo.wrong_ndcg, k))
     st.caption(
         f"The wrong ideal is smaller, so the wrong NDCG is larger: {fixed(demo.wrong_ndcg)} "
         f"(about {fixed(demo.wrong_ndcg, 2)}) instead of {fixed(demo.right.ndcg)}."
     )
     _demo_buttons(pitfall)
-    st.markdown("### With your list")
-    mine = ideal_cut(ranked)
-    if mine.differs:
-        st.markdown(
-            f"Right: {mine.right.name()} = **{fixed(mine.right.ndcg)}**; sorting only the top "
-            f"{mine.right.depth} ({plain(format_relevances(mine.wrong_ideal))}) would give "
-            f"**{fixed(mine.wrong_ndcg)}** ({signed(mine.wrong_ndcg - mine.right.ndcg)})."
-        )
-    else:
-        st.markdown(
-            f"For your list both ways give {mine.right.name()} = **{fixed(mine.right.ndcg)}**: "
-            "nothing relevant waits below the cut-off (choose a smaller k, or load the "
-            "example, to see the difference)."
-        )
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        mine = ideal_cut(ranked)
+        if mine.differs:
+            st.markdown(
+                f"Right: {mine.right.name()} = **{fixed(mine.right.ndcg)}**; sorting only the top "
+                f"{mine.right.depth} ({plain(format_relevances(mine.wrong_ideal))}) would give "
+                f"**{fixed(mine.wrong_ndcg)}** ({signed(mine.wrong_ndcg - mine.right.ndcg)})."
+            )
+        else:
+            st.markdown(
+                f"For your list both ways give {mine.right.name()} = **{fixed(mine.right.ndcg)}**: "
+                "nothing relevant waits below the cut-off (choose a smaller k, or load the "
+                "example, to see the difference)."
+            )
     _remedy(pitfall)
 
 
 def label_scale(ranked: RankedList) -> None:
     pitfall = PITFALLS["scale"]
-    _header(pitfall, 4)
+    if not _header(pitfall, 4):
+        return
     st.markdown(f"**The example:** {_list_words(pitfall.example)}, written and scored four ways.")
     _readings_block(pitfall.example, f"{PAGE}_scale_example", latex_rows=True)
+    st.caption(
+        "Here adding 1 raises NDCG, but the direction is not a rule: with judged items the "
+        "system never retrieved and no cut-off, the + 1 turns judged non-relevant items into "
+        "relevant ones in the ideal, and NDCG can fall instead."
+    )
     _demo_buttons(pitfall)
-    st.markdown("### With your list")
-    _readings_block(ranked, f"{PAGE}_scale_mine", latex_rows=False)
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        _readings_block(ranked, f"{PAGE}_scale_mine", latex_rows=False)
     _remedy(pitfall)
 
 
@@ -261,16 +286,18 @@ def _readings_block(ranked: RankedList, key: str, *, latex_rows: bool) -> None:
         key=key,
     )
     if latex_rows:
-        for row in rows:
-            if math.isnan(row.ndcg):
-                continue
-            st.markdown(f"*{row.name}*")
-            st.latex(latex.worked(totals(row.ranked))[2])
+        with st.expander("🧮 The formulas with these numbers"):
+            for row in rows:
+                if math.isnan(row.ndcg):
+                    continue
+                st.markdown(f"*{row.name}*")
+                st.latex(latex.worked(totals(row.ranked))[2])
 
 
 def zero_rule(ranked: RankedList) -> None:
     pitfall = PITFALLS["zero"]
-    _header(pitfall, 5)
+    if not _header(pitfall, 5):
+        return
     queries = [PITFALLS["scale"].example, pitfall.example]
     st.markdown(
         f"**The example:** two queries, {_list_words(queries[0])} and "
@@ -278,16 +305,16 @@ def zero_rule(ranked: RankedList) -> None:
     )
     _means_block(queries, f"{PAGE}_zero_example", with_latex=True)
     _demo_buttons(pitfall)
-    st.markdown("### With your list")
-    st.markdown(
-        f"Your list beside a query of {ranked.n} items with nothing relevant (the same cut-off):"
-    )
-    empty, note = derived(
-        ranked, relevances=nothing_relevant(ranked.n).relevances, labels=(), pool=()
-    )
-    if note:
-        st.info(plain(note), icon="ℹ️")
-    _means_block([ranked, empty], f"{PAGE}_zero_mine", with_latex=False)
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        st.markdown(
+            f"Your list beside a query of {ranked.n} items with nothing relevant (the same cut-off):"
+        )
+        empty, note = derived(
+            ranked, relevances=nothing_relevant(ranked.n).relevances, labels=(), pool=()
+        )
+        if note:
+            st.info(plain(note), icon="ℹ️")
+        _means_block([ranked, empty], f"{PAGE}_zero_mine", with_latex=False)
     _remedy(pitfall)
 
 
@@ -303,21 +330,24 @@ def _means_block(queries: list[RankedList], key: str, *, with_latex: bool) -> No
     frame["Used by"] = [ON_ZERO[m.rule].used_by for m in means]
     st.dataframe(pd.DataFrame(frame), hide_index=True, width="stretch", key=key)
     if with_latex:
-        for m in means:
-            formula, filled = latex.mean_over_queries(m.values, m.mean, queries[0].k)
-            st.markdown(f"*{ON_ZERO[m.rule].short}*")
-            st.latex(filled or formula)
+        with st.expander("🧮 The formulas with these numbers"):
+            for m in means:
+                formula, filled = latex.mean_over_queries(m.values, m.mean, queries[0].k)
+                st.markdown(f"*{ON_ZERO[m.rule].short}*")
+                st.latex(filled or formula)
 
 
 def comparing(ranked: RankedList) -> None:
     pitfall = PITFALLS["compare"]
-    _header(pitfall, 6)
     easy, hard = baseline(pitfall.example), baseline(HARD_QUERY)
-    st.markdown(
-        f"**The example:** an easy query, {_list_words(easy.ranked)}, in its *worst* order; "
-        f"and a hard one, {_list_words(hard.ranked)}, whose only relevant item sits at "
-        "position 2. Beside each, what a random order of the same items scores on average."
+    setting = (
+        f"**A** is an easy query, eight relevant items in ten, in its *worst* order: "
+        f"{_list_words(easy.ranked)}. **B** is a hard one, one relevant item in ten, found at "
+        f"position 2: {_list_words(hard.ranked)}."
     )
+    if not _header(pitfall, 6, setting):
+        return
+    st.markdown("Beside each, what a random order of the same items scores on average:")
     _baselines_block([("easy query, worst order", easy), ("hard query", hard)], True)
     st.caption(
         f"The worst possible order of the easy query scores {fixed(easy.ndcg)}, more than the "
@@ -326,8 +356,8 @@ def comparing(ranked: RankedList) -> None:
         f"{signed(hard.lift)}."
     )
     _demo_buttons(pitfall, ("the hard query", HARD_QUERY))
-    st.markdown("### With your list")
-    _baselines_block([("your list", baseline(ranked))], False)
+    with st.expander("🔁 With your list: the same check", expanded=False):
+        _baselines_block([("your list", baseline(ranked))], False)
     _remedy(pitfall)
 
 
@@ -346,10 +376,118 @@ def _baselines_block(rows, with_latex: bool) -> None:
         key=f"{PAGE}_baselines_{'example' if with_latex else 'mine'}",
     )
     if with_latex:
-        for name, b in rows:
-            formula, filled = latex.expected_random(b.random)
-            st.markdown(f"*{name}*")
-            st.latex(formula + filled)
+        with st.expander("🧮 The formula of a random order, with these numbers"):
+            st.markdown(
+                "A random order puts each item at each position equally often, so every "
+                "position holds, on average, the **mean gain ḡ** of the items (their gains "
+                "added up, divided by n). Position i multiplies it by its **discount dᵢ** = "
+                "1 / log₂(i + 1). The ideal does not depend on the order, so:"
+            )
+            for name, b in rows:
+                formula, filled = latex.expected_random(b.random)
+                st.markdown(f"*{name}*")
+                st.latex(formula + filled)
+
+
+def _fixed_size_remedy() -> None:
+    demo = fixed_size()
+    with st.expander("📚 The Wikipedia article's remedy: one size for every list"):
+        short = demo.short.ranked
+        padded_list = demo.padded_closed.ranked
+        st.markdown(
+            f"The Wikipedia article's example of this limitation: a query answered with "
+            f"{_list_words(short)} and another with five relevant results both score "
+            f"{fixed(demo.short.ndcg)} when each ideal stops at its own list's length. Its "
+            f"remedy is to score every list at one size, filling a short list with the lowest "
+            f"grade: {plain(format_relevances(padded_list.relevances))}, reported as "
+            f"NDCG{padded_list.at}."
+        )
+        st.markdown(
+            f"That helps only if the ideal knows what is missing. Built from the list alone, "
+            f"the padded list's ideal is its own items sorted, and it still scores "
+            f"**{fixed(demo.padded_closed.ndcg)}**. With the two relevant results it missed "
+            f"in the ideal (every judged item), it scores "
+            f"**{fixed(demo.padded_judged.ndcg)}**."
+        )
+
+
+def _negative_grades_remedy() -> None:
+    demo = negative_grades()
+    with st.expander("📚 The Wikipedia article's remedy: grades below zero for bad results"):
+        st.markdown(
+            f"The Wikipedia article suggests writing a bad result below zero: Excellent, Fair "
+            f"and Bad as {plain(format_relevances(demo.shifted))} rather than "
+            f"{plain(format_relevances(demo.usual))}. Take two good results and one bad one "
+            f"after them. On the usual scale DCG is {fixed(demo.dcg_usual[0])} without the bad "
+            f"result and {fixed(demo.dcg_usual[1])} with it: it costs nothing. On the shifted "
+            f"scale DCG falls from {fixed(demo.dcg_shifted[0])} to "
+            f"{fixed(demo.dcg_shifted[1])}: the bad result now costs its discount."
+        )
+        st.markdown(
+            "The price: enough bad results push DCG, and NDCG, below 0, and an ideal that "
+            "sorts the bad result last as well cancels the cost again. That is why this app, "
+            "like most libraries, refuses negative grades: say *bad* with 0 and read P@k "
+            "beside NDCG."
+        )
+
+
+def several_good(ranked: RankedList) -> None:
+    pitfall = PITFALLS["several"]
+    if not _header(pitfall, 7):
+        return
+    demo = several()
+    cards = st.columns(4)
+    cards[0].metric(f"X: {demo.one.name()}", fixed(demo.one.ndcg))
+    cards[1].metric(f"Y: {demo.many.name()}", fixed(demo.many.ndcg))
+    cards[2].metric(
+        f"X: {demo.one_deep_closed.name()}, ideal from X", fixed(demo.one_deep_closed.ndcg)
+    )
+    cards[3].metric(
+        f"X: {demo.one_deep_judged.name()}, ideal from every judged item",
+        fixed(demo.one_deep_judged.ndcg),
+    )
+    st.caption(
+        f"At k = {pitfall.example.k} both pages are perfect. Scored at its full length with an "
+        "ideal made of its own items, X is still perfect. Only when the four good results X "
+        f"left out join its ideal does it fall to {fixed(demo.one_deep_judged.ndcg)}."
+    )
+    _demo_buttons(pitfall, ("page Y", FULL_PAGE))
+    _remedy(pitfall)
+
+
+def choosing_k(ranked: RankedList) -> None:
+    st.header("How to choose k, and how to read a value", divider="gray", anchor="choosing-k")
+    st.markdown(
+        "**k is how far down you assume the user reads.** Pick it from the screen, not from "
+        "the data: the number of results the user sees without scrolling (ten on a classic "
+        "page of web results, a handful on a phone, one for a voice answer). A k deeper than anyone "
+        "reads rewards order nobody sees; a k shorter than the page hides the difference "
+        "between one good result and many (pitfall 7)."
+    )
+    st.markdown(
+        "**Report more than one k.** NDCG@1 says whether the top result is right, NDCG@10 "
+        "whether the page is. **Read each value against chance:** is 0.85 good? Not if a "
+        "random order of the same items scores 0.80. Your list, at several depths:"
+    )
+    rows = at_several_k(ranked)
+    st.dataframe(
+        pd.DataFrame(
+            {
+                "k": [b.ranked.at[1:] for b in rows],
+                "Your NDCG@k": [fixed(b.ndcg) for b in rows],
+                "A random order, on average": [fixed(b.random.expected) for b in rows],
+                "Above a random order": [signed(b.lift) for b in rows],
+            }
+        ),
+        hide_index=True,
+        width="stretch",
+        key=f"{PAGE}_several_k",
+    )
+    st.caption(
+        "The random-order column is the floor a ranking should clear: it depends on how many "
+        "of the items are relevant, so a value means little without it. Compare systems with "
+        "each other, on the same queries, at the same k."
+    )
 
 
 def references(ranked: RankedList) -> None:
@@ -370,4 +508,6 @@ ideal_top_k(ranked)
 label_scale(ranked)
 zero_rule(ranked)
 comparing(ranked)
+several_good(ranked)
+choosing_k(ranked)
 references(ranked)
