@@ -59,8 +59,8 @@ PITFALLS: dict[str, Pitfall] = {
                 "ideal built from every judged item (trec_eval, ranx) counts it."
             ),
             remedy=(
-                "Give the scorer every judged item of the query (the pool), or report recall "
-                "beside NDCG."
+                "Give the scorer every judged item of the query (your list and the pool of "
+                "judged items it missed), or report recall beside NDCG."
             ),
             example=RankedList((1, 0, 0), pool=(1, 1)),
         ),
