@@ -52,8 +52,9 @@ GALLERY: tuple[GalleryCase, ...] = (
         key="continuous",
         title="Continuous 0–1 labels",
         notice=(
-            "trec_eval, LightGBM and XGBoost refuse fractions; ranx quietly turns every one "
-            "into 0 and reports 0."
+            "pytrec_eval, LightGBM and XGBoost (with its default gain) refuse fractions; ranx, "
+            "like the trec_eval program reading a qrels file, quietly turns every one into 0 and "
+            "reports 0."
         ),
         ranked=RankedList((0.9, 0.3, 0.6, 0.1)),
     ),

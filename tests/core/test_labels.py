@@ -3,6 +3,7 @@ labels (from the tested label rules), and the glossary's coverage."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -66,10 +67,30 @@ def test_fractional_labels_library_by_library():
     assert rows["sklearn"].outcome == AS_GIVEN and rows["torchmetrics"].outcome == AS_GIVEN
     for refuses in ("trec_eval", "lightgbm", "xgboost"):
         assert rows[refuses].outcome == REFUSED and rows[refuses].shown == "refuses"
+    # The refusal is the Python binding's; the trec_eval program reads 0.5 as 0 and says nothing.
+    assert rows["trec_eval"].library == "trec_eval via pytrec_eval"
     assert rows["trec_eval"].message == "TypeError: Expected relevance to be integer."
-    assert rows["ranx"].outcome == CHANGED and "0.5 became 0" in rows["ranx"].message
-    assert rows["ranx"].shown == "0.0000 ⚠"
+    for silent in ("ranx", "trec_eval_program"):
+        assert rows[silent].outcome == CHANGED and "0.5 became 0" in rows[silent].message
+        assert rows[silent].shown == "0.0000 ⚠"  # every label reads as 0: no relevant item
+    # XGBoost's switch: the gain rel takes fractions. By hand: gains 0.5 0.9 0.3 0.6 0.1 over
+    # log2(i + 1), against the same gains sorted.
+    gains = np.array([0.5, 0.9, 0.3, 0.6, 0.1])
+    discount = np.log2(np.arange(2, 7))
+    by_hand = (gains / discount).sum() / (np.sort(gains)[::-1] / discount).sum()
+    assert rows["xgboost_linear"].outcome == AS_GIVEN
+    assert rows["xgboost_linear"].shown == f"{by_hand:.4f}" == "0.8930"
     assert fractional(ranked) == (0.5, 0.9, 0.3, 0.6, 0.1)
+
+
+def test_labels_above_31_need_xgboosts_switch():
+    rows = {row.rule: row for row in label_verdicts(RankedList((40, 3, 0, 1)))}
+    assert rows["xgboost"].outcome == REFUSED
+    assert "31" in rows["xgboost"].message
+    assert rows["xgboost_linear"].outcome == AS_GIVEN
+    gains, discount = np.array([40, 3, 0, 1]), np.log2(np.arange(2, 6))
+    by_hand = (gains / discount).sum() / (np.sort(gains)[::-1] / discount).sum()
+    assert rows["xgboost_linear"].shown == f"{by_hand:.4f}"
 
 
 def test_whole_labels_are_used_as_given_everywhere():
