@@ -5,12 +5,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lessons.clicks import click_table, clicks, worst_first
+from lessons.clicks import challenger, click_table, clicks, logged_under, worst_first
 from lessons.examples import example
 from lessons.glossary import BY_KEY, NOTATION, TERMS
+from lessons.practice import is_correct, measures_changed
+from lessons.practice.lesson_questions import (
+    build_click_log,
+    build_next_move,
+    instructive_swap,
+    swapped,
+)
 from ndcg_core.latex import clicks_filled
 from ndcg_core.libraries import LABEL_RULES
 from ndcg_core.libraries.domains import AS_GIVEN, CHANGED, REFUSED, fractional, label_verdicts
@@ -117,3 +124,50 @@ def test_glossary_search():
     assert BY_KEY["cut_off"].matches("p")  # Wikipedia's name for k is found
     assert BY_KEY["cut_off"].matches("")
     assert not BY_KEY["qrels"].matches("persistence")
+
+
+# ------------------------------------------------------------- clicks logged under one order
+
+
+@settings(max_examples=40, deadline=None)  # each example scores four lists
+@given(
+    st.lists(st.integers(0, 3).map(float), min_size=2, max_size=8),
+    st.sampled_from(["reciprocal", "geometric", "log2"]),
+)
+def test_a_log_scores_a_challenger_with_the_clicks_its_items_earned(rels, curve):
+    ranked = RankedList(tuple(rels))
+    logged = logged_under(ranked, examination=curve)
+    assert sorted(logged.other.relevances) == sorted(rels)
+    # By hand: each item keeps the click rate θ·a of the position the logging order gave it.
+    theta = click_table(ranked, curve)["theta"].to_numpy()
+    top = max(rels)
+    rates = theta * np.asarray(rels) / top if top else np.zeros(len(rels))
+    assert logged.clicked_other.ranked.relevances == pytest.approx(tuple(rates[list(logged.order)]))
+    # Under the gain rel, dividing by θ gives back rel / top: the real labels' NDCG exactly.
+    assert logged.corrected_other.ndcg == pytest.approx(logged.judged_other.ndcg)
+    exercise = build_click_log(logged)
+    assert sum(is_correct(exercise, i) for i in range(len(exercise.choices))) == 1
+
+
+def test_the_challenger_is_the_best_order_or_else_the_worst():
+    assert challenger(RankedList((1, 3, 2))) == (1, 2, 0)
+    assert challenger(RankedList((3, 2, 1))) == (2, 1, 0)
+
+
+@settings(max_examples=40, deadline=None)  # each example scores every swap of the list
+@given(st.lists(st.integers(0, 3).map(float), min_size=1, max_size=8))
+def test_the_next_move_question_has_one_answer_the_swap_s_own(rels):
+    ranked = RankedList(tuple(rels))
+    swap = instructive_swap(ranked)
+    if swap is None:
+        assert len(set(rels)) == 1 or all(
+            not measures_changed(ranked, swapped(ranked, i, j))
+            for i in range(1, len(rels) + 1)
+            for j in range(i + 1, len(rels) + 1)
+        )
+        return
+    exercise = build_next_move(ranked, *swap)
+    right = [i for i in range(len(exercise.choices)) if is_correct(exercise, i)]
+    assert len(right) == 1
+    claim = exercise.choices[right[0]].claim
+    assert claim == measures_changed(ranked, swapped(ranked, *swap))
