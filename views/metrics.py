@@ -90,7 +90,7 @@ def definitions() -> None:
 
 def your_list():
     st.header("2 · Your list, and your next move")
-    return list_editor.lesson_list(PAGE)
+    return list_editor.lesson_list(PAGE, side_by_side=True)
 
 
 def _make_move(asked: RankedList, i: int, j: int) -> None:
@@ -230,7 +230,7 @@ def which_to_report() -> None:
 
 
 def each_measure(result: MeasureValues) -> None:
-    st.header("4 · The formulas, with your numbers")
+    st.header("3 · The formulas, with your numbers")
     ranked = result.ranked
     counted = f"the top {result.divisor}" if ranked.k is not None else f"all {ranked.n}"
     st.markdown(
