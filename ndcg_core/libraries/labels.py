@@ -27,6 +27,12 @@ from ..options import Option
 
 LIGHTGBM_LABEL_MAPPINGS = 31  # LightGBM's default label_gain has 31 entries: labels 0 to 30
 XGBOOST_MAX_LABEL = 31  # XGBoost refuses labels above this with the exponential gain
+# pytrec_eval's own error, then who raised it: a reader of "trec_eval refuses" would otherwise
+# believe the program does, when it reads such a label's whole part without a word.
+PYTREC_EVAL_REFUSAL = (
+    "TypeError: Expected relevance to be integer. (pytrec_eval's check: the trec_eval program "
+    "itself reads the whole number a label starts with, 0.5 as 0, without a warning.)"
+)
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,7 @@ def _sklearn(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
 def _trec_eval(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     both = np.concatenate([ranked, pool])
     if np.any(both != np.round(both)):
-        return LabelOutcome(None, None, "TypeError: Expected relevance to be integer.")
+        return LabelOutcome(None, None, PYTREC_EVAL_REFUSAL)
     negative = _first(both, both < 0)
     if negative is None:
         return LabelOutcome(ranked, pool)
@@ -242,7 +248,8 @@ LABEL_RULES: dict[str, LabelRule] = {
     ),
     "trec_eval": _rule(
         "trec_eval",
-        "whole numbers only; a negative label means judged, not relevant",
+        "whole numbers only (pytrec_eval refuses a fraction); a negative label means judged, "
+        "not relevant",
         _trec_eval,
         "trec_eval via pytrec_eval",
     ),
