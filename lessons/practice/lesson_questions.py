@@ -60,7 +60,8 @@ def build_next_move(ranked: RankedList, i: int, j: int) -> Exercise:
     at = ranked.at
     grade = ranked.relevances
     choices = tuple(
-        Choice(measures_text(option, at), option) for option in sorted(options, key=len)
+        Choice(measures_text(option, at), option, why=_why_not(option, changed, at))
+        for option in sorted(options, key=len)
     )
     settings = measures.MeasureSettings()
     return Exercise(
@@ -81,6 +82,30 @@ def build_next_move(ranked: RankedList, i: int, j: int) -> Exercise:
             "ones, leaves them alone."
         ),
         hint="For each measure ask what it reads, and whether the swap changes that.",
+    )
+
+
+def _names(keys: frozenset[str], at: str) -> str:
+    names = [f"{measures.MEASURES[key].symbol}{at}" for key in measures.MEASURES if key in keys]
+    return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+
+
+def _why_not(option: frozenset[str], changed: frozenset[str], at: str) -> str:
+    """What a wrong option gets wrong: the measures it adds that stay, those it leaves out that
+    move, and what each kind of measure reads (the lesson's reveal follows right after)."""
+    if option == changed:
+        return ""
+    parts = []
+    if option - changed:
+        stay = "stays" if len(option - changed) == 1 else "stay"
+        parts.append(f"{_names(option - changed, at)} {stay} put")
+    if changed - option:
+        move = "moves" if len(changed - option) == 1 else "move"
+        parts.append(f"{_names(changed - option, at)} {move} too")
+    return (
+        "; ".join(parts)
+        + ". NDCG and ERR read grades and positions; P, R, RR, AP and RBP only see whether "
+        "an item is a hit, and where."
     )
 
 

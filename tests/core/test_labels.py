@@ -173,3 +173,11 @@ def test_the_next_move_question_has_one_answer_the_swap_s_own(rels):
     assert len(right) == 1
     claim = exercise.choices[right[0]].claim
     assert claim == measures_changed(ranked, swapped(ranked, *swap))
+
+
+def test_a_wrong_next_move_answer_is_told_what_it_got_wrong():
+    exercise = build_next_move(RankedList((3, 2, 3, 0, 1, 2)), 1, 2)
+    said = {choice.text: choice.why for choice in exercise.choices}
+    assert said["Only ERR@6 and NDCG@6 change"] == ""
+    assert said["Only NDCG@6 changes"].startswith("ERR@6 moves too.")
+    assert said["All 7 change"].startswith("P@6, R@6, RR@6, AP@6 and RBP@6 stay put.")
