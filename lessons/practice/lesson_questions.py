@@ -16,7 +16,7 @@ from itertools import combinations
 
 from lessons.clicks import Logged
 from ndcg_core import measures
-from ndcg_core.display import exact, fixed
+from ndcg_core.display import exact, fixed, shorten
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import format_relevances
 
@@ -26,6 +26,11 @@ from .measures import measures_changed
 from .records import Case, Choice, Exercise
 
 EVERY = frozenset(measures.MEASURES)
+LISTED = 60  # characters of a list quoted in a question; a longer one ends in '…'
+
+
+def _listed(ranked: RankedList) -> str:
+    return shorten(format_relevances(ranked.relevances), LISTED)
 
 
 def swapped(ranked: RankedList, i: int, j: int) -> RankedList:
@@ -145,9 +150,9 @@ def build_click_log(logged: Logged) -> Exercise:
         kind="compare",
         title="Which order do the clicks prefer?",
         prompt=(
-            f"Clicks were logged while your order, A ({format_relevances(logged.logging.relevances)}), "
-            f"was on screen. A new ranker shows the same items as B "
-            f"({format_relevances(logged.other.relevances)}). With the real labels, {ahead} "
+            f"Clicks were logged while your order, A ({_listed(logged.logging)}), was on "
+            f"screen. A new ranker shows the same items as B ({_listed(logged.other)}). "
+            f"With the real labels, {ahead} "
             f"scores higher, by {fixed(abs(real['A'] - real['B']))}. Now each item's label is "
             "the click rate it earned under A. Scored that way, what happens?"
         ),

@@ -19,7 +19,7 @@ from lessons.examples import SOURCES, example
 from lessons.pitfalls import readings
 from lessons.practice.lesson_questions import build_click_log
 from ndcg_core import totals
-from ndcg_core.display import fixed, signed
+from ndcg_core.display import fixed, shorten, signed
 from ndcg_core.latex import CLICK_FORMULA, clicks_filled, worked
 from ndcg_core.libraries import checked_versions
 from ndcg_core.libraries.domains import CHANGED, REFUSED, fractional, label_verdicts
@@ -120,8 +120,8 @@ def _logged_scores(ranked: RankedList, logged: Logged) -> None:
         pd.DataFrame(
             {
                 "Order": [
-                    f"A, your order: {format_relevances(logged.logging.relevances)}",
-                    f"B, the challenger: {format_relevances(logged.other.relevances)}",
+                    f"A, your order: {shorten(format_relevances(logged.logging.relevances), 60)}",
+                    f"B, the challenger: {shorten(format_relevances(logged.other.relevances), 60)}",
                 ],
                 f"{name}, real labels": [
                     fixed(logged.judged_logging.ndcg),
