@@ -43,8 +43,9 @@ GALLERY: tuple[GalleryCase, ...] = (
         key="negative",
         title="Negative label",
         notice=(
-            "scikit-learn, LightGBM and XGBoost refuse; trec_eval and ranx read −1 as 0; "
-            "TF-Ranking drops the item; torchmetrics uses it as a negative gain."
+            "scikit-learn, LightGBM and XGBoost (with its default gain) refuse; trec_eval and ranx "
+            "read −1 as 0; TF-Ranking drops the item; torchmetrics, and XGBoost with "
+            "ndcg_exp_gain=False, use it as a negative gain."
         ),
         ranked=RankedList((2.0, -1.0, 1.0, 0.0)),
     ),
