@@ -243,15 +243,14 @@ def test_fractional_labels_library_by_library():
 
 
 def _skip_question(at):
-    (skip,) = [b for b in at.button if b.key.startswith("predict_learn_labels_log_")]
-    skip.click().run()
+    at.button(key="predict_learn_labels_clicks_log_skip").click().run()
     assert not at.exception, [e.value for e in at.exception]
 
 
 def test_clicks_logged_under_your_order_are_asked_about_before_they_are_shown():
     at = open_page(LABELS, rels="3,2,3,0,1,2")
     assert not [df for df in at.dataframe if "NDCG@6, clicks logged under A" in df.value.columns]
-    radio = at.radio(key=next(r.key for r in at.radio if r.key.startswith("predict_learn_labels")))
+    radio = at.radio(key="predict_learn_labels_clicks_log_choice")
     assert radio.options == [
         "B still wins, by about as much",
         "B still wins, by more",
@@ -259,8 +258,7 @@ def test_clicks_logged_under_your_order_are_asked_about_before_they_are_shown():
         "A wins",
     ]
     radio.set_value("B still wins, by less")
-    (check,) = [b for b in at.button if "predict_learn_labels_log_" in b.key and "form" in b.key]
-    check.click().run()
+    at.button(key="FormSubmitter:predict_learn_labels_clicks_log_form-Check my guess").click().run()
     assert "Right!" in " ".join(s.value for s in at.success)
     scores = table_with(at, "NDCG@6, clicks logged under A").set_index("Order")
     # By hand: seen with chance 1/i, attractive rel/3; B is the best order and every item keeps
@@ -381,3 +379,14 @@ def test_the_labels_lesson_scores_click_rates_under_a_gain_map():
     expected = ndcg(ctr, gain="exponential")
     assert scores.loc["your order", "NDCG@6, its own clicks"] == f"{expected:.4f}"
     assert_message(at.info, "With the click rates as labels", "2^g − 1")
+
+
+def test_the_clicks_question_stays_the_one_answered_when_the_list_changes():
+    at = open_page(LABELS, rels="3,2,3,0,1,2")
+    _skip_question(at)
+    at.button(key="learn_labels_worst").click().run()
+    assert at.query_params["rels"] == "0,1,2,2,3,3"
+    said = text(at)
+    assert "your order, A (3, 2, 3, 0, 1, 2)" in said  # the question asked, kept
+    scores = table_with(at, "NDCG@6, clicks logged under A")
+    assert scores["Order"][0].startswith("A, your order: 0, 1, 2, 2, 3, 3")  # the reveal: now

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import pandas as pd
 import streamlit as st
 
@@ -32,6 +30,8 @@ from ui.charts import labels as labels_charts
 from ui.text import plain
 
 PAGE = "learn_labels"
+QUESTION = f"{PAGE}_clicks_log"  # the predict box's key
+ASKED = f"{PAGE}_clicks_asked"  # the `Logged` the question was built from
 FRACTIONS_EXAMPLE = example("continuous-abcde")  # items A–E, relevance 0 to 1
 FRACTIONS = FRACTIONS_EXAMPLE.ranked
 FRACTIONS_SOURCE = SOURCES[FRACTIONS_EXAMPLE.source].short
@@ -102,10 +102,11 @@ def click_labels(ranked: RankedList) -> None:
     )
     curve, p = _examination()
     logged = logged_under(ranked, examination=curve, p=p)
-    question = build_click_log(logged)
-    # One question per list, scoring and click model: a new list is a new prediction.
-    asked = f"{ranked.relevances}|{ranked.scoring}|{curve}|{p}".encode()
-    guess = predict.ask(question, key=f"{PAGE}_log_{hashlib.sha1(asked).hexdigest()[:12]}")
+    # The question stays the one asked, on the list and click model it was asked about, until
+    # the learner asks again; until answered it follows the list.
+    if predict.guess_for(QUESTION) is None or ASKED not in st.session_state:
+        st.session_state[ASKED] = logged
+    guess = predict.ask(build_click_log(st.session_state[ASKED]), key=QUESTION)
     if predict.revealed(guess):
         _logged_scores(ranked, logged)
     else:
