@@ -12,6 +12,11 @@ al. 2005 saw it in eye-tracking: users clicked the top result more often even wh
 were swapped). Dividing each click rate by θ_i, inverse propensity weighting (Joachims et al.
 2017), recovers a_i.
 
+The consequence that matters when comparing rankers (`logged_under`): clicks logged while one
+order was shown, attached to the items, then used to score another order of the same items. The
+logging order's favourites carry its position's share of clicks with them, so the logging order
+is flattered against any challenger.
+
 References
 ----------
 Joachims, T., Granka, L., Pan, B., Hembrooke, H. & Gay, G. (2005). Accurately interpreting
@@ -34,7 +39,7 @@ import pandas as pd
 from lessons.curves import CURVES, weights
 from ndcg_core.metrics import Totals, totals
 from ndcg_core.model import RankedList, derived
-from ndcg_core.permutations import worst_order
+from ndcg_core.permutations import ideal_order, worst_order
 
 # The curves that make sense as a chance of being looked at: they start at 1 and fall.
 EXAMINATION = ("reciprocal", "geometric", "log2")
@@ -115,3 +120,69 @@ def worst_first(ranked: RankedList) -> RankedList:
 
 def examination_label(curve: str) -> str:
     return CURVES[check_examination(curve)].label
+
+
+@dataclass(frozen=True)
+class Logged:
+    """Clicks logged while `logging` was shown, used to score `logging` and `other`.
+
+    `other` holds the same items in another order; `order` gives, for each of its positions,
+    the position the item had in `logging`. `judged_*` score each order with the real labels,
+    `clicked_*` with the click rates each item collected under `logging`, `corrected_*` with
+    those rates divided by the θ of the position where they were collected.
+    """
+
+    logging: RankedList
+    other: RankedList
+    order: tuple[int, ...]
+    judged_logging: Totals
+    judged_other: Totals
+    clicked_logging: Totals
+    clicked_other: Totals
+    corrected_logging: Totals
+    corrected_other: Totals
+    notes: tuple[str, ...] = ()
+
+
+def challenger(ranked: RankedList) -> tuple[int, ...]:
+    """The order a new ranker proposes for `ranked`'s items: the best one, or, when `ranked`
+    is already in a best order, the worst one (positions into `ranked`, top first)."""
+    best = ideal_order(ranked.relevances)
+    if tuple(ranked.relevances[i] for i in best) != tuple(ranked.relevances):
+        return tuple(best)
+    return tuple(worst_order(ranked.relevances))
+
+
+def logged_under(
+    logging: RankedList,
+    order: tuple[int, ...] | None = None,
+    examination: str = "reciprocal",
+    p: float = 0.8,
+) -> Logged:
+    """Score `logging` and its items in `order` (default: `challenger`) with the clicks logged
+    while `logging` was shown. Like `clicks`, the click-labelled lists have no pool."""
+    order = challenger(logging) if order is None else tuple(order)
+    table = click_table(logging, examination, p)
+    other = logging.reordered(list(order))
+    picked = list(order)
+    lists = {}
+    notes = []
+    for name, column in (("clicked", "ctr"), ("corrected", "corrected")):
+        values = table[column].to_numpy()
+        for which, ranked, labels in (
+            ("logging", logging, values),
+            ("other", other, values[picked]),
+        ):
+            as_labels, note = derived(ranked, pool=(), relevances=tuple(labels))
+            lists[f"{name}_{which}"] = totals(as_labels)
+            if note:
+                notes.append(f"With the logged clicks as labels: {note}")
+    return Logged(
+        logging,
+        other,
+        order,
+        totals(logging),
+        totals(other),
+        notes=tuple(dict.fromkeys(notes)),
+        **lists,
+    )

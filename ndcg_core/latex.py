@@ -233,20 +233,22 @@ def mean_over_queries(values, mean: float, k: int | None) -> tuple[str, str | No
 # NDCG's neighbours (`measures`): each measure in symbols, then with a list's numbers
 # ---------------------------------------------------------------------------------------------
 
+# One letter per idea beside R@k and RR: h_i the hit, m the relevant judged items, s_i ERR's
+# chance of stopping satisfied at i; i indexes positions, j the ones above i.
 RELEVANT_SYMBOL = (
-    r"r_i = \begin{cases} 1 & rel_i \ge rel_{\min} \\ 0 & \text{otherwise} \end{cases}"
+    r"h_i = \begin{cases} 1 & rel_i \ge rel_{\min} \\ 0 & \text{otherwise} \end{cases}"
 )
 
 _NEIGHBOUR_FORMULAS = {
-    "p": r"{P} = \frac{{1}}{{{k}}} \sum_{{i=1}}^{{{k}}} r_i",
-    "r": r"{R} = \frac{{1}}{{|\mathcal{{R}}|}} \sum_{{i=1}}^{{{k}}} r_i",
-    "rr": r"{RR} = \frac{{1}}{{\min\{{\, i \le {k} : r_i = 1 \,\}}}}",
-    "ap": r"{AP} = \frac{{1}}{{|\mathcal{{R}}|}} \sum_{{i=1}}^{{{k}}} r_i \cdot P@i",
+    "p": r"{P} = \frac{{1}}{{{k}}} \sum_{{i=1}}^{{{k}}} h_i",
+    "r": r"{R} = \frac{{1}}{{m}} \sum_{{i=1}}^{{{k}}} h_i",
+    "rr": r"{RR} = \frac{{1}}{{\min\{{\, i \le {k} : h_i = 1 \,\}}}}",
+    "ap": r"{AP} = \frac{{1}}{{m}} \sum_{{i=1}}^{{{k}}} h_i \cdot P@i",
     "err": (
-        r"{ERR} = \sum_{{r=1}}^{{{k}}} \frac{{1}}{{r}}\, R_r \prod_{{i=1}}^{{r-1}} (1 - R_i),"
-        r"\quad R_i = \frac{{2^{{rel_i}} - 1}}{{2^{{g_{{\max}}}}}}"
+        r"{ERR} = \sum_{{i=1}}^{{{k}}} \frac{{1}}{{i}}\, s_i \prod_{{j=1}}^{{i-1}} (1 - s_j),"
+        r"\quad s_i = \frac{{2^{{rel_i}} - 1}}{{2^{{g_{{\max}}}}}}"
     ),
-    "rbp": r"{RBP} = (1 - p) \sum_{{i=1}}^{{{k}}} r_i \, p^{{\,i-1}}",
+    "rbp": r"{RBP} = (1 - p) \sum_{{i=1}}^{{{k}}} h_i \, p^{{\,i-1}}",
 }
 
 
@@ -306,7 +308,7 @@ def _r_filled(result, name: str) -> str:
     if result.relevant == 0:
         return _zero_over_zero(name, result.values["r"])
     return (
-        rf"{name} = \frac{{{result.hits}}}{{|\mathcal{{R}}|}} = \frac{{{result.hits}}}{{{result.relevant}}} "
+        rf"{name} = \frac{{{result.hits}}}{{m}} = \frac{{{result.hits}}}{{{result.relevant}}} "
         rf"= {num(result.values['r'])}"
     )
 
@@ -341,7 +343,7 @@ def _err_filled(result, name: str) -> str:
         return rf"{name} = \text{{—}}"
     table = result.table
     chances = _elided(
-        [rf"R_{{{int(i)}}} = {num(v)}" for i, v in zip(table["position"], table["err_stop"])]
+        [rf"s_{{{int(i)}}} = {num(v)}" for i, v in zip(table["position"], table["err_stop"])]
     )
     products = _elided(
         [

@@ -6,7 +6,7 @@ NDCG (`k` int or None for the whole list):
 - `p_at_k` (P@k), `r_at_k` (R@k), `rr` (reciprocal rank), `ap` (average precision): binary
   measures; an item is relevant when its grade is at least `rel_min`.
 - `err` (expected reciprocal rank): graded; a reader stops at position i with probability
-  R_i = (2^g_i − 1) / 2^g_max.
+  s_i = (2^g_i − 1) / 2^g_max.
 - `rbp` (rank-biased precision): binary; a reader goes on from each position with probability p.
 
 `MEASURES` holds each one's name, what it rewards and its reference, as data for the pages;
@@ -14,7 +14,7 @@ NDCG (`k` int or None for the whole list):
 formulas' LaTeX is in `latex.py` (`neighbour_formula`, `neighbour_filled`).
 
 Conventions, as trec_eval and ranx use them (tests/crosscheck/test_measures.py runs both):
-P@k divides by k even when the list is shorter than k; R@k and AP divide by R, the number of
+P@k divides by k even when the list is shorter than k; R@k and AP divide by m, the number of
 relevant judged items (the list and the pool); with no relevant judged item at all, R@k and AP
 are 0/0 and take the list's all-zero rule (`on_zero`), like NDCG.
 
@@ -133,13 +133,13 @@ def _top(relevances: ArrayLike, k: object) -> tuple[np.ndarray, int | None]:
 
 
 def relevant(relevances: ArrayLike, rel_min: float = 1.0) -> np.ndarray:
-    """r_i: 1 where the grade is at least `rel_min`, else 0 (as floats)."""
+    """h_i, the hit: 1 where the grade is at least `rel_min`, else 0 (as floats)."""
     values = check_relevances(relevances)
     return (values >= check_rel_min(rel_min)).astype(float)
 
 
 def relevant_judged(relevances: ArrayLike, pool: ArrayLike = (), rel_min: float = 1.0) -> int:
-    """R: how many judged items are relevant, those in the list and those never retrieved."""
+    """m: how many judged items are relevant, those in the list and those never retrieved."""
     listed = relevant(relevances, rel_min).sum()
     pool = list(pool)
     pooled = relevant(pool, rel_min).sum() if pool else 0.0
@@ -203,24 +203,34 @@ def ap(
     pool: ArrayLike = (),
     rel_min: float = 1.0,
     on_zero: float = 0.0,
+    capped: bool = False,
 ) -> float:
-    """Average precision at k: P@i averaged over the positions i ≤ k of relevant items, divided
-    by R, every relevant judged item (so a relevant item never retrieved counts as a 0).
+    """Average precision at k: P@i summed over the positions i ≤ k of relevant items, divided
+    by m, every relevant judged item (so a relevant item never retrieved counts as a 0), as
+    trec_eval's map_cut does.
+
+    `capped=True` divides by min(k, m) instead, as many recommender-system libraries do: a
+    list of k items cannot hold more than k relevant ones, so a perfect top k scores 1 even
+    when more than k relevant items exist.
 
     >>> round(ap([3, 2, 3, 0, 1, 2]), 4)  # (1/1 + 2/2 + 3/3 + 4/5 + 5/6) / 5
     0.9267
+    >>> ap([1, 1, 0], 2, pool=[1, 1]), ap([1, 1, 0], 2, pool=[1, 1], capped=True)  # ÷ 4, ÷ 2
+    (0.5, 1.0)
     """
-    top, _ = _top(relevances, k)
+    top, cut = _top(relevances, k)
     total = relevant_judged(relevances, pool, rel_min)
     if total == 0:
         return check_on_zero(on_zero)
+    if capped and cut is not None:
+        total = min(cut, total)
     hits = relevant(top, rel_min)
     precision = np.cumsum(hits) / np.arange(1, top.size + 1)
     return float((precision * hits).sum() / total)
 
 
 def stop_chances(relevances: ArrayLike, g_max: float = 3) -> np.ndarray:
-    """ERR's R_i = (2^g_i − 1) / 2^g_max: the chance the reader is satisfied at position i."""
+    """ERR's s_i = (2^g_i − 1) / 2^g_max: the chance the reader is satisfied at position i."""
     values = check_relevances(relevances)
     top = check_g_max(values, g_max)
     return (np.exp2(values) - 1.0) / np.exp2(top)
@@ -228,9 +238,9 @@ def stop_chances(relevances: ArrayLike, g_max: float = 3) -> np.ndarray:
 
 def err(relevances: ArrayLike, k: int | None = None, *, g_max: float = 3) -> float:
     """Expected reciprocal rank (Chapelle et al. 2009): the reader goes down the list and stops
-    at position r, satisfied, with probability R_r; ERR is the mean of 1/r over where they stop.
+    at position i, satisfied, with probability s_i; ERR is the mean of 1/i over where they stop.
 
-    ERR@k = Σ_{r ≤ k} (1/r) · R_r · Π_{i < r} (1 − R_i).
+    ERR@k = Σ_{i ≤ k} (1/i) · s_i · Π_{j < i} (1 − s_j).
 
     >>> round(err([3, 2, 3, 0, 1, 2]), 4)
     0.922
@@ -241,7 +251,7 @@ def err(relevances: ArrayLike, k: int | None = None, *, g_max: float = 3) -> flo
 
 
 def reach_chances(stop: np.ndarray) -> np.ndarray:
-    """Π_{i < r} (1 − R_i): the chance the reader is still reading at position r."""
+    """Π_{j < i} (1 − s_j): the chance the reader is still reading at position i."""
     return np.concatenate([[1.0], np.cumprod(1.0 - stop)[:-1]]) if stop.size else stop
 
 
@@ -253,7 +263,7 @@ def _err_terms(stop: np.ndarray) -> np.ndarray:
 def rbp(
     relevances: ArrayLike, k: int | None = None, *, p: float = 0.8, rel_min: float = 1.0
 ) -> float:
-    """Rank-biased precision (Moffat & Zobel 2008): (1 − p) Σ_{i ≤ k} r_i · p^(i−1).
+    """Rank-biased precision (Moffat & Zobel 2008): (1 − p) Σ_{i ≤ k} h_i · p^(i−1).
 
     The reader always reads the first item and goes on from each item with probability p;
     RBP is the expected share of the items they read that are relevant.
@@ -417,7 +427,7 @@ class MeasureValues:
     """One list scored by every measure of `MEASURES`, with what the page needs to explain it.
 
     values: measure key → value (NaN where a measure cannot be computed, see `problems`);
-    depth: positions counted; hits: how many of them are relevant; relevant: R, every relevant
+    depth: positions counted; hits: how many of them are relevant; relevant: m, every relevant
     judged item; pooled: how many of those were never retrieved;
     table: one row per counted position (see `position_table`); scored: NDCG's `Totals`.
     """
@@ -432,6 +442,7 @@ class MeasureValues:
     pooled: int  # of `relevant`, how many were never retrieved
     table: pd.DataFrame
     scored: Totals  # NDCG's own numbers (DCG, IDCG) for its filled-in formula
+    ap_capped: float = float("nan")  # AP divided by min(k, m), the recommender libraries' way
 
     def name(self, key: str) -> str:
         """The measure as the page names it: 'P@6', 'ERR@6', or 'AP' without a cut-off."""
@@ -485,11 +496,12 @@ def all_measures(ranked: RankedList, settings: MeasureSettings | None = None) ->
         pooled=int(relevant(ranked.pool, settings.rel_min).sum()) if ranked.pool else 0,
         table=table,
         scored=scored,
+        ap_capped=ap(values_in, k, pool=ranked.pool, on_zero=zero, capped=True, **binary),
     )
 
 
 def position_table(ranked: RankedList, settings: MeasureSettings) -> pd.DataFrame:
-    """One row per counted position: the grade, r_i, P@i, ERR's R_i, reach chance and term,
+    """One row per counted position: the grade, h_i, P@i, ERR's s_i, reach chance and term,
     and RBP's weight p^(i−1) and term."""
     top = np.asarray(ranked.relevances[: ranked.k], dtype=float)
     hits = relevant(top, settings.rel_min)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from lessons.practice.lesson_questions import build_next_move, instructive_swap, swapped
 from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.latex import RELEVANT_SYMBOL, neighbour_filled, neighbour_formula
 from ndcg_core.measures import (
@@ -19,10 +20,12 @@ from ndcg_core.measures import (
     rbp_expected_reads,
     rbp_residual,
 )
-from ui import controls, list_editor, menu, scores, urlparams
+from ndcg_core.model import RankedList
+from ui import controls, list_editor, menu, predict, scores, urlparams
 from ui.text import plain
 
 PAGE = "metrics"
+QUESTION = "metrics_next_move"  # the predict box's key
 SCHEMA = (urlparams.REL_MIN_PARAM, urlparams.G_MAX_PARAM, urlparams.PERSISTENCE_PARAM)
 CARD_ROWS = (("ndcg", "p", "r", "rr"), ("ap", "err", "rbp"))
 REFERENCES = (
@@ -37,6 +40,8 @@ REFERENCES = (
     "(precision at k, average precision).",
     "Manning, C. D., Raghavan, P. & Schütze, H. (2008). Introduction to Information Retrieval, "
     "chapter 8. Cambridge University Press.",
+    "Craswell, N., Zoeter, O., Taylor, M. & Ramsey, B. (2008). An experimental comparison of "
+    "click position-bias models. WSDM, 87–94 (the cascade model).",
     "trec_eval 9.0.8 (P_k, recall_k, recip_rank, map_cut_k) and ranx 0.3 (precision@k, "
     "recall@k, mrr@k, map@k): the values here equal theirs (tests/crosscheck/test_measures.py).",
 )
@@ -47,19 +52,89 @@ def intro() -> None:
     st.markdown(
         "NDCG is one of several numbers a ranked list is scored with. Each of them is a belief "
         "about the person reading the list: how far they read, whether they need one answer or "
-        "all of them, whether a highly relevant item is worth more than a fair one. Here the "
-        "same list gets all seven, each with its formula and your numbers. Drag an item or "
-        "press an order button and watch which numbers move."
+        "all of them, whether a highly relevant item is worth more than a fair one. First what "
+        "each measure reads; then your list, a question about your next move, and the seven "
+        "numbers."
+    )
+
+
+def definitions() -> None:
+    """What each measure reads, before any number (a measure's name, then its reader)."""
+    st.header("1 · Seven measures, seven readers")
+    # A static table: its sentences wrap instead of hiding behind a scroll bar.
+    st.table(
+        pd.DataFrame(
+            {
+                "Reads grades": [
+                    "yes" if MEASURES[key].graded else "hit or miss" for key in MEASURES
+                ],
+                "Counts relevant items never retrieved": [
+                    "yes" if MEASURES[key].uses_pool else "no" for key in MEASURES
+                ],
+                "Its reader": [MEASURES[key].reader for key in MEASURES],
+            },
+            index=pd.Index(
+                [f"{MEASURES[key].symbol}@k · {MEASURES[key].name}" for key in MEASURES],
+                name="Measure",
+            ),
+        )
+    )
+    st.caption(
+        "Hit or miss: an item is a hit (hᵢ = 1) when its grade is at least rel_min, 1 unless "
+        "you change it below. m is the number of relevant items judged for the query, "
+        "retrieved or not. P@k and R@k count hits in the top k; RR looks at the first hit; "
+        "AP averages the precision at each hit; ERR and RBP weigh each position by the chance "
+        "a reader gets there; NDCG divides by the best order's score."
     )
 
 
 def your_list():
-    st.header("1 · Your list")
-    return list_editor.lesson_list(PAGE)
+    st.header("2 · Your list, and your next move")
+    return list_editor.lesson_list(PAGE, side_by_side=True)
+
+
+def _make_move(asked: RankedList, i: int, j: int) -> None:
+    list_editor.load(PAGE, swapped(asked, i, j))
+
+
+def next_move(ranked: RankedList, settings: MeasureSettings) -> bool:
+    """Ask which measures a swap of the learner's list will change, before the numbers move.
+    The question stays the one asked (the list it was built from is remembered) until the
+    learner asks again. Returns whether the moves may be shown."""
+    asked_key = f"{PAGE}_asked"
+    guess = predict.guess_for(QUESTION)
+    if guess is None or asked_key not in st.session_state:
+        st.session_state[asked_key] = ranked
+    asked = st.session_state[asked_key]
+    if settings.rel_min != REL_MIN.default:
+        st.caption(
+            "The question counts an item as relevant from grade "
+            f"{exact(REL_MIN.default)}: set rel_min back to it below to be asked."
+        )
+        return True
+    swap = instructive_swap(asked)
+    if swap is None:
+        st.caption(
+            "Every item has the same grade, so no swap moves any measure: change a grade to "
+            "be asked which measures your next move changes."
+        )
+        return True
+    guess = predict.ask(build_next_move(asked, *swap), key=QUESTION)
+    if not predict.revealed(guess):
+        st.caption("Answer first; then make the move and see which numbers it moved.")
+        return False
+    if asked == ranked:
+        st.button(
+            f"▶ Swap positions {swap[0]} and {swap[1]}",
+            key=f"{PAGE}_make_move",
+            on_click=_make_move,
+            args=(asked, *swap),
+            help="The same move as dragging one of the two cards onto the other's place.",
+        )
+    return True
 
 
 def settings_controls() -> MeasureSettings:
-    st.header("2 · What counts")
     keys = {param.name: f"{PAGE}_{param.name}" for param in SCHEMA}
     for param in SCHEMA:
         controls.from_link(keys[param.name], param, param.default)
@@ -83,10 +158,11 @@ def settings_controls() -> MeasureSettings:
     return MeasureSettings(**values)
 
 
-def headline(result: MeasureValues) -> None:
-    """Seven cards, each with its change since the last change of the list or a setting."""
+def headline(result: MeasureValues, show_moves: bool) -> None:
+    """Seven cards; once the question is answered, each with its change since the last change
+    of the list or a setting, and the sentence saying which moved."""
     before = scores.previous(PAGE, (result.ranked, result.settings), result.values)
-    moved = changes(before, result.values)
+    moved = changes(before, result.values) if show_moves else {}
     for row in CARD_ROWS:
         for column, key in zip(st.columns(4), row):
             delta = moved.get(key)
@@ -99,7 +175,7 @@ def headline(result: MeasureValues) -> None:
             )
     for key, problem in result.problems.items():
         st.warning(f"**{result.name(key)}:** {plain(problem)}", icon="✋")
-    if before is not None:
+    if before is not None and show_moves:
         what_changed(result, before, moved)
 
 
@@ -130,95 +206,109 @@ def what_changed(result: MeasureValues, before: dict[str, float], moved: dict[st
         )
 
 
-def at_a_glance(result: MeasureValues) -> None:
-    st.header("3 · What each one rewards")
-    # A static table: its sentences wrap instead of hiding behind a scroll bar.
-    st.table(
-        pd.DataFrame(
-            {
-                "Your list": [fixed(result.values[key]) for key in MEASURES],
-                "Reads grades": [
-                    "yes" if MEASURES[key].graded else "hit or miss" for key in MEASURES
-                ],
-                "Counts relevant items never retrieved": [
-                    "yes" if MEASURES[key].uses_pool else "no" for key in MEASURES
-                ],
-                "Its reader": [MEASURES[key].reader for key in MEASURES],
-            },
-            index=pd.Index([result.name(key) for key in MEASURES], name="Measure"),
+def which_to_report() -> None:
+    with st.expander("📚 Which one to report? And the measures beyond these seven"):
+        st.markdown(
+            "Each answers a different question. **P@k**: how much of a page of k results is "
+            "useful. **R@k**: how much of what exists the page found, what a first retrieval "
+            "stage or a legal search needs. **RR** (MRR over queries): how soon the first good "
+            "answer comes, for a question with one answer. **AP** (MAP): all relevant items, "
+            "early, the classic TREC summary. **ERR**: one excellent answer early, for a "
+            "reader who stops when satisfied. **RBP**: a reader of stated patience, with no "
+            "ideal to divide by. **NDCG**: graded items in the best order they could have had."
         )
-    )
-    st.markdown(
-        "**Which one to report?** Each answers a different question. P@k: how much of a "
-        "page of k results is useful. R@k: how much of what exists the page found, which is "
-        "what a first retrieval stage or a legal search needs. RR (MRR over queries): how soon "
-        "the first good answer comes, for a question with one answer. AP (MAP): all relevant "
-        "items, early, the classic TREC summary. ERR: one excellent answer early, for a reader "
-        "who stops when satisfied. RBP: a reader of stated patience, without any ideal to "
-        "divide by. NDCG: graded items in the best order they could have had."
-    )
+        st.markdown(
+            "Recommender systems often add **hit rate** at k: 1 when at least one relevant "
+            "item is in the top k, else 0, averaged over users. And the seven measures here "
+            "only reward relevance; a list of ten near-identical bestsellers can score "
+            "perfectly on all of them. The *beyond-accuracy* measures look at what else a "
+            "list offers: **diversity** (how different the items of one list are from each "
+            "other), **novelty** (how little known they are, often the share of rarely "
+            "interacted-with items) and **coverage** (how much of the catalogue the system "
+            "recommends to anyone at all)."
+        )
 
 
 def each_measure(result: MeasureValues) -> None:
-    st.header("4 · The formulas, then your numbers")
+    st.header("3 · The formulas, with your numbers")
     ranked = result.ranked
     counted = f"the top {result.divisor}" if ranked.k is not None else f"all {ranked.n}"
     st.markdown(
-        f"**Hit or miss.** The binary measures turn each grade into rᵢ: 1 when the item is "
+        f"**Hit or miss.** The binary measures turn each grade into hᵢ: 1 when the item is "
         f"relevant enough, else 0. Of {counted} positions, **{result.hits}** are hits; "
-        f"|𝓡| = **{result.relevant}** relevant items were judged in all "
+        f"m = **{result.relevant}** relevant items were judged in all "
         f"({result.relevant - result.pooled} in the list, {result.pooled} never retrieved)."
     )
     st.latex(RELEVANT_SYMBOL)
     for key, measure in MEASURES.items():
-        st.markdown(f"### {result.name(key)} · {measure.name}")
-        st.markdown(f"**Rewards:** {measure.rewards}")
-        st.latex(neighbour_formula(key, ranked))
-        st.latex(neighbour_filled(result, key))
-        if key == "err" and "err" not in result.problems:
-            st.caption(
-                f"Rᵢ is the chance the reader is satisfied at position i (g_max = "
-                f"{exact(result.settings.g_max)}); the last factor of each term is the chance "
-                "they are still reading there."
-            )
-        if key == "rbp":
-            st.caption(
-                f"A reader with p = {exact(result.settings.p)} reads 1 / (1 − p) = "
-                f"{fixed(rbp_expected_reads(result.settings.p))} items on average. Below position "
-                f"{result.depth} lies a weight of p^{result.depth} = "
-                f"{fixed(rbp_residual(result.depth, result.settings.p))} (Moffat and Zobel's "
-                "residual): the most a deeper list could still add."
-            )
-        st.caption(f"Reference: {measure.reference}")
+        with st.expander(f"{result.name(key)} · {measure.name}"):
+            st.markdown(f"**Rewards:** {measure.rewards}")
+            st.latex(neighbour_formula(key, ranked))
+            st.latex(neighbour_filled(result, key))
+            if key == "ap":
+                _ap_divisors(result)
+            if key == "err" and "err" not in result.problems:
+                st.caption(
+                    f"sᵢ is the chance the reader stops at position i, satisfied (g_max = "
+                    f"{exact(result.settings.g_max)}); the product is the chance they are "
+                    "still reading there. This reader is the *cascade model*: scan from the "
+                    "top, stop at the first item that satisfies. Craswell et al. (2008) "
+                    "compared it with other click models on a search engine's logs, and it "
+                    "explained the clicks near the top best; ERR grades how likely each item "
+                    "is to satisfy."
+                )
+            if key == "rbp":
+                st.caption(
+                    f"A reader with p = {exact(result.settings.p)} reads 1 / (1 − p) = "
+                    f"{fixed(rbp_expected_reads(result.settings.p))} items on average. Below "
+                    f"position {result.depth} lies a weight of p^{result.depth} = "
+                    f"{fixed(rbp_residual(result.depth, result.settings.p))} (Moffat and "
+                    "Zobel's residual): the most a deeper list could still add."
+                )
+            st.caption(f"Reference: {measure.reference}")
 
 
-def position_by_position(result: MeasureValues) -> None:
-    st.header("5 · Position by position")
-    table = result.table
-    st.dataframe(
-        pd.DataFrame(
-            {
-                "Position": table["position"],
-                "Label": table["label"],
-                "Relevance": [exact(v) for v in table["relevance"]],
-                "Hit (rᵢ)": ["1" if hit else "0" for hit in table["relevant"]],
-                "P@i": [fixed(v) for v in table["precision_at"]],
-                "ERR: stops here (Rᵢ)": [fixed(v) for v in table["err_stop"]],
-                "ERR: still reading": [fixed(v) for v in table["err_reach"]],
-                "ERR term": [fixed(v) for v in table["err_term"]],
-                "RBP weight pⁱ⁻¹": [fixed(v) for v in table["rbp_weight"]],
-                "RBP term": [fixed(v) for v in table["rbp_term"]],
-            }
-        ),
-        hide_index=True,
-        width="stretch",
-        key=f"{PAGE}_positions",
+def _ap_divisors(result: MeasureValues) -> None:
+    """AP@k's two divisors: m (trec_eval's map_cut) and min(k, m) (recommender libraries)."""
+    ranked = result.ranked
+    if ranked.k is None or result.relevant == 0:
+        return
+    st.markdown(
+        f"**Two conventions for AP@k.** trec_eval's map_cut divides by m = {result.relevant}, "
+        f"every relevant judged item: {fixed(result.values['ap'])}. Many recommender-system "
+        f"libraries divide by min(k, m) = {min(ranked.k, result.relevant)}, because a top "
+        f"{ranked.k} cannot hold more than {ranked.k} hits: {fixed(result.ap_capped)}. "
+        "They differ only when more relevant items exist than k; say which one you report."
     )
 
 
+def position_by_position(result: MeasureValues) -> None:
+    table = result.table
+    with st.expander("🔎 Position by position: hits, ERR's reader, RBP's weights"):
+        st.dataframe(
+            pd.DataFrame(
+                {
+                    "Position": table["position"],
+                    "Label": table["label"],
+                    "Relevance": [exact(v) for v in table["relevance"]],
+                    "Hit (hᵢ)": ["1" if hit else "0" for hit in table["relevant"]],
+                    "P@i": [fixed(v) for v in table["precision_at"]],
+                    "ERR: stops here (sᵢ)": [fixed(v) for v in table["err_stop"]],
+                    "ERR: still reading": [fixed(v) for v in table["err_reach"]],
+                    "ERR term": [fixed(v) for v in table["err_term"]],
+                    "RBP weight pⁱ⁻¹": [fixed(v) for v in table["rbp_weight"]],
+                    "RBP term": [fixed(v) for v in table["rbp_term"]],
+                }
+            ),
+            hide_index=True,
+            width="stretch",
+            key=f"{PAGE}_positions",
+        )
+
+
 def references(ranked) -> None:
-    st.header("References")
-    st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
+    with st.expander("References"):
+        st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
     params = urlparams.list_params(ranked)
     menu.page_link("playground", params=params, label="🎛️ This list in the playground")
     menu.page_link(
@@ -233,17 +323,19 @@ def references(ranked) -> None:
 
 def main() -> None:
     intro()
+    definitions()
+    ranked = your_list()
+    question = st.container()
     cards = st.container()
-    left, right = st.columns([3, 2], gap="large")
-    with left:
-        ranked = your_list()
-    with right:
+    with st.expander("⚙️ What counts: rel_min, ERR's top grade, RBP's persistence"):
         settings = settings_controls()
     result = all_measures(ranked, settings)
+    with question:
+        show_moves = next_move(ranked, settings)
     with cards:
-        headline(result)
+        headline(result, show_moves)
         controls.active_conventions(ranked)
-    at_a_glance(result)
+    which_to_report()
     each_measure(result)
     position_by_position(result)
     references(ranked)

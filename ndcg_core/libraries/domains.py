@@ -3,18 +3,40 @@
 A thin view, for the labels lesson, of what `libraries` already knows and tests against the
 real libraries: the label rules (`libraries.LABEL_RULES`) and the number each library's NDCG
 prints (`libraries.score_every_preset`). Nothing about a library is restated here.
+
+Two rules have no preset of their own on /libraries, because they are the same library called
+another way: the trec_eval program reading a qrels file (its NDCG is pytrec_eval's once the labels
+are read), and XGBoost with ``ndcg_exp_gain=False`` (its NDCG with the gain rel).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..model import RankedList
-from . import LABEL_RULES, PRESETS, Query, score_every_preset
+from . import LABEL_RULES, PRESETS, PRESETS_BY_KEY, Preset, Query, score_every_preset
 
 AS_GIVEN, REFUSED, CHANGED = "uses them as given", "refuses them", "changes them silently"
+
+# The library measure each label rule is scored with: the first preset that follows the rule,
+# or, for a library called another way, its preset with what that way changes.
+VARIANTS: dict[str, Preset] = {
+    "trec_eval_program": replace(
+        PRESETS_BY_KEY["trec_ndcg"], key="trec_ndcg_program", labels="trec_eval_program"
+    ),
+    "xgboost_linear": replace(
+        PRESETS_BY_KEY["xgboost"], key="xgboost_linear", gain="linear", labels="xgboost_linear"
+    ),
+}
+
+
+def preset_for(rule: str) -> Preset:
+    """The preset a label rule's NDCG is computed with (see `VARIANTS`)."""
+    if rule in VARIANTS:
+        return VARIANTS[rule]
+    return next(p for p in PRESETS if p.labels == rule)
 
 
 @dataclass(frozen=True)
@@ -32,10 +54,11 @@ class LibraryLabels:
 
 def label_verdicts(ranked: RankedList) -> list[LibraryLabels]:
     """Each label rule on `ranked` (its labels, pool and cut-off), library by library."""
-    verdicts = {v.preset.key: v for v in score_every_preset(Query(ranked), PRESETS)}
+    presets = [preset_for(key) for key in LABEL_RULES]
+    verdicts = {v.preset.key: v for v in score_every_preset(Query(ranked), presets)}
     out = []
     for key, rule in LABEL_RULES.items():
-        preset = next(p for p in PRESETS if p.labels == key)
+        preset = preset_for(key)
         verdict = verdicts[preset.key]
         result = rule.check(np.asarray(ranked.relevances), np.asarray(ranked.pool))
         if result.ranked is None:

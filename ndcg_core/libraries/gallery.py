@@ -43,8 +43,9 @@ GALLERY: tuple[GalleryCase, ...] = (
         key="negative",
         title="Negative label",
         notice=(
-            "scikit-learn, LightGBM and XGBoost refuse; trec_eval and ranx read −1 as 0; "
-            "TF-Ranking drops the item; torchmetrics uses it as a negative gain."
+            "scikit-learn, LightGBM and XGBoost (with its default gain) refuse; trec_eval and ranx "
+            "read −1 as 0; TF-Ranking drops the item; torchmetrics, and XGBoost with "
+            "ndcg_exp_gain=False, use it as a negative gain."
         ),
         ranked=RankedList((2.0, -1.0, 1.0, 0.0)),
     ),
@@ -52,8 +53,9 @@ GALLERY: tuple[GalleryCase, ...] = (
         key="continuous",
         title="Continuous 0–1 labels",
         notice=(
-            "trec_eval, LightGBM and XGBoost refuse fractions; ranx quietly turns every one "
-            "into 0 and reports 0."
+            "pytrec_eval, LightGBM and XGBoost (with its default gain) refuse fractions; ranx, "
+            "like the trec_eval program reading a qrels file, quietly turns every one into 0 and "
+            "reports 0."
         ),
         ranked=RankedList((0.9, 0.3, 0.6, 0.1)),
     ),

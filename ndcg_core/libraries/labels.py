@@ -1,5 +1,13 @@
 """Label domains: which relevance labels each library accepts, refuses, or silently changes.
 
+Two libraries have two rules, because the same program behaves differently depending on how it
+is called. trec_eval, the C program, reads a judgment with C's ``atol``, which keeps the leading
+whole number of the text (usnistgov/trec_eval, get_qrels.c: 0.5 → 0, 1.7 → 1) and says nothing;
+its Python binding pytrec_eval checks the type first and refuses a fraction. XGBoost's default
+exponential gain wants whole labels 0 to 31; with ``ndcg_exp_gain=False`` it uses the label itself
+as the gain and takes any number, fractions and labels above 31 included (its own error message
+points to the switch).
+
 Each rule takes the ranked labels and the pool (the labels of judged items never retrieved)
 and returns them as the library will use them, or the library's own error message, and any
 change it makes without a warning. Refusal texts are the libraries' own
@@ -19,6 +27,12 @@ from ..options import Option
 
 LIGHTGBM_LABEL_MAPPINGS = 31  # LightGBM's default label_gain has 31 entries: labels 0 to 30
 XGBOOST_MAX_LABEL = 31  # XGBoost refuses labels above this with the exponential gain
+# pytrec_eval's own error, then who raised it: a reader of "trec_eval refuses" would otherwise
+# believe the program does, when it reads such a label's whole part without a word.
+PYTREC_EVAL_REFUSAL = (
+    "TypeError: Expected relevance to be integer. (pytrec_eval's check: the trec_eval program "
+    "itself reads the whole number a label starts with, 0.5 as 0, without a warning.)"
+)
 
 
 @dataclass(frozen=True)
@@ -62,7 +76,7 @@ def _sklearn(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
 def _trec_eval(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     both = np.concatenate([ranked, pool])
     if np.any(both != np.round(both)):
-        return LabelOutcome(None, None, "TypeError: Expected relevance to be integer.")
+        return LabelOutcome(None, None, PYTREC_EVAL_REFUSAL)
     negative = _first(both, both < 0)
     if negative is None:
         return LabelOutcome(ranked, pool)
@@ -74,6 +88,27 @@ def _trec_eval(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
             f"the ideal, no warning."
         ),
     )
+
+
+def _whole_part(values: np.ndarray) -> np.ndarray:
+    """The leading whole number of each label, as C's ``atol`` reads its decimal text
+    (toward zero: 0.5 → 0, 1.7 → 1, −1.5 → −1); `runs.read` does the same to a qrels file."""
+    return np.trunc(values)
+
+
+def _trec_eval_program(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+    both = np.concatenate([ranked, pool])
+    fraction = _first(both, both != _whole_part(both))
+    if fraction is None:
+        return _trec_eval(ranked, pool)
+    read = _trec_eval(_whole_part(ranked), _whole_part(pool))
+    note = (
+        f"the trec_eval program reads the whole number a label starts with, so "
+        f"{exact(fraction)} became {exact(math.trunc(fraction))}"
+    )
+    if read.surprise:  # a negative whole part then reads as not relevant too
+        note += "; " + read.surprise[0].lower() + read.surprise[1:].removesuffix(", no warning.")
+    return LabelOutcome(read.ranked, read.pool, surprise=note + ". No warning.")
 
 
 def _ranx(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
@@ -143,6 +178,20 @@ def _xgboost(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     return LabelOutcome(ranked, pool)
 
 
+def _xgboost_linear(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+    negative = _first(ranked, ranked < 0)
+    if negative is None:
+        return LabelOutcome(ranked, pool)
+    return LabelOutcome(
+        ranked,
+        pool,
+        surprise=(
+            f"XGBoost with ndcg_exp_gain=False uses {exact(negative)} as a negative gain: the "
+            f"item costs DCG and the ideal puts it last. No warning."
+        ),
+    )
+
+
 def _tf_ranking(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     negative = ranked < 0
     if not negative.any():
@@ -199,9 +248,17 @@ LABEL_RULES: dict[str, LabelRule] = {
     ),
     "trec_eval": _rule(
         "trec_eval",
-        "whole numbers only; a negative label means judged, not relevant",
+        "whole numbers only (pytrec_eval refuses a fraction); a negative label means judged, "
+        "not relevant",
         _trec_eval,
-        "trec_eval",
+        "trec_eval via pytrec_eval",
+    ),
+    "trec_eval_program": _rule(
+        "trec_eval_program",
+        "reads the whole number a label starts with (0.5 → 0), silently; a negative label "
+        "means judged, not relevant",
+        _trec_eval_program,
+        "trec_eval, the command-line program",
     ),
     "ranx": _rule(
         "ranx", "turns labels into whole numbers silently; relevant means ≥ 1", _ranx, "ranx"
@@ -210,7 +267,16 @@ LABEL_RULES: dict[str, LabelRule] = {
         "lightgbm", f"whole numbers 0 to {LIGHTGBM_LABEL_MAPPINGS - 1} only", _lightgbm, "LightGBM"
     ),
     "xgboost": _rule(
-        "xgboost", f"whole numbers 0 to {XGBOOST_MAX_LABEL} only", _xgboost, "XGBoost"
+        "xgboost",
+        f"whole numbers 0 to {XGBOOST_MAX_LABEL} only, with its default gain 2^rel − 1",
+        _xgboost,
+        "XGBoost",
+    ),
+    "xgboost_linear": _rule(
+        "xgboost_linear",
+        "any number, with the gain rel (a negative label is a negative gain)",
+        _xgboost_linear,
+        "XGBoost with ndcg_exp_gain=False",
     ),
     "tf_ranking": _rule(
         "tf_ranking", "any number; a negative label marks padding", _tf_ranking, "TF-Ranking"

@@ -45,6 +45,14 @@ def test_metrics_figures_and_what_a_reorder_moved(page, app_url, shot):
     }.items():
         expect(card(page, label)).to_have_text(value)
     shot("lesson-metrics")
+    # The page asks before it says what a move changed: answer, then make the move asked about.
+    expect(page.get_by_text(re.compile("The last change moved"))).to_have_count(0)
+    page.get_by_text("Only ERR@6 and NDCG@6 change", exact=True).click()
+    page.get_by_role("button", name="Check my guess").click()
+    expect(page.get_by_text(re.compile("Right!"))).to_be_visible()
+    page.get_by_role("button", name="▶ Swap positions 1 and 2").click()
+    expect(page.get_by_text(re.compile(r"Unchanged: P@6, R@6, RR@6, AP@6, RBP@6"))).to_be_visible()
+    expect(page).to_have_url(re.compile(r"rels=2(%2C|,)3(%2C|,)3"))
     page.get_by_role("button", name="👎 Worst").click()
     expect(card(page, "P@6")).to_have_text("0.8333")
     expect(page.get_by_text(re.compile("The last change moved"))).to_be_visible()

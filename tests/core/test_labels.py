@@ -3,13 +3,21 @@ labels (from the tested label rules), and the glossary's coverage."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lessons.clicks import click_table, clicks, worst_first
+from lessons.clicks import challenger, click_table, clicks, logged_under, worst_first
 from lessons.examples import example
 from lessons.glossary import BY_KEY, NOTATION, TERMS
+from lessons.practice import is_correct, measures_changed
+from lessons.practice.lesson_questions import (
+    build_click_log,
+    build_next_move,
+    instructive_swap,
+    swapped,
+)
 from ndcg_core.latex import clicks_filled
 from ndcg_core.libraries import LABEL_RULES
 from ndcg_core.libraries.domains import AS_GIVEN, CHANGED, REFUSED, fractional, label_verdicts
@@ -66,10 +74,32 @@ def test_fractional_labels_library_by_library():
     assert rows["sklearn"].outcome == AS_GIVEN and rows["torchmetrics"].outcome == AS_GIVEN
     for refuses in ("trec_eval", "lightgbm", "xgboost"):
         assert rows[refuses].outcome == REFUSED and rows[refuses].shown == "refuses"
-    assert rows["trec_eval"].message == "TypeError: Expected relevance to be integer."
-    assert rows["ranx"].outcome == CHANGED and "0.5 became 0" in rows["ranx"].message
-    assert rows["ranx"].shown == "0.0000 ⚠"
+    # The refusal is the Python binding's; the trec_eval program reads 0.5 as 0 and says nothing.
+    assert rows["trec_eval"].library == "trec_eval via pytrec_eval"
+    assert rows["trec_eval"].message.startswith(
+        "TypeError: Expected relevance to be integer. (pytrec_eval's check"
+    )
+    for silent in ("ranx", "trec_eval_program"):
+        assert rows[silent].outcome == CHANGED and "0.5 became 0" in rows[silent].message
+        assert rows[silent].shown == "0.0000 ⚠"  # every label reads as 0: no relevant item
+    # XGBoost's switch: the gain rel takes fractions. By hand: gains 0.5 0.9 0.3 0.6 0.1 over
+    # log2(i + 1), against the same gains sorted.
+    gains = np.array([0.5, 0.9, 0.3, 0.6, 0.1])
+    discount = np.log2(np.arange(2, 7))
+    by_hand = (gains / discount).sum() / (np.sort(gains)[::-1] / discount).sum()
+    assert rows["xgboost_linear"].outcome == AS_GIVEN
+    assert rows["xgboost_linear"].shown == f"{by_hand:.4f}" == "0.8930"
     assert fractional(ranked) == (0.5, 0.9, 0.3, 0.6, 0.1)
+
+
+def test_labels_above_31_need_xgboosts_switch():
+    rows = {row.rule: row for row in label_verdicts(RankedList((40, 3, 0, 1)))}
+    assert rows["xgboost"].outcome == REFUSED
+    assert "31" in rows["xgboost"].message
+    assert rows["xgboost_linear"].outcome == AS_GIVEN
+    gains, discount = np.array([40, 3, 0, 1]), np.log2(np.arange(2, 6))
+    by_hand = (gains / discount).sum() / (np.sort(gains)[::-1] / discount).sum()
+    assert rows["xgboost_linear"].shown == f"{by_hand:.4f}"
 
 
 def test_whole_labels_are_used_as_given_everywhere():
@@ -96,3 +126,58 @@ def test_glossary_search():
     assert BY_KEY["cut_off"].matches("p")  # Wikipedia's name for k is found
     assert BY_KEY["cut_off"].matches("")
     assert not BY_KEY["qrels"].matches("persistence")
+
+
+# ------------------------------------------------------------- clicks logged under one order
+
+
+@settings(max_examples=40, deadline=None)  # each example scores four lists
+@given(
+    st.lists(st.integers(0, 3).map(float), min_size=2, max_size=8),
+    st.sampled_from(["reciprocal", "geometric", "log2"]),
+)
+def test_a_log_scores_a_challenger_with_the_clicks_its_items_earned(rels, curve):
+    ranked = RankedList(tuple(rels))
+    logged = logged_under(ranked, examination=curve)
+    assert sorted(logged.other.relevances) == sorted(rels)
+    # By hand: each item keeps the click rate θ·a of the position the logging order gave it.
+    theta = click_table(ranked, curve)["theta"].to_numpy()
+    top = max(rels)
+    rates = theta * np.asarray(rels) / top if top else np.zeros(len(rels))
+    assert logged.clicked_other.ranked.relevances == pytest.approx(tuple(rates[list(logged.order)]))
+    # Under the gain rel, dividing by θ gives back rel / top: the real labels' NDCG exactly.
+    assert logged.corrected_other.ndcg == pytest.approx(logged.judged_other.ndcg)
+    exercise = build_click_log(logged)
+    assert sum(is_correct(exercise, i) for i in range(len(exercise.choices))) == 1
+
+
+def test_the_challenger_is_the_best_order_or_else_the_worst():
+    assert challenger(RankedList((1, 3, 2))) == (1, 2, 0)
+    assert challenger(RankedList((3, 2, 1))) == (2, 1, 0)
+
+
+@settings(max_examples=40, deadline=None)  # each example scores every swap of the list
+@given(st.lists(st.integers(0, 3).map(float), min_size=1, max_size=8))
+def test_the_next_move_question_has_one_answer_the_swap_s_own(rels):
+    ranked = RankedList(tuple(rels))
+    swap = instructive_swap(ranked)
+    if swap is None:
+        assert len(set(rels)) == 1 or all(
+            not measures_changed(ranked, swapped(ranked, i, j))
+            for i in range(1, len(rels) + 1)
+            for j in range(i + 1, len(rels) + 1)
+        )
+        return
+    exercise = build_next_move(ranked, *swap)
+    right = [i for i in range(len(exercise.choices)) if is_correct(exercise, i)]
+    assert len(right) == 1
+    claim = exercise.choices[right[0]].claim
+    assert claim == measures_changed(ranked, swapped(ranked, *swap))
+
+
+def test_a_wrong_next_move_answer_is_told_what_it_got_wrong():
+    exercise = build_next_move(RankedList((3, 2, 3, 0, 1, 2)), 1, 2)
+    said = {choice.text: choice.why for choice in exercise.choices}
+    assert said["Only ERR@6 and NDCG@6 change"] == ""
+    assert said["Only NDCG@6 changes"].startswith("ERR@6 moves too.")
+    assert said["All 7 change"].startswith("P@6, R@6, RR@6, AP@6 and RBP@6 stay put.")

@@ -185,7 +185,7 @@ def test_every_measure_has_its_formula_and_its_numbers():
     assert neighbour_filled(result, "rr").endswith(r"\frac{1}{1} = 1.0000")
     assert r"\frac{4}{5} + \frac{5}{6}" in neighbour_filled(result, "ap")
     assert neighbour_filled(result, "ap").endswith(r"= 0.9267 \end{aligned}")
-    assert r"R_{1} = 0.8750" in neighbour_filled(result, "err")
+    assert r"s_{1} = 0.8750" in neighbour_filled(result, "err")
     assert "= 0.9220" in neighbour_filled(result, "err")
     assert neighbour_filled(result, "rbp").endswith(r"0.2000 \times 3.1773 = 0.6355 \end{aligned}")
     assert neighbour_filled(result, "ndcg").endswith(r"\frac{6.8611}{7.1410} = 0.9608")
@@ -261,3 +261,22 @@ def test_stop_chances_follow_chapelle():
 def test_errors_name_the_parameter_and_the_value(call, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         call()
+
+
+@given(
+    st.lists(st.integers(0, 3), min_size=1, max_size=12),
+    st.lists(st.integers(0, 3), max_size=5),
+    st.integers(1, 15),
+)
+def test_ap_at_k_divided_by_min_k_m_as_recommender_libraries_do(rels, pool, k):
+    # By hand: P@i at each hit in the top k, summed, over min(k, m) and over m.
+    hits = (np.asarray(rels[:k]) >= 1).astype(float)
+    summed = (np.cumsum(hits) / np.arange(1, hits.size + 1) * hits).sum()
+    m = int((np.asarray(rels) >= 1).sum() + (np.asarray(pool, dtype=float) >= 1).sum())
+    if m == 0:
+        assert ap(rels, k, pool=pool, capped=True) == ap(rels, k, pool=pool) == 0.0
+        return
+    assert ap(rels, k, pool=pool) == pytest.approx(summed / m)
+    assert ap(rels, k, pool=pool, capped=True) == pytest.approx(summed / min(k, m))
+    result = all_measures(RankedList(tuple(rels), pool=tuple(pool), scoring=Scoring(k=k)))
+    assert result.ap_capped == pytest.approx(summed / min(k, m))

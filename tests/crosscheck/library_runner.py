@@ -3,7 +3,8 @@
 ranx breaks on pandas 3 and torchmetrics needs torch, so neither lives in the project's venv.
 `python library_runner.py ranx < cases.json` (with that venv's python) prints one JSON result
 per case, so the tests can compare them with the presets all the same.
-A case is a dict: rels, scores, ids, pool, pool_ids, k, metric (the preset's metric name).
+A case is a dict: rels, scores, ids, pool, pool_ids, k, metric (the preset's metric name), and
+optionally params (more parameters for XGBoost, e.g. ndcg_exp_gain).
 A result is a float, or {"error": message} when the library refuses.
 """
 
@@ -107,7 +108,12 @@ def run_xgboost(case: dict) -> float | dict:
     )
     try:
         booster = xgb.train(
-            {"objective": "rank:ndcg", "eval_metric": case["metric"], "nthread": ONE_THREAD},
+            {
+                "objective": "rank:ndcg",
+                "eval_metric": case["metric"],
+                "nthread": ONE_THREAD,
+                **case.get("params", {}),
+            },
             data,
             num_boost_round=0,
         )

@@ -126,6 +126,39 @@ def test_xgboost_ndcg_and_ndcg_minus():
             check(key, query, run_xgboost(as_case(query, preset.metric_name(query.k, query.n))))
 
 
+@pytest.mark.crosscheck
+def test_label_rules_of_a_library_called_another_way():
+    """/learn-labels' two extra rows: XGBoost with ndcg_exp_gain=False, run for real, and the
+    trec_eval program, which reads a label's whole part (C's atol): pytrec_eval on those."""
+    from ndcg_core.libraries.domains import VARIANTS
+
+    queries = [
+        make_query([0.5, 0.9, 0.3, 0.6, 0.1]),
+        make_query([40.0, 3.0, 0.0, 1.0]),
+        make_query([2.0, -1.5, 1.7, 0.0], 3),
+        make_query([1.7, 0.4, 2.2], pool=[3.5, 0.5]),
+        *QUERIES[:60],
+    ]
+    for query in queries:
+        ranked = query.ranked
+        verdicts = {v.preset.key: v for v in score_every_preset(query, list(VARIANTS.values()))}
+        linear = VARIANTS["xgboost_linear"]
+        case = as_case(query, linear.metric_name(query.k, query.n))
+        got = run_xgboost({**case, "params": {"ndcg_exp_gain": False}})
+        assert not isinstance(got, dict), (ranked, got)
+        # XGBoost keeps labels as float32: a fractional label is off by ~1e-8 there.
+        assert math.isclose(verdicts["xgboost_linear"].value, got, abs_tol=1e-6), (ranked, got)
+        program = VARIANTS["trec_eval_program"]
+        case = as_case(query, program.metric_name(query.k, query.n))
+        whole = {
+            **case,
+            "rels": [float(math.trunc(r)) for r in case["rels"]],
+            "pool": [float(math.trunc(r)) for r in case["pool"]],
+        }
+        got = run_trec_eval(whole)
+        assert math.isclose(verdicts["trec_ndcg_program"].value, got, abs_tol=1e-9), (ranked, got)
+
+
 def _other_venv(variable: str, library: str, keys: tuple[str, ...], tolerance: float) -> None:
     python = os.environ.get(variable)
     if not python:
@@ -175,8 +208,10 @@ def test_refusal_messages_are_the_libraries_own():
                 continue
             data = as_case(query, verdict.metric)
             got = runner(data, False) if verdict.preset.key == "sklearn" else runner(data)
-            assert got["error"].startswith(verdict.message.split(":")[0])
-            assert verdict.message.split(": ", 1)[1].split(",")[0] in got["error"]
+            # The library's own words come first; a note in brackets may follow (who said it).
+            own = verdict.message.split(" (")[0]
+            assert got["error"].startswith(own.split(":")[0])
+            assert own.split(": ", 1)[1].split(",")[0] in got["error"]
 
 
 def test_queries_cover_ties_pools_and_refusals():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from math import log2
 
+import numpy as np
 import pytest
 
 from ndcg_core import ndcg
@@ -295,28 +296,111 @@ def test_the_playground_link_of_a_pitfall_carries_its_list():
 # ---------------------------------------------------------------------------------- Labels
 
 
+def _ndcg_by_hand(gains, ideal=None) -> float:
+    """Linear gain over log2(i + 1), against `ideal` (default: the same gains sorted)."""
+    gains = np.asarray(gains, dtype=float)
+    ideal = np.sort(gains if ideal is None else np.asarray(ideal, dtype=float))[::-1]
+    dcg = (gains / np.log2(np.arange(2, gains.size + 2))).sum()
+    return dcg / (ideal / np.log2(np.arange(2, ideal.size + 2))).sum()
+
+
 def test_ratings_read_as_labels():
     at = open_page(LABELS, rels="3,2,3,0,1,2")
     shown = cards(at)
     assert shown["NDCG@6, ratings as labels"] == f"{ndcg([4, 3, 4, 1, 2, 3]):.4f}"
     assert shown["NDCG@6, ratings − 1"] == "0.9608"
+    said = text(at)
+    # Same positions (k = n): the shift raises NDCG, and the page says so with the numbers.
+    assert f"it raised NDCG@6, from 0.9608 to {_ndcg_by_hand([4, 3, 4, 1, 2, 3]):.4f}" in said
+    assert "makes the ideal ranking longer" not in said
+
+
+def test_adding_one_to_every_label_can_lower_ndcg_when_the_ideal_is_longer():
+    at = open_page(LABELS, rels="3,2", pool="0,0,0", k="none")
+    shown = cards(at)
+    # By hand: the list 4, 3 against an uncut ideal of 4, 3, 1, 1, 1.
+    lowered = _ndcg_by_hand([4, 3], ideal=[4, 3, 1, 1, 1])
+    assert f"{lowered:.4f}" == "0.8173" == shown["NDCG, ratings as labels"]
+    assert shown["NDCG, ratings − 1"] == "1.0000"
+    assert "it lowered NDCG, from 1.0000 to 0.8173" in text(at)
+
+
+def _library_table(at):
+    return static_table(at, "Its NDCG")
 
 
 def test_fractional_labels_library_by_library():
     at = open_page(LABELS, rels="3,2,3,0,1,2")
-    libraries = static_table(at, "Its NDCG")
+    libraries = _library_table(at)
     assert set(libraries["With your labels"]) == {"uses them as given"}
+    assert not at.expander or not [
+        e for e in at.expander if "library" in e.label and e.proto.expanded
+    ]
     at.button(key="learn_labels_load_fractions").click().run()
     assert at.query_params["rels"] == "0.5,0.9,0.3,0.6,0.1"
-    libraries = static_table(at, "Its NDCG")
-    assert libraries.loc["trec_eval", "Its NDCG"] == "refuses"
+    libraries = _library_table(at)
+    assert libraries.loc["trec_eval via pytrec_eval", "Its NDCG"] == "refuses"
+    assert libraries.loc["trec_eval, the command-line program", "Its NDCG"] == "0.0000 ⚠"
+    assert "0.5 became 0" in libraries.loc["trec_eval, the command-line program", "It says or does"]
     assert libraries.loc["ranx", "Its NDCG"] == "0.0000 ⚠"
     assert libraries.loc["scikit-learn", "With your labels"] == "uses them as given"
-    warning = " ".join(w.value for w in at.warning)
-    assert "refused by trec\\_eval, LightGBM, XGBoost" in warning or (
-        "refused by trec_eval, LightGBM, XGBoost" in warning
-    )
-    assert "changed without a warning by ranx" in warning
+    # XGBoost's switch scores them, with the gain rel: by hand, 0.8930.
+    by_hand = _ndcg_by_hand([0.5, 0.9, 0.3, 0.6, 0.1])
+    assert libraries.loc["XGBoost with ndcg_exp_gain=False", "Its NDCG"] == f"{by_hand:.4f}"
+    assert [e.proto.expanded for e in at.expander if "library" in e.label] == [True]
+    warning = " ".join(w.value for w in at.warning).replace("\\_", "_")
+    assert "refused by trec_eval via pytrec_eval, LightGBM, XGBoost" in warning
+    assert "changed without a warning by trec_eval, the command-line program, ranx" in warning
+    assert "trec_eval program itself" in text(at)
+
+
+def _skip_question(at):
+    at.button(key="predict_learn_labels_clicks_log_skip").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def test_clicks_logged_under_your_order_are_asked_about_before_they_are_shown():
+    at = open_page(LABELS, rels="3,2,3,0,1,2")
+    assert not [df for df in at.dataframe if "NDCG@6, clicks logged under A" in df.value.columns]
+    radio = at.radio(key="predict_learn_labels_clicks_log_choice")
+    assert radio.options == [
+        "B still wins, by about as much",
+        "B still wins, by more",
+        "B still wins, by less",
+        "A wins",
+    ]
+    radio.set_value("B still wins, by less")
+    at.button(key="FormSubmitter:predict_learn_labels_clicks_log_form-Check my guess").click().run()
+    assert "Right!" in " ".join(s.value for s in at.success)
+    scores = table_with(at, "NDCG@6, clicks logged under A").set_index("Order")
+    # By hand: seen with chance 1/i, attractive rel/3; B is the best order and every item keeps
+    # the click rate it earned under A.
+    rels = np.array([3, 2, 3, 0, 1, 2])
+    ctr = rels / 3 / np.arange(1, 7)
+    best = np.argsort(-rels, kind="stable")
+    a, b = scores.index
+    assert scores.loc[a, "NDCG@6, real labels"] == "0.9608"
+    assert scores.loc[b, "NDCG@6, real labels"] == "1.0000"
+    assert scores.loc[a, "NDCG@6, clicks logged under A"] == f"{_ndcg_by_hand(ctr):.4f}"
+    assert scores.loc[b, "NDCG@6, clicks logged under A"] == f"{_ndcg_by_hand(ctr[best]):.4f}"
+    assert scores.loc[a, "NDCG@6, those clicks ÷ θᵢ"] == "0.9608"
+    assert "exactly the real labels' NDCG" in text(at)
+
+
+def test_a_log_can_make_a_worse_order_win():
+    at = open_page(LABELS, rels="2,3,3,1,0,2")
+    _skip_question(at)
+    scores = table_with(at, "NDCG@6, clicks logged under A").set_index("Order")
+    a, b = scores.index
+    assert scores.loc[a, "NDCG@6, real labels"] < scores.loc[b, "NDCG@6, real labels"]
+    assert scores.loc[a, "NDCG@6, clicks logged under A"] == "0.9962"
+    assert scores.loc[b, "NDCG@6, clicks logged under A"] == "0.9144"
+
+
+def test_under_the_exponential_gain_the_corrected_labels_are_on_another_scale():
+    at = open_page(LABELS, rels="3,2,3,0,1,2", gain="exponential")
+    _skip_question(at)
+    assert "2^0.5 − 1 is not half of 2^3 − 1" in text(at)
 
 
 def test_clicks_of_your_order_and_of_the_worst_order():
@@ -325,6 +409,7 @@ def test_clicks_of_your_order_and_of_the_worst_order():
     assert scores.loc["your order", "NDCG@6, real labels"] == "0.9608"
     assert scores.loc["worst order (least relevant first)", "NDCG@6, its own clicks"] == "0.7479"
     assert r"c_{2} = 0.5000 \cdot 0.6667 = 0.3333" in latex(at)
+    assert "trust bias" in text(at).lower() and "Craswell et al. (2008)" in text(at)
     at.radio(key="learn_labels_examination").set_value("geometric").run()
     assert at.slider(key="learn_labels_p").value == 0.8
     at.button(key="learn_labels_worst").click().run()
@@ -426,3 +511,14 @@ def test_the_labels_lesson_scores_click_rates_under_a_gain_map():
     expected = ndcg(ctr, gain="exponential")
     assert scores.loc["your order", "NDCG@6, its own clicks"] == f"{expected:.4f}"
     assert_message(at.info, "With the click rates as labels", "2^g − 1")
+
+
+def test_the_clicks_question_stays_the_one_answered_when_the_list_changes():
+    at = open_page(LABELS, rels="3,2,3,0,1,2")
+    _skip_question(at)
+    at.button(key="learn_labels_worst").click().run()
+    assert at.query_params["rels"] == "0,1,2,2,3,3"
+    said = text(at)
+    assert "your order, A (3, 2, 3, 0, 1, 2)" in said  # the question asked, kept
+    scores = table_with(at, "NDCG@6, clicks logged under A")
+    assert scores["Order"][0].startswith("A, your order: 0, 1, 2, 2, 3, 3")  # the reveal: now

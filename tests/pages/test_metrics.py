@@ -47,6 +47,16 @@ def drag(at, labels: list[str]) -> None:
     move_on_board(at, "metrics_board", labels)
 
 
+def skip_question(at) -> None:
+    """'Just show me': the moves are shown without a guess."""
+    at.button(key="predict_metrics_next_move_skip").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def said(at) -> str:
+    return " ".join(item.value for item in [*at.info, *at.markdown, *at.caption, *at.success])
+
+
 def test_the_wikipedia_list_shows_the_issue_figures_with_their_formulas():
     at = open_page(PAGE, rels="3,2,3,0,1,2")
     assert cards(at) == WIKIPEDIA
@@ -68,6 +78,7 @@ def test_the_wikipedia_list_shows_the_issue_figures_with_their_formulas():
 
 def test_a_drag_moves_some_numbers_and_the_page_says_which():
     at = open_page(PAGE, rels="3,2,3,0,1,2")
+    skip_question(at)
     drag(at, ["D1", "D2", "D4", "D3", "D5", "D6"])
     assert at.query_params["rels"] == "3,2,0,3,1,2"
     want = all_measures(RankedList((3, 2, 0, 3, 1, 2)))
@@ -91,6 +102,7 @@ def test_a_drag_moves_some_numbers_and_the_page_says_which():
 )
 def test_order_buttons_rescore_every_measure(order_of, relevances):
     at = open_page(PAGE, rels="3,2,3,0,1,2")
+    skip_question(at)
     labels = [f"D{i}" for i in range(1, 7)]
     drag(at, [labels[i] for i in order_of([3, 2, 3, 0, 1, 2])])
     want = all_measures(RankedList(relevances))
@@ -141,3 +153,70 @@ def test_the_list_travels_from_the_playground():
     want = all_measures(RankedList((1, 0, 2), scoring=Scoring(k=2)))
     assert cards(at)["NDCG@2"] == f"{want.values['ndcg']:.4f}"
     assert "P@2" in cards(at)
+
+
+def test_the_page_defines_the_measures_before_it_shows_numbers():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    headers = [h.value for h in at.header]
+    assert headers[:2] == ["1 · Seven measures, seven readers", "2 · Your list, and your next move"]
+    (readers,) = [t.value for t in at.table if "Its reader" in t.value.columns]
+    assert "Your list" not in readers.columns  # no number before the definitions
+    assert readers.index[0] == "P@k · Precision at k"
+
+
+def test_the_next_move_is_predicted_before_the_page_says_what_moved():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    radio = at.radio(key="predict_metrics_next_move_choice")
+    # Swapping the top two (grades 3 and 2, both hits) moves only what reads grades.
+    assert "swap the items at positions 1 (grade 3) and 2 (grade 2)" in said(at)
+    drag(at, ["D2", "D1", "D3", "D4", "D5", "D6"])  # moved before answering: nothing said yet
+    assert "The last change moved" not in said(at)
+    assert set(deltas(at).values()) == {None}
+    # Not answered yet: the question follows the list.
+    assert "swap the items at positions 1 (grade 2) and 2 (grade 3)" in said(at)
+    radio = at.radio(key="predict_metrics_next_move_choice")
+    radio.set_value("Only ERR@6 and NDCG@6 change")
+    at.button(key="FormSubmitter:predict_metrics_next_move_form-Check my guess").click().run()
+    assert "Right!" in said(at)
+    drag(at, ["D1", "D2", "D3", "D4", "D5", "D6"])
+    # Answered: the question stays the one asked, about the list it was asked on.
+    assert "swap the items at positions 1 (grade 2) and 2 (grade 3)" in said(at)
+    assert "**The last change moved** ERR@6" in said(at)
+    assert "Unchanged: P@6, R@6, RR@6, AP@6, RBP@6" in said(at)
+
+
+def test_the_swap_button_makes_the_move_that_was_asked():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    skip_question(at)
+    at.button(key="metrics_make_move").click().run()
+    assert at.query_params["rels"] == "2,3,3,0,1,2"
+    assert "**The last change moved** ERR@6" in said(at)
+    assert "Unchanged: P@6, R@6, RR@6, AP@6, RBP@6" in said(at)
+
+
+def test_one_letter_per_idea_in_the_formulas():
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    shown = latex(at)
+    assert r"s_{1} = 0.8750" in shown and r"\prod_{j=1}^{i-1} (1 - s_j)" in shown
+    assert "h_i" in shown and r"\frac{5}{m}" in shown
+    assert "R_" not in shown and r"\mathcal{R}" not in shown and "r_i" not in shown
+    positions = table_with(at, "RBP term")
+    assert {"Hit (hᵢ)", "ERR: stops here (sᵢ)"} <= set(positions.columns)
+
+
+def test_ap_at_k_under_both_divisors():
+    # 1, 1, 0, 1 with two relevant items never retrieved, cut at 2: m = 5, min(k, m) = 2.
+    import numpy as np
+    import pytrec_eval
+
+    at = open_page(PAGE, rels="1,1,0,1", pool="1,1", k="2")
+    qrels = {"q": {f"d{i}": r for i, r in enumerate([1, 1, 0, 1, 1, 1])}}
+    run = {"q": {f"d{i}": 4.0 - i for i in range(4)}}
+    evaluator = pytrec_eval.RelevanceEvaluator(qrels, {"map_cut.2"})
+    trec = evaluator.evaluate(run)["q"]["map_cut_2"]
+    precision_at_hits = np.array([1 / 1, 2 / 2])
+    capped = precision_at_hits.sum() / min(2, 5)
+    text = said(at)
+    assert f"trec_eval's map_cut divides by m = 5, every relevant judged item: {trec:.4f}" in text
+    assert "divide by min(k, m) = 2" in text and f"hits: {capped:.4f}" in text
+    assert f"{trec:.4f}" == "0.4000" and f"{capped:.4f}" == "1.0000"

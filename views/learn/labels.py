@@ -5,11 +5,19 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from lessons.clicks import EXAMINATION, clicks, examination_label, worst_first
+from lessons.clicks import (
+    EXAMINATION,
+    Logged,
+    clicks,
+    examination_label,
+    logged_under,
+    worst_first,
+)
 from lessons.examples import SOURCES, example
 from lessons.pitfalls import readings
+from lessons.practice.lesson_questions import build_click_log
 from ndcg_core import totals
-from ndcg_core.display import fixed, signed
+from ndcg_core.display import fixed, shorten, signed
 from ndcg_core.latex import CLICK_FORMULA, clicks_filled, worked
 from ndcg_core.libraries import checked_versions
 from ndcg_core.libraries.domains import CHANGED, REFUSED, fractional, label_verdicts
@@ -17,11 +25,13 @@ from ndcg_core.measures import PERSISTENCE
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import format_relevances
 from ndcg_core.references import cite
-from ui import charts, controls, list_editor, menu, urlparams
+from ui import charts, controls, list_editor, menu, predict, urlparams
 from ui.charts import labels as labels_charts
 from ui.text import plain
 
 PAGE = "learn_labels"
+QUESTION = f"{PAGE}_clicks_log"  # the predict box's key
+ASKED = f"{PAGE}_clicks_asked"  # the `Logged` the question was built from
 FRACTIONS_EXAMPLE = example("continuous-abcde")  # items A–E, relevance 0 to 1
 FRACTIONS = FRACTIONS_EXAMPLE.ranked
 FRACTIONS_SOURCE = SOURCES[FRACTIONS_EXAMPLE.source].short
@@ -33,6 +43,8 @@ REFERENCES = (
     "clickthrough data as implicit feedback. SIGIR, 154–161.",
     "Craswell, N., Zoeter, O., Taylor, M. & Ramsey, B. (2008). An experimental comparison of "
     "click position-bias models. WSDM, 87–94.",
+    "Chapelle, O., Metzler, D., Zhang, Y. & Grinspan, P. (2009). Expected reciprocal rank for "
+    "graded relevance. CIKM, 621–630.",
     "Joachims, T., Swaminathan, A. & Schnabel, T. (2017). Unbiased learning-to-rank with biased "
     "feedback. WSDM, 781–789.",
     "The label rules of /libraries, each tested against the library itself: "
@@ -47,10 +59,10 @@ def _load(ranked: RankedList) -> None:
 def intro() -> None:
     st.title("🏷️ Where labels come from")
     st.markdown(
-        "NDCG takes the relevance of every item as given. Someone had to give it: an assessor "
-        "with guidelines, a user with a star rating, or a click log. Each source produces "
-        "numbers with a different meaning, and the meaning decides what the NDCG means. Your "
-        "list below runs through each section."
+        "NDCG takes every item's relevance as given, but someone had to give it: an assessor "
+        "following guidelines, a user with a star rating, or a click log. Each source gives "
+        "numbers with a different meaning, and the NDCG inherits it. Your list below runs "
+        "through every section."
     )
 
 
@@ -61,67 +73,7 @@ def your_list() -> RankedList:
     )
 
 
-def judgments() -> None:
-    st.header("1. Graded judgments", divider="gray", anchor="judgments")
-    st.markdown(
-        "In a test collection, trained **assessors** read each document and grade it for the "
-        "query against written guidelines: 0 not relevant, 1 marginally, 2 fairly, 3 highly "
-        "relevant is the scale Järvelin and Kekäläinen used, and the one of the Wikipedia "
-        "example. Nobody can judge everything, so only a **pool** is judged, typically the "
-        "top results of several systems; that is where the app's *judged but not retrieved* "
-        "items come from, and why items outside the pool are simply unjudged."
-    )
-    st.markdown(
-        "Assessors disagree, often substantially. Voorhees (2000) re-judged TREC topics with "
-        "different assessors: the absolute scores moved, but the order of the systems stayed "
-        "largely the same. Judgments are good for comparing systems on the same pool, less so "
-        "for a score that means something on its own."
-    )
-
-
-def ratings(ranked: RankedList) -> None:
-    st.header("2. Ratings", divider="gray", anchor="ratings")
-    st.markdown(
-        "Recommender data often has star ratings, 1 to 5. Used as labels directly, a one-star "
-        "item, which the user disliked, still earns a gain of 1: it counts as a little bit "
-        "relevant, and it makes the ideal ranking longer. Two common fixes: subtract 1 so the "
-        "lowest rating earns nothing, or keep only ratings above a threshold (say 4 and 5) as "
-        "relevant. Either way the NDCG changes."
-    )
-    rows = {row.key: row for row in readings(ranked)}
-    as_ratings, minus_one = rows["shifted"], rows["given"]
-    st.markdown(
-        f"**Your list read as ratings.** If your labels "
-        f"({plain(format_relevances(ranked.relevances))}) were ratings minus 1, the ratings "
-        f"themselves would be {plain(format_relevances(as_ratings.ranked.relevances))}:"
-    )
-    left, right = st.columns(2)
-    left.metric(f"NDCG{ranked.at}, ratings as labels", fixed(as_ratings.ndcg))
-    right.metric(f"NDCG{ranked.at}, ratings − 1", fixed(minus_one.ndcg))
-    if as_ratings.problem or minus_one.problem:
-        st.warning(plain(as_ratings.problem or minus_one.problem), icon="✋")
-    st.caption(
-        "Adding the same number to every label is not harmless: it raises the floor of every "
-        "item, so the order matters less and NDCG rises."
-    )
-
-
-def click_labels(ranked: RankedList) -> None:
-    st.header("3. Clicks, and their position bias", divider="gray", anchor="clicks")
-    st.markdown(
-        "Clicks are cheap and plentiful, so they are often used as labels (1 for a click, or "
-        "the click rate). But people click what they look at, and they look at the top. "
-        "Joachims et al. (2005) tracked readers' eyes on a search page: the first result was "
-        "looked at and clicked far more than the rest, and when the top two results were "
-        "secretly swapped, the new first result still got more clicks. A click says as much "
-        "about where an item was shown as about the item."
-    )
-    st.markdown(
-        "A simple model (the *examination hypothesis*, compared with others by Craswell et "
-        "al. 2008): an item at position i is clicked if it is looked at, with chance θᵢ, and "
-        "then found attractive, with chance aᵢ. Here aᵢ is the label divided by the top label, "
-        "and θᵢ is one of the discount curves of *Why a logarithm?*."
-    )
+def _examination() -> tuple[str, float]:
     left, right = st.columns(2)
     curve = left.radio(
         "Chance of being looked at, θᵢ",
@@ -136,67 +88,214 @@ def click_labels(ranked: RankedList) -> None:
             p = controls.number(
                 "p", PERSISTENCE, f"{PAGE}_p", slider=True, value=PERSISTENCE.default
             )
-    now = clicks(ranked, curve, p)
-    st.latex(CLICK_FORMULA)
-    st.latex(clicks_filled(now.table))
-    charts.show(labels_charts.clicks_chart(now.table), key=f"{PAGE}_clicks")
-    st.caption(
-        "Solid bars: the click rate each item would get in this order. Dotted bars: how "
-        "attractive it is. The dashed line: the chance its position is looked at."
-    )
-    worst = clicks(worst_first(ranked), curve, p)
-    for note in dict.fromkeys(now.notes + worst.notes):  # each reason once
-        st.info(plain(note), icon="ℹ️")
-    name = now.judged.name()
+    return curve, p
+
+
+def click_labels(ranked: RankedList) -> None:
+    st.header("1. Clicks: whoever showed the list gets the credit", divider="gray", anchor="clicks")
     st.markdown(
-        "**Scoring an order with the clicks it collected itself.** Each row scores one order "
-        "three ways: with the real labels, with its own click rates as labels, and with the "
-        "click rates divided by θᵢ (inverse propensity weighting, Joachims et al. 2017)."
+        "Clicks are cheap, so they are often turned into labels (a click is 1, or the label is "
+        "the click rate). But a reader only clicks what they look at, and they look at the "
+        "top. A simple model, the *examination hypothesis*: the item at position i is looked "
+        "at with chance θᵢ and, once seen, clicked with chance aᵢ, its label divided by the "
+        "top label. Its click rate is cᵢ = θᵢ · aᵢ."
     )
+    curve, p = _examination()
+    logged = logged_under(ranked, examination=curve, p=p)
+    # The question stays the one asked, on the list and click model it was asked about, until
+    # the learner asks again; until answered it follows the list.
+    if predict.guess_for(QUESTION) is None or ASKED not in st.session_state:
+        st.session_state[ASKED] = logged
+    guess = predict.ask(build_click_log(st.session_state[ASKED]), key=QUESTION)
+    if predict.revealed(guess):
+        _logged_scores(ranked, logged)
+    else:
+        st.caption("Answer first: the scores of A and B follow.")
+    _click_details(ranked, curve, p)
+
+
+def _logged_scores(ranked: RankedList, logged: Logged) -> None:
+    """The reveal: A and B scored with the real labels, with A's clicks, and corrected."""
+    name = logged.judged_logging.name()
     st.dataframe(
         pd.DataFrame(
             {
-                "Order": ["your order", "worst order (least relevant first)"],
-                f"{name}, real labels": [fixed(now.judged.ndcg), fixed(worst.judged.ndcg)],
-                f"{name}, its own clicks": [fixed(now.clicked.ndcg), fixed(worst.clicked.ndcg)],
-                "Difference": [
-                    signed(now.clicked.ndcg - now.judged.ndcg),
-                    signed(worst.clicked.ndcg - worst.judged.ndcg),
+                "Order": [
+                    f"A, your order: {shorten(format_relevances(logged.logging.relevances), 60)}",
+                    f"B, the challenger: {shorten(format_relevances(logged.other.relevances), 60)}",
                 ],
-                f"{name}, clicks ÷ θᵢ": [fixed(now.corrected.ndcg), fixed(worst.corrected.ndcg)],
+                f"{name}, real labels": [
+                    fixed(logged.judged_logging.ndcg),
+                    fixed(logged.judged_other.ndcg),
+                ],
+                f"{name}, clicks logged under A": [
+                    fixed(logged.clicked_logging.ndcg),
+                    fixed(logged.clicked_other.ndcg),
+                ],
+                f"{name}, those clicks ÷ θᵢ": [
+                    fixed(logged.corrected_logging.ndcg),
+                    fixed(logged.corrected_other.ndcg),
+                ],
             }
         ),
         hide_index=True,
         width="stretch",
-        key=f"{PAGE}_click_scores",
+        key=f"{PAGE}_logged_scores",
     )
-    st.caption(
-        "An item collects clicks partly because of where it stood, so an order's own clicks "
-        "lean its way: of two items of the same grade, the one it showed higher always gets "
-        "the better label. Scored with its own clicks, an order usually looks better than with "
-        "the real labels, a bad order most of all, though not always, because the click "
-        "rates also pull items of equal grade apart. Dividing by θᵢ removes the position's "
-        "share when θᵢ is known; in practice it has to be estimated. And items the system "
-        "never showed get no clicks at all: click labels have no pool."
+    for note in logged.notes:
+        st.info(plain(note), icon="ℹ️")
+    st.markdown(
+        "The items A put on top collected clicks partly because of where they stood, and they "
+        "carry those clicks into B's order. So a log favours the ranker that produced it: a "
+        "new ranker evaluated on the old ranker's clicks starts at a disadvantage, sometimes "
+        "enough to lose to a worse order. Dividing each click rate by the θᵢ of the position "
+        "it was logged at (*inverse propensity weighting*) removes that share, when θᵢ is "
+        "known; in practice it has to be estimated, for example by swapping results at random "
+        "for a small share of traffic."
     )
-    st.button(
-        "▶ Put your list in its worst order",
-        key=f"{PAGE}_worst",
-        on_click=_load,
-        args=(worst_first(ranked),),
-        help="Reorders the list at the top of the page, least relevant first.",
+    st.caption(plain(_corrected_scale(ranked)))
+
+
+def _corrected_scale(ranked: RankedList) -> str:
+    """What the ÷ θᵢ column is on, and why it can differ from the real labels' column."""
+    if ranked.scoring.gain == "linear":
+        return (
+            "The last column: dividing by θᵢ gives back aᵢ, the real label divided by the top "
+            "label. Under the gain rel that scales every gain by the same number, so NDCG is "
+            "exactly the real labels' NDCG."
+        )
+    return (
+        "The last column: dividing by θᵢ gives back aᵢ, the real label divided by the top "
+        "label, a number from 0 to 1. Your gain turns that into another gain than the real "
+        "label's (2^0.5 − 1 is not half of 2^3 − 1), so this column differs from the real "
+        "labels' column even though the correction is exact: with the gain rel they agree."
     )
+
+
+def _click_details(ranked: RankedList, curve: str, p: float) -> None:
+    now = clicks(ranked, curve, p)
+    with st.expander("🔎 The click model, position by position"):
+        st.latex(CLICK_FORMULA)
+        st.latex(clicks_filled(now.table))
+        charts.show(labels_charts.clicks_chart(now.table), key=f"{PAGE}_clicks")
+        st.caption(
+            "Solid bars: the click rate each item gets in your order. Dotted bars: how "
+            "attractive it is. The dashed line: the chance its position is looked at."
+        )
+    worst = clicks(worst_first(ranked), curve, p)
+    with st.expander("📚 An order scored with the clicks it collected itself"):
+        for note in dict.fromkeys(now.notes + worst.notes):  # each reason once
+            st.info(plain(note), icon="ℹ️")
+        name = now.judged.name()
+        st.dataframe(
+            pd.DataFrame(
+                {
+                    "Order": ["your order", "worst order (least relevant first)"],
+                    f"{name}, real labels": [fixed(now.judged.ndcg), fixed(worst.judged.ndcg)],
+                    f"{name}, its own clicks": [
+                        fixed(now.clicked.ndcg),
+                        fixed(worst.clicked.ndcg),
+                    ],
+                    "Difference": [
+                        signed(now.clicked.ndcg - now.judged.ndcg),
+                        signed(worst.clicked.ndcg - worst.judged.ndcg),
+                    ],
+                    f"{name}, clicks ÷ θᵢ": [
+                        fixed(now.corrected.ndcg),
+                        fixed(worst.corrected.ndcg),
+                    ],
+                }
+            ),
+            hide_index=True,
+            width="stretch",
+            key=f"{PAGE}_click_scores",
+        )
+        st.caption(
+            "Of two items of the same grade, the one an order shows higher always gets the "
+            "better click label, so an order scored with its own clicks usually looks better "
+            "than with the real labels, a bad order most of all (though not always: the "
+            "click rates also pull equal grades apart). Items never shown get no clicks: "
+            "click labels have no pool."
+        )
+        st.button(
+            "▶ Put your list in its worst order",
+            key=f"{PAGE}_worst",
+            on_click=_load,
+            args=(worst_first(ranked),),
+            help="Reorders the list at the top of the page, least relevant first.",
+        )
+    with st.expander("📚 Position bias, trust bias, and the cascade model"):
+        st.markdown(
+            "- **Position bias**: a lower position is looked at less, so it is clicked less "
+            "whatever it holds. That is the θᵢ above, and dividing by θᵢ corrects it.\n"
+            "- **Trust bias**: readers who do look also click the top result more, because "
+            "they trust the engine's order. Joachims et al. (2005) swapped the top two "
+            "results without telling their readers, and the new first result still drew "
+            "more clicks. Dividing by the chance of being looked at does not remove that.\n"
+            "- **The cascade model**: the reader scans from the top, clicks the first item "
+            "that satisfies them and stops. Craswell et al. (2008) compared it with the "
+            "examination model on real click logs and found it fits the top of the list "
+            "best. ERR (Chapelle et al. 2009), on *NDCG beside its neighbours*, is this "
+            "reader turned into a measure: each position's value is the chance the reader "
+            "gets there unsatisfied and stops there."
+        )
+        menu.page_link(
+            "metrics",
+            params=urlparams.list_params(ranked),
+            label="🧭 NDCG beside its neighbours: ERR on your list",
+        )
+
+
+def ratings(ranked: RankedList) -> None:
+    st.header("2. Ratings", divider="gray", anchor="ratings")
+    st.markdown(
+        "Recommender data often has star ratings, 1 to 5. Used as labels directly, a one-star "
+        "item, which the user disliked, still earns a gain of 1: it counts as a little "
+        "relevant, and in the ideal ranking the low positions stop being worth nothing. Two "
+        "common fixes: subtract 1 so the lowest rating earns nothing, or keep only ratings "
+        "above a threshold (say 4 and 5) as relevant. Either way the NDCG changes."
+    )
+    rows = {row.key: row for row in readings(ranked)}
+    as_ratings, minus_one = rows["shifted"], rows["given"]
+    st.markdown(
+        f"**Your list read as ratings.** If your labels "
+        f"({plain(format_relevances(ranked.relevances))}) were ratings minus 1, the ratings "
+        f"themselves would be {plain(format_relevances(as_ratings.ranked.relevances))}:"
+    )
+    left, right = st.columns(2)
+    left.metric(f"NDCG{ranked.at}, ratings as labels", fixed(as_ratings.ndcg))
+    right.metric(f"NDCG{ranked.at}, ratings − 1", fixed(minus_one.ndcg))
+    if as_ratings.problem or minus_one.problem:
+        st.warning(plain(as_ratings.problem or minus_one.problem), icon="✋")
+        return
+    st.caption(plain(_shift_effect(ranked, as_ratings.ndcg, minus_one.ndcg)))
+
+
+def _shift_effect(ranked: RankedList, shifted: float, given: float) -> str:
+    """Which way adding 1 to every label moved this list's NDCG, and when each way happens."""
+    rule = (
+        "Adding the same number to every label is not harmless. When your order and the ideal "
+        "are summed over the same positions, it raises NDCG: every position gets a floor, so "
+        "the order matters less. When the ideal is longer than your list (no cut-off, and "
+        "judged items that were not retrieved), those items get the floor too, and NDCG can "
+        "fall."
+    )
+    if fixed(shifted) == fixed(given):
+        return f"{rule} Here the two agree to four decimals."
+    way = "raised" if shifted > given else "lowered"
+    return f"{rule} On your list it {way} NDCG{ranked.at}, from {fixed(given)} to {fixed(shifted)}."
 
 
 def fractions(ranked: RankedList) -> None:
-    st.header("4. Labels between 0 and 1", divider="gray", anchor="fractions")
+    st.header("3. Labels between 0 and 1", divider="gray", anchor="fractions")
     st.markdown(
         "A label of 0.5 can mean several things: the share of assessors who said relevant "
         "(two of four), a probability from a click model, a click rate, or a model's score "
         "used as a soft target. The NDCG formula does not mind: any gain ≥ 0 works, and "
         "0.5 earns 0.5 (or 2^0.5 − 1 ≈ 0.4142 under the exponential gain). The libraries mind a "
-        "great deal: some refuse fractions, and one silently rounds them down to whole numbers, "
-        "so 0.5 becomes 0."
+        "great deal. Some refuse fractions with an error. Worse, two read them as whole numbers "
+        "without a word, so 0.5 becomes 0: ranx, and the trec_eval program itself, which keeps "
+        "the whole number a label starts with (only its Python binding, pytrec_eval, refuses)."
     )
     st.latex(worked(totals(FRACTIONS))[2])
     st.caption(plain(f"The items A–E of {FRACTIONS_SOURCE}: {FRACTIONS.describe()}."))
@@ -220,19 +319,6 @@ def fractions(ranked: RankedList) -> None:
             "library does with them:"
         )
     rows = label_verdicts(ranked)
-    # A static table: the libraries' messages wrap instead of hiding behind a scroll bar.
-    st.table(
-        pd.DataFrame(
-            {
-                "With your labels": [row.outcome for row in rows],
-                "Its NDCG": [row.shown for row in rows],
-                "Measure": [row.measure for row in rows],
-                "Accepts": [row.accepts for row in rows],
-                "It says or does": [row.message or "—" for row in rows],
-            },
-            index=pd.Index([row.library for row in rows], name="Library"),
-        )
-    )
     refused = [row.library for row in rows if row.outcome == REFUSED]
     changed = [row.library for row in rows if row.outcome == CHANGED]
     if refused or changed:
@@ -242,20 +328,55 @@ def fractions(ranked: RankedList) -> None:
         if changed:
             said.append(f"changed without a warning by {', '.join(changed)}")
         st.warning(f"Your labels are {' and '.join(said)}.", icon="⚠️")
-    st.caption(
-        "Each number is that library's own NDCG convention (gain, ideal, ties), as on Why "
-        "libraries disagree; ⚠ marks a number computed after a silent change of the labels."
+    # Open when something happens to the learner's labels: then the table is the lesson.
+    with st.expander("⚙️ How each library reads your labels", expanded=bool(refused or changed)):
+        # A static table: the libraries' messages wrap instead of hiding behind a scroll bar.
+        st.table(
+            pd.DataFrame(
+                {
+                    "With your labels": [row.outcome for row in rows],
+                    "Its NDCG": [row.shown for row in rows],
+                    "Measure": [row.measure for row in rows],
+                    "Accepts": [row.accepts for row in rows],
+                    "It says or does": [row.message or "—" for row in rows],
+                },
+                index=pd.Index([row.library for row in rows], name="Library"),
+            )
+        )
+        st.caption(
+            "Each number is that library's own NDCG convention (gain, ideal, ties), as on Why "
+            "libraries disagree; ⚠ marks a number computed after a silent change of the labels. "
+            "A silent change is the dangerous case: the program prints a number, and nothing "
+            "says it is not the number you meant."
+        )
+        menu.page_link(
+            "libraries",
+            params=urlparams.list_params(ranked),
+            label="⚖️ Why libraries disagree: every convention on this list",
+        )
+
+
+def judgments() -> None:
+    st.header("4. Graded judgments", divider="gray", anchor="judgments")
+    st.markdown(
+        "In a test collection, trained **assessors** grade documents for each query against "
+        "written guidelines. Järvelin and Kekäläinen used 0 (not relevant) to 3 (highly "
+        "relevant), the scale of the Wikipedia example too. Only a **pool** gets judged, "
+        "usually the top results of several systems: that is where the app's *judged but not "
+        "retrieved* items come from, and why items outside the pool are simply unjudged."
     )
-    menu.page_link(
-        "libraries",
-        params=urlparams.list_params(ranked),
-        label="⚖️ Why libraries disagree: every convention on this list",
-    )
+    with st.expander("📚 Do assessors agree?"):
+        st.markdown(
+            "Often not. Voorhees (2000) had TREC topics judged again by other assessors: the "
+            "systems' scores moved, but their order barely did. Judgments are good for "
+            "comparing systems on the same pool, less so for a score that means something on "
+            "its own."
+        )
 
 
 def references(ranked: RankedList) -> None:
-    st.header("References")
-    st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
+    with st.expander("References"):
+        st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
     menu.page_link("glossary", label="📖 Glossary and notation")
     menu.page_link(
         "learn-pitfalls",
@@ -266,8 +387,8 @@ def references(ranked: RankedList) -> None:
 
 intro()
 ranked = your_list()
-judgments()
-ratings(ranked)
 click_labels(ranked)
+ratings(ranked)
 fractions(ranked)
+judgments()
 references(ranked)
