@@ -200,7 +200,7 @@ def show_solution(question: questions.Question, number: int) -> None:
     if question.is_numeric:
         st.markdown(f"**The answer: {fixed(exercise.target)}**")
     st.markdown(plain(exercise.explanation))
-    solutions.worked_cases(exercise.solution_cases)
+    solutions.worked_exercise(exercise, key=f"{PAGE}_solution_{number}")
 
 
 def show_distribution(
