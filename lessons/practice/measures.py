@@ -15,7 +15,7 @@ import math
 from functools import lru_cache
 
 from ndcg_core import measures
-from ndcg_core.display import NOISE, exact, fixed
+from ndcg_core.display import NOISE, exact
 from ndcg_core.model import EVERY_RANKED, RankedList
 from ndcg_core.parsing import format_relevances
 
@@ -124,12 +124,6 @@ def make_metric_changes(slot: Slot) -> Exercise:
         if len(options) < 4:
             continue
         at = before.ranked.at
-        scores = (measures.all_measures(before.ranked), measures.all_measures(after.ranked))
-        lines = "; ".join(
-            f"{measures.MEASURES[key].symbol}{at} {fixed(scores[0].values[key])} → "
-            f"{fixed(scores[1].values[key])}"
-            for key in measures.MEASURES
-        )
         choices = [
             Choice(
                 _measures_text(option, at),
@@ -162,7 +156,7 @@ def make_metric_changes(slot: Slot) -> Exercise:
             cases=(before, after),
             choices=tuple(choices),
             explanation=(
-                f"Before → after: {lines}. NDCG and ERR read grades and positions, so any swap "
+                "NDCG and ERR read grades and positions, so any swap "
                 "of unequal grades in the top k moves them. P and R only count relevant items "
                 "in the top k: they move only when a relevant item crosses k. RR only looks at "
                 "the first relevant item, AP and RBP see relevant or not: a swap between two "
