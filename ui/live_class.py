@@ -219,6 +219,8 @@ def show_distribution(
             questions.histogram(values, exercise.tolerance),
             target=exercise.target if revealed else None,
             tolerance=exercise.tolerance if revealed else None,
+            # What counts: within the tolerance and nearer the answer than any common slip.
+            band=practice.accepted_range(exercise) if revealed else None,
             mine=None if mine is None else practice.parse_answer(mine),
         )
     else:

@@ -146,6 +146,7 @@ __all__ = [
     "Reading",
     "UnreadableAnswer",
     "Verdict",
+    "accepted_range",
     "before_and_after",
     "check_ndcg_answer",
     "check_seed",
@@ -268,6 +269,23 @@ def _check_number(exercise: Exercise, answer: object) -> Verdict:
         feedback=feedback,
         mistake=slip.key if slip else "",
     )
+
+
+def accepted_range(exercise: Exercise) -> tuple[float, float]:
+    """The numbers that count for a number exercise, lowest and highest: within the tolerance,
+    and short of half-way to the nearest common slip on either side (slips within INDISTINCT
+    of the right value left out, as `judge` does)."""
+    target, tolerance = exercise.target, exercise.tolerance
+    low, high = target - tolerance, target + tolerance
+    for m in mistakes_for(exercise):
+        if abs(m.value - target) < INDISTINCT:
+            continue
+        half_way = (m.value + target) / 2
+        if m.value < target:
+            low = max(low, half_way)
+        else:
+            high = min(high, half_way)
+    return low, high
 
 
 def _nearer_slip(exercise: Exercise, value: float) -> mistakes.Mistake | None:

@@ -337,3 +337,24 @@ def test_each_wrong_option_of_which_measures_move_points_to_its_own_misconceptio
     assert len({m.advice for m in found}) == 3
     for m in found:
         assert m.advice and not any(ch.isdigit() for ch in m.advice), m.advice
+
+
+def test_the_revealed_histogram_shades_what_counts():
+    # 1, 0, 1, 1, 0 at k = 3 (0.70392): ±0.05 would shade 0.65392 to 0.75392, but below the
+    # half-way point to the log₂ i slip (0.61991), 0.66192, answers are that slip's.
+    from ui.charts.answers import number_histogram
+
+    question = q.estimate_question([1, 0, 1, 1, 0], 3)
+    exercise = question.exercise
+    low, high = practice.accepted_range(exercise)
+    slip = (1 + 1 / math.log2(3)) / (2 + 1 / math.log2(3))
+    assert low == pytest.approx((exercise.target + slip) / 2) == pytest.approx(0.66192, abs=1e-5)
+    assert high == pytest.approx(exercise.target + 0.05)
+    figure = number_histogram(
+        q.histogram([0.7, 0.62], exercise.tolerance),
+        target=exercise.target,
+        tolerance=exercise.tolerance,
+        band=(low, high),
+    )
+    (shade,) = [s for s in figure.layout.shapes if s.type == "rect"]
+    assert (shade.x0, shade.x1) == pytest.approx((low, high))

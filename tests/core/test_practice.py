@@ -986,3 +986,22 @@ def test_the_measures_solution_shows_every_measure_before_and_after():
             assert b == pytest.approx(before[symbol], abs=1e-12), (seed, name)
             assert a == pytest.approx(after[symbol], abs=1e-12), (seed, name)
             assert moved == (abs(before[symbol] - after[symbol]) > 1e-9), (seed, name)
+
+
+@pytest.mark.parametrize("version", practice.VERSIONS)
+def test_the_accepted_range_is_what_judge_accepts(version):
+    # Its edges: just inside counts, just outside does not (the slips are worked out with numpy).
+    for seed in range(40):
+        ex = _first("estimate", seed, version)
+        low, high = practice.accepted_range(ex)
+        truth = ex.target
+        assert low <= truth <= high and high - low <= 2 * ex.tolerance + 1e-12
+        for value in _np_slips(ex.cases[0].ranked).values():
+            if abs(value - truth) >= practice.INDISTINCT:
+                assert not low <= value <= high, (seed, value)
+        for inside in (low + 2e-4, high - 2e-4):
+            if 0 <= inside <= 1:
+                assert judge(ex, f"{inside:.6f}").correct, (seed, inside)
+        for outside in (low - 1e-3, high + 1e-3):
+            if 0 <= outside <= 1:
+                assert not judge(ex, f"{outside:.6f}").correct, (seed, outside)
