@@ -3,6 +3,7 @@
 import itertools
 import json
 import math
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -1005,3 +1006,21 @@ def test_the_accepted_range_is_what_judge_accepts(version):
         for outside in (low - 1e-3, high + 1e-3):
             if 0 <= outside <= 1:
                 assert not judge(ex, f"{outside:.6f}").correct, (seed, outside)
+
+
+@pytest.mark.parametrize("version", practice.VERSIONS)
+def test_no_first_feedback_names_the_answer(version):
+    # After any wrong first pick, of any kind: the feedback (shown with the second try) holds
+    # neither the right option's words nor the right option's own numbers as it states them.
+    for seed in range(12):
+        for ex in exercise_set(seed, version):
+            if ex.is_numeric:
+                continue
+            right, wrong = _wrong_picks(ex)
+            answer = ex.choices[right].text
+            for i in wrong:
+                feedback = judge(ex, i).feedback
+                assert answer not in feedback, (version, seed, ex.kind, feedback)
+                picked = set(re.findall(r"\d+\.\d+", ex.choices[i].text))
+                for number in set(re.findall(r"\d+\.\d+", answer)) - picked:
+                    assert number not in feedback, (version, seed, ex.kind, number, feedback)
