@@ -3,7 +3,9 @@
 A wrong answer is rarely wrong at random. Working by hand, learners divide by log₂ i instead of
 log₂(i + 1), forget to re-sort the ideal, sort only the top k for it, cut one side at k but not
 the other, misread the gain 2^rel − 1, or leave out judged items the system never retrieved.
-Each function here recomputes a list the way one of those mistakes does, so practice can name
+A calculator's "log" key is log₁₀: on both sides of NDCG it cancels out (every discount
+shrinks by the same factor), so it is only a slip for one DCG term, or when one side of the
+ratio is worked with it and the other with log₂ (the hint's table). Each function here recomputes a list the way one of those mistakes does, so practice can name
 the mistake behind an answer (`diagnose`) and a walkthrough can show what the mistake would
 have given. Every value is computed with the core's gains and discounts; nothing is estimated.
 """
@@ -49,10 +51,13 @@ NDCG_MISTAKES = {
     "gain_linear": "using the plain grade instead of the gain 2^rel − 1",
     "gain_no_minus_one": "using 2^rel without the − 1",
     "pool_ignored": "leaving the judged-but-not-retrieved items out of the ideal",
+    "log10_list": "taking log₁₀ (the calculator's log key) for the list but log₂ for the ideal",
+    "log10_ideal": "taking log₂ for the list but log₁₀ (the calculator's log key) for the ideal",
 }
 TERM_MISTAKES = {
     "log_i": "dividing by log₂ i instead of log₂(i + 1)",
     "natural_log": "taking the natural logarithm ln instead of log₂",
+    "log10": "taking log₁₀ (the calculator's log key) instead of log₂",
     "multiplied": "multiplying by the logarithm instead of dividing by it",
     "gain_exponential": "using the gain 2^rel − 1 instead of the plain grade",
     "gain_linear": "using the plain grade instead of the gain 2^rel − 1",
@@ -167,6 +172,20 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
             f"towards DCG{at}, just as only the top {k} of the ideal count towards IDCG{at}. "
             "A DCG over more positions than the IDCG can even come out above 1.",
         )
+    if (s.discount, s.log_base) == ("log2", 2.0):
+        # log₁₀ on both sides would cancel; on one side only, every discount of that side is
+        # log₂ 10 = 3.32 times too big.
+        ten = 10.0
+        add(
+            "log10_list",
+            _ratio(_dcg(rel, k, gain, discount, ten), truth_idcg),
+            _log10_advice("list"),
+        )
+        add(
+            "log10_ideal",
+            _ratio(truth_dcg, _dcg(ideal, k, gain, discount, ten)),
+            _log10_advice("ideal"),
+        )
     for key, function in _GAIN_SLIPS.get(s.gain, ()):
         add(
             key,
@@ -185,6 +204,15 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
             f"{format_relevances(alone[: k or len(alone)])}. Missing them is what the score should punish.",
         )
     return tuple(found)
+
+
+def _log10_advice(side: str) -> str:
+    return (
+        f"The calculator's “log” key is log₁₀, and here it was used for the {side} only: "
+        f"1/log₁₀ x is log₂ 10 = {fixed(math.log2(10))} times 1/log₂ x, so that side comes out "
+        f"{fixed(math.log2(10))} times too big. Use the same logarithm on both sides (any base "
+        "cancels out of NDCG), or the discount table."
+    )
 
 
 def _gain_advice(gain: str, relevances: Iterable[float]) -> str:
@@ -233,6 +261,12 @@ def term_mistakes(ranked: RankedList, position: int) -> tuple[Mistake, ...]:
         g / math.log(position + 1),
         f"{where}; ln {position + 1} = {fixed(math.log(position + 1))} is the natural "
         "logarithm. On a calculator, log₂ x = ln x / ln 2.",
+    )
+    add(
+        "log10",
+        g / math.log10(position + 1),
+        f"{where}; the calculator's “log” key gives log₁₀ {position + 1} = "
+        f"{fixed(math.log10(position + 1))} instead. On a calculator, log₂ x = log x / log 2.",
     )
     add(
         "multiplied",

@@ -200,7 +200,7 @@ def show_solution(question: questions.Question, number: int) -> None:
     if question.is_numeric:
         st.markdown(f"**The answer: {fixed(exercise.target)}**")
     st.markdown(plain(exercise.explanation))
-    solutions.worked_cases(exercise.solution_cases)
+    solutions.worked_exercise(exercise, key=f"{PAGE}_solution_{number}")
 
 
 def show_distribution(
@@ -219,6 +219,8 @@ def show_distribution(
             questions.histogram(values, exercise.tolerance),
             target=exercise.target if revealed else None,
             tolerance=exercise.tolerance if revealed else None,
+            # What counts: within the tolerance and nearer the answer than any common slip.
+            band=practice.accepted_range(exercise) if revealed else None,
             mine=None if mine is None else practice.parse_answer(mine),
         )
     else:

@@ -1,12 +1,16 @@
 """A worked solution, drawn the same way wherever a question is answered (/practice, the live
 classroom): each case's DCG, ideal order, IDCG and NDCG with its own numbers, then a link that
-reopens the case in the playground with every convention."""
+reopens the case in the playground with every convention. A question about the other measures
+("which measures does one swap move?") first shows every measure before and after, with links
+to the metrics page."""
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from lessons import practice
+from ndcg_core.display import fixed
 
 from . import menu, urlparams
 from .text import plain
@@ -26,4 +30,36 @@ def worked_cases(cases) -> None:
             "playground",
             params=urlparams.list_params(case.ranked),
             label=f"🎛️ Open {case.name} in the playground",
+        )
+
+
+def worked_exercise(exercise: practice.Exercise, *, key: str) -> None:
+    """An exercise's worked solution: for "which measures move", every measure before and after
+    the swap first; then every case's NDCG formula by formula (`worked_cases`)."""
+    if exercise.kind == "metric_changes":
+        measures_before_and_after(exercise, key=key)
+    worked_cases(exercise.solution_cases)
+
+
+def measures_before_and_after(exercise: practice.Exercise, *, key: str) -> None:
+    """Every measure before and after the swap (`practice.before_and_after`), the ones that move
+    marked in words, and each list on the metrics page, where each measure is worked out."""
+    rows = practice.before_and_after(exercise)
+    st.dataframe(
+        pd.DataFrame(
+            {
+                "Measure": [name for name, *_ in rows],
+                "Before": [fixed(before) for _, before, _, _ in rows],
+                "After": [fixed(after) for _, _, after, _ in rows],
+                "Moves?": ["moves" if moved else "stays" for *_, moved in rows],
+            }
+        ),
+        hide_index=True,
+        key=f"{key}_measures",
+    )
+    for case in exercise.solution_cases:
+        menu.page_link(
+            "metrics",
+            params=urlparams.list_params(case.ranked),
+            label=f"📏 {case.name}: every measure worked out on the metrics page",
         )

@@ -224,7 +224,7 @@ def the_solution(exercise: practice.Exercise, record: dict) -> None:
         st.info("The solution, as asked.", icon="📖")
     st.markdown(plain(exercise.explanation))
     st.markdown("### The worked solution")
-    solutions.worked_cases(exercise.solution_cases)
+    solutions.worked_exercise(exercise, key=f"{PAGE}_{exercise.key}")
 
 
 def navigation(seed: int, version: int, number: int) -> None:

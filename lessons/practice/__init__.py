@@ -16,8 +16,15 @@ would really give. Each exercise also carries a hint the learner can ask for.
 Versions: version 1 is the generator every link made before versions existed still opens
 (`exercise(seed, index)` without a version), kept exactly, so a teacher's shared set never
 changes under a class. Version 2 varies the convention puzzles between seeds (their lists, the
-judged-but-not-retrieved items, k) and adds three pitfall exercises; version 3, which new sets
-use, adds the metrics page's question (which measures one swap moves).
+judged-but-not-retrieved items, k) and adds three pitfall exercises; version 3 adds the metrics page's question (which measures one swap moves). Version 4, which
+new sets use, has the same plan but draws its lists so that the slips can be caught: an
+estimate's list is kept only when every common slip gives a value at least SLIP_DISTANCE from the
+right one (the tolerance is then SEPARATED_TOLERANCE), and "which measures move" varies k, so an
+item can cross it.
+
+On every version an estimate counts only when it is within the tolerance *and* nearer to the
+right value than to what any common slip gives (`mistakes.ndcg_mistakes`): the slips are what
+the exercise is there to catch, so their values are never accepted.
 
 Every list is a `model.RankedList` scored by `metrics.totals`, the same record and the same
 numbers as every other page, so an exercise opened in the playground shows what it showed here.
@@ -36,7 +43,7 @@ import random
 
 from lessons import mistakes
 from ndcg_core import latex
-from ndcg_core.display import exact, fixed
+from ndcg_core.display import DIGITS, exact, fixed
 from ndcg_core.metrics import totals
 from ndcg_core.parsing import format_relevances
 
@@ -57,10 +64,12 @@ from .calculations import (
     MIN_GAP,
     MIN_MARGIN,
     MISTAKE_WINDOW,
+    SEPARATED_TOLERANCE,
+    SLIP_DISTANCE,
     TERM_TOLERANCE,
     swap_loss,
 )
-from .measures import measures_changed
+from .measures import before_and_after, measures_changed
 from .records import Case, Choice, Claim, Exercise, Kind, Reading, Slot, Verdict
 
 KINDS = ("compare", "estimate", "missing_term", "costliest_swap")
@@ -73,14 +82,16 @@ PLANS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     1: (KINDS, PUZZLES),
     2: (KINDS, PUZZLES + PITFALLS),
     3: (KINDS, PUZZLES + PITFALLS + NEIGHBOURS),
+    4: (KINDS, PUZZLES + PITFALLS + NEIGHBOURS),
 }
 VERSIONS = tuple(PLANS)
 LATEST = max(VERSIONS)
 SET_SIZE = len(KINDS) + len(PUZZLES)  # a version-1 set, as links without a version open it
 TRIES = 2  # answers before the solution is shown
 MAX_SEED = 999_999
-# A typed answer exactly on the edge of the tolerance counts, whatever the float rounding says.
-EDGE_SLACK = 1e-9
+# A slip that moves the answer by less than this (half a hundredth) cannot be told apart from
+# the right value by an answer rounded to two decimals: an answer near it is not held against it.
+INDISTINCT = 0.005
 
 # Every kind of exercise: how it is made, and how its answers are checked.
 REGISTRY: dict[str, Kind] = {
@@ -106,6 +117,7 @@ __all__ = [
     "DECOY_SHIFT",
     "ESTIMATE_TOLERANCE",
     "HOW_TO_TYPE",
+    "INDISTINCT",
     "KINDS",
     "LATEST",
     "MARGIN_DIGITS",
@@ -119,7 +131,9 @@ __all__ = [
     "PLANS",
     "PUZZLES",
     "REGISTRY",
+    "SEPARATED_TOLERANCE",
     "SET_SIZE",
+    "SLIP_DISTANCE",
     "TERM_TOLERANCE",
     "TRIES",
     "VERSIONS",
@@ -132,6 +146,8 @@ __all__ = [
     "Reading",
     "UnreadableAnswer",
     "Verdict",
+    "accepted_range",
+    "before_and_after",
     "check_ndcg_answer",
     "check_seed",
     "check_version",
@@ -220,8 +236,25 @@ def _check_number(exercise: Exercise, answer: object) -> Verdict:
     off = value - exercise.target
     said = exact(round(value, 6))
     truth = fixed(exercise.target)
-    if abs(off) <= exercise.tolerance + EDGE_SLACK:
+    # Judged on the gap as it is shown (to DIGITS places): a gap that reads 0.0500 is within
+    # ±0.05, whatever the float beyond the fourth decimal says.
+    gap = round(abs(off), DIGITS)
+    caught = _nearer_slip(exercise, value)
+    if gap <= exercise.tolerance and caught is None:
         return Verdict(True, "Right!", f"You said {said}; the exact value is {truth}.")
+    if caught is not None and gap <= exercise.tolerance:
+        # Inside the tolerance, but nearer to what a slip gives than to the right value: the
+        # slip is what the answer shows, so it is named rather than accepted.
+        return Verdict(
+            False,
+            "Not quite.",
+            f"You said {said}: that is nearer to {fixed(caught.value)}, what {caught.name} "
+            f"gives, than to the exact value, {truth}. An answer counts when it is within "
+            f"±{exact(exercise.tolerance)} and nearer to the exact value than to any common "
+            f"slip. {caught.advice}",
+            feedback=f"You said {said}, which matches {caught.name}: {caught.advice}",
+            mistake=caught.key,
+        )
     direction = "high" if off > 0 else "low"
     slip = _diagnose(exercise, value)
     named = f" It matches {slip.name}: {slip.advice}" if slip else ""
@@ -236,6 +269,36 @@ def _check_number(exercise: Exercise, answer: object) -> Verdict:
         feedback=feedback,
         mistake=slip.key if slip else "",
     )
+
+
+def accepted_range(exercise: Exercise) -> tuple[float, float]:
+    """The numbers that count for a number exercise, lowest and highest: within the tolerance,
+    and short of half-way to the nearest common slip on either side (slips within INDISTINCT
+    of the right value left out, as `judge` does)."""
+    target, tolerance = exercise.target, exercise.tolerance
+    low, high = target - tolerance, target + tolerance
+    for m in mistakes_for(exercise):
+        if abs(m.value - target) < INDISTINCT:
+            continue
+        half_way = (m.value + target) / 2
+        if m.value < target:
+            low = max(low, half_way)
+        else:
+            high = min(high, half_way)
+    return low, high
+
+
+def _nearer_slip(exercise: Exercise, value: float) -> mistakes.Mistake | None:
+    """The common slip whose value `value` is nearer to than to the right value (the nearest
+    such), or None. Slips within INDISTINCT of the right value are left out: they change the
+    answer by less than rounding it to two decimals does, so no answer can tell them apart."""
+    found = [
+        m
+        for m in mistakes_for(exercise)
+        if abs(m.value - exercise.target) >= INDISTINCT
+        and abs(value - m.value) <= abs(value - exercise.target)
+    ]
+    return min(found, key=lambda m: abs(value - m.value), default=None)
 
 
 def _why_not(exercise: Exercise, picked: Choice) -> str:

@@ -37,6 +37,16 @@ from .records import (
 )
 
 ESTIMATE_TOLERANCE = 0.05
+# Version 4's estimates: a list is kept only when every common slip (`mistakes.ndcg_mistakes`)
+# gives a value at least SLIP_DISTANCE from the right one, and answers count within
+# ±SEPARATED_TOLERANCE. Worked with the hint's discounts rounded to two decimals and the result
+# rounded to two decimals, a list of up to 8 positions comes out within 0.01 of the truth, so
+# ±0.03 is a window a learner who does the work hits. Twice the tolerance would do to keep the
+# whole window nearer the truth than to any slip; the extra 0.01 keeps an answer whose gap
+# rounds onto the edge clear of a tie. (A distance of 0.1 around ±0.05 kept only one list in
+# twenty: the log₂ i slip usually lands within 0.1.)
+SEPARATED_TOLERANCE = 0.03
+SLIP_DISTANCE = 2 * SEPARATED_TOLERANCE + 0.01
 TERM_TOLERANCE = 0.01
 # How close an answer must be to what a mistake gives for the feedback to name that mistake.
 MISTAKE_WINDOW = {"estimate": ESTIMATE_TOLERANCE / 2, "missing_term": TERM_TOLERANCE}
@@ -172,18 +182,33 @@ def _slips(ranked: RankedList) -> dict[str, mistakes.Mistake]:
 
 def make_estimate(slot: Slot) -> Exercise:
     rng = slot.rng
-    n = rng.randint(4, 7)
-    grades = draw_grades(rng, n)
-    case = new_case("List", grades, draw_cut(rng, n))
-    if slot.version >= 2 and rng.random() < 1 / 3:
-        # Some lists in newer sets missed relevant items that were judged: the ideal holds them.
-        pool = tuple(float(rng.randint(1, 3)) for _ in range(rng.randint(1, 2)))
-        case = variant(case, pool=pool)
-    return slot.place(build_estimate(case))
+    while True:
+        n = rng.randint(4, 7)
+        grades = draw_grades(rng, n)
+        case = new_case("List", grades, draw_cut(rng, n))
+        if slot.version >= 2 and rng.random() < 1 / 3:
+            # Some lists in newer sets missed relevant items that were judged: the ideal holds them.
+            pool = tuple(float(rng.randint(1, 3)) for _ in range(rng.randint(1, 2)))
+            case = variant(case, pool=pool)
+        if slot.version < 4:
+            return slot.place(build_estimate(case))
+        if slips_kept_apart(case):
+            return slot.place(build_estimate(case, tolerance=SEPARATED_TOLERANCE))
 
 
-def build_estimate(case: Case) -> Exercise:
-    """ "Estimate NDCG of this list", right within ± ESTIMATE_TOLERANCE."""
+def slips_kept_apart(case: Case, distance: float = SLIP_DISTANCE) -> bool:
+    """Whether every common slip gives `case` a value at least `distance` from its NDCG (a slip
+    that gives the right value itself does no harm on this list)."""
+    truth = case.score()
+    return all(
+        math.isclose(m.value, truth, abs_tol=NOISE) or abs(m.value - truth) >= distance
+        for m in mistakes.ndcg_mistakes(case.ranked)
+    )
+
+
+def build_estimate(case: Case, tolerance: float = ESTIMATE_TOLERANCE) -> Exercise:
+    """ "Estimate NDCG of this list", right within ± `tolerance` and nearer to the right value
+    than to what any common slip gives."""
     ranked = case.ranked
     pool_step = ", the judged items that were not retrieved included" if ranked.pool else ""
     return Exercise(
@@ -191,11 +216,11 @@ def build_estimate(case: Case) -> Exercise:
         title="Estimate the score",
         prompt=(
             f"Estimate NDCG{ranked.at} of this ranking ({scored_with(ranked)}) to within "
-            f"±{exact(ESTIMATE_TOLERANCE)}. Type it as 0.8, .8 or 80%."
+            f"±{exact(tolerance)}. Type it as 0.8, .8 or 80%."
         ),
         cases=(case,),
         target=case.score(),
-        tolerance=ESTIMATE_TOLERANCE,
+        tolerance=tolerance,
         explanation=(
             "Sort the same grades from best to worst for the ideal order, discount both lists "
             "the same way, and divide."
@@ -341,9 +366,11 @@ def compare_why_not(exercise: Exercise, claim: Claim) -> str:
             f"{side} scores lower, not higher. Both lists share one IDCG, so compare their "
             "DCGs, and look first at the positions where they differ nearest the top."
         )
+    # Not "A does score higher": with the margin ruled out too, that would leave one option.
     return (
-        f"{side} does score higher, but not by about {exact(margin)}: the margin is the "
-        "difference of the two DCGs divided by their shared IDCG."
+        f"The gap between the two scores is not about {exact(margin)}: work out both NDCGs, "
+        "then take the difference (with one shared IDCG, the difference of the two DCGs "
+        "divided by it)."
     )
 
 

@@ -81,8 +81,13 @@ def test_estimate_grades_within_the_tolerance_and_names_the_slip():
     assert question.is_numeric and question.right is None
     assert q.verdict(question, "0.7").correct
     assert q.verdict(question, "70%").correct
-    assert q.verdict(question, "0.654").correct  # 0.70392 − 0.05 = 0.65392
-    assert not q.verdict(question, "0.653").correct
+    # Within ±0.05 (0.65392 to 0.75392), but nearer to the truth than to any slip: below, the
+    # log₂ i slip (0.61991) takes over half-way, at 0.66192.
+    assert q.verdict(question, "0.753").correct
+    assert not q.verdict(question, "0.755").correct
+    assert q.verdict(question, "0.663").correct
+    assert q.verdict(question, "0.661").mistake == "log_i"
+    assert not q.verdict(question, "0.654").correct
     assert q.verdict(question, "0.62").mistake == "log_i"
     assert q.verdict(question, "0.92").mistake == "ideal_top_k"
     assert q.verdict(question, "0.4").mistake == ""
@@ -318,3 +323,38 @@ def test_report_rows_count_every_option_or_every_number():
         {"answer": "0.62", "count": 1, "right": "no"},
         {"answer": "0.7", "count": 2, "right": "yes"},
     ]
+
+
+def test_each_wrong_option_of_which_measures_move_points_to_its_own_misconception():
+    # The review's room: practice_question(1, 9, 3) asks which measures one swap moves. Each
+    # wrong option once got the same caption (the whole before-and-after table).
+    question = q.practice_question(1, 9, 3)
+    assert question.exercise.kind == "metric_changes"
+    right = question.right
+    wrong = [str(i) for i in range(len(question.options)) if i != right]
+    found = q.misconceptions(question, wrong)
+    assert len(found) == len(wrong) == 3
+    assert len({m.advice for m in found}) == 3
+    for m in found:
+        assert m.advice and not any(ch.isdigit() for ch in m.advice), m.advice
+
+
+def test_the_revealed_histogram_shades_what_counts():
+    # 1, 0, 1, 1, 0 at k = 3 (0.70392): ±0.05 would shade 0.65392 to 0.75392, but below the
+    # half-way point to the log₂ i slip (0.61991), 0.66192, answers are that slip's.
+    from ui.charts.answers import number_histogram
+
+    question = q.estimate_question([1, 0, 1, 1, 0], 3)
+    exercise = question.exercise
+    low, high = practice.accepted_range(exercise)
+    slip = (1 + 1 / math.log2(3)) / (2 + 1 / math.log2(3))
+    assert low == pytest.approx((exercise.target + slip) / 2) == pytest.approx(0.66192, abs=1e-5)
+    assert high == pytest.approx(exercise.target + 0.05)
+    figure = number_histogram(
+        q.histogram([0.7, 0.62], exercise.tolerance),
+        target=exercise.target,
+        tolerance=exercise.tolerance,
+        band=(low, high),
+    )
+    (shade,) = [s for s in figure.layout.shapes if s.type == "rect"]
+    assert (shade.x0, shade.x1) == pytest.approx((low, high))

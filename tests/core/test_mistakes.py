@@ -1,7 +1,7 @@
 """The common mistakes of working NDCG out by hand: each value hand-worked, with the list in a
 comment, and `diagnose` naming the right one (or none)."""
 
-from math import log, log2
+from math import log, log2, log10
 
 import pytest
 
@@ -32,6 +32,12 @@ def test_binary_list_at_three():
     # 2^rel − 1 of 0 and 1 is 0 and 1: the same number
     assert found["gain_exponential"] == pytest.approx(1.5 / right_idcg)
     assert "pool_ignored" not in found  # no pool: nothing to leave out
+    # log10 on one side only: DCG@3 with 1/log10(i + 1) over IDCG@3 with 1/log2(i + 1), and the
+    # other way round (log10 on both sides would cancel: no slip)
+    dcg10 = 1 / log10(2) + 1 / log10(4)
+    idcg10 = 1 / log10(2) + 1 / log10(3) + 1 / log10(4)
+    assert found["log10_list"] == pytest.approx(dcg10 / right_idcg)  # 2.3383, above 1
+    assert found["log10_ideal"] == pytest.approx(1.5 / idcg10)  # 0.2119
 
 
 def test_pooled_wikipedia_list():
@@ -70,6 +76,7 @@ def test_term_mistakes():
         {
             "log_i": 7 / log2(3),
             "natural_log": 7 / log(4),
+            "log10": 7 / log10(4),  # the calculator's "log" key: 11.627
             "multiplied": 7 * log2(4),
             "gain_linear": 3 / log2(4),
             "gain_no_minus_one": 8 / log2(4),
@@ -109,4 +116,4 @@ def test_a_gain_map_has_no_gain_slips_and_the_other_mistakes_still_apply():
     assert found["log_i"] == pytest.approx((1 + 3) / (7 + 3))
     assert right_ndcg(ranked) == pytest.approx((1 + 3 / log2(3)) / (7 + 3 / log2(3)))
     term = {m.key for m in term_mistakes(ranked, 2)}
-    assert term == {"log_i", "natural_log", "multiplied"}
+    assert term == {"log_i", "natural_log", "log10", "multiplied"}

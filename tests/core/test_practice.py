@@ -3,9 +3,11 @@
 import itertools
 import json
 import math
+import re
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,7 +38,8 @@ seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
 # option text was changed on purpose: the open-ideal puzzle's "X stops counting at k = 3, Y counts
 # all six" contradicted its own "X reports NDCG@6" and now reads "X takes its logarithms to base
 # 10, Y to base 2" (same place, still wrong, still the same answer). Versions 2 and 3 as the code
-# made them when the practice module was split by its groups of exercises.
+# made them when the practice module was split by its groups of exercises; version 4 as the code
+# made it when its estimates started keeping the slips apart and "which measures move" varied k.
 WIKI = (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)
 PINNED = json.loads((Path(__file__).parent / "practice_seeds.json").read_text(encoding="utf-8"))
 PINNED_SETS = [(int(v), int(seed)) for v in PINNED for seed in PINNED[v]]
@@ -132,14 +135,146 @@ def test_every_number_exercise_accepts_its_value_and_nothing_beyond_the_toleranc
         if not ex.is_numeric:
             continue
         assert judge(ex, f"{ex.target:.6f}").correct
-        near = ex.target + ex.tolerance * 0.9
-        assert judge(ex, f"{min(near, 1) if ex.kind == 'estimate' else near:.6f}").correct
         too_high = ex.target + ex.tolerance + 0.01
         if ex.kind != "estimate" or too_high <= 1:
             assert not judge(ex, f"{too_high:.6f}").correct
         too_low = ex.target - ex.tolerance - 0.01
         if too_low >= 0:
             assert not judge(ex, f"{too_low:.6f}").correct
+
+
+# --- The slips are caught, never accepted --------------------------------------------------------
+
+
+def _np_ndcg(rel, ideal_from, k_list, k_ideal, gain, divide):
+    """NDCG by hand with numpy: the list cut at k_list, the ideal (`ideal_from` as given, not
+    re-sorted) cut at k_ideal, each position i divided by divide(i)."""
+
+    def dcg(values, k):
+        g = np.asarray(values, dtype=float)[:k]
+        i = np.arange(1, g.size + 1)
+        return float(np.sum(gain(g) / divide(i)))
+
+    idcg = dcg(ideal_from, k_ideal)
+    return math.nan if idcg == 0 else dcg(rel, k_list) / idcg
+
+
+def _np_slips(ranked):
+    """What each common slip gives for an estimate's list, worked out afresh with numpy (some
+    give the right value on some lists: the caller leaves those out)."""
+    rel = list(ranked.relevances)
+    judged = rel + list(ranked.pool)
+    ideal = sorted(judged, reverse=True)
+    k, n = ranked.k, len(rel)
+    grade = {
+        "linear": lambda g: g,
+        "exponential": lambda g: 2**g - 1,
+    }[ranked.scoring.gain]
+    log2 = lambda i: np.log2(i + 1)  # noqa: E731
+    slips = {
+        "log_i": _np_ndcg(rel, ideal, k, k, grade, lambda i: np.maximum(1, np.log2(i))),
+        "ideal_unsorted": _np_ndcg(rel, judged, k, k, grade, log2),
+        "ideal_top_k": _np_ndcg(
+            rel, sorted(rel[:k] + list(ranked.pool), reverse=True), k, k, grade, log2
+        ),
+        "k_list_only": _np_ndcg(rel, ideal, k, len(ideal), grade, log2),
+        "k_ideal_only": _np_ndcg(rel, ideal, n, k, grade, log2),
+        "pool_ignored": _np_ndcg(rel, sorted(rel, reverse=True), k, k, grade, log2),
+        "log10_list": _np_ndcg(rel, ideal, k, k, grade, log2)
+        * math.log2(10),  # 1/log10 x = log2(10)/log2 x on the list's side only
+        "log10_ideal": _np_ndcg(rel, ideal, k, k, grade, log2) / math.log2(10),
+    }
+    if ranked.scoring.gain == "linear":
+        slips["gain_exponential"] = _np_ndcg(rel, ideal, k, k, lambda g: 2**g - 1, log2)
+    else:
+        slips["gain_linear"] = _np_ndcg(rel, ideal, k, k, lambda g: g, log2)
+        slips["gain_no_minus_one"] = _np_ndcg(rel, ideal, k, k, lambda g: 2**g, log2)
+    return {key: v for key, v in slips.items() if not math.isnan(v)}
+
+
+def _first(kind, seed, version):
+    return exercise(seed, practice.kinds_for(seed, version).index(kind), version)
+
+
+@pytest.mark.parametrize("version", practice.VERSIONS)
+def test_no_slip_is_accepted_as_an_estimate_and_the_right_value_is(version):
+    # Every version's links: the lists stay, the acceptance changed. A slip's value (worked out
+    # with numpy) is never "Right!", unless the slip moves NDCG by less than INDISTINCT (half a
+    # hundredth: a two-decimal answer cannot tell it from the truth). The right value and values
+    # nearer to it than half-way to the nearest slip, within the tolerance, count.
+    checked = 0
+    for seed in range(80):
+        ex = _first("estimate", seed, version)
+        truth = ex.target
+        slips = _np_slips(ex.cases[0].ranked)
+        # the practice's own slips are among those worked out here
+        for mistake in practice.mistakes_for(ex):
+            assert mistake.value == pytest.approx(slips[mistake.key], abs=1e-9), mistake.key
+        apart = [v for v in slips.values() if abs(v - truth) >= practice.INDISTINCT]
+        for value in apart:
+            if 0 <= value <= 1:
+                verdict = judge(ex, f"{value:.6f}")
+                assert not verdict.correct, (version, seed, value)
+                checked += 1
+        assert judge(ex, f"{truth:.6f}").correct
+        nearest = min((abs(v - truth) for v in apart), default=1.0)
+        step = 0.9 * min(ex.tolerance, nearest / 2)
+        for near in (truth - step, truth + step):
+            if 0 <= near <= 1:
+                assert judge(ex, f"{near:.6f}").correct, (version, seed, near)
+    assert checked > 100
+
+
+def test_version_4_keeps_every_slip_clear_of_a_window_a_learner_can_hit():
+    for seed in range(150):
+        ex = _first("estimate", seed, 4)
+        truth, tol = ex.target, ex.tolerance
+        assert tol == practice.SEPARATED_TOLERANCE == 0.03
+        assert f"±{tol:g}" in ex.prompt
+        ranked = ex.cases[0].ranked
+        for value in _np_slips(ranked).values():
+            assert abs(value - truth) < 1e-12 or abs(value - truth) >= practice.SLIP_DISTANCE
+        # The whole window counts, edges included, and nothing just beyond it.
+        for near in (truth - tol, truth - tol / 2, truth + tol / 2, truth + tol):
+            if 0 <= near <= 1:
+                assert judge(ex, f"{near:.6f}").correct, (seed, near)
+        for far in (truth - tol - 0.001, truth + tol + 0.001):
+            if 0 <= far <= 1:
+                assert not judge(ex, f"{far:.6f}").correct, (seed, far)
+        # Worked with the discounts rounded to two decimals (the hint's table, shortened) and
+        # the result rounded to two decimals, the answer lands well inside the window.
+        rel = np.array(ranked.relevances)
+        ideal = np.sort(np.array(ranked.relevances + ranked.pool))[::-1]
+        k = ranked.k
+        table = np.round(1 / np.log2(np.arange(2, ideal.size + 2)), 2)
+        rough = (rel[:k] @ table[: min(k, rel.size)]) / (ideal[:k] @ table[: min(k, ideal.size)])
+        assert abs(round(rough, 2) - truth) <= 0.01, (seed, rough, truth)
+
+
+def test_the_review_example_is_now_caught():
+    # /practice?seed=1&v=3&ex=1: 1, 1, 2, 0, 3, 3 at k = 5 with 2 judged but not retrieved,
+    # NDCG@5 = 0.5309. Leaving the pool out gives (1 + 1/log2 3 + 1 + 3/log2 6) / (3 + 3/log2 3 +
+    # 2/2 + 1/log2 5 + 1/log2 6) = 0.5650: within ±0.05, once "Right!", now named.
+    ex = exercise(1, 0, 3)
+    assert ex.cases[0].ranked.relevances == (1.0, 1.0, 2.0, 0.0, 3.0, 3.0)
+    dcg = 1 + 1 / math.log2(3) + 2 / 2 + 3 / math.log2(6)
+    closed = 3 + 3 / math.log2(3) + 2 / 2 + 1 / math.log2(5) + 1 / math.log2(6)
+    assert dcg / closed == pytest.approx(0.5650, abs=1e-4)
+    verdict = judge(ex, "0.565")
+    assert not verdict.correct and verdict.mistake == "pool_ignored"
+    assert "leaving the judged-but-not-retrieved items out of the ideal" in verdict.feedback
+    assert fixed(ex.target) not in verdict.feedback
+
+
+def test_an_edge_answer_is_judged_on_the_gap_as_shown():
+    # 3, 0, 0, 2: NDCG = (3 + 2/log2 5) / (3 + 2/log2 3) = 0.906026, its slips far below (log2 i
+    # gives 0.8). An answer 0.0500003 below is shown as 0.0500 off, so it counts (once it read
+    # "0.0500 too low ... answers within ±0.05 count"); 0.0501 below does not, and says so.
+    ex = _estimate((3, 0, 0, 2))
+    assert ex.target == pytest.approx(0.906026, abs=1e-6)
+    assert judge(ex, f"{ex.target - 0.0500003:.7f}").correct
+    missed = judge(ex, f"{ex.target - 0.0501:.7f}")
+    assert not missed.correct and "0.0501 too low" in missed.detail
 
 
 def test_the_compare_winner_and_margin_are_recomputed_from_the_lists():
@@ -624,9 +759,9 @@ def test_the_worked_solution_names_the_ideal_order_and_its_cut():
     )
 
 
-@pytest.mark.parametrize("version", [0, 4, "2", True])
+@pytest.mark.parametrize("version", [0, 5, "2", True])
 def test_bad_versions_are_refused(version):
-    with pytest.raises(ValueError, match="`version` must be one of 1, 2, 3"):
+    with pytest.raises(ValueError, match="`version` must be one of 1, 2, 3, 4"):
         practice.exercise(1, 0, version)
 
 
@@ -656,7 +791,8 @@ def test_a_swap_of_two_relevant_items_leaves_the_binary_measures_alone():
 
 
 def test_version_3_adds_the_neighbours_question_and_keeps_older_versions():
-    assert practice.LATEST == 3
+    assert practice.LATEST == 4
+    assert practice.PLANS[4] == practice.PLANS[3]  # version 4 draws other lists, same kinds
     assert "metric_changes" in practice.kinds_for(7, 3)
     assert "metric_changes" not in practice.kinds_for(7, 2)
     assert practice.kinds_for(7, 1) == practice.kinds_for(7)
@@ -673,7 +809,8 @@ def test_a_seeded_calculation_is_its_builder_applied_to_its_lists(seed):
     for ex in exercise_set(seed, practice.LATEST):
         place = {"seed": ex.seed, "index": ex.index, "version": ex.version}
         if ex.kind == "estimate":
-            assert replace(calculations.build_estimate(ex.cases[0]), **place) == ex
+            built = calculations.build_estimate(ex.cases[0], tolerance=ex.tolerance)
+            assert replace(built, **place) == ex
         elif ex.kind == "costliest_swap":
             pairs = [c.claim for c in ex.choices]
             assert replace(calculations.build_costliest_swap(ex.cases[0], pairs), **place) == ex
@@ -718,3 +855,172 @@ def test_the_missing_term_and_ideal_below_k_prompts_say_the_gain_of_their_list()
                 gain = ex.cases[0].ranked.scoring.gain
                 said = "gain 2^rel − 1" if gain == "exponential" else "gain rel"
                 assert f"({said}, discount 1 / log₂(i+1))" in ex.prompt, (seed, ex.kind)
+
+
+def test_the_calculators_log_key_is_named():
+    # Missing term: /practice?seed=1&v=3&ex=9 hides 3 / log2 3 = 1.8928; the "log" key gives
+    # 3 / log10 3 = 6.2877.
+    ex = exercise(1, 8, 3)
+    assert ex.kind == "missing_term"
+    g = ex.cases[0].ranked.relevances[ex.position - 1]
+    assert ex.target == pytest.approx(g / math.log2(ex.position + 1))
+    verdict = judge(ex, f"{g / math.log10(ex.position + 1):.3f}")
+    assert not verdict.correct and verdict.mistake == "log10"
+    assert "calculator" in verdict.feedback and "log x / log 2" in verdict.feedback
+    # Estimate: 3, 0, 0, 2 (0.9060) with log10 for the ideal only: (3 + 2/log2 5) /
+    # (3/log10 2 + 2/log10 3) = 0.2727; for the list only it would be 3.0098, above 1.
+    est = _estimate((3, 0, 0, 2))
+    mixed = (3 + 2 / math.log2(5)) / (3 / math.log10(2) + 2 / math.log10(3))
+    verdict = judge(est, f"{mixed:.3f}")
+    assert verdict.mistake == "log10_ideal" and "log₁₀" in verdict.feedback
+    with pytest.raises(practice.ImpossibleAnswer, match="log₁₀"):
+        judge(est, "3.01")
+
+
+# --- Second tries are not given away; each wrong option says its own misconception ---------------
+
+
+def _wrong_picks(ex):
+    right = practice.correct_choice(ex)
+    return right, [i for i in range(len(ex.choices)) if i != right]
+
+
+@pytest.mark.parametrize("version", [3, 4])
+def test_a_compare_feedback_never_leaves_exactly_one_option(version):
+    # Each option says a winner and a margin. The feedback may rule out one of the two (the
+    # winner it named, or the margin it named) but never confirm the other: options still
+    # consistent with what it says must be two or more.
+    for seed in range(60):
+        ex = _first("compare", seed, version)
+        right, wrong = _wrong_picks(ex)
+        for i in wrong:
+            side, margin = ex.choices[i].claim
+            feedback = judge(ex, i).feedback
+            assert ex.choices[right].text not in feedback
+            assert "does score higher" not in feedback
+            ruled_out_side = f"{side} scores lower" in feedback
+            ruled_out_margin = f"not about {margin:g}" in feedback
+            assert ruled_out_side != ruled_out_margin, feedback  # exactly one fact
+            left = [
+                c
+                for c in ex.choices
+                if not (ruled_out_side and c.claim[0] == side)
+                and not (ruled_out_margin and c.claim[1] == margin)
+                and c is not ex.choices[i]
+            ]
+            assert len(left) >= 2, (seed, feedback)
+
+
+@pytest.mark.parametrize("version", [3, 4])
+def test_which_measures_move_feedback_names_the_misconception_not_the_answer(version):
+    from ndcg_core.measures import MEASURES
+
+    for seed in range(25):
+        ex = _first("metric_changes", seed, version)
+        right, wrong = _wrong_picks(ex)
+        answer = ex.choices[right].claim
+        seen = set()
+        for i in wrong:
+            picked = ex.choices[i].claim
+            feedback = judge(ex, i).feedback
+            assert feedback == ex.choices[i].why and feedback
+            seen.add(feedback)
+            # No numbers (the before and after values are the answer), not the answer's words,
+            # and none of the measures the pick has wrong: flipping them would give the answer.
+            assert not any(ch.isdigit() for ch in feedback), feedback
+            assert ex.choices[right].text not in feedback
+            named = {key for key, m in MEASURES.items() if f"{m.symbol} " in f"{feedback} "}
+            assert not named & (picked ^ answer), (feedback, picked ^ answer)
+        assert len(seen) == len(wrong), seed  # one misconception per wrong option
+
+
+def test_version_4_lets_an_item_cross_k():
+    crossed = cut = 0
+    for seed in range(40):
+        ex = _first("metric_changes", seed, 4)
+        before = ex.cases[0]
+        k, n = before.ranked.k, before.ranked.n
+        cut += k < n
+        # P@k and R@k by hand: relevant (grade ≥ 1) items in the top k.
+        hits = [sum(1 for g in case.ranked.relevances[:k] if g >= 1) for case in ex.cases]
+        moved = ex.choices[practice.correct_choice(ex)].claim
+        assert ("p" in moved) == (hits[0] != hits[1]) == ("r" in moved)
+        crossed += "p" in moved
+    assert cut >= 12 and crossed >= 2
+    for seed in range(20):  # version 3 links keep k = n
+        ex = _first("metric_changes", seed, 3)
+        assert ex.cases[0].ranked.k == ex.cases[0].ranked.n
+
+
+def test_the_measures_solution_shows_every_measure_before_and_after():
+    # Worked afresh with numpy: P, R, RR, AP (relevant: grade ≥ 1), ERR (g_max 3), RBP (p = 0.8)
+    # and NDCG of both lists.
+    def by_hand(ranked):
+        rel = np.array(ranked.relevances, dtype=float)
+        k = ranked.k
+        hit = (rel >= 1).astype(float)
+        top = hit[:k]
+        ranks = np.arange(1, top.size + 1)
+        first = np.flatnonzero(top)
+        stop = (2 ** rel[:k] - 1) / 2**3
+        reach = np.concatenate(([1.0], np.cumprod(1 - stop)[:-1]))
+        ideal = np.sort(rel)[::-1][:k]
+        disc = 1 / np.log2(ranks + 1)
+        return {
+            "P": top.sum() / k,
+            "R": top.sum() / hit.sum(),
+            "RR": 1 / (first[0] + 1) if first.size else 0.0,
+            # divided by R, every relevant item, as trec_eval's map does
+            "AP": float(np.sum(np.cumsum(top) / ranks * top) / hit.sum()),
+            "ERR": float(np.sum(reach * stop / ranks)),
+            "RBP": float((1 - 0.8) * np.sum(top * 0.8 ** (ranks - 1))),
+            "NDCG": float(rel[:k] @ disc / (ideal @ disc[: ideal.size])),
+        }
+
+    for seed in range(1, 16):
+        ex = _first("metric_changes", seed, 4)
+        rows = practice.before_and_after(ex)
+        before, after = (by_hand(case.ranked) for case in ex.cases)
+        at = ex.cases[0].ranked.at
+        assert [name for name, *_ in rows] == [f"{s}{at}" for s in before]
+        for (name, b, a, moved), symbol in zip(rows, before):
+            assert b == pytest.approx(before[symbol], abs=1e-12), (seed, name)
+            assert a == pytest.approx(after[symbol], abs=1e-12), (seed, name)
+            assert moved == (abs(before[symbol] - after[symbol]) > 1e-9), (seed, name)
+
+
+@pytest.mark.parametrize("version", practice.VERSIONS)
+def test_the_accepted_range_is_what_judge_accepts(version):
+    # Its edges: just inside counts, just outside does not (the slips are worked out with numpy).
+    for seed in range(40):
+        ex = _first("estimate", seed, version)
+        low, high = practice.accepted_range(ex)
+        truth = ex.target
+        assert low <= truth <= high and high - low <= 2 * ex.tolerance + 1e-12
+        for value in _np_slips(ex.cases[0].ranked).values():
+            if abs(value - truth) >= practice.INDISTINCT:
+                assert not low <= value <= high, (seed, value)
+        for inside in (low + 2e-4, high - 2e-4):
+            if 0 <= inside <= 1:
+                assert judge(ex, f"{inside:.6f}").correct, (seed, inside)
+        for outside in (low - 1e-3, high + 1e-3):
+            if 0 <= outside <= 1:
+                assert not judge(ex, f"{outside:.6f}").correct, (seed, outside)
+
+
+@pytest.mark.parametrize("version", practice.VERSIONS)
+def test_no_first_feedback_names_the_answer(version):
+    # After any wrong first pick, of any kind: the feedback (shown with the second try) holds
+    # neither the right option's words nor the right option's own numbers as it states them.
+    for seed in range(12):
+        for ex in exercise_set(seed, version):
+            if ex.is_numeric:
+                continue
+            right, wrong = _wrong_picks(ex)
+            answer = ex.choices[right].text
+            for i in wrong:
+                feedback = judge(ex, i).feedback
+                assert answer not in feedback, (version, seed, ex.kind, feedback)
+                picked = set(re.findall(r"\d+\.\d+", ex.choices[i].text))
+                for number in set(re.findall(r"\d+\.\d+", answer)) - picked:
+                    assert number not in feedback, (version, seed, ex.kind, number, feedback)

@@ -553,3 +553,27 @@ def test_the_seed_box_names_a_number_it_cannot_use_and_poses_nothing(db, room):
     press(screen, "Pose this question")
     assert db.question(room.code, 1).question.spec["seed"] == 4711
     assert db.question(room.code, 1).question.spec["index"] == 1
+
+
+def test_which_measures_move_revealed_with_each_misconception_and_every_measure(db, room):
+    # The review's room: each wrong option once got the same caption, and the worked solution
+    # showed NDCG only.
+    question = questions.practice_question(1, 9, 3)
+    db.pose(room.code, room.key, question)
+    wrong = [i for i in range(len(question.options)) if i != question.right]
+    for i in wrong:
+        answer(student(room, db.join(room.code)), 1, i)
+    screen = press(teacher(room), "Reveal the answer")
+    shown = texts(screen)
+    assert "What the wrong answers point to" in shown
+    for i in wrong:
+        assert question.exercise.choices[i].why in shown
+    (table,) = [df.value for df in screen.dataframe if "Moves?" in df.value.columns]
+    assert list(table["Measure"]) == [
+        f"{s}@5" for s in ("P", "R", "RR", "AP", "ERR", "RBP", "NDCG")
+    ]
+    # ERR@5 0.6736 → 0.9347, as the review worked it out
+    assert list(table.loc[table["Measure"] == "ERR@5", ["Before", "After"]].iloc[0]) == [
+        "0.6736",
+        "0.9347",
+    ]

@@ -467,3 +467,43 @@ def test_a_version_3_set_asks_which_measures_a_swap_moves():
     ex = practice.exercise(seed, number - 1, 3)
     assert _heading(at) == f"{number}. {ex.title}"
     assert not at.exception
+
+
+def test_a_slip_inside_the_old_window_is_named_not_accepted():
+    # The review's example: seed 1, version 3, exercise 1 (NDCG@5 = 0.5309); 0.565 is what
+    # leaving the judged-but-not-retrieved items out gives. It once read "Right!".
+    at = open_page(PAGE, seed="1", v="3", ex="1")
+    _number_box(at, 1, 1, 3).set_value("0.565")
+    _check(at)
+    assert not at.exception
+    warning = _texts(at.warning)
+    assert "Not quite: one more try." in warning
+    assert "leaving the judged-but-not-retrieved items out of the ideal" in warning
+    assert "0.5309" not in warning and not at.success
+
+
+def test_which_measures_move_is_solved_with_every_measure_and_a_link_to_metrics():
+    seed, version = 3, 4
+    number = practice.kinds_for(seed, version).index("metric_changes") + 1
+    ex = practice.exercise(seed, number - 1, version)
+    at = open_page(PAGE, seed=str(seed), v=str(version), ex=str(number))
+    wrong = next(i for i in range(4) if i != practice.correct_choice(ex))
+    _pick(at, number, seed, version, index=wrong)
+    _check(at)
+    # The second try's feedback names the pick's misconception, and no number.
+    warning = _texts(at.warning)
+    assert ex.choices[wrong].why in plain(warning) or ex.choices[wrong].why in warning
+    at.button(key="practice_show_solution").click().run()
+    assert not at.exception
+    (table,) = [df.value for df in at.dataframe if "Moves?" in df.value.columns]
+    rows = practice.before_and_after(ex)
+    assert list(table["Measure"]) == [name for name, *_ in rows]
+    assert list(table["Before"]) == [fixed(b) for _, b, _, _ in rows]
+    assert list(table["After"]) == [fixed(a) for _, _, a, _ in rows]
+    assert list(table["Moves?"]) == ["moves" if m else "stays" for *_, m in rows]
+    links = _links(at)
+    before, after = ex.cases
+    metrics = [address for address in links.values() if address.startswith("/metrics?")]
+    assert len(metrics) == 2
+    for address, case in zip(metrics, (before, after)):
+        assert "rels=" + ",".join(f"{v:g}" for v in case.ranked.relevances) in address

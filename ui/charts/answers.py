@@ -73,9 +73,11 @@ def number_histogram(
     tolerance: float | None = None,
     mine: float | None = None,
     height: int = HEIGHT,
+    band: tuple[float, float] | None = None,
 ) -> go.Figure:
     """The numbers typed, counted in `bins`. After the reveal (`target` given) the band that
-    counts as right is shaded and the exact value marked; `mine` marks a student's own."""
+    counts as right is shaded (`band`, lowest and highest; else ± `tolerance` around the
+    target) and the exact value marked; `mine` marks a student's own."""
     centres = [(b.low + b.high) / 2 for b in bins]
     width = bins[0].high - bins[0].low if bins else 0.1
     counts = [b.count for b in bins]
@@ -93,11 +95,13 @@ def number_histogram(
         )
     )
     if target is not None:
-        if tolerance:
+        if band is None and tolerance:
+            band = (target - tolerance, target + tolerance)
+        if band is not None:
             fig.add_vrect(
                 # The band within the histogram's range (an answer near 1 would spill past it).
-                x0=max(target - tolerance, bins[0].low) if bins else target - tolerance,
-                x1=min(target + tolerance, bins[-1].high) if bins else target + tolerance,
+                x0=max(band[0], bins[0].low) if bins else band[0],
+                x1=min(band[1], bins[-1].high) if bins else band[1],
                 fillcolor=GREEN,
                 opacity=0.2,
                 line_width=0,
