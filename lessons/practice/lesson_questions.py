@@ -21,8 +21,7 @@ from ndcg_core.model import RankedList
 from ndcg_core.parsing import format_relevances
 
 from .calculations import MARGIN_DIGITS
-from .measures import _measures_text as measures_text
-from .measures import measures_changed
+from .measures import measures_changed, measures_text
 from .records import Case, Choice, Exercise
 
 EVERY = frozenset(measures.MEASURES)

@@ -31,7 +31,7 @@ def measures_changed(before: RankedList, after: RankedList) -> frozenset[str]:
     return frozenset(key for key in a if not math.isclose(a[key], b[key], abs_tol=NOISE))
 
 
-def _measures_text(keys: frozenset[str], at: str) -> str:
+def measures_text(keys: frozenset[str], at: str) -> str:
     """An option's words: 'Only ERR@6 and NDCG@6 change', 'All seven change'."""
     names = [f"{measures.MEASURES[key].symbol}{at}" for key in measures.MEASURES if key in keys]
     if len(names) == len(measures.MEASURES):
@@ -126,7 +126,7 @@ def make_metric_changes(slot: Slot) -> Exercise:
         at = before.ranked.at
         choices = [
             Choice(
-                _measures_text(option, at),
+                measures_text(option, at),
                 option,
                 why="" if option == changed else _misconception(option, changed),
             )
