@@ -83,9 +83,10 @@ TERMS: tuple[Term, ...] = (
     Term(
         "position",
         "Position (rank)",
-        "i, j, r",
+        "i, j",
         "Where an item sits in the ranked list, counted from 1 at the top. A formula that needs "
-        "a second position calls it j (a swap of positions i and j) or r (ERR's sum). In "
+        "a second position calls it j (a swap of positions i and j, or the items above i in "
+        "ERR's product). In "
         f"{_NOTE_002}, i names an item instead; this app always means the position.",
         ("rank",),
     ),
@@ -287,7 +288,7 @@ TERMS: tuple[Term, ...] = (
     Term(
         "hit",
         "Hit (binary relevance)",
-        "rᵢ",
+        "hᵢ",
         "1 when the item at position i is relevant enough (relᵢ ≥ rel_min), else 0: how P, R, "
         "RR, AP and RBP read a graded label.",
         ("hit or miss", "binary relevance"),
@@ -296,9 +297,10 @@ TERMS: tuple[Term, ...] = (
     Term(
         "relevant_judged",
         "Relevant judged items",
-        "|𝓡|",
+        "m",
         "How many judged items of the query are relevant (grade at least rel_min), in the list "
-        "or not: recall and average precision divide by it.",
+        "or not: recall and average precision divide by it (trec_eval's map_cut); many "
+        "recommender libraries divide AP@k by min(k, m) instead.",
         ("relevant items",),
         NEIGHBOURS,
     ),
@@ -340,14 +342,14 @@ TERMS: tuple[Term, ...] = (
         "Expected reciprocal rank",
         "ERR@k, ERR",
         "The mean of 1/r over where a reader stops, a reader who goes down the list and stops "
-        "at each item with its stopping chance Rᵢ: the cascade model turned into a score.",
+        "at each item with its stopping chance sᵢ: the cascade model turned into a score.",
         ("ERR",),
         NEIGHBOURS,
     ),
     Term(
         "stop_chance",
         "Stopping chance (ERR)",
-        "Rᵢ, g_max",
+        "sᵢ, g_max",
         "The chance that the item at position i satisfies ERR's reader, who then stops: "
         "(2^relᵢ − 1) / 2^g_max, where g_max is the top grade of the scale.",
         ("satisfaction probability", "top grade"),
@@ -357,7 +359,7 @@ TERMS: tuple[Term, ...] = (
         "rbp",
         "Rank-biased precision",
         "RBP@k, RBP, p",
-        "(1 − p) Σ rᵢ p^(i−1): the share of relevant items among those a reader sees who goes "
+        "(1 − p) Σ hᵢ p^(i−1): the share of relevant items among those a reader sees who goes "
         "on from each item with probability p (the persistence; not Wikipedia's cut-off p).",
         ("RBP", "persistence", "patience"),
         NEIGHBOURS,
@@ -370,6 +372,25 @@ TERMS: tuple[Term, ...] = (
         "of every position past the cut-off (Moffat & Zobel 2008). The true RBP lies between "
         "the score and the score plus the residual.",
         ("RBP residual",),
+        NEIGHBOURS,
+    ),
+    Term(
+        "hit_rate",
+        "Hit rate at k",
+        "HR@k",
+        "1 when at least one relevant item is in the top k, else 0; its mean over queries (or "
+        "users) is the share that found something. Recommender papers report it often.",
+        ("hit rate", "HR"),
+        NEIGHBOURS,
+    ),
+    Term(
+        "beyond_accuracy",
+        "Beyond-accuracy measures (diversity, novelty, coverage)",
+        "",
+        "Measures of what a list offers besides relevance: diversity (how unlike each other its "
+        "items are), novelty (how little known they are), coverage (how much of the catalogue a "
+        "system ever recommends). NDCG sees none of them.",
+        ("beyond-accuracy", "diversity", "novelty", "coverage"),
         NEIGHBOURS,
     ),
     Term(

@@ -270,8 +270,8 @@ def test_the_walk_reads_every_page_and_its_formulas(said):
     seen = {(piece.page, symbol) for piece in said for symbol in latex_symbols(piece.text)}
     for page, symbol in (
         ("learn-labels", "θᵢ"),
-        ("metrics", "|𝓡|"),
-        ("metrics", "rᵢ"),
+        ("metrics", "m"),
+        ("metrics", "hᵢ"),
         ("ordering", "ḡ"),
         ("queries", "N̅D̅C̅G̅@k"),
         ("playground", "|J|"),  # the pool link: IDCG sums over every judged item
