@@ -361,15 +361,16 @@ def judgments() -> None:
     st.markdown(
         "In a test collection, trained **assessors** grade documents for each query against "
         "written guidelines. Järvelin and Kekäläinen used 0 (not relevant) to 3 (highly "
-        "relevant), the scale of the Wikipedia example too. Only a **pool** gets judged, "
-        "usually the top results of several systems: that is where the app's *judged but not "
-        "retrieved* items come from, and why items outside the pool are simply unjudged."
+        "relevant), the scale of the Wikipedia example too. Only some documents get judged, "
+        "usually the top results of several systems merged (TREC's **pooling**): those make up "
+        "J, the judged items. The ones your system did not return are the app's pool, its "
+        "*judged but not retrieved* items; documents nobody returned stay unjudged."
     )
     with st.expander("📚 Do assessors agree?"):
         st.markdown(
             "Often not. Voorhees (2000) had TREC topics judged again by other assessors: the "
             "systems' scores moved, but their order barely did. Judgments are good for "
-            "comparing systems on the same pool, less so for a score that means something on "
+            "comparing systems on the same judgments, less so for a score that means something on "
             "its own."
         )
 
