@@ -327,18 +327,18 @@ def round_controls(room: Room, key: str, posed) -> None:
     if posed.round == 1:
         with st.container(border=True):
             st.markdown("**Or a second round:** the class discusses, then answers again.")
-            prompt = st.text_input(
+            st.text_input(
                 "Discussion prompt (every screen shows it)",
                 value=peer.DEFAULT_PROMPT,
                 max_chars=peer.PROMPT_LIMIT,
                 key=f"{PAGE}_prompt",
             )
-            seconds = _timer_choice("Time for round 2", f"{PAGE}_seconds2")
+            _timer_choice("Time for round 2", f"{PAGE}_seconds2")
             st.button(
                 "Start round 2",
                 key=f"{PAGE}_round2",
-                on_click=_act,
-                args=(live.store().second_round, code, key, number, prompt, seconds),
+                on_click=_second_round,
+                args=(code, key, number),
                 help="Round 1's answers close; students see their own round-1 answer and "
                 "answer again.",
             )
@@ -382,6 +382,13 @@ def _act(action, code: str, key: str, *args) -> None:
         action(code, key, *args)
     except ValueError as error:
         _say("error", str(error))
+
+
+def _second_round(code: str, key: str, number: int) -> None:
+    # A callback runs before the script: it reads what is typed now, not at the last run.
+    state = st.session_state
+    prompt, seconds = state.get(f"{PAGE}_prompt"), state.get(f"{PAGE}_seconds2")
+    _act(live.store().second_round, code, key, number, prompt, seconds)
 
 
 def _show_live(code: str, key: str) -> None:
@@ -713,8 +720,7 @@ def question_list(db: Store, room: Room, key: str) -> None:
         use.button(
             "Use it in this class",
             key=f"{PAGE}_use_list",
-            on_click=_use_list,
-            args=(room.code, key, tuple(draft)),
+            on_click=lambda: _use_list(room.code, key, tuple(_draft())),
         )
         try:
             name = peer.read_list_name(_list_name())
