@@ -431,9 +431,12 @@ def lobby(code: str) -> None:
 
 
 @st.fragment(run_every=WATCH_SECONDS)
-def watch(code: str, drawn: tuple | None) -> None:
-    """Redraw the whole screen when the class moves on (a question, a reveal, a list sent,
-    the class closed or deleted); nothing else is redrawn while a student thinks or types."""
+def watch(code: str, drawn: tuple | None, timer: bool = True) -> None:
+    """Redraw the whole screen when the class moves on (a question, a round, a timer, a
+    reveal, a list sent, the class closed or deleted); nothing else is redrawn while a student
+    thinks or types. A second screen on the teacher's link (the projector) follows the
+    teacher's moves the same way. `timer`: count the round's time down here (a student's
+    screen; the teacher's live panel counts it itself)."""
     try:
         now = store().signature(code)
     except SQLAlchemyError:
@@ -446,6 +449,6 @@ def watch(code: str, drawn: tuple | None) -> None:
     if now != drawn:
         st.rerun(scope="app")
     # The round's time left, counted down by the server's clock at each check.
-    words = peer.timer_words(now[4], store().clock())
+    words = peer.timer_words(now[4], store().clock()) if timer else ""
     if words:
         st.markdown(f"**{words}**")

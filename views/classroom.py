@@ -848,6 +848,7 @@ def after_class(db: Store, room: Room, key: str, state: str) -> None:
 
 
 def teacher_screen(db: Store, room: Room, key: str, presenting: bool = False) -> None:
+    drawn = db.signature(room.code)
     state = teacher_header(db, room)
     _said()
     # Before the first question the join panel is half the screen (a QR code the back row can
@@ -865,6 +866,8 @@ def teacher_screen(db: Store, room: Room, key: str, presenting: bool = False) ->
         question_list(db, room, key)
         send_a_list(room, key)
     after_class(db, room, key, state)
+    # The projector is often a second screen on the teacher's link: it follows each move.
+    live.watch(room.code, drawn, timer=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -972,11 +975,13 @@ def _said_before(question: questions.Question, first) -> None:
         )
 
 
-def student_round(db: Store, code: str, token: str, posed: Posed) -> None:
-    """A round under way on a student's screen: the prompt in round 2, their round-1 answer,
-    the form while the round takes answers."""
+def student_round(db: Store, code: str, token: str, posed: Posed, drawn) -> None:
+    """A round under way on a student's screen: the time left (`live.watch`, which redraws
+    the screen when the class moves on), the prompt in round 2, their round-1 answer, the form
+    while the round takes answers."""
     question, number = posed.question, posed.number
     st.markdown(f"**{live.round_words(posed)}**")
+    live.watch(code, drawn)
     if posed.round == 2:
         st.info(plain(posed.prompt or peer.DEFAULT_PROMPT), icon="💬")
         _said_before(question, db.my_answer(code, token, number, 1))
@@ -1069,9 +1074,9 @@ def student_screen(db: Store, room: Room, token: str) -> None:
             return
         live.show_question(posed.question, posed.number, compact=True)
         if posed.revealed is None:
-            student_round(db, room.code, token, posed)
-        else:
-            student_result(db, room.code, token, posed)
+            student_round(db, room.code, token, posed, drawn)
+            return  # the round's own watch counts its time down, under its heading
+        student_result(db, room.code, token, posed)
     live.watch(room.code, drawn)
 
 
