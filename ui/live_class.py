@@ -262,7 +262,7 @@ def show_shift(moved: peer.Shift) -> None:
     stayed.metric("Right both times", count(moved.stayed_right))
     st.caption(
         f"Of {count(moved.both)} who answered in both rounds; {count(moved.stayed_wrong)} "
-        "were wrong both times."
+        f"{'was' if moved.stayed_wrong == 1 else 'were'} wrong both times."
     )
 
 

@@ -193,14 +193,16 @@ PEER = (  # name, round 1 pick and how sure, round 2 pick
 )
 
 
-def _shoot(teacher, projector, phone, step: str) -> None:
-    """The teacher's screen, the projector (presenter view) and a phone at one step."""
+def _shoot(teacher, projector, phone, step: str, anchor: str) -> None:
+    """The teacher's screen, the projector (presenter view) and a phone at one step, each
+    scrolled to `anchor`, the text that step is about."""
     for page, who in ((teacher, "teacher"), (projector, "projector"), (phone, "phone")):
         if who == "phone":  # a student's screen has no page title (h1) for `settle`
             wait_for_app(page)
         else:
             settle(page)
-        page.screenshot(path=str(ARTIFACTS / f"peer-{step}-{who}.png"), full_page=who == "phone")
+        page.get_by_text(anchor).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(ARTIFACTS / f"peer-{step}-{who}.png"))
 
 
 def test_peer_instruction_two_rounds_and_a_timer_on_two_servers(browser, two_servers):
@@ -249,7 +251,7 @@ def test_peer_instruction_two_rounds_and_a_timer_on_two_servers(browser, two_ser
         expect(projector.get_by_text("Only how many have answered is shown")).to_be_visible()
         expect(projector.get_by_text("Show names")).to_have_count(0)  # never on the projector
         expect(teacher.get_by_text("Show names (on this screen only)")).to_be_visible()
-        _shoot(teacher, projector, students[1], "1-round1")
+        _shoot(teacher, projector, students[1], "1-round1", "Round 1: answer on your own")
 
         # The teacher closes round 1 before its time is up: every phone says so.
         teacher.get_by_role("button", name="Close answers now").click()
@@ -271,7 +273,7 @@ def test_peer_instruction_two_rounds_and_a_timer_on_two_servers(browser, two_ser
             expect(page.get_by_text("Your answer is in")).to_be_visible()
         expect(projector.get_by_text("Round 2: discuss, then answer again")).to_be_visible()
         expect(projector.get_by_test_id("stMetricValue").first).to_have_text("3 of 3")
-        _shoot(teacher, projector, students[1], "2-round2")
+        _shoot(teacher, projector, students[1], "2-round2", "Round 2: discuss, then answer again")
 
         # The reveal: both rounds side by side, who moved; each phone its own verdict.
         teacher.get_by_role("button", name="Reveal the answer").click()
@@ -282,7 +284,7 @@ def test_peer_instruction_two_rounds_and_a_timer_on_two_servers(browser, two_ser
         expect(moved.get_by_test_id("stMetricValue")).to_have_text("1")
         expect(students[1].get_by_text("In round 1 you answered B scores higher")).to_be_visible()
         expect(students[2].get_by_text("Not quite").first).to_be_visible()
-        _shoot(teacher, projector, students[1], "3-reveal")
+        _shoot(teacher, projector, students[1], "3-reveal", "Round 1 (alone)")
     finally:
         for context in contexts:
             context.close()
