@@ -2,8 +2,9 @@
 arrive, then the reveal. The teacher's link carries a secret key; students join with a code.
 
 Three views from one address: no `room` (start a class, or join one), `room` + `key` (the
-teacher: pose, reveal, move on, send a list, close, delete, download), `room` + `student` (one
-student). State lives in the database (`classroom.store`), so any app process serves any
+teacher: pose, run the rounds of peer instruction and their timer, reveal, move on, prepare a
+question list, send a list, close, delete, download; the same link in presenter view is the
+projector, which never shows names), `room` + `student` (one student). State lives in the database (`classroom.store`), so any app process serves any
 screen and a restart loses nothing; the screens refresh with fragments, not full reruns.
 """
 
@@ -224,8 +225,9 @@ def how_to_join(room: Room) -> None:
             )
 
 
-def who_is_in(db: Store, room: Room, key: str) -> None:
-    """Lock joining (and open it again), and take a student out of the class."""
+def who_is_in(db: Store, room: Room, key: str, presenting: bool = False) -> None:
+    """Lock joining (and open it again), and take a student out of the class (by name: not
+    in presenter view, which is the projector's, where names are never shown)."""
     with st.expander("Who is in"):  # the count is the live panel's
         if room.locked is None:
             st.button(
@@ -247,6 +249,9 @@ def who_is_in(db: Store, room: Room, key: str) -> None:
             f"A class holds at most {count(rooms.ROOM_CAP)} students, and takes at most "
             f"{count(rooms.JOINS_PER_MINUTE)} new ones a minute; a browser joins once."
         )
+        if presenting:
+            st.caption("To remove a student, leave presenter view: names are never shown here.")
+            return
         students = db.students(room.code)
         if not students:
             return
@@ -857,7 +862,7 @@ def teacher_screen(db: Store, room: Room, key: str, presenting: bool = False) ->
     with join:
         if state == "open":
             how_to_join(room)
-            who_is_in(db, room, key)
+            who_is_in(db, room, key, presenting)
     with main:
         current_question(db, room, key, state, presenting)
     worked_solution(db, room)

@@ -710,3 +710,14 @@ def test_after_class_the_summary_and_the_csv_of_both_rounds(db, room):
     assert rows[1]["Right in round 2"] == "one round"
     labels = [d.proto.label for d in screen.get("download_button")]
     assert "Download every answer, both rounds (CSV)" in labels
+
+
+def test_presenter_view_never_lists_names(db, room):
+    db.join(room.code, "Zyxwv")
+    db.pose(room.code, room.key, SWAP)
+    projector = open_page(PAGE, room=room.code, key=room.key, present="1")
+    assert not [s for s in projector.selectbox if s.key == "classroom_remove_who"]
+    assert not [t for t in projector.toggle if t.key == "classroom_names"]
+    assert "Zyxwv" not in texts(projector) and "Zyxwv" not in shown_as_text(projector)
+    screen = teacher(room)  # the teacher's own screen can
+    assert "Zyxwv" in screen.selectbox(key="classroom_remove_who").options
