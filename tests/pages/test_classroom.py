@@ -721,3 +721,29 @@ def test_presenter_view_never_lists_names(db, room):
     assert "Zyxwv" not in texts(projector) and "Zyxwv" not in shown_as_text(projector)
     screen = teacher(room)  # the teacher's own screen can
     assert "Zyxwv" in screen.selectbox(key="classroom_remove_who").options
+
+
+def test_a_question_list_file_is_imported_or_its_problem_named(db, room):
+    from classroom import peer
+
+    items = [
+        peer.Item(SWAP, confidence=True, seconds=45),
+        peer.Item(questions.practice_question(3, 1)),
+    ]
+    screen = teacher(room)
+    bad = peer.write_list("Week 4", items).replace('"version": 1', '"version": 9')
+    screen.file_uploader(key="classroom_import").upload(
+        "week4.json", bad.encode(), "application/json"
+    )
+    screen.run()
+    assert_message(screen.error, "week4.json could not be imported", "has version 9")
+    assert "The list you are building" not in texts(screen)
+    good = peer.write_list("Week 4", items).encode()
+    screen.file_uploader(key="classroom_import").upload("week4.json", good, "application/json")
+    screen.run()
+    assert_message(screen.success, "Imported “Week 4”: 2 questions")
+    assert "The list you are building** (2 questions)" in texts(screen)
+    assert screen.text_input(key="classroom_list_name").value == "Week 4"
+    press(screen, "Use it in this class")
+    assert db.find(room.code).plan == tuple(items)
+    assert "Imported" not in texts(screen)  # the upload is read once, not on every rerun
