@@ -375,8 +375,6 @@ def live_answers(code: str, number: int, presenting: bool = False) -> None:
     timer = peer.timer_words(posed.closes, now)
     if timer:
         st.markdown(f"### {timer}")
-    elif posed.closes is not None or not posed.taking(now):
-        st.markdown("### Answers are closed")
     st.metric("Answered", f"{len(answers)} of {len(students)}")
     joined(students)
     if room.show_live:

@@ -1009,17 +1009,21 @@ def student_result(db: Store, code: str, token: str, posed: Posed) -> None:
     question, number = posed.question, posed.number
     final_round = posed.round
     mine = db.my_answer(code, token, number, final_round)
+    first = db.my_answer(code, token, number, 1) if final_round == 2 else None
     texts = [a.answer for a in db.answers(code, number, final_round)]
     text = mine.answer if mine else None
-    if text is not None:
-        verdict = questions.verdict(question, text)
+    # Judged: the last answer given (round 1's, for a student who sat round 2 out).
+    judged = text if text is not None else (first.answer if first else None)
+    if judged is not None:
+        verdict = questions.verdict(question, judged)
         (st.success if verdict.correct else st.error)(
             f"**{verdict.headline}** {plain(verdict.detail)}"
         )
+        if text is None:
+            st.caption("That is your round-1 answer: you did not answer in round 2.")
     else:
         st.info("You did not answer this one. Here is the solution.", icon="📖")
     if final_round == 2:
-        first = db.my_answer(code, token, number, 1)
         _said_before(question, first)
         st.markdown(plain(questions.compared(question, text, texts)))
         if not question.is_numeric:

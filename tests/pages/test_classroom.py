@@ -747,3 +747,15 @@ def test_a_question_list_file_is_imported_or_its_problem_named(db, room):
     press(screen, "Use it in this class")
     assert db.find(room.code).plan == tuple(items)
     assert "Imported" not in texts(screen)  # the upload is read once, not on every rerun
+
+
+def test_a_student_who_sat_round_two_out_is_judged_on_round_one(db, room):
+    db.pose(room.code, room.key, SWAP)
+    ann = db.join(room.code, "Ann")
+    db.answer(room.code, ann, 1, questions.Given("0"))
+    db.second_round(room.code, room.key, 1)
+    db.reveal(room.code, room.key, 1)
+    at = student(room, ann)
+    assert_message(at.success, "Right")
+    assert "That is your round-1 answer: you did not answer in round 2." in texts(at)
+    assert "You did not answer this one" not in texts(at)
