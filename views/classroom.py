@@ -647,6 +647,19 @@ def _load_saved(code: str, key: str) -> None:
     _use_list(code, key, items)
 
 
+def _delete_saved(code: str, key: str) -> None:
+    name = st.session_state.get(f"{PAGE}_saved_pick")
+    if name is None:
+        return
+    try:
+        live.store().delete_list(code, key, name)
+    except ValueError as error:
+        _say("error", str(error))
+        return
+    st.session_state.pop(f"{PAGE}_saved_pick", None)
+    _say("success", f"“{name}” is deleted from this server.")
+
+
 def _import(upload) -> None:
     """Read a question list's file once (a rerun keeps the upload but must not read it again);
     what is wrong with it is said, and the list being built is kept."""
@@ -691,13 +704,21 @@ def question_list(db: Store, room: Room, key: str) -> None:
         )
         saved = db.saved_lists()
         if saved:
-            pick, load = st.columns([2, 1], vertical_alignment="bottom")
+            pick, load, forget = st.columns([2, 1, 1], vertical_alignment="bottom")
             pick.selectbox("Saved on this server", saved, key=f"{PAGE}_saved_pick")
             load.button(
                 "Load into this class",
                 key=f"{PAGE}_load_saved",
                 on_click=_load_saved,
                 args=(room.code, key),
+            )
+            forget.button(
+                "Delete it",
+                key=f"{PAGE}_delete_saved",
+                on_click=_delete_saved,
+                args=(room.code, key),
+                help="Deletes the saved list from this server (a class it is loaded in keeps "
+                "its copy).",
             )
         draft = _draft()
         if not draft:

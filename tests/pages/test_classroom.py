@@ -688,6 +688,8 @@ def test_a_question_list_is_built_saved_loaded_and_posed_with_next(db, room):
     (following,) = [b for b in other.button if b.label.startswith("Next from your list (2 of 2)")]
     following.click().run()
     assert db.question(later.code, 2).question.kind == "estimate"
+    press(other, "Delete it")
+    assert db.saved_lists() == [] and len(db.find(later.code).plan) == 2
     assert exported.proto.label == "Export as a file"
 
 
