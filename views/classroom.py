@@ -332,8 +332,9 @@ def round_controls(room: Room, key: str, posed) -> None:
     if posed.round == 1:
         with st.container(border=True):
             st.markdown("**Or a second round:** the class discusses, then answers again.")
-            st.text_input(
+            st.text_area(  # a box tall enough to read the whole prompt before starting
                 "Discussion prompt (every screen shows it)",
+                height=80,
                 value=peer.DEFAULT_PROMPT,
                 max_chars=peer.PROMPT_LIMIT,
                 key=f"{PAGE}_prompt",

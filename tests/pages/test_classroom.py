@@ -592,7 +592,7 @@ def test_two_rounds_from_posing_to_the_reveal(db, room):
     # Names: a switch on the teacher's own screen, none on the projector.
     assert screen.toggle(key="classroom_names") is not None
     assert not [t for t in projector.toggle if t.key == "classroom_names"]
-    screen.text_input(key="classroom_prompt").input("Convince someone who picked another swap")
+    screen.text_area(key="classroom_prompt").input("Convince someone who picked another swap")
     press(screen, "Start round 2")
     assert db.question(room.code, 1).round == 2
     ann = phones[0].run()
