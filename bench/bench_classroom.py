@@ -1,5 +1,6 @@
-"""The live classroom under a class answering at once: 60 students answer one question
-within 10 s; how long does an answer take to write, and how long until the projector counts it?
+"""The live classroom under a class answering at once: 60 students answer one question in two
+peer-instruction rounds, each within 10 s; how long does an answer take to write, and how long
+until the projector counts it, in each round?
 
 What runs, end to end:
 - one real app server (`streamlit run app.py`) on a fresh SQLite file (the default database),
@@ -19,8 +20,10 @@ Measured:
 - **fragment's reads**: the queries the projector's fragment makes on each refresh (answers,
   students, question) with 60 answers in, timed alone.
 
-Baseline (same run): one student alone answering, same server and browser.
-Targets: p95 answer write ≤ 200 ms; p95 answer → projector ≤ 2.5 s.
+Round 2 begins (`Store.second_round`, what the teacher's button calls) once the projector has
+counted every round-1 answer; the projector then counts round 2's answers from 0.
+Baseline (same run): one student alone answering one round, same server and browser.
+Targets, each round: p95 answer write ≤ 200 ms; p95 answer → projector ≤ 2.5 s.
 
 With `--flood` (the limits in force: `rooms.ROOM_CAP` students a room, `rooms.JOINS_PER_MINUTE`
 new ones a minute), three more scenarios, each against a baseline in the same run:
@@ -94,25 +97,53 @@ def p(values, q: float) -> float:
 
 
 def run_class(
-    store: Store, page, app_url: str, students: int, within: float, seed: int, flood=None
+    store: Store,
+    page,
+    app_url: str,
+    students: int,
+    within: float,
+    seed: int,
+    flood=None,
+    rounds: int = 1,
 ) -> dict:
     """One room, `students` joined, one question; each answers once at a random moment within
-    `within` seconds. Returns the write times and the answer → projector delays (seconds).
+    `within` seconds, in each of `rounds` rounds (round 2 begins once the projector has counted
+    every round-1 answer, as a teacher would start it). Returns the write times and the answer
+    → projector delays (seconds) of each round, and of round 1 under "writes" and "delays".
     `flood(code)`, if given, starts once the class is in and returns a function that stops it
     and returns what it counted (under "flood")."""
     room = store.open_room()
     tokens = [store.join(room.code, f"Student {i}") for i in range(students)]
     store.pose(room.code, room.key, QUESTION)
     page.goto(f"{app_url}/classroom?room={room.code}&key={room.key}", timeout=60_000)
-    page.wait_for_function(
-        "n => [...document.querySelectorAll('[data-testid=\"stMetricValue\"]')]"
-        ".some(e => e.textContent.trim() === `0 of ${n}`)",
-        arg=students,
-        timeout=60_000,
-    )
-    page.evaluate(OBSERVE)
     stop_flood = flood(room.code) if flood else None
     rng = random.Random(seed)
+    by_round = []
+    for round in range(1, rounds + 1):
+        if round == 2:
+            store.second_round(room.code, room.key, 1)
+        page.wait_for_function(
+            "([n, r]) => document.body.innerText.includes(`Round ${r}:`) && "
+            "[...document.querySelectorAll('[data-testid=\"stMetricValue\"]')]"
+            ".some(e => e.textContent.trim() === `0 of ${n}`)",
+            arg=[students, round],
+            timeout=60_000,
+        )
+        page.evaluate(OBSERVE)
+        by_round.append(answer_round(store, page, room.code, tokens, round, within, rng))
+    flooded = stop_flood() if stop_flood else None
+    reads = []
+    for _ in range(50):
+        began = time.perf_counter()
+        store.answers(room.code, 1, rounds)
+        store.students(room.code)
+        store.question(room.code, 1)
+        reads.append(time.perf_counter() - began)
+    return {**by_round[0], "rounds": by_round, "reads": reads, "flood": flooded}
+
+
+def answer_round(store: Store, page, code: str, tokens, round: int, within: float, rng) -> dict:
+    """Every student answers question 1 in `round` at a random moment within `within` s."""
     start = time.time() + 0.5
     moments = sorted(start + rng.uniform(0, within) for _ in tokens)
     writes, commits, lock = [], [], threading.Lock()
@@ -120,7 +151,7 @@ def run_class(
     def student(token: str, at: float, pick: int) -> None:
         time.sleep(max(0.0, at - time.time()))
         began = time.perf_counter()
-        store.answer(room.code, token, 1, questions.accept(QUESTION, pick))
+        store.answer(code, token, 1, questions.accept(QUESTION, pick), round=round)
         took = time.perf_counter() - began
         with lock:
             writes.append(took)
@@ -134,24 +165,17 @@ def run_class(
         thread.start()
     for thread in threads:
         thread.join()
-    flooded = stop_flood() if stop_flood else None
+    students = len(tokens)
     page.wait_for_function(
         "n => (window.__counts.at(-1) || [0, -1])[1] === n", arg=students, timeout=30_000
     )
     counts = page.evaluate("window.__counts")
-    assert store.count(room.code, 1) == students
+    assert store.count(code, 1, round) == students
     delays = []
     for rank, committed in enumerate(sorted(commits), start=1):
         shown = next(ms / 1000 for ms, n in counts if n >= rank and ms / 1000 >= committed - 0.05)
         delays.append(max(0.0, shown - committed))
-    reads = []
-    for _ in range(50):
-        began = time.perf_counter()
-        store.answers(room.code, 1)
-        store.students(room.code)
-        store.question(room.code, 1)
-        reads.append(time.perf_counter() - began)
-    return {"writes": writes, "delays": delays, "reads": reads, "flood": flooded}
+    return {"writes": writes, "delays": delays}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -418,7 +442,7 @@ def main() -> int:
             page.goto(app_url, timeout=60_000)  # a fresh server's first session: home first
             page.wait_for_selector('[data-testid="stApp"]', timeout=60_000)
             baseline = run_class(store, page, app_url, 1, 2.0, seed=1)
-            loaded = run_class(store, page, app_url, args.students, args.within, seed=2)
+            loaded = run_class(store, page, app_url, args.students, args.within, seed=2, rounds=2)
             if args.flood:
                 flood = join_flood(url, store, args.flooders, args.threads, int(args.within) - 1)
                 flooded = run_class(
@@ -438,7 +462,8 @@ def main() -> int:
 
     print(f"database: {database}; projector: real chromium, its count refreshed every 1.5 s")
     report("baseline: 1 student alone", baseline)
-    report(f"{args.students} students in {args.within:g} s", loaded)
+    for round, result in enumerate(loaded["rounds"], start=1):
+        report(f"{args.students} students, round {round}", {**result, "reads": loaded["reads"]})
     if args.flood:
         report("the same, with a join flood", flooded)
         print(
@@ -452,11 +477,13 @@ def main() -> int:
         )
         report_teacher("teacher, no flood (baseline)", calm)
         report_teacher(f"teacher, {args.flooders} answer flooders", stormy)
-    write95, delay95 = p(loaded["writes"], 95), p(loaded["delays"], 95)
+    write95 = max(p(r["writes"], 95) for r in loaded["rounds"])
+    delay95 = max(p(r["delays"], 95) for r in loaded["rounds"])
     ok = write95 <= WRITE_TARGET and delay95 <= PROJECTOR_TARGET
     print(
-        f"targets: write p95 ≤ {WRITE_TARGET * 1000:.0f} ms ({write95 * 1000:.1f}), answer → "
-        f"projector p95 ≤ {PROJECTOR_TARGET} s ({delay95:.2f}): {'met' if ok else 'NOT met'}"
+        f"targets, each round: write p95 ≤ {WRITE_TARGET * 1000:.0f} ms (worst round "
+        f"{write95 * 1000:.1f}), answer → projector p95 ≤ {PROJECTOR_TARGET} s (worst round "
+        f"{delay95:.2f}): {'met' if ok else 'NOT met'}"
     )
     return 0 if ok else 1
 

@@ -9,12 +9,19 @@ database URL (`database_url` says where it comes from).
   convention of Streamlit's ``st.connection("sql")``). A plain ``postgresql://`` URL uses the
   psycopg 3 driver.
 - **Schema** is created on first use (`Store` does it; two processes starting at once are
-  fine), and a database made by an older version gains the columns it lacks (`_migrate`:
-  nullable columns only, so its rooms keep working).
+  fine), and a database made by an older version gains the tables and columns it lacks
+  (`_migrate`: nullable columns only, NULL meaning what the older version did, so its rooms,
+  questions and answers keep working).
+- **Peer instruction**: a question has round 1 (answers alone, in `classroom_answers`, where
+  every version kept them) and, if the teacher starts it, round 2 (`classroom_answers_round2`),
+  each answer with an optional confidence. A round's timer is a moment in the question's row,
+  `closes`: answers are refused from then on, whatever a screen's clock says. A question list
+  prepared before class is saved by name (`classroom_lists`) and loaded into a room (`plan`).
 - **Rules the database keeps**, so they hold whichever process serves whom: one answer per
   student per question (a unique constraint; a new answer replaces the old one), and an answer
-  is written only while its question is the room's current one, not yet revealed, in a room
-  that is open — checked in the same statement that writes it. A closed or expired room
+  is written only while its question is the room's current one, not yet revealed, in the
+  round it is sent for, before that round's time is up, in a room that is open — checked in
+  the same statement that writes it. A closed or expired room
   accepts nothing. The teacher key and student tokens are kept as SHA-256 digests only.
 - **Limits the database keeps**, so they hold across sessions and processes (`rooms` sets
   them): a browser that joins again gets its own student back, a room holds at most
@@ -37,7 +44,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -60,6 +67,7 @@ from sqlalchemy import (
     func,
     inspect,
     literal,
+    or_,
     select,
     text,
 )
@@ -69,7 +77,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 
 from ndcg_core.display import csv_cell
 
-from . import questions, rooms
+from . import peer, questions, rooms
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_PATH = ROOT / "var" / "classroom.sqlite3"
@@ -90,6 +98,10 @@ room_table = Table(
     Column("pushed", Text),  # a list sent to every screen: its link parameters as JSON
     Column("pushed_at", Float),
     Column("locked", Float),  # when the teacher locked joining, or NULL: joining is open
+    # Added for peer instruction; NULL is what a room made before it did.
+    Column("plan", Text),  # the question list loaded for this class: `peer.items_text`
+    Column("plan_next", Integer),  # the index in `plan` that "next" poses (NULL: 0)
+    Column("show_live", Integer),  # 1: the projector shows round 1's answers as they arrive
 )
 student_table = Table(
     "classroom_students",
@@ -111,23 +123,56 @@ question_table = Table(
     Column("spec", Text, nullable=False),
     Column("posed", Float, nullable=False),
     Column("revealed", Float),
+    # Added for peer instruction; NULL is what a question posed before it did (one round, no
+    # timer, no confidence asked).
+    Column("round", Integer),  # 2 once round 2 began (NULL: round 1)
+    Column("round1_closed", Float),  # when round 1's answers closed (round 2 began, or timer)
+    Column("round2", Float),  # when round 2 began
+    Column("prompt", Text),  # round 2's discussion prompt
+    Column("confidence", Integer),  # 1: each answer says how sure (`peer.CONFIDENCE`)
+    Column("seconds", Integer),  # the time set for round 1 (NULL: no timer)
+    Column("seconds2", Integer),  # the time set for round 2 (NULL: no timer)
+    Column("closes", Float),  # when the current round's answers close (NULL: when moved on)
     UniqueConstraint("room", "number", name="classroom_question_number"),
 )
-answer_table = Table(
-    "classroom_answers",
+
+
+def _answers(name: str, one: str) -> Table:
+    """A table of answers, one per student per question: round 1's, or round 2's."""
+    return Table(
+        name,
+        metadata,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        Column(
+            "question",
+            Integer,
+            ForeignKey(question_table.c.id, ondelete="CASCADE"),
+            nullable=False,
+        ),
+        Column(
+            "student", Integer, ForeignKey(student_table.c.id, ondelete="CASCADE"), nullable=False
+        ),
+        Column("answer", String(rooms.ANSWER_LIMIT), nullable=False),
+        Column("value", Float),
+        Column("answered", Float, nullable=False),
+        Column("confidence", Integer),  # an index of `peer.CONFIDENCE`, or NULL: not asked
+        UniqueConstraint("question", "student", name=one),
+    )
+
+
+# Round 1's answers keep the table (and the constraint) every older version wrote, so a
+# database made before peer instruction keeps its answers where they were; round 2's are a
+# table of their own, created on first use.
+answer_table = _answers("classroom_answers", "classroom_one_answer")
+second_table = _answers("classroom_answers_round2", "classroom_one_second_answer")
+ROUND_TABLES = {1: answer_table, 2: second_table}
+# Question lists saved by name on this server, for any class to load (`peer.Item`s as JSON).
+list_table = Table(
+    "classroom_lists",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column(
-        "question",
-        Integer,
-        ForeignKey(question_table.c.id, ondelete="CASCADE"),
-        nullable=False,
-    ),
-    Column("student", Integer, ForeignKey(student_table.c.id, ondelete="CASCADE"), nullable=False),
-    Column("answer", String(rooms.ANSWER_LIMIT), nullable=False),
-    Column("value", Float),
-    Column("answered", Float, nullable=False),
-    UniqueConstraint("question", "student", name="classroom_one_answer"),
+    Column("name", String(peer.NAME_LIMIT), primary_key=True),
+    Column("spec", Text, nullable=False),
+    Column("saved", Float, nullable=False),
 )
 # Counters for the limits, one row per bucket ("join:ROOMCODE", "code:ADDRESS"): how many
 # since `started`, the last at `last`. A fixed window, counted in one statement (`_count`).
@@ -186,10 +231,18 @@ class Room:
     pushed: dict | None
     pushed_at: float | None
     locked: float | None = None
+    plan: tuple[peer.Item, ...] = ()  # the question list loaded for this class
+    plan_next: int = 0  # the index in `plan` that "next" poses
+    show_live: bool = False  # the projector shows round 1's answers as they arrive
 
     def status(self, now: float) -> str:
         """'open', 'closed' or 'expired' (`rooms.status`)."""
         return rooms.status(self.closed, self.expires, now)
+
+    @property
+    def next_item(self) -> peer.Item | None:
+        """The question of the loaded list that "next" poses, or None (none loaded, or done)."""
+        return self.plan[self.plan_next] if self.plan_next < len(self.plan) else None
 
 
 @dataclass(frozen=True)
@@ -201,16 +254,52 @@ class Student:
 
 @dataclass(frozen=True)
 class Posed:
-    """A question as posed in a room: its number there (1, 2, …), its spec, when."""
+    """A question as posed in a room: its number there (1, 2, …), its spec, when; its round
+    (1, or 2 once round 2 began, with its `prompt`), whether it asks how sure, its timer."""
 
     number: int
     spec: str
     posed: float
     revealed: float | None
+    round: int = 1
+    round1_closed: float | None = None
+    round2: float | None = None
+    prompt: str | None = None
+    confidence: bool = False
+    seconds1: int | None = None
+    closes: float | None = None
+    seconds2: int | None = None
+
+    @property
+    def seconds(self) -> int | None:
+        """The time set for the current round (None: no timer)."""
+        return self.seconds2 if self.round == 2 else self.seconds1
 
     @property
     def question(self) -> questions.Question:
         return questions.from_text(self.spec)
+
+    def taking(self, now: float) -> bool:
+        """Whether the current round takes answers at `now` (the store checks it again as it
+        writes one)."""
+        return self.revealed is None and (self.closes is None or self.closes > now)
+
+
+def _posed(row) -> Posed:
+    return Posed(
+        row.number,
+        row.spec,
+        row.posed,
+        row.revealed,
+        row.round or 1,
+        row.round1_closed,
+        row.round2,
+        row.prompt,
+        bool(row.confidence),
+        row.seconds,
+        row.closes,
+        row.seconds2,
+    )
 
 
 @dataclass(frozen=True)
@@ -220,6 +309,7 @@ class Answer:
     answer: str
     value: float | None
     answered: float
+    confidence: int | None = None
 
 
 @dataclass(frozen=True)
@@ -427,6 +517,9 @@ class Store:
             json.loads(row.pushed) if row.pushed else None,
             row.pushed_at,
             row.locked,
+            _plan(row.plan),
+            row.plan_next or 0,
+            bool(row.show_live),
         )
 
     def find(self, code: str) -> Room:
@@ -511,7 +604,9 @@ class Store:
 
     def signature(self, code: str) -> tuple | None:
         """What a student's screen shows, in a few values: it is redrawn when they change
-        (question, reveal, pushed list, open or not). None when the room is gone."""
+        (question, its round, its timer set or run out, reveal, pushed list, open or not).
+        None when the room is gone."""
+        q = question_table
         with self.engine.connect() as db:
             row = db.execute(
                 select(
@@ -519,22 +614,31 @@ class Store:
                     room_table.c.closed,
                     room_table.c.expires,
                     room_table.c.pushed_at,
-                    question_table.c.revealed,
+                    q.c.revealed,
+                    q.c.round,
+                    q.c.closes,
                 )
                 .select_from(room_table)
                 .outerjoin(
-                    question_table,
-                    and_(
-                        question_table.c.room == room_table.c.code,
-                        question_table.c.number == room_table.c.current,
-                    ),
+                    q,
+                    and_(q.c.room == room_table.c.code, q.c.number == room_table.c.current),
                 )
                 .where(room_table.c.code == code)
             ).first()
         if row is None:
             return None
-        state = rooms.status(row.closed, row.expires, self.clock())
-        return (row.current, row.revealed is not None, row.pushed_at, state)
+        now = self.clock()
+        state = rooms.status(row.closed, row.expires, now)
+        up = row.closes is not None and row.closes <= now
+        return (
+            row.current,
+            row.revealed is not None,
+            row.pushed_at,
+            row.round or 1,
+            row.closes,
+            up,
+            state,
+        )
 
     # -- students --------------------------------------------------------------------------
 
@@ -613,7 +717,8 @@ class Store:
         count), their name too, and their browser cannot join again."""
         self._teacher(code, key)
         with self.engine.begin() as db:
-            db.execute(answer_table.delete().where(answer_table.c.student == student))
+            for table in ROUND_TABLES.values():
+                db.execute(table.delete().where(table.c.student == student))
             db.execute(
                 student_table.update()
                 .where(student_table.c.room == code, student_table.c.id == student)
@@ -676,13 +781,26 @@ class Store:
 
     # -- questions -------------------------------------------------------------------------
 
-    def pose(self, code: str, key: str, question: questions.Question) -> int:
-        """Put a question on every screen; returns its number in the room (1, 2, …)."""
+    def pose(
+        self,
+        code: str,
+        key: str,
+        question: questions.Question,
+        *,
+        confidence: bool = False,
+        seconds: int | None = None,
+    ) -> int:
+        """Put a question on every screen; returns its number in the room (1, 2, …). Round 1
+        begins: answers alone (`confidence`: each says how sure), closing after `seconds` if
+        given (the timer is this moment in the database: no screen's clock can move it)."""
+        seconds = peer.read_seconds(seconds)
         self._teacher(code, key)
         self._open(code)
         for _ in range(3):  # two teacher tabs posing at once: the second takes the next number
             try:
                 with self.engine.begin() as db:
+                    _write_lock(db, code)
+                    now = self.clock()
                     last = db.execute(
                         select(func.max(question_table.c.number)).where(
                             question_table.c.room == code
@@ -691,7 +809,14 @@ class Store:
                     number = (last or 0) + 1
                     db.execute(
                         question_table.insert().values(
-                            room=code, number=number, spec=question.text, posed=self.clock()
+                            room=code,
+                            number=number,
+                            spec=question.text,
+                            posed=now,
+                            round=1,
+                            confidence=1 if confidence else None,
+                            seconds=seconds,
+                            closes=None if seconds is None else now + seconds,
                         )
                     )
                     db.execute(
@@ -701,6 +826,130 @@ class Store:
             except IntegrityError:
                 continue
         raise RuntimeError("Could not number the question: try again.")
+
+    def pose_next(self, code: str, key: str) -> int:
+        """Pose the next question of the list loaded for this class (`load_plan`)."""
+        self._teacher(code, key)
+        room = self._open(code)
+        item = room.next_item
+        if item is None:
+            raise Closed("The question list is done: load another, or ask a question of your own.")
+        number = self.pose(
+            code, key, item.question, confidence=item.confidence, seconds=item.seconds
+        )
+        with self.engine.begin() as db:
+            db.execute(
+                room_table.update()
+                .where(room_table.c.code == code)
+                .values(plan_next=room.plan_next + 1)
+            )
+        return number
+
+    def load_plan(self, code: str, key: str, items: Sequence[peer.Item] | None) -> None:
+        """Load a question list into this class ("next" poses its questions in turn), or
+        unload it (None)."""
+        self._teacher(code, key)
+        self._open(code)
+        with self.engine.begin() as db:
+            db.execute(
+                room_table.update()
+                .where(room_table.c.code == code)
+                .values(plan=peer.items_text(items) if items else None, plan_next=0)
+            )
+
+    def show_live(self, code: str, key: str, shown: bool) -> None:
+        """Whether the projector shows round 1's answers as they arrive (by default only how
+        many have answered, so the class answers alone)."""
+        self._teacher(code, key)
+        with self.engine.begin() as db:
+            db.execute(
+                room_table.update()
+                .where(room_table.c.code == code)
+                .values(show_live=1 if shown else None)
+            )
+
+    def _current(self, code: str, number: int) -> Posed:
+        posed = self.question(code, number)
+        room = self.find(code)
+        if posed is None or room.current != number:
+            raise Closed(f"Question {number} is not the one on the screens now.")
+        if posed.revealed is not None:
+            raise Closed(f"Question {number} is revealed: its answers are final.")
+        return posed
+
+    def second_round(
+        self, code: str, key: str, number: int, prompt: str | None = None, seconds=None
+    ) -> None:
+        """End round 1 of question `number` and start round 2: the class discusses (`prompt`)
+        and answers again, closing after `seconds` if given."""
+        prompt = peer.read_prompt(prompt)
+        seconds = peer.read_seconds(seconds)
+        self._teacher(code, key)
+        self._open(code)
+        posed = self._current(code, number)
+        if posed.round != 1:
+            raise Closed(f"Question {number} is in round 2 already.")
+        q = question_table
+        with self.engine.begin() as db:
+            _write_lock(db, code)
+            now = self.clock()
+            db.execute(
+                q.update()
+                .where(
+                    q.c.room == code,
+                    q.c.number == number,
+                    q.c.revealed.is_(None),
+                    func.coalesce(q.c.round, 1) == 1,
+                )
+                .values(
+                    round=2,
+                    round1_closed=case(
+                        (and_(q.c.closes.is_not(None), q.c.closes < now), q.c.closes), else_=now
+                    ),
+                    round2=now,
+                    prompt=prompt,
+                    seconds2=seconds,
+                    closes=None if seconds is None else now + seconds,
+                )
+            )
+
+    def extend(self, code: str, key: str, number: int, seconds: int = peer.EXTEND_SECONDS):
+        """More time for the current round: `seconds` more than it had left (a round whose
+        time is up opens again for `seconds`; a round without a timer gets one)."""
+        seconds = peer.read_seconds(seconds)
+        if seconds is None:
+            raise ValueError("Extend by at least one second.")
+        self._teacher(code, key)
+        self._open(code)
+        self._current(code, number)
+        q = question_table
+        with self.engine.begin() as db:
+            _write_lock(db, code)
+            now = self.clock()
+            start = case((and_(q.c.closes.is_not(None), q.c.closes > now), q.c.closes), else_=now)
+            db.execute(
+                q.update()
+                .where(q.c.room == code, q.c.number == number, q.c.revealed.is_(None))
+                .values(closes=start + seconds)
+            )
+
+    def close_answers(self, code: str, key: str, number: int) -> None:
+        """Close the current round's answers now (its time, if any, is cut short)."""
+        self._teacher(code, key)
+        q = question_table
+        with self.engine.begin() as db:
+            _write_lock(db, code)
+            now = self.clock()
+            db.execute(
+                q.update()
+                .where(
+                    q.c.room == code,
+                    q.c.number == number,
+                    q.c.revealed.is_(None),
+                    or_(q.c.closes.is_(None), q.c.closes > now),
+                )
+                .values(closes=now)
+            )
 
     def reveal(self, code: str, key: str, number: int) -> None:
         """Reveal question `number`: its answers are final and everyone sees the solution."""
@@ -726,7 +975,7 @@ class Store:
                     question_table.c.room == code, question_table.c.number == number
                 )
             ).first()
-        return None if row is None else Posed(row.number, row.spec, row.posed, row.revealed)
+        return None if row is None else _posed(row)
 
     def questions(self, code: str) -> list[Posed]:
         with self.engine.connect() as db:
@@ -735,20 +984,69 @@ class Store:
                 .where(question_table.c.room == code)
                 .order_by(question_table.c.number)
             ).all()
-        return [Posed(r.number, r.spec, r.posed, r.revealed) for r in rows]
+        return [_posed(r) for r in rows]
+
+    # -- question lists saved on this server ------------------------------------------------
+
+    def save_list(self, code: str, key: str, name: str, items: Sequence[peer.Item]) -> str:
+        """Save a question list by name (a teacher's link saves it; any class can load it
+        later); a list of that name is replaced. Returns the name, read."""
+        name = peer.read_list_name(name)
+        items = peer.items_from_json([item.to_json() for item in items])
+        self._teacher(code, key)
+        insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(list_table)
+        statement = insert.values(name=name, spec=peer.items_text(items), saved=self.clock())
+        statement = statement.on_conflict_do_update(
+            index_elements=["name"],
+            set_={"spec": statement.excluded.spec, "saved": statement.excluded.saved},
+        )
+        with self.engine.begin() as db:
+            db.execute(statement)
+        return name
+
+    def saved_lists(self) -> list[str]:
+        """The names of the question lists saved on this server, in alphabetical order."""
+        with self.engine.connect() as db:
+            return list(db.execute(select(list_table.c.name).order_by(list_table.c.name)).scalars())
+
+    def saved_list(self, name: str) -> tuple[peer.Item, ...]:
+        with self.engine.connect() as db:
+            text_ = db.execute(select(list_table.c.spec).where(list_table.c.name == name)).scalar()
+        if text_ is None:
+            raise NotFound(f"No question list is saved as {name!r}.")
+        return _plan(text_)
+
+    def delete_list(self, code: str, key: str, name: str) -> None:
+        self._teacher(code, key)
+        with self.engine.begin() as db:
+            db.execute(list_table.delete().where(list_table.c.name == name))
 
     # -- answers ---------------------------------------------------------------------------
 
-    def answer(self, code: str, token: str, number: int, given: questions.Given) -> None:
-        """Record (or replace) a student's answer to question `number`.
+    def answer(
+        self,
+        code: str,
+        token: str,
+        number: int,
+        given: questions.Given,
+        *,
+        round: int = 1,
+        confidence: int | None = None,
+    ) -> None:
+        """Record (or replace) a student's answer to question `number` in `round`.
 
         One statement inserts or updates the answer only if, at that moment, the student is in
-        the room, the room is open and `number` is its current question, not yet revealed; a
-        Closed error (or NotFound) says which condition failed otherwise.
+        the room, the room is open, `number` is its current question, not yet revealed, in
+        this round, and the round's time (if any) is not up; a Closed error (or NotFound) says
+        which condition failed otherwise.
         """
+        if round not in ROUND_TABLES:
+            raise ValueError(f"An answer's round is 1 or 2; got {round!r}.")
+        confidence = peer.read_confidence(confidence)
         text = rooms.read_answer_text(given.text)
         now = self.clock()
         q, s, r = question_table, student_table, room_table
+        table = ROUND_TABLES[round]
         source = (
             select(
                 q.c.id,
@@ -756,6 +1054,7 @@ class Store:
                 cast(literal(text), String),
                 cast(literal(given.value), Float),
                 cast(literal(now), Float),
+                cast(literal(confidence), Integer),
             )
             .select_from(q.join(r, r.c.code == q.c.room).join(s, s.c.room == r.c.code))
             .where(
@@ -765,17 +1064,19 @@ class Store:
                 s.c.removed.is_(None),
                 r.c.current == q.c.number,
                 q.c.revealed.is_(None),
+                func.coalesce(q.c.round, 1) == round,
+                or_(q.c.closes.is_(None), q.c.closes > now),
                 r.c.closed.is_(None),
                 r.c.expires > now,
             )
         )
         if self.dialect == "postgresql":
-            # Wait for a reveal, a new question or a close being written, then check against
-            # what it wrote (SQLite has one writer at a time, which does the same).
+            # Wait for a reveal, a new question, a new round or a close being written, then
+            # check against what it wrote (SQLite has one writer at a time, which does the same).
             source = source.with_for_update(read=True, of=[q, r])
-        insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(answer_table)
+        insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(table)
         statement = insert.from_select(
-            ["question", "student", "answer", "value", "answered"], source
+            ["question", "student", "answer", "value", "answered", "confidence"], source
         )
         statement = statement.on_conflict_do_update(
             index_elements=["question", "student"],
@@ -783,11 +1084,12 @@ class Store:
                 "answer": statement.excluded.answer,
                 "value": statement.excluded.value,
                 "answered": statement.excluded.answered,
+                "confidence": statement.excluded.confidence,
             },
         )
         with self.engine.begin() as db:
             # RETURNING, not rowcount: psycopg reports -1 for an INSERT … SELECT.
-            written = db.execute(statement.returning(answer_table.c.id)).first() is not None
+            written = db.execute(statement.returning(table.c.id)).first() is not None
         if written:
             return
         # Nothing written: say why.
@@ -799,25 +1101,35 @@ class Store:
         posed = self.question(code, number)
         if posed is not None and posed.revealed is not None:
             raise Closed("Too late: your teacher has revealed the answer to this question.")
-        if room.current != number:
+        if room.current != number or posed is None:
             raise Closed("Your teacher has moved on to another question.")
+        if posed.round != round:
+            raise Closed(
+                "Round 1 is over: answer round 2 below."
+                if posed.round == 2
+                else "Round 2 has not begun: answer round 1."
+            )
+        if posed.closes is not None and posed.closes <= now:
+            raise Closed("Time is up: this round takes no more answers.")
         raise Closed("The answer could not be recorded: reload the page and try again.")
 
-    def answers(self, code: str, number: int) -> list[Answer]:
-        """Every answer to question `number`, with the student's name, oldest first."""
-        a, s, q = answer_table, student_table, question_table
+    def answers(self, code: str, number: int, round: int = 1) -> list[Answer]:
+        """Every answer to question `number` in `round`, with the student's name, oldest
+        first."""
+        a, s, q = ROUND_TABLES[round], student_table, question_table
         with self.engine.connect() as db:
             rows = db.execute(
-                select(a.c.student, s.c.name, a.c.answer, a.c.value, a.c.answered)
+                select(a.c.student, s.c.name, a.c.answer, a.c.value, a.c.answered, a.c.confidence)
                 .select_from(a.join(q, q.c.id == a.c.question).join(s, s.c.id == a.c.student))
                 .where(q.c.room == code, q.c.number == number, s.c.removed.is_(None))
                 .order_by(a.c.answered, a.c.id)
             ).all()
         return [Answer(*row) for row in rows]
 
-    def count(self, code: str, number: int) -> int:
-        """How many students have answered question `number` (the projector's number)."""
-        a, q, s = answer_table, question_table, student_table
+    def count(self, code: str, number: int, round: int = 1) -> int:
+        """How many students have answered question `number` in `round` (the projector's
+        number)."""
+        a, q, s = ROUND_TABLES[round], question_table, student_table
         with self.engine.connect() as db:
             return db.execute(
                 select(func.count())
@@ -825,17 +1137,38 @@ class Store:
                 .where(q.c.room == code, q.c.number == number, s.c.removed.is_(None))
             ).scalar_one()
 
-    def my_answer(self, code: str, token: str, number: int) -> Answer | None:
+    def my_answer(self, code: str, token: str, number: int, round: int = 1) -> Answer | None:
         student = self.student(code, token)
         if student is None:
             return None
-        return next((a for a in self.answers(code, number) if a.student == student.id), None)
+        a, q = ROUND_TABLES[round], question_table
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(a.c.student, a.c.answer, a.c.value, a.c.answered, a.c.confidence)
+                .select_from(a.join(q, q.c.id == a.c.question))
+                .where(q.c.room == code, q.c.number == number, a.c.student == student.id)
+            ).first()
+        if row is None:
+            return None
+        return Answer(
+            row.student, student.name, row.answer, row.value, row.answered, row.confidence
+        )
+
+    def shift(self, code: str, number: int) -> peer.Shift:
+        """How the class moved between the rounds of question `number` (`peer.shift`)."""
+        posed = self.question(code, number)
+        if posed is None:
+            raise NotFound(f"No question {number} in this class.")
+        first = {a.student: a.answer for a in self.answers(code, number, 1)}
+        second = {a.student: a.answer for a in self.answers(code, number, 2)}
+        return peer.shift(posed.question, first, second)
 
     # -- after class -----------------------------------------------------------------------
 
     def export_csv(self, code: str, key: str) -> str:
         """The room's questions and their answer counts, one row per option (or per distinct
-        number given), as CSV. No names: a count per answer is what the teacher takes home."""
+        number given) per round, as CSV. No names: a count per answer is what the teacher
+        takes home."""
         self._teacher(code, key)
         out = io.StringIO()
         writer = csv.DictWriter(
@@ -847,6 +1180,7 @@ class Store:
                 "asked",
                 "posed_utc",
                 "revealed_utc",
+                "round",
                 "answer",
                 "count",
                 "right",
@@ -855,24 +1189,112 @@ class Store:
         writer.writeheader()
         for posed in self.questions(code):
             question = posed.question
-            texts = [a.answer for a in self.answers(code, posed.number)]
-            for row in questions.report_rows(question, texts):
+            for round in range(1, posed.round + 1):
+                texts = [a.answer for a in self.answers(code, posed.number, round)]
+                for row in questions.report_rows(question, texts):
+                    cells = {
+                        "room": rooms.format_code(code),
+                        "question": posed.number,
+                        "kind": question.kind,
+                        "asked": question.describe(),
+                        "posed_utc": _utc(posed.posed),
+                        "revealed_utc": _utc(posed.revealed),
+                        "round": round,
+                        **row,
+                    }
+                    writer.writerow({name: csv_cell(value) for name, value in cells.items()})
+        return out.getvalue()
+
+    def export_rounds_csv(self, code: str, key: str) -> str:
+        """Every answer of the class, one row per student per question, both rounds side by
+        side: the answer, right or not, how sure, and how many seconds after the round began;
+        then whether the student moved. Students are numbered in the order they joined; no
+        names. Each question's timings (posed, round 1 closed, round 2 began, revealed, the
+        time set) are on each of its rows."""
+        self._teacher(code, key)
+        with self.engine.connect() as db:
+            order = db.execute(
+                select(student_table.c.id)
+                .where(student_table.c.room == code)
+                .order_by(student_table.c.id)
+            ).scalars()
+            numbered = {sid: n for n, sid in enumerate(order, start=1)}
+        out = io.StringIO()
+        fields = [
+            "room",
+            "question",
+            "kind",
+            "asked",
+            "posed_utc",
+            "round1_closed_utc",
+            "round2_began_utc",
+            "revealed_utc",
+            "seconds_round1",
+            "seconds_round2",
+            "student",
+        ]
+        for round in (1, 2):
+            fields += [f"answer{round}", f"right{round}", f"confidence{round}", f"after_s{round}"]
+        fields.append("moved")
+        writer = csv.DictWriter(out, fields)
+        writer.writeheader()
+        for posed in self.questions(code):
+            question = posed.question
+            given = {
+                round: {a.student: a for a in self.answers(code, posed.number, round)}
+                for round in (1, 2)
+            }
+            began = {1: posed.posed, 2: posed.round2}
+            for student in sorted(set(given[1]) | set(given[2]), key=numbered.get):
                 cells = {
                     "room": rooms.format_code(code),
                     "question": posed.number,
                     "kind": question.kind,
                     "asked": question.describe(),
                     "posed_utc": _utc(posed.posed),
+                    "round1_closed_utc": _utc(posed.round1_closed),
+                    "round2_began_utc": _utc(posed.round2),
                     "revealed_utc": _utc(posed.revealed),
-                    **row,
+                    "seconds_round1": posed.seconds1 or "",
+                    "seconds_round2": posed.seconds2 or "",
+                    "student": numbered[student],
                 }
+                right = {}
+                for round in (1, 2):
+                    mine = given[round].get(student)
+                    if mine is None:
+                        continue
+                    right[round] = questions.verdict(question, mine.answer).correct
+                    cells[f"answer{round}"] = questions.said(question, mine.answer)
+                    cells[f"right{round}"] = "yes" if right[round] else "no"
+                    cells[f"confidence{round}"] = (
+                        "" if mine.confidence is None else peer.CONFIDENCE[mine.confidence]
+                    )
+                    cells[f"after_s{round}"] = round_seconds(mine.answered - began[round])
+                if len(right) == 2:
+                    cells["moved"] = peer.move_words(right[1], right[2])
                 writer.writerow({name: csv_cell(value) for name, value in cells.items()})
         return out.getvalue()
 
 
+def round_seconds(seconds: float) -> float:
+    """A duration for the CSV: seconds to the tenth."""
+    return round(max(0.0, seconds), 1)
+
+
+def _plan(text: str | None) -> tuple[peer.Item, ...]:
+    if not text:
+        return ()
+    try:
+        return peer.items_from_json(json.loads(text))
+    except ValueError:  # written by this store, so only a hand-edited row; show no list
+        return ()
+
+
 def _delete_room(db, code: str) -> None:
     asked = select(question_table.c.id).where(question_table.c.room == code)
-    db.execute(answer_table.delete().where(answer_table.c.question.in_(asked)))
+    for table in ROUND_TABLES.values():
+        db.execute(table.delete().where(table.c.question.in_(asked)))
     db.execute(question_table.delete().where(question_table.c.room == code))
     db.execute(student_table.delete().where(student_table.c.room == code))
     db.execute(room_table.delete().where(room_table.c.code == code))

@@ -17,7 +17,7 @@ import segno
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from classroom import questions, rooms
+from classroom import peer, questions, rooms
 from classroom.store import Store, database_url
 from lessons import practice
 from ndcg_core import totals
@@ -232,6 +232,59 @@ def show_distribution(
     charts.show(figure, key=key)
 
 
+def show_rounds(
+    question: questions.Question,
+    first: list[str],
+    second: list[str],
+    *,
+    key: str,
+    mine: tuple[str | None, str | None] = (None, None),
+) -> None:
+    """The reveal of a two-round question: both rounds' answers side by side, each with its
+    share right."""
+    columns = st.columns(2)
+    for column, texts, title, you in zip(
+        columns,
+        (first, second),
+        ("Round 1 (alone)", "Round 2 (after discussing)"),
+        mine,
+        strict=True,
+    ):
+        with column:
+            tally = questions.tally(question, texts)
+            st.markdown(f"**{title}:** {peer.share_words(tally.right, tally.answered)}")
+            show_distribution(question, texts, revealed=True, key=f"{key}_{title[:7]}", mine=you)
+
+
+def show_shift(moved: peer.Shift) -> None:
+    """How the class moved between the rounds, in three numbers."""
+    right, away, stayed = st.columns(3)
+    right.metric("Moved to the right answer", count(moved.to_right))
+    away.metric("Moved away from it", count(moved.away))
+    stayed.metric("Right both times", count(moved.stayed_right))
+    st.caption(
+        f"Of {count(moved.both)} who answered in both rounds; {count(moved.stayed_wrong)} "
+        f"{'was' if moved.stayed_wrong == 1 else 'were'} wrong both times."
+    )
+
+
+def show_confidence(question: questions.Question, given) -> None:
+    """Right and wrong answers by how sure the students said they were (after the reveal)."""
+    rows = peer.by_confidence(question, [(a.answer, a.confidence) for a in given])
+    if not any(r.right + r.wrong for r in rows):
+        return
+    st.markdown("**How sure, and how right**")
+    st.dataframe(
+        {
+            "How sure": [r.level for r in rows],
+            "Right": [r.right for r in rows],
+            "Wrong": [r.wrong for r in rows],
+        },
+        hide_index=True,
+        key=f"{PAGE}_sure_{question.text[:40]}",
+    )
+
+
 def show_pushed_list(params: dict) -> None:
     """A list the teacher sent to every screen, scored, with a link to the playground."""
     ranked, _ = urlparams.read_list(params)
@@ -290,14 +343,23 @@ def joined(students) -> None:
     st.caption(f"{count(len(students))} of at most {count(rooms.ROOM_CAP)} joined")
 
 
+def round_words(posed) -> str:
+    """What the class is doing now, as the projector and every phone say it."""
+    if posed.round == 2:
+        return "Round 2: discuss, then answer again"
+    return "Round 1: answer on your own"
+
+
 @st.fragment(run_every=LIVE_SECONDS)
-def live_answers(code: str, number: int) -> None:
-    """The projector's panel, refreshed every LIVE_SECONDS: how many answered, the spread."""
+def live_answers(code: str, number: int, presenting: bool = False) -> None:
+    """The projector's panel, refreshed every LIVE_SECONDS: the round, its time left, how many
+    answered, and (only when the teacher chose to show it) the spread as it arrives; names on
+    the teacher's own screen only, never in presenter view."""
     db = store()
     try:
         room = db.room(code)
         posed = None if room is None else db.question(code, number)
-        answers = db.answers(code, number)
+        answers = [] if posed is None else db.answers(code, number, posed.round)
         students = db.students(code)
     except SQLAlchemyError:
         st.warning(DB_SILENT)
@@ -305,20 +367,41 @@ def live_answers(code: str, number: int) -> None:
     if room is None or posed is None:
         st.error(gone(code))
         return
-    state = room.status(db.clock())
+    now = db.clock()
+    state = room.status(now)
     if state != "open":
         st.warning(ended(code, state), icon="🔒")
+    st.subheader(round_words(posed))
+    if posed.round == 2 and posed.prompt:
+        st.info(plain(posed.prompt), icon="💬")
+    timer = peer.timer_words(posed.closes, now)
+    if timer:
+        st.markdown(f"### {timer}")
     st.metric("Answered", f"{len(answers)} of {len(students)}")
     joined(students)
-    show_distribution(
-        posed.question, [a.answer for a in answers], revealed=False, key=f"{PAGE}_live_{number}"
-    )
-    names(answers, students)
+    if room.show_live:
+        show_distribution(
+            posed.question,
+            [a.answer for a in answers],
+            revealed=False,
+            key=f"{PAGE}_live_{number}_{posed.round}",
+        )
+    else:
+        st.caption(
+            "Only how many have answered is shown until the reveal, so each answers on their own."
+        )
+    if not presenting:
+        names(answers, students)
 
 
 def names(answers, students) -> None:
-    if not st.toggle("Show names", value=False, key=f"{PAGE}_names"):
-        st.caption("Names are hidden; the switch shows who has answered (never what).")
+    """Who has answered, by name: on the teacher's own screen only (the page never calls this
+    in presenter view), and only once the teacher switches it on."""
+    if not st.toggle("Show names (on this screen only)", value=False, key=f"{PAGE}_names"):
+        st.caption(
+            "Names are hidden; the switch shows who has answered (never what), on this screen "
+            "only: never in presenter view."
+        )
         return
     done = {a.student for a in answers}
     numbered = {s.id: n for n, s in enumerate(students, start=1)}
@@ -348,9 +431,12 @@ def lobby(code: str) -> None:
 
 
 @st.fragment(run_every=WATCH_SECONDS)
-def watch(code: str, drawn: tuple | None) -> None:
-    """Redraw the whole screen when the class moves on (a question, a reveal, a list sent,
-    the class closed or deleted); nothing else is redrawn while a student thinks or types."""
+def watch(code: str, drawn: tuple | None, timer: bool = True) -> None:
+    """Redraw the whole screen when the class moves on (a question, a round, a timer, a
+    reveal, a list sent, the class closed or deleted); nothing else is redrawn while a student
+    thinks or types. A second screen on the teacher's link (the projector) follows the
+    teacher's moves the same way. `timer`: count the round's time down here (a student's
+    screen; the teacher's live panel counts it itself)."""
     try:
         now = store().signature(code)
     except SQLAlchemyError:
@@ -362,3 +448,7 @@ def watch(code: str, drawn: tuple | None) -> None:
         return
     if now != drawn:
         st.rerun(scope="app")
+    # The round's time left, counted down by the server's clock at each check.
+    words = peer.timer_words(now[4], store().clock()) if timer else ""
+    if words:
+        st.markdown(f"**{words}**")

@@ -2,20 +2,22 @@
 arrive, then the reveal. The teacher's link carries a secret key; students join with a code.
 
 Three views from one address: no `room` (start a class, or join one), `room` + `key` (the
-teacher: pose, reveal, move on, send a list, close, delete, download), `room` + `student` (one
-student). State lives in the database (`classroom.store`), so any app process serves any
+teacher: pose, run the rounds of peer instruction and their timer, reveal, move on, prepare a
+question list, send a list, close, delete, download; the same link in presenter view is the
+projector, which never shows names), `room` + `student` (one student). State lives in the database (`classroom.store`), so any app process serves any
 screen and a restart loses nothing; the screens refresh with fragments, not full reruns.
 """
 
 from __future__ import annotations
 
 import random
+import re
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from classroom import questions, rooms
-from classroom.store import Closed, NotFound, Refused, Room, Store
+from classroom import peer, questions, rooms
+from classroom.store import Closed, NotFound, Posed, Refused, Room, Store
 from lessons import practice
 from ndcg_core.display import count
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
@@ -223,8 +225,9 @@ def how_to_join(room: Room) -> None:
             )
 
 
-def who_is_in(db: Store, room: Room, key: str) -> None:
-    """Lock joining (and open it again), and take a student out of the class."""
+def who_is_in(db: Store, room: Room, key: str, presenting: bool = False) -> None:
+    """Lock joining (and open it again), and take a student out of the class (by name: not
+    in presenter view, which is the projector's, where names are never shown)."""
     with st.expander("Who is in"):  # the count is the live panel's
         if room.locked is None:
             st.button(
@@ -246,6 +249,9 @@ def who_is_in(db: Store, room: Room, key: str) -> None:
             f"A class holds at most {count(rooms.ROOM_CAP)} students, and takes at most "
             f"{count(rooms.JOINS_PER_MINUTE)} new ones a minute; a browser joins once."
         )
+        if presenting:
+            st.caption("To remove a student, leave presenter view: names are never shown here.")
+            return
         students = db.students(room.code)
         if not students:
             return
@@ -288,10 +294,11 @@ def _remove(code: str, key: str, student: int | None) -> None:
     _say("success", "Removed: their answers no longer count, and their browser cannot join again.")
 
 
-def current_question(db: Store, room: Room, key: str, state: str) -> None:
+def current_question(db: Store, room: Room, key: str, state: str, presenting: bool) -> None:
     if room.current is None:
         if state == "open":
             live.lobby(room.code)
+            next_from_list(room, key)
         return
     posed = db.question(room.code, room.current)
     if posed is None:  # deleted from another device since this run began
@@ -301,35 +308,135 @@ def current_question(db: Store, room: Room, key: str, state: str) -> None:
     live.show_question(question, posed.number, chart=False)
     if posed.revealed is None:
         if state == "open":
-            live.live_answers(room.code, posed.number)
-        st.button(
-            "Reveal the answer",
-            key=f"{PAGE}_reveal",
-            type="primary",
-            on_click=_reveal,
-            args=(room.code, key, posed.number),
-        )
+            live.live_answers(room.code, posed.number, presenting)
+            round_controls(room, key, posed)
         live.show_lists_chart(question, posed.number)
         return
-    the_reveal(db, room, question, posed.number)
+    the_reveal(db, room, question, posed)
     next_exercise(room, key, question, state)
+    next_from_list(room, key)
 
 
-def _reveal(code: str, key: str, number: int) -> None:
+def round_controls(room: Room, key: str, posed) -> None:
+    """The teacher's moves during a round: reveal, or start round 2 with a discussion prompt
+    and its own time; more time, or close the answers now; show the answers as they arrive."""
+    code, number = room.code, posed.number
+    st.button(
+        "Reveal the answer",
+        key=f"{PAGE}_reveal",
+        type="primary",
+        on_click=_act,
+        args=(live.store().reveal, code, key, number),
+        help="Everyone sees the right answer, the worked solution and how the class answered.",
+    )
+    if posed.round == 1:
+        with st.container(border=True):
+            st.markdown("**Or a second round:** the class discusses, then answers again.")
+            st.text_area(  # a box tall enough to read the whole prompt before starting
+                "Discussion prompt (every screen shows it)",
+                height=80,
+                value=peer.DEFAULT_PROMPT,
+                max_chars=peer.PROMPT_LIMIT,
+                key=f"{PAGE}_prompt",
+            )
+            _timer_choice("Time for round 2", f"{PAGE}_seconds2")
+            st.button(
+                "Start round 2",
+                key=f"{PAGE}_round2",
+                on_click=_second_round,
+                args=(code, key, number),
+                help="Round 1's answers close; students see their own round-1 answer and "
+                "answer again.",
+            )
+    more, stop = st.columns(2)
+    more.button(
+        f"+{peer.EXTEND_SECONDS} s",
+        key=f"{PAGE}_extend",
+        on_click=_act,
+        args=(live.store().extend, code, key, number, peer.EXTEND_SECONDS),
+        help="More time for this round (a round whose time is up opens again).",
+    )
+    stop.button(
+        "Close answers now",
+        key=f"{PAGE}_close_answers",
+        on_click=_act,
+        args=(live.store().close_answers, code, key, number),
+    )
+    st.toggle(
+        "Show the answers on the projector as they arrive",
+        value=room.show_live,
+        key=f"{PAGE}_show_live",
+        on_change=_show_live,
+        args=(code, key),
+        help="Off by default: the class sees only how many have answered, so each answers "
+        "on their own.",
+    )
+
+
+def _timer_choice(label: str, widget: str) -> int:
+    return st.selectbox(
+        label,
+        peer.TIMER_CHOICES,
+        format_func=lambda s: "No timer" if not s else f"{s // 60}:{s % 60:02d}",
+        key=widget,
+    )
+
+
+def _act(action, code: str, key: str, *args) -> None:
+    """A teacher's button: the store's action; its refusal said on the next run."""
     try:
-        live.store().reveal(code, key, number)
+        action(code, key, *args)
     except ValueError as error:
         _say("error", str(error))
 
 
-def the_reveal(db: Store, room: Room, question: questions.Question, number: int) -> None:
-    texts = [a.answer for a in db.answers(room.code, number)]
-    tally = questions.tally(question, texts)
-    st.metric("Right", f"{tally.right} of {tally.answered}")
-    if not question.is_numeric:
-        live.show_options_marked(question)
-    live.show_distribution(question, texts, revealed=True, key=f"{PAGE}_final_{number}")
+def _second_round(code: str, key: str, number: int) -> None:
+    # A callback runs before the script: it reads what is typed now, not at the last run.
+    state = st.session_state
+    prompt, seconds = state.get(f"{PAGE}_prompt"), state.get(f"{PAGE}_seconds2")
+    _act(live.store().second_round, code, key, number, prompt, seconds)
+
+
+def _show_live(code: str, key: str) -> None:
+    _act(live.store().show_live, code, key, bool(st.session_state.get(f"{PAGE}_show_live")))
+
+
+def the_reveal(db: Store, room: Room, question: questions.Question, posed) -> None:
+    number = posed.number
+    first = db.answers(room.code, number, 1)
+    texts = [a.answer for a in first]
+    if posed.round == 2:
+        second = db.answers(room.code, number, 2)
+        if not question.is_numeric:
+            live.show_options_marked(question)
+        live.show_rounds(question, texts, [a.answer for a in second], key=f"{PAGE}_final_{number}")
+        live.show_shift(db.shift(room.code, number))
+        final, texts = second, [a.answer for a in second]
+    else:
+        tally = questions.tally(question, texts)
+        st.metric("Right", f"{tally.right} of {tally.answered}")
+        if not question.is_numeric:
+            live.show_options_marked(question)
+        live.show_distribution(question, texts, revealed=True, key=f"{PAGE}_final_{number}")
+        final = first
+    if posed.confidence:
+        live.show_confidence(question, final)
     what_wrong_answers_say(question, texts)
+
+
+def next_from_list(room: Room, key: str) -> None:
+    """ "Next" from the question list loaded for this class."""
+    item = room.next_item
+    if item is None or room.status(live.store().clock()) != "open":
+        return
+    st.button(
+        f"Next from your list ({room.plan_next + 1} of {len(room.plan)}): "
+        f"{item.question.exercise.title} →",
+        key=f"{PAGE}_plan_next",
+        type="primary",
+        on_click=_act,
+        args=(live.store().pose_next, room.code, key),
+    )
 
 
 def what_wrong_answers_say(question: questions.Question, texts: list[str]) -> None:
@@ -372,10 +479,11 @@ def next_exercise(room: Room, key: str, question: questions.Question, state: str
         )
 
 
-def _pose(code: str, key: str, build) -> str | None:
-    """Pose the question `build` makes; the reason it cannot be posed, or None."""
+def _pose(code: str, key: str, build, **how) -> str | None:
+    """Pose the question `build` makes (`how`: confidence, seconds); the reason it cannot be
+    posed, or None."""
     try:
-        live.store().pose(code, key, build())
+        live.store().pose(code, key, build(), **how)
     except ValueError as error:
         return str(error)
     return None
@@ -389,7 +497,7 @@ def _pose_next(code: str, key: str, build) -> None:
 
 
 def ask_a_question(room: Room, key: str) -> None:
-    with st.expander("Ask a question", expanded=room.current is None):
+    with st.expander("Ask a question", expanded=room.current is None and not room.plan):
         kind = st.radio(
             "What to ask",
             list(questions.KINDS),
@@ -403,12 +511,31 @@ def ask_a_question(room: Room, key: str) -> None:
             "estimate": _ask_estimate,
             "costliest_swap": _ask_swap,
         }[kind]()
-        # Not a callback: `build` must read what was typed in this very run.
-        if st.button("Pose this question", key=f"{PAGE}_pose", type="primary"):
-            problem = _pose(room.code, key, build)
+        sure, timer = st.columns(2)
+        with sure:
+            confidence = st.checkbox(
+                "Ask how sure each student is",
+                key=f"{PAGE}_confidence",
+                help="Each answer says Guessing, Fairly sure or Sure; after the reveal the "
+                "projector shows right and wrong answers by how sure.",
+            )
+        with timer:
+            seconds = _timer_choice("Time for round 1", f"{PAGE}_seconds")
+        pose, add = st.columns(2)
+        # Not callbacks: `build` must read what was typed in this very run.
+        if pose.button("Pose this question", key=f"{PAGE}_pose", type="primary"):
+            problem = _pose(room.code, key, build, confidence=confidence, seconds=seconds)
             if problem:
                 st.error(plain(problem))
                 return
+            st.rerun()
+        if add.button("Add it to the question list", key=f"{PAGE}_add"):
+            try:
+                item = peer.Item(build(), confidence, peer.read_seconds(seconds))
+            except ValueError as error:
+                st.error(plain(error))
+                return
+            _draft().append(item)
             st.rerun()
 
 
@@ -472,6 +599,169 @@ def _ask_swap():
     return lambda: questions.swap_question(_read_list(values, "The list"))
 
 
+# ---------------------------------------------------------------------------------------------
+# Question lists prepared before class
+# ---------------------------------------------------------------------------------------------
+
+DRAFT = f"{PAGE}_draft"  # the question list being built on this screen: `peer.Item`s
+IMPORTED = f"{PAGE}_imported"  # the uploaded file last read, so a rerun does not read it again
+
+
+def _draft() -> list[peer.Item]:
+    return st.session_state.setdefault(DRAFT, [])
+
+
+def _list_name() -> str:
+    return st.session_state.get(f"{PAGE}_list_name", "")
+
+
+def _save_list(code: str, key: str) -> None:
+    try:
+        name = live.store().save_list(code, key, _list_name(), _draft())
+    except ValueError as error:
+        _say("error", str(error))
+        return
+    _say("success", f"Saved as “{name}”: any class on this server can load it.")
+
+
+def _use_list(code: str, key: str, items) -> None:
+    try:
+        live.store().load_plan(code, key, tuple(items))
+    except ValueError as error:
+        _say("error", str(error))
+        return
+    if items:
+        _say("success", f"Loaded: {count(len(items))} questions; Next poses them in turn.")
+
+
+def _load_saved(code: str, key: str) -> None:
+    name = st.session_state.get(f"{PAGE}_saved_pick")
+    if name is None:
+        return
+    try:
+        items = live.store().saved_list(name)
+    except ValueError as error:
+        _say("error", str(error))
+        return
+    st.session_state[DRAFT] = list(items)
+    st.session_state[f"{PAGE}_list_name"] = name
+    _use_list(code, key, items)
+
+
+def _delete_saved(code: str, key: str) -> None:
+    name = st.session_state.get(f"{PAGE}_saved_pick")
+    if name is None:
+        return
+    try:
+        live.store().delete_list(code, key, name)
+    except ValueError as error:
+        _say("error", str(error))
+        return
+    st.session_state.pop(f"{PAGE}_saved_pick", None)
+    _say("success", f"“{name}” is deleted from this server.")
+
+
+def _import(upload) -> None:
+    """Read a question list's file once (a rerun keeps the upload but must not read it again);
+    what is wrong with it is said, and the list being built is kept."""
+    if upload is None or st.session_state.get(IMPORTED) == upload.file_id:
+        return
+    st.session_state[IMPORTED] = upload.file_id
+    try:
+        name, items = peer.read_list(upload.getvalue())
+    except ValueError as error:
+        st.error(f"{plain(upload.name)} could not be imported: {plain(error)}")
+        return
+    st.session_state[DRAFT] = list(items)
+    st.session_state[f"{PAGE}_list_name"] = name
+    st.success(f"Imported “{plain(name)}”: {count(len(items))} questions, below.")
+
+
+def question_list(db: Store, room: Room, key: str) -> None:
+    with st.expander("Question list: prepare, save, load, export", expanded=bool(room.plan)):
+        st.caption(
+            "Build a sequence of questions before class (Ask a question → *Add it to the "
+            "question list*), save it by name on this server or export it as a file, and load "
+            "it in any later class: *Next* then poses its questions in turn."
+        )
+        if room.plan:
+            st.markdown("**Loaded in this class**")
+            st.text(
+                "\n".join(
+                    f"{'→' if n == room.plan_next else ('✓' if n < room.plan_next else ' ')} "
+                    f"{n + 1}. {item.describe()}"
+                    for n, item in enumerate(room.plan)
+                )
+            )
+            st.button(
+                "Unload it", key=f"{PAGE}_unload", on_click=_use_list, args=(room.code, key, ())
+            )
+        _import(
+            st.file_uploader(
+                "Import a list (a JSON file this page exported)",
+                type=["json"],
+                key=f"{PAGE}_import",
+            )
+        )
+        saved = db.saved_lists()
+        if saved:
+            pick, load, forget = st.columns([2, 1, 1], vertical_alignment="bottom")
+            pick.selectbox("Saved on this server", saved, key=f"{PAGE}_saved_pick")
+            load.button(
+                "Load into this class",
+                key=f"{PAGE}_load_saved",
+                on_click=_load_saved,
+                args=(room.code, key),
+            )
+            forget.button(
+                "Delete it",
+                key=f"{PAGE}_delete_saved",
+                on_click=_delete_saved,
+                args=(room.code, key),
+                help="Deletes the saved list from this server (a class it is loaded in keeps "
+                "its copy).",
+            )
+        draft = _draft()
+        if not draft:
+            st.caption("The list you build shows here.")
+            return
+        st.markdown(f"**The list you are building** ({count(len(draft))} questions)")
+        # A text element: the lists and titles show exactly as they are.
+        st.text("\n".join(f"{n}. {item.describe()}" for n, item in enumerate(draft, start=1)))
+        last, clear = st.columns(2)
+        last.button("Remove the last", key=f"{PAGE}_draft_pop", on_click=draft.pop)
+        clear.button("Clear the list", key=f"{PAGE}_draft_clear", on_click=draft.clear)
+        st.text_input(
+            "Its name",
+            max_chars=peer.NAME_LIMIT,
+            placeholder="Week 3: gains",
+            key=f"{PAGE}_list_name",
+        )
+        save, use, export = st.columns(3)
+        save.button(
+            "Save on this server",
+            key=f"{PAGE}_save_list",
+            on_click=_save_list,
+            args=(room.code, key),
+        )
+        use.button(
+            "Use it in this class",
+            key=f"{PAGE}_use_list",
+            on_click=lambda: _use_list(room.code, key, tuple(_draft())),
+        )
+        try:
+            name = peer.read_list_name(_list_name())
+        except ValueError:
+            name = "Question list"
+        export.download_button(
+            "Export as a file",
+            peer.write_list(name, draft),
+            file_name=f"{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')[:40] or 'questions'}.json",
+            mime="application/json",
+            key=f"{PAGE}_export_list",
+        )
+
+
 def _push(code: str, key: str, ranked) -> None:
     try:
         live.store().push(code, key, None if ranked is None else urlparams.list_params(ranked))
@@ -514,8 +804,32 @@ def send_a_list(room: Room, key: str) -> None:
             live.show_pushed_list(room.pushed)
 
 
+def summary(db: Store, room: Room) -> None:
+    """Per question: right in round 1, right in round 2, and who moved (the same numbers as
+    the reveal: `Store.shift`)."""
+    posed = db.questions(room.code)
+    if not posed:
+        return
+    rows = {"Question": [], "Asked": [], "Right in round 1": [], "Right in round 2": []}
+    rows |= {"Moved to right": [], "Moved away": []}
+    for p in posed:
+        moved = db.shift(room.code, p.number)
+        two = p.round == 2
+        rows["Question"].append(p.number)
+        rows["Asked"].append(p.question.exercise.title)
+        rows["Right in round 1"].append(peer.share_words(moved.right1, moved.first))
+        rows["Right in round 2"].append(
+            peer.share_words(moved.right2, moved.second) if two else "one round"
+        )
+        rows["Moved to right"].append(moved.to_right if two else None)
+        rows["Moved away"].append(moved.away if two else None)
+    st.markdown("**Question by question**")
+    st.dataframe(rows, hide_index=True, key=f"{PAGE}_summary")
+
+
 def after_class(db: Store, room: Room, key: str, state: str) -> None:
     with st.expander("After class: results, closing, deleting"):
+        summary(db, room)
         st.download_button(
             "Download the questions and answer counts (CSV)",
             db.export_csv(room.code, key),
@@ -523,7 +837,20 @@ def after_class(db: Store, room: Room, key: str, state: str) -> None:
             mime="text/csv",
             key=f"{PAGE}_csv",
         )
-        st.caption("One row per option (or number given) per question, with its count; no names.")
+        st.caption(
+            "One row per option (or number given) per question and round, with its count; no names."
+        )
+        st.download_button(
+            "Download every answer, both rounds (CSV)",
+            db.export_rounds_csv(room.code, key),
+            file_name=f"classroom-{rooms.format_code(room.code)}-rounds.csv",
+            mime="text/csv",
+            key=f"{PAGE}_rounds_csv",
+        )
+        st.caption(
+            "One row per student per question: each round's answer, right or not, how sure, "
+            "seconds after the round began, and whether they moved; students numbered, no names."
+        )
         if state == "open" and st.button("Close the class now", key=f"{PAGE}_close"):
             db.close(room.code, key)
             st.rerun()
@@ -547,7 +874,8 @@ def after_class(db: Store, room: Room, key: str, state: str) -> None:
         )
 
 
-def teacher_screen(db: Store, room: Room, key: str) -> None:
+def teacher_screen(db: Store, room: Room, key: str, presenting: bool = False) -> None:
+    drawn = db.signature(room.code)
     state = teacher_header(db, room)
     _said()
     # Before the first question the join panel is half the screen (a QR code the back row can
@@ -556,14 +884,17 @@ def teacher_screen(db: Store, room: Room, key: str) -> None:
     with join:
         if state == "open":
             how_to_join(room)
-            who_is_in(db, room, key)
+            who_is_in(db, room, key, presenting)
     with main:
-        current_question(db, room, key, state)
+        current_question(db, room, key, state, presenting)
     worked_solution(db, room)
     if state == "open":
         ask_a_question(room, key)
+        question_list(db, room, key)
         send_a_list(room, key)
     after_class(db, room, key, state)
+    # The projector is often a second screen on the teacher's link: it follows each move.
+    live.watch(room.code, drawn, timer=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -571,37 +902,53 @@ def teacher_screen(db: Store, room: Room, key: str) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _send(code: str, token: str, number: int, question: questions.Question) -> None:
-    """The answer form's callback: check the answer, then store it."""
-    given = st.session_state.get(f"{PAGE}_answer_{number}")
+def _field(number: int, round: int, what: str = "answer") -> str:
+    """A student form's widget key: round 1 keeps the key it always had."""
+    return f"{PAGE}_{what}_{number}" + ("" if round == 1 else f"_r{round}")
+
+
+def _send(code: str, token: str, posed: Posed) -> None:
+    """The answer form's callback: check the answer (and how sure), then store it."""
+    question, number, round = posed.question, posed.number, posed.round
+    given = st.session_state.get(_field(number, round))
     if given is None or given == "":
         _say(
             "warning",
             "Pick one of the options first." if not question.is_numeric else "Type a number first.",
         )
         return
+    sure = None
+    if posed.confidence:
+        sure = st.session_state.get(_field(number, round, "sure"))
+        if sure not in peer.CONFIDENCE:
+            _say("warning", "Say how sure you are too.")
+            return
     if not question.is_numeric:
         given = inputs.chosen_index(given, question.options)
         if given is None:
             _say("error", inputs.UNREADABLE_CHOICE)
             return
     try:
-        live.store().answer(code, token, number, questions.accept(question, given))
+        live.store().answer(
+            code, token, number, questions.accept(question, given), round=round, confidence=sure
+        )
     except practice.UnreadableAnswer as error:
         _say("error", f"That answer could not be read: {error}")
         return
     except ValueError as error:
         _say("error", str(error))
         return
-    _say("success", "Your answer is in. You can change it until your teacher reveals the answer.")
+    _say("success", "Your answer is in. You can change it until this round closes.")
 
 
-def your_answer(code: str, token: str, number: int, question, mine) -> None:
-    field = f"{PAGE}_answer_{number}"
-    with st.form(f"{PAGE}_answer_form_{number}", border=False):
+def your_answer(code: str, token: str, posed: Posed, mine) -> None:
+    question, number, round = posed.question, posed.number, posed.round
+    field = _field(number, round)
+    with st.form(f"{PAGE}_answer_form_{number}_{round}", border=False):
+        label = "Your answer" if round == 1 else "Your answer now"
         if question.is_numeric:
             st.text_input(
-                "Your answer",
+                label,
                 value=mine.answer if mine else "",
                 max_chars=rooms.ANSWER_LIMIT,
                 placeholder="e.g. 0.8, .8 or 80%",
@@ -616,40 +963,107 @@ def your_answer(code: str, token: str, number: int, question, mine) -> None:
             # The options are their texts (what the browser sends back), mapped to an index
             # only once checked: see ui/inputs.py.
             st.radio(
-                "Your answer",
+                label,
                 question.options,
                 index=int(mine.answer) if mine else None,
                 key=field,
+            )
+        if posed.confidence:
+            st.radio(
+                "How sure are you?",
+                peer.CONFIDENCE,
+                index=None if mine is None or mine.confidence is None else mine.confidence,
+                horizontal=True,
+                key=_field(number, round, "sure"),
             )
         st.form_submit_button(
             "Change my answer" if mine else "Send my answer",
             type="primary",
             on_click=_send,
-            args=(code, token, number, question),
+            args=(code, token, posed),
         )
     _said()
     if mine:
         st.info(
             f"Your answer: **{plain(questions.said(question, mine.answer))}**. You can change it "
-            "until your teacher reveals the answer.",
+            "until this round closes.",
             icon="✉️",
         )
 
 
-def student_result(db: Store, code: str, question, number: int, mine) -> None:
-    texts = [a.answer for a in db.answers(code, number)]
+def _said_before(question: questions.Question, first) -> None:
+    """A student's own round-1 answer, shown to them alone in round 2 and after."""
+    if first is None:
+        st.caption("You did not answer in round 1.")
+    else:
+        sure = "" if first.confidence is None else f" ({peer.CONFIDENCE[first.confidence]})"
+        st.markdown(
+            f"In round 1 you answered **{plain(questions.said(question, first.answer))}**{sure}."
+        )
+
+
+def student_round(db: Store, code: str, token: str, posed: Posed, drawn) -> None:
+    """A round under way on a student's screen: the time left (`live.watch`, which redraws
+    the screen when the class moves on), the prompt in round 2, their round-1 answer, the form
+    while the round takes answers."""
+    question, number = posed.question, posed.number
+    st.markdown(f"**{live.round_words(posed)}**")
+    live.watch(code, drawn)
+    if posed.round == 2:
+        st.info(plain(posed.prompt or peer.DEFAULT_PROMPT), icon="💬")
+        _said_before(question, db.my_answer(code, token, number, 1))
+    mine = db.my_answer(code, token, number, posed.round)
+    if posed.taking(db.clock()):
+        your_answer(code, token, posed, mine)
+        return
+    _said()
+    if mine:
+        st.info(
+            f"Answers are closed. Yours: **{plain(questions.said(question, mine.answer))}**. "
+            "Wait for your teacher…",
+            icon="⏳",
+        )
+    else:
+        st.info("Answers are closed for this round. Wait for your teacher…", icon="⏳")
+
+
+def student_result(db: Store, code: str, token: str, posed: Posed) -> None:
+    question, number = posed.question, posed.number
+    final_round = posed.round
+    mine = db.my_answer(code, token, number, final_round)
+    first = db.my_answer(code, token, number, 1) if final_round == 2 else None
+    texts = [a.answer for a in db.answers(code, number, final_round)]
     text = mine.answer if mine else None
-    if text is not None:
-        verdict = questions.verdict(question, text)
+    # Judged: the last answer given (round 1's, for a student who sat round 2 out).
+    judged = text if text is not None else (first.answer if first else None)
+    if judged is not None:
+        verdict = questions.verdict(question, judged)
         (st.success if verdict.correct else st.error)(
             f"**{verdict.headline}** {plain(verdict.detail)}"
         )
+        if text is None:
+            st.caption("That is your round-1 answer: you did not answer in round 2.")
     else:
         st.info("You did not answer this one. Here is the solution.", icon="📖")
-    st.markdown(plain(questions.compared(question, text, texts)))
-    if not question.is_numeric:
-        live.show_options_marked(question, text)
-    live.show_distribution(question, texts, revealed=True, key=f"{PAGE}_class_{number}", mine=text)
+    if final_round == 2:
+        _said_before(question, first)
+        st.markdown(plain(questions.compared(question, text, texts)))
+        if not question.is_numeric:
+            live.show_options_marked(question, text)
+        live.show_rounds(
+            question,
+            [a.answer for a in db.answers(code, number, 1)],
+            texts,
+            key=f"{PAGE}_class_{number}",
+            mine=(None if first is None else first.answer, text),
+        )
+    else:
+        st.markdown(plain(questions.compared(question, text, texts)))
+        if not question.is_numeric:
+            live.show_options_marked(question, text)
+        live.show_distribution(
+            question, texts, revealed=True, key=f"{PAGE}_class_{number}", mine=text
+        )
     st.header("The worked solution")
     live.show_solution(question, number)
 
@@ -689,13 +1103,11 @@ def student_screen(db: Store, room: Room, token: str) -> None:
         if posed is None:  # deleted since this run began
             st.error(plain(live.gone(room.code)))
             return
-        question = posed.question
-        mine = db.my_answer(room.code, token, posed.number)
-        live.show_question(question, posed.number, compact=True)
+        live.show_question(posed.question, posed.number, compact=True)
         if posed.revealed is None:
-            your_answer(room.code, token, posed.number, question, mine)
-        else:
-            student_result(db, room.code, question, posed.number, mine)
+            student_round(db, room.code, token, posed, drawn)
+            return  # the round's own watch counts its time down, under its heading
+        student_result(db, room.code, token, posed)
     live.watch(room.code, drawn)
 
 
@@ -735,7 +1147,7 @@ def the_page(presenting: bool) -> None:
             introduction(presenting)
             st.error(plain(error))
             return
-        teacher_screen(db, room, key)
+        teacher_screen(db, room, key, presenting)
         return
     if live.STUDENT in st.query_params:
         try:

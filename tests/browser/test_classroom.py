@@ -6,6 +6,7 @@ must pick it up by themselves (the fragment that watches the class), and the pro
 count the answers by itself too. Screenshots: the projector at 1280 × 720, a phone at 390 × 844.
 """
 
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -182,4 +183,108 @@ def test_one_student_per_browser_and_the_teachers_join_controls(browser, two_ser
         expect(late.get_by_text("You are Dee")).to_be_visible()
     finally:
         for context in (teacher_context, one, other):
+            context.close()
+
+
+PEER = (  # name, round 1 pick and how sure, round 2 pick
+    ("Ann", "A scores higher", "Sure", "A scores higher"),
+    ("Bob", "B scores higher", "Guessing", "A scores higher"),
+    ("Cem", "B scores higher", "Fairly sure", "B scores higher"),
+)
+
+
+def _shoot(teacher, projector, phone, step: str, anchor: str) -> None:
+    """The teacher's screen, the projector (presenter view) and a phone at one step, each
+    scrolled to `anchor`, the text that step is about."""
+    for page, who in ((teacher, "teacher"), (projector, "projector"), (phone, "phone")):
+        if who == "phone":  # a student's screen has no page title (h1) for `settle`
+            wait_for_app(page)
+        else:
+            settle(page)
+        page.get_by_text(anchor).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(ARTIFACTS / f"peer-{step}-{who}.png"))
+
+
+def test_peer_instruction_two_rounds_and_a_timer_on_two_servers(browser, two_servers):
+    """A teacher, a projector in presenter view and three students (the third on the second
+    app process) through round 1 with a timer closed early, round 2 with a discussion prompt,
+    and the reveal of both rounds; screenshots at each step."""
+    first, second = two_servers
+    contexts = [open_context(browser, viewport=PROJECTOR) for _ in range(2)]
+    contexts += [open_context(browser, viewport=PHONE) for _ in PEER]
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        teacher, projector, *students = [context.new_page() for context in contexts]
+        _open(teacher, f"{first}/classroom")
+        teacher.get_by_role("button", name="Start a class").click()
+        expect(teacher.get_by_text("Scan to join")).to_be_visible()
+        code = teacher.url.split("room=")[1].split("&")[0]
+        _open(projector, f"{teacher.url}&present=1")
+        for page, server, (name, *_) in zip(students, (first, first, second), PEER, strict=True):
+            _open(page, f"{server}/classroom?room={code}")
+            page.get_by_label("Your name (optional)").fill(name)
+            page.get_by_role("button", name="Join").click()
+            expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible()
+
+        # Round 1, alone, with a minute on the clock and "how sure" asked.
+        teacher.get_by_text("Which order scores higher?").first.click()
+        expect(teacher.get_by_label("List A")).to_be_visible()
+        sure = teacher.get_by_role("checkbox", name="Ask how sure each student is")
+        sure.check(force=True)  # the box itself is drawn under its label
+        expect(sure).to_be_checked()
+        timer = teacher.get_by_role("combobox", name="Time for round 1")
+        timer.click()
+        timer.fill("1:00")
+        teacher.get_by_role("option", name="1:00").click()
+        timer.press("Escape")
+        wait_for_app(teacher)
+        teacher.get_by_role("button", name="Pose this question").click()
+        for page in (projector, *students):
+            expect(page.get_by_text("Round 1: answer on your own")).to_be_visible()
+            expect(page.get_by_text(re.compile(r"⏱ [01]:\d\d left"))).to_be_visible()
+        for page, (_, pick, sure, _) in zip(students, PEER, strict=True):
+            page.get_by_text(pick, exact=True).click()
+            page.get_by_text(sure, exact=True).click()
+            page.get_by_role("button", name="Send my answer").click()
+            expect(page.get_by_text("Your answer is in")).to_be_visible()
+        expect(projector.get_by_test_id("stMetricValue").first).to_have_text("3 of 3")
+        expect(projector.get_by_text("Only how many have answered is shown")).to_be_visible()
+        expect(projector.get_by_text("Show names")).to_have_count(0)  # never on the projector
+        expect(teacher.get_by_text("Show names (on this screen only)")).to_be_visible()
+        _shoot(teacher, projector, students[1], "1-round1", "Round 1: answer on your own")
+
+        # The teacher closes round 1 before its time is up: every phone says so.
+        teacher.get_by_role("button", name="Close answers now").click()
+        for page in students:
+            expect(page.get_by_text("Answers are closed. Yours:")).to_be_visible()
+        expect(projector.get_by_text("Time is up: answers are closed")).to_be_visible()
+
+        # Round 2: discuss, then answer again; each phone shows its own round-1 answer.
+        prompt = "Find someone who picked the other list and convince them"
+        teacher.get_by_label("Discussion prompt (every screen shows it)").fill(prompt)
+        teacher.get_by_role("button", name="Start round 2").click()
+        for page, (_, pick, sure, again) in zip(students, PEER, strict=True):
+            expect(page.get_by_text(prompt)).to_be_visible()
+            expect(page.get_by_text(f"In round 1 you answered {pick} ({sure})")).to_be_visible()
+            form = page.get_by_test_id("stForm")  # its own round-1 answer is shown above it
+            form.get_by_text(again, exact=True).click()
+            form.get_by_text("Sure", exact=True).click()
+            page.get_by_role("button", name="Send my answer").click()
+            expect(page.get_by_text("Your answer is in")).to_be_visible()
+        expect(projector.get_by_text("Round 2: discuss, then answer again")).to_be_visible()
+        expect(projector.get_by_test_id("stMetricValue").first).to_have_text("3 of 3")
+        _shoot(teacher, projector, students[1], "2-round2", "Round 2: discuss, then answer again")
+
+        # The reveal: both rounds side by side, who moved; each phone its own verdict.
+        teacher.get_by_role("button", name="Reveal the answer").click()
+        for page in (teacher, projector):
+            expect(page.get_by_text("1 of 3 right (33%)").first).to_be_visible()
+            expect(page.get_by_text("2 of 3 right (67%)").first).to_be_visible()
+        moved = projector.get_by_test_id("stMetric").filter(has_text="Moved to the right answer")
+        expect(moved.get_by_test_id("stMetricValue")).to_have_text("1")
+        expect(students[1].get_by_text("In round 1 you answered B scores higher")).to_be_visible()
+        expect(students[2].get_by_text("Not quite").first).to_be_visible()
+        _shoot(teacher, projector, students[1], "3-reveal", "Round 1 (alone)")
+    finally:
+        for context in contexts:
             context.close()

@@ -57,7 +57,8 @@ def database(request, tmp_path):
         db.execute(text("SET LOCAL lock_timeout = '20s'"))
         db.execute(
             text(
-                "DROP TABLE IF EXISTS classroom_answers, classroom_questions, "
+                "DROP TABLE IF EXISTS classroom_answers, classroom_answers_round2, "
+                "classroom_lists, classroom_questions, "
                 "classroom_students, classroom_rooms, classroom_limits CASCADE"
             )
         )

@@ -1,11 +1,14 @@
 """The classroom's actions in random orders (hypothesis's stateful testing), on SQLite and on the
-throwaway PostgreSQL: join (new, or again from the same browser), answer, pose, reveal, close,
-lock and unlock, remove, delete, restart the store (a new process), and time passing (the
-minute's joins, a room's hours, its retention). A model beside the store says what each action
-should do; after every step the database must agree with it:
+throwaway PostgreSQL: join (new, or again from the same browser), answer (in round 1 or 2),
+pose (with or without a timer), start round 2, give more time, close a round's answers, load a
+question list and pose its next question, reveal, close, lock and unlock, remove, delete,
+restart the store (a new process), and time passing (a round's timer, the minute's joins, a
+room's hours, its retention). A model beside the store says what each action should do; after
+every step the database must agree with it:
 
-- one answer per student per question;
-- no answer written after its question's reveal or its room's close;
+- one answer per student per question per round;
+- no answer written after its question's reveal, its room's close, its round's end (round 2
+  began, or its time ran out), nor a round-2 answer before round 2 began;
 - every count equals the stored answers of the students still present, and the model's;
 - a deleted (or purged) room has no row left anywhere;
 - no action raises anything but the store's named errors (`store.ERRORS`), and each raises
@@ -21,15 +24,16 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
+    initialize,
     invariant,
     precondition,
     rule,
     run_state_machine_as_test,
 )
-from sqlalchemy import event, func, select
+from sqlalchemy import event, func, literal, select
 
+from classroom import peer, rooms
 from classroom import questions as q
-from classroom import rooms
 from classroom import store as storage
 from classroom.store import ERRORS, Closed, NotFound, Refused, Store
 from tests.classroom.conftest import Clock
@@ -49,7 +53,11 @@ class Classroom(RuleBasedStateMachine):
         self.code, self.key = self.room.code, self.room.key
         self.tokens: list[str] = []  # every token handed out, present or removed
         self.removed: set[str] = set()
-        self.answers: dict[tuple[int, str], str] = {}  # (question, token) → option
+        self.answers: dict[tuple[int, int, str], str] = {}  # (question, round, token) → option
+        self.rounds: dict[int, int] = {}  # question → its round (1 or 2)
+        self.closes: dict[int, float | None] = {}  # question → when its round's answers close
+        self.plan: list[int | None] = []  # the loaded list's items: each its time per round
+        self.plan_next = 0
         self.posed = 0
         self.current: int | None = None
         self.revealed: set[int] = set()
@@ -80,6 +88,13 @@ class Classroom(RuleBasedStateMachine):
         return result
 
     # -- actions ----------------------------------------------------------------------------
+
+    @initialize(seconds=st.sampled_from([None, 30]))
+    def a_class_under_way(self, seconds):
+        """Two students in and a question posed, so that the first steps already answer."""
+        self.join_new(None)
+        self.join_new("Ann")
+        self.pose(seconds)
 
     @rule(name=st.one_of(st.none(), st.text(min_size=1, max_size=8)))
     def join_new(self, name):
@@ -116,36 +131,117 @@ class Classroom(RuleBasedStateMachine):
         assert again in (None, token)
 
     @precondition(lambda self: self.tokens)
-    @rule(which=st.integers(0, 50), option=st.integers(0, 2), number=st.integers(0, 2))
-    def answer(self, which, option, number):
+    @rule(
+        which=st.integers(0, 50),
+        option=st.integers(0, 2),
+        number=st.integers(0, 2),
+        round=st.sampled_from([1, 1, 2]),
+    )
+    def answer(self, which, option, number, round):
         token = self.tokens[which % len(self.tokens)]
         asked = (self.current or 1) - number  # mostly the current question, sometimes older
         state = self.state()
+        closes = self.closes.get(asked)
         if state == "deleted":
             error = NotFound
         elif state != "open":
             error = Closed
         elif token in self.removed:
             error = Refused
-        elif asked != self.current or asked in self.revealed:
+        elif (
+            asked != self.current
+            or asked in self.revealed
+            or self.rounds.get(asked) != round  # round 1 over, or round 2 not begun
+            or (closes is not None and closes <= self.clock.now)  # its time is up
+        ):
             error = Closed
         else:
             error = None
         self.expect(
-            error, lambda: self.store.answer(self.code, token, asked, q.accept(SWAP, option))
+            error,
+            lambda: self.store.answer(self.code, token, asked, q.accept(SWAP, option), round=round),
         )
         if error is None:
-            self.answers[(asked, token)] = str(option)
+            self.answers[(asked, round, token)] = str(option)
 
-    @rule()
-    def pose(self):
+    @rule(seconds=st.sampled_from([None, 30, 30, 60]))
+    def pose(self, seconds):
         state = self.state()
         error = {"deleted": gone_error(), "closed": Closed, "expired": Closed}.get(state)
-        number = self.expect(error, lambda: self.store.pose(self.code, self.key, SWAP))
+        number = self.expect(
+            error, lambda: self.store.pose(self.code, self.key, SWAP, seconds=seconds)
+        )
         if number is not None:
-            self.posed += 1
-            assert number == self.posed
-            self.current = number
+            self.posed_now(number, seconds)
+
+    def posed_now(self, number, seconds):
+        self.posed += 1
+        assert number == self.posed
+        self.current = number
+        self.rounds[number] = 1
+        self.closes[number] = None if seconds is None else self.clock.now + seconds
+
+    def moving(self, number) -> type[Exception] | None:
+        """The error a teacher's move on question `number`'s round must raise, or None."""
+        state = self.state()
+        if state == "deleted":
+            return gone_error()
+        if state != "open" or number != self.current or number in self.revealed:
+            return Closed
+        return None
+
+    @precondition(lambda self: self.posed)
+    @rule(back=st.integers(0, 1), seconds=st.sampled_from([None, 30]))
+    def second_round(self, back, seconds):
+        number = max(1, self.posed - back)
+        error = self.moving(number)
+        if error is None and self.rounds[number] == 2:
+            error = Closed
+        self.expect(
+            error,
+            lambda: self.store.second_round(self.code, self.key, number, "Talk", seconds),
+        )
+        if error is None:
+            self.rounds[number] = 2
+            self.closes[number] = None if seconds is None else self.clock.now + seconds
+
+    @precondition(lambda self: self.posed)
+    @rule(back=st.integers(0, 1))
+    def extend(self, back):
+        number = max(1, self.posed - back)
+        error = self.moving(number)
+        self.expect(error, lambda: self.store.extend(self.code, self.key, number, 30))
+        if error is None:
+            closes, now = self.closes[number], self.clock.now
+            self.closes[number] = (closes if closes is not None and closes > now else now) + 30
+
+    @precondition(lambda self: self.posed)
+    @rule(back=st.integers(0, 1))
+    def close_answers(self, back):
+        number = max(1, self.posed - back)
+        error = gone_error() if self.deleted else None
+        self.expect(error, lambda: self.store.close_answers(self.code, self.key, number))
+        closes, now = self.closes[number], self.clock.now
+        if error is None and number not in self.revealed and (closes is None or closes > now):
+            self.closes[number] = now
+
+    @rule()
+    def load_list(self):
+        items = [peer.Item(SWAP, seconds=30), peer.Item(SWAP)]
+        error = {"deleted": gone_error(), "closed": Closed, "expired": Closed}.get(self.state())
+        self.expect(error, lambda: self.store.load_plan(self.code, self.key, items))
+        if error is None:
+            self.plan, self.plan_next = [item.seconds for item in items], 0
+
+    @rule()
+    def next_from_list(self):
+        error = {"deleted": gone_error(), "closed": Closed, "expired": Closed}.get(self.state())
+        if error is None and self.plan_next >= len(self.plan):
+            error = Closed
+        number = self.expect(error, lambda: self.store.pose_next(self.code, self.key))
+        if number is not None:
+            self.posed_now(number, self.plan[self.plan_next])
+            self.plan_next += 1
 
     @precondition(lambda self: self.posed)
     @rule(back=st.integers(0, 2))
@@ -172,7 +268,7 @@ class Classroom(RuleBasedStateMachine):
         student = self.store.student(self.code, token).id
         self.expect(None, lambda: self.store.remove(self.code, self.key, student))
         self.removed.add(token)
-        self.answers = {k: v for k, v in self.answers.items() if k[1] != token}
+        self.answers = {k: v for k, v in self.answers.items() if k[2] != token}
 
     @rule()
     def close(self):
@@ -193,9 +289,15 @@ class Classroom(RuleBasedStateMachine):
         self.store = Store(self.url, clock=self.clock)  # a new process: its start purges
         self.purged()
 
-    @rule(seconds=st.sampled_from([1.0, 30.0, 61.0, 3600.0, 50_000.0, 700_000.0]))
+    @rule(seconds=st.sampled_from([1.0, 20.0, 30.0, 61.0, 3600.0, 50_000.0, 700_000.0]))
     def time_passes(self, seconds):
         self.clock.advance(seconds)
+
+    @precondition(lambda self: self.closes.get(self.current) is not None)
+    @rule(after=st.sampled_from([0.0, 0.0, 0.5]))
+    def the_timer_runs_out(self, after):
+        """The clock reaches the current round's end exactly (or just after it)."""
+        self.clock.now = max(self.clock.now, self.closes[self.current] + after)
 
     @rule()
     def another_class_opens(self):
@@ -211,22 +313,30 @@ class Classroom(RuleBasedStateMachine):
 
     @invariant()
     def the_database_agrees(self):
-        a, s, qt, r = (
-            storage.answer_table,
-            storage.student_table,
-            storage.question_table,
-            storage.room_table,
-        )
+        s, qt, r = storage.student_table, storage.question_table, storage.room_table
+        rows = []
         with self.store.engine.connect() as db:
-            rows = db.execute(
-                select(qt.c.number, s.c.token_digest, a.c.answered, qt.c.revealed, r.c.closed)
-                .select_from(
-                    a.join(qt, qt.c.id == a.c.question)
-                    .join(s, s.c.id == a.c.student)
-                    .join(r, r.c.code == qt.c.room)
-                )
-                .where(qt.c.room == self.code)
-            ).all()
+            for round, a in storage.ROUND_TABLES.items():
+                rows += db.execute(
+                    select(
+                        literal(round).label("round"),
+                        qt.c.number,
+                        s.c.token_digest,
+                        a.c.answered,
+                        qt.c.revealed,
+                        qt.c.round1_closed,
+                        qt.c.round2,
+                        qt.c.round.label("now_round"),
+                        qt.c.closes,
+                        r.c.closed,
+                    )
+                    .select_from(
+                        a.join(qt, qt.c.id == a.c.question)
+                        .join(s, s.c.id == a.c.student)
+                        .join(r, r.c.code == qt.c.room)
+                    )
+                    .where(qt.c.room == self.code)
+                ).all()
             left = (
                 sum(
                     db.execute(select(func.count()).where(t.c.room == self.code)).scalar_one()
@@ -237,15 +347,24 @@ class Classroom(RuleBasedStateMachine):
         if self.deleted:
             assert rows == [] and left == 0, "a deleted room left rows"
             return
-        pairs = [(row.number, row.token_digest) for row in rows]
-        assert len(pairs) == len(set(pairs)), "two answers from one student to one question"
+        keys = [(row.round, row.number, row.token_digest) for row in rows]
+        assert len(keys) == len(set(keys)), "two answers from one student to one round"
         for row in rows:
             assert row.revealed is None or row.answered <= row.revealed, "answered after reveal"
             assert row.closed is None or row.answered <= row.closed, "answered after close"
+            if row.round == 1 and row.now_round == 2:
+                assert row.answered <= row.round1_closed, "round 1 answered after it closed"
+            if row.round == 2:
+                assert row.answered >= row.round2, "round 2 answered before it began"
+            if row.round == row.now_round and row.closes is not None:
+                assert row.answered <= row.closes, "answered after the round's time ran out"
         for number in range(max(1, self.posed - 1), self.posed + 1):  # the ones still moving
-            expected = sum(1 for (n, _) in self.answers if n == number)
-            assert self.store.count(self.code, number) == expected
-            assert len(self.store.answers(self.code, number)) == expected
+            for round in (1, 2):
+                expected = sum(1 for (n, r_, _) in self.answers if (n, r_) == (number, round))
+                assert self.store.count(self.code, number, round) == expected
+                assert len(self.store.answers(self.code, number, round)) == expected
+            posed = self.store.question(self.code, number)
+            assert (posed.round, posed.closes) == (self.rounds[number], self.closes[number])
         assert self.store.head_count(self.code) == len(self.present())
 
     def teardown(self):
@@ -257,11 +376,12 @@ def gone_error():
     return storage.NotAllowed
 
 
-# Each example is a fresh room on one database; a step is one or two statements. Twenty steps
-# reach every limit and state (the cap is 5, the minute 3 joins) and keep the two runs cheap.
-# 15 examples, not the profile's 100: each is a class of 20 steps on a real database (about
+# Each example is a fresh room on one database; a step is one or two statements. 25 steps
+# reach every limit and state (the cap is 5, the minute 3 joins, a round 30 s) and keep the two
+# runs cheap.
+# 15 examples, not the profile's 100: each is a class of 25 steps on a real database (about
 # 0.4 s on SQLite, 0.9 s on PostgreSQL), and the two runs must stay a small part of the suite.
-STEPS = settings(stateful_step_count=20, max_examples=15)
+STEPS = settings(stateful_step_count=25, max_examples=15)
 
 
 def _without_waiting_for_the_disk(url: str):

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import update
 
 from classroom import questions, rooms
-from classroom.store import URL_VARIABLE, Store, room_table
+from classroom.store import URL_VARIABLE, Store, question_table, room_table
 from ndcg_core.model import Scoring
 from tests.pages.conftest import assert_message, board_data, copy_links, forge, open_page
 
@@ -577,3 +577,211 @@ def test_which_measures_move_revealed_with_each_misconception_and_every_measure(
         "0.6736",
         "0.9347",
     ]
+
+
+# --- Peer instruction: two rounds, confidence, the timer, question lists -------------------------
+
+SWAP = questions.swap_question([3, 2, 1, 0])  # right: option 0
+
+
+def send(at, number, value, *, round=1, sure=None):
+    """A student answers in `round` (an option's index), saying how sure if asked."""
+    field = f"classroom_answer_{number}" + ("" if round == 1 else f"_r{round}")
+    radio = at.radio(key=field)
+    radio.set_value(radio.options[value])
+    if sure is not None:
+        at.radio(key=field.replace("answer", "sure")).set_value(sure)
+    label = "Change my answer" if "Change my answer" in [b.label for b in at.button] else None
+    return press(at, label or "Send my answer")
+
+
+def test_two_rounds_from_posing_to_the_reveal(db, room):
+    screen = teacher(room)
+    projector = open_page(PAGE, room=room.code, key=room.key, present="1")
+    screen.checkbox(key="classroom_confidence").check()
+    pose(screen, "costliest_swap", list_swap="3, 2, 1, 0")
+    assert db.question(room.code, 1).confidence
+    tokens = [db.join(room.code, n) for n in ("Ann", "Bob", "Cy")]
+    phones = [student(room, t) for t in tokens]
+    assert "Round 1: answer on your own" in texts(phones[0])
+    for at, picked, sure in zip(
+        phones, (0, 1, 2), ("Sure", "Guessing", "Fairly sure"), strict=True
+    ):
+        send(at, 1, picked, sure=sure)
+    # Round 1: the count only, on the teacher's screen and on the projector; no chart.
+    for at in (screen.run(), projector.run()):
+        assert metric(at, "Answered") == "3 of 3"
+        assert "Only how many have answered is shown" in texts(at)
+        assert not [c for c in at.get("plotly_chart") if "live" in c.key]
+    # Names: a switch on the teacher's own screen, none on the projector.
+    assert screen.toggle(key="classroom_names") is not None
+    assert not [t for t in projector.toggle if t.key == "classroom_names"]
+    screen.text_area(key="classroom_prompt").input("Convince someone who picked another swap")
+    press(screen, "Start round 2")
+    assert db.question(room.code, 1).round == 2
+    ann = phones[0].run()
+    assert "Convince someone who picked another swap" in texts(ann)
+    assert f"In round 1 you answered **{SWAP.options[0]}** (Sure)" in texts(ann)
+    send(ann, 1, 0, round=2, sure="Sure")
+    send(phones[1].run(), 1, 0, round=2, sure="Fairly sure")  # moved to the right answer
+    send(phones[2].run(), 1, 1, round=2, sure="Guessing")  # wrong, then another wrong
+    assert db.count(room.code, 1, 2) == 3
+    screen.run()
+    assert "Round 2: discuss, then answer again" in texts(screen)
+    press(screen, "Reveal the answer")
+    assert "Round 1 (alone):** 1 of 3 right (33%)" in texts(screen)
+    assert "Round 2 (after discussing):** 2 of 3 right (67%)" in texts(screen)
+    assert metric(screen, "Moved to the right answer") == "1"
+    assert metric(screen, "Moved away from it") == "0"
+    (table,) = [d for d in screen.dataframe if "How sure" in d.value.columns]
+    assert table.value.to_dict("list") == {
+        "How sure": ["Guessing", "Fairly sure", "Sure"],
+        "Right": [0, 1, 1],
+        "Wrong": [1, 0, 0],
+    }
+    bob = phones[1].run()
+    assert_message(bob.success, "Right")
+    assert f"In round 1 you answered **{SWAP.options[1]}** (Guessing)" in texts(bob)
+    projector.run()
+    assert "Round 1 (alone)" in texts(projector)
+    assert not [t for t in projector.toggle if t.key == "classroom_names"]
+
+
+def test_the_projector_shows_answers_live_when_the_teacher_asks(db, room):
+    screen = pose(teacher(room), "costliest_swap", list_swap="3, 2, 1, 0")
+    at = student(room, db.join(room.code, "Ann"))
+    send(at, 1, 1)
+    screen.toggle(key="classroom_show_live").set_value(True).run()
+    assert db.find(room.code).show_live
+    projector = open_page(PAGE, room=room.code, key=room.key, present="1")
+    assert [c for c in projector.get("plotly_chart") if c.key == "classroom_live_1_1"]
+    assert "Only how many" not in texts(projector)
+
+
+def test_a_round_whose_time_is_up_takes_no_answer_and_more_time_opens_it(db, room):
+    screen = teacher(room)
+    screen.selectbox(key="classroom_seconds").set_value(60)
+    pose(screen, "costliest_swap", list_swap="3, 2, 1, 0")
+    assert "⏱ 1:00 left" in texts(screen) or "⏱ 0:59 left" in texts(screen)
+    token = db.join(room.code, "Ann")
+    at = student(room, token)
+    assert at.radio(key="classroom_answer_1")
+    # The round's time runs out (the database's moment moved back, as time passing would).
+    with db.engine.begin() as c:
+        c.execute(update(question_table).values(closes=db.clock() - 1))
+    at.run()
+    assert "Answers are closed for this round" in texts(at)
+    assert not [r for r in at.radio if r.key == "classroom_answer_1"]
+    with pytest.raises(ValueError, match="Time is up"):
+        db.answer(room.code, token, 1, questions.Given("0"))
+    press(screen.run(), "+30 s")
+    assert 25 < db.question(room.code, 1).closes - db.clock() <= 30
+    send(at.run(), 1, 0)
+    assert db.my_answer(room.code, token, 1).answer == "0"
+    press(screen, "Close answers now")
+    assert "Answers are closed" in texts(at.run())
+
+
+def test_a_question_list_is_built_saved_loaded_and_posed_with_next(db, room):
+    screen = teacher(room)
+    screen.radio(key="classroom_ask_kind").set_value("costliest_swap").run()
+    screen.text_input(key="classroom_list_swap").input("3, 2, 1, 0")
+    screen.checkbox(key="classroom_confidence").check()
+    press(screen, "Add it to the question list")
+    screen.radio(key="classroom_ask_kind").set_value("estimate").run()
+    screen.text_input(key="classroom_list_estimate").input("3, 2, 0, 1")
+    press(screen, "Add it to the question list")
+    assert db.find(room.code).current is None  # added, not posed
+    assert "The list you are building** (2 questions)" in texts(screen)
+    screen.text_input(key="classroom_list_name").input("Week 3").run()
+    press(screen, "Save on this server")
+    assert db.saved_lists() == ["Week 3"]
+    (exported,) = [d for d in screen.get("download_button") if d.proto.label == "Export as a file"]
+    # A later class loads it by name and poses it with Next.
+    later = db.open_room()
+    other = teacher(later)
+    other.selectbox(key="classroom_saved_pick").set_value("Week 3")
+    press(other, "Load into this class")
+    assert len(db.find(later.code).plan) == 2
+    assert "Loaded: 2 questions" in texts(other)
+    (first,) = [b for b in other.button if b.label.startswith("Next from your list (1 of 2)")]
+    first.click().run()
+    posed = db.question(later.code, 1)
+    assert posed.confidence and posed.question.kind == "costliest_swap"
+    press(other, "Reveal the answer")
+    (following,) = [b for b in other.button if b.label.startswith("Next from your list (2 of 2)")]
+    following.click().run()
+    assert db.question(later.code, 2).question.kind == "estimate"
+    press(other, "Delete it")
+    assert db.saved_lists() == [] and len(db.find(later.code).plan) == 2
+    assert exported.proto.label == "Export as a file"
+
+
+def test_after_class_the_summary_and_the_csv_of_both_rounds(db, room):
+    db.pose(room.code, room.key, SWAP)
+    ann, bob = db.join(room.code, "Ann"), db.join(room.code, "Bob")
+    db.answer(room.code, ann, 1, questions.Given("1"))
+    db.answer(room.code, bob, 1, questions.Given("0"))
+    db.second_round(room.code, room.key, 1)
+    db.answer(room.code, ann, 1, questions.Given("0"), round=2)
+    db.answer(room.code, bob, 1, questions.Given("0"), round=2)
+    db.reveal(room.code, room.key, 1)
+    db.pose(room.code, room.key, SWAP)
+    screen = teacher(room)
+    (summary,) = [d for d in screen.dataframe if "Right in round 1" in d.value.columns]
+    rows = summary.value.to_dict("records")
+    assert rows[0]["Right in round 1"] == "1 of 2 right (50%)"
+    assert rows[0]["Right in round 2"] == "2 of 2 right (100%)"
+    assert rows[0]["Moved to right"] == 1 and rows[0]["Moved away"] == 0
+    assert rows[1]["Right in round 2"] == "one round"
+    labels = [d.proto.label for d in screen.get("download_button")]
+    assert "Download every answer, both rounds (CSV)" in labels
+
+
+def test_presenter_view_never_lists_names(db, room):
+    db.join(room.code, "Zyxwv")
+    db.pose(room.code, room.key, SWAP)
+    projector = open_page(PAGE, room=room.code, key=room.key, present="1")
+    assert not [s for s in projector.selectbox if s.key == "classroom_remove_who"]
+    assert not [t for t in projector.toggle if t.key == "classroom_names"]
+    assert "Zyxwv" not in texts(projector) and "Zyxwv" not in shown_as_text(projector)
+    screen = teacher(room)  # the teacher's own screen can
+    assert "Zyxwv" in screen.selectbox(key="classroom_remove_who").options
+
+
+def test_a_question_list_file_is_imported_or_its_problem_named(db, room):
+    from classroom import peer
+
+    items = [
+        peer.Item(SWAP, confidence=True, seconds=45),
+        peer.Item(questions.practice_question(3, 1)),
+    ]
+    screen = teacher(room)
+    bad = peer.write_list("Week 4", items).replace('"version": 1', '"version": 9')
+    screen.file_uploader(key="classroom_import").upload(
+        "week4.json", bad.encode(), "application/json"
+    )
+    screen.run()
+    assert_message(screen.error, "week4.json could not be imported", "has version 9")
+    assert "The list you are building" not in texts(screen)
+    good = peer.write_list("Week 4", items).encode()
+    screen.file_uploader(key="classroom_import").upload("week4.json", good, "application/json")
+    screen.run()
+    assert_message(screen.success, "Imported “Week 4”: 2 questions")
+    assert "The list you are building** (2 questions)" in texts(screen)
+    assert screen.text_input(key="classroom_list_name").value == "Week 4"
+    press(screen, "Use it in this class")
+    assert db.find(room.code).plan == tuple(items)
+    assert "Imported" not in texts(screen)  # the upload is read once, not on every rerun
+
+
+def test_a_student_who_sat_round_two_out_is_judged_on_round_one(db, room):
+    db.pose(room.code, room.key, SWAP)
+    ann = db.join(room.code, "Ann")
+    db.answer(room.code, ann, 1, questions.Given("0"))
+    db.second_round(room.code, room.key, 1)
+    db.reveal(room.code, room.key, 1)
+    at = student(room, ann)
+    assert_message(at.success, "Right")
+    assert "That is your round-1 answer: you did not answer in round 2." in texts(at)
+    assert "You did not answer this one" not in texts(at)

@@ -1,0 +1,348 @@
+"""Peer instruction: answer alone, discuss, answer again, then see how the class moved. Pure
+Python: no database, no Streamlit.
+
+- **Rounds.** Round 1 is answered alone; the teacher then reveals (a one-round question) or
+  starts round 2 with a discussion prompt (`DEFAULT_PROMPT`). `shift` compares the two rounds
+  student by student: right in each round, and how many moved to the right answer or away.
+- **Confidence** (optional per question): `CONFIDENCE` levels, and `by_confidence`, right and
+  wrong answers at each level.
+- **The timer** of a round is a moment kept by the database (when its answers close);
+  `seconds_left` and `timer_words` say it for a screen, `read_seconds` checks a time asked for.
+- **Question lists** prepared before class: `Item` (a question and how it is asked),
+  `read_list` reads one from a file (JSON, `FORMAT` and `VERSION`) with a message naming what
+  is wrong, `write_list` writes one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from . import questions
+
+# ---------------------------------------------------------------------------------------------
+# Rounds
+# ---------------------------------------------------------------------------------------------
+
+DEFAULT_PROMPT = (
+    "Find someone near you who answered differently, and convince them. Then answer again."
+)
+PROMPT_LIMIT = 200  # characters of a discussion prompt: one a phone shows in a few lines
+
+
+def read_prompt(text: object) -> str:
+    """A discussion prompt as typed: trimmed, the default when empty, at most PROMPT_LIMIT."""
+    if text is None:
+        return DEFAULT_PROMPT
+    if not isinstance(text, str):
+        raise ValueError(f"The discussion prompt must be text; got {text!r:.40}.")
+    text = " ".join(text.split())
+    if len(text) > PROMPT_LIMIT:
+        raise ValueError(
+            f"The discussion prompt has {len(text)} characters; the most is {PROMPT_LIMIT}: "
+            "shorten it."
+        )
+    return text or DEFAULT_PROMPT
+
+
+@dataclass(frozen=True)
+class Shift:
+    """How a class moved between round 1 and round 2 of one question.
+
+    `first` and `second` count the answers of each round (`right1`, `right2` the right ones);
+    the moves count students who answered in both rounds: `to_right` (wrong, then right),
+    `away` (right, then wrong), `stayed_right`, `stayed_wrong` (a wrong answer changed for
+    another wrong one is `stayed_wrong`, and `changed_wrong` counts those)."""
+
+    first: int
+    right1: int
+    second: int
+    right2: int
+    both: int
+    to_right: int
+    away: int
+    stayed_right: int
+    stayed_wrong: int
+    changed_wrong: int
+
+    @property
+    def share1(self) -> float:
+        return self.right1 / self.first if self.first else math.nan
+
+    @property
+    def share2(self) -> float:
+        return self.right2 / self.second if self.second else math.nan
+
+
+def shift(
+    question: questions.Question,
+    first: Mapping[int, str],
+    second: Mapping[int, str],
+) -> Shift:
+    """Compare two rounds: `first` and `second` map a student to their answer's text."""
+    right = {s: questions.verdict(question, t).correct for s, t in first.items()}
+    right2 = {s: questions.verdict(question, t).correct for s, t in second.items()}
+    both = [s for s in first if s in second]
+    return Shift(
+        first=len(first),
+        right1=sum(right.values()),
+        second=len(second),
+        right2=sum(right2.values()),
+        both=len(both),
+        to_right=sum(1 for s in both if not right[s] and right2[s]),
+        away=sum(1 for s in both if right[s] and not right2[s]),
+        stayed_right=sum(1 for s in both if right[s] and right2[s]),
+        stayed_wrong=sum(1 for s in both if not right[s] and not right2[s]),
+        changed_wrong=sum(
+            1
+            for s in both
+            if not right[s] and not right2[s] and _same(question, first[s], second[s]) is False
+        ),
+    )
+
+
+def _same(question: questions.Question, a: str, b: str) -> bool:
+    if question.is_numeric:
+        return questions.said(question, a) == questions.said(question, b)
+    return int(a) == int(b)
+
+
+def share_words(right: int, answered: int) -> str:
+    """'7 of 10 right (70%)', or 'no answers'."""
+    if not answered:
+        return "no answers"
+    return f"{right} of {answered} right ({round(100 * right / answered)}%)"
+
+
+# ---------------------------------------------------------------------------------------------
+# Confidence
+# ---------------------------------------------------------------------------------------------
+
+# How sure a student is, stored as its index (0, 1, 2).
+CONFIDENCE = ("Guessing", "Fairly sure", "Sure")
+
+
+def read_confidence(value: object) -> int | None:
+    """A confidence level as sent (its index or its words); None when not given."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and value in CONFIDENCE:
+        return CONFIDENCE.index(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(CONFIDENCE):
+        return value
+    raise ValueError(f"How sure you are must be one of {', '.join(CONFIDENCE)}; got {value!r:.40}.")
+
+
+@dataclass(frozen=True)
+class Sureness:
+    """Right and wrong answers given at one confidence level."""
+
+    level: str
+    right: int
+    wrong: int
+
+
+def by_confidence(
+    question: questions.Question, given: Sequence[tuple[str, int | None]]
+) -> tuple[Sureness, ...]:
+    """Right and wrong answers at each confidence level (answers without one are left out)."""
+    rows = []
+    for index, level in enumerate(CONFIDENCE):
+        picked = [text for text, sure in given if sure == index]
+        right = sum(questions.verdict(question, t).correct for t in picked)
+        rows.append(Sureness(level, right, len(picked) - right))
+    return tuple(rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# The timer
+# ---------------------------------------------------------------------------------------------
+
+TIMER_CHOICES = (0, 30, 45, 60, 90, 120, 180, 300)  # seconds; 0: no timer
+EXTEND_SECONDS = 30
+MAX_SECONDS = 1800  # half an hour: a round longer than that is not a timed round
+
+
+def read_seconds(value: object) -> int | None:
+    """A round's time as asked for: whole seconds, 1 to MAX_SECONDS; None (or 0): no timer."""
+    if value is None or value == 0:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value != int(value)
+        or not 0 < value <= MAX_SECONDS
+    ):
+        raise ValueError(
+            f"A round's time must be a whole number of seconds from 1 to {MAX_SECONDS} "
+            f"(or 0 for no timer); got {value!r:.40}."
+        )
+    return int(value)
+
+
+def seconds_left(closes: float | None, now: float) -> float | None:
+    """Seconds until a round's answers close (0 once closed); None: no timer."""
+    if closes is None:
+        return None
+    return max(0.0, closes - now)
+
+
+def timer_words(closes: float | None, now: float) -> str:
+    """'⏱ 0:42 left', 'Time is up: answers are closed', or '' without a timer."""
+    left = seconds_left(closes, now)
+    if left is None:
+        return ""
+    if left <= 0:
+        return "⏱ Time is up: answers are closed."
+    whole = math.ceil(left)
+    return f"⏱ {whole // 60}:{whole % 60:02d} left"
+
+
+# ---------------------------------------------------------------------------------------------
+# Question lists prepared before class
+# ---------------------------------------------------------------------------------------------
+
+FORMAT = "ndcg-lab-question-list"
+VERSION = 1
+NAME_LIMIT = 60
+MAX_ITEMS = 100  # questions in one list: more than a lecture asks
+FILE_LIMIT = 200_000  # bytes of a list's file
+_NAME = re.compile(r"^[^\x00-\x1f\x7f]+$")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One question of a list and how it is asked: confidence or not, a time per round."""
+
+    question: questions.Question
+    confidence: bool = False
+    seconds: int | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "question": self.question.spec,
+            "confidence": self.confidence,
+            "seconds": self.seconds,
+        }
+
+    def describe(self) -> str:
+        extras = [
+            e
+            for e, on in (
+                ("asks how sure", self.confidence),
+                (f"{self.seconds} s a round", self.seconds),
+            )
+            if on
+        ]
+        return self.question.describe() + (f" — {', '.join(extras)}" if extras else "")
+
+
+def read_list_name(text: object) -> str:
+    """A list's name as typed: trimmed, 1 to NAME_LIMIT characters, no control characters."""
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("A question list needs a name: type one.")
+    text = " ".join(text.split())
+    if len(text) > NAME_LIMIT or not _NAME.match(text):
+        raise ValueError(
+            f"A question list's name has at most {NAME_LIMIT} characters and no control "
+            f"characters; got {text!r:.80}."
+        )
+    return text
+
+
+def read_item(data: object, where: str = "A question") -> Item:
+    """One item of a list (its JSON), checked; the ValueError names where and what."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{where} must be an object with a `question`; got {data!r:.60}.")
+    unknown = set(data) - {"question", "confidence", "seconds"}
+    if unknown:
+        raise ValueError(f"{where} has fields this version does not know: {sorted(unknown)}.")
+    if "question" not in data:
+        raise ValueError(f"{where} has no `question`.")
+    try:
+        question = questions.from_spec(data["question"])
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+    confidence = data.get("confidence", False)
+    if not isinstance(confidence, bool):
+        raise ValueError(f"{where}: `confidence` must be true or false; got {confidence!r:.40}.")
+    try:
+        seconds = read_seconds(data.get("seconds"))
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+    return Item(question, confidence, seconds)
+
+
+def items_from_json(data: object) -> tuple[Item, ...]:
+    """The items of a list as stored (a JSON array)."""
+    if not isinstance(data, list):
+        raise ValueError(f"A question list's `questions` must be an array; got {data!r:.60}.")
+    if not data:
+        raise ValueError("A question list needs at least one question.")
+    if len(data) > MAX_ITEMS:
+        raise ValueError(
+            f"A question list holds at most {MAX_ITEMS} questions; this one has {len(data)}."
+        )
+    return tuple(read_item(item, f"Question {n}") for n, item in enumerate(data, start=1))
+
+
+def items_text(items: Sequence[Item]) -> str:
+    """The items as the database keeps them (a JSON array)."""
+    return json.dumps([item.to_json() for item in items], sort_keys=True)
+
+
+def write_list(name: str, items: Sequence[Item]) -> str:
+    """A list as a file to download (JSON with `format` and `version`)."""
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": read_list_name(name),
+        "questions": [item.to_json() for item in items],
+    }
+    return json.dumps(document, indent=2, sort_keys=True) + "\n"
+
+
+def read_list(raw: bytes | str) -> tuple[str, tuple[Item, ...]]:
+    """A list from a file (`write_list`'s JSON): its name and items, or a ValueError saying
+    what is wrong with the file, in words a teacher can act on."""
+    if isinstance(raw, bytes):
+        if len(raw) > FILE_LIMIT:
+            raise ValueError(
+                f"This file has {len(raw):,} bytes; a question list has at most "
+                f"{FILE_LIMIT:,}: is it the right file?"
+            )
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("This file is not text (UTF-8): is it a question list?") from None
+    try:
+        document = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise ValueError(
+            f"This file is not JSON (line {error.lineno}, column {error.colno}: {error.msg}): "
+            "a question list is the JSON file this page exports."
+        ) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ValueError(f'This JSON is not a question list: its "format" must be "{FORMAT}".')
+    version = document.get("version")
+    if version != VERSION:
+        raise ValueError(
+            f"This question list has version {version!r}; this app reads version {VERSION}: "
+            "export it again from this app, or update the app."
+        )
+    name = read_list_name(document.get("name"))
+    return name, items_from_json(document.get("questions"))
+
+
+def move_words(right1: bool, right2: bool) -> str:
+    """A student's move between the rounds, as the CSV says it."""
+    return {
+        (False, True): "to the right answer",
+        (True, False): "away from the right answer",
+        (True, True): "stayed right",
+        (False, False): "stayed wrong",
+    }[(right1, right2)]
