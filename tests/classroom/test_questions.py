@@ -306,8 +306,8 @@ def test_a_students_answer_beside_the_class():
     )
     estimate = q.estimate_question([1, 0, 1, 1, 0], 3)
     assert q.compared(estimate, "0.62", ["0.62", "0.7", "0.72"]) == (
-        "You said 0.62; the answer is 0.7039. 2 of 3 in the class got it right (within ±0.05); "
-        "the middle answer of the class (median) was 0.7."
+        "You said 0.62; the answer is 0.7039. 2 of 3 in the class got it right (within ±0.05 "
+        "and nearer it than any common slip); the middle answer of the class (median) was 0.7."
     )
 
 
