@@ -938,7 +938,8 @@ def _send(code: str, token: str, posed: Posed) -> None:
     except ValueError as error:
         _say("error", str(error))
         return
-    _say("success", "Your answer is in. You can change it until this round closes.")
+    # The note under the form says what was sent and until when it can change.
+    _say("success", "Your answer is in.")
 
 
 def your_answer(code: str, token: str, posed: Posed, mine) -> None:
