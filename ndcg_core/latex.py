@@ -164,9 +164,11 @@ def ndcg_filled(dcg_value: float, idcg_value: float, ndcg_value: float, k: int |
 
 
 def cg_filled(relevances: list[float], k: int | None) -> str:
+    """CG's sum with the relevances as given and the total as a computed number (`num`): a
+    float sum such as 0.6 + 0.5 + 0.1 + 0.3 + 0.9 is 2.4000000000000004, and prints 2.4000."""
     top = list(relevances)[:k]
     shown = _elided([exact(v) for v in top])
-    return rf"{_measure('CG', k)} = {' + '.join(shown)} = {exact(sum(top))}"
+    return rf"{_measure('CG', k)} = {' + '.join(shown)} = {num(sum(top))}"
 
 
 def worked(result) -> list[str]:
