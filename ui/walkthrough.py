@@ -300,9 +300,14 @@ def _symbols(formula: str, seen: set[str], lead: str = "") -> None:
     st.latex(formula)
 
 
-def _example_heading(item: Example, number: int) -> None:
-    st.header(f"{number}. {item.title}", divider="gray", anchor=item.id)
-    _source_line(item)
+def _example_heading(item: Example, number: int, *, lead: bool = True) -> None:
+    """The example's heading, its anchor the example's id (links to it land here): a full
+    heading and the source for the lead example, a smaller one above a folded example."""
+    if lead:
+        st.header(f"{number}. {item.title}", divider="gray", anchor=item.id)
+        _source_line(item)
+    else:
+        st.subheader(f"{number}. {item.title}", anchor=item.id)
 
 
 def _example_list(item: Example) -> None:
@@ -396,8 +401,9 @@ def render_example(page: str, item: Example, number: int, seen: set[str]) -> Non
 def _folded_example(page: str, item: Example, number: int, seen: set[str]) -> None:
     """A further example for a second reading: its heading stays on the page (so links to its
     anchor still land on it), its whole worked example folds away below."""
-    _example_heading(item, number)
+    _example_heading(item, number, lead=False)
     with st.expander(f"📚 The worked example: {plain(item.title)}"):
+        _source_line(item)
         _example_list(item)
         _example_numbers(page, item, seen)
         _checking_the_source(item)
@@ -641,14 +647,6 @@ def _core(page: str, family: str, item: Example, seen: set[str]) -> None:
 def _second_reading(page: str, family: str, items: tuple[Example, ...], seen: set[str]) -> None:
     """Everything after the core, each piece folded and labelled: the other examples, the
     comparisons, the family's summaries, then where the examples come from."""
-    others = items[1:]
-    if others:
-        st.markdown(
-            "**More examples on this page**, each folded under its heading:\n"
-            + "\n".join(
-                f"{n}. [{plain(item.title)}](#{item.id})" for n, item in enumerate(others, start=2)
-            )
-        )
     if family == "gain":
         with st.expander("📚 The two gains, grade by grade"):
             _gain_scale()
@@ -662,8 +660,9 @@ def _second_reading(page: str, family: str, items: tuple[Example, ...], seen: se
                 _comparison(page, first_id, second_id, title, names)
     if family == "russian":
         _russian_summary()
-    _sources(items)
-    _number_rule()
+    with st.expander("📚 Where the examples come from, and how numbers are rounded"):
+        _sources(items)
+        _number_rule()
 
 
 def render(family: str) -> None:

@@ -55,7 +55,7 @@ def _text(at) -> str:
     """Everything the page wrote as text, LaTeX, tables and metrics, in one string."""
     parts = [
         e.value
-        for kind in ("title", "header", "markdown", "caption", "latex")
+        for kind in ("title", "header", "subheader", "markdown", "caption", "latex")
         for e in at.get(kind)
     ]
     parts += [e.value for e in at.get("info")] + [e.value for e in at.get("success")]
@@ -77,7 +77,7 @@ def test_page_loads_with_its_title_and_every_example(family):
     at = _page(family)
     assert not at.exception
     assert at.title[0].value == FAMILIES[family].title
-    headers = [h.value for h in at.header]
+    headers = [h.value for h in at.header] + [h.value for h in at.subheader]
     for item in lesson_order(family):
         assert any(item.title in header for header in headers), item.title
 
