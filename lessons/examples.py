@@ -1066,6 +1066,12 @@ def lesson_order(family: str) -> tuple[Example, ...]:
 ALL_ZERO_SEED = 5
 
 
+def question_key(family: str) -> str:
+    """The key a walkthrough's question is kept under in the learner's progress (Home's path
+    marks the page done once it is answered)."""
+    return f"walkthrough-{family}"
+
+
 def question(family: str):
     """The question a walkthrough asks before it shows its lead example's numbers: a practice
     `Exercise`, judged by the practice checker with its named-mistake feedback."""

@@ -41,15 +41,18 @@ STOPS: tuple[Stop, ...] = (
     Stop("metrics", "P@k, R@k, RR, AP, ERR and RBP on the same list"),
     Stop(
         "libraries",
-        "the same list in each library: Wikipedia's list scores 0.9608 in scikit-learn and "
-        "0.7850 in trec_eval's ndcg_cut.6 (0.7562 in its plain ndcg)",
+        "one list, two numbers: 0.9608 in scikit-learn, 0.7850 in trec_eval's ndcg_cut.6 "
+        "(0.7562 in its plain ndcg)",
     ),
     Stop("practice", "exercises that name the mistake behind a wrong answer"),
 )
 # Short side trips: each a walkthrough of one source's examples, taken after the stop named.
-SIDE_TRIPS: dict[str, tuple[str, ...]] = {
-    "learn-graded": ("learn-continuous", "learn-russian"),
-    "learn-pitfalls": ("learn-all-zero",),
+SIDE_TRIPS: dict[str, tuple[Stop, ...]] = {
+    "learn-graded": (
+        Stop("learn-continuous", "relevance between 0 and 1"),
+        Stop("learn-russian", "where in the list a mistake costs most"),
+    ),
+    "learn-pitfalls": (Stop("learn-all-zero", "a query with nothing relevant: 0 / 0"),),
 }
 # Kept to look things up, not read through: no time stated, not counted in the path's core.
 REFERENCE = "glossary"
@@ -60,12 +63,17 @@ def minutes(words: int) -> int:
     return max(1, math.ceil(words / WORDS_PER_MINUTE))
 
 
+def reading_time(words: int) -> str:
+    """'1 min', '4 min': how Home states a stop's time."""
+    return f"{minutes(words)} min"
+
+
 def pages() -> tuple[str, ...]:
     """Every page the path's time covers: its stops and their side trips, in reading order."""
     out: list[str] = []
     for stop in STOPS:
         out.append(stop.key)
-        out.extend(SIDE_TRIPS.get(stop.key, ()))
+        out.extend(side.key for side in SIDE_TRIPS.get(stop.key, ()))
     return tuple(out)
 
 

@@ -30,6 +30,7 @@ from lessons.examples import (
     ideal_choices,
     lesson_order,
     question,
+    question_key,
     swaps_within,
 )
 from lessons.mistakes import ndcg_mistakes
@@ -45,9 +46,6 @@ from ui.text import plain
 # A source check shows the exact value with this many places: enough that a value such as
 # log₂ 6 = 2.584963 never reads like a rounding the source itself might have made (2.585).
 AUDIT_DIGITS = 6
-# The predict box's key of each walkthrough's question: Home's path marks a stop done once the
-# learner has answered it.
-QUESTION_KEY = "walkthrough-{family}"
 
 
 def _cut(item: Example) -> str:
@@ -631,7 +629,7 @@ def _core(page: str, family: str, item: Example, seen: set[str]) -> None:
     _example_heading(item, 1)
     _example_list(item)
     _lead_in(family, item)
-    guess = predict.ask(question(family), key=QUESTION_KEY.format(family=family))
+    guess = predict.ask(question(family), key=question_key(family))
     if not predict.revealed(guess):
         st.caption(
             "Answer first, or press “Just show me”: the sums with this list's numbers come "

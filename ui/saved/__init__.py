@@ -31,6 +31,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.errors import StreamlitDuplicateElementKey
 
+from .. import urlparams
 from ..component import register
 from ..text import plain
 
@@ -43,7 +44,7 @@ COMPONENT_KEY = "saved_store"  # the component's key; its state "stored" is the 
 BROWSER_READ = "saved_browser_read"  # the browser's copy has been merged (once a session)
 LINK_READ = "saved_link_read"  # the last link `progress` text merged
 LINK_MESSAGE = "saved_link_message"  # what was wrong with a link's `progress`, to say once
-PARAM = "progress"
+PARAM = urlparams.PROGRESS
 VERSION = 1
 MAX_PARAM = 4000  # characters: far beyond any real progress, short of a URL's limits
 
