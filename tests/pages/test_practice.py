@@ -467,3 +467,22 @@ def test_a_version_3_set_asks_which_measures_a_swap_moves():
     ex = practice.exercise(seed, number - 1, 3)
     assert _heading(at) == f"{number}. {ex.title}"
     assert not at.exception
+
+
+def test_answers_and_the_score_are_kept_in_the_progress_and_travel_in_its_link():
+    from ui import saved
+
+    number = _number("compare")
+    at = open_page(PAGE, seed=str(SEED), ex=str(number))
+    exercise = practice.exercise(SEED, number - 1)
+    right = practice.correct_choice(exercise)
+    radio = _choices(at, number)
+    radio.set_value(radio.options[right])
+    _check(at)
+    kept = saved.decode(saved.encode(at.session_state[saved.STATE]))
+    assert kept["practice"][f"{SEED}.1"][str(number - 1)] == [[right], True]
+    # A fresh session (another device) opened with the progress link finds it answered and
+    # solved, judged again by the checker.
+    fresh = open_page(PAGE, seed=str(SEED), ex=str(number), progress=saved.encode(kept))
+    assert not [r for r in fresh.radio if r.key == f"{_key(number)}_choice"]
+    assert "Right!" in _texts(fresh.success)
