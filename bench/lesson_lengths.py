@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from bench.baseline import export  # noqa: E402
 from lessons import path  # noqa: E402
@@ -39,6 +39,7 @@ from ui import menu  # noqa: E402
 
 VIEWPORT = {"width": 1280, "height": 800}
 SHOW_ME = "Just show me"
+SKIPPED = "You went straight to the answer."
 MEASURE = """() => {
   const words = (text) => text.split(/\\s+/).filter((w) => /[\\p{L}\\p{N}]/u.test(w)).length;
   const main = document.querySelector('[data-testid="stMain"]');
@@ -52,14 +53,21 @@ MEASURE = """() => {
 }"""
 
 
-def measure(page, url: str) -> dict[str, int]:
-    """Open `url` in `page`, reveal its questions, and measure it (see the module's doc)."""
+def measure(page, url: str, *, still: bool = True) -> dict[str, int]:
+    """Open `url` in `page`, reveal its questions, and measure it (see the module's doc).
+    `still=False` reads as soon as the reveal's run is done, before every chart of it has
+    drawn: the words are all there, the height may not be yet (a test that counts words)."""
     page.goto(url)
     wait_for_app(page)
-    settle(page)
+    settle(page)  # every element of the first run drawn, the questions' buttons among them
+    shown = 0
     while (button := page.get_by_role("button", name=SHOW_ME)).count():
         button.first.click()
+        shown += 1
+        # The box says so once the run that answers the click has drawn it (ui/predict.py).
+        expect(page.get_by_text(SKIPPED)).to_have_count(shown)
         wait_for_app(page)
+    if still:
         settle(page)
     return page.evaluate(MEASURE)
 

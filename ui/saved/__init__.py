@@ -45,6 +45,7 @@ BROWSER_READ = "saved_browser_read"  # the browser's copy has been merged (once 
 LINK_READ = "saved_link_read"  # the last link `progress` text merged
 LINK_MESSAGE = "saved_link_message"  # what was wrong with a link's `progress`, to say once
 PARAM = urlparams.PROGRESS
+STORAGE_KEY = "ndcg-lab-progress"  # the browser's localStorage key (saved.js writes it)
 VERSION = 1
 MAX_PARAM = 4000  # characters: far beyond any real progress, short of a URL's limits
 
@@ -191,6 +192,7 @@ def mount() -> dict:
         _mount(
             key=COMPONENT_KEY,
             data={
+                "key": STORAGE_KEY,
                 "progress": encode(progress()),
                 "merged": bool(st.session_state.get(BROWSER_READ)),
             },
