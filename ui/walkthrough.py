@@ -335,7 +335,12 @@ def _example_numbers(page: str, item: Example, seen: set[str], *, lead: bool = F
     if item.id not in CG_ONLY:
         dcg_symbols, idcg_symbols, ndcg_symbols = formulas(item.ranked)
         dcg_numbers, idcg_numbers, ndcg_numbers = worked(result)
-        _symbols(dcg_symbols, seen, "The formula, then the same formula with this list's numbers:")
+        if lead:  # its formula in symbols came before the question
+            st.markdown("The same formula with this list's numbers:")
+        else:
+            _symbols(
+                dcg_symbols, seen, "The formula, then the same formula with this list's numbers:"
+            )
         st.latex(dcg_numbers)
         if lead:
             with st.expander("📊 The same sums as charts, and position by position"):
@@ -624,10 +629,11 @@ def _reveal_extra(family: str, item: Example) -> None:
 
 
 def _core(page: str, family: str, item: Example, seen: set[str]) -> None:
-    """The lesson a learner reads first: the lead example's list, a question on it, and once
-    it is answered (or skipped) the sums with the list's numbers."""
+    """The lesson a learner reads first: the lead example's list and the formula in symbols, a
+    question on it, and once it is answered (or skipped) the sums with the list's numbers."""
     _example_heading(item, 1)
     _example_list(item)
+    _symbols(formulas(item.ranked)[0], seen, "The formula it is scored with:")
     _lead_in(family, item)
     guess = predict.ask(question(family), key=question_key(family))
     if not predict.revealed(guess):
@@ -635,10 +641,10 @@ def _core(page: str, family: str, item: Example, seen: set[str]) -> None:
             "Answer first, or press “Just show me”: the sums with this list's numbers come "
             "right after."
         )
-        return
-    _reveal_extra(family, item)
-    _example_numbers(page, item, seen, lead=True)
-    _checking_the_source(item)
+    else:
+        _reveal_extra(family, item)
+        _example_numbers(page, item, seen, lead=True)
+        _checking_the_source(item)
     _playground_button(item)
 
 
