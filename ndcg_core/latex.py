@@ -109,9 +109,11 @@ def dcg_filled(
     ideal: bool = False,
     digits: int = DIGITS,
     hide: int | None = None,
+    per_line: int = TERMS_PER_LINE,
 ) -> str:
     """The DCG (or IDCG) sum with the numbers of a `breakdown` table filled in, in three steps:
-    the fractions, their values, and the total, a step taking a line per TERMS_PER_LINE terms.
+    the fractions, their values, and the total, a step taking a line per `per_line` terms
+    (fewer where the formula sits in a narrower box, such as a folded one on a phone).
     `k` names the cut-off (None: no cut-off).
 
     `hide` turns the sum into a question: the term at that position (1-based) shows as
@@ -148,8 +150,8 @@ def dcg_filled(
         values.append(num(row[f"{prefix}contribution"], digits))
     total = float(top[f"{prefix}contribution"].sum())
     return (
-        rf"\begin{{aligned}} {name} &= {_lines(fractions)} \\ "
-        rf"&= {_lines(values)} \\ &= {num(total)} \end{{aligned}}"
+        rf"\begin{{aligned}} {name} &= {_lines(fractions, per_line)} \\ "
+        rf"&= {_lines(values, per_line)} \\ &= {num(total)} \end{{aligned}}"
     )
 
 
@@ -171,11 +173,12 @@ def cg_filled(relevances: list[float], k: int | None) -> str:
     return rf"{_measure('CG', k)} = {' + '.join(shown)} = {num(sum(top))}"
 
 
-def worked(result) -> list[str]:
-    """DCG, IDCG and NDCG of a scored list (`metrics.Totals`), each with its numbers filled in."""
+def worked(result, per_line: int = TERMS_PER_LINE) -> list[str]:
+    """DCG, IDCG and NDCG of a scored list (`metrics.Totals`), each with its numbers filled in,
+    `per_line` terms a line."""
     ranked = result.ranked
     s = ranked.scoring
-    style = {"gain": s.gain, "discount": s.discount, "log_base": s.log_base}
+    style = {"gain": s.gain, "discount": s.discount, "log_base": s.log_base, "per_line": per_line}
     return [
         dcg_filled(result.table, ranked.k, **style),
         dcg_filled(result.table, ranked.k, ideal=True, **style),

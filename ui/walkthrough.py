@@ -36,7 +36,7 @@ from lessons.examples import (
 from lessons.mistakes import ndcg_mistakes
 from ndcg_core import batch_ndcg, gains, ndcg
 from ndcg_core.display import DIGITS, exact, fixed, signed
-from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
+from ndcg_core.latex import TERMS_PER_LINE, cg_filled, cg_formula, formulas, worked
 from ndcg_core.metrics import NOT_RETRIEVED
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances
@@ -46,6 +46,9 @@ from ui.text import plain
 # A source check shows the exact value with this many places: enough that a value such as
 # log₂ 6 = 2.584963 never reads like a rounding the source itself might have made (2.585).
 AUDIT_DIGITS = 6
+# Terms a line in a worked sum inside a folded box: its padding takes the room of one fraction
+# on a phone, where four would have to scroll.
+FOLDED_TERMS_PER_LINE = 3
 
 
 def _cut(item: Example) -> str:
@@ -238,7 +241,7 @@ def _checking_the_source(item: Example) -> None:
                 settings = ", ".join(f"{key} = {value}" for key, value in erratum.reading.items())
                 st.caption(f"The other reading changes: {settings}. Term by term:")
                 st.latex(formulas(other.ranked)[0])
-                for formula in worked(other.scored()):
+                for formula in worked(other.scored(), per_line=FOLDED_TERMS_PER_LINE):
                     st.latex(formula)
 
 
@@ -334,7 +337,9 @@ def _example_numbers(page: str, item: Example, seen: set[str], *, lead: bool = F
 
     if item.id not in CG_ONLY:
         dcg_symbols, idcg_symbols, ndcg_symbols = formulas(item.ranked)
-        dcg_numbers, idcg_numbers, ndcg_numbers = worked(result)
+        dcg_numbers, idcg_numbers, ndcg_numbers = worked(
+            result, per_line=TERMS_PER_LINE if lead else FOLDED_TERMS_PER_LINE
+        )
         if lead:  # its formula in symbols came before the question
             st.markdown("The same formula with this list's numbers:")
         else:
