@@ -41,8 +41,7 @@ STOPS: tuple[Stop, ...] = (
     Stop("metrics", "P@k, R@k, RR, AP, ERR and RBP on the same list"),
     Stop(
         "libraries",
-        "one list, two numbers: 0.9608 in scikit-learn, 0.7850 in trec_eval's ndcg_cut.6 "
-        "(0.7562 in its plain ndcg)",
+        "0.9608 in scikit-learn, 0.7850 in trec_eval's ndcg_cut.6, 0.7562 in its ndcg",
     ),
     Stop("practice", "exercises that name the mistake behind a wrong answer"),
 )

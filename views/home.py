@@ -117,7 +117,7 @@ def _stop_line(key: str, number: int | None, what: str, words: dict[str, int], r
     box = f"{PAGE}_done_{key}"
     st.session_state[box] = done
     params = {"libraries": WIKIPEDIA_POOLED, "playground": urlparams.list_params(ranked)}.get(key)
-    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+    with st.container(horizontal=True, wrap=False, vertical_alignment="center", gap="small"):
         st.checkbox(
             f"{page.title}: done",
             key=box,
@@ -126,10 +126,16 @@ def _stop_line(key: str, number: int | None, what: str, words: dict[str, int], r
             disabled=answered(key),
             label_visibility="collapsed",
             help="You answered its question." if answered(key) else "Tick it once read.",
+            width="content",
         )
         time = f" · {path.reading_time(words[key])}" if key in words else ""
         lead = f"{number}. " if number else "↳ "
-        menu.page_link(key, params=params, label=f"{lead}{page.icon} {page.title} — {what}{time}")
+        menu.page_link(
+            key,
+            params=params,
+            label=f"{lead}{page.icon} {page.title} — {what}{time}",
+            width="stretch",
+        )
 
 
 def suggested_path(ranked) -> None:
