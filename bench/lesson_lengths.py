@@ -38,6 +38,8 @@ from tests.browser.waits import open_context, settle, wait_for_app  # noqa: E402
 from ui import menu  # noqa: E402
 
 VIEWPORT = {"width": 1280, "height": 800}
+# Pages whose content is drawn at random without a link's parameters: measured on a fixed one.
+QUERY = {"practice": "?seed=1&v=3"}
 SHOW_ME = "Just show me"
 SKIPPED = "You went straight to the answer."
 MEASURE = """() => {
@@ -72,11 +74,16 @@ def measure(page, url: str, *, still: bool = True) -> dict[str, int]:
     return page.evaluate(MEASURE)
 
 
+def address(base: str, key: str) -> str:
+    """Where page `key` is measured."""
+    return f"{base}/{menu.BY_KEY[key].url_path}{QUERY.get(key, '')}"
+
+
 def measure_all(base: str, browser, keys) -> dict[str, dict[str, int]]:
     context = open_context(browser, viewport=VIEWPORT)
     try:
         page = context.new_page()
-        return {key: measure(page, f"{base}/{menu.BY_KEY[key].url_path}") for key in keys}
+        return {key: measure(page, address(base, key)) for key in keys}
     finally:
         context.close()
 
@@ -121,7 +128,9 @@ def main() -> None:
         f"{path.minutes(total)} minutes (budget {path.MAX_CORE_WORDS:,} words)."
     )
     if args.write and not args.at:
-        lengths = {key: figures[key]["core"] for key in on_path}
+        # Pages not measured this time (--only) keep their last figures.
+        lengths = {**path.core_words(), **{key: figures[key]["core"] for key in on_path}}
+        lengths = {key: lengths[key] for key in path.pages() if key in lengths}
         path.LENGTHS.write_text(json.dumps(lengths, indent=1) + "\n")
         print(f"Wrote {path.LENGTHS.relative_to(ROOT)}.")
 

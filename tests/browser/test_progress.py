@@ -7,10 +7,10 @@ same way and writes lessons/path_lengths.json), and the path's whole core keeps 
 import pytest
 from playwright.sync_api import expect
 
-from bench.lesson_lengths import VIEWPORT, measure
+from bench.lesson_lengths import VIEWPORT, address, measure
 from lessons import path
 from tests.browser.waits import open_context, settle, wait_for_app
-from ui import menu, saved
+from ui import saved
 
 STORED = f"() => !!localStorage.getItem({saved.STORAGE_KEY!r})"
 
@@ -70,10 +70,7 @@ def lengths(browser, app_url) -> dict[str, dict[str, int]]:
     context = open_context(browser, viewport=VIEWPORT)
     try:
         page = context.new_page()
-        return {
-            key: measure(page, f"{app_url}/{menu.BY_KEY[key].url_path}", still=False)
-            for key in path.pages()
-        }
+        return {key: measure(page, address(app_url, key), still=False) for key in path.pages()}
     finally:
         context.close()
 
