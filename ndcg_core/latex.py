@@ -11,6 +11,8 @@ there is no cut-off.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import numpy as np
 import pandas as pd
 
@@ -166,11 +168,13 @@ def ndcg_filled(dcg_value: float, idcg_value: float, ndcg_value: float, k: int |
 
 
 def cg_filled(relevances: list[float], k: int | None) -> str:
-    """CG's sum with the relevances as given and the total as a computed number (`num`): a
-    float sum such as 0.6 + 0.5 + 0.1 + 0.3 + 0.9 is 2.4000000000000004, and prints 2.4000."""
+    """CG's sum with the relevances as given and their total written as exactly as they are:
+    the given numbers are added as decimals, so 0.6 + 0.5 + 0.1 + 0.3 + 0.9 = 2.4, where the
+    float sum would print 2.4000000000000004, and 3 + 2 + 3 = 8."""
     top = list(relevances)[:k]
     shown = _elided([exact(v) for v in top])
-    return rf"{_measure('CG', k)} = {' + '.join(shown)} = {num(sum(top))}"
+    total = sum((Decimal(exact(v)) for v in top), Decimal(0))
+    return rf"{_measure('CG', k)} = {' + '.join(shown)} = {exact(float(total))}"
 
 
 def worked(result, per_line: int = TERMS_PER_LINE) -> list[str]:
