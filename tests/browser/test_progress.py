@@ -64,6 +64,28 @@ def test_an_answer_survives_a_reload_and_travels_in_the_progress_link(browser, a
         other.close()
 
 
+# A browser that refuses storage (private windows, blocked site data): every use throws.
+NO_STORAGE = """Object.defineProperty(window, 'localStorage', {
+  get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+});"""
+
+
+def test_without_storage_progress_lasts_the_session(browser, app_url):
+    context = open_context(browser, viewport={"width": 1280, "height": 1600})
+    context.add_init_script(NO_STORAGE)
+    try:
+        page = context.new_page()
+        _answer_binary(page, app_url)
+        refused = "() => { try { window.localStorage; return false; } catch (e) { return true; } }"
+        assert page.evaluate(refused)
+        # Within the session (the menu's link keeps it), Home has the stop ticked.
+        page.get_by_test_id("stSidebarNav").get_by_role("link", name="Home").click()
+        expect(_binary_ticked(page)).to_be_checked()
+        expect(page.get_by_test_id("stException")).to_have_count(0)
+    finally:
+        context.close()
+
+
 @pytest.fixture(scope="module")
 def lengths(browser, app_url) -> dict[str, dict[str, int]]:
     """Every page of the path measured once, as the bench script measures it."""
