@@ -970,17 +970,19 @@ class Family:
     # (first example id, second example id, heading, names of the two columns); a comparison is
     # drawn right after its second example.
     comparisons: tuple[tuple[str, str, str, tuple[str, str]], ...] = ()
+    # The example the page opens with, its core: a question on its list, then its numbers. The
+    # other examples follow, folded, for a second reading.
+    lead: str = ""
 
 
 FAMILIES: dict[str, Family] = {
     "binary": Family(
         "Binary relevance",
-        "The simplest judgement: each item is relevant (1) or not (0). Such labels come from "
-        "assessors who mark each result, or from clicks, a noisier stand-in: people click what "
-        "sits near the top more often, whatever it is (position bias), so click labels partly "
-        "echo the order that was shown. With 0/1 labels the cumulative gain (CG) counts the "
-        "relevant items, and the discount makes the position of each one matter. A cut-off k "
-        "means only the top k positions count: DCG@3 adds up positions 1 to 3.",
+        "The simplest judgement: each item is relevant (1) or not (0), marked by an assessor or "
+        "read from clicks (a noisier stand-in: people click what sits near the top more often, "
+        "whatever it is: position bias). Cumulative gain (CG) counts the relevant items; DCG "
+        "weighs each one by a discount that shrinks with its position, so the same items score "
+        "more when they sit higher. With a cut-off k only the top k positions count.",
         (
             (
                 "binary-dcg3",
@@ -989,17 +991,14 @@ FAMILIES: dict[str, Family] = {
                 ("1, 0, 1, 1, 0", "1, 1, 0, 1, 0"),
             ),
         ),
+        lead="binary-dcg3",
     ),
     "graded": Family(
         "Graded relevance",
-        "Items carry grades on a scale. The first example uses 1–5 stars; the others use 0 (not "
-        "relevant) to 3 (exactly what was wanted), the usual scale of search evaluation. Each "
-        "item earns its grade as its gain, so a grade-3 item earns three times what a grade-1 "
-        "item earns, and NDCG asks how close the order comes to putting the highest grades "
-        "first. The last three examples are Wikipedia's: two from the article as it stood in "
-        "2012, whose table used an older discount than its formula, and one from today's "
-        "article, whose ideal order also counts two relevant documents the system never "
-        "retrieved.",
+        "Items carry grades, usually 0 (not relevant) to 3 (exactly what was wanted). Each item "
+        "earns its grade, discounted by its position, so a grade-3 item earns three times what a "
+        "grade-1 item earns in the same place. The ideal order sorts the grades from best to "
+        "worst; NDCG asks how close the real order comes to it.",
         (
             (
                 "wikipedia-2012",
@@ -1008,15 +1007,14 @@ FAMILIES: dict[str, Family] = {
                 ("D3 above D4", "D3 and D4 switched"),
             ),
         ),
+        lead="graded-explainer",
     ),
     "continuous": Family(
         "Continuous relevance",
-        "Relevance does not have to be a whole-number grade: the formulas work with any score of "
-        "0 or more, such as a predicted probability. These examples come from a study note that "
-        "scores five items A–E between 0 and 1 and ranks them two ways; the note stops after "
-        "the DCGs, and here the calculation is carried on to NDCG. Not every library takes "
-        "such labels: trec_eval, LightGBM and XGBoost want whole numbers, and ranx turns them "
-        "into whole numbers without a word (Why libraries disagree has the details).",
+        "Relevance does not have to be a whole-number grade: the formulas take any score of 0 or "
+        "more, such as a predicted probability. A study note scores five items A–E between 0 and "
+        "1 and ranks them two ways; it stops at the DCGs, and here the sums are carried on to "
+        "NDCG.",
         (
             (
                 "continuous-abcde",
@@ -1025,14 +1023,14 @@ FAMILIES: dict[str, Family] = {
                 ("A, B, C, D, E", "D, A, E, C, B"),
             ),
         ),
+        lead="continuous-abcde",
     ),
     "russian": Family(
         "Three Russian examples",
         "A study note in Russian works three small examples, each a different kind of mistake: "
-        "two items swapped at the top, the whole list upside down, and a swap further down. "
-        "Each of the note's headings is quoted with a translation. Its three lists differ in "
-        "grades and length, so their scores cannot say on their own where a swap costs most; "
-        "the table at the end swaps within one list.",
+        "two items swapped at the top, the whole list upside down, and a swap further down. The "
+        "question here is the note's point: where in a list does a mistake cost most?",
+        lead="russian-1-not-ideal",
     ),
     "gain": Family(
         "The 2^rel − 1 gain",
@@ -1041,16 +1039,61 @@ FAMILIES: dict[str, Family] = {
         "between neighbouring grades doubles at every step (1, 2, 4, 8) and getting the very "
         "best items to the top matters much more. When relevance is only 0 or 1, the two gains "
         "are the same number.",
+        lead="gain-exponential",
     ),
     "zero": Family(
         "The all-zero list",
         "If no item in the list is relevant, even the best order scores nothing: DCG and IDCG are "
         "both 0, and NDCG = 0 / 0 has no value. Every implementation has to pick one.",
+        lead="all-zero",
     ),
 }
 
 # Examples that only illustrate cumulative gain: the DCG steps would be noise there.
 CG_ONLY = frozenset({"binary-clicks-cg", "graded-stars-cg"})
+
+
+def lesson_order(family: str) -> tuple[Example, ...]:
+    """A walkthrough's examples as its page shows them: its lead example (the core) first, the
+    others after it in their own order."""
+    items = by_family(family)
+    lead = FAMILIES[family].lead
+    return tuple(sorted(items, key=lambda item: item.id != lead))
+
+
+# The all-zero page's question is the practice puzzle "X reports 1, Y reports 0: why?", as
+# version 1 of the practice set draws it for this seed: five zeros, like the page's list.
+ALL_ZERO_SEED = 5
+
+
+def question_key(family: str) -> str:
+    """The key a walkthrough's question is kept under in the learner's progress (Home's path
+    marks the page done once it is answered)."""
+    return f"walkthrough-{family}"
+
+
+def question(family: str):
+    """The question a walkthrough asks before it shows its lead example's numbers: a practice
+    `Exercise`, judged by the practice checker with its named-mistake feedback."""
+    # Imported here: practice builds on the core and the mistakes, not on the examples.
+    import random
+
+    from lessons.practice import calculations, puzzles
+    from lessons.practice.records import Case, Slot
+
+    lead = example(FAMILIES[family].lead)
+    if family == "continuous":
+        other = example("continuous-daecb")
+        return calculations.build_compare(Case("A", lead.ranked), Case("B", other.ranked))
+    if family == "russian":
+        ideal = RankedList(
+            tuple(sorted(lead.relevances, reverse=True)), scoring=lead.ranked.scoring
+        )
+        return calculations.build_costliest_swap(Case("The ideal", ideal), [(1, 2), (2, 3), (4, 5)])
+    if family == "zero":
+        slot = Slot("all_zero", ALL_ZERO_SEED, 0, random.Random(ALL_ZERO_SEED), 1)
+        return puzzles.make_all_zero(slot)
+    return calculations.build_estimate(Case("This list", lead.ranked))
 
 
 def example(example_id: str) -> Example:

@@ -11,6 +11,8 @@ there is no cut-off.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import numpy as np
 import pandas as pd
 
@@ -109,9 +111,11 @@ def dcg_filled(
     ideal: bool = False,
     digits: int = DIGITS,
     hide: int | None = None,
+    per_line: int = TERMS_PER_LINE,
 ) -> str:
     """The DCG (or IDCG) sum with the numbers of a `breakdown` table filled in, in three steps:
-    the fractions, their values, and the total, a step taking a line per TERMS_PER_LINE terms.
+    the fractions, their values, and the total, a step taking a line per `per_line` terms
+    (fewer where the formula sits in a narrower box, such as a folded one on a phone).
     `k` names the cut-off (None: no cut-off).
 
     `hide` turns the sum into a question: the term at that position (1-based) shows as
@@ -148,8 +152,8 @@ def dcg_filled(
         values.append(num(row[f"{prefix}contribution"], digits))
     total = float(top[f"{prefix}contribution"].sum())
     return (
-        rf"\begin{{aligned}} {name} &= {_lines(fractions)} \\ "
-        rf"&= {_lines(values)} \\ &= {num(total)} \end{{aligned}}"
+        rf"\begin{{aligned}} {name} &= {_lines(fractions, per_line)} \\ "
+        rf"&= {_lines(values, per_line)} \\ &= {num(total)} \end{{aligned}}"
     )
 
 
@@ -164,16 +168,21 @@ def ndcg_filled(dcg_value: float, idcg_value: float, ndcg_value: float, k: int |
 
 
 def cg_filled(relevances: list[float], k: int | None) -> str:
+    """CG's sum with the relevances as given and their total written as exactly as they are:
+    the given numbers are added as decimals, so 0.6 + 0.5 + 0.1 + 0.3 + 0.9 = 2.4, where the
+    float sum would print 2.4000000000000004, and 3 + 2 + 3 = 8."""
     top = list(relevances)[:k]
     shown = _elided([exact(v) for v in top])
-    return rf"{_measure('CG', k)} = {' + '.join(shown)} = {exact(sum(top))}"
+    total = sum((Decimal(exact(v)) for v in top), Decimal(0))
+    return rf"{_measure('CG', k)} = {' + '.join(shown)} = {exact(float(total))}"
 
 
-def worked(result) -> list[str]:
-    """DCG, IDCG and NDCG of a scored list (`metrics.Totals`), each with its numbers filled in."""
+def worked(result, per_line: int = TERMS_PER_LINE) -> list[str]:
+    """DCG, IDCG and NDCG of a scored list (`metrics.Totals`), each with its numbers filled in,
+    `per_line` terms a line."""
     ranked = result.ranked
     s = ranked.scoring
-    style = {"gain": s.gain, "discount": s.discount, "log_base": s.log_base}
+    style = {"gain": s.gain, "discount": s.discount, "log_base": s.log_base, "per_line": per_line}
     return [
         dcg_filled(result.table, ranked.k, **style),
         dcg_filled(result.table, ranked.k, ideal=True, **style),

@@ -15,6 +15,10 @@ teacher at the projector. Once either is pressed, the box shows the guess and th
 
 A lesson never draws its reveal before `revealed` holds, and never lets the question give its
 answer away (the prompt asks; the numbers come after).
+
+Guesses are kept in the learner's progress (`ui.saved`): what was given, by question key, so an
+answered question stays answered after a reload, in a new tab, or on another device through the
+progress link. A stored guess is judged again when its question is drawn.
 """
 
 from __future__ import annotations
@@ -25,10 +29,10 @@ import streamlit as st
 
 from lessons import practice
 from lessons.practice import Exercise, Verdict
-from ui import inputs
+from ui import inputs, saved
 from ui.text import plain
 
-STATE = "predictions"  # session_state[STATE][key] = Guess
+STATE = "predictions"  # session_state[STATE][key] = Guess, judged this session
 
 
 @dataclass(frozen=True)
@@ -48,9 +52,24 @@ def _guesses() -> dict[str, Guess]:
     return st.session_state.setdefault(STATE, {})
 
 
-def guess_for(key: str) -> Guess | None:
-    """The guess recorded for question `key` in this session, if any."""
-    return _guesses().get(key)
+def guess_for(key: str, exercise: Exercise | None = None) -> Guess | None:
+    """The guess recorded for question `key`, if any: judged this session, or kept in the
+    learner's progress and judged again against `exercise` (without it, a kept guess counts as
+    seen, its verdict unknown)."""
+    if key in _guesses():
+        return _guesses()[key]
+    if key not in saved.guesses():
+        return None
+    given = saved.guesses()[key]
+    if given is None or exercise is None:
+        return Guess(None, None) if given is None else Guess(given, None)
+    try:
+        guess = Guess(given, practice.judge(exercise, given))
+    except ValueError:  # kept from an older question it no longer fits: ask again
+        saved.forget_guess(key)
+        return None
+    _guesses()[key] = guess
+    return guess
 
 
 def revealed(guess: Guess | None) -> bool:
@@ -60,6 +79,7 @@ def revealed(guess: Guess | None) -> bool:
 
 def _record(key: str, guess: Guess) -> None:
     _guesses()[key] = guess
+    saved.set_guess(key, guess.given)
 
 
 def _skip(key: str) -> None:
@@ -68,6 +88,7 @@ def _skip(key: str) -> None:
 
 def _again(key: str) -> None:
     _guesses().pop(key, None)
+    saved.forget_guess(key)
 
 
 def ask(exercise: Exercise, *, key: str, title: str = "Predict first") -> Guess | None:
@@ -75,7 +96,8 @@ def ask(exercise: Exercise, *, key: str, title: str = "Predict first") -> Guess 
 
     Returns the learner's `Guess` once there is one (then `revealed` is true), else None.
     """
-    guess = guess_for(key)
+    saved.mount()
+    guess = guess_for(key, exercise)
     with st.container(border=True, key=f"predict_{key}"):
         st.markdown(f"**🤔 {plain(title)}.** {plain(exercise.prompt)}")
         if guess is None:

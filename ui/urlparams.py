@@ -61,6 +61,9 @@ from ndcg_core.parsing import parse_relevances, parse_scores, typable_label
 
 MAX_ITEMS = 1000  # items in a list, typed or linked; a run's query opens whole up to this
 PRESENT = "present"
+# The learner's progress (the path's stops, the lessons' guesses, practice answers), packed into
+# one compact text by `ui.saved`, which reads it on any page that shows or keeps progress.
+PROGRESS = "progress"
 LIST_KEYS = ("rels", "labels", "k", "gain", "discount", "base", "pool", "zero", "ideal")
 RANKING_KEYS = ("scores", "ids")
 # Whole numbers in links are read only up to this many digits: Python refuses to turn longer

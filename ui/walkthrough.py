@@ -1,11 +1,13 @@
 """The walkthrough pages: every worked example of the source documents, rebuilt step by step.
 
-One call, `render(family)`, draws a whole page. Each example reads top to bottom like a short
-lesson: what it shows and where it came from, the list and its DCG (formula, then the numbers,
-the running total), the ideal order and IDCG, NDCG, and what to notice. Checking the source
-(every figure it printed beside the exact one, its slips, both readings where it is ambiguous)
-comes after the lesson, folded away in one box per example, so the page teaches first and
-proof-reads second. Every number comes from `ndcg_core`; this module only lays them out.
+One call, `render(family)`, draws a whole page in two parts. The core, read first: the idea in a
+few sentences, the family's lead example and its list, a question on it (`ui/predict.py`: the
+learner guesses before any number appears), then the reveal: the sums with the list's numbers,
+the ideal order and IDCG, NDCG, and what to notice. The second reading, folded and labelled:
+every other example (its heading stays on the page, so a link to its anchor lands on it), the
+side-by-side comparisons, and each example's "Checking the source" box (every figure it printed
+beside the exact one, its slips, both readings where it is ambiguous). Every number comes from
+`ndcg_core`; this module only lays them out.
 """
 
 from __future__ import annotations
@@ -26,21 +28,27 @@ from lessons.examples import (
     compare_totals,
     example,
     ideal_choices,
+    lesson_order,
+    question,
+    question_key,
     swaps_within,
 )
 from lessons.mistakes import ndcg_mistakes
 from ndcg_core import batch_ndcg, gains, ndcg
 from ndcg_core.display import DIGITS, exact, fixed, signed
-from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
+from ndcg_core.latex import TERMS_PER_LINE, cg_filled, cg_formula, formulas, worked
 from ndcg_core.metrics import NOT_RETRIEVED
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances
-from ui import charts, menu, urlparams
+from ui import charts, menu, predict, urlparams
 from ui.text import plain
 
 # A source check shows the exact value with this many places: enough that a value such as
 # log₂ 6 = 2.584963 never reads like a rounding the source itself might have made (2.585).
 AUDIT_DIGITS = 6
+# Terms a line in a worked sum inside a folded box: its padding takes the room of one fraction
+# on a phone, where four would have to scroll.
+FOLDED_TERMS_PER_LINE = 3
 
 
 def _cut(item: Example) -> str:
@@ -233,7 +241,7 @@ def _checking_the_source(item: Example) -> None:
                 settings = ", ".join(f"{key} = {value}" for key, value in erratum.reading.items())
                 st.caption(f"The other reading changes: {settings}. Term by term:")
                 st.latex(formulas(other.ranked)[0])
-                for formula in worked(other.scored()):
+                for formula in worked(other.scored(), per_line=FOLDED_TERMS_PER_LINE):
                     st.latex(formula)
 
 
@@ -293,38 +301,60 @@ def _symbols(formula: str, seen: set[str], lead: str = "") -> None:
     st.latex(formula)
 
 
-def render_example(page: str, item: Example, number: int, seen: set[str]) -> None:
-    """One worked example, in reading order. `seen` holds what the page has already shown
-    (formulas in symbols, the @k slip box), so each is shown once."""
-    st.header(f"{number}. {item.title}", divider="gray", anchor=item.id)
-    _source_line(item)
-    st.markdown(plain(item.shows))
+def _example_heading(item: Example, number: int, *, lead: bool = True) -> None:
+    """The example's heading, its anchor the example's id (links to it land here): a full
+    heading and the source for the lead example, a smaller one above a folded example."""
+    if lead:
+        st.header(f"{number}. {item.title}", divider="gray", anchor=item.id)
+        _source_line(item)
+    else:
+        st.subheader(f"{number}. {item.title}", anchor=item.id)
 
+
+def _example_list(item: Example) -> None:
+    st.markdown(plain(item.shows))
+    k = item.ranked.k
+    if item.id in CG_ONLY:
+        st.markdown("### CG: add the relevances up, ignore the order")
+    else:
+        st.markdown("### The list and its DCG")
+    st.table(_list_table(item.relevances, _labels(item)), width="content")
+    if k is not None and k < item.ranked.n:
+        st.caption(f"Only the top k = {k} positions count.")
+
+
+def _example_numbers(page: str, item: Example, seen: set[str], *, lead: bool = False) -> None:
+    """The example's sums, its ideal and its NDCG, in reading order. In the lead example the
+    charts and the position-by-position table fold away, so the core stays a few screens."""
     result = item.scored()
     table = result.table
     labels = _labels(item)
     k = item.ranked.k
     cg_printed = any(p.quantity == "CG" for p in item.printed)
-
-    if item.id in CG_ONLY:
-        st.markdown("### CG: add the relevances up, ignore the order")
-    else:
-        st.markdown("### The list and its DCG")
-    st.table(_list_table(item.relevances, labels), width="content")
-    if k is not None and k < item.ranked.n:
-        st.caption(f"Only the top k = {k} positions count.")
     if cg_printed or item.id in CG_ONLY:
         _symbols(cg_formula(), seen)
         st.latex(cg_filled(list(item.relevances), k))
 
     if item.id not in CG_ONLY:
         dcg_symbols, idcg_symbols, ndcg_symbols = formulas(item.ranked)
-        dcg_numbers, idcg_numbers, ndcg_numbers = worked(result)
-        _symbols(dcg_symbols, seen, "The formula, then the same formula with this list's numbers:")
+        dcg_numbers, idcg_numbers, ndcg_numbers = worked(
+            result, per_line=TERMS_PER_LINE if lead else FOLDED_TERMS_PER_LINE
+        )
+        if lead:  # its formula in symbols came before the question
+            st.markdown("The same formula with this list's numbers:")
+        else:
+            _symbols(
+                dcg_symbols, seen, "The formula, then the same formula with this list's numbers:"
+            )
         st.latex(dcg_numbers)
-        _charts(page, item, table)
-        with st.expander("Position by position: the table behind the charts"):
-            st.table(_running_table(item, table).set_index("Position"))
+        if lead:
+            with st.expander("📊 The same sums as charts, and position by position"):
+                _charts(page, item, table)
+                st.table(_running_table(item, table).set_index("Position"))
+        else:
+            _charts(page, item, table)
+            with st.expander("Position by position: the table behind the charts"):
+                st.table(_running_table(item, table).set_index("Position"))
 
         st.markdown("### The ideal order and IDCG")
         ideal_rows = table[table["ideal_relevance"].notna()]
@@ -364,8 +394,28 @@ def render_example(page: str, item: Example, number: int, seen: set[str]) -> Non
 
     if item.notice:
         st.success(f"**What to notice.** {plain(item.notice)}", icon="👀")
+
+
+def render_example(page: str, item: Example, number: int, seen: set[str]) -> None:
+    """One worked example, whole and in reading order. `seen` holds what the page has already
+    shown (formulas in symbols, the @k slip box), so each is shown once."""
+    _example_heading(item, number)
+    _example_list(item)
+    _example_numbers(page, item, seen)
     _checking_the_source(item)
     _playground_button(item)
+
+
+def _folded_example(page: str, item: Example, number: int, seen: set[str]) -> None:
+    """A further example for a second reading: its heading stays on the page (so links to its
+    anchor still land on it), its whole worked example folds away below."""
+    _example_heading(item, number, lead=False)
+    with st.expander(f"📚 The worked example: {plain(item.title)}"):
+        _source_line(item)
+        _example_list(item)
+        _example_numbers(page, item, seen)
+        _checking_the_source(item)
+        _playground_button(item)
 
 
 # ---------------------------------------------------------------------------- comparisons
@@ -375,7 +425,11 @@ def _comparison(
     page: str, first_id: str, second_id: str, title: str, names: tuple[str, str]
 ) -> None:
     first, second = example(first_id), example(second_id)
-    st.header(f"Side by side: {title}", divider="gray")
+    with st.expander(f"📚 Side by side: {title}"):
+        _comparison_body(page, first, second, names)
+
+
+def _comparison_body(page: str, first: Example, second: Example, names: tuple[str, str]) -> None:
     totals = compare_totals(first, second, names)
     cols = st.columns(2)
     for col, item, name in zip(cols, (first, second), names):
@@ -397,36 +451,35 @@ def _comparison(
 
 
 def _russian_summary() -> None:
-    st.header("The three examples side by side", divider="gray")
-    rows = []
-    for item in by_family("russian"):
-        totals = item.totals()
-        printed = next((p.printed for p in item.printed if p.quantity == "NDCG"), "—")
-        rows.append(
-            {
-                "Example": item.title,
-                "Ranked": format_relevances(item.relevances),
-                "Ideal": format_relevances(sorted(item.relevances, reverse=True)),
-                "DCG": fixed(totals["DCG"]),
-                "IDCG": fixed(totals["IDCG"]),
-                "NDCG": fixed(totals["NDCG"]),
-                "NDCG printed": printed,
-            }
+    with st.expander("📚 The three examples side by side"):
+        rows = []
+        for item in by_family("russian"):
+            totals = item.totals()
+            printed = next((p.printed for p in item.printed if p.quantity == "NDCG"), "—")
+            rows.append(
+                {
+                    "Example": item.title,
+                    "Ranked": format_relevances(item.relevances),
+                    "Ideal": format_relevances(sorted(item.relevances, reverse=True)),
+                    "DCG": fixed(totals["DCG"]),
+                    "IDCG": fixed(totals["IDCG"]),
+                    "NDCG": fixed(totals["NDCG"]),
+                    "NDCG printed": printed,
+                }
+            )
+        st.table(pd.DataFrame(rows).set_index("Example"))
+        st.caption(
+            "The three lists differ in length and in grades, so this table compares three "
+            "lists, not three positions of one swap: the swap table of the first example does "
+            "that."
         )
-    st.table(pd.DataFrame(rows).set_index("Example"))
-    st.caption(
-        "The three lists differ in length and in grades, so this table compares three lists, "
-        "not three positions of one swap."
-    )
 
-    ideal = sorted(by_family("russian")[0].relevances, reverse=True)
+
+def _swap_costs(item: Example) -> None:
+    """Every neighbour swap of the lead example's ideal order, and what each costs."""
+    ideal = sorted(item.relevances, reverse=True)
     swaps = swaps_within(tuple(ideal))
-    st.header("Where does a swap cost most? One list, every neighbour swap", divider="gray")
-    st.markdown(
-        f"Start from the ideal list of example 1, {format_relevances(ideal)}, and swap "
-        "one pair of neighbours at a time: the grades and the length stay the same, only the "
-        "place of the swap moves."
-    )
+    st.markdown("### Where does a swap cost most? One list, every neighbour swap")
     st.table(
         pd.DataFrame(
             {
@@ -439,9 +492,10 @@ def _russian_summary() -> None:
     )
     top, second, *_, bottom = swaps.itertuples(index=False)
     st.markdown(
-        f"The same one-step swap costs {fixed(top.cost)} at the top ({top.swap}, example 1's "
-        f"list), {fixed(second.cost)} one place lower and {fixed(bottom.cost)} at the bottom: "
-        "the discount falls fastest near the top, so mistakes there cost most."
+        f"The same one-step swap costs {fixed(top.cost)} at the top ({top.swap}, this "
+        f"example's list), {fixed(second.cost)} one place lower and {fixed(bottom.cost)} at the "
+        "bottom: the discount falls fastest near the top, so mistakes there cost most. The "
+        "sums of the top swap, term by term:"
     )
 
 
@@ -552,29 +606,83 @@ def _number_rule() -> None:
     )
 
 
-def render(family: str) -> None:
-    """Draw the walkthrough page of one example family."""
-    if family not in FAMILIES:
-        raise ValueError(f"No walkthrough family {family!r}; known: {', '.join(FAMILIES)}.")
-    page = f"learn_{family}"
-    items = by_family(family)
-    st.title(FAMILIES[family].title)
-    st.markdown(FAMILIES[family].intro)
-    _sources(items)
-    _number_rule()
-    st.markdown(
-        "**In this walkthrough:**\n"
-        + "\n".join(
-            f"{n}. [{plain(item.title)}](#{item.id})" for n, item in enumerate(items, start=1)
+def _lead_in(family: str, item: Example) -> None:
+    """What the question is about, when it is not simply the list above it."""
+    if family == "continuous":
+        other = example("continuous-daecb")
+        st.markdown(
+            f"Call the order above **A**. The note ranks the same five items a second way, "
+            f"**B**: {', '.join(_labels(other) or [])} "
+            f"(relevance {format_relevances(other.relevances)})."
         )
-    )
+    if family == "russian":
+        ideal = format_relevances(sorted(item.relevances, reverse=True))
+        st.markdown(
+            f"This list is its ideal order, {ideal}, with the top two items swapped. Before the "
+            "numbers, a question about that ideal order:"
+        )
+
+
+def _reveal_extra(family: str, item: Example) -> None:
+    """The part of the reveal that answers a question the lead example alone does not."""
+    if family == "continuous":
+        other = example("continuous-daecb")
+        totals = compare_totals(item, other, ("A", "B"))
+        st.table(_totals_table(totals), width="content")
+    if family == "russian":
+        _swap_costs(item)
+
+
+def _core(page: str, family: str, item: Example, seen: set[str]) -> None:
+    """The lesson a learner reads first: the lead example's list and the formula in symbols, a
+    question on it, and once it is answered (or skipped) the sums with the list's numbers."""
+    _example_heading(item, 1)
+    _example_list(item)
+    _symbols(formulas(item.ranked)[0], seen, "The formula it is scored with:")
+    _lead_in(family, item)
+    guess = predict.ask(question(family), key=question_key(family))
+    if not predict.revealed(guess):
+        st.caption(
+            "Answer first, or press “Just show me”: the sums with this list's numbers come "
+            "right after."
+        )
+    else:
+        _reveal_extra(family, item)
+        _example_numbers(page, item, seen, lead=True)
+        _checking_the_source(item)
+    _playground_button(item)
+
+
+def _second_reading(page: str, family: str, items: tuple[Example, ...], seen: set[str]) -> None:
+    """Everything after the core, each piece folded and labelled: the other examples, the
+    comparisons, the family's summaries, then where the examples come from."""
     if family == "gain":
-        _gain_scale()
-    seen: set[str] = set()
+        with st.expander("📚 The two gains, grade by grade"):
+            _gain_scale()
     for number, item in enumerate(items, start=1):
-        render_example(page, item, number, seen)
+        if number > 1:
+            _folded_example(page, item, number, seen)
         for first_id, second_id, title, names in FAMILIES[family].comparisons:
-            if second_id == item.id:
+            if item.id in (first_id, second_id) and {first_id, second_id} <= {
+                other.id for other in items[:number]
+            }:
                 _comparison(page, first_id, second_id, title, names)
     if family == "russian":
         _russian_summary()
+    with st.expander("📚 Where the examples come from, and how numbers are rounded"):
+        _sources(items)
+        _number_rule()
+
+
+def render(family: str) -> None:
+    """Draw the walkthrough page of one example family: the core (the idea, a question on the
+    lead example, the reveal), then everything for a second reading, folded."""
+    if family not in FAMILIES:
+        raise ValueError(f"No walkthrough family {family!r}; known: {', '.join(FAMILIES)}.")
+    page = f"learn_{family}"
+    items = lesson_order(family)
+    st.title(FAMILIES[family].title)
+    st.markdown(FAMILIES[family].intro)
+    seen: set[str] = set()
+    _core(page, family, items[0], seen)
+    _second_reading(page, family, items, seen)

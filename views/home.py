@@ -1,27 +1,33 @@
-"""Home: what NDCG is in one screen, a tiny live example, and where to go next."""
+"""Home: what NDCG is in one screen, a tiny live example, and the suggested path through the
+lessons, with the learner's progress along it (kept by `ui.saved`)."""
 
 import streamlit as st
 
+from lessons import path
+from lessons.examples import question_key
 from ndcg_core import totals
+from ndcg_core.display import fixed
 from ndcg_core.latex import formulas, worked
-from ui import controls, list_editor, menu, scores, tables, urlparams
+from ui import controls, list_editor, menu, saved, scores, share, urlparams
 
 PAGE = "home"
-NEXT = ("learn-binary", "playground", "ordering", "libraries", "queries", "practice")
-# A first-time learner's way through the app: each step a page and what it adds.
-PATH = (
-    ("learn-binary", "CG, DCG and NDCG on a 0/1 list, term by term"),
-    ("learn-graded", "grades, and the ideal order"),
-    ("playground", "your own list: type it, drag it, watch each term"),
-    ("learn-discount", "the reader behind the discount"),
-    ("learn-gain", "what one grade step is worth"),
-    ("learn-pitfalls", "what the number does not tell you"),
-    ("metrics", "P@k, MRR, MAP, ERR and RBP on the same list"),
-    ("libraries", "the same list in scikit-learn, trec_eval and the others"),
-    ("practice", "predict, then check"),
-)
-# The home card of /libraries opens the list whose two famous scores it promises.
+# Pages that are tools rather than lessons, offered beside the path.
+TOOLS = ("ordering", "queries")
+# The path's /libraries stop opens the list whose two famous scores it names.
 WIKIPEDIA_POOLED = {"rels": "3,2,3,0,1,2", "pool": "3,2"}
+# A stop is done when the learner ticks it, or answers its predict-first question (the
+# walkthroughs' questions; a page whose question has another key is ticked by hand).
+QUESTIONS = {
+    menu_key: question_key(family)
+    for menu_key, family in (
+        ("learn-binary", "binary"),
+        ("learn-graded", "graded"),
+        ("learn-continuous", "continuous"),
+        ("learn-russian", "russian"),
+        ("learn-gain", "gain"),
+        ("learn-all-zero", "zero"),
+    )
+}
 
 
 def intro() -> None:
@@ -62,50 +68,101 @@ def the_board(result) -> None:
     )
     # The board's numbers as a table, each column named, for screen readers.
     with st.expander("The board as a table"):
-        st.dataframe(
-            result.table[
-                ["position", "label", "relevance", "contribution", "ideal_contribution"]
-            ].rename(
-                columns={
-                    "position": "Position",
-                    "label": "Label",
-                    "relevance": "Relevance",
-                    "contribution": "Your order earns",
-                    "ideal_contribution": "Ideal order earns",
-                }
-            ),
-            hide_index=True,
-            column_config={
-                "Your order earns": tables.NUMBER,
-                "Ideal order earns": tables.NUMBER,
-            },
-            key=f"{PAGE}_chart_table",
+        st.dataframe(board_table(result), hide_index=True, key=f"{PAGE}_chart_table")
+
+
+def _earns(value, inside: bool) -> str:
+    """A position's term, or why it does not count: below the cut-off k, or not ranked."""
+    if not inside:
+        return "— (below k)"
+    return "— (not ranked)" if value != value else fixed(value)  # NaN: an item of the pool
+
+
+def board_table(result):
+    """The board's rows: what each position earns in your order and in the ideal one, the
+    positions beyond k marked as not counting (as the walkthroughs mark them)."""
+    table = result.table
+    return (
+        table[["position", "label", "relevance"]]
+        .assign(
+            **{
+                "Your order earns": [
+                    _earns(v, inside) for v, inside in zip(table["contribution"], table["in_top_k"])
+                ],
+                "Ideal order earns": [
+                    _earns(v, inside)
+                    for v, inside in zip(table["ideal_contribution"], table["in_top_k"])
+                ],
+            }
+        )
+        .rename(columns={"position": "Position", "label": "Label", "relevance": "Relevance"})
+    )
+
+
+def answered(key: str) -> bool:
+    """Whether the learner has answered (or skipped to) the page's predict-first question."""
+    question = QUESTIONS.get(key)
+    return question is not None and question in saved.guesses()
+
+
+def _tick(key: str) -> None:
+    saved.set_stop(key, bool(st.session_state.get(f"{PAGE}_done_{key}")))
+
+
+def _stop_line(key: str, number: int | None, what: str, words: dict[str, int], ranked) -> None:
+    """One stop: a tick box (ticked for you once its question is answered), then its link with
+    what it adds and how long it takes."""
+    page = menu.BY_KEY[key]
+    done = answered(key) or key in saved.stops_done()
+    box = f"{PAGE}_done_{key}"
+    st.session_state[box] = done
+    params = {"libraries": WIKIPEDIA_POOLED, "playground": urlparams.list_params(ranked)}.get(key)
+    with st.container(horizontal=True, wrap=False, vertical_alignment="center", gap="small"):
+        st.checkbox(
+            f"{page.title}: done",
+            key=box,
+            on_change=_tick,
+            args=(key,),
+            disabled=answered(key),
+            label_visibility="collapsed",
+            help="You answered its question." if answered(key) else "Tick it once read.",
+            width="content",
+        )
+        time = f" · {path.reading_time(words[key])}" if key in words else ""
+        lead = f"{number}. " if number else "↳ "
+        menu.page_link(
+            key,
+            params=params,
+            label=f"{lead}{page.icon} {page.title} — {what}{time}",
+            width="stretch",
         )
 
 
-def suggested_path() -> None:
+def suggested_path(ranked) -> None:
     st.header("New to NDCG? A suggested path")
-    st.caption("Nine short stops, in this order; the glossary in the sidebar has every term.")
-    for number, (key, what) in enumerate(PATH, start=1):
-        page = menu.BY_KEY[key]
-        menu.page_link(key, label=f"{number}. {page.icon} {page.title} — {what}")
-
-
-def where_to_go_next(ranked) -> None:
-    st.header("Where to go next")
-    params = urlparams.list_params(ranked)
-    for row in (NEXT[:3], NEXT[3:]):
-        for column, key in zip(st.columns(3), row):
-            page = menu.BY_KEY[key]
-            with column.container(border=True):
-                link_params = {
-                    "learn-binary": None,
-                    "libraries": WIKIPEDIA_POOLED,
-                    "queries": None,
-                    "practice": None,
-                }.get(key, params)
-                menu.page_link(key, params=link_params)
-                st.caption(page.blurb or menu.LEARN_BLURB)
+    saved.mount()
+    words = path.core_words()
+    total = sum(words.get(key, 0) for key in path.pages())
+    done = sum(1 for key in path.pages() if answered(key) or key in saved.stops_done())
+    st.caption(
+        f"{len(path.STOPS)} stops and {sum(map(len, path.SIDE_TRIPS.values()))} short side "
+        f"trips, about {path.reading_time(total)} of reading in all. Each lesson asks a question before it shows the numbers; "
+        "answering it ticks the stop, or tick it yourself. The "
+        f"{menu.BY_KEY[path.REFERENCE].icon} glossary has every term. "
+        f"Done so far: {done} of {len(path.pages())}."
+    )
+    for number, stop in enumerate(path.STOPS, start=1):
+        _stop_line(stop.key, number, stop.adds, words, ranked)
+        for side in path.SIDE_TRIPS.get(stop.key, ()):
+            _stop_line(side.key, None, f"side trip: {side.adds}", words, ranked)
+    menu.page_link(
+        path.REFERENCE,
+        label=f"{menu.BY_KEY[path.REFERENCE].icon} "
+        f"{menu.BY_KEY[path.REFERENCE].title} — to look up any term, any time",
+    )
+    tools = " and ".join(f"{menu.BY_KEY[key].icon} {menu.BY_KEY[key].title}" for key in TOOLS)
+    st.caption(f"Tools to use along the way, in the menu: {tools}.")
+    share.copy_link(f"{saved.PARAM}={saved.progress_param()}", label="Continue on another device")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -123,8 +180,7 @@ def main() -> None:
     st.latex(worked(result)[2])
     with right:
         the_board(result)
-    suggested_path()
-    where_to_go_next(ranked)
+    suggested_path(ranked)
 
 
 main()

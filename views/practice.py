@@ -12,7 +12,7 @@ import streamlit as st
 
 from lessons import practice
 from ndcg_core.display import DIGITS, fixed
-from ui import charts, inputs, predict, share, solutions, urlparams
+from ui import charts, inputs, predict, saved, share, solutions, urlparams
 from ui.charts.practice import relevance_bars
 from ui.text import plain
 
@@ -51,9 +51,39 @@ def _start_new_set() -> None:
 
 
 def _answers(seed: int, version: int) -> dict[int, dict]:
-    """This session's answers for the set, by exercise index: each a record of its tries
-    ({"given", "verdict"}) and whether it is done (right, out of tries, or solution asked)."""
-    return st.session_state.setdefault(ANSWERS, {}).setdefault((seed, version), {})
+    """This set's answers, by exercise index: each a record of its tries ({"given", "verdict"})
+    and whether it is done (right, out of tries, or solution asked).
+
+    They live in the session, and are kept in the learner's progress (`ui.saved`: the browser
+    and the progress link), so a reload or another device finds them again. Each call brings
+    the two level: an exercise the store knows more of (answered in another tab, or read from
+    the browser or a link) is rebuilt from the answers given, judged again; one the session
+    knows more of is written to the store, which the page passes to the browser at the end of
+    its run (`saved.mount`, after every answer of the run is in)."""
+    session = st.session_state.setdefault(ANSWERS, {}).setdefault((seed, version), {})
+    kept = saved.practice_answers(seed, version)
+    for index, (given, done) in kept.items():
+        record = session.get(index)
+        if record is None or (done, len(given)) > (record["done"], len(record["tries"])):
+            session[index] = _rebuilt(seed, version, index, given, done)
+    for index, record in session.items():
+        given = [attempt["given"] for attempt in record["tries"]]
+        if kept.get(index) != (given, record["done"]):
+            saved.set_practice(seed, version, index, given, record["done"])
+    return session
+
+
+def _rebuilt(seed: int, version: int, index: int, given: list, done: bool) -> dict:
+    """A record from the answers given, each judged again (an answer that no longer reads is
+    dropped)."""
+    exercise = practice.exercise(seed, index, version)
+    tries = []
+    for answer in given[: practice.TRIES]:
+        try:
+            tries.append({"given": answer, "verdict": practice.judge(exercise, answer)})
+        except ValueError:
+            continue
+    return {"tries": tries, "done": done}
 
 
 def _record(exercise: practice.Exercise) -> dict:
@@ -302,6 +332,7 @@ def main() -> None:
     set_done(seed, version)
     if not presenting:
         share_this_set(seed, version, number)
+    saved.mount()
 
 
 main()

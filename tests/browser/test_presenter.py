@@ -152,8 +152,9 @@ def test_presenter_view_keeps_itself_and_has_a_switcher_and_an_exit(projector, a
     settle(projector)
     assert len(projector.context.pages) == 1
     expect(projector.get_by_test_id("stSidebar")).to_be_hidden()
+    # The walkthrough's lead example: 1, 0, 1, 1, 0 at k = 3.
     expect(projector.get_by_test_id("stMetricValue").first).to_have_text(
-        f"{ndcg([1, 0, 1, 1, 0]):.4f}"
+        f"{ndcg([1, 0, 1, 1, 0], 3):.4f}"
     )
     shot("presenter-playground-1920", of=projector)
 

@@ -8,12 +8,13 @@ from playwright.sync_api import expect
 
 from tests.browser.waits import settle, wait_for_app
 
-# url path -> (a number the page must show, the first example's playground link)
+# url path -> (a number the page's core shows once its question is answered, the lead example's
+# playground link)
 PAGES = {
     # NDCG@3 of 1, 0, 1, 1, 0 = 1.5 / (1 + 1/log2 3 + 1/2)
-    "learn-binary": ("0.7039", "/playground?rels=1,0,1,1,0"),
-    # NDCG@5 of D1…D5 = 3, 2, 0, 0, 1
-    "learn-graded": ("0.9762", "/playground?rels=5,5,5,5,5"),
+    "learn-binary": ("0.7039", "/playground?rels=1,0,1,1,0&k=3"),
+    # NDCG@5 of 3, 2, 3, 0, 1 = 6.1487 / 6.3235
+    "learn-graded": ("0.9724", "/playground?rels=3,2,3,0,1"),
     # A, B, C, D, E = 0.5, 0.9, 0.3, 0.6, 0.1: 1.5149 / 1.6964
     "learn-continuous": ("0.8930", "/playground?rels=0.5,0.9,0.3,0.6,0.1&labels=A,B,C,D,E"),
     # example 1: 4, 5, 3, 2, 1
@@ -28,13 +29,27 @@ PAGES = {
 @pytest.mark.parametrize("path", list(PAGES))
 def test_walkthrough_page_in_the_browser(page, app_url, shot, path):
     number, link = PAGES[path]
+    try:
+        _answer_and_read(page, app_url, shot, path, number, link)
+    finally:
+        # The tab is shared with other tests: leave no progress in its storage.
+        page.evaluate("localStorage.clear()")
+
+
+def _answer_and_read(page, app_url, shot, path, number, link):
     page.goto(f"{app_url}/{path}")
     wait_for_app(page)
+    # The core asks first: nothing of the lead example's result before the answer.
+    expect(page.get_by_text("Answer first, or press")).to_be_visible()
+    page.get_by_role("button", name="Just show me").click()
+    expect(page.get_by_text("You went straight to the answer.")).to_be_visible()
     expect(page.get_by_text(number, exact=True).first).to_be_visible()
     expect(page.get_by_role("heading", name="NDCG: the ratio").first).to_be_visible()
+    # The charts are folded under the sums: opened, they draw.
+    page.get_by_text("📊 The same sums as charts, and position by position").click()
     expect(page.locator(".js-plotly-plot").first).to_be_visible()
     # The run drawn to the end and nothing faded (stale), so the first link read below is the
-    # first example's, not one left from a run in progress.
+    # lead example's, not one left from a run in progress.
     settle(page)
     playground = page.get_by_role("link", name="Open in playground").first
     expect(playground).to_be_visible()

@@ -54,12 +54,89 @@ def test_a_bad_link_is_explained_and_the_example_shown():
     assert cards(at)["NDCG@6"] == "0.9608"
 
 
-def test_the_libraries_card_opens_the_list_it_promises():
+def _path_links(at) -> dict[str, object]:
+    return {link.proto.page: link.proto for link in at.get("page_link")}
+
+
+def test_the_libraries_stop_names_trec_eval_s_measures_and_opens_its_list():
+    import pytrec_eval
+    from sklearn.metrics import ndcg_score
+
     at = open_page()
-    links = {link.proto.page: link.proto for link in at.get("page_link")}
-    assert "0.961" in links["libraries"].label or "0.785" in " ".join(c.value for c in at.caption)
-    assert parse_qs(links["libraries"].query_string) == {"rels": ["3,2,3,0,1,2"], "pool": ["3,2"]}
-    assert parse_qs(links["playground"].query_string)["rels"] == ["3,2,3,0,1,2"]
+    stop = _path_links(at)["libraries"]
+    # scikit-learn scores the list alone; trec_eval's ideal also holds the two judged documents
+    # never retrieved (D7 = 3, D8 = 2): ndcg_cut.6 cuts it at 6, plain ndcg keeps it whole.
+    sklearn = ndcg_score([[3, 2, 3, 0, 1, 2]], [[6, 5, 4, 3, 2, 1]])
+    qrels = {"q": {f"D{i}": r for i, r in enumerate([3, 2, 3, 0, 1, 2, 3, 2], start=1)}}
+    run = {"q": {f"D{i}": float(7 - i) for i in range(1, 7)}}
+    trec = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.6", "ndcg"}).evaluate(run)["q"]
+    said = stop.label
+    assert f"{sklearn:.4f} in scikit-learn" in said
+    assert f"{trec['ndcg_cut_6']:.4f} in trec_eval's ndcg_cut.6" in said
+    assert f"{trec['ndcg']:.4f} in its ndcg" in said
+    assert parse_qs(stop.query_string) == {"rels": ["3,2,3,0,1,2"], "pool": ["3,2"]}
+    assert parse_qs(_path_links(at)["playground"].query_string)["rels"] == ["3,2,3,0,1,2"]
+
+
+def test_the_path_holds_every_lesson_each_with_its_time_and_no_second_cards():
+    from lessons import path
+    from ui import menu
+
+    at = open_page()
+    links = _path_links(at)
+    lessons = {page.key for page in menu.PAGES if page.section == "Learn step by step"}
+    assert lessons | {"playground", "libraries", "practice"} <= set(path.pages()) <= set(links)
+    words = path.core_words()
+    for key in path.pages():
+        if key in words:
+            assert links[key].label.endswith(f" · {path.minutes(words[key])} min")
+    assert not [h for h in at.header if h.value == "Where to go next"]
+    assert any("glossary" in c.value for c in at.caption)
+    # The discount lesson, which explains the playground's controls, comes before it.
+    order = list(path.pages())
+    assert order.index("learn-discount") < order.index("playground")
+
+
+def test_the_board_table_marks_the_positions_beyond_k():
+    at = open_page(rels="3,2,3,0,1,2", pool="3,2")
+    table = at.dataframe[0].value.set_index("Position")
+    # k = n = 6: the ideal's 7th and 8th places (the pool's 2, then the 0) do not count.
+    assert list(table.loc[7:8, "Ideal order earns"]) == ["— (below k)"] * 2
+    assert table.loc[2, "Ideal order earns"] == "1.8928"  # 3 / log2 3
+    at = open_page(rels="3,2,3,0,1,2", k="3")
+    table = at.dataframe[0].value.set_index("Position")
+    assert list(table.loc[4:6, "Your order earns"]) == ["— (below k)"] * 3
+    assert table.loc[3, "Your order earns"] == "1.5000"  # 3 / log2 4
+
+
+def _stop_box(at, key):
+    return at.checkbox(key=f"home_done_{key}")
+
+
+def test_a_ticked_stop_and_an_answered_question_show_as_done_and_travel_in_the_link():
+    from ui import saved
+
+    at = open_page()
+    assert not _stop_box(at, "learn-discount").value
+    _stop_box(at, "learn-discount").check().run()
+    assert _stop_box(at, "learn-discount").value
+    # An answered walkthrough question ticks its stop, and the box cannot be unticked.
+    at.session_state[saved.STATE]["guesses"]["walkthrough-graded"] = "0.97"
+    at.run()
+    assert _stop_box(at, "learn-graded").value and _stop_box(at, "learn-graded").disabled
+    assert any("Done so far: 2 of" in c.value for c in at.caption)
+    (link,) = [a for a in copy_links(at) if f"{saved.PARAM}=" in a]
+    carried = parse_qs(link.split("?", 1)[1])[saved.PARAM][0]
+    # The link opens a fresh session with the same progress.
+    fresh = open_page(**{saved.PARAM: carried})
+    assert _stop_box(fresh, "learn-discount").value
+    assert _stop_box(fresh, "learn-graded").value
+
+
+def test_a_bad_progress_link_is_said_and_nothing_is_lost():
+    at = open_page(progress="not-a-real-progress")
+    assert_message(at.warning, "`progress`", "could not be read", "kept as it was")
+    assert cards(at)["NDCG@6"] == "0.9608"
 
 
 def test_every_page_offers_a_link_to_this_view_and_presenter_mode():

@@ -507,3 +507,22 @@ def test_which_measures_move_is_solved_with_every_measure_and_a_link_to_metrics(
     assert len(metrics) == 2
     for address, case in zip(metrics, (before, after)):
         assert "rels=" + ",".join(f"{v:g}" for v in case.ranked.relevances) in address
+
+
+def test_answers_and_the_score_are_kept_in_the_progress_and_travel_in_its_link():
+    from ui import saved
+
+    number = _number("compare")
+    at = open_page(PAGE, seed=str(SEED), ex=str(number))
+    exercise = practice.exercise(SEED, number - 1)
+    right = practice.correct_choice(exercise)
+    radio = _choices(at, number)
+    radio.set_value(radio.options[right])
+    _check(at)
+    kept = saved.decode(saved.encode(at.session_state[saved.STATE]))
+    assert kept["practice"][f"{SEED}.1"][str(number - 1)] == [[right], True]
+    # A fresh session (another device) opened with the progress link finds it answered and
+    # solved, judged again by the checker.
+    fresh = open_page(PAGE, seed=str(SEED), ex=str(number), progress=saved.encode(kept))
+    assert not [r for r in fresh.radio if r.key == f"{_key(number)}_choice"]
+    assert "Right!" in _texts(fresh.success)

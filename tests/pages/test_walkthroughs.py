@@ -9,7 +9,16 @@ from urllib.parse import parse_qs, parse_qsl, urlsplit
 import numpy as np
 import pytest
 
-from lessons.examples import EXAMPLES, FAMILIES, SOURCES, by_family, example
+from lessons import practice
+from lessons.examples import (
+    EXAMPLES,
+    FAMILIES,
+    SOURCES,
+    example,
+    lesson_order,
+    question,
+)
+from ndcg_core.latex import worked
 from tests.pages.conftest import decode, line_charts, open_page, page_links, plotly_figures
 from ui import urlparams
 
@@ -29,16 +38,24 @@ PAGES = {
 }
 
 
+def _reveal(at, family: str):
+    """The page after "Just show me" in its question's box: the core's numbers drawn."""
+    at.button(key=f"predict_walkthrough-{family}_skip").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 @cache
 def _page(family: str):
-    return open_page(PAGES[family])
+    """The whole page, its core revealed (every test reads the numbers)."""
+    return _reveal(open_page(PAGES[family]), family)
 
 
 def _text(at) -> str:
     """Everything the page wrote as text, LaTeX, tables and metrics, in one string."""
     parts = [
         e.value
-        for kind in ("title", "header", "markdown", "caption", "latex")
+        for kind in ("title", "header", "subheader", "markdown", "caption", "latex")
         for e in at.get(kind)
     ]
     parts += [e.value for e in at.get("info")] + [e.value for e in at.get("success")]
@@ -60,8 +77,8 @@ def test_page_loads_with_its_title_and_every_example(family):
     at = _page(family)
     assert not at.exception
     assert at.title[0].value == FAMILIES[family].title
-    headers = [h.value for h in at.header]
-    for item in by_family(family):
+    headers = [h.value for h in at.header] + [h.value for h in at.subheader]
+    for item in lesson_order(family):
         assert any(item.title in header for header in headers), item.title
 
 
@@ -74,7 +91,7 @@ def test_every_family_has_a_page():
 def test_every_printed_number_is_shown_beside_its_exact_value(family):
     at = _page(family)
     tables = [t.value for t in at.table if "Printed" in t.value.columns]
-    printed_items = [item for item in by_family(family) if item.printed]
+    printed_items = [item for item in lesson_order(family) if item.printed]
     assert len(tables) == len(printed_items)
     for item, table in zip(printed_items, tables):
         assert list(table["Printed"]) == [p.printed for p in item.printed]
@@ -204,7 +221,7 @@ def test_playground_url_carries_the_example_settings(item):
 @pytest.mark.parametrize("family", list(PAGES))
 def test_every_erratum_has_its_box(family):
     boxes = [info.value for info in _page(family).info]
-    errata = [erratum for item in by_family(family) for erratum in item.errata]
+    errata = [erratum for item in lesson_order(family) for erratum in item.errata]
     assert len(boxes) == len(errata)
     for box, erratum in zip(boxes, errata):
         assert box.startswith("**") and erratum.text[:20].replace("_", "\\_") in box
@@ -215,7 +232,7 @@ def test_sources_are_named_by_what_they_are_never_by_file(family):
     text = _text(_page(family))
     assert ".txt" not in text and "file " not in text
     assert not any(f"Source {code}" in text for code in ("000", "001", "002", "003", "004"))
-    for key in {item.source for item in by_family(family)}:
+    for key in {item.source for item in lesson_order(family)}:
         source = SOURCES[key]
         assert f"“{source.title}”" in text
         if source.link:
@@ -245,7 +262,7 @@ def test_the_number_rule_is_stated_once(family):
 def test_source_checks_are_folded_away_after_the_lesson(family):
     at = _page(family)
     audits = [e for e in at.expander if e.label.startswith("🔎 Checking the source")]
-    checked = [item for item in by_family(family) if item.printed or item.errata]
+    checked = [item for item in lesson_order(family) if item.printed or item.errata]
     assert len(audits) == len(checked)
     # Every printed-vs-exact table and every erratum box sits inside one of them.
     inside = sum(1 for e in audits for t in e.table if "Printed" in t.value.columns)
@@ -280,10 +297,13 @@ def test_the_pooled_wikipedia_example_teaches_the_pool_and_the_cut():
     assert "D7 (not retrieved)" in text and "D8 (not retrieved)" in text
     assert "known only in part" in text  # the 2012 article's difficulty, tied to the pool
     assert "/playground?rels=3,2,3,0,1,2&pool=3,2" in _links(at)
-    headers = [h.value for h in at.header]
-    pooled = next(i for i, h in enumerate(headers) if "Wikipedia today" in h)
-    side_by_side = next(i for i, h in enumerate(headers) if h.startswith("Side by side"))
-    assert side_by_side < pooled  # after the 2012 examples and their comparison
+    # Today's example comes after the 2012 examples, and after their comparison.
+    items = [item.id for item in lesson_order("graded")]
+    assert items.index("wikipedia-now-pooled") > items.index("wikipedia-2012-swapped")
+    labels = [e.label for e in at.expander if e.label.startswith("📚")]
+    side_by_side = next(i for i, label in enumerate(labels) if "Side by side" in label)
+    pooled = next(i for i, label in enumerate(labels) if "Wikipedia today" in label)
+    assert side_by_side < pooled
 
 
 def test_russian_swaps_are_compared_within_one_list():
@@ -335,3 +355,87 @@ def test_playground_link_opens_the_same_case(example_id):
     assert not at.warning, [w.value for w in at.warning]
     shown = next(m.value for m in at.metric if m.label.startswith("NDCG@"))
     assert float(shown) == pytest.approx(item.totals()["NDCG"], abs=5e-5)
+
+
+# ------------------------------------------------------------------ the core: predict, then see
+
+
+def _dcg(relevances, k=None, gain=lambda r: r):
+    top = np.asarray(relevances, dtype=float)[:k]
+    return float(np.sum(gain(top) / np.log2(np.arange(2, top.size + 2))))
+
+
+def _ndcg(relevances, k=None, gain=lambda r: r):
+    return _dcg(relevances, k, gain) / _dcg(sorted(relevances, reverse=True), k, gain)
+
+
+@pytest.mark.parametrize("family", list(PAGES))
+def test_the_core_asks_before_it_shows_any_number(family):
+    at = open_page(PAGES[family])
+    lead = lesson_order(family)[0]
+    assert lead.id == FAMILIES[family].lead
+    # The lead example's heading and its list are there, with the question's box right after.
+    assert at.header[0].value.startswith(f"1. {lead.title}")
+    assert at.get("form"), "the question's form is missing"
+    # None of the lead's numbers is on the page yet (AppTest also sees what is folded: the other
+    # examples' numbers are there, in their folds), neither its NDCG nor its filled sums.
+    assert f"{lead.totals()['NDCG']:.4f}" not in {m.value for m in at.metric}
+    latex = {e.value for e in at.get("latex")}
+    assert not set(worked(lead.scored())) & latex
+    # Every other example keeps its heading (and anchor) with its worked example folded below.
+    folded = [e.label for e in at.expander if e.label.startswith("📚 The worked example")]
+    assert len(folded) == len(lesson_order(family)) - 1
+
+
+@pytest.mark.parametrize(
+    ("family", "expected"),
+    [
+        # 1, 0, 1, 1, 0 at k = 3: 1.5 / (1 + 1/log2 3 + 1/2)
+        ("binary", _ndcg([1, 0, 1, 1, 0], 3)),
+        ("graded", _ndcg([3, 2, 3, 0, 1])),
+        ("gain", _ndcg([3, 2, 3, 0, 1], gain=lambda r: 2**r - 1)),
+    ],
+)
+def test_the_estimate_question_is_on_the_lead_list_and_a_right_guess_reveals(family, expected):
+    assert question(family).target == pytest.approx(expected)
+    at = open_page(PAGES[family])
+    at.text_input(key=f"predict_walkthrough-{family}_number").input(f"{expected:.2f}")
+    at.button(key=f"FormSubmitter:predict_walkthrough-{family}_form-Check my guess").click().run()
+    assert not at.exception
+    assert any("Right!" in s.value for s in at.success)
+    assert f"{expected:.4f}" in {m.value for m in at.metric}
+
+
+def test_the_continuous_question_compares_the_two_orders():
+    exercise = question("continuous")
+    a, b = _ndcg([0.5, 0.9, 0.3, 0.6, 0.1]), _ndcg([0.6, 0.5, 0.1, 0.3, 0.9])
+    assert a > b  # 0.8930 against 0.8505
+    assert [c.text for c in exercise.choices] == ["A scores higher", "B scores higher"]
+    at = open_page(PAGES["continuous"])
+    radio = at.radio(key="predict_walkthrough-continuous_choice")
+    radio.set_value("A scores higher")
+    at.button(key="FormSubmitter:predict_walkthrough-continuous_form-Check my guess").click().run()
+    assert any("Right!" in s.value for s in at.success)
+    totals = next(t.value for t in at.table if list(t.value.columns)[:2] == ["A", "B"])
+    assert list(totals.loc["NDCG"])[:2] == [f"{a:.4f}", f"{b:.4f}"]
+
+
+def test_the_russian_question_asks_which_swap_costs_most():
+    exercise = question("russian")
+    ideal = [5, 4, 3, 2, 1]
+    costs = {}
+    for i, j in [(1, 2), (2, 3), (4, 5)]:
+        swapped = list(ideal)
+        swapped[i - 1], swapped[j - 1] = swapped[j - 1], swapped[i - 1]
+        costs[(i, j)] = 1 - _ndcg(swapped)
+    assert max(costs, key=costs.get) == (1, 2)
+    right = practice.correct_choice(exercise)
+    assert exercise.choices[right].claim == (1, 2)
+    assert "5, 4, 3, 2, 1" in _text(open_page(PAGES["russian"]))  # the list the question is on
+
+
+def test_the_all_zero_question_is_the_libraries_puzzle_on_five_zeros():
+    exercise = question("zero")
+    assert "0, 0, 0, 0, 0" in exercise.prompt
+    right = exercise.choices[practice.correct_choice(exercise)].text
+    assert "0/0 → 1" in right and "0/0 → 0" in right
