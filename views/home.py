@@ -15,8 +15,9 @@ PAGE = "home"
 TOOLS = ("ordering", "queries")
 # The path's /libraries stop opens the list whose two famous scores it names.
 WIKIPEDIA_POOLED = {"rels": "3,2,3,0,1,2", "pool": "3,2"}
-# A stop is done when the learner ticks it, or answers its predict-first question (the
-# walkthroughs' questions; a page whose question has another key is ticked by hand).
+# A stop is done when the learner ticks it, or answers a predict-first question on its page:
+# the walkthroughs' questions have keys of their own (below); the other lessons' follow the rule
+# in `answered`.
 QUESTIONS = {
     menu_key: question_key(family)
     for menu_key, family in (
@@ -100,9 +101,11 @@ def board_table(result):
 
 
 def answered(key: str) -> bool:
-    """Whether the learner has answered (or skipped to) the page's predict-first question."""
-    question = QUESTIONS.get(key)
-    return question is not None and question in saved.guesses()
+    """Whether the learner has answered (or skipped to) one of the page's predict-first
+    questions: a walkthrough's, or any whose key starts with the page's own prefix (the lesson
+    pages key their questions `learn_pitfalls_…`, `metrics_…`, after their menu key)."""
+    question, prefix = QUESTIONS.get(key), key.replace("-", "_") + "_"
+    return any(given == question or given.startswith(prefix) for given in saved.guesses())
 
 
 def _tick(key: str) -> None:

@@ -133,6 +133,25 @@ def test_a_ticked_stop_and_an_answered_question_show_as_done_and_travel_in_the_l
     assert _stop_box(fresh, "learn-graded").value
 
 
+def test_a_lesson_question_answered_on_its_page_ticks_its_stop():
+    from ui import saved
+
+    for script, key in (
+        ("views/learn/pitfalls.py", "learn-pitfalls"),
+        ("views/metrics.py", "metrics"),
+        ("views/learn/labels.py", "learn-labels"),
+        ("views/learn/discount.py", "learn-discount"),
+    ):
+        lesson = open_page(script)
+        skip = next(b for b in lesson.button if b.key and b.key.endswith("_skip"))
+        skip.click().run()
+        assert not lesson.exception
+        carried = saved.encode(lesson.session_state[saved.STATE])
+        home = open_page(**{saved.PARAM: carried})
+        assert _stop_box(home, key).value, key
+        assert not _stop_box(home, "learn-binary").value
+
+
 def test_a_bad_progress_link_is_said_and_nothing_is_lost():
     at = open_page(progress="not-a-real-progress")
     assert_message(at.warning, "`progress`", "could not be read", "kept as it was")
