@@ -193,7 +193,9 @@ def mount() -> dict:
             key=COMPONENT_KEY,
             data={
                 "key": STORAGE_KEY,
-                "progress": encode(progress()),
+                # Nothing to keep yet: "" (the browser then writes nothing, and a later page
+                # finds nothing to send back, so it causes no rerun).
+                "progress": encode(progress()) if progress() != empty() else "",
                 "merged": bool(st.session_state.get(BROWSER_READ)),
             },
             default={"stored": None},

@@ -2,9 +2,8 @@
 // under `data.key` is read from localStorage and sent to Python once (state "stored"); after
 // that, whatever Python passes in `data.progress` is written back, but only once Python says it
 // has read the stored value (`data.merged`), so a fresh page never overwrites what the browser
-// kept. A browser that
-// refuses localStorage (private mode, blocked storage) sends `blocked`; the progress then lives
-// in the session only, as Python keeps it anyway.
+// kept. When the browser kept nothing, or refuses localStorage (private mode, blocked storage),
+// nothing is sent (no rerun) and the progress lives in the session until there is some to write.
 const mounted = new WeakMap();
 
 function readStored(key) {
@@ -31,9 +30,21 @@ export default function render({ parentElement, data, setStateValue }) {
   }
   if (!box.sent) {
     box.sent = true;
-    setStateValue("stored", readStored(data.key));
+    const kept = readStored(data.key);
+    // Sending causes a rerun, which would drop what the first run said (a bad link's
+    // message): send only when there is something for Python to merge. With nothing kept (or
+    // storage refused) there is nothing a write could overwrite.
+    if (kept.stored) setStateValue("stored", kept);
+    else box.free = true;
   }
-  if (data && data.merged && typeof data.progress === "string" && data.progress !== box.written) {
+  // Python passes "" while there is no progress: nothing is worth writing yet.
+  if (
+    data &&
+    (data.merged || box.free) &&
+    typeof data.progress === "string" &&
+    data.progress &&
+    data.progress !== box.written
+  ) {
     box.written = data.progress;
     write(data.key, data.progress);
   }
