@@ -151,10 +151,14 @@ CUT_TEXT = """() => [...document.querySelectorAll('[data-testid="stMain"] *')].f
 # Plotly's charts, and the page's own line charts (each in its component's shadow root).
 CHART_TEXT_OUTSIDE = """() => {
   const out = [];
-  const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')].map(
-    chart => [chart, chart.querySelectorAll('svg.main-svg text')]);
+  // A chart in a folded box is not seen: it lays itself out again when the box opens.
+  const folded = element => element.closest('details:not([open])');
+  const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')]
+    .filter(chart => !folded(chart))
+    .map(chart => [chart, chart.querySelectorAll('svg.main-svg text')]);
   for (const host of document.querySelectorAll('*')) {
-    for (const chart of host.shadowRoot ? host.shadowRoot.querySelectorAll('.lines') : []) {
+    if (!host.shadowRoot || folded(host)) continue;
+    for (const chart of host.shadowRoot.querySelectorAll('.lines')) {
       charts.push([chart, chart.querySelectorAll('.plot svg text')]);
     }
   }
