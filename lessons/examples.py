@@ -922,10 +922,10 @@ EXAMPLES: tuple[Example, ...] = (
         shows=(
             "Today's article keeps the six ranked documents and their grades, discounts by "
             "log₂(i + 1) throughout, and adds two documents that were judged but never "
-            "retrieved: D7 with grade 3 and D8 with grade 2. This app calls such documents the "
-            "pool, after the judgment pools of evaluation campaigns such as TREC: every "
-            "document the assessors judged for a query, whether or not this system returned "
-            "it. D7 and D8 cannot add to DCG, since the system never ranked them, but they "
+            "retrieved: D7 with grade 3 and D8 with grade 2. Every document the assessors judged "
+            "for the query, returned or not, makes up J; the judged ones this system did not "
+            "return are what this app calls the pool (the word comes from TREC's pooling, "
+            "which decides what gets judged). D7 and D8 cannot add to DCG, since the system never ranked them, but they "
             "belong in the ideal order: the best possible list for this query would rank them."
         ),
         notice=(
