@@ -3,8 +3,8 @@
 Each stop is a page (its key in `ui.menu`) and what it adds. How long a stop takes comes from its
 *core words*, the words the page shows unfolded once its questions are answered (folded boxes,
 the sidebar and formulas' hidden MathML not counted), measured in chromium at 1280 × 800 by
-`bench/lesson_lengths.py`, which writes them to `path_lengths.json` beside this file; a browser
-test measures them again and checks the minutes Home states. Reading time is taken at
+`bench/lesson_lengths.py`, which writes them to `path_lengths.json` beside this file (re-run it
+after changing a lesson); Home states minutes from that file. Reading time is taken at
 WORDS_PER_MINUTE, a common figure for reading explanatory text on a screen.
 """
 

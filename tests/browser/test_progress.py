@@ -1,14 +1,10 @@
 """The learner's progress in a real browser (ui/saved): an answered question stays answered after
 a reload, Home ticks its stop, and Home's "Continue on another device" link opens the same
-progress in a browser that has never seen the app. And how long the path's lessons are: each
-stop's stated minutes match the words its page shows (bench/lesson_lengths.py measures them the
-same way and writes lessons/path_lengths.json), and the path's whole core keeps to its budget."""
+progress in a browser that has never seen the app. (How long the lessons are is measured by
+bench/lesson_lengths.py, which writes what Home states; tests/pages/test_home.py checks it.)"""
 
-import pytest
 from playwright.sync_api import expect
 
-from bench.lesson_lengths import VIEWPORT, address, measure
-from lessons import path
 from tests.browser.waits import open_context, settle, wait_for_app
 from ui import saved
 
@@ -84,34 +80,3 @@ def test_without_storage_progress_lasts_the_session(browser, app_url):
         expect(page.get_by_test_id("stException")).to_have_count(0)
     finally:
         context.close()
-
-
-@pytest.fixture(scope="module")
-def lengths(browser, app_url) -> dict[str, dict[str, int]]:
-    """Every page of the path measured once, as the bench script measures it."""
-    context = open_context(browser, viewport=VIEWPORT)
-    try:
-        page = context.new_page()
-        return {key: measure(page, address(app_url, key), still=False) for key in path.pages()}
-    finally:
-        context.close()
-
-
-def test_each_stop_states_the_minutes_its_words_take(lengths):
-    stated = path.core_words()
-    for key, measured in lengths.items():
-        assert key in stated, f"{key}: run bench/lesson_lengths.py --write"
-        assert path.minutes(measured["core"]) == path.minutes(stated[key]), (
-            f"{key}: {measured['core']} words now, {stated[key]} stated: run "
-            "bench/lesson_lengths.py --write"
-        )
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="the path's core reads about 8,400 words (README: How long the lessons are): drop "
-    "this mark once it is within budget",
-)
-def test_the_path_s_core_reads_in_about_a_quarter_of_an_hour(lengths):
-    total = sum(measured["core"] for measured in lengths.values())
-    assert total <= path.MAX_CORE_WORDS, f"{total} words"

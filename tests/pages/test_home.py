@@ -2,6 +2,8 @@
 
 from urllib.parse import parse_qs
 
+import pytest
+
 from ndcg_core import ndcg
 from tests.pages.conftest import assert_message, copy_links, open_page
 
@@ -86,10 +88,11 @@ def test_the_path_holds_every_lesson_each_with_its_time_and_no_second_cards():
     links = _path_links(at)
     lessons = {page.key for page in menu.PAGES if page.section == "Learn step by step"}
     assert lessons | {"playground", "libraries", "practice"} <= set(path.pages()) <= set(links)
+    # Every stop's minutes come from its measured words (bench/lesson_lengths.py --write).
     words = path.core_words()
     for key in path.pages():
-        if key in words:
-            assert links[key].label.endswith(f" · {path.minutes(words[key])} min")
+        assert key in words, f"{key} was never measured: run bench/lesson_lengths.py --write"
+        assert links[key].label.endswith(f" · {path.minutes(words[key])} min")
     assert not [h for h in at.header if h.value == "Where to go next"]
     assert any("glossary" in c.value for c in at.caption)
     # The discount lesson, which explains the playground's controls, comes before it.
@@ -162,3 +165,16 @@ def test_every_page_offers_a_link_to_this_view_and_presenter_mode():
     at = open_page("views/playground.py", rels="1,0,2", k="2")
     assert any("rels=1,0,2" in link and "k=2" in link for link in copy_links(at))
     assert any(button.label == "📽️ Presenter view" for button in at.button)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the path's core reads about 8,400 words (README: How long the lessons are): drop "
+    "this mark once it is within budget",
+)
+def test_the_path_s_core_reads_in_about_a_quarter_of_an_hour():
+    from lessons import path
+
+    words = path.core_words()
+    total = sum(words[key] for key in path.pages())
+    assert total <= path.MAX_CORE_WORDS, f"{total} words"
