@@ -7,7 +7,7 @@ server ran the page on its own, without this menu.
 
 import streamlit as st
 
-from ui import menu, share, style
+from ui import menu, share, style, urlparams
 
 
 # In a function, as in Streamlit's own demo app, so a test can run the app as a whole.
@@ -22,6 +22,8 @@ def run() -> None:
         menu.presenter_bar(page.url_path)
     page.run()
     share.sidebar_tools(page.url_path)
+    # The run finished: a rerun the page causes by itself has had its replay (ui/urlparams).
+    st.session_state.pop(urlparams.REPLAY, None)
 
 
 run()

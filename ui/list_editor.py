@@ -149,7 +149,7 @@ def edit_list(
     `drag` takes in the moves made on the ranking board (drawn by `board`) and adds the button
     that resets the list to what was typed; `table` a table editor; `negative` accepts negative relevances (for /libraries); `share=False` keeps the list off the other pages.
     """
-    for message in _start(page, negative=negative):
+    for message in urlparams.link_messages(f"list:{page}", _start(page, negative=negative)):
         st.warning(plain(message), icon="🔗")
     if drag:
         _absorb_board(page)

@@ -65,6 +65,28 @@ PRESENT = "present"
 # one compact text by `ui.saved`, which reads it on any page that shows or keeps progress.
 PROGRESS = "progress"
 LIST_KEYS = ("rels", "labels", "k", "gain", "discount", "base", "pool", "zero", "ideal")
+
+# What a link's values were not used as given is said on the run that reads the link; the link
+# is then rewritten, so a later run has nothing to say. A rerun the page causes by itself (the
+# progress store reporting what the browser kept, `ui.saved`) sets REPLAY, and that run says the
+# messages again; the app clears REPLAY once a run has finished (app.py).
+REPLAY = "urlparams_replay"
+_SAID = "urlparams_said"  # {where: the messages last said there}
+
+
+def link_messages(where: str, messages: list[str]) -> list[str]:
+    """The messages to show at `where` on this run: `messages` when the run read some, else,
+    on a rerun the page caused by itself, those it said before."""
+    said = st.session_state.setdefault(_SAID, {})
+    if messages:
+        said[where] = list(messages)
+        return messages
+    if st.session_state.get(REPLAY):
+        return said.get(where, [])
+    said.pop(where, None)
+    return []
+
+
 RANKING_KEYS = ("scores", "ids")
 # Whole numbers in links are read only up to this many digits: Python refuses to turn longer
 # digit strings into numbers, and no count in this app comes near it.

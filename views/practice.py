@@ -38,7 +38,7 @@ def read_address() -> tuple[int, int, int, list[str]]:
         st.query_params.to_dict(), _new_seed()
     )
     urlparams.apply(urlparams.practice_params(seed, version, number), urlparams.PRACTICE_KEYS)
-    return seed, version, number, messages
+    return seed, version, number, urlparams.link_messages(PAGE, messages)
 
 
 def _go_to(number: int) -> None:

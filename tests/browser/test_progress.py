@@ -80,3 +80,23 @@ def test_without_storage_progress_lasts_the_session(browser, app_url):
         expect(page.get_by_test_id("stException")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_a_bad_link_is_said_to_a_learner_whose_browser_kept_progress(browser, app_url):
+    # The kept progress is sent to the server on a page's first load, which reruns the page: the
+    # link's messages, said on the run that read the link, must be said again on that rerun.
+    context = open_context(browser, viewport={"width": 1280, "height": 1600})
+    try:
+        page = context.new_page()
+        _answer_binary(page, app_url)
+        page.wait_for_function(STORED)
+        for address, said in (
+            ("/practice?seed=many", "got 'many'"),
+            ("/?rels=3,2,1&gain=steep", "'steep' is not a gain"),
+        ):
+            page.goto(f"{app_url}{address}")
+            wait_for_app(page)
+            settle(page)
+            expect(page.get_by_text(said)).to_be_visible()
+    finally:
+        context.close()

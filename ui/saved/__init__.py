@@ -199,7 +199,8 @@ def mount() -> dict:
                 "merged": bool(st.session_state.get(BROWSER_READ)),
             },
             default={"stored": None},
-            on_stored_change=lambda: None,  # read on the rerun it causes
+            # Read on the rerun it causes, which says the link's messages again.
+            on_stored_change=lambda: st.session_state.__setitem__(urlparams.REPLAY, True),
         )
     message = st.session_state.get(LINK_MESSAGE)
     if message:
