@@ -24,11 +24,10 @@ APP_NAME = "NDCG Lab"
 class PageInfo:
     key: str  # how the code names the page
     script: str  # its file under views/
-    title: str  # its one name: menu, browser title, heading, cards and links
+    title: str  # its one name: menu, browser title, heading and links
     icon: str
     url_path: str  # "" for home
     section: str
-    blurb: str = ""  # one line for the home page's cards
 
 
 _LEARN = "Learn step by step"
@@ -41,7 +40,6 @@ PAGES: tuple[PageInfo, ...] = (
         "📖",
         "glossary",
         "Start",
-        "Every term and symbol, and how each source writes it.",
     ),
     *(
         PageInfo(
@@ -70,7 +68,6 @@ PAGES: tuple[PageInfo, ...] = (
         "📉",
         "learn-discount",
         _LEARN,
-        "The reader behind a discount, and log₂(i+1) beside 1/i and a geometric curve.",
     ),
     PageInfo(
         "learn-pitfalls",
@@ -79,7 +76,6 @@ PAGES: tuple[PageInfo, ...] = (
         "⚠️",
         "learn-pitfalls",
         _LEARN,
-        "Six ways NDCG misleads, each with a one-click demonstration.",
     ),
     PageInfo(
         "learn-labels",
@@ -88,7 +84,6 @@ PAGES: tuple[PageInfo, ...] = (
         "🏷️",
         "learn-labels",
         _LEARN,
-        "Judgments, ratings and clicks; what a label of 0.5 means, and which libraries refuse it.",
     ),
     PageInfo(
         "metrics",
@@ -97,7 +92,6 @@ PAGES: tuple[PageInfo, ...] = (
         "🧭",
         "metrics",
         _LEARN,
-        "The same list scored by P@k, R@k, RR, AP, ERR, RBP and NDCG: what each one rewards.",
     ),
     PageInfo(
         "playground",
@@ -106,7 +100,6 @@ PAGES: tuple[PageInfo, ...] = (
         "🎛️",
         "playground",
         "Play and explore",
-        "Drag items, change k, the gain and the discount, and see every position's share.",
     ),
     PageInfo(
         "ordering",
@@ -115,7 +108,6 @@ PAGES: tuple[PageInfo, ...] = (
         "🔀",
         "ordering",
         "Play and explore",
-        "How much does each swap cost? Every ordering of your list, and why the top matters most.",
     ),
     PageInfo(
         "libraries",
@@ -124,8 +116,6 @@ PAGES: tuple[PageInfo, ...] = (
         "⚖️",
         "libraries",
         "In practice",
-        "Wikipedia's list scores 0.961 in scikit-learn and 0.785 in trec_eval: see which "
-        "convention makes the difference.",
     ),
     PageInfo(
         "queries",
@@ -134,7 +124,6 @@ PAGES: tuple[PageInfo, ...] = (
         "📊",
         "queries",
         "In practice",
-        "Evaluate a whole run (TREC files or CSV) and see what hides inside the mean.",
     ),
     PageInfo(
         "practice",
@@ -143,7 +132,6 @@ PAGES: tuple[PageInfo, ...] = (
         "🎯",
         "practice",
         "Test yourself",
-        "Predict, then check: short exercises a teacher can share with one link.",
     ),
     PageInfo(
         "classroom",
@@ -152,8 +140,6 @@ PAGES: tuple[PageInfo, ...] = (
         "🧑‍🏫",
         "classroom",
         "Test yourself",
-        "The whole class answers on their phones, the projector shows the answers arrive, "
-        "then the reveal.",
     ),
 )
 BY_KEY = {page.key: page for page in PAGES}
