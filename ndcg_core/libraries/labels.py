@@ -178,7 +178,8 @@ def _xgboost(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     return LabelOutcome(ranked, pool)
 
 
-def _xgboost_linear(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+def _negative_gain(ranked: np.ndarray, pool: np.ndarray, who: str, after: str = "") -> LabelOutcome:
+    """The rule of a library that takes a negative label as a negative gain, without a word."""
     negative = _first(ranked, ranked < 0)
     if negative is None:
         return LabelOutcome(ranked, pool)
@@ -186,10 +187,14 @@ def _xgboost_linear(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
         ranked,
         pool,
         surprise=(
-            f"XGBoost with ndcg_exp_gain=False uses {exact(negative)} as a negative gain: the "
-            f"item costs DCG and the ideal puts it last. No warning."
+            f"{who} uses {exact(negative)} as a negative gain: the item costs DCG and the ideal "
+            f"puts it last{after}. No warning."
         ),
     )
+
+
+def _xgboost_linear(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
+    return _negative_gain(ranked, pool, "XGBoost with ndcg_exp_gain=False")
 
 
 def _tf_ranking(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
@@ -208,17 +213,7 @@ def _tf_ranking(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
 
 
 def _torchmetrics(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
-    negative = _first(ranked, ranked < 0)
-    if negative is None:
-        return LabelOutcome(ranked, pool)
-    return LabelOutcome(
-        ranked,
-        pool,
-        surprise=(
-            f"torchmetrics uses {exact(negative)} as a negative gain: the item costs DCG and "
-            f"the ideal puts it last, so NDCG is no longer bounded by 0 and 1. No warning."
-        ),
-    )
+    return _negative_gain(ranked, pool, "torchmetrics", ", so NDCG is no longer bounded by 0 and 1")
 
 
 def _core(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
