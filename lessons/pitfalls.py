@@ -53,14 +53,14 @@ PITFALLS: dict[str, Pitfall] = {
             title="A closed ideal never punishes what is missing",
             belief="A list that scores 1.0 found everything there was to find.",
             truth=(
-                "When the ideal is built from the ranked list alone (scikit-learn, LightGBM, "
-                "XGBoost, torchmetrics), a relevant item the system never retrieved is simply "
-                "not in the ideal either: one hit on top of two misses scores 1.0. Only an "
-                "ideal built from every judged item (trec_eval, ranx) counts it."
+                "An ideal built from the ranked list alone (scikit-learn, LightGBM, XGBoost, "
+                "torchmetrics) leaves out what the system never retrieved, so one hit above two "
+                "misses scores 1.0. Only an ideal built from every judged item (trec_eval, "
+                "ranx) counts them."
             ),
             remedy=(
-                "Give the scorer every judged item of the query (your list and the pool of "
-                "judged items it missed), or report recall beside NDCG."
+                "Give the scorer every judged item of the query, not only those returned, or "
+                "report recall beside NDCG."
             ),
             example=RankedList((1, 0, 0), pool=(1, 1)),
         ),
@@ -85,9 +85,9 @@ PITFALLS: dict[str, Pitfall] = {
             title="The ideal top k can hold items ranked below k",
             belief="IDCG@k is the DCG of the top k items, sorted.",
             truth=(
-                "The ideal ranking sorts every judged item first and is cut at k afterwards: a "
-                "relevant item the system put below position k still belongs in the ideal top k. "
-                "Sorting only the top k makes IDCG too small and NDCG too high."
+                "The ideal sorts every judged item, then cuts at k: a relevant item ranked "
+                "below k still belongs in the ideal top k. Sorting only the top k makes IDCG too "
+                "small and NDCG too high."
             ),
             remedy="Sort all judged items, then cut at k, on both sides.",
             example=RankedList((1, 0, 1, 1, 0), scoring=Scoring(k=3)),
@@ -513,10 +513,10 @@ def question(key: str) -> Exercise:
         found = sum(1 for v in example.relevances if v > 0)
         share = found / (found + sum(1 for v in example.pool if v > 0))
         return _claims(
-            f"A system returns {format_relevances(example.relevances)}: one relevant item, on "
-            f"top. Two more items were judged relevant ({format_relevances(example.pool)}), "
-            f"but it never returned them. What NDCG{closed.ranked.at} does a library "
-            "that builds the ideal from the returned list alone (scikit-learn, say) report?",
+            f"A system returns {format_relevances(example.relevances)}. Two more items were "
+            f"judged relevant ({format_relevances(example.pool)}) but never returned. What "
+            f"NDCG{closed.ranked.at} does a library that builds the ideal from the returned "
+            "list alone (scikit-learn, say) report?",
             "A list that scores 1",
             (closed,),
             [

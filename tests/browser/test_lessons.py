@@ -73,13 +73,34 @@ def test_a_pitfall_demo_loads_its_list(page, app_url, shot):
     # push the buttons down by hundreds of pixels: a click before that can land on another
     # section's button (CI once loaded the fourth example).
     settle(page)
+    # The list, the examples' buttons and each check wait in one fold, for a second reading.
+    page.get_by_text("Your list through every check").click()
     page.get_by_role("button", name="▶ Load this example into your list").first.click()
     box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
     expect(box).to_have_value("1, 0, 0")
     expect(page).to_have_url(re.compile(r"pool=1(%2C|,)1"))
-    page.get_by_text("With your list: the same check").first.click()  # folded, second reading
     expect(page.get_by_text(re.compile(r"from every judged item: 0\.4693"))).to_be_visible()
     shot("lesson-pitfalls")
+
+
+def test_a_folded_pitfall_still_asks_first(page, app_url, shot):
+    """The pitfalls beyond the page's core sit in a fold, each still a question answered there."""
+    page.goto(f"{app_url}/learn-pitfalls")
+    wait_for_app(page)
+    settle(page)  # the first run fully drawn: a fold opened earlier is drawn anew, closed
+    page.get_by_text("More pitfalls, for a second reading").click()
+    expect(card(page, "NDCG@10 with junk")).to_have_count(0)
+    form = page.get_by_test_id("stForm").filter(has_text="1.0000: nothing changes")
+    form.get_by_text("1.0000: nothing changes", exact=True).click()
+    form.get_by_role("button", name="Check my guess").click()
+    expect(page.get_by_text(re.compile("Right!"))).to_be_visible()
+    expect(card(page, "NDCG@10 with junk")).to_have_text("1.0000")
+    expect(card(page, "P@10 with junk")).to_have_text("0.2000")
+    # its formulas open from a popover (a fold cannot hold another fold)
+    page.get_by_role("button", name="🧮 The formulas with these numbers").first.click()
+    expect(page.get_by_test_id("stPopoverBody").locator(".katex").first).to_be_visible()
+    page.keyboard.press("Escape")
+    shot("lesson-pitfalls-folded")
 
 
 def test_the_glossary_opens_from_the_menu(page, app_url, shot):

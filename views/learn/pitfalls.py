@@ -1,5 +1,7 @@
 """Pitfalls of NDCG: seven ways the number misleads. Each belief is asked as a question first;
-what is true, with the example's numbers and your list's, follows the learner's answer."""
+what is true, with the example's numbers, follows the learner's answer. The two a newcomer meets
+first make the page's core; the other five, choosing k, the Wikipedia article's remedies and
+your own list run through every check are folded, for a second reading."""
 
 from __future__ import annotations
 
@@ -54,12 +56,19 @@ REFERENCES = (
 )
 
 
+# The path's core: the two pitfalls a newcomer meets first (reading a 1.0 that missed items,
+# and the ideal top k computed by hand). The other five wait in a fold, still as questions.
+CORE = ("closed", "ideal_cut")
+MORE = ("padding", "scale", "zero", "compare", "several")
+NUMBER = {key: n for n, key in enumerate(CORE + MORE, start=1)}
+
+
 def _load(ranked: RankedList) -> None:
     list_editor.load(PAGE, ranked)
 
 
 def _demo_buttons(pitfall: Pitfall, *extra: tuple[str, RankedList]) -> None:
-    """Load the example into the list at the top, or open it in the playground."""
+    """Load the example into the list above, or open it in the playground."""
     lists = [("this example", pitfall.example), *extra]
     columns = st.columns(len(lists) + 1)
     for number, (column, (name, ranked)) in enumerate(zip(columns, lists)):
@@ -68,7 +77,7 @@ def _demo_buttons(pitfall: Pitfall, *extra: tuple[str, RankedList]) -> None:
             key=f"{PAGE}_load_{pitfall.key}_{number}",
             on_click=_load,
             args=(ranked,),
-            help=f"Puts {ranked.describe()} into the list at the top of this page.",
+            help=f"Puts {ranked.describe()} into the list above.",
             width="stretch",
         )
     columns[-1].link_button(
@@ -79,19 +88,30 @@ def _demo_buttons(pitfall: Pitfall, *extra: tuple[str, RankedList]) -> None:
     )
 
 
-def _header(pitfall: Pitfall, number: int, setting: str = "") -> bool:
+def _header(pitfall: Pitfall, setting: str = "", *, folded: bool = False) -> bool:
     """The pitfall's heading (and `setting`, what the question needs to be read) and its belief
     asked as a question; once the learner has answered (or asked to see), what people believe
-    and what is true. Returns whether to go on."""
-    st.header(f"{number}. {pitfall.title}", divider="gray", anchor=pitfall.key)
+    and what is true. Returns whether to go on. A `folded` pitfall sits inside an expander, so
+    its heading is one level down."""
+    heading = st.subheader if folded else st.header
+    heading(f"{NUMBER[pitfall.key]}. {pitfall.title}", divider="gray", anchor=pitfall.key)
     if setting:
         st.markdown(setting)
     guess = predict.ask(question(pitfall.key), key=f"{PAGE}_{pitfall.key}", title="You first")
     if not predict.revealed(guess):
         return False
-    st.markdown(f"**What people believe:** {pitfall.belief}")
+    if folded:
+        st.markdown(f"**What people believe:** {pitfall.belief}")
     st.markdown(f"**What is true:** {pitfall.truth}")
     return True
+
+
+def _formulas(label: str, *, folded: bool):
+    """Where a pitfall's worked formulas go: an expander, or inside a fold (Streamlit does not
+    nest expanders) a popover."""
+    if folded:
+        return st.popover(label)
+    return st.expander(label)
 
 
 def _remedy(pitfall: Pitfall) -> None:
@@ -110,33 +130,19 @@ def _list_words(ranked: RankedList) -> str:
 def intro() -> None:
     st.title("⚠️ Pitfalls of NDCG")
     st.markdown(
-        "NDCG is easy to compute and easy to misread. Each section asks you about one common "
-        "belief first. Once you have answered, it shows what is true on a small example, "
-        "then runs **your list** through the same check."
+        "NDCG is easy to compute and easy to misread. Answer each question before the reveal."
     )
-    st.markdown(
-        "\n".join(
-            f"{n}. [{pitfall.title}](#{pitfall.key})"
-            for n, pitfall in enumerate(PITFALLS.values(), start=1)
-        )
-    )
-    st.markdown("Then: [how to choose k, and how to read a value](#choosing-k).")
 
 
-def your_list() -> RankedList:
-    st.header("Your list")
-    return list_editor.lesson_list(PAGE, side_by_side=True)
-
-
-def closed_ideal(ranked: RankedList) -> None:
+def closed_ideal(*, folded: bool = False) -> None:
     pitfall = PITFALLS["closed"]
-    if not _header(pitfall, 1):
+    if not _header(pitfall, folded=folded):
         return
     closed, open_ = closed_and_open(pitfall.example)
     left, right = st.columns(2, gap="large")
     left.metric(f"{closed.name()}, ideal from the list", fixed(closed.ndcg))
     right.metric(f"{open_.name()}, ideal from every judged item", fixed(open_.ndcg))
-    with st.expander("🧮 The formulas with these numbers"):
+    with _formulas("🧮 The formulas with these numbers", folded=folded):
         left, right = st.columns(2, gap="large")
         for column, name, result in (
             (left, "Ideal from the list alone", closed),
@@ -145,28 +151,28 @@ def closed_ideal(ranked: RankedList) -> None:
             column.markdown(f"**{name}**")
             column.latex(latex.worked(result)[1])
             column.latex(latex.worked(result)[2])
-    _fixed_size_remedy()
-    _demo_buttons(pitfall)
-    with st.expander("🔁 With your list: the same check", expanded=False):
-        mine_closed, mine_open = closed_and_open(ranked)
-        if not ranked.pool:
-            st.markdown(
-                f"Your list has no judged-but-not-retrieved items, so the two ideals are the same "
-                f"and both give {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**. Type some "
-                "relevances into *Judged but not retrieved* above to see what they cost."
-            )
-        else:
-            st.markdown(
-                f"Ideal from the list alone: {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**; "
-                f"from every judged item: **{fixed(mine_open.ndcg)}** "
-                f"({signed(mine_open.ndcg - mine_closed.ndcg)})."
-            )
     _remedy(pitfall)
 
 
-def padding(ranked: RankedList) -> None:
+def mine_closed(ranked: RankedList) -> None:
+    mine_closed, mine_open = closed_and_open(ranked)
+    if not ranked.pool:
+        st.markdown(
+            f"Your list has no judged-but-not-retrieved items, so the two ideals are the same "
+            f"and both give {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**. Type some "
+            "relevances into *Judged but not retrieved* above to see what they cost."
+        )
+    else:
+        st.markdown(
+            f"Ideal from the list alone: {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**; "
+            f"from every judged item: **{fixed(mine_open.ndcg)}** "
+            f"({signed(mine_open.ndcg - mine_closed.ndcg)})."
+        )
+
+
+def padding(*, folded: bool = True) -> None:
     pitfall = PITFALLS["padding"]
-    if not _header(pitfall, 2):
+    if not _header(pitfall, folded=folded):
         return
     demo = padded(pitfall.example)
     cards = st.columns(4)
@@ -178,50 +184,49 @@ def padding(ranked: RankedList) -> None:
         "Every added term is 0 / log₂(i+1) = 0 in DCG and in IDCG alike; precision divides by "
         "the longer list and drops."
     )
-    with st.expander("🧮 The formulas with these numbers"):
+    with _formulas("🧮 The formulas with these numbers", folded=folded):
         st.latex(latex.worked(demo.after)[0])
         st.latex(latex.worked(demo.after)[2])
-    _negative_grades_remedy()
-    _demo_buttons(pitfall, ("it with the junk", demo.after.ranked))
-    with st.expander("🔁 With your list: the same check", expanded=False):
-        mine = padded(ranked)
-        st.markdown(
-            f"With {PADDING} irrelevant items appended: {mine.before.name()} "
-            f"**{fixed(mine.before.ndcg)}** → {mine.after.name()} **{fixed(mine.after.ndcg)}**; "
-            f"P{mine.before.at} **{fixed(mine.precision_before)}** → P{mine.after.at} "
-            f"**{fixed(mine.precision_after)}** (an item is a hit from grade "
-            f"{exact(mine.rel_min)})."
-        )
-        if mine.note:
-            st.info(plain(mine.note), icon="ℹ️")
-        if mine.ndcg_fell:
-            st.info(
-                "Here NDCG does fall, and only because of the cut-off: with k = n and judged items "
-                "the system never retrieved, the longer list lets more of them into the ideal. At "
-                "a fixed k, appending irrelevant items changes nothing.",
-                icon="ℹ️",
-            )
     _remedy(pitfall)
 
 
-def ideal_top_k(ranked: RankedList) -> None:
+def mine_padding(ranked: RankedList) -> None:
+    mine = padded(ranked)
+    st.markdown(
+        f"With {PADDING} irrelevant items appended: {mine.before.name()} "
+        f"**{fixed(mine.before.ndcg)}** → {mine.after.name()} **{fixed(mine.after.ndcg)}**; "
+        f"P{mine.before.at} **{fixed(mine.precision_before)}** → P{mine.after.at} "
+        f"**{fixed(mine.precision_after)}** (an item is a hit from grade "
+        f"{exact(mine.rel_min)})."
+    )
+    if mine.note:
+        st.info(plain(mine.note), icon="ℹ️")
+    if mine.ndcg_fell:
+        st.info(
+            "Here NDCG does fall, and only because of the cut-off: with k = n and judged items "
+            "the system never retrieved, the longer list lets more of them into the ideal. At "
+            "a fixed k, appending irrelevant items changes nothing.",
+            icon="ℹ️",
+        )
+
+
+def ideal_top_k(*, folded: bool = False) -> None:
     pitfall = PITFALLS["ideal_cut"]
-    if not _header(pitfall, 3):
+    if not _header(pitfall, folded=folded):
         return
     demo = ideal_cut(pitfall.example)
     s = pitfall.example.scoring
     style = {"gain": s.gain, "discount": s.discount, "log_base": s.log_base}
     k = pitfall.example.k
-    st.markdown(
-        f"**The example:** {_list_words(pitfall.example)} (the binary list of "
-        f"{plain(SOURCES[pitfall.source].short)}). The "
-        f"item at position 4 is relevant, so the ideal top {k} holds three relevant items, "
-        f"not the two found in the list's own top {k}."
-    )
     left, right = st.columns(2, gap="large")
     left.metric(f"{demo.right.name()}, right", fixed(demo.right.ndcg))
     right.metric(f"{demo.right.name()}, top {k} sorted (wrong)", fixed(demo.wrong_ndcg))
-    with st.expander("🧮 The formulas with these numbers"):
+    with _formulas("🧮 The formulas with these numbers", folded=folded):
+        st.markdown(
+            f"The list is the binary one of {plain(SOURCES[pitfall.source].short)}. Its item "
+            f"at position 4 is relevant, so the ideal top {k} holds three relevant items, not "
+            f"the two of the list's own top {k}."
+        )
         left, right = st.columns(2, gap="large")
         with left:
             st.markdown("**Right: sort every item, then cut**")
@@ -231,46 +236,48 @@ def ideal_top_k(ranked: RankedList) -> None:
             st.markdown(f"**Wrong: cut at {k}, then sort**")
             st.latex(latex.dcg_filled(demo.wrong_table, k, ideal=True, **style))
             st.latex(latex.ndcg_filled(demo.right.dcg, demo.wrong_idcg, demo.wrong_ndcg, k))
-    st.caption(
-        f"The wrong ideal is smaller, so the wrong NDCG is larger: {fixed(demo.wrong_ndcg)} "
-        f"(about {fixed(demo.wrong_ndcg, 2)}) instead of {fixed(demo.right.ndcg)}."
-    )
-    _demo_buttons(pitfall)
-    with st.expander("🔁 With your list: the same check", expanded=False):
-        mine = ideal_cut(ranked)
-        if mine.differs:
-            st.markdown(
-                f"Right: {mine.right.name()} = **{fixed(mine.right.ndcg)}**; sorting only the top "
-                f"{mine.right.depth} ({plain(format_relevances(mine.wrong_ideal))}) would give "
-                f"**{fixed(mine.wrong_ndcg)}** ({signed(mine.wrong_ndcg - mine.right.ndcg)})."
-            )
-        else:
-            st.markdown(
-                f"For your list both ways give {mine.right.name()} = **{fixed(mine.right.ndcg)}**: "
-                "nothing relevant waits below the cut-off (choose a smaller k, or load the "
-                "example, to see the difference)."
-            )
+        st.caption(
+            f"The wrong ideal is smaller, so the wrong NDCG is larger: {fixed(demo.wrong_ndcg)} "
+            f"(about {fixed(demo.wrong_ndcg, 2)}) instead of {fixed(demo.right.ndcg)}."
+        )
     _remedy(pitfall)
 
 
-def label_scale(ranked: RankedList) -> None:
+def mine_ideal_top_k(ranked: RankedList) -> None:
+    mine = ideal_cut(ranked)
+    if mine.differs:
+        st.markdown(
+            f"Right: {mine.right.name()} = **{fixed(mine.right.ndcg)}**; sorting only the top "
+            f"{mine.right.depth} ({plain(format_relevances(mine.wrong_ideal))}) would give "
+            f"**{fixed(mine.wrong_ndcg)}** ({signed(mine.wrong_ndcg - mine.right.ndcg)})."
+        )
+    else:
+        st.markdown(
+            f"For your list both ways give {mine.right.name()} = **{fixed(mine.right.ndcg)}**: "
+            "nothing relevant waits below the cut-off (choose a smaller k, or load the "
+            "example, to see the difference)."
+        )
+
+
+def label_scale(*, folded: bool = True) -> None:
     pitfall = PITFALLS["scale"]
-    if not _header(pitfall, 4):
+    if not _header(pitfall, folded=folded):
         return
     st.markdown(f"**The example:** {_list_words(pitfall.example)}, written and scored four ways.")
-    _readings_block(pitfall.example, f"{PAGE}_scale_example", latex_rows=True)
+    _readings_block(pitfall.example, f"{PAGE}_scale_example", latex_rows=True, folded=folded)
     st.caption(
         "Here adding 1 raises NDCG, but the direction is not a rule: with judged items the "
         "system never retrieved and no cut-off, the + 1 turns judged non-relevant items into "
         "relevant ones in the ideal, and NDCG can fall instead."
     )
-    _demo_buttons(pitfall)
-    with st.expander("🔁 With your list: the same check", expanded=False):
-        _readings_block(ranked, f"{PAGE}_scale_mine", latex_rows=False)
     _remedy(pitfall)
 
 
-def _readings_block(ranked: RankedList, key: str, *, latex_rows: bool) -> None:
+def mine_label_scale(ranked: RankedList) -> None:
+    _readings_block(ranked, f"{PAGE}_scale_mine", latex_rows=False)
+
+
+def _readings_block(ranked: RankedList, key: str, *, latex_rows: bool, folded: bool = True) -> None:
     rows = readings(ranked)
     st.dataframe(
         pd.DataFrame(
@@ -286,7 +293,7 @@ def _readings_block(ranked: RankedList, key: str, *, latex_rows: bool) -> None:
         key=key,
     )
     if latex_rows:
-        with st.expander("🧮 The formulas with these numbers"):
+        with _formulas("🧮 The formulas with these numbers", folded=folded):
             for row in rows:
                 if math.isnan(row.ndcg):
                     continue
@@ -294,31 +301,34 @@ def _readings_block(ranked: RankedList, key: str, *, latex_rows: bool) -> None:
                 st.latex(latex.worked(totals(row.ranked))[2])
 
 
-def zero_rule(ranked: RankedList) -> None:
+def zero_rule(*, folded: bool = True) -> None:
     pitfall = PITFALLS["zero"]
-    if not _header(pitfall, 5):
+    if not _header(pitfall, folded=folded):
         return
     queries = [PITFALLS["scale"].example, pitfall.example]
     st.markdown(
         f"**The example:** two queries, {_list_words(queries[0])} and "
         f"{_list_words(queries[1])}, averaged under each rule."
     )
-    _means_block(queries, f"{PAGE}_zero_example", with_latex=True)
-    _demo_buttons(pitfall)
-    with st.expander("🔁 With your list: the same check", expanded=False):
-        st.markdown(
-            f"Your list beside a query of {ranked.n} items with nothing relevant (the same cut-off):"
-        )
-        empty, note = derived(
-            ranked, relevances=nothing_relevant(ranked.n).relevances, labels=(), pool=()
-        )
-        if note:
-            st.info(plain(note), icon="ℹ️")
-        _means_block([ranked, empty], f"{PAGE}_zero_mine", with_latex=False)
+    _means_block(queries, f"{PAGE}_zero_example", with_latex=True, folded=folded)
     _remedy(pitfall)
 
 
-def _means_block(queries: list[RankedList], key: str, *, with_latex: bool) -> None:
+def mine_zero_rule(ranked: RankedList) -> None:
+    st.markdown(
+        f"Your list beside a query of {ranked.n} items with nothing relevant (the same cut-off):"
+    )
+    empty, note = derived(
+        ranked, relevances=nothing_relevant(ranked.n).relevances, labels=(), pool=()
+    )
+    if note:
+        st.info(plain(note), icon="ℹ️")
+    _means_block([ranked, empty], f"{PAGE}_zero_mine", with_latex=False)
+
+
+def _means_block(
+    queries: list[RankedList], key: str, *, with_latex: bool, folded: bool = True
+) -> None:
     means = zero_rule_means(queries)
     names = [f"query {n}" for n in range(1, len(queries) + 1)]
     frame = {"Rule": [ON_ZERO[m.rule].short for m in means]}
@@ -330,14 +340,14 @@ def _means_block(queries: list[RankedList], key: str, *, with_latex: bool) -> No
     frame["Used by"] = [ON_ZERO[m.rule].used_by for m in means]
     st.dataframe(pd.DataFrame(frame), hide_index=True, width="stretch", key=key)
     if with_latex:
-        with st.expander("🧮 The formulas with these numbers"):
+        with _formulas("🧮 The formulas with these numbers", folded=folded):
             for m in means:
                 formula, filled = latex.mean_over_queries(m.values, m.mean, queries[0].k)
                 st.markdown(f"*{ON_ZERO[m.rule].short}*")
                 st.latex(filled or formula)
 
 
-def comparing(ranked: RankedList) -> None:
+def comparing(*, folded: bool = True) -> None:
     pitfall = PITFALLS["compare"]
     easy, hard = baseline(pitfall.example), baseline(HARD_QUERY)
     setting = (
@@ -345,23 +355,24 @@ def comparing(ranked: RankedList) -> None:
         f"{_list_words(easy.ranked)}. **B** is a hard one, one relevant item in ten, found at "
         f"position 2: {_list_words(hard.ranked)}."
     )
-    if not _header(pitfall, 6, setting):
+    if not _header(pitfall, setting, folded=folded):
         return
     st.markdown("Beside each, what a random order of the same items scores on average:")
-    _baselines_block([("easy query, worst order", easy), ("hard query", hard)], True)
+    _baselines_block([("easy query, worst order", easy), ("hard query", hard)], True, folded)
     st.caption(
         f"The worst possible order of the easy query scores {fixed(easy.ndcg)}, more than the "
         f"nearly perfect order of the hard one ({fixed(hard.ndcg)}). Set against chance, the "
         f"story turns: the first is {signed(easy.lift)} from a random order, the second "
         f"{signed(hard.lift)}."
     )
-    _demo_buttons(pitfall, ("the hard query", HARD_QUERY))
-    with st.expander("🔁 With your list: the same check", expanded=False):
-        _baselines_block([("your list", baseline(ranked))], False)
     _remedy(pitfall)
 
 
-def _baselines_block(rows, with_latex: bool) -> None:
+def mine_comparing(ranked: RankedList) -> None:
+    _baselines_block([("your list", baseline(ranked))], False)
+
+
+def _baselines_block(rows, with_latex: bool, folded: bool = True) -> None:
     st.dataframe(
         pd.DataFrame(
             {
@@ -376,7 +387,7 @@ def _baselines_block(rows, with_latex: bool) -> None:
         key=f"{PAGE}_baselines_{'example' if with_latex else 'mine'}",
     )
     if with_latex:
-        with st.expander("🧮 The formula of a random order, with these numbers"):
+        with _formulas("🧮 The formula of a random order, with these numbers", folded=folded):
             st.markdown(
                 "A random order puts each item at each position equally often, so every "
                 "position holds, on average, the **mean gain ḡ** of the items (their gains "
@@ -389,51 +400,9 @@ def _baselines_block(rows, with_latex: bool) -> None:
                 st.latex(formula + filled)
 
 
-def _fixed_size_remedy() -> None:
-    demo = fixed_size()
-    with st.expander("📚 The Wikipedia article's remedy: one size for every list"):
-        short = demo.short.ranked
-        padded_list = demo.padded_closed.ranked
-        st.markdown(
-            f"The Wikipedia article's example of this limitation: a query answered with "
-            f"{_list_words(short)} and another with five relevant results both score "
-            f"{fixed(demo.short.ndcg)} when each ideal stops at its own list's length. Its "
-            f"remedy is to score every list at one size, filling a short list with the lowest "
-            f"grade: {plain(format_relevances(padded_list.relevances))}, reported as "
-            f"NDCG{padded_list.at}."
-        )
-        st.markdown(
-            f"That helps only if the ideal knows what is missing. Built from the list alone, "
-            f"the padded list's ideal is its own items sorted, and it still scores "
-            f"**{fixed(demo.padded_closed.ndcg)}**. With the two relevant results it missed "
-            f"in the ideal (every judged item), it scores "
-            f"**{fixed(demo.padded_judged.ndcg)}**."
-        )
-
-
-def _negative_grades_remedy() -> None:
-    demo = negative_grades()
-    with st.expander("📚 The Wikipedia article's remedy: grades below zero for bad results"):
-        st.markdown(
-            f"The Wikipedia article suggests writing a bad result below zero: Excellent, Fair "
-            f"and Bad as {plain(format_relevances(demo.shifted))} rather than "
-            f"{plain(format_relevances(demo.usual))}. Take two good results and one bad one "
-            f"after them. On the usual scale DCG is {fixed(demo.dcg_usual[0])} without the bad "
-            f"result and {fixed(demo.dcg_usual[1])} with it: it costs nothing. On the shifted "
-            f"scale DCG falls from {fixed(demo.dcg_shifted[0])} to "
-            f"{fixed(demo.dcg_shifted[1])}: the bad result now costs its discount."
-        )
-        st.markdown(
-            "The price: enough bad results push DCG, and NDCG, below 0, and an ideal that "
-            "sorts the bad result last as well cancels the cost again. That is why this app, "
-            "like most libraries, refuses negative grades: say *bad* with 0 and read P@k "
-            "beside NDCG."
-        )
-
-
-def several_good(ranked: RankedList) -> None:
+def several_good(*, folded: bool = True) -> None:
     pitfall = PITFALLS["several"]
-    if not _header(pitfall, 7):
+    if not _header(pitfall, folded=folded):
         return
     demo = several()
     cards = st.columns(4)
@@ -451,18 +420,118 @@ def several_good(ranked: RankedList) -> None:
         "ideal made of its own items, X is still perfect. Only when the four good results X "
         f"left out join its ideal does it fall to {fixed(demo.one_deep_judged.ndcg)}."
     )
-    _demo_buttons(pitfall, ("page Y", FULL_PAGE))
     _remedy(pitfall)
 
 
+# Each pitfall: its section, how your list fares under the same check (None: the example is
+# the check), and any list its demo loads beside the example.
+SECTIONS = {
+    "closed": (closed_ideal, mine_closed, ()),
+    "ideal_cut": (ideal_top_k, mine_ideal_top_k, ()),
+    "padding": (
+        padding,
+        mine_padding,
+        (("it with the junk", padded(PITFALLS["padding"].example).after.ranked),),
+    ),
+    "scale": (label_scale, mine_label_scale, ()),
+    "zero": (zero_rule, mine_zero_rule, ()),
+    "compare": (comparing, mine_comparing, (("the hard query", HARD_QUERY),)),
+    "several": (several_good, None, (("page Y", FULL_PAGE),)),
+}
+
+
+def more_pitfalls() -> None:
+    with st.expander("📚 More pitfalls, for a second reading"):
+        st.markdown(
+            "\n".join(
+                f"{NUMBER[key]}. [{PITFALLS[key].title}](#{PITFALLS[key].key})" for key in MORE
+            )
+        )
+        for key in MORE:
+            SECTIONS[key][0](folded=True)
+
+
+def your_list() -> RankedList:
+    """Your own list, the examples' load buttons, and the list through each pitfall's check."""
+    with st.expander("🔁 Your list through every check"):
+        ranked = list_editor.lesson_list(PAGE, side_by_side=True)
+        for key in CORE + MORE:
+            pitfall = PITFALLS[key]
+            _, mine, extra = SECTIONS[key]
+            st.markdown(f"**{NUMBER[key]}. {pitfall.title}**")
+            if mine is not None:
+                mine(ranked)
+            _demo_buttons(pitfall, *extra)
+    return ranked
+
+
+def wikipedia_remedies() -> None:
+    with st.expander("📚 Wikipedia's limitations and remedies"):
+        st.markdown(
+            "The article's section *Limitations* names three: bad results are not penalised "
+            f"(pitfall {NUMBER['padding']}), missing results are not penalised (pitfall "
+            f"{NUMBER['closed']}), and several equally good results (pitfall "
+            f"{NUMBER['several']}). It proposes two remedies; here they are, worked out."
+        )
+        _negative_grades_remedy()
+        _fixed_size_remedy()
+
+
+def _fixed_size_remedy() -> None:
+    demo = fixed_size()
+    st.subheader("One size for every list", anchor="remedy-one-size")
+    short = demo.short.ranked
+    padded_list = demo.padded_closed.ranked
+    st.markdown(
+        f"The Wikipedia article's example of this limitation: a query answered with "
+        f"{_list_words(short)} and another with five relevant results both score "
+        f"{fixed(demo.short.ndcg)} when each ideal stops at its own list's length. Its "
+        f"remedy is to score every list at one size, filling a short list with the lowest "
+        f"grade: {plain(format_relevances(padded_list.relevances))}, reported as "
+        f"NDCG{padded_list.at}."
+    )
+    st.markdown(
+        f"That helps only if the ideal knows what is missing. Built from the list alone, "
+        f"the padded list's ideal is its own items sorted, and it still scores "
+        f"**{fixed(demo.padded_closed.ndcg)}**. With the two relevant results it missed "
+        f"in the ideal (every judged item), it scores "
+        f"**{fixed(demo.padded_judged.ndcg)}**."
+    )
+
+
+def _negative_grades_remedy() -> None:
+    demo = negative_grades()
+    st.subheader("Grades below zero for bad results", anchor="remedy-negative-grades")
+    st.markdown(
+        f"The Wikipedia article suggests writing a bad result below zero: Excellent, Fair "
+        f"and Bad as {plain(format_relevances(demo.shifted))} rather than "
+        f"{plain(format_relevances(demo.usual))}. Take two good results and one bad one "
+        f"after them. On the usual scale DCG is {fixed(demo.dcg_usual[0])} without the bad "
+        f"result and {fixed(demo.dcg_usual[1])} with it: it costs nothing. On the shifted "
+        f"scale DCG falls from {fixed(demo.dcg_shifted[0])} to "
+        f"{fixed(demo.dcg_shifted[1])}: the bad result now costs its discount."
+    )
+    st.markdown(
+        "The price: enough bad results push DCG, and NDCG, below 0, and an ideal that "
+        "sorts the bad result last as well cancels the cost again. That is why this app, "
+        "like most libraries, refuses negative grades: say *bad* with 0 and read P@k "
+        "beside NDCG."
+    )
+
+
 def choosing_k(ranked: RankedList) -> None:
-    st.header("How to choose k, and how to read a value", divider="gray", anchor="choosing-k")
+    with st.expander("📚 Choosing k, and reading a value"):
+        _choosing_k(ranked)
+
+
+def _choosing_k(ranked: RankedList) -> None:
+    st.subheader("How to choose k, and how to read a value", anchor="choosing-k")
     st.markdown(
         "**k is how far down you assume the user reads.** Pick it from the screen, not from "
         "the data: the number of results the user sees without scrolling (ten on a classic "
         "page of web results, a handful on a phone, one for a voice answer). A k deeper than anyone "
         "reads rewards order nobody sees; a k shorter than the page hides the difference "
-        "between one good result and many (pitfall 7)."
+        f"between one good result and many (pitfall {NUMBER['several']})."
     )
     st.markdown(
         "**Report more than one k.** NDCG@1 says whether the top result is right, NDCG@10 "
@@ -491,23 +560,20 @@ def choosing_k(ranked: RankedList) -> None:
 
 
 def references(ranked: RankedList) -> None:
-    st.header("References")
-    st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
     params = urlparams.list_params(ranked)
+    with st.expander("📚 References"):
+        st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
+        menu.page_link("metrics", params=params, label="🧭 NDCG beside its neighbours")
     menu.page_link(
         "libraries", params=params, label="⚖️ Why libraries disagree: the same list in each"
     )
-    menu.page_link("metrics", params=params, label="🧭 NDCG beside its neighbours")
 
 
 intro()
+closed_ideal()
+ideal_top_k()
+more_pitfalls()
 ranked = your_list()
-closed_ideal(ranked)
-padding(ranked)
-ideal_top_k(ranked)
-label_scale(ranked)
-zero_rule(ranked)
-comparing(ranked)
-several_good(ranked)
 choosing_k(ranked)
+wikipedia_remedies()
 references(ranked)
