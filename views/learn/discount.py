@@ -1,5 +1,7 @@
-"""Why a logarithm? Four discounts on one chart, a question about your list (which card costs
-most to move down), the reader behind each discount, and why the log discount holds up."""
+"""Why a logarithm? The idea (a discount is how much a place is worth), then a question about
+your list (which card costs most to move down) answered on the board, and its reveal. For a
+second reading, folded: four discounts on one chart and the reader behind each, why the log
+discount holds up (Wang et al.), your list under each discount, and the references."""
 
 from __future__ import annotations
 
@@ -64,9 +66,8 @@ def _curve_name(key: str, base: float, p: float) -> str:
 def intro() -> None:
     st.title("📉 Why a logarithm?")
     st.markdown(
-        "DCG multiplies the gain at position i by a **discount** d(i) that shrinks down the "
-        "list: it says how much a place is worth to the person reading. Here are four "
-        "discounts people use, on one chart."
+        "DCG multiplies the gain at position i by a **discount** d(i): how much that place is "
+        "worth to the reader. Most libraries use 1 / log₂(i+1), which shrinks down the list."
     )
 
 
@@ -90,6 +91,16 @@ def curve_controls() -> tuple[float, int]:
     return float(p), int(depth)
 
 
+def four_discounts(ranked) -> tuple[float, int]:
+    """The four discounts on one chart, its settings, and the reader each one assumes; returns
+    the chart's p and depth (the tables further down use them too)."""
+    with st.expander("📈 Four discounts on one chart, and the reader behind each"):
+        p, depth = curve_controls()
+        the_curves(ranked, p, depth)
+        the_reader()
+    return p, depth
+
+
 def the_curves(ranked, p: float, depth: int) -> None:
     base = ranked.scoring.log_base
     names = {key: _curve_name(key, base, p) for key in CURVES}
@@ -101,7 +112,7 @@ def the_curves(ranked, p: float, depth: int) -> None:
         "Each line is one discount's weight at each position. The log curves stay high far "
         "down the list; 1/i and the geometric curve spend most of their weight on the first "
         "few places. The Järvelin–Kekäläinen curve takes its base b from your list's settings "
-        "below."
+        "above."
     )
 
 
@@ -125,7 +136,7 @@ def the_reader() -> None:
 
 
 def your_list():
-    st.header("2 · Your list")
+    st.header("Your list")
     return list_editor.lesson_list(PAGE, side_by_side=True)
 
 
@@ -177,16 +188,19 @@ def the_question(ranked) -> None:
         key=f"{PAGE}_moves",
     )
     st.caption(
-        "A move costs (gain gap) × (discount gap) ÷ IDCG: the two cards trade places, so the "
-        "better one loses the difference of the two discounts. Under the log discount that "
-        "difference is largest at the top, which is why the first places matter most; where "
-        "two places weigh the same (Järvelin–Kekäläinen's first ⌊b⌋ ranks, or below the "
-        "cut-off) a move there costs nothing."
+        "A move costs (gain gap) × (discount gap) ÷ IDCG. Under the log discount the gap "
+        "between two neighbouring places is largest at the top: the first places matter most. "
+        "Where two places weigh the same (Järvelin–Kekäläinen's first ⌊b⌋ ranks, or below the "
+        "cut-off), a move costs nothing."
     )
 
 
 def why_the_log(p: float) -> None:
-    st.header("3 · Why the logarithm, then?")
+    with st.expander("📚 Why the logarithm, then? What Wang et al. (2013) proved"):
+        _why_the_log(p)
+
+
+def _why_the_log(p: float) -> None:
     st.markdown(
         "For a long time the honest answer was: because it falls smoothly; each step down "
         "costs a little less than the one before, and a reader who goes deep still counts. "
@@ -219,8 +233,15 @@ def why_the_log(p: float) -> None:
     )
 
 
-def under_each_discount(ranked, p: float) -> None:
-    st.header("4 · Your list under each discount")
+def under_each_discount(ranked, p: float, depth: int) -> None:
+    """Your list scored under each discount, one worked through, and the weights as tables."""
+    with st.expander("📚 Your list under each discount, and the weights as tables"):
+        _scores(ranked, p)
+        top_weight_table(ranked, p, depth)
+
+
+def _scores(ranked, p: float) -> None:
+    st.subheader("Your list under each discount")
     base = ranked.scoring.log_base
     names = {key: _curve_name(key, base, p) for key in CURVES}
     scored = {key: score_with(ranked, key, p=p) for key in CURVES}
@@ -246,27 +267,28 @@ def under_each_discount(ranked, p: float) -> None:
         "the more the number depends on the first few places alone. ✓ marks the discount "
         "your list is scored with (its Discount setting), the one the question above used."
     )
-    with st.expander("🧮 Work through one discount, with your numbers"):
-        keys = list(CURVES)
-        chosen = st.radio(
-            "Work through one discount",
-            keys,
-            index=keys.index(own) if own in keys else 0,
-            format_func=lambda key: names[key],
-            horizontal=True,
-            key=f"{PAGE}_chosen",
-        )
-        score = scored[chosen]
-        gain = ranked.scoring.gain
-        cut = "@k" if ranked.k is not None else ""
-        st.latex(curve_formula(CURVES[chosen], base=base, p=p))
-        st.latex(curve_dcg_formula(gain, cut))
-        st.latex(curve_dcg_filled(score, gain, ranked.k))
-        st.latex(curve_dcg_formula(gain, cut, ideal=True))
-        st.latex(curve_dcg_filled(score, gain, ranked.k, ideal=True))
-        st.latex(ndcg_formula(cut))
-        st.latex(ndcg_filled(score.dcg, score.idcg, score.ndcg, ranked.k))
-        st.caption(f"{CURVES[chosen].description} Used by: {CURVES[chosen].used_by}.")
+    st.subheader("🧮 Work through one discount, with your numbers")
+    keys = list(CURVES)
+    chosen = st.radio(
+        "Work through one discount",
+        keys,
+        index=keys.index(own) if own in keys else 0,
+        format_func=lambda key: names[key],
+        horizontal=True,
+        key=f"{PAGE}_chosen",
+        label_visibility="collapsed",  # the subheader above says it
+    )
+    score = scored[chosen]
+    gain = ranked.scoring.gain
+    cut = "@k" if ranked.k is not None else ""
+    st.latex(curve_formula(CURVES[chosen], base=base, p=p))
+    st.latex(curve_dcg_formula(gain, cut))
+    st.latex(curve_dcg_filled(score, gain, ranked.k))
+    st.latex(curve_dcg_formula(gain, cut, ideal=True))
+    st.latex(curve_dcg_filled(score, gain, ranked.k, ideal=True))
+    st.latex(ndcg_formula(cut))
+    st.latex(ndcg_filled(score.dcg, score.idcg, score.ndcg, ranked.k))
+    st.caption(f"{CURVES[chosen].description} Used by: {CURVES[chosen].used_by}.")
 
 
 def top_weight_table(ranked, p: float, depth: int) -> None:
@@ -274,52 +296,43 @@ def top_weight_table(ranked, p: float, depth: int) -> None:
     base = ranked.scoring.log_base
     names = {key: _curve_name(key, base, p) for key in CURVES}
     weights = top_weights(depth, base=base, p=p)
-    with st.expander("📚 How much weight sits on the top 1, 3 and 10"):
-        shown = pd.DataFrame({"Discount": [names[key] for key in weights["curve"]]})
-        for m in TOPS:
-            shown[f"Top {m}: weight"] = [fixed(v) for v in weights[f"top_{m}"]]
-        for m in TOPS:
-            shown[f"Top {m}: share of the first {depth}"] = [
-                fixed(v) for v in weights[f"share_{m}"]
-            ]
-        st.dataframe(shown, hide_index=True, width="stretch", key=f"{PAGE}_weights")
-        st.caption(
-            f"Weight: d(1) + … + d(m), what the top m positions are worth together. Share: "
-            f"that weight divided by the weight of the first {depth} positions."
-        )
-    with st.expander("📚 The chart as a table"):
-        table = curve_table(depth, base=base, p=p)
-        st.dataframe(
-            pd.DataFrame(
-                {
-                    "Position": table["position"],
-                    **{names[key]: [fixed(v) for v in table[key]] for key in CURVES},
-                }
-            ),
-            hide_index=True,
-            key=f"{PAGE}_curve_values",
-        )
+    st.subheader("How much weight sits on the top 1, 3 and 10")
+    shown = pd.DataFrame({"Discount": [names[key] for key in weights["curve"]]})
+    for m in TOPS:
+        shown[f"Top {m}: weight"] = [fixed(v) for v in weights[f"top_{m}"]]
+    for m in TOPS:
+        shown[f"Top {m}: share of the first {depth}"] = [fixed(v) for v in weights[f"share_{m}"]]
+    st.dataframe(shown, hide_index=True, width="stretch", key=f"{PAGE}_weights")
+    st.caption(
+        f"Weight: d(1) + … + d(m), what the top m positions are worth together. Share: "
+        f"that weight divided by the weight of the first {depth} positions."
+    )
+    st.subheader("The chart as a table")
+    table = curve_table(depth, base=base, p=p)
+    st.dataframe(
+        pd.DataFrame(
+            {
+                "Position": table["position"],
+                **{names[key]: [fixed(v) for v in table[key]] for key in CURVES},
+            }
+        ),
+        hide_index=True,
+        key=f"{PAGE}_curve_values",
+    )
 
 
 def references(ranked) -> None:
-    st.header("References")
-    st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
+    with st.expander("📚 References"):
+        st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
     params = urlparams.list_params(ranked)
     menu.page_link("playground", params=params, label="🎛️ This list in the playground")
     menu.page_link("metrics", params=params, label="🧭 NDCG beside its neighbours (RBP, ERR, …)")
 
 
 intro()
-st.header("1 · Four discounts, one chart")
-chart = st.container()  # drawn once the list (and so the base b) is known, above the list
-with st.expander("⚙️ Chart settings: the geometric curve's p, and how many positions"):
-    p, depth = curve_controls()
-the_reader()
 ranked = your_list()
-with chart:
-    the_curves(ranked, p, depth)
 the_question(ranked)
+p, depth = four_discounts(ranked)
 why_the_log(p)
-under_each_discount(ranked, p)
-top_weight_table(ranked, p, depth)
+under_each_discount(ranked, p, depth)
 references(ranked)
