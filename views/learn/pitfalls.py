@@ -514,7 +514,7 @@ def _negative_grades_remedy() -> None:
     st.markdown(
         "The price: enough bad results push DCG, and NDCG, below 0, and an ideal that "
         "sorts the bad result last as well cancels the cost again. That is why this app, "
-        "like most libraries, refuses negative grades: say *bad* with 0 and read P@k "
+        "like most libraries, refuses negative grades: say “bad” with grade 0 and read P@k "
         "beside NDCG."
     )
 
