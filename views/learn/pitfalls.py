@@ -470,8 +470,8 @@ def wikipedia_remedies() -> None:
         st.markdown(
             "The article's section *Limitations* names three: bad results are not penalised "
             f"(pitfall {NUMBER['padding']}), missing results are not penalised (pitfall "
-            f"{NUMBER['closed']}), and several equally good results (pitfall "
-            f"{NUMBER['several']}). It proposes two remedies; here they are, worked out."
+            f"{NUMBER['closed']}), and a page with one good result scores like a page full of "
+            f"them (pitfall {NUMBER['several']}). It proposes two remedies, worked out here."
         )
         _negative_grades_remedy()
         _fixed_size_remedy()
