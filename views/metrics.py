@@ -59,6 +59,11 @@ def intro() -> None:
 def definitions() -> None:
     """What each measure reads, before any number (a measure's name, then its reader)."""
     st.header("1 · Seven measures, seven readers")
+    graded = [MEASURES[key].symbol for key in MEASURES if MEASURES[key].graded]
+    binary = [MEASURES[key].symbol for key in MEASURES if not MEASURES[key].graded]
+    st.markdown(
+        f"{', '.join(binary)} see only hit or miss; {' and '.join(graded)} read the grades."
+    )
     with st.expander("📚 What each measure reads, in a table"):
         _readers_table()
 

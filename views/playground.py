@@ -73,13 +73,19 @@ def where_the_score_comes_from(result) -> None:
 
 
 def the_formula(result) -> None:
+    """NDCG's formula and its filled form, compact, beside the controls."""
     st.header("4 · The formula, with your numbers")
+    _, _, ndcg_symbols = formulas(result.ranked)
+    _, _, ndcg_numbers = worked(result)
+    st.latex(ndcg_symbols)
+    st.latex(ndcg_numbers)
+
+
+def the_sums(result) -> None:
+    """For a second reading: DCG and IDCG term by term, CG, and the further curves."""
     ranked = result.ranked
-    dcg_symbols, idcg_symbols, ndcg_symbols = formulas(ranked)
-    dcg_numbers, idcg_numbers, ndcg_numbers = worked(result)
-    symbols_column, numbers_column = st.columns(2, gap="large")
-    symbols_column.latex(ndcg_symbols)
-    numbers_column.latex(ndcg_numbers)
+    dcg_symbols, idcg_symbols, _ = formulas(ranked)
+    dcg_numbers, idcg_numbers, _ = worked(result)
     with st.expander("🔎 DCG and IDCG term by term, CG, and the curves explained"):
         # The filled-in sums are wide (up to eight fractions): give each the full width.
         st.latex(dcg_symbols)
@@ -217,7 +223,8 @@ def main() -> None:
         list_editor.board(PAGE, ranked)
     with right:
         where_the_score_comes_from(result)
-    the_formula(result)
+        the_formula(result)
+    the_sums(result)
     with st.expander("🔢 Position by position, with a CSV download"):
         position_by_position(result)
     with st.expander("🔗 Share this example, and where to go next"):
