@@ -85,7 +85,9 @@ def the_sums(result) -> None:
     """For a second reading: DCG and IDCG term by term, CG, and the further curves."""
     ranked = result.ranked
     dcg_symbols, idcg_symbols, _ = formulas(ranked)
-    dcg_numbers, idcg_numbers, _ = worked(result)
+    # Three terms a line: a fold's own padding leaves a phone about 320 px, where four fractions
+    # (about 360 px) would push the total out of sight.
+    dcg_numbers, idcg_numbers, _ = worked(result, per_line=3)
     with st.expander("🔎 DCG and IDCG term by term, CG, and the curves explained"):
         # The filled-in sums are wide (up to eight fractions): give each the full width.
         st.latex(dcg_symbols)
