@@ -63,10 +63,8 @@ def _load_case(case_key: str) -> None:
 def intro() -> None:
     st.title("⚖️ Why libraries disagree")
     st.markdown(
-        "Give one ranked list and every library below scores it its own way. Where two numbers "
-        "differ, the table names the reason: the gain, where the ideal ranking comes from and "
-        "where it is cut, the discount, how tied scores are ordered, what a list with nothing "
-        "relevant scores, or which labels the library accepts at all."
+        "Give one ranked list to every library and each scores it its own way. Where two "
+        "numbers differ, the table names the convention that parted them."
     )
 
 
@@ -155,14 +153,13 @@ def every_library(query: Query, verdicts: list[LibraryVerdict]) -> None:
     if case is not None:
         st.info(f"**{case.title}.** {case.notice}", icon="🔎")
     _headline(verdicts)
-    with st.container(key=f"{PAGE}_verdicts"):
-        # A static table, not a grid: every word of the explanations stays readable when projected.
-        st.table(verdicts_table(verdict_table(verdicts)))
+    table = verdict_table(verdicts)
+    # Static tables, not grids: every word stays readable when projected.
+    with st.container(key=f"{PAGE}_brief"):
+        st.table(verdicts_table(table, brief=True))
     st.caption(
-        "Notice the “differs by” column: each row is compared with the first (scikit-learn), and "
-        "only the points that change this query's number are named. “refuses” rows show the "
-        "library's own error (or why this app cannot compute the number); ⚠ marks a number the "
-        "library reached after changing your labels without a warning."
+        "Each row against the first (scikit-learn): “differs by” names what changes this "
+        "number; ⚠ marks labels changed without a warning."
     )
     counts = cause_counts(verdicts)
     if counts:
@@ -173,7 +170,15 @@ def every_library(query: Query, verdicts: list[LibraryVerdict]) -> None:
             "**Every library agrees on this query.** Try the gallery below for cases where they "
             "do not."
         )
-    with st.expander("The formulas behind the rows"):
+    with st.expander("📚 Every row explained: exact values, reasons, formulas"):
+        with st.container(key=f"{PAGE}_verdicts"):
+            st.table(verdicts_table(table))
+        st.caption(
+            "Only the points that change this query's number are named. “refuses” rows show "
+            "the library's own error (or why this app cannot compute the number); ⚠ marks a "
+            "number the library reached after changing your labels without a warning."
+        )
+        st.markdown("**The formulas behind the rows**")
         st.latex(latex.ndcg_formula())
         for (gain, discount), presets in by_formula().items():
             titles = ", ".join(preset.title for preset in presets)
@@ -214,7 +219,6 @@ def _headline(verdicts: list[LibraryVerdict]) -> None:
 
 
 def edge_case_gallery() -> None:
-    st.header("Edge-case gallery")
     st.markdown("One click loads a case into the inputs above; the table gives every verdict.")
     columns = st.columns(GALLERY_COLUMNS)
     for i, case in enumerate(GALLERY):
@@ -235,9 +239,7 @@ def edge_case_gallery() -> None:
     )
 
 
-def tie_visualiser(query: Query) -> None:
-    st.header("Tie visualiser")
-    tied = bool(tie_groups(query.scores))
+def tie_visualiser(query: Query, tied: bool) -> None:
     if not tied:
         st.info(
             "No two scores are equal here, so every tie rule ranks the items the same way. Type "
@@ -273,7 +275,6 @@ def tie_visualiser(query: Query) -> None:
 
 
 def reproduce(query: Query, verdicts: list[LibraryVerdict]) -> None:
-    st.header("Reproduce it yourself")
     st.markdown(
         "Each program passes the items in the order above, with their scores and ids, so a "
         "library that breaks ties by input order or by id ranks them exactly as here."
@@ -320,9 +321,14 @@ def main() -> None:
     to_the_playground(query)
     verdicts = score_every_preset(query)
     every_library(query, verdicts)
-    edge_case_gallery()
-    tie_visualiser(query)
-    reproduce(query, verdicts)
+    with st.expander("🧪 Edge-case gallery: each case one click away"):
+        edge_case_gallery()
+    tied = bool(tie_groups(query.scores))
+    # Open when scores tie: then how each library orders the tied items is the lesson.
+    with st.expander("🟰 Tie visualiser: equal scores, library by library", expanded=tied):
+        tie_visualiser(query, tied)
+    with st.expander("🐍 Reproduce it yourself: each library's program"):
+        reproduce(query, verdicts)
 
 
 main()

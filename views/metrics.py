@@ -50,17 +50,25 @@ REFERENCES = (
 def intro() -> None:
     st.title("🧭 NDCG beside its neighbours")
     st.markdown(
-        "NDCG is one of several numbers a ranked list is scored with. Each of them is a belief "
-        "about the person reading the list: how far they read, whether they need one answer or "
-        "all of them, whether a highly relevant item is worth more than a fair one. First what "
-        "each measure reads; then your list, a question about your next move, and the seven "
-        "numbers."
+        "NDCG is one of several scores for a ranked list. Each imagines a different reader: how "
+        "far they read, whether one good answer is enough, whether grades matter. Move an item "
+        "and see which scores follow."
     )
 
 
 def definitions() -> None:
     """What each measure reads, before any number (a measure's name, then its reader)."""
     st.header("1 · Seven measures, seven readers")
+    graded = [MEASURES[key].symbol for key in MEASURES if MEASURES[key].graded]
+    binary = [MEASURES[key].symbol for key in MEASURES if not MEASURES[key].graded]
+    st.markdown(
+        f"{', '.join(binary)} see only hit or miss; {' and '.join(graded)} read the grades."
+    )
+    with st.expander("📚 What each measure reads, in a table"):
+        _readers_table()
+
+
+def _readers_table() -> None:
     # A static table: its sentences wrap instead of hiding behind a scroll bar.
     st.table(
         pd.DataFrame(
@@ -191,19 +199,18 @@ def what_changed(result: MeasureValues, before: dict[str, float], moved: dict[st
     else:
         sentence = "**The last change moved none of the seven numbers** (to four decimals)."
     st.info(sentence, icon="↕️")
-    with st.expander("Before and after the last change, measure by measure"):
-        st.dataframe(
-            pd.DataFrame(
-                {
-                    "Measure": [result.name(key) for key in MEASURES],
-                    "Before": [fixed(before.get(key)) for key in MEASURES],
-                    "Now": [fixed(result.values[key]) for key in MEASURES],
-                    "Change": [signed(moved[key]) if key in moved else "—" for key in MEASURES],
-                }
-            ),
-            hide_index=True,
-            key=f"{PAGE}_changes",
-        )
+    st.dataframe(
+        pd.DataFrame(
+            {
+                "Measure": [result.name(key) for key in MEASURES],
+                "Before": [fixed(before.get(key)) for key in MEASURES],
+                "Now": [fixed(result.values[key]) for key in MEASURES],
+                "Change": [signed(moved[key]) if key in moved else "—" for key in MEASURES],
+            }
+        ),
+        hide_index=True,
+        key=f"{PAGE}_changes",
+    )
 
 
 def which_to_report() -> None:
@@ -230,7 +237,7 @@ def which_to_report() -> None:
 
 
 def each_measure(result: MeasureValues) -> None:
-    st.header("3 · The formulas, with your numbers")
+    """Every formula, filled with the learner's numbers: one fold, a heading per measure."""
     ranked = result.ranked
     counted = f"the top {result.divisor}" if ranked.k is not None else f"all {ranked.n}"
     st.markdown(
@@ -241,31 +248,31 @@ def each_measure(result: MeasureValues) -> None:
     )
     st.latex(RELEVANT_SYMBOL)
     for key, measure in MEASURES.items():
-        with st.expander(f"{result.name(key)} · {measure.name}"):
-            st.markdown(f"**Rewards:** {measure.rewards}")
-            st.latex(neighbour_formula(key, ranked))
-            st.latex(neighbour_filled(result, key))
-            if key == "ap":
-                _ap_divisors(result)
-            if key == "err" and "err" not in result.problems:
-                st.caption(
-                    f"sᵢ is the chance the reader stops at position i, satisfied (g_max = "
-                    f"{exact(result.settings.g_max)}); the product is the chance they are "
-                    "still reading there. This reader is the *cascade model*: scan from the "
-                    "top, stop at the first item that satisfies. Craswell et al. (2008) "
-                    "compared it with other click models on a search engine's logs, and it "
-                    "explained the clicks near the top best; ERR grades how likely each item "
-                    "is to satisfy."
-                )
-            if key == "rbp":
-                st.caption(
-                    f"A reader with p = {exact(result.settings.p)} reads 1 / (1 − p) = "
-                    f"{fixed(rbp_expected_reads(result.settings.p))} items on average. Below "
-                    f"position {result.depth} lies a weight of p^{result.depth} = "
-                    f"{fixed(rbp_residual(result.depth, result.settings.p))} (Moffat and "
-                    "Zobel's residual): the most a deeper list could still add."
-                )
-            st.caption(f"Reference: {measure.reference}")
+        st.subheader(f"{result.name(key)} · {measure.name}")
+        st.markdown(f"**Rewards:** {measure.rewards}")
+        st.latex(neighbour_formula(key, ranked))
+        st.latex(neighbour_filled(result, key))
+        if key == "ap":
+            _ap_divisors(result)
+        if key == "err" and "err" not in result.problems:
+            st.caption(
+                f"sᵢ is the chance the reader stops at position i, satisfied (g_max = "
+                f"{exact(result.settings.g_max)}); the product is the chance they are "
+                "still reading there. This reader is the *cascade model*: scan from the "
+                "top, stop at the first item that satisfies. Craswell et al. (2008) "
+                "compared it with other click models on a search engine's logs, and it "
+                "explained the clicks near the top best; ERR grades how likely each item "
+                "is to satisfy."
+            )
+        if key == "rbp":
+            st.caption(
+                f"A reader with p = {exact(result.settings.p)} reads 1 / (1 − p) = "
+                f"{fixed(rbp_expected_reads(result.settings.p))} items on average. Below "
+                f"position {result.depth} lies a weight of p^{result.depth} = "
+                f"{fixed(rbp_residual(result.depth, result.settings.p))} (Moffat and "
+                "Zobel's residual): the most a deeper list could still add."
+            )
+        st.caption(f"Reference: {measure.reference}")
 
 
 def _ap_divisors(result: MeasureValues) -> None:
@@ -284,26 +291,26 @@ def _ap_divisors(result: MeasureValues) -> None:
 
 def position_by_position(result: MeasureValues) -> None:
     table = result.table
-    with st.expander("🔎 Position by position: hits, ERR's reader, RBP's weights"):
-        st.dataframe(
-            pd.DataFrame(
-                {
-                    "Position": table["position"],
-                    "Label": table["label"],
-                    "Relevance": [exact(v) for v in table["relevance"]],
-                    "Hit (hᵢ)": ["1" if hit else "0" for hit in table["relevant"]],
-                    "P@i": [fixed(v) for v in table["precision_at"]],
-                    "ERR: stops here (sᵢ)": [fixed(v) for v in table["err_stop"]],
-                    "ERR: still reading": [fixed(v) for v in table["err_reach"]],
-                    "ERR term": [fixed(v) for v in table["err_term"]],
-                    "RBP weight pⁱ⁻¹": [fixed(v) for v in table["rbp_weight"]],
-                    "RBP term": [fixed(v) for v in table["rbp_term"]],
-                }
-            ),
-            hide_index=True,
-            width="stretch",
-            key=f"{PAGE}_positions",
-        )
+    st.subheader("Position by position: hits, ERR's reader, RBP's weights")
+    st.dataframe(
+        pd.DataFrame(
+            {
+                "Position": table["position"],
+                "Label": table["label"],
+                "Relevance": [exact(v) for v in table["relevance"]],
+                "Hit (hᵢ)": ["1" if hit else "0" for hit in table["relevant"]],
+                "P@i": [fixed(v) for v in table["precision_at"]],
+                "ERR: stops here (sᵢ)": [fixed(v) for v in table["err_stop"]],
+                "ERR: still reading": [fixed(v) for v in table["err_reach"]],
+                "ERR term": [fixed(v) for v in table["err_term"]],
+                "RBP weight pⁱ⁻¹": [fixed(v) for v in table["rbp_weight"]],
+                "RBP term": [fixed(v) for v in table["rbp_term"]],
+            }
+        ),
+        hide_index=True,
+        width="stretch",
+        key=f"{PAGE}_positions",
+    )
 
 
 def references(ranked) -> None:
@@ -336,8 +343,9 @@ def main() -> None:
         headline(result, show_moves)
         controls.active_conventions(ranked)
     which_to_report()
-    each_measure(result)
-    position_by_position(result)
+    with st.expander("📐 The seven formulas, with your numbers, position by position"):
+        each_measure(result)
+        position_by_position(result)
     references(ranked)
 
 

@@ -7,7 +7,9 @@ import streamlit as st
 from ndcg_core import totals
 from ndcg_core.display import csv_bytes
 from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
+from ndcg_core.options import DISCOUNTS, GAINS, GainMap
 from ui import charts, controls, list_editor, menu, scores, share, tables, urlparams
+from ui.text import plain
 
 PAGE = "playground"
 TABLE_COLUMNS = {
@@ -41,7 +43,17 @@ def your_ranking():
 
 def how_it_is_scored():
     st.header("2 · How it is scored")
-    return controls.scoring_controls(PAGE)
+    ranked = controls.scoring_controls(PAGE, explain=False)
+    st.caption(plain(controls.cut_sentence(ranked)))
+    with st.expander("📚 What the gain and the discount do"):
+        gain = ranked.scoring.gain
+        if gain in GAINS:
+            st.caption(GAINS[gain].description)
+        else:
+            grades = sorted({g for g in ranked.relevances + ranked.pool if g >= 0})
+            st.caption(plain(controls.map_lesson(GainMap.parse(gain), grades)))
+        st.caption(DISCOUNTS[ranked.scoring.discount].description)
+    return ranked
 
 
 def where_the_score_comes_from(result) -> None:
@@ -49,48 +61,57 @@ def where_the_score_comes_from(result) -> None:
     # Each position's share (yours beside the ideal's) is the ranking board itself, on the left:
     # drawn there once, it answers a move within a frame. The running totals are drawn here.
     k = result.ranked.k
-    st.caption(
-        "The bars on the ranking board are each position's share of the score: wherever the "
-        "ideal's bar is longer than yours, your order gives points away. Added up position by "
-        "position, they make the two curves below."
-    )
     charts.show(
         charts.cumulative_chart(result.table, k),
         key=f"{PAGE}_chart_cumulative",
         alt="Line chart: your running DCG and the ideal's running IDCG, position by position",
     )
     st.caption(
-        f"{result.name()} is the height of the solid line (your DCG) divided by the height of "
-        "the dashed one (the ideal's) at the last counted position. Every number is in the "
-        "table of section 6."
+        f"{result.name()} is your DCG (solid) over the ideal's (dashed) at the last counted "
+        "position."
     )
 
 
 def the_formula(result) -> None:
-    st.header("4 · The formula, then your numbers")
+    """NDCG's formula and its filled form, compact, beside the controls."""
+    st.header("4 · The formula, with your numbers")
+    _, _, ndcg_symbols = formulas(result.ranked)
+    _, _, ndcg_numbers = worked(result)
+    st.latex(ndcg_symbols)
+    st.latex(ndcg_numbers)
+
+
+def the_sums(result) -> None:
+    """For a second reading: DCG and IDCG term by term, CG, and the further curves."""
     ranked = result.ranked
-    dcg_symbols, idcg_symbols, ndcg_symbols = formulas(ranked)
-    dcg_numbers, idcg_numbers, ndcg_numbers = worked(result)
-    # The filled-in sums are wide (up to eight fractions): give each the full width.
-    st.latex(dcg_symbols)
-    st.latex(dcg_numbers)
-    st.latex(idcg_symbols)
-    st.latex(idcg_numbers)
-    ndcg_column, cg_column = st.columns(2, gap="large")
-    with ndcg_column:
-        st.latex(ndcg_symbols)
-        st.latex(ndcg_numbers)
-    with cg_column:
+    dcg_symbols, idcg_symbols, _ = formulas(ranked)
+    # Three terms a line: a fold's own padding leaves a phone about 320 px, where four fractions
+    # (about 360 px) would push the total out of sight.
+    dcg_numbers, idcg_numbers, _ = worked(result, per_line=3)
+    with st.expander("🔎 DCG and IDCG term by term, CG, and the curves explained"):
+        # The filled-in sums are wide (up to eight fractions): give each the full width.
+        st.latex(dcg_symbols)
+        st.latex(dcg_numbers)
+        st.latex(idcg_symbols)
+        st.latex(idcg_numbers)
         st.latex(cg_formula())
         st.latex(cg_filled(list(ranked.relevances), ranked.k))
-    st.caption(
-        "rel*ᵢ is the relevance at position i of the ideal order (the same items, best first, "
-        "with any judged items that were not retrieved). CG is the plain sum, before any discount."
-    )
+        st.caption(
+            "rel*ᵢ is the relevance at position i of the ideal order (the same items, best "
+            "first, with any judged items that were not retrieved). CG is the plain sum, before "
+            "any discount."
+        )
+        st.markdown(
+            "**The curves.** The bars on the ranking board are each position's share of the "
+            "score: wherever the ideal's bar is longer than yours, your order gives points "
+            "away. Added up position by position, they make the two curves of section 3; "
+            "every number is in the table, position by position, below."
+        )
+        the_whole_curve(result)
 
 
 def the_whole_curve(result) -> None:
-    st.header("5 · The whole curve")
+    st.subheader("The whole curve")
     k = result.ranked.k
     discount_column, ndcg_column = st.columns(2, gap="large")
     with discount_column:
@@ -115,7 +136,6 @@ def the_whole_curve(result) -> None:
 
 
 def position_by_position(result) -> None:
-    st.header("6 · Position by position")
     shown = result.table.rename(columns=TABLE_COLUMNS)
     st.dataframe(
         shown,
@@ -155,7 +175,6 @@ def position_by_position(result) -> None:
 
 
 def share_and_explore(ranked) -> None:
-    st.header("7 · Share and explore")
     share_column, next_column = st.columns([3, 2], gap="large")
     with share_column:
         share.copy_link(
@@ -185,8 +204,8 @@ def share_and_explore(ranked) -> None:
 def main() -> None:
     st.title("🎛️ Playground")
     st.markdown(
-        "Type a ranking, drag its items around, and watch what each position adds to the score. "
-        "Position 1 is the top of the list; every number below is recomputed from your list."
+        "Type a ranking or drag its items (position 1 is the top) and watch what each position "
+        "adds to the score."
     )
     headline = st.container()
     left, right = st.columns(2, gap="large")
@@ -206,10 +225,12 @@ def main() -> None:
         list_editor.board(PAGE, ranked)
     with right:
         where_the_score_comes_from(result)
-    the_formula(result)
-    the_whole_curve(result)
-    position_by_position(result)
-    share_and_explore(ranked)
+        the_formula(result)
+    the_sums(result)
+    with st.expander("🔢 Position by position, with a CSV download"):
+        position_by_position(result)
+    with st.expander("🔗 Share this example, and where to go next"):
+        share_and_explore(ranked)
 
 
 main()

@@ -16,6 +16,17 @@ def card(page, label: str):
     return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
 
 
+def fold(page, label: str):
+    """The fold whose label contains `label`."""
+    return page.get_by_test_id("stExpander").filter(has_text=label)
+
+
+def open_fold(page, label: str) -> None:
+    """Open a fold as a reader does: a click on its label."""
+    fold(page, label).locator("summary").click()
+    expect(fold(page, label).locator("details")).to_have_attribute("open", "")
+
+
 def test_libraries_link_gallery_and_walk(page, app_url, shot):
     # A fresh server knows the page URLs only once app.py has run: open the home page first.
     page.goto(app_url)
@@ -38,6 +49,7 @@ def test_libraries_link_gallery_and_walk(page, app_url, shot):
     shot("libraries-390")
     page.set_viewport_size({"width": 1280, "height": 2200})
 
+    open_fold(page, "Edge-case gallery")
     page.get_by_role("button", name="Continuous 0–1 labels").click()
     expect(card(page, "scikit-learn")).to_have_text("0.9733")
     expect(card(page, "trec_eval")).to_have_text("refuses")
@@ -46,12 +58,16 @@ def test_libraries_link_gallery_and_walk(page, app_url, shot):
 
     page.get_by_role("button", name="Tied scores").click()
     expect(card(page, "trec_eval ndcg_cut.4")).to_have_text("0.8254")
-    page.get_by_role("heading", name="Tie visualiser").scroll_into_view_if_needed()
+    # Tied scores open the tie visualiser's fold: how each library orders them is the lesson.
+    ties = fold(page, "Tie visualiser")
+    expect(ties.locator("details")).to_have_attribute("open", "")
+    ties.scroll_into_view_if_needed()
     expect(page.locator(".js-plotly-plot").first).to_be_visible()
     settle(page)
-    page.get_by_role("heading", name="Tie visualiser").scroll_into_view_if_needed()
+    ties.scroll_into_view_if_needed()
     shot("libraries-ties")
 
+    open_fold(page, "Reproduce it yourself")
     expected = page.get_by_text("Expected output:").first
     expect(expected).to_be_visible()
     expected.scroll_into_view_if_needed()

@@ -14,6 +14,16 @@ def ndcg_shown(page):
     return page.get_by_test_id("stMetricValue").first
 
 
+# The fold that holds the formula's sums and the two further curves, as a reader opens it.
+CURVES_FOLD = "DCG and IDCG term by term, CG, and the curves explained"
+
+
+def open_fold(page, label: str) -> None:
+    fold = page.get_by_test_id("stExpander").filter(has_text=label)
+    fold.locator("summary").click()
+    expect(fold.locator("details")).to_have_attribute("open", "")
+
+
 # What the NDCG@k chart's note covers: the curve's markers and the sampled points of its line
 # that fall under the note's ground (in the drawing's pixels), as [x, y] pairs.
 NOTE_COVERS = """svg => {
@@ -45,6 +55,7 @@ def test_playground_link_and_typing(page, app_url, shot):
     expect(ndcg_shown(page)).to_have_text("0.9608")
     expect(page.locator(".lines .plot svg").first).to_be_visible()
     shot("playground")
+    open_fold(page, CURVES_FOLD)
 
     # The NDCG@k chart's label of your k hides none of the curve, on a wide screen or a phone's.
     curve = page.locator(".lines").nth(2).locator(".plot svg")
@@ -115,6 +126,7 @@ def test_the_curves_are_drawn_in_the_page_and_answer_the_pointer(page, app_url, 
     page.remove_listener("request", record)  # the tab is shared with the next tests
     assert not [url for url in scripts if "plotly" in url.lower()], scripts
 
+    open_fold(page, CURVES_FOLD)
     charts = page.locator(".lines")
     expect(charts).to_have_count(3)
     names = [charts.nth(i).get_attribute("aria-label") for i in range(3)]

@@ -192,6 +192,14 @@ def test_the_swap_button_makes_the_move_that_was_asked():
     assert at.query_params["rels"] == "2,3,3,0,1,2"
     assert "**The last change moved** ERR@6" in said(at)
     assert "Unchanged: P@6, R@6, RR@6, AP@6, RBP@6" in said(at)
+    # Every measure before and after the move, in view (not folded), under the sentence.
+    moves = table_with(at, "Before").set_index("Measure")
+    before = all_measures(RankedList((3, 2, 3, 0, 1, 2))).values
+    now = all_measures(RankedList((2, 3, 3, 0, 1, 2))).values
+    assert moves.loc["ERR@6", "Before"] == f"{before['err']:.4f}"
+    assert moves.loc["ERR@6", "Now"] == f"{now['err']:.4f}"
+    assert moves.loc["P@6", "Before"] == moves.loc["P@6", "Now"] == f"{now['p']:.4f}"
+    assert not [e.label for e in at.expander if any("Before" in d.value for d in e.dataframe)]
 
 
 def test_one_letter_per_idea_in_the_formulas():

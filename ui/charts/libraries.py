@@ -81,8 +81,14 @@ def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
     return fig
 
 
-def verdicts_table(table: pd.DataFrame) -> Styler:
-    """The results table: refusals and silent changes tinted, the causes in bold."""
+# The columns of the short table a reader sees first: who, which measure, what it prints, and
+# which convention moved it; the exact value and the reason in words are for the full table.
+BRIEF_COLUMNS = ["library", "measure", "verdict", "differs by"]
+
+
+def verdicts_table(table: pd.DataFrame, *, brief: bool = False) -> Styler:
+    """The results table: refusals and silent changes tinted, the causes in bold. `brief`
+    keeps only BRIEF_COLUMNS."""
 
     def row_tint(row: pd.Series) -> list[str]:
         if row["verdict"] == "refuses":
@@ -91,15 +97,19 @@ def verdicts_table(table: pd.DataFrame) -> Styler:
             return [f"background-color: {SURPRISE_TINT}"] * len(row)
         return [""] * len(row)
 
-    return (
-        table.style.apply(row_tint, axis=1)
+    styled = (
+        (table[BRIEF_COLUMNS] if brief else table)
+        .style.apply(row_tint, axis=1)
         .map(lambda value: "font-weight: bold" if value else "", subset=["differs by"])
-        # On a phone the table scrolls sideways rather than squeezing the explanations into a
-        # column one word wide (rows a screen tall).
-        .set_properties(subset=["why, in plain words"], **{"min-width": WHY_WIDTH})
         .set_properties(subset=["differs by"], **{"min-width": CAUSES_WIDTH})
-        .format({"value": lambda v: fixed(v, VALUE_DIGITS)})
         .hide(axis="index")
+    )
+    if brief:
+        return styled
+    # On a phone the table scrolls sideways rather than squeezing the explanations into a
+    # column one word wide (rows a screen tall).
+    return styled.set_properties(subset=["why, in plain words"], **{"min-width": WHY_WIDTH}).format(
+        {"value": lambda v: fixed(v, VALUE_DIGITS)}
     )
 
 

@@ -59,18 +59,23 @@ def _load(ranked: RankedList) -> None:
 def intro() -> None:
     st.title("🏷️ Where labels come from")
     st.markdown(
-        "NDCG takes every item's relevance as given, but someone had to give it: an assessor "
-        "following guidelines, a user with a star rating, or a click log. Each source gives "
-        "numbers with a different meaning, and the NDCG inherits it. Your list below runs "
-        "through every section."
+        "NDCG takes each item's relevance as given, but someone gave it: an assessor, a "
+        "user's star rating, or a click log. The NDCG inherits what those numbers mean."
     )
 
 
 def your_list() -> RankedList:
+    """The list, its board, and its conventions folded: this lesson is about the labels, and
+    what the gain does to them is said where it matters (under the scores, in the folds)."""
     st.header("Your list")
-    return list_editor.lesson_list(
-        PAGE, label="Relevance labels, top of the ranking first", side_by_side=True
+    list_editor.edit_list(
+        PAGE, label="Relevance labels, top of the ranking first", height=80, drag=True
     )
+    with st.expander("⚙️ Cut-off, gain, discount, pool"):
+        ranked = controls.scoring_controls(PAGE, explain=False)
+    controls.active_conventions(ranked)
+    list_editor.board(PAGE, ranked)
+    return ranked
 
 
 def _examination() -> tuple[str, float]:
@@ -94,27 +99,32 @@ def _examination() -> tuple[str, float]:
 def click_labels(ranked: RankedList) -> None:
     st.header("1. Clicks: whoever showed the list gets the credit", divider="gray", anchor="clicks")
     st.markdown(
-        "Clicks are cheap, so they are often turned into labels (a click is 1, or the label is "
-        "the click rate). But a reader only clicks what they look at, and they look at the "
-        "top. A simple model, the *examination hypothesis*: the item at position i is looked "
-        "at with chance θᵢ and, once seen, clicked with chance aᵢ, its label divided by the "
-        "top label. Its click rate is cᵢ = θᵢ · aᵢ."
+        "Click rates are cheap labels. But readers click only what they look at, and they look "
+        "at the top: an item's click rate is cᵢ = θᵢ · aᵢ, the chance θᵢ that its position is "
+        "looked at times its appeal aᵢ (its label over the top label)."
     )
-    curve, p = _examination()
+    question = st.container()
+    # The click model (and its θᵢ, which the question's numbers use) is chosen in a fold below
+    # the question: drawn first, so the question reads it.
+    with st.expander("🔎 The click model and its biases"):
+        curve, p = _examination()
+        _click_model(ranked, curve, p)
     logged = logged_under(ranked, examination=curve, p=p)
-    # The question stays the one asked, on the list and click model it was asked about, until
-    # the learner asks again; until answered it follows the list.
-    if predict.guess_for(QUESTION) is None or ASKED not in st.session_state:
-        st.session_state[ASKED] = logged
-    guess = predict.ask(build_click_log(st.session_state[ASKED]), key=QUESTION)
-    if predict.revealed(guess):
-        _logged_scores(ranked, logged)
-    else:
-        st.caption("Answer first: the scores of A and B follow.")
-    _click_details(ranked, curve, p)
+    with question:
+        # The question stays the one asked, on the list and click model it was asked about,
+        # until the learner asks again; until answered it follows the list.
+        if predict.guess_for(QUESTION) is None or ASKED not in st.session_state:
+            st.session_state[ASKED] = logged
+        guess = predict.ask(build_click_log(st.session_state[ASKED]), key=QUESTION)
+        revealed = predict.revealed(guess)
+        if revealed:
+            _logged_scores(logged)
+        else:
+            st.caption("Answer first: the scores of A and B follow.")
+    _own_clicks(ranked, curve, p, revealed)
 
 
-def _logged_scores(ranked: RankedList, logged: Logged) -> None:
+def _logged_scores(logged: Logged) -> None:
     """The reveal: A and B scored with the real labels, with A's clicks, and corrected."""
     name = logged.judged_logging.name()
     st.dataframe(
@@ -145,15 +155,10 @@ def _logged_scores(ranked: RankedList, logged: Logged) -> None:
     for note in logged.notes:
         st.info(plain(note), icon="ℹ️")
     st.markdown(
-        "The items A put on top collected clicks partly because of where they stood, and they "
-        "carry those clicks into B's order. So a log favours the ranker that produced it: a "
-        "new ranker evaluated on the old ranker's clicks starts at a disadvantage, sometimes "
-        "enough to lose to a worse order. Dividing each click rate by the θᵢ of the position "
-        "it was logged at (*inverse propensity weighting*) removes that share, when θᵢ is "
-        "known; in practice it has to be estimated, for example by swapping results at random "
-        "for a small share of traffic."
+        "A's top items got clicks partly for where they stood, and carry them into B's order: "
+        "a log favours the ranker that made it. Dividing each click rate by its position's θᵢ "
+        "(*inverse propensity weighting*) removes that share."
     )
-    st.caption(plain(_corrected_scale(ranked)))
 
 
 def _corrected_scale(ranked: RankedList) -> str:
@@ -172,18 +177,51 @@ def _corrected_scale(ranked: RankedList) -> str:
     )
 
 
-def _click_details(ranked: RankedList, curve: str, p: float) -> None:
+def _click_model(ranked: RankedList, curve: str, p: float) -> None:
+    """The click model on the learner's list, and the biases it leaves out."""
     now = clicks(ranked, curve, p)
-    with st.expander("🔎 The click model, position by position"):
-        st.latex(CLICK_FORMULA)
-        st.latex(clicks_filled(now.table))
-        charts.show(labels_charts.clicks_chart(now.table), key=f"{PAGE}_clicks")
-        st.caption(
-            "Solid bars: the click rate each item gets in your order. Dotted bars: how "
-            "attractive it is. The dashed line: the chance its position is looked at."
-        )
+    st.latex(CLICK_FORMULA)
+    st.latex(clicks_filled(now.table))
+    charts.show(labels_charts.clicks_chart(now.table), key=f"{PAGE}_clicks")
+    st.caption(
+        "Solid bars: the click rate each item gets in your order. Dotted bars: how "
+        "attractive it is. The dashed line: the chance its position is looked at."
+    )
+    st.markdown(
+        "- **Position bias**: a lower position is looked at less, so it is clicked less "
+        "whatever it holds. That is the θᵢ above, and dividing by θᵢ corrects it.\n"
+        "- **Trust bias**: readers who do look also click the top result more, because "
+        "they trust the engine's order. Joachims et al. (2005) swapped the top two "
+        "results without telling their readers, and the new first result still drew "
+        "more clicks. Dividing by the chance of being looked at does not remove that.\n"
+        "- **The cascade model**: the reader scans from the top, clicks the first item "
+        "that satisfies them and stops. Craswell et al. (2008) compared it with the "
+        "examination model on real click logs and found it fits the top of the list "
+        "best. ERR (Chapelle et al. 2009), on *NDCG beside its neighbours*, is this "
+        "reader turned into a measure: each position's value is the chance the reader "
+        "gets there unsatisfied and stops there."
+    )
+    menu.page_link(
+        "metrics",
+        params=urlparams.list_params(ranked),
+        label="🧭 NDCG beside its neighbours: ERR on your list",
+    )
+
+
+def _own_clicks(ranked: RankedList, curve: str, p: float, revealed: bool) -> None:
+    """For a second reading: the correction in practice (once revealed), and the learner's
+    order and its worst order each scored with the clicks it collected itself."""
+    now = clicks(ranked, curve, p)
     worst = clicks(worst_first(ranked), curve, p)
-    with st.expander("📚 An order scored with the clicks it collected itself"):
+    with st.expander("📚 More on clicks: the correction, an order's own clicks"):
+        if revealed:
+            st.markdown(
+                "A new ranker evaluated on the old ranker's clicks starts at a disadvantage, "
+                "sometimes enough to lose to a worse order. The correction needs θᵢ, which in "
+                "practice has to be estimated, for example by swapping results at random for "
+                "a small share of traffic."
+            )
+            st.caption(plain(_corrected_scale(ranked)))
         for note in dict.fromkeys(now.notes + worst.notes):  # each reason once
             st.info(plain(note), icon="ℹ️")
         name = now.judged.name()
@@ -224,30 +262,10 @@ def _click_details(ranked: RankedList, curve: str, p: float) -> None:
             args=(worst_first(ranked),),
             help="Reorders the list at the top of the page, least relevant first.",
         )
-    with st.expander("📚 Position bias, trust bias, and the cascade model"):
-        st.markdown(
-            "- **Position bias**: a lower position is looked at less, so it is clicked less "
-            "whatever it holds. That is the θᵢ above, and dividing by θᵢ corrects it.\n"
-            "- **Trust bias**: readers who do look also click the top result more, because "
-            "they trust the engine's order. Joachims et al. (2005) swapped the top two "
-            "results without telling their readers, and the new first result still drew "
-            "more clicks. Dividing by the chance of being looked at does not remove that.\n"
-            "- **The cascade model**: the reader scans from the top, clicks the first item "
-            "that satisfies them and stops. Craswell et al. (2008) compared it with the "
-            "examination model on real click logs and found it fits the top of the list "
-            "best. ERR (Chapelle et al. 2009), on *NDCG beside its neighbours*, is this "
-            "reader turned into a measure: each position's value is the chance the reader "
-            "gets there unsatisfied and stops there."
-        )
-        menu.page_link(
-            "metrics",
-            params=urlparams.list_params(ranked),
-            label="🧭 NDCG beside its neighbours: ERR on your list",
-        )
 
 
 def ratings(ranked: RankedList) -> None:
-    st.header("2. Ratings", divider="gray", anchor="ratings")
+    st.subheader("2. Ratings", anchor="ratings")
     st.markdown(
         "Recommender data often has star ratings, 1 to 5. Used as labels directly, a one-star "
         "item, which the user disliked, still earns a gain of 1: it counts as a little "
@@ -287,7 +305,7 @@ def _shift_effect(ranked: RankedList, shifted: float, given: float) -> str:
 
 
 def fractions(ranked: RankedList) -> None:
-    st.header("3. Labels between 0 and 1", divider="gray", anchor="fractions")
+    st.subheader("3. Labels between 0 and 1", anchor="fractions")
     st.markdown(
         "A label of 0.5 can mean several things: the share of assessors who said relevant "
         "(two of four), a probability from a click model, a click rate, or a model's score "
@@ -319,45 +337,34 @@ def fractions(ranked: RankedList) -> None:
             "library does with them:"
         )
     rows = label_verdicts(ranked)
-    refused = [row.library for row in rows if row.outcome == REFUSED]
-    changed = [row.library for row in rows if row.outcome == CHANGED]
-    if refused or changed:
-        said = []
-        if refused:
-            said.append(f"refused by {', '.join(refused)}")
-        if changed:
-            said.append(f"changed without a warning by {', '.join(changed)}")
-        st.warning(f"Your labels are {' and '.join(said)}.", icon="⚠️")
-    # Open when something happens to the learner's labels: then the table is the lesson.
-    with st.expander("⚙️ How each library reads your labels", expanded=bool(refused or changed)):
-        # A static table: the libraries' messages wrap instead of hiding behind a scroll bar.
-        st.table(
-            pd.DataFrame(
-                {
-                    "With your labels": [row.outcome for row in rows],
-                    "Its NDCG": [row.shown for row in rows],
-                    "Measure": [row.measure for row in rows],
-                    "Accepts": [row.accepts for row in rows],
-                    "It says or does": [row.message or "—" for row in rows],
-                },
-                index=pd.Index([row.library for row in rows], name="Library"),
-            )
+    # A static table: the libraries' messages wrap instead of hiding behind a scroll bar.
+    st.table(
+        pd.DataFrame(
+            {
+                "With your labels": [row.outcome for row in rows],
+                "Its NDCG": [row.shown for row in rows],
+                "Measure": [row.measure for row in rows],
+                "Accepts": [row.accepts for row in rows],
+                "It says or does": [row.message or "—" for row in rows],
+            },
+            index=pd.Index([row.library for row in rows], name="Library"),
         )
-        st.caption(
-            "Each number is that library's own NDCG convention (gain, ideal, ties), as on Why "
-            "libraries disagree; ⚠ marks a number computed after a silent change of the labels. "
-            "A silent change is the dangerous case: the program prints a number, and nothing "
-            "says it is not the number you meant."
-        )
-        menu.page_link(
-            "libraries",
-            params=urlparams.list_params(ranked),
-            label="⚖️ Why libraries disagree: every convention on this list",
-        )
+    )
+    st.caption(
+        "Each number is that library's own NDCG convention (gain, ideal, ties), as on Why "
+        "libraries disagree; ⚠ marks a number computed after a silent change of the labels. "
+        "A silent change is the dangerous case: the program prints a number, and nothing "
+        "says it is not the number you meant."
+    )
+    menu.page_link(
+        "libraries",
+        params=urlparams.list_params(ranked),
+        label="⚖️ Why libraries disagree: every convention on this list",
+    )
 
 
 def judgments() -> None:
-    st.header("4. Graded judgments", divider="gray", anchor="judgments")
+    st.subheader("4. Graded judgments", anchor="judgments")
     st.markdown(
         "In a test collection, trained **assessors** grade documents for each query against "
         "written guidelines. Järvelin and Kekäläinen used 0 (not relevant) to 3 (highly "
@@ -366,30 +373,57 @@ def judgments() -> None:
         "J, the judged items. The ones your system did not return are the app's pool, its "
         "*judged but not retrieved* items; documents nobody returned stay unjudged."
     )
-    with st.expander("📚 Do assessors agree?"):
-        st.markdown(
-            "Often not. Voorhees (2000) had TREC topics judged again by other assessors: the "
-            "systems' scores moved, but their order barely did. Judgments are good for "
-            "comparing systems on the same judgments, less so for a score that means something on "
-            "its own."
+    st.markdown(
+        "**Do assessors agree?** Often not. Voorhees (2000) had TREC topics judged again by "
+        "other assessors: the systems' scores moved, but their order barely did. Judgments are "
+        "good for comparing systems on the same judgments, less so for a score that means "
+        "something on its own."
+    )
+
+
+def libraries_warning(ranked: RankedList) -> bool:
+    """When a library refuses or silently changes the learner's labels, say so in view (the
+    table that shows how is in the second reading's fold); returns whether one does."""
+    rows = label_verdicts(ranked)
+    refused = [row.library for row in rows if row.outcome == REFUSED]
+    changed = [row.library for row in rows if row.outcome == CHANGED]
+    if refused or changed:
+        said = []
+        if refused:
+            said.append(f"refused by {', '.join(refused)}")
+        if changed:
+            said.append(f"changed without a warning by {', '.join(changed)}")
+        st.warning(
+            f"Your labels are {' and '.join(said)}: see “Labels between 0 and 1” below.",
+            icon="⚠️",
         )
+    return bool(refused or changed)
+
+
+def second_reading(ranked: RankedList) -> None:
+    # Open when a library refuses or changes the learner's labels: then its table is the lesson.
+    with st.expander(
+        "📚 For a second reading: ratings, labels between 0 and 1, judgments",
+        expanded=libraries_warning(ranked),
+    ):
+        ratings(ranked)
+        fractions(ranked)
+        judgments()
 
 
 def references(ranked: RankedList) -> None:
     with st.expander("References"):
         st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
-    menu.page_link("glossary", label="📖 Glossary and notation")
-    menu.page_link(
-        "learn-pitfalls",
-        params=urlparams.list_params(ranked),
-        label="⚠️ Pitfalls of NDCG: the label scale and the gain",
-    )
+        menu.page_link("glossary", label="📖 Glossary and notation")
+        menu.page_link(
+            "learn-pitfalls",
+            params=urlparams.list_params(ranked),
+            label="⚠️ Pitfalls of NDCG: the label scale and the gain",
+        )
 
 
 intro()
 ranked = your_list()
 click_labels(ranked)
-ratings(ranked)
-fractions(ranked)
-judgments()
+second_reading(ranked)
 references(ranked)
