@@ -430,6 +430,16 @@ def test_long_filled_in_sums_go_on_over_lines_of_four_terms():
     assert short.count(r"\\") == 2  # up to four terms: one line a step, as before
 
 
+def test_a_short_filled_in_sum_goes_from_its_fractions_to_its_total():
+    """A walkthrough's reveal: each sum's fractions, then its total, no line of term values."""
+    table = breakdown([3, 2, 3, 0, 1, 2])
+    text = dcg_filled(table, 6, gain="linear", discount="log2", log_base=2, values=False)
+    steps = text.removeprefix(r"\begin{aligned}").removesuffix(r"\end{aligned}").split(r"\\")
+    assert [step.count(r"\frac") for step in steps] == [4, 2, 0]
+    assert steps[-1].strip() == "&= 6.8611"  # 3 + 2/log2 3 + 3/2 + 0 + 1/log2 6 + 2/log2 7
+    assert "1.5000" not in text  # the value of 3 / log2 4 is left for the step-by-step version
+
+
 def test_a_filled_in_mean_goes_on_over_lines_and_ends_with_the_mean():
     values = [0.8179, 0.9253, 0.9669, 0.6667, 0.8100, 1.0, 0.2]
     _, filled = mean_over_queries(values, 0.7795, 10)
