@@ -125,6 +125,9 @@ def test_russian_and_chinese_text_is_tagged_with_its_language(page, app_url):
     ]:
         page.goto(f"{app_url}/{path}")
         wait_for_app(page)
+        # The Russian note's heading comes with the reveal of the walkthrough's question.
+        page.get_by_role("button", name="Just show me").click()
+        wait_for_app(page)
         # The tag is added in the page by the app's script: waited for as it shows.
         tagged = page.locator(f'[lang="{lang}"]', has_text=sample)
         expect(tagged.first).to_be_attached()
