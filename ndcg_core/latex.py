@@ -153,6 +153,8 @@ def dcg_filled(
         fractions.append(rf"\frac{{{numerator}}}{{{denominator}}}")
         terms.append(num(row[f"{prefix}contribution"], digits))
     total = float(top[f"{prefix}contribution"].sum())
+    if not values and len(fractions) <= per_line:  # short enough for one line, total and all
+        return rf"{name} = {' + '.join(fractions)} = {num(total)}"
     middle = rf"&= {_lines(terms, per_line)} \\ " if values else ""
     return (
         rf"\begin{{aligned}} {name} &= {_lines(fractions, per_line)} \\ "

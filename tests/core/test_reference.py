@@ -441,6 +441,10 @@ def test_a_short_filled_in_sum_goes_from_its_fractions_to_its_total():
     assert [step.count(r"\frac") for step in steps] == [4, 2, 0]
     assert steps[-1].strip() == "&= 6.8611"  # 3 + 2/log2 3 + 3/2 + 0 + 1/log2 6 + 2/log2 7
     assert "1.5000" not in text  # the value of 3 / log2 4 is left for the step-by-step version
+    short = dcg_filled(
+        breakdown([3, 2, 3]), 3, gain="linear", discount="log2", log_base=2, values=False
+    )
+    assert short.endswith("= 5.7619") and r"\\" not in short  # one line: 3 + 2/log2 3 + 3/2
 
 
 def test_a_filled_in_mean_goes_on_over_lines_and_ends_with_the_mean():
