@@ -617,6 +617,7 @@ def _reveal(family: str, item: Example) -> None:
         st.latex(dcg_sum)
     elif family == "russian":  # the table holds every swap's NDCG; this list is the top swap
         _swap_costs(item, lists=False)
+        st.markdown("This list is the 1 ↔ 2 swap:")
         st.latex(ratio)
     elif family == "gain":  # its IDCG sum, as long again, waits in the step-by-step fold
         st.latex(dcg_sum)
