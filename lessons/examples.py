@@ -980,8 +980,7 @@ FAMILIES: dict[str, Family] = {
     "binary": Family(
         "Binary relevance",
         "Each item is relevant (1) or not (0). DCG adds the relevant items up, each divided by "
-        "a discount that grows with its position, so the same items score more higher up. "
-        "With a cut-off k only the top k count.",
+        "a discount that grows with its position, so the same items score more higher up.",
         (
             (
                 "binary-dcg3",
