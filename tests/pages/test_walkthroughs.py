@@ -262,7 +262,7 @@ def test_the_number_rule_is_stated_once(family):
 def test_source_checks_are_folded_away_after_the_lesson(family):
     at = _page(family)
     folds = [e for e in at.expander if e.label.startswith("📚")]
-    heading = "#### 🔎 Checking the source"
+    heading = "##### 🔎 Checking the source"
     # Each example's check has its heading inside a fold, in the examples' order, none outside.
     audits = [m.value for e in folds for m in e.markdown if m.value.startswith(heading)]
     checked = [item for item in lesson_order(family) if item.printed or item.errata]
