@@ -226,7 +226,7 @@ def _checking_the_source(item: Example) -> None:
     if not item.printed and not item.errata:
         st.caption("The source prints no number for this one: everything above is computed here.")
         return
-    st.markdown(f"##### {_audit_label(item)}")
+    st.markdown(f"### {_audit_label(item)}")
     if item.printed:
         st.markdown("**What the source printed, beside the exact value**")
         st.table(_printed_table(item).set_index("Quantity"))
@@ -269,7 +269,7 @@ def _ideal_top_k_slip(item: Example, result) -> bool:
 def _ideal_choices(item: Example) -> None:
     """For a list with a pool: the same list against the three ideals libraries build."""
     table = ideal_choices(item)
-    st.markdown("##### Which ideal? The pool, and k = n against no cut-off")
+    st.markdown("### Which ideal? The pool, and k = n against no cut-off")
     st.table(
         pd.DataFrame(
             {
@@ -310,9 +310,9 @@ def _example_list(item: Example) -> None:
     """What an example shows and its list, with its cut-off when it has one."""
     st.markdown(plain(item.shows))
     if item.id in CG_ONLY:
-        st.markdown("##### CG: add the relevances up, ignore the order")
+        st.markdown("### CG: add the relevances up, ignore the order")
     else:
-        st.markdown("##### The list")
+        st.markdown("### The list")
     _list(item)
 
 
@@ -338,7 +338,7 @@ def _example_numbers(page: str, item: Example, seen: set[str]) -> None:
     if item.id not in CG_ONLY:
         dcg_symbols, idcg_symbols, ndcg_symbols = formulas(item.ranked)
         dcg_numbers, idcg_numbers, ndcg_numbers = worked(result, per_line=FOLDED_TERMS_PER_LINE)
-        st.markdown("##### DCG, term by term")
+        st.markdown("### DCG, term by term")
         if dcg_symbols in seen:
             st.markdown("The formula with this list's numbers, each term's value, the total:")
         else:
@@ -350,7 +350,7 @@ def _example_numbers(page: str, item: Example, seen: set[str]) -> None:
         st.markdown("**Position by position: the table behind the charts**")
         st.table(_running_table(item, table).set_index("Position"))
 
-        st.markdown("##### The ideal order and IDCG")
+        st.markdown("### The ideal order and IDCG")
         ideal_rows = table[table["ideal_relevance"].notna()]
         if item.ranked.pool:
             st.markdown(
@@ -374,7 +374,7 @@ def _example_numbers(page: str, item: Example, seen: set[str]) -> None:
         if "slip" not in seen and _ideal_top_k_slip(item, result):
             seen.add("slip")
 
-        st.markdown("##### NDCG: the ratio")
+        st.markdown("### NDCG: the ratio")
         _symbols(ndcg_symbols, seen)
         st.latex(ndcg_numbers)
         _metrics(result)
@@ -395,7 +395,7 @@ def _notice(item: Example) -> None:
 def _worked_example(page: str, item: Example, seen: set[str]) -> None:
     """A further example, whole, for the second reading. It is drawn inside a fold, so nothing
     in it folds again; its heading's anchor is the example's id (links to it land here)."""
-    st.subheader(item.title, anchor=item.id, divider="gray")
+    st.header(item.title, anchor=item.id, divider="gray")
     _source_line(item)
     _example_list(item)
     _example_numbers(page, item, seen)
@@ -410,7 +410,7 @@ def _worked_example(page: str, item: Example, seen: set[str]) -> None:
 def _comparison(
     page: str, first_id: str, second_id: str, title: str, names: tuple[str, str]
 ) -> None:
-    st.subheader(f"Side by side: {title}", divider="gray")
+    st.header(f"Side by side: {title}", divider="gray")
     _comparison_body(page, example(first_id), example(second_id), names)
 
 
@@ -436,7 +436,7 @@ def _comparison_body(page: str, first: Example, second: Example, names: tuple[st
 
 
 def _russian_summary() -> None:
-    st.subheader("The three examples side by side", divider="gray")
+    st.header("The three examples side by side", divider="gray")
     rows = []
     for item in by_family("russian"):
         totals = item.totals()
@@ -476,7 +476,7 @@ def _swap_costs(item: Example, *, lists: bool = True) -> None:
 
 def _gain_comparison(item: Example) -> None:
     linear = item.variant(gain="linear")
-    st.markdown("##### Linear gain against 2^rel − 1")
+    st.markdown("### Linear gain against 2^rel − 1")
     linear_table, exponential_table = linear.table(), item.table()
     n = len(item.relevances)
     st.table(
@@ -509,7 +509,7 @@ def _gain_comparison(item: Example) -> None:
 
 def _gain_scale() -> None:
     grades = np.arange(0, 5, dtype=float)
-    st.markdown("##### The two gains, grade by grade")
+    st.markdown("### The two gains, grade by grade")
     st.table(
         pd.DataFrame(
             {
@@ -558,7 +558,7 @@ def _zero_rows(item: Example) -> tuple[pd.DataFrame, list[str]]:
 
 
 def _zero_conventions(item: Example) -> None:
-    st.markdown("##### 0 / 0: three conventions")
+    st.markdown("### 0 / 0: three conventions")
     st.markdown(
         "The formula cannot decide this case, so each library decides it. Three choices are in "
         "use; each value below is what the core returns for this list with that choice."
@@ -652,7 +652,7 @@ def _core(page: str, family: str, item: Example, seen: set[str]) -> bool:
 
 
 def _sources_and_rounding(items: tuple[Example, ...]) -> None:
-    st.subheader("Where the examples come from, and how numbers are rounded", divider="gray")
+    st.header("Where the examples come from, and how numbers are rounded", divider="gray")
     _sources(items)
     _number_rule()
 
@@ -667,7 +667,7 @@ def _step_by_step(page: str, item: Example, seen: set[str], *, last: bool) -> No
         _source_line(item)
         st.markdown(plain(item.shows))
         if item.family == "russian":
-            st.markdown("##### Every neighbour swap of the ideal order")
+            st.markdown("### Every neighbour swap of the ideal order")
             _swap_costs(item)
         _example_numbers(page, item, seen)
         if item.family == "gain":

@@ -262,7 +262,7 @@ def test_the_number_rule_is_stated_once(family):
 def test_source_checks_are_folded_away_after_the_lesson(family):
     at = _page(family)
     folds = [e for e in at.expander if e.label.startswith("📚")]
-    heading = "##### 🔎 Checking the source"
+    heading = "### 🔎 Checking the source"
     # Each example's check has its heading inside a fold, in the examples' order, none outside.
     audits = [m.value for e in folds for m in e.markdown if m.value.startswith(heading)]
     checked = [item for item in lesson_order(family) if item.printed or item.errata]
@@ -305,7 +305,7 @@ def test_the_pooled_wikipedia_example_teaches_the_pool_and_the_cut():
     # Today's example comes after the 2012 examples, and after their comparison.
     items = [item.id for item in lesson_order("graded")]
     assert items.index("wikipedia-now-pooled") > items.index("wikipedia-2012-swapped")
-    headings = [h.value for h in at.subheader]
+    headings = [h.value for h in at.header]
     side_by_side = next(i for i, heading in enumerate(headings) if "Side by side" in heading)
     pooled = next(i for i, heading in enumerate(headings) if "Wikipedia today" in heading)
     assert side_by_side < pooled
@@ -398,7 +398,7 @@ def test_the_core_asks_before_it_shows_any_number(family):
     folds = [e for e in at.expander if e.label.startswith("📚") and "more example" in e.label]
     assert len(folds) == (1 if others else 0)
     if others:
-        anchors = {h.proto.anchor: h.value for h in folds[0].subheader}
+        anchors = {h.proto.anchor: h.value for h in folds[0].header}
         assert {item.id: item.title for item in others}.items() <= anchors.items()
 
 
