@@ -625,7 +625,9 @@ def _reveal(family: str, item: Example) -> None:
     elif family == "zero":
         st.latex(ratio)
         table, _ = _zero_rows(item)
-        st.table(table.iloc[:, :3], width="content")
+        # The core's copy: the score, the mean and who uses it, under headings a phone can fit.
+        short = {table.columns[0]: "This list", table.columns[1]: "Mean with 3, 2, 3, 0, 1"}
+        st.table(table.iloc[:, :3].rename(columns=short), width="content")
     else:
         for formula in (dcg_sum, idcg_sum, ratio):
             st.latex(formula)

@@ -198,12 +198,15 @@ def test_all_zero_page_shows_the_three_conventions():
     at = _page("zero")
     text = _text(at)
     assert r"\frac{0}{0}" in text
-    conventions = next(t.value for t in at.table if "Used by" in t.value.columns)
-    assert list(conventions.index) == ["0/0 → 0", "0/0 → 1", "0/0 → skipped"]
-    assert list(conventions["NDCG of the all-zero list"]) == ["0.0000", "1.0000", "NaN (left out)"]
-    # Mean over the all-zero list and 3, 2, 3, 0, 1 (NDCG 0.9724): halved, lifted, or alone.
-    means = list(conventions.iloc[:, 1])
-    assert means == ["0.4862", "0.9862", "0.9724"]
+    # The core's table (the reveal), then the step-by-step fold's, with each convention's idea.
+    core, full = [t.value for t in at.table if "Used by" in t.value.columns]
+    assert "The idea" in full.columns and "The idea" not in core.columns
+    for conventions, score in ((core, "This list"), (full, "NDCG of the all-zero list")):
+        assert list(conventions.index) == ["0/0 → 0", "0/0 → 1", "0/0 → skipped"]
+        assert list(conventions[score]) == ["0.0000", "1.0000", "NaN (left out)"]
+        # Mean over the all-zero list and 3, 2, 3, 0, 1 (NDCG 0.9724): halved, lifted, or alone.
+        means = list(conventions.iloc[:, 1])
+        assert means == ["0.4862", "0.9862", "0.9724"]
     assert "/playground?rels=0,0,0,0,0" in _links(at)
 
 
