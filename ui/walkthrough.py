@@ -3,12 +3,14 @@
 One call, `render(family)`, draws a whole page in two parts. The core, read first and kept to a
 few minutes: the idea in a few sentences, the family's lead example and its list, a question on
 it (`ui/predict.py`: the learner guesses before any number appears), then the reveal: DCG and
-IDCG with the list's numbers filled in, their ratio, and what to notice. The second reading, in
-three folds: the lead example step by step (the ideal order, every term's value, the charts, the
-source check); every other example with the side-by-side comparisons; where the examples come
-from. Inside a fold an example's heading keeps its anchor (the example's id), and app.js opens
-the fold a link's #anchor points into. Every number comes from `ndcg_core`; this module only
-lays them out.
+IDCG with the list's numbers filled in, their ratio, and what to notice (the page's question
+decides which of these the reveal needs: a table of both orders, of every swap, of the 0/0
+conventions). The second reading, in two folds: the lead example step by step (every term's
+value, the charts, the ideal order, the source check); every other example with the side-by-side
+comparisons and where the examples come from. No expander goes inside a fold (Streamlit forbids
+it): sections there are headings. An example's heading keeps its anchor (the example's id), and
+app.js opens the fold a link's #anchor points into. Every number comes from `ndcg_core`; this
+module only lays them out.
 """
 
 from __future__ import annotations
