@@ -667,7 +667,11 @@ def _step_by_step(page: str, item: Example, seen: set[str], *, last: bool) -> No
     last fold)."""
     audit = ", source check" if item.printed or item.errata else ""
     sources = "; sources" if last else ""
-    with st.expander(f"📚 Step by step: ideal order, charts{audit}{sources}"):
+    # What the fold holds beyond the sums, when the family has it.
+    extra = {"gain": ", the two gains compared", "zero": ", the conventions explained"}.get(
+        item.family, ""
+    )
+    with st.expander(f"📚 Step by step: ideal order, charts{extra}{audit}{sources}"):
         _source_line(item)
         st.markdown(plain(item.shows))
         if item.family == "russian":
