@@ -462,7 +462,7 @@ def _russian_summary() -> None:
     )
 
 
-def _swap_costs(item: Example, *, lists: bool = True) -> None:
+def _swap_costs(item: Example, *, lists: bool = True) -> pd.DataFrame:
     """Every neighbour swap of the lead example's ideal order and what each costs: the answer
     to the Russian page's question. The core's table leaves out the lists after each swap
     (`lists=False`); the step-by-step fold shows them."""
@@ -474,6 +474,7 @@ def _swap_costs(item: Example, *, lists: bool = True) -> None:
     columns["NDCG"] = [fixed(v) for v in swaps["ndcg"]]
     columns["Cost (1 − NDCG)"] = [fixed(v) for v in swaps["cost"]]
     st.table(pd.DataFrame(columns).set_index("Swap positions"), width="content")
+    return swaps
 
 
 def _gain_comparison(item: Example) -> None:
@@ -538,7 +539,8 @@ def _zero_rows(item: Example) -> tuple[pd.DataFrame, list[str]]:
     """The three 0/0 conventions on the all-zero list: the score of the list, and the mean of
     it with the graded page's query. One table, of which the core shows the first columns."""
     other = example(ZERO_PARTNER)
-    queries = ["all zero"] * len(item.relevances) + ["3, 2, 3, 0, 1"] * len(other.relevances)
+    partner = format_relevances(other.relevances)
+    queries = ["all zero"] * len(item.relevances) + [partner] * len(other.relevances)
     relevances = [*item.relevances, *other.relevances]
     rows, means = [], []
     for rule in ON_ZERO.values():
@@ -551,7 +553,7 @@ def _zero_rows(item: Example) -> tuple[pd.DataFrame, list[str]]:
                 "NDCG of the all-zero list": "NaN (left out)"
                 if math.isnan(value)
                 else fixed(value),
-                "Mean over two queries: this list and 3, 2, 3, 0, 1": means[-1],
+                f"Mean over two queries: this list and {partner}": means[-1],
                 "Used by": rule.used_by,
                 "The idea": rule.description,
             }
@@ -618,8 +620,8 @@ def _reveal(family: str, item: Example) -> None:
         st.table(_totals_table(totals), width="content")
         st.latex(dcg_sum)
     elif family == "russian":  # the table holds every swap's NDCG; this list is the top swap
-        _swap_costs(item, lists=False)
-        st.markdown("This list is the 1 ↔ 2 swap:")
+        top = _swap_costs(item, lists=False).iloc[0]
+        st.markdown(f"This list is the {top['swap']} swap:")
         st.latex(ratio)
     elif family == "gain":  # its IDCG sum, as long again, waits in the step-by-step fold
         st.latex(dcg_sum)
@@ -628,7 +630,8 @@ def _reveal(family: str, item: Example) -> None:
         st.latex(ratio)
         table, _ = _zero_rows(item)
         # The core's copy: the score, the mean and who uses it, under headings a phone can fit.
-        short = {table.columns[0]: "This list", table.columns[1]: "Mean with 3, 2, 3, 0, 1"}
+        partner = format_relevances(example(ZERO_PARTNER).relevances)
+        short = {table.columns[0]: "This list", table.columns[1]: f"Mean with {partner}"}
         st.table(table.iloc[:, :3].rename(columns=short), width="content")
     else:
         for formula in (dcg_sum, idcg_sum, ratio):

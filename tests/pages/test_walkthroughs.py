@@ -320,6 +320,11 @@ def test_russian_swaps_are_compared_within_one_list():
     # 5, 4, 3, 2, 1 with neighbours swapped: 1↔2 gives 4, 5, 3, 2, 1 (example 1: 0.9641).
     assert list(swaps["NDCG"])[:2] == ["0.9641", "0.9873"]
     assert list(swaps["Cost (1 − NDCG)"]) == ["0.0359", "0.0127", "0.0067", "0.0043"]
+    # The reveal's table, then the step-by-step fold's with the list after each swap.
+    core, full = [t.value for t in at.table if "Cost (1 − NDCG)" in t.value.columns]
+    assert "Ranked after the swap" not in core.columns
+    assert full["Ranked after the swap"].iloc[0] == "4, 5, 3, 2, 1"  # example 1's own list
+    assert "This list is the 1 ↔ 2 swap:" in _text(at)
     assert "same kind of swap lower down" not in _text(at)
 
 
