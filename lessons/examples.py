@@ -288,9 +288,8 @@ EXAMPLES: tuple[Example, ...] = (
         k=3,
         shows="DCG@3 of the binary list 1, 0, 1, 1, 0: only the first three positions count.",
         notice=(
-            "The relevant item at position 4 adds nothing to DCG@3, and the one at position 3 "
-            "counts half as much as the one on top. It does count on the ideal side: the ideal "
-            "top 3 is drawn from all five items, so it holds three relevant ones."
+            "The relevant item at position 4 is past k and adds nothing to DCG@3, yet the ideal "
+            "top 3 is drawn from all five items: it holds three relevant ones."
         ),
         printed=(
             Printed("term", "1", 1),
@@ -435,9 +434,8 @@ EXAMPLES: tuple[Example, ...] = (
             "results; here are the terms it leaves out."
         ),
         notice=(
-            "Two swaps stand between this list and a perfect 1: the 2 above a 3 near the top, and "
-            "the 0 above the 1 at the bottom. Fixing only the first gives 0.9931, only the second "
-            "0.9793: the mistake nearer the top costs more."
+            "Fixing only the 2 above a 3 gives 0.9931, only the 0 above the 1 gives 0.9793: the "
+            "mistake nearer the top costs more."
         ),
         printed=(Printed("DCG", "6.15"), Printed("IDCG", "6.32"), Printed("NDCG", "0.97")),
         errata=(
@@ -487,8 +485,8 @@ EXAMPLES: tuple[Example, ...] = (
             "grades: 0, 1, 3, 7 for grades 0–3 instead of 0, 1, 2, 3."
         ),
         notice=(
-            "The 2 sitting above a 3 now costs more: a grade-3 item earns 7, more than twice "
-            "what a grade-2 item earns (3), so NDCG drops from 0.9724 to 0.9575."
+            "The 2 above a 3 costs more now: grade 3 earns 7, over twice grade 2's 3, so NDCG "
+            "drops from 0.9724 to 0.9575."
         ),
     ),
     _example(
@@ -519,9 +517,8 @@ EXAMPLES: tuple[Example, ...] = (
             "scikit-learn and trec_eval, 1 in LightGBM and XGBoost."
         ),
         notice=(
-            "For this one query the convention is the whole answer: 0 or 1. It also decides "
-            "whether the query counts as a win or a loss when two systems are compared query "
-            "by query, and it moves every mean the query is part of."
+            "For this one query the convention is the whole answer, and it moves every mean "
+            "the query is part of."
         ),
     ),
     # ------------------------------------------------------------------ 002: continuous 0–1
@@ -533,7 +530,8 @@ EXAMPLES: tuple[Example, ...] = (
         relevances=(0.5, 0.9, 0.3, 0.6, 0.1),
         labels=("A", "B", "C", "D", "E"),
         shows=(
-            "Relevance need not be a grade: here it is a score between 0 and 1. First "
+            "Relevance need not be a grade: here it is a score between 0 and 1. The note ranks "
+            "the items two ways and stops at their DCGs; here the sums go on to NDCG. First "
             "ordering: A, B, C, D, E."
         ),
         notice="B, the best item, sits at position 2, where it keeps 63% of its gain.",
@@ -658,7 +656,10 @@ EXAMPLES: tuple[Example, ...] = (
             "The model ranks relevances 4, 5, 3, 2, 1; the ideal is 5, 4, 3, 2, 1. Only the top "
             "two are swapped."
         ),
-        notice="One swap at the very top costs 0.0359 of NDCG: 0.9641 instead of 1.",
+        notice=(
+            "The same swap costs 0.0359 at the top, 0.0043 at the bottom: the discount falls "
+            "fastest near the top."
+        ),
         printed=(
             Printed("term", "4", 1),
             Printed("term", "3.15", 2),
@@ -978,11 +979,8 @@ class Family:
 FAMILIES: dict[str, Family] = {
     "binary": Family(
         "Binary relevance",
-        "The simplest judgement: each item is relevant (1) or not (0), marked by an assessor or "
-        "read from clicks (a noisier stand-in: people click what sits near the top more often, "
-        "whatever it is: position bias). Cumulative gain (CG) counts the relevant items; DCG "
-        "weighs each one by a discount that shrinks with its position, so the same items score "
-        "more when they sit higher. With a cut-off k only the top k positions count.",
+        "Each item is relevant (1) or not (0). DCG adds the relevant items up, each divided by "
+        "a discount that grows with its position, so the same items score more higher up.",
         (
             (
                 "binary-dcg3",
@@ -995,10 +993,8 @@ FAMILIES: dict[str, Family] = {
     ),
     "graded": Family(
         "Graded relevance",
-        "Items carry grades, usually 0 (not relevant) to 3 (exactly what was wanted). Each item "
-        "earns its grade, discounted by its position, so a grade-3 item earns three times what a "
-        "grade-1 item earns in the same place. The ideal order sorts the grades from best to "
-        "worst; NDCG asks how close the real order comes to it.",
+        "Items carry grades, usually 0 (not relevant) to 3 (a perfect match); each earns its "
+        "grade, discounted by its position. NDCG compares the order with the ideal one.",
         (
             (
                 "wikipedia-2012",
@@ -1011,10 +1007,8 @@ FAMILIES: dict[str, Family] = {
     ),
     "continuous": Family(
         "Continuous relevance",
-        "Relevance does not have to be a whole-number grade: the formulas take any score of 0 or "
-        "more, such as a predicted probability. A study note scores five items A–E between 0 and "
-        "1 and ranks them two ways; it stops at the DCGs, and here the sums are carried on to "
-        "NDCG.",
+        "Relevance can be any score of 0 or more, such as a predicted probability: here five "
+        "items A–E, scored between 0 and 1 and ranked two ways.",
         (
             (
                 "continuous-abcde",
@@ -1027,24 +1021,21 @@ FAMILIES: dict[str, Family] = {
     ),
     "russian": Family(
         "Three Russian examples",
-        "A study note in Russian works three small examples, each a different kind of mistake: "
-        "two items swapped at the top, the whole list upside down, and a swap further down. The "
-        "question here is the note's point: where in a list does a mistake cost most?",
+        "A study note in Russian works three examples: the top two swapped, the whole list "
+        "reversed, a swap further down. Where does a mistake cost most?",
         lead="russian-1-not-ideal",
     ),
     "gain": Family(
         "The 2^rel − 1 gain",
-        "Instead of earning its grade, an item can earn 2^rel − 1: 0, 1, 3, 7, 15 for grades 0 "
-        "to 4. Each grade earns twice what the grade below it earns, plus one, so the gap "
-        "between neighbouring grades doubles at every step (1, 2, 4, 8) and getting the very "
-        "best items to the top matters much more. When relevance is only 0 or 1, the two gains "
-        "are the same number.",
+        "An item can earn 2^rel − 1 instead of its grade: 0, 1, 3, 7, 15 for grades 0 to 4. "
+        "The gap between neighbouring grades doubles at every step (1, 2, 4, 8), so the best "
+        "items matter more.",
         lead="gain-exponential",
     ),
     "zero": Family(
         "The all-zero list",
-        "If no item in the list is relevant, even the best order scores nothing: DCG and IDCG are "
-        "both 0, and NDCG = 0 / 0 has no value. Every implementation has to pick one.",
+        "If no item is relevant, even the best order scores nothing: DCG and IDCG are both 0, "
+        "and NDCG = 0 / 0 has no value. Every library picks one.",
         lead="all-zero",
     ),
 }

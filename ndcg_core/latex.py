@@ -112,11 +112,13 @@ def dcg_filled(
     digits: int = DIGITS,
     hide: int | None = None,
     per_line: int = TERMS_PER_LINE,
+    values: bool = True,
 ) -> str:
     """The DCG (or IDCG) sum with the numbers of a `breakdown` table filled in, in three steps:
     the fractions, their values, and the total, a step taking a line per `per_line` terms
     (fewer where the formula sits in a narrower box, such as a folded one on a phone).
-    `k` names the cut-off (None: no cut-off).
+    `k` names the cut-off (None: no cut-off). `values=False` leaves the middle step out: the
+    fractions, then the total, for a reveal that must stay short.
 
     `hide` turns the sum into a question: the term at that position (1-based) shows as
     \\boxed{?}, fraction and value alike, while the total stays.
@@ -134,26 +136,29 @@ def dcg_filled(
                 f"`hide` must be a position written out in the sum, one of "
                 f"{', '.join(map(str, positions))}; got {hide!r}."
             )
-    fractions, values = [], []
+    fractions, terms = [], []
     for index in shown:
         if index is None:
             fractions.append(r"\cdots")
-            values.append(r"\cdots")
+            terms.append(r"\cdots")
             continue
         row = top.iloc[index]
         position = int(row["position"])
         if position == hide:
             fractions.append(r"\boxed{?}")
-            values.append(r"\boxed{?}")
+            terms.append(r"\boxed{?}")
             continue
         numerator = gain_record(gain).filled(row[f"{prefix}relevance"])
         denominator = DISCOUNTS[discount].filled(position, log_base)
         fractions.append(rf"\frac{{{numerator}}}{{{denominator}}}")
-        values.append(num(row[f"{prefix}contribution"], digits))
+        terms.append(num(row[f"{prefix}contribution"], digits))
     total = float(top[f"{prefix}contribution"].sum())
+    if not values and len(fractions) <= per_line:  # short enough for one line, total and all
+        return rf"{name} = {' + '.join(fractions)} = {num(total)}"
+    middle = rf"&= {_lines(terms, per_line)} \\ " if values else ""
     return (
         rf"\begin{{aligned}} {name} &= {_lines(fractions, per_line)} \\ "
-        rf"&= {_lines(values, per_line)} \\ &= {num(total)} \end{{aligned}}"
+        rf"{middle}&= {num(total)} \end{{aligned}}"
     )
 
 
@@ -177,12 +182,18 @@ def cg_filled(relevances: list[float], k: int | None) -> str:
     return rf"{_measure('CG', k)} = {' + '.join(shown)} = {exact(float(total))}"
 
 
-def worked(result, per_line: int = TERMS_PER_LINE) -> list[str]:
+def worked(result, per_line: int = TERMS_PER_LINE, *, values: bool = True) -> list[str]:
     """DCG, IDCG and NDCG of a scored list (`metrics.Totals`), each with its numbers filled in,
-    `per_line` terms a line."""
+    `per_line` terms a line (`values=False`: each sum's fractions, then its total)."""
     ranked = result.ranked
     s = ranked.scoring
-    style = {"gain": s.gain, "discount": s.discount, "log_base": s.log_base, "per_line": per_line}
+    style = {
+        "gain": s.gain,
+        "discount": s.discount,
+        "log_base": s.log_base,
+        "per_line": per_line,
+        "values": values,
+    }
     return [
         dcg_filled(result.table, ranked.k, **style),
         dcg_filled(result.table, ranked.k, ideal=True, **style),

@@ -11,7 +11,8 @@ The rules live in `ui/assets/` as plain CSS and JavaScript (fixed text, nothing 
   the text, tables, widget values and cards all scale together; no sidebar or toolbar.
 - `app.js`: focus kept where the user was when Streamlit redraws a widget; wide regions made
   keyboard-scrollable and named; charts described by their captions; Russian and Chinese text
-  tagged with its language; plain commas in the address bar.
+  tagged with its language; plain commas in the address bar; a link to an #anchor inside a
+  closed fold opens the fold.
 """
 
 from __future__ import annotations

@@ -1,13 +1,16 @@
 """The walkthrough pages: every worked example of the source documents, rebuilt step by step.
 
-One call, `render(family)`, draws a whole page in two parts. The core, read first: the idea in a
-few sentences, the family's lead example and its list, a question on it (`ui/predict.py`: the
-learner guesses before any number appears), then the reveal: the sums with the list's numbers,
-the ideal order and IDCG, NDCG, and what to notice. The second reading, folded and labelled:
-every other example (its heading stays on the page, so a link to its anchor lands on it), the
-side-by-side comparisons, and each example's "Checking the source" box (every figure it printed
-beside the exact one, its slips, both readings where it is ambiguous). Every number comes from
-`ndcg_core`; this module only lays them out.
+One call, `render(family)`, draws a whole page in two parts. The core, read first and kept to a
+few minutes: the idea in a few sentences, the family's lead example and its list, a question on
+it (`ui/predict.py`: the learner guesses before any number appears), then the reveal: DCG and
+IDCG with the list's numbers filled in, their ratio, and what to notice (the page's question
+decides which of these the reveal needs: a table of both orders, of every swap, of the 0/0
+conventions). The second reading, in two folds: the lead example step by step (every term's
+value, the charts, the ideal order, the source check); every other example with the side-by-side
+comparisons and where the examples come from. No expander goes inside a fold (Streamlit forbids
+it): sections there are headings. An example's heading keeps its anchor (the example's id), and
+app.js opens the fold a link's #anchor points into. Every number comes from `ndcg_core`; this
+module only lays them out.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from lessons.examples import (
 from lessons.mistakes import ndcg_mistakes
 from ndcg_core import batch_ndcg, gains, ndcg
 from ndcg_core.display import DIGITS, exact, fixed, signed
-from ndcg_core.latex import TERMS_PER_LINE, cg_filled, cg_formula, formulas, worked
+from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
 from ndcg_core.metrics import NOT_RETRIEVED
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances
@@ -82,12 +85,16 @@ def _ideal_names(item: Example, relevances, labels) -> list[str]:
 # ------------------------------------------------------------------------------------- pieces
 
 
+def source_title(source: Source) -> str:
+    """A source's title in quotes, a link when there is one: how the core names its source."""
+    title = f"“{plain(source.title)}”"
+    return f"[{title}]({source.link})" if source.link else title
+
+
 def source_markdown(source: Source, *, remark: bool = True) -> str:
     """A source as a learner reads it: its title (a link when there is one), what it is, where
     and when, and (with `remark`) anything else needed to read it right."""
-    title = f"“{plain(source.title)}”"
-    if source.link:
-        title = f"[{title}]({source.link})"
+    title = source_title(source)
     rest = ", ".join(plain(part) for part in (source.kind, source.site, source.date) if part)
     said = f" {plain(source.remark)}" if remark and source.remark else ""
     return f"{title}, {rest}.{said}"
@@ -216,33 +223,33 @@ def _audit_label(item: Example) -> str:
 
 
 def _checking_the_source(item: Example) -> None:
-    """The source's printed figures beside the exact values, and its slips with both readings:
-    folded away, after the lesson."""
+    """The source's printed figures beside the exact values, and its slips with both readings,
+    under a heading of their own: this is drawn inside a fold, where no expander may go."""
     if not item.printed and not item.errata:
         st.caption("The source prints no number for this one: everything above is computed here.")
         return
-    with st.expander(_audit_label(item)):
-        if item.printed:
-            st.markdown("**What the source printed, beside the exact value**")
-            st.table(_printed_table(item).set_index("Quantity"))
-        else:
-            st.caption("The source prints no number for this one: everything is computed here.")
-        for erratum in item.errata:
-            st.info(f"**{plain(erratum.title)}**\n\n{plain(erratum.text)}", icon="📝")
-            if erratum.quote:
-                st.caption("The source's line, as it has it:")
-                st.code(erratum.quote, language=None, wrap_lines=True)
-            if erratum.reading:
-                other = item.with_reading(erratum)
-                ours = "as this walkthrough reads it"
-                totals = compare_totals(item, other, (ours, erratum.reading_name))
-                st.markdown(f"Both readings, computed (at k = {item.ranked.k}):")
-                st.table(_totals_table(totals), width="content")
-                settings = ", ".join(f"{key} = {value}" for key, value in erratum.reading.items())
-                st.caption(f"The other reading changes: {settings}. Term by term:")
-                st.latex(formulas(other.ranked)[0])
-                for formula in worked(other.scored(), per_line=FOLDED_TERMS_PER_LINE):
-                    st.latex(formula)
+    st.markdown(f"### {_audit_label(item)}")
+    if item.printed:
+        st.markdown("**What the source printed, beside the exact value**")
+        st.table(_printed_table(item).set_index("Quantity"))
+    else:
+        st.caption("The source prints no number for this one: everything is computed here.")
+    for erratum in item.errata:
+        st.info(f"**{plain(erratum.title)}**\n\n{plain(erratum.text)}", icon="📝")
+        if erratum.quote:
+            st.caption("The source's line, as it has it:")
+            st.code(erratum.quote, language=None, wrap_lines=True)
+        if erratum.reading:
+            other = item.with_reading(erratum)
+            ours = "as this walkthrough reads it"
+            totals = compare_totals(item, other, (ours, erratum.reading_name))
+            st.markdown(f"Both readings, computed (at k = {item.ranked.k}):")
+            st.table(_totals_table(totals), width="content")
+            settings = ", ".join(f"{key} = {value}" for key, value in erratum.reading.items())
+            st.caption(f"The other reading changes: {settings}. Term by term:")
+            st.latex(formulas(other.ranked)[0])
+            for formula in worked(other.scored(), per_line=FOLDED_TERMS_PER_LINE):
+                st.latex(formula)
 
 
 # ------------------------------------------------------------------------------ one example
@@ -264,7 +271,7 @@ def _ideal_top_k_slip(item: Example, result) -> bool:
 def _ideal_choices(item: Example) -> None:
     """For a list with a pool: the same list against the three ideals libraries build."""
     table = ideal_choices(item)
-    st.markdown("#### Which ideal? The pool, and k = n against no cut-off")
+    st.markdown("### Which ideal? The pool, and k = n against no cut-off")
     st.table(
         pd.DataFrame(
             {
@@ -301,31 +308,26 @@ def _symbols(formula: str, seen: set[str], lead: str = "") -> None:
     st.latex(formula)
 
 
-def _example_heading(item: Example, number: int, *, lead: bool = True) -> None:
-    """The example's heading, its anchor the example's id (links to it land here): a full
-    heading and the source for the lead example, a smaller one above a folded example."""
-    if lead:
-        st.header(f"{number}. {item.title}", divider="gray", anchor=item.id)
-        _source_line(item)
-    else:
-        st.subheader(f"{number}. {item.title}", anchor=item.id)
-
-
 def _example_list(item: Example) -> None:
+    """What an example shows and its list, with its cut-off when it has one."""
     st.markdown(plain(item.shows))
-    k = item.ranked.k
     if item.id in CG_ONLY:
         st.markdown("### CG: add the relevances up, ignore the order")
     else:
-        st.markdown("### The list and its DCG")
+        st.markdown("### The list")
+    _list(item)
+
+
+def _list(item: Example) -> None:
+    k = item.ranked.k
     st.table(_list_table(item.relevances, _labels(item)), width="content")
     if k is not None and k < item.ranked.n:
         st.caption(f"Only the top k = {k} positions count.")
 
 
-def _example_numbers(page: str, item: Example, seen: set[str], *, lead: bool = False) -> None:
-    """The example's sums, its ideal and its NDCG, in reading order. In the lead example the
-    charts and the position-by-position table fold away, so the core stays a few screens."""
+def _example_numbers(page: str, item: Example, seen: set[str]) -> None:
+    """The example's sums term by term, its charts, its ideal and its NDCG, in reading order:
+    the second reading's version, drawn inside a fold."""
     result = item.scored()
     table = result.table
     labels = _labels(item)
@@ -337,24 +339,18 @@ def _example_numbers(page: str, item: Example, seen: set[str], *, lead: bool = F
 
     if item.id not in CG_ONLY:
         dcg_symbols, idcg_symbols, ndcg_symbols = formulas(item.ranked)
-        dcg_numbers, idcg_numbers, ndcg_numbers = worked(
-            result, per_line=TERMS_PER_LINE if lead else FOLDED_TERMS_PER_LINE
-        )
-        if lead:  # its formula in symbols came before the question
-            st.markdown("The same formula with this list's numbers:")
+        dcg_numbers, idcg_numbers, ndcg_numbers = worked(result, per_line=FOLDED_TERMS_PER_LINE)
+        st.markdown("### DCG, term by term")
+        if dcg_symbols in seen:
+            st.markdown("The formula with this list's numbers, each term's value, the total:")
         else:
             _symbols(
                 dcg_symbols, seen, "The formula, then the same formula with this list's numbers:"
             )
         st.latex(dcg_numbers)
-        if lead:
-            with st.expander("📊 The same sums as charts, and position by position"):
-                _charts(page, item, table)
-                st.table(_running_table(item, table).set_index("Position"))
-        else:
-            _charts(page, item, table)
-            with st.expander("Position by position: the table behind the charts"):
-                st.table(_running_table(item, table).set_index("Position"))
+        _charts(page, item, table)
+        st.markdown("**Position by position: the table behind the charts**")
+        st.table(_running_table(item, table).set_index("Position"))
 
         st.markdown("### The ideal order and IDCG")
         ideal_rows = table[table["ideal_relevance"].notna()]
@@ -392,30 +388,22 @@ def _example_numbers(page: str, item: Example, seen: set[str], *, lead: bool = F
     if item.family == "zero":
         _zero_conventions(item)
 
+
+def _notice(item: Example) -> None:
     if item.notice:
         st.success(f"**What to notice.** {plain(item.notice)}", icon="👀")
 
 
-def render_example(page: str, item: Example, number: int, seen: set[str]) -> None:
-    """One worked example, whole and in reading order. `seen` holds what the page has already
-    shown (formulas in symbols, the @k slip box), so each is shown once."""
-    _example_heading(item, number)
+def _worked_example(page: str, item: Example, seen: set[str]) -> None:
+    """A further example, whole, for the second reading. It is drawn inside a fold, so nothing
+    in it folds again; its heading's anchor is the example's id (links to it land here)."""
+    st.header(item.title, anchor=item.id, divider="gray")
+    _source_line(item)
     _example_list(item)
     _example_numbers(page, item, seen)
+    _notice(item)
     _checking_the_source(item)
     _playground_button(item)
-
-
-def _folded_example(page: str, item: Example, number: int, seen: set[str]) -> None:
-    """A further example for a second reading: its heading stays on the page (so links to its
-    anchor still land on it), its whole worked example folds away below."""
-    _example_heading(item, number, lead=False)
-    with st.expander(f"📚 The worked example: {plain(item.title)}"):
-        _source_line(item)
-        _example_list(item)
-        _example_numbers(page, item, seen)
-        _checking_the_source(item)
-        _playground_button(item)
 
 
 # ---------------------------------------------------------------------------- comparisons
@@ -424,9 +412,8 @@ def _folded_example(page: str, item: Example, number: int, seen: set[str]) -> No
 def _comparison(
     page: str, first_id: str, second_id: str, title: str, names: tuple[str, str]
 ) -> None:
-    first, second = example(first_id), example(second_id)
-    with st.expander(f"📚 Side by side: {title}"):
-        _comparison_body(page, first, second, names)
+    st.header(f"Side by side: {title}", divider="gray")
+    _comparison_body(page, example(first_id), example(second_id), names)
 
 
 def _comparison_body(page: str, first: Example, second: Example, names: tuple[str, str]) -> None:
@@ -451,52 +438,43 @@ def _comparison_body(page: str, first: Example, second: Example, names: tuple[st
 
 
 def _russian_summary() -> None:
-    with st.expander("📚 The three examples side by side"):
-        rows = []
-        for item in by_family("russian"):
-            totals = item.totals()
-            printed = next((p.printed for p in item.printed if p.quantity == "NDCG"), "—")
-            rows.append(
-                {
-                    "Example": item.title,
-                    "Ranked": format_relevances(item.relevances),
-                    "Ideal": format_relevances(sorted(item.relevances, reverse=True)),
-                    "DCG": fixed(totals["DCG"]),
-                    "IDCG": fixed(totals["IDCG"]),
-                    "NDCG": fixed(totals["NDCG"]),
-                    "NDCG printed": printed,
-                }
-            )
-        st.table(pd.DataFrame(rows).set_index("Example"))
-        st.caption(
-            "The three lists differ in length and in grades, so this table compares three "
-            "lists, not three positions of one swap: the swap table of the first example does "
-            "that."
+    st.header("The three examples side by side", divider="gray")
+    rows = []
+    for item in by_family("russian"):
+        totals = item.totals()
+        printed = next((p.printed for p in item.printed if p.quantity == "NDCG"), "—")
+        rows.append(
+            {
+                "Example": item.title,
+                "Ranked": format_relevances(item.relevances),
+                "Ideal": format_relevances(sorted(item.relevances, reverse=True)),
+                "DCG": fixed(totals["DCG"]),
+                "IDCG": fixed(totals["IDCG"]),
+                "NDCG": fixed(totals["NDCG"]),
+                "NDCG printed": printed,
+            }
         )
+    st.table(pd.DataFrame(rows).set_index("Example"))
+    st.caption(
+        "The three lists differ in length and in grades, so this table compares three "
+        "lists, not three positions of one swap: the swap table of the first example does "
+        "that."
+    )
 
 
-def _swap_costs(item: Example) -> None:
-    """Every neighbour swap of the lead example's ideal order, and what each costs."""
+def _swap_costs(item: Example, *, lists: bool = True) -> pd.DataFrame:
+    """Every neighbour swap of the lead example's ideal order and what each costs: the answer
+    to the Russian page's question. The core's table leaves out the lists after each swap
+    (`lists=False`); the step-by-step fold shows them."""
     ideal = sorted(item.relevances, reverse=True)
     swaps = swaps_within(tuple(ideal))
-    st.markdown("### Where does a swap cost most? One list, every neighbour swap")
-    st.table(
-        pd.DataFrame(
-            {
-                "Swap positions": swaps["swap"],
-                "Ranked after the swap": [format_relevances(ranked) for ranked in swaps["ranked"]],
-                "NDCG": [fixed(v) for v in swaps["ndcg"]],
-                "Cost (1 − NDCG)": [fixed(v) for v in swaps["cost"]],
-            }
-        ).set_index("Swap positions")
-    )
-    top, second, *_, bottom = swaps.itertuples(index=False)
-    st.markdown(
-        f"The same one-step swap costs {fixed(top.cost)} at the top ({top.swap}, this "
-        f"example's list), {fixed(second.cost)} one place lower and {fixed(bottom.cost)} at the "
-        "bottom: the discount falls fastest near the top, so mistakes there cost most. The "
-        "sums of the top swap, term by term:"
-    )
+    columns = {"Swap positions": swaps["swap"]}
+    if lists:
+        columns["Ranked after the swap"] = [format_relevances(r) for r in swaps["ranked"]]
+    columns["NDCG"] = [fixed(v) for v in swaps["ndcg"]]
+    columns["Cost (1 − NDCG)"] = [fixed(v) for v in swaps["cost"]]
+    st.table(pd.DataFrame(columns).set_index("Swap positions"), width="content")
+    return swaps
 
 
 def _gain_comparison(item: Example) -> None:
@@ -534,7 +512,7 @@ def _gain_comparison(item: Example) -> None:
 
 def _gain_scale() -> None:
     grades = np.arange(0, 5, dtype=float)
-    st.markdown("## The two gains, grade by grade")
+    st.markdown("### The two gains, grade by grade")
     st.table(
         pd.DataFrame(
             {
@@ -552,14 +530,17 @@ def _gain_scale() -> None:
     )
 
 
-def _zero_conventions(item: Example) -> None:
-    st.markdown("### 0 / 0: three conventions")
-    st.markdown(
-        "The formula cannot decide this case, so each library decides it. Three choices are in "
-        "use; each value below is what the core returns for this list with that choice."
-    )
-    other = example("graded-explainer")
-    queries = ["all zero"] * len(item.relevances) + ["3, 2, 3, 0, 1"] * len(other.relevances)
+# The query the all-zero list is averaged with: a mean over two queries shows what the
+# convention does to a mean.
+ZERO_PARTNER = "graded-explainer"
+
+
+def _zero_rows(item: Example) -> tuple[pd.DataFrame, list[str]]:
+    """The three 0/0 conventions on the all-zero list: the score of the list, and the mean of
+    it with the graded page's query. One table, of which the core shows the first columns."""
+    other = example(ZERO_PARTNER)
+    partner = format_relevances(other.relevances)
+    queries = ["all zero"] * len(item.relevances) + [partner] * len(other.relevances)
     relevances = [*item.relevances, *other.relevances]
     rows, means = [], []
     for rule in ON_ZERO.values():
@@ -572,12 +553,23 @@ def _zero_conventions(item: Example) -> None:
                 "NDCG of the all-zero list": "NaN (left out)"
                 if math.isnan(value)
                 else fixed(value),
-                "Mean over two queries: this list and 3, 2, 3, 0, 1": means[-1],
+                f"Mean over two queries: this list and {partner}": means[-1],
                 "Used by": rule.used_by,
                 "The idea": rule.description,
             }
         )
-    st.table(pd.DataFrame(rows).set_index("Convention"))
+    return pd.DataFrame(rows).set_index("Convention"), means
+
+
+def _zero_conventions(item: Example) -> None:
+    st.markdown("### 0 / 0: three conventions")
+    st.markdown(
+        "The formula cannot decide this case, so each library decides it. Three choices are in "
+        "use; each value below is what the core returns for this list with that choice."
+    )
+    table, means = _zero_rows(item)
+    st.table(table)
+    other = example(ZERO_PARTNER)
     st.markdown(
         "For this query alone the convention is the score itself: 0, 1, or no score at all, "
         "and it decides whether the query counts as a win or a loss when two systems are "
@@ -601,7 +593,7 @@ def _number_rule() -> None:
     st.caption(
         f"Numbers: every value computed here is rounded to {DIGITS} decimal places; a figure "
         "quoted from a source appears as the source printed it. Only the “Checking the "
-        f"source” boxes give exact values to {AUDIT_DIGITS} places, enough to show how a "
+        f"source” sections give exact values to {AUDIT_DIGITS} places, enough to show how a "
         "source rounded."
     )
 
@@ -611,67 +603,115 @@ def _lead_in(family: str, item: Example) -> None:
     if family == "continuous":
         other = example("continuous-daecb")
         st.markdown(
-            f"Call the order above **A**. The note ranks the same five items a second way, "
-            f"**B**: {', '.join(_labels(other) or [])} "
-            f"(relevance {format_relevances(other.relevances)})."
+            f"Call this order **A**; the note also ranks them "
+            f"{', '.join(_labels(other) or [])}: **B**."
         )
     if family == "russian":
         ideal = format_relevances(sorted(item.relevances, reverse=True))
-        st.markdown(
-            f"This list is its ideal order, {ideal}, with the top two items swapped. Before the "
-            "numbers, a question about that ideal order:"
-        )
+        st.markdown(f"It is the ideal order {ideal} with the top two swapped.")
 
 
-def _reveal_extra(family: str, item: Example) -> None:
-    """The part of the reveal that answers a question the lead example alone does not."""
-    if family == "continuous":
-        other = example("continuous-daecb")
-        totals = compare_totals(item, other, ("A", "B"))
+def _reveal(family: str, item: Example) -> None:
+    """The answer: what the question asked about, then the lead list's sums filled in (each
+    sum's fractions and its total; the term-by-term values wait in the fold below)."""
+    dcg_sum, idcg_sum, ratio = worked(item.scored(), values=False)
+    if family == "continuous":  # the table holds both orders' IDCG and NDCG
+        totals = compare_totals(item, example("continuous-daecb"), ("A", "B"))
         st.table(_totals_table(totals), width="content")
-    if family == "russian":
-        _swap_costs(item)
+        st.latex(dcg_sum)
+    elif family == "russian":  # the table holds every swap's NDCG; this list is the top swap
+        top = _swap_costs(item, lists=False).iloc[0]
+        st.markdown(f"This list is the {top['swap']} swap:")
+        st.latex(ratio)
+    elif family == "gain":  # its IDCG sum, as long again, waits in the step-by-step fold
+        st.latex(dcg_sum)
+        st.latex(ratio)
+    elif family == "zero":
+        st.latex(ratio)
+        table, _ = _zero_rows(item)
+        # The core's copy: the score, the mean and who uses it, under headings a phone can fit.
+        partner = format_relevances(example(ZERO_PARTNER).relevances)
+        short = {table.columns[0]: "This list", table.columns[1]: f"Mean with {partner}"}
+        st.table(table.iloc[:, :3].rename(columns=short), width="content")
+    else:
+        for formula in (dcg_sum, idcg_sum, ratio):
+            st.latex(formula)
 
 
-def _core(page: str, family: str, item: Example, seen: set[str]) -> None:
+def _core(page: str, family: str, item: Example, seen: set[str]) -> bool:
     """The lesson a learner reads first: the lead example's list and the formula in symbols, a
-    question on it, and once it is answered (or skipped) the sums with the list's numbers."""
-    _example_heading(item, 1)
-    _example_list(item)
-    _symbols(formulas(item.ranked)[0], seen, "The formula it is scored with:")
+    question on it, and once it is answered (or skipped) the sums with the list's numbers.
+    Returns whether the answer is shown."""
+    st.header(item.title, divider="gray", anchor=item.id)
+    st.caption(f"From {source_title(SOURCES[item.source])}")
+    _list(item)
+    _symbols(formulas(item.ranked)[0], seen)
     _lead_in(family, item)
     guess = predict.ask(question(family), key=question_key(family))
-    if not predict.revealed(guess):
-        st.caption(
-            "Answer first, or press “Just show me”: the sums with this list's numbers come "
-            "right after."
-        )
+    shown = predict.revealed(guess)
+    if not shown:
+        st.caption("Answer first, or press “Just show me”: the sums come right after.")
     else:
-        _reveal_extra(family, item)
-        _example_numbers(page, item, seen, lead=True)
-        _checking_the_source(item)
+        _reveal(family, item)
+        _notice(item)
     _playground_button(item)
+    return shown
 
 
-def _second_reading(page: str, family: str, items: tuple[Example, ...], seen: set[str]) -> None:
-    """Everything after the core, each piece folded and labelled: the other examples, the
-    comparisons, the family's summaries, then where the examples come from."""
-    if family == "gain":
-        with st.expander("📚 The two gains, grade by grade"):
+def _sources_and_rounding(items: tuple[Example, ...]) -> None:
+    st.header("Where the examples come from, and how numbers are rounded", divider="gray")
+    _sources(items)
+    _number_rule()
+
+
+def _step_by_step(page: str, item: Example, seen: set[str], *, last: bool) -> None:
+    """The lead example for a second reading: its source, every term's value, the ideal order,
+    the charts, and the source check, in one fold (with the page's sources when it is the
+    last fold)."""
+    audit = ", source check" if item.printed or item.errata else ""
+    sources = "; sources" if last else ""
+    # What the fold holds beyond the sums, when the family has it.
+    extra = {"gain": ", the two gains compared", "zero": ", the conventions explained"}.get(
+        item.family, ""
+    )
+    with st.expander(f"📚 Step by step: ideal order, charts{extra}{audit}{sources}"):
+        _source_line(item)
+        st.markdown(plain(item.shows))
+        if item.family == "russian":
+            st.markdown("### Every neighbour swap of the ideal order")
+            _swap_costs(item)
+        _example_numbers(page, item, seen)
+        if item.family == "gain":
             _gain_scale()
-    for number, item in enumerate(items, start=1):
-        if number > 1:
-            _folded_example(page, item, number, seen)
-        for first_id, second_id, title, names in FAMILIES[family].comparisons:
-            if item.id in (first_id, second_id) and {first_id, second_id} <= {
-                other.id for other in items[:number]
-            }:
-                _comparison(page, first_id, second_id, title, names)
-    if family == "russian":
-        _russian_summary()
-    with st.expander("📚 Where the examples come from, and how numbers are rounded"):
-        _sources(items)
-        _number_rule()
+        _checking_the_source(item)
+        if last:
+            _sources_and_rounding((item,))
+
+
+def _more_label(family: str, others: int) -> str:
+    what = "1 more example" if others == 1 else f"{others} more examples"
+    if FAMILIES[family].comparisons or family == "russian":
+        what += ", side by side"
+    return f"📚 {what}; sources"
+
+
+def _more_examples(page: str, family: str, items: tuple[Example, ...], seen: set[str]) -> None:
+    """Every other example of the family, whole, with the comparisons where both of their
+    examples have been shown: one fold, so the core ends with few labels to read."""
+    if len(items) < 2:
+        return
+    with st.expander(_more_label(family, len(items) - 1)):
+        for number, item in enumerate(items, start=1):
+            if number > 1:
+                _worked_example(page, item, seen)
+            for first_id, second_id, title, names in FAMILIES[family].comparisons:
+                if item.id in (first_id, second_id) and {first_id, second_id} <= {
+                    other.id for other in items[:number]
+                }:
+                    _comparison(page, first_id, second_id, title, names)
+        if family == "russian":
+            _russian_summary()
+        _sources_and_rounding(items)
 
 
 def render(family: str) -> None:
@@ -684,5 +724,6 @@ def render(family: str) -> None:
     st.title(FAMILIES[family].title)
     st.markdown(FAMILIES[family].intro)
     seen: set[str] = set()
-    _core(page, family, items[0], seen)
-    _second_reading(page, family, items, seen)
+    if _core(page, family, items[0], seen):
+        _step_by_step(page, items[0], seen, last=len(items) == 1)
+    _more_examples(page, family, items, seen)

@@ -125,6 +125,9 @@ def test_russian_and_chinese_text_is_tagged_with_its_language(page, app_url):
     ]:
         page.goto(f"{app_url}/{path}")
         wait_for_app(page)
+        # The Russian note's heading comes with the reveal of the walkthrough's question.
+        page.get_by_role("button", name="Just show me").click()
+        wait_for_app(page)
         # The tag is added in the page by the app's script: waited for as it shows.
         tagged = page.locator(f'[lang="{lang}"]', has_text=sample)
         expect(tagged.first).to_be_attached()
@@ -207,3 +210,18 @@ def test_playground_by_keyboard_alone(page, app_url, shot, axe_ready):
     # Read the result: the headline names the cut-off, and the table carries every number.
     expect(page.get_by_test_id("stMetricLabel").first).to_contain_text("NDCG@3")
     shot("playground-keyboard")
+
+
+def test_a_walkthrough_with_its_folds_open(page, app_url, axe_ready):
+    """The pages are scanned as they open, folds closed; a walkthrough's folds hold most of it
+    (every further example, its source checks): opened, they pass too, headings in order."""
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{app_url}/learn-graded")
+    wait_for_app(page)
+    page.get_by_role("button", name="Just show me").click()
+    expect(page.get_by_text("You went straight to the answer.")).to_be_visible()
+    for label in ("📚 Step by step", "📚 5 more examples"):
+        page.get_by_text(label).click()
+    expect(page.get_by_role("heading", name="Wikipedia today", exact=False).first).to_be_visible()
+    settle(page)
+    assert axe_scan(page)["found"] == []

@@ -44,9 +44,11 @@ def _answer_and_read(page, app_url, shot, path, number, link):
     page.get_by_role("button", name="Just show me").click()
     expect(page.get_by_text("You went straight to the answer.")).to_be_visible()
     expect(page.get_by_text(number, exact=True).first).to_be_visible()
+    # The sums step by step and the charts are folded under the reveal: opened, they draw.
+    fold = page.get_by_text("📚 Step by step: ideal order, charts")
+    expect(page.get_by_role("heading", name="NDCG: the ratio")).to_have_count(0)
+    fold.click()
     expect(page.get_by_role("heading", name="NDCG: the ratio").first).to_be_visible()
-    # The charts are folded under the sums: opened, they draw.
-    page.get_by_text("📊 The same sums as charts, and position by position").click()
     expect(page.locator(".js-plotly-plot").first).to_be_visible()
     # The run drawn to the end and nothing faded (stale), so the first link read below is the
     # lead example's, not one left from a run in progress.
@@ -57,3 +59,15 @@ def _answer_and_read(page, app_url, shot, path, number, link):
     assert "/" + unquote(playground.get_attribute("href")).lstrip("/") == link
     assert playground.get_attribute("target") in (None, "", "_self")
     shot(f"walkthrough-{path.removeprefix('learn-')}")
+
+
+def test_a_link_to_a_folded_example_opens_its_fold(page, app_url, shot):
+    """Further examples sit in one fold; a link to one's anchor (its id) still lands on it."""
+    heading = page.get_by_role("heading", name="Wikipedia's six documents (2012)")
+    page.goto(f"{app_url}/learn-graded#wikipedia-2012")
+    wait_for_app(page)
+    expect(heading).to_be_visible()
+    expect(heading).to_be_in_viewport()
+    # The page's core is above, scrolled past: the lead example's heading is out of view.
+    expect(page.get_by_role("heading", name="The list 3, 2, 3, 0, 1")).not_to_be_in_viewport()
+    shot("walkthrough-anchor")

@@ -357,7 +357,10 @@ def test_lesson_texts_follow_the_one_number_rule(text):
             },
         ),
         ("gain-exponential", {"0.9724": ndcg([3, 2, 3, 0, 1]), "0.9575": 0.9574784666}),
-        ("russian-1-not-ideal", {"0.0359": 1 - ndcg([4, 5, 3, 2, 1])}),
+        (
+            "russian-1-not-ideal",
+            {"0.0359": 1 - ndcg([4, 5, 3, 2, 1]), "0.0043": 1 - ndcg([5, 4, 3, 1, 2])},
+        ),
         ("russian-2-top-error", {"0.9190": ndcg([7, 8, 9, 10])}),
         (
             "wikipedia-2012-swapped",
@@ -428,6 +431,20 @@ def test_long_filled_in_sums_go_on_over_lines_of_four_terms():
     assert steps[-1].strip() == "&= 6.8611"
     short = dcg_filled(breakdown([3, 2, 3]), 3, gain="linear", discount="log2", log_base=2)
     assert short.count(r"\\") == 2  # up to four terms: one line a step, as before
+
+
+def test_a_short_filled_in_sum_goes_from_its_fractions_to_its_total():
+    """A walkthrough's reveal: each sum's fractions, then its total, no line of term values."""
+    table = breakdown([3, 2, 3, 0, 1, 2])
+    text = dcg_filled(table, 6, gain="linear", discount="log2", log_base=2, values=False)
+    steps = text.removeprefix(r"\begin{aligned}").removesuffix(r"\end{aligned}").split(r"\\")
+    assert [step.count(r"\frac") for step in steps] == [4, 2, 0]
+    assert steps[-1].strip() == "&= 6.8611"  # 3 + 2/log2 3 + 3/2 + 0 + 1/log2 6 + 2/log2 7
+    assert "1.5000" not in text  # the value of 3 / log2 4 is left for the step-by-step version
+    short = dcg_filled(
+        breakdown([3, 2, 3]), 3, gain="linear", discount="log2", log_base=2, values=False
+    )
+    assert short.endswith("= 5.7619") and r"\\" not in short  # one line: 3 + 2/log2 3 + 3/2
 
 
 def test_a_filled_in_mean_goes_on_over_lines_and_ends_with_the_mean():

@@ -198,12 +198,15 @@ def test_all_zero_page_shows_the_three_conventions():
     at = _page("zero")
     text = _text(at)
     assert r"\frac{0}{0}" in text
-    conventions = next(t.value for t in at.table if "Used by" in t.value.columns)
-    assert list(conventions.index) == ["0/0 → 0", "0/0 → 1", "0/0 → skipped"]
-    assert list(conventions["NDCG of the all-zero list"]) == ["0.0000", "1.0000", "NaN (left out)"]
-    # Mean over the all-zero list and 3, 2, 3, 0, 1 (NDCG 0.9724): halved, lifted, or alone.
-    means = list(conventions.iloc[:, 1])
-    assert means == ["0.4862", "0.9862", "0.9724"]
+    # The core's table (the reveal), then the step-by-step fold's, with each convention's idea.
+    core, full = [t.value for t in at.table if "Used by" in t.value.columns]
+    assert "The idea" in full.columns and "The idea" not in core.columns
+    for conventions, score in ((core, "This list"), (full, "NDCG of the all-zero list")):
+        assert list(conventions.index) == ["0/0 → 0", "0/0 → 1", "0/0 → skipped"]
+        assert list(conventions[score]) == ["0.0000", "1.0000", "NaN (left out)"]
+        # Mean over the all-zero list and 3, 2, 3, 0, 1 (NDCG 0.9724): halved, lifted, or alone.
+        means = list(conventions.iloc[:, 1])
+        assert means == ["0.4862", "0.9862", "0.9724"]
     assert "/playground?rels=0,0,0,0,0" in _links(at)
 
 
@@ -261,17 +264,22 @@ def test_the_number_rule_is_stated_once(family):
 @pytest.mark.parametrize("family", list(PAGES))
 def test_source_checks_are_folded_away_after_the_lesson(family):
     at = _page(family)
-    audits = [e for e in at.expander if e.label.startswith("🔎 Checking the source")]
+    folds = [e for e in at.expander if e.label.startswith("📚")]
+    heading = "### 🔎 Checking the source"
+    # Each example's check has its heading inside a fold, in the examples' order, none outside.
+    audits = [m.value for e in folds for m in e.markdown if m.value.startswith(heading)]
     checked = [item for item in lesson_order(family) if item.printed or item.errata]
     assert len(audits) == len(checked)
-    # Every printed-vs-exact table and every erratum box sits inside one of them.
-    inside = sum(1 for e in audits for t in e.table if "Printed" in t.value.columns)
+    assert len([m for m in at.markdown if m.value.startswith(heading)]) == len(audits)
+    # Every printed-vs-exact table and every erratum box sits inside a fold.
+    inside = sum(1 for e in folds for t in e.table if "Printed" in t.value.columns)
     assert inside == sum(1 for item in checked if item.printed)
-    assert sum(len(e.info) for e in audits) == len(at.info)
-    for box, item in zip(audits, checked):
+    assert inside == sum(1 for t in at.table if "Printed" in t.value.columns)
+    assert sum(len(e.info) for e in folds) == len(at.info)
+    for audit, item in zip(audits, checked):
         if item.printed:
-            assert f"{len(item.printed)} printed figure" in box.label
-            assert (f"{item.slips} slip" in box.label) == (item.slips > 0)
+            assert f"{len(item.printed)} printed figure" in audit
+            assert (f"{item.slips} slip" in audit) == (item.slips > 0)
 
 
 def test_the_ideal_at_k_slip_is_named_once_on_the_binary_page():
@@ -300,9 +308,9 @@ def test_the_pooled_wikipedia_example_teaches_the_pool_and_the_cut():
     # Today's example comes after the 2012 examples, and after their comparison.
     items = [item.id for item in lesson_order("graded")]
     assert items.index("wikipedia-now-pooled") > items.index("wikipedia-2012-swapped")
-    labels = [e.label for e in at.expander if e.label.startswith("📚")]
-    side_by_side = next(i for i, label in enumerate(labels) if "Side by side" in label)
-    pooled = next(i for i, label in enumerate(labels) if "Wikipedia today" in label)
+    headings = [h.value for h in at.header]
+    side_by_side = next(i for i, heading in enumerate(headings) if "Side by side" in heading)
+    pooled = next(i for i, heading in enumerate(headings) if "Wikipedia today" in heading)
     assert side_by_side < pooled
 
 
@@ -312,6 +320,11 @@ def test_russian_swaps_are_compared_within_one_list():
     # 5, 4, 3, 2, 1 with neighbours swapped: 1↔2 gives 4, 5, 3, 2, 1 (example 1: 0.9641).
     assert list(swaps["NDCG"])[:2] == ["0.9641", "0.9873"]
     assert list(swaps["Cost (1 − NDCG)"]) == ["0.0359", "0.0127", "0.0067", "0.0043"]
+    # The reveal's table, then the step-by-step fold's with the list after each swap.
+    core, full = [t.value for t in at.table if "Cost (1 − NDCG)" in t.value.columns]
+    assert "Ranked after the swap" not in core.columns
+    assert full["Ranked after the swap"].iloc[0] == "4, 5, 3, 2, 1"  # example 1's own list
+    assert "This list is the 1 ↔ 2 swap:" in _text(at)
     assert "same kind of swap lower down" not in _text(at)
 
 
@@ -374,17 +387,27 @@ def test_the_core_asks_before_it_shows_any_number(family):
     at = open_page(PAGES[family])
     lead = lesson_order(family)[0]
     assert lead.id == FAMILIES[family].lead
-    # The lead example's heading and its list are there, with the question's box right after.
-    assert at.header[0].value.startswith(f"1. {lead.title}")
+    # The lead example's heading (its anchor the example's id) and its list are there, with the
+    # question's box right after.
+    assert at.header[0].value == lead.title
+    assert at.header[0].proto.anchor == lead.id
     assert at.get("form"), "the question's form is missing"
     # None of the lead's numbers is on the page yet (AppTest also sees what is folded: the other
     # examples' numbers are there, in their folds), neither its NDCG nor its filled sums.
     assert f"{lead.totals()['NDCG']:.4f}" not in {m.value for m in at.metric}
     latex = {e.value for e in at.get("latex")}
     assert not set(worked(lead.scored())) & latex
-    # Every other example keeps its heading (and anchor) with its worked example folded below.
-    folded = [e.label for e in at.expander if e.label.startswith("📚 The worked example")]
-    assert len(folded) == len(lesson_order(family)) - 1
+    assert not set(worked(lead.scored(), values=False)) & latex
+    # Nor the step-by-step fold, which holds them too.
+    assert not [e for e in at.expander if e.label.startswith("📚 Step by step")]
+    # Every other example is in one fold, each under its heading, anchored by its id (app.js
+    # opens the fold for a link to one).
+    others = lesson_order(family)[1:]
+    folds = [e for e in at.expander if e.label.startswith("📚") and "more example" in e.label]
+    assert len(folds) == (1 if others else 0)
+    if others:
+        anchors = {h.proto.anchor: h.value for h in folds[0].header}
+        assert {item.id: item.title for item in others}.items() <= anchors.items()
 
 
 @pytest.mark.parametrize(

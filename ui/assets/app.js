@@ -11,6 +11,8 @@
 // 4. Russian and Chinese text is tagged with its language, so a screen reader reads it in the
 //    right voice.
 // 5. The address bar shows plain commas (rels=3,2,3), like every link the app writes.
+// 6. A link to an #anchor inside a closed fold (a walkthrough's further examples) opens the fold
+//    and scrolls to the anchor: Streamlit only scrolls to a heading it can show.
 (() => {
   if (window.ndcgLab) {
     window.ndcgLab.schedule();
@@ -208,6 +210,35 @@
     }
   };
 
+  // ---------------------------------------------------------------- 6. links into a fold
+  // The fold grows as it opens, and what is above it may still be drawing: the anchor is
+  // scrolled to on each change until it stays put, then left alone (the reader may scroll on,
+  // or close the fold again).
+  let reached = "";
+  let lastTop = null;
+  let still = 0; // runs in a row the anchor has not moved
+  let tries = 0;
+  const openAnchor = () => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (!id || id === reached) return;
+    const target = doc.getElementById(id);
+    if (!target) return; // not drawn yet: the next change of the page tries again
+    const fold = target.closest("details");
+    if (fold && !fold.open) fold.querySelector("summary")?.click();
+    target.scrollIntoView({ block: "start" });
+    const top = Math.round(target.getBoundingClientRect().top);
+    still = top === lastTop ? still + 1 : 0;
+    lastTop = top;
+    // At the top of the view, or (near the page's end) where it can go no higher for a while.
+    if ((top < 120 && still >= 1) || still >= 5 || ++tries > 40) {
+      reached = id;
+      lastTop = null;
+      still = tries = 0;
+      return;
+    }
+    setTimeout(lab.schedule, 150);
+  };
+
   // ---------------------------------------------------------------- when the page changes
   let pending = 0;
   const run = () => {
@@ -217,6 +248,7 @@
     markScrollers();
     describeCharts();
     tagLanguages(main);
+    openAnchor();
   };
   lab.schedule = () => {
     if (!pending) pending = setTimeout(run, 120);
@@ -227,6 +259,7 @@
     characterData: true,
   });
   window.addEventListener("resize", lab.schedule);
+  window.addEventListener("hashchange", lab.schedule);
   doc.addEventListener("focusout", (event) => {
     if (!event.relatedTarget) setTimeout(lab.schedule, 50);
   });
