@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from lessons.practice.libraries import build_library_pair
+from lessons.practice.libraries import asked_words, build_library_pair
 from ndcg_core import latex
 from ndcg_core.display import fixed
 from ndcg_core.libraries import (
@@ -151,7 +151,7 @@ def to_the_playground(query: Query) -> None:
 def every_library(query: Query, verdicts: list[LibraryVerdict]) -> None:
     st.header("Every library on this query")
     st.markdown(f"**Every row is scored at {plain(cut_name(query))}** (set k above).")
-    guess = predict.ask(build_library_pair(query, *HEADLINE), key=QUESTION)
+    guess = _question(query)
     table = verdict_table(verdicts)
     if predict.revealed(guess):
         _reveal(query, verdicts, table)
@@ -171,6 +171,18 @@ def every_library(query: Query, verdicts: list[LibraryVerdict]) -> None:
                 plain(f"{GAINS[gain].label}, discount {DISCOUNTS[discount].label}: {titles}")
             )
             st.latex(latex.dcg_formula(gain, discount))
+
+
+def _question(query: Query):
+    """What the headline rows print, asked on the query as it was when answered: a gallery click
+    afterwards changes the numbers below, not the verdict on what was asked ("Ask me again"
+    asks about the query above)."""
+    asked_key = f"{PAGE}_asked"
+    if predict.guess_for(QUESTION) is None or asked_key not in st.session_state:
+        st.session_state[asked_key] = query
+    asked = st.session_state[asked_key]
+    where = "the query above" if asked == query else f"your earlier query ({asked_words(asked)})"
+    return predict.ask(build_library_pair(asked, *HEADLINE, where=where), key=QUESTION)
 
 
 def _reveal(query: Query, verdicts: list[LibraryVerdict], table) -> None:

@@ -8,6 +8,7 @@ answer is judged from what the exercise holds, scores, ties and refusals include
 
 from __future__ import annotations
 
+from ndcg_core.display import shorten
 from ndcg_core.libraries import (
     GALLERY,
     LABEL_RULES,
@@ -18,7 +19,9 @@ from ndcg_core.libraries import (
     pair_outcome,
     score_every_preset,
 )
+from ndcg_core.parsing import format_relevances
 
+from .lesson_questions import LISTED
 from .records import Case, Choice, Claim, Exercise, Slot
 
 
@@ -27,6 +30,18 @@ def pair_verdicts(query: Query, first: str, second: str) -> tuple[LibraryVerdict
     page, whose first row is the reference)."""
     a, b = score_every_preset(query, (PRESETS_BY_KEY[first], PRESETS_BY_KEY[second]))
     return a, b
+
+
+def asked_words(query: Query) -> str:
+    """A query in a few words, for a question asked on it: '3, 2, 3, 0, 1, 2; 2 judged, not
+    retrieved; k = n = 6'."""
+    said = [shorten(format_relevances(query.relevances), LISTED)]
+    if query.scores != Query(query.ranked).scores:  # scores typed, not the list order's
+        said.append(f"scores {shorten(format_relevances(query.scores), LISTED)}")
+    if query.pool:
+        said.append(f"{len(query.pool)} judged, not retrieved")
+    said.append(query.ranked.scoring.cut_words(query.n))
+    return "; ".join(said)
 
 
 def option_texts(a: LibraryVerdict, b: LibraryVerdict) -> dict[str, str]:

@@ -10,7 +10,7 @@ import pytest
 
 from lessons import practice
 from lessons.practice import PLANS, REGISTRY, correct_choice, is_correct, judge
-from lessons.practice.libraries import build_library_pair, holds
+from lessons.practice.libraries import asked_words, build_library_pair, holds
 from lessons.practice.records import Slot
 from ndcg_core.libraries import GALLERY, make_query
 
@@ -132,3 +132,13 @@ def test_every_gallery_case_has_one_true_option_and_a_maker_draws_them():
 def test_no_pinned_version_asks_it():
     assert all("library_pair" not in kinds + others for kinds, others in PLANS.values())
     assert practice.set_size(practice.LATEST) == 4 + 7
+
+
+def test_a_query_asked_earlier_is_named_by_what_sets_it_apart():
+    assert asked_words(make_query([3, 2, 3, 0, 1, 2], "n", pool=[3, 2])) == (
+        "3, 2, 3, 0, 1, 2; 2 judged, not retrieved; k = n = 6"
+    )
+    assert asked_words(make_query([0, 2, 1, 3], 4, scores=[0.8, 0.8, 0.5, 0.5])) == (
+        "0, 2, 1, 3; scores 0.8, 0.8, 0.5, 0.5; k = 4"
+    )
+    assert asked_words(make_query([1, 0], None, scores=[2, 1])) == "1, 0; no cut-off"

@@ -398,3 +398,21 @@ def test_just_show_me_reveals_without_a_guess():
     assert "You went straight to the answer." in texts(at.get_by_key(QUESTION).caption)
     assert numbers_shown(at)
     assert card(at, "trec_eval ndcg_cut.6") == "0.7850"
+
+
+def test_an_answer_stays_with_the_query_it_was_given_on():
+    """A gallery click after answering changes the numbers, not the verdict on what was asked."""
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    answer(at, "scikit-learn prints more")
+    at.button(key="libraries_gallery_negative").click().run()
+    assert card(at, "scikit-learn") == "refuses"
+    assert "Right!" in texts(at.success)
+    assert (
+        "both score your earlier query (3, 2, 3, 0, 1, 2; 2 judged, not retrieved; k = n = 6)"
+        in (question_text(at))
+    )
+    at.button(key=f"{QUESTION}_again").click().run()
+    assert "both score the query above" in question_text(at)
+    assert not numbers_shown(at)
+    answer(at, "One of them refuses it")
+    assert "Right!" in texts(at.success)
