@@ -99,8 +99,8 @@ def why_not(exercise: Exercise, claim: Claim) -> str:
             f"{LABEL_RULES[b.preset.labels].description}."
         ),
         "same": (
-            "That needs a query on which none of their differences counts: no judged item left "
-            "unretrieved, no tied scores, labels both accept."
+            "That needs a query on which none of their differences counts: no relevant item judged "
+            "but never retrieved, no tied scores, labels both accept."
         ),
         "first": _lower(y, x),
         "second": _lower(x, y),

@@ -356,7 +356,7 @@ def test_a_right_answer_is_judged_and_the_numbers_follow():
 def test_a_wrong_answer_says_what_it_would_need_then_shows_the_numbers():
     at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
     answer(at, "The same number")
-    verdict = said(at.info, "Not quite.", "no judged item left unretrieved")
+    verdict = said(at.info, "Not quite.", "no relevant item judged but never retrieved")
     assert "scikit-learn prints 0.9608 and trec_eval 0.7850" in verdict
     assert "The ideal counts the 2 judged items never retrieved." in verdict
     assert numbers_shown(at)
