@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lessons.practice.libraries import asked_words, build_library_pair
 from ndcg_core import latex
 from ndcg_core.display import fixed
 from ndcg_core.libraries import (
@@ -32,13 +33,14 @@ from ndcg_core.libraries import (
 from ndcg_core.model import RankedList
 from ndcg_core.options import DISCOUNTS, GAINS
 from ndcg_core.parsing import format_relevances, parse_scores
-from ui import charts, controls, list_editor, menu, urlparams
+from ui import charts, controls, list_editor, menu, predict, urlparams
 from ui.charts.libraries import tie_groups_table, ties_chart, ties_table, verdicts_table
 from ui.text import plain
 
 PAGE = "libraries"
 SCORES, IDS = f"{PAGE}_scores", f"{PAGE}_ids"
 HEADLINE = ("sklearn", "trec_ndcg_cut")  # the two rows whose numbers the home page promises
+QUESTION = f"{PAGE}_pair"  # what the two headline rows print: predict first
 GALLERY_COLUMNS = 4
 
 
@@ -149,27 +151,10 @@ def to_the_playground(query: Query) -> None:
 def every_library(query: Query, verdicts: list[LibraryVerdict]) -> None:
     st.header("Every library on this query")
     st.markdown(f"**Every row is scored at {plain(cut_name(query))}** (set k above).")
-    case = case_for(query)
-    if case is not None:
-        st.info(f"**{case.title}.** {case.notice}", icon="🔎")
-    _headline(verdicts)
+    guess = _question(query)
     table = verdict_table(verdicts)
-    # Static tables, not grids: every word stays readable when projected.
-    with st.container(key=f"{PAGE}_brief"):
-        st.table(verdicts_table(table, brief=True))
-    st.caption(
-        "Each row against the first (scikit-learn): “differs by” names what changes this "
-        "number; ⚠ marks labels changed without a warning."
-    )
-    counts = cause_counts(verdicts)
-    if counts:
-        moving = ", ".join(f"{CAUSES[cause]} ({count})" for cause, count in counts.items())
-        st.markdown(f"**What moves the number here:** {moving} rows.")
-    else:
-        st.markdown(
-            "**Every library agrees on this query.** Try the gallery below for cases where they "
-            "do not."
-        )
+    if predict.revealed(guess):
+        _reveal(query, verdicts, table)
     with st.expander("📚 Every row explained: exact values, reasons, formulas"):
         with st.container(key=f"{PAGE}_verdicts"):
             st.table(verdicts_table(table))
@@ -186,6 +171,42 @@ def every_library(query: Query, verdicts: list[LibraryVerdict]) -> None:
                 plain(f"{GAINS[gain].label}, discount {DISCOUNTS[discount].label}: {titles}")
             )
             st.latex(latex.dcg_formula(gain, discount))
+
+
+def _question(query: Query):
+    """What the headline rows print, asked on the query as it was when answered: a gallery click
+    afterwards changes the numbers below, not the verdict on what was asked ("Ask me again"
+    asks about the query above)."""
+    asked_key = f"{PAGE}_asked"
+    if predict.guess_for(QUESTION) is None or asked_key not in st.session_state:
+        st.session_state[asked_key] = query
+    asked = st.session_state[asked_key]
+    where = "the query above" if asked == query else f"your earlier query ({asked_words(asked)})"
+    return predict.ask(build_library_pair(asked, *HEADLINE, where=where), key=QUESTION)
+
+
+def _reveal(query: Query, verdicts: list[LibraryVerdict], table) -> None:
+    """The answer to the question: the headline rows, every library in brief, what moves them."""
+    case = case_for(query)
+    if case is not None:
+        st.info(f"**{case.title}.** {case.notice}", icon="🔎")
+    _headline(verdicts)
+    # Static tables, not grids: every word stays readable when projected.
+    with st.container(key=f"{PAGE}_brief"):
+        st.table(verdicts_table(table, brief=True))
+    st.caption(
+        "Each row against the first (scikit-learn): “differs by” names what changes this "
+        "number; ⚠ marks labels changed without a warning."
+    )
+    counts = cause_counts(verdicts)
+    if counts:
+        moving = ", ".join(f"{CAUSES[cause]} ({count})" for cause, count in counts.items())
+        st.markdown(f"**What moves the number here:** {moving} rows.")
+    else:
+        st.markdown(
+            "**Every library agrees on this query.** Try the gallery below for cases where they "
+            "do not."
+        )
 
 
 def _headline(verdicts: list[LibraryVerdict]) -> None:

@@ -47,7 +47,7 @@ from ndcg_core.display import DIGITS, exact, fixed
 from ndcg_core.metrics import totals
 from ndcg_core.parsing import format_relevances
 
-from . import calculations, measures, pitfalls, puzzles
+from . import calculations, libraries, measures, pitfalls, puzzles
 from .answers import (
     HOW_TO_TYPE,
     ImpossibleAnswer,
@@ -110,6 +110,8 @@ REGISTRY: dict[str, Kind] = {
     "irrelevant_tail": Kind(pitfalls.make_irrelevant_tail, pitfalls.holds),
     "ideal_below_k": Kind(pitfalls.make_ideal_below_k, pitfalls.holds),
     "metric_changes": Kind(measures.make_metric_changes, measures.holds),
+    # The /libraries page's question on the learner's query; in no version's plan yet.
+    "library_pair": Kind(libraries.make_library_pair, libraries.holds, libraries.why_not),
 }
 
 __all__ = [

@@ -8,6 +8,10 @@ re-computing the claim from the lists, as it does in practice.
   it changes (kind ``metric_changes``: the claim is the set of measures that move).
 - `build_click_log` (/learn-labels): clicks logged under the learner's order, used to score a
   challenger's order of the same items; which comes out ahead (kind ``compare``).
+
+The /libraries page's question (what two libraries print for the learner's query) needs scores,
+ids and refusals, which no existing kind judges: it is `libraries.build_library_pair`, of its
+own kind ``library_pair``.
 """
 
 from __future__ import annotations

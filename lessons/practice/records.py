@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from ndcg_core.libraries import Query
 from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.options import DISCOUNTS, discounts, gain_record
@@ -56,10 +57,15 @@ def variant(case: Case, name: str | None = None, *, pool=None, **scoring) -> Cas
 
 # What an option claims: a winner and a margin (compare), a pair of positions (costliest swap),
 # two libraries' conventions as cases, or as one case per query (the convention puzzles), or
-# values that lists score (the pitfalls).
+# values that lists score (the pitfalls), or a query, two presets' keys and how their numbers
+# compare (what two libraries print).
 Reading = Case | tuple[Case, ...]
 Claim = (
-    tuple[str, float] | tuple[int, int] | tuple[Reading, Reading] | tuple[tuple[Case, float], ...]
+    tuple[str, float]
+    | tuple[int, int]
+    | tuple[Reading, Reading]
+    | tuple[tuple[Case, float], ...]
+    | tuple[Query, str, str, str]
 )
 
 

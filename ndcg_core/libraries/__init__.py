@@ -31,6 +31,7 @@ from .presets import (
 )
 from .query import Query, make_query
 from .score import (
+    PAIR_OUTCOMES,
     LibraryVerdict,
     Spread,
     cause_counts,
@@ -38,6 +39,7 @@ from .score import (
     cut_sentence,
     evaluate_query,
     in_playground,
+    pair_outcome,
     score_every_preset,
     spread,
     verdict_table,
@@ -52,6 +54,7 @@ __all__ = [
     "GALLERY",
     "GALLERY_BY_KEY",
     "LABEL_RULES",
+    "PAIR_OUTCOMES",
     "PIP_NAMES",
     "PRESETS",
     "PRESETS_BY_KEY",
@@ -78,6 +81,7 @@ __all__ = [
     "install_line",
     "make_query",
     "numba_argsort",
+    "pair_outcome",
     "ranked_items",
     "ranking_order",
     "score_every_preset",

@@ -335,6 +335,25 @@ def cause_counts(verdicts: Sequence[LibraryVerdict]) -> dict[str, int]:
     return {cause: count for cause, count in counts.items() if count}
 
 
+# How two rows compare, as a question about them is answered: either refuses; they print the same
+# number (within NOISE, as the causes are found); the first prints more; the second does.
+PAIR_OUTCOMES = ("refused", "same", "first", "second")
+
+
+def pair_outcome(first: LibraryVerdict, second: LibraryVerdict) -> str:
+    """Which of PAIR_OUTCOMES two rows of one query show.
+
+    >>> rows = evaluate_query([3, 2, 3, 0, 1, 2], 6, pool=[3, 2])
+    >>> pair_outcome(rows[0], rows[3]), pair_outcome(rows[0], rows[1])
+    ('first', 'same')
+    """
+    if "refused" in (first.kind, second.kind):
+        return "refused"
+    if not _differs(first, second):
+        return "same"
+    return "first" if first.value > second.value else "second"
+
+
 def cut_name(query: Query) -> str:
     """The cut-off every row is asked for, in a few words: 'k = n = 6', 'no cut-off', 'k = 10'."""
     return query.ranked.scoring.cut_words(query.n)
@@ -386,6 +405,7 @@ def in_playground(verdict: LibraryVerdict, query: Query) -> RankedList | None:
 
 
 __all__ = [
+    "PAIR_OUTCOMES",
     "LibraryVerdict",
     "Spread",
     "cause_counts",
@@ -393,6 +413,7 @@ __all__ = [
     "cut_sentence",
     "evaluate_query",
     "in_playground",
+    "pair_outcome",
     "score_every_preset",
     "spread",
     "verdict_table",

@@ -1,5 +1,6 @@
-"""/libraries in a real browser: a shared link opens the case; a gallery click changes it; the
-menu then opens another page on the same list; screenshots at desktop and phone widths."""
+"""/libraries in a real browser: a shared link opens the case and its question, answered before
+the numbers show; a gallery click changes it; the menu then opens another page on the same list;
+screenshots at desktop and phone widths."""
 
 import re
 
@@ -33,6 +34,15 @@ def test_libraries_link_gallery_and_walk(page, app_url, shot):
     expect(page.get_by_role("link", name="Why libraries disagree").first).to_be_visible()
     page.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2")
     wait_for_app(page)
+    # The page asks first: the headline numbers come once the reader has answered.
+    form = page.get_by_test_id("stForm").filter(has_text="scikit-learn prints more")
+    expect(form).to_be_visible()
+    expect(card(page, "scikit-learn")).to_have_count(0)
+    settle(page)
+    shot("libraries-question")
+    form.get_by_text("scikit-learn prints more", exact=True).click()
+    form.get_by_role("button", name="Check my guess").click()
+    expect(page.get_by_text(re.compile("Right!"))).to_be_visible()
     expect(card(page, "scikit-learn ndcg_score(k=6)")).to_have_text("0.9608")
     expect(card(page, "trec_eval ndcg_cut.6")).to_have_text("0.7850")
     expect(page.get_by_text("Every row is scored at k = n = 6")).to_be_visible()

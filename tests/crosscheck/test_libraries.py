@@ -249,3 +249,28 @@ def test_the_versions_the_app_says_it_checked_are_the_ones_installed(package, li
     except PackageNotFoundError:
         pytest.skip(f"{package} is not installed here")
     assert installed.split(".")[:2] == CHECKED_VERSIONS[library].split("."), installed
+
+
+@pytest.mark.crosscheck
+def test_the_libraries_page_question_matches_what_the_two_libraries_print():
+    """/libraries asks what scikit-learn's ndcg_score and trec_eval's ndcg_cut.k print: its right
+    option is what the real libraries do, refusals included."""
+    from lessons.practice import correct_choice
+    from lessons.practice.libraries import build_library_pair
+
+    seen = set()
+    for query in QUERIES:
+        exercise = build_library_pair(query, "sklearn", "trec_ndcg_cut")
+        claimed = exercise.choices[correct_choice(exercise)].claim[3]
+        metric = PRESETS_BY_KEY["trec_ndcg_cut"].metric_name(query.k, query.n)
+        sklearn = run_sklearn(as_case(query, ""), ignore_ties=False)
+        trec = run_trec_eval(as_case(query, metric))
+        if isinstance(sklearn, dict) or isinstance(trec, dict):
+            real = "refused"
+        elif math.isclose(sklearn, trec, rel_tol=0, abs_tol=1e-9):
+            real = "same"
+        else:
+            real = "first" if sklearn > trec else "second"
+        assert claimed == real, (query, sklearn, trec)
+        seen.add(real)
+    assert seen == {"refused", "same", "first", "second"}  # every answer met on real libraries

@@ -43,6 +43,11 @@ def card(at, label_start: str) -> str:
     return next(m.value for m in at.metric if m.label.startswith(label_start))
 
 
+def skip_question(at) -> None:
+    """Press "Just show me", as a reader on a second visit does, to see the headline numbers."""
+    at.button(key="predict_libraries_pair_skip").click().run()
+
+
 def snippet_shown(at) -> str:
     """The library program (the sidebar's share link is a code block too)."""
     return next(code.value for code in at.code if code.language == "python")
@@ -86,6 +91,7 @@ def test_pooled_wikipedia_at_k_n_and_without_a_cut_off():
         "No cut-off: the ideal spans every judged item",
     ]
     assert "k = n = 6" in texts(at.markdown)
+    skip_question(at)
     assert card(at, "scikit-learn ndcg_score(k=6)") == "0.9608"
     assert card(at, "trec_eval ndcg_cut.6") == "0.7850"
     assert row(at, "trec_ndcg")["verdict"] == "0.7562"
@@ -110,6 +116,7 @@ def test_pooled_wikipedia_at_k_n_and_without_a_cut_off():
 
 def test_the_spread_leaves_out_the_paper_and_says_so():
     at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    skip_question(at)
     assert card(at, "Spread across libraries") == "0.2097"  # 0.9608 − 0.7511 (ranx burges)
     spread = next(m for m in at.metric if m.label == "Spread across libraries")
     assert "not a library" in spread.proto.help
@@ -193,6 +200,7 @@ def test_a_number_the_app_cannot_compute_is_a_refusal_with_its_reason():
 
 def test_gallery_click_loads_the_case():
     at = open_page(PAGE)
+    skip_question(at)
     at.button(key="libraries_gallery_continuous").click().run()
     assert at.text_area(key="libraries_text").value == "0.9, 0.3, 0.6, 0.1"
     assert row(at, "ranx_ndcg")["verdict"] == "0.0000 ⚠"
@@ -218,6 +226,7 @@ def test_k_beyond_the_list_then_any_other_page():
     at.run()
     at.button(key="libraries_gallery_k_beyond").click().run()
     assert at.selectbox(key="libraries_k").value == 10
+    skip_question(at)
     assert card(at, "scikit-learn ndcg_score(k=10)") == "0.7967"
     assert "k = 10" in texts(at.markdown)
     at.switch_page("views/home.py")
@@ -269,3 +278,141 @@ def test_coming_back_to_the_page_keeps_the_list_in_its_box():
     at.run()
     assert at.text_area(key="libraries_text").value == "1, 3, 0"
     assert not at.error
+
+
+# ---------------------------------------------------------------------------------------------
+# Predict first: what the two headline rows print, before the page shows them
+# ---------------------------------------------------------------------------------------------
+
+QUESTION = "predict_libraries_pair"
+
+
+def unescaped(text: str) -> str:
+    """Markdown as a reader sees it: the page escapes ``_`` and ``*`` in library names."""
+    return text.replace("\\", "")
+
+
+def question_text(at) -> str:
+    return unescaped(texts(at.get_by_key(QUESTION).markdown))
+
+
+def said(messages, *words: str) -> str:
+    """The message, unescaped, that says every one of `words`."""
+    found = [unescaped(m.value) for m in messages]
+    for text in found:
+        if all(word in text for word in words):
+            return text
+    raise AssertionError(f"no message says {words}; they say {found}")
+
+
+def answer(at, option: str) -> None:
+    at.radio(key=f"{QUESTION}_choice").set_value(option)
+    at.button(key=f"FormSubmitter:{QUESTION}_form-Check my guess").click().run()
+
+
+def numbers_shown(at) -> bool:
+    """Whether the reveal is drawn: the headline cards, the brief table, what moves them."""
+    keys = ("libraries_headline", "libraries_brief")
+    shown = [key for key in keys if any(e.key == key for e in at.get("flex_container"))]
+    moving = any("What moves the number here" in m.value for m in at.markdown)
+    assert len(shown) in (0, 2) and (bool(shown) == moving or "agrees" in texts(at.markdown))
+    return bool(shown)
+
+
+def test_the_question_comes_before_the_numbers():
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    assert (
+        "scikit-learn's ndcg_score(k=6) and trec_eval's ndcg_cut.6 both score the query above. "
+        "What do they print?" in question_text(at)
+    )
+    assert at.radio(key=f"{QUESTION}_choice").options == [
+        "The same number",
+        "scikit-learn prints more",
+        "trec_eval prints more",
+        "One of them refuses it",
+    ]
+    assert not numbers_shown(at)
+    assert not any(m.label.startswith("scikit-learn") for m in at.metric)
+    assert "0.9608" not in question_text(at)
+    # The folds stay within reach: every row explained, for a reader who wants it.
+    assert row(at, "sklearn")["verdict"] == "0.9608"
+
+
+def test_a_right_answer_is_judged_and_the_numbers_follow():
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    answer(at, "scikit-learn prints more")
+    assert "Right!" in texts(at.success)
+    assert numbers_shown(at)
+    assert card(at, "scikit-learn ndcg_score(k=6)") == "0.9608"
+    assert card(at, "trec_eval ndcg_cut.6") == "0.7850"
+    (moving,) = [m.value for m in at.markdown if "What moves the number here" in m.value]
+    assert "ideal source and cut (" in moving
+    # Home ticks the stop: the question's key starts with the page's own.
+    at.switch_page("views/home.py")
+    at.run()
+    assert at.checkbox(key="home_done_libraries").value
+
+
+def test_a_wrong_answer_says_what_it_would_need_then_shows_the_numbers():
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    answer(at, "The same number")
+    verdict = said(at.info, "Not quite.", "no relevant item judged but never retrieved")
+    assert "scikit-learn prints 0.9608 and trec_eval 0.7850" in verdict
+    assert "The ideal counts the 2 judged items never retrieved." in verdict
+    assert numbers_shown(at)
+    at.button(key=f"{QUESTION}_again").click().run()
+    assert not numbers_shown(at)
+
+
+@pytest.mark.parametrize(
+    ("params", "right", "wrong", "because"),
+    [
+        ({"rels": "3,2,3,0,1,2"}, "The same number", "trec_eval prints more", "0.9608"),
+        (
+            {"rels": "0,2,1,3", "scores": "0.8,0.8,0.5,0.5", "ids": "d1,d4,d2,d3"},
+            "trec_eval prints more",
+            "scikit-learn prints more",
+            "Tied scores are ordered by document id",
+        ),
+        (
+            {"rels": "2,-1,1,0"},
+            "One of them refuses it",
+            "The same number",
+            "should not be used on negative",
+        ),
+        ({"rels": "0.5,1,0"}, "One of them refuses it", "scikit-learn prints more", "integer"),
+    ],
+)
+def test_scores_ties_and_refusals_are_judged_on_the_query_above(params, right, wrong, because):
+    at = open_page(PAGE, **params)
+    answer(at, wrong)
+    assert said(at.info, "Not quite.", f"the answer is “{right}”", because)
+    at.button(key=f"{QUESTION}_again").click().run()
+    answer(at, right)
+    assert "Right!" in texts(at.success)
+
+
+def test_just_show_me_reveals_without_a_guess():
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    skip_question(at)
+    assert "You went straight to the answer." in texts(at.get_by_key(QUESTION).caption)
+    assert numbers_shown(at)
+    assert card(at, "trec_eval ndcg_cut.6") == "0.7850"
+
+
+def test_an_answer_stays_with_the_query_it_was_given_on():
+    """A gallery click after answering changes the numbers, not the verdict on what was asked."""
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    answer(at, "scikit-learn prints more")
+    at.button(key="libraries_gallery_negative").click().run()
+    assert card(at, "scikit-learn") == "refuses"
+    assert "Right!" in texts(at.success)
+    assert (
+        "both score your earlier query (3, 2, 3, 0, 1, 2; 2 judged, not retrieved; k = n = 6)"
+        in (question_text(at))
+    )
+    at.button(key=f"{QUESTION}_again").click().run()
+    assert "both score the query above" in question_text(at)
+    assert not numbers_shown(at)
+    answer(at, "One of them refuses it")
+    assert "Right!" in texts(at.success)
