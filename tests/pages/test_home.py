@@ -2,8 +2,6 @@
 
 from urllib.parse import parse_qs
 
-import pytest
-
 from ndcg_core import ndcg
 from tests.pages.conftest import assert_message, copy_links, open_page
 
@@ -167,11 +165,6 @@ def test_every_page_offers_a_link_to_this_view_and_presenter_mode():
     assert any(button.label == "📽️ Presenter view" for button in at.button)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the path's core reads about 8,400 words (README: How long the lessons are): drop "
-    "this mark once it is within budget",
-)
 def test_the_path_s_core_reads_in_about_a_quarter_of_an_hour():
     from lessons import path
 
