@@ -24,6 +24,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -75,8 +76,11 @@ def measure(page, url: str, *, still: bool = True) -> dict[str, int]:
 
 
 def address(base: str, key: str) -> str:
-    """Where page `key` is measured."""
-    return f"{base}/{menu.BY_KEY[key].url_path}{QUERY.get(key, '')}"
+    """Where page `key` is measured: where the path's link opens it, if it is a stop."""
+    query = QUERY.get(key, "")
+    if key in path.pages() and path.stop(key).params:
+        query = "?" + urlencode(path.stop(key).params, safe=",")
+    return f"{base}/{menu.BY_KEY[key].url_path}{query}"
 
 
 def measure_all(base: str, browser, keys) -> dict[str, dict[str, int]]:

@@ -25,6 +25,9 @@ LENGTHS = Path(__file__).with_name("path_lengths.json")
 class Stop:
     key: str  # the page, as ui.menu names it
     adds: str  # what it adds to what came before, in a few words
+    # The link's query parameters, when the stop opens a particular list: what `adds` promises
+    # is what the page shows there (and what bench/lesson_lengths.py measures).
+    params: tuple[tuple[str, str], ...] = ()
 
 
 # Order: the two walkthroughs that build the formula, the discount lesson that explains the
@@ -42,6 +45,9 @@ STOPS: tuple[Stop, ...] = (
     Stop(
         "libraries",
         "0.9608 in scikit-learn, 0.7850 in trec_eval's ndcg_cut.6, 0.7562 in its ndcg",
+        # Today's Wikipedia list with its two judged documents never retrieved: the list whose
+        # three scores the stop names.
+        params=(("rels", "3,2,3,0,1,2"), ("pool", "3,2")),
     ),
     Stop("practice", "exercises that name the mistake behind a wrong answer"),
 )
@@ -55,6 +61,12 @@ SIDE_TRIPS: dict[str, tuple[Stop, ...]] = {
 }
 # Kept to look things up, not read through: no time stated, not counted in the path's core.
 REFERENCE = "glossary"
+
+
+def stop(key: str) -> Stop:
+    """The stop or side trip of page `key`."""
+    every = [*STOPS, *(side for sides in SIDE_TRIPS.values() for side in sides)]
+    return next(s for s in every if s.key == key)
 
 
 def minutes(words: int) -> int:

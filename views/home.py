@@ -13,8 +13,6 @@ from ui import controls, list_editor, menu, saved, scores, share, urlparams
 PAGE = "home"
 # Pages that are tools rather than lessons, offered beside the path.
 TOOLS = ("ordering", "queries")
-# The path's /libraries stop opens the list whose two famous scores it names.
-WIKIPEDIA_POOLED = {"rels": "3,2,3,0,1,2", "pool": "3,2"}
 # A stop is done when the learner ticks it, or answers a predict-first question on its page:
 # the walkthroughs' questions have keys of their own (below); the other lessons' follow the rule
 # in `answered`.
@@ -119,7 +117,8 @@ def _stop_line(key: str, number: int | None, what: str, words: dict[str, int], r
     done = answered(key) or key in saved.stops_done()
     box = f"{PAGE}_done_{key}"
     st.session_state[box] = done
-    params = {"libraries": WIKIPEDIA_POOLED, "playground": urlparams.list_params(ranked)}.get(key)
+    # A stop opens its own list (lessons.path); the playground opens Home's live one.
+    params = urlparams.list_params(ranked) if key == "playground" else dict(path.stop(key).params)
     with st.container(horizontal=True, wrap=False, vertical_alignment="center", gap="small"):
         st.checkbox(
             f"{page.title}: done",
