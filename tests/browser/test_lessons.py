@@ -103,6 +103,17 @@ def test_a_folded_pitfall_still_asks_first(page, app_url, shot):
     shot("lesson-pitfalls-folded")
 
 
+def test_a_link_to_a_folded_pitfall_opens_its_fold(page, app_url, shot):
+    """A link to a pitfall in the fold lands on it, although the page writes its list into the
+    address on its first run (which, left alone, drops the link's #anchor)."""
+    heading = page.get_by_role("heading", name=re.compile("NDCG is not comparable across queries"))
+    page.goto(f"{app_url}/learn-pitfalls#compare")
+    wait_for_app(page)
+    expect(heading).to_be_in_viewport()
+    expect(page).to_have_url(re.compile(r"/learn-pitfalls\?rels=3,2,3,0,1,2#compare$"))
+    shot("lesson-pitfalls-anchor")
+
+
 def test_the_glossary_opens_from_the_menu(page, app_url, shot):
     page.goto(f"{app_url}/playground")
     wait_for_app(page)

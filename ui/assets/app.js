@@ -10,7 +10,8 @@
 // 3. Charts are named by Streamlit (`alt`); each is also described by the caption under it.
 // 4. Russian and Chinese text is tagged with its language, so a screen reader reads it in the
 //    right voice.
-// 5. The address bar shows plain commas (rels=3,2,3), like every link the app writes.
+// 5. The address bar shows plain commas (rels=3,2,3), like every link the app writes, and keeps
+//    the #anchor a link came with when the page writes its list into it.
 // 6. A link to an #anchor inside a closed fold (a walkthrough's further examples) opens the fold
 //    and scrolls to the anchor: Streamlit only scrolls to a heading it can show.
 (() => {
@@ -24,11 +25,29 @@
   // ---------------------------------------------------------------- 5. plain commas in links
   const plainCommas = (url) =>
     typeof url === "string" || url instanceof URL ? String(url).replace(/%2C/gi, ",") : url;
+  // A page that writes its list into the address (rels=…) on its first run would drop the
+  // #anchor a link came with, before section 6 could open its fold: the same page's address
+  // keeps its anchor.
+  const keepAnchor = (url) => {
+    if (url == null || !location.hash) return url;
+    const next = new URL(String(url), location.href);
+    if (next.hash || next.pathname !== location.pathname) return url;
+    return String(url) + location.hash;
+  };
   for (const name of ["pushState", "replaceState"]) {
     const original = history[name];
     history[name] = function (state, title, url) {
-      return original.call(this, state, title, plainCommas(url));
+      return original.call(this, state, title, plainCommas(keepAnchor(url)));
     };
+  }
+  // That first write may come before this script runs: the anchor is then read back from the
+  // address the browser was asked to open (once, on arrival).
+  const arrival = performance.getEntriesByType("navigation")[0];
+  if (arrival && !location.hash) {
+    const asked = new URL(arrival.name);
+    if (asked.hash && asked.pathname === location.pathname) {
+      history.replaceState(history.state, "", location.pathname + location.search + asked.hash);
+    }
   }
 
   // ---------------------------------------------------------------- 1. focus kept across reruns
