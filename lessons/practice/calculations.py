@@ -20,6 +20,7 @@ from ndcg_core.metrics import totals
 from ndcg_core.model import RankedList
 from ndcg_core.options import discounts, gain_record, gains
 from ndcg_core.ordering import swap_effect
+from ndcg_core.parsing import format_relevances
 from ndcg_core.permutations import swap
 
 from .records import (
@@ -319,10 +320,13 @@ def build_costliest_swap(case: Case, pairs: Sequence[tuple[int, int]]) -> Exerci
     )
     lines = "; ".join(f"{i}↔{j}: {signed(-swap_loss(case, i, j))}" for i, j in sorted(pairs))
     score = case.score()
+    # The ranking is named: a lesson may ask about another order than the one it shows (the
+    # Russian walkthrough shows 4, 5, 3, 2, 1 and asks about the ideal 5, 4, 3, 2, 1).
+    named = f"The ranking {format_relevances(values)}"
     if math.isclose(score, 1.0, abs_tol=NOISE):
-        scored = f"This ranking is perfect (NDCG{ranked.at} = 1, {scored_with(ranked)})."
+        scored = f"{named} is perfect (NDCG{ranked.at} = 1, {scored_with(ranked)})."
     else:
-        scored = f"This ranking scores NDCG{ranked.at} = {fixed(score)} ({scored_with(ranked)})."
+        scored = f"{named} scores NDCG{ranked.at} = {fixed(score)} ({scored_with(ranked)})."
     return Exercise(
         kind="costliest_swap",
         title="Which swap costs the most?",
