@@ -631,7 +631,7 @@ def _reveal(family: str, item: Example) -> None:
         table, _ = _zero_rows(item)
         # The core's copy: the score, the mean and who uses it, under headings a phone can fit.
         partner = format_relevances(example(ZERO_PARTNER).relevances)
-        short = {table.columns[0]: "This list", table.columns[1]: f"Mean with {partner}"}
+        short = {table.columns[0]: "This list", table.columns[1]: f"Mean with the query {partner}"}
         st.table(table.iloc[:, :3].rename(columns=short), width="content")
     else:
         for formula in (dcg_sum, idcg_sum, ratio):
