@@ -979,8 +979,9 @@ class Family:
 FAMILIES: dict[str, Family] = {
     "binary": Family(
         "Binary relevance",
-        "Each item is relevant (1) or not (0). DCG adds the relevant items up, each divided by "
-        "a discount that grows with its position, so the same items score more higher up.",
+        "Each item is relevant (1) or not (0). The cumulative gain CG counts the relevant items; "
+        "DCG divides each by a discount that grows with its position, so the same items score "
+        "more higher up.",
         (
             (
                 "binary-dcg3",
