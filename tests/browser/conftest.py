@@ -1,9 +1,11 @@
 """A real app server and a real chromium for the browser tests (Playwright, Debian's chromium)."""
 
+import contextlib
 import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.appserver import start_app, stop_app
@@ -77,7 +79,8 @@ def _tabs(browser):
     same tab, whose renderer keeps the scripts it has compiled: Streamlit's bundle and plotly's
     4.7 MB chunk are compiled once per worker instead of once per test, and a page with charts
     opens in about half the time. What a tab could carry from one test to the next is reset
-    before each (cookies, the viewport) and the test's document is left after it (about:blank).
+    before each (cookies, the viewport), and after it the app's localStorage (kept progress) is
+    cleared and the test's document left (about:blank).
     A test that needs browsers of its own (several users' cookies) opens contexts.
     """
     opened: dict[str, object] = {}
@@ -99,6 +102,10 @@ def _tabs(browser):
 
 def _leave(page) -> None:
     if not page.is_closed():
+        # The learner's progress lives in the tab's localStorage (ui/saved): left there, it
+        # would answer the next test's questions, whichever test ran before it on this worker.
+        with contextlib.suppress(PlaywrightError):
+            page.evaluate("() => localStorage.clear()")
         page.goto("about:blank")  # the test's app session ends with its document
 
 
