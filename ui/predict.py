@@ -24,6 +24,7 @@ progress link. A stored guess is judged again when its question is drawn.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 import streamlit as st
 
@@ -33,6 +34,7 @@ from ui import inputs, saved
 from ui.text import plain
 
 STATE = "predictions"  # session_state[STATE][key] = Guess, judged this session
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,16 @@ def _skip(key: str) -> None:
 def _again(key: str) -> None:
     _guesses().pop(key, None)
     saved.forget_guess(key)
+
+
+def asked_on(key: str, current: T) -> T:
+    """What question `key` is about: `current` (the learner's list, query, …) until the question
+    is answered, then what it was answered on, until the learner asks again. A later change of
+    the list leaves the verdict on what was asked, not on something else."""
+    pinned = f"predict_{key}_asked"
+    if guess_for(key) is None or pinned not in st.session_state:
+        st.session_state[pinned] = current
+    return st.session_state[pinned]
 
 
 def ask(exercise: Exercise, *, key: str, title: str = "Predict first") -> Guess | None:

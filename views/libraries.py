@@ -177,10 +177,7 @@ def _question(query: Query):
     """What the headline rows print, asked on the query as it was when answered: a gallery click
     afterwards changes the numbers below, not the verdict on what was asked ("Ask me again"
     asks about the query above)."""
-    asked_key = f"{PAGE}_asked"
-    if predict.guess_for(QUESTION) is None or asked_key not in st.session_state:
-        st.session_state[asked_key] = query
-    asked = st.session_state[asked_key]
+    asked = predict.asked_on(QUESTION, query)
     where = "the query above" if asked == query else f"your earlier query ({asked_words(asked)})"
     return predict.ask(build_library_pair(asked, *HEADLINE, where=where), key=QUESTION)
 

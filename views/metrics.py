@@ -109,11 +109,7 @@ def next_move(ranked: RankedList, settings: MeasureSettings) -> bool:
     """Ask which measures a swap of the learner's list will change, before the numbers move.
     The question stays the one asked (the list it was built from is remembered) until the
     learner asks again. Returns whether the moves may be shown."""
-    asked_key = f"{PAGE}_asked"
-    guess = predict.guess_for(QUESTION)
-    if guess is None or asked_key not in st.session_state:
-        st.session_state[asked_key] = ranked
-    asked = st.session_state[asked_key]
+    asked = predict.asked_on(QUESTION, ranked)
     if settings.rel_min != REL_MIN.default:
         st.caption(
             "The question counts an item as relevant from grade "

@@ -31,7 +31,6 @@ from ui.text import plain
 
 PAGE = "learn_labels"
 QUESTION = f"{PAGE}_clicks_log"  # the predict box's key
-ASKED = f"{PAGE}_clicks_asked"  # the `Logged` the question was built from
 FRACTIONS_EXAMPLE = example("continuous-abcde")  # items A–E, relevance 0 to 1
 FRACTIONS = FRACTIONS_EXAMPLE.ranked
 FRACTIONS_SOURCE = SOURCES[FRACTIONS_EXAMPLE.source].short
@@ -111,11 +110,9 @@ def click_labels(ranked: RankedList) -> None:
         _click_model(ranked, curve, p)
     logged = logged_under(ranked, examination=curve, p=p)
     with question:
-        # The question stays the one asked, on the list and click model it was asked about,
-        # until the learner asks again; until answered it follows the list.
-        if predict.guess_for(QUESTION) is None or ASKED not in st.session_state:
-            st.session_state[ASKED] = logged
-        guess = predict.ask(build_click_log(st.session_state[ASKED]), key=QUESTION)
+        # The question stays on the list and click model it was asked about (predict.asked_on).
+        asked = predict.asked_on(QUESTION, logged)
+        guess = predict.ask(build_click_log(asked), key=QUESTION)
         revealed = predict.revealed(guess)
         if revealed:
             _logged_scores(logged)
