@@ -28,8 +28,7 @@ from .records import Case, Choice, Claim, Exercise, Slot
 def pair_verdicts(query: Query, first: str, second: str) -> tuple[LibraryVerdict, LibraryVerdict]:
     """The two presets' rows on `query`, the second explained against the first (as on the
     page, whose first row is the reference)."""
-    a, b = score_every_preset(query, (PRESETS_BY_KEY[first], PRESETS_BY_KEY[second]))
-    return a, b
+    return tuple(score_every_preset(query, (PRESETS_BY_KEY[first], PRESETS_BY_KEY[second])))
 
 
 def asked_words(query: Query) -> str:

@@ -97,7 +97,7 @@ def test_no_serious_violations(page, app_url, axe_ready, path):
     found = _scanned(page)
     if path == "libraries":
         # Its headline cards and table follow its question: scanned once shown too, then the
-        # question asked again, so the shared tab's kept progress is as it was.
+        # question asked again (the page as it opened).
         page.set_viewport_size(DESKTOP)
         page.get_by_role("button", name="Just show me").click()
         expect(page.get_by_test_id("stMetric").first).to_be_visible()
