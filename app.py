@@ -20,10 +20,11 @@ def run() -> None:
     style.apply(presenting)
     if presenting:
         menu.presenter_bar(page.url_path)
+    urlparams.message_place()  # a link's bad values are named here, above the page
     page.run()
     share.sidebar_tools(page.url_path)
     # The run finished: a rerun the page causes by itself has had its replay (ui/urlparams).
-    st.session_state.pop(urlparams.REPLAY, None)
+    urlparams.end_of_run()
 
 
 run()

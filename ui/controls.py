@@ -46,7 +46,7 @@ def from_link(key: str, param: urlparams.Param, default: object = None) -> None:
     used as given named once where the control is; else `default` (None: the control's own)."""
     message = urlparams.bind(key, param)
     if message:
-        st.warning(plain(message), icon="🔗")
+        urlparams.warn(message)
     if default is not None:
         st.session_state.setdefault(key, default)
 

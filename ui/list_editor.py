@@ -150,7 +150,7 @@ def edit_list(
     that resets the list to what was typed; `table` a table editor; `negative` accepts negative relevances (for /libraries); `share=False` keeps the list off the other pages.
     """
     for message in urlparams.link_messages(f"list:{page}", _start(page, negative=negative)):
-        st.warning(plain(message), icon="🔗")
+        urlparams.warn(message)
     if drag:
         _absorb_board(page)
     if table:

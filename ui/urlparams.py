@@ -58,6 +58,7 @@ from ndcg_core.options import (
     is_gain_map,
 )
 from ndcg_core.parsing import parse_relevances, parse_scores, typable_label
+from ui.text import plain
 
 MAX_ITEMS = 1000  # items in a list, typed or linked; a run's query opens whole up to this
 PRESENT = "present"
@@ -72,6 +73,28 @@ LIST_KEYS = ("rels", "labels", "k", "gain", "discount", "base", "pool", "zero", 
 # messages again; the app clears REPLAY once a run has finished (app.py).
 REPLAY = "urlparams_replay"
 _SAID = "urlparams_said"  # {where: the messages last said there}
+
+
+_TOP = "urlparams_top"  # this run's place for link messages (app.py), in session state
+
+
+def message_place() -> None:
+    """Make the top of the page, here, where this run's link messages go (app.py calls it before
+    the page runs). A control or a list editor may sit in a closed fold; its message must not."""
+    st.session_state[_TOP] = st.container()
+
+
+def end_of_run() -> None:
+    """The run is over: its place for messages is gone, and so is its replay (REPLAY)."""
+    st.session_state.pop(_TOP, None)
+    st.session_state.pop(REPLAY, None)
+
+
+def warn(message: str) -> None:
+    """Say that a link's value was not used as given: at the top of the page when the app
+    marked it (`message_place`), else where the caller is (a page run on its own, in tests)."""
+    place = st.session_state.get(_TOP)
+    (place if place is not None else st).warning(plain(message), icon="🔗")
 
 
 def link_messages(where: str, messages: list[str]) -> list[str]:

@@ -100,7 +100,7 @@ def _scores_and_ids(ranked: RankedList) -> tuple[tuple[float, ...] | None, tuple
         st.session_state[SCORES] = format_relevances(scores) if scores else ""
         st.session_state[IDS] = ", ".join(ids) if ids else ""
         for message in messages:
-            st.warning(plain(message), icon="🔗")
+            urlparams.warn(message)
     st.text_input(
         "Scores (optional, one per item)",
         key=SCORES,

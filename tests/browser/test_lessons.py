@@ -114,6 +114,16 @@ def test_a_link_to_a_folded_pitfall_opens_its_fold(page, app_url, shot):
     shot("lesson-pitfalls-anchor")
 
 
+def test_a_bad_link_is_named_above_the_page_when_its_list_is_folded(page, app_url, shot):
+    """/learn-pitfalls keeps its list editor in a fold ("Your list through every check"): a
+    link's bad list is still named where the reader sees it, at the top of the page."""
+    page.goto(f"{app_url}/learn-pitfalls?rels=3,-1,2")
+    wait_for_app(page)
+    expect(page.get_by_text("The link's rels could not be read")).to_be_in_viewport()
+    expect(page.get_by_text("value 2, '-1', is negative")).to_be_in_viewport()
+    shot("lesson-pitfalls-bad-link")
+
+
 def test_the_glossary_opens_from_the_menu(page, app_url, shot):
     page.goto(f"{app_url}/playground")
     wait_for_app(page)

@@ -33,7 +33,6 @@ from streamlit.errors import StreamlitDuplicateElementKey
 
 from .. import urlparams
 from ..component import register
-from ..text import plain
 
 HERE = Path(__file__).parent
 NAME = "ndcg_lab.saved"
@@ -204,7 +203,7 @@ def mount() -> dict:
         )
     message = st.session_state.get(LINK_MESSAGE)
     if message:
-        st.warning(plain(message), icon="🔗")
+        urlparams.warn(message)
         st.session_state[LINK_MESSAGE] = None
     return progress()
 
