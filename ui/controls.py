@@ -43,7 +43,8 @@ MAP = GAIN_MAP_OPTION.name  # the gain widget's third choice: a gain per grade
 
 def from_link(key: str, param: urlparams.Param, default: object = None) -> None:
     """Before a control is drawn: its value from the page's link on the first run, a value not
-    used as given named once where the control is; else `default` (None: the control's own)."""
+    used as given named once at the top of the page (urlparams.warn); else `default` (None: the
+    control's own)."""
     message = urlparams.bind(key, param)
     if message:
         urlparams.warn(message)
