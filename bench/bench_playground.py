@@ -96,8 +96,8 @@ def own_work(typed: list[str]) -> float:
     (built and serialised as their component's data)."""
     import json
 
+    from lessons.latex import formulas, worked
     from ndcg_core import RankedList, totals
-    from ndcg_core.latex import formulas, worked
     from ui import charts
     from ui.charts.lines import chart_data
 

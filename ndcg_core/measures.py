@@ -11,7 +11,7 @@ NDCG (`k` int or None for the whole list):
 
 `MEASURES` holds each one's name, what it rewards and its reference, as data for the pages;
 `all_measures(ranked, ...)` scores a `RankedList` by all of them at once, NDCG included; the
-formulas' LaTeX is in `latex.py` (`neighbour_formula`, `neighbour_filled`).
+formulas' LaTeX is in `lessons/latex.py` (`neighbour_formula`, `neighbour_filled`).
 
 Conventions, as trec_eval and ranx use them (tests/crosscheck/test_measures.py runs both):
 P@k divides by k even when the list is shorter than k; R@k and AP divide by m, the number of

@@ -14,8 +14,6 @@ import numpy as np
 import pandas as pd
 
 from .checks import ArrayLike, check_count, check_k, check_relevances
-from .checks import as_numbers as as_numbers  # the checks' old home: importable from here too
-from .checks import is_number as is_number
 from .display import exact
 from .model import RankedList, too_large
 from .options import (

@@ -169,10 +169,6 @@ def label_from_text(text: str, limit: int) -> str:
     return shorten(label, limit) if len(label) > limit else label
 
 
-# The old name of `display.exact`, kept for code that imports it from here.
-format_number = exact
-
-
 def format_relevances(
     values: tuple[float, ...] | list[float], labels: list[str] | None = None
 ) -> str:

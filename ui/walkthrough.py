@@ -36,10 +36,10 @@ from lessons.examples import (
     question_key,
     swaps_within,
 )
+from lessons.latex import cg_filled, cg_formula, formulas, worked
 from lessons.mistakes import ndcg_mistakes
 from ndcg_core import batch_ndcg, gains, ndcg
 from ndcg_core.display import DIGITS, exact, fixed, signed
-from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
 from ndcg_core.metrics import NOT_RETRIEVED
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances

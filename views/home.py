@@ -5,9 +5,9 @@ import streamlit as st
 
 from lessons import path
 from lessons.examples import question_key
+from lessons.latex import formulas, worked
 from ndcg_core import totals
 from ndcg_core.display import fixed
-from ndcg_core.latex import formulas, worked
 from ui import controls, list_editor, menu, saved, scores, share, urlparams
 
 PAGE = "home"

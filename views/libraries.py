@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lessons import latex
 from lessons.practice.libraries import asked_words, build_library_pair
-from ndcg_core import latex
 from ndcg_core.display import fixed
 from ndcg_core.libraries import (
     CAUSES,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from lessons.latex import RELEVANT_SYMBOL, neighbour_filled, neighbour_formula
 from lessons.practice.lesson_questions import build_next_move, instructive_swap, swapped
 from ndcg_core.display import DIGITS, exact, fixed, signed
-from ndcg_core.latex import RELEVANT_SYMBOL, neighbour_filled, neighbour_formula
 from ndcg_core.measures import (
     G_MAX,
     MEASURES,

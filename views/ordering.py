@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import streamlit as st
 
-from ndcg_core import latex, totals
+from lessons import latex
+from ndcg_core import totals
 from ndcg_core.display import count, exact, fixed, signed
 from ndcg_core.model import RankedList
 from ndcg_core.ordering import (

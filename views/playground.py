@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lessons.latex import cg_filled, cg_formula, formulas, worked
 from ndcg_core import totals
 from ndcg_core.display import csv_bytes
-from ndcg_core.latex import cg_filled, cg_formula, formulas, worked
 from ndcg_core.options import DISCOUNTS, GAINS, GainMap
 from ui import charts, controls, list_editor, menu, scores, share, tables, urlparams
 from ui.text import plain

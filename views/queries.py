@@ -8,9 +8,9 @@ from functools import cached_property
 
 import streamlit as st
 
+from lessons.latex import mean_over_queries
 from ndcg_core import runs, trec
 from ndcg_core.display import count, csv_bytes, fixed, signed
-from ndcg_core.latex import mean_over_queries
 from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
 from ndcg_core.options import (

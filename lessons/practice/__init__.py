@@ -41,8 +41,7 @@ from __future__ import annotations
 
 import random
 
-from lessons import mistakes
-from ndcg_core import latex
+from lessons import latex, mistakes
 from ndcg_core.display import DIGITS, exact, fixed
 from ndcg_core.metrics import totals
 from ndcg_core.parsing import format_relevances

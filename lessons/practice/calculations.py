@@ -13,8 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from lessons import mistakes
-from ndcg_core import latex
+from lessons import latex, mistakes
 from ndcg_core.display import NOISE, exact, fixed, signed
 from ndcg_core.metrics import totals
 from ndcg_core.model import RankedList

@@ -23,8 +23,8 @@ from lessons.curves import (
     top_weights,
     weights,
 )
+from lessons.latex import curve_dcg_filled, curve_dcg_formula, curve_formula
 from ndcg_core import ndcg
-from ndcg_core.latex import curve_dcg_filled, curve_dcg_formula, curve_formula
 from ndcg_core.model import RankedList, Scoring
 from ndcg_core.ordering import expected_random_ndcg
 

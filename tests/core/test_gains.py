@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lessons.latex import dcg_filled, dcg_formula, worked
 from ndcg_core import GainMap, RankedList, Scoring, batch_ndcg, dcg, ndcg, runs
-from ndcg_core.latex import dcg_filled, dcg_formula, worked
 from ndcg_core.metrics import breakdown, totals
 from ndcg_core.model import check_scorable, default_labels, derived
 from ndcg_core.options import check_gain, covering_gain, gain_record, gains

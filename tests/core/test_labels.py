@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from lessons.clicks import challenger, click_table, clicks, logged_under, worst_first
 from lessons.examples import example
 from lessons.glossary import BY_KEY, NOTATION, TERMS
+from lessons.latex import clicks_filled
 from lessons.practice import is_correct, measures_changed
 from lessons.practice.lesson_questions import (
     build_click_log,
@@ -18,7 +19,6 @@ from lessons.practice.lesson_questions import (
     instructive_swap,
     swapped,
 )
-from ndcg_core.latex import clicks_filled
 from ndcg_core.libraries import LABEL_RULES
 from ndcg_core.libraries.domains import AS_GIVEN, CHANGED, REFUSED, fractional, label_verdicts
 from ndcg_core.model import RankedList

@@ -12,8 +12,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lessons.latex import cg_filled, neighbour_filled, worked
 from ndcg_core import RankedList, Scoring, totals
-from ndcg_core.latex import cg_filled, neighbour_filled, worked
 from ndcg_core.measures import all_measures
 
 # A decimal number with eight or more places: 2.4000000000000004, 0.30000000000000004.

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ndcg_core.latex import neighbour_filled, neighbour_formula
+from lessons.latex import neighbour_filled, neighbour_formula
 from ndcg_core.measures import (
     MEASURES,
     MeasureSettings,

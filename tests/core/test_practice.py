@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lessons import practice
+from lessons import latex, practice
 from lessons.practice import (
     Case,
     calculations,
@@ -23,7 +23,6 @@ from lessons.practice import (
     parse_answer,
     puzzles,
 )
-from ndcg_core import latex
 from ndcg_core.display import fixed
 from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring

@@ -20,11 +20,11 @@ from lessons.examples import (
     swaps_within,
 )
 from lessons.glossary import NOTATION, TERMS
+from lessons.latex import cg_filled, dcg_filled, dcg_formula, mean_over_queries, ndcg_filled
 from lessons.mistakes import NDCG_MISTAKES, TERM_MISTAKES
 from lessons.pitfalls import PITFALLS
 from ndcg_core import GAINS, breakdown, cg, dcg, gains, idcg, ndcg
 from ndcg_core.display import DIGITS, exact
-from ndcg_core.latex import cg_filled, dcg_filled, dcg_formula, mean_over_queries, ndcg_filled
 from ndcg_core.options import CUTS, EVERY_RANKED, IDEALS, NO_CUTOFF
 
 # -------------------------------------------------------------------- the seed documents' lists

@@ -18,7 +18,7 @@ from lessons.examples import (
     lesson_order,
     question,
 )
-from ndcg_core.latex import worked
+from lessons.latex import worked
 from tests.pages.conftest import decode, line_charts, open_page, page_links, plotly_figures
 from ui import urlparams
 

@@ -22,17 +22,17 @@ from lessons.curves import (
     top_weights,
 )
 from lessons.examples import SOURCES
-from lessons.practice import MIN_GAP, Choice
-from lessons.practice.calculations import build_costliest_swap
-from lessons.practice.records import Case, scored_with
-from ndcg_core.display import count, exact, fixed
-from ndcg_core.latex import (
+from lessons.latex import (
     curve_dcg_filled,
     curve_dcg_formula,
     curve_formula,
     ndcg_filled,
     ndcg_formula,
 )
+from lessons.practice import MIN_GAP, Choice
+from lessons.practice.calculations import build_costliest_swap
+from lessons.practice.records import Case, scored_with
+from ndcg_core.display import count, exact, fixed
 from ndcg_core.measures import PERSISTENCE
 from ui import charts, controls, list_editor, menu, predict, urlparams
 from ui.charts import discount as discount_charts

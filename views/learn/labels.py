@@ -14,11 +14,11 @@ from lessons.clicks import (
     worst_first,
 )
 from lessons.examples import SOURCES, example
+from lessons.latex import CLICK_FORMULA, clicks_filled, worked
 from lessons.pitfalls import readings
 from lessons.practice.lesson_questions import build_click_log
 from ndcg_core import totals
 from ndcg_core.display import fixed, shorten, signed
-from ndcg_core.latex import CLICK_FORMULA, clicks_filled, worked
 from ndcg_core.libraries import checked_versions
 from ndcg_core.libraries.domains import CHANGED, REFUSED, fractional, label_verdicts
 from ndcg_core.measures import PERSISTENCE

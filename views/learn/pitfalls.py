@@ -10,6 +10,7 @@ import math
 import pandas as pd
 import streamlit as st
 
+from lessons import latex
 from lessons.examples import SOURCES
 from lessons.pitfalls import (
     FULL_PAGE,
@@ -30,7 +31,7 @@ from lessons.pitfalls import (
     several,
     zero_rule_means,
 )
-from ndcg_core import latex, totals
+from ndcg_core import totals
 from ndcg_core.display import exact, fixed, signed
 from ndcg_core.libraries import checked
 from ndcg_core.model import RankedList, derived

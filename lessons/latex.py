@@ -16,10 +16,10 @@ from decimal import Decimal
 import numpy as np
 import pandas as pd
 
-from .display import DIGITS, exact, fixed
-from .measures import MEASURES
-from .model import cut_suffix
-from .options import DISCOUNTS, gain_record, is_gain_map
+from ndcg_core.display import DIGITS, exact, fixed
+from ndcg_core.measures import MEASURES
+from ndcg_core.model import cut_suffix
+from ndcg_core.options import DISCOUNTS, gain_record, is_gain_map
 
 MAX_TERMS_SHOWN = 8  # longer sums show their first and last terms around a \cdots
 # Terms on one line of a filled-in sum: a longer sum goes on over aligned lines, so on a phone's
