@@ -35,7 +35,7 @@ from ndcg_core.options import (
 )
 from ndcg_core.parsing import parse_relevances
 
-from . import list_editor, urlparams
+from . import inputs, page_state, urlparams
 from .text import plain
 
 MAP = GAIN_MAP_OPTION.name  # the gain widget's third choice: a gain per grade
@@ -217,7 +217,7 @@ K_BEYOND_EXTRA = 10  # /libraries offers k up to this far beyond the judged item
 
 def _key(page: str, name: str) -> str:
     # The controls share the list editor's session keys: loading a list sets them.
-    return list_editor.state_key(page, name)
+    return page_state.state_key(page, name)
 
 
 def k_options(ranked: RankedList, k_beyond: bool = False) -> list[int | str]:
@@ -266,7 +266,7 @@ def scoring_controls(
     `gain_and_discount=False` leaves those two out (a page whose rows choose their own, such
     as /libraries): only the pool and k are offered.
     """
-    ranked = list_editor.current(page)
+    ranked = page_state.current(page)
     pool_values = ranked.pool
     if pool:
         st.text_input(
@@ -306,7 +306,7 @@ def scoring_controls(
         options,
         key=_key(page, "k"),
         format_func=k_label(ranked),
-        filter_mode=list_editor.typing_mode(options),
+        filter_mode=inputs.typing_mode(options),
         help=(
             "Only the top k positions count, in the list and in the ideal ranking alike. With "
             "judged items the system never retrieved, 'no cut-off' lets the ideal keep all of "
@@ -317,7 +317,7 @@ def scoring_controls(
         ranked = ranked.with_scoring(k=k)
         if explain:
             st.caption(cut_sentence(ranked))
-        list_editor.publish(page, ranked, share=min(ranked.relevances) >= 0)
+        page_state.publish(page, ranked, share=min(ranked.relevances) >= 0)
         return ranked
     refused = st.session_state.pop(_key(page, "refused"), None)
     if refused:
@@ -341,14 +341,14 @@ def scoring_controls(
     ranked = ranked.with_scoring(zero=_zero_rule(page, ranked), ideal=_ideal_rule(page, ranked))
     if explain:
         st.caption(cut_sentence(ranked))
-    list_editor.publish(page, ranked, share=min(ranked.relevances) >= 0)
+    page_state.publish(page, ranked, share=min(ranked.relevances) >= 0)
     return ranked
 
 
 def _keep_scorable(page: str) -> None:
     """A callback: a gain, discount or base that cannot score the list (2^rel − 1 of a grade
     above 1000, say) is refused by name, and the control goes back to what it was."""
-    ranked = list_editor.current(page)
+    ranked = page_state.current(page)
     s = ranked.scoring
     gain = st.session_state[_key(page, "gain")]
     if gain == MAP:  # a map is checked as it is typed (`gain`)

@@ -27,6 +27,15 @@ from ndcg_core.display import count, exact
 
 from .text import plain
 
+MAX_UNTYPED_OPTIONS = 30  # pickers up to this long open without a text field
+
+
+def typing_mode(options: Sequence) -> str | None:
+    """A picker with a short list opens as a plain list, with no text field: on a phone a text
+    field would raise the keyboard over the very list to pick from. A long one can be typed in."""
+    return None if len(options) <= MAX_UNTYPED_OPTIONS else "prefix"
+
+
 UNREADABLE_CHOICE = (
     "That answer could not be read: it is not one of the options shown. Pick one and send it again."
 )

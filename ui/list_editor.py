@@ -7,7 +7,7 @@ ranking board where the page wants it.
 
 Both return the page's current `RankedList` and keep the URL and the session in step with it,
 so a link reopens exactly this view and the next page opens on the same list. Nothing else
-touches the session keys below (`state_key`; the convention controls, in ui/controls.py, share
+touches the session keys (ui/page_state.py; the convention controls, in ui/controls.py, share
 them); pages only read what these calls return.
 
 The order of things inside `edit_list` matters and is why it is one call: a move on the board or
@@ -35,32 +35,13 @@ from ndcg_core.permutations import order_between
 
 from . import board as ranking_board
 from . import controls, urlparams
+from .page_state import SHARED, current, publish, state_key
 from .share import is_presenting
 from .text import plain
-
-SHARED = "shared_ranked_list"  # the last valid list, carried from page to page
-MAX_UNTYPED_OPTIONS = 30  # pickers up to this long open without a text field
-
-
-def state_key(page: str, name: str) -> str:
-    """The session key of one of a page's list entries or controls, e.g. "playground_k"."""
-    return f"{page}_{name}"
-
-
-def typing_mode(options: Sequence) -> str | None:
-    """A picker with a short list opens as a plain list, with no text field: on a phone a text
-    field would raise the keyboard over the very list to pick from. A long one can be typed in."""
-    return None if len(options) <= MAX_UNTYPED_OPTIONS else "prefix"
-
 
 # ---------------------------------------------------------------------------------------------
 # The page's current list
 # ---------------------------------------------------------------------------------------------
-
-
-def current(page: str) -> RankedList:
-    """The page's current list (after `edit_list` has run once)."""
-    return st.session_state[state_key(page, "ranked")]
 
 
 def _put(page: str, ranked: RankedList) -> None:
@@ -115,18 +96,6 @@ def _start(page: str, *, negative: bool) -> list[str]:
     _put(page, ranked)
     _remember_typed(page, ranked)
     return messages
-
-
-def publish(page: str, ranked: RankedList, *, share: bool = True) -> None:
-    """Keep the URL and the session's shared list in step with the page.
-
-    `share=False` keeps the list to this page (negative relevances, which other pages refuse);
-    the URL still follows it.
-    """
-    st.session_state[state_key(page, "ranked")] = ranked
-    if share:
-        st.session_state[SHARED] = ranked
-    urlparams.apply(urlparams.list_params(ranked), urlparams.LIST_KEYS)
 
 
 # ---------------------------------------------------------------------------------------------

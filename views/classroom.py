@@ -22,7 +22,7 @@ from lessons import practice
 from ndcg_core.display import count
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.parsing import parse_relevances
-from ui import inputs, list_editor, share, urlparams
+from ui import inputs, page_state, share, urlparams
 from ui import live_class as live
 from ui.text import plain
 
@@ -775,7 +775,7 @@ def _push(code: str, key: str, ranked) -> None:
 def send_a_list(room: Room, key: str) -> None:
     with st.expander("Send a list to every screen"):
         st.caption("Every student sees it with its NDCG and a link to open it in the playground.")
-        shared = st.session_state.get(list_editor.SHARED)
+        shared = st.session_state.get(page_state.SHARED)
         if shared is not None:
             st.button(
                 f"Send the list from your playground: {shared.describe()}",

@@ -23,7 +23,7 @@ from ndcg_core.ordering import (
     sweep_extremes,
 )
 from ndcg_core.permutations import swap
-from ui import charts, controls, list_editor, menu, urlparams
+from ui import charts, controls, inputs, list_editor, menu, page_state, urlparams
 from ui.charts import ordering as ordering_charts
 from ui.progress import run_with_progress
 from ui.text import plain
@@ -41,7 +41,7 @@ ITEM_KEY = f"{PAGE}_item_label"
 
 def _apply_swap(i: int, j: int) -> None:
     """Swap two items (their labels travel with them)."""
-    ranked = list_editor.current(PAGE)
+    ranked = page_state.current(PAGE)
     list_editor.load(PAGE, ranked.reordered(swap(ranked.n, i, j)))
     st.session_state[MOVED_KEY] = (i, j)
 
@@ -208,7 +208,7 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
         index=default_i - 1,
         key=_list_key("swap_i", ranked),
         format_func=lambda p: f"{p} · {_item(ranked, p)}",
-        filter_mode=list_editor.typing_mode(positions),
+        filter_mode=inputs.typing_mode(positions),
     )
     swap_j = pick_j.selectbox(
         "with the item at position",
@@ -216,7 +216,7 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
         index=default_j - 1,
         key=_list_key("swap_j", ranked),
         format_func=lambda p: f"{p} · {_item(ranked, p)}",
-        filter_mode=list_editor.typing_mode(positions),
+        filter_mode=inputs.typing_mode(positions),
     )
     go_column.button(
         "Swap them",
@@ -251,7 +251,7 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
             list(ranked.labels),
             index=ranked.labels.index(remembered),
             key=_list_key("item", ranked),
-            filter_mode=list_editor.typing_mode(ranked.labels),
+            filter_mode=inputs.typing_mode(ranked.labels),
             format_func=lambda label: (
                 f"{_item(ranked, ranked.labels.index(label) + 1)}, now at position "
                 f"{ranked.labels.index(label) + 1}"

@@ -99,15 +99,10 @@ def name_of(fig) -> str:
     return f"Chart of {y or x}" if (y or x) else "Chart"
 
 
-def show(fig, key: str, *, alt: str | None = None, **kwargs):
-    """Draw a figure on the page: the app's toolbar, presenter sizes, the column's width, and a
-    name for screen readers (`alt`: what the chart shows, in one sentence; the caption under
-    it describes it further, and a table beside it gives its numbers). A `lines.LineChart`
-    is drawn by the page's own line chart (ui/charts/lines), at presenter sizes too."""
-    from .lines import LineChart  # lines imports this module's colours
-    from .lines import show as show_lines
-
-    if isinstance(fig, LineChart):
-        return show_lines(fig, key, alt=alt, present=is_presenting())
+def show_plotly(fig, key: str, *, alt: str | None = None, **kwargs):
+    """Draw a plotly figure on the page: the app's toolbar, presenter sizes, the column's width,
+    and a name for screen readers (`alt`: what the chart shows, in one sentence; the caption
+    under it describes it further, and a table beside it gives its numbers). Pages call
+    `charts.show`, which also draws the page's own line charts."""
     kwargs.setdefault("width", "stretch")
     return st.plotly_chart(present(fig), key=key, config=CONFIG, alt=alt or name_of(fig), **kwargs)
