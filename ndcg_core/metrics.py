@@ -13,16 +13,18 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .checks import ArrayLike, check_count, check_k, check_relevances
+from .checks import ArrayLike, check_count, check_k, check_not_negative, check_relevances
 from .display import exact
 from .model import RankedList, too_large
 from .options import (
     DISCOUNTS,
+    Gain,
+    GainMap,
     check_gain,
     check_log_base,
     check_option,
     denominators,
-    gains,
+    gain_record,
     position_weights,
     zero_rule,
 )
@@ -67,14 +69,56 @@ def check_settings(gain: str, discount: str, log_base: float) -> tuple[str, str,
 
 
 # ---------------------------------------------------------------------------------------------
-# The metrics
+# The one scoring step: on a list and conventions already checked. The keyword functions check
+# their arguments once (`_checked`); the `RankedList` functions take the record's values, checked
+# when it was made (`_of`), so no call checks a list twice or parses a gain map again.
 # ---------------------------------------------------------------------------------------------
 
 
-def _dcg(values: np.ndarray, k: int | None, gain: str, discount: str, log_base: float) -> float:
-    top = values[:k]  # no gain is computed past the cut-off: a grade there may have none
+@dataclass(frozen=True)
+class _Checked:
+    values: np.ndarray  # the relevances, in ranked order
+    pool: np.ndarray | None  # what the ideal is built from (None: the list itself)
+    k: int | None
+    gain: Gain | GainMap
+    discount: str
+    log_base: float
+    on_zero: float
+
+    def weights(self, n: int, k: int | None = None) -> np.ndarray:
+        return position_weights(n, k, self.discount, self.log_base)
+
+    @property
+    def ideal(self) -> np.ndarray:
+        return np.sort(self.values if self.pool is None else self.pool)[::-1]
+
+
+def _checked(
+    relevances, k=None, ideal=None, gain="linear", discount="log2", log_base=2, on_zero=0.0
+):
+    """The keyword functions' arguments, each checked once (in the order their messages come)."""
+    values = check_relevances(relevances)
+    pool = None if ideal is None else check_ideal(values, ideal)
+    gain, discount, log_base = check_settings(gain, discount, log_base)
+    return _Checked(
+        values, pool, check_k(k), gain_record(gain), discount, log_base, check_on_zero(on_zero)
+    )
+
+
+def _of(ranked: RankedList) -> _Checked:
+    """A `RankedList`'s values and conventions, checked when it was made. Its pool holds the
+    list's items and none is negative; a relevance may be (the record allows it for /libraries),
+    and the scoring functions refuse it."""
+    values = check_not_negative(np.array(ranked.relevances, dtype=float), "relevances")
+    pool = None if ranked.ideal is None else np.array(ranked.ideal, dtype=float)
+    s = ranked.scoring
+    return _Checked(values, pool, ranked.k, s.gain_record, s.discount, s.log_base, s.on_zero)
+
+
+def _dcg(values: np.ndarray, c: _Checked) -> float:
+    top = values[: c.k]  # no gain is computed past the cut-off: a grade there may have none
     with np.errstate(over="ignore", invalid="ignore"):
-        total = float(np.dot(gains(top, gain), position_weights(top.size, k, discount, log_base)))
+        total = float(np.dot(c.gain.compute(top), c.weights(top.size, c.k)))
     return _finite(total, values)
 
 
@@ -85,9 +129,9 @@ def _finite(total: float, values: np.ndarray) -> float:
     return total
 
 
-def _ideal_order(values: np.ndarray, ideal: np.ndarray | None) -> np.ndarray:
-    pool = values if ideal is None else ideal
-    return np.sort(pool)[::-1]
+# ---------------------------------------------------------------------------------------------
+# The metrics
+# ---------------------------------------------------------------------------------------------
 
 
 def cg(relevances: ArrayLike, k: int | None = None) -> float:
@@ -127,9 +171,8 @@ def dcg(
     >>> round(dcg([3, 2, 3, 0, 1, 2]), 4)
     6.8611
     """
-    values = check_relevances(relevances)
-    settings = check_settings(gain, discount, log_base)
-    return _dcg(values, check_k(k), *settings)
+    checked = _checked(relevances, k, gain=gain, discount=discount, log_base=log_base)
+    return _dcg(checked.values, checked)
 
 
 def idcg(
@@ -149,10 +192,8 @@ def idcg(
     >>> round(idcg([3, 2, 3, 0, 1, 2]), 4)
     7.141
     """
-    values = check_relevances(relevances)
-    pool = None if ideal is None else check_ideal(values, ideal)
-    settings = check_settings(gain, discount, log_base)
-    return _dcg(_ideal_order(values, pool), check_k(k), *settings)
+    checked = _checked(relevances, k, ideal, gain, discount, log_base)
+    return _dcg(checked.ideal, checked)
 
 
 def ndcg(
@@ -175,15 +216,9 @@ def ndcg(
     >>> round(ndcg([3, 2, 3, 0, 1, 2], 6, ideal=[3, 2, 3, 0, 1, 2, 3, 2]), 4)
     0.785
     """
-    values = check_relevances(relevances)
-    pool = None if ideal is None else check_ideal(values, ideal)
-    settings = check_settings(gain, discount, log_base)
-    cut = check_k(k)
-    zero = check_on_zero(on_zero)
-    best = _dcg(_ideal_order(values, pool), cut, *settings)
-    if best == 0:
-        return zero
-    return _dcg(values, cut, *settings) / best
+    checked = _checked(relevances, k, ideal, gain, discount, log_base, on_zero)
+    best = _dcg(checked.ideal, checked)
+    return checked.on_zero if best == 0 else _dcg(checked.values, checked) / best
 
 
 def breakdown(
@@ -207,25 +242,24 @@ def breakdown(
     DCG@i and IDCG@i, and ``ndcg_at`` is NDCG@i, so the row at k holds the NDCG@k. When the pool is longer than the list, the
     extra rows have no ranked item (NaN relevance) and the label `NOT_RETRIEVED` on the ideal side.
     """
-    values = check_relevances(relevances)
-    pool = None if ideal is None else check_ideal(values, ideal)
-    gain, discount, log_base = check_settings(gain, discount, log_base)
-    cut = check_k(k)
-    zero = check_on_zero(on_zero)
-    names = _labels(labels, values.size)
+    checked = _checked(relevances, k, ideal, gain, discount, log_base, on_zero)
+    return _breakdown(checked, _labels(labels, checked.values.size))
 
-    ideal_values, ideal_names = _ideal_with_labels(values, names, pool)
+
+def _breakdown(c: _Checked, names: list[str]) -> pd.DataFrame:
+    values = c.values
+    ideal_values, ideal_names = _ideal_with_labels(values, names, c.pool)
     rows = max(values.size, ideal_values.size)
     position = np.arange(1, rows + 1)
-    in_top = position <= (cut if cut is not None else rows)
-    denominator = denominators(rows, discount, log_base)
+    in_top = position <= (c.k if c.k is not None else rows)
+    denominator = denominators(rows, c.discount, c.log_base)
     discount_values = 1.0 / denominator
 
     relevance = _pad(values, rows)
-    gain_values = _pad(gains(values, gain), rows)
+    gain_values = _pad(c.gain.compute(values), rows)
     contribution = gain_values * discount_values
     ideal_relevance = _pad(ideal_values, rows)
-    ideal_gain = _pad(gains(ideal_values, gain), rows)
+    ideal_gain = _pad(c.gain.compute(ideal_values), rows)
     ideal_contribution = ideal_gain * discount_values
     with np.errstate(over="ignore", invalid="ignore"):
         cumulative = np.cumsum(np.nan_to_num(contribution, nan=0.0, posinf=np.inf))
@@ -233,7 +267,7 @@ def breakdown(
     _finite(float(ideal_cumulative[-1]), ideal_values)  # the ideal's sum is the largest
 
     with np.errstate(divide="ignore", invalid="ignore"):
-        ratio = np.where(ideal_cumulative > 0, cumulative / ideal_cumulative, zero)
+        ratio = np.where(ideal_cumulative > 0, cumulative / ideal_cumulative, c.on_zero)
 
     return pd.DataFrame(
         {
@@ -330,16 +364,18 @@ def totals(ranked: RankedList) -> Totals:
     >>> result.name(), round(result.idcg, 4), round(result.ndcg, 4)
     ('NDCG@6', 8.7403, 0.785)
     """
-    kwargs = ranked.kwargs()
-    table = breakdown(ranked.relevances, labels=ranked.labels, **kwargs)
+    checked = _of(ranked)
+    table = _breakdown(checked, list(ranked.labels))
     rows = len(table)
     depth = rows if ranked.k is None else min(ranked.k, rows)
     row = table.iloc[depth - 1]
+    with np.errstate(over="ignore"):
+        total = _finite(float(checked.values[: ranked.k].sum()), checked.values)
     return Totals(
         ranked=ranked,
         table=table,
         depth=depth,
-        cg=cg(ranked.relevances, ranked.k),
+        cg=total,
         dcg=float(row["cumulative_dcg"]),
         idcg=float(row["cumulative_idcg"]),
         ndcg=float(row["ndcg_at"]),
@@ -378,28 +414,23 @@ def dcg_terms(ranked: RankedList) -> DcgTerms:
     >>> round(sum(g * w for g, w in zip(terms.gains, terms.weights)) / terms.idcg, 4)
     0.9608
     """
-    kwargs = ranked.kwargs()
-    values = check_relevances(ranked.relevances)
-    k, gain, discount, log_base = (kwargs[name] for name in ("k", "gain", "discount", "log_base"))
-    pool = None if kwargs["ideal"] is None else check_ideal(values, kwargs["ideal"])
-    ideal_values = _ideal_order(values, pool)
+    c = _of(ranked)
+    ideal_values = c.ideal
+    ideal_top = ideal_values[: c.k]  # past the cut-off the ideal earns nothing
     with np.errstate(over="ignore", invalid="ignore"):
-        ideal_top = ideal_values[:k]  # past the cut-off the ideal earns nothing
-        ideal_earned = gains(ideal_top, gain) * position_weights(
-            ideal_top.size, k, discount, log_base
-        )
+        ideal_gains, ideal_weights = c.gain.compute(ideal_top), c.weights(ideal_top.size, c.k)
+        ideal_earned = ideal_gains * ideal_weights
+        best = float(np.dot(ideal_gains, ideal_weights))  # as `idcg` sums it, to the last bit
     n = ranked.n
     return DcgTerms(
-        relevances=tuple(float(v) for v in values),
-        gains=tuple(float(g) for g in gains(values, gain)),
-        discounts=tuple(float(d) for d in position_weights(n, None, discount, log_base)),
-        weights=tuple(float(w) for w in position_weights(n, k, discount, log_base)),
+        relevances=tuple(c.values.tolist()),
+        gains=tuple(c.gain.compute(c.values).tolist()),
+        discounts=tuple(c.weights(n).tolist()),
+        weights=tuple(c.weights(n, c.k).tolist()),
         ideal_contributions=tuple(
             float(ideal_earned[p]) if p < ideal_earned.size else 0.0 for p in range(n)
         ),
         ideal_beyond=float(ideal_earned[n:].sum()),
-        idcg=idcg(
-            ranked.relevances, **{name: v for name, v in kwargs.items() if name != "on_zero"}
-        ),
-        on_zero=check_on_zero(kwargs["on_zero"]),
+        idcg=_finite(best, ideal_values),
+        on_zero=c.on_zero,
     )

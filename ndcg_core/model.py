@@ -30,13 +30,13 @@ from .options import (
     NO_CUTOFF,
     ON_ZERO,
     TIES,
-    check_gain,
+    Gain,
+    GainMap,
     check_log_base,
     check_option,
     covering_gain,
     discounts,
     gain_record,
-    gains,
     is_gain_map,
 )
 from .parsing import format_relevances
@@ -61,7 +61,8 @@ class Scoring:
 
     k: a whole number, ``"n"`` (every ranked position, the default) or ``"none"`` (no cut-off).
     gain: a key of `options.GAINS` or a gain map's name ("map:0=0,1=1,2=3"; a `GainMap` or a
-    {grade: gain} dict is turned into its name); discount: a key of `options.DISCOUNTS`;
+    {grade: gain} dict is turned into its name, the text links carry); `gain_record` is that
+    gain parsed once, which the core computes with. discount: a key of `options.DISCOUNTS`;
     log_base: the base b.
     ideal: ``"judgments"`` (the list plus the pool, the default) or ``"run"`` (the list alone).
     ties: how equal scores are ordered when a run is ranked by score (`options.TIES`).
@@ -78,12 +79,20 @@ class Scoring:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "k", check_cut(self.k))
-        object.__setattr__(self, "gain", check_gain(self.gain))
+        # Parsed once, kept beside the choices (not one of them: a Scoring is compared, hashed
+        # and cached by its choices, the gain by its text).
+        object.__setattr__(self, "_gain", gain_record(self.gain))
+        object.__setattr__(self, "gain", self._gain.name)
         check_option(self.discount, DISCOUNTS, "discount")
         object.__setattr__(self, "log_base", check_log_base(self.log_base))
         check_option(self.ideal, IDEALS, "ideal")
         check_option(self.ties, TIES, "ties")
         check_option(self.zero, ON_ZERO, "zero")
+
+    @property
+    def gain_record(self) -> Gain | GainMap:
+        """The gain, parsed: what the core computes with."""
+        return self._gain
 
     @property
     def on_zero(self) -> float:
@@ -133,7 +142,7 @@ class Scoring:
         default = default or Scoring()
         said = []
         if self.gain != default.gain:
-            said.append(f"gain {gain_record(self.gain).short}")
+            said.append(f"gain {self.gain_record.short}")
         if self.discount != default.discount or (
             self.discount == "jarvelin" and self.log_base != default.log_base
         ):
@@ -277,7 +286,7 @@ def check_scorable(relevances, scoring: Scoring) -> None:
     take (2^2000 does not fit in a float; a map without that grade), or sums that overflow,
     blaming the relevances or, when the relevances alone would fit, the gain."""
     values = np.asarray(relevances, dtype=float)
-    gained = gains(values, scoring.gain)  # raises, naming the grade, when the gain cannot
+    gained = scoring.gain_record.compute(values)  # raises, naming a grade it cannot take
     top = largest_weight(scoring.discount, scoring.log_base)
     with np.errstate(over="ignore", invalid="ignore"):
         relevance_sum = float(np.abs(values).sum())

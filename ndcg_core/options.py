@@ -450,27 +450,29 @@ def check_gain(gain: object) -> str:
     Accepts those names, a `GainMap`, or a {grade: gain} dict; a bad map is named with what to
     change.
     """
-    if isinstance(gain, str) and gain in GAINS:
+    return gain_record(gain).name
+
+
+@lru_cache(maxsize=256)
+def _parsed_map(text: str) -> GainMap:
+    return GainMap.parse(text)
+
+
+def gain_record(gain: object) -> Gain | GainMap:
+    """The record of a gain (`GAINS` entry or `GainMap`): its words, LaTeX and computation. A
+    map's text is parsed once (kept for the next call); a bad gain is named (`check_gain`)."""
+    if isinstance(gain, (Gain, GainMap)):
         return gain
-    if is_gain_map(gain) or isinstance(gain, dict):
-        return GainMap.of(gain).name
+    if isinstance(gain, str) and gain in GAINS:
+        return GAINS[gain]
+    if isinstance(gain, str) and is_gain_map(gain):
+        return _parsed_map(gain)
+    if isinstance(gain, dict):
+        return GainMap.of(gain)
     raise ValueError(
         f"`gain` must be 'linear' or 'exponential'; got {gain!r}. A gain per grade is a map such "
         f"as 'map:0=0,1=1,2=3,3=7' (or a {{grade: gain}} dict)."
     )
-
-
-@lru_cache(maxsize=256)
-def _parsed_map(name: str) -> GainMap:
-    return GainMap.parse(name)
-
-
-def gain_record(gain: object) -> Gain | GainMap:
-    """The record of a gain (`GAINS` entry or `GainMap`): its words, LaTeX and computation."""
-    if isinstance(gain, GainMap):
-        return gain
-    name = check_gain(gain)
-    return GAINS[name] if name in GAINS else _parsed_map(name)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -81,3 +81,52 @@ def test_a_stable_sort_by_relevance_is_the_cores_ideal_and_worst():
         by_relevance = sorted(range(n), key=lambda i: -terms.relevances[i])
         assert by_relevance == ideal_order(terms.relevances)
         assert sorted(range(n), key=lambda i: terms.relevances[i]) == worst_order(terms.relevances)
+
+
+def test_a_ranked_list_is_scored_without_being_checked_again(monkeypatch):
+    """A `RankedList` was checked when it was made: scoring it checks no list, cut-off or gain
+    again and parses no gain map, and its IDCG is the keyword function's to the last bit."""
+    from ndcg_core import idcg, metrics, options
+
+    ranked = RankedList(
+        (3, 2, 3, 0, 1, 2), pool=(3, 2), scoring=Scoring(k=4, gain="map:0=0,1=1,2=3,3=7")
+    )
+    calls: list[str] = []
+
+    def counted(name, function):
+        def call(*args, **kwargs):
+            calls.append(name)
+            return function(*args, **kwargs)
+
+        return call
+
+    for name in ("check_relevances", "check_ideal", "check_k", "check_settings"):
+        monkeypatch.setattr(metrics, name, counted(name, getattr(metrics, name)))
+    parse = options.GainMap.parse.__func__
+    monkeypatch.setattr(options.GainMap, "parse", classmethod(counted("parse", parse)))
+    terms, result = dcg_terms(ranked), totals(ranked)
+    assert calls == []
+    kwargs = {name: v for name, v in ranked.kwargs().items() if name != "on_zero"}
+    assert terms.idcg == idcg(ranked.relevances, **kwargs)
+    assert result.idcg == pytest.approx(terms.idcg, rel=1e-15)
+
+
+def test_a_scoring_is_copied_and_pickled_as_its_choices():
+    """A Scoring is its choices (Streamlit's cache hashes a dataclass by its fields): the parsed
+    gain is kept beside them, and goes with a copy."""
+    import copy
+    import dataclasses
+    import pickle
+
+    scoring = Scoring(k=3, gain={0: 0, 1: 1, 2: 3})
+    assert dataclasses.asdict(scoring) == {
+        "k": 3,
+        "gain": "map:0=0,1=1,2=3",
+        **{
+            name: getattr(Scoring(), name)
+            for name in ("discount", "log_base", "ideal", "ties", "zero")
+        },
+    }
+    again = pickle.loads(pickle.dumps(RankedList((2, 0, 1), scoring=scoring)))
+    assert again.scoring == copy.deepcopy(scoring) == scoring
+    assert again.scoring.gain_record.compute([2.0]).tolist() == [3.0]
