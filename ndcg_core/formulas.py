@@ -1,9 +1,6 @@
-"""The old home of the gains and discounts, kept so that code importing it keeps working.
+"""The old home of the gains and discounts, kept so that code importing it keeps working: they
+now live in `ndcg_core.options`, with the other scoring conventions. Importing it warns."""
 
-Everything here now lives in `ndcg_core.options`, with the other scoring conventions.
-"""
-
-# A notebook that still imports the old name hears of the new one.
 import warnings
 
 from .options import (  # noqa: F401

@@ -299,6 +299,9 @@ def expected_random(ranked: RankedList) -> ExpectedRandom:
     Each position holds each item equally often, so its expected gain is the mean gain ḡ and
     E[DCG@k] = ḡ × (d_1 + … + d_min(k, n)); the IDCG does not depend on the order, so
     E[NDCG@k] = E[DCG@k] / IDCG@k (with the pool's IDCG when a pool is given).
+
+    >>> round(expected_random(RankedList((1, 0))).expected, 4)  # (1 + 1/log2 3) / 2
+    0.8155
     """
     return _expected(_scoring(ranked))
 
@@ -317,15 +320,6 @@ def _expected(s: _Scoring) -> ExpectedRandom:
         s.best * s.scale,
         float(s.ndcg(expected_dcg)),
     )
-
-
-def expected_random_ndcg(ranked: RankedList) -> float:
-    """The mean NDCG@k over all orderings of the list, in closed form (see `expected_random`).
-
-    >>> round(expected_random_ndcg(RankedList((1, 0))), 4)  # (1 + 1/log2 3) / 2
-    0.8155
-    """
-    return expected_random(ranked).expected
 
 
 @dataclass(frozen=True)

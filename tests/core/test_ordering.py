@@ -17,7 +17,6 @@ from ndcg_core.ordering import (
     best_swap,
     count_orderings,
     expected_random,
-    expected_random_ndcg,
     ndcg_at_each_k,
     ordering_distribution,
     position_sweep,
@@ -89,14 +88,14 @@ def test_count_orderings_uses_the_multiset():
 
 def test_expected_random_ndcg_by_hand():
     # rel = 1, 0: each order equally likely, mean of 1 and 1/log2 3.
-    assert expected_random_ndcg(listed([1, 0])) == pytest.approx((1 + 1 / L3) / 2)
+    assert expected_random(listed([1, 0])).expected == pytest.approx((1 + 1 / L3) / 2)
     # rel = 1, 0, 0 at k = 2, pool with one more 1: mean gain 1/3 × (1 + 1/log2 3) / IDCG@2,
     # and IDCG@2 = 1 + 1/log2 3, so the mean is exactly 1/3.
-    assert expected_random_ndcg(listed([1, 0, 0], 2, pool=[1])) == pytest.approx(1 / 3)
+    assert expected_random(listed([1, 0, 0], 2, pool=[1])).expected == pytest.approx(1 / 3)
     # k beyond the list (pool of 3, list of 2): only the list's two positions hold items.
-    assert expected_random_ndcg(listed([1, 0], 3, pool=[1])) == pytest.approx(0.5)
+    assert expected_random(listed([1, 0], 3, pool=[1])).expected == pytest.approx(0.5)
     # Exponential gain: rel = 2, 0 gives gains 3, 0.
-    assert expected_random_ndcg(listed([2, 0], gain="exponential")) == pytest.approx(
+    assert expected_random(listed([2, 0], gain="exponential")).expected == pytest.approx(
         (3 + 3 / L3) / 2 / 3
     )
 
@@ -253,7 +252,7 @@ def test_an_ideal_dcg_beyond_float_cannot_reach_the_ordering_functions():
 def test_all_zero_list_follows_on_zero():
     assert swap_deltas(listed([0, 0])).tolist() == [[0.0, 0.0], [0.0, 0.0]]
     assert position_sweep(listed([0, 0], on_zero=1.0), 1).tolist() == [1.0, 1.0]
-    assert expected_random_ndcg(listed([0, 0, 0], on_zero=1.0)) == 1.0
+    assert expected_random(listed([0, 0, 0], on_zero=1.0)).expected == 1.0
     result = ordering_distribution(listed([0, 0, 0]))
     assert result.orderings == 1 and result.values.tolist() == [0.0]
 
@@ -376,7 +375,7 @@ def test_distribution_matches_every_ordering(ranked):
     assert np.allclose(np.sort(result.values), brute, rtol=0, atol=1e-12)
     # The closed-form mean times the count is the sum over the distribution.
     assert result.values.sum() == pytest.approx(result.expected * result.orderings, abs=1e-9)
-    assert expected_random_ndcg(ranked) == pytest.approx(result.expected)
+    assert expected_random(ranked).expected == pytest.approx(result.expected)
     # The ideal is the best ordering; the worst is the reversed ideal; the list is among them.
     assert result.best == pytest.approx(result.values.max(), abs=1e-12)
     assert result.best == pytest.approx(ndcg(sorted(values, reverse=True), **options))
@@ -443,7 +442,7 @@ def test_ndcg_at_each_k_matches_ndcg(ranked, data):
         (lambda: swap_deltas([3, 2, 0]), "`ranked` must be a RankedList; got [3, 2, 0]. Make one"),
         (lambda: count_orderings((1, 1)), "`ranked` must be a RankedList"),
         (lambda: ndcg_at_each_k("3 2 1", 1, 2), "`ranked` must be a RankedList"),
-        (lambda: expected_random_ndcg(None), "`ranked` must be a RankedList; got None"),
+        (lambda: expected_random(None).expected, "`ranked` must be a RankedList; got None"),
         # A RankedList may hold negative relevances (the libraries page shows what libraries
         # make of them); NDCG refuses them, by position.
         (lambda: swap_deltas(listed([1, -1])), "position 2 is -1"),
