@@ -48,8 +48,8 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 from bench.baseline import run_at  # noqa: E402
-from tests.appserver import free_port, stop_app, wait_until_healthy  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from devtools.appserver import free_port, stop_app, wait_until_healthy  # noqa: E402
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 BEFORE = "b811992"  # main just before the board's merge (its first parent)
 SIZES = (20, 1000)

@@ -69,7 +69,7 @@ sys.path.insert(0, str(ROOT))
 
 from classroom import questions, rooms  # noqa: E402
 from classroom.store import URL_VARIABLE, Closed, Refused, Store  # noqa: E402
-from tests.appserver import start_app, stop_app  # noqa: E402
+from devtools.appserver import start_app, stop_app  # noqa: E402
 
 WRITE_TARGET, PROJECTOR_TARGET = 0.200, 2.5  # seconds, p95
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -422,7 +422,7 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="bench-classroom-"))
     server = None
     if args.postgres:
-        from tests.postgres import start_postgres, unavailable
+        from devtools.postgres import start_postgres, unavailable
 
         if unavailable():
             print(f"No PostgreSQL here: {unavailable()}.")

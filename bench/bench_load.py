@@ -42,8 +42,8 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from devtools.appserver import start_app, stop_app  # noqa: E402
 from ndcg_core import ndcg  # noqa: E402
-from tests.appserver import start_app, stop_app  # noqa: E402
 
 LEVELS = (1, 15, 30, 45, 60)
 ROUNDS = 6  # typed changes per session at each level

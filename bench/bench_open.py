@@ -6,7 +6,7 @@ For each page, loads alternate between this code and the code of `--before REV` 
 warmed (Streamlit's scripts in the browser's cache). The clock runs from the end of the page's
 response to the first animation frame in which the board has its rows; the main thread's work
 is the renderer's task time (Chromium's `Performance.getMetrics`, TaskDuration) from the load
-to the page settled (tests/browser/waits.settle).
+to the page settled (devtools/waits.settle).
 
 Baseline: by default the commit before the share links became `ui/link_box` (they were
 `st.code` blocks, which bring Streamlit's syntax highlighter into every page: the sidebar's
@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.baseline import export  # noqa: E402
-from tests.appserver import start_app, stop_app  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.browser.waits import open_context, settle, wait_for_app  # noqa: E402
+from devtools.appserver import start_app, stop_app  # noqa: E402
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from devtools.waits import open_context, settle, wait_for_app  # noqa: E402
 
 BEFORE = "0b278b3"  # main just before the link box
 PAGES = ("/playground?rels=3,2,3,0,1,2", "/?rels=3,2,3,0,1,2", "/ordering?rels=3,2,3,0,1,2")

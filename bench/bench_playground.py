@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.baseline import run_at  # noqa: E402
+from devtools.appserver import start_app, stop_app  # noqa: E402
 from ndcg_core import ndcg  # noqa: E402
-from tests.appserver import start_app, stop_app  # noqa: E402
 
 N_ITEMS, RERUNS = 20, 40
 BEFORE = "b811992"  # main just before the ranking board's merge (its first parent)
@@ -158,7 +158,7 @@ def board_drag(page, source: int, target: int) -> None:
 def browser() -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+    from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
 
     process, url = start_app()
     times: dict[str, list[float]] = {

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.baseline import run_at  # noqa: E402
-from tests.deployserver import nginx_path, start_deployment  # noqa: E402
+from devtools.deployserver import nginx_path, start_deployment  # noqa: E402
 
 # (download bits/s, upload bits/s, added latency ms); None: no emulation (loopback as it is).
 NETWORKS = {
@@ -181,7 +181,7 @@ def main() -> None:
 
     from playwright.sync_api import sync_playwright
 
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+    from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
 
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
     deployment = start_deployment(processes=2)

@@ -51,8 +51,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_load import THINK, Session, rss_mb  # noqa: E402
 
-from tests.appserver import start_app, stop_app  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from devtools.appserver import start_app, stop_app  # noqa: E402
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 RUN_BYTES = 49_990_000  # just under the 50 MB (50,000,000-byte) upload cap
 BAD_LINES = 5_000_000  # `x` lines of the file that is not a run: 10,000,000 bytes

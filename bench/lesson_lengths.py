@@ -32,10 +32,10 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from bench.baseline import export  # noqa: E402
+from devtools.appserver import start_app, stop_app  # noqa: E402
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from devtools.waits import open_context, settle, wait_for_app  # noqa: E402
 from lessons import path  # noqa: E402
-from tests.appserver import start_app, stop_app  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.browser.waits import open_context, settle, wait_for_app  # noqa: E402
 from ui import menu  # noqa: E402
 
 VIEWPORT = {"width": 1280, "height": 800}

@@ -1,38 +1,17 @@
 """A real app server and a real chromium for the browser tests (Playwright, Debian's chromium)."""
 
 import contextlib
-import shutil
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.appserver import start_app, stop_app
-from tests.browser.waits import LOADED, open_context, settle, wait_for_app, watched
+from devtools import ROOT
+from devtools.appserver import start_app, stop_app
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, PHONE
+from devtools.waits import LOADED, open_context, settle, wait_for_app, watched
 
-ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-# A phone as the tests open one: 390 px wide (an iPhone 12-15), touch, twice the pixels.
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
 
 
 # An assertion on the page waits as long as an action may (waits.LOADED) before it fails.

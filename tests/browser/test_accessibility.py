@@ -28,9 +28,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from devtools.waits import settle, wait_for_app
 from ndcg_core import ndcg
 from tests.browser.conftest import PHONE, ROOT
-from tests.browser.waits import settle, wait_for_app
 from ui.menu import PAGES
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -11,11 +11,11 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from devtools.waits import settle, wait_for_app
 from ndcg_core import ndcg, totals
 from ndcg_core.display import DIGITS, MINUS, fixed
 from ndcg_core.metrics import dcg_terms
 from ndcg_core.permutations import ideal_order, move, worst_order
-from tests.browser.waits import settle, wait_for_app
 from tests.strategies import random_ranked_list
 
 BOARD_JS = Path(__file__).resolve().parents[2] / "ui" / "board" / "board.js"

@@ -14,9 +14,9 @@ from playwright.sync_api import expect
 
 from classroom import rooms
 from classroom.store import URL_VARIABLE
-from tests.appserver import start_app, stop_app
+from devtools.appserver import start_app, stop_app
+from devtools.waits import open_context, settle, wait_for_app
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.waits import open_context, settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 

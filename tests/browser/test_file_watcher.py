@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.appserver import start_app, stop_app
-from tests.browser.waits import wait_for_app
+from devtools.appserver import start_app, stop_app
+from devtools.waits import wait_for_app
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.waits import wait_for_app
+from devtools.waits import wait_for_app
 
 
 def test_home_shows_ndcg_for_a_typed_list(page, app_url, shot):

@@ -7,7 +7,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.waits import settle, wait_for_app
+from devtools.waits import settle, wait_for_app
 from ui.text import WORD_JOINER
 
 SCRIPT = "<script>alert(1)</script>"

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.waits import settle, wait_for_app
+from devtools.waits import settle, wait_for_app
 
 NEW_PAGES = {
     # path: (the page's title, a number it must show)

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.waits import settle, wait_for_app
+from devtools.waits import settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 

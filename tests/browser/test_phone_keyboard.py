@@ -17,9 +17,9 @@ A page load is most of a test's time here: checks that only read a page share on
 import pytest
 from playwright.sync_api import expect
 
+from devtools.waits import settle
 from ndcg_core import ndcg
 from tests.browser.conftest import CHART_TEXT_OUTSIDE
-from tests.browser.waits import settle
 
 pytestmark = pytest.mark.browser
 

@@ -5,9 +5,9 @@ import re
 
 from playwright.sync_api import expect
 
+from devtools.waits import open_context, settle, wait_for_app
 from ndcg_core import dcg, ndcg
 from ndcg_core.display import fixed
-from tests.browser.waits import open_context, settle, wait_for_app
 
 
 def ndcg_shown(page):

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from devtools.waits import settle, wait_for_app
 from lessons import practice
-from tests.browser.waits import settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 

@@ -8,9 +8,9 @@ from urllib.parse import unquote
 import pytest
 from playwright.sync_api import expect
 
+from devtools.waits import open_context, settle
 from ndcg_core import ndcg
 from tests.browser.conftest import CHART_TEXT_OUTSIDE, CUT_TEXT
-from tests.browser.waits import open_context, settle
 
 pytestmark = pytest.mark.browser
 

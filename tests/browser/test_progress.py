@@ -5,7 +5,7 @@ bench/lesson_lengths.py, which writes what Home states; tests/pages/test_home.py
 
 from playwright.sync_api import expect
 
-from tests.browser.waits import open_context, settle, wait_for_app
+from devtools.waits import open_context, settle, wait_for_app
 from ui import saved
 
 STORED = f"() => !!localStorage.getItem({saved.STORAGE_KEY!r})"

@@ -22,9 +22,9 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
+from devtools.deployserver import Deployment, nginx_path, start_deployment
+from devtools.waits import open_context, poll, wait_for_app
 from ndcg_core import ndcg
-from tests.browser.waits import open_context, poll, wait_for_app
-from tests.deployserver import Deployment, nginx_path, start_deployment
 
 pytestmark = pytest.mark.skipif(
     nginx_path() is None,

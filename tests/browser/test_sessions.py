@@ -13,8 +13,8 @@ import random
 
 from playwright.sync_api import expect
 
+from devtools.waits import open_context, wait_for_app
 from ndcg_core import ndcg
-from tests.browser.waits import open_context, wait_for_app
 
 SESSIONS = 10
 BOX = "Relevances, top of the ranking first"

@@ -6,7 +6,7 @@ from urllib.parse import unquote
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.waits import settle, wait_for_app
+from devtools.waits import settle, wait_for_app
 
 # url path -> (a number the page's core shows once its question is answered, the lead example's
 # playground link)

@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from classroom import store as storage
 from classroom.store import Store
-from tests.postgres import start_postgres, unavailable
+from devtools.postgres import start_postgres, unavailable
 
 
 class Clock:

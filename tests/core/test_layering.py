@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tests import ROOT
+from devtools import ROOT
 
 LAYERS = {
     "ndcg_core": ("streamlit", "ui", "lessons", "classroom", "views", "plotly"),

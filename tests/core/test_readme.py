@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests import ROOT
+from devtools import ROOT
 
 BLOCKS = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
 # `expression  # 0.9608…` or `# 'NDCG@3'`: the value a reader is told to expect.

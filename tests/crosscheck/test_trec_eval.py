@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from devtools import ROOT
 from ndcg_core import GainMap, batch_ndcg, runs, trec
 from ndcg_core.model import NO_CUTOFF, Scoring
-from tests import ROOT
 
 DATA = ROOT / "data"
 TREC = DATA / "trec_eval_test"

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests import ROOT
+from devtools import ROOT
 
 
 def _wait_for_the_run(runner, timeout: float = 3) -> None:

@@ -25,8 +25,8 @@ from streamlit.testing.v1 import AppTest
 
 from classroom import questions
 from classroom.store import URL_VARIABLE, Store
+from devtools import ROOT
 from lessons import practice
-from tests import ROOT
 from tests.pages.conftest import (
     Control,
     controls,

@@ -11,8 +11,8 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from devtools import ROOT
 from ndcg_core.libraries import PRESETS, evaluate_query
-from tests import ROOT
 
 from .conftest import open_page
 

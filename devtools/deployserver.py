@@ -14,8 +14,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests import ROOT
-from tests.appserver import free_port, stop_app
+from devtools import ROOT
+from devtools.appserver import free_port, stop_app
 
 SERVE = ROOT / "deploy" / "serve.py"
 # One line of deploy/nginx.conf's `ndcg` log format.

@@ -19,7 +19,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.appserver import free_port
+from devtools.appserver import free_port
 
 USER = "postgres"  # the system user Debian's package creates
 DATABASE = "postgres"

@@ -10,8 +10,7 @@ import urllib.request
 from pathlib import Path
 
 from deploy.serve import APP_OPTIONS, app_command
-
-ROOT = Path(__file__).resolve().parents[1]
+from devtools import ROOT
 
 
 def free_port() -> int:

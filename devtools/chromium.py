@@ -1,0 +1,23 @@
+"""Debian's chromium as the browser tests and the benchmarks launch it (through Playwright;
+never `playwright install`): headless, no sandbox, no GPU, nothing fetched in the background."""
+
+import shutil
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# A phone as the tests open one: 390 px wide (an iPhone 12-15), touch, twice the pixels.
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
