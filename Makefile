@@ -18,7 +18,7 @@ PROCESSES  ?= $(shell nproc 2>/dev/null || echo 2)
 # handed out as workers free up, so the long browser tests do not queue behind one worker.
 PARALLEL ?= -n auto --dist worksteal
 
-.PHONY: run serve test test-fast lint bench clean postgresql
+.PHONY: run serve test test-fast durations lint bench clean postgresql
 
 # ranx does not install beside pandas 3 and torchmetrics needs torch: each gets a venv of its own,
 # which the cross-check tests call. If one cannot be installed, its tests say so and skip.
@@ -92,6 +92,12 @@ test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chro
 test-fast: $(VENV)/.testing postgresql lint
 	HYPOTHESIS_PROFILE=dev $(PY) -m pytest $(PARALLEL) -m "not crosscheck and not browser and not explore" \
 	  --ignore=tests/crosscheck --ignore=tests/browser
+
+# The suite once more, keeping each test's time in tests/durations.json (commit it): the order
+# in which the tests are handed to the workers comes from that file (conftest.py), so a fresh
+# clone and CI balance the workers as well as a machine that has run the suite before.
+durations: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium /usr/sbin/nginx postgresql
+	HYPOTHESIS_PROFILE=ci $(OTHER_LIBS) $(PY) -m pytest $(PARALLEL) --record-durations
 
 bench: $(VENV)/.testing /usr/sbin/nginx
 	@for script in bench/bench_*.py; do echo "== $$script"; PYTHONPATH=. $(PY) $$script || exit 1; done

@@ -15,7 +15,9 @@ example reruns a page or builds a whole exercise set. No property has a deadline
 runs on both cores beside other work, and a slow example is not a wrong one.
 """
 
+import json
 import os
+import statistics
 from pathlib import Path
 
 import pytest
@@ -44,20 +46,43 @@ def pytest_collection_modifyitems(config, items):
 # and, when one runs dry, moves the tail of another's share to it. So a four-minute browser test
 # collected last starts last and the run ends four minutes after everything else. Here each
 # worker's share is made to hold about the same expected time, longest first: what is left to
-# steal at the end is short. The expected time of a test is the one it took in the last run
-# that ran it (kept in pytest's cache, .pytest_cache/), else a guess from its folder.
+# steal at the end is short. The expected time of a test is the one kept in the repository
+# (DURATIONS, written by `make durations`: every test of a second or more, and for the others
+# the median of their kind), or the one it took in this machine's last run that ran it (pytest's
+# cache, .pytest_cache/, when there is one), else a guess from its kind (its folder). So a fresh
+# clone, CI, and a run without pytest's cache (`-p no:cacheprovider`) balance the same way.
 
+DURATIONS = Path(__file__).with_name("tests") / "durations.json"
 DURATIONS_KEY = "ndcg/durations"
+KEPT_FROM = 1.0  # seconds: a test at least this long is kept by name in DURATIONS
+KIND_FROM = 20  # tests of a kind timed before their median stands for the kind (else GUESS)
 # Seconds, for a test no run has timed yet: a browser test loads pages in chromium from an app
 # server, a cross-check runs a real library, a page test runs a page script (AppTest).
 GUESS = {"browser": 20.0, "crosscheck": 8.0, "pages": 2.0}
 OTHER_GUESS = 0.3
 
 
-def _expected(item, durations: dict[str, float]) -> float:
-    if item.nodeid in durations:
-        return durations[item.nodeid]
-    return GUESS.get(Path(str(item.fspath)).parent.name, OTHER_GUESS)
+def pytest_addoption(parser):
+    parser.addoption(
+        "--record-durations",
+        action="store_true",
+        help=f"write each test's time to {DURATIONS.relative_to(DURATIONS.parents[1])} (make durations)",
+    )
+
+
+def _kind(nodeid: str) -> str:
+    folder = Path(nodeid.split("::")[0]).parent.name
+    return folder if folder in GUESS else "other"
+
+
+def _known_durations(config) -> tuple[dict[str, float], dict[str, float]]:
+    """(seconds by test id, seconds by kind): the repository's, updated by this machine's."""
+    kept = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+    durations = dict(kept.get("tests", {}))
+    cache = getattr(config, "cache", None)  # None with -p no:cacheprovider
+    if cache is not None:
+        durations.update(cache.get(DURATIONS_KEY, {}))
+    return durations, {**GUESS, "other": OTHER_GUESS, **kept.get("kinds", {})}
 
 
 def _shares_a_module_fixture(item) -> bool:
@@ -72,7 +97,7 @@ def _shares_a_module_fixture(item) -> bool:
     )
 
 
-def _units(items, durations):
+def _units(items, expected):
     """Groups of tests that run together, each with its expected time: one test alone, or a
     module's tests that share a module fixture (cut into pieces if long, so that two workers
     can share them at the cost of one more start of the fixture)."""
@@ -83,26 +108,30 @@ def _units(items, durations):
         else:
             singles.append([item])
     groups = list(singles)
-    total = sum(_expected(item, durations) for item in items)
+    total = sum(expected(item) for item in items)
     for together in modules.values():
         piece, piece_time = [], 0.0
         for item in together:
             piece.append(item)
-            piece_time += _expected(item, durations)
+            piece_time += expected(item)
             if piece_time >= total / 8:
                 groups.append(piece)
                 piece, piece_time = [], 0.0
         if piece:
             groups.append(piece)
-    return [(sum(_expected(i, durations) for i in group), group) for group in groups]
+    return [(sum(expected(i) for i in group), group) for group in groups]
 
 
 def _order_for_workers(config, items) -> None:
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
     if workers < 2 or not items:
         return
-    durations = config.cache.get(DURATIONS_KEY, {}) if config.cache else {}
-    units = sorted(_units(items, durations), key=lambda unit: (-unit[0], unit[1][0].nodeid))
+    durations, kinds = _known_durations(config)
+
+    def expected(item) -> float:
+        return durations.get(item.nodeid, kinds[_kind(item.nodeid)])
+
+    units = sorted(_units(items, expected), key=lambda unit: (-unit[0], unit[1][0].nodeid))
     # The shares worksteal hands out: worker i gets (what is left) // (workers left).
     sizes, left = [], len(items)
     for i in range(workers):
@@ -130,8 +159,42 @@ def pytest_runtest_logreport(report):
 
 def pytest_sessionfinish(session):
     config = session.config
-    if hasattr(config, "workerinput") or not _TIMES or config.cache is None:
+    if hasattr(config, "workerinput") or not _TIMES:
         return
-    durations = config.cache.get(DURATIONS_KEY, {})
-    durations.update({nodeid: round(seconds, 2) for nodeid, seconds in _TIMES.items()})
-    config.cache.set(DURATIONS_KEY, durations)
+    times = {nodeid: round(seconds, 2) for nodeid, seconds in _TIMES.items()}
+    cache = getattr(config, "cache", None)  # None with -p no:cacheprovider
+    if cache is not None:
+        cache.set(DURATIONS_KEY, {**cache.get(DURATIONS_KEY, {}), **times})
+    if config.getoption("record_durations"):
+        _record(times)
+
+
+def _record(times: dict[str, float]) -> None:
+    """DURATIONS from this run: each test of KEPT_FROM seconds or more by name, the others by
+    the median of their kind (of KIND_FROM timed or more); a test this run did not run keeps
+    its time while its file exists."""
+    kept = json.loads(DURATIONS.read_text()).get("tests", {}) if DURATIONS.exists() else {}
+    root = DURATIONS.parents[1]
+    merged = {
+        nodeid: seconds
+        for nodeid, seconds in {**kept, **times}.items()
+        if (root / nodeid.split("::")[0]).exists()
+    }
+    kinds: dict[str, list[float]] = {}
+    for nodeid, seconds in merged.items():
+        kinds.setdefault(_kind(nodeid), []).append(seconds)
+    record = {
+        "about": "Seconds each test takes, for the order of the tests on several workers "
+        "(conftest.py); written by `make durations`.",
+        "kinds": {
+            kind: round(statistics.median(s), 2)
+            for kind, s in sorted(kinds.items())
+            if len(s) >= KIND_FROM
+        },
+        "tests": {
+            nodeid: round(seconds, 1)
+            for nodeid, seconds in sorted(merged.items())
+            if seconds >= KEPT_FROM
+        },
+    }
+    DURATIONS.write_text(json.dumps(record, indent=0, ensure_ascii=False) + "\n")
