@@ -36,9 +36,12 @@ $(VENV)/.testing: $(VENV)/.runtime requirements-test.txt package-lock.json
 	npm ci --no-audit --no-fund --silent
 	touch $@
 
+# Installed, ranx runs once each metric the tests ask for: numba compiles ranx's functions on
+# first use and caches them beside ranx, so the tests do not pay the compile.
 .venv-ranx/.ready:
 	$(PYTHON) -m venv .venv-ranx
 	.venv-ranx/bin/pip install --quiet "ranx>=0.3.20" "pandas<3" \
+	  && .venv-ranx/bin/python tests/crosscheck/library_runner.py warm-ranx \
 	  && touch $@ || echo "ranx could not be installed here: its cross-checks will skip"
 
 .venv-torchmetrics/.ready:

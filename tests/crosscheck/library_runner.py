@@ -2,7 +2,8 @@
 
 ranx breaks on pandas 3 and torchmetrics needs torch, so neither lives in the project's venv.
 `python library_runner.py ranx < cases.json` (with that venv's python) prints one JSON result
-per case, so the tests can compare them with the presets all the same.
+per case, so the tests can compare them with the presets all the same. ranx scores every case
+of one metric in one call (`run_ranx`).
 A case is a dict: rels, scores, ids, pool, pool_ids, k, metric (the preset's metric name), and
 optionally params (more parameters for XGBoost, e.g. ndcg_exp_gain).
 A result is a float, or {"error": message} when the library refuses.
@@ -39,9 +40,9 @@ def run_sklearn(case: dict, ignore_ties: bool) -> float | dict:
         return _error(exc)
 
 
-def _qrels_run(case: dict) -> tuple[dict, dict]:
+def _qrels_run(case: dict, query: str = "q1") -> tuple[dict, dict]:
     judged = dict(zip(case["ids"] + case["pool_ids"], case["rels"] + case["pool"]))
-    return {"q1": judged}, {"q1": dict(zip(case["ids"], map(float, case["scores"])))}
+    return {query: judged}, {query: dict(zip(case["ids"], map(float, case["scores"])))}
 
 
 def run_trec_eval(case: dict) -> float | dict:
@@ -60,11 +61,27 @@ def run_trec_eval(case: dict) -> float | dict:
     return float(evaluator.evaluate(run)["q1"][case["metric"].replace(".", "_")])
 
 
-def run_ranx(case: dict) -> float | dict:
+def run_ranx(cases: list[dict]) -> list[float]:
+    """Every case of one metric as a query of one run: one `evaluate` per metric, not per case.
+    ranx scores each query on its own (the same numbers as one call per case, to the last
+    bit), and each call costs a Qrels and a Run and a pass through its checks."""
     from ranx import Qrels, Run, evaluate
 
-    qrels, run = _qrels_run(case)
-    return float(evaluate(Qrels(qrels), Run(run), case["metric"]))
+    by_metric: dict[str, list[int]] = {}
+    for i, case in enumerate(cases):
+        by_metric.setdefault(case["metric"], []).append(i)
+    results: list[float] = [0.0] * len(cases)
+    for metric, indices in by_metric.items():
+        qrels, run = {}, {}
+        for i in indices:
+            judged, ranked = _qrels_run(cases[i], f"q{i}")
+            qrels |= judged
+            run |= ranked
+        scored = Run(run)
+        evaluate(Qrels(qrels), scored, metric)
+        for i in indices:
+            results[i] = float(scored.scores[metric][f"q{i}"])
+    return results
 
 
 def run_lightgbm(case: dict) -> float | dict:
@@ -131,10 +148,28 @@ def run_torchmetrics(case: dict) -> float | dict:
     return float(retrieval_normalized_dcg(preds, target, top_k=case["k"]))
 
 
-RUNNERS = {"ranx": run_ranx, "torchmetrics": run_torchmetrics}
+def warm_ranx() -> None:
+    """Run every ranx metric the cross-checks ask for once, on a two-item query, so that numba
+    compiles each and caches it beside ranx. `make` does this as it builds ranx's venv: compiling
+    was about nine tenths of the ranx checks' time in a fresh venv, paid in each process that
+    used ranx."""
+    from ranx import Qrels, Run, evaluate
+
+    metrics = ["ndcg@2", "ndcg_burges@2", "precision@2-l1", "recall@2-l1", "mrr@2-l1", "map@2-l1"]
+    for grades in ({"a": 1, "b": 0}, {"a": 1.0, "b": 0.5}):  # whole and fractional labels
+        evaluate(Qrels({"q": grades}), Run({"q": {"a": 0.9, "b": 0.1}}), metrics)
+
+
+# Each takes every case at once and gives a result per case.
+RUNNERS = {
+    "ranx": run_ranx,
+    "torchmetrics": lambda cases: [run_torchmetrics(case) for case in cases],
+}
 
 if __name__ == "__main__":
     os.environ.update(ONE_THREAD_ENV)  # before ranx, torch or numba is imported
     warnings.filterwarnings("ignore")
-    runner = RUNNERS[sys.argv[1]]
-    print(json.dumps([runner(case) for case in json.load(sys.stdin)]))
+    if sys.argv[1] == "warm-ranx":
+        warm_ranx()
+    else:
+        print(json.dumps(RUNNERS[sys.argv[1]](json.load(sys.stdin))))
