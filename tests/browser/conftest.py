@@ -10,6 +10,7 @@ from devtools import ROOT
 from devtools.appserver import start_app, stop_app
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, PHONE
 from devtools.waits import LOADED, open_context, settle, wait_for_app, watched
+from tests.browser.checks import AXE
 
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -126,36 +127,21 @@ def shot(page):
     return take
 
 
-# Text cut to "…": an element that ends its text with an ellipsis and has more than it shows.
-CUT_TEXT = """() => [...document.querySelectorAll('[data-testid="stMain"] *')].filter(e => {
-  const style = getComputedStyle(e);
-  return e.getClientRects().length && style.textOverflow === 'ellipsis'
-    && e.scrollWidth > e.clientWidth + 1;
-}).map(e => e.textContent.trim().slice(0, 60))"""
+@pytest.fixture
+def dialogs(page):
+    """Every alert/confirm/prompt the page opens (there must be none)."""
+    fired: list[str] = []
 
-# Chart text (axis titles, ticks, legends, labels) drawn outside its chart's box: clipped.
-# Plotly's charts, and the page's own line charts (each in its component's shadow root).
-CHART_TEXT_OUTSIDE = """() => {
-  const out = [];
-  // A chart in a folded box is not seen: it lays itself out again when the box opens.
-  const folded = element => element.closest('details:not([open])');
-  const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')]
-    .filter(chart => !folded(chart))
-    .map(chart => [chart, chart.querySelectorAll('svg.main-svg text')]);
-  for (const host of document.querySelectorAll('*')) {
-    if (!host.shadowRoot || folded(host)) continue;
-    for (const chart of host.shadowRoot.querySelectorAll('.lines')) {
-      charts.push([chart, chart.querySelectorAll('.plot svg text')]);
-    }
-  }
-  for (const [chart, texts] of charts) {
-    const box = chart.getBoundingClientRect();
-    for (const text of texts) {
-      const r = text.getBoundingClientRect();
-      if (!text.textContent.trim() || !r.width || getComputedStyle(text).display === 'none') continue;
-      if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1
-          || r.bottom > box.bottom + 1) out.push(text.textContent.slice(0, 40));
-    }
-  }
-  return out;
-}"""
+    def dismiss(dialog):
+        fired.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    yield fired
+    page.remove_listener("dialog", dismiss)  # the tab is shared with the next tests
+
+
+@pytest.fixture(scope="session")  # a check of a file, nothing to start: any test may go first
+def axe_ready():
+    if not AXE.exists():
+        pytest.fail("axe-core is missing: run `npm ci` at the project root (make test does).")

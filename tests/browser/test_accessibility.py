@@ -1,124 +1,17 @@
-"""Accessibility in a real browser: axe-core on every page at desktop and phone widths, the
-playground by keyboard alone, and what a screen reader is told: each page's own title, charts
-named and described, Russian and Chinese text in its language.
-
-axe-core comes from the npm registry (package.json at the project root, installed by `npm ci`
-in make's testing step) and is injected into each page.
-
-What axe reports that Streamlit draws itself, and is left out here (nothing else is):
-- `list` and `listitem` inside the sidebar menu (`[data-testid="stSidebarNav"]`): Streamlit puts
-  each menu section's heading and a wrapper `div` between the `ul` and its `li` items. The menu
-  is still a set of plain links a screen reader announces and Tab reaches; the app has no say in
-  its markup.
-Besides every serious and critical finding, two moderate and minor ones fail the test too, since
-the app controls them: `heading-order` (sections are h2 under the page's h1, steps h3) and
-`empty-table-header`. Inside the drag cards' frame, `aria-allowed-role` (minor: the component
-gives its `li` items role=button) is the component's own and is not checked.
-
-Worked around in the app rather than excluded: Streamlit draws captions in the text colour at
-60%, which with its default colour reaches 3.9:1 against white; .streamlit/config.toml sets a
-darker text colour so captions reach 4.8:1 (WCAG AA asks 4.5:1). Formulas and tables wider than
-a phone become named Tab stops (ui/assets/app.js), which axe's `scrollable-region-focusable`
-asks for.
+"""Accessibility in a real browser: the playground by keyboard alone, a walkthrough with its
+folds open, and what a screen reader is told: each page's own title, charts named and
+described, Russian and Chinese text in its language. axe-core on every page at desktop and
+phone widths is one of the checks of each page's visit in tests/browser/test_pages.py (what it
+leaves out, and why: tests/browser/checks.py).
 """
 
 import re
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 from devtools.waits import settle, wait_for_app
 from ndcg_core import ndcg
-from tests.browser.conftest import PHONE, ROOT
-from ui.menu import PAGES
-
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PATHS = [page.url_path for page in PAGES]  # every page of the menu, home first
-# (rule, the Streamlit element its nodes sit in): see the module docstring for the reasons.
-STREAMLIT_CHROME = [
-    ("list", '[data-testid="stSidebarNav"]'),
-    ("listitem", '[data-testid="stSidebarNav"]'),
-]
-
-RUN_AXE = """async ([chrome, only]) => {
-  const options = {resultTypes: ['violations'], elementRef: true};
-  if (only) options.runOnly = {type: 'rule', values: only};
-  const result = await axe.run(document, options);
-  const found = [];
-  for (const v of result.violations) {
-    const always = ['heading-order', 'empty-table-header'].includes(v.id);
-    if (v.impact !== 'serious' && v.impact !== 'critical' && !always) continue;
-    const ours = v.nodes.filter(n => !chrome.some(
-      ([rule, inside]) => rule === v.id && n.element && n.element.closest(inside)));
-    if (ours.length) found.push(
-      `${v.impact} ${v.id}: ${v.help} — ` + ours.slice(0, 3).map(n => n.html.slice(0, 120)).join(' | '));
-  }
-  const ran = [...result.passes, ...result.violations, ...result.incomplete, ...result.inapplicable]
-    .map(r => r.id);
-  return {found, ran};
-}"""
-
-# The rules whose findings can change when the same page is laid out narrower: contrast (text
-# may come to lie over another background), scrollable regions (formulas and tables become
-# wider than the screen) and target sizes (controls wrap and shrink). The narrow layout only
-# hides things (ui/assets/app.css), it shows nothing the wide one does not: every other rule
-# finds at phone width a subset of what it finds at desktop width, so the phone scan runs these.
-LAYOUT_RULES = {"color-contrast", "scrollable-region-focusable", "target-size"}
-
-
-def axe_scan(page, only: list[str] | None = None) -> dict:
-    """axe on the page: {"found": the findings that fail, "ran": the rules it ran}; `only`:
-    these rules alone."""
-    if not page.evaluate("() => !!window.axe"):  # once per document
-        page.add_script_tag(path=str(AXE))
-    return page.evaluate(RUN_AXE, [[list(pair) for pair in STREAMLIT_CHROME], only])
-
-
-@pytest.fixture(scope="session")  # a check of a file, nothing to start: any test may go first
-def axe_ready():
-    if not Path(AXE).exists():
-        pytest.fail("axe-core is missing: run `npm ci` at the project root (make test does).")
-
-
-# The widths each page is scanned at. At 390 px formulas and tables are wider than the screen:
-# each must be reachable. Each page is opened once, in the tests' shared desktop tab, scanned at
-# desktop width, then narrowed to a phone's width and scanned again with the layout's rules
-# (LAYOUT_RULES): the app lays a page out by its width alone (no user agent or touch sniffing),
-# so the narrowed page is the phone's layout, and it costs no second load of the page (a load,
-# not the scan, is most of a scan's time).
-DESKTOP = {"width": 1280, "height": 2200}
-WIDTHS = {"desktop": DESKTOP, "phone": PHONE["viewport"]}
-
-
-@pytest.mark.parametrize("path", PATHS)
-def test_no_serious_violations(page, app_url, axe_ready, path):
-    page.goto(f"{app_url}/{path}?rels=3,2,3,0,1,2")
-    found = _scanned(page)
-    if path == "libraries":
-        # Its headline cards and table follow its question: scanned once shown too, then the
-        # question asked again (the page as it opened).
-        page.set_viewport_size(DESKTOP)
-        page.get_by_role("button", name="Just show me").click()
-        expect(page.get_by_test_id("stMetric").first).to_be_visible()
-        found.update({f"{width}, shown": got for width, got in _scanned(page).items()})
-        page.set_viewport_size(DESKTOP)
-        page.get_by_role("button", name="Ask me again").click()
-        expect(page.get_by_role("button", name="Just show me")).to_be_visible()
-    assert found == {width: [] for width in found} and len(found) >= len(WIDTHS)
-
-
-def _scanned(page) -> dict:
-    """axe's findings on the page as it is, at each width of WIDTHS."""
-    found = {}
-    only = None  # every rule at desktop width; at phone width the layout's rules it ran
-    for width, viewport in WIDTHS.items():
-        page.set_viewport_size(viewport)
-        settle(page)
-        scan = axe_scan(page, only)
-        found[width] = scan["found"]
-        only = sorted(LAYOUT_RULES & set(scan["ran"]))
-    return found
+from tests.browser.checks import axe_scan
 
 
 def test_each_page_has_its_own_browser_title(page, app_url):
@@ -231,7 +124,7 @@ def test_playground_by_keyboard_alone(page, app_url, shot, axe_ready):
 def test_a_walkthrough_with_its_folds_open(page, app_url, axe_ready):
     """The pages are scanned as they open, folds closed; a walkthrough's folds hold most of it
     (every further example, its source checks): opened, they pass too, headings in order."""
-    page.set_viewport_size(DESKTOP)
+    page.set_viewport_size({"width": 1280, "height": 2200})
     page.goto(f"{app_url}/learn-graded")
     wait_for_app(page)
     page.get_by_role("button", name="Just show me").click()

@@ -1,38 +1,28 @@
-"""Script injection in a real browser: labels, link parameters and uploaded files carrying HTML,
-javascript: links, Markdown and LaTeX are shown as the text they are, and nothing runs."""
+"""Script injection in a real browser: labels typed or from a link, and uploaded files, carrying
+HTML, javascript: links, Markdown and LaTeX are shown as the text they are, and nothing runs.
+Every parameter of every page's link: tests/browser/test_pages.py."""
 
 import re
 from urllib.parse import quote
 
-import pytest
 from playwright.sync_api import expect
 
 from devtools.waits import settle, wait_for_app
+from tests.browser.checks import (
+    BOLD,
+    CLOSE,
+    IMG,
+    JS_LINK,
+    LATEX,
+    SCRIPT,
+    TAG,
+    injected,
+    shown_text,
+)
 from ui.text import WORD_JOINER
 
-SCRIPT = "<script>alert(1)</script>"
-IMG = "<img src=x onerror=alert(1)>"
-JS_LINK = "[x](javascript:alert(1))"
-BOLD = "**bold**"
-LATEX = "$\\LaTeX$"
-TAG = "<b>tag</b>"
-CLOSE = "</div>"
 # Payloads the text box can hold as labels (no = : ; , which separate items there).
 LABELS = [SCRIPT, BOLD, LATEX, TAG, CLOSE]
-
-
-@pytest.fixture
-def dialogs(page):
-    """Every alert/confirm/prompt the page opens (there must be none)."""
-    fired: list[str] = []
-
-    def dismiss(dialog):
-        fired.append(dialog.message)
-        dialog.dismiss()
-
-    page.on("dialog", dismiss)
-    yield fired
-    page.remove_listener("dialog", dismiss)  # the tab is shared with the next tests
 
 
 def nothing_injected(page, dialogs) -> None:
@@ -40,15 +30,7 @@ def nothing_injected(page, dialogs) -> None:
     # failed (an onerror handler fires as the image fails) and nothing changed for a few frames.
     settle(page)
     assert dialogs == []
-    assert page.locator("img[src='x']").count() == 0
-    assert page.locator("a[href^='javascript' i]").count() == 0
-    assert page.locator("script", has_text="alert(1)").count() == 0
-    assert page.locator("b", has_text="tag").count() == 0
-    assert page.locator("strong", has_text="bold").count() == 0
-
-
-def shown_text(page) -> str:
-    return page.evaluate("document.body.innerText").replace(WORD_JOINER, "")
+    assert injected(page) == []
 
 
 def open_app(page, url: str) -> None:
@@ -103,35 +85,6 @@ def test_labels_from_a_link_and_the_text_box_are_plain_text(page, app_url, dialo
     shown = alert.inner_text().replace(WORD_JOINER, "")  # invisible, there to stop shortcodes
     assert "value 1, ':smile:'" in shown and "value 2, ':material/home:'" in shown
     shot("injection-playground-typed")
-
-
-PAGES = ["", "playground", "ordering", "libraries", "practice", "learn-graded", "queries"]
-
-
-@pytest.mark.parametrize("path", PAGES)
-def test_link_parameters_on_every_page_are_plain_text(page, app_url, dialogs, path):
-    params = {
-        "rels": "3,2,1",
-        "labels": f"{IMG},{JS_LINK},{BOLD}",
-        "gain": SCRIPT,
-        "discount": TAG,
-        "ids": f"{IMG},{CLOSE},{LATEX}",
-        "scores": BOLD,
-        "seed": IMG,
-        "ex": JS_LINK,
-        "present": SCRIPT,
-        "unknown": SCRIPT,
-    }
-    query = "&".join(f"{key}={quote(value, safe='')}" for key, value in params.items())
-    open_app(page, f"{app_url}/{path}?{query}")
-    nothing_injected(page, dialogs)
-    text = shown_text(page)
-    if path in ("", "playground", "ordering", "libraries"):
-        assert f"'{SCRIPT}' is not a gain" in text
-        assert f"'{TAG}' is not a discount" in text
-        assert f"The link's label '{IMG}'" in text
-    if path == "practice":
-        assert f"got '{IMG}'" in text and f"got '{JS_LINK}'" in text
 
 
 def test_uploaded_csv_ids_are_plain_text(page, app_url, dialogs, shot, tmp_path):

@@ -1,25 +1,15 @@
 """The lessons beyond the source notes in a real browser: /metrics shows the issue's figures and
-what a button moved, a pitfall's demo loads its list, every new page opens from the glossary
-link and the menu, each screenshotted at 1280 and 390 pixels wide (test-artifacts/lesson-*.png).
+what a button moved, a pitfall's demo loads its list, the glossary opens from the menu
+(test-artifacts/lesson-*.png). Every page at desktop and phone width: tests/browser/test_pages.py.
 """
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from devtools.waits import settle, wait_for_app
-
-NEW_PAGES = {
-    # path: (the page's title, a number it must show)
-    "metrics": ("NDCG beside its neighbours", "0.9220"),
-    "learn-discount": ("Why a logarithm?", "0.9608"),
-    "learn-pitfalls": ("Pitfalls of NDCG", "0.4693"),
-    "learn-labels": ("Where labels come from", "0.9732"),
-    "glossary": ("Glossary and notation", None),
-}
 
 
 def card(page, label: str):
@@ -133,25 +123,3 @@ def test_the_glossary_opens_from_the_menu(page, app_url, shot):
     page.get_by_role("textbox", name="Find a term").press("Enter")
     expect(page.get_by_text("Pool (judged but not retrieved)")).to_be_visible()
     shot("lesson-glossary")
-
-
-@pytest.mark.parametrize("path", list(NEW_PAGES))
-def test_each_new_page_at_desktop_and_phone_width(page, app_url, shot, path):
-    """Opened at 1280 pixels, then narrowed to 390 (the app lays pages out by width alone, so
-    the narrowed page is a phone's layout, without a second load)."""
-    title, number = NEW_PAGES[path]
-    page.set_viewport_size({"width": 1280, "height": 2200})
-    page.goto(f"{app_url}/{path}?rels=3,2,3,0,1,2")
-    wait_for_app(page)
-    expect(page.get_by_role("heading", name=re.compile(re.escape(title))).first).to_be_visible()
-    if number is not None:
-        expect(page.get_by_text(number).first).to_be_attached()
-    for width in (1280, 390):
-        page.set_viewport_size({"width": width, "height": 2200})
-        # Nothing overflows the page sideways on a phone (tables and formulas scroll inside).
-        settle(page)  # measured once everything is drawn
-        overflow = page.evaluate(
-            "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-        )
-        assert overflow <= 1, (path, width, overflow)
-        shot(f"lesson-{path}-{width}")

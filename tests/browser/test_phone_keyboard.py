@@ -19,21 +19,9 @@ from playwright.sync_api import expect
 
 from devtools.waits import settle
 from ndcg_core import ndcg
-from tests.browser.conftest import CHART_TEXT_OUTSIDE
+from tests.browser.checks import CHART_TEXT_OUTSIDE, WIDE_REGIONS
 
 pytestmark = pytest.mark.browser
-
-
-# Formulas, tables and code wider than their column, and whether each says so and is a Tab stop.
-WIDE_REGIONS = """() => [...document.querySelectorAll(
-    '.katex-display, [data-testid="stTable"] > div, [data-testid="stCode"] pre')]
-  .filter(e => e.scrollWidth > e.clientWidth + 2)
-  .map(e => ({
-    text: e.textContent.slice(0, 40),
-    tabStop: e.tabIndex === 0 && !!e.getAttribute('aria-label'),
-    said: getComputedStyle(e.closest('[data-testid="stElementContainer"]'), '::after')
-      .content.includes('sideways'),
-  }))"""
 
 
 def _fold_summary(page, label: str):
@@ -187,33 +175,6 @@ def test_the_ordering_charts_on_a_phone_have_no_toolbar_and_the_heatmap_says_tap
     shot("phone-ordering-heatmap", of=phone)
 
 
-@pytest.mark.parametrize("path", ["queries", "learn-graded"])
-def test_formulas_on_a_phone_keep_their_result_in_sight(phone, app_url, path):
-    """(The playground's formulas: in its test above.)"""
-    phone.goto(f"{app_url}/{path}")
-    settle(phone)
-    if path.startswith("learn-"):  # a walkthrough's filled sums come once its question is answered
-        phone.get_by_role("button", name="Just show me").click()
-        expect(phone.get_by_text("You went straight to the answer.")).to_be_visible()
-        settle(phone)
-    formulas = phone.locator(".katex-display")
-    assert formulas.count()
-    # Every worked sum breaks across lines to fit: nothing to scroll to find the total.
-    assert [r["text"] for r in phone.evaluate(WIDE_REGIONS) if "=" in r["text"]] == []
-
-
-def test_wide_tables_on_a_phone_say_they_scroll(phone, app_url):
-    """(The playground's breakdown grid: in its test above.)"""
-    phone.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2")
-    settle(phone)
-    phone.get_by_role("button", name="Just show me").click()  # the table comes after the question
-    expect(phone.get_by_test_id("stTable").first).to_be_visible()
-    settle(phone)
-    wide = phone.evaluate(WIDE_REGIONS)
-    assert wide, "the comparison table is wider than a phone"
-    assert all(r["tabStop"] and r["said"] for r in wide), wide
-
-
 # ------------------------------------------------------------------------------ the keyboard
 
 FOCUS = """() => {
@@ -308,7 +269,7 @@ def test_tab_skips_chart_toolbars_and_heading_links_and_the_menu_shows_focus(pag
     else:
         raise AssertionError("Tab never reached the download button")
     assert not [s for s in stops if "modebar-btn" in s or "Link to heading" in s]
-    # The review counted 108, 35 of them toolbar buttons and anchors; the menu now lists every
+    # There were once 108, 35 of them toolbar buttons and anchors; the menu now lists every
     # page (about twenty links) instead of ten and "View more".
     assert len(stops) < 90
 

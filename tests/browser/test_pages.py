@@ -1,0 +1,239 @@
+"""Every page of the menu in a real browser: opened once, then looked at at every width, with
+every check that holds on every page made on that one load (a load, not a check, is most of a
+browser test's time). What only a browser can see; the numbers and links each page shows are
+AppTest's (tests/pages/).
+
+Each page opens from a link whose parameters carry HTML, a javascript: link, Markdown and LaTeX
+(`INJECTED`), in the shared desktop tab, and is then narrowed (the app lays a page out by its
+width alone, so a narrowed page is that screen's layout):
+- at 1280×2200: axe-core finds nothing serious (`checks.axe_scan`); nothing overflows sideways;
+  what the link carried is shown as the text it is, each bad value named, and nothing runs;
+- at 1280×720 and 853×480 (a 1280×720 projector at 100 % and 150 %): no text cut to "…" and no
+  chart text outside its chart;
+- at 390×844, a phone: axe's layout rules again, and nothing overflows sideways.
+A few pages have more that only a browser shows, checked on the same load (`MORE`): /libraries
+scanned again with its answer shown, and its wide table saying it scrolls on a phone; /queries'
+worked sums breaking across lines to fit a phone (nothing to scroll to find a total), and a
+walkthrough's too, once revealed, its fold drawing its charts, and its link to the playground
+in the same tab (the playground's sums: tests/browser/test_phone_keyboard.py).
+
+The pages presenter view is for (`PRESENTED`) are opened once more in it: at 1920×1080 no text
+is under 24 px (charts, grids, cards and widget values included), and at 1280×720 and 853×480
+nothing is cut. Screenshots: test-artifacts/page-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote, unquote
+
+import pytest
+from playwright.sync_api import expect
+
+from devtools.waits import settle
+from tests.browser.checks import (
+    BOLD,
+    CANVAS_FONTS,
+    CHART_TEXT_OUTSIDE,
+    CLOSE,
+    CUT_TEXT,
+    IMG,
+    JS_LINK,
+    LATEX,
+    LAYOUT_RULES,
+    SCRIPT,
+    SIDEWAYS,
+    SMALL_TEXT,
+    TAG,
+    WIDE_REGIONS,
+    axe_scan,
+    injected,
+    shown_text,
+)
+from ui.menu import PAGES
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 2200}
+PROJECTOR = {"width": 1280, "height": 720}
+ZOOMED = {"width": 853, "height": 480}  # a 1280×720 projector at 150 %
+PHONE = {"width": 390, "height": 844}
+BACK_ROW = {"width": 1920, "height": 1080}
+BACK_ROW_PX = 24
+
+# Every parameter a page reads from its link, with something in it that must stay text; the
+# list itself is a good one (3, 2, 3, 0, 1, 2), so each page shows what it shows for it.
+INJECTED = {
+    "rels": "3,2,3,0,1,2",
+    "labels": f"{IMG},{JS_LINK},{BOLD},{TAG},{LATEX},{CLOSE}",
+    "gain": SCRIPT,
+    "discount": TAG,
+    "ids": f"{IMG},{CLOSE},{LATEX}",
+    "scores": BOLD,
+    "seed": IMG,
+    "ex": JS_LINK,
+    "present": SCRIPT,
+    "unknown": SCRIPT,
+}
+# What each page must say of the bad values it reads.
+NAMED = {
+    path: [f"'{SCRIPT}' is not a gain", f"'{TAG}' is not a discount", f"The link's label '{IMG}'"]
+    for path in ("", "playground", "ordering", "libraries")
+} | {"practice": [f"got '{IMG}'", f"got '{JS_LINK}'"]}
+# The pages presenter view is for, each with the link it is shown from.
+PRESENTED = {
+    "": "rels=3,2,3,0,1,2",
+    "playground": "rels=3,2,3,0,1,2",
+    "ordering": "rels=3,2,3,0,1,2",
+    "queries": "",
+    "libraries": "rels=3,2,3,0,1,2&scores=0.9,0.9,0.5,0.5,0.2,0.1",
+    "learn-russian": "",
+    "practice": "seed=4711",
+}
+PATHS = [page.url_path for page in PAGES]  # every page of the menu, home first
+
+
+class Visit:
+    """One page, opened once, and the problems found on it, by what was checked where."""
+
+    def __init__(self, page, shot):
+        self.page, self.shot = page, shot
+        self.problems: dict[str, object] = {}
+
+    def note(self, where: str, found) -> None:
+        if found:
+            self.problems[where] = found
+
+    def at(self, name: str, viewport: dict) -> None:
+        self.page.set_viewport_size(viewport)
+        settle(self.page)  # laid out again at its new size, and still
+        self.where = name
+
+    def axe(self, only: list[str] | None = None) -> set[str]:
+        scan = axe_scan(self.page, only)
+        self.note(f"axe at {self.where}", scan["found"])
+        return set(scan["ran"])
+
+    def nothing_cut(self) -> None:
+        self.note(f"cut at {self.where}", self.page.evaluate(CUT_TEXT))
+        self.note(f"chart text outside at {self.where}", self.page.evaluate(CHART_TEXT_OUTSIDE))
+
+    def no_sideways_scroll(self) -> None:
+        overflow = self.page.evaluate(SIDEWAYS)
+        self.note(f"sideways at {self.where}", overflow if overflow > 1 else 0)
+
+    def sums_fit(self) -> None:
+        wide = [r["text"] for r in self.page.evaluate(WIDE_REGIONS) if "=" in r["text"]]
+        self.note(f"wide formulas at {self.where}", wide)
+
+    def answer(self) -> None:
+        """Past the page's question ("Just show me"), once the page has drawn its answer."""
+        self.page.get_by_role("button", name="Just show me").first.click()
+        expect(self.page.get_by_role("button", name="Just show me")).to_have_count(0)
+        settle(self.page)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_each_page_at_every_width(page, app_url, axe_ready, dialogs, shot, path):
+    visit = _visit(page, shot, app_url, path)
+    visit.note("dialogs", dialogs)
+    assert visit.problems == {}, path
+
+
+def _visit(page, shot, app_url: str, path: str) -> Visit:
+    query = "&".join(f"{key}={quote(value, safe='')}" for key, value in INJECTED.items())
+    visit = Visit(page, shot)
+    name = path or "home"
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{app_url}/{path}?{query}")
+    visit.at("desktop", DESKTOP)
+    expect(page.locator("h1").first).to_be_visible()
+    ran = visit.axe()
+    visit.no_sideways_scroll()
+    visit.note("injected", injected(page))
+    text = shown_text(page)
+    visit.note("not named", [said for said in NAMED.get(path, []) if said not in text])
+    shot(f"page-{name}-1280")
+    for where, viewport in (("1280×720", PROJECTOR), ("853×480", ZOOMED)):
+        visit.at(where, viewport)
+        visit.nothing_cut()
+    visit.at("phone", PHONE)
+    visit.axe(sorted(LAYOUT_RULES & ran))
+    visit.no_sideways_scroll()
+    shot(f"page-{name}-390")
+    if path in MORE:
+        MORE[path](visit)
+    return visit
+
+
+@pytest.mark.parametrize("path", list(PRESENTED))
+def test_presenter_view_reads_from_the_back_row_and_nothing_is_cut(page, app_url, path, shot):
+    """Opened at 1920×1080 and then narrowed: the data grids take their font size when they are
+    mounted and keep it through a resize, so only a page opened at 1920 draws its grids at the
+    size the back row sees (the cut checks read the page's text, not the grids' canvas)."""
+    page.context.add_init_script(CANVAS_FONTS)  # for the pages opened from here on
+    visit = Visit(page, shot)
+    page.set_viewport_size(BACK_ROW)
+    page.goto(f"{app_url}/{path}?{PRESENTED[path]}&present=1".replace("?&", "?"))
+    visit.at("1920×1080", BACK_ROW)
+    if path == "libraries":  # its cards and table, which must read from the back row too
+        visit.answer()
+    visit.note("under 24 px at 1920×1080", page.evaluate(SMALL_TEXT, BACK_ROW_PX))
+    visit.nothing_cut()
+    for where, viewport in (("1280×720", PROJECTOR), ("853×480", ZOOMED)):
+        visit.at(where, viewport)
+        visit.nothing_cut()
+    if path == "playground":
+        shot("page-playground-presenter-853")
+    assert visit.problems == {}, path
+
+
+# -- what else only a browser shows, on the same load --------------------------------------------
+
+
+def _libraries(visit: Visit) -> None:
+    """Its headline cards and table follow its question: scanned once shown too, and on a
+    phone its comparison table, wider than the screen, says it scrolls and is a Tab stop."""
+    visit.answer()
+    expect(visit.page.get_by_test_id("stMetric").first).to_be_visible()
+    visit.at("phone, answered", PHONE)
+    wide = visit.page.evaluate(WIDE_REGIONS)
+    visit.note("phone: the table", "not wider than a phone" if not wide else None)
+    visit.note("phone: wide, unsaid", [r for r in wide if not (r["tabStop"] and r["said"])])
+    visit.axe(sorted(LAYOUT_RULES))
+    visit.at("desktop, answered", DESKTOP)
+    visit.axe()
+    for where, viewport in (("1280×720, answered", PROJECTOR), ("853×480, answered", ZOOMED)):
+        visit.at(where, viewport)
+        visit.nothing_cut()
+
+
+def _queries(visit: Visit) -> None:
+    visit.note("phone: no formula", not visit.page.locator(".katex-display").count())
+    visit.sums_fit()
+
+
+def _walkthrough(visit: Visit) -> None:
+    """The reveal's filled sums fit a phone; the fold "Step by step" opens and draws its charts;
+    the lead example's playground link opens in the same tab."""
+    page = visit.page
+    visit.answer()
+    expect(page.get_by_text("You went straight to the answer.")).to_be_visible()
+    visit.at("phone, answered", PHONE)
+    visit.note("phone: no formula in the reveal", not page.locator(".katex-display").count())
+    visit.sums_fit()
+    visit.at("desktop", DESKTOP)
+    expect(page.get_by_role("heading", name="NDCG: the ratio")).to_have_count(0)
+    page.get_by_text("📚 Step by step: ideal order, charts").click()
+    expect(page.get_by_role("heading", name="NDCG: the ratio").first).to_be_visible()
+    expect(page.locator(".js-plotly-plot").first).to_be_visible()
+    settle(page)  # nothing faded: the link read below is the lead example's
+    playground = page.get_by_role("link", name="Open in playground").first
+    expect(playground).to_be_visible()
+    href = unquote(playground.get_attribute("href"))
+    visit.note("playground link", None if re.search(r"/?playground\?rels=", href) else href)
+    visit.note("new tab", playground.get_attribute("target") not in (None, "", "_self"))
+    visit.shot("page-learn-graded-revealed")
+
+
+MORE = {"libraries": _libraries, "queries": _queries, "learn-graded": _walkthrough}
