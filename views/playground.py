@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from lessons.latex import cg_filled, cg_formula, formulas, worked
+from lessons.latex import cg_filled, cg_formula, formulas, ndcg_filled, worked
 from ndcg_core import totals
 from ndcg_core.display import csv_bytes
 from ndcg_core.options import DISCOUNTS, GAINS, GainMap
@@ -75,10 +75,18 @@ def where_the_score_comes_from(result) -> None:
 def the_formula(result) -> None:
     """NDCG's formula and its filled form, compact, beside the controls."""
     st.header("4 · The formula, with your numbers")
-    _, _, ndcg_symbols = formulas(result.ranked)
-    _, _, ndcg_numbers = worked(result)
-    st.latex(ndcg_symbols)
-    st.latex(ndcg_numbers)
+    ranked = result.ranked
+    st.latex(formulas(ranked)[2])
+    st.latex(ndcg_filled(result.dcg, result.idcg, result.ndcg, ranked.k))
+
+
+def fold(label: str, name: str):
+    """A fold whose content is drawn only while it is open (`with it: if it.open: ...`): each
+    typed change or move reruns the page, and what is folded away then costs that rerun
+    nothing, on the server or in the browser. Opening it reruns the page once to draw it; it
+    stays open (and drawn) until closed. A page test opens such folds (its key holds `_fold_`)
+    with tests/pages/conftest.py's `unfolded`."""
+    return st.expander(label, key=f"{PAGE}_fold_{name}", on_change="rerun")
 
 
 def the_sums(result) -> None:
@@ -88,26 +96,25 @@ def the_sums(result) -> None:
     # Three terms a line: a fold's own padding leaves a phone about 320 px, where four fractions
     # (about 360 px) would push the total out of sight.
     dcg_numbers, idcg_numbers, _ = worked(result, per_line=3)
-    with st.expander("🔎 DCG and IDCG term by term, CG, and the curves explained"):
-        # The filled-in sums are wide (up to eight fractions): give each the full width.
-        st.latex(dcg_symbols)
-        st.latex(dcg_numbers)
-        st.latex(idcg_symbols)
-        st.latex(idcg_numbers)
-        st.latex(cg_formula())
-        st.latex(cg_filled(list(ranked.relevances), ranked.k))
-        st.caption(
-            "rel*ᵢ is the relevance at position i of the ideal order (the same items, best "
-            "first, with any judged items that were not retrieved). CG is the plain sum, before "
-            "any discount."
-        )
-        st.markdown(
-            "**The curves.** The bars on the ranking board are each position's share of the "
-            "score: wherever the ideal's bar is longer than yours, your order gives points "
-            "away. Added up position by position, they make the two curves of section 3; "
-            "every number is in the table, position by position, below."
-        )
-        the_whole_curve(result)
+    # The filled-in sums are wide (up to eight fractions): give each the full width.
+    st.latex(dcg_symbols)
+    st.latex(dcg_numbers)
+    st.latex(idcg_symbols)
+    st.latex(idcg_numbers)
+    st.latex(cg_formula())
+    st.latex(cg_filled(list(ranked.relevances), ranked.k))
+    st.caption(
+        "rel*ᵢ is the relevance at position i of the ideal order (the same items, best "
+        "first, with any judged items that were not retrieved). CG is the plain sum, before "
+        "any discount."
+    )
+    st.markdown(
+        "**The curves.** The bars on the ranking board are each position's share of the "
+        "score: wherever the ideal's bar is longer than yours, your order gives points "
+        "away. Added up position by position, they make the two curves of section 3; "
+        "every number is in the table, position by position, below."
+    )
+    the_whole_curve(result)
 
 
 def the_whole_curve(result) -> None:
@@ -165,9 +172,10 @@ def position_by_position(result) -> None:
             ),
         },
     )
+    table = result.table
     st.download_button(
         "⬇️ Download this table (CSV)",
-        csv_bytes(result.table),
+        lambda: csv_bytes(table),  # written when asked for
         file_name="ndcg-breakdown.csv",
         mime="text/csv",
         key=f"{PAGE}_csv",
@@ -226,11 +234,15 @@ def main() -> None:
     with right:
         where_the_score_comes_from(result)
         the_formula(result)
-    the_sums(result)
-    with st.expander("🔢 Position by position, with a CSV download"):
-        position_by_position(result)
-    with st.expander("🔗 Share this example, and where to go next"):
-        share_and_explore(ranked)
+    for label, name, section, of in (
+        ("🔎 DCG and IDCG term by term, CG, and the curves explained", "sums", the_sums, result),
+        ("🔢 Position by position, with a CSV download", "table", position_by_position, result),
+        ("🔗 Share this example, and where to go next", "share", share_and_explore, ranked),
+    ):
+        folded = fold(label, name)
+        with folded:
+            if folded.open:
+                section(of)
 
 
 main()

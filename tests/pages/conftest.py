@@ -57,9 +57,10 @@ def _streamlit_work_done_once():
         yield
 
 
-def open_link(page: str | None, params: dict[str, str]) -> AppTest:
+def open_link(page: str | None, params: dict[str, str], *, unfold: bool = False) -> AppTest:
     """The app opened on `page` (e.g. "views/playground.py"; None or home: the default page)
-    from a link holding `params`, any name included ("rels[]"). No assertion: the caller checks."""
+    from a link holding `params`, any name included ("rels[]"); `unfold`: then with its folds
+    that are drawn only while open opened (`unfolded`). No assertion: the caller checks."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     for key, value in params.items():
         at.query_params[key] = value
@@ -69,12 +70,27 @@ def open_link(page: str | None, params: dict[str, str]) -> AppTest:
         for key, value in params.items():
             at.query_params[key] = value
         at.run()
-    return at
+    return unfolded(at) if unfold else at
 
 
-def open_page(page: str | None = None, **params: str) -> AppTest:
+# The key of a fold that is drawn only while it is open (views/playground.py `fold`).
+FOLD = "_fold_"
+
+
+def unfolded(at: AppTest) -> AppTest:
+    """The page with each of its folds that are drawn only while open opened, as a reader who
+    opens them sees it: one more run when there are any (a link's messages, said on the run
+    that reads the link, are then gone: read them before)."""
+    state = at.session_state.to_dict()
+    closed = [key for key, is_open in state.items() if FOLD in key and not is_open]
+    for key in closed:
+        at.session_state[key] = True
+    return at.run() if closed else at
+
+
+def open_page(page: str | None = None, *, unfold: bool = False, **params: str) -> AppTest:
     """`open_link`, and the page ran without an exception."""
-    at = open_link(page, params)
+    at = open_link(page, params, unfold=unfold)
     assert not at.exception, [e.value for e in at.exception]
     return at
 

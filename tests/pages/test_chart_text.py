@@ -34,7 +34,7 @@ def test_home_board_has_its_numbers_in_a_table():
 
 
 def test_playground_charts_have_the_breakdown_table():
-    at = open_page("views/playground.py", rels="3,2,3,0,1,2")
+    at = open_page("views/playground.py", unfold=True, rels="3,2,3,0,1,2")
     assert not at.exception
     want = breakdown([3, 2, 3, 0, 1, 2])
     table = _frame(at, "Contribution")
@@ -75,8 +75,8 @@ PAGES_WITH_CHARTS = [
 @pytest.mark.parametrize(("script", "params"), PAGES_WITH_CHARTS)
 def test_every_chart_has_a_name_for_screen_readers(script, params):
     """Streamlit gives a chart an accessible name only when it is given `alt`; the page's own
-    line charts name their SVG with theirs."""
-    at = open_page(script, **params)
+    line charts name their SVG with theirs (folded ones too)."""
+    at = open_page(script, unfold=True, **params)
     names = [chart.proto.alt for chart in at.get("plotly_chart")]
     names += [chart["alt"] for chart in line_charts(at)]
     assert names

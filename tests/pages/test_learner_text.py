@@ -103,7 +103,7 @@ def said() -> list[Said]:
         for link, params in LINKS.items():
             if params and page.key in WITHOUT_A_LIST:
                 continue
-            at = open_page(page.script, **params)
+            at = open_page(page.script, unfold=True, **params)
             everything += [Said(page.key, link, kind, text) for kind, text in _texts(at)]
     return everything
 

@@ -15,6 +15,7 @@ from tests.pages.conftest import (
     line_charts,
     move_on_board,
     open_page,
+    unfolded,
 )
 
 PAGE = "views/playground.py"
@@ -49,11 +50,33 @@ def test_url_list_gives_the_documented_numbers():
     assert metrics(at)["CG"] == "11.0000"
     assert not at.error and not at.warning
     assert any(r"\frac{6.8611}{7.1410} = 0.9608" in latex.value for latex in at.latex)
-    assert [c["yTitle"] for c in line_charts(at)] == [
+    assert [c["yTitle"] for c in line_charts(unfolded(at))] == [
         "Cumulative gain, discounted",
         "Discount multiplier",
         "NDCG@k",
     ]
+
+
+def test_what_is_folded_away_is_drawn_once_its_fold_opens_and_follows_the_list():
+    """A typed change reruns the page: the sums term by term, the table and the links to share
+    cost it nothing while folded, and are drawn, for the list as it is, once opened."""
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+
+    def breakdowns():
+        return [grid.value for grid in at.dataframe if "Cumulative DCG" in grid.value.columns]
+
+    links = len(copy_links(at))
+    assert len(line_charts(at)) == 1 and not breakdowns() and not at.download_button
+    assert [e.label for e in at.expander if e.label.startswith(("🔎", "🔢", "🔗"))] == [
+        "🔎 DCG and IDCG term by term, CG, and the curves explained",
+        "🔢 Position by position, with a CSV download",
+        "🔗 Share this example, and where to go next",
+    ]
+    unfolded(at).text_area(key="playground_text").set_value("0, 1, 3").run()
+    assert len(line_charts(at)) == 3 and len(copy_links(at)) == links + 1
+    assert breakdowns()[0]["Relevance"].tolist() == [0.0, 1.0, 3.0]
+    assert any(r"\mathrm{CG@3} = 0 + 1 + 3 = 4" in latex.value for latex in at.latex)
+    assert at.download_button[0].proto.label.startswith("⬇️ Download this table")
 
 
 def test_pool_joins_the_ideal_and_k_all_cuts_it_at_the_list_length():
@@ -91,7 +114,7 @@ def test_typing_a_list_updates_numbers_and_url():
 
 
 def test_changing_k_gain_discount_and_base():
-    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at = open_page(PAGE, unfold=True, rels="3,2,3,0,1,2")
     at.selectbox(key="playground_k").set_value(3).run()
     assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 3, 0, 1, 2], 3):.4f}"
     at.radio(key="playground_gain").set_value("exponential").run()
@@ -235,7 +258,7 @@ def test_tampered_links_give_a_message_and_a_working_page(params, words):
     shown = [w.value.replace("\\", "") for w in at.warning]  # Markdown escapes aside
     assert any(words in w for w in shown), shown
     assert not any("set_int_max_str_digits" in w for w in shown)
-    assert len(at.metric) == 4 and len(line_charts(at)) == 3
+    assert len(at.metric) == 4 and len(line_charts(unfolded(at))) == 3
 
 
 def test_a_huge_link_is_capped_and_the_cards_say_so():
@@ -258,7 +281,7 @@ def test_script_in_labels_is_only_ever_text():
 
 
 def test_links_to_other_pages_carry_every_setting():
-    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2", k="none", gain="exponential")
+    at = open_page(PAGE, unfold=True, rels="3,2,3,0,1,2", pool="3,2", k="none", gain="exponential")
     links = {link.proto.page: parse_qs(link.proto.query_string) for link in at.get("page_link")}
     want = {"rels": ["3,2,3,0,1,2"], "pool": ["3,2"], "k": ["none"], "gain": ["exponential"]}
     assert links["ordering"] == want and links["libraries"] == want
@@ -340,7 +363,7 @@ def test_relevances_too_large_to_add_up_are_refused_with_the_last_list_kept():
 
 def test_a_gain_per_grade_from_the_link_the_box_and_a_new_grade_typed_with_its_gain():
     # The third gain, a gain per grade, wherever a gain is chosen. 2^rel − 1 is one such map.
-    at = open_page(PAGE, rels="3,2,3,0,1,2", gain="map:0=0,1=1,2=3,3=7")
+    at = open_page(PAGE, unfold=True, rels="3,2,3,0,1,2", gain="map:0=0,1=1,2=3,3=7")
     assert at.radio(key="playground_gain").value == "map"
     assert at.text_input(key="playground_gain_map").value == "0=0, 1=1, 2=3, 3=7"
     assert metrics(at)["NDCG"] == f"{ndcg([3, 2, 3, 0, 1, 2], gain='exponential'):.4f}"
