@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections.abc import Callable
 from dataclasses import replace
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
 from lessons import latex
 from ndcg_core import totals
@@ -23,9 +26,8 @@ from ndcg_core.ordering import (
     sweep_extremes,
 )
 from ndcg_core.permutations import swap
-from ui import charts, controls, inputs, list_editor, menu, page_state, urlparams
+from ui import charts, controls, inputs, list_editor, menu, page_state, tables, urlparams
 from ui.charts import ordering as ordering_charts
-from ui.progress import run_with_progress
 from ui.text import plain
 
 PAGE = "ordering"
@@ -72,12 +74,48 @@ def _distribution(ranked: RankedList, _progress=None) -> OrderingSummary:
     return ordering_distribution(ranked, progress=_progress).summary(bins=40)
 
 
+PROGRESS_POLL = 0.05  # seconds between two moves of the progress bar
+
+
+def _with_progress(function: Callable[..., OrderingSummary], *args, text: str):
+    """`function(*args, _progress=report)` with a progress bar until it returns (none when it
+    returns at once, from the cache). Streamlit's cache replays the elements a cached function
+    draws, so it may not move a bar drawn outside it: the function only records its progress
+    (`report(fraction)`), in a worker thread, while this thread moves the bar; `_progress`,
+    with its leading underscore, is left out of the cache's key."""
+    done, outcome = [0.0], {}
+
+    def report(fraction: float) -> None:
+        done[0] = fraction
+
+    def work() -> None:
+        try:
+            outcome["value"] = function(*args, _progress=report)
+        except BaseException as error:  # raised again in the script's thread
+            outcome["error"] = error
+
+    worker = threading.Thread(target=work, daemon=True)
+    add_script_run_ctx(worker, get_script_run_ctx())
+    worker.start()
+    worker.join(PROGRESS_POLL * 2)
+    bar = None
+    while worker.is_alive():
+        bar = bar or st.progress(0.0, text=text)
+        bar.progress(min(max(done[0], 0.0), 1.0), text=text)
+        worker.join(PROGRESS_POLL)
+    if bar is not None:
+        bar.empty()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
 # ---------------------------------------------------------------------------------------------
 # Sections, in reading order
 # ---------------------------------------------------------------------------------------------
 
 
-def introduction() -> None:
+def intro() -> None:
     st.title("🔀 Ordering effects")
     st.markdown(
         "How much does one move cost? Every chart below uses the same list: what a **swap** of "
@@ -155,7 +193,7 @@ def what_each_swap_costs(ranked: RankedList, deltas, current: float, name: str):
         )
         with st.expander("The swaps as a table"):
             table = ordering_charts.swap_table(deltas, names)
-            number = st.column_config.NumberColumn(format="%.4f")
+            number = tables.NUMBER
             st.dataframe(
                 table,
                 column_config={
@@ -292,7 +330,7 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
             st.dataframe(
                 {"Position of the item": list(range(1, ranked.n + 1)), name: sweep},
                 hide_index=True,
-                column_config={name: st.column_config.NumberColumn(format="%.4f")},
+                column_config={name: tables.NUMBER},
                 key=f"{PAGE}_journey_table",
             )
 
@@ -301,7 +339,7 @@ def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
     st.header("3 · Among all possible orderings")
     # Labels change no number, so the cache is keyed on the list without them: swapping two
     # items of equal relevance finds the distribution already computed.
-    summary = run_with_progress(
+    summary = _with_progress(
         _distribution, replace(ranked, labels=()), text="Scoring the orderings…"
     )
     histogram, terms = summary.histogram, summary.terms
@@ -429,7 +467,7 @@ def top_heavy_or_tail(ranked: RankedList, picked: tuple[int, int] | None) -> Non
             "both positions the DCG gap is fixed while IDCG@k keeps growing, so the gap shrinks."
         )
         with st.expander("The two curves as a table"):
-            number = st.column_config.NumberColumn(format="%.4f")
+            number = tables.NUMBER
             st.dataframe(
                 {
                     "k": table["k"],
@@ -470,13 +508,23 @@ def top_heavy_or_tail(ranked: RankedList, picked: tuple[int, int] | None) -> Non
         )
 
 
-introduction()
-ranked = the_list()
-deltas = swap_costs(ranked)
-if deltas is not None:
+# ---------------------------------------------------------------------------------------------
+# The page, in reading order
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    intro()
+    ranked = the_list()
+    deltas = swap_costs(ranked)
+    if deltas is None:
+        return
     result = totals(ranked)
     measure = result.name("NDCG")
     picked = what_each_swap_costs(ranked, deltas, result.ndcg, measure)
     one_items_journey(ranked, measure)
     among_all_orderings(ranked, result.ndcg, measure)
     top_heavy_or_tail(ranked, picked)
+
+
+main()
