@@ -15,7 +15,7 @@ import pandas as pd
 
 from .checks import ArrayLike, check_count, check_k, check_not_negative, check_relevances
 from .display import exact
-from .model import RankedList, too_large
+from .model import RankedList, default_labels, too_large
 from .options import (
     DISCOUNTS,
     Gain,
@@ -296,7 +296,7 @@ def _pad(values: np.ndarray, rows: int) -> np.ndarray:
 
 def _labels(labels: Iterable[str] | None, n: int) -> list[str]:
     if labels is None:
-        return [f"#{i}" for i in range(1, n + 1)]
+        return list(default_labels(n))
     names = [str(label) for label in labels]
     check_count(len(names), n, "labels", "label")
     return names

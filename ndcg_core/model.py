@@ -39,12 +39,12 @@ from .options import (
     gain_record,
     is_gain_map,
 )
-from .parsing import format_relevances
+from .parsing import default_label, format_relevances
 
 
 def default_labels(n: int) -> tuple[str, ...]:
-    """The names items get when none are given: D1, D2, …"""
-    return tuple(f"D{i}" for i in range(1, n + 1))
+    """The names n items get when none are given: D1, D2, … (`parsing.default_label`)."""
+    return tuple(default_label(i) for i in range(1, n + 1))
 
 
 def cut_suffix(k: int | str | None) -> str:

@@ -23,6 +23,11 @@ EXAMPLE_INPUT = "3, 2, 3, 0, 1, 2"
 LABEL_BREAKS = re.compile(r"[=:;,\t\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 
 
+def default_label(position: int) -> str:
+    """The name of the item at `position` (1 is the top) when none is given: D1, D2, …"""
+    return f"D{position}"
+
+
 @dataclass(frozen=True)
 class Problem:
     """One value that could not be read: where it is and why."""
@@ -141,7 +146,7 @@ def _parse(text: str, *, allow_negative: bool, max_items: int | None, what: str)
         value, reason = _read_number(token, allow_negative)
         if label is not None and not label:
             reason = reason or "has no label before its '=' or ':'"
-        name = label if label else f"D{item}"
+        name = label if label else default_label(item)
         if label and name in first_use:
             reason = (
                 reason

@@ -30,7 +30,7 @@ import streamlit as st
 
 from ndcg_core.display import exact, shorten
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, default_labels
-from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
+from ndcg_core.parsing import default_label, format_relevances, parse_relevances, typable_label
 from ndcg_core.permutations import order_between
 
 from . import board as ranking_board
@@ -373,7 +373,11 @@ def table_rows_to_list(ranked: RankedList, rows: list[dict]) -> RankedList:
     values, labels = [], []
     for position, row in enumerate(rows, start=1):
         label = row.get("Label")
-        label = f"D{position}" if label is None or str(label).strip() == "" else str(label).strip()
+        label = (
+            default_label(position)
+            if label is None or not str(label).strip()
+            else str(label).strip()
+        )
         value = row.get("Relevance")
         if value is None or (isinstance(value, float) and math.isnan(value)):
             raise ValueError(
