@@ -143,11 +143,6 @@ PAGES: tuple[PageInfo, ...] = (
     ),
 )
 BY_KEY = {page.key: page for page in PAGES}
-# The first walkthrough is the door to all six: its card says so.
-LEARN_BLURB = (
-    "Start here: the first of six walkthroughs that rebuild every worked example of five "
-    "classic notes, term by term."
-)
 BY_PATH = {page.url_path: page for page in PAGES}
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 import os
 import random
-import re
 from dataclasses import dataclass
 
 import pytest
@@ -339,43 +338,9 @@ def explore(script: str, link: dict[str, str], *, pairs: bool = True) -> Explore
     return page
 
 
-# Findings of the reliability review that today's code still has: what each failure says. A case
-# below that shows only these is a strict xfail naming them, so the fix turns it green and its
-# mark must go; any other failure fails the test.
-FINDINGS = {
-    "H2": re.compile(r"gives no gain for grade 0\b"),
-    "H3": re.compile(r"gives no gain for grade"),
-    "H4": re.compile(r"gives no gain for grade|must be at most 1000"),
-    "M1": re.compile(r"too large to score"),
-}
-# Failures a review has already named, by case id, as strict expected failures until fixed
-# (e.g. "learn/labels-huge": ("H3",)). Empty: every finding so far is fixed, and a case listed
-# here that passes fails the suite, so the entry must go with the fix.
-KNOWN: dict[str, tuple[str, ...]] = {}
-
-
-class KnownFindings(Exception):
-    """Only failures the review already names: the case is an expected failure until fixed."""
-
-
-def judge(case_id: str, failures: list[Failure], what: str) -> None:
-    if not failures:
-        return
-    expected = KNOWN.get(case_id, ())
-    unknown = [
-        f for f in failures if not any(FINDINGS[n].search("\n".join(f.found)) for n in expected)
-    ]
-    report = f"{len(failures)} {what} failed:\n" + "\n".join(map(str, failures))
-    if unknown:
-        raise AssertionError(f"{len(unknown)} not among {expected or 'the known'}; {report}")
-    raise KnownFindings(f"{', '.join(expected)}: {report}")
-
-
-def known(case_id: str) -> list:
-    if case_id not in KNOWN:
-        return []
-    findings = ", ".join(KNOWN[case_id])
-    return [pytest.mark.xfail(raises=KnownFindings, strict=True, reason=f"review {findings}")]
+def judge(failures: list[Failure], what: str) -> None:
+    """Every failure of a case, reported at once."""
+    assert not failures, f"{len(failures)} {what} failed:\n" + "\n".join(map(str, failures))
 
 
 def link_of(case: Case, room) -> dict[str, str]:
@@ -383,13 +348,11 @@ def link_of(case: Case, room) -> dict[str, str]:
 
 
 @pytest.mark.explore
-@pytest.mark.parametrize(
-    "case", [pytest.param(case, id=case.id, marks=known(case.id)) for case in CASES]
-)
+@pytest.mark.parametrize("case", [pytest.param(case, id=case.id) for case in CASES])
 def test_every_control_singly_and_in_pairs(case, room):
     pairs = case.start not in EACH_VALUE_ONCE_FROM
     page = explore(SCREENS[case.screen], link_of(case, room), pairs=pairs)
-    judge(case.id, page.failures, f"of {page.runs} runs")
+    judge(page.failures, f"of {page.runs} runs")
 
 
 @pytest.mark.explore
@@ -421,10 +384,7 @@ MAP_CASES = [
 @pytest.mark.explore
 @pytest.mark.parametrize(
     "case",
-    [
-        pytest.param(case, id=f"{case.id}-typed", marks=known(f"{case.id}-typed"))
-        for case in MAP_CASES
-    ],
+    [pytest.param(case, id=f"{case.id}-typed") for case in MAP_CASES],
 )
 def test_typed_gain_maps(case, room):
     """Every box the map choice opens (a text box keyed after the control: its `_map`), given
@@ -451,4 +411,4 @@ def test_typed_gain_maps(case, room):
                 page.type_into(key, text, {control: MAP})
     gains = [c.key for c in page.controls() if c.key.endswith("_gain")]
     assert boxes or not gains, f"{gains} opened no map box: is the map choice still {MAP!r}?"
-    judge(f"{case.id}-typed", page.failures, f"of {page.runs} runs ({boxes} boxes)")
+    judge(page.failures, f"of {page.runs} runs ({boxes} boxes)")
