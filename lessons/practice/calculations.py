@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from lessons import latex, mistakes
 from ndcg_core.display import NOISE, exact, fixed, signed
@@ -206,11 +207,25 @@ def slips_kept_apart(case: Case, distance: float = SLIP_DISTANCE) -> bool:
     )
 
 
-def build_estimate(case: Case, tolerance: float = ESTIMATE_TOLERANCE) -> Exercise:
-    """ "Estimate NDCG of this list", right within ± `tolerance` and nearer to the right value
-    than to what any common slip gives."""
+def build_estimate(
+    case: Case, tolerance: float = ESTIMATE_TOLERANCE, slips: Sequence[str] | None = None
+) -> Exercise:
+    """ "Estimate NDCG of this list", right within ± `tolerance`. A wrong answer's feedback names
+    only the `slips` given (keys of `mistakes.NDCG_MISTAKES`: those met where it is asked, see
+    `lessons.practice.slips_met_by`), or any common slip when None."""
     ranked = case.ranked
     pool_step = ", the judged items that were not retrieved included" if ranked.pool else ""
+    if ranked.scoring.gain == "linear":
+        terms = "multiply each grade by its position's discount (the table)"
+    else:
+        grades = sorted({r for r in ranked.relevances + ranked.pool if r > 0})
+        worth = ", ".join(
+            f"{exact(g)} → {exact(v)}" for g, v in zip(grades, gains(grades, ranked.scoring.gain))
+        )
+        terms = (
+            f"multiply each item's gain ({gain_record(ranked.scoring.gain).short}: {worth}) by "
+            "its position's discount (the table)"
+        )
     return Exercise(
         kind="estimate",
         title="Estimate the score",
@@ -228,10 +243,36 @@ def build_estimate(case: Case, tolerance: float = ESTIMATE_TOLERANCE) -> Exercis
         solution_cases=(case,),
         hint=(
             f"Sort every grade from best to worst for the ideal order{pool_step}. Keep the "
-            "top k of the list and the top k of the ideal, multiply each grade by its "
-            "position's discount (the table), add each side up, and divide."
+            f"top k of the list and the top k of the ideal, {terms}, add each side up, and "
+            "divide."
         ),
         discounts=discount_table(max(ranked.n, ranked.judged)),
+        slips=None if slips is None else tuple(slips),
+    )
+
+
+def estimate_retry(exercise: Exercise) -> str:
+    """What a wrong estimate that no slip explains is told on its retry, beyond the hint: one
+    half of the ratio worked out, so the learner can find which half went wrong."""
+    ranked = exercise.cases[0].ranked
+    at = ranked.at
+    return (
+        f"Check one half of the ratio at a time: here IDCG{at} = {fixed(totals(ranked).idcg)}. "
+        f"If yours differs, the ideal order or where you cut it went wrong; if it matches, "
+        f"work DCG{at} out again, one position at a time."
+    )
+
+
+def term_retry(exercise: Exercise) -> str:
+    """What a wrong missing term that no slip explains is told on its retry, beyond the hint:
+    the two parts of the term, each to check on its own (the logarithm worked out)."""
+    ranked = exercise.cases[0].ranked
+    i = exercise.position
+    grade = ranked.relevances[i - 1]
+    return (
+        f"Check its two parts one at a time: the gain of grade {exact(grade)} (here gain "
+        f"{gain_record(ranked.scoring.gain).short}), and what it is divided by, log₂({i} + 1) = "
+        f"{fixed(math.log2(i + 1))}."
     )
 
 
@@ -401,7 +442,13 @@ def swap_why_not(exercise: Exercise, claim: Claim) -> str:
 
 def estimate_mistakes(exercise: Exercise) -> tuple[mistakes.Mistake, ...]:
     """What each common slip of working NDCG out by hand would give for the list."""
-    return mistakes.ndcg_mistakes(exercise.cases[0].ranked)
+    return _ndcg_slips(exercise.cases[0].ranked)
+
+
+@lru_cache(maxsize=1024)
+def _ndcg_slips(ranked: RankedList) -> tuple[mistakes.Mistake, ...]:
+    """Cached: every answer judged (a class's dozens) asks for the same list's slips."""
+    return mistakes.ndcg_mistakes(ranked)
 
 
 def term_mistakes(exercise: Exercise) -> tuple[mistakes.Mistake, ...]:

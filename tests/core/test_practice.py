@@ -39,6 +39,8 @@ seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
 # 10, Y to base 2" (same place, still wrong, still the same answer). Versions 2 and 3 as the code
 # made them when the practice module was split by its groups of exercises; version 4 as the code
 # made it when its estimates started keeping the slips apart and "which measures move" varied k.
+# Only the judging may change under a pinned set (its wording, and the rule that every answer
+# within the stated tolerance counts), never what it opens.
 WIKI = (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)
 PINNED = json.loads((Path(__file__).parent / "practice_seeds.json").read_text(encoding="utf-8"))
 PINNED_SETS = [(int(v), int(seed)) for v in PINNED for seed in PINNED[v]]
@@ -195,13 +197,70 @@ def _first(kind, seed, version):
     return exercise(seed, practice.kinds_for(seed, version).index(kind), version)
 
 
+def _stated(ex) -> float:
+    """The tolerance a number question states in its prompt ('to within ±0.05')."""
+    (said,) = re.findall(r"±(\d*\.?\d+)", ex.prompt)
+    return float(said)
+
+
+def _window(ex, steps=20):
+    """Answers across the stated window, its edges included, as a learner types them (six
+    decimals); an estimate's within 0…1, where an NDCG lies."""
+    tol = _stated(ex)
+    values = [ex.target + tol * (2 * i / steps - 1) for i in range(steps + 1)]
+    if ex.kind == "estimate":
+        values = [min(max(v, 0.0), 1.0) for v in values]
+    return [f"{v:.6f}" for v in values]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(practice.VERSIONS),
+    seeds,
+    st.sampled_from(("estimate", "missing_term")),
+    st.floats(min_value=-1, max_value=1),
+)
+def test_every_answer_within_the_stated_tolerance_counts(version, seed, kind, fraction):
+    # The tolerance a question states is the one it applies, on every version's links: an
+    # answer anywhere within it is right, whatever slip it happens to lie near.
+    ex = _first(kind, seed, version)
+    tol = _stated(ex)
+    assert tol == ex.tolerance
+    value = ex.target + fraction * tol
+    if kind == "estimate":
+        value = min(max(value, 0.0), 1.0)
+    for typed in (f"{value:.6f}", repr(value)):
+        assert judge(ex, typed).correct, (version, seed, kind, typed, ex.target)
+
+
 @pytest.mark.parametrize("version", practice.VERSIONS)
-def test_no_slip_is_accepted_as_an_estimate_and_the_right_value_is(version):
-    # Every version's links: the lists stay, the acceptance changed. A slip's value (worked out
-    # with numpy) is never "Right!", unless the slip moves NDCG by less than INDISTINCT (half a
-    # hundredth: a two-decimal answer cannot tell it from the truth). The right value and values
-    # nearer to it than half-way to the nearest slip, within the tolerance, count.
-    checked = 0
+def test_the_whole_stated_window_counts_on_every_versions_links(version):
+    for seed in range(30):
+        for kind in ("estimate", "missing_term"):
+            ex = _first(kind, seed, version)
+            for typed in _window(ex):
+                assert judge(ex, typed).correct, (version, seed, kind, typed, ex.target)
+
+
+def test_every_lesson_number_question_counts_its_whole_stated_window():
+    # The walkthroughs' questions are practice exercises (`examples.question`): those that ask
+    # for a number keep the same promise.
+    from lessons import examples
+
+    asked = [examples.question(family) for family in examples.FAMILIES]
+    for ex in (q for q in asked if q.is_numeric):
+        assert _stated(ex) == ex.tolerance
+        for typed in _window(ex):
+            assert judge(ex, typed).correct, (ex.prompt, typed)
+
+
+@pytest.mark.parametrize("version", practice.VERSIONS)
+def test_a_slip_is_refused_only_outside_the_stated_window(version):
+    # Every version's links: the lists stay, the judging is what the prompt states. A slip's
+    # value (worked out with numpy) counts when it lies within the tolerance (on versions 1 to 3
+    # some do), and is refused outside it; versions 4 and 5 draw lists whose slips all lie
+    # outside it (or give the right value itself).
+    refused = accepted = 0
     for seed in range(80):
         ex = _first("estimate", seed, version)
         truth = ex.target
@@ -209,19 +268,17 @@ def test_no_slip_is_accepted_as_an_estimate_and_the_right_value_is(version):
         # the practice's own slips are among those worked out here
         for mistake in practice.mistakes_for(ex):
             assert mistake.value == pytest.approx(slips[mistake.key], abs=1e-9), mistake.key
-        apart = [v for v in slips.values() if abs(v - truth) >= practice.INDISTINCT]
-        for value in apart:
-            if 0 <= value <= 1:
-                verdict = judge(ex, f"{value:.6f}")
-                assert not verdict.correct, (version, seed, value)
-                checked += 1
-        assert judge(ex, f"{truth:.6f}").correct
-        nearest = min((abs(v - truth) for v in apart), default=1.0)
-        step = 0.9 * min(ex.tolerance, nearest / 2)
-        for near in (truth - step, truth + step):
-            if 0 <= near <= 1:
-                assert judge(ex, f"{near:.6f}").correct, (version, seed, near)
-    assert checked > 100
+        for key, value in slips.items():
+            if not 0 <= value <= 1:
+                continue
+            typed = f"{value:.6f}"
+            inside = round(abs(float(typed) - truth), 4) <= ex.tolerance
+            assert judge(ex, typed).correct == inside, (version, seed, key, typed, truth)
+            refused += not inside
+            accepted += inside and abs(value - truth) > 1e-9
+    assert refused > 100
+    if version >= 4:
+        assert accepted == 0
 
 
 def test_version_4_keeps_every_slip_clear_of_a_window_a_learner_can_hit():
@@ -250,19 +307,58 @@ def test_version_4_keeps_every_slip_clear_of_a_window_a_learner_can_hit():
         assert abs(round(rough, 2) - truth) <= 0.01, (seed, rough, truth)
 
 
-def test_the_review_example_is_now_caught():
+def test_the_review_examples_inside_the_window_now_count():
     # /practice?seed=1&v=3&ex=1: 1, 1, 2, 0, 3, 3 at k = 5 with 2 judged but not retrieved,
-    # NDCG@5 = 0.5309. Leaving the pool out gives (1 + 1/log2 3 + 1 + 3/log2 6) / (3 + 3/log2 3 +
-    # 2/2 + 1/log2 5 + 1/log2 6) = 0.5650: within ±0.05, once "Right!", now named.
+    # NDCG@5 = 0.5309, "to within ±0.05". Leaving the pool out gives (1 + 1/log2 3 + 1 +
+    # 3/log2 6) / (3 + 3/log2 3 + 2/2 + 1/log2 5 + 1/log2 6) = 0.5650. Version 3 once accepted
+    # only 0.5274–0.5480 of the promised 0.4809–0.5809: 0.52 was blamed on log₂ i, 0.55 and
+    # 0.565 on the pool. All three lie within ±0.05: they count.
     ex = exercise(1, 0, 3)
     assert ex.cases[0].ranked.relevances == (1.0, 1.0, 2.0, 0.0, 3.0, 3.0)
+    assert "±0.05" in ex.prompt
     dcg = 1 + 1 / math.log2(3) + 2 / 2 + 3 / math.log2(6)
     closed = 3 + 3 / math.log2(3) + 2 / 2 + 1 / math.log2(5) + 1 / math.log2(6)
     assert dcg / closed == pytest.approx(0.5650, abs=1e-4)
-    verdict = judge(ex, "0.565")
+    for typed in ("0.52", "0.55", "0.565", "0.4809", "0.5809"):
+        assert judge(ex, typed).correct, typed
+    # Outside the window, an answer near what the slip gives is named: 0.585 is 0.0541 above
+    # the truth and 0.02 from the slip.
+    verdict = judge(ex, "0.585")
     assert not verdict.correct and verdict.mistake == "pool_ignored"
     assert "leaving the judged-but-not-retrieved items out of the ideal" in verdict.feedback
     assert fixed(ex.target) not in verdict.feedback
+    # A careful hand computation the review saw refused: seed 53, ex 1 (0.89 for 0.8950) and
+    # seed 121, ex 9 (0.90 for 0.9050).
+    assert exercise(53, 0, 3).target == pytest.approx(0.8950, abs=5e-5)
+    assert judge(exercise(53, 0, 3), "0.89").correct
+    assert exercise(121, 8, 3).target == pytest.approx(0.9050, abs=5e-5)
+    assert judge(exercise(121, 8, 3), "0.90").correct
+
+
+def test_a_lesson_question_names_only_the_slips_met_by_its_stop():
+    # 1, 0, 3, 0, 0: NDCG = (1 + 3/2) / (3 + 1/log2 3) = 0.6885; with 2^rel − 1, (1 + 7/2) / (7 +
+    # 1/log2 3) = 0.5897. 0.60 is 0.0885 below the truth, 0.0103 from that slip. Asked on
+    # /learn-graded, before the gain 2^rel − 1 is taught, the feedback does not name it.
+    case = Case("List", RankedList((1.0, 0.0, 3.0, 0.0, 0.0)))
+    for page, named in (("learn-graded", ""), ("learn-gain", "gain_exponential")):
+        ex = calculations.build_estimate(case, slips=practice.slips_met_by(page))
+        verdict = judge(ex, "0.60")
+        assert not verdict.correct and verdict.mistake == named, page
+        assert ("2^rel − 1" in verdict.feedback) == bool(named)
+    assert judge(calculations.build_estimate(case), "0.60").mistake == "gain_exponential"
+
+
+def test_every_slip_is_taught_at_a_stop_of_the_path():
+    from lessons import mistakes, path
+
+    assert set(practice.TAUGHT_AT) == set(mistakes.NDCG_MISTAKES) | set(mistakes.TERM_MISTAKES)
+    assert set(practice.TAUGHT_AT.values()) <= set(path.pages())
+    first = practice.slips_met_by("learn-binary")
+    assert "log_i" in first and "gain_exponential" not in first and "pool_ignored" not in first
+    assert "gain_exponential" in practice.slips_met_by("learn-gain")
+    assert set(practice.slips_met_by("practice")) == set(practice.TAUGHT_AT)
+    with pytest.raises(ValueError, match="`page` must be a stop of the path"):
+        practice.slips_met_by("nowhere")
 
 
 def test_an_edge_answer_is_judged_on_the_gap_as_shown():
@@ -708,11 +804,14 @@ def test_an_exponential_gain_misread_is_named():
     assert "2^rel − 1" in verdict.feedback
 
 
-def test_a_wrong_answer_without_a_known_mistake_gets_the_hint():
+def test_a_wrong_answer_without_a_known_mistake_gets_a_checkpoint_not_the_hint():
+    # 3, 0, 0, 2: IDCG = 3 + 2/log2 3 = 4.2619, a half of the ratio to check against.
     ex = _estimate((3, 0, 0, 2))
     verdict = judge(ex, "0.1")
     assert not verdict.correct and verdict.mistake == ""
-    assert verdict.feedback == "You said 0.1, which is too low. Sort, cut, discount, divide."
+    assert verdict.feedback.startswith("You said 0.1, which is too low. Check one half")
+    assert "IDCG@4 = 4.2619" in verdict.feedback and ex.hint not in verdict.feedback
+    assert fixed(ex.target) not in verdict.feedback
 
 
 def test_a_missing_term_made_with_the_natural_log_is_named():
@@ -990,21 +1089,21 @@ def test_the_measures_solution_shows_every_measure_before_and_after():
 
 @pytest.mark.parametrize("version", practice.VERSIONS)
 def test_the_accepted_range_is_what_judge_accepts(version):
-    # Its edges: just inside counts, just outside does not (the slips are worked out with numpy).
+    # The stated window (an estimate's within 0…1): its edges count, just beyond them does not.
     for seed in range(40):
-        ex = _first("estimate", seed, version)
-        low, high = practice.accepted_range(ex)
-        truth = ex.target
-        assert low <= truth <= high and high - low <= 2 * ex.tolerance + 1e-12
-        for value in _np_slips(ex.cases[0].ranked).values():
-            if abs(value - truth) >= practice.INDISTINCT:
-                assert not low <= value <= high, (seed, value)
-        for inside in (low + 2e-4, high - 2e-4):
-            if 0 <= inside <= 1:
+        for kind in ("estimate", "missing_term"):
+            ex = _first(kind, seed, version)
+            low, high = practice.accepted_range(ex)
+            truth, tol = ex.target, ex.tolerance
+            want = (truth - tol, truth + tol)
+            if kind == "estimate":
+                want = (max(want[0], 0.0), min(want[1], 1.0))
+            assert (low, high) == pytest.approx(want)
+            for inside in (low, high):
                 assert judge(ex, f"{inside:.6f}").correct, (seed, inside)
-        for outside in (low - 1e-3, high + 1e-3):
-            if 0 <= outside <= 1:
-                assert not judge(ex, f"{outside:.6f}").correct, (seed, outside)
+            for outside in (low - 1e-3, high + 1e-3):
+                if kind != "estimate" or 0 <= outside <= 1:
+                    assert not judge(ex, f"{outside:.6f}").correct, (seed, outside)
 
 
 @pytest.mark.parametrize("version", practice.VERSIONS)
@@ -1023,3 +1122,33 @@ def test_no_first_feedback_names_the_answer(version):
                 picked = set(re.findall(r"\d+\.\d+", ex.choices[i].text))
                 for number in set(re.findall(r"\d+\.\d+", answer)) - picked:
                     assert number not in feedback, (version, seed, ex.kind, number, feedback)
+
+
+def _beyond_the_hint(feedback: str, hint: str) -> list[str]:
+    """The sentences of a retry's feedback that the hint does not hold, its "You said …"
+    aside left out."""
+    sentences = re.split(r"(?<=[.!?])\s+", feedback)
+    return [s for s in sentences if s and not s.startswith("You said") and s not in hint]
+
+
+@pytest.mark.parametrize("version", practice.VERSIONS)
+def test_a_retry_says_something_the_hint_does_not(version):
+    # After a wrong first try, the feedback shown with the second try says more than the hint
+    # beside it (it once repeated the hint word for word): the slip it matches, the misconception
+    # of the pick, or a half of the sum to check against.
+    for seed in range(8):
+        for ex in exercise_set(seed, version):
+            if ex.is_numeric:
+                top = 1.0 if ex.kind == "estimate" else math.inf
+                answers = [f"{min(max(ex.target + d, 0.0), top):.4f}" for d in (-0.25, 0.25)]
+                answers += [
+                    f"{m.value:.4f}" for m in practice.mistakes_for(ex) if 0 <= m.value <= top
+                ]
+            else:
+                answers = _wrong_picks(ex)[1]
+            for answer in answers:
+                verdict = judge(ex, answer)
+                if verdict.correct:
+                    continue
+                said = _beyond_the_hint(verdict.feedback, ex.hint)
+                assert said, (version, seed, ex.kind, answer, verdict.feedback)
