@@ -17,10 +17,14 @@ Versions: version 1 is the generator every link made before versions existed sti
 (`exercise(seed, index)` without a version), kept exactly, so a teacher's shared set never
 changes under a class. Version 2 varies the convention puzzles between seeds (their lists, the
 judged-but-not-retrieved items, k) and adds three pitfall exercises; version 3 adds the metrics
-page's question (which measures one swap moves). Version 4, which new sets use, has the same
-plan but keeps an estimate's list only when every common slip gives a value at least
-SLIP_DISTANCE from the right one (the tolerance is then SEPARATED_TOLERANCE), and "which
-measures move" varies k, so an item can cross it.
+page's question (which measures one swap moves). Version 4 has the same plan but keeps an
+estimate's list only when every common slip gives a value at least SLIP_DISTANCE from the right
+one (the tolerance is then SEPARATED_TOLERANCE), and "which measures move" varies k, so an item
+can cross it. Version 5, which new sets use, searches for its estimates instead of filtering
+them (`calculations.search_estimate`: an NDCG below 1, slips that can be told apart, judged
+items never retrieved in about two sets in five, the gain 2^rel − 1 in about three in ten) and
+draws the answer of "which measures move" first, evenly among five classes
+(`measures.ANSWER_CLASSES`).
 
 On every version a number counts when it is within the tolerance its question states: that
 window is what the prompt promises, so nothing inside it is refused. A slip is named only for
@@ -86,6 +90,7 @@ PLANS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     2: (KINDS, PUZZLES + PITFALLS),
     3: (KINDS, PUZZLES + PITFALLS + NEIGHBOURS),
     4: (KINDS, PUZZLES + PITFALLS + NEIGHBOURS),
+    5: (KINDS, PUZZLES + PITFALLS + NEIGHBOURS),
 }
 VERSIONS = tuple(PLANS)
 LATEST = max(VERSIONS)
@@ -430,7 +435,8 @@ def exercise(seed: int, index: int, version: int = 1) -> Exercise:
 
 @lru_cache(maxsize=512)
 def _made(seed: int, index: int, version: int) -> Exercise:
-    """The exercise itself, made once: the page asks for it again on every rerun."""
+    """The exercise itself, made once: the page asks for it again on every rerun, and a
+    version-5 estimate is searched for (a tenth of a second)."""
     kind = kinds_for(seed, version)[index]
     stream = (
         f"ndcg-practice:{seed}:{index}"

@@ -38,9 +38,10 @@ seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
 # all six" contradicted its own "X reports NDCG@6" and now reads "X takes its logarithms to base
 # 10, Y to base 2" (same place, still wrong, still the same answer). Versions 2 and 3 as the code
 # made them when the practice module was split by its groups of exercises; version 4 as the code
-# made it when its estimates started keeping the slips apart and "which measures move" varied k.
-# Only the judging may change under a pinned set (its wording, and the rule that every answer
-# within the stated tolerance counts), never what it opens.
+# made it when its estimates started keeping the slips apart and "which measures move" varied k;
+# version 5 as the code made it when its estimates were searched for and "which measures move"
+# drew its answer first. Only the judging may change under a pinned set (its wording, and the
+# rule that every answer within the stated tolerance counts), never what it opens.
 WIKI = (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)
 PINNED = json.loads((Path(__file__).parent / "practice_seeds.json").read_text(encoding="utf-8"))
 PINNED_SETS = [(int(v), int(seed)) for v in PINNED for seed in PINNED[v]]
@@ -857,9 +858,9 @@ def test_the_worked_solution_names_the_ideal_order_and_its_cut():
     )
 
 
-@pytest.mark.parametrize("version", [0, 5, "2", True])
+@pytest.mark.parametrize("version", [0, 6, "2", True])
 def test_bad_versions_are_refused(version):
-    with pytest.raises(ValueError, match="`version` must be one of 1, 2, 3, 4"):
+    with pytest.raises(ValueError, match="`version` must be one of 1, 2, 3, 4, 5"):
         practice.exercise(1, 0, version)
 
 
@@ -889,8 +890,9 @@ def test_a_swap_of_two_relevant_items_leaves_the_binary_measures_alone():
 
 
 def test_version_3_adds_the_neighbours_question_and_keeps_older_versions():
-    assert practice.LATEST == 4
-    assert practice.PLANS[4] == practice.PLANS[3]  # version 4 draws other lists, same kinds
+    assert practice.LATEST == 5
+    # versions 4 and 5 draw other lists, same kinds
+    assert practice.PLANS[5] == practice.PLANS[4] == practice.PLANS[3]
     assert "metric_changes" in practice.kinds_for(7, 3)
     assert "metric_changes" not in practice.kinds_for(7, 2)
     assert practice.kinds_for(7, 1) == practice.kinds_for(7)
@@ -983,7 +985,7 @@ def _wrong_picks(ex):
     return right, [i for i in range(len(ex.choices)) if i != right]
 
 
-@pytest.mark.parametrize("version", [3, 4])
+@pytest.mark.parametrize("version", [3, 4, 5])
 def test_a_compare_feedback_never_leaves_exactly_one_option(version):
     # Each option says a winner and a margin. The feedback may rule out one of the two (the
     # winner it named, or the margin it named) but never confirm the other: options still
@@ -1009,7 +1011,7 @@ def test_a_compare_feedback_never_leaves_exactly_one_option(version):
             assert len(left) >= 2, (seed, feedback)
 
 
-@pytest.mark.parametrize("version", [3, 4])
+@pytest.mark.parametrize("version", [3, 4, 5])
 def test_which_measures_move_feedback_names_the_misconception_not_the_answer(version):
     from ndcg_core.measures import MEASURES
 
