@@ -119,9 +119,10 @@ def introduction(presenting: bool, messages: list[str]) -> None:
             "the link and everyone gets the same exercises."
         )
         st.caption(
-            f"Numbers: values computed here have {DIGITS} decimal places. A library's output "
-            "quoted in a puzzle is shown as it prints it (0.785), and a margin said to be "
-            "“about” has 2."
+            f"Numbers: values computed here have {DIGITS} decimal places. A number you type "
+            "counts when it lies within the tolerance its question states, on either side of "
+            "the exact value. A library's output quoted in a puzzle is shown as it prints it "
+            "(0.785), and a margin said to be “about” has 2."
         )
     for message in messages:
         st.warning(plain(message))
