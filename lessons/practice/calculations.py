@@ -324,9 +324,11 @@ def build_estimate(
     `lessons.practice.slips_met_by`), or any common slip when None."""
     ranked = case.ranked
     pool_step = ", the judged items that were not retrieved included" if ranked.pool else ""
+    worth_step = ""
     if ranked.scoring.gain == "linear":
         terms = "multiply each grade by its position's discount (the table)"
     else:
+        worth_step = f"turn every grade into its gain ({gain_record(ranked.scoring.gain).short}), "
         grades = sorted({r for r in ranked.relevances + ranked.pool if r > 0})
         worth = ", ".join(
             f"{exact(g)} → {exact(v)}" for g, v in zip(grades, gains(grades, ranked.scoring.gain))
@@ -346,8 +348,8 @@ def build_estimate(
         target=case.score(),
         tolerance=tolerance,
         explanation=(
-            "Sort the same grades from best to worst for the ideal order, discount both lists "
-            "the same way, and divide."
+            f"Sort the same grades from best to worst for the ideal order, {worth_step}discount "
+            "both lists the same way, and divide."
         ),
         solution_cases=(case,),
         hint=(
