@@ -449,7 +449,7 @@ def compared(question: Question, mine: str | None, texts: Sequence[str]) -> str:
         return (
             f"You said {said(question, mine)}; the answer is {fixed(question.exercise.target)}. "
             f"{class_says[0].upper()}{class_says[1:]} (within ±"
-            f"{exact(question.exercise.tolerance)} and nearer it than any common slip); the middle answer of the class (median) was "
+            f"{exact(question.exercise.tolerance)}); the middle answer of the class (median) was "
             f"{exact(round(middle, DIGITS))}."
         )
     same = sum(1 for t in texts if t == mine) - 1
