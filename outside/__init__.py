@@ -60,7 +60,9 @@ def inflate(data: bytes, source: str, fix: str, *, limit: int) -> bytes:
     try:
         out = unpack.decompress(data, limit + 1)
     except zlib.error:
-        raise refuse(source, "could not be unpacked", fix) from None
+        raise refuse(
+            source, "could not be read: it is not packed as the app packs it", fix
+        ) from None
     if len(out) > limit or unpack.unconsumed_tail:
         raise refuse(source, f"holds more than {limit:,} bytes once unpacked", fix)
     if not unpack.eof:
