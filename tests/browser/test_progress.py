@@ -101,6 +101,7 @@ def test_a_bad_link_is_said_to_a_learner_whose_browser_kept_progress(browser, ap
         for address, said in (
             ("/practice?seed=many", "got 'many'"),
             ("/?rels=3,2,1&gain=steep", "'steep' is not a gain"),
+            (f"/practice?seed=1&v=4&progress={INDEX_99}", "exercise 100 of practice set 1"),
         ):
             page.goto(f"{app_url}{address}")
             wait_for_app(page)
@@ -167,10 +168,14 @@ def test_a_bad_stored_copy_is_kept_under_another_key_and_the_page_works(
             expect(page.get_by_text("Exercise 2 of 11")).to_be_visible()
             page.goto(f"{app_url}/learn-binary")
             wait_for_app(page)
+            before = _storage(page).get(saved.STORAGE_KEY)
             page.get_by_label("Your guess").fill("0.7")
             page.get_by_role("button", name="Check my guess").click()
             expect(page.get_by_text("Your guess: 0.7.")).to_be_visible()
-            page.wait_for_function(STORED)
+            page.wait_for_function(
+                "([key, before]) => localStorage.getItem(key) !== before",
+                arg=[saved.STORAGE_KEY, before],
+            )
             after = _storage(page)
             assert after[aside] == text
             assert saved.decode(after[saved.STORAGE_KEY])["guesses"]
@@ -206,7 +211,7 @@ def test_a_progress_too_long_for_a_link_travels_whole_in_a_file(browser, app_url
         expect(page.get_by_text("of your 150 practice sets")).to_be_visible()
         expect(_binary_ticked(page)).to_be_checked()
         download_button = page.get_by_role("button", name="Download your progress")
-        download_button.scroll_into_view_if_needed()
+        page.get_by_text("more than one link can carry").scroll_into_view_if_needed()
         shot("progress-too-long-for-a-link-desktop", of=page)
         with page.expect_download() as caught:
             download_button.click()
@@ -218,12 +223,13 @@ def test_a_progress_too_long_for_a_link_travels_whole_in_a_file(browser, app_url
         other.goto(app_url)
         wait_for_app(other)
         expect(_binary_ticked(other)).not_to_be_checked()
-        other.get_by_text("Move your progress with a file").click()
+        other.get_by_text("Move your progress with a file", exact=True).click()
         other.locator('input[type="file"]').set_input_files(str(path))
         expect(other.get_by_text("Opened “ndcg-lab-progress.json”: 1 lesson stops")).to_be_visible()
         expect(other.get_by_text("150 practice sets, added to your progress")).to_be_visible()
         wait_for_app(other)
         expect(_binary_ticked(other)).to_be_checked()
+        other.get_by_text("Move your progress with a file", exact=True).scroll_into_view_if_needed()
         shot("progress-file-opened-phone", of=other)
         other.wait_for_function(STORED)
         kept = saved.decode(_storage(other)[saved.STORAGE_KEY])
@@ -248,7 +254,7 @@ def test_a_file_that_is_not_progress_is_said_and_nothing_changes(browser, app_ur
         bad.write_text("[" * 100_000 + "]" * 100_000)
         page.goto(app_url)
         wait_for_app(page)
-        page.get_by_text("Move your progress with a file").click()
+        page.get_by_text("Move your progress with a file", exact=True).click()
         page.locator('input[type="file"]').set_input_files(str(bad))
         expect(
             page.get_by_text("“nested.json” nests brackets more than 32 levels deep")

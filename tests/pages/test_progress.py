@@ -12,6 +12,7 @@ tests/browser/test_progress.py)."""
 from __future__ import annotations
 
 import base64
+import json
 import zlib
 
 import pytest
@@ -19,7 +20,7 @@ from hypothesis import HealthCheck, Phase, example, given, settings
 
 from tests.pages.conftest import assert_message, board_data, copy_links, open_link, open_page
 from tests.strategies import hostile_json
-from ui import saved
+from ui import saved, urlparams
 
 PRACTICE = "views/practice.py"
 HOME = "views/home.py"
@@ -34,6 +35,10 @@ FEW = settings(
     phases=[Phase.explicit, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
+
+
+def _json(value) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 def packed(text: str) -> str:
@@ -145,6 +150,20 @@ def test_a_stored_answer_to_an_exercise_the_set_lacks_is_left_out_and_the_copy_k
     _second_run(at, PRACTICE)
     assert not at.exception
     assert browser_after(_store(at), storage, INDEX_99)[aside] == INDEX_99
+
+
+def test_a_link_s_message_is_said_again_on_the_rerun_the_browser_s_report_causes():
+    at, said = with_link({"progress": INDEX_99}, HOME)
+    assert [m for m in said if "exercise 100" in m]
+    # saved.js reports what the browser kept: its callback marks the rerun as a replay
+    at.session_state[saved.COMPONENT_KEY] = {
+        "stored": {"stored": saved.encode({"stops": ["learn-binary"]}), "box": BOX}
+    }
+    at.session_state[urlparams.REPLAY] = True
+    at.run()
+    assert_message(at.warning, "`progress`", "exercise 100")
+    at.run()  # an ordinary rerun: said already
+    assert not [w for w in at.warning if "exercise 100" in w.value]
 
 
 # --- review 3, H1: nesting, on every page that keeps progress ------------------------------------
@@ -302,3 +321,49 @@ def test_home_with_short_progress_has_the_whole_link_and_no_warning():
     assert not [i for i in at.info if "link can carry" in i.value]
     (link,) = [a for a in copy_links(at) if f"{saved.PARAM}=" in a]
     assert saved.decode(link.split(f"{saved.PARAM}=", 1)[1])["stops"] == ["learn-binary"]
+
+
+def test_a_progress_file_opened_on_home_is_merged_saved_and_said():
+    at = open_page()
+    at.session_state[saved.STATE] = saved.merge({"stops": ["learn-binary"]}, {})
+    at.run()
+    # as another device's "Download your progress" writes it (saved.progress_file)
+    document = _json(
+        {
+            "format": saved.FILE_FORMAT,
+            "v": saved.VERSION,
+            "stops": ["learn-graded"],
+            "guesses": {},
+            "practice": _many_sets(3),
+        }
+    )
+    at.file_uploader(key=saved.FILE_KEY).upload("mine.json", document.encode(), "application/json")
+    at.run()
+    assert not at.exception
+    assert_message(at.success, "Opened “mine.json”: 1 lesson stops", "3 practice sets")
+    progress = at.session_state[saved.STATE]
+    assert progress["stops"] == ["learn-binary", "learn-graded"]
+    assert len(progress["practice"]) == 3
+    assert saved.decode(_store(at)["progress"]) == progress  # saved on the run that read it
+    at.run()
+    assert len(at.session_state[saved.STATE]["practice"]) == 3  # read once, not on every rerun
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"[" * 5000 + b"]" * 5000, "“bad.json” nests brackets more than 32 levels deep"),
+        (b"\xef\xbb\xbf[1]", "“bad.json” is not a progress file"),
+        (b'{"format":"ndcg-lab-progress","v":1,"practice":{"1.4":{"99":[[1],true]}}}', None),
+    ],
+)
+def test_a_bad_progress_file_is_said_and_changes_nothing_it_cannot_read(data, said):
+    at = open_page()
+    at.file_uploader(key=saved.FILE_KEY).upload("bad.json", data, "application/json")
+    at.run()
+    assert not at.exception
+    if said:
+        assert_message(at.error, said, saved.FILE_FIX)
+    else:
+        assert_message(at.warning, "exercise 100 of practice set 1", "left out")
+    assert at.session_state[saved.STATE] == saved.empty()

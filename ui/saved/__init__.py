@@ -32,7 +32,6 @@ when read (`lessons.practice.judge`), so a stored answer always gets today's fee
 from __future__ import annotations
 
 import base64
-import contextlib
 import functools
 import hashlib
 import json
@@ -383,8 +382,7 @@ def mount() -> dict:
     merged with the browser's copy, the link's and a file's once each. Every page that reads or
     writes progress calls it first (or `merged` first, and this at the end)."""
     merged()
-    # A page with two questions calls this twice: its key keeps the store one per page.
-    with contextlib.suppress(StreamlitDuplicateElementKey):
+    try:
         _mount(
             key=COMPONENT_KEY,
             data={
@@ -402,11 +400,16 @@ def mount() -> dict:
             # Read on the rerun it causes, which says the link's messages again.
             on_stored_change=lambda: st.session_state.__setitem__(urlparams.REPLAY, True),
         )
+    except StreamlitDuplicateElementKey:
+        # A page with two questions calls this twice: the first call mounted the store (one
+        # per page, by its key) and said the messages.
+        return progress()
+    # Said on the run that read them, and again on the rerun the browser's report causes.
     for key, icon in ((LINK_MESSAGE, "🔗"), (BROWSER_MESSAGE, "💾")):
-        message = st.session_state.get(key)
-        if message:
+        new = st.session_state.get(key)
+        st.session_state[key] = None
+        for message in urlparams.link_messages(key, [new] if new else []):
             urlparams.warn(message, icon=icon)
-            st.session_state[key] = None
     return progress()
 
 
@@ -451,8 +454,6 @@ def continue_elsewhere() -> None:
     all of it, what it leaves out said, and a file that carries everything; and a file from
     another device opened here (merged by `mount`, like a link)."""
     link, left_out = link_text(progress())
-    if link is not None:
-        share.copy_link(f"{PARAM}={link}", label="Continue on another device")
     sets = len(progress()["practice"])
     if link is None:
         st.info(
@@ -462,14 +463,17 @@ def continue_elsewhere() -> None:
         )
     elif left_out:
         st.info(
-            f"Your progress is more than one link can carry: this link holds your lesson "
+            f"Your progress is more than one link can carry: the link below holds your lesson "
             f"stops, your answers to the lessons' questions and {count(sets - left_out)} of "
             f"your {count(sets)} practice sets. To take all of it, download it as a file "
             f"below and open it on the other device, {FILE_PLACE}.",
             icon="📦",
         )
+    if link is not None:
+        share.copy_link(f"{PARAM}={link}", label="Continue on another device")
     message = st.session_state.get(FILE_MESSAGE)
-    with st.expander("Move your progress with a file", expanded=bool(left_out or message)):
+    folded = link is not None and not left_out and not message
+    with st.expander("Move your progress with a file", expanded=not folded):
         st.download_button(
             "Download your progress",
             data=progress_file(),
