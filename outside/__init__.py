@@ -28,9 +28,8 @@ MAX_DEPTH = 32  # levels of brackets: the app's own documents nest 5 deep at mos
 MAX_NUMBER = 100  # characters in one number: no value the app reads comes near it
 QUOTED = 80  # characters of the text quoted in a message
 
-# A JSON string (escapes included) and a bracket: the depth is counted outside strings.
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
+# A JSON string (escapes included) or a bracket: the depth is counted outside strings.
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
 
 class _Refused(Exception):
@@ -73,11 +72,15 @@ def inflate(data: bytes, source: str, fix: str, *, limit: int) -> bytes:
 def _depth(text: str) -> int:
     """How deep the brackets of `text` nest, outside strings (stops counting past MAX_DEPTH)."""
     depth = deepest = 0
-    for bracket in _BRACKET.findall(_STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
-        if deepest > MAX_DEPTH:
-            break
+    for token in _TOKEN.finditer(text):
+        mark = text[token.start()]
+        if mark == '"':
+            continue
+        depth += 1 if mark in "[{" else -1
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_DEPTH:  # a hostile text stops here, however long it is
+                break
     return deepest
 
 
