@@ -8,7 +8,7 @@ Where it lives:
   frame: `saved.js`). On mount it sends what the browser kept; Python merges it into the session
   once, then passes the merged progress back on every run, and the script writes it. So a reload,
   or a new tab, finds the progress again;
-- in a link: `progress_param()` packs it into one compact URL parameter (`progress`, declared in
+- in a link: `link_text()` packs it into one compact URL parameter (`progress`, declared in
   `ui.urlparams`), and any page that mounts the store merges a link's progress once. Home shows
   that link as "Continue on another device" (`continue_elsewhere`); a link carries at most
   LINK_CHARS characters, so a longer progress gets a link with what fits, says what it leaves
@@ -527,8 +527,3 @@ def practice_answers(seed: int, version: int) -> dict[int, tuple[list, bool]]:
 
 def set_practice(seed: int, version: int, index: int, given: list, done: bool) -> None:
     progress()["practice"].setdefault(f"{seed}.{version}", {})[str(index)] = [list(given), done]
-
-
-def progress_param() -> str:
-    """The progress as the text of the `progress` URL parameter."""
-    return encode(progress())
