@@ -90,11 +90,12 @@ def end_of_run() -> None:
     st.session_state.pop(REPLAY, None)
 
 
-def warn(message: str) -> None:
-    """Say that a link's value was not used as given: at the top of the page when the app
-    marked it (`message_place`), else where the caller is (a page run on its own, in tests)."""
+def warn(message: str, icon: str = "🔗") -> None:
+    """Say that a link's value was not used as given (or, with another icon, what the browser
+    kept): at the top of the page when the app marked it (`message_place`), else where the
+    caller is (a page run on its own, in tests)."""
     place = st.session_state.get(_TOP)
-    (place if place is not None else st).warning(plain(message), icon="🔗")
+    (place if place is not None else st).warning(plain(message), icon=icon)
 
 
 def link_messages(where: str, messages: list[str]) -> list[str]:

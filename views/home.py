@@ -8,7 +8,7 @@ from lessons.examples import question_key
 from lessons.latex import formulas, worked
 from ndcg_core import totals
 from ndcg_core.display import fixed
-from ui import controls, list_editor, menu, saved, scores, share, urlparams
+from ui import controls, list_editor, menu, saved, scores, urlparams
 
 PAGE = "home"
 # Pages that are tools rather than lessons, offered beside the path.
@@ -164,7 +164,7 @@ def suggested_path(ranked) -> None:
     )
     tools = " and ".join(f"{menu.BY_KEY[key].icon} {menu.BY_KEY[key].title}" for key in TOOLS)
     st.caption(f"Tools to use along the way, in the menu: {tools}.")
-    share.copy_link(f"{saved.PARAM}={saved.progress_param()}", label="Continue on another device")
+    saved.continue_elsewhere()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -316,6 +316,7 @@ def share_this_set(seed: int, version: int, number: int) -> None:
 def main() -> None:
     presenting = share.is_presenting()  # app.py applies the presenter style
     seed, version, number, messages = read_address()
+    saved.merged()  # what the browser or a link kept, before this run reads its answers
     introduction(presenting, messages)
     progress(seed, version, number)
     exercise = practice.exercise(seed, number - 1, version)
