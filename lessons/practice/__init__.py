@@ -50,7 +50,7 @@ import random
 from functools import lru_cache
 
 from lessons import latex, mistakes, path
-from ndcg_core.display import DIGITS, exact, fixed
+from ndcg_core.display import DIGITS, exact, fixed, shorten
 from ndcg_core.metrics import totals
 from ndcg_core.parsing import format_relevances
 
@@ -362,13 +362,15 @@ def ideal_order(case: Case) -> str:
 def check_seed(seed: object) -> int:
     """A set's seed: a whole number from 0 to MAX_SEED."""
     given = seed  # quoted as typed: '01000000' is out of range too, and is said so
+    wrong = f"The seed must be a whole number from 0 to {MAX_SEED}; got {shorten(repr(given))}."
     if isinstance(seed, str):
         text = seed.strip()
-        if not (text.isascii() and text.isdigit()):  # '²'.isdigit(), yet int('²') fails
-            raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED}; got '{seed}'.")
+        # '²'.isdigit(), yet int('²') fails; and int() refuses over 4,300 digits in its own words
+        if not (text.isascii() and text.isdigit() and len(text) <= 20):
+            raise ValueError(wrong)
         seed = int(text)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {given!r}.")
+        raise ValueError(wrong)
     return seed
 
 
@@ -376,7 +378,7 @@ def check_version(version: object) -> int:
     """A set's version: one of VERSIONS."""
     if isinstance(version, bool) or version not in VERSIONS:
         known = ", ".join(str(v) for v in VERSIONS)
-        raise ValueError(f"`version` must be one of {known}; got {version!r}.")
+        raise ValueError(f"`version` must be one of {known}; got {shorten(repr(version))}.")
     return int(version)
 
 

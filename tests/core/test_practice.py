@@ -556,10 +556,17 @@ def test_a_choice_must_be_an_option(answer):
         judge(ex, answer)
 
 
-@pytest.mark.parametrize("seed", [-1, practice.MAX_SEED + 1, "12a", 1.5, True])
+@pytest.mark.parametrize("seed", [-1, practice.MAX_SEED + 1, "12a", 1.5, True, "9" * 5000])
 def test_bad_seeds_are_refused(seed):
-    with pytest.raises(ValueError, match="seed must be a whole number from 0 to 999999"):
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 to 999999") as error:
         practice.check_seed(seed)
+    assert len(str(error.value)) < 200  # a long seed is quoted in part, in the app's own words
+
+
+def test_a_bad_version_is_quoted_in_part():
+    with pytest.raises(ValueError, match="`version` must be one of") as error:
+        practice.check_version("x" * 10_000)
+    assert len(str(error.value)) < 200
 
 
 @pytest.mark.parametrize("index", [-1, practice.SET_SIZE])
