@@ -1,7 +1,9 @@
 """Runs and judgments from files: TREC qrels + run, or one CSV, read, joined and evaluated.
 
-- `read`: the readers (`read_trec_run`, `read_trec_qrels`, `read_csv_run`), each giving a
-  `Table` of the rows it could use and a `LineProblem` for each line it could not;
+- `read`: the CSV reader (`read_csv_run`) and what every reader shares: a `Table` of the rows
+  it could use and a `LineProblem` for each line it could not;
+- `stream`: the TREC readers (`read_trec_run`, `read_trec_qrels`), bytes or a path of any size
+  read as a stream of blocks;
 - `join`: a run joined to its judgments (`join_trec`, `from_csv`: a `Dataset`), and a set of
   files read and joined in one call (`load_files`, the unit of work of a worker process);
 - `evaluate`: NDCG per query and the mean (`evaluate`, under keywords or a `Scoring`), trec_eval's
@@ -58,10 +60,9 @@ from .read import (
     Table,
     check_size,
     read_csv_run,
-    read_trec_qrels,
-    read_trec_run,
     size_text,
 )
+from .stream import read_trec_qrels, read_trec_run
 
 __all__ = [
     "CSV_FIELD_LIMIT",

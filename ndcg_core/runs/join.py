@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .read import Table, _plural, check_size, read_csv_run, read_trec_qrels, read_trec_run
+from .read import Table, _plural, check_size, read_csv_run
+from .stream import read_trec_qrels, read_trec_run
 
 
 @dataclass(frozen=True)
