@@ -119,7 +119,7 @@ PAGES: tuple[PageInfo, ...] = (
     ),
     PageInfo(
         "queries",
-        "views/queries.py",
+        "views/queries/page.py",
         "Many queries",
         "📊",
         "queries",

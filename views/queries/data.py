@@ -1,4 +1,5 @@
-"""Data for the Many queries page: bundled samples, uploaded bytes, caches, playground links.
+"""The back-end of the Many queries and Compare runs pages: bundled samples, uploaded bytes,
+caches, worker processes, playground links.
 
 The page hands over (file name, bytes) pairs and gets tables (with their problems) or a
 ValueError to show. Each file is known by its digest (`file_digest`), so a cache entry belongs
@@ -11,7 +12,7 @@ it returns the (name, bytes) a test put in the session under `TEST_UPLOADS`. The
 
 Big files must not take the server down (one app process serves every student): a set of
 files over `IN_PROCESS_BYTES` or `IN_PROCESS_LINES` (reading costs by the line: a 2 MB file of
-one-character lines is a million of them) is read and joined in a worker process (`ui/file_worker.py`), at
+one-character lines is a million of them) is read and joined in a worker process (`worker`), at
 most `MAX_PARSES` at once (more wait their turn, and the page says so), at a lower CPU
 priority; each worker ends after its files, so the memory a parse needs (about 16 times the
 file) is returned to the system at once and never held by the server. The server keeps what was read in one cache bounded by
@@ -39,10 +40,11 @@ import streamlit as st
 from ndcg_core import runs, stats
 from ndcg_core.display import csv_bytes
 from ndcg_core.model import Scoring
+from ui import urlparams
 
-from . import urlparams
+from . import files as set_files
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
 SAMPLES = {
     "movies": "Movie night: two recommenders, ten friends (CSV sample)",
@@ -54,7 +56,7 @@ TREC_QRELS = {
     "qrels.test": "qrels.test: binary judgments (0/1)",
     "qrels.rel_level": "qrels.rel_level: graded 0–4, and −1 for judged-not-relevant",
 }
-ROLES = runs.ROLES  # the files a set can hold, in the order they are read
+ROLES = set_files.ROLES  # the files a set can hold, in the order they are read
 # Session key under which tests put {role: (name, bytes)}, since AppTest cannot upload.
 TEST_UPLOADS = "queries_data_test_uploads"
 # Smaller sets are read in the server process (no start-up); bench/bench_upload.py --compare
@@ -89,7 +91,7 @@ class Files:
 
     @property
     def given(self) -> dict[str, tuple[str, bytes]]:
-        """{role: (name, bytes)} of the files there are, in reading order (`runs.load_files`)."""
+        """{role: (name, bytes)} of the files there are, in reading order (`files.load_files`)."""
         return {role: getattr(self, role) for role in ROLES if getattr(self, role) is not None}
 
     @property
@@ -210,7 +212,7 @@ def size_of(tables: dict[str, runs.Table], data_sets) -> int:
 
 
 class _Workers:
-    """Reading big files in worker processes (`ui/file_worker.py`), at most `MAX_PARSES` at
+    """Reading big files in worker processes (`worker`), at most `MAX_PARSES` at
     once: a fresh Python process per set of files, ending when it is read."""
 
     def __init__(self, limit: int = MAX_PARSES) -> None:
@@ -255,7 +257,7 @@ class _Workers:
                     out.write(data)
             out_path = os.path.join(folder, "out.pickle")
             process = subprocess.Popen(
-                [sys.executable, "-m", "ui.file_worker", out_path, str(WORKER_NICE)],
+                [sys.executable, "-m", "views.queries.worker", out_path, str(WORKER_NICE)],
                 cwd=ROOT,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
@@ -313,7 +315,7 @@ def load(files: Files, cap_mb: float) -> tuple[dict[str, runs.Table], dict | Val
         if _is_big(present.values()):
             result = WORKERS.load(files.kind, present, cap_mb)
         else:
-            result = runs.load_files(files.kind, present, cap_mb)
+            result = set_files.load_files(files.kind, present, cap_mb)
         CACHE.put(key, result, size_of(*result))
     return result
 
