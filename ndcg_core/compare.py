@@ -7,7 +7,7 @@
 Each run is scored per query with trec_eval's measures (`trec`; ``-m`` as there, default
 ``ndcg_cut.10``) over every judged query, a query a run does not answer counting 0 (trec_eval's
 ``-c``), so every run is compared on the same queries. A run's name is its file's name without
-its folder and extension. Against each baseline (the first run unless ``--baseline`` names
+its folder and extension (with it, where two would share a name). Against each baseline (the first run unless ``--baseline`` names
 others; ``--baseline all``: every pair), for each measure: the run's mean, the difference
 Δ = run − baseline, its 95 % paired bootstrap interval (2,000 resamples of the queries), the
 paired effect size d_z (mean Δ over the standard deviation of Δ; Cohen 1988), the p-value of the
@@ -53,9 +53,18 @@ RESAMPLES = 2000
 MARK = "†"  # a difference significant at ALPHA once corrected
 
 
-def run_name(path) -> str:
-    """A run's name: its file's name without its folder and extension."""
-    return Path(str(path)).stem or str(path)
+def run_names(paths) -> list[str]:
+    """The runs' names: each file's name without its folder and extension (results.test:
+    results), or without its folder only where that would name two runs alike."""
+    names = [Path(str(path)).name for path in paths]
+    stems = [Path(name).stem or name for name in names]
+    chosen = stems if len(set(stems)) == len(stems) else names
+    if len(set(chosen)) != len(chosen):
+        raise ValueError(
+            f"Two runs have the same file name ({', '.join(names)}): a run is named by its "
+            f"file's name, so rename one."
+        )
+    return chosen
 
 
 def per_query(qrels: runs.Table, ranked: dict[str, runs.Table], measures, level: int = 1) -> dict:
@@ -178,9 +187,39 @@ def family_text(n_pairs: int, n_measures: int, names, baselines, test: str, corr
     else:
         against = ", ".join(baselines or names[:1])
         who = f"{count(n_pairs)} comparison{'s' * (n_pairs != 1)} against {against}"
-    return (
-        f"{who} × {measures} = {count(n_pairs * n_measures)} tests, {stats.CORRECTIONS[correction]}"
-    )
+    tests = n_pairs * n_measures
+    said = f"{count(tests)} test{'s' * (tests != 1)}"
+    return f"{who} × {measures} = {said}, {stats.CORRECTIONS[correction]}"
+
+
+def why_unmarked(comparison: Comparison) -> list[str]:
+    """Why did the correction remove this mark? For each comparison below `ALPHA` alone but not
+    once corrected, the correction's arithmetic with its numbers; first, what a family of m
+    tests risks: at least one mark that is luck, with probability up to 1 − (1 − α)^m."""
+    rows = comparison.rows.dropna(subset=["baseline"])
+    m = int(rows["p_value"].notna().sum())
+    said = [
+        f"{count(m)} test{'s' * (m != 1)} at α = {ALPHA} each: if no run differed from its baseline at all, "
+        f"the chance that at least one of them still shows a mark would be up to "
+        f"1 − {1 - ALPHA:g}^{m} = {1 - (1 - ALPHA) ** m:.1%}. A correction keeps that chance "
+        f"near {ALPHA} by asking more of each p-value."
+    ]
+    order = rows["p_value"].rank(method="first")
+    for index, row in rows[(rows["p_value"] < ALPHA) & ~(rows["p_adjusted"] < ALPHA)].iterrows():
+        i, p = int(order[index]), row["p_value"]
+        how = {
+            "bonferroni": f"Bonferroni multiplies every p-value by m = {m}",
+            "holm": f"Holm sorts the {m} p-values and multiplies the i-th smallest by m − i + 1 "
+            f"(never giving less than a smaller one got); this one comes {i} from the smallest: × {m - i + 1}",
+            "bh": f"Benjamini–Hochberg multiplies the i-th smallest of the {m} p-values by m / i "
+            f"(never giving more than a larger one got); this one comes {i} from the smallest: × {m}/{i}",
+        }.get(comparison.correction, "")
+        said.append(
+            f"{row['run']} against {row['baseline']} on {row['measure']}: p = {p:.4f}, below "
+            f"{ALPHA} on its own. {how}: corrected p = {row['p_adjusted']:.4f}, not below "
+            f"{ALPHA}, so the mark goes."
+        )
+    return said
 
 
 # ---------------------------------------------------------------------------------------------
@@ -303,11 +342,10 @@ def text(comparison: Comparison, form: str = "table") -> str:
 def run(argv: Sequence[str] | None = None) -> str:
     args = _parser().parse_args(argv)
     measures = trec.parse_measures(args.measure or ["ndcg_cut.10"])
-    names = [run_name(path) for path in args.runs]
-    if len(set(names)) != len(names):
-        raise trec.UsageError(
-            f"two runs share a name ({', '.join(names)}): rename a file, since a run is named by its file."
-        )
+    try:
+        names = run_names(args.runs)
+    except ValueError as error:
+        raise trec.UsageError(str(error)) from None
     qrels = trec.read_qrels(args.qrels)
     frames: dict[str, pd.DataFrame] = {}
     for name, path in zip(names, args.runs):  # one run in memory at a time

@@ -126,6 +126,14 @@ PAGES: tuple[PageInfo, ...] = (
         "In practice",
     ),
     PageInfo(
+        "compare",
+        "views/queries/compare.py",
+        "Compare runs",
+        "🆚",
+        "compare",
+        "In practice",
+    ),
+    PageInfo(
         "practice",
         "views/practice.py",
         "Practice",

@@ -35,11 +35,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
-from ndcg_core import runs, stats
+from ndcg_core import compare, runs, stats, trec
 from ndcg_core.display import csv_bytes
 from ndcg_core.model import Scoring
+from ndcg_core.runs.query import ranked_rows
 from ui import urlparams
 
 from . import files as set_files
@@ -404,3 +406,108 @@ def playground_links(key: str, _data: runs.Dataset, queries: tuple, scoring: Sco
             continue
         out.append((urlparams.link("playground", found.ranked), found.notes))
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Compare runs: several runs, each read with the judgments as a set of its own
+# ---------------------------------------------------------------------------------------------
+
+# trec_eval's conventions, at the cut-off the playground opens a compared ranking with.
+COMPARED_SCORING = Scoring(k=10, ideal="judgments", ties="docid", zero="0")
+
+
+@dataclass(frozen=True)
+class RunSet:
+    """One run read with the judgments (`load`): its tables, its dataset, its cache key."""
+
+    name: str
+    tables: dict[str, runs.Table]
+    data: runs.Dataset | None
+    key: str
+
+
+def sample_runs() -> tuple[tuple[str, bytes], list[tuple[str, bytes]]]:
+    """trec_eval's test judgments and its two test runs."""
+    folder = DATA / "trec_eval_test"
+    read = lambda name: (name, (folder / name).read_bytes())  # noqa: E731
+    return read("qrels.test"), [read("results.test"), read("results.trunc")]
+
+
+def uploaded_runs(widget_files) -> list[tuple[str, bytes]]:
+    """The (name, bytes) of the runs in a multiple-file upload widget, or what a test put in
+    its place (`TEST_UPLOADS` ["runs"])."""
+    if widget_files:
+        return [(f.name, f.getvalue()) for f in widget_files]
+    return list(st.session_state.get(TEST_UPLOADS, {}).get("runs", []))
+
+
+def run_sets(qrels: tuple[str, bytes], given: list, cap_mb: float) -> dict[str, RunSet]:
+    """Each run read and joined with the judgments (`load`: cached, big ones in a worker). A run
+    whose lines trec_eval would not read, or that shares another's name, is a ValueError."""
+    out = {}
+    for name, (file_name, data) in zip(compare.run_names([n for n, _ in given]), given):
+        files = Files("trec", run=(file_name, data), qrels=qrels)
+        tables, data_sets = load(files, cap_mb)
+        for table in tables.values():
+            if table.problem_count:
+                raise ValueError(
+                    f"{table.name} has {table.problem_count:,} line(s) trec_eval would not read "
+                    f"(the first: line {table.problems[0].line}, {table.problems[0].reason}). "
+                    f"Open it in Many queries to see them all, fix it, and upload it again."
+                )
+        dataset = data_sets["run"] if isinstance(data_sets, dict) else None
+        out[name] = RunSet(name, tables, dataset, files.key)
+    return out
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _comparison(keys, _sets, measures, baselines, test, correction, permutations):
+    qrels = next(iter(_sets.values())).tables["qrels"]
+    by_kind: dict[str, list[str]] = {}  # ndcg_cut.5 and ndcg_cut.10 are one -m ndcg_cut.5,10
+    for spec in measures:
+        kind, _, params = spec.partition(".")
+        by_kind.setdefault(kind, []).append(params)
+    specs = [k + ("." + ",".join(p) if all(p) else "") for k, p in by_kind.items()]
+    chosen = trec.parse_measures(specs)
+    frames = compare.per_query(qrels, {name: s.tables["run"] for name, s in _sets.items()}, chosen)
+    return compare.compare(
+        frames, list(baselines), test=test, correction=correction, permutations=permutations
+    )
+
+
+def comparison(sets: dict[str, RunSet], measures, baselines, test, correction, permutations):
+    """`compare.compare` of the runs of `sets`, once per set of files and choices."""
+    keys = tuple((name, s.key) for name, s in sets.items())
+    try:
+        return _comparison(keys, sets, measures, baselines, test, correction, permutations)
+    except trec.UsageError as error:
+        raise ValueError(str(error)) from None
+
+
+@dataclass(frozen=True)
+class Top:
+    """A run's first documents for one query (rank, document, relevance) and the ranking as
+    the playground opens it (None when it cannot)."""
+
+    table: object
+    ranked: object
+
+
+def top_ranked(run_set: RunSet, query: str, n: int) -> Top | None:
+    """The first `n` documents `run_set` ranks for `query`, in trec_eval's order, with their
+    judged relevance; None when the run does not answer the query."""
+    if run_set.data is None or query not in set(map(str, run_set.data.queries)):
+        return None
+    rows = ranked_rows(run_set.data, query, COMPARED_SCORING.ties).head(n)
+    table = pd.DataFrame(
+        {
+            "rank": range(1, len(rows) + 1),
+            "document": rows["doc"].astype(str).to_numpy(),
+            "relevance (gain)": rows["relevance"].to_numpy(),
+        }
+    )
+    try:
+        ranked = playground_list(run_set.data, query, COMPARED_SCORING).ranked
+    except ValueError:
+        ranked = None
+    return Top(table, ranked)
