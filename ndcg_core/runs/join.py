@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from .read import Table, _plural
 
@@ -116,7 +118,22 @@ def _nothing_left(table: Table, what: str) -> ValueError:
 
 
 def _as_category(column: pd.Series, categories: pd.Index) -> pd.Categorical:
-    return pd.Categorical(column, categories=categories)
+    # Factorized first (a hash of a few distinct ids), then looked up among `categories`.
+    codes, uniques = pd.factorize(column)
+    return pd.Categorical.from_codes(categories.get_indexer(uniques)[codes], categories=categories)
+
+
+def _relevance_of(ranked: pd.DataFrame, judgments: pd.DataFrame) -> pd.Series:
+    """Each ranked row's judged relevance (NaN when unjudged): only the rows whose document is
+    judged for some query are joined, so a million-row run with a few thousand judgments costs
+    a hash lookup per row, not a join."""
+    relevance = np.full(len(ranked), np.nan)
+    judged_docs = pa.array(judgments["doc"]).unique()
+    maybe = np.flatnonzero(pc.is_in(pa.array(ranked["doc"]), value_set=judged_docs).to_numpy(False))
+    if maybe.size:
+        asked = ranked.iloc[maybe][["query", "doc"]].reset_index(drop=True)
+        relevance[maybe] = asked.merge(judgments, on=["query", "doc"], how="left")["relevance"]
+    return pd.Series(relevance, index=ranked.index)
 
 
 def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
@@ -160,7 +177,7 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     ranked = run_rows[run_rows["query"].isin(keep)]
     unanswered = judgments[judgments["query"].isin(unranked)]
     judgments = judgments[judgments["query"].isin(keep)]
-    ranked = ranked.merge(judgments, on=["query", "doc"], how="left", sort=False)
+    ranked = ranked.assign(relevance=_relevance_of(ranked, judgments)).reset_index(drop=True)
     ranked["judged"] = ranked["relevance"].notna()
     ranked["query"] = _as_category(ranked["query"], keep)
     judgments = judgments.assign(query=_as_category(judgments["query"], keep))

@@ -189,6 +189,8 @@ class _Parts:
             block = re.sub(rb"(?m)^ | $", b"", block)
         if any(part in block for part in _NOT_SIMPLE) or block.startswith((b"#", b"\n")):
             return False
+        if block[: block.find(b"\n")].count(b" ") != n - 1:  # not even the first line reads
+            return False
         names = [str(i) for i in range(n)]
         value_type = pa.float64() if form is RUN else pa.large_string()
         types = dict.fromkeys(names, pa.large_string()) | {names[form.at]: value_type}

@@ -131,7 +131,9 @@ def test_a_file_that_is_not_a_run_is_given_up_after_a_sample(tmp_path):
 
 
 def test_a_line_that_never_ends_is_refused(monkeypatch, tmp_path):
+    # Read 100 kB at a time, a line still without its end after 1 MB is refused (/dev/zero).
     monkeypatch.setattr(stream, "MAX_LINE_MB", 1)
+    monkeypatch.setattr(stream, "BLOCK_BYTES", 100_000)
     endless = tmp_path / "zeros"
     endless.write_bytes(b"\0" * 3_000_000)
     with pytest.raises(ValueError, match="has a line of more than 1 MB after line 0"):
