@@ -341,6 +341,8 @@ def text(comparison: Comparison, form: str = "table") -> str:
 
 def run(argv: Sequence[str] | None = None) -> str:
     args = _parser().parse_args(argv)
+    if len(args.runs) < 2:
+        raise trec.UsageError("give two runs or more to compare.")
     measures = trec.parse_measures(args.measure or ["ndcg_cut.10"])
     try:
         names = run_names(args.runs)
@@ -409,18 +411,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    try:
-        args = _parser().parse_args(argv)
-        if len(args.runs) < 2:
-            raise trec.UsageError("give two runs or more to compare.")
-        sys.stdout.write(run(argv))
-    except trec.UsageError as error:
-        print(f"ndcg_core.compare: {error}", file=sys.stderr)
-        return 2
-    except ValueError as error:
-        print(f"ndcg_core.compare: {error}", file=sys.stderr)
-        return 1
-    return 0
+    return trec.exit_status(run, argv, "ndcg_core.compare")
 
 
 if __name__ == "__main__":

@@ -542,14 +542,17 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    return exit_status(run, argv, "ndcg_core.trec")
+
+
+def exit_status(make_text, argv: Sequence[str] | None, prog: str) -> int:
+    """Print `make_text(argv)` and return 0; a usage message returns 2, a file that cannot be
+    read 1 (what trec_eval's users expect of a command)."""
     try:
-        sys.stdout.write(run(argv))
-    except UsageError as error:
-        print(f"ndcg_core.trec: {error}", file=sys.stderr)
-        return 2
+        sys.stdout.write(make_text(argv))
     except ValueError as error:
-        print(f"ndcg_core.trec: {error}", file=sys.stderr)
-        return 1
+        print(f"{prog}: {error}", file=sys.stderr)
+        return 2 if isinstance(error, UsageError) else 1
     return 0
 
 
