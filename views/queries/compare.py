@@ -171,7 +171,7 @@ def query_by_query(result: compare.Comparison, sets: dict) -> None:
     )
     for column, name in zip(st.columns(2), (run, base)):
         with column:
-            st.markdown(f"**{plain(name)}**: {measure} = {frame.at[query, name]:.4f}")
+            st.markdown(f"{plain(name)}: {measure} = {frame.at[query, name]:.4f}")
             top = queries_data.top_ranked(sets[name], query, 10)
             if top is None:
                 st.caption("This run does not answer this query (it counts 0).")
