@@ -119,10 +119,18 @@ PAGES: tuple[PageInfo, ...] = (
     ),
     PageInfo(
         "queries",
-        "views/queries.py",
+        "views/queries/page.py",
         "Many queries",
         "📊",
         "queries",
+        "In practice",
+    ),
+    PageInfo(
+        "compare",
+        "views/queries/compare.py",
+        "Compare runs",
+        "🆚",
+        "compare",
         "In practice",
     ),
     PageInfo(
