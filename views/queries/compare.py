@@ -160,7 +160,7 @@ def query_by_query(result: compare.Comparison, sets: dict) -> None:
     wins, losses = int((delta > 1e-9).sum()), int((delta < -1e-9).sum())
     st.caption(
         f"{count(wins)} quer{'y goes' if wins == 1 else 'ies go'} to {plain(run)}, {count(losses)} to {plain(base)}, "
-        f"{count(len(delta) - wins - losses)} are ties. A mean difference can hide a few large "
+        f"{count(len(delta) - wins - losses)} {'is a tie' if len(delta) - wins - losses == 1 else 'are ties'}. A mean difference can hide a few large "
         "losses: look at both ends."
     )
     query = st.selectbox(
