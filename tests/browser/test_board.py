@@ -9,12 +9,14 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
-from ndcg_core import ndcg, totals
+from ndcg_core import RankedList, Scoring, ndcg, totals
 from ndcg_core.display import DIGITS, MINUS, fixed
 from ndcg_core.metrics import dcg_terms
 from ndcg_core.permutations import ideal_order, move, worst_order
+from tests.appserver import start_app, stop_app
 from tests.browser.waits import settle, wait_for_app
 from tests.strategies import random_ranked_list
 
@@ -358,3 +360,95 @@ def test_the_board_stays_put_when_a_move_changes_no_number(page, app_url):
     settle(page)
     expect(page.get_by_test_id("stMetricDelta")).to_have_count(0)  # nothing changed...
     assert abs(tools.bounding_box()["y"] - top) <= 1  # ...and nothing moved
+
+
+# ---------------------------------------------------------------------------------------------
+# The read-only board of a lesson's reveal (a page of boards only: no app page draws one alone)
+# ---------------------------------------------------------------------------------------------
+
+BOARDS_APP = Path(__file__).resolve().parent / "board_app"
+
+
+@pytest.fixture(scope="module")
+def boards_url():
+    """tests/browser/board_app: the read-only board above a moving board of the same list."""
+    process, url = start_app(root=BOARDS_APP)
+    try:
+        yield url
+    finally:
+        stop_app(process)
+
+
+def reveal(page):
+    return page.locator(".board.readonly")
+
+
+# What each row of a board says, read from the page: its texts, and the gap bar's share of its
+# track (what the position lost, drawn).
+ROWS = """board => [...board.querySelectorAll('.row')].map(row => {
+  const track = row.querySelector('.ours .track').getBoundingClientRect();
+  const gap = row.querySelector('.ours u').getBoundingClientRect();
+  const text = (s) => { const e = row.querySelector(s); return e ? e.textContent : null; };
+  return {
+    said: row.textContent, label: text('.label'), earns: text('.ours b .v'),
+    ideal: text('.ideal b .v'), lost: text('.lost .v'), gapShare: gap.width / track.width,
+    past: row.classList.contains('past'),
+  };
+})"""
+
+
+def test_a_read_only_board_shows_the_order_against_the_ideal_and_nothing_moves(
+    page, boards_url, shot
+):
+    rels = [2, 3, 3, 0, 1, 2]
+    page.goto(f"{boards_url}/?rels={','.join(map(str, rels))}&k=4&caption=After+your+move")
+    wait_for_app(page)
+    board = reveal(page)
+    ranked = RankedList(tuple(rels), scoring=Scoring(k=4))
+    terms = dcg_terms(ranked)
+    result = totals(ranked)
+    expect(board.locator('[data-value="ndcg"]')).to_have_text(fixed(result.ndcg))
+    expect(board.locator(".caption")).to_have_text("After your move")
+    settle(page)
+    # No buttons, no hint, and no Tab stop at all: its items are text, not buttons.
+    expect(board.locator(".tools")).to_be_hidden()
+    expect(board.locator(".hint")).to_be_hidden()
+    assert board.locator("button, [tabindex], [role=button]").count() == 0
+    expect(board.get_by_role("listitem")).to_have_count(6)
+    # Each position: what it earns, what the ideal earns there, and what it lost, numbers and bars.
+    rows = board.evaluate(ROWS)
+    earned = [g * w for g, w in zip(terms.gains, terms.weights)]
+    scale = max(max(terms.gains) * max(terms.weights), terms.ideal_contributions[0])
+    for p, row in enumerate(rows):
+        lost = terms.ideal_contributions[p] - earned[p]
+        assert row["label"] == f"D{p + 1}"
+        assert (row["earns"], row["ideal"]) == (
+            fixed(earned[p]),
+            fixed(terms.ideal_contributions[p]),
+        )
+        assert row["lost"] == fixed(lost), p
+        assert math.isclose(row["gapShare"], max(lost, 0) / scale, abs_tol=0.02), (p, row)
+        assert row["past"] == (p >= 4)
+        # A screen reader hears each number named, position first.
+        assert row["said"].startswith(f"Position {p + 1}D{p + 1} rel {rels[p]}, gain "), row
+        assert f", lost here {fixed(lost)}" in row["said"]
+    expect(board.locator(".lostall")).to_have_text(
+        f"Lost in all: {fixed(result.idcg - result.dcg)}, the ideal's IDCG@4 less your DCG@4."
+    )
+    # A drag or a key on it moves nothing.
+    box = board.locator(".card").nth(3).bounding_box()
+    page.mouse.move(box["x"] + 10, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 10, box["y"] - 120, steps=8)
+    page.mouse.up()
+    assert [row["label"] for row in board.evaluate(ROWS)] == [f"D{p + 1}" for p in range(6)]
+    expect(board.locator('[data-value="ndcg"]')).to_have_text(fixed(result.ndcg))
+    # The moving board below it is the ordinary one: its cards are Tab stops.
+    assert page.locator(".board:not(.readonly) .card[tabindex]").count() == 6
+    board.scroll_into_view_if_needed()
+    shot("board-read-only")
+    page.set_viewport_size({"width": 390, "height": 844})
+    settle(page)
+    overflow = board.evaluate("b => b.scrollWidth - b.clientWidth")
+    assert overflow <= 1, overflow
+    shot("board-read-only-phone")

@@ -176,36 +176,50 @@ function createBoard(parent) {
     focusing: false,
     pointer: null,
     frame: 0,
-    buttons: {},
+    readOnly: null, // whether the rows are drawn read-only (null: no rows yet)
   };
 
   const format = (value) => fixed(value, b.data.digits, b.data.minus);
 
   // -------------------------------------------------------------- rows
-  const makeRow = () => {
+  // Each number in a row is named for a screen reader (the column heads are for the eye only).
+  // A board's cards are buttons that move; a read-only board's are plain text in a list item.
+  const CARD = {
+    moving:
+      '<span class="card" tabindex="0" role="button" aria-roledescription="movable item" aria-describedby="board-hint">',
+    still: '<span class="card">',
+  };
+  const makeRow = (readOnly) => {
     const row = document.createElement("div");
     row.className = "row";
     row.setAttribute("role", "listitem");
     row.innerHTML =
-      '<span class="pos"></span>' +
-      '<span class="card" tabindex="0" role="button" aria-roledescription="movable item" aria-describedby="board-hint">' +
-      '<span class="label"></span> <span class="rel"></span><span class="where"></span></span>' +
-      '<span class="num gain"></span><span class="num disc"></span>' +
-      '<span class="bars"><span class="bar ours"><i></i><b></b></span>' +
-      '<span class="bar ideal"><i></i><b></b></span></span>';
+      `<span class="pos"${readOnly ? "" : ' aria-hidden="true"'}><span class="sr">Position </span><span class="v"></span></span>` +
+      (readOnly ? CARD.still : CARD.moving) +
+      '<span class="label"></span> <span class="rel"></span><span class="where sr"></span></span>' +
+      '<span class="num gain"><span class="sr">, gain </span><span class="v"></span></span>' +
+      '<span class="num disc"><span class="sr">, discount </span><span class="v"></span></span>' +
+      '<span class="bars"><span class="bar ours"><span class="track"><i></i><u></u></span>' +
+      '<b><span class="sr">, your order earns </span><span class="v"></span></b></span>' +
+      '<span class="bar ideal"><span class="track"><i></i></span>' +
+      '<b><span class="sr">, the ideal earns </span><span class="v"></span></b></span></span>' +
+      (readOnly ? '<span class="num lost"><span class="sr">, lost here </span><span class="v"></span></span>' : "");
+    const at = (selector) => row.querySelector(selector);
     const cells = {
       row,
-      pos: row.children[0],
-      card: row.children[1],
-      label: row.children[1].children[0],
-      rel: row.children[1].children[1],
-      where: row.children[1].children[2],
-      gain: row.children[2],
-      disc: row.children[3],
-      oursBar: row.children[4].children[0].children[0],
-      oursText: row.children[4].children[0].children[1],
-      idealBar: row.children[4].children[1].children[0],
-      idealText: row.children[4].children[1].children[1],
+      pos: at(".pos .v"),
+      card: at(".card"),
+      label: at(".label"),
+      rel: at(".rel"),
+      where: at(".where"),
+      gain: at(".gain .v"),
+      disc: at(".disc .v"),
+      oursBar: at(".ours i"),
+      oursGap: at(".ours u"),
+      oursText: at(".ours b .v"),
+      idealBar: at(".ideal i"),
+      idealText: at(".ideal b .v"),
+      lost: readOnly ? at(".lost .v") : null,
       shown: {}, // what each cell shows, so a repaint touches only what changed
     };
     return cells;
@@ -226,15 +240,30 @@ function createBoard(parent) {
     const rel = d.relevanceTexts[item];
     put(cells, "label", label, (v) => (cells.label.textContent = v));
     put(cells, "rel", rel, (v) => (cells.rel.textContent = `rel ${v}`));
-    // The card's name is what it shows and, for a screen reader, where it is: "D3 rel 3,
-    // position 2 of 6" (the position is in the row beside it for the eye).
-    put(cells, "where", `, position ${p + 1} of ${b.n}`, (v) => (cells.where.textContent = v));
+    // A card's name is what it shows and, for a screen reader, where it is: "D3 rel 3,
+    // position 2 of 6" (the position is in the row beside it for the eye). A read-only row
+    // names its position first, as the eye reads it.
+    if (!d.readOnly) {
+      put(cells, "where", `, position ${p + 1} of ${b.n}`, (v) => (cells.where.textContent = v));
+    }
     put(cells, "gain", format(d.gains[item]), (v) => (cells.gain.textContent = v));
     const earned = b.contributions[p];
     put(cells, "ours", format(earned), (v) => (cells.oursText.textContent = v));
     put(cells, "oursWidth", b.scale > 0 ? earned / b.scale : 0, (v) => {
       cells.oursBar.style.transform = `scaleX(${v})`;
     });
+    if (d.readOnly) {
+      // What this position lost: the ideal's bar beyond yours, drawn as an outlined gap and
+      // written out (a minus: your order earns more here than the ideal does at this place).
+      const lost = d.ideal[p] - earned;
+      put(cells, "lost", format(lost), (v) => (cells.lost.textContent = v));
+      put(cells, "gap", b.scale > 0 && lost > 0 ? `${earned / b.scale} ${lost / b.scale}` : "", (v) => {
+        const [left, width] = v ? v.split(" ").map(Number) : [0, 0];
+        cells.oursGap.style.visibility = v ? "visible" : "hidden"; // no gap: not even its border
+        cells.oursGap.style.left = `${100 * left}%`;
+        cells.oursGap.style.width = `${100 * width}%`;
+      });
+    }
     put(cells, "selected", item === b.selected, (v) => cells.row.classList.toggle("selected", v));
     put(cells, "lifted", !!b.lift && item === b.lift.item, (v) => {
       cells.row.classList.toggle("lifted", v);
@@ -265,6 +294,11 @@ function createBoard(parent) {
     values.ndcg.textContent = format(b.ndcg);
     values.dcg.textContent = format(b.dcg);
     values.idcg.textContent = format(d.idcg);
+    if (d.readOnly) {
+      const all = root.querySelector(".lostall");
+      all.hidden = !(d.idcg > 0);
+      all.textContent = `Lost in all: ${format(d.idcg - b.dcg)}, the ideal's ${d.names.idcg} less your ${d.names.dcg}.`;
+    }
   };
 
   // The position at `y` pixels below the list's top: the last row whose top is above it (rows
@@ -522,9 +556,12 @@ function createBoard(parent) {
     return b.rows.findIndex((cells) => cells.card === card);
   };
 
+  // A read-only board answers no key, pointer or finger: its cards do not move.
+  const still = () => !b.data || b.readOnly;
+
   const onKey = (event) => {
     const p = rowOf(event.target);
-    if (p < 0) return;
+    if (p < 0 || still()) return;
     const key = event.key;
     if (b.lift && b.lift.how !== "keyboard") {
       // A card held by the mouse or a finger: Escape puts it back, other keys wait.
@@ -601,7 +638,7 @@ function createBoard(parent) {
   };
 
   const onPointerDown = (event) => {
-    if (event.pointerType === "touch" || event.button !== 0) return;
+    if (event.pointerType === "touch" || event.button !== 0 || still()) return;
     const p = rowOf(event.target);
     if (p < 0 || b.lift) return;
     b.pointer = { id: event.pointerId, x: event.clientX, y: event.clientY, p, event: null, card: b.rows[p].card };
@@ -637,7 +674,7 @@ function createBoard(parent) {
   // Touch: press and hold a card to pick it up, then drag; a finger that moves first scrolls.
   const onTouchStart = (event) => {
     const p = rowOf(event.target);
-    if (p < 0 || b.lift || event.touches.length !== 1) return;
+    if (p < 0 || b.lift || event.touches.length !== 1 || still()) return;
     const touch = event.touches[0];
     b.pointer = { touch: true, id: touch.identifier, x: touch.clientX, y: touch.clientY, p, event: null };
     b.pointer.timer = setTimeout(() => {
@@ -758,12 +795,31 @@ function createBoard(parent) {
       ["--ours", data.colours.ours],
       ["--ideal", data.colours.ideal],
       ["--focus", data.colours.focus],
+      ["--lost", data.colours.lost],
       ["--faded", String(data.faded)],
       ["--font", `${data.fontSize}px`],
     ]) {
       if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
     }
     root.classList.toggle("present", !!data.present);
+    const readOnly = !!data.readOnly;
+    if (readOnly !== b.readOnly) {
+      // A board's cards are made for its kind (buttons that move, or plain items): anew.
+      b.readOnly = readOnly;
+      while (b.rows.length) b.rows.pop().row.remove();
+      root.classList.toggle("readonly", readOnly);
+      root.querySelector(".tools").hidden = readOnly;
+      root.querySelector(".hint").hidden = readOnly;
+      root.setAttribute(
+        "aria-label",
+        readOnly
+          ? "Your order against the ideal: what each position earns and loses"
+          : "Ranking board: your ranked list and what each position earns",
+      );
+    }
+    const caption = root.querySelector(".caption");
+    caption.hidden = !data.caption;
+    if (caption.textContent !== data.caption) caption.textContent = data.caption;
     for (const [name, element] of Object.entries({
       ndcg: root.querySelector('[data-total="ndcg"]'),
       dcg: root.querySelector('[data-total="dcg"]'),
@@ -771,17 +827,17 @@ function createBoard(parent) {
     })) {
       if (element.textContent !== data.names[name]) element.textContent = data.names[name];
     }
-    buildButtons(data.buttons);
+    buildButtons(readOnly ? { order: [], move: [] } : data.buttons);
     // As many rows as items: new ones at the end, extra ones away.
     while (b.rows.length < n) {
-      const cells = makeRow();
+      const cells = makeRow(readOnly);
       b.rows.push(cells);
       list.append(cells.row);
     }
     while (b.rows.length > n) b.rows.pop().row.remove();
     scroller.classList.toggle("long", n > 12);
     const selectedIndex = data.labels.indexOf(selectedLabel);
-    b.selected = selectedIndex >= 0 ? selectedIndex : 0;
+    b.selected = readOnly ? null : selectedIndex >= 0 ? selectedIndex : 0; // nothing to move
     paintTotals();
     // Rows in view at once, the others when the browser is idle (see "rows out of view").
     if (stale.idle) cancelIdle(stale.idle);
@@ -799,6 +855,7 @@ function createBoard(parent) {
     }
     const beyond = root.querySelector(".beyond");
     beyond.hidden = !(data.idealBeyond > 0);
+    if (readOnly) root.querySelector(".lostall").hidden = !(data.idcg > 0);
     if (data.idealBeyond > 0) {
       beyond.textContent = `Judged items the system did not retrieve: the ideal earns another ${format(data.idealBeyond)} below position ${n}, in IDCG.`;
     }
@@ -821,7 +878,7 @@ function createBoard(parent) {
     [list, "touchmove", onTouchMove, { passive: false }],
     [list, "touchend", onTouchEnd, { passive: false }],
     [list, "touchcancel", onTouchCancel],
-    [list, "contextmenu", (event) => rowOf(event.target) >= 0 && event.preventDefault()],
+    [list, "contextmenu", (event) => !still() && rowOf(event.target) >= 0 && event.preventDefault()],
     [root.querySelector(".tools"), "click", onButton],
     [scroller, "scroll", onScroll, { passive: true }],
   ];
