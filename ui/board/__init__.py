@@ -29,7 +29,15 @@ from ndcg_core.display import DIGITS, MINUS, exact
 from ndcg_core.metrics import dcg_terms
 from ndcg_core.model import RankedList, cut_suffix
 
-from ..charts.theme import BLUE, FADED, FONT_SIZE, ORANGE, PRESENTER_FONT_SIZE, VERMILLION
+from ..charts.theme import (
+    BLUE,
+    FONT_SIZE,
+    MUTED,
+    ORANGE,
+    ORANGE_EDGE,
+    PRESENTER_FONT_SIZE,
+    VERMILLION,
+)
 from ..component import register
 
 HERE = Path(__file__).parent
@@ -97,8 +105,14 @@ def board_data(
         "names": {"ndcg": f"NDCG{at}", "dcg": f"DCG{at}", "idcg": f"IDCG{at}"},
         "digits": DIGITS,
         "minus": MINUS,
-        "colours": {"ours": BLUE, "ideal": ORANGE, "focus": BLUE, "lost": VERMILLION},
-        "faded": FADED,
+        "colours": {
+            "ours": BLUE,
+            "ideal": ORANGE,
+            "idealEdge": ORANGE_EDGE,
+            "focus": BLUE,
+            "lost": VERMILLION,
+            "muted": MUTED,
+        },
         "fontSize": PRESENTER_FONT_SIZE if present else FONT_SIZE,
         "present": present,
         "buttons": {"order": _buttons(ORDER_BUTTONS), "move": _buttons(MOVE_BUTTONS)},
