@@ -7,8 +7,9 @@ from lessons import path
 from lessons.examples import question_key
 from lessons.latex import formulas, worked
 from ndcg_core import totals
-from ndcg_core.display import fixed
+from ndcg_core.display import exact, fixed
 from ui import controls, list_editor, menu, saved, scores, share, urlparams
+from ui.text import for_html
 
 PAGE = "home"
 # Pages that are tools rather than lessons, offered beside the path.
@@ -59,15 +60,61 @@ def try_it():
 
 def the_board(result) -> None:
     """The list as a chart that moves: drag a card and the numbers answer at once. No plotly
-    chart on this page, so a first visit does not load plotly's bundle."""
+    chart on this page, so a first visit does not load plotly's bundle; nor the data grid's
+    code, which the board's table needs only when asked for."""
+    first_paint(result)
     list_editor.board(PAGE, result.ranked)
     st.caption(
         "Each row is one position: what your order earns there (solid bar) beside what the "
         "ideal order earns (hatched bar). NDCG is the ratio of the two totals."
     )
-    # The board's numbers as a table, each column named, for screen readers.
-    with st.expander("The board as a table"):
+    # The board's numbers as a table, each column named. A toggle, not a fold: a fold's table
+    # is drawn (and the data grid's code loaded, about 1.2 MB) even while the fold is closed.
+    if st.toggle("Show the board as a table", key=f"{PAGE}_show_table"):
         st.dataframe(board_table(result), hide_index=True, key=f"{PAGE}_chart_table")
+
+
+# The stand-in shows this many rows of a long list, then says how many more there are.
+STAND_IN_ROWS = 12
+
+
+def first_paint(result) -> None:
+    """On a session's first run, the board as plain HTML in its place: its list and NDCG, the
+    core's numbers, on screen with the heading. On a slow phone the board's script comes
+    seconds after the page's first run is drawn; the board hides this once it is drawn
+    (ui/board/board.js, ui/assets/app.css). Later runs leave the slot empty."""
+    slot = st.empty()  # the same slot every run, so the board after it keeps its place
+    if st.session_state.get(f"{PAGE}_first_paint_done"):
+        return
+    st.session_state[f"{PAGE}_first_paint_done"] = True
+    slot.markdown(stand_in(result), unsafe_allow_html=True)
+
+
+def stand_in(result) -> str:
+    """The board's list and totals as one block of plain HTML (a table, one row a position)."""
+    table = result.table.head(result.ranked.n)
+    rows = "".join(
+        f"<tr><td>{position}</td><td><b>{for_html(label)}</b> rel {exact(relevance)}</td>"
+        f"<td>{_earns(earned, inside)}</td><td>{_earns(ideal, inside)}</td></tr>"
+        for position, label, relevance, earned, ideal, inside in zip(
+            table["position"][:STAND_IN_ROWS],
+            table["label"],
+            table["relevance"],
+            table["contribution"],
+            table["ideal_contribution"],
+            table["in_top_k"],
+        )
+    )
+    more = result.ranked.n - STAND_IN_ROWS
+    tail = f"<p>… and {more:,} more positions.</p>" if more > 0 else ""
+    return (
+        '<div class="board-standin"><p class="board-standin-totals">'
+        f'{result.name("NDCG")} <strong data-ndcg="">{fixed(result.ndcg)}</strong> '
+        f"<span>{result.name('DCG')} {fixed(result.dcg)}</span> "
+        f"<span>{result.name('IDCG')} {fixed(result.idcg)}</span></p>"
+        "<table><thead><tr><th>#</th><th>Item · relevance</th><th>Your order earns</th>"
+        f"<th>Ideal earns</th></tr></thead><tbody>{rows}</tbody></table>{tail}</div>"
+    )
 
 
 def _earns(value, inside: bool) -> str:
@@ -174,14 +221,16 @@ def suggested_path(ranked) -> None:
 
 def main() -> None:
     intro()
-    left, right = st.columns([5, 6], gap="large")
-    with left:
+    # The board first (on a phone, whose columns stack, it comes right after the heading, so a
+    # first screen shows a list and its NDCG), the box to type a list beside it.
+    board_side, typing_side = st.columns([6, 5], gap="large")
+    with typing_side:
         ranked = try_it()
     result = totals(ranked)
+    with board_side:
+        the_board(result)
     scores.metrics_row(result, page=PAGE)
     st.latex(worked(result)[2])
-    with right:
-        the_board(result)
     suggested_path(ranked)
 
 
