@@ -584,6 +584,43 @@ def test_home_by_keyboard(page, app_url):
     ]
 
 
+def test_every_key_of_a_held_card_and_escape_during_a_drag(page, app_url):
+    """The keys not walked through above: ArrowRight and ArrowLeft move a held card too, Home
+    takes it to the top, Tab puts it back (and leaves the list); Escape during a mouse drag puts
+    the card back where it was."""
+    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
+    wait_for_app(page)
+    expect(board_ndcg(page)).to_have_text("0.9608")
+    card(page, "D3").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    expect(live(page)).to_contain_text("D3, position 4 of 6")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(live(page)).to_contain_text("D3, position 2 of 6")
+    page.keyboard.press("Home")
+    expect(live(page)).to_contain_text("D3, position 1 of 6")
+    page.keyboard.press("Tab")  # leaves the list: the card goes back, nothing is sent
+    expect(live(page)).to_have_text("D3 put back at position 3, NDCG 0.9608.")
+    assert board(page).evaluate(FOCUSED) is None and not state(page)["lifted"]
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # dropped where it was: no move
+    expect(live(page)).to_have_text("D3 dropped at position 3, where it was.")
+    # A mouse drag, then Escape: the card goes back, and the board is as it was.
+    box = card(page, "D5").bounding_box()
+    top = card(page, "D1").bounding_box()
+    page.mouse.move(box["x"] + 20, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(top["x"] + 20, top["y"] + 4, steps=8)
+    expect(board_ndcg(page)).not_to_have_text("0.9608")  # the preview
+    page.keyboard.press("Escape")
+    expect(live(page)).to_have_text("D5 put back at position 5, NDCG 0.9608.")
+    page.mouse.up()
+    assert order_on_board(page) == LABELS and not state(page)["lifted"]
+    assert "rels=3,2,3,0,1,2" in page.url
+
+
 def test_the_board_stays_put_when_a_move_changes_no_number(page, app_url):
     """The headline cards keep the room of their change line: a move that leaves NDCG as it
     was (two items of equal relevance swapped) does not shift the board, so its buttons stay

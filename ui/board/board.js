@@ -521,9 +521,12 @@ function createBoard(parent) {
     for (const p of [positionOf(old), positionOf(item)]) if (p >= 0) paintRow(p);
   };
 
+  // Runs once the move's frame is painted: the page is marked as behind only then, so its
+  // restyling never lands in the frame that shows the move.
   const commitSoon = () => {
     if (b.commitTimer) clearTimeout(b.commitTimer);
     b.commitTimer = 0;
+    markMoved();
     if (!b.data.report) {
       commit();
       return;
@@ -546,7 +549,6 @@ function createBoard(parent) {
     // Unsent from this moment: the timer that sends it starts only after the move's frame, and
     // a rerun that lands in between must not put the older order back (b.update).
     b.unsent = true;
-    markMoved();
     const start = show(order, event);
     timed(start, "move", commitSoon);
     announce(`${words}, NDCG ${format(b.ndcg)}, was ${format(was)}`);
