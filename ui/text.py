@@ -32,8 +32,8 @@ def plain(text: object) -> str:
 
 
 def for_html(text: object) -> str:
-    """`text` inside HTML the page writes itself (a Markdown block of raw HTML): entities for
-    HTML's specials, and for `$`, which Streamlit's Markdown would read as LaTeX."""
+    """`text` inside HTML the page writes itself (`st.html`, or raw HTML in Markdown): entities
+    for HTML's specials, and for `$`, which Streamlit's Markdown would read as LaTeX."""
     return html.escape(str(text), quote=True).replace("$", "&#36;")
 
 

@@ -87,7 +87,9 @@ def first_paint(result) -> None:
     if st.session_state.get(f"{PAGE}_first_paint_done"):
         return
     st.session_state[f"{PAGE}_first_paint_done"] = True
-    slot.markdown(stand_in(result), unsafe_allow_html=True)
+    # st.html, not Markdown: Markdown with HTML in it waits for its HTML reader's code (another
+    # 190 kB to load and parse), st.html's small code is loaded already (ui/style.py uses it).
+    slot.html(stand_in(result))
 
 
 def stand_in(result) -> str:
