@@ -127,7 +127,7 @@ FIRST_VISIT_WATCH = """(() => {
     const board = boardValue();
     const drawn = !!board && board.textContent === want && board.getClientRects().length > 0;
     if (seen.board === null && drawn) seen.board = now;
-    const standIn = document.querySelector(".board-standin [data-ndcg]");
+    const standIn = document.querySelector('[class*="_board_standin"] p > strong');
     const plain = !!standIn && standIn.textContent === want && onScreen(standIn);
     if (seen.number === null && ((drawn && onScreen(board)) || plain)) seen.number = now;
     const main = document.querySelector('[data-testid="stMain"]') || document.documentElement;

@@ -1,8 +1,8 @@
 """User text (labels, ids, file names, what was typed) made inert where it is shown.
 
-Three places read markup in text: Streamlit's Markdown (`plain`), HTML a page writes itself
-(`for_html`), and plotly's titles, hovers and labels, which read a small set of HTML tags
-(`for_chart`). Every piece of user text shown in any of them goes through one of these.
+Two places read markup in text: Streamlit's Markdown (`plain`) and plotly's titles, hovers and
+labels, which read a small set of HTML tags (`for_chart`). Every piece of user text shown in
+either goes through one of these two.
 """
 
 from __future__ import annotations
@@ -29,12 +29,6 @@ def plain(text: object) -> str:
     escaped = _MARKDOWN_SPECIALS.sub(r"\\\1", str(text))
     escaped = _ESCAPED_NAME.sub(lambda name: f"`{name[1].replace(chr(92), '')}`", escaped)
     return _SHORTCODE_START.sub(":" + WORD_JOINER, escaped)
-
-
-def for_html(text: object) -> str:
-    """`text` inside HTML the page writes itself (`st.html`, or raw HTML in Markdown): entities
-    for HTML's specials, and for `$`, which Streamlit's Markdown would read as LaTeX."""
-    return html.escape(str(text), quote=True).replace("$", "&#36;")
 
 
 def for_chart(text: object) -> str:

@@ -9,7 +9,7 @@ from lessons.latex import formulas, worked
 from ndcg_core import totals
 from ndcg_core.display import exact, fixed
 from ui import controls, list_editor, menu, saved, scores, share, urlparams
-from ui.text import for_html
+from ui.text import plain
 
 PAGE = "home"
 # Pages that are tools rather than lessons, offered beside the path.
@@ -79,25 +79,27 @@ STAND_IN_ROWS = 12
 
 
 def first_paint(result) -> None:
-    """On a session's first run, the board as plain HTML in its place: its list and NDCG, the
-    core's numbers, on screen with the heading. On a slow phone the board's script comes
+    """On a session's first run, the board as plain Markdown in its place: its list and NDCG,
+    the core's numbers, on screen with the heading. On a slow phone the board's script comes
     seconds after the page's first run is drawn; the board hides this once it is drawn
-    (ui/board/board.js, ui/assets/app.css). Later runs leave the slot empty."""
+    (ui/board/board.js, ui/assets/app.css). Later runs leave the slot empty.
+
+    Plain Markdown because Streamlit draws it with the code that draws the heading: Markdown
+    with HTML in it, and st.html, wait for code loaded on demand (seconds on a slow phone)."""
     slot = st.empty()  # the same slot every run, so the board after it keeps its place
     if st.session_state.get(f"{PAGE}_first_paint_done"):
         return
     st.session_state[f"{PAGE}_first_paint_done"] = True
-    # st.html, not Markdown: Markdown with HTML in it waits for its HTML reader's code (another
-    # 190 kB to load and parse), st.html's small code is loaded already (ui/style.py uses it).
-    slot.html(stand_in(result))
+    with slot.container(key=f"{PAGE}_board_standin"):
+        st.markdown(stand_in(result))
 
 
 def stand_in(result) -> str:
-    """The board's list and totals as one block of plain HTML (a table, one row a position)."""
+    """The board's totals, then its list as a table (one row a position), in Markdown."""
     table = result.table.head(result.ranked.n)
     rows = "".join(
-        f"<tr><td>{position}</td><td><b>{for_html(label)}</b> rel {exact(relevance)}</td>"
-        f"<td>{_earns(earned, inside)}</td><td>{_earns(ideal, inside)}</td></tr>"
+        f"| {position} | **{plain(label)}** rel {exact(relevance)} | {_earns(earned, inside)} "
+        f"| {_earns(ideal, inside)} |\n"
         for position, label, relevance, earned, ideal, inside in zip(
             table["position"][:STAND_IN_ROWS],
             table["label"],
@@ -108,14 +110,12 @@ def stand_in(result) -> str:
         )
     )
     more = result.ranked.n - STAND_IN_ROWS
-    tail = f"<p>… and {more:,} more positions.</p>" if more > 0 else ""
+    tail = f"\n… and {more:,} more positions." if more > 0 else ""
     return (
-        '<div class="board-standin"><p class="board-standin-totals">'
-        f'{result.name("NDCG")} <strong data-ndcg="">{fixed(result.ndcg)}</strong> '
-        f"<span>{result.name('DCG')} {fixed(result.dcg)}</span> "
-        f"<span>{result.name('IDCG')} {fixed(result.idcg)}</span></p>"
-        "<table><thead><tr><th>#</th><th>Item · relevance</th><th>Your order earns</th>"
-        f"<th>Ideal earns</th></tr></thead><tbody>{rows}</tbody></table>{tail}</div>"
+        f"{result.name('NDCG')} **{fixed(result.ndcg)}** · {result.name('DCG')} "
+        f"{fixed(result.dcg)} · {result.name('IDCG')} {fixed(result.idcg)}\n\n"
+        "| # | Item · relevance | Your order earns | Ideal earns |\n"
+        f"|--:|:--|--:|--:|\n{rows}{tail}"
     )
 
 

@@ -181,21 +181,20 @@ def test_the_path_s_core_reads_in_about_a_quarter_of_an_hour():
 
 
 def _stand_ins(at) -> list[str]:
-    return [e.proto.body for e in at.get("html") if "board-standin" in e.proto.body]
+    return [m.value for m in at.markdown if m.value.startswith("NDCG@")]
 
 
-def test_a_first_run_draws_the_board_as_plain_html_with_the_cores_numbers():
+def test_a_first_run_draws_the_board_as_plain_markdown_with_the_cores_numbers():
     """The board's stand-in for a first visit (its script comes seconds later on a slow phone):
     the list and its totals as the core gives them, labels as text; later runs leave it out."""
-    at = open_page(rels="3,2,3,0,1,2", labels="a<b,$x$,c,d,e,f")
-    (html,) = _stand_ins(at)
-    assert '<strong data-ndcg="">0.9608</strong>' in html
-    assert "DCG@6 6.8611" in html and "IDCG@6 7.1410" in html
-    assert "<b>a&lt;b</b> rel 3" in html and "<b>&#36;x&#36;</b> rel 2" in html
-    assert "<td>3.0000</td><td>3.0000</td>" in html  # position 1 earns 3, the ideal too
+    at = open_page(rels="3,2,3,0,1,2", labels="a*b,$x$,c,d,e,f")
+    (text,) = _stand_ins(at)
+    assert text.startswith("NDCG@6 **0.9608** · DCG@6 6.8611 · IDCG@6 7.1410")
+    assert r"| 1 | **a\*b** rel 3 | 3.0000 | 3.0000 |" in text
+    assert r"| 2 | **\$x\$** rel 2 | 1.2619 | 1.8928 |" in text
     at.run()
     assert _stand_ins(at) == []
     long = open_page(rels=",".join(["1"] * 30), k="3")
-    (html,) = _stand_ins(long)
-    assert html.count("<tr>") == 1 + 12 and "… and 18 more positions." in html
-    assert "— (below k)" in html
+    (text,) = _stand_ins(long)
+    assert text.count("\n| ") == 1 + 12 and text.endswith("… and 18 more positions.")
+    assert "— (below k)" in text

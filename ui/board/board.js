@@ -1017,12 +1017,13 @@ function createBoard(parent) {
   };
 
   // A page may draw a plain stand-in of the board (its list and NDCG, from the server) for a
-  // first visit, before this script has loaded (views/home.py): once the board is drawn, the
-  // stand-in goes (ui/assets/app.css hides what is marked so).
+  // first visit, before this script has loaded: a container keyed "…_board_standin" in the
+  // board's own block (views/home.py). Once the board is drawn, the stand-in goes
+  // (ui/assets/app.css hides what is marked so).
   const standIn = () => {
     const host = root.getRootNode().host;
     const box = host && host.closest('[data-testid="stVerticalBlock"]');
-    const plain = box && box.querySelector(".board-standin:not([data-replaced])");
+    const plain = box && box.querySelector('[class*="_board_standin"]:not([data-replaced])');
     if (plain) plain.setAttribute("data-replaced", "");
   };
 
