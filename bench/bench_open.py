@@ -42,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.baseline import export  # noqa: E402
@@ -163,20 +164,25 @@ def slow_phone_visit(browser, url: str, want: str) -> dict[str, float | None]:
         },
     )
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    failed = None
     try:
         page.goto(url, wait_until="commit", timeout=300_000)
-        page.wait_for_function(
-            "() => window.__firstVisit && window.__firstVisit.board !== null",
-            timeout=300_000,
-            polling=500,
-        )
-        wait_for_app(page, timeout=300_000)
-        time.sleep(1.5)  # the page's last growth, if any, after the run
+        try:
+            page.wait_for_function(
+                "() => window.__firstVisit && window.__firstVisit.board !== null",
+                timeout=300_000,
+                polling=500,
+            )
+            wait_for_app(page, timeout=300_000)
+            time.sleep(1.5)  # the page's last growth, if any, after the run
+        except PlaywrightError as error:  # counted and said; what it reached is kept
+            failed = str(error).splitlines()[0]
         seen = page.evaluate("() => window.__firstVisit")
     finally:
         context.close()
     return {name: (None if value is None else value / 1000) for name, value in seen.items()} | {
-        "wire": wire[0]
+        "wire": wire[0],
+        "failed": failed,
     }
 
 
@@ -230,6 +236,9 @@ def first_visits(loads: int, before: str) -> None:
         return f"{statistics.median(values):5.2f} s ({min(values):.2f}–{max(values):.2f})"
 
     for name, rows in figures.items():
+        for row in rows:
+            if row["failed"]:
+                print(f"  {name}: a load did not finish: {row['failed']}")
         print(
             f"  {name:22} heading {median(rows, 'heading')}; NDCG on the first screen "
             f"{median(rows, 'number')}; the board's own NDCG {median(rows, 'board')}; page "

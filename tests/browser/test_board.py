@@ -513,6 +513,10 @@ def test_presenter_view_and_home(page, app_url, shot):
     page.goto(f"{app_url}/?rels=3,2,3,0,1,2")
     wait_for_app(page)
     expect(board_ndcg(page)).to_have_text("0.9608")
+    # The plain stand-in of the first run (views/home.py) went once the board was drawn.
+    stand_in = page.locator('[class*="_board_standin"]')
+    expect(stand_in).to_have_attribute("data-replaced", "")
+    expect(stand_in).to_be_hidden()
     settle(page)
     assert not [url for url in scripts if "plotly" in url.lower()], scripts
     assert not [url for url in scripts if "DataFrame" in url], scripts
@@ -521,6 +525,8 @@ def test_presenter_view_and_home(page, app_url, shot):
     table = page.get_by_test_id("stDataFrame")
     expect(table).to_be_visible()
     assert [url for url in scripts if "DataFrame" in url]
+    page.get_by_text("Show the board as a table").click()  # and off again
+    expect(table).to_have_count(0)
     page.remove_listener("request", record)  # the tab is shared with the next tests
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{app_url}/?rels=3,2,3,0,1,2&present=1")
