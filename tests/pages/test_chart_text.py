@@ -17,6 +17,7 @@ def test_home_board_has_its_numbers_in_a_table():
     at = open_page(None, rels="3,2,3,0,1,2")
     assert not at.exception
     assert plotly_figures(at) == []
+    at.toggle(key="home_show_table").set_value(True).run()  # drawn when asked for
     want = breakdown([3, 2, 3, 0, 1, 2])
     table = _frame(at, "Your order earns")
     # The table shows the numbers as the page prints them (and "— (below k)" past k: none

@@ -98,13 +98,20 @@ def test_the_path_holds_every_lesson_each_with_its_time_and_no_second_cards():
     assert order.index("learn-discount") < order.index("playground")
 
 
+def _with_table(at):
+    """The board's table is drawn once asked for (its toggle), not before."""
+    assert not at.dataframe
+    at.toggle(key="home_show_table").set_value(True).run()
+    return at
+
+
 def test_the_board_table_marks_the_positions_beyond_k():
-    at = open_page(rels="3,2,3,0,1,2", pool="3,2")
+    at = _with_table(open_page(rels="3,2,3,0,1,2", pool="3,2"))
     table = at.dataframe[0].value.set_index("Position")
     # k = n = 6: the ideal's 7th and 8th places (the pool's 2, then the 0) do not count.
     assert list(table.loc[7:8, "Ideal order earns"]) == ["— (below k)"] * 2
     assert table.loc[2, "Ideal order earns"] == "1.8928"  # 3 / log2 3
-    at = open_page(rels="3,2,3,0,1,2", k="3")
+    at = _with_table(open_page(rels="3,2,3,0,1,2", k="3"))
     table = at.dataframe[0].value.set_index("Position")
     assert list(table.loc[4:6, "Your order earns"]) == ["— (below k)"] * 3
     assert table.loc[3, "Your order earns"] == "1.5000"  # 3 / log2 4
@@ -171,3 +178,23 @@ def test_the_path_s_core_reads_in_about_a_quarter_of_an_hour():
     words = path.core_words()
     total = sum(words[key] for key in path.pages())
     assert total <= path.MAX_CORE_WORDS, f"{total} words"
+
+
+def _stand_ins(at) -> list[str]:
+    return [m.value for m in at.markdown if m.value.startswith("NDCG@")]
+
+
+def test_a_first_run_draws_the_board_as_plain_markdown_with_the_cores_numbers():
+    """The board's stand-in for a first visit (its script comes seconds later on a slow phone):
+    the list and its totals as the core gives them, labels as text; later runs leave it out."""
+    at = open_page(rels="3,2,3,0,1,2", labels="a*b,$x$,c,d,e,f")
+    (text,) = _stand_ins(at)
+    assert text.startswith("NDCG@6 **0.9608** · DCG@6 6.8611 · IDCG@6 7.1410")
+    assert r"| 1 | **a\*b** rel 3 | 3.0000 | 3.0000 |" in text
+    assert r"| 2 | **\$x\$** rel 2 | 1.2619 | 1.8928 |" in text
+    at.run()
+    assert _stand_ins(at) == []
+    long = open_page(rels=",".join(["1"] * 30), k="3")
+    (text,) = _stand_ins(long)
+    assert text.count("\n| ") == 1 + 12 and text.endswith("… and 18 more positions.")
+    assert "— (below k)" in text
