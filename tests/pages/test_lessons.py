@@ -3,6 +3,7 @@ Pitfalls of NDCG (/learn-pitfalls) and Where labels come from (/learn-labels).""
 
 from __future__ import annotations
 
+import json
 import re
 from math import log2
 
@@ -11,8 +12,14 @@ import pytest
 
 from ndcg_core import ndcg
 from ndcg_core.measures import p_at_k
-from tests.pages.conftest import ROOT, assert_message, decode, open_page, plotly_figures
-from ui import predict
+from tests.pages.conftest import (
+    assert_message,
+    decode,
+    move_on_board,
+    open_page,
+    plotly_figures,
+)
+from ui import menu, predict
 
 DISCOUNT = "views/learn/discount.py"
 PITFALLS = "views/learn/pitfalls.py"
@@ -35,6 +42,13 @@ def static_table(at, column: str):
     found = [table.value for table in at.table if column in table.value.columns]
     assert len(found) == 1, [list(table.value.columns) for table in at.table]
     return found[0]
+
+
+def reveal_boards(at) -> list[dict]:
+    """The read-only ranking boards the page draws (a reveal's picture), as the data each was
+    given (AppTest draws no component; its data is in its element)."""
+    found = [json.loads(e.proto.json) for e in at.get("bidi_component")]
+    return [data for data in found if data.get("readOnly")]
 
 
 def text(at) -> str:
@@ -129,22 +143,57 @@ def test_the_random_order_limit_table():
     assert limit.loc["1 / i", "n = 100,000"].startswith("0.5")
 
 
+def _lost(moves, move: str) -> str:
+    return moves.loc[move, "NDCG@6 lost"]
+
+
 def test_the_discount_page_asks_which_move_costs_most_before_it_shows():
     at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
     assert skips(at) == ["predict_learn_discount_move_skip"]
     assert not [df for df in at.dataframe if "Move" in df.value.columns]
+    # The list's conventions wait in a closed fold: the question comes before any control.
+    assert at.expander[0].label == "⚙️ Cut-off, gain, discount, judged items"
     radio = at.radio(key="predict_learn_discount_move_choice")
     assert radio.options == [
-        "The card at position 1 (grade 3) down to 2, below grade 2",
-        "The card at position 3 (grade 3) down to 4, below grade 0",
+        "The card at position 1 (grade 3), down below the 2",
+        "The card at position 3 (grade 3), down below the 0",
+        "Both cost the same",
     ]
     radio.set_value(radio.options[1])  # the bigger grade gap, lower down: not the costliest
     at.button(key="FormSubmitter:predict_learn_discount_move_form-Check my guess").click().run()
     assert any("Not quite." in i.value for i in at.info)
     moves = table_with(at, "Move").set_index("Move")
     idcg = sum(g / log2(i + 2) for i, g in enumerate([3, 3, 2, 2, 1, 0]))
-    assert moves.loc["1 → 2", "NDCG@6 lost"] == f"{(3 - 2) * (1 - 1 / log2(3)) / idcg:.4f}"
-    assert moves.loc["3 → 4", "NDCG@6 lost"] == f"{(3 - 0) * (1 / 2 - 1 / log2(5)) / idcg:.4f}"
+    assert _lost(moves, "1 → 2") == f"{(3 - 2) * (1 - 1 / log2(3)) / idcg:.4f}"
+    assert _lost(moves, "3 → 4") == f"{(3 - 0) * (1 / 2 - 1 / log2(5)) / idcg:.4f}"
+    # The reveal: the claim, then the order after the picked move against the ideal, then the
+    # costliest move's cost in one line.
+    assert "##### 💡 A move costs (gain gap) × (discount gap) ÷ IDCG" in text(at)
+    assert any(f"{(1 - 1 / log2(3)) / idcg:.4f}" in e.value for e in at.latex)
+
+
+def test_the_discount_question_is_answered_by_a_move_on_the_board():
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
+    # D1 (grade 3) dropped one place, below D2 (grade 2): the costliest drop, made on the board.
+    move_on_board(at, "learn_discount_board", ["D2", "D1", "D3", "D4", "D5", "D6"])
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("Right!" in e.value for e in at.success)
+    (shown,) = reveal_boards(at)  # the order after that move, against the ideal
+    assert shown["relevances"] == [2, 3, 3, 0, 1, 2] and shown["caption"] == "Card 1 down to 2"
+    assert table_with(at, "Move") is not None  # the reveal drew every move's cost
+
+
+def test_a_move_that_is_no_option_is_said_and_not_taken_as_an_answer():
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
+    # Two moves at once (D1 to the end): none of the options.
+    move_on_board(at, "learn_discount_board", ["D2", "D3", "D4", "D5", "D6", "D1"])
+    assert skips(at) == ["predict_learn_discount_move_skip"]  # still asked
+    assert "more than one of these moves away" in text(at)
+    at.button(key="learn_discount_put_back").click().run()
+    assert at.text_area[0].value.startswith("3, 2, 3, 0, 1, 2") or "D1=3" in at.text_area[0].value
+    # Back on the list asked about, the costliest drop answers it.
+    move_on_board(at, "learn_discount_board", ["D1", "D2", "D4", "D3", "D5", "D6"])
+    assert any("Not quite." in e.value for e in at.info)
 
 
 def test_the_discount_setting_changes_the_question_and_the_worked_discount():
@@ -461,7 +510,7 @@ TEXT_KINDS += ("subheader", "latex", "code")
 LABEL_KINDS = ("button", "toggle", "checkbox", "expander", "tab", "metric", "page_link")
 LEARNER_PAGES = [
     "views/glossary.py",
-    *sorted(f"views/learn/{path.name}" for path in (ROOT / "views" / "learn").glob("*.py")),
+    *sorted(page.script for page in menu.PAGES if page.script.startswith("views/learn/")),
 ]
 
 
