@@ -217,10 +217,16 @@ def test_a_bad_p_in_the_link_is_named():
 def test_each_pitfall_shows_its_figures():
     at = reveal(open_page(PITFALLS))
     shown = cards(at)
-    assert shown["NDCG@3, ideal from the list"] == "1.0000"
-    assert shown["NDCG@3, ideal from every judged item"] == "0.4693"
-    assert shown["NDCG@2"] == shown["NDCG@10 with junk"] == "1.0000"
-    assert (shown["P@2"], shown["P@10 with junk"]) == ("1.0000", "0.2000")
+    # The core's two reveals: each example against its ideal on a read-only board, one line of
+    # its sum, and the comparison in words.
+    closed, padded_list, ideal_cut = reveal_boards(at)[:3]
+    assert closed["relevances"] == [1, 0, 0]  # against 1, 1, 1: the items it never returned
+    assert padded_list["relevances"] == [2, 1] + [0] * 8
+    assert ideal_cut["relevances"] == [1, 0, 1, 1, 0] and ideal_cut["k"] == 3
+    said = latex(at)
+    assert r"\mathrm{NDCG@3} = \frac{1.0000}{2.1309} = 0.4693" in said
+    assert "From the list alone the ideal is its own items sorted: NDCG@3 = 1.0000." in text(at)
+    assert "P@2 = 1.0000 before, P@10 = 0.2000 with the junk" in text(at)
     assert shown["NDCG@3, right"] == "0.7039"
     assert shown["NDCG@3, top 3 sorted (wrong)"] == "0.9197"
     assert "about 0.92" in text(at)
@@ -247,10 +253,10 @@ def test_each_pitfall_asks_before_it_tells():
     assert not at.exception
     assert any("Right!" in s.value for s in at.success)
     assert text(at).count("What is true") == 1
-    assert cards(at) == {
-        "NDCG@3, ideal from the list": "1.0000",
-        "NDCG@3, ideal from every judged item": "0.4693",
-    }
+    # The claim is the reveal's heading, after the answer; the heading above asked neutrally.
+    assert "##### 💡 A closed ideal never punishes what is missing" in text(at)
+    assert at.header[0].value == "1. Relevant items the system never returned"
+    assert [board["relevances"] for board in reveal_boards(at)] == [[1, 0, 0]]
 
 
 def test_a_wrong_answer_to_a_pitfall_names_what_is_wrong_and_reveals():
@@ -260,7 +266,7 @@ def test_a_wrong_answer_to_a_pitfall_names_what_is_wrong_and_reveals():
     at.button(key="FormSubmitter:predict_learn_pitfalls_padding_form-Check my guess").click().run()
     said = [i.value for i in at.info]
     assert any("Not quite." in s and "not an average over positions" in s for s in said)
-    assert cards(at)["NDCG@10 with junk"] == "1.0000"
+    assert any(r"\frac{2.6309}{2.6309} = 1.0000" in e.value for e in at.latex)
 
 
 def test_several_equally_good_results_and_the_wikipedia_remedies():
