@@ -183,7 +183,9 @@ def _question(query: Query):
 
 
 def _reveal(query: Query, verdicts: list[LibraryVerdict], table) -> None:
-    """The answer to the question: the headline rows, every library in brief, what moves them."""
+    """The answer to the question: the claim, the list as trec_eval scores it against its ideal
+    (when judged items were not retrieved), the headline rows, what moves them; every library
+    in brief, folded."""
     predict.claim(
         "Libraries agree only when they make the same choices: cut-off, ideal, gain, ties, 0 / 0."
     )
@@ -198,12 +200,13 @@ def _reveal(query: Query, verdicts: list[LibraryVerdict], table) -> None:
         st.info(f"**{case.title}.** {case.notice}", icon="🔎")
     _headline(verdicts)
     # Static tables, not grids: every word stays readable when projected.
-    with st.container(key=f"{PAGE}_brief"):
-        st.table(verdicts_table(table, brief=True))
-    st.caption(
-        "Each row against the first (scikit-learn): “differs by” names what changes this "
-        "number; ⚠ marks labels changed without a warning."
-    )
+    with st.expander("📋 Every library on this query, in brief"):
+        with st.container(key=f"{PAGE}_brief"):
+            st.table(verdicts_table(table, brief=True))
+        st.caption(
+            "Each row against the first (scikit-learn): “differs by” names what changes this "
+            "number; ⚠ marks labels changed without a warning."
+        )
     counts = cause_counts(verdicts)
     if counts:
         moving = ", ".join(f"{CAUSES[cause]} ({count})" for cause, count in counts.items())

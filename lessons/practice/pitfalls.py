@@ -150,11 +150,11 @@ def build_missing_relevant(
         kind="missing_relevant",
         title="What a missing document costs",
         prompt=(
-            f"A system returns {format_relevances(values)} (every ranked position counts). "
-            f"The judgments hold {len(pool)} more relevant document{'s' if many else ''}, "
-            f"graded {format_relevances(pool)}, that it never retrieved. What does a library "
-            "that builds the ideal from the ranked list report, and what does one that "
-            "builds it from every judged document report?"
+            f"A system returns {format_relevances(values)}; {len(pool)} more relevant "
+            f"document{'s' if many else ''} (graded {format_relevances(pool)}) "
+            f"{'were' if many else 'was'} judged but never retrieved. Every ranked position "
+            "counts. What does a library report that builds the ideal from the ranked list, "
+            "and one that builds it from every judged document?"
         ),
         cases=(closed, pooled),
         choices=options,
@@ -218,10 +218,9 @@ def build_irrelevant_tail(values: Sequence[float], m: int, *, reasons: bool = Tr
         kind="irrelevant_tail",
         title="Padding the list with irrelevant items",
         prompt=(
-            f"The ranked list {format_relevances(values)} scores NDCG = {fixed(x)}, "
-            f"every ranked position counted. The system appends {m} more items, all judged "
-            f"not relevant (grade 0), so the list has {n + m} positions. What is its NDCG "
-            "now, every ranked position counted?"
+            f"The list {format_relevances(values)} scores NDCG = {fixed(x)}. The system "
+            f"appends {m} items judged not relevant (grade 0). What does the list of {n + m} "
+            "score, every position counted?"
         ),
         cases=(short, longer),
         choices=options,
