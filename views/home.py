@@ -1,8 +1,6 @@
 """Home: what NDCG is in one screen, a tiny live example, and the suggested path through the
 lessons, with the learner's progress along it (kept by `ui.saved`)."""
 
-import math
-
 import streamlit as st
 
 from lessons import path
@@ -147,10 +145,10 @@ def _path_time(words: dict[str, int]) -> str:
     and practice."""
     time = path.path_time(words)
     return (
-        f"The stops take about {time.lessons} min: {math.ceil(time.reading / 60)} of reading "
-        f"and {math.ceil(time.answering / 60)} for their {time.questions} questions. The side "
-        f"trips add about {time.side_trips} min, and practice ("
-        f"{len(path.practice_exercises())} exercises) about {time.practice}."
+        f"The stops take about {time.lessons} min: {time.reading / 60:.1f} of reading and "
+        f"{time.answering / 60:.1f} for their {time.questions} questions. The side trips add "
+        f"about {time.side_trips} min, and practice ({len(path.practice_exercises())} "
+        f"exercises) about {time.practice}."
     )
 
 

@@ -189,12 +189,15 @@ def _reveal(query: Query, verdicts: list[LibraryVerdict], table) -> None:
     predict.claim(
         "Libraries agree only when they make the same choices: cut-off, ideal, gain, ties, 0 / 0."
     )
-    if query.pool and query.scores == Query(query.ranked).scores and min(query.relevances) >= 0:
-        predict.picture(
-            f"{PAGE}_judged",
-            query.ranked,
-            name="As trec_eval scores it: the ideal also holds what was judged, not retrieved",
-        )
+    # One slot, drawn or empty, so the folds below keep their place (and stay open) when a
+    # gallery case without judged items replaces one with them.
+    with st.container():
+        if query.pool and query.scores == Query(query.ranked).scores and min(query.relevances) >= 0:
+            predict.picture(
+                f"{PAGE}_judged",
+                query.ranked,
+                name="As trec_eval scores it: the ideal also holds what was judged, not retrieved",
+            )
     case = case_for(query)
     if case is not None:
         st.info(f"**{case.title}.** {case.notice}", icon="🔎")

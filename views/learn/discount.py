@@ -216,10 +216,12 @@ def _reveal(exercise, asked: RankedList, pairs, guess) -> None:
     shown = exercise.cases[given + 1]
     predict.picture(f"{PAGE}_move", shown.ranked, name=shown.name)
     row = costs.iloc[worst]
+    # Two lines, so a phone shows the whole product without scrolling it sideways.
     st.latex(
-        rf"\text{{cost}} = ({exact(row['gain_moved'])} - {exact(row['gain_below'])}) "
-        rf"\times ({fixed(row['discount_from'])} - {fixed(row['discount_to'])}) "
-        rf"\div {fixed(totals(asked).idcg)} = {fixed(row['ndcg_lost'])}"
+        rf"\begin{{aligned}} \text{{cost}} &= ({exact(row['gain_moved'])} - "
+        rf"{exact(row['gain_below'])}) \times ({fixed(row['discount_from'])} - "
+        rf"{fixed(row['discount_to'])}) \\ &\div {fixed(totals(asked).idcg)} = "
+        rf"{fixed(row['ndcg_lost'])} \end{{aligned}}"
     )
     st.caption(
         f"The costliest move, card {int(row['position'])} down to {int(row['below'])}. Between "

@@ -11,7 +11,7 @@ from lessons.demos import at_several_k
 from lessons.latex import dcg_formula, ndcg_formula
 from ndcg_core.display import fixed, signed
 from ndcg_core.options import CUTS, GAINS, IDEALS, ON_ZERO
-from ui import list_editor
+from ui import list_editor, menu, urlparams
 
 PAGE = "recap"
 
@@ -71,8 +71,9 @@ def against_chance() -> None:
     )
     st.caption(
         "On average every position of a random order holds the mean gain, so its expected NDCG "
-        "has a closed form ([Pitfalls of NDCG](/learn-pitfalls#compare))."
+        "has a closed form; the pitfalls lesson works it out."
     )
+    menu.page_link("learn-pitfalls", params=urlparams.list_params(ranked))
 
 
 def main() -> None:
