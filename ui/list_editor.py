@@ -308,14 +308,27 @@ def board(page: str, ranked: RankedList | None = None) -> None:
     ranking_board.show(board_key(page), ranked, present=is_presenting())
 
 
+CONVENTIONS_FOLD = "⚙️ Cut-off, gain, discount, judged items"
+
+
 def lesson_list(
-    page: str, *, label: str = "Relevances, top of the ranking first", side_by_side: bool = False
+    page: str,
+    *,
+    label: str = "Relevances, top of the ranking first",
+    side_by_side: bool = False,
+    folded: bool = False,
 ) -> RankedList:
     """A lesson's own list, scored: the text box, the conventions it is scored with (k, gain,
     discount, pool) and its ranking board; returns the list as scored. The page writes the
-    section's heading. `side_by_side` puts the conventions beside the text box; the ones in
-    force are then also said in words above the board, which they no longer sit on."""
-    if side_by_side:
+    section's heading. `side_by_side` puts the conventions beside the text box; `folded` puts
+    them in a closed fold under it, so the lesson's question comes before any control. Either
+    way the ones in force are also said in words above the board."""
+    if folded:
+        edit_list(page, label=label, height=80, drag=True)
+        with st.expander(CONVENTIONS_FOLD):
+            ranked = controls.scoring_controls(page, explain=False)
+        controls.active_conventions(ranked)
+    elif side_by_side:
         left, right = st.columns(2, gap="large")
         with left:
             edit_list(page, label=label, height=80, drag=True)

@@ -161,7 +161,7 @@ def _tick(key: str) -> None:
 
 def _stop_line(key: str, number: int | None, what: str, words: dict[str, int], ranked) -> None:
     """One stop: a tick box (ticked for you once its question is answered), then its link with
-    what it adds and how long it takes."""
+    what it adds and how long it takes, reading and answering."""
     page = menu.BY_KEY[key]
     done = answered(key) or key in saved.stops_done()
     box = f"{PAGE}_done_{key}"
@@ -179,7 +179,7 @@ def _stop_line(key: str, number: int | None, what: str, words: dict[str, int], r
             help="You answered its question." if answered(key) else "Tick it once read.",
             width="content",
         )
-        time = f" · {path.reading_time(words[key])}" if key in words else ""
+        time = f" · {path.stop_minutes(key, words[key])} min" if key in words else ""
         lead = f"{number}. " if number else "↳ "
         menu.page_link(
             key,
@@ -189,15 +189,42 @@ def _stop_line(key: str, number: int | None, what: str, words: dict[str, int], r
         )
 
 
+def _path_time(words: dict[str, int]) -> str:
+    """The path's time in a sentence: the stops, reading and answering, then the side trips
+    and practice."""
+    time = path.path_time(words)
+    return (
+        f"The stops take about {time.lessons} min: {time.reading / 60:.1f} of reading and "
+        f"{time.answering / 60:.1f} for their {time.questions} questions. The side trips add "
+        f"about {time.side_trips} min, and practice ({len(path.practice_exercises())} "
+        f"exercises) about {time.practice}."
+    )
+
+
+def _how_timed() -> None:
+    with st.expander("How these times are worked out"):
+        choice, board = path.QUESTION_SECONDS["choice"], path.QUESTION_SECONDS["board"]
+        st.markdown(
+            f"Reading: the words each lesson shows once its questions are answered (its folds "
+            f"left closed), counted in a browser, at {path.WORDS_PER_MINUTE} words a minute. "
+            f"Answering: {choice} s a question with options and {board} s one answered by a "
+            "move on the board. A reviewer who walked the path took about a minute a question, "
+            "reading it included, and a question's own words are already in the reading; a "
+            "board question leaves time to try a few moves. Practice: "
+            f"{path.PRACTICE_MINUTES['estimate']} min for an NDCG worked out by hand, "
+            f"{path.PRACTICE_MINUTES['compare']} for a term, a comparison or a swap, "
+            f"{path.PRACTICE_DEFAULT_MINUTES} for a question with options."
+        )
+
+
 def suggested_path(ranked) -> None:
     st.header("New to NDCG? A suggested path")
     saved.mount()
     words = path.core_words()
-    total = sum(words.get(key, 0) for key in path.pages())
     done = sum(1 for key in path.pages() if answered(key) or key in saved.stops_done())
     st.caption(
         f"{len(path.STOPS)} stops and {sum(map(len, path.SIDE_TRIPS.values()))} short side "
-        f"trips, about {path.reading_time(total)} of reading in all. Each lesson asks a question before it shows the numbers; "
+        f"trips. {_path_time(words)} Each lesson asks a question before it shows the numbers; "
         "answering it ticks the stop, or tick it yourself. The "
         f"{menu.BY_KEY[path.REFERENCE].icon} glossary has every term. "
         f"Done so far: {done} of {len(path.pages())}."
@@ -206,6 +233,7 @@ def suggested_path(ranked) -> None:
         _stop_line(stop.key, number, stop.adds, words, ranked)
         for side in path.SIDE_TRIPS.get(stop.key, ()):
             _stop_line(side.key, None, f"side trip: {side.adds}", words, ranked)
+    _how_timed()
     menu.page_link(
         path.REFERENCE,
         label=f"{menu.BY_KEY[path.REFERENCE].icon} "

@@ -12,7 +12,7 @@ import streamlit as st
 
 from lessons import practice
 from ndcg_core.display import DIGITS, fixed
-from ui import charts, inputs, predict, saved, share, solutions, urlparams
+from ui import charts, predict, saved, share, solutions, urlparams
 from ui.charts.practice import relevance_bars
 from ui.text import plain
 
@@ -205,23 +205,11 @@ def your_answer(exercise: practice.Exercise) -> None:
             on_click=_show_solution,
             args=(exercise,),
         )
-    if unreadable:  # said, nothing recorded: the radio is drawn empty
-        st.error(inputs.UNREADABLE_CHOICE)
+    if not (submitted or unreadable):
         return
-    if not submitted:
-        return
-    if given is None or given == "":
-        st.warning(
-            "Type a number first." if exercise.is_numeric else "Pick one of the options first."
-        )
-        return
-    try:
-        verdict = practice.judge(exercise, given)
-    except practice.UnreadableAnswer as error:
-        st.error(plain(f"That answer could not be read: {error}"))
-        return
-    except ValueError as error:  # read, but it cannot be the answer
-        st.error(plain(str(error)))
+    verdict = predict.submit(exercise, given, unreadable=unreadable)
+    if isinstance(verdict, predict.Refusal):  # said, nothing recorded
+        verdict.show()
         return
     record["tries"].append({"given": given, "verdict": verdict})
     record["done"] = verdict.correct or len(record["tries"]) >= practice.TRIES

@@ -17,8 +17,8 @@ PAGES = {
     "learn-graded": ("0.9724", "/playground?rels=3,2,3,0,1"),
     # A, B, C, D, E = 0.5, 0.9, 0.3, 0.6, 0.1: 1.5149 / 1.6964
     "learn-continuous": ("0.8930", "/playground?rels=0.5,0.9,0.3,0.6,0.1&labels=A,B,C,D,E"),
-    # example 1: 4, 5, 3, 2, 1
-    "learn-russian": ("0.9641", "/playground?rels=4,5,3,2,1&k=5"),
+    # example 2: 10, 9, 8, 7 reversed
+    "learn-russian": ("0.9190", "/playground?rels=7,8,9,10&k=4"),
     # 3, 2, 3, 0, 1 with the gain 2^rel − 1
     "learn-gain": ("0.9575", "/playground?rels=3,2,3,0,1&gain=exponential"),
     # the mean of 0 (all zero, by convention) and 0.9724 (3, 2, 3, 0, 1)
@@ -36,8 +36,10 @@ def test_walkthrough_page_in_the_browser(page, app_url, shot, path):
     page.get_by_role("button", name="Just show me").click()
     expect(page.get_by_text("You went straight to the answer.")).to_be_visible()
     expect(page.get_by_text(number, exact=True).first).to_be_visible()
+    # The reveal's picture: the lead list against its ideal, on a read-only board.
+    expect(page.locator(".board.readonly").first).to_be_visible()
     # The sums step by step and the charts are folded under the reveal: opened, they draw.
-    fold = page.get_by_text("📚 Step by step: ideal order, charts")
+    fold = page.get_by_text("📚 Step by step: each term, the ideal order")
     expect(page.get_by_role("heading", name="NDCG: the ratio")).to_have_count(0)
     fold.click()
     expect(page.get_by_role("heading", name="NDCG: the ratio").first).to_be_visible()
