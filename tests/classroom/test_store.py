@@ -456,7 +456,7 @@ def test_a_reveal_records_when_it_took_effect(database, clock, store, room):
     holder = Store(database, clock=clock)
     waiting = threading.Event()
     with holder.engine.begin() as db:
-        storage._write_lock(db, room.code)  # another writer holds the lock
+        storage.write_lock(db, room.code)  # another writer holds the lock
         revealing = threading.Thread(
             target=lambda: (waiting.set(), store.reveal(room.code, room.key, 1))
         )

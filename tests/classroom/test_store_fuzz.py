@@ -35,7 +35,7 @@ from sqlalchemy import event, func, literal, select
 from classroom import peer, rooms
 from classroom import questions as q
 from classroom import store as storage
-from classroom.store import ERRORS, Closed, NotFound, Refused, Store
+from classroom.store import ERRORS, Closed, NotFound, Refused, Store, base
 from tests.classroom.conftest import Clock
 
 SWAP = q.swap_question([3, 2, 1, 0])  # options 0–2
@@ -406,7 +406,7 @@ ENGINE = storage._engine
 
 def test_the_classroom_in_random_orders(database, monkeypatch):
     """On each database (the `database` fixture: SQLite, then PostgreSQL)."""
-    monkeypatch.setattr(storage, "_engine", _without_waiting_for_the_disk)
+    monkeypatch.setattr(base, "_engine", _without_waiting_for_the_disk)
     monkeypatch.setattr(rooms, "ROOM_CAP", CAP)
     monkeypatch.setattr(rooms, "JOINS_PER_MINUTE", PER_MINUTE)
     monkeypatch.setattr(Classroom, "url", database)
