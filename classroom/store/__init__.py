@@ -46,10 +46,12 @@ from __future__ import annotations
 from .answers import Answers
 from .base import (
     _CURRENT,
+    ADMIN_VARIABLE,
     DEFAULT_PATH,
     SQLITE_BUSY_SECONDS,
     URL_VARIABLE,
     _engine,
+    admin_secret,
     database_url,
     default_url,
     url_from_settings,
@@ -94,6 +96,7 @@ class Store(Rooms, Rounds, Answers, Lists, Exports):
 
 
 __all__ = [
+    "ADMIN_VARIABLE",
     "DEFAULT_PATH",
     "ERRORS",
     "ROUND_TABLES",
@@ -111,6 +114,7 @@ __all__ = [
     "Store",
     "Student",
     "_engine",
+    "admin_secret",
     "answer_table",
     "database_url",
     "default_url",

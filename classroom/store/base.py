@@ -30,6 +30,9 @@ from .schema import (
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_PATH = ROOT / "var" / "classroom.sqlite3"
 URL_VARIABLE = "NDCG_CLASSROOM_DATABASE"
+# The administrator secret (it replaces or deletes any saved question list): this environment
+# variable, or `admin_secret` under [classroom] in .streamlit/secrets.toml. None: no one can.
+ADMIN_VARIABLE = "NDCG_CLASSROOM_ADMIN"
 SQLITE_BUSY_SECONDS = 15  # how long a writer waits for another process's write to finish
 
 # ---------------------------------------------------------------------------------------------
@@ -69,6 +72,16 @@ def database_url(secrets: Mapping | None = None) -> str:
         or url_from_settings((secrets or {}).get("connections", {}).get("sql"))
         or default_url()
     )
+
+
+def admin_secret(secrets: Mapping | None = None) -> str | None:
+    """The server's administrator secret (`ADMIN_VARIABLE`, else ``[classroom] admin_secret``
+    of the given secrets), or None when none is set."""
+    found = (
+        os.environ.get(ADMIN_VARIABLE, "").strip()
+        or str((secrets or {}).get("classroom", {}).get("admin_secret", "") or "").strip()
+    )
+    return found or None
 
 
 def _engine(url: str) -> Engine:
@@ -117,9 +130,17 @@ class Base:
     process and URL is enough (it holds a connection pool); every method is one short
     transaction, safe from any thread."""
 
-    def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        admin: str | None = None,
+    ):
         self.url = url or default_url()
         self.clock = clock
+        # Only its digest is kept, as for the teacher keys (`admin_secret` says where it is set).
+        self._admin = rooms.digest(admin) if admin else None
         self.engine = _engine(self.url)
         self._create_schema()
 
@@ -216,6 +237,12 @@ class Base:
         key = rooms.read_secret(key)
         self._teacher(code, key)
         return key
+
+    def is_admin(self, secret: object) -> bool:
+        """Whether `secret` is the server's administrator secret (never, when none is set)."""
+        if self._admin is None or not isinstance(secret, str) or not secret:
+            return False
+        return rooms.matches(secret, self._admin)
 
     def _teacher(self, code: str, key: str) -> None:
         if not self.is_teacher(code, key):

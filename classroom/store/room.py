@@ -206,21 +206,31 @@ class Rooms(Base):
                 .values(removed=self.clock(), name=None)
             )
 
-    def code_wait(self, address: str) -> float:
-        """Seconds `address` must wait before its next code is looked up (0: now)."""
+    def code_wait(self, address: str, browser: str | None = None) -> float:
+        """Seconds before this browser (at `address`) may be told about another code that names
+        no class (0: now): the longer of its own wait and its address's (`rooms.code_wait`)."""
+        buckets = {_code_bucket(address): rooms.ADDRESS_FAILURES}
+        if browser:
+            buckets[_code_bucket(address, browser)] = rooms.MAX_FAILURES
         with self.engine.connect() as db:
-            row = db.execute(
-                select(limit_table).where(limit_table.c.bucket == _code_bucket(address))
-            ).first()
-        if row is None:
-            return 0.0
-        return rooms.code_wait(row.used, row.started, row.last, self.clock())
+            rows = db.execute(
+                select(limit_table).where(limit_table.c.bucket.in_(list(buckets)))
+            ).all()
+        now = self.clock()
+        return max(
+            (rooms.code_wait(r.used, r.started, r.last, now, buckets[r.bucket]) for r in rows),
+            default=0.0,
+        )
 
-    def wrong_code(self, address: str) -> float:
-        """Count a wrong code from `address`; returns the wait it now owes."""
+    def wrong_code(self, address: str, browser: str | None = None) -> float:
+        """Count a wrong code (or key) from this browser at `address`, in its own count and its
+        address's; returns the wait it now owes."""
+        now = self.clock()
+        buckets = [_code_bucket(address)] + ([_code_bucket(address, browser)] if browser else [])
         with self.engine.begin() as db:
-            count_one(db, self.dialect, _code_bucket(address), rooms.FAILURE_WINDOW, self.clock())
-        return self.code_wait(address)
+            for bucket in buckets:
+                count_one(db, self.dialect, bucket, rooms.FAILURE_WINDOW, now)
+        return self.code_wait(address, browser)
 
     def _student_row(self, code: str, token: str):
         with self.engine.connect() as db:
@@ -261,5 +271,6 @@ class Rooms(Base):
             ).scalar_one()
 
 
-def _code_bucket(address: str) -> str:
-    return f"code:{address}"[:120]
+def _code_bucket(address: str, browser: str | None = None) -> str:
+    """The counter of wrong codes from an address, or from one browser at it."""
+    return (f"code:{address}" + (f"|{browser}" if browser else ""))[:120]

@@ -111,6 +111,9 @@ list_table = Table(
     Column("name", String(peer.NAME_LIMIT), primary_key=True),
     Column("spec", Text, nullable=False),
     Column("saved", Float, nullable=False),
+    # The digest of the teacher key that saved it: only that key (or the server's administrator
+    # secret) replaces or deletes it. NULL: saved before lists had owners (the secret only).
+    Column("owner", String(64)),
 )
 # Counters for the limits, one row per bucket ("join:ROOMCODE", "code:ADDRESS"): how many
 # since `started`, the last at `last`. A fixed window, counted in one statement (`_count`).
