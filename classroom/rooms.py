@@ -5,11 +5,13 @@ closed room's data is kept. Pure Python: no database, no Streamlit (the store co
 - A **room code** is 8 characters from an alphabet without look-alikes (no O/0, I/1/L): 31⁸ ≈
   8.5 × 10¹¹ codes, drawn by `secrets`. With, say, 1,000 rooms open at once, a guess hits one
   with a chance of about 1 in 10⁹; a browser (or an address) that keeps getting codes wrong
-  waits for the answer about the next unknown one (`code_wait`, counted in the database). Codes are typed on phones, so they are read
-  case-blind, with spaces and dashes ignored, and shown as ``ABCD-EFGH``.
+  waits for the answer about the next unknown one (`code_wait`, counted in the database). Codes
+  are typed on phones, so they are read case-blind, with spaces and dashes ignored, and shown
+  as ``ABCD-EFGH``.
 - The **teacher key** (in the teacher's link only) and each **student token** (in that
   student's link, so a reload keeps who they are) are random URL-safe strings from `secrets`;
-  the database keeps only their SHA-256 digests, compared in constant time.
+  the **projector token** (in the audience screen's link) is derived from the key
+  (`projector_token`). The database keeps only their SHA-256 digests, compared in constant time.
 - A room **closes by itself** `DEFAULT_HOURS` after it opened (the teacher may choose 1 to
   `MAX_HOURS`), or when the teacher closes it; a closed room accepts nothing, and its data
   is deleted `RETENTION_DAYS` after it closed.
@@ -22,6 +24,7 @@ closed room's data is kept. Pure Python: no database, no Streamlit (the store co
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import math
@@ -36,6 +39,7 @@ ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
 KEY_BYTES = 24  # a teacher key: 32 URL-safe characters, 192 random bits
 TOKEN_BYTES = 16  # a student token: 22 URL-safe characters, 128 random bits
+TOKEN_LENGTH = 22  # characters of a projector token (132 bits of an HMAC)
 MAX_SECRET_LENGTH = 64  # a key or token read from a link longer than this is not one of ours
 _SECRET = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -139,6 +143,14 @@ def read_secret(text: object, what: str = "key") -> str:
             "letters, digits, - and _ only): open the link you were given again."
         )
     return text
+
+
+def projector_token(key: str) -> str:
+    """The token of a room's projector link, derived from its teacher key (HMAC-SHA256): the
+    teacher's screen can show it again at any time, and it gives away nothing of the key. It
+    opens the audience screen only, which shows nothing the class does not see anyway."""
+    mac = hmac.new(key.encode("utf-8"), b"ndcg-lab classroom projector", hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).decode("ascii").rstrip("=")[:TOKEN_LENGTH]
 
 
 def digest(secret: str) -> str:

@@ -16,13 +16,18 @@ database URL (`database_url` says where it comes from).
   every version kept them) and, if the teacher starts it, round 2 (`classroom_answers_round2`),
   each answer with an optional confidence. A round's timer is a moment in the question's row,
   `closes`: answers are refused from then on, whatever a screen's clock says. A question list
-  prepared before class is saved by name (`classroom_lists`) and loaded into a room (`plan`).
+  prepared before class is saved by name (`classroom_lists`, each with the digest of the key
+  that saved it: only that key replaces or deletes it) and loaded into a room (`plan`). After a
+  reveal the teacher may pose the question's isomorphic twin (`twin_of`), answered alone.
+- **The concept check** (`classroom_checks`, `classroom_check_answers`): 6 to 8 concepts of
+  `concepts.INVENTORY`, at the start of class and at the end, each student in a form of their
+  own; its results are `concepts.results` (scores, ⟨g⟩, the gain per concept).
 - **Rules the database keeps**, so they hold whichever process serves whom: one answer per
   student per question (a unique constraint; a new answer replaces the old one), and an answer
   is written only while its question is the room's current one, not yet revealed, in the
   round it is sent for, before that round's time is up, in a room that is open — checked in
-  the same statement that writes it. A closed or expired room
-  accepts nothing. The teacher key and student tokens are kept as SHA-256 digests only.
+  the same statement that writes it. A closed or expired room accepts nothing. The teacher key,
+  the projector token and the student tokens are kept as SHA-256 digests only.
 - **Limits the database keeps**, so they hold across sessions and processes (`rooms` sets
   them): a browser that joins again gets its own student back, a room holds at most
   `rooms.ROOM_CAP` students and takes at most `rooms.JOINS_PER_MINUTE` new ones a minute, none
@@ -37,8 +42,9 @@ database URL (`database_url` says where it comes from).
 
 The package, by concern: `schema` (the tables), `records` (errors and what the store hands
 out), `base` (the engine, the schema made once, the purge, the checks every part makes),
-`room` (rooms and joins), `rounds` (questions and rounds), `answers`, `lists` (saved question
-lists) and `exports` (the CSV files), joined in one `Store` so callers see one object.
+`room` (rooms and joins), `rounds` (questions and rounds, the twin question), `answers` (and
+the weighted learning gain), `checks` (the concept check), `lists` (saved question lists) and
+`exports` (the CSV files), joined in one `Store` so callers see one object.
 """
 
 from __future__ import annotations
@@ -57,11 +63,14 @@ from .base import (
     url_from_settings,
     write_lock,
 )
+from .checks import Checks
 from .exports import Exports
 from .lists import Lists
 from .records import (
     ERRORS,
     Answer,
+    Check,
+    CheckAnswer,
     Closed,
     NotAllowed,
     NotFound,
@@ -77,6 +86,8 @@ from .rounds import Rounds
 from .schema import (
     ROUND_TABLES,
     answer_table,
+    check_answer_table,
+    check_table,
     limit_table,
     list_table,
     metadata,
@@ -87,9 +98,10 @@ from .schema import (
 )
 
 
-class Store(Rooms, Rounds, Answers, Lists, Exports):
+class Store(Rooms, Rounds, Answers, Checks, Lists, Exports):
     """The classroom's database, one object for every caller: rooms and joins (`room.Rooms`),
-    questions and rounds (`rounds.Rounds`), answers (`answers.Answers`), saved lists
+    questions and rounds (`rounds.Rounds`), answers (`answers.Answers`), the concept check
+    (`checks.Checks`), saved lists
     (`lists.Lists`) and the CSV files (`exports.Exports`), each part in a module of its own on
     the same engine and clock (`base.Base`). One per process and URL is enough (it holds a
     connection pool); every method is one short transaction, safe from any thread."""
@@ -104,6 +116,8 @@ __all__ = [
     "URL_VARIABLE",
     "_CURRENT",
     "Answer",
+    "Check",
+    "CheckAnswer",
     "Closed",
     "NotAllowed",
     "NotFound",
@@ -116,6 +130,8 @@ __all__ = [
     "_engine",
     "admin_secret",
     "answer_table",
+    "check_answer_table",
+    "check_table",
     "database_url",
     "default_url",
     "limit_table",

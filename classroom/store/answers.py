@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import Float, Integer, String, cast, func, literal, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .. import peer, questions, rooms
+from .. import gains, peer, questions, rooms
 from .base import Base
 from .records import Answer, Closed, NotFound, Refused
 from .schema import ROUND_TABLES, question_table, room_table, student_table
@@ -154,3 +154,20 @@ class Answers(Base):
         first = {a.student: a.answer for a in self.answers(code, number, 1)}
         second = {a.student: a.answer for a in self.answers(code, number, 2)}
         return peer.shift(posed.question, first, second)
+
+    def learning(self, code: str, number: int) -> gains.Learning | None:
+        """Question `number`'s weighted learning gain (`gains.learning_gain`), from its round-1
+        answers and its twin's; None until its twin is posed."""
+        posed, twin = self.question(code, number), self.twin_of(code, number)
+        if posed is None or twin is None:
+            return None
+        first, second = posed.question, twin.question
+        alone = {
+            a.student: questions.verdict(first, a.answer).correct
+            for a in self.answers(code, number, 1)
+        }
+        again = {
+            a.student: questions.verdict(second, a.answer).correct
+            for a in self.answers(code, twin.number, 1)
+        }
+        return gains.learning_gain(alone, again)

@@ -19,6 +19,8 @@ from .. import rooms
 from .records import Closed, NotAllowed, NotFound, Room, closed_message, read_plan
 from .schema import (
     ROUND_TABLES,
+    check_answer_table,
+    check_table,
     limit_table,
     metadata,
     migrate,
@@ -212,6 +214,7 @@ class Base:
             read_plan(row.plan),
             row.plan_next or 0,
             bool(row.show_live),
+            row.checking,
         )
 
     def find(self, code: str) -> Room:
@@ -263,6 +266,9 @@ def delete_room(db, code: str) -> None:
     asked = select(question_table.c.id).where(question_table.c.room == code)
     for table in ROUND_TABLES.values():
         db.execute(table.delete().where(table.c.question.in_(asked)))
+    checks = select(check_table.c.id).where(check_table.c.room == code)
+    db.execute(check_answer_table.delete().where(check_answer_table.c.check_id.in_(checks)))
+    db.execute(check_table.delete().where(check_table.c.room == code))
     db.execute(question_table.delete().where(question_table.c.room == code))
     db.execute(student_table.delete().where(student_table.c.room == code))
     db.execute(room_table.delete().where(room_table.c.code == code))

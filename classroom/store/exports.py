@@ -1,4 +1,6 @@
-"""After class: the two CSV files, the answer counts and every answer of both rounds."""
+"""After class: the CSV files. The answer counts (`export_csv`), every answer of both rounds
+(`export_rounds_csv`), each with its question's twin and weighted learning gain, and the concept
+check's scores and gains (`export_check_csv`)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from sqlalchemy import select
 
 from ndcg_core.display import csv_cell
 
-from .. import peer, questions, rooms
+from .. import concepts, gains, peer, questions, rooms
 from .base import Base
 from .records import round_seconds, utc
 from .schema import student_table
@@ -37,11 +39,14 @@ class Exports(Base):
                 "answer",
                 "count",
                 "right",
+                "twin_of",
+                "wlg",
             ],
         )
         writer.writeheader()
         for posed in self.questions(code):
             question = posed.question
+            learned = self._wlg(code, posed)
             for round in range(1, posed.round + 1):
                 texts = [a.answer for a in self.answers(code, posed.number, round)]
                 for row in questions.report_rows(question, texts):
@@ -54,6 +59,8 @@ class Exports(Base):
                         "revealed_utc": utc(posed.revealed),
                         "round": round,
                         **row,
+                        "twin_of": posed.twin_of or "",
+                        "wlg": learned,
                     }
                     writer.writerow({name: csv_cell(value) for name, value in cells.items()})
         return out.getvalue()
@@ -84,6 +91,8 @@ class Exports(Base):
             "revealed_utc",
             "seconds_round1",
             "seconds_round2",
+            "twin_of",
+            "wlg",
             "student",
         ]
         for round in (1, 2):
@@ -98,6 +107,7 @@ class Exports(Base):
                 for round in (1, 2)
             }
             began = {1: posed.posed, 2: posed.round2}
+            learned = self._wlg(code, posed)
             for student in sorted(set(given[1]) | set(given[2]), key=numbered.get):
                 cells = {
                     "room": rooms.format_code(code),
@@ -110,6 +120,8 @@ class Exports(Base):
                     "revealed_utc": utc(posed.revealed),
                     "seconds_round1": posed.seconds1 or "",
                     "seconds_round2": posed.seconds2 or "",
+                    "twin_of": posed.twin_of or "",
+                    "wlg": learned,
                     "student": numbered[student],
                 }
                 right = {}
@@ -127,4 +139,76 @@ class Exports(Base):
                 if len(right) == 2:
                     cells["moved"] = peer.move_words(right[1], right[2])
                 writer.writerow({name: csv_cell(value) for name, value in cells.items()})
+        return out.getvalue()
+
+    def _wlg(self, code: str, posed) -> float | str:
+        """A question's weighted learning gain for the CSV, to three decimals ('' without a
+        twin, or when it cannot be said)."""
+        learning = self.learning(code, posed.number)
+        return "" if learning is None or learning.wlg is None else round(learning.wlg, 3)
+
+    def export_check_csv(self, code: str, key: str) -> str:
+        """The concept check: a row for the class (the average scores at the start and the end
+        over the students who took both, their number, and ⟨g⟩ with what it means), a row per
+        concept (the share right at each end, its gain), and a row per student (numbered in the
+        order they joined; no names) with their two scores. Empty but for its header before any
+        check was taken."""
+        self._teacher(code, key)
+        fields = ["room", "row", "concept", "idea", "students", "pre", "post", "gain", "note"]
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fields)
+        writer.writeheader()
+        found = self.check_results(code)
+        if found is None:
+            return out.getvalue()
+        room = rooms.format_code(code)
+
+        def share(value):  # a number, not text: a negative gain is not a formula
+            return "" if value is None else round(value, 3)
+
+        def write(**cells):
+            writer.writerow({name: csv_cell(cells.get(name, "")) for name in fields})
+
+        whole = found.gain
+        write(
+            room=room,
+            row="class",
+            students=whole.matched,
+            pre=share(whole.pre),
+            post=share(whole.post),
+            gain=share(whole.g),
+            note=f"{gains.MEANING} Over the {whole.matched} students who took both checks; "
+            f"{whole.pre_only} took the first only, {whole.post_only} the second only.",
+        )
+        for row in found.per_concept:
+            concept = concepts.BY_KEY.get(row.concept)
+            write(
+                room=room,
+                row="concept",
+                concept=concept.name if concept else row.concept,
+                idea=concept.idea if concept else "",
+                students=row.matched,
+                pre=share(row.pre),
+                post=share(row.post),
+                gain=share(row.g),
+            )
+        with self.engine.connect() as db:
+            order = db.execute(
+                select(student_table.c.id)
+                .where(student_table.c.room == code)
+                .order_by(student_table.c.id)
+            ).scalars()
+            numbered = {sid: n for n, sid in enumerate(order, start=1)}
+        pre, post = found.scores("pre"), found.scores("post")
+        for student in sorted(set(pre) | set(post), key=numbered.get):
+            both = student in pre and student in post
+            mine = gains.normalised(pre[student], post[student]) if both else None
+            write(
+                room=room,
+                row="student",
+                students=numbered[student],
+                pre=share(pre.get(student)),
+                post=share(post.get(student)),
+                gain=share(mine),
+            )
         return out.getvalue()

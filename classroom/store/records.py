@@ -57,6 +57,7 @@ class Room:
     plan: tuple[peer.Item, ...] = ()  # the question list loaded for this class
     plan_next: int = 0  # the index in `plan` that "next" poses
     show_live: bool = False  # the projector shows round 1's answers as they arrive
+    checking: str | None = None  # the phase of the concept check open now, or None
 
     def status(self, now: float) -> str:
         """'open', 'closed' or 'expired' (`rooms.status`)."""
@@ -92,6 +93,7 @@ class Posed:
     seconds1: int | None = None
     closes: float | None = None
     seconds2: int | None = None
+    twin_of: int | None = None  # the question this one is the isomorphic twin of
 
     @property
     def seconds(self) -> int | None:
@@ -122,6 +124,7 @@ def read_posed(row) -> Posed:
         row.seconds,
         row.closes,
         row.seconds2,
+        row.twin_of,
     )
 
 
@@ -133,6 +136,44 @@ class Answer:
     value: float | None
     answered: float
     confidence: int | None = None
+
+
+@dataclass(frozen=True)
+class Check:
+    """A concept check of a room: its phase ("pre" or "post"), the concepts it asks (keys of
+    `concepts.INVENTORY`) with both forms of each as asked (question texts, so a later change to
+    the inventory never changes a check already taken), when it opened and closed."""
+
+    phase: str
+    concepts: tuple[str, ...]
+    forms: dict[str, tuple[str, str]]
+    opened: float
+    closed: float | None
+
+    def question(self, concept: str, form: int) -> questions.Question:
+        return questions.from_text(self.forms[concept][form])
+
+
+def read_check(row) -> Check:
+    data = json.loads(row.concepts)
+    return Check(
+        row.phase,
+        tuple(data["concepts"]),
+        {key: tuple(pair) for key, pair in data["forms"].items()},
+        row.opened,
+        row.closed,
+    )
+
+
+@dataclass(frozen=True)
+class CheckAnswer:
+    """A student's answer to one concept of a check, in the form they were dealt."""
+
+    student: int
+    concept: str
+    form: int
+    answer: str
+    answered: float
 
 
 @dataclass(frozen=True)

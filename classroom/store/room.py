@@ -14,7 +14,14 @@ from sqlalchemy.exc import IntegrityError
 from .. import rooms
 from .base import Base, count_one, delete_room
 from .records import Opened, Refused, Student
-from .schema import ROUND_TABLES, limit_table, question_table, room_table, student_table
+from .schema import (
+    ROUND_TABLES,
+    check_answer_table,
+    limit_table,
+    question_table,
+    room_table,
+    student_table,
+)
 
 
 class Rooms(Base):
@@ -32,6 +39,7 @@ class Rooms(Base):
                         room_table.insert().values(
                             code=code,
                             key_digest=rooms.digest(key),
+                            projector_digest=rooms.digest(rooms.projector_token(key)),
                             opened=now,
                             expires=rooms.expires(now, hours),
                         )
@@ -40,6 +48,28 @@ class Rooms(Base):
             except IntegrityError:
                 continue
         raise RuntimeError("Could not find a free room code after 5 draws.")
+
+    def projector(self, code: str, key: str) -> str:
+        """The token of the room's projector link (the teacher's screen shows the link): derived
+        from the key, its digest kept with the room (a room opened before projector links gets
+        it here, on its teacher's first visit)."""
+        self._teacher(code, key)
+        token = rooms.projector_token(key)
+        with self.engine.begin() as db:
+            db.execute(
+                room_table.update()
+                .where(room_table.c.code == code, room_table.c.projector_digest.is_(None))
+                .values(projector_digest=rooms.digest(token))
+            )
+        return token
+
+    def is_projector(self, code: str, token: str) -> bool:
+        """Whether `token` opens this room's audience screen."""
+        with self.engine.connect() as db:
+            stored = db.execute(
+                select(room_table.c.projector_digest).where(room_table.c.code == code)
+            ).scalar()
+        return stored is not None and rooms.matches(token, stored)
 
     def close(self, code: str, key: str) -> None:
         """Close the room now: it accepts nothing more (its data stays until deleted)."""
@@ -85,8 +115,8 @@ class Rooms(Base):
 
     def signature(self, code: str) -> tuple | None:
         """What a student's screen shows, in a few values: it is redrawn when they change
-        (question, its round, its timer set or run out, reveal, pushed list, open or not).
-        None when the room is gone."""
+        (question, its round, its timer set or run out, reveal, pushed list, the concept check
+        opened or closed, open or not). None when the room is gone."""
         q = question_table
         with self.engine.connect() as db:
             row = db.execute(
@@ -95,6 +125,7 @@ class Rooms(Base):
                     room_table.c.closed,
                     room_table.c.expires,
                     room_table.c.pushed_at,
+                    room_table.c.checking,
                     q.c.revealed,
                     q.c.round,
                     q.c.closes,
@@ -119,6 +150,7 @@ class Rooms(Base):
             row.closes,
             up,
             state,
+            row.checking,
         )
 
     # -- students --------------------------------------------------------------------------
@@ -198,7 +230,7 @@ class Rooms(Base):
         count), their name too, and their browser cannot join again."""
         self._teacher(code, key)
         with self.engine.begin() as db:
-            for table in ROUND_TABLES.values():
+            for table in (*ROUND_TABLES.values(), check_answer_table):
                 db.execute(table.delete().where(table.c.student == student))
             db.execute(
                 student_table.update()

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from sqlalchemy import and_, case, func, or_, select
 from sqlalchemy.exc import IntegrityError
 
-from .. import peer, questions
+from .. import concepts, peer, questions
 from .base import Base, write_lock
 from .records import Closed, Posed, read_posed
 from .schema import question_table, room_table
@@ -25,10 +25,12 @@ class Rounds(Base):
         *,
         confidence: bool = False,
         seconds: int | None = None,
+        twin_of: int | None = None,
     ) -> int:
         """Put a question on every screen; returns its number in the room (1, 2, …). Round 1
         begins: answers alone (`confidence`: each says how sure), closing after `seconds` if
-        given (the timer is this moment in the database: no screen's clock can move it)."""
+        given (the timer is this moment in the database: no screen's clock can move it).
+        `twin_of`: the question this one is the isomorphic twin of (`pose_twin`)."""
         seconds = peer.read_seconds(seconds)
         self._teacher(code, key)
         self._open(code)
@@ -36,6 +38,14 @@ class Rounds(Base):
             try:
                 with self.engine.begin() as db:
                     write_lock(db, code)
+                    checking = db.execute(
+                        select(room_table.c.checking).where(room_table.c.code == code)
+                    ).scalar()
+                    if checking is not None:
+                        raise Closed(
+                            "The concept check is open on every screen: close it before you "
+                            "pose a question."
+                        )
                     now = self.clock()
                     last = db.execute(
                         select(func.max(question_table.c.number)).where(
@@ -53,6 +63,7 @@ class Rounds(Base):
                             confidence=1 if confidence else None,
                             seconds=seconds,
                             closes=None if seconds is None else now + seconds,
+                            twin_of=twin_of,
                         )
                     )
                     db.execute(
@@ -80,6 +91,46 @@ class Rounds(Base):
                 .values(plan_next=room.plan_next + 1)
             )
         return number
+
+    def pose_twin(self, code: str, key: str, number: int) -> int:
+        """Pose the isomorphic twin of question `number` (`concepts.twin`: the same idea on
+        other lists), once it is revealed, for the class to answer alone (Smith et al. 2009):
+        how many get it right shows whether the discussion taught or was copied. One twin per
+        question, none of a twin; it keeps the question's timer and "how sure"."""
+        self._teacher(code, key)
+        self._open(code)
+        posed = self.question(code, number)
+        if posed is None:
+            raise Closed(f"No question {number} in this class.")
+        if posed.revealed is None:
+            raise Closed(f"Reveal question {number} before its twin.")
+        if posed.twin_of is not None:
+            raise Closed(f"Question {number} is itself a twin: pose a new question instead.")
+        if self.twin_of(code, number) is not None:
+            raise Closed(f"Question {number}'s twin was posed already.")
+        made = concepts.twin(posed.question)
+        if made is None:
+            raise Closed(
+                f"No fair twin of question {number} could be made from its lists: ask one of "
+                "your own."
+            )
+        return self.pose(
+            code,
+            key,
+            made,
+            confidence=posed.confidence,
+            seconds=posed.seconds1,
+            twin_of=number,
+        )
+
+    def twin_of(self, code: str, number: int) -> Posed | None:
+        """The twin posed of question `number`, or None."""
+        q = question_table
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(q).where(q.c.room == code, q.c.twin_of == number).order_by(q.c.number)
+            ).first()
+        return None if row is None else read_posed(row)
 
     def load_plan(self, code: str, key: str, items: Sequence[peer.Item] | None) -> None:
         """Load a question list into this class ("next" poses its questions in turn), or
@@ -125,6 +176,8 @@ class Rounds(Base):
         posed = self._current(code, number)
         if posed.round != 1:
             raise Closed(f"Question {number} is in round 2 already.")
+        if posed.twin_of is not None:
+            raise Closed(f"Question {number} is a twin: it is answered alone, in one round.")
         q = question_table
         with self.engine.begin() as db:
             write_lock(db, code)

@@ -40,6 +40,9 @@ room_table = Table(
     Column("plan", Text),  # the question list loaded for this class: `peer.items_text`
     Column("plan_next", Integer),  # the index in `plan` that "next" poses (NULL: 0)
     Column("show_live", Integer),  # 1: the projector shows round 1's answers as they arrive
+    # Added for the audience screen and the concept check; NULL is what an older room did.
+    Column("projector_digest", String(64)),  # the projector link's token (`rooms.projector_token`)
+    Column("checking", String(8)),  # the phase of the concept check open now ("pre", "post")
 )
 student_table = Table(
     "classroom_students",
@@ -71,6 +74,7 @@ question_table = Table(
     Column("seconds", Integer),  # the time set for round 1 (NULL: no timer)
     Column("seconds2", Integer),  # the time set for round 2 (NULL: no timer)
     Column("closes", Float),  # when the current round's answers close (NULL: when moved on)
+    Column("twin_of", Integer),  # the number of the question this is the isomorphic twin of
     UniqueConstraint("room", "number", name="classroom_question_number"),
 )
 
@@ -114,6 +118,32 @@ list_table = Table(
     # The digest of the teacher key that saved it: only that key (or the server's administrator
     # secret) replaces or deletes it. NULL: saved before lists had owners (the secret only).
     Column("owner", String(64)),
+)
+# The concept check: one per room and phase ("pre" at the start of class, "post" at the end),
+# its concepts and both forms of each (`concepts_json`), open until `closed`.
+check_table = Table(
+    "classroom_checks",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room", String(16), ForeignKey(room_table.c.code, ondelete="CASCADE"), nullable=False),
+    Column("phase", String(8), nullable=False),
+    Column("concepts", Text, nullable=False),
+    Column("opened", Float, nullable=False),
+    Column("closed", Float),
+    UniqueConstraint("room", "phase", name="classroom_one_check"),
+)
+# A student's answer to one concept of a check (the form they were dealt, `concepts.form_for`).
+check_answer_table = Table(
+    "classroom_check_answers",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("check_id", Integer, ForeignKey(check_table.c.id, ondelete="CASCADE"), nullable=False),
+    Column("student", Integer, ForeignKey(student_table.c.id, ondelete="CASCADE"), nullable=False),
+    Column("concept", String(40), nullable=False),
+    Column("form", Integer, nullable=False),
+    Column("answer", String(rooms.ANSWER_LIMIT), nullable=False),
+    Column("answered", Float, nullable=False),
+    UniqueConstraint("check_id", "student", "concept", name="classroom_one_check_answer"),
 )
 # Counters for the limits, one row per bucket ("join:ROOMCODE", "code:ADDRESS"): how many
 # since `started`, the last at `last`. A fixed window, counted in one statement (`_count`).
