@@ -241,6 +241,11 @@ class Base:
         self._teacher(code, key)
         return key
 
+    @property
+    def has_admin(self) -> bool:
+        """Whether this server has an administrator secret set."""
+        return self._admin is not None
+
     def is_admin(self, secret: object) -> bool:
         """Whether `secret` is the server's administrator secret (never, when none is set)."""
         if self._admin is None or not isinstance(secret, str) or not secret:

@@ -165,7 +165,7 @@ def test_one_student_per_browser_and_the_teachers_join_controls(browser, two_ser
         ):
             teacher.set_viewport_size(viewport)
             _open(teacher, link)
-            expect(teacher.get_by_text("2 of at most 500 joined")).to_be_visible()
+            expect(teacher.get_by_text("2 of at most 1,000 joined")).to_be_visible()
             teacher.get_by_text("Who is in", exact=True).click()
             expect(teacher.get_by_role("button", name="Lock joining")).to_be_visible()
             teacher.get_by_role("button", name="Lock joining").scroll_into_view_if_needed()
