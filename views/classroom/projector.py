@@ -17,6 +17,7 @@ question and one count, so the projector stays cheap whatever the size of the cl
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 import streamlit as st
@@ -41,14 +42,14 @@ html { font-size: min(1.5vw, 2.6vh); }
   2px solid rgba(128,128,128,0.35); padding-bottom: 0.3rem; margin-bottom: 0.4rem; }
 .ndcg-strip .code { font-size: 1.7rem; font-weight: 800; letter-spacing: 0.08em; }
 .ndcg-strip .where { font-size: 0.95rem; }
-.ndcg-strip img.ndcg-qr { height: 3.4rem; width: 3.4rem; margin-left: auto; }
+.ndcg-strip span.ndcg-qr { height: 3.4rem; width: 3.4rem; margin-left: auto; }
 .ndcg-lobby { display: flex; align-items: center; gap: 3rem; justify-content: center; }
-.ndcg-lobby img.ndcg-qr { height: 26rem; width: 26rem; }
-.ndcg-lobby .code { font-size: 4.5rem; font-weight: 800; letter-spacing: 0.08em; }
-.ndcg-lobby .count { font-size: 2.4rem; font-weight: 700; }
-.ndcg-big { font-size: 4.2rem; font-weight: 800; line-height: 1.1; margin: 0; }
-.ndcg-round { font-size: 1.5rem; font-weight: 700; margin: 0 0 0.3rem; }
-.ndcg-steps { color: #646362; font-size: 0.9rem; margin: 0; }
+.ndcg-lobby span.ndcg-qr { height: 26rem; width: 26rem; flex: none; }
+.stApp .ndcg-lobby p.code { font-size: 4.5rem; font-weight: 800; letter-spacing: 0.08em; }
+.stApp .ndcg-lobby p.count { font-size: 2.4rem; font-weight: 700; }
+.stApp p.ndcg-big { font-size: 4.2rem; font-weight: 800; line-height: 1.1; margin: 0; }
+.stApp p.ndcg-round { font-size: 1.5rem; font-weight: 700; margin: 0 0 0.3rem; }
+.stApp p.ndcg-steps { color: #646362; font-size: 0.9rem; margin: 0; }
 .ndcg-chart { font-size: 1.1rem; }
 .ndcg-gains td, .ndcg-gains th { padding: 0.15rem 0.6rem; }
 .stApp h3 { font-size: 1.45rem; padding: 0.2rem 0; }
@@ -187,7 +188,7 @@ def revealed(db: Store, room: Room, posed: Posed) -> None:
     dots = " ".join("●" if n == at else "○" for n in range(len(steps)))
     show.html(
         f'<p class="ndcg-steps" aria-hidden="true">{dots} &nbsp; step {at + 1} of '
-        f"{len(steps)}, the next in {STEP_SECONDS - since % STEP_SECONDS:.0f} s</p>"
+        f"{len(steps)}, the next in {math.ceil(STEP_SECONDS - since % STEP_SECONDS)} s</p>"
     )
 
 

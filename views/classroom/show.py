@@ -23,29 +23,39 @@ from .common import PAGE
 # targets of at least 48 px on a phone (WCAG 2.5.5's 44 px and then some), and no sidebar or
 # toolbar on a student's or the projector's screen, which must not lead anyone off the class.
 PHONE_STYLE = """
-.st-key-classroom_student_form [data-testid="stRadio"] label[data-baseweb="radio"] {
+.st-key-classroom_student_form [data-testid="stElementContainer"],
+.st-key-classroom_student_form [data-testid="stRadio"],
+.st-key-classroom_student_form [data-testid="stRadioGroup"],
+.st-key-classroom_student_form [data-testid="stRadioGroup"] > div { width: 100%; }
+.st-key-classroom_student_form [aria-orientation="horizontal"] > div { flex: 1 1 0; }
+.st-key-classroom_student_form label[data-testid="stRadioOption"] {
   display: flex; width: 100%; min-height: 48px; box-sizing: border-box; align-items: center;
   padding: 0.4rem 0.75rem; margin: 0 0 0.5rem; border: 1px solid rgba(49, 51, 63, 0.45);
   border-radius: 0.5rem; }
-.st-key-classroom_student_form [data-testid="stRadio"] [role="radiogroup"] { width: 100%; }
-.st-key-classroom_student_form [data-testid="stRadio"] label[data-baseweb="radio"]:has(input:checked) {
+.st-key-classroom_student_form label[data-testid="stRadioOption"]:has(input:checked) {
   border: 2px solid #0072B2; background: rgba(0, 114, 178, 0.08); }
-.st-key-classroom_student_form button[kind="primaryFormSubmit"],
 .st-key-classroom_student_form [data-testid="stFormSubmitButton"] button {
   width: 100%; min-height: 48px; }
-.st-key-classroom_student_form input { min-height: 48px; font-size: 1.1rem; }
+.st-key-classroom_student_form input[type="text"] { min-height: 48px; font-size: 1.1rem; }
 .st-key-classroom_round_banner p { font-size: 1.15rem; font-weight: 700; margin: 0; }
+"""
+# The QR code's box sizes it (an SVG without a size of its own).
+QR_STYLE = """
+span.ndcg-qr { display: inline-block; line-height: 0; }
+span.ndcg-qr svg { width: 100%; height: 100%; }
+span.ndcg-qr-teacher { width: 100%; max-width: 22rem; }
 """
 NO_CHROME = """
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
 [data-testid="stExpandSidebarButton"], [data-testid="stToolbar"],
 [data-testid="stHeader"], [data-testid="stDecoration"] { display: none !important; }
+[data-testid="stMainBlockContainer"] { padding-top: 1rem !important; }
 """
 
 
 def style(*, phone: bool = False, chrome: bool = True) -> None:
     """The classroom's styles for this screen (`chrome=False`: no sidebar, no toolbar)."""
-    css = charts.STYLE + (PHONE_STYLE if phone else "") + ("" if chrome else NO_CHROME)
+    css = charts.STYLE + QR_STYLE + (PHONE_STYLE if phone else "") + ("" if chrome else NO_CHROME)
     st.markdown(f"<style>{css}</style>", unsafe_allow_html=True)
 
 

@@ -48,14 +48,15 @@ def field(number: int, round: int, what: str = "answer") -> str:
     return f"{PAGE}_{what}_{number}" + ("" if round == 1 else f"_r{round}")
 
 
-def _mine_key(number: int, round: int) -> str:
-    return f"{PAGE}_mine_{number}_{round}"
+def _mine_key(number: int, round: int, now: int) -> str:
+    return f"{PAGE}_mine_{number}_{round}_{now}"
 
 
-def my_answer(db: Store, code: str, token: str, number: int, round: int):
-    """This student's answer in a round: read once per round and session, then kept (the panel
-    ticks every two seconds; the answer changes only when this very screen sends one)."""
-    key = _mine_key(number, round)
+def my_answer(db: Store, code: str, token: str, number: int, round: int, now: int):
+    """This student's answer in `round`, while the question is in round `now`: read once per
+    round and session, then kept (the panel ticks every two seconds; the answer changes only
+    when this very screen sends one)."""
+    key = _mine_key(number, round, now)
     if key not in st.session_state:
         st.session_state[key] = db.my_answer(code, token, number, round)
     return st.session_state[key]
@@ -92,7 +93,7 @@ def submit(code: str, token: str, posed: Posed, given: object, sure: object) -> 
     except ValueError as error:
         return "error", str(error)
     # The note under the form says what was sent and until when it can change.
-    st.session_state.pop(_mine_key(number, round), None)
+    st.session_state.pop(_mine_key(number, round, round), None)
     return "success", "Your answer is in."
 
 
@@ -203,9 +204,9 @@ def round_panel(code: str, token: str, number: int, drawn: tuple) -> None:
         show.html(f'<p role="status" aria-live="polite">{escape(words)}</p>')
     if posed.round == 2:
         st.info(plain(posed.prompt or peer.DEFAULT_PROMPT), icon="💬")
-        said_before(question, my_answer(db, code, token, number, 1))
+        said_before(question, my_answer(db, code, token, number, 1, 2))
     show.show_question(question, number)
-    mine = my_answer(db, code, token, number, posed.round)
+    mine = my_answer(db, code, token, number, posed.round, posed.round)
     if posed.taking(db.clock()):
         your_answer(code, token, posed, mine)
         if st.session_state.get(SCROLLED) != (number, posed.round):
