@@ -61,6 +61,8 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.bench_classroom_store import a_database  # noqa: E402
+from bench.bench_proxy import descendants  # noqa: E402
 from classroom import questions, rooms  # noqa: E402
 from classroom.store import URL_VARIABLE, Store  # noqa: E402
 from tests.deployserver import start_deployment  # noqa: E402
@@ -184,13 +186,16 @@ class Screen:
 
     async def tick_forever(self) -> None:
         """The browser's fragment timers: each fragment is rerun at its interval (not while a
-        run is under way: the browser queues it, so does this)."""
-        while True:
-            interval = min(self.fragments.values(), default=1.0)
-            await asyncio.sleep(interval)
-            for fragment in list(self.fragments):
-                if not self.running:
-                    await self.run(fragment=fragment, auto=True)
+        run is under way: the browser queues it, so does this), until the tab closes."""
+        try:
+            while True:
+                interval = min(self.fragments.values(), default=1.0)
+                await asyncio.sleep(interval)
+                for fragment in list(self.fragments):
+                    if not self.running:
+                        await self.run(fragment=fragment, auto=True)
+        except websockets.ConnectionClosed:
+            return
 
     def said(self, text: str) -> bool:
         return any(text in body for body in self.texts)
@@ -214,6 +219,7 @@ class Student:
     round_seen: dict = field(default_factory=dict)  # round → when its screen showed it
     sent: dict = field(default_factory=dict)  # round → when the answer was sent
     confirmed: dict = field(default_factory=dict)  # round → when "Your answer is in" came
+    refused: dict = field(default_factory=dict)  # round → what the screen said instead
 
     def watch(self, body: str) -> None:
         now = time.time()
@@ -257,12 +263,16 @@ class Student:
             WidgetState(id=radio.id, string_value=radio.options[self.rng.randrange(2)]),
             WidgetState(id=self.screen.widgets[send].id, trigger_value=True),
         ]
+        while self.screen.running:  # a tick under way: the answer goes after it, as in a tab
+            await asyncio.sleep(0.02)
         self.screen.texts.clear()
         self.sent[round] = time.time()
         # Inside the round panel: the browser sends it as that fragment's run.
         await self.screen.run(states, fragment=fragment)
         if self.screen.said("Your answer is in"):
             self.confirmed[round] = time.time()
+        else:  # what the screen said instead
+            self.refused[round] = " ".join(self.screen.texts)[-160:]
 
 
 @dataclass
@@ -286,23 +296,6 @@ class Projector:
 # ---------------------------------------------------------------------------------------------
 # The server's processes: CPU and memory
 # ---------------------------------------------------------------------------------------------
-
-
-def descendants(root: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry))
-    found, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        found.append(pid)
-        todo.extend(children.get(pid, []))
-    return found
 
 
 def cpu_and_rss(pids: list[int]) -> tuple[float, float]:
@@ -375,6 +368,7 @@ async def a_class(
     ]
     cpu: list = []
     sampler = asyncio.get_running_loop().create_task(sample(pids, cpu))
+    own = time.process_time(), time.time()
     marks = {"joins": time.time()}
 
     async def arrive(student: Student, delay: float) -> None:
@@ -403,6 +397,7 @@ async def a_class(
             "sent": sum(1 for s in students if round in s.sent),
             "kept": store.count(room.code, 1, round),
             "seen": [s.round_seen[round] - began for s in students if round in s.round_seen],
+            "refused": [s.refused[round] for s in students if round in s.refused],
             "window": (began, time.time()),
         }
     marks["end"] = time.time()
@@ -420,6 +415,8 @@ async def a_class(
         "stalls": sum(s.screen.stalls for s in students),
         "students": n,
         "join_over": join_over,
+        # This load generator's own CPU (its 200 sessions' protobufs), % of one core.
+        "client": 100 * (time.process_time() - own[0]) / (time.time() - own[1]),
     }
 
 
@@ -445,11 +442,14 @@ def report(result: dict) -> bool:
             f"{p(d, 95):.2f} s max {most(d):.2f} s; server CPU p50 {p(during, 50):.0f} % "
             f"p95 {p(during, 95):.0f} % max {max(during, default=0):.0f} % of one core"
         )
+        for said in sorted(set(r["refused"]))[:3]:
+            print(f"  not confirmed ({r['refused'].count(said)}×): …{said}")
         ok &= r["kept"] == r["confirmed"] == r["sent"] == n and p(d, 95) <= PROJECTOR_TARGET
     rss = [m for _, _, m in result["cpu"]]
     print(
         f"server memory (2 app processes + nginx): {min(rss):.0f}–{max(rss):.0f} MB; fragment "
-        f"runs that took over a minute: {result['stalls']}"
+        f"runs that took over a minute: {result['stalls']}; the load generator's own CPU "
+        f"{result['client']:.0f} % of one core"
     )
     print(
         f"targets: joined within {JOIN_TARGET:.0f} s, every answer kept, answer → projector "
@@ -475,17 +475,9 @@ def main() -> int:
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="bench-classroom-"))
-    server = None
-    if args.postgres:
-        from tests.postgres import start_postgres, unavailable
-
-        if unavailable():
-            print(f"No PostgreSQL here: {unavailable()}.")
-            return 1
-        server = start_postgres()
-        url, database = server.url, "PostgreSQL (throwaway local server)"
-    else:
-        url, database = f"sqlite:///{folder / 'classroom.sqlite3'}", "SQLite (WAL) in a file"
+    url, database, server = a_database(args.postgres, folder)
+    if url is None:
+        return 1
     os.environ[URL_VARIABLE] = url  # the deployment's app processes inherit it
     store = Store(url)
     if args.before:

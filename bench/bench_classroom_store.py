@@ -407,6 +407,20 @@ def report_teacher(name: str, result: dict) -> None:
     )
 
 
+def a_database(postgres: bool, folder: Path):
+    """(URL, what it is, the PostgreSQL server to stop or None): a fresh SQLite file in
+    `folder`, or a throwaway PostgreSQL server ((None, …) when none can start here)."""
+    if not postgres:
+        return f"sqlite:///{folder / 'classroom.sqlite3'}", "SQLite (WAL) in a file", None
+    from tests.postgres import start_postgres, unavailable
+
+    if unavailable():
+        print(f"No PostgreSQL here: {unavailable()}.")
+        return None, None, None
+    server = start_postgres()
+    return server.url, "PostgreSQL (throwaway local server)", server
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--students", type=int, default=60)
@@ -421,17 +435,9 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="bench-classroom-"))
-    server = None
-    if args.postgres:
-        from tests.postgres import start_postgres, unavailable
-
-        if unavailable():
-            print(f"No PostgreSQL here: {unavailable()}.")
-            return 1
-        server = start_postgres()
-        url, database = server.url, "PostgreSQL (throwaway local server)"
-    else:
-        url, database = f"sqlite:///{folder / 'classroom.sqlite3'}", "SQLite (WAL) in a file"
+    url, database, server = a_database(args.postgres, folder)
+    if url is None:
+        return 1
     store = Store(url)
     process, app_url = start_app(env={URL_VARIABLE: url})
     try:

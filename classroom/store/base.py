@@ -259,6 +259,22 @@ class Base:
                 "open the teacher link you were given when you started the class."
             )
 
+    def _set_room(self, code: str, **values) -> None:
+        """Write these columns of the room's row, in a transaction of their own."""
+        with self.engine.begin() as db:
+            db.execute(room_table.update().where(room_table.c.code == code).values(**values))
+
+    def numbered(self, code: str) -> dict[int, int]:
+        """Each student's number in the class (1, 2, …, in the order they joined, removed ones
+        included): how the CSV files name students, never by name."""
+        with self.engine.connect() as db:
+            order = db.execute(
+                select(student_table.c.id)
+                .where(student_table.c.room == code)
+                .order_by(student_table.c.id)
+            ).scalars()
+            return {sid: n for n, sid in enumerate(order, start=1)}
+
     def _open(self, code: str) -> Room:
         room = self.find(code)
         state = room.status(self.clock())

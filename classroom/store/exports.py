@@ -7,14 +7,11 @@ from __future__ import annotations
 import csv
 import io
 
-from sqlalchemy import select
-
 from ndcg_core.display import csv_cell
 
 from .. import concepts, gains, peer, questions, rooms
 from .base import Base
 from .records import round_seconds, utc
-from .schema import student_table
 
 
 class Exports(Base):
@@ -46,22 +43,11 @@ class Exports(Base):
         writer.writeheader()
         for posed in self.questions(code):
             question = posed.question
-            learned = self._wlg(code, posed)
+            about = self._question_cells(code, posed)
             for round in range(1, posed.round + 1):
                 texts = [a.answer for a in self.answers(code, posed.number, round)]
                 for row in questions.report_rows(question, texts):
-                    cells = {
-                        "room": rooms.format_code(code),
-                        "question": posed.number,
-                        "kind": question.kind,
-                        "asked": question.describe(),
-                        "posed_utc": utc(posed.posed),
-                        "revealed_utc": utc(posed.revealed),
-                        "round": round,
-                        **row,
-                        "twin_of": posed.twin_of or "",
-                        "wlg": learned,
-                    }
+                    cells = {**about, "round": round, **row}
                     writer.writerow({name: csv_cell(value) for name, value in cells.items()})
         return out.getvalue()
 
@@ -72,13 +58,7 @@ class Exports(Base):
         names. Each question's timings (posed, round 1 closed, round 2 began, revealed, the
         time set) are on each of its rows."""
         self._teacher(code, key)
-        with self.engine.connect() as db:
-            order = db.execute(
-                select(student_table.c.id)
-                .where(student_table.c.room == code)
-                .order_by(student_table.c.id)
-            ).scalars()
-            numbered = {sid: n for n, sid in enumerate(order, start=1)}
+        numbered = self.numbered(code)
         out = io.StringIO()
         fields = [
             "room",
@@ -107,21 +87,14 @@ class Exports(Base):
                 for round in (1, 2)
             }
             began = {1: posed.posed, 2: posed.round2}
-            learned = self._wlg(code, posed)
+            about = self._question_cells(code, posed)
             for student in sorted(set(given[1]) | set(given[2]), key=numbered.get):
                 cells = {
-                    "room": rooms.format_code(code),
-                    "question": posed.number,
-                    "kind": question.kind,
-                    "asked": question.describe(),
-                    "posed_utc": utc(posed.posed),
+                    **about,
                     "round1_closed_utc": utc(posed.round1_closed),
                     "round2_began_utc": utc(posed.round2),
-                    "revealed_utc": utc(posed.revealed),
                     "seconds_round1": posed.seconds1 or "",
                     "seconds_round2": posed.seconds2 or "",
-                    "twin_of": posed.twin_of or "",
-                    "wlg": learned,
                     "student": numbered[student],
                 }
                 right = {}
@@ -140,6 +113,21 @@ class Exports(Base):
                     cells["moved"] = peer.move_words(right[1], right[2])
                 writer.writerow({name: csv_cell(value) for name, value in cells.items()})
         return out.getvalue()
+
+    def _question_cells(self, code: str, posed) -> dict[str, object]:
+        """The cells every row about a question shares, in both files: which question, what
+        it asked, when, its twin and its weighted learning gain."""
+        question = posed.question
+        return {
+            "room": rooms.format_code(code),
+            "question": posed.number,
+            "kind": question.kind,
+            "asked": question.describe(),
+            "posed_utc": utc(posed.posed),
+            "revealed_utc": utc(posed.revealed),
+            "twin_of": posed.twin_of or "",
+            "wlg": self._wlg(code, posed),
+        }
 
     def _wlg(self, code: str, posed) -> float | str:
         """A question's weighted learning gain for the CSV, to three decimals ('' without a
@@ -192,13 +180,7 @@ class Exports(Base):
                 post=share(row.post),
                 gain=share(row.g),
             )
-        with self.engine.connect() as db:
-            order = db.execute(
-                select(student_table.c.id)
-                .where(student_table.c.room == code)
-                .order_by(student_table.c.id)
-            ).scalars()
-            numbered = {sid: n for n, sid in enumerate(order, start=1)}
+        numbered = self.numbered(code)
         pre, post = found.scores("pre"), found.scores("post")
         for student in sorted(set(pre) | set(post), key=numbered.get):
             both = student in pre and student in post

@@ -92,26 +92,17 @@ class Rooms(Base):
     def lock(self, code: str, key: str, locked: bool = True) -> None:
         """Lock joining (no new students; those in carry on), or open it again."""
         self._teacher(code, key)
-        with self.engine.begin() as db:
-            db.execute(
-                room_table.update()
-                .where(room_table.c.code == code)
-                .values(locked=self.clock() if locked else None)
-            )
+        self._set_room(code, locked=self.clock() if locked else None)
 
     def push(self, code: str, key: str, params: Mapping[str, str] | None) -> None:
         """Show a list on every student's screen (its link parameters), or stop (None)."""
         self._teacher(code, key)
         self._open(code)
-        with self.engine.begin() as db:
-            db.execute(
-                room_table.update()
-                .where(room_table.c.code == code)
-                .values(
-                    pushed=None if params is None else json.dumps(dict(params), sort_keys=True),
-                    pushed_at=self.clock(),
-                )
-            )
+        self._set_room(
+            code,
+            pushed=None if params is None else json.dumps(dict(params), sort_keys=True),
+            pushed_at=self.clock(),
+        )
 
     def signature(self, code: str) -> tuple | None:
         """What a student's screen shows, in a few values: it is redrawn when they change

@@ -84,12 +84,7 @@ class Rounds(Base):
         number = self.pose(
             code, key, item.question, confidence=item.confidence, seconds=item.seconds
         )
-        with self.engine.begin() as db:
-            db.execute(
-                room_table.update()
-                .where(room_table.c.code == code)
-                .values(plan_next=room.plan_next + 1)
-            )
+        self._set_room(code, plan_next=room.plan_next + 1)
         return number
 
     def pose_twin(self, code: str, key: str, number: int) -> int:
@@ -137,23 +132,13 @@ class Rounds(Base):
         unload it (None)."""
         self._teacher(code, key)
         self._open(code)
-        with self.engine.begin() as db:
-            db.execute(
-                room_table.update()
-                .where(room_table.c.code == code)
-                .values(plan=peer.items_text(items) if items else None, plan_next=0)
-            )
+        self._set_room(code, plan=peer.items_text(items) if items else None, plan_next=0)
 
     def show_live(self, code: str, key: str, shown: bool) -> None:
         """Whether the projector shows round 1's answers as they arrive (by default only how
         many have answered, so the class answers alone)."""
         self._teacher(code, key)
-        with self.engine.begin() as db:
-            db.execute(
-                room_table.update()
-                .where(room_table.c.code == code)
-                .values(show_live=1 if shown else None)
-            )
+        self._set_room(code, show_live=1 if shown else None)
 
     def _current(self, code: str, number: int) -> Posed:
         posed = self.question(code, number)
@@ -179,28 +164,23 @@ class Rounds(Base):
         if posed.twin_of is not None:
             raise Closed(f"Question {number} is a twin: it is answered alone, in one round.")
         q = question_table
-        with self.engine.begin() as db:
-            write_lock(db, code)
-            now = self.clock()
-            db.execute(
-                q.update()
-                .where(
-                    q.c.room == code,
-                    q.c.number == number,
-                    q.c.revealed.is_(None),
-                    func.coalesce(q.c.round, 1) == 1,
-                )
-                .values(
-                    round=2,
-                    round1_closed=case(
+        self._update_round(
+            code,
+            number,
+            lambda now: (
+                [func.coalesce(q.c.round, 1) == 1],
+                {
+                    "round": 2,
+                    "round1_closed": case(
                         (and_(q.c.closes.is_not(None), q.c.closes < now), q.c.closes), else_=now
                     ),
-                    round2=now,
-                    prompt=prompt,
-                    seconds2=seconds,
-                    closes=None if seconds is None else now + seconds,
-                )
-            )
+                    "round2": now,
+                    "prompt": prompt,
+                    "seconds2": seconds,
+                    "closes": None if seconds is None else now + seconds,
+                },
+            ),
+        )
 
     def extend(self, code: str, key: str, number: int, seconds: int = peer.EXTEND_SECONDS):
         """More time for the current round: `seconds` more than it had left (a round whose
@@ -212,49 +192,48 @@ class Rounds(Base):
         self._open(code)
         self._current(code, number)
         q = question_table
-        with self.engine.begin() as db:
-            write_lock(db, code)
-            now = self.clock()
-            start = case((and_(q.c.closes.is_not(None), q.c.closes > now), q.c.closes), else_=now)
-            db.execute(
-                q.update()
-                .where(q.c.room == code, q.c.number == number, q.c.revealed.is_(None))
-                .values(closes=start + seconds)
-            )
+        self._update_round(
+            code,
+            number,
+            lambda now: (
+                [],
+                {
+                    "closes": case(
+                        (and_(q.c.closes.is_not(None), q.c.closes > now), q.c.closes), else_=now
+                    )
+                    + seconds
+                },
+            ),
+        )
 
     def close_answers(self, code: str, key: str, number: int) -> None:
         """Close the current round's answers now (its time, if any, is cut short)."""
         self._teacher(code, key)
         q = question_table
-        with self.engine.begin() as db:
-            write_lock(db, code)
-            now = self.clock()
-            db.execute(
-                q.update()
-                .where(
-                    q.c.room == code,
-                    q.c.number == number,
-                    q.c.revealed.is_(None),
-                    or_(q.c.closes.is_(None), q.c.closes > now),
-                )
-                .values(closes=now)
-            )
+        self._update_round(
+            code,
+            number,
+            lambda now: ([or_(q.c.closes.is_(None), q.c.closes > now)], {"closes": now}),
+        )
 
     def reveal(self, code: str, key: str, number: int) -> None:
         """Reveal question `number`: its answers are final and everyone sees the solution."""
         self._teacher(code, key)
+        self._update_round(code, number, lambda now: ([], {"revealed": now}))
+
+    def _update_round(self, code: str, number: int, change) -> None:
+        """Change question `number`'s current round, if it is not revealed: `change(now)` gives
+        the further conditions and the new values. The time is read once the room's write lock
+        is held, so it is the moment the change took effect: no answer accepted before it can
+        carry a later time, and every answer after it sees it."""
+        q = question_table
         with self.engine.begin() as db:
             write_lock(db, code)
-            # The time is read once the write lock is held: the moment the reveal took effect,
-            # so no answer accepted before it can carry a later time.
+            conditions, values = change(self.clock())
             db.execute(
-                question_table.update()
-                .where(
-                    question_table.c.room == code,
-                    question_table.c.number == number,
-                    question_table.c.revealed.is_(None),
-                )
-                .values(revealed=self.clock())
+                q.update()
+                .where(q.c.room == code, q.c.number == number, q.c.revealed.is_(None), *conditions)
+                .values(**values)
             )
 
     def question(self, code: str, number: int) -> Posed | None:

@@ -107,7 +107,7 @@ def test_a_teacher_starts_a_class_and_gets_a_code_a_link_and_a_qr_code(db):
     assert not [link for link in links if key in link and "room=" not in link]
     assert [link for link in links if link.endswith(f"room={code}&key={key}")]  # the teacher's
     assert len([link for link in links if key in link]) == 1  # not in the sidebar's "This view"
-    assert 'alt="QR code: the link to join class' in texts(at), "the QR code, described"
+    assert 'aria-label="QR code: the link to join class' in texts(at), "the QR code, described"
     assert metric(at, "Joined") == "0"
 
 
@@ -828,7 +828,7 @@ def test_the_audience_screen_holds_no_control_no_name_and_no_key(db, room):
     tokens = [db.join(room.code, n) for n in names]
     lobby = audience(room)
     assert rooms.format_code(room.code) in texts(lobby)
-    assert 'alt="QR code: the link to join class' in texts(lobby)  # the QR code is described
+    assert 'aria-label="QR code: the link to join class' in texts(lobby)  # the QR code is described
     assert "2 joined" in texts(lobby)
     db.pose(room.code, room.key, SWAP, confidence=True, seconds=60)
     for token, pick in zip(tokens, ("0", "1"), strict=True):
@@ -1026,11 +1026,11 @@ def test_the_twin_of_a_revealed_question_and_what_it_shows(db, room):
     press(screen.run(), "Reveal the answer")
     shown = texts(screen)
     assert "What the twin of question 1 shows" in shown
-    assert "Right in round 1 (alone): 1 of 3 right (33%)" in shown
-    assert "Right on the twin (alone): 2 of 3 right (67%)" in shown
+    assert "Round 1 (alone)</th>" in shown and "1 of 3, 33 %" in shown
+    assert "The twin (alone)</th>" in shown and "2 of 3, 67 %" in shown
     # Learners: Bob and Cy (wrong alone); Bob right on the twin; Ann knew and was right again:
     # WLG = (1/2) / (1/1) = 0.50.
-    assert "Weighted learning gain: 0.50" in shown
+    assert "**Weighted learning gain: 0.50**" in shown
     (summary,) = [d for d in screen.dataframe if "Weighted learning gain" in d.value.columns]
     first = summary.value.to_dict("records")[0]
     assert first["Right on its twin"] == "2 of 3 right (67%)"

@@ -156,3 +156,17 @@ def lists_table(lists: Sequence[tuple[str, Sequence[float]]], k: int | None, cap
             )
         rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
     return _table(caption, head, rows, "ndcg-lists")
+
+
+def shares_table(rows: Sequence[tuple[str, int, int]], caption: str) -> str:
+    """Right answers in each of a few rounds (label, right, answered): a bar of the share
+    right, and the count in words ("2 of 3, 67 %")."""
+    body = []
+    for label, right, answered in rows:
+        share = right / answered if answered else 0.0
+        said = f"{right} of {answered}, {round(100 * share)} %" if answered else "no answers"
+        body.append(
+            f'<tr class="right"><th scope="row">{escape(label)}</th>{_fill(share)}'
+            f'<td class="count">{escape(said)}</td></tr>'
+        )
+    return _table(caption, ("", '<span class="ndcg-sr">Bar</span>', "Right"), body)

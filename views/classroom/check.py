@@ -104,13 +104,22 @@ def live_count(code: str, phase: str) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def results(found: concepts.Results | None, *, tooltips: bool = True) -> None:
+def results(
+    found: concepts.Results | None, *, tooltips: bool = True, side_by_side: bool = False
+) -> None:
     """The scores at each end, ⟨g⟩ over the matched students and what it means, the gain per
-    concept (a table). `tooltips=False` on the projector, which holds no control."""
+    concept (a table). On the projector (`tooltips=False`, it holds no control) the numbers
+    stand beside the table (`side_by_side`), so the whole fits one screen."""
     if found is None:
         return
     whole = found.gain
-    start, end, gain = st.columns(3)
+    if side_by_side:
+        numbers, table = st.columns([2, 3], gap="large")
+        cards = (numbers, numbers, numbers)
+    else:
+        table = st.container()
+        cards = st.columns(3)
+    start, end, gain = cards
     start.metric(
         "Start of class",
         gains.share_words(found.mean("pre")),
@@ -122,24 +131,26 @@ def results(found: concepts.Results | None, *, tooltips: bool = True) -> None:
         help=f"{count(len(found.post))} students took it." if tooltips else None,
     )
     gain.metric("Class gain ⟨g⟩", gains.gain_words(whole.g))
-    st.caption(
-        f"{count(len(found.pre))} took the check at the start"
-        + (f", {count(len(found.post))} at the end." if found.post else ".")
-    )
-    if found.post:
-        st.markdown(
-            f"Over the **{count(whole.matched)}** students who took both: "
-            f"{gains.share_words(whole.pre)} at the start, {gains.share_words(whole.post)} at "
-            f"the end."
-            + (
-                f" ({count(whole.pre_only)} took the first only, {count(whole.post_only)} the "
-                "second only: left out.)"
-                if whole.pre_only or whole.post_only
-                else ""
-            )
+    with numbers if side_by_side else st.container():
+        said = f"{count(len(found.pre))} took the check at the start" + (
+            f", {count(len(found.post))} at the end." if found.post else "."
         )
-        st.caption(gains.MEANING)
-    show.html(concept_table(found))
+        if found.post:
+            said += (
+                f" Over the {count(whole.matched)} who took both: "
+                f"{gains.share_words(whole.pre)} at the start, {gains.share_words(whole.post)} "
+                "at the end."
+            )
+            if whole.pre_only or whole.post_only:
+                said += (
+                    f" ({count(whole.pre_only)} took the first only, {count(whole.post_only)} "
+                    "the second only: left out.)"
+                )
+        st.markdown(said)
+        if found.post:
+            st.caption(gains.MEANING)
+    with table:
+        show.html(concept_table(found))
 
 
 def concept_table(found: concepts.Results) -> str:

@@ -38,7 +38,12 @@ LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 QR_SCALE = 10  # pixels per module of the QR code (an SVG: it scales sharply on any screen)
 
 LIVE_SECONDS = 1.0  # the projector's and the teacher's live counts: within 2 s of an answer
-WATCH_SECONDS = 2.0  # a phone checks for a new round, question, reveal or list
+# How often a phone checks for a new round, question, reveal or list: every WATCH_SECONDS in a
+# class of up to 80, then less often (`watch_seconds`): each check costs a server 5–10 ms of
+# CPU (bench/README.md), so 200 phones checking every 2 s would keep a core busy.
+WATCH_SECONDS = 2.0
+CHECKS_PER_SECOND = 40  # a class's phones check about this often in all, once it is big
+MAX_WATCH_SECONDS = 6.0
 SNAPSHOT_SECONDS = 0.5  # a process reads a room's state at most this often for its phones' ticks
 SPREAD_PER_STUDENT = 1 / 80  # seconds a full redraw is spread over, per student in the class…
 MAX_SPREAD = 3.0  # … up to this: 200 phones redraw over 2.5 s, not in the same instant
@@ -342,13 +347,23 @@ def redraw_all(students: int) -> None:
     st.rerun(scope="app")
 
 
-@st.fragment(run_every=WATCH_SECONDS)
-def watch(code: str, drawn: tuple | None, whole: bool = False) -> None:
+def watch_seconds(students: int) -> float:
+    """How often each phone of a class of `students` checks the class: WATCH_SECONDS up to 80
+    students, then as often as keeps the class's checks near CHECKS_PER_SECOND (5 s for 200),
+    MAX_WATCH_SECONDS at most."""
+    return min(MAX_WATCH_SECONDS, max(WATCH_SECONDS, students / CHECKS_PER_SECOND))
+
+
+def watch(code: str, drawn: tuple | None, whole: bool = False, every: float = WATCH_SECONDS):
     """Redraw the whole screen when the class moves on (a question, a reveal, a list sent, the
-    concept check, the class closed or deleted); nothing else is redrawn while a student
-    thinks or types. `whole`: on any change of the `signature` (a round, a timer set or run
-    out too): the teacher's screen, whose controls follow the round, and a second screen on
-    the teacher's link, which follows the teacher's moves."""
+    concept check, the class closed or deleted), checking every `every` seconds; nothing else
+    is redrawn while a student thinks or types. `whole`: on any change of the `signature` (a
+    round, a timer set or run out too): the teacher's screen, whose controls follow the round,
+    and a second screen on the teacher's link, which follows the teacher's moves."""
+    st.fragment(_watch, run_every=every)(code, drawn, whole)
+
+
+def _watch(code: str, drawn: tuple | None, whole: bool) -> None:
     try:
         now = snapshot(store(), code)
     except SQLAlchemyError:

@@ -37,7 +37,11 @@ STEP_SECONDS = 10.0  # how long each step of a reveal stays on the screen
 STYLE = """
 html { font-size: min(1.5vw, 2.6vh); }
 [data-testid="stMainBlockContainer"] { max-width: 100%; padding: 0.6rem 2rem 0.5rem 2rem; }
+/* The app's styles and scripts are empty rows at the top: no gap between them. */
+[data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"] { gap: 0; }
 [data-testid="stAppViewContainer"], [data-testid="stMain"] { overflow: hidden; }
+/* Nothing to reach by keyboard on a screen no one operates, not even the skip link. */
+[data-testid="stSkipToContent"] { display: none !important; }
 .ndcg-strip { display: flex; align-items: center; gap: 1.2rem; border-bottom:
   2px solid rgba(128,128,128,0.35); padding-bottom: 0.3rem; margin-bottom: 0.4rem; }
 .ndcg-strip .code { font-size: 1.7rem; font-weight: 800; letter-spacing: 0.08em; }
@@ -51,7 +55,7 @@ html { font-size: min(1.5vw, 2.6vh); }
 .stApp p.ndcg-round { font-size: 1.5rem; font-weight: 700; margin: 0 0 0.3rem; }
 .stApp p.ndcg-steps { color: #646362; font-size: 0.9rem; margin: 0; }
 .ndcg-chart { font-size: 1.1rem; }
-.ndcg-gains td, .ndcg-gains th { padding: 0.15rem 0.6rem; }
+.stApp .ndcg-gains td, .stApp .ndcg-gains th { padding: 0.05rem 0.6rem; font-size: 1rem; }
 .stApp h3 { font-size: 1.45rem; padding: 0.2rem 0; }
 .stApp div[data-testid="stMetricValue"] { font-size: 2.6rem; }
 """
@@ -145,13 +149,7 @@ def reveal_steps(db: Store, room: Room, posed: Posed) -> list:
         st.markdown(plain(question.exercise.explanation))
 
     def twin() -> None:
-        original = posed.twin_of
-        st.subheader(f"What the twin of question {original} shows")
-        shift = db.shift(room.code, original)
-        tally = questions.tally(question, first)
-        learning = db.learning(room.code, original)
-        for row in show.learned_rows(shift, tally, learning):
-            st.markdown(f"### {plain(row)}" if row.startswith("Right") else plain(row))
+        show.show_learned(db, room.code, posed.twin_of, number)
 
     steps = [answer]
     if two:
@@ -205,7 +203,7 @@ def learned(db: Store, room: Room) -> None:
     taken = db.checks(room.code)
     phase = "post" if "post" in taken else "pre"
     st.subheader("What the class learned" if phase == "post" else "Where the class starts")
-    check.results(found, tooltips=False)
+    check.results(found, tooltips=False, side_by_side=True)
 
 
 def _latest_is_check(db: Store, room: Room, posed: Posed | None) -> bool:

@@ -215,35 +215,24 @@ def show_confidence(question: questions.Question, given, round: int) -> None:
     )
 
 
-def learned_rows(shift: peer.Shift, twin_tally, learning: gains.Learning | None) -> list[str]:
-    """Right in round 1 / round 2 / on the twin, and the weighted learning gain, in words."""
-    rows = [
-        f"Right in round 1 (alone): {peer.share_words(shift.right1, shift.first)}",
-        "Right in round 2 (after discussing): "
-        + (peer.share_words(shift.right2, shift.second) if shift.second else "no round 2"),
-        f"Right on the twin (alone): {peer.share_words(twin_tally.right, twin_tally.answered)}",
-    ]
+def show_learned(db, code: str, original: int, twin: int) -> None:
+    """What a twin question showed: right in round 1, round 2 and on the twin (a table of
+    bars), and the weighted learning gain (Porter et al., ICER 2011)."""
+    posed = db.question(code, twin)
+    shift = db.shift(code, original)
+    tally = questions.tally(posed.question, [a.answer for a in db.answers(code, twin, 1)])
+    rows = [("Round 1 (alone)", shift.right1, shift.first)]
+    if shift.second:
+        rows.append(("Round 2 (after discussing)", shift.right2, shift.second))
+    rows.append(("The twin (alone)", tally.right, tally.answered))
+    html(charts.shares_table(rows, f"What the twin of question {original} shows"))
+    learning = db.learning(code, original)
     if learning is not None:
-        rows.append(
-            f"Weighted learning gain: {gains.gain_words(learning.wlg)} "
+        st.markdown(
+            f"**Weighted learning gain: {gains.gain_words(learning.wlg)}** "
             f"({learning.learned} of {learning.learners} who were wrong alone got the twin "
             f"right; {learning.knew_right} of {learning.knew} who were right alone did)"
         )
-    return rows
-
-
-def show_learned(db, code: str, original: int, twin: int) -> None:
-    """What a twin question showed: right in round 1, round 2 and on the twin, and the weighted
-    learning gain (Porter et al., ICER 2011)."""
-    posed = db.question(code, twin)
-    shift = db.shift(code, original)
-    twin_tally = questions.tally(posed.question, [a.answer for a in db.answers(code, twin, 1)])
-    st.markdown(f"**What the twin of question {original} shows**")
-    st.markdown(
-        "\n".join(
-            f"- {row}" for row in learned_rows(shift, twin_tally, db.learning(code, original))
-        )
-    )
     st.caption(
         "The weighted learning gain: the share of those wrong alone in round 1 who got the twin "
         "right, over the share of those right alone who did again (1: they caught up; Porter "

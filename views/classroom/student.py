@@ -3,10 +3,10 @@ answer form lead the screen (the lists' chart follows, folded); the options are 
 targets of at least 48 px; a new round brings the form into view; a revealed question shows no
 timer; every chart is a table.
 
-The round is a panel of its own (`round_panel`, a fragment that checks the class every
-WATCH_SECONDS): a new round, a timer set, extended or run out, and the answer sent are drawn by
+The round is a panel of its own (`round_panel`, a fragment that checks the class every 2 s, less
+often in a big class: `common.watch_seconds`): a new round, a timer set, extended or run out, and the answer sent are drawn by
 the panel alone, at each phone's own tick, so a round change costs the server one small redraw
-per phone, spread over two seconds by when each phone joined; only a new question, a reveal, a
+per phone, spread over the interval by when each phone joined; only a new question, a reveal, a
 list sent or the concept check redraw the whole screen, and those redraws are spread further in
 a big class (`common.redraw_all`).
 """
@@ -177,12 +177,15 @@ def said_before(question: questions.Question, first) -> None:
         )
 
 
-@st.fragment(run_every=common.WATCH_SECONDS)
-def round_panel(code: str, token: str, number: int, drawn: tuple) -> None:
+def round_panel(code: str, token: str, number: int, drawn: tuple, every: float) -> None:
     """The round on a phone, in reading order: its banner and time left, the discussion prompt
     and the student's own round-1 answer in round 2, the question, the form while the round
-    takes answers. Redrawn by itself every WATCH_SECONDS; the whole screen only when the class
-    has moved past this question (a reveal, a new question, a list, the check)."""
+    takes answers. Redrawn by itself every `every` seconds; the whole screen only when the
+    class has moved past this question (a reveal, a new question, a list, the check)."""
+    st.fragment(_round_panel, run_every=every)(code, token, number, drawn)
+
+
+def _round_panel(code: str, token: str, number: int, drawn: tuple) -> None:
     db = common.store()
     try:
         now = common.snapshot(db, code)
@@ -306,7 +309,8 @@ def student_screen(db: Store, room: Room, token: str) -> None:
         st.info("You are in. Waiting for your teacher's first question…", icon="⏳")
         common.said()
     elif posed.revealed is None:
-        round_panel(room.code, token, posed.number, now.full)
+        every = common.watch_seconds(now.students)
+        round_panel(room.code, token, posed.number, now.full, every)
         if show.has_lists_chart(posed.question):
             with st.expander("The lists as bars"):
                 show.show_lists(posed.question)
@@ -315,4 +319,4 @@ def student_screen(db: Store, room: Room, token: str) -> None:
     if room.pushed:
         show.show_pushed_list(room.pushed)
     if posed is None or posed.revealed is not None or room.checking:
-        common.watch(room.code, now.full)
+        common.watch(room.code, now.full, every=common.watch_seconds(now.students))
