@@ -236,6 +236,14 @@ def _audience_holds_no_control_and_no_key(screens, key: str, step: str) -> None:
         page.screenshot(path=str(ARTIFACTS / f"classroom-audience-{step}-{size}.png"))
 
 
+def _no_axe_findings(page, where: str) -> None:
+    """axe-core finds nothing serious on this screen (the app-wide test opens /classroom's
+    start page only: the screens of a class need a class)."""
+    from tests.browser.test_accessibility import axe_scan
+
+    assert axe_scan(page)["found"] == [], where
+
+
 def _phone_form_first(page, name: str, step: str) -> None:
     form = page.locator(".st-key-classroom_student_form")
     expect(form).to_be_visible()
@@ -289,12 +297,16 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
         for page in screens.values():
             expect(page.get_by_text("3 joined")).to_be_visible()
         _audience_holds_no_control_and_no_key(screens, key, "1-lobby")
+        _no_axe_findings(screens["1280"], "the audience screen's lobby")
+        _no_axe_findings(teacher, "the teacher's screen")
 
         # The concept check at the start of class: each phone answers a few questions.
         teacher.get_by_role("button", name="Start the check (start of class)").click()
         for page, (name, *_) in zip(phones, CLASS, strict=True):
             expect(page.get_by_text("Concept check, start of class")).to_be_visible()
             _phone_form_first(page, name, "2-check")
+            if name == "Ann":
+                _no_axe_findings(page, "a phone's concept check")
             _answer_check(page, 2)
         for page in screens.values():
             expect(page.get_by_text("3 of 3")).to_be_visible()
@@ -318,6 +330,8 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
         for page, (name, pick, how, *_) in zip(phones, CLASS, strict=True):
             expect(page.get_by_text("Round 1: answer on your own")).to_be_visible()
             _phone_form_first(page, name, "4-round1")
+            if name == "Ann":
+                _no_axe_findings(page, "a phone in round 1")
             form = page.locator(".st-key-classroom_student_form")
             form.get_by_text(pick, exact=True).click()
             form.get_by_text(how, exact=True).click()
@@ -327,6 +341,7 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
             expect(page.get_by_text("3 of 3")).to_be_visible()
             expect(page.get_by_text(re.compile(r"⏱ [0-5]:\d\d left"))).to_be_visible()
         _audience_holds_no_control_and_no_key(screens, key, "4-round1")
+        _no_axe_findings(screens["1920"], "the audience screen in round 1")
 
         # Peer instruction first: round 2 is the primary move; it keeps round 1's time.
         expect(teacher.get_by_role("combobox", name="Time for round 2")).to_have_value("5:00")
@@ -351,12 +366,14 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
         for page in screens.values():
             expect(page.get_by_text("Round 1 (alone)").first).to_be_visible()
         _audience_holds_no_control_and_no_key(screens, key, "6-reveal")
+        _no_axe_findings(screens["1280"], "the audience screen at the reveal")
         for page in screens.values():
             expect(page.get_by_text("how the class moved")).to_be_visible()
         _audience_holds_no_control_and_no_key(screens, key, "7-reveal-moved")
         for page in phones:
             expect(page.get_by_text("⏱")).to_have_count(0)  # a revealed round has no timer
         phones[1].screenshot(path=str(ARTIFACTS / "classroom-phone-8-reveal-Bob.png"))
+        _no_axe_findings(phones[1], "a phone at the reveal")
 
         # The twin, with one press, answered alone.
         teacher.get_by_role(

@@ -70,7 +70,7 @@ def how_to_join(room: Room) -> None:
         # by side; later, one above the other.
         words, picture = st.columns(2) if room.current is None else (st.container(),) * 2
         with words:
-            st.subheader(f"Code {rooms.format_code(room.code)}")
+            st.header(f"Code {rooms.format_code(room.code)}")  # an h2 under the page's h1
             st.markdown("Scan the QR code, or open the link and type the code:")
             st.code(address, language=None, wrap_lines=True)
         with picture:
