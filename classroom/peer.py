@@ -214,6 +214,10 @@ NAME_LIMIT = 60
 MAX_ITEMS = 100  # questions in one list: more than a lecture asks
 FILE_LIMIT = 200_000  # bytes of a list's file
 FILE_FIX = "A question list is the JSON file this page exports: pick that file, or export it again."
+# Lists saved on one server, and by one class: enough for every course a department teaches, few
+# enough that a script cannot bury the teachers' own lists in the picker.
+MAX_SAVED_LISTS = 500
+MAX_LISTS_PER_CLASS = 20
 _NAME = re.compile(r"^[^\x00-\x1f\x7f]+$")
 
 

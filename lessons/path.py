@@ -31,8 +31,6 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from lessons.practice import LATEST, PLANS
-
 WORDS_PER_MINUTE = 200
 # The lessons of the path, read in order and every question answered: at most this long.
 MAX_MINUTES = 20
@@ -125,6 +123,10 @@ def stop_minutes(key: str, words: int) -> int:
 
 def practice_exercises() -> tuple[str, ...]:
     """The kinds of exercise in a practice set of the newest version, one per exercise."""
+    # Imported here: practice reads the path's order (which slips a stop has taught), so the
+    # path, which only counts practice's exercises, is the one that waits.
+    from lessons.practice import LATEST, PLANS
+
     calculations, questions = PLANS[LATEST]
     return (*calculations, *questions)
 

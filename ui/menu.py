@@ -152,7 +152,7 @@ PAGES: tuple[PageInfo, ...] = (
     ),
     PageInfo(
         "classroom",
-        "views/classroom.py",
+        "views/classroom/page.py",
         "Live classroom",
         "🧑‍🏫",
         "classroom",

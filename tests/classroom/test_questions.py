@@ -340,21 +340,31 @@ def test_each_wrong_option_of_which_measures_move_points_to_its_own_misconceptio
         assert m.advice and not any(ch.isdigit() for ch in m.advice), m.advice
 
 
-def test_the_revealed_histogram_shades_what_counts():
-    # 1, 0, 1, 1, 0 at k = 3 (0.70392): ±0.05 shades 0.65392 to 0.75392, the window the
+def test_the_revealed_histogram_marks_what_counts():
+    # 1, 0, 1, 1, 0 at k = 3 (0.70392): ±0.05 marks 0.65392 to 0.75392, the window the
     # question states and applies (the log₂ i slip, 0.61991, lies outside it).
-    from ui.charts.answers import number_histogram
+    from views.classroom.charts import histogram_table
 
     question = q.estimate_question([1, 0, 1, 1, 0], 3)
     exercise = question.exercise
     low, high = practice.accepted_range(exercise)
     assert low == pytest.approx(exercise.target - 0.05) == pytest.approx(0.65392, abs=1e-5)
     assert high == pytest.approx(exercise.target + 0.05)
-    figure = number_histogram(
+    table = histogram_table(
         q.histogram([0.7, 0.62], exercise.tolerance),
+        caption="Round 1",
         target=exercise.target,
-        tolerance=exercise.tolerance,
         band=(low, high),
+        mine=0.62,
     )
-    (shade,) = [s for s in figure.layout.shapes if s.type == "rect"]
-    assert (shade.x0, shade.x1) == pytest.approx((low, high))
+    rows = table.split("<tr")[2:]  # the header's row left out
+    assert len(rows) == 10 and "✗ 0 to 0.1" in rows[0]
+    # 0.6 to 0.7 holds the slip's 0.62 (the student's): partly right, and says which part.
+    assert "◐ 0.6 to 0.7" in rows[6] and "counts from 0.6539 to 0.7" in rows[6]
+    assert "you: 0.62" in rows[6] and '"count">1<' in rows[6]
+    assert "◐ 0.7 to 0.8" in rows[7] and "the answer, 0.7039" in rows[7]
+    assert "counts from 0.7 to 0.7539" in rows[7]
+    assert "✗ 0.9 to 1" in rows[9]
+    # Before the reveal, nothing is marked.
+    plain = histogram_table(q.histogram([0.7, 0.62], exercise.tolerance), caption="Now")
+    assert "✓" not in plain and "◐" not in plain and "✗" not in plain
