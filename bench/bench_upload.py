@@ -26,8 +26,11 @@ is the same: the other students' answers while it is read, the server's memory a
 page's message. Its baseline in the same run: the same students before the upload, and with
 `--compare` the file read in the server process.
 
+`--before REV`: the same upload against the code of commit REV (a `git archive` export in a
+temporary folder, its own app.py): the code before the streaming reader is fa77d36.
+
 Run: PYTHONPATH=. .venv/bin/python bench/bench_upload.py [--compare] [--bad] [--students 10]
-[--uploads 4]
+[--uploads 4] [--before fa77d36]
 (about 2 minutes per upload on a 2-core machine; needs /usr/bin/chromium)
 """
 
@@ -38,6 +41,7 @@ import asyncio
 import contextlib
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -181,9 +185,9 @@ def upload_in_browser(url: str, run_path: Path, qrels_path: Path, marks: dict, t
 
 
 async def scenario(
-    label: str, students: int, run_path: Path, qrels_path: Path, tabs: int = 1
+    label: str, students: int, run_path: Path, qrels_path: Path, tabs: int = 1, root: Path = ROOT
 ) -> dict:
-    process, url = start_app()
+    process, url = start_app(root=root)
     port = int(url.rsplit(":", 1)[1])
     try:
         sessions = [Session(port, random.Random(seed)) for seed in range(students)]
@@ -276,6 +280,9 @@ def main() -> None:
     parser.add_argument("--compare", action="store_true", help="also read in the server process")
     parser.add_argument("--uploads", type=int, default=1, help="students uploading at once")
     parser.add_argument("--bad", action="store_true", help="upload 10 MB of lines that do not read")
+    parser.add_argument(
+        "--before", default="", help="also the code of this commit (e.g. fa77d36), exported"
+    )
     args = parser.parse_args()
     load = os.getloadavg()
     print(f"{os.cpu_count()} cores, load average {load[0]:.1f} (the machine may be shared)")
@@ -305,6 +312,20 @@ def main() -> None:
             )
             os.environ.pop("NDCG_IN_PROCESS_BYTES")
             os.environ.pop("NDCG_IN_PROCESS_LINES")
+        if args.before:
+            with tempfile.TemporaryDirectory() as old:
+                archive = subprocess.run(
+                    ["git", "archive", args.before], cwd=ROOT, capture_output=True, check=True
+                )
+                subprocess.run(["tar", "-x", "-C", old], input=archive.stdout, check=True)
+                label = f"before ({args.before}), worker process"
+                rows.append(
+                    asyncio.run(
+                        scenario(
+                            label, args.students, run_path, qrels_path, args.uploads, Path(old)
+                        )
+                    )
+                )
     print(f"\nlater load average: {os.getloadavg()[0]:.1f}")
     if any(row["wrong"] for row in rows):
         raise SystemExit("Some student was shown a number that is not their own list's NDCG.")

@@ -10,7 +10,7 @@ waits until the page is still, and measures:
 - height: the main block's scrollHeight, in CSS pixels.
 
 It prints a Markdown table (the README's "How long the lessons are") and the suggested path's
-total against its budget (`lessons.path`). With --write it also writes the path's core words to
+time, reading plus answering, against its budget (`lessons.path`). With --write it also writes the path's core words to
 lessons/path_lengths.json, which Home reads for the minutes it states. No baseline: these are
 sizes, not speeds; the README keeps the previous figures beside the new ones.
 
@@ -48,7 +48,9 @@ MEASURE = """() => {
   const main = document.querySelector('[data-testid="stMain"]');
   const block = document.querySelector('[data-testid="stMainBlockContainer"]') || main;
   const hide = document.createElement('style');
-  hide.textContent = '.katex-mathml { display: none !important; }';
+  // Formulas' hidden MathML copy, and icons' ligature names ("keyboard_arrow_right"): no
+  // reader sees either as words.
+  hide.textContent = '.katex-mathml, [data-testid="stIconMaterial"] { display: none !important; }';
   document.head.appendChild(hide);
   const core = words(main.innerText);
   hide.remove();
@@ -127,9 +129,12 @@ def main() -> None:
     print(table(figures))
     on_path = [key for key in path.pages() if key in figures]
     total = sum(figures[key]["core"] for key in on_path)
+    time = path.path_time({**path.core_words(), **{k: figures[k]["core"] for k in on_path}})
     print(
-        f"\nSuggested path ({len(on_path)} pages measured): {total:,} core words, about "
-        f"{path.minutes(total)} minutes (budget {path.MAX_CORE_WORDS:,} words)."
+        f"\nSuggested path ({len(on_path)} pages measured): {total:,} core words. Its stops "
+        f"take {time.lessons} min ({time.reading / 60:.1f} reading, {time.answering / 60:.1f} "
+        f"answering {time.questions} questions; budget {path.MAX_MINUTES}); side trips "
+        f"{time.side_trips} min; practice {time.practice} min."
     )
     if args.write and not args.at:
         # Pages not measured this time (--only) keep their last figures.

@@ -21,6 +21,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+import outside
+
 from . import questions
 
 # ---------------------------------------------------------------------------------------------
@@ -211,6 +213,11 @@ VERSION = 1
 NAME_LIMIT = 60
 MAX_ITEMS = 100  # questions in one list: more than a lecture asks
 FILE_LIMIT = 200_000  # bytes of a list's file
+FILE_FIX = "A question list is the JSON file this page exports: pick that file, or export it again."
+# Lists saved on one server, and by one class: enough for every course a department teaches, few
+# enough that a script cannot bury the teachers' own lists in the picker.
+MAX_SAVED_LISTS = 500
+MAX_LISTS_PER_CLASS = 20
 _NAME = re.compile(r"^[^\x00-\x1f\x7f]+$")
 
 
@@ -260,7 +267,9 @@ def read_item(data: object, where: str = "A question") -> Item:
         raise ValueError(f"{where} must be an object with a `question`; got {data!r:.60}.")
     unknown = set(data) - {"question", "confidence", "seconds"}
     if unknown:
-        raise ValueError(f"{where} has fields this version does not know: {sorted(unknown)}.")
+        raise ValueError(
+            f"{where} has fields this version does not know: {sorted(map(str, unknown))!s:.80}."
+        )
     if "question" not in data:
         raise ValueError(f"{where} has no `question`.")
     try:
@@ -308,31 +317,21 @@ def write_list(name: str, items: Sequence[Item]) -> str:
 
 def read_list(raw: bytes | str) -> tuple[str, tuple[Item, ...]]:
     """A list from a file (`write_list`'s JSON): its name and items, or a ValueError saying
-    what is wrong with the file, in words a teacher can act on."""
-    if isinstance(raw, bytes):
-        if len(raw) > FILE_LIMIT:
-            raise ValueError(
-                f"This file has {len(raw):,} bytes; a question list has at most "
-                f"{FILE_LIMIT:,}: is it the right file?"
-            )
-        try:
-            raw = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ValueError("This file is not text (UTF-8): is it a question list?") from None
-    try:
-        document = json.loads(raw)
-    except json.JSONDecodeError as error:
+    what is wrong with the file, in words a teacher can act on (read by `outside`: a nested,
+    huge or binary file is said, a byte-order mark is accepted)."""
+    if len(raw) > FILE_LIMIT:
         raise ValueError(
-            f"This file is not JSON (line {error.lineno}, column {error.colno}: {error.msg}): "
-            "a question list is the JSON file this page exports."
-        ) from None
+            f"This file has {len(raw):,} bytes; a question list has at most "
+            f"{FILE_LIMIT:,}: is it the right file?"
+        )
+    document = outside.read_json(raw, "This file", FILE_FIX, limit=FILE_LIMIT)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError(f'This JSON is not a question list: its "format" must be "{FORMAT}".')
     version = document.get("version")
     if version != VERSION:
         raise ValueError(
-            f"This question list has version {version!r}; this app reads version {VERSION}: "
-            "export it again from this app, or update the app."
+            f"This question list has version {version!r:.40}; this app reads version "
+            f"{VERSION}: export it again from this app, or update the app."
         )
     name = read_list_name(document.get("name"))
     return name, items_from_json(document.get("questions"))

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import outside
 from lessons import practice
 from lessons.practice import Case, Exercise, Verdict, calculations
 from ndcg_core import ordering
@@ -43,6 +44,8 @@ from .rooms import read_answer_text
 MIN_ITEMS = 2
 MAX_ITEMS = 10  # a list the class works out by hand, and reads on a phone
 MAX_GRADE = 10
+SPEC_LIMIT = 10_000  # characters of a question's spec: the largest the app writes is ~300
+SPEC_FIX = "A question must be JSON as this app writes it: ask it again."
 MAX_BINS = 24  # bars of a histogram: one a class can read on a projector
 NICE_STEPS = (1, 2, 2.5, 5)
 
@@ -127,30 +130,50 @@ def _question(spec: dict, exercise: Exercise) -> Question:
 def from_spec(spec: Mapping) -> Question:
     """Rebuild a question from its spec (a mapping with `kind`); raises ValueError naming
     what is wrong with it."""
-    if not isinstance(spec, Mapping) or spec.get("kind") not in KINDS:
+    if (
+        not isinstance(spec, Mapping)
+        or not isinstance(spec.get("kind"), str)
+        or spec["kind"] not in KINDS
+    ):
         known = ", ".join(KINDS)
-        raise ValueError(f"A question's `kind` must be one of {known}; got {spec!r}.")
+        raise ValueError(f"A question's `kind` must be one of {known}; got {spec!r:.80}.")
     kind = spec["kind"]
     try:
         if kind == "practice":
-            return practice_question(spec["seed"], spec["index"], spec["version"])
+            return practice_question(*(_small(spec[name], name) for name in PRACTICE_FIELDS))
+        k = _small(spec.get("k", EVERY_RANKED), "k", CUT)
         if kind == "compare":
-            return compare_question(spec["a"], spec["b"], spec.get("k", EVERY_RANKED))
+            return compare_question(spec["a"], spec["b"], k)
         if kind == "estimate":
-            return estimate_question(spec["rels"], spec.get("k", EVERY_RANKED))
+            return estimate_question(spec["rels"], k)
         return swap_question(spec["rels"])
     except KeyError as missing:
-        raise ValueError(f"A {kind} question needs `{missing.args[0]}`; got {spec!r}.") from None
+        raise ValueError(
+            f"A {kind} question needs `{missing.args[0]}`; got {spec!r:.80}."
+        ) from None
+
+
+PRACTICE_FIELDS = ("seed", "index", "version")
+WHOLE = "a whole number"
+CUT = "a whole number, 'n' (every ranked position) or 'none'"
+
+
+def _small(value: object, name: str, what: str = WHOLE) -> object:
+    """A seed, an index, a version or a cut-off as a file may hold it, if it can be one (the
+    practice and the kernel check its range): a file can hold anything there, and this
+    message quotes only the start of it."""
+    small = value is None or (isinstance(value, int) and value.bit_length() <= 64)
+    if isinstance(value, bool) or not (small or (isinstance(value, str) and len(value) <= 12)):
+        raise ValueError(f"A question's `{name}` must be {what}; got {value!r:.40}.")
+    return value
 
 
 @lru_cache(maxsize=512)
 def from_text(text: str) -> Question:
     """A question from the JSON the database keeps (cached: every screen rebuilds it)."""
-    try:
-        spec = json.loads(text)
-    except (TypeError, json.JSONDecodeError):
-        raise ValueError(f"A stored question must be JSON; got {text!r:.60}.") from None
-    return from_spec(spec)
+    if not isinstance(text, str):
+        raise ValueError(f"A stored question must be JSON text; got {text!r:.60}.")
+    return from_spec(outside.read_json(text, "This stored question", SPEC_FIX, limit=SPEC_LIMIT))
 
 
 def practice_question(seed: int, index: int, version: int = practice.LATEST) -> Question:
@@ -449,7 +472,7 @@ def compared(question: Question, mine: str | None, texts: Sequence[str]) -> str:
         return (
             f"You said {said(question, mine)}; the answer is {fixed(question.exercise.target)}. "
             f"{class_says[0].upper()}{class_says[1:]} (within ±"
-            f"{exact(question.exercise.tolerance)} and nearer it than any common slip); the middle answer of the class (median) was "
+            f"{exact(question.exercise.tolerance)}); the middle answer of the class (median) was "
             f"{exact(round(middle, DIGITS))}."
         )
     same = sum(1 for t in texts if t == mine) - 1

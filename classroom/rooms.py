@@ -4,22 +4,27 @@ closed room's data is kept. Pure Python: no database, no Streamlit (the store co
 
 - A **room code** is 8 characters from an alphabet without look-alikes (no O/0, I/1/L): 31⁸ ≈
   8.5 × 10¹¹ codes, drawn by `secrets`. With, say, 1,000 rooms open at once, a guess hits one
-  with a chance of about 1 in 10⁹, and an address that keeps getting codes wrong waits
-  (`code_wait`, counted in the database): codes cannot be found by trying. Codes are typed on phones, so they are read
-  case-blind, with spaces and dashes ignored, and shown as ``ABCD-EFGH``.
+  with a chance of about 1 in 10⁹; a browser (or an address) that keeps getting codes wrong
+  waits for the answer about the next unknown one (`code_wait`, counted in the database). Codes
+  are typed on phones, so they are read case-blind, with spaces and dashes ignored, and shown
+  as ``ABCD-EFGH``.
 - The **teacher key** (in the teacher's link only) and each **student token** (in that
   student's link, so a reload keeps who they are) are random URL-safe strings from `secrets`;
-  the database keeps only their SHA-256 digests, compared in constant time.
+  the **projector token** (in the audience screen's link) is derived from the key
+  (`projector_token`). The database keeps only their SHA-256 digests, compared in constant time.
 - A room **closes by itself** `DEFAULT_HOURS` after it opened (the teacher may choose 1 to
   `MAX_HOURS`), or when the teacher closes it; a closed room accepts nothing, and its data
   is deleted `RETENTION_DAYS` after it closed.
 - **Joining** is limited so that one person cannot stuff the poll: one student per browser (a
   browser that joined again gets its student back), at most `ROOM_CAP` students in a room, at
   most `JOINS_PER_MINUTE` new students a minute, and none while the teacher has locked joining.
+- **Wrong codes** slow down the answers about codes that name no class (`code_wait`), per
+  browser and, far more loosely, per address; a code that names an open class always gets in.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import math
@@ -34,6 +39,7 @@ ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
 KEY_BYTES = 24  # a teacher key: 32 URL-safe characters, 192 random bits
 TOKEN_BYTES = 16  # a student token: 22 URL-safe characters, 128 random bits
+TOKEN_LENGTH = 22  # characters of a projector token (132 bits of an HMAC)
 MAX_SECRET_LENGTH = 64  # a key or token read from a link longer than this is not one of ours
 _SECRET = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -42,18 +48,21 @@ ANSWER_LIMIT = 40  # characters of a typed answer
 DEFAULT_HOURS = 12
 MAX_HOURS = 48
 
-# Wrong codes: after MAX_FAILURES of them from one address within FAILURE_WINDOW seconds, that
-# address waits LOCKOUT seconds from its last failure. An address, not a browser: a browser can
-# always start afresh, an address cannot. A school's students often share one address (NAT),
-# hence more than a handful of typos before the wait.
+# Wrong codes and keys, counted twice (`code_wait`): per browser, MAX_FAILURES within
+# FAILURE_WINDOW seconds before that browser waits LOCKOUT seconds from its last one; and per
+# address, ADDRESS_FAILURES before everyone there waits. A school's students share one address
+# behind its router: its allowance is for a lecture hall of typos, not for one student's, and a
+# code that names an open room is never held up by either (only the answer about a code that
+# names no room waits), so a prankster at the same address cannot keep a class from joining.
 MAX_FAILURES = 10
+ADDRESS_FAILURES = 300
 FAILURE_WINDOW = 300.0
 LOCKOUT = 60.0
-# Joining: a lecture hall is a few hundred; a class of 100 arriving in one minute gets in
-# without a wait, and a script adding students gets at most that many a minute until the
-# teacher locks joining (and then removes them).
-ROOM_CAP = 500
-JOINS_PER_MINUTE = 100
+# Joining: a lecture hall of a few hundred gets in within a minute; a script adding students gets
+# at most JOINS_PER_MINUTE a minute until the teacher locks joining (and then removes them).
+# ROOM_CAP: a class of 700 answering one question (an audience tool's usual top tier) fits.
+ROOM_CAP = 1000
+JOINS_PER_MINUTE = 300
 JOIN_WINDOW = 60.0
 # A closed (or expired) room's names and answers are deleted this long after it closed: time
 # to download the CSV, no longer.
@@ -136,6 +145,14 @@ def read_secret(text: object, what: str = "key") -> str:
     return text
 
 
+def projector_token(key: str) -> str:
+    """The token of a room's projector link, derived from its teacher key (HMAC-SHA256): the
+    teacher's screen can show it again at any time, and it gives away nothing of the key. It
+    opens the audience screen only, which shows nothing the class does not see anyway."""
+    mac = hmac.new(key.encode("utf-8"), b"ndcg-lab classroom projector", hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).decode("ascii").rstrip("=")[:TOKEN_LENGTH]
+
+
 def digest(secret: str) -> str:
     """What the database keeps of a key or token: its SHA-256, in hex."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
@@ -143,7 +160,12 @@ def digest(secret: str) -> str:
 
 def matches(secret: str, stored: str) -> bool:
     """Whether `secret` is the one whose digest is `stored`, compared in constant time."""
-    return hmac.compare_digest(digest(secret), stored)
+    return matches_digest(digest(secret), stored)
+
+
+def matches_digest(computed: str, stored: str) -> bool:
+    """Whether two digests are the same, compared in constant time."""
+    return hmac.compare_digest(computed, stored)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -228,24 +250,27 @@ def status(closed: float | None, expires_at: float, now: float) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-def code_wait(failures: int, started: float, last: float, now: float) -> float:
-    """Seconds an address must wait before trying another code (0: it may try now).
-
-    `failures` wrong codes since `started` (the start of its window), the last at `last`.
-    After MAX_FAILURES of them within FAILURE_WINDOW seconds, it waits LOCKOUT seconds from
-    the last one.
+def code_wait(
+    failures: int, started: float, last: float, now: float, allowed: int = MAX_FAILURES
+) -> float:
+    """Seconds a browser (or an address) must wait before the answer about another unknown code
+    (0: none). `failures` wrong codes since `started` (the start of its window), the last at
+    `last`: after `allowed` of them within FAILURE_WINDOW seconds (MAX_FAILURES for a browser,
+    ADDRESS_FAILURES for an address), it waits LOCKOUT seconds from the last one.
     """
-    if failures < MAX_FAILURES or now - started >= FAILURE_WINDOW:
+    if failures < allowed or now - started >= FAILURE_WINDOW:
         return 0.0
     return max(0.0, last + LOCKOUT - now)
 
 
 def wait_message(seconds: float) -> str:
-    """What a browser that must wait is told."""
+    """What a browser is told about a code that names no class once it (or its address) must
+    wait: nothing about the code itself, only when to try again."""
     return (
-        f"Too many wrong codes from this network address: wait {math.ceil(seconds)} s, then try "
-        f"again. The code on the board has {CODE_LENGTH} letters and digits, like "
-        f"{format_code('ABCDEFGH')}; it never uses O, 0, I, 1 or L."
+        f"Too many wrong codes from this browser: wait {math.ceil(seconds)} s before a code that "
+        f"names no class is answered (the right code gets in at once). The code on the board has "
+        f"{CODE_LENGTH} letters and digits, like {format_code('ABCDEFGH')}; it never uses O, 0, "
+        "I, 1 or L."
     )
 
 

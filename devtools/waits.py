@@ -3,8 +3,9 @@
 A loaded 2-core machine can take ten times longer than an idle one to run a script, fetch a
 bundle or draw a chart, and no fixed pause is right for both. So every wait here is for a
 condition: Streamlit's own run state on the app's root element, its running indicator, its
-placeholders and faded (stale) elements, the page's fonts, images, frames and animations, and
-no change to the page over a few frames in a row. Timeouts only bound how long a broken page is
+placeholders and faded (stale) elements, the page's fonts, images and animations, and no change
+to the page over a few frames in a row. (The app has no iframes: its components are mounted in
+the page itself, Streamlit's Components v2.) Timeouts only bound how long a broken page is
 waited for; a page that is fine returns as soon as it is drawn.
 
 Every browser context a test opens gets WATCH (`open_context`; the `page` fixture's context too):
@@ -23,7 +24,7 @@ from typing import TypeVar
 # failing, not a pause.
 LOADED = 120_000
 
-# Run before each document's own scripts (in every frame, the components' frames included).
+# Run before each document's own scripts.
 # - Timers of up to a second (the app's script marks the page 120 ms after a change; React's
 #   transitions, Plotly's and the data grid's redraws) are the page about to change: they are
 #   counted from when they are set until they fire or are cleared.
@@ -70,8 +71,8 @@ WATCH = """(() => {
 
 # True once the page has been still for three animation frames in a row: no run in progress
 # or asked for, nothing Streamlit draws as pending (running indicator, placeholder, stale
-# element), fonts and images loaded, every frame loaded and still too, no animation running and
-# no short timer pending. `token` starts a fresh count for each wait.
+# element), fonts and images loaded, no animation running and no short timer pending. `token`
+# starts a fresh count for each wait.
 STILL = """(token) => {
   const watch = window.__ndcgWatch;
   if (!watch) throw new Error("this page's context was not opened with waits.open_context");
@@ -88,23 +89,9 @@ STILL = """(token) => {
       '[data-testid="stStatusWidget"], [data-testid="stSkeleton"], [data-stale="true"]')
     || document.fonts.status !== "loaded"
     || [...document.images].some((image) => !image.complete);
-  const documents = [[document, watch]];
-  for (const frame of document.querySelectorAll("iframe[src]")) {
-    let inner = null;
-    try {
-      inner = frame.contentDocument;
-    } catch (error) {
-      continue; // another origin: nothing of it can be read
-    }
-    const innerWatch = inner && frame.contentWindow.__ndcgWatch;
-    if (!innerWatch || inner.readyState !== "complete") busy = true;
-    else documents.push([inner, innerWatch]);
-  }
-  for (const [doc, docWatch] of documents) {
-    if (docWatch.changed || docWatch.timers.size) busy = true;
-    docWatch.changed = false;
-    if (doc.getAnimations().some((animation) => animation.playState === "running")) busy = true;
-  }
+  if (watch.changed || watch.timers.size) busy = true;
+  watch.changed = false;
+  if (document.getAnimations().some((animation) => animation.playState === "running")) busy = true;
   watch.still = busy ? 0 : watch.still + 1;
   return watch.still >= 3;
 }"""

@@ -18,18 +18,13 @@ they are needed to show how a source rounded.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 import pandas as pd
 
-from ndcg_core.display import NOISE
 from ndcg_core.metrics import Totals, totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring, default_labels
-from ndcg_core.options import CUTS, IDEALS, NO_CUTOFF
-from ndcg_core.ordering import swap_effect
-from ndcg_core.permutations import swap
 
 
 @dataclass(frozen=True)
@@ -924,18 +919,18 @@ EXAMPLES: tuple[Example, ...] = (
             "Today's article keeps the six ranked documents and their grades, discounts by "
             "log₂(i + 1) throughout, and adds two documents that were judged but never "
             "retrieved: D7 with grade 3 and D8 with grade 2. Every document the assessors judged "
-            "for the query, returned or not, makes up J; the judged ones this system did not "
-            "return are what this app calls the pool (the word comes from TREC's pooling, "
-            "which decides what gets judged). D7 and D8 cannot add to DCG, since the system never ranked them, but they "
-            "belong in the ideal order: the best possible list for this query would rank them."
+            "for the query, returned or not, makes up J (in TREC, the pool: the documents "
+            "judged). D7 and D8 are judged, not retrieved: they cannot add to DCG, since the "
+            "system never ranked them, but they belong in the ideal order: the best possible "
+            "list for this query would rank them."
         ),
         notice=(
             "The same six documents score 0.9608 against an ideal built from themselves, and "
             "0.7850 once D7 and D8 join the ideal: missing two relevant documents costs 0.1758. "
             "The 2012 article named nDCG's main difficulty as having no ideal ordering when "
-            "relevance is known only in part; judging a pool of documents beyond those retrieved "
-            "is how evaluations get one, and an ideal built from the retrieved documents alone "
-            "cannot see what is missing."
+            "relevance is known only in part; judging documents beyond those one system "
+            "retrieved (TREC's pooling) is how evaluations get one, and an ideal built from the "
+            "retrieved documents alone cannot see what is missing."
         ),
         printed=(Printed("IDCG", "8.740"), Printed("NDCG", "0.785")),
     ),
@@ -974,14 +969,16 @@ class Family:
     # The example the page opens with, its core: a question on its list, then its numbers. The
     # other examples follow, folded, for a second reading.
     lead: str = ""
+    # The idea the core's question is about, said as the reveal's heading once it is answered
+    # (never before: the intro only sets the scene).
+    claim: str = ""
 
 
 FAMILIES: dict[str, Family] = {
     "binary": Family(
         "Binary relevance",
         "Each item is relevant (1) or not (0). The cumulative gain CG counts the relevant items; "
-        "DCG divides each by a discount that grows with its position, so the same items score "
-        "more higher up.",
+        "DCG divides each by a discount that grows with its position.",
         (
             (
                 "binary-dcg3",
@@ -991,11 +988,15 @@ FAMILIES: dict[str, Family] = {
             ),
         ),
         lead="binary-dcg3",
+        claim=(
+            "Below the cut-off an item adds nothing to DCG@k, yet it counts in the ideal: the "
+            "ideal top k is the best k of every item."
+        ),
     ),
     "graded": Family(
         "Graded relevance",
-        "Items carry grades, usually 0 (not relevant) to 3 (a perfect match); each earns its "
-        "grade, discounted by its position. NDCG compares the order with the ideal one.",
+        "Items carry grades, usually 0 (not relevant) to 3 (a perfect match), each discounted "
+        "by its position; NDCG compares the order with the ideal one.",
         (
             (
                 "wikipedia-2012",
@@ -1005,11 +1006,12 @@ FAMILIES: dict[str, Family] = {
             ),
         ),
         lead="graded-explainer",
+        claim="The same mistake costs more near the top, where a place's worth falls fastest.",
     ),
     "continuous": Family(
         "Continuous relevance",
         "Relevance can be any score of 0 or more, such as a predicted probability: here five "
-        "items A–E, scored between 0 and 1 and ranked two ways.",
+        "items A–E, ranked two ways.",
         (
             (
                 "continuous-abcde",
@@ -1019,25 +1021,38 @@ FAMILIES: dict[str, Family] = {
             ),
         ),
         lead="continuous-abcde",
+        claim=(
+            "The same items have the same CG in any order; NDCG rewards the order with more "
+            "relevance near the top."
+        ),
     ),
     "russian": Family(
         "Three Russian examples",
-        "A study note in Russian works three examples: the top two swapped, the whole list "
-        "reversed, a swap further down. Where does a mistake cost most?",
-        lead="russian-1-not-ideal",
+        "A study note in Russian works three examples on short lists of high grades.",
+        lead="russian-2-top-error",
+        claim=(
+            "With every item relevant and the grades close, even the worst order scores high: a "
+            "value means little without what a poor order scores."
+        ),
     ),
     "gain": Family(
         "The 2^rel − 1 gain",
         "An item can earn 2^rel − 1 instead of its grade: 0, 1, 3, 7, 15 for grades 0 to 4. "
-        "The gap between neighbouring grades doubles at every step (1, 2, 4, 8), so the best "
-        "items matter more.",
+        "LightGBM, XGBoost and TF-Ranking use it by default (after Burges et al. 2005).",
         lead="gain-exponential",
+        claim=(
+            "2^rel − 1 widens the gaps between high grades (1, 2, 4, 8 from grade 0 up), so a "
+            "mistake among them costs more."
+        ),
     ),
     "zero": Family(
         "The all-zero list",
-        "If no item is relevant, even the best order scores nothing: DCG and IDCG are both 0, "
-        "and NDCG = 0 / 0 has no value. Every library picks one.",
+        "A query can have no relevant item at all: every judged grade is 0.",
         lead="all-zero",
+        claim=(
+            "With nothing relevant, DCG and IDCG are both 0: NDCG = 0 / 0 has no value, and "
+            "each library picks one."
+        ),
     ),
 }
 
@@ -1053,39 +1068,10 @@ def lesson_order(family: str) -> tuple[Example, ...]:
     return tuple(sorted(items, key=lambda item: item.id != lead))
 
 
-# The all-zero page's question is the practice puzzle "X reports 1, Y reports 0: why?", as
-# version 1 of the practice set draws it for this seed: five zeros, like the page's list.
-ALL_ZERO_SEED = 5
-
-
 def question_key(family: str) -> str:
     """The key a walkthrough's question is kept under in the learner's progress (Home's path
     marks the page done once it is answered)."""
     return f"walkthrough-{family}"
-
-
-def question(family: str):
-    """The question a walkthrough asks before it shows its lead example's numbers: a practice
-    `Exercise`, judged by the practice checker with its named-mistake feedback."""
-    # Imported here: practice builds on the core and the mistakes, not on the examples.
-    import random
-
-    from lessons.practice import calculations, puzzles
-    from lessons.practice.records import Case, Slot
-
-    lead = example(FAMILIES[family].lead)
-    if family == "continuous":
-        other = example("continuous-daecb")
-        return calculations.build_compare(Case("A", lead.ranked), Case("B", other.ranked))
-    if family == "russian":
-        ideal = RankedList(
-            tuple(sorted(lead.relevances, reverse=True)), scoring=lead.ranked.scoring
-        )
-        return calculations.build_costliest_swap(Case("The ideal", ideal), [(1, 2), (2, 3), (4, 5)])
-    if family == "zero":
-        slot = Slot("all_zero", ALL_ZERO_SEED, 0, random.Random(ALL_ZERO_SEED), 1)
-        return puzzles.make_all_zero(slot)
-    return calculations.build_estimate(Case("This list", lead.ranked))
 
 
 def example(example_id: str) -> Example:
@@ -1099,80 +1085,3 @@ def example(example_id: str) -> Example:
 
 def by_family(family: str) -> tuple[Example, ...]:
     return tuple(item for item in EXAMPLES if item.family == family)
-
-
-def compare_totals(first: Example, second: Example, names: tuple[str, str]) -> pd.DataFrame:
-    """CG, DCG, IDCG and NDCG of two examples side by side, with the change from first to second."""
-    a, b = first.totals(), second.totals()
-    # Sums of the same numbers in another order can differ in the last bit: call that no change.
-    change = {
-        name: 0.0
-        if math.isclose(a[name], b[name], rel_tol=NOISE, abs_tol=NOISE)
-        else b[name] - a[name]
-        for name in a
-    }
-    return pd.DataFrame({names[0]: a, names[1]: b, "change": change}).rename_axis("quantity")
-
-
-def ideal_choices(item: Example) -> pd.DataFrame:
-    """The same ranked list against three ideals: built from the list alone; from every judged
-    item, cut at the list's length (k = n); and from every judged item, uncut (no cut-off).
-
-    Columns: ideal (in words), ideal_order (relevances, best first, as far as it counts),
-    idcg, ndcg, used_by. For a list with judged items it never retrieved (a pool).
-    """
-    if not item.ranked.pool:
-        raise ValueError(f"`ideal_choices` needs an example with a pool; {item.id!r} has none.")
-    ranked = item.ranked
-    rows = []
-    for name, variant, used_by in (
-        (
-            "the ranked documents only",
-            ranked.with_scoring(ideal="run"),
-            IDEALS["run"].used_by,
-        ),
-        (
-            f"every judged document, cut at k = n = {ranked.n}",
-            ranked.with_scoring(k=EVERY_RANKED),
-            CUTS[EVERY_RANKED].used_by,
-        ),
-        (
-            "every judged document, no cut-off",
-            ranked.with_scoring(k=NO_CUTOFF),
-            CUTS[NO_CUTOFF].used_by,
-        ),
-    ):
-        result = totals(variant)
-        depth = result.depth
-        order = result.table["ideal_relevance"].iloc[:depth].dropna()
-        rows.append(
-            {
-                "ideal": name,
-                "ideal_order": tuple(float(v) for v in order),
-                "idcg": result.idcg,
-                "ndcg": result.ndcg,
-                "used_by": used_by,
-            }
-        )
-    return pd.DataFrame(rows)
-
-
-def swaps_within(relevances: tuple[float, ...]) -> pd.DataFrame:
-    """NDCG of an ideal list after each swap of two neighbours: where a swap costs most.
-
-    Columns: swap ("1 ↔ 2"), ranked (the list after it), ndcg, cost (what NDCG loses).
-    """
-    ranked = RankedList(tuple(sorted(relevances, reverse=True)))
-    rows = []
-    for i in range(1, ranked.n):
-        effect = swap_effect(ranked, i, i + 1)
-        after = ranked.reordered(swap(ranked.n, i, i + 1))
-        rows.append(
-            {
-                "swap": f"{i} ↔ {i + 1}",
-                "ranked": after.relevances,
-                "ndcg": effect.after,
-                "cost": -effect.change,
-            }
-        )
-    return pd.DataFrame(rows)

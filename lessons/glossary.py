@@ -199,15 +199,24 @@ TERMS: tuple[Term, ...] = (
         JUDGMENTS,
     ),
     Term(
-        "pool",
-        "Pool (judged but not retrieved)",
+        "not_retrieved",
+        "Judged, not retrieved",
         "",
         "The judged items the system did not return: J minus the ranked list. The app's "
-        "*Judged but not retrieved* box and a link's pool setting give their relevances. They "
-        "cannot add to DCG, but they join the ideal ranking, so missing a relevant one costs. "
-        "The word comes from TREC's pooling: only the top results of several systems are "
-        "judged, so J is that merged set and everything outside it is unjudged.",
-        ("judgment pool", "unretrieved", "pooling", "not retrieved"),
+        "*Judged but not retrieved* box and a link's `pool` setting give their relevances. They "
+        "cannot add to DCG, but they join the ideal ranking, so missing a relevant one costs.",
+        ("judged but not retrieved", "unretrieved", "not retrieved", "never retrieved"),
+        JUDGMENTS,
+    ),
+    Term(
+        "pool",
+        "Pool (TREC)",
+        "",
+        "In TREC, the documents judged for a topic: the top results of several systems, merged "
+        "(*pooling*) and graded by assessors. The pool is J, the judged set; a document outside "
+        "it is unjudged, and trec_eval counts it as not relevant. (A link's `pool` parameter "
+        "names only the judged items a system did not retrieve.)",
+        ("judgment pool", "pooling", "pooled"),
         JUDGMENTS,
     ),
     Term(
@@ -215,7 +224,7 @@ TERMS: tuple[Term, ...] = (
         "Ideal ranking",
         "rel*₁, rel*₂, …",
         "The judged items sorted from most to least relevant. Built from the ranked list alone "
-        "(scikit-learn) or from every judged item, J, the pool included (trec_eval).",
+        "(scikit-learn) or from every judged item, J, those not retrieved included (trec_eval).",
         ("ideal order", "best order"),
         JUDGMENTS,
     ),
@@ -582,8 +591,8 @@ NOTATION: tuple[Notation, ...] = (
     Notation("b", "the base of the logarithm", "2 in every source"),
     Notation(
         "J, |J|",
-        "the judged items of a query, retrieved or not, and how many they are; the pool is J "
-        "minus the ranked list",
+        "the judged items of a query, retrieved or not, and how many they are (TREC's pool); "
+        "J minus the ranked list is what was judged, not retrieved",
         "—",
     ),
     Notation(

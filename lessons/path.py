@@ -1,11 +1,27 @@
 """Home's suggested path: the lessons in the order a newcomer reads them, and how long each takes.
 
-Each stop is a page (its key in `ui.menu`) and what it adds. How long a stop takes comes from its
-*core words*, the words the page shows unfolded once its questions are answered (folded boxes,
-the sidebar and formulas' hidden MathML not counted), measured in chromium at 1280 × 800 by
-`bench/lesson_lengths.py`, which writes them to `path_lengths.json` beside this file (re-run it
-after changing a lesson); Home states minutes from that file. Reading time is taken at
-WORDS_PER_MINUTE, a common figure for reading explanatory text on a screen.
+Each stop is a page (its key in `ui.menu`), what it adds (in words that name the topic, never
+the answer to its question), and the questions its core asks. How long a stop takes is its
+reading plus its answering:
+
+- Reading: its *core words*, the words the page shows unfolded once its questions are answered
+  (folded boxes, the sidebar and formulas' hidden MathML not counted), measured in chromium at
+  1280 × 800 by `bench/lesson_lengths.py`, which writes them to `path_lengths.json` beside this
+  file (re-run it after changing a lesson), read at WORDS_PER_MINUTE, a common figure for
+  explanatory text on a screen.
+- Answering: QUESTION_SECONDS per question, by kind. How they were set: the third teaching
+  review walked the path as a newcomer and took about a minute for each question that needs no
+  calculation, reading it included. A question's prompt (about 30 words) is already in the
+  page's words, about 10 s at 200 words a minute; 45 s are added for its options, thinking and
+  answering. (When a question is skipped for the measure, its options are not drawn: the 45 s
+  cover reading them too.) A question answered by a move on the board gets 30 s more, for
+  trying moves before settling on one. `tests/pages/test_questions.py` checks that each stop declares the questions
+  its page asks.
+- Practice, the last exercise stop, is a set of exercises rather than a page to read: its time
+  is PRACTICE_MINUTES per exercise of the newest set, by kind (a number worked out by hand
+  takes longest; the review timed an estimate at 3–5 minutes with a calculator). Home states it
+  apart from the lessons' time, which is kept within MAX_MINUTES, as it states the side trips'
+  (each optional, taken after the stop it hangs from).
 """
 
 from __future__ import annotations
@@ -16,8 +32,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 WORDS_PER_MINUTE = 200
-# The path's whole core, read in order: about a quarter of an hour.
-MAX_CORE_WORDS = 3000
+# The lessons of the path, read in order and every question answered: at most this long.
+MAX_MINUTES = 20
+QUESTION_SECONDS = {"choice": 45, "board": 75}
+# A practice exercise, by kind; any kind not named here is a question with options.
+PRACTICE_MINUTES = {"estimate": 4, "missing_term": 2, "compare": 2, "costliest_swap": 2}
+PRACTICE_DEFAULT_MINUTES = 1
+PRACTICE = "practice"
 LENGTHS = Path(__file__).with_name("path_lengths.json")
 
 
@@ -25,6 +46,8 @@ LENGTHS = Path(__file__).with_name("path_lengths.json")
 class Stop:
     key: str  # the page, as ui.menu names it
     adds: str  # what it adds to what came before, in a few words
+    # The questions its core asks, by kind ("choice": options; "board": a move on the board).
+    questions: tuple[str, ...] = ()
     # The link's query parameters, when the stop opens a particular list: what `adds` promises
     # is what the page shows there (and what bench/lesson_lengths.py measures).
     params: tuple[tuple[str, str], ...] = ()
@@ -34,30 +57,32 @@ class Stop:
 # playground's controls before the playground, then gains, labels, what the number hides, its
 # neighbours, the libraries, and practice to close.
 STOPS: tuple[Stop, ...] = (
-    Stop("learn-binary", "CG, DCG and NDCG on a 0/1 list, with a guess first"),
-    Stop("learn-graded", "grades, and the ideal order"),
-    Stop("learn-discount", "why the discount is a logarithm, and its other shapes"),
+    Stop("learn-binary", "DCG and NDCG on a 0/1 list, cut at k", ("choice",)),
+    Stop("learn-graded", "grades, and the ideal order", ("choice",)),
+    Stop("learn-discount", "why the discount is a logarithm, and its other shapes", ("board",)),
     Stop("playground", "your own list: type it, drag it, change k, the gain and the discount"),
-    Stop("learn-gain", "the gain 2^rel − 1: what one grade step is worth"),
-    Stop("learn-labels", "where grades come from: judgments, ratings, clicks"),
-    Stop("learn-pitfalls", "what the number does not tell you"),
-    Stop("metrics", "P@k, R@k, RR, AP, ERR and RBP on the same list"),
+    Stop("learn-gain", "the gain 2^rel − 1", ("choice",)),
+    Stop("learn-labels", "where grades come from: judgments, ratings, clicks", ("choice",)),
+    Stop("learn-pitfalls", "what the number does not tell you", ("choice", "choice")),
+    Stop("metrics", "P@k, R@k, RR, AP, ERR and RBP on the same list", ("choice",)),
     Stop(
         "libraries",
-        "0.9608 in scikit-learn, 0.7850 in trec_eval's ndcg_cut.6, 0.7562 in its ndcg",
-        # Today's Wikipedia list with its two judged documents never retrieved: the list whose
-        # three scores the stop names.
+        "why scikit-learn and trec_eval print different numbers",
+        ("choice",),
+        # Today's Wikipedia list with its two judged documents never retrieved: a list on which
+        # the libraries part.
         params=(("rels", "3,2,3,0,1,2"), ("pool", "3,2")),
     ),
     Stop("practice", "exercises that name the mistake behind a wrong answer"),
+    Stop("recap", "the formula, the four things to state with it, and chance"),
 )
 # Short side trips: each a walkthrough of one source's examples, taken after the stop named.
 SIDE_TRIPS: dict[str, tuple[Stop, ...]] = {
     "learn-graded": (
-        Stop("learn-continuous", "relevance between 0 and 1"),
-        Stop("learn-russian", "where in the list a mistake costs most"),
+        Stop("learn-continuous", "relevance between 0 and 1", ("choice",)),
+        Stop("learn-russian", "three short lists of high grades", ("choice",)),
     ),
-    "learn-pitfalls": (Stop("learn-all-zero", "a query with nothing relevant: 0 / 0"),),
+    "learn-pitfalls": (Stop("learn-all-zero", "a query with nothing relevant", ("choice",)),),
 }
 # Kept to look things up, not read through: no time stated, not counted in the path's core.
 REFERENCE = "glossary"
@@ -75,8 +100,72 @@ def minutes(words: int) -> int:
 
 
 def reading_time(words: int) -> str:
-    """'1 min', '4 min': how Home states a stop's time."""
+    """'1 min', '4 min': how Home states a time."""
     return f"{minutes(words)} min"
+
+
+def reading_seconds(words: int) -> float:
+    return 60 * words / WORDS_PER_MINUTE
+
+
+def answering_seconds(key: str) -> float:
+    """The allowance for answering stop `key`'s questions."""
+    return sum(QUESTION_SECONDS[kind] for kind in stop(key).questions)
+
+
+def stop_minutes(key: str, words: int) -> int:
+    """A stop's time, reading its `words` plus answering its questions, in whole minutes (at
+    least one); the practice stop's is its exercise set's (`practice_minutes`)."""
+    if key == PRACTICE:
+        return practice_minutes()
+    return max(1, math.ceil((reading_seconds(words) + answering_seconds(key)) / 60))
+
+
+def practice_exercises() -> tuple[str, ...]:
+    """The kinds of exercise in a practice set of the newest version, one per exercise."""
+    # Imported here: practice reads the path's order (which slips a stop has taught), so the
+    # path, which only counts practice's exercises, is the one that waits.
+    from lessons.practice import LATEST, PLANS
+
+    calculations, questions = PLANS[LATEST]
+    return (*calculations, *questions)
+
+
+def practice_minutes() -> int:
+    return sum(
+        PRACTICE_MINUTES.get(kind, PRACTICE_DEFAULT_MINUTES) for kind in practice_exercises()
+    )
+
+
+@dataclass(frozen=True)
+class PathTime:
+    """The path's time: its stops' reading and answering in seconds (practice left out), how
+    many questions they ask, the side trips' minutes, and the practice set's minutes."""
+
+    reading: float
+    answering: float
+    questions: int
+    side_trips: int
+    practice: int
+
+    @property
+    def lessons(self) -> int:
+        """The stops, read and answered, in whole minutes: the figure kept within MAX_MINUTES."""
+        return math.ceil((self.reading + self.answering) / 60)
+
+
+def path_time(words: dict[str, int]) -> PathTime:
+    """The path's time from each page's measured core words (`core_words`)."""
+    stops = [stop.key for stop in STOPS if stop.key != PRACTICE]
+    sides = [side.key for sides in SIDE_TRIPS.values() for side in sides]
+    side_seconds = sum(reading_seconds(words.get(key, 0)) + answering_seconds(key) for key in sides)
+    return PathTime(
+        reading=sum(reading_seconds(words.get(key, 0)) for key in stops),
+        answering=sum(answering_seconds(key) for key in stops),
+        questions=sum(len(stop(key).questions) for key in stops),
+        side_trips=math.ceil(side_seconds / 60),
+        practice=practice_minutes(),
+    )
 
 
 def pages() -> tuple[str, ...]:

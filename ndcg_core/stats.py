@@ -161,3 +161,86 @@ def paired_randomization_test(
         p = (extreme + 1) / (n_resamples + 1)
         exact = False
     return PairedTest(float(d.mean()), wins, losses, n - wins - losses, p, exact, n, masks)
+
+
+# ---------------------------------------------------------------------------------------------
+# Many runs: a test per pair and the correction for the family of tests
+# ---------------------------------------------------------------------------------------------
+
+TESTS = {
+    "paired-t": "paired t-test",
+    "wilcoxon": "Wilcoxon signed-rank test",
+    "randomization": "paired randomization test",
+    "tukey": "Tukey's HSD",
+}
+CORRECTIONS = {
+    "none": "no correction",
+    "bonferroni": "Bonferroni",
+    "holm": "Holm",
+    "bh": "Benjamini–Hochberg (false discovery rate)",
+}
+
+
+def paired_p(a, b, test: str, *, n_resamples: int = 10_000, seed: int = 0) -> float:
+    """Two-sided p-value of a paired test of mean(a − b) = 0 (NaN pairs left out): scipy's
+    ``ttest_rel`` or ``wilcoxon`` (its defaults: exact up to 50 pairs, zeros dropped), or
+    `paired_randomization_test`. NaN when the test cannot tell (every difference 0)."""
+    from scipy import stats as scipy_stats
+
+    x, y = _pair(a, b)
+    keep = ~(np.isnan(x) | np.isnan(y))
+    x, y = x[keep], y[keep]
+    if test == "randomization":
+        return paired_randomization_test(x, y, n_resamples, seed).p_value
+    if not np.any(np.abs(x - y) > 0):
+        return float("nan")
+    with np.errstate(all="ignore"):
+        if test == "paired-t":
+            return float(scipy_stats.ttest_rel(x, y).pvalue)
+        if test == "wilcoxon":
+            return float(scipy_stats.wilcoxon(x, y).pvalue)
+    raise ValueError(f"`test` must be one of {', '.join(TESTS)}; got {test!r}.")
+
+
+def tukey_p(columns: list[np.ndarray]) -> np.ndarray:
+    """Tukey's HSD over the runs' per-query values (scipy's ``tukey_hsd``, which treats them as
+    independent groups, as ranx does): the matrix of p-values, already corrected for every
+    pair of these runs."""
+    from scipy import stats as scipy_stats
+
+    return np.asarray(scipy_stats.tukey_hsd(*columns).pvalue, dtype=float)
+
+
+def effect_size(a, b) -> float:
+    """Paired effect size d_z: the mean difference a − b over the standard deviation of the
+    differences (Cohen 1988); NaN when every difference is the same."""
+    x, y = _pair(a, b)
+    d = (x - y)[~(np.isnan(x) | np.isnan(y))]
+    spread = d.std(ddof=1) if d.size > 1 else 0.0
+    return float(d.mean() / spread) if spread > 0 else float("nan")
+
+
+def adjust(p_values, correction: str) -> np.ndarray:
+    """p-values corrected for the family they form (NaN ones play no part): Bonferroni (p × m),
+    Holm's step-down (Holm 1979) or Benjamini–Hochberg's step-up false discovery rate
+    (Benjamini & Hochberg 1995), each capped at 1."""
+    if correction not in CORRECTIONS:
+        raise ValueError(
+            f"`correction` must be one of {', '.join(CORRECTIONS)}; got {correction!r}."
+        )
+    p = np.asarray(p_values, dtype=float)
+    out = p.copy()
+    known = np.flatnonzero(~np.isnan(p))
+    m = known.size
+    if correction == "none" or not m:
+        return out
+    order = known[np.argsort(p[known], kind="stable")]
+    ranked = p[order]
+    if correction == "bonferroni":
+        adjusted = ranked * m
+    elif correction == "holm":  # the i-th smallest times (m − i + 1), never below an earlier one
+        adjusted = np.maximum.accumulate(ranked * (m - np.arange(m)))
+    else:  # bh: the i-th smallest times m / i, never above a later one
+        adjusted = np.minimum.accumulate((ranked * m / np.arange(1, m + 1))[::-1])[::-1]
+    out[order] = np.minimum(adjusted, 1.0)
+    return out

@@ -1,35 +1,40 @@
-"""trec_eval's own output for NDCG, from the command line and for downloads.
+"""trec_eval's own output, from the command line and for downloads.
 
-    python -m ndcg_core.trec QRELS RUN [-m ndcg_cut.10 …] [-q] [-c]
+    python -m ndcg_core.trec QRELS RUN [-m MEASURE[.PARAMS] …] [-q] [-c] [-l LEVEL]
 
-prints what trec_eval prints for its measures ``ndcg`` and ``ndcg_cut`` on the same files: one
-line per measure, ``measure<TAB>query<TAB>value`` (the measure name padded to 22 characters,
-the value to four decimals, as trec_eval's ``%-22s\\t%s\\t%6.4f``), per query with ``-q``, then
-the ``all`` line of the mean. The options are trec_eval's:
+prints what trec_eval 9.0.8 prints for its measures ``map``, ``Rprec``, ``recip_rank``, ``P``,
+``recall``, ``ndcg``, ``ndcg_cut`` and ``map_cut`` on the same files: one line per measure,
+``measure<TAB>query<TAB>value`` (the name padded to 22 characters, the value to four decimals,
+trec_eval's ``%-22s\\t%s\\t%6.4f``), per query with ``-q``, then the ``all`` line of the mean,
+the measures in trec_eval's order. The options are trec_eval's:
 
-- ``-m ndcg``: NDCG over the whole ranking, the ideal over every judged document.
-  ``-m ndcg.1=3,2=9``: a gain per relevance level (trec_eval's gain parameters): a level not
-  listed keeps its own value as gain (level 3 earns 3), level 0 earns 0 unless given.
-- ``-m ndcg_cut.5,10``: NDCG at each cut-off (sorted, as trec_eval sorts them); ``-m ndcg_cut``
-  alone: 5, 10, 15, 20, 30, 100, 200, 500, 1000. As in trec_eval, the first ``-m`` naming a
-  measure sets its parameters; later ones add nothing.
+- ``-m P.5,10``, ``-m recall.5,10``, ``-m ndcg_cut.5,10``, ``-m map_cut.5,10``: each cut-off
+  (sorted, as trec_eval sorts them); alone, 5, 10, 15, 20, 30, 100, 200, 500, 1000. ``-m ndcg``:
+  the whole ranking, the ideal over every judged document; ``-m ndcg.1=3,2=9``: a gain per
+  relevance level (a level not listed keeps its own value as gain, a negative one earns 0). As
+  in trec_eval, the first ``-m`` naming a measure sets its parameters.
+- Two measures trec_eval 9.0.8 does not have, named ``lab_…`` so that no one takes them for
+  trec_eval's: ``lab_err`` (expected reciprocal rank, Chapelle et al. 2009, the qrels' highest
+  grade as g_max; ``lab_err.10`` at a cut-off) and ``lab_rbp`` (rank-biased precision, Moffat &
+  Zobel 2008, persistence 0.8; ``lab_rbp.0.5`` another).
 - ``-q``: each query's values before the ``all`` lines; ``-c``: the mean over every judged
   query, a query the run never answers counting 0 (and, with ``-q``, printed with 0, as
-  trec_eval 10.0 does).
+  trec_eval 10.0 does); ``-l 2``: the smallest relevance a binary measure (all but ndcg and
+  lab_err) counts as relevant (default 1).
 
-Without ``-m``: ``ndcg`` and ``ndcg_cut`` (trec_eval's default set has no NDCG in it).
+Without ``-m``: ``ndcg`` and ``ndcg_cut``.
 
-The files are read as trec_eval reads them (`runs`): run fields after the sixth ignored, ``#``
-lines skipped, relevance read as its leading whole number (C's ``atol`` on a 64-bit long:
-abc → 0, 1e400 → 1, more digits than a long holds → its largest value), scores compared in
-single precision with ties broken by document id, descending, as trec_eval 9.0.8 (the version
-pytrec_eval wraps) does; trec_eval 10.0 compares scores in double precision, which differs
-only where two scores agree to about 7 significant digits. Lines trec_eval would refuse are
-named, with their line numbers, and nothing is printed (exit status 1); so is a file over the
-app's upload cap (`MAX_MB`, 50 MB), or one that never ends (/dev/zero), once the cap is passed.
-Option values are read as trec_eval reads them too (cut-offs and levels with ``atol``, gains
-with ``atof``: ``1_0`` is 1), except that a number beyond a C long, a gain that is not a
-number, negative or infinite, are refused with a usage message (exit status 2).
+The files are read as trec_eval reads them (`runs`), as a stream of any size (no cap: memory
+grows with the run, about 60 bytes per line, not with the file): run fields after the sixth
+ignored, ``#`` lines skipped, relevance read as its leading whole number (C's ``atol`` on a
+64-bit long: abc → 0, 1e400 → 1), scores compared in single precision with ties broken by
+document id, descending, as trec_eval 9.0.8 (the version pytrec_eval wraps) does; trec_eval
+10.0 compares scores in double precision, which differs only where two scores agree to about 7
+significant digits. Lines trec_eval would refuse are named, with their line numbers, and nothing
+is printed (exit status 1); so is a line of more than 100 MB (/dev/zero). Option values are
+read as trec_eval reads them too (cut-offs and levels with ``atol``, gains with ``atof``:
+``1_0`` is 1), except that a number beyond a C long, a gain that is not a number, negative or
+infinite, are refused with a usage message (exit status 2).
 """
 
 from __future__ import annotations
@@ -39,30 +44,47 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from functools import cached_property
 
 import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from . import runs
-from .batch import BatchResult
+from .batch import BatchResult, _break_ties_by_doc, _rank_within_group, _ranking_order, batch_ndcg
 from .display import count, shorten
 from .model import Scoring
 from .options import DISCOUNTS, GAIN_MAP_PREFIX, IDEALS, ON_ZERO, TIES, is_gain_map
 
-DEFAULT_CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's ndcg_cut defaults
+DEFAULT_CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's cut-offs by default
 NAME_WIDTH = 22  # trec_eval pads measure names to this width
-MEASURES = ("ndcg", "ndcg_cut")  # in trec_eval's own order of printing
-MAX_MB = runs.MAX_FILE_MB  # the largest file read, in MB: the app's upload cap
+# Every measure, in trec_eval's order of printing, and what its parameters are.
+MEASURES = {
+    "map": "",
+    "Rprec": "",
+    "recip_rank": "",
+    "P": "cuts",
+    "recall": "cuts",
+    "ndcg": "gains",
+    "ndcg_cut": "cuts",
+    "map_cut": "cuts",
+    "lab_err": "cuts",  # no parameter: the whole ranking
+    "lab_rbp": "p",
+}
+ALONE = ("lab_err", "lab_rbp")  # without parameters these take the whole ranking, p = 0.8
 
 
 @dataclass(frozen=True)
 class TrecMeasure:
-    """One measure as trec_eval names and computes it: its printed name, its cut-off (None for
-    the whole ranking) and, for ``ndcg`` with parameters, the gain of each listed level."""
+    """One measure as trec_eval names it: its printed name, its kind (a key of `MEASURES`), its
+    cut-off (None for the whole ranking), RBP's persistence, or ndcg's gain per level."""
 
     name: str
+    kind: str = "ndcg"
     k: int | None = None
     gains: tuple[tuple[int, float], ...] = ()
+    p: float = 0.8
 
 
 def measure_name(k: int | None, gains: str = "") -> str:
@@ -77,29 +99,27 @@ def line(measure: str, query: str, value: float) -> str:
     return f"{measure:<{NAME_WIDTH}}\t{query}\t{value:6.4f}"
 
 
-def output(results: Sequence[tuple[str, BatchResult]], *, per_query: bool = True) -> str:
-    """trec_eval's output for evaluated measures, given as (printed name, result) in the order
-    they are printed: with `per_query`, every query (sorted as trec_eval sorts ids, by their
-    bytes) with each measure, then one ``all`` line per measure, its mean. A query without a
-    value (left out by the all-zero rule "skip") has no line, as it has no part in the mean.
-    """
+def output(results: Sequence[tuple], *, per_query: bool = True) -> str:
+    """trec_eval's output, given as (printed name, `BatchResult`) or (printed name, values by
+    query, mean) in the order they are printed: with `per_query`, every query (sorted as
+    trec_eval sorts ids, by their bytes) with each measure, then one ``all`` line per measure.
+    A query without a value (left out by the all-zero rule "skip") has no line."""
+    results = [
+        (r[0], r[1].per_query["ndcg"], r[1].mean) if isinstance(r[1], BatchResult) else r
+        for r in results
+    ]
     text = []
     if per_query:
+        values = [(name, dict(zip(map(str, v.index), v.to_numpy()))) for name, v, _ in results]
         queries = sorted(
-            {str(q) for _, result in results for q in result.per_query.index},
-            key=lambda q: q.encode("utf-8", "surrogatepass"),
+            {q for _, v in values for q in v}, key=lambda q: q.encode("utf-8", "surrogatepass")
         )
-        values = [
-            (name, {str(q): v for q, v in result.per_query["ndcg"].items()})
-            for name, result in results
-        ]
         for query in queries:
             for name, by_query in values:
                 value = by_query.get(query, float("nan"))
                 if value == value:
                     text.append(line(name, query, value))
-    for name, result in results:
-        text.append(line(name, "all", result.mean))
+    text += [line(name, "all", mean) for name, _, mean in results]
     return "\n".join(text) + "\n"
 
 
@@ -150,28 +170,54 @@ class UsageError(ValueError):
 
 
 def parse_measures(specs: Sequence[str]) -> list[TrecMeasure]:
-    """The measures of ``-m`` options, in trec_eval's printing order (ndcg, then ndcg_cut by
+    """The measures of ``-m`` options, in trec_eval's printing order (`MEASURES`, each by
     increasing cut-off). The first ``-m`` of a measure sets its parameters, as in trec_eval."""
     chosen: dict[str, str | None] = {}
     for spec in specs or ("ndcg", "ndcg_cut"):
         base, _, params = spec.partition(".")
         if base not in MEASURES:
             raise UsageError(
-                f"-m {shorten(spec, 40)}: this tool computes trec_eval's ndcg and ndcg_cut only "
-                f"(e.g. -m ndcg, -m ndcg_cut.10, -m ndcg.1=3,2=9); use trec_eval for the others."
+                f"-m {shorten(spec, 40)}: this tool computes {', '.join(MEASURES)} (e.g. -m map, "
+                f"-m P.10, -m ndcg_cut.10, -m ndcg.1=3,2=9); use trec_eval for the others."
             )
         if "." in spec and not params:
             raise UsageError(f"-m {spec}: give parameters after the dot, or leave the dot out.")
+        if params and not MEASURES[base]:
+            raise UsageError(f"-m {shorten(spec, 40)}: {base} takes no parameters.")
         chosen.setdefault(base, params or None)
     measures: list[TrecMeasure] = []
-    if "ndcg" in chosen:
-        params = chosen["ndcg"]
-        gains = _gain_pairs(params) if params else ()
-        measures.append(TrecMeasure(measure_name(None, params or ""), None, gains))
-    if "ndcg_cut" in chosen:
-        cuts = _cutoffs(chosen["ndcg_cut"]) if chosen["ndcg_cut"] else DEFAULT_CUTS
-        measures += [TrecMeasure(measure_name(k), k) for k in cuts]
+    for kind in (kind for kind in MEASURES if kind in chosen):
+        params = chosen[kind]
+        if kind == "ndcg":
+            measures.append(
+                TrecMeasure(
+                    measure_name(None, params or ""),
+                    kind,
+                    None,
+                    _gain_pairs(params) if params else (),
+                )
+            )
+        elif kind in ALONE and not params:
+            measures.append(TrecMeasure(kind, kind))
+        elif kind == "lab_rbp":
+            measures += [
+                TrecMeasure(f"{kind}_{p}", kind, p=_persistence(p, spec)) for p in params.split(",")
+            ]
+        elif MEASURES[kind]:
+            cuts = _cutoffs(params, kind) if params else DEFAULT_CUTS
+            measures += [TrecMeasure(f"{kind}_{k}", kind, k) for k in cuts]
+        else:
+            measures.append(TrecMeasure(kind, kind))
     return measures
+
+
+def _persistence(text: str, spec: str) -> float:
+    value, rest = _atof(text)
+    if rest or not 0 < value < 1:
+        raise UsageError(
+            f"-m {shorten(spec, 40)}: RBP's persistence must lie between 0 and 1, e.g. lab_rbp.0.8."
+        )
+    return value
 
 
 _C_SPACE = " \t\n\v\f\r"  # what C's atol and atof skip before a number
@@ -226,8 +272,8 @@ def _option_long(text: str, option: str) -> int:
     return value
 
 
-def _cutoffs(params: str) -> tuple[int, ...]:
-    option = f"ndcg_cut.{params}"
+def _cutoffs(params: str, kind: str = "ndcg_cut") -> tuple[int, ...]:
+    option = f"{kind}.{params}"
     cuts = sorted(_option_long(piece, option) for piece in params.split(","))
     if cuts[0] <= 0:
         raise UsageError(f"-m {shorten(option, 40)}: cut-offs must be positive whole numbers.")
@@ -274,81 +320,198 @@ def _gain_pairs(params: str) -> tuple[tuple[int, float], ...]:
     return tuple(sorted(pairs.items()))
 
 
-def _with_gains(qrels: runs.Table, gains: tuple[tuple[int, float], ...]) -> runs.Table:
-    """The judgments with each level replaced by its gain (trec_eval's rule: a listed level
-    earns its gain, an unlisted one its own value, a negative one 0); NDCG with these as
-    linear gains is trec_eval's ndcg with gain parameters, its ideal sorted by gain."""
-    level = qrels.rows["relevance"].to_numpy()
-    gain = np.where(level > 0, level, 0.0)
-    for listed, value in gains:
-        gain = np.where(level == listed, value, gain)
-    return runs.Table(qrels.name, qrels.rows.assign(relevance=gain), qrels.problems)
+# ---------------------------------------------------------------------------------------------
+# A run in trec_eval's order, and every measure on it at once
+# ---------------------------------------------------------------------------------------------
 
 
-def as_trec_eval(data: runs.Dataset, k: int | None, complete: bool) -> BatchResult:
-    """trec_eval's NDCG of every query: ideal from the judgments, ties by document id, 0/0 → 0."""
-    return runs.evaluate(data, k, ties="docid", ideal="judgments", on_zero=0.0, complete=complete)
+@dataclass(frozen=True)
+class Ranking:
+    """A run joined to its judgments, in trec_eval's order: the rows of each evaluated query
+    together, by score (in single precision) and then document id, both descending.
+
+    `codes` names each row's query (an index into `queries`), `relevance` its judged relevance
+    (trec_eval's -1 for a document not judged); `judged_codes` and `judged` hold every judgment
+    of the evaluated queries. With ``complete``, `queries` ends with the judged queries the run
+    never answers (they have no rows)."""
+
+    queries: pd.Index
+    codes: np.ndarray
+    relevance: np.ndarray
+    judged_codes: np.ndarray
+    judged: np.ndarray
+
+    @cached_property
+    def rank(self) -> np.ndarray:
+        """Each row's place in its query's ranking, from 0."""
+        return _rank_within_group(self.codes)
+
+    def per_query(self, weights) -> np.ndarray:
+        return np.bincount(self.codes, weights=weights, minlength=len(self.queries))
+
+    def relevant(self, level: int) -> np.ndarray:
+        """R: each query's judged documents of relevance `level` or more (trec_eval counts
+        levels from 0: a judgment below 0 is never relevant)."""
+        judged = self.judged >= max(level, 0)
+        return np.bincount(self.judged_codes, weights=judged, minlength=len(self.queries))
+
+    def found(self, hit: np.ndarray) -> np.ndarray:
+        """Each row's hits so far in its query's ranking, itself included."""
+        total = np.cumsum(hit)
+        before = np.concatenate(([0], total))[np.arange(hit.size) - self.rank]
+        return total - before
 
 
-def read(qrels_path: str, run_path: str) -> tuple[runs.Table, runs.Table]:
-    """The two files as trec_eval reads them; a file that cannot be read raises ValueError."""
-    tables = []
-    for path, reader in ((qrels_path, _read_qrels), (run_path, runs.read_trec_run)):
-        table = reader(_bytes(path), path)
-        if table.problems:
-            shown = "\n".join(f"  line {p.line}: {p.reason}: {p.text}" for p in table.problems[:10])
-            more = table.problem_count - 10
-            summary = f"\n{table.summary}" if table.summary else ""
-            raise ValueError(
-                f"{path}: {count(table.problem_count)} line(s) trec_eval would not read as they "
-                f"are:\n{shown}" + (f"\n  … and {count(more)} more" if more > 0 else "") + summary
+def ranking(run: runs.Table, qrels: runs.Table, complete: bool = False) -> Ranking:
+    """`run` joined to `qrels` in trec_eval's order (see `Ranking`): the queries both files have
+    (with ``complete``, every judged one)."""
+    codes, names = pd.factorize(run.rows["query"], sort=False)
+    names = pd.Index(names)
+    judged_names = pd.Index(pd.unique(qrels.rows["query"]))
+    answered = pc.is_in(pa.array(names), value_set=pa.array(judged_names)).to_numpy(False)
+    queries = names[answered]
+    if complete:
+        queries = queries.append(judged_names.difference(queries, sort=False))
+    keep = answered[codes]
+    codes = (np.cumsum(answered) - 1)[codes[keep]]
+    docs = run.rows["doc"] if keep.all() else run.rows["doc"][keep]
+    with np.errstate(over="ignore"):  # trec_eval 9.0.8 keeps scores as floats (±inf beyond)
+        score = run.rows["score"].to_numpy()[keep].astype(np.float32).astype(float)
+    judged_codes = queries.get_indexer(qrels.rows["query"])
+    in_eval = judged_codes >= 0
+    judged_codes, judged = judged_codes[in_eval], qrels.rows["relevance"].to_numpy()[in_eval]
+    relevance = np.full(codes.size, -1.0)  # trec_eval's RELVALUE_NONPOOL: not judged
+    judged_docs = qrels.rows["doc"][in_eval]
+    maybe = np.flatnonzero(pc.is_in(pa.array(docs), value_set=pa.array(judged_docs).unique()))
+    if maybe.size:
+        asked = pd.DataFrame({"q": codes[maybe], "doc": docs.iloc[maybe].to_numpy()})
+        known = pd.DataFrame({"q": judged_codes, "doc": judged_docs.to_numpy(), "rel": judged})
+        relevance[maybe] = asked.merge(known, how="left", on=["q", "doc"])["rel"].fillna(-1.0)
+    same = codes[1:] == codes[:-1]
+    in_order = (codes[1:] >= codes[:-1]).all() and (score[1:][same] <= score[:-1][same]).all()
+    order = np.arange(codes.size) if in_order else _ranking_order(codes, score)
+    order = _break_ties_by_doc(order, codes, score, docs)
+    return Ranking(queries, codes[order], relevance[order], judged_codes, judged)
+
+
+def values(ranked: Ranking, measure: TrecMeasure, level: int = 1) -> np.ndarray:
+    """`measure` of every query of `ranked`, as trec_eval computes it (`level`: its -l)."""
+    kind, k, rank = measure.kind, measure.k, ranked.rank
+    n = len(ranked.queries)
+    if kind in ("ndcg", "ndcg_cut", "lab_err"):
+        gain = np.maximum(ranked.relevance, 0.0)
+        ideal = np.maximum(ranked.judged, 0.0)
+        for listed, value in measure.gains:  # trec_eval's gain per level
+            gain = np.where(ranked.relevance == listed, value, gain)
+            ideal = np.where(ranked.judged == listed, value, ideal)
+        if kind == "lab_err":
+            return _err(ranked, gain, ideal.max(initial=0.0), k)
+        try:
+            result = batch_ndcg(
+                ranked.codes,
+                gain,
+                None,
+                k,
+                ideal_queries=ranked.judged_codes,
+                ideal_relevances=ideal,
             )
-        tables.append(table)
-    return tables[0], tables[1]
+        except ValueError as error:
+            if not measure.gains:
+                raise
+            raise ValueError(
+                f"-m {measure.name.replace('_', '.', 1)}: the gains are too large to score: their "
+                f"discounted sum overflows a float (the largest gain here is {max(v for _, v in measure.gains):g}). "
+                f"Divide every gain by the same number: NDCG does not change."
+            ) from error
+        return result.per_query["ndcg"].reindex(range(n), fill_value=0.0).to_numpy()
+    hit = ranked.relevance >= level
+    top = rank < (k if k is not None else np.inf)
+    relevant = ranked.relevant(level)
+
+    def share_of_relevant(found: np.ndarray) -> np.ndarray:
+        return np.divide(found, relevant, out=np.zeros(n), where=relevant > 0)
+
+    if kind == "P":
+        return ranked.per_query(hit & top) / k
+    if kind == "recall":
+        return share_of_relevant(ranked.per_query(hit & top))
+    if kind in ("map", "map_cut"):
+        precision = np.where(hit & top, ranked.found(hit) / (rank + 1), 0.0)
+        return share_of_relevant(ranked.per_query(precision))
+    if kind == "Rprec":
+        return share_of_relevant(ranked.per_query(hit & (rank < relevant[ranked.codes])))
+    if kind == "recip_rank":
+        first = np.full(n, np.inf)
+        np.minimum.at(first, ranked.codes[hit], rank[hit])
+        return 1.0 / (first + 1)
+    p = measure.p  # lab_rbp: (1 − p) Σ h_i p^(i−1)
+    return ranked.per_query(np.where(hit & top, (1 - p) * p ** rank.astype(float), 0.0))
 
 
-def _bytes(path: str) -> bytes:
-    """The file's bytes, at most `MAX_MB` (the app's upload cap): a bigger file, or one that
-    never ends (/dev/zero, an endless pipe), is refused when the cap is passed, not read into
-    memory until it runs out."""
-    cap_mb = MAX_MB
-    limit = int(cap_mb * runs.MB)
-    try:
-        with open(path, "rb") as source:
-            data = source.read(limit + 1)
-    except OSError as error:
-        raise ValueError(f"{path} cannot be read: {error.strerror}.") from None
-    if len(data) > limit:
-        size = Path(path).stat().st_size if Path(path).is_file() else 0
-        runs.check_size(max(size, len(data)), cap_mb, path, ended=size > limit)
-    return data
+def _err(ranked: Ranking, gain: np.ndarray, top: float, k: int | None) -> np.ndarray:
+    """ERR@k (Chapelle et al. 2009): Σ s_i / i · Π_{j<i} (1 − s_j), s = (2^g − 1) / 2^g_max,
+    the judgments' highest gain as g_max."""
+    stop = (np.exp2(gain) - 1) / np.exp2(top) if top > 0 else np.zeros(gain.size)
+    log_on = np.log1p(-stop)
+    before = ranked.found(log_on) - log_on  # Σ over the earlier rows of the query
+    term = np.exp(before) * stop / (ranked.rank + 1)
+    return ranked.per_query(np.where(ranked.rank < (k or np.inf), term, 0.0))
 
 
-def _read_qrels(data: bytes, name: str) -> runs.Table:
-    return runs.read_trec_qrels(data, name, whole_relevance=True)
+def read(qrels_path, run_path) -> tuple[runs.Table, runs.Table]:
+    """The two files (paths, read as streams) as trec_eval reads them (`read_qrels`,
+    `read_run`)."""
+    return read_qrels(qrels_path), read_run(run_path)
+
+
+def read_qrels(path) -> runs.Table:
+    """Judgments as trec_eval reads them (relevance by ``atol``); ValueError naming the lines
+    trec_eval would not read."""
+    return _usable(runs.read_trec_qrels(path, str(path), whole_relevance=True))
+
+
+def read_run(path) -> runs.Table:
+    """A run as trec_eval reads it; ValueError naming the lines trec_eval would not read."""
+    return _usable(runs.read_trec_run(path, str(path)))
+
+
+def _usable(table: runs.Table) -> runs.Table:
+    if table.problems:
+        shown = "\n".join(f"  line {p.line}: {p.reason}: {p.text}" for p in table.problems[:10])
+        more = table.problem_count - 10
+        summary = f"\n{table.summary}" if table.summary else ""
+        raise ValueError(
+            f"{table.name}: {count(table.problem_count)} line(s) trec_eval would not read as they "
+            f"are:\n{shown}" + (f"\n  … and {count(more)} more" if more > 0 else "") + summary
+        )
+    return table
 
 
 def run(argv: Sequence[str] | None = None) -> str:
     """The text `python -m ndcg_core.trec` prints for `argv`; ValueError for bad files,
     UsageError for bad options."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
     measures = parse_measures(args.measure)
-    qrels, ranking = read(args.qrels, args.run)
-    datasets: dict[tuple, runs.Dataset] = {}
+    qrels, table = read(args.qrels, args.run)
+    if table.rows.empty or qrels.rows.empty:
+        return "".join(line(m.name, "all", 0.0) + "\n" for m in measures)
+    ranked = ranking(table, qrels, args.c)
     results = []
     for measure in measures:
-        if measure.gains not in datasets:
-            judged = _with_gains(qrels, measure.gains) if measure.gains else qrels
-            datasets[measure.gains] = runs.join_trec(ranking, judged)
-        results.append((measure.name, as_trec_eval(datasets[measure.gains], measure.k, args.c)))
+        per_query = pd.Series(values(ranked, measure, args.l), index=ranked.queries)
+        results.append(
+            (measure.name, per_query, float(per_query.mean()) if len(per_query) else 0.0)
+        )
     return output(results, per_query=args.q)
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m ndcg_core.trec",
-        description="Print what trec_eval prints for ndcg and ndcg_cut on a qrels and a run.",
+        description=(
+            "Print what trec_eval 9.0.8 prints for its measures on a qrels and a run of any size "
+            "(read as a stream: memory about 60 bytes per run line)."
+        ),
     )
     parser.add_argument("qrels", help="judgments: query_id iteration doc_id relevance")
     parser.add_argument("run", help="run: query_id Q0 doc_id rank score run_name")
@@ -358,9 +521,20 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="MEASURE[.PARAMS]",
-        help="ndcg, ndcg.1=3,2=9 (gain per level), ndcg_cut, ndcg_cut.5,10 (repeatable)",
+        help=(
+            "map, Rprec, recip_rank, P.5,10, recall.5,10, ndcg, ndcg.1=3,2=9 (gain per level), "
+            "ndcg_cut.5,10, map_cut.5,10; not trec_eval's: lab_err[.10], lab_rbp[.0.8] "
+            "(repeatable; default ndcg and ndcg_cut)"
+        ),
     )
     parser.add_argument("-q", action="store_true", help="print each query's values too")
+    parser.add_argument(
+        "-l",
+        type=_atol,
+        default=1,
+        metavar="LEVEL",
+        help="relevance counted as relevant by the binary measures (default 1)",
+    )
     parser.add_argument(
         "-c", action="store_true", help="average over every judged query (a skipped one is 0)"
     )
@@ -368,14 +542,17 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    return exit_status(run, argv, "ndcg_core.trec")
+
+
+def exit_status(make_text, argv: Sequence[str] | None, prog: str) -> int:
+    """Print `make_text(argv)` and return 0; a usage message returns 2, a file that cannot be
+    read 1 (what trec_eval's users expect of a command)."""
     try:
-        sys.stdout.write(run(argv))
-    except UsageError as error:
-        print(f"ndcg_core.trec: {error}", file=sys.stderr)
-        return 2
+        sys.stdout.write(make_text(argv))
     except ValueError as error:
-        print(f"ndcg_core.trec: {error}", file=sys.stderr)
-        return 1
+        print(f"{prog}: {error}", file=sys.stderr)
+        return 2 if isinstance(error, UsageError) else 1
     return 0
 
 

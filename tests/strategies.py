@@ -124,3 +124,64 @@ def random_ranked_list(rng, *, max_items: int = 40):
         zero=rng.choice(["0", "1", "skip"]),
     )
     return RankedList(tuple(relevances), pool=tuple(pool), scoring=scoring)
+
+
+# --- Hostile JSON: what a link, a browser's stored copy or an imported file may hold -------------
+
+# A string that stands for a number of 5,000 digits, swapped in once the value is written as
+# JSON: beyond Python's limit for turning text into an int (and for showing it in a report).
+HUGE = "\x01huge"
+# Any JSON value, with the numbers Python writes that JSON does not allow (NaN, Infinity).
+JSON_VALUE = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(10**20), 10**20),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.text(max_size=20),
+        st.sampled_from(
+            [HUGE, 2**64, -(2**70), "²", "٣", "\ufeff", "\x00", "1" * 5000, "x" * 1000]
+        ),
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(st.text(max_size=8) | st.just("k" * 300), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
+
+
+def json_text(value) -> str:
+    """`value` as JSON, each HUGE a number of 5,000 digits."""
+    import json
+
+    return json.dumps(value).replace(json.dumps(HUGE), "1" * 5000)
+
+
+def _nested(depth: int, kind: str) -> str:
+    opening, closing = {"list": ("[", "]"), "dict": ('{"a":', "}"), "mixed": ('[{"a":', "}]")}[kind]
+    return opening * depth + "0" + closing * depth
+
+
+@st.composite
+def hostile_json(draw, *around) -> str:
+    """Text for a JSON reader: a JSON value (half the time inside one of `around`, functions
+    of one value that build the document the reader expects around it), deep nesting, a huge
+    number, a value cut short, or anything at all."""
+    kind = draw(st.integers(0, 5))
+    if kind == 0:
+        depth = draw(st.sampled_from([33, 100, 1000, 100_000]))
+        return _nested(depth, draw(st.sampled_from(["list", "dict", "mixed"])))
+    if kind == 1:
+        return draw(
+            st.sampled_from(["", "1" * 5000, "-" + "9" * 400, "1e999", "NaN", "[-Infinity]"])
+        )
+    if kind == 2:
+        return draw(st.text(max_size=60))
+    value = draw(JSON_VALUE)
+    if around and draw(st.booleans()):
+        value = draw(st.sampled_from(around))(value)
+    text = json_text(value)
+    if kind == 3:
+        return text[: draw(st.integers(0, len(text)))]
+    return ("\ufeff" if draw(st.booleans()) else "") + text

@@ -47,6 +47,7 @@ from .text import plain
 def _put(page: str, ranked: RankedList) -> None:
     """Make `ranked` the page's list, rewriting the text box and the controls to match."""
     st.session_state[state_key(page, "ranked")] = ranked
+    st.session_state.pop(_names_key(page), None)  # its items are named afresh on the board
     st.session_state[state_key(page, "text")] = _typed_form(ranked)
     s = ranked.scoring
     st.session_state[state_key(page, "k")] = s.k
@@ -192,9 +193,37 @@ def _remember_typed(page: str, ranked: RankedList) -> None:
     st.session_state[state_key(page, "typed")] = (ranked.relevances, ranked.labels)
 
 
-def _identified(ranked: RankedList) -> RankedList:
-    """Give the items lasting names before they move, so D3 stays D3 wherever it goes."""
-    return ranked if ranked.has_typed_labels else replace(ranked, labels=default_labels(ranked.n))
+def _names_key(page: str) -> str:
+    return state_key(page, "board_names")
+
+
+def _on_board(page: str, ranked: RankedList) -> RankedList:
+    """`ranked` as its board shows it: each item with a lasting name, so D3 stays D3 wherever it
+    is moved. Labels the learner typed are those names; a list typed without labels keeps none
+    (its text box and link show plain numbers, as typed), and its items are named here:
+    D1, D2, … in the order first drawn, then carried along by each move of the board."""
+    if ranked.has_typed_labels:
+        return ranked
+    kept = st.session_state.get(_names_key(page))
+    if kept is not None and kept[1] == ranked.relevances:
+        return replace(ranked, labels=kept[0])
+    return replace(ranked, labels=default_labels(ranked.n))
+
+
+def as_typed(page: str, ranked: RankedList | None = None) -> RankedList:
+    """The page's list in the order last typed (or loaded, or edited in the table), before any
+    move on its board, scored as `ranked` is (default: the page's current list).
+
+    A question asked about the list on the board asks about this one, so the moves a learner
+    tries while thinking leave the question as it was ("Reset to what I typed" puts the board
+    back to it); typing another list asks about that one."""
+    ranked = ranked if ranked is not None else current(page)
+    relevances, labels = st.session_state.get(
+        state_key(page, "typed"), (ranked.relevances, ranked.labels)
+    )
+    if sorted(relevances) != sorted(ranked.relevances):
+        return ranked  # not the same items: the list was changed some other way since
+    return replace(ranked, relevances=relevances, labels=labels)
 
 
 def _reset_to_typed(page: str) -> None:
@@ -207,26 +236,57 @@ def board_key(page: str) -> str:
     return state_key(page, "board")
 
 
+# Moves carry their board's mount (a random name each time the board is drawn afresh) and a count
+# of its moves. A page remembers the latest count of this many mounts.
+MOUNTS_KEPT = 16
+LARGEST_SEQ = 2**53  # what a browser's count can reach
+
+
+def _new_move(page: str, moved: dict) -> bool:
+    """Whether `moved` is a move not applied yet: a later one of its mount than any applied.
+    A move sent again, or an older one of the same board (only a forged message sends either),
+    is not applied again; nor is one whose mark no board writes."""
+    mount, seq = moved.get("mount"), moved.get("seq")
+    if not isinstance(mount, str) or not 0 < len(mount) <= 64:
+        return False
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 < seq <= LARGEST_SEQ:
+        return False
+    latest = st.session_state.setdefault(state_key(page, "board_seqs"), {})
+    if seq <= latest.get(mount, 0):
+        return False
+    latest.pop(mount, None)
+    latest[mount] = seq  # the newest last: the oldest mount is forgotten first
+    while len(latest) > MOUNTS_KEPT:
+        del latest[next(iter(latest))]
+    return True
+
+
 def _absorb_board(page: str) -> None:
     """If the board reported a move since the last run, reorder the list to match.
 
-    Each move is read once (by its mount and sequence number): a list changed since by other
-    means (typing, the reset button) is not undone by a move already applied. A move made on
-    an older list (other items) is ignored."""
+    Each move is applied once (by its mount and count, `_new_move`): a list changed since by
+    other means (typing, the reset button) is not undone by a move already applied. A move made
+    on an older list (other items) is ignored."""
     moved = ranking_board.reported(board_key(page))
-    if moved is None:
+    if moved is None or not _new_move(page, moved):
         return
-    mark = (moved.get("mount"), moved.get("seq"))
-    if mark == st.session_state.get(state_key(page, "board_seen")):
-        return
-    st.session_state[state_key(page, "board_seen")] = mark
-    ranked = _identified(current(page))
+    ranked = current(page)
+    shown = _on_board(page, ranked)
     try:
-        order = order_between(ranked.labels, [str(label) for label in moved["labels"]])
+        order = order_between(shown.labels, [str(label) for label in moved["labels"]])
     except ValueError:
         return  # a stale report from an older list: ignore it
-    if order != list(range(ranked.n)):
+    if order == list(range(ranked.n)):
+        return
+    if ranked.has_typed_labels:
         _put(page, ranked.reordered(order))
+        return
+    # No labels typed: the list stays unlabelled (its text box shows plain numbers, U17), and
+    # the board's names move with their items.
+    reordered = replace(ranked.reordered(order), labels=default_labels(ranked.n))
+    _put(page, reordered)
+    names = tuple(shown.labels[i] for i in order)
+    st.session_state[_names_key(page)] = (names, reordered.relevances)
 
 
 def _reset_button(page: str) -> None:
@@ -244,18 +304,31 @@ def board(page: str, ranked: RankedList | None = None) -> None:
     in the browser by drag, touch, keyboard or its buttons (`ui/board/`). Draw it after
     `edit_list(page, drag=True)` (which reads its moves) and after the conventions are chosen:
     `ranked` is the page's list as scored (default: the page's current list)."""
-    ranked = _identified(ranked if ranked is not None else current(page))
+    ranked = _on_board(page, ranked if ranked is not None else current(page))
     ranking_board.show(board_key(page), ranked, present=is_presenting())
 
 
+CONVENTIONS_FOLD = "⚙️ Cut-off, gain, discount, judged items"
+
+
 def lesson_list(
-    page: str, *, label: str = "Relevances, top of the ranking first", side_by_side: bool = False
+    page: str,
+    *,
+    label: str = "Relevances, top of the ranking first",
+    side_by_side: bool = False,
+    folded: bool = False,
 ) -> RankedList:
     """A lesson's own list, scored: the text box, the conventions it is scored with (k, gain,
     discount, pool) and its ranking board; returns the list as scored. The page writes the
-    section's heading. `side_by_side` puts the conventions beside the text box; the ones in
-    force are then also said in words above the board, which they no longer sit on."""
-    if side_by_side:
+    section's heading. `side_by_side` puts the conventions beside the text box; `folded` puts
+    them in a closed fold under it, so the lesson's question comes before any control. Either
+    way the ones in force are also said in words above the board."""
+    if folded:
+        edit_list(page, label=label, height=80, drag=True)
+        with st.expander(CONVENTIONS_FOLD):
+            ranked = controls.scoring_controls(page, explain=False)
+        controls.active_conventions(ranked)
+    elif side_by_side:
         left, right = st.columns(2, gap="large")
         with left:
             edit_list(page, label=label, height=80, drag=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from lessons import path
 from lessons.examples import FAMILIES
 
 from .share import is_presenting, presenter_toggle
@@ -119,10 +120,18 @@ PAGES: tuple[PageInfo, ...] = (
     ),
     PageInfo(
         "queries",
-        "views/queries.py",
+        "views/queries/page.py",
         "Many queries",
         "📊",
         "queries",
+        "In practice",
+    ),
+    PageInfo(
+        "compare",
+        "views/queries/compare.py",
+        "Compare runs",
+        "🆚",
+        "compare",
         "In practice",
     ),
     PageInfo(
@@ -134,8 +143,16 @@ PAGES: tuple[PageInfo, ...] = (
         "Test yourself",
     ),
     PageInfo(
+        "recap",
+        "views/learn/recap.py",
+        "What to report with every NDCG",
+        "🧾",
+        "recap",
+        "Test yourself",
+    ),
+    PageInfo(
         "classroom",
-        "views/classroom.py",
+        "views/classroom/page.py",
         "Live classroom",
         "🧑‍🏫",
         "classroom",
@@ -200,7 +217,16 @@ def presenter_bar(url_path: str) -> None:
 
 
 def _sections() -> dict[str, list[PageInfo]]:
+    """The pages by menu section. Within a section, the pages on Home's suggested path come in
+    the path's order (a learner who follows the menu reads what the path reads), in the places
+    they hold among the section's other pages."""
     sections: dict[str, list[PageInfo]] = {}
     for page in PAGES:
         sections.setdefault(page.section, []).append(page)
+    order = {key: n for n, key in enumerate(path.pages())}
+    for pages in sections.values():
+        slots = [n for n, page in enumerate(pages) if page.key in order]
+        on_path = sorted((pages[n] for n in slots), key=lambda page: order[page.key])
+        for n, page in zip(slots, on_path):
+            pages[n] = page
     return sections

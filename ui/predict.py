@@ -11,10 +11,17 @@ same code, with the same feedback about named mistakes, as the practice page's. 
 `ask` draws the question in a bordered box with one "Check my guess" button (a form, so that
 typing does not rerun the page) and a quieter "Just show me" for a reader on a second visit or a
 teacher at the projector. Once either is pressed, the box shows the guess and the verdict, and
-`revealed` is true for the rest of the session: the caller draws the reveal right below.
+`revealed` is true for the rest of the session: the caller draws the reveal right below. A
+question answered on the board passes the option the learner's move stands for (`answer`).
 
 A lesson never draws its reveal before `revealed` holds, and never lets the question give its
-answer away (the prompt asks; the numbers come after).
+answer away (the prompt asks; the numbers come after). The reveal reads in one order on every
+page: the claim as its heading (`claim`), the picture (`picture`: the order asked about against
+the ideal, on a read-only ranking board), one line of the sum (`sum_line`), and every term
+folded (each page's own fold, which holds more than the sums).
+
+`submit` is the one way an answer form's answer is checked, here, on /practice and in the live
+classroom: what to say when nothing was given or the answer cannot be read, else the verdict.
 
 Guesses are kept in the learner's progress (`ui.saved`): what was given, by question key, so an
 answered question stays answered after a reload, in a new tab, or on another device through the
@@ -23,14 +30,20 @@ progress link. A stored guess is judged again when its question is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
 import streamlit as st
 
 from lessons import practice
+from lessons.latex import ndcg_filled
 from lessons.practice import Exercise, Verdict
+from ndcg_core.metrics import Totals
+from ndcg_core.model import RankedList
+from ui import board as ranking_board
 from ui import inputs, saved
+from ui.share import is_presenting
 from ui.text import plain
 
 STATE = "predictions"  # session_state[STATE][key] = Guess, judged this session
@@ -103,13 +116,21 @@ def asked_on(key: str, current: T) -> T:
     return st.session_state[pinned]
 
 
-def ask(exercise: Exercise, *, key: str, title: str = "Predict first") -> Guess | None:
-    """Draw `exercise` as a question, or, once answered, the guess and its verdict.
+def ask(
+    exercise: Exercise, *, key: str, title: str = "Predict first", answer: int | None = None
+) -> Guess | None:
+    """Draw `exercise` as a question, or, once answered, the guess and its verdict. `answer`:
+    the option a move on the board stands for, recorded as the guess when there is none yet.
 
     Returns the learner's `Guess` once there is one (then `revealed` is true), else None.
     """
     saved.mount()
     guess = guess_for(key, exercise)
+    if guess is None and answer is not None:
+        verdict = submit(exercise, answer)
+        if isinstance(verdict, Verdict):
+            guess = Guess(answer, verdict)
+            _record(key, guess)
     with st.container(border=True, key=f"predict_{key}"):
         st.markdown(f"**🤔 {plain(title)}.** {plain(exercise.prompt)}")
         if guess is None:
@@ -117,6 +138,47 @@ def ask(exercise: Exercise, *, key: str, title: str = "Predict first") -> Guess 
         else:
             _verdict(exercise, guess, key)
     return guess
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an answer was not checked: `level` "warning" (nothing given) or "error" (it cannot
+    be read), and the words to show."""
+
+    level: str
+    message: str
+
+    def show(self) -> None:
+        (st.warning if self.level == "warning" else st.error)(plain(self.message))
+
+
+R = TypeVar("R")
+
+
+def submit(
+    question,
+    given: int | str | None,
+    check: Callable[..., R] = practice.judge,
+    *,
+    unreadable: bool = False,
+) -> R | Refusal:
+    """Check an answer form's answer: `check(question, given)` (a practice exercise's verdict by
+    default), or the `Refusal` to show when no answer was given, the browser sent an option that
+    was never offered (`unreadable`), or `check` cannot read it. `question` is anything with
+    `is_numeric` (an exercise, a classroom question)."""
+    if unreadable:
+        return Refusal("error", inputs.UNREADABLE_CHOICE)
+    if given is None or given == "":
+        return Refusal(
+            "warning",
+            "Type a number first." if question.is_numeric else "Pick one of the options first.",
+        )
+    try:
+        return check(question, given)
+    except practice.UnreadableAnswer as error:
+        return Refusal("error", f"That answer could not be read: {error}")
+    except ValueError as error:  # read, but it cannot be the answer
+        return Refusal("error", str(error))
 
 
 def answer_field(exercise: Exercise, label: str, key: str) -> tuple[int | str | None, bool]:
@@ -141,18 +203,11 @@ def _question(exercise: Exercise, key: str) -> None:
         args=(key,),
         help="Skip the guess and go straight to the answer.",
     )
-    if unreadable:  # said, nothing recorded: the radio is drawn empty
-        st.error(inputs.UNREADABLE_CHOICE)
+    if not (submitted or unreadable):
         return
-    if not submitted:
-        return
-    if given is None or given == "":
-        st.warning("Type a number first." if exercise.is_numeric else "Pick one option first.")
-        return
-    try:
-        verdict = practice.judge(exercise, given)
-    except ValueError as error:  # unreadable, or read but impossible: said, nothing recorded
-        st.error(plain(str(error)))
+    verdict = submit(exercise, given, unreadable=unreadable)
+    if isinstance(verdict, Refusal):  # said, nothing recorded (an unreadable radio is empty)
+        verdict.show()
         return
     _record(key, Guess(given, verdict))
     st.rerun()  # drawn again without the form: the question now shows the guess and verdict
@@ -171,3 +226,29 @@ def _verdict(exercise: Exercise, guess: Guess, key: str) -> None:
             icon="✅" if verdict.correct else "💡",
         )
     st.button("Ask me again", key=f"predict_{key}_again", on_click=_again, args=(key,))
+
+
+# ---------------------------------------------------------------------------------------------
+# The reveal, in its one order: the claim, the picture, one line of the sum
+# ---------------------------------------------------------------------------------------------
+
+
+def claim(text: str) -> None:
+    """The reveal's heading: what the question was about, said now that it is answered."""
+    st.markdown(f"##### 💡 {plain(text)}")
+
+
+def picture(key: str, ranked: RankedList, *, name: str | None = None, words: str = "") -> None:
+    """The order asked about against its ideal: the ranking board, read-only (no buttons, no
+    moves), with its legend and what each position lost; `name` above it says which order it
+    is, `words` under it anything the board cannot say."""
+    ranking_board.show(
+        f"{key}_picture", ranked, present=is_presenting(), read_only=True, caption=name
+    )
+    if words:
+        st.caption(plain(words))
+
+
+def sum_line(result: Totals) -> None:
+    """NDCG as one line: the ratio of the two sums, with their values."""
+    st.latex(ndcg_filled(result.dcg, result.idcg, result.ndcg, result.ranked.k))

@@ -15,8 +15,9 @@ scores, ids                                   the system's scores and document i
 sample, qrels, whole, ideal, ties, complete   a run's source and conventions (/queries)
 seed, v, ex                                   a practice set, the version of its exercises,
                                               and an exercise (/practice)
-room, key, student                            a live class, the teacher's key and a student's
-                                              token (/classroom; the last two never shared)
+room, key, student, projector                 a live class, the teacher's key, a student's
+                                              token and the audience screen's token
+                                              (/classroom; the last three never shared)
 rel_min, g_max, p                             NDCG's neighbours' settings (/metrics; p also
                                               the geometric discount of /learn-discount)
 depth                                         positions the discount curves span
@@ -90,11 +91,12 @@ def end_of_run() -> None:
     st.session_state.pop(REPLAY, None)
 
 
-def warn(message: str) -> None:
-    """Say that a link's value was not used as given: at the top of the page when the app
-    marked it (`message_place`), else where the caller is (a page run on its own, in tests)."""
+def warn(message: str, icon: str = "🔗") -> None:
+    """Say that a link's value was not used as given (or, with another icon, what the browser
+    kept): at the top of the page when the app marked it (`message_place`), else where the
+    caller is (a page run on its own, in tests)."""
     place = st.session_state.get(_TOP)
-    (place if place is not None else st).warning(plain(message), icon="🔗")
+    (place if place is not None else st).warning(plain(message), icon=icon)
 
 
 def link_messages(where: str, messages: list[str]) -> list[str]:
@@ -536,8 +538,16 @@ STUDENT = Param(
     None,
     help="A student's token: it brings the student back to their own answers.",
 )
+PROJECTOR = Param(
+    "projector",
+    lambda text: rooms.read_secret(text, "projector"),
+    str,
+    None,
+    help="The audience screen's token: the projector's view of the class, no controls.",
+)
+CLASSROOM_KEYS = (ROOM.name, TEACHER_KEY.name, STUDENT.name, PROJECTOR.name)
 # Never put into a link the app shows for copying: a teacher may show it on a projector.
-SECRET_KEYS = (TEACHER_KEY.name, STUDENT.name)
+SECRET_KEYS = (TEACHER_KEY.name, STUDENT.name, PROJECTOR.name)
 
 
 # ---------------------------------------------------------------------------------------------

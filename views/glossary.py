@@ -27,7 +27,8 @@ TAUGHT_ON = {
     "idcg": "learn-graded",
     "ndcg": "learn-graded",
     "ideal": "learn-pitfalls",
-    "pool": "learn-pitfalls",
+    "not_retrieved": "learn-pitfalls",
+    "pool": "learn-labels",
     "qrels": "queries",
     "run": "queries",
     "query": "queries",
@@ -123,7 +124,7 @@ def glossary() -> None:
     query = st.text_input(
         "Find a term",
         key=f"{PAGE}_search",
-        placeholder="e.g. pool, IDCG, rel_i",
+        placeholder="e.g. not retrieved, IDCG, rel_i",
         help="Searches the terms, their symbols, other names and definitions.",
     )
     found = [term for term in TERMS if term.matches(query)]
@@ -145,6 +146,10 @@ def glossary() -> None:
                 cards(terms)
 
 
-intro()
-glossary()
-notation_key()
+def main() -> None:
+    intro()
+    glossary()
+    notation_key()
+
+
+main()

@@ -7,8 +7,9 @@ from lessons import path
 from lessons.examples import question_key
 from lessons.latex import formulas, worked
 from ndcg_core import totals
-from ndcg_core.display import fixed
-from ui import controls, list_editor, menu, saved, scores, share, urlparams
+from ndcg_core.display import exact, fixed
+from ui import controls, list_editor, menu, saved, scores, urlparams
+from ui.text import plain
 
 PAGE = "home"
 # Pages that are tools rather than lessons, offered beside the path.
@@ -59,15 +60,63 @@ def try_it():
 
 def the_board(result) -> None:
     """The list as a chart that moves: drag a card and the numbers answer at once. No plotly
-    chart on this page, so a first visit does not load plotly's bundle."""
+    chart on this page, so a first visit does not load plotly's bundle; nor the data grid's
+    code, which the board's table needs only when asked for."""
+    first_paint(result)
     list_editor.board(PAGE, result.ranked)
     st.caption(
         "Each row is one position: what your order earns there (solid bar) beside what the "
         "ideal order earns (hatched bar). NDCG is the ratio of the two totals."
     )
-    # The board's numbers as a table, each column named, for screen readers.
-    with st.expander("The board as a table"):
+    # The board's numbers as a table, each column named. A toggle, not a fold: a fold's table
+    # is drawn (and the data grid's code loaded, about 1.2 MB) even while the fold is closed.
+    if st.toggle("Show the board as a table", key=f"{PAGE}_show_table"):
         st.dataframe(board_table(result), hide_index=True, key=f"{PAGE}_chart_table")
+
+
+# The stand-in shows this many rows of a long list, then says how many more there are.
+STAND_IN_ROWS = 12
+
+
+def first_paint(result) -> None:
+    """On a session's first run, the board as plain Markdown in its place: its list and NDCG,
+    the core's numbers, on screen with the heading. On a slow phone the board's script comes
+    seconds after the page's first run is drawn; the board hides this once it is drawn
+    (ui/board/board.js, ui/assets/app.css). Later runs leave the slot empty.
+
+    Plain Markdown because Streamlit draws it with the code that draws the heading: Markdown
+    with HTML in it, and st.html, wait for code loaded on demand (seconds on a slow phone)."""
+    slot = st.empty()  # the same slot every run, so the board after it keeps its place
+    if st.session_state.get(f"{PAGE}_first_paint_done"):
+        return
+    st.session_state[f"{PAGE}_first_paint_done"] = True
+    with slot.container(key=f"{PAGE}_board_standin"):
+        st.markdown(stand_in(result))
+
+
+def stand_in(result) -> str:
+    """The board's totals, then its list as a table (one row a position), in Markdown."""
+    table = result.table.head(result.ranked.n)
+    rows = "".join(
+        f"| {position} | **{plain(label)}** rel {exact(relevance)} | {_earns(earned, inside)} "
+        f"| {_earns(ideal, inside)} |\n"
+        for position, label, relevance, earned, ideal, inside in zip(
+            table["position"][:STAND_IN_ROWS],
+            table["label"],
+            table["relevance"],
+            table["contribution"],
+            table["ideal_contribution"],
+            table["in_top_k"],
+        )
+    )
+    more = result.ranked.n - STAND_IN_ROWS
+    tail = f"\n… and {more:,} more positions." if more > 0 else ""
+    return (
+        f"{result.name('NDCG')} **{fixed(result.ndcg)}** · {result.name('DCG')} "
+        f"{fixed(result.dcg)} · {result.name('IDCG')} {fixed(result.idcg)}\n\n"
+        "| # | Item · relevance | Your order earns | Ideal earns |\n"
+        f"|--:|:--|--:|--:|\n{rows}{tail}"
+    )
 
 
 def _earns(value, inside: bool) -> str:
@@ -112,7 +161,7 @@ def _tick(key: str) -> None:
 
 def _stop_line(key: str, number: int | None, what: str, words: dict[str, int], ranked) -> None:
     """One stop: a tick box (ticked for you once its question is answered), then its link with
-    what it adds and how long it takes."""
+    what it adds and how long it takes, reading and answering."""
     page = menu.BY_KEY[key]
     done = answered(key) or key in saved.stops_done()
     box = f"{PAGE}_done_{key}"
@@ -130,7 +179,7 @@ def _stop_line(key: str, number: int | None, what: str, words: dict[str, int], r
             help="You answered its question." if answered(key) else "Tick it once read.",
             width="content",
         )
-        time = f" · {path.reading_time(words[key])}" if key in words else ""
+        time = f" · {path.stop_minutes(key, words[key])} min" if key in words else ""
         lead = f"{number}. " if number else "↳ "
         menu.page_link(
             key,
@@ -140,15 +189,42 @@ def _stop_line(key: str, number: int | None, what: str, words: dict[str, int], r
         )
 
 
+def _path_time(words: dict[str, int]) -> str:
+    """The path's time in a sentence: the stops, reading and answering, then the side trips
+    and practice."""
+    time = path.path_time(words)
+    return (
+        f"The stops take about {time.lessons} min: {time.reading / 60:.1f} of reading and "
+        f"{time.answering / 60:.1f} for their {time.questions} questions. The side trips add "
+        f"about {time.side_trips} min, and practice ({len(path.practice_exercises())} "
+        f"exercises) about {time.practice}."
+    )
+
+
+def _how_timed() -> None:
+    with st.expander("How these times are worked out"):
+        choice, board = path.QUESTION_SECONDS["choice"], path.QUESTION_SECONDS["board"]
+        st.markdown(
+            f"Reading: the words each lesson shows once its questions are answered (its folds "
+            f"left closed), counted in a browser, at {path.WORDS_PER_MINUTE} words a minute. "
+            f"Answering: {choice} s a question with options and {board} s one answered by a "
+            "move on the board. A reviewer who walked the path took about a minute a question, "
+            "reading it included, and a question's own words are already in the reading; a "
+            "board question leaves time to try a few moves. Practice: "
+            f"{path.PRACTICE_MINUTES['estimate']} min for an NDCG worked out by hand, "
+            f"{path.PRACTICE_MINUTES['compare']} for a term, a comparison or a swap, "
+            f"{path.PRACTICE_DEFAULT_MINUTES} for a question with options."
+        )
+
+
 def suggested_path(ranked) -> None:
     st.header("New to NDCG? A suggested path")
     saved.mount()
     words = path.core_words()
-    total = sum(words.get(key, 0) for key in path.pages())
     done = sum(1 for key in path.pages() if answered(key) or key in saved.stops_done())
     st.caption(
         f"{len(path.STOPS)} stops and {sum(map(len, path.SIDE_TRIPS.values()))} short side "
-        f"trips, about {path.reading_time(total)} of reading in all. Each lesson asks a question before it shows the numbers; "
+        f"trips. {_path_time(words)} Each lesson asks a question before it shows the numbers; "
         "answering it ticks the stop, or tick it yourself. The "
         f"{menu.BY_KEY[path.REFERENCE].icon} glossary has every term. "
         f"Done so far: {done} of {len(path.pages())}."
@@ -157,6 +233,7 @@ def suggested_path(ranked) -> None:
         _stop_line(stop.key, number, stop.adds, words, ranked)
         for side in path.SIDE_TRIPS.get(stop.key, ()):
             _stop_line(side.key, None, f"side trip: {side.adds}", words, ranked)
+    _how_timed()
     menu.page_link(
         path.REFERENCE,
         label=f"{menu.BY_KEY[path.REFERENCE].icon} "
@@ -164,7 +241,7 @@ def suggested_path(ranked) -> None:
     )
     tools = " and ".join(f"{menu.BY_KEY[key].icon} {menu.BY_KEY[key].title}" for key in TOOLS)
     st.caption(f"Tools to use along the way, in the menu: {tools}.")
-    share.copy_link(f"{saved.PARAM}={saved.progress_param()}", label="Continue on another device")
+    saved.continue_elsewhere()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -174,14 +251,16 @@ def suggested_path(ranked) -> None:
 
 def main() -> None:
     intro()
-    left, right = st.columns([5, 6], gap="large")
-    with left:
+    # The board first (on a phone, whose columns stack, it comes right after the heading, so a
+    # first screen shows a list and its NDCG), the box to type a list beside it.
+    board_side, typing_side = st.columns([6, 5], gap="large")
+    with typing_side:
         ranked = try_it()
     result = totals(ranked)
+    with board_side:
+        the_board(result)
     scores.metrics_row(result, page=PAGE)
     st.latex(worked(result)[2])
-    with right:
-        the_board(result)
     suggested_path(ranked)
 
 

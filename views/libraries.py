@@ -183,18 +183,33 @@ def _question(query: Query):
 
 
 def _reveal(query: Query, verdicts: list[LibraryVerdict], table) -> None:
-    """The answer to the question: the headline rows, every library in brief, what moves them."""
+    """The answer to the question: the claim, the list as trec_eval scores it against its ideal
+    (when judged items were not retrieved), the headline rows, what moves them; every library
+    in brief, folded."""
+    predict.claim(
+        "Libraries agree only when they make the same choices: cut-off, ideal, gain, ties, 0 / 0."
+    )
+    # One slot, drawn or empty, so the folds below keep their place (and stay open) when a
+    # gallery case without judged items replaces one with them.
+    with st.container():
+        if query.pool and query.scores == Query(query.ranked).scores and min(query.relevances) >= 0:
+            predict.picture(
+                f"{PAGE}_judged",
+                query.ranked,
+                name="As trec_eval scores it: the ideal also holds what was judged, not retrieved",
+            )
     case = case_for(query)
     if case is not None:
         st.info(f"**{case.title}.** {case.notice}", icon="🔎")
     _headline(verdicts)
     # Static tables, not grids: every word stays readable when projected.
-    with st.container(key=f"{PAGE}_brief"):
-        st.table(verdicts_table(table, brief=True))
-    st.caption(
-        "Each row against the first (scikit-learn): “differs by” names what changes this "
-        "number; ⚠ marks labels changed without a warning."
-    )
+    with st.expander("📋 Every library on this query, in brief"):
+        with st.container(key=f"{PAGE}_brief"):
+            st.table(verdicts_table(table, brief=True))
+        st.caption(
+            "Each row against the first (scikit-learn): “differs by” names what changes this "
+            "number; ⚠ marks labels changed without a warning."
+        )
     counts = cause_counts(verdicts)
     if counts:
         moving = ", ".join(f"{CAUSES[cause]} ({count})" for cause, count in counts.items())

@@ -26,6 +26,7 @@ from ui.text import plain
 
 PAGE = "metrics"
 QUESTION = "metrics_next_move"  # the predict box's key
+CLAIM = "NDCG and ERR read grades; P, R, RR, AP and RBP see only whether an item is a hit."
 SCHEMA = (urlparams.REL_MIN_PARAM, urlparams.G_MAX_PARAM, urlparams.PERSISTENCE_PARAM)
 CARD_ROWS = (("ndcg", "p", "r", "rr"), ("ap", "err", "rbp"))
 REFERENCES = (
@@ -50,15 +51,15 @@ REFERENCES = (
 def intro() -> None:
     st.title("🧭 NDCG beside its neighbours")
     st.markdown(
-        "NDCG is one of several scores for a ranked list. Each imagines a different reader: how "
-        "far they read, whether one good answer is enough, whether grades matter. Move an item "
-        "and see which scores follow."
+        "NDCG is one of several scores for a ranked list, each imagining its own reader: how "
+        "far they read, whether one good answer is enough, whether grades matter."
     )
 
 
 def definitions() -> None:
-    """What each measure reads, before any number (a measure's name, then its reader)."""
-    st.header("1 · Seven measures, seven readers")
+    """What each measure reads (a measure's name, then its reader): after the question, which
+    this line would answer."""
+    st.header("Seven measures, seven readers")
     graded = [MEASURES[key].symbol for key in MEASURES if MEASURES[key].graded]
     binary = [MEASURES[key].symbol for key in MEASURES if not MEASURES[key].graded]
     st.markdown(
@@ -97,8 +98,8 @@ def _readers_table() -> None:
 
 
 def your_list():
-    st.header("2 · Your list, and your next move")
-    return list_editor.lesson_list(PAGE, side_by_side=True)
+    st.header("Your list, and your next move")
+    return list_editor.lesson_list(PAGE, folded=True)
 
 
 def _make_move(asked: RankedList, i: int, j: int) -> None:
@@ -123,10 +124,12 @@ def next_move(ranked: RankedList, settings: MeasureSettings) -> bool:
             "be asked which measures your next move changes."
         )
         return True
-    guess = predict.ask(build_next_move(asked, *swap), key=QUESTION)
+    exercise = build_next_move(asked, *swap)
+    guess = predict.ask(exercise, key=QUESTION)
     if not predict.revealed(guess):
         st.caption("Answer first; then make the move and see which numbers it moved.")
         return False
+    predict.claim(CLAIM)
     if asked == ranked:
         st.button(
             f"▶ Swap positions {swap[0]} and {swap[1]}",
@@ -326,7 +329,6 @@ def references(ranked) -> None:
 
 def main() -> None:
     intro()
-    definitions()
     ranked = your_list()
     question = st.container()
     cards = st.container()
@@ -337,7 +339,7 @@ def main() -> None:
         show_moves = next_move(ranked, settings)
     with cards:
         headline(result, show_moves)
-        controls.active_conventions(ranked)
+    definitions()
     which_to_report()
     with st.expander("📐 The seven formulas, with your numbers, position by position"):
         each_measure(result)

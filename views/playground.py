@@ -137,8 +137,8 @@ def the_whole_curve(result) -> None:
             alt="Line chart: NDCG@k for every cut-off k, your k marked",
         )
         st.caption(
-            "NDCG@k need not grow with k: a deeper cut adds your next item's gain to DCG, but "
-            "also the ideal's next (never smaller) gain to IDCG."
+            "NDCG@k need not grow with k: a deeper cut adds your next gain to DCG and the "
+            "ideal's next gain to IDCG, and whichever adds more, for its total, moves it."
         )
 
 

@@ -12,7 +12,7 @@ import streamlit as st
 
 from lessons import practice
 from ndcg_core.display import DIGITS, fixed
-from ui import charts, inputs, predict, saved, share, solutions, urlparams
+from ui import charts, predict, saved, share, solutions, urlparams
 from ui.charts.practice import relevance_bars
 from ui.text import plain
 
@@ -119,9 +119,10 @@ def introduction(presenting: bool, messages: list[str]) -> None:
             "the link and everyone gets the same exercises."
         )
         st.caption(
-            f"Numbers: values computed here have {DIGITS} decimal places. A library's output "
-            "quoted in a puzzle is shown as it prints it (0.785), and a margin said to be "
-            "“about” has 2."
+            f"Numbers: values computed here have {DIGITS} decimal places. A number you type "
+            "counts when it lies within the tolerance its question states, on either side of "
+            "the exact value. A library's output quoted in a puzzle is shown as it prints it "
+            "(0.785), and a margin said to be “about” has 2."
         )
     for message in messages:
         st.warning(plain(message))
@@ -204,23 +205,11 @@ def your_answer(exercise: practice.Exercise) -> None:
             on_click=_show_solution,
             args=(exercise,),
         )
-    if unreadable:  # said, nothing recorded: the radio is drawn empty
-        st.error(inputs.UNREADABLE_CHOICE)
+    if not (submitted or unreadable):
         return
-    if not submitted:
-        return
-    if given is None or given == "":
-        st.warning(
-            "Type a number first." if exercise.is_numeric else "Pick one of the options first."
-        )
-        return
-    try:
-        verdict = practice.judge(exercise, given)
-    except practice.UnreadableAnswer as error:
-        st.error(plain(f"That answer could not be read: {error}"))
-        return
-    except ValueError as error:  # read, but it cannot be the answer
-        st.error(plain(str(error)))
+    verdict = predict.submit(exercise, given, unreadable=unreadable)
+    if isinstance(verdict, predict.Refusal):  # said, nothing recorded
+        verdict.show()
         return
     record["tries"].append({"given": given, "verdict": verdict})
     record["done"] = verdict.correct or len(record["tries"]) >= practice.TRIES
@@ -315,6 +304,7 @@ def share_this_set(seed: int, version: int, number: int) -> None:
 def main() -> None:
     presenting = share.is_presenting()  # app.py applies the presenter style
     seed, version, number, messages = read_address()
+    saved.merged()  # what the browser or a link kept, before this run reads its answers
     introduction(presenting, messages)
     progress(seed, version, number)
     exercise = practice.exercise(seed, number - 1, version)

@@ -16,15 +16,22 @@ would really give. Each exercise also carries a hint the learner can ask for.
 Versions: version 1 is the generator every link made before versions existed still opens
 (`exercise(seed, index)` without a version), kept exactly, so a teacher's shared set never
 changes under a class. Version 2 varies the convention puzzles between seeds (their lists, the
-judged-but-not-retrieved items, k) and adds three pitfall exercises; version 3 adds the metrics page's question (which measures one swap moves). Version 4, which
-new sets use, has the same plan but draws its lists so that the slips can be caught: an
-estimate's list is kept only when every common slip gives a value at least SLIP_DISTANCE from the
-right one (the tolerance is then SEPARATED_TOLERANCE), and "which measures move" varies k, so an
-item can cross it.
+judged-but-not-retrieved items, k) and adds three pitfall exercises; version 3 adds the metrics
+page's question (which measures one swap moves). Version 4 has the same plan but keeps an
+estimate's list only when every common slip gives a value at least SLIP_DISTANCE from the right
+one (the tolerance is then SEPARATED_TOLERANCE), and "which measures move" varies k, so an item
+can cross it. Version 5, which new sets use, searches for its estimates instead of filtering
+them (`calculations.search_estimate`: an NDCG below 1, slips that can be told apart, judged
+items never retrieved in about two sets in five, the gain 2^rel − 1 in about three in ten) and
+draws the answer of "which measures move" first, evenly among five classes
+(`measures.ANSWER_CLASSES`).
 
-On every version an estimate counts only when it is within the tolerance *and* nearer to the
-right value than to what any common slip gives (`mistakes.ndcg_mistakes`): the slips are what
-the exercise is there to catch, so their values are never accepted.
+On every version a number counts when it is within the tolerance its question states: that
+window is what the prompt promises, so nothing inside it is refused. A slip is named only for
+an answer outside it (`mistakes.diagnose`), and only a slip the exercise may name (`slips`: a
+lesson's question, the slips met by its stop of the path, `slips_met_by`; practice, every one).
+Before, versions 1 to 3 also refused answers within ±0.05 that lay nearer to a slip than to the
+right value, a window narrower than the one stated; their lists are unchanged.
 
 Every list is a `model.RankedList` scored by `metrics.totals`, the same record and the same
 numbers as every other page, so an exercise opened in the playground shows what it showed here.
@@ -40,9 +47,10 @@ group's module, one line in `REGISTRY`, and its place in a new version's plan.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
-from lessons import latex, mistakes
-from ndcg_core.display import DIGITS, exact, fixed
+from lessons import latex, mistakes, path
+from ndcg_core.display import DIGITS, exact, fixed, shorten
 from ndcg_core.metrics import totals
 from ndcg_core.parsing import format_relevances
 
@@ -82,23 +90,50 @@ PLANS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     2: (KINDS, PUZZLES + PITFALLS),
     3: (KINDS, PUZZLES + PITFALLS + NEIGHBOURS),
     4: (KINDS, PUZZLES + PITFALLS + NEIGHBOURS),
+    5: (KINDS, PUZZLES + PITFALLS + NEIGHBOURS),
 }
 VERSIONS = tuple(PLANS)
 LATEST = max(VERSIONS)
 SET_SIZE = len(KINDS) + len(PUZZLES)  # a version-1 set, as links without a version open it
 TRIES = 2  # answers before the solution is shown
 MAX_SEED = 999_999
-# A slip that moves the answer by less than this (half a hundredth) cannot be told apart from
-# the right value by an answer rounded to two decimals: an answer near it is not held against it.
-INDISTINCT = 0.005
+# The stop of the path (`lessons.path`) where each slip's idea is taught: a slip of the logarithm
+# or of k where the first lessons write log₂(i + 1) and NDCG@k; the calculator's log₁₀ on one
+# side where the discount lesson shows that a base cancels only on both; the gain 2^rel − 1 on
+# its own stop; the judged items never retrieved where the pitfalls ask about a closed ideal.
+# A lesson's question names only the slips met by its stop (`slips_met_by`).
+TAUGHT_AT = {
+    "log_i": "learn-binary",
+    "ideal_unsorted": "learn-binary",
+    "ideal_top_k": "learn-binary",
+    "k_list_only": "learn-binary",
+    "k_ideal_only": "learn-binary",
+    "multiplied": "learn-binary",
+    "log10_list": "learn-discount",
+    "log10_ideal": "learn-discount",
+    "log10": "learn-discount",
+    "natural_log": "learn-discount",
+    "gain_exponential": "learn-gain",
+    "gain_linear": "learn-gain",
+    "gain_no_minus_one": "learn-gain",
+    "pool_ignored": "learn-pitfalls",
+}
 
 # Every kind of exercise: how it is made, and how its answers are checked.
 REGISTRY: dict[str, Kind] = {
     "compare": Kind(
         calculations.make_compare, calculations.compare_holds, calculations.compare_why_not
     ),
-    "estimate": Kind(calculations.make_estimate, mistakes=calculations.estimate_mistakes),
-    "missing_term": Kind(calculations.make_missing_term, mistakes=calculations.term_mistakes),
+    "estimate": Kind(
+        calculations.make_estimate,
+        mistakes=calculations.estimate_mistakes,
+        retry=calculations.estimate_retry,
+    ),
+    "missing_term": Kind(
+        calculations.make_missing_term,
+        mistakes=calculations.term_mistakes,
+        retry=calculations.term_retry,
+    ),
     "costliest_swap": Kind(
         calculations.make_costliest_swap, calculations.swap_holds, calculations.swap_why_not
     ),
@@ -118,7 +153,6 @@ __all__ = [
     "DECOY_SHIFT",
     "ESTIMATE_TOLERANCE",
     "HOW_TO_TYPE",
-    "INDISTINCT",
     "KINDS",
     "LATEST",
     "MARGIN_DIGITS",
@@ -135,6 +169,7 @@ __all__ = [
     "SEPARATED_TOLERANCE",
     "SET_SIZE",
     "SLIP_DISTANCE",
+    "TAUGHT_AT",
     "TERM_TOLERANCE",
     "TRIES",
     "VERSIONS",
@@ -163,6 +198,7 @@ __all__ = [
     "mistakes_for",
     "parse_answer",
     "set_size",
+    "slips_met_by",
     "swap_loss",
     "worked",
 ]
@@ -190,8 +226,25 @@ def mistakes_for(exercise: Exercise) -> tuple[mistakes.Mistake, ...]:
 
 
 def _diagnose(exercise: Exercise, value: float) -> mistakes.Mistake | None:
+    """The slip that explains a wrong number, among those the exercise may name."""
     window = MISTAKE_WINDOW.get(exercise.kind, exercise.tolerance)
-    return mistakes.diagnose(mistakes_for(exercise), value, exercise.target, window)
+    found = mistakes_for(exercise)
+    if exercise.slips is not None:
+        found = tuple(m for m in found if m.key in exercise.slips)
+    return mistakes.diagnose(found, value, exercise.target, window)
+
+
+def slips_met_by(page: str) -> tuple[str, ...]:
+    """The slips (keys of `TAUGHT_AT`) a learner has met by the path's stop `page` (a key of
+    `lessons.path`): what a question asked there may name (`Exercise.slips`)."""
+    order = path.pages()
+    if page not in order:
+        raise ValueError(
+            f"`page` must be a stop of the path, one of {', '.join(order)}; got {page!r}."
+        )
+    return tuple(
+        key for key, taught in TAUGHT_AT.items() if order.index(taught) <= order.index(page)
+    )
 
 
 def judge(exercise: Exercise, answer: int | str) -> Verdict:
@@ -238,30 +291,18 @@ def _check_number(exercise: Exercise, answer: object) -> Verdict:
     said = exact(round(value, 6))
     truth = fixed(exercise.target)
     # Judged on the gap as it is shown (to DIGITS places): a gap that reads 0.0500 is within
-    # ±0.05, whatever the float beyond the fourth decimal says.
+    # ±0.05, whatever the float beyond the fourth decimal says. Every answer within the stated
+    # tolerance counts, on every version's links: a slip is named only for an answer outside it.
     gap = round(abs(off), DIGITS)
-    caught = _nearer_slip(exercise, value)
-    if gap <= exercise.tolerance and caught is None:
+    if gap <= exercise.tolerance:
         return Verdict(True, "Right!", f"You said {said}; the exact value is {truth}.")
-    if caught is not None and gap <= exercise.tolerance:
-        # Inside the tolerance, but nearer to what a slip gives than to the right value: the
-        # slip is what the answer shows, so it is named rather than accepted.
-        return Verdict(
-            False,
-            "Not quite.",
-            f"You said {said}: that is nearer to {fixed(caught.value)}, what {caught.name} "
-            f"gives, than to the exact value, {truth}. An answer counts when it is within "
-            f"±{exact(exercise.tolerance)} and nearer to the exact value than to any common "
-            f"slip. {caught.advice}",
-            feedback=f"You said {said}, which matches {caught.name}: {caught.advice}",
-            mistake=caught.key,
-        )
     direction = "high" if off > 0 else "low"
     slip = _diagnose(exercise, value)
     named = f" It matches {slip.name}: {slip.advice}" if slip else ""
     feedback = f"You said {said}, which is too {direction}.{named}"
-    if slip is None:
-        feedback += f" {exercise.hint}" if exercise.hint else ""
+    retry = REGISTRY[exercise.kind].retry
+    if slip is None and retry:
+        feedback += f" {retry(exercise)}"
     return Verdict(
         False,
         "Not quite.",
@@ -273,33 +314,12 @@ def _check_number(exercise: Exercise, answer: object) -> Verdict:
 
 
 def accepted_range(exercise: Exercise) -> tuple[float, float]:
-    """The numbers that count for a number exercise, lowest and highest: within the tolerance,
-    and short of half-way to the nearest common slip on either side (slips within INDISTINCT
-    of the right value left out, as `judge` does)."""
-    target, tolerance = exercise.target, exercise.tolerance
-    low, high = target - tolerance, target + tolerance
-    for m in mistakes_for(exercise):
-        if abs(m.value - target) < INDISTINCT:
-            continue
-        half_way = (m.value + target) / 2
-        if m.value < target:
-            low = max(low, half_way)
-        else:
-            high = min(high, half_way)
+    """The numbers that count for a number exercise, lowest and highest: the target within its
+    tolerance (an NDCG estimate within 0…1 too)."""
+    low, high = exercise.target - exercise.tolerance, exercise.target + exercise.tolerance
+    if exercise.kind == "estimate":
+        return max(low, 0.0), min(high, 1.0)
     return low, high
-
-
-def _nearer_slip(exercise: Exercise, value: float) -> mistakes.Mistake | None:
-    """The common slip whose value `value` is nearer to than to the right value (the nearest
-    such), or None. Slips within INDISTINCT of the right value are left out: they change the
-    answer by less than rounding it to two decimals does, so no answer can tell them apart."""
-    found = [
-        m
-        for m in mistakes_for(exercise)
-        if abs(m.value - exercise.target) >= INDISTINCT
-        and abs(value - m.value) <= abs(value - exercise.target)
-    ]
-    return min(found, key=lambda m: abs(value - m.value), default=None)
 
 
 def _why_not(exercise: Exercise, picked: Choice) -> str:
@@ -342,13 +362,15 @@ def ideal_order(case: Case) -> str:
 def check_seed(seed: object) -> int:
     """A set's seed: a whole number from 0 to MAX_SEED."""
     given = seed  # quoted as typed: '01000000' is out of range too, and is said so
+    wrong = f"The seed must be a whole number from 0 to {MAX_SEED}; got {shorten(repr(given))}."
     if isinstance(seed, str):
         text = seed.strip()
-        if not (text.isascii() and text.isdigit()):  # '²'.isdigit(), yet int('²') fails
-            raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED}; got '{seed}'.")
+        # '²'.isdigit(), yet int('²') fails; and int() refuses over 4,300 digits in its own words
+        if not (text.isascii() and text.isdigit() and len(text) <= 20):
+            raise ValueError(wrong)
         seed = int(text)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {given!r}.")
+        raise ValueError(wrong)
     return seed
 
 
@@ -356,7 +378,7 @@ def check_version(version: object) -> int:
     """A set's version: one of VERSIONS."""
     if isinstance(version, bool) or version not in VERSIONS:
         known = ", ".join(str(v) for v in VERSIONS)
-        raise ValueError(f"`version` must be one of {known}; got {version!r}.")
+        raise ValueError(f"`version` must be one of {known}; got {shorten(repr(version))}.")
     return int(version)
 
 
@@ -410,6 +432,13 @@ def exercise(seed: int, index: int, version: int = 1) -> Exercise:
     size = set_size(version)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < size:
         raise ValueError(f"`index` must be a whole number from 0 to {size - 1}; got {index!r}.")
+    return _made(seed, index, version)
+
+
+@lru_cache(maxsize=512)
+def _made(seed: int, index: int, version: int) -> Exercise:
+    """The exercise itself, made once: the page asks for it again on every rerun, and a
+    version-5 estimate is searched for (a tenth of a second)."""
     kind = kinds_for(seed, version)[index]
     stream = (
         f"ndcg-practice:{seed}:{index}"

@@ -10,12 +10,14 @@ classroom calls with a teacher's own lists: one exercise, whichever page asks.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from lessons import latex, mistakes
 from ndcg_core.display import NOISE, exact, fixed, signed
-from ndcg_core.metrics import totals
+from ndcg_core.metrics import ndcg, totals
 from ndcg_core.model import RankedList
 from ndcg_core.options import discounts, gain_record, gains
 from ndcg_core.ordering import swap_effect
@@ -47,6 +49,22 @@ ESTIMATE_TOLERANCE = 0.05
 # twenty: the log₂ i slip usually lands within 0.1.)
 SEPARATED_TOLERANCE = 0.03
 SLIP_DISTANCE = 2 * SEPARATED_TOLERANCE + 0.01
+# Version 5's estimates are searched for (`search_estimate`) rather than filtered: filtering on
+# version 4's rule mostly kept lists already in order, whose answer is 1 and whose slips all give
+# 1 too. A list is kept when its NDCG lies in TARGET_RANGE, when no slip lands within
+# CATCH_DISTANCE of the right value without being it (a slip typed to two decimals then still
+# lies outside ±SEPARATED_TOLERANCE), and when at least MIN_CATCHABLE slips can be told apart
+# (DISTINCT_SLIPS between what they give). About POOLED of the lists have judged items never
+# retrieved and EXPONENTIAL use the gain 2^rel − 1, each with its own slip among those caught.
+TARGET_RANGE = (0.2, 0.95)
+CATCH_DISTANCE = SEPARATED_TOLERANCE + 0.01
+DISTINCT_SLIPS = 0.02
+MIN_CATCHABLE = 3
+POOLED = 0.4
+EXPONENTIAL = 0.3
+SEARCH_STEPS = 40  # changes tried before a stalled search starts again
+MISSING = 0.05  # what each missing catchable slip adds to a list's fault
+GAIN_SLIPS = frozenset({"gain_exponential", "gain_linear", "gain_no_minus_one"})
 TERM_TOLERANCE = 0.01
 # How close an answer must be to what a mistake gives for the feedback to name that mistake.
 MISTAKE_WINDOW = {"estimate": ESTIMATE_TOLERANCE / 2, "missing_term": TERM_TOLERANCE}
@@ -182,6 +200,8 @@ def _slips(ranked: RankedList) -> dict[str, mistakes.Mistake]:
 
 def make_estimate(slot: Slot) -> Exercise:
     rng = slot.rng
+    if slot.version >= 5:
+        return slot.place(build_estimate(search_estimate(rng), tolerance=SEPARATED_TOLERANCE))
     while True:
         n = rng.randint(4, 7)
         grades = draw_grades(rng, n)
@@ -206,11 +226,117 @@ def slips_kept_apart(case: Case, distance: float = SLIP_DISTANCE) -> bool:
     )
 
 
-def build_estimate(case: Case, tolerance: float = ESTIMATE_TOLERANCE) -> Exercise:
-    """ "Estimate NDCG of this list", right within ± `tolerance` and nearer to the right value
-    than to what any common slip gives."""
+def search_estimate(rng: random.Random) -> Case:
+    """Version 5's estimate list. Its conventions are drawn first (judged items never retrieved
+    in about POOLED of the sets, the gain 2^rel − 1 in about EXPONENTIAL), then its grades are
+    searched for: from a random list, one grade at a time is changed, and a change is kept when
+    it does not take the list further from what `estimate_fault` asks. A search that stalls
+    starts again from a fresh list under the same conventions."""
+    gain = "exponential" if rng.random() < EXPONENTIAL else "linear"
+    pooled = rng.random() < POOLED
+    while True:
+        n = rng.randint(4, 7)
+        k = draw_cut(rng, n)
+        pool: tuple[float, ...] = ()
+        if pooled:
+            pool = tuple(float(rng.randint(1, 3)) for _ in range(rng.randint(1, 2)))
+        case = variant(new_case("List", draw_grades(rng, n), k, gain=gain), pool=pool)
+        fault = estimate_fault(case.ranked)
+        for _ in range(SEARCH_STEPS):
+            if fault == 0:
+                return case
+            grades, judged = list(case.ranked.relevances), list(pool)
+            if judged and rng.random() < 1 / 4:
+                judged[rng.randrange(len(judged))] = float(rng.randint(1, 3))
+            else:
+                grades[rng.randrange(n)] = float(rng.randint(0, 3))
+            if not any(grades):
+                continue
+            candidate = Case(
+                "List", replace(case.ranked, relevances=tuple(grades), pool=tuple(judged))
+            )
+            tried = estimate_fault(candidate.ranked)
+            if tried <= fault:
+                case, fault, pool = candidate, tried, tuple(judged)
+
+
+def estimate_fault(ranked: RankedList) -> float:
+    """How far a list is from a fair version-5 estimate; 0 when it is one. Fair: its NDCG lies
+    in TARGET_RANGE (not the 1 of a list already in order, whose slips all give 1 too); every
+    common slip gives either the right value itself or one at least CATCH_DISTANCE from it (no
+    slip lands inside the ±SEPARATED_TOLERANCE that counts, nor so near its edge that a slip
+    typed to two decimals would); at least MIN_CATCHABLE of them are `catchable`, the
+    judged-but-not-retrieved items' slip among them when the list has some and a gain slip when
+    its gain is 2^rel − 1, each giving a number no other slip gives. Each shortfall adds its
+    size, so a search can tell better from worse."""
+    truth = _fast_ndcg(ranked)
+    low, high = TARGET_RANGE
+    fault = max(0.0, truth - high) + max(0.0, low - truth)
+    slips = mistakes.ndcg_mistakes(ranked)
+    for m in slips:
+        gap = abs(m.value - truth)
+        if NOISE < gap < CATCH_DISTANCE:
+            fault += CATCH_DISTANCE - gap
+    caught = catchable(slips, truth)
+    fault += MISSING * max(0, MIN_CATCHABLE - len({fixed(m.value) for m in caught}))
+    # The slip a list's own convention invites must be named as itself: no other slip gives
+    # its number (leaving the pool out can give what sorting the top k alone gives).
+    alone = {
+        m.key
+        for m in caught
+        if all(other is m or abs(other.value - m.value) >= DISTINCT_SLIPS for other in slips)
+    }
+    if ranked.pool and "pool_ignored" not in alone:
+        fault += MISSING
+    if ranked.scoring.gain == "exponential" and not alone & GAIN_SLIPS:
+        fault += MISSING
+    return fault
+
+
+def catchable(slips: Sequence[mistakes.Mistake], truth: float) -> list[mistakes.Mistake]:
+    """The slips an answer can be caught making: each gives an NDCG (within 0…1) at least
+    CATCH_DISTANCE from the right value, and at least DISTINCT_SLIPS from what any other slip
+    gives (unless the two give the same number), so that the slip typed to two decimals is
+    refused and named as itself."""
+    return [
+        m
+        for m in slips
+        if 0 <= m.value <= 1
+        and abs(m.value - truth) >= CATCH_DISTANCE
+        and all(
+            abs(m.value - other.value) >= DISTINCT_SLIPS or fixed(m.value) == fixed(other.value)
+            for other in slips
+        )
+    ]
+
+
+def _fast_ndcg(ranked: RankedList) -> float:
+    """The NDCG `totals` gives, from the core's `ndcg` alone (without the table a page shows):
+    a search scores hundreds of lists."""
+    return ndcg(ranked.relevances, **ranked.kwargs())
+
+
+def build_estimate(
+    case: Case, tolerance: float = ESTIMATE_TOLERANCE, slips: Sequence[str] | None = None
+) -> Exercise:
+    """ "Estimate NDCG of this list", right within ± `tolerance`. A wrong answer's feedback names
+    only the `slips` given (keys of `mistakes.NDCG_MISTAKES`: those met where it is asked, see
+    `lessons.practice.slips_met_by`), or any common slip when None."""
     ranked = case.ranked
     pool_step = ", the judged items that were not retrieved included" if ranked.pool else ""
+    worth_step = ""
+    if ranked.scoring.gain == "linear":
+        terms = "multiply each grade by its position's discount (the table)"
+    else:
+        worth_step = f"turn every grade into its gain ({gain_record(ranked.scoring.gain).short}), "
+        grades = sorted({r for r in ranked.relevances + ranked.pool if r > 0})
+        worth = ", ".join(
+            f"{exact(g)} → {exact(v)}" for g, v in zip(grades, gains(grades, ranked.scoring.gain))
+        )
+        terms = (
+            f"multiply each item's gain ({gain_record(ranked.scoring.gain).short}: {worth}) by "
+            "its position's discount (the table)"
+        )
     return Exercise(
         kind="estimate",
         title="Estimate the score",
@@ -222,16 +348,42 @@ def build_estimate(case: Case, tolerance: float = ESTIMATE_TOLERANCE) -> Exercis
         target=case.score(),
         tolerance=tolerance,
         explanation=(
-            "Sort the same grades from best to worst for the ideal order, discount both lists "
-            "the same way, and divide."
+            f"Sort the same grades from best to worst for the ideal order, {worth_step}discount "
+            "both lists the same way, and divide."
         ),
         solution_cases=(case,),
         hint=(
             f"Sort every grade from best to worst for the ideal order{pool_step}. Keep the "
-            "top k of the list and the top k of the ideal, multiply each grade by its "
-            "position's discount (the table), add each side up, and divide."
+            f"top k of the list and the top k of the ideal, {terms}, add each side up, and "
+            "divide."
         ),
         discounts=discount_table(max(ranked.n, ranked.judged)),
+        slips=None if slips is None else tuple(slips),
+    )
+
+
+def estimate_retry(exercise: Exercise) -> str:
+    """What a wrong estimate that no slip explains is told on its retry, beyond the hint: one
+    half of the ratio worked out, so the learner can find which half went wrong."""
+    ranked = exercise.cases[0].ranked
+    at = ranked.at
+    return (
+        f"Check one half of the ratio at a time: here IDCG{at} = {fixed(totals(ranked).idcg)}. "
+        f"If yours differs, the ideal order or where you cut it went wrong; if it matches, "
+        f"work DCG{at} out again, one position at a time."
+    )
+
+
+def term_retry(exercise: Exercise) -> str:
+    """What a wrong missing term that no slip explains is told on its retry, beyond the hint:
+    the two parts of the term, each to check on its own (the logarithm worked out)."""
+    ranked = exercise.cases[0].ranked
+    i = exercise.position
+    grade = ranked.relevances[i - 1]
+    return (
+        f"Check its two parts one at a time: the gain of grade {exact(grade)} (here gain "
+        f"{gain_record(ranked.scoring.gain).short}), and what it is divided by, log₂({i} + 1) = "
+        f"{fixed(math.log2(i + 1))}."
     )
 
 
@@ -401,7 +553,13 @@ def swap_why_not(exercise: Exercise, claim: Claim) -> str:
 
 def estimate_mistakes(exercise: Exercise) -> tuple[mistakes.Mistake, ...]:
     """What each common slip of working NDCG out by hand would give for the list."""
-    return mistakes.ndcg_mistakes(exercise.cases[0].ranked)
+    return _ndcg_slips(exercise.cases[0].ranked)
+
+
+@lru_cache(maxsize=1024)
+def _ndcg_slips(ranked: RankedList) -> tuple[mistakes.Mistake, ...]:
+    """Cached: every answer judged (a class's dozens) asks for the same list's slips."""
+    return mistakes.ndcg_mistakes(ranked)
 
 
 def term_mistakes(exercise: Exercise) -> tuple[mistakes.Mistake, ...]:

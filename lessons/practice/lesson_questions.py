@@ -1,13 +1,24 @@
-"""Questions the lessons ask about the learner's own list, before they show the numbers.
+"""The questions the lessons ask before they show the numbers, one per lesson idea.
 
-Not part of any practice set (no seed, no index): each builder takes the page's live list and
-returns an `Exercise` of an existing kind, so `lessons.practice.judge` checks the answer by
-re-computing the claim from the lists, as it does in practice.
+Not part of any practice set (no seed, no index): each builder takes a lesson's list (its
+example, or the learner's own) and returns an `Exercise` of an existing kind, so
+`lessons.practice.judge` checks the answer by re-computing each option's claim from the lists,
+as it does in practice. No answer is written down here: an option claims how scores compare
+("NDCG@3 is lower with the item than without it"), and the core's scores decide which holds.
+Every question asks about an idea, not a sum, offers at least three options, titles itself
+neutrally and keeps an option's reasoning for the feedback (`Choice.why`) once it is picked.
 
+- `walkthrough_question(family)`: the six walkthroughs (an item below the cut-off, which of two
+  fixes gains more, two orders of the same items, a reversed list, the gain 2^rel − 1, a query
+  with nothing relevant).
+- `pitfall_question(key)`: each pitfall of /learn-pitfalls; three of them are the practice
+  pitfalls' own builders (`pitfalls.build_*`), asked with the claims alone.
 - `build_next_move` (/metrics): one swap of the learner's list, and which of the seven measures
   it changes (kind ``metric_changes``: the claim is the set of measures that move).
 - `build_click_log` (/learn-labels): clicks logged under the learner's order, used to score a
   challenger's order of the same items; which comes out ahead (kind ``compare``).
+- `build_costliest_drop` (/learn-discount): which card's drop of one place costs most, answered
+  on the board or by an option (kind ``claims``, as are the walkthroughs' and pitfalls').
 
 The /libraries page's question (what two libraries print for the learner's query) needs scores,
 ids and refusals, which no existing kind judges: it is `libraries.build_library_pair`, of its
@@ -16,17 +27,34 @@ own kind ``library_pair``.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
 
 from lessons.clicks import Logged
+from lessons.demos import readings, several
+from lessons.examples import FAMILIES, example
+from lessons.pitfalls import FULL_PAGE, HARD_QUERY, PADDING, PITFALLS
 from ndcg_core import measures
 from ndcg_core.display import exact, fixed, shorten
+from ndcg_core.metrics import totals
 from ndcg_core.model import RankedList
+from ndcg_core.options import discounts, gain_record, gains
 from ndcg_core.parsing import format_relevances
 
+from . import puzzles
 from .calculations import MARGIN_DIGITS
 from .measures import measures_changed, measures_text
-from .records import Case, Choice, Exercise
+from .pitfalls import (
+    CLAIMS,
+    asked_in_order,
+    build_ideal_below_k,
+    build_irrelevant_tail,
+    build_missing_relevant,
+    part_holds,
+)
+from .records import Case, Choice, Exercise, Slot, scored_with
 
 EVERY = frozenset(measures.MEASURES)
 LISTED = 60  # characters of a list quoted in a question; a longer one ends in '…'
@@ -165,3 +193,511 @@ def build_click_log(logged: Logged) -> Exercise:
         solution_cases=(a, b),
         hint="An item's click rate depends on the position A gave it, not only on the item.",
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Claims: how two scores compare, re-computed by `pitfalls.holds`
+# ---------------------------------------------------------------------------------------------
+
+
+def _than(a: Case, b: Case) -> tuple[tuple, tuple, tuple]:
+    """The three claims about two cases' scores: a below b, the same, a above b."""
+    return ((a, "<", b),), ((a, "=", b),), ((a, ">", b),)
+
+
+def _claims(
+    title: str, prompt: str, cases: Sequence[Case], choices: Sequence[Choice], explanation: str
+) -> Exercise:
+    """A lesson's question of claims: its options in a fixed order of their own."""
+    return asked_in_order(
+        Exercise(
+            kind=CLAIMS,
+            title=title,
+            prompt=prompt,
+            cases=tuple(cases),
+            choices=tuple(choices),
+            explanation=explanation,
+            solution_cases=tuple(cases),
+        )
+    )
+
+
+def _side(a: float, b: float) -> int:
+    """-1, 0 or 1: whether a is below, level with or above b, as four decimals show them."""
+    a, b = round(a, 4), round(b, 4)
+    return (a > b) - (a < b)
+
+
+# ---------------------------------------------------------------------------------------------
+# The walkthroughs
+# ---------------------------------------------------------------------------------------------
+
+# The all-zero page's question is the practice puzzle "X reports 1, Y reports 0: why?", as
+# version 1 of the practice set draws it for this seed: five zeros, like the page's list.
+ALL_ZERO_SEED = 5
+
+
+def walkthrough_question(family: str) -> Exercise:
+    """The question a walkthrough asks before it shows its lead example's numbers."""
+    lead = example(FAMILIES[family].lead)
+    if family == "binary":
+        return build_below_cut(lead.ranked)
+    if family == "graded":
+        return build_which_fix(lead.ranked)
+    if family == "continuous":
+        other = example("continuous-daecb")
+        return build_same_items(lead.ranked, other.ranked)
+    if family == "russian":
+        return build_score_band(lead.ranked)
+    if family == "gain":
+        return build_gain_direction(lead.ranked)
+    if family == "zero":
+        slot = Slot("all_zero", ALL_ZERO_SEED, 0, random.Random(ALL_ZERO_SEED), 1)
+        return puzzles.make_all_zero(slot)
+    raise ValueError(f"No walkthrough family {family!r}; known: {', '.join(FAMILIES)}.")
+
+
+def below_cut(ranked: RankedList) -> int:
+    """The position (1-based) of the first relevant item below the cut-off k."""
+    k = ranked.k
+    if k is None or k >= ranked.n:
+        raise ValueError(f"The list needs a cut-off k below its length; got k = {k}.")
+    for position in range(k + 1, ranked.n + 1):
+        if ranked.relevances[position - 1] > 0:
+            return position
+    raise ValueError(f"No relevant item of {ranked.relevances} lies below k = {k}.")
+
+
+def build_below_cut(ranked: RankedList) -> Exercise:
+    """Does a relevant item below the cut-off change NDCG@k? Compared with the same list in
+    which that item is judged not relevant."""
+    p, k = below_cut(ranked), ranked.k
+    grade = ranked.relevances[p - 1]
+    values = list(ranked.relevances)
+    values[p - 1] = 0.0
+    with_it = Case("The list", ranked)
+    without = Case(f"Position {p} judged not relevant", replace(ranked, relevances=tuple(values)))
+    at = ranked.at
+    side = _side(with_it.score(), without.score())
+    enters = side != 0  # the item takes a place in the ideal top k
+    lower, same, higher = _than(with_it, without)
+    ideal = (
+        f"the ideal order sorts every item before it is cut, so this one takes a place in the "
+        f"ideal top {k} and IDCG{at} grows"
+        if enters
+        else f"the ideal top {k} already holds {k} items graded at least as high, so this one "
+        "does not get in"
+    )
+    return _claims(
+        "An item below the cut-off",
+        f"The item at position {p}, below the cut-off k = {k}, is relevant (grade "
+        f"{exact(grade)}). Compare NDCG{at} with that item as it is and judged not relevant (0):",
+        (with_it, without),
+        (
+            Choice(
+                f"NDCG{at} is lower with the item than without it",
+                lower,
+                why="" if side < 0 else f"It adds nothing to DCG{at}, and {ideal}.",
+            ),
+            Choice(
+                f"NDCG{at} is the same either way",
+                same,
+                why="" if side == 0 else f"It adds nothing to DCG{at}, true; but {ideal}.",
+            ),
+            Choice(
+                f"NDCG{at} is higher with the item than without it",
+                higher,
+                why=""
+                if side > 0
+                else f"It lies below the cut-off, so it adds nothing to "
+                f"DCG{at}; it can only change the other side of the ratio: {ideal}.",
+            ),
+        ),
+        f"The ideal top {k} is the best {k} items of the whole list, wherever they were ranked.",
+    )
+
+
+def out_of_order(ranked: RankedList) -> list[tuple[int, int]]:
+    """The neighbour pairs (i, i + 1), 1-based, where a lower grade sits above a higher one."""
+    values = ranked.relevances
+    return [(i, i + 1) for i in range(1, ranked.n) if values[i - 1] < values[i]]
+
+
+def _swapped_case(ranked: RankedList, i: int, j: int, name: str) -> Case:
+    return Case(name, swapped(ranked, i, j))
+
+
+def _step_worth(ranked: RankedList, i: int) -> tuple[float, float]:
+    """The gain gap and the discount gap of the neighbours at i and i + 1."""
+    s = ranked.scoring
+    g = gains(ranked.relevances, s.gain)
+    d = discounts(ranked.n, s.discount, s.log_base)
+    if ranked.k is not None:
+        d[ranked.k :] = 0.0  # below the cut-off a place is worth nothing
+    return abs(float(g[i] - g[i - 1])), float(d[i - 1] - d[i])
+
+
+def build_which_fix(ranked: RankedList) -> Exercise:
+    """Of the first two out-of-order neighbour pairs, which fix raises NDCG more, or both the
+    same?"""
+    pairs = out_of_order(ranked)
+    if len(pairs) < 2:
+        raise ValueError(f"{ranked.relevances} needs two out-of-order neighbours; has {pairs}.")
+    (i, _), (j, _) = pairs[:2]
+    values = ranked.relevances
+    first = _swapped_case(ranked, i, i + 1, f"Positions {i} and {i + 1} swapped")
+    second = _swapped_case(ranked, j, j + 1, f"Positions {j} and {j + 1} swapped")
+    at = ranked.at
+    below, same, above = _than(first, second)
+    side = _side(first.score(), second.score())
+    (gap_i, drop_i), (gap_j, drop_j) = _step_worth(ranked, i), _step_worth(ranked, j)
+    worth = (
+        f"A fix gains (gain gap) × (discount gap): {exact(gap_i)} × {fixed(drop_i)} at "
+        f"{i}–{i + 1}, {exact(gap_j)} × {fixed(drop_j)} at {j}–{j + 1}, each divided by the "
+        "same IDCG."
+    )
+
+    def pair(p: int) -> str:
+        return f"the {exact(values[p - 1])} above the {exact(values[p])} (positions {p}, {p + 1})"
+
+    return _claims(
+        "Two mistakes, one fix",
+        f"Two neighbours are out of order: {pair(i)} and {pair(j)}. Which swap raises NDCG{at} "
+        "more?",
+        (first, second),
+        (
+            Choice(
+                f"Swapping {pair(i)}",
+                above,
+                why=""
+                if side > 0
+                else "Both fix one mistake, but they are not worth the same. " + worth,
+            ),
+            Choice(
+                f"Swapping {pair(j)}",
+                below,
+                why="" if side < 0 else f"The place a fix moves an item to matters. {worth}",
+            ),
+            Choice(
+                "Both raise it by the same amount",
+                same,
+                why=""
+                if side == 0
+                else "Each swap moves one item one place, but a place is "
+                f"worth more near the top. {worth}",
+            ),
+        ),
+        "A mistake costs (gain gap) × (discount gap), and the discount falls fastest at the top.",
+    )
+
+
+def _sequence(ranked: RankedList) -> str:
+    return "[" + ", ".join(ranked.labels) + "]"
+
+
+def build_same_items(first: RankedList, second: RankedList) -> Exercise:
+    """Two orders of the same items (named by their sequences): which scores higher, or both
+    the same? The CG, which is the same, is said in the question."""
+    a, b = Case(_sequence(first), first), Case(_sequence(second), second)
+    at = first.at
+    cg = totals(first).cg
+    below, same, above = _than(a, b)
+    side = _side(a.score(), b.score())
+    winner, loser = (a, b) if side > 0 else (b, a)
+    where = (
+        f"DCG weighs each item by its position's discount, so the order that puts more "
+        f"relevance near the top wins: {winner.name} scores {fixed(winner.score())}, "
+        f"{loser.name} {fixed(loser.score())}."
+    )
+    return _claims(
+        "Two orders of the same items",
+        f"The orders {a.name} and {b.name} of these items have the same CG, "
+        f"{exact(round(cg, 4))}. Which has the higher NDCG{at}?",
+        (a, b),
+        (
+            Choice(f"{a.name} scores higher", above, why="" if side > 0 else where),
+            Choice(f"{b.name} scores higher", below, why="" if side < 0 else where),
+            Choice(
+                "Both score the same",
+                same,
+                why="" if side == 0 else f"CG is the same, but NDCG is not CG. {where}",
+            ),
+        ),
+        "CG ignores the order; DCG, and so NDCG, does not.",
+    )
+
+
+BANDS = (0.5, 0.9)  # a score band question's two edges
+
+
+def build_score_band(ranked: RankedList, bands: tuple[float, float] = BANDS) -> Exercise:
+    """What band does NDCG of `ranked` fall in: below the first edge, between the two, or from
+    the second up?"""
+    case = Case("The list", ranked)
+    low, high = bands
+    score = case.score()
+    ideal = sorted(ranked.relevances, reverse=True)
+    at = ranked.at
+    said = (
+        f"It scores {fixed(score)}: every item is relevant, and the ideal order "
+        f"{format_relevances(ideal)} only beats it by how it places grades that are close."
+    )
+    claims = (
+        ((case, "<", low),),
+        ((case, ">=", low), (case, "<", high)),
+        ((case, ">=", high),),
+    )
+    texts = (f"Below {exact(low)}", f"From {exact(low)} to {exact(high)}", f"{exact(high)} or more")
+    return _claims(
+        "A list in the wrong order",
+        f"The ideal order is {format_relevances(ideal)}; the list ranks the items "
+        f"{format_relevances(ranked.relevances)}. What does NDCG{at} come to?",
+        (case,),
+        tuple(
+            Choice(text, claim, why=said)
+            if not all(part_holds(p) for p in claim)
+            else Choice(text, claim)
+            for text, claim in zip(texts, claims)
+        ),
+        "NDCG measures how much relevance sits near the top, against the most that could.",
+    )
+
+
+def build_gain_direction(ranked: RankedList) -> Exercise:
+    """The same list scored with the gain 2^rel − 1 instead of the grade: does NDCG go down,
+    stay, or go up?"""
+    linear = Case("Gain rel", ranked.with_scoring(gain="linear"))
+    power = Case("Gain 2^rel − 1", ranked.with_scoring(gain="exponential"))
+    below, same, above = _than(power, linear)
+    side = _side(power.score(), linear.score())
+    at = ranked.at
+    stretched = (
+        "2^rel − 1 keeps the grades in order but stretches the gaps between them (0, 1, 3, 7 "
+        "for grades 0 to 3): a mistake between two high grades now costs more, one between "
+        "two low grades less, and DCG and IDCG change together only by what the mistakes cost."
+    )
+    return _claims(
+        "Another gain",
+        f"With the gain rel the list scores NDCG{at} = {fixed(linear.score())}. With 2^rel − 1 "
+        f"(grades 0–3 earn {', '.join(exact(g) for g in gains([0, 1, 2, 3], 'exponential'))}), "
+        "what happens to it?",
+        (linear, power),
+        (
+            Choice("It goes down", below, why="" if side < 0 else stretched),
+            Choice("It stays the same", same, why="" if side == 0 else stretched),
+            Choice("It goes up", above, why="" if side > 0 else stretched),
+        ),
+        f"With {gain_record('exponential').short}, a gap between high grades weighs more.",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The pitfalls
+# ---------------------------------------------------------------------------------------------
+
+
+def pitfall_question(key: str) -> Exercise:
+    """The question pitfall `key` of /learn-pitfalls asks about its example."""
+    example_list = PITFALLS[key].example
+    values = example_list.relevances
+    if key == "closed":
+        return asked_in_order(build_missing_relevant(values, example_list.pool, reasons=False))
+    if key == "padding":
+        return asked_in_order(build_irrelevant_tail(values, PADDING, reasons=False))
+    if key == "ideal_cut":
+        return asked_in_order(build_ideal_below_k(values, example_list.k, reasons=False))
+    if key == "scale":
+        return _scale_question(example_list)
+    if key == "zero":
+        return _zero_question(example_list)
+    if key == "compare":
+        return _compare_question(example_list)
+    if key == "several":
+        return _several_question(example_list)
+    raise ValueError(f"`key` must be one of {', '.join(PITFALLS)}; got {key!r}.")
+
+
+def _said(value: float) -> float:
+    return round(value, 4)
+
+
+def _scale_question(ranked: RankedList) -> Exercise:
+    rows = {row.key: row for row in readings(ranked)}
+    given, doubled, shifted = rows["given"], rows["doubled"], rows["shifted"]
+    twice = Case("Every label × 2", doubled.ranked)
+    plus = Case("Every label + 1", shifted.ranked)
+    same, moved = _said(given.ndcg), _said(shifted.ndcg)
+    return _claims(
+        "Rewriting the labels",
+        f"The list {format_relevances(ranked.relevances)} scores NDCG{ranked.at} = "
+        f"{fixed(given.ndcg)} ({scored_with(ranked.with_scoring(gain='linear'))}). "
+        "What happens if every label is doubled (0–3 written 0–6), or if 1 is added to "
+        "every label (0–3 written 1–4)?",
+        (twice, plus),
+        (
+            Choice(
+                f"Neither changes it: both stay at {fixed(given.ndcg)}",
+                ((twice, same), (plus, same)),
+                why="Adding 1 lifts every item, the irrelevant ones too: the order then "
+                "matters relatively less, and the ratio moves.",
+            ),
+            Choice(
+                f"Doubling keeps {fixed(given.ndcg)}; adding 1 makes it {fixed(shifted.ndcg)}",
+                ((twice, same), (plus, moved)),
+            ),
+            Choice(
+                f"Both make it {fixed(shifted.ndcg)}",
+                ((twice, moved), (plus, moved)),
+                why="Doubling every gain doubles DCG and IDCG alike: their ratio does not move.",
+            ),
+        ),
+        "A factor cancels in the ratio; a shift does not.",
+    )
+
+
+def _zero_question(ranked: RankedList) -> Exercise:
+    z0 = Case("0/0 → 0", ranked.with_scoring(zero="0"))
+    z1 = Case("0/0 → 1", ranked.with_scoring(zero="1"))
+    picks = "DCG and IDCG are both 0, and 0/0 has no value: each library picks one."
+    return _claims(
+        "Nothing relevant",
+        f"A query's list is {format_relevances(ranked.relevances)}: nothing relevant "
+        "anywhere. What NDCG do scikit-learn and LightGBM give it?",
+        (z0, z1),
+        (
+            Choice(
+                "0 in both",
+                ((z0, 0.0), (z1, 0.0)),
+                why=f"{picks} LightGBM (and XGBoost) pick 1.",
+            ),
+            Choice("0 in scikit-learn, 1 in LightGBM", ((z0, 0.0), (z1, 1.0))),
+            Choice(
+                "1 in both",
+                ((z0, 1.0), (z1, 1.0)),
+                why=f"{picks} scikit-learn (and trec_eval) pick 0.",
+            ),
+        ),
+        "0/0 has no value: each library chooses one.",
+    )
+
+
+def _compare_question(ranked: RankedList) -> Exercise:
+    easy, hard = Case("A", ranked), Case("B", HARD_QUERY)
+    below, same, above = _than(easy, hard)
+    side = _side(easy.score(), hard.score())
+    said = (
+        f"A scores {fixed(easy.score())}, B {fixed(hard.score())}. How high NDCG can be by "
+        "luck depends on the query: with eight relevant items in ten, any order keeps much of "
+        "the ideal's DCG."
+    )
+    return _claims(
+        "Two queries",
+        f"A is an easy query in its worst order, {format_relevances(ranked.relevances)}; B "
+        f"is a hard one, nearly perfect, {format_relevances(HARD_QUERY.relevances)}. Which "
+        f"has the higher NDCG{ranked.at}?",
+        (easy, hard),
+        (
+            Choice("A scores higher", above, why="" if side > 0 else said),
+            Choice("B scores higher", below, why="" if side < 0 else said),
+            Choice("They score the same", same, why="" if side == 0 else said),
+        ),
+        "A value means little without what a random order of the same items scores.",
+    )
+
+
+def _several_question(ranked: RankedList) -> Exercise:
+    one, many = Case("X", ranked), Case("Y", FULL_PAGE)
+    deep = several(ranked).one_deep_judged
+    k = ranked.k
+    only = f"At k = {k} only position {k} counts, on both sides, and both pages put a good result there."
+    return _claims(
+        "Several equally good results",
+        f"A query has many equally good answers. Page X shows one of them on top, then "
+        f"junk: {format_relevances(ranked.relevances)}. Page Y shows five: "
+        f"{format_relevances(FULL_PAGE.relevances)}. What does each score at k = {k}?",
+        (one, many),
+        (
+            Choice(f"X {fixed(1.0)}, Y {fixed(1.0)}", ((one, 1.0), (many, 1.0))),
+            Choice(
+                f"X {fixed(0.2)}, Y {fixed(1.0)}",
+                ((one, 0.2), (many, 1.0)),
+                why=f"{only} 0.2 is X's precision over five places, not its NDCG@{k}.",
+            ),
+            Choice(
+                f"X {fixed(deep.ndcg)}, Y {fixed(1.0)}",
+                ((one, _said(deep.ndcg)), (many, 1.0)),
+                why=f"{only} {fixed(deep.ndcg)} is what X scores over all five places with "
+                "the good results it left out in its ideal.",
+            ),
+        ),
+        f"At k = {k}, only position 1 is looked at.",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# /learn-discount: one card down one place
+# ---------------------------------------------------------------------------------------------
+
+
+def build_costliest_drop(ranked: RankedList, moves: Sequence[tuple[int, int]]) -> Exercise:
+    """Which of `moves` (one card down one place: (i, i + 1), 1-based) lowers NDCG the most, or
+    do they all cost the same? `cases` are the list, then the list after each move, in the
+    order of the options (`drop_answer` reads a move made on the board back to its option)."""
+    if len(moves) < 2:
+        raise ValueError(f"`moves` must offer at least two moves; got {list(moves)}.")
+    asked = Case("The list", ranked)
+    after = [_swapped_case(ranked, i, j, f"Card {i} down to {j}") for i, j in moves]
+    values = ranked.relevances
+    idcg = totals(ranked).idcg
+    at = ranked.at
+    lost = [asked.score() - case.score() for case in after]
+    worst = max(range(len(moves)), key=lost.__getitem__)
+    every_same = all(_side(case.score(), after[0].score()) == 0 for case in after)
+
+    def cost(m: int) -> str:
+        i, _ = moves[m]
+        gap, drop = _step_worth(ranked, i)
+        return (
+            f"Card {i} down one place costs (gain gap) × (discount gap) ÷ IDCG{at} = "
+            f"{exact(gap)} × {fixed(drop)} ÷ {fixed(idcg)} = {fixed(lost[m])}."
+        )
+
+    every = " ".join(cost(m) for m in range(len(moves)))
+    options = [
+        Choice(
+            f"The card at position {i} (grade {exact(values[i - 1])}), down below the "
+            f"{exact(values[j - 1])}",
+            tuple((after[m], "<", after[o]) for o in range(len(moves)) if o != m),
+            why="" if m == worst and not every_same else f"{cost(m)} Another move costs more.",
+        )
+        for m, (i, j) in enumerate(moves)
+    ]
+    options.append(
+        Choice(
+            "They all cost the same" if len(moves) > 2 else "Both cost the same",
+            tuple((after[0], "=", case) for case in after[1:]),
+            why="" if every_same else f"A move's cost depends on where it is. {every}",
+        )
+    )
+    return Exercise(
+        kind=CLAIMS,
+        title="One card down one place",
+        prompt=(
+            f"Which drop of one card by one place, below a card graded lower, costs NDCG{at} "
+            f"most ({scored_with(ranked)})? Make the move on the board, or pick it here."
+        ),
+        cases=(asked, *after),
+        choices=tuple(options),
+        explanation="A move costs (gain gap) × (discount gap) ÷ IDCG.",
+        solution_cases=(asked,),
+    )
+
+
+def drop_answer(exercise: Exercise, moved: RankedList) -> int | None:
+    """The option of `build_costliest_drop`'s question that `moved`, the list after a move on
+    the board, answers; None when the move is none of the options."""
+    for index, case in enumerate(exercise.cases[1:]):
+        after = case.ranked
+        if (after.relevances, after.labels) == (moved.relevances, moved.labels):
+            return index
+    return None

@@ -19,7 +19,7 @@ from ndcg_core.display import NOISE, exact
 from ndcg_core.model import EVERY_RANKED, RankedList
 from ndcg_core.parsing import format_relevances
 
-from .records import Choice, Claim, Exercise, Slot, draw_cut, draw_grades, new_case
+from .records import Case, Choice, Claim, Exercise, Slot, draw_cut, draw_grades, new_case
 
 
 @lru_cache(maxsize=1024)
@@ -97,12 +97,29 @@ def before_and_after(exercise: Exercise) -> list[tuple[str, float, float, bool]]
     ]
 
 
+# Version 5 draws the answer first, evenly among these five, then a list, a cut-off and a swap
+# that give it (checked by `measures_changed`): in version 4 "only ERR and NDCG" was the answer in
+# half the sets. Each class, with the swap that gives it:
+ANSWER_CLASSES = (
+    frozenset({"err", "ndcg"}),  # two relevant items of different grades
+    frozenset({"ap", "rbp", "err", "ndcg"}),  # relevant and not, in the top k; first hit stays
+    frozenset({"rr", "ap", "rbp", "err", "ndcg"}),  # the same, and the first hit moves
+    frozenset({"p", "r", "ap", "rbp", "err", "ndcg"}),  # relevant and not, across k
+    frozenset(measures.MEASURES),  # across k, and the first hit moves
+)
+# The wrong options version 5 picks from, besides the other classes: the answer with one measure
+# (or the pair P and R) added or taken away, every measure, NDCG alone.
+_TOGGLED = ({"ap"}, {"p", "r"}, {"rr"}, {"rbp"})
+
+
 def make_metric_changes(slot: Slot) -> Exercise:
     """One swap, seven measures: which move? Those that see grades and positions (NDCG, ERR)
     move with any swap of unequal grades; binary ones only when relevance crosses rel_min or a
     first relevant item moves; P@k and R@k only when an item crosses k, which from version 4 on
-    can happen: k is drawn below n too."""
+    can happen: k is drawn below n too. Version 5 draws the answer first (`_swap_for`)."""
     rng = slot.rng
+    if slot.version >= 5:
+        return _exercise(slot, *_swap_for(rng, rng.choice(ANSWER_CLASSES)))
     every = frozenset(measures.MEASURES)
     while True:
         n = rng.randint(5, 7)
@@ -111,10 +128,7 @@ def make_metric_changes(slot: Slot) -> Exercise:
         if values[i - 1] == values[j - 1]:
             continue
         k = draw_cut(rng, n) if slot.version >= 4 else EVERY_RANKED
-        after_values = list(values)
-        after_values[i - 1], after_values[j - 1] = after_values[j - 1], after_values[i - 1]
-        before = new_case("Before the swap", values, k)
-        after = new_case(f"After swapping positions {i} and {j}", after_values, k)
+        before, after = _swapped(values, i, j, k)
         changed = measures_changed(before.ranked, after.ranked)
         if not changed or changed == every:
             continue
@@ -123,51 +137,106 @@ def make_metric_changes(slot: Slot) -> Exercise:
         options = list(dict.fromkeys(options))[:4]
         if len(options) < 4:
             continue
-        at = before.ranked.at
-        choices = [
-            Choice(
-                measures_text(option, at),
-                option,
-                why="" if option == changed else _misconception(option, changed),
-            )
-            for option in options
-        ]
+        choices = [_choice(option, changed, before.ranked.at) for option in options]
         rng.shuffle(choices)
-        settings = measures.MeasureSettings()  # what all_measures scores with
-        crossing = (
-            f" Here k = {before.ranked.k}: "
-            + (
-                "the swap carries an item across it."
-                if i <= before.ranked.k < j
-                else "both items sit on the same side of it."
-            )
-            if before.ranked.k < n
-            else ""
+        return _exercise(slot, values, i, j, k, tuple(choices))
+
+
+def _swapped(values, i: int, j: int, k) -> tuple[Case, Case]:
+    after = list(values)
+    after[i - 1], after[j - 1] = after[j - 1], after[i - 1]
+    return new_case("Before the swap", values, k), new_case(
+        f"After swapping positions {i} and {j}", after, k
+    )
+
+
+def _choice(option: frozenset[str], changed: frozenset[str], at: str) -> Choice:
+    why = "" if option == changed else _misconception(option, changed)
+    return Choice(measures_text(option, at), option, why=why)
+
+
+def _swap_for(rng, answer: frozenset[str]) -> tuple:
+    """A list, a swap (i, j) and a cut-off whose measures that move are exactly `answer` (one of
+    ANSWER_CLASSES), with three wrong options, each its own misconception. Which pairs can give
+    the class (both relevant or not; inside the top k or across it) is a first sieve; the class
+    itself is checked by `measures_changed`."""
+    across = "p" in answer
+    both_relevant = answer == ANSWER_CLASSES[0]
+    rel_min = measures.MeasureSettings().rel_min
+    while True:
+        n = rng.randint(5, 7)
+        values = draw_grades(rng, n)
+        k = rng.randint(3, n - 1) if across else draw_cut(rng, n)
+        depth = n if k == EVERY_RANKED else k
+        pairs = [
+            (i, j)
+            for i in range(1, n + 1)
+            for j in range(i + 1, n + 1)
+            if values[i - 1] != values[j - 1]
+            and (j > depth if across else j <= depth)
+            and ((values[i - 1] >= rel_min) == (values[j - 1] >= rel_min)) == both_relevant
+        ]
+        rng.shuffle(pairs)
+        for i, j in pairs:
+            before, after = _swapped(values, i, j, k)
+            if measures_changed(before.ranked, after.ranked) != answer:
+                continue
+            return values, i, j, k, _options(rng, answer, before.ranked.at)
+
+
+def _options(rng, answer: frozenset[str], at: str) -> tuple[Choice, ...]:
+    """The answer and three wrong options drawn from the other classes, the answer with a
+    measure toggled, every measure and NDCG alone, no two with the same misconception."""
+    wrong = [*ANSWER_CLASSES, frozenset(measures.MEASURES), frozenset({"ndcg"})]
+    wrong += [answer ^ toggled for toggled in _TOGGLED]
+    wrong = [option for option in dict.fromkeys(wrong) if option and option != answer]
+    rng.shuffle(wrong)
+    picked: dict[str, frozenset[str]] = {}
+    for option in wrong:
+        picked.setdefault(_misconception(option, answer), option)
+    choices = [_choice(option, answer, at) for option in [answer, *list(picked.values())[:3]]]
+    rng.shuffle(choices)
+    return tuple(choices)
+
+
+def _exercise(slot: Slot, values, i: int, j: int, k, choices: tuple[Choice, ...]) -> Exercise:
+    before, after = _swapped(values, i, j, k)
+    n = len(values)
+    settings = measures.MeasureSettings()  # what all_measures scores with
+    crossing = (
+        f" Here k = {before.ranked.k}: "
+        + (
+            "the swap carries an item across it."
+            if i <= before.ranked.k < j
+            else "both items sit on the same side of it."
         )
-        return slot.exercise(
-            title="Which measures does one swap move?",
-            prompt=(
-                f"The list {format_relevances(values)} is scored at {before.ranked.cut_words} by "
-                f"P, R, RR, AP (relevant: grade ≥ {exact(settings.rel_min)}), ERR, RBP (p = "
-                f"{exact(settings.p)}) and NDCG. The items at positions {i} "
-                f"(grade {exact(values[i - 1])}) and {j} (grade {exact(values[j - 1])}) swap "
-                "places. Which measures change?"
-            ),
-            cases=(before, after),
-            choices=tuple(choices),
-            explanation=(
-                "NDCG and ERR read grades and positions, so any swap "
-                "of unequal grades in the top k moves them. P and R only count relevant items "
-                "in the top k: they move only when a relevant item crosses k. RR only looks at "
-                "the first relevant item, AP and RBP see relevant or not: a swap between two "
-                f"relevant items (or two irrelevant ones) leaves them alone.{crossing}"
-            ),
-            solution_cases=(before, after),
-            hint=(
-                "For each measure ask what it reads: grades or just relevant/not, positions or "
-                "just membership of the top k. Does the swap change what it reads?"
-            ),
-        )
+        if before.ranked.k < n
+        else ""
+    )
+    return slot.exercise(
+        title="Which measures does one swap move?",
+        prompt=(
+            f"The list {format_relevances(values)} is scored at {before.ranked.cut_words} by "
+            f"P, R, RR, AP (relevant: grade ≥ {exact(settings.rel_min)}), ERR, RBP (p = "
+            f"{exact(settings.p)}) and NDCG. The items at positions {i} "
+            f"(grade {exact(values[i - 1])}) and {j} (grade {exact(values[j - 1])}) swap "
+            "places. Which measures change?"
+        ),
+        cases=(before, after),
+        choices=choices,
+        explanation=(
+            "NDCG and ERR read grades and positions, so any swap "
+            "of unequal grades in the top k moves them. P and R only count relevant items "
+            "in the top k: they move only when a relevant item crosses k. RR only looks at "
+            "the first relevant item, AP and RBP see relevant or not: a swap between two "
+            f"relevant items (or two irrelevant ones) leaves them alone.{crossing}"
+        ),
+        solution_cases=(before, after),
+        hint=(
+            "For each measure ask what it reads: grades or just relevant/not, positions or "
+            "just membership of the top k. Does the swap change what it reads?"
+        ),
+    )
 
 
 def holds(exercise: Exercise, claim: Claim) -> bool:

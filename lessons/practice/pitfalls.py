@@ -1,11 +1,30 @@
 """The pitfalls (from version 2 on): what a missing relevant document costs, what padding a list
 with irrelevant items does, and where the ideal top k comes from.
 
-Each option claims the values some lists score, to `display.DIGITS`; exactly one option's claim
-holds, and every other option carries its own `why`.
+Each question is built from its lists by a pure function (`build_missing_relevant`,
+`build_irrelevant_tail`, `build_ideal_below_k`), which the seeded makers call after drawing the
+lists and which /learn-pitfalls calls with its own examples: one question, whichever page asks.
+A builder returns its options in a fixed order; whoever asks shuffles them.
+
+Each option claims what some lists score, to `display.DIGITS`; exactly one option's claim holds,
+and every other option carries its own `why`. Practice sets (versions 2–4) show the reasoning in
+the option ("0.2000: the same score is now spread over 10 positions"), as their pinned seeds
+keep; a lesson asks with the claims alone (`reasons=False`) and shows the reasoning only once an
+option is picked, so no option reads like the lesson's heading.
+
+`holds` reads every claim a lesson question makes (`lesson_questions` asks with this kind):
+
+- ``(case, value)``: the case scores `value` to DIGITS;
+- ``(case, op, other)``: the case's score compares so (``op`` one of ``<``, ``<=``, ``=``,
+  ``>=``, ``>``) with `other`, a case or a number, both rounded to DIGITS.
 """
 
 from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from dataclasses import replace
 
 from lessons import mistakes
 from ndcg_core.display import DIGITS, fixed
@@ -23,35 +42,51 @@ from .records import (
     variant,
 )
 
+# The kind a question of value and order claims is judged as: its check (`holds`) reads both.
+CLAIMS = "missing_relevant"
+ORDER = {
+    "<": operator.lt,
+    "<=": operator.le,
+    "=": operator.eq,
+    ">=": operator.ge,
+    ">": operator.gt,
+}
 
-def _values_text(value: float) -> str:
-    return fixed(value)
 
-
-def _pitfall(
-    slot: Slot,
-    title: str,
-    prompt: str,
-    cases: tuple[Case, ...],
-    options: list[Choice],
-    explanation: str,
-    hint: str,
-) -> Exercise:
-    slot.rng.shuffle(options)
-    return slot.exercise(
-        title=title,
-        prompt=prompt,
-        cases=cases,
-        choices=tuple(options),
-        explanation=explanation,
-        solution_cases=cases,
-        hint=hint,
-    )
+def _said(value: float) -> float:
+    return round(value, DIGITS)
 
 
 def _distinct(*values: float) -> bool:
-    rounded = [round(v, DIGITS) for v in values]
+    rounded = [_said(v) for v in values]
     return len(set(rounded)) == len(rounded)
+
+
+def _text(value: float, reason: str, reasons: bool) -> str:
+    """An option: its value, and (in a practice set) the reasoning behind it."""
+    return f"{fixed(value)}: {reason}" if reasons else fixed(value)
+
+
+def shuffled(exercise: Exercise, rng: random.Random) -> Exercise:
+    """`exercise` with its options in an order drawn from `rng`."""
+    options = list(exercise.choices)
+    rng.shuffle(options)
+    return replace(exercise, choices=tuple(options))
+
+
+def asked_in_order(exercise: Exercise) -> Exercise:
+    """A lesson's question with its options in a fixed order of its own (seeded by its title),
+    so the true one is not always first and a learner who reloads sees the same order."""
+    return shuffled(exercise, random.Random(exercise.title))
+
+
+def _asked(slot: Slot, exercise: Exercise) -> Exercise:
+    return slot.place(shuffled(exercise, slot.rng))
+
+
+# ---------------------------------------------------------------------------------------------
+# A missing relevant document
+# ---------------------------------------------------------------------------------------------
 
 
 def make_missing_relevant(slot: Slot) -> Exercise:
@@ -62,59 +97,81 @@ def make_missing_relevant(slot: Slot) -> Exercise:
         n = rng.randint(3, 5)
         values = (*found, *(0.0,) * (n - len(found)))
         pool = tuple(float(rng.randint(1, 3)) for _ in range(rng.randint(1, 3)))
-        closed = new_case("Ideal from the ranked list", values)
-        pooled = variant(closed, "Ideal from every judged document", pool=pool)
-        c, p = closed.score(), pooled.score()
-        share = len(found) / (len(found) + len(pool))
-        if not _distinct(c, p, share):
+        try:
+            return _asked(slot, build_missing_relevant(values, pool))
+        except ValueError:  # two options would say the same: draw again
             continue
-        c3, p3, s3 = (round(v, DIGITS) for v in (c, p, share))
-        options = [
-            Choice(
-                f"{_values_text(c)} from the ranked list alone, {_values_text(p)} with every "
-                "judged document",
-                ((closed, c3), (pooled, p3)),
-            ),
-            Choice(
-                f"{_values_text(p)} either way: NDCG always counts what is missing",
-                ((closed, p3), (pooled, p3)),
-                why="A library that builds the ideal from the ranked list never sees the "
-                "missing documents: it scores the list against the best order of its own items.",
-            ),
-            Choice(
-                f"{_values_text(c)} either way: documents never retrieved cannot change the score",
-                ((closed, c3), (pooled, c3)),
-                why="They cannot add to DCG, but documents judged relevant join the ideal order "
-                "when a library reads the judgments, and that raises IDCG.",
-            ),
-            Choice(
-                f"{_values_text(share)} either way: NDCG is the share of relevant documents found",
-                ((closed, s3), (pooled, s3)),
-                why="That share is recall. NDCG divides DCG by the best DCG possible, which "
-                "depends on the grades and the positions, not on a count.",
-            ),
-        ]
-        many = len(pool) > 1
-        return _pitfall(
-            slot,
-            "What a missing document costs",
-            (
-                f"A system returns {format_relevances(values)} (every ranked position counts). "
-                f"The judgments hold {len(pool)} more relevant document{'s' if many else ''}, "
-                f"graded {format_relevances(pool)}, that it never retrieved. What does a library "
-                "that builds the ideal from the ranked list report, and what does one that "
-                "builds it from every judged document report?"
-            ),
-            (closed, pooled),
-            options,
-            (
-                "Built from the ranked list, the ideal is the same items sorted, so a list whose "
-                "found items are in order scores 1 however much it missed. Built from every "
-                "judged document, the ideal also ranks the missed ones, and the list is measured "
-                "against what it could have returned."
-            ),
-            "Write down the ideal order each library builds. Which documents does each know of?",
-        )
+
+
+def build_missing_relevant(
+    values: Sequence[float], pool: Sequence[float], *, reasons: bool = True
+) -> Exercise:
+    """What a library with the ideal from the ranked list, and one with the ideal from every
+    judged document, report for `values` when `pool` was judged relevant but never retrieved.
+    Raises ValueError when two options would show the same value."""
+    values, pool = tuple(float(v) for v in values), tuple(float(v) for v in pool)
+    found = sum(1 for v in values if v > 0)
+    closed = new_case("Ideal from the ranked list", values)
+    pooled = variant(closed, "Ideal from every judged document", pool=pool)
+    c, p = closed.score(), pooled.score()
+    share = found / (found + sum(1 for v in pool if v > 0))
+    if not _distinct(c, p, share):
+        raise ValueError(f"The list {values} with {pool} gives two options one value.")
+    c3, p3, s3 = _said(c), _said(p), _said(share)
+    either = "either way" if reasons else "from both"
+    options = (
+        Choice(
+            f"{fixed(c)} from the ranked list alone, {fixed(p)} with every judged document",
+            ((closed, c3), (pooled, p3)),
+        ),
+        Choice(
+            f"{fixed(p)} {either}" + (": NDCG always counts what is missing" if reasons else ""),
+            ((closed, p3), (pooled, p3)),
+            why="A library that builds the ideal from the ranked list never sees the "
+            "missing documents: it scores the list against the best order of its own items.",
+        ),
+        Choice(
+            f"{fixed(c)} {either}"
+            + (": documents never retrieved cannot change the score" if reasons else ""),
+            ((closed, c3), (pooled, c3)),
+            why="They cannot add to DCG, but documents judged relevant join the ideal order "
+            "when a library reads the judgments, and that raises IDCG.",
+        ),
+        Choice(
+            f"{fixed(share)} {either}"
+            + (": NDCG is the share of relevant documents found" if reasons else ""),
+            ((closed, s3), (pooled, s3)),
+            why="That share is recall. NDCG divides DCG by the best DCG possible, which "
+            "depends on the grades and the positions, not on a count.",
+        ),
+    )
+    many = len(pool) > 1
+    return Exercise(
+        kind="missing_relevant",
+        title="What a missing document costs",
+        prompt=(
+            f"A system returns {format_relevances(values)}; {len(pool)} more relevant "
+            f"document{'s' if many else ''} (graded {format_relevances(pool)}) "
+            f"{'were' if many else 'was'} judged but never retrieved. Every ranked position "
+            "counts. What does a library report that builds the ideal from the ranked list, "
+            "and one that builds it from every judged document?"
+        ),
+        cases=(closed, pooled),
+        choices=options,
+        explanation=(
+            "Built from the ranked list, the ideal is the same items sorted, so a list whose "
+            "found items are in order scores 1 however much it missed. Built from every "
+            "judged document, the ideal also ranks the missed ones, and the list is measured "
+            "against what it could have returned."
+        ),
+        solution_cases=(closed, pooled),
+        hint="Write down the ideal order each library builds. Which documents does each know of?",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Padding with irrelevant items
+# ---------------------------------------------------------------------------------------------
 
 
 def make_irrelevant_tail(slot: Slot) -> Exercise:
@@ -124,46 +181,62 @@ def make_irrelevant_tail(slot: Slot) -> Exercise:
         n = rng.randint(3, 5)
         values = draw_grades(rng, n)
         m = rng.randint(2, 5)
-        short = new_case("The list", values)
-        longer = new_case(f"With {m} irrelevant items appended", (*values, *(0.0,) * m))
-        pushed = new_case("The new items on top", (*(0.0,) * m, *values))
-        x = short.score()
-        diluted = x * n / (n + m)
-        if not _distinct(x, diluted, pushed.score()):
+        try:
+            return _asked(slot, build_irrelevant_tail(values, m))
+        except ValueError:
             continue
-        options = [
-            Choice(f"{_values_text(x)}: it does not change", ((longer, round(x, DIGITS)),)),
-            Choice(
-                f"{_values_text(diluted)}: the same score is now spread over {n + m} positions",
-                ((longer, round(diluted, DIGITS)),),
-                why="NDCG is not an average over positions: a grade-0 item adds 0 to DCG, and "
-                "nothing to IDCG either.",
-            ),
-            Choice(
-                f"{_values_text(pushed.score())}: the new items push the others down",
-                ((longer, round(pushed.score(), DIGITS)),),
-                why="Appended items go below the others: every earlier item keeps its position "
-                "and its discount.",
-            ),
-        ]
-        return _pitfall(
-            slot,
-            "Padding the list with irrelevant items",
-            (
-                f"The ranked list {format_relevances(values)} scores NDCG = {_values_text(x)}, "
-                f"every ranked position counted. The system appends {m} more items, all judged "
-                f"not relevant (grade 0), so the list has {n + m} positions. What is its NDCG "
-                "now, every ranked position counted?"
-            ),
-            (short, longer),
-            options,
-            (
-                "A grade-0 item earns nothing wherever it stands, and the ideal order puts the "
-                "same zeros last: neither DCG nor IDCG moves. That is why NDCG never punishes "
-                "a long tail of irrelevant results, while precision would."
-            ),
-            "What does a grade-0 item add to DCG? And to IDCG?",
-        )
+
+
+def build_irrelevant_tail(values: Sequence[float], m: int, *, reasons: bool = True) -> Exercise:
+    """What `values` scores once `m` items of grade 0 are appended, every ranked position
+    counted. Raises ValueError when two options would show the same value."""
+    values = tuple(float(v) for v in values)
+    n = len(values)
+    short = new_case("The list", values)
+    longer = new_case(f"With {m} irrelevant items appended", (*values, *(0.0,) * m))
+    pushed = new_case("The new items on top", (*(0.0,) * m, *values))
+    x = short.score()
+    diluted = x * n / (n + m)
+    if not _distinct(x, diluted, pushed.score()):
+        raise ValueError(f"The list {values} with {m} more gives two options one value.")
+    options = (
+        Choice(_text(x, "it does not change", reasons), ((longer, _said(x)),)),
+        Choice(
+            _text(diluted, f"the same score is now spread over {n + m} positions", reasons),
+            ((longer, _said(diluted)),),
+            why="NDCG is not an average over positions: a grade-0 item adds 0 to DCG, and "
+            "nothing to IDCG either.",
+        ),
+        Choice(
+            _text(pushed.score(), "the new items push the others down", reasons),
+            ((longer, _said(pushed.score())),),
+            why="Appended items go below the others: every earlier item keeps its position "
+            "and its discount.",
+        ),
+    )
+    return Exercise(
+        kind="irrelevant_tail",
+        title="Padding the list with irrelevant items",
+        prompt=(
+            f"The list {format_relevances(values)} scores NDCG = {fixed(x)}. The system "
+            f"appends {m} items judged not relevant (grade 0). What does the list of {n + m} "
+            "score, every position counted?"
+        ),
+        cases=(short, longer),
+        choices=options,
+        explanation=(
+            "A grade-0 item earns nothing wherever it stands, and the ideal order puts the "
+            "same zeros last: neither DCG nor IDCG moves. That is why NDCG never punishes "
+            "a long tail of irrelevant results, while precision would."
+        ),
+        solution_cases=(short, longer),
+        hint="What does a grade-0 item add to DCG? And to IDCG?",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The ideal top k
+# ---------------------------------------------------------------------------------------------
 
 
 def make_ideal_below_k(slot: Slot) -> Exercise:
@@ -173,57 +246,94 @@ def make_ideal_below_k(slot: Slot) -> Exercise:
         n = rng.randint(5, 7)
         values = draw_grades(rng, n)
         k = rng.randint(2, n - 2)
-        case = new_case("List", values, k)
-        found = {m.key: m.value for m in mistakes.ndcg_mistakes(case.ranked)}
-        if "ideal_top_k" not in found or "k_list_only" not in found:
+        try:
+            exercise = build_ideal_below_k(values, k)
+        except ValueError:
             continue
-        truth, top_only, uncut = case.score(), found["ideal_top_k"], found["k_list_only"]
-        whole = new_case("List", values).score()
-        if not _distinct(truth, top_only, uncut, whole):
-            continue
-        r = round
-        options = [
-            Choice(
-                f"{_values_text(truth)}: the ideal top {k} is the best {k} of all {n} items",
-                ((case, r(truth, DIGITS)),),
-            ),
-            Choice(
-                f"{_values_text(top_only)}: the ideal is the top {k} of the list, re-sorted",
-                ((case, r(top_only, DIGITS)),),
-                why=f"An item ranked below {k} can belong in the ideal top {k}: the ideal is "
-                f"the best order of every item, and the list is blamed for leaving it out.",
-            ),
-            Choice(
-                f"{_values_text(uncut)}: DCG@{k} divided by the IDCG of the whole ideal order",
-                ((case, r(uncut, DIGITS)),),
-                why=f"Both sides are cut at the same depth: IDCG@{k} sums the ideal's top {k} "
-                "places only.",
-            ),
-            Choice(
-                f"{_values_text(whole)}: every position of the list counts",
-                ((case, r(whole, DIGITS)),),
-                why=f"NDCG@{k} counts the top {k} positions only, on both sides.",
-            ),
-        ]
-        return _pitfall(
-            slot,
-            "The ideal top k",
-            (
-                f"What is NDCG@{k} of the list {format_relevances(values)} "
-                f"({scored_with(case.ranked)})? Pick the value and the reason."
-            ),
-            (case,),
-            options,
-            (
-                f"The ideal top {k} is the best {k} grades of the whole list, "
-                f"{format_relevances(sorted(values, reverse=True)[:k])}, wherever those items "
-                f"were ranked: a relevant item below position {k} still raises IDCG@{k}, "
-                "because a better system would have ranked it higher."
-            ),
-            f"Sort all {n} grades first, then keep the top {k}.",
-        )
+        if len(exercise.choices) == 4:  # every reading distinct, as the pinned sets drew
+            return _asked(slot, exercise)
+
+
+def build_ideal_below_k(values: Sequence[float], k: int, *, reasons: bool = True) -> Exercise:
+    """NDCG@k of `values`, against what the ideal top k read as the list's own top k, the
+    whole ideal, or every position gives. Raises ValueError when the list has no item below k
+    that belongs in the ideal top k, or fewer than three readings differ (one that gives the
+    right value is left out)."""
+    values = tuple(float(v) for v in values)
+    n = len(values)
+    case = new_case("List", values, k)
+    found = {m.key: m.value for m in mistakes.ndcg_mistakes(case.ranked)}
+    if "ideal_top_k" not in found or "k_list_only" not in found:
+        raise ValueError(f"The list {values} at k = {k} hides nothing below k.")
+    truth, top_only, uncut = case.score(), found["ideal_top_k"], found["k_list_only"]
+    whole = new_case("List", values).score()
+    offered = (
+        (truth, f"the ideal top {k} is the best {k} of all {n} items", ""),
+        (
+            top_only,
+            f"the ideal is the top {k} of the list, re-sorted",
+            f"An item ranked below {k} can belong in the ideal top {k}: the ideal is "
+            f"the best order of every item, and the list is blamed for leaving it out.",
+        ),
+        (
+            uncut,
+            f"DCG@{k} divided by the IDCG of the whole ideal order",
+            f"Both sides are cut at the same depth: IDCG@{k} sums the ideal's top {k} places only.",
+        ),
+        (
+            whole,
+            "every position of the list counts",
+            f"NDCG@{k} counts the top {k} positions only, on both sides.",
+        ),
+    )
+    # A reading that gives the right value is no wrong option: it is left out.
+    kept, seen = [], set()
+    for value, reason, why in offered:
+        if _said(value) not in seen:
+            seen.add(_said(value))
+            kept.append(Choice(_text(value, reason, reasons), ((case, _said(value)),), why=why))
+    if len(kept) < 3:
+        raise ValueError(f"The list {values} at k = {k} gives fewer than three values.")
+    options = tuple(kept)
+    return Exercise(
+        kind="ideal_below_k",
+        title="The ideal top k",
+        prompt=(
+            f"What is NDCG@{k} of the list {format_relevances(values)} "
+            f"({scored_with(case.ranked)})?"
+            + (" Pick the value and the reason." if reasons else "")
+        ),
+        cases=(case,),
+        choices=options,
+        explanation=(
+            f"The ideal top {k} is the best {k} grades of the whole list, "
+            f"{format_relevances(sorted(values, reverse=True)[:k])}, wherever those items "
+            f"were ranked: a relevant item below position {k} still raises IDCG@{k}, "
+            "because a better system would have ranked it higher."
+        ),
+        solution_cases=(case,),
+        hint=f"Sort all {n} grades first, then keep the top {k}.",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking
+# ---------------------------------------------------------------------------------------------
+
+
+def _score(side: Case | float) -> float:
+    return _said(side.score() if isinstance(side, Case) else float(side))
+
+
+def part_holds(part: tuple) -> bool:
+    """One part of a claim: ``(case, value)`` or ``(case, op, other)`` (see the module's doc)."""
+    if len(part) == 2:
+        case, value = part
+        return _score(case) == value
+    case, op, other = part
+    return ORDER[op](_score(case), _score(other))
 
 
 def holds(exercise: Exercise, claim: Claim) -> bool:
-    """Every (case, value) of the claim holds when the case scores the value to DIGITS."""
-    return all(round(case.score(), DIGITS) == value for case, value in claim)
+    """A claim holds when every one of its parts does, each re-computed from its lists."""
+    return all(part_holds(part) for part in claim)

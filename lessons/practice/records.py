@@ -85,7 +85,10 @@ class Exercise:
     """One predict-then-reveal question.
 
     `cases` are the lists the learner sees (and can open in the playground); `choices` is empty
-    for a number answer, which is then `target` within ± `tolerance`. `truth` is what a
+    for a number answer, which is then `target` within ± `tolerance` (every answer within it
+    counts). `slips` are the keys of the common slips (`lessons.mistakes`) its feedback may name,
+    those a learner has met where the question is asked; None: every one (practice, at the end
+    of the path). `truth` is what a
     convention puzzle observed (when not its first and last case); `position` the hidden term of
     a missing-term exercise; `hint` what the learner gets on asking; `discounts` the multiplier
     at each position, 1/log₂(i + 1), for a hint's table. `seed`, `index` and `version` place it
@@ -107,6 +110,7 @@ class Exercise:
     discounts: tuple[tuple[int, float], ...] = ()
     position: int | None = None
     truth: Claim | None = None
+    slips: tuple[str, ...] | None = None
     seed: int | None = None
     index: int | None = None
     version: int = 1
@@ -177,6 +181,7 @@ class Kind:
     holds: Callable[[Exercise, Claim], bool] | None = None
     why_not: Callable[[Exercise, Claim], str] | None = None
     mistakes: Callable[[Exercise], tuple] | None = None
+    retry: Callable[[Exercise], str] | None = None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 """Runs and judgments from files: TREC qrels + run, or one CSV, read, joined and evaluated.
 
-- `read`: the readers (`read_trec_run`, `read_trec_qrels`, `read_csv_run`), each giving a
-  `Table` of the rows it could use and a `LineProblem` for each line it could not;
-- `join`: a run joined to its judgments (`join_trec`, `from_csv`: a `Dataset`), and a set of
-  files read and joined in one call (`load_files`, the unit of work of a worker process);
+- `read`: the CSV reader (`read_csv_run`) and what every reader shares: a `Table` of the rows
+  it could use and a `LineProblem` for each line it could not;
+- `stream`: the TREC readers (`read_trec_run`, `read_trec_qrels`), bytes or a path of any size
+  read as a stream of blocks;
+- `join`: a run joined to its judgments (`join_trec`, `from_csv`: a `Dataset`);
 - `evaluate`: NDCG per query and the mean (`evaluate`, under keywords or a `Scoring`), trec_eval's
   two means (`complete_gap`), the conventions a run's files do not settle (`convention_grid`),
   two evaluations side by side (`pair_queries`);
@@ -43,7 +44,7 @@ from .evaluate import (
     evaluate,
     pair_queries,
 )
-from .join import ROLES, Dataset, from_csv, join_files, join_trec, load_files, read_file
+from .join import Dataset, from_csv, join_trec
 from .query import QueryList, query_list
 from .read import (
     CSV_FIELD_LIMIT,
@@ -58,10 +59,9 @@ from .read import (
     Table,
     check_size,
     read_csv_run,
-    read_trec_qrels,
-    read_trec_run,
     size_text,
 )
+from .stream import read_trec_qrels, read_trec_run
 
 __all__ = [
     "CSV_FIELD_LIMIT",
@@ -71,7 +71,6 @@ __all__ = [
     "MAX_PROBLEMS",
     "MAX_SHOWN_TEXT",
     "MB",
-    "ROLES",
     "TREC_SPACE",
     "CompleteGap",
     "ConventionGrid",
@@ -87,13 +86,10 @@ __all__ = [
     "cut_for",
     "evaluate",
     "from_csv",
-    "join_files",
     "join_trec",
-    "load_files",
     "pair_queries",
     "query_list",
     "read_csv_run",
-    "read_file",
     "read_trec_qrels",
     "read_trec_run",
     "size_text",

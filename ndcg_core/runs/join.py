@@ -1,4 +1,4 @@
-"""Joining a run to its judgments (`Dataset`), and a set of files read and joined at once.
+"""Joining a run to its judgments (`Dataset`).
 
 What the join leaves out or changes (queries one file lacks, unjudged documents, negative or
 fractional relevances) is said in the dataset's notes, in words.
@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
-from .read import Table, _plural, check_size, read_csv_run, read_trec_qrels, read_trec_run
+from .read import Table, _plural
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,22 @@ def _nothing_left(table: Table, what: str) -> ValueError:
 
 
 def _as_category(column: pd.Series, categories: pd.Index) -> pd.Categorical:
-    return pd.Categorical(column, categories=categories)
+    # Factorized first (a hash of a few distinct ids), then looked up among `categories`.
+    codes, uniques = pd.factorize(column)
+    return pd.Categorical.from_codes(categories.get_indexer(uniques)[codes], categories=categories)
+
+
+def _relevance_of(ranked: pd.DataFrame, judgments: pd.DataFrame) -> pd.Series:
+    """Each ranked row's judged relevance (NaN when unjudged): only the rows whose document is
+    judged for some query are joined, so a million-row run with a few thousand judgments costs
+    a hash lookup per row, not a join."""
+    relevance = np.full(len(ranked), np.nan)
+    judged_docs = pa.array(judgments["doc"]).unique()
+    maybe = np.flatnonzero(pc.is_in(pa.array(ranked["doc"]), value_set=judged_docs).to_numpy(False))
+    if maybe.size:
+        asked = ranked.iloc[maybe][["query", "doc"]].reset_index(drop=True)
+        relevance[maybe] = asked.merge(judgments, on=["query", "doc"], how="left")["relevance"]
+    return pd.Series(relevance, index=ranked.index)
 
 
 def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
@@ -160,7 +177,7 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     ranked = run_rows[run_rows["query"].isin(keep)]
     unanswered = judgments[judgments["query"].isin(unranked)]
     judgments = judgments[judgments["query"].isin(keep)]
-    ranked = ranked.merge(judgments, on=["query", "doc"], how="left", sort=False)
+    ranked = ranked.assign(relevance=_relevance_of(ranked, judgments)).reset_index(drop=True)
     ranked["judged"] = ranked["relevance"].notna()
     ranked["query"] = _as_category(ranked["query"], keep)
     judgments = judgments.assign(query=_as_category(judgments["query"], keep))
@@ -233,48 +250,3 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
         tuple(notes),
         unanswered.reset_index(drop=True),
     )
-
-
-# ---------------------------------------------------------------------------------------------
-# A set of files at once: what a page was given, read and joined (in a worker process for big
-# files: see ui/queries_data.py)
-# ---------------------------------------------------------------------------------------------
-
-ROLES = ("run", "qrels", "second_run")  # the files a set can hold, in the order they are read
-
-
-def read_file(kind: str, role: str, name: str, data: bytes, cap_mb: float) -> Table:
-    """Read one file of a set in its role ('run', 'qrels', 'second_run'; `kind` 'csv' or
-    'trec'). Raises ValueError (over the cap, not text, missing columns) with the file's name."""
-    check_size(len(data), cap_mb, name)
-    if role == "qrels":
-        return read_trec_qrels(data, name)
-    if kind == "csv":
-        return read_csv_run(data, name)
-    return read_trec_run(data, name)
-
-
-def join_files(kind: str, tables: dict[str, Table]) -> dict[str, Dataset]:
-    """Join what was read into datasets: 'run' and, if present, 'second_run'."""
-    out = {}
-    for role in ("run", "second_run"):
-        if role not in tables:
-            continue
-        if kind == "csv":
-            out[role] = from_csv(tables[role])
-        else:
-            out[role] = join_trec(tables[role], tables["qrels"])
-    return out
-
-
-def load_files(
-    kind: str, files: dict[str, tuple[str, bytes]], cap_mb: float
-) -> tuple[dict[str, Table], dict[str, Dataset] | ValueError]:
-    """Read and join a set of files in one call (the unit of work a worker process does): the
-    tables, and the datasets or the ValueError joining them raised. A file that cannot be
-    read at all raises its ValueError."""
-    tables = {role: read_file(kind, role, *files[role], cap_mb) for role in ROLES if role in files}
-    try:
-        return tables, join_files(kind, tables)
-    except ValueError as error:
-        return tables, error

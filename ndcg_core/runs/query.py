@@ -13,7 +13,8 @@ from ..parsing import label_from_text
 from .join import Dataset
 
 
-def _ranked_rows(data: Dataset, query: object, ties: str) -> pd.DataFrame:
+def ranked_rows(data: Dataset, query: object, ties: str) -> pd.DataFrame:
+    """The rows of `query` in ranked order (trec_eval's unless `ties` is "keep")."""
     rows = data.ranked[data.ranked["query"] == query]
     if rows.empty:
         raise ValueError(f"There is no query {query!r} in {data.name}.")
@@ -56,7 +57,7 @@ def query_list(
     k beyond the list stays k. `max_items` cuts the list and the pool, and a note says what was
     cut.
     """
-    rows = _ranked_rows(data, query, scoring.ties)
+    rows = ranked_rows(data, query, scoring.ties)
     values = rows["relevance"].tolist()
     docs = [str(d) for d in rows["doc"]]
     notes = []

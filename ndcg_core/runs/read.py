@@ -18,7 +18,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -183,69 +182,6 @@ class _Lines:
         return shorten(self[index], MAX_SHOWN_TEXT)
 
 
-def _old_mac_line_ends(text: str, data: bytes, name: str) -> tuple[str, bytes, list[str]]:
-    """A file whose lines end in CR alone (old Mac software) is read line by line, and said so:
-    trec_eval, which only ends lines at LF, would see the whole file as one line."""
-    if "\r" not in text or "\n" in text:
-        return text, data, []
-    note = (
-        f"{name} ends its lines with CR alone (old Mac text files): each CR is read as a line "
-        f"end here. trec_eval ends lines only at LF and would read the whole file as one line: "
-        f"save it with LF (or CR LF) line ends to use it there."
-    )
-    return text.replace("\r", "\n"), data.replace(b"\r", b"\n"), [note]
-
-
-def _whitespace_fields(text: str, n_fields: int, data: bytes) -> pd.DataFrame:
-    """Split lines as trec_eval does into `n_fields` text columns, a column `n_fields` holding
-    the next field when there is one (so a longer line can be told apart), and `line`.
-
-    Fields are separated by `TREC_SPACE`. Fast path: pandas' C parser (which splits on spaces and
-    tabs: vertical tabs and form feeds are turned into spaces first). With `usecols` it drops the fields beyond
-    the columns asked for, silently, but refuses a file where no line reaches them; such a file
-    is read without it. Whenever its lines do not line up with the file's (a CR alone inside a
-    line, a NUL byte, …), the slow path splits one line at a time.
-    """
-    names = list(range(n_fields + 1))
-    source = data.removeprefix(b"\xef\xbb\xbf").translate(_VF_TO_SPACE)
-    frame = None
-    for width in ({"usecols": names}, {"index_col": False}):
-        try:
-            with warnings.catch_warnings():
-                # Without `usecols`, pandas warns of the fields past the columns asked for;
-                # they are dropped on purpose (column n_fields already tells a longer line).
-                warnings.simplefilter("ignore", pd.errors.ParserWarning)
-                frame = pd.read_csv(
-                    io.BytesIO(source),  # bytes parse faster than text
-                    sep=r"\s+",
-                    header=None,
-                    names=names,
-                    dtype=str,
-                    na_filter=False,
-                    skip_blank_lines=False,
-                    quoting=csv.QUOTE_NONE,
-                    engine="c",
-                    **width,
-                )
-        except (ValueError, pd.errors.ParserError):
-            continue
-        if len(frame) == text.count("\n") + (not text.endswith("\n")):
-            break
-        frame = None
-    if frame is None:
-        # Slow path, exact by construction: one line at a time.
-        rows = []
-        for line in text.removesuffix("\n").split("\n"):
-            parts = _TREC_SPLIT.split(line.strip(TREC_SPACE))
-            rows.append((parts + [""] * (n_fields + 1))[: n_fields + 1])
-        frame = pd.DataFrame(rows, columns=names, dtype=str)
-    frame["line"] = np.arange(1, len(frame) + 1)
-    return frame
-
-
-_VF_TO_SPACE = bytes.maketrans(b"\v\f", b"  ")
-
-
 def _as_numbers(values: pd.Series) -> pd.Series:
     """Text to floats, NaN where a value is not a number (as `pd.to_numeric` with coerce)."""
     if pc is not None and len(values) > 1000:
@@ -277,7 +213,10 @@ class _Found:
     def __add__(self, other: _Found) -> _Found:
         # The first MAX_PROBLEMS of a union lie among the first MAX_PROBLEMS of each part.
         kept = sorted(self.kept + other.kept, key=lambda p: p.line)[:MAX_PROBLEMS]
-        return _Found(tuple(kept), self.total + other.total, self.by_reason + other.by_reason)
+        by_reason = dict(self.by_reason)
+        for reason, n in other.by_reason:  # the same reason in two blocks counts once
+            by_reason[reason] = by_reason.get(reason, 0) + n
+        return _Found(tuple(kept), self.total + other.total, tuple(by_reason.items()))
 
 
 def _collect(frame: pd.DataFrame, lines: _Lines, masks: list[tuple[str, pd.Series]]):
@@ -304,7 +243,7 @@ def _collect(frame: pd.DataFrame, lines: _Lines, masks: list[tuple[str, pd.Serie
     found = _Found(
         tuple(problems),
         len(bad_lines),
-        tuple((reason, int(n)) for (reason, _), n in zip(masks, by_reason) if n),
+        tuple((reason, int(n)) for (reason, _), n in zip(masks, by_reason)),  # in mask order
     )
     return pd.Series(flagged, index=frame.index), found
 
@@ -324,36 +263,43 @@ def _duplicates(frame: pd.DataFrame) -> tuple[pd.Series, dict[int, int]]:
     return dup, first_line
 
 
+def _repeats(frame: pd.DataFrame, what: str, text_of) -> tuple[pd.Series, _Found]:
+    """Rows repeating an earlier (query, doc) pair of `frame` (query, doc, line), and their
+    problems, quoted by `text_of(line)`."""
+    dup, first_line = _duplicates(frame)
+    repeats = int(dup.sum())
+    problems = tuple(
+        LineProblem(
+            int(frame.at[idx, "line"]),
+            f"repeats the (query, document) pair of line {first}; {what}",
+            shorten(text_of(int(frame.at[idx, "line"])), MAX_SHOWN_TEXT),
+        )
+        for idx, first in first_line.items()
+    )
+    reason = (("repeats an earlier (query, document) pair", repeats),) if repeats else ()
+    return dup, _Found(problems, repeats, reason)
+
+
 def _problems_with_duplicates(frame, lines, masks, what):
     flagged, found = _collect(frame, lines, masks)
     clean = frame[~flagged]
-    dup, first_line = _duplicates(clean)
-    repeats = int(dup.sum())
-    if repeats:
-        extra = tuple(
-            LineProblem(
-                int(clean.at[idx, "line"]),
-                f"repeats the (query, document) pair of line {first}; {what}",
-                lines.quoted(int(clean.at[idx, "line"]) - 1),
-            )
-            for idx, first in first_line.items()
-        )
-        found = found + _Found(
-            extra, repeats, (("repeats an earlier (query, document) pair", repeats),)
-        )
-    return clean[~dup], found
+    dup, repeated = _repeats(clean, what, lambda line: lines[line - 1])
+    return clean[~dup], found + repeated
 
 
-def _summary(name: str, lines: int, found: _Found, guess) -> str:
+def _summary(name: str, lines: int, found: _Found, guess, unread: int = 0) -> str:
     """A file almost none of whose lines read, in words: how many lines read, the reason most
     lines have, its first problem line, and `guess(text)`'s idea of what the file is; "" for a
-    file that mostly reads."""
+    file that mostly reads. `unread`: lines not read, the first ones showing what the file is."""
     if lines < 2 or not found.total or lines - found.total > SUMMARY_SHARE * lines:
         return ""
     reason, most = max(found.by_reason, key=lambda pair: pair[1])
     used = lines - found.total
     start = (
         f"None of the {count(lines)} lines of {name} could be used"
+        if not used and not unread
+        else f"None of the first {count(lines)} lines of {name} could be used (the other "
+        f"{count(unread)} were not read)"
         if not used
         else f"Only {count(used)} of the {count(lines)} lines of {name} could be used"
     )
@@ -392,11 +338,6 @@ def _csv_guess(text: str) -> str:
     return ""
 
 
-def _comment_lines(raw: pd.DataFrame) -> pd.Series:
-    """Lines whose first character after blanks is '#': comments, which trec_eval skips."""
-    return raw[0].str.startswith("#")
-
-
 def _comment_note(name: str, comments: int) -> list[str]:
     if not comments:
         return []
@@ -404,51 +345,6 @@ def _comment_note(name: str, comments: int) -> list[str]:
         f"{name}: {_plural(comments, 'comment line')} (starting with #) skipped, as trec_eval "
         f"does since version 10.0."
     ]
-
-
-def read_trec_run(data: bytes, name: str = "The run file") -> Table:
-    """Read a TREC run: ``query_id Q0 doc_id rank score run_name`` per line, as trec_eval does
-    (fields after the sixth ignored, ``#`` lines skipped; see the module's notes)."""
-    text = _text(data, name)
-    text, data, notes = _old_mac_line_ends(text, data, name)
-    lines = _Lines(text)
-    raw = _whitespace_fields(text, 6, data)
-    raw = raw[raw[0] != ""]  # blank lines
-    comment = _comment_lines(raw)
-    comments = int(comment.sum())
-    raw = raw[~comment]
-    score = _as_numbers(raw[4])
-    frame = pd.DataFrame(
-        {"query": raw[0], "doc": raw[2], "score": score, "line": raw["line"]}, index=raw.index
-    )
-    short = raw[5] == ""
-    masks = [
-        ("has fewer than 6 fields (query Q0 doc rank score run)", short),
-        ("has a score that is not a number", score.isna() | ~np.isfinite(score)),
-    ]
-    rows, found = _problems_with_duplicates(
-        frame, lines, masks, "trec_eval refuses repeated documents in a run"
-    )
-    summary = _summary(name, len(frame), found, _trec_guess(4, "a qrels file"))
-    extra = int((raw[6] != "").sum())
-    notes += _comment_note(name, comments)
-    if extra:
-        notes.append(
-            f"{name}: {_plural(extra, 'line', 'have')} more than 6 fields: read as trec_eval "
-            f"reads them, the first 6 (query Q0 doc rank score run); the rest of each line is "
-            f"ignored."
-        )
-    return Table(
-        name,
-        rows.reset_index(drop=True),
-        found.kept,
-        "score",
-        tuple(notes),
-        extra,
-        comments,
-        found.total - len(found.kept),
-        summary,
-    )
 
 
 LONG_MAX = 2**63 - 1  # C's long on a 64-bit machine, where atol's value saturates
@@ -464,65 +360,6 @@ def _whole_relevance(text: pd.Series) -> pd.Series:
     digits = digits.where(~(digits.str.len() > len(str(LONG_MAX))), str(LONG_MAX + 1))
     value = pd.to_numeric(digits, errors="coerce").astype(float).clip(upper=float(LONG_MAX))
     return value.where(sign != "-", -value).fillna(0.0)
-
-
-def read_trec_qrels(
-    data: bytes, name: str = "The qrels file", *, whole_relevance: bool = False
-) -> Table:
-    """Read TREC qrels: ``query_id iteration doc_id relevance`` per line (``#`` lines skipped).
-
-    A relevance that is not a whole number is kept as written, and one that is not a number is
-    a problem line; with ``whole_relevance=True`` every relevance is read as trec_eval reads it,
-    its leading whole number (C's ``atol``: 0.5 → 0, 1.7 → 1, abc → 0; see `_whole_relevance`),
-    and a note says how many were changed.
-    """
-    text = _text(data, name)
-    text, data, notes = _old_mac_line_ends(text, data, name)
-    lines = _Lines(text)
-    raw = _whitespace_fields(text, 4, data)
-    raw = raw[raw[0] != ""]
-    comment = _comment_lines(raw)
-    comments = int(comment.sum())
-    raw = raw[~comment]
-    relevance = _as_numbers(raw[3])
-    frame = pd.DataFrame(
-        {"query": raw[0], "doc": raw[2], "relevance": relevance, "line": raw["line"]},
-        index=raw.index,
-    )
-    masks = [
-        ("has more than 4 fields (query iteration doc relevance)", raw[4] != ""),
-        ("has fewer than 4 fields (query iteration doc relevance)", raw[3] == ""),
-    ]
-    if not whole_relevance:  # atol reads every text: abc is 0, 1e400 is 1
-        masks.append(
-            ("has a relevance that is not a number", relevance.isna() | ~np.isfinite(relevance))
-        )
-    rows, found = _problems_with_duplicates(
-        frame, lines, masks, "a document is judged once per query"
-    )
-    summary = _summary(name, len(frame), found, _trec_guess(6, "a run"))
-    notes += _comment_note(name, comments)
-    if whole_relevance:
-        whole = _whole_relevance(raw.loc[rows.index, 3])
-        cut = int((whole != rows["relevance"]).sum())
-        rows = rows.assign(relevance=whole)
-        if cut:
-            notes.append(
-                f"{name}: {_plural(cut, 'relevance')} not a whole number: read as trec_eval "
-                f"reads them, their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, "
-                f"abc → 0)."
-            )
-    return Table(
-        name,
-        rows.reset_index(drop=True),
-        found.kept,
-        "score",
-        tuple(notes),
-        0,
-        comments,
-        found.total - len(found.kept),
-        summary,
-    )
 
 
 def _delimiter_hint(first_line: str) -> str:

@@ -88,20 +88,26 @@ def test_playground_by_keyboard_alone(page, app_url, shot, axe_ready):
     settle(page)
     expect(_ndcg(page)).to_have_text(f"{ndcg([3, 2, 3, 0, 1, 2]):.4f}")
 
-    # D4 (relevance 0) on the board: Space picks it up, three arrows up, Space drops it at 1.
-    _tab_to(page, page.locator(".board .card").nth(3))
+    # D4 (relevance 0) on the board: the list is one Tab stop (its first card), the arrows go
+    # down to D4; Space picks it up, three arrows up, Space drops it at 1.
+    _tab_to(page, page.locator(".board .card").first)
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
     page.keyboard.press("Space")
     for _ in range(3):
         page.keyboard.press("ArrowUp")
     page.keyboard.press("Space")
     expect(_ndcg(page)).to_have_text(f"{ndcg([0, 3, 2, 3, 1, 2]):.4f}")
     settle(page)
-    # It stays selected for the move buttons: 'Down' moves it one place, 'Up' back.
-    _tab_to(page, page.get_by_role("button", name="Down", exact=True))
+    # It stays selected for the move buttons: 'Down' moves it one place, 'Up' back. The
+    # toolbar is one Tab stop before the list; its arrow keys go from button to button.
+    page.keyboard.press("Shift+Tab")
+    for key in ("End", "ArrowLeft", "ArrowLeft"):  # End, Top, Down
+        page.keyboard.press(key)
     page.keyboard.press("Enter")
     expect(_ndcg(page)).to_have_text(f"{ndcg([3, 0, 2, 3, 1, 2]):.4f}")
-    settle(page)  # the focus is back on 'Down' in the page drawn anew
-    page.keyboard.press("Shift+Tab")  # back to 'Up'
+    settle(page)  # the focus stays on 'Down' (the board is not drawn anew)
+    page.keyboard.press("ArrowLeft")  # back to 'Up'
     page.keyboard.press("Enter")
     expect(_ndcg(page)).to_have_text(f"{ndcg([0, 3, 2, 3, 1, 2]):.4f}")
     settle(page)
@@ -118,6 +124,10 @@ def test_playground_by_keyboard_alone(page, app_url, shot, axe_ready):
     expect(_ndcg(page)).to_have_text(want)
     # Read the result: the headline names the cut-off, and the table carries every number.
     expect(page.get_by_test_id("stMetricLabel").first).to_contain_text("NDCG@3")
+    # The board with k below n: its rows past k (greyed, under the dashed line) pass too.
+    expect(page.locator(".board .row.past")).to_have_count(3)
+    settle(page)
+    assert axe_scan(page)["found"] == []
     shot("playground-keyboard")
 
 

@@ -1,9 +1,14 @@
-"""The live classroom in real browsers: one teacher and three students, each in a browser context
-of their own, run one question to the reveal. Two app processes share one SQLite file, as
-behind the README's reverse proxy: the teacher and two students use the first, the third
-student the second. The students join before the question is posed, so that their screens
-must pick it up by themselves (the fragment that watches the class), and the projector must
-count the answers by itself too. Screenshots: the projector at 1280 × 720, a phone at 390 × 844.
+"""The live classroom in real browsers, each user in a browser context of their own; two app
+processes share one SQLite file, as behind the README's reverse proxy (the third student uses
+the second). The students join before anything is asked, so their screens must pick up each
+step by themselves, and the audience screen must count and reveal by itself too.
+
+- a teacher and three students run one question to the reveal;
+- one student per browser, and the teacher's join controls;
+- a whole class: the audience screen at 1920 × 1080 and 1280 × 720, three phones at 390 × 844,
+  through the concept check, a two-round question, its twin, and the closing check; the
+  audience screen holds no control and no key and fits its screen, each phone's form is in its
+  first screen. Screenshots of every step, at every size.
 """
 
 import re
@@ -15,6 +20,7 @@ from playwright.sync_api import expect
 from classroom import rooms
 from classroom.store import URL_VARIABLE
 from devtools.appserver import start_app, stop_app
+from devtools.chromium import PHONE as A_PHONE
 from devtools.waits import open_context, settle, wait_for_app
 from tests.browser.conftest import ARTIFACTS
 
@@ -83,22 +89,24 @@ def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_revea
             page.get_by_text(pick, exact=True).click()
             page.get_by_role("button", name="Send my answer").click()
         for page in students:
-            expect(page.get_by_text("Your answer is in")).to_be_visible()
+            expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
         expect(count).to_have_text("3 of 3")
         ARTIFACTS.mkdir(exist_ok=True)
         top = teacher.get_by_role("heading", name=f"Class {rooms.format_code(code)}")
         top.scroll_into_view_if_needed()
-        teacher.screenshot(path=str(ARTIFACTS / "classroom-projector-answers.png"))
+        teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-answers.png"))
         students[0].screenshot(path=str(ARTIFACTS / "classroom-phone-answered.png"))
 
-        teacher.get_by_role("button", name="Reveal the answer").click()
+        # One round: the reveal is the second choice, and asks first (U4).
+        teacher.get_by_role("button", name="Reveal now (skip discussion)…").click()
+        teacher.get_by_role("button", name="Yes, reveal now").click()
         expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("2 of 3")
         expect(teacher.get_by_text("What the wrong answers point to")).to_be_visible()
         for page, (_, _, told) in zip(students, STUDENTS):
             expect(page.get_by_text(told)).to_be_visible()
             expect(page.get_by_text("2 of 3 in the class got it right")).to_be_visible()
         top.scroll_into_view_if_needed()
-        teacher.screenshot(path=str(ARTIFACTS / "classroom-projector-reveal.png"))
+        teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-reveal.png"))
         students[2].screenshot(path=str(ARTIFACTS / "classroom-phone-reveal.png"), full_page=True)
     finally:
         for context in contexts:
@@ -165,7 +173,7 @@ def test_one_student_per_browser_and_the_teachers_join_controls(browser, two_ser
         ):
             teacher.set_viewport_size(viewport)
             _open(teacher, link)
-            expect(teacher.get_by_text("2 of at most 500 joined")).to_be_visible()
+            expect(teacher.get_by_text("2 of at most 1,000 joined")).to_be_visible()
             teacher.get_by_text("Who is in", exact=True).click()
             expect(teacher.get_by_role("button", name="Lock joining")).to_be_visible()
             teacher.get_by_role("button", name="Lock joining").scroll_into_view_if_needed()
@@ -186,105 +194,222 @@ def test_one_student_per_browser_and_the_teachers_join_controls(browser, two_ser
             context.close()
 
 
-PEER = (  # name, round 1 pick and how sure, round 2 pick
-    ("Ann", "A scores higher", "Sure", "A scores higher"),
-    ("Bob", "B scores higher", "Guessing", "A scores higher"),
-    ("Cem", "B scores higher", "Fairly sure", "B scores higher"),
+# --- A whole class ---------------------------------------------------------------------------
+
+AUDIENCE = {"1920": {"width": 1920, "height": 1080}, "1280": {"width": 1280, "height": 720}}
+CLASS = (  # name, round 1 pick and how sure, round 2 pick, twin: right or not
+    ("Ann", "A scores higher", "Sure", "A scores higher", True),
+    ("Bob", "B scores higher", "Guessing", "A scores higher", True),
+    ("Cem", "B scores higher", "Fairly sure", "B scores higher", False),
 )
+# Every control a viewer could see or reach by keyboard.
+CONTROLS = """() => [...document.querySelectorAll(
+    'button, input, select, textarea, a[href], summary, [role=button], [role=switch],'
+    + ' [role=checkbox], [role=radio], [role=slider], [contenteditable=true],'
+    + ' [tabindex]:not([tabindex="-1"])')].filter(e => {
+  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return r.width > 0 && r.height > 0 && s.visibility !== 'hidden'
+    && !e.closest('[data-testid="stSidebar"]') && e.tagName !== 'MAIN'
+    && e.getAttribute('data-testid') !== 'stMain';
+}).map(e => e.outerHTML.slice(0, 120))"""
+# The lowest point anything visible on the page reaches, against the screen's height.
+LOWEST = """() => Math.max(...[...document.querySelectorAll(
+    '[data-testid="stMainBlockContainer"] *')].filter(e => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+}).map(e => e.getBoundingClientRect().bottom))"""
+# Where a phone's form begins, in the page (not the screen): in its first screen, unscrolled.
+FORM_TOP = """() => {
+  const form = document.querySelector('.st-key-classroom_student_form');
+  const main = document.querySelector('[data-testid="stMain"]');
+  return form.getBoundingClientRect().top + (main ? main.scrollTop : 0) + window.scrollY;
+}"""
 
 
-def _shoot(teacher, projector, phone, step: str, anchor: str) -> None:
-    """The teacher's screen, the projector (presenter view) and a phone at one step, each
-    scrolled to `anchor`, the text that step is about."""
-    for page, who in ((teacher, "teacher"), (projector, "projector"), (phone, "phone")):
-        if who == "phone":  # a student's screen has no page title (h1) for `settle`
-            wait_for_app(page)
+def _audience_holds_no_control_and_no_key(screens, key: str, step: str) -> None:
+    for size, page in screens.items():
+        wait_for_app(page)
+        assert page.evaluate(CONTROLS) == [], (size, step)
+        assert key not in page.content(), (size, step)
+        # Nothing below the screen's edge: no one has to scroll a projector.
+        assert page.evaluate(LOWEST) <= AUDIENCE[size]["height"] + 1, (size, step)
+        page.screenshot(path=str(ARTIFACTS / f"classroom-audience-{step}-{size}.png"))
+
+
+def _no_axe_findings(page, where: str) -> None:
+    """axe-core finds nothing serious on this screen (the app-wide test opens /classroom's
+    start page only: the screens of a class need a class)."""
+    from tests.browser.checks import axe_scan
+
+    assert axe_scan(page)["found"] == [], where
+
+
+def _phone_form_first(page, name: str, step: str) -> None:
+    form = page.locator(".st-key-classroom_student_form")
+    expect(form).to_be_visible()
+    assert page.evaluate(FORM_TOP) < A_PHONE["viewport"]["height"], (name, step)
+    page.screenshot(path=str(ARTIFACTS / f"classroom-phone-{step}-{name}.png"))
+
+
+def _answer_check(page, how_many: int) -> None:
+    """Answer the first `how_many` questions of the check shown (the first option, or 0.9)."""
+    form = page.locator(".st-key-classroom_student_form")
+    expect(form.get_by_role("button", name="Send my answers")).to_be_visible()
+    for number in range(1, how_many + 1):
+        group = form.get_by_role("radiogroup", name=f"Your answer to question {number}")
+        if group.count():
+            group.get_by_role("radio").first.check(force=True)
         else:
-            settle(page)
-        page.get_by_text(anchor).first.evaluate("e => e.scrollIntoView({block: 'start'})")
-        page.screenshot(path=str(ARTIFACTS / f"peer-{step}-{who}.png"))
+            box = form.get_by_label(f"Your answer to question {number}")
+            box.fill("0.9")
+    form.get_by_role("button", name="Send my answers").click()
+    expect(page.get_by_text("Your answers are in").first).to_be_visible()
 
 
-def test_peer_instruction_two_rounds_and_a_timer_on_two_servers(browser, two_servers):
-    """A teacher, a projector in presenter view and three students (the third on the second
-    app process) through round 1 with a timer closed early, round 2 with a discussion prompt,
-    and the reveal of both rounds; screenshots at each step."""
+def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_check(
+    browser, two_servers
+):
     first, second = two_servers
-    contexts = [open_context(browser, viewport=PROJECTOR) for _ in range(2)]
-    contexts += [open_context(browser, viewport=PHONE) for _ in PEER]
+    teacher_context = open_context(browser, viewport={"width": 1440, "height": 900})
+    audience_contexts = {size: open_context(browser, viewport=v) for size, v in AUDIENCE.items()}
+    phone_contexts = [open_context(browser, **A_PHONE) for _ in CLASS]
     ARTIFACTS.mkdir(exist_ok=True)
     try:
-        teacher, projector, *students = [context.new_page() for context in contexts]
+        teacher = teacher_context.new_page()
         _open(teacher, f"{first}/classroom")
         teacher.get_by_role("button", name="Start a class").click()
-        expect(teacher.get_by_text("Scan to join")).to_be_visible()
+        expect(teacher.get_by_text("This is your screen")).to_be_visible()
         code = teacher.url.split("room=")[1].split("&")[0]
-        _open(projector, f"{teacher.url}&present=1")
-        for page, server, (name, *_) in zip(students, (first, first, second), PEER, strict=True):
+        key = teacher.url.split("key=")[1].split("&")[0]
+        projector_link = teacher.locator("code").filter(has_text="projector=").first.inner_text()
+        assert key not in projector_link and f"room={code}" in projector_link
+        screens = {}
+        for size, context in audience_contexts.items():
+            screens[size] = context.new_page()
+            _open(screens[size], projector_link.strip())
+            expect(screens[size].get_by_text(rooms.format_code(code)).first).to_be_visible()
+        phones = [context.new_page() for context in phone_contexts]
+        for page, server, (name, *_) in zip(phones, (first, first, second), CLASS, strict=True):
             _open(page, f"{server}/classroom?room={code}")
             page.get_by_label("Your name (optional)").fill(name)
             page.get_by_role("button", name="Join").click()
             expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible()
+        for page in screens.values():
+            expect(page.get_by_text("3 joined")).to_be_visible()
+        _audience_holds_no_control_and_no_key(screens, key, "1-lobby")
+        _no_axe_findings(screens["1280"], "the audience screen's lobby")
+        _no_axe_findings(teacher, "the teacher's screen")
 
-        # Round 1, alone, with a minute on the clock and "how sure" asked.
+        # The concept check at the start of class: each phone answers a few questions.
+        teacher.get_by_role("button", name="Start the check (start of class)").click()
+        for page, (name, *_) in zip(phones, CLASS, strict=True):
+            expect(page.get_by_text("Concept check, start of class")).to_be_visible()
+            _phone_form_first(page, name, "2-check")
+            if name == "Ann":
+                _no_axe_findings(page, "a phone's concept check")
+            _answer_check(page, 2)
+        for page in screens.values():
+            expect(page.get_by_text("3 of 3")).to_be_visible()
+        _audience_holds_no_control_and_no_key(screens, key, "2-check")
+        teacher.get_by_role("button", name="Close the check").click()
+        for page in screens.values():
+            expect(page.get_by_text("Where the class starts")).to_be_visible()
+        _audience_holds_no_control_and_no_key(screens, key, "3-check-results")
+
+        # A question with a timer and "how sure", in two rounds.
         teacher.get_by_text("Which order scores higher?").first.click()
-        expect(teacher.get_by_label("List A")).to_be_visible()
         sure = teacher.get_by_role("checkbox", name="Ask how sure each student is")
         sure.check(force=True)  # the box itself is drawn under its label
-        expect(sure).to_be_checked()
         timer = teacher.get_by_role("combobox", name="Time for round 1")
         timer.click()
-        timer.fill("1:00")
-        teacher.get_by_role("option", name="1:00").click()
+        timer.fill("5:00")  # time enough for three phones on a loaded machine
+        teacher.get_by_role("option", name="5:00").click()
         timer.press("Escape")
         wait_for_app(teacher)
         teacher.get_by_role("button", name="Pose this question").click()
-        for page in (projector, *students):
+        for page, (name, pick, how, *_) in zip(phones, CLASS, strict=True):
             expect(page.get_by_text("Round 1: answer on your own")).to_be_visible()
-            expect(page.get_by_text(re.compile(r"⏱ [01]:\d\d left"))).to_be_visible()
-        for page, (_, pick, sure, _) in zip(students, PEER, strict=True):
-            page.get_by_text(pick, exact=True).click()
-            page.get_by_text(sure, exact=True).click()
-            page.get_by_role("button", name="Send my answer").click()
-            expect(page.get_by_text("Your answer is in")).to_be_visible()
-        expect(projector.get_by_test_id("stMetricValue").first).to_have_text("3 of 3")
-        expect(projector.get_by_text("Only how many have answered is shown")).to_be_visible()
-        expect(projector.get_by_text("Show names")).to_have_count(0)  # never on the projector
-        expect(teacher.get_by_text("Show names (on this screen only)")).to_be_visible()
-        _shoot(teacher, projector, students[1], "1-round1", "Round 1: answer on your own")
+            _phone_form_first(page, name, "4-round1")
+            if name == "Ann":
+                _no_axe_findings(page, "a phone in round 1")
+            form = page.locator(".st-key-classroom_student_form")
+            form.get_by_text(pick, exact=True).click()
+            form.get_by_text(how, exact=True).click()
+            form.get_by_role("button", name="Send my answer").click()
+            expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
+        for page in screens.values():
+            expect(page.get_by_text("3 of 3")).to_be_visible()
+            expect(page.get_by_text(re.compile(r"⏱ [0-5]:\d\d left"))).to_be_visible()
+        _audience_holds_no_control_and_no_key(screens, key, "4-round1")
+        _no_axe_findings(screens["1920"], "the audience screen in round 1")
 
-        # The teacher closes round 1 before its time is up: every phone says so.
-        teacher.get_by_role("button", name="Close answers now").click()
-        for page in students:
-            expect(page.get_by_text("Answers are closed. Yours:")).to_be_visible()
-        expect(projector.get_by_text("Time is up: answers are closed")).to_be_visible()
-
-        # Round 2: discuss, then answer again; each phone shows its own round-1 answer.
-        prompt = "Find someone who picked the other list and convince them"
-        teacher.get_by_label("Discussion prompt (every screen shows it)").fill(prompt)
-        teacher.get_by_role("button", name="Start round 2").click()
-        for page, (_, pick, sure, again) in zip(students, PEER, strict=True):
-            expect(page.get_by_text(prompt)).to_be_visible()
-            expect(page.get_by_text(f"In round 1 you answered {pick} ({sure})")).to_be_visible()
-            form = page.get_by_test_id("stForm")  # its own round-1 answer is shown above it
+        # Peer instruction first: round 2 is the primary move; it keeps round 1's time.
+        expect(teacher.get_by_role("combobox", name="Time for round 2")).to_have_value("5:00")
+        start = teacher.get_by_role("button", name="Start round 2 (discuss)")
+        expect(start).to_have_attribute("kind", "primary")
+        start.click()
+        for page, (name, _, _, again, _) in zip(phones, CLASS, strict=True):
+            expect(page.get_by_text("Round 2: discuss, then answer again").first).to_be_visible()
+            form = page.locator(".st-key-classroom_student_form")
+            expect(form).to_be_in_viewport()  # brought into view when the round began
+            page.screenshot(path=str(ARTIFACTS / f"classroom-phone-5-round2-{name}.png"))
             form.get_by_text(again, exact=True).click()
             form.get_by_text("Sure", exact=True).click()
-            page.get_by_role("button", name="Send my answer").click()
-            expect(page.get_by_text("Your answer is in")).to_be_visible()
-        expect(projector.get_by_text("Round 2: discuss, then answer again")).to_be_visible()
-        expect(projector.get_by_test_id("stMetricValue").first).to_have_text("3 of 3")
-        _shoot(teacher, projector, students[1], "2-round2", "Round 2: discuss, then answer again")
+            form.get_by_role("button", name="Send my answer").click()
+            expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
+        for page in screens.values():
+            expect(page.get_by_text("Round 2: discuss, then answer again")).to_be_visible()
+        _audience_holds_no_control_and_no_key(screens, key, "5-round2")
 
-        # The reveal: both rounds side by side, who moved; each phone its own verdict.
+        # The reveal, stepping by itself on the audience screen.
         teacher.get_by_role("button", name="Reveal the answer").click()
-        for page in (teacher, projector):
-            expect(page.get_by_text("1 of 3 right (33%)").first).to_be_visible()
-            expect(page.get_by_text("2 of 3 right (67%)").first).to_be_visible()
-        moved = projector.get_by_test_id("stMetric").filter(has_text="Moved to the right answer")
-        expect(moved.get_by_test_id("stMetricValue")).to_have_text("1")
-        expect(students[1].get_by_text("In round 1 you answered B scores higher")).to_be_visible()
-        expect(students[2].get_by_text("Not quite").first).to_be_visible()
-        _shoot(teacher, projector, students[1], "3-reveal", "Round 1 (alone)")
+        for page in screens.values():
+            expect(page.get_by_text("Round 1 (alone)").first).to_be_visible()
+        _audience_holds_no_control_and_no_key(screens, key, "6-reveal")
+        _no_axe_findings(screens["1280"], "the audience screen at the reveal")
+        for page in screens.values():
+            expect(page.get_by_text("how the class moved")).to_be_visible()
+        _audience_holds_no_control_and_no_key(screens, key, "7-reveal-moved")
+        for page in phones:
+            expect(page.get_by_text("⏱")).to_have_count(0)  # a revealed round has no timer
+        phones[1].screenshot(path=str(ARTIFACTS / "classroom-phone-8-reveal-Bob.png"))
+        _no_axe_findings(phones[1], "a phone at the reveal")
+
+        # The twin, with one press, answered alone.
+        teacher.get_by_role(
+            "button", name="Pose its twin: the same idea on other lists, answered alone →"
+        ).click()
+        for page, (name, *_, right) in zip(phones, CLASS, strict=True):
+            expect(page.get_by_text("The twin question: answer on your own")).to_be_visible()
+            _phone_form_first(page, name, "9-twin")
+            form = page.locator(".st-key-classroom_student_form")
+            # The twin's lists trade places: B is right.
+            form.get_by_text("B scores higher" if right else "A scores higher", exact=True).click()
+            form.get_by_text("Sure", exact=True).click()
+            form.get_by_role("button", name="Send my answer").click()
+            expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
+        teacher.get_by_role("button", name="Reveal the answer").click()
+        expect(teacher.get_by_text("What the twin of question 1 shows").first).to_be_visible()
+        expect(teacher.get_by_text("Weighted learning gain: 0.50")).to_be_visible()
+        for page in screens.values():
+            expect(page.get_by_text("What the twin of question 1 shows").first).to_be_visible(
+                timeout=120_000
+            )
+        _audience_holds_no_control_and_no_key(screens, key, "10-twin")
+
+        # The closing check: the same concepts, each phone in its other form.
+        teacher.get_by_text("Concept check: what the class learned").click()
+        teacher.get_by_role("button", name="Start the check again (end of class)").click()
+        for page, (name, *_) in zip(phones, CLASS, strict=True):
+            expect(page.get_by_text("Concept check, end of class")).to_be_visible()
+            _phone_form_first(page, name, "11-closing-check")
+            _answer_check(page, 4)
+        teacher.get_by_role("button", name="Close the check").click()
+        for page in screens.values():
+            expect(page.get_by_text("What the class learned")).to_be_visible()
+            expect(page.get_by_text("⟨g⟩ = (post − pre)")).to_be_visible()
+        _audience_holds_no_control_and_no_key(screens, key, "12-learned")
+        teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-learned.png"), full_page=True)
     finally:
-        for context in contexts:
+        for context in [teacher_context, *audience_contexts.values(), *phone_contexts]:
             context.close()

@@ -56,9 +56,10 @@ def test_a_pitfall_demo_loads_its_list(page, app_url, shot):
     page.goto(f"{app_url}/learn-pitfalls?rels=3,2,3,0,1,2")
     wait_for_app(page)
     # Each pitfall asks first: its numbers come once the reader answers or asks to see them.
-    expect(card(page, "NDCG@3, ideal from every judged item")).to_have_count(0)
+    expect(page.locator(".board.readonly")).to_have_count(0)
     page.get_by_role("button", name="Just show me").first.click()
-    expect(card(page, "NDCG@3, ideal from every judged item")).to_have_text("0.4693")
+    # 1, 0, 0 against the ideal of every judged item (1, 1, 1), on a read-only board.
+    expect(page.locator('.board.readonly [data-value="ndcg"]').first).to_have_text("0.4693")
     # On a first visit the board, the formulas and the tables are drawn after the run ends and
     # push the buttons down by hundreds of pixels: a click before that can land on another
     # section's button (CI once loaded the fourth example).
@@ -79,13 +80,13 @@ def test_a_folded_pitfall_still_asks_first(page, app_url, shot):
     wait_for_app(page)
     settle(page)  # the first run fully drawn: a fold opened earlier is drawn anew, closed
     page.get_by_text("More pitfalls, for a second reading").click()
-    expect(card(page, "NDCG@10 with junk")).to_have_count(0)
-    form = page.get_by_test_id("stForm").filter(has_text="1.0000: nothing changes")
-    form.get_by_text("1.0000: nothing changes", exact=True).click()
+    # The ideal top k of 1, 0, 1, 1, 0 at k = 3: the options are the values alone.
+    form = page.get_by_test_id("stForm").filter(has_text="0.9197")
+    form.get_by_text("0.7039", exact=True).click()
     form.get_by_role("button", name="Check my guess").click()
     expect(page.get_by_text(re.compile("Right!"))).to_be_visible()
-    expect(card(page, "NDCG@10 with junk")).to_have_text("1.0000")
-    expect(card(page, "P@10 with junk")).to_have_text("0.2000")
+    expect(page.get_by_text("💡 The ideal top k can hold items ranked below k")).to_be_visible()
+    expect(page.locator('.board.readonly [data-value="ndcg"]').first).to_have_text("0.7039")
     # its formulas open from a popover (a fold cannot hold another fold)
     page.get_by_role("button", name="🧮 The formulas with these numbers").first.click()
     expect(page.get_by_test_id("stPopoverBody").locator(".katex").first).to_be_visible()
@@ -96,7 +97,7 @@ def test_a_folded_pitfall_still_asks_first(page, app_url, shot):
 def test_a_link_to_a_folded_pitfall_opens_its_fold(page, app_url, shot):
     """A link to a pitfall in the fold lands on it, although the page writes its list into the
     address on its first run (which, left alone, drops the link's #anchor)."""
-    heading = page.get_by_role("heading", name=re.compile("NDCG is not comparable across queries"))
+    heading = page.get_by_role("heading", name=re.compile("An easy query and a hard one"))
     page.goto(f"{app_url}/learn-pitfalls#compare")
     wait_for_app(page)
     expect(heading).to_be_in_viewport()
@@ -121,5 +122,5 @@ def test_the_glossary_opens_from_the_menu(page, app_url, shot):
     expect(page.get_by_role("heading", name="📖 Glossary and notation")).to_be_visible()
     page.get_by_role("textbox", name="Find a term").fill("pool")
     page.get_by_role("textbox", name="Find a term").press("Enter")
-    expect(page.get_by_text("Pool (judged but not retrieved)")).to_be_visible()
+    expect(page.get_by_text("Pool (TREC)")).to_be_visible()
     shot("lesson-glossary")

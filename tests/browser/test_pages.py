@@ -13,9 +13,10 @@ width alone, so a narrowed page is that screen's layout):
 - at 390×844, a phone: axe's layout rules again, and nothing overflows sideways.
 A few pages have more that only a browser shows, checked on the same load (`MORE`): /libraries
 scanned again with its answer shown, and its wide table saying it scrolls on a phone; /queries'
-worked sums breaking across lines to fit a phone (nothing to scroll to find a total), and a
-walkthrough's too, once revealed, its fold drawing its charts, and its link to the playground
-in the same tab (the playground's sums: tests/browser/test_phone_keyboard.py).
+worked sums breaking across lines to fit a phone (nothing to scroll to find a total); each
+walkthrough asking first, then its number and its read-only board, its sums fitting a phone,
+its fold "Step by step" drawing its charts, and its link to the playground, in the same tab
+(the playground's sums: tests/browser/test_phone_keyboard.py).
 
 The pages presenter view is for (`PRESENTED`) are opened once more in it: at 1920×1080 no text
 is under 24 px (charts, grids, cards and widget values included), and at 1280×720 and 853×480
@@ -24,7 +25,6 @@ nothing is cut. Screenshots: test-artifacts/page-*.png.
 
 from __future__ import annotations
 
-import re
 from urllib.parse import quote, unquote
 
 import pytest
@@ -96,8 +96,8 @@ PATHS = [page.url_path for page in PAGES]  # every page of the menu, home first
 class Visit:
     """One page, opened once, and the problems found on it, by what was checked where."""
 
-    def __init__(self, page, shot):
-        self.page, self.shot = page, shot
+    def __init__(self, page, shot, path: str):
+        self.page, self.shot, self.path = page, shot, path
         self.problems: dict[str, object] = {}
 
     def note(self, where: str, found) -> None:
@@ -142,7 +142,7 @@ def test_each_page_at_every_width(page, app_url, axe_ready, dialogs, shot, path)
 
 def _visit(page, shot, app_url: str, path: str) -> Visit:
     query = "&".join(f"{key}={quote(value, safe='')}" for key, value in INJECTED.items())
-    visit = Visit(page, shot)
+    visit = Visit(page, shot, path)
     name = path or "home"
     page.set_viewport_size(DESKTOP)
     page.goto(f"{app_url}/{path}?{query}")
@@ -172,7 +172,7 @@ def test_presenter_view_reads_from_the_back_row_and_nothing_is_cut(page, app_url
     mounted and keep it through a resize, so only a page opened at 1920 draws its grids at the
     size the back row sees (the cut checks read the page's text, not the grids' canvas)."""
     page.context.add_init_script(CANVAS_FONTS)  # for the pages opened from here on
-    visit = Visit(page, shot)
+    visit = Visit(page, shot, path)
     page.set_viewport_size(BACK_ROW)
     page.goto(f"{app_url}/{path}?{PRESENTED[path]}&present=1".replace("?&", "?"))
     visit.at("1920×1080", BACK_ROW)
@@ -213,27 +213,52 @@ def _queries(visit: Visit) -> None:
     visit.sums_fit()
 
 
+# url path -> (a number the page's core shows once its question is answered, the lead example's
+# playground link)
+WALKTHROUGHS = {
+    # NDCG@3 of 1, 0, 1, 1, 0 = 1.5 / (1 + 1/log2 3 + 1/2)
+    "learn-binary": ("0.7039", "/playground?rels=1,0,1,1,0&k=3"),
+    # NDCG@5 of 3, 2, 3, 0, 1 = 6.1487 / 6.3235
+    "learn-graded": ("0.9724", "/playground?rels=3,2,3,0,1"),
+    # A, B, C, D, E = 0.5, 0.9, 0.3, 0.6, 0.1: 1.5149 / 1.6964
+    "learn-continuous": ("0.8930", "/playground?rels=0.5,0.9,0.3,0.6,0.1&labels=A,B,C,D,E"),
+    # example 2: 10, 9, 8, 7 reversed
+    "learn-russian": ("0.9190", "/playground?rels=7,8,9,10&k=4"),
+    # 3, 2, 3, 0, 1 with the gain 2^rel − 1
+    "learn-gain": ("0.9575", "/playground?rels=3,2,3,0,1&gain=exponential"),
+    # the mean of 0 (all zero, by convention) and 0.9724 (3, 2, 3, 0, 1)
+    "learn-all-zero": ("0.4862", "/playground?rels=0,0,0,0,0"),
+}
+
+
 def _walkthrough(visit: Visit) -> None:
-    """The reveal's filled sums fit a phone; the fold "Step by step" opens and draws its charts;
-    the lead example's playground link opens in the same tab."""
-    page = visit.page
+    """Its core asks first; answered, it shows its lead example's number and picture (the list
+    against its ideal, on a read-only board), and its filled sums fit a phone; the fold "Step by
+    step" opens and draws its charts; the lead example's playground link opens the example in
+    the same tab."""
+    page, path = visit.page, visit.path
+    number, link = WALKTHROUGHS[path]
+    visit.at("desktop", DESKTOP)
+    expect(page.get_by_text("Answer first, or press")).to_be_visible()
     visit.answer()
     expect(page.get_by_text("You went straight to the answer.")).to_be_visible()
+    expect(page.get_by_text(number, exact=True).first).to_be_visible()
+    expect(page.locator(".board.readonly").first).to_be_visible()
     visit.at("phone, answered", PHONE)
     visit.note("phone: no formula in the reveal", not page.locator(".katex-display").count())
     visit.sums_fit()
-    visit.at("desktop", DESKTOP)
+    visit.at("desktop, answered", DESKTOP)
     expect(page.get_by_role("heading", name="NDCG: the ratio")).to_have_count(0)
-    page.get_by_text("📚 Step by step: ideal order, charts").click()
+    page.get_by_text("📚 Step by step: each term, the ideal order").click()
     expect(page.get_by_role("heading", name="NDCG: the ratio").first).to_be_visible()
     expect(page.locator(".js-plotly-plot").first).to_be_visible()
     settle(page)  # nothing faded: the link read below is the lead example's
     playground = page.get_by_role("link", name="Open in playground").first
     expect(playground).to_be_visible()
-    href = unquote(playground.get_attribute("href"))
-    visit.note("playground link", None if re.search(r"/?playground\?rels=", href) else href)
+    href = "/" + unquote(playground.get_attribute("href")).lstrip("/")
+    visit.note("playground link", None if href == link else href)
     visit.note("new tab", playground.get_attribute("target") not in (None, "", "_self"))
-    visit.shot("page-learn-graded-revealed")
+    visit.shot(f"page-{path}-revealed")
 
 
-MORE = {"libraries": _libraries, "queries": _queries, "learn-graded": _walkthrough}
+MORE = {"libraries": _libraries, "queries": _queries} | dict.fromkeys(WALKTHROUGHS, _walkthrough)

@@ -158,3 +158,109 @@ def test_on_a_phone_a_pitfall_gets_a_second_try_and_a_hint(page, app_url, shot):
     expect(page.get_by_text("then keep the top", exact=False)).to_be_visible()
     _settled(page)
     shot("practice-pitfall-second-try-390")
+
+
+# --- Version 5, what new links get ---------------------------------------------------------------
+
+V5_SEED = 4  # version 5: exercise 3 estimates NDCG with the gain 2^rel − 1; 10 is "which measures"
+
+
+def _v5(number: int) -> practice.Exercise:
+    return practice.exercise(V5_SEED, number - 1, 5)
+
+
+def _slip(ex: practice.Exercise, key: str) -> float:
+    return next(m.value for m in practice.mistakes_for(ex) if m.key == key)
+
+
+def test_a_version_5_set_with_every_control(page, app_url, shot):
+    number = practice.kinds_for(V5_SEED, 5).index("estimate") + 1
+    ex = _v5(number)
+    page.goto(f"{app_url}/practice?seed={V5_SEED}&v=5&ex={number}")
+    wait_for_app(page)
+    expect(page.get_by_text(f"{number}. Estimate the score")).to_be_visible()
+    expect(page.get_by_text("gain 2^rel − 1", exact=False).first).to_be_visible()
+    expect(page.get_by_text("±0.03", exact=False)).to_be_visible()
+    page.get_by_text("💡 A hint").click()
+    expect(page.get_by_text("2 → 3, 3 → 7", exact=False)).to_be_visible()
+
+    # The plain grade instead of 2^rel − 1, typed to two decimals and sent with Enter: named,
+    # with a second try.
+    box = page.get_by_role("textbox", name="Your answer")
+    box.fill(f"{_slip(ex, 'gain_linear'):.2f}")
+    box.press("Enter")
+    expect(page.get_by_text("Not quite: one more try.", exact=False)).to_be_visible()
+    expect(
+        page.get_by_text("using the plain grade instead of the gain 2^rel − 1", exact=False)
+    ).to_be_visible()
+    _settled(page)
+    shot("practice-v5-estimate-retry")
+
+    # The edge of the stated window, sent with the Check button: right.
+    box.fill(f"{ex.target - 0.03:.6f}")
+    _check(page)
+    expect(page.get_by_text("Right! (on the second try)", exact=False)).to_be_visible()
+    expect(page.get_by_text("The worked solution")).to_be_visible()
+    expect(page.get_by_test_id("stMetricValue")).to_have_text(["1 / 1"])
+    _settled(page)
+    shot("practice-v5-estimate-solved")
+
+    # Next: a choice, picked wrong by a click, then the solution asked for.
+    page.get_by_role("button", name="Next →").click()
+    after = _v5(number + 1)
+    expect(page.get_by_text(f"{number + 1}. {after.title}")).to_be_visible()
+    wrong = (practice.correct_choice(after) + 1) % len(after.choices)
+    page.get_by_text(after.choices[wrong].text, exact=True).click()
+    _check(page)
+    expect(page.get_by_text("Not quite: one more try.", exact=False)).to_be_visible()
+    page.get_by_role("button", name="Show the solution").click()
+    expect(page.get_by_text("The worked solution")).to_be_visible()
+    expect(page.get_by_test_id("stMetricValue")).to_have_text(["1 / 2"])
+
+    # Previous: the estimate again, solved.
+    page.get_by_role("button", name="← Previous").click()
+    expect(page.get_by_text(f"{number}. Estimate the score")).to_be_visible()
+    expect(page.get_by_text("Right! (on the second try)", exact=False)).to_be_visible()
+
+    # The share box names this version-5 set.
+    page.get_by_text("Share this set or project it").click()
+    shared = page.get_by_role("group", name="This set, from exercise 1").locator("code")
+    expect(shared).to_contain_text(f"{app_url}/practice?seed={V5_SEED}&v=5")
+
+    # A new set is a version-5 set, from its first exercise.
+    page.get_by_role("button", name="New set").click()
+    expect(page.get_by_text("Exercise 1 of 11 · 0 answered", exact=False)).to_be_visible()
+    settle(page)
+    assert "v=5" in page.url and "ex=1" in page.url and f"seed={V5_SEED}&" not in page.url
+
+
+def test_on_a_phone_version_5_says_a_misconception_and_a_checkpoint(phone, app_url, shot):
+    kinds = practice.kinds_for(V5_SEED, 5)
+    number = kinds.index("metric_changes") + 1
+    ex = _v5(number)
+    phone.goto(f"{app_url}/practice?seed={V5_SEED}&v=5&ex={number}")
+    wait_for_app(phone)
+    expect(phone.get_by_text(f"{number}. Which measures does one swap move?")).to_be_visible()
+    wrong = (practice.correct_choice(ex) + 1) % len(ex.choices)
+    phone.get_by_text(ex.choices[wrong].text, exact=True).click()
+    _check(phone)
+    expect(phone.get_by_text(ex.choices[wrong].why[:60], exact=False)).to_be_visible()
+    phone.get_by_text("💡 A hint").click()
+    expect(phone.get_by_text("For each measure ask what it reads", exact=False)).to_be_visible()
+    _settled(phone)
+    shot("practice-v5-measures-retry-390", of=phone)
+
+    # The estimate: an answer no slip explains is told a half of the sum to check.
+    number = kinds.index("estimate") + 1
+    ex = _v5(number)
+    phone.goto(f"{app_url}/practice?seed={V5_SEED}&v=5&ex={number}")
+    wait_for_app(phone)
+    assert practice.judge(ex, "0.05").mistake == ""
+    box = phone.get_by_role("textbox", name="Your answer")
+    box.fill("0.05")
+    box.press("Enter")
+    expect(phone.get_by_text("Check one half of the ratio at a time", exact=False)).to_be_visible()
+    phone.get_by_text("💡 A hint").click()
+    expect(phone.get_by_text("2 → 3, 3 → 7", exact=False)).to_be_visible()
+    _settled(phone)
+    shot("practice-v5-estimate-retry-390", of=phone)

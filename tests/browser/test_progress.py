@@ -1,10 +1,18 @@
 """The learner's progress in a real browser (ui/saved): an answered question stays answered after
 a reload, Home ticks its stop, and Home's "Continue on another device" link opens the same
-progress in a browser that has never seen the app. (How long the lessons are is measured by
-bench/lesson_lengths.py, which writes what Home states; tests/pages/test_home.py checks it.)"""
+progress in a browser that has never seen the app. A stored copy that cannot all be read is
+kept, exactly as it was, under the key the page names, and the page works; a progress too long
+for one link is said, and travels whole in a file downloaded on one device and opened on
+another. (How long the lessons are is measured by bench/lesson_lengths.py, which writes what
+Home states; tests/pages/test_home.py checks it.)"""
 
+import base64
+import zlib
+
+import pytest
 from playwright.sync_api import expect
 
+from devtools.chromium import PHONE
 from devtools.waits import open_context, settle, wait_for_app
 from ui import saved
 
@@ -93,10 +101,165 @@ def test_a_bad_link_is_said_to_a_learner_whose_browser_kept_progress(browser, ap
         for address, said in (
             ("/practice?seed=many", "got 'many'"),
             ("/?rels=3,2,1&gain=steep", "'steep' is not a gain"),
+            (f"/practice?seed=1&v=4&progress={INDEX_99}", "exercise 100 of practice set 1"),
         ):
             page.goto(f"{app_url}{address}")
             wait_for_app(page)
             settle(page)
             expect(page.get_by_text(said)).to_be_visible()
+    finally:
+        context.close()
+
+
+# --- What the browser kept, when it cannot all be read (review 3, H1, H2, M5) ----------------------
+
+
+def _storage(page) -> dict:
+    return page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))"
+    )
+
+
+def _store_copy(page, app_url, text: str) -> None:
+    """Put `text` in this browser's storage as its kept progress (a page of the app's origin
+    must be open to reach it)."""
+    page.goto(app_url)
+    wait_for_app(page)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [saved.STORAGE_KEY, text])
+
+
+def _packed(text: str) -> str:
+    raw = zlib.compress(text.encode())
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+NESTED = _packed("[" * 100_000 + "]" * 100_000)
+INDEX_99 = _packed('{"v":1,"practice":{"1.4":{"99":[["0.5"],true],"0":[["0.5"],false]}}}')
+
+
+@pytest.mark.parametrize(("text", "said"), [(NESTED, "nests brackets"), (INDEX_99, "exercise 100")])
+def test_a_bad_stored_copy_is_kept_under_another_key_and_the_page_works(
+    browser, app_url, shot, text, said
+):
+    aside = saved.aside_key(text)
+    for name, options in (
+        ("desktop", {"viewport": {"width": 1280, "height": 900}}),
+        ("phone", PHONE),
+    ):
+        context = open_context(browser, **options)
+        try:
+            page = context.new_page()
+            _store_copy(page, app_url, text)
+            page.goto(f"{app_url}/practice?seed=1&v=4")
+            wait_for_app(page)
+            message = page.get_by_test_id("stAlert").filter(has_text="this browser kept")
+            expect(message).to_contain_text(said)
+            expect(message).to_contain_text(aside)
+            page.wait_for_function(f"() => localStorage.getItem({aside!r}) !== null")
+            kept = _storage(page)
+            assert kept[aside] == text  # kept exactly as it was
+            assert kept.get(saved.STORAGE_KEY) != text
+            expect(page.get_by_test_id("stException")).to_have_count(0)
+            if text == NESTED:  # H1's payload, on its most visible page
+                shot(f"progress-kept-aside-{name}", of=page)
+            # The page works: answering saves progress beside the kept copy.
+            page.get_by_role("button", name="Next →").click()
+            wait_for_app(page)
+            expect(page.get_by_text("Exercise 2 of 11")).to_be_visible()
+            page.goto(f"{app_url}/learn-binary")
+            wait_for_app(page)
+            before = _storage(page).get(saved.STORAGE_KEY)
+            page.get_by_label("Your guess").fill("0.7")
+            page.get_by_role("button", name="Check my guess").click()
+            expect(page.get_by_text("Your guess: 0.7.")).to_be_visible()
+            page.wait_for_function(
+                "([key, before]) => localStorage.getItem(key) !== before",
+                arg=[saved.STORAGE_KEY, before],
+            )
+            after = _storage(page)
+            assert after[aside] == text
+            assert saved.decode(after[saved.STORAGE_KEY])["guesses"]
+            # A reload reads the new copy: nothing more to say, the kept one untouched.
+            page.goto(f"{app_url}/practice?seed=1&v=4")
+            wait_for_app(page)
+            settle(page)
+            expect(
+                page.get_by_test_id("stAlert").filter(has_text="this browser kept")
+            ).to_have_count(0)
+            assert _storage(page)[aside] == text
+        finally:
+            context.close()
+
+
+def _long_progress() -> str:
+    sets = {
+        f"{seed}.4": {str(i): [[f"0.{(seed * 7 + i) % 100:02d}"], True] for i in range(11)}
+        for seed in range(3000, 3150)
+    }
+    return saved.encode({"stops": ["learn-binary"], "guesses": {}, "practice": sets})
+
+
+def test_a_progress_too_long_for_a_link_travels_whole_in_a_file(browser, app_url, shot, tmp_path):
+    first = open_context(browser, viewport={"width": 1280, "height": 1600}, accept_downloads=True)
+    phone = open_context(browser, accept_downloads=True, **PHONE)
+    try:
+        page = first.new_page()
+        _store_copy(page, app_url, _long_progress())
+        page.goto(app_url)
+        wait_for_app(page)
+        expect(page.get_by_text("more than one link can carry")).to_be_visible()
+        expect(page.get_by_text("of your 150 practice sets")).to_be_visible()
+        expect(_binary_ticked(page)).to_be_checked()
+        download_button = page.get_by_role("button", name="Download your progress")
+        page.get_by_text("more than one link can carry").scroll_into_view_if_needed()
+        shot("progress-too-long-for-a-link-desktop", of=page)
+        with page.expect_download() as caught:
+            download_button.click()
+        path = tmp_path / saved.FILE_NAME
+        caught.value.save_as(path)
+        assert caught.value.suggested_filename == saved.FILE_NAME
+
+        other = phone.new_page()
+        other.goto(app_url)
+        wait_for_app(other)
+        expect(_binary_ticked(other)).not_to_be_checked()
+        other.get_by_text("Move your progress with a file", exact=True).click()
+        other.locator('input[type="file"]').set_input_files(str(path))
+        expect(other.get_by_text("Opened “ndcg-lab-progress.json”: 1 lesson stops")).to_be_visible()
+        expect(other.get_by_text("150 practice sets, added to your progress")).to_be_visible()
+        wait_for_app(other)
+        expect(_binary_ticked(other)).to_be_checked()
+        other.get_by_text("Move your progress with a file", exact=True).scroll_into_view_if_needed()
+        shot("progress-file-opened-phone", of=other)
+        other.wait_for_function(STORED)
+        kept = saved.decode(_storage(other)[saved.STORAGE_KEY])
+        assert len(kept["practice"]) == 150
+        # and a practice set from the file opens answered on the phone
+        other.goto(f"{app_url}/practice?seed=3000&v=4")
+        wait_for_app(other)
+        expect(other.get_by_text("11 answered")).to_be_visible()
+    finally:
+        first.close()
+        phone.close()
+
+
+def test_a_file_that_is_not_progress_is_said_and_nothing_changes(browser, app_url, tmp_path):
+    context = open_context(browser, viewport={"width": 1280, "height": 1600})
+    try:
+        page = context.new_page()
+        _answer_binary(page, app_url)
+        page.wait_for_function(STORED)
+        before = _storage(page)[saved.STORAGE_KEY]
+        bad = tmp_path / "nested.json"
+        bad.write_text("[" * 100_000 + "]" * 100_000)
+        page.goto(app_url)
+        wait_for_app(page)
+        page.get_by_text("Move your progress with a file", exact=True).click()
+        page.locator('input[type="file"]').set_input_files(str(bad))
+        expect(
+            page.get_by_text("“nested.json” nests brackets more than 32 levels deep")
+        ).to_be_visible()
+        expect(page.get_by_test_id("stException")).to_have_count(0)
+        assert _storage(page)[saved.STORAGE_KEY] == before
     finally:
         context.close()

@@ -81,13 +81,14 @@ def test_estimate_grades_within_the_tolerance_and_names_the_slip():
     assert question.is_numeric and question.right is None
     assert q.verdict(question, "0.7").correct
     assert q.verdict(question, "70%").correct
-    # Within ±0.05 (0.65392 to 0.75392), but nearer to the truth than to any slip: below, the
-    # log₂ i slip (0.61991) takes over half-way, at 0.66192.
+    # Everything within the stated ±0.05 counts (0.65392 to 0.75392, as shown to 4 decimals),
+    # even where the log₂ i slip (0.61991) is nearer: a slip is named only outside the window.
     assert q.verdict(question, "0.753").correct
     assert not q.verdict(question, "0.755").correct
     assert q.verdict(question, "0.663").correct
-    assert q.verdict(question, "0.661").mistake == "log_i"
-    assert not q.verdict(question, "0.654").correct
+    assert q.verdict(question, "0.661").correct
+    assert q.verdict(question, "0.654").correct
+    assert not q.verdict(question, "0.653").correct
     assert q.verdict(question, "0.62").mistake == "log_i"
     assert q.verdict(question, "0.92").mistake == "ideal_top_k"
     assert q.verdict(question, "0.4").mistake == ""
@@ -306,8 +307,8 @@ def test_a_students_answer_beside_the_class():
     )
     estimate = q.estimate_question([1, 0, 1, 1, 0], 3)
     assert q.compared(estimate, "0.62", ["0.62", "0.7", "0.72"]) == (
-        "You said 0.62; the answer is 0.7039. 2 of 3 in the class got it right (within ±0.05 "
-        "and nearer it than any common slip); the middle answer of the class (median) was 0.7."
+        "You said 0.62; the answer is 0.7039. 2 of 3 in the class got it right (within ±0.05); "
+        "the middle answer of the class (median) was 0.7."
     )
 
 
@@ -339,22 +340,31 @@ def test_each_wrong_option_of_which_measures_move_points_to_its_own_misconceptio
         assert m.advice and not any(ch.isdigit() for ch in m.advice), m.advice
 
 
-def test_the_revealed_histogram_shades_what_counts():
-    # 1, 0, 1, 1, 0 at k = 3 (0.70392): ±0.05 would shade 0.65392 to 0.75392, but below the
-    # half-way point to the log₂ i slip (0.61991), 0.66192, answers are that slip's.
-    from ui.charts.answers import number_histogram
+def test_the_revealed_histogram_marks_what_counts():
+    # 1, 0, 1, 1, 0 at k = 3 (0.70392): ±0.05 marks 0.65392 to 0.75392, the window the
+    # question states and applies (the log₂ i slip, 0.61991, lies outside it).
+    from views.classroom.charts import histogram_table
 
     question = q.estimate_question([1, 0, 1, 1, 0], 3)
     exercise = question.exercise
     low, high = practice.accepted_range(exercise)
-    slip = (1 + 1 / math.log2(3)) / (2 + 1 / math.log2(3))
-    assert low == pytest.approx((exercise.target + slip) / 2) == pytest.approx(0.66192, abs=1e-5)
+    assert low == pytest.approx(exercise.target - 0.05) == pytest.approx(0.65392, abs=1e-5)
     assert high == pytest.approx(exercise.target + 0.05)
-    figure = number_histogram(
+    table = histogram_table(
         q.histogram([0.7, 0.62], exercise.tolerance),
+        caption="Round 1",
         target=exercise.target,
-        tolerance=exercise.tolerance,
         band=(low, high),
+        mine=0.62,
     )
-    (shade,) = [s for s in figure.layout.shapes if s.type == "rect"]
-    assert (shade.x0, shade.x1) == pytest.approx((low, high))
+    rows = table.split("<tr")[2:]  # the header's row left out
+    assert len(rows) == 10 and "✗ 0 to 0.1" in rows[0]
+    # 0.6 to 0.7 holds the slip's 0.62 (the student's): partly right, and says which part.
+    assert "◐ 0.6 to 0.7" in rows[6] and "counts from 0.6539 to 0.7" in rows[6]
+    assert "you: 0.62" in rows[6] and '"count">1<' in rows[6]
+    assert "◐ 0.7 to 0.8" in rows[7] and "the answer, 0.7039" in rows[7]
+    assert "counts from 0.7 to 0.7539" in rows[7]
+    assert "✗ 0.9 to 1" in rows[9]
+    # Before the reveal, nothing is marked.
+    plain = histogram_table(q.histogram([0.7, 0.62], exercise.tolerance), caption="Now")
+    assert "✓" not in plain and "◐" not in plain and "✗" not in plain

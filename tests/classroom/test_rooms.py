@@ -146,6 +146,12 @@ def test_ten_wrong_codes_within_five_minutes_mean_a_minute_from_the_last():
     assert rooms.code_wait(10, started=-400.0, last=4.0, now=10.0) == 0.0
 
 
+def test_an_address_has_room_for_a_whole_school_of_typos():
+    assert rooms.code_wait(299, 0.0, 4.0, 10.0, allowed=rooms.ADDRESS_FAILURES) == 0
+    assert rooms.code_wait(300, 0.0, 4.0, 10.0, allowed=rooms.ADDRESS_FAILURES) == 54.0
+    assert rooms.ADDRESS_FAILURES >= 20 * rooms.MAX_FAILURES
+
+
 def test_the_wait_message_says_how_long_and_what_a_code_looks_like():
     said = rooms.wait_message(53.2)
     assert "wait 54 s" in said and "ABCD-EFGH" in said

@@ -196,7 +196,7 @@ def test_a_room_closes_by_itself(store, clock):
     with pytest.raises(Closed, match="closed by itself"):
         store.join(room.code, "Ben")
     assert store.my_answer(room.code, ana, 1).answer == "1"
-    assert store.signature(room.code)[-1] == "expired"
+    assert store.signature(room.code)[6] == "expired"  # (…, state, the check open)
 
 
 def test_the_screens_signature_moves_with_every_change(store, clock, room):
@@ -345,17 +345,30 @@ def test_a_removed_student_leaves_every_count_and_cannot_come_back(store, room):
     assert sorted(str(r.name) for r in names) == ["Ana", "None"]
 
 
-def test_wrong_codes_make_an_address_wait_in_every_process(database, clock, store):
+def test_wrong_codes_make_a_browser_wait_in_every_process(database, clock, store):
     other = Store(database, clock=clock)
+    here, phone = "203.0.113.7", "tab-1"
     for n in range(rooms.MAX_FAILURES - 1):
-        assert (store if n % 2 else other).wrong_code("203.0.113.7") == 0
-    assert store.wrong_code("203.0.113.7") == rooms.LOCKOUT
+        assert (store if n % 2 else other).wrong_code(here, phone) == 0
+    assert store.wrong_code(here, phone) == rooms.LOCKOUT
     clock.advance(15)
-    assert other.code_wait("203.0.113.7") == rooms.LOCKOUT - 15
-    assert other.code_wait("198.51.100.1") == 0  # another address is not held up
+    assert other.code_wait(here, phone) == rooms.LOCKOUT - 15
+    # The school's other browsers are not held up (M3), nor another address.
+    assert other.code_wait(here, "tab-2") == 0 and other.code_wait(here) == 0
+    assert other.code_wait("198.51.100.1", phone) == 0
     clock.advance(rooms.LOCKOUT)
-    assert store.code_wait("203.0.113.7") == 0
+    assert store.code_wait(here, phone) == 0
     other.dispose()
+
+
+def test_an_address_waits_only_after_a_lecture_hall_of_wrong_codes(clock, store, monkeypatch):
+    monkeypatch.setattr(rooms, "ADDRESS_FAILURES", 30)
+    here = "203.0.113.9"
+    for n in range(29):  # 29 browsers behind one router, one typo each
+        assert store.wrong_code(here, f"tab-{n}") == 0
+    assert store.wrong_code(here, "tab-29") == rooms.LOCKOUT
+    assert store.code_wait(here, "a-new-tab") == rooms.LOCKOUT
+    assert store.code_wait("198.51.100.1", "tab-0") == 0
 
 
 def test_a_closed_room_is_purged_after_its_retention_time(database, clock, store, room):
@@ -456,7 +469,7 @@ def test_a_reveal_records_when_it_took_effect(database, clock, store, room):
     holder = Store(database, clock=clock)
     waiting = threading.Event()
     with holder.engine.begin() as db:
-        storage._write_lock(db, room.code)  # another writer holds the lock
+        storage.write_lock(db, room.code)  # another writer holds the lock
         revealing = threading.Thread(
             target=lambda: (waiting.set(), store.reveal(room.code, room.key, 1))
         )

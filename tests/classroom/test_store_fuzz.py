@@ -1,15 +1,20 @@
 """The classroom's actions in random orders (hypothesis's stateful testing), on SQLite and on the
 throwaway PostgreSQL: join (new, or again from the same browser), answer (in round 1 or 2),
 pose (with or without a timer), start round 2, give more time, close a round's answers, load a
-question list and pose its next question, reveal, close, lock and unlock, remove, delete,
-restart the store (a new process), and time passing (a round's timer, the minute's joins, a
-room's hours, its retention). A model beside the store says what each action should do; after
-every step the database must agree with it:
+question list and pose its next question, reveal, pose a revealed question's twin, open and
+close the concept check at the start and the end of class and answer it, close, lock and
+unlock, remove, delete, restart the store (a new process), and time passing (a round's timer,
+the minute's joins, a room's hours, its retention). A model beside the store says what each
+action should do; after every step the database must agree with it:
 
 - one answer per student per question per round;
 - no answer written after its question's reveal, its room's close, its round's end (round 2
   began, or its time ran out), nor a round-2 answer before round 2 began;
 - every count equals the stored answers of the students still present, and the model's;
+- a concept check's answers only while it is open, one per student per concept, each count the
+  model's; no question posed while a check is open, nor a check opened during a round;
+- a twin only of a revealed question that is not a twin, one per question, and answered in one
+  round;
 - a deleted (or purged) room has no row left anywhere;
 - no action raises anything but the store's named errors (`store.ERRORS`), and each raises
   one exactly when the model says it must.
@@ -32,13 +37,14 @@ from hypothesis.stateful import (
 )
 from sqlalchemy import event, func, literal, select
 
-from classroom import peer, rooms
+from classroom import concepts, peer, rooms
 from classroom import questions as q
 from classroom import store as storage
-from classroom.store import ERRORS, Closed, NotFound, Refused, Store
+from classroom.store import ERRORS, Closed, NotFound, Refused, Store, base
 from tests.classroom.conftest import Clock
 
-SWAP = q.swap_question([3, 2, 1, 0])  # options 0–2
+SWAP = q.swap_question([3, 2, 1, 0])  # options 0–2; an inventory question, so it has a twin
+CHECKED = concepts.DEFAULT[:6]
 CAP, PER_MINUTE = 5, 3
 
 
@@ -66,6 +72,10 @@ class Classroom(RuleBasedStateMachine):
         self.locked = False
         self.deleted = False
         self.window: tuple[float, int] | None = None  # the minute's joins: (start, used)
+        self.checks: dict[str, str] = {}  # phase → "open" or "closed"
+        self.checked: dict[str, set[str]] = {"pre": set(), "post": set()}  # who sent each
+        self.twins: dict[int, int] = {}  # question → its twin's number
+        self.closes_set: dict[int, int | None] = {}  # question → the time set for round 1
 
     # -- what the model says ----------------------------------------------------------------
 
@@ -164,10 +174,15 @@ class Classroom(RuleBasedStateMachine):
         if error is None:
             self.answers[(asked, round, token)] = str(option)
 
+    def checking(self) -> str | None:
+        return next((p for p, s in self.checks.items() if s == "open"), None)
+
     @rule(seconds=st.sampled_from([None, 30, 30, 60]))
     def pose(self, seconds):
         state = self.state()
         error = {"deleted": gone_error(), "closed": Closed, "expired": Closed}.get(state)
+        if error is None and self.checking():
+            error = Closed
         number = self.expect(
             error, lambda: self.store.pose(self.code, self.key, SWAP, seconds=seconds)
         )
@@ -175,6 +190,7 @@ class Classroom(RuleBasedStateMachine):
             self.posed_now(number, seconds)
 
     def posed_now(self, number, seconds):
+        self.closes_set[number] = seconds
         self.posed += 1
         assert number == self.posed
         self.current = number
@@ -195,7 +211,7 @@ class Classroom(RuleBasedStateMachine):
     def second_round(self, back, seconds):
         number = max(1, self.posed - back)
         error = self.moving(number)
-        if error is None and self.rounds[number] == 2:
+        if error is None and (self.rounds[number] == 2 or number in self.twins.values()):
             error = Closed
         self.expect(
             error,
@@ -236,7 +252,7 @@ class Classroom(RuleBasedStateMachine):
     @rule()
     def next_from_list(self):
         error = {"deleted": gone_error(), "closed": Closed, "expired": Closed}.get(self.state())
-        if error is None and self.plan_next >= len(self.plan):
+        if error is None and (self.plan_next >= len(self.plan) or self.checking()):
             error = Closed
         number = self.expect(error, lambda: self.store.pose_next(self.code, self.key))
         if number is not None:
@@ -251,6 +267,65 @@ class Classroom(RuleBasedStateMachine):
         self.expect(error, lambda: self.store.reveal(self.code, self.key, number))
         if error is None:
             self.revealed.add(number)
+
+    @precondition(lambda self: self.posed)
+    @rule(back=st.integers(0, 2))
+    def pose_twin(self, back):
+        number = max(1, self.posed - back)
+        error = {"deleted": gone_error(), "closed": Closed, "expired": Closed}.get(self.state())
+        if error is None and (
+            number not in self.revealed
+            or number in self.twins.values()  # a twin has none
+            or number in self.twins  # one twin a question
+            or self.checking()
+        ):
+            error = Closed
+        made = self.expect(error, lambda: self.store.pose_twin(self.code, self.key, number))
+        if made is not None:
+            seconds = self.closes_set[number]
+            self.posed_now(made, seconds)
+            self.twins[number] = made
+
+    @rule(phase=st.sampled_from(concepts.PHASES))
+    def open_check(self, phase):
+        error = {"deleted": gone_error(), "closed": Closed, "expired": Closed}.get(self.state())
+        current_open = self.current is not None and self.current not in self.revealed
+        if error is None and (
+            phase in self.checks
+            or (phase == "post" and self.checks.get("pre") != "closed")
+            or current_open
+        ):
+            error = Closed
+        self.expect(error, lambda: self.store.open_check(self.code, self.key, phase, CHECKED))
+        if error is None:
+            self.checks[phase] = "open"
+
+    @rule(phase=st.sampled_from(concepts.PHASES))
+    def close_check(self, phase):
+        error = gone_error() if self.deleted else None
+        self.expect(error, lambda: self.store.close_check(self.code, self.key, phase))
+        if error is None and self.checks.get(phase) == "open":
+            self.checks[phase] = "closed"
+
+    @precondition(lambda self: self.tokens)
+    @rule(which=st.integers(0, 50), phase=st.sampled_from(concepts.PHASES))
+    def answer_check(self, which, phase):
+        token = self.tokens[which % len(self.tokens)]
+        state = self.state()
+        if state == "deleted":
+            error = NotFound
+        elif state != "open":
+            error = Closed
+        elif token in self.removed:
+            error = Refused
+        elif self.checks.get(phase) != "open":
+            error = Closed
+        else:
+            error = None
+        given = {key: q.Given("0") for key in CHECKED}
+        self.expect(error, lambda: self.store.answer_check(self.code, token, phase, given))
+        if error is None:
+            self.checked[phase].add(token)
 
     @rule(locked=st.booleans())
     def lock(self, locked):
@@ -269,6 +344,8 @@ class Classroom(RuleBasedStateMachine):
         self.expect(None, lambda: self.store.remove(self.code, self.key, student))
         self.removed.add(token)
         self.answers = {k: v for k, v in self.answers.items() if k[2] != token}
+        for sent in self.checked.values():
+            sent.discard(token)
 
     @rule()
     def close(self):
@@ -340,7 +417,7 @@ class Classroom(RuleBasedStateMachine):
             left = (
                 sum(
                     db.execute(select(func.count()).where(t.c.room == self.code)).scalar_one()
-                    for t in (s, qt)
+                    for t in (s, qt, storage.check_table)
                 )
                 + db.execute(select(func.count()).where(r.c.code == self.code)).scalar_one()
             )
@@ -366,6 +443,30 @@ class Classroom(RuleBasedStateMachine):
             posed = self.store.question(self.code, number)
             assert (posed.round, posed.closes) == (self.rounds[number], self.closes[number])
         assert self.store.head_count(self.code) == len(self.present())
+        self.the_checks_and_twins_agree()
+
+    def the_checks_and_twins_agree(self):
+        taken = self.store.checks(self.code)
+        assert {p: ("open" if c.closed is None else "closed") for p, c in taken.items()} == (
+            self.checks
+        )
+        assert self.store.find(self.code).checking == self.checking()
+        for phase, check in taken.items():
+            sent = self.store.check_answers(self.code, phase)
+            assert len({(a.student, a.concept) for a in sent}) == len(sent)
+            assert self.store.check_count(self.code, phase) == len(self.checked[phase])
+            for a in sent:
+                assert a.answered >= check.opened, "a check answered before it opened"
+                assert check.closed is None or a.answered <= check.closed, "after it closed"
+                assert a.form == concepts.form_for(a.student, phase)
+        for original, number in self.twins.items():
+            first, twin = (
+                self.store.question(self.code, original),
+                self.store.question(self.code, number),
+            )
+            assert twin.twin_of == original and twin.posed >= first.revealed
+            assert self.store.twin_of(self.code, original).number == number
+            assert twin.round == 1
 
     def teardown(self):
         self.store.dispose()
@@ -406,7 +507,7 @@ ENGINE = storage._engine
 
 def test_the_classroom_in_random_orders(database, monkeypatch):
     """On each database (the `database` fixture: SQLite, then PostgreSQL)."""
-    monkeypatch.setattr(storage, "_engine", _without_waiting_for_the_disk)
+    monkeypatch.setattr(base, "_engine", _without_waiting_for_the_disk)
     monkeypatch.setattr(rooms, "ROOM_CAP", CAP)
     monkeypatch.setattr(rooms, "JOINS_PER_MINUTE", PER_MINUTE)
     monkeypatch.setattr(Classroom, "url", database)

@@ -13,7 +13,7 @@ from sqlalchemy import text
 from classroom import peer, rooms
 from classroom import questions as q
 from classroom import store as storage
-from classroom.store import Closed, NotAllowed, NotFound, Store
+from classroom.store import Closed, NotAllowed, NotFound, Refused, Store
 from tests.classroom import schema_before_peer as before
 
 SWAP = q.swap_question([3, 2, 1, 0])  # right: option 0
@@ -208,14 +208,54 @@ def test_a_question_list_is_saved_loaded_and_posed_in_turn(store, room, class_of
     assert store.question(later.code, 3).question == items[2].question
     with pytest.raises(Closed, match="list is done"):
         store.pose_next(later.code, later.key)
-    # Saving again replaces; deleting forgets.
-    store.save_list(later.code, later.key, "Week 3", items[:1])
+    # Only the class that saved it replaces or deletes it; another class cannot (M4).
+    with pytest.raises(NotAllowed, match="saved from another class"):
+        store.save_list(later.code, later.key, "Week 3", items[:1])
+    with pytest.raises(NotAllowed, match="saved from another class"):
+        store.delete_list(later.code, later.key, "Week 3")
+    assert len(store.saved_list("Week 3")) == 3
+    assert store.list_owned(room.key, "Week 3") and not store.list_owned(later.key, "Week 3")
+    store.save_list(room.code, room.key, "Week 3", items[:1])  # its own class: replaced
     assert len(store.saved_list("Week 3")) == 1
     with pytest.raises(NotAllowed):
-        store.save_list(later.code, room.key, "Mine", items)
-    store.delete_list(later.code, later.key, "Week 3")
+        store.save_list(later.code, room.key, "Mine", items)  # a key of another room
+    store.delete_list(room.code, room.key, "Week 3")
     with pytest.raises(NotFound, match="Week 3"):
         store.saved_list("Week 3")
+
+
+def test_the_administrator_secret_replaces_or_deletes_any_list(database, clock):
+    store = Store(database, clock=clock, admin="s3cret-admin")
+    one, other = store.open_room(), store.open_room()
+    store.save_list(one.code, one.key, "Week 5", [peer.Item(SWAP)])
+    for wrong in (None, "", "guess", 7):
+        with pytest.raises(NotAllowed):
+            store.delete_list(other.code, other.key, "Week 5", admin=wrong)
+    store.save_list(other.code, other.key, "Week 5", [peer.Item(ESTIMATE)], admin="s3cret-admin")
+    assert store.saved_list("Week 5")[0].question == ESTIMATE
+    store.delete_list(other.code, other.key, "Week 5", admin="s3cret-admin")
+    assert store.saved_lists() == []
+    plain = Store(database, clock=clock)  # a server with no secret set: no one is an administrator
+    assert not plain.is_admin("s3cret-admin") and not plain.is_admin(None)
+    plain.dispose()
+    store.dispose()
+
+
+def test_saved_lists_are_bounded_per_class_and_per_server(store, monkeypatch):
+    monkeypatch.setattr(peer, "MAX_LISTS_PER_CLASS", 2)
+    monkeypatch.setattr(peer, "MAX_SAVED_LISTS", 3)
+    one, two = store.open_room(), store.open_room()
+    store.save_list(one.code, one.key, "a", [peer.Item(SWAP)])
+    store.save_list(one.code, one.key, "b", [peer.Item(SWAP)])
+    with pytest.raises(Refused, match="One class saves at most 2"):
+        store.save_list(one.code, one.key, "c", [peer.Item(SWAP)])
+    store.save_list(one.code, one.key, "b", [peer.Item(ESTIMATE)])  # replacing is not a new one
+    store.save_list(two.code, two.key, "c", [peer.Item(SWAP)])
+    with pytest.raises(Refused, match="at most 3 saved question lists"):
+        store.save_list(two.code, two.key, "d", [peer.Item(SWAP)])
+    store.delete_list(one.code, one.key, "a")
+    store.save_list(two.code, two.key, "d", [peer.Item(SWAP)])
+    assert store.saved_lists() == ["b", "c", "d"]
 
 
 def test_the_projector_shows_round_one_live_only_when_asked(store, room):

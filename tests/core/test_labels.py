@@ -115,14 +115,25 @@ def test_the_glossary_defines_what_the_brief_names():
     symbols = " ".join(term.symbol for term in TERMS)
     for symbol in ("relᵢ", "G", "i", "k", "n", "CG@k", "DCG@k", "IDCG@k", "RBP, p"):
         assert symbol in symbols, symbol
-    for key in ("pool", "cut_off", "gain", "discount", "qrels", "run", "ideal", "all_zero"):
+    for key in (
+        "pool",
+        "not_retrieved",
+        "cut_off",
+        "gain",
+        "discount",
+        "qrels",
+        "run",
+        "ideal",
+        "all_zero",
+    ):
         assert key in BY_KEY
     assert len({term.key for term in TERMS}) == len(TERMS)
     assert {row.app for row in NOTATION} >= {"i", "k", "n", "p", "relᵢ"}
 
 
 def test_glossary_search():
-    assert BY_KEY["pool"].matches("NOT RETRIEVED")
+    assert BY_KEY["not_retrieved"].matches("NOT RETRIEVED")
+    assert BY_KEY["pool"].matches("pooling") and not BY_KEY["pool"].matches("not retrieved")
     assert BY_KEY["cut_off"].matches("p")  # Wikipedia's name for k is found
     assert BY_KEY["cut_off"].matches("")
     assert not BY_KEY["qrels"].matches("persistence")

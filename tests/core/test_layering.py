@@ -1,6 +1,7 @@
 """The layers point one way: the core imports neither Streamlit, the app's `ui`, the lessons nor
-the classroom; the lessons and the classroom never import Streamlit or `ui`. Each check runs in
-a fresh interpreter, so what another test imported cannot hide a wrong import."""
+the classroom; the lessons and the classroom never import Streamlit or `ui`; `outside` (the
+reader of outside JSON, which `ui` and the classroom share) imports nothing of the app. Each
+check runs in a fresh interpreter, so what another test imported cannot hide a wrong import."""
 
 import subprocess
 import sys
@@ -13,6 +14,7 @@ LAYERS = {
     "ndcg_core": ("streamlit", "ui", "lessons", "classroom", "views", "plotly"),
     "lessons": ("streamlit", "ui", "classroom", "views", "plotly"),
     "classroom": ("streamlit", "ui", "views", "plotly"),
+    "outside": ("streamlit", "ui", "views", "plotly", "ndcg_core", "lessons", "classroom"),
 }
 
 PROGRAM = """

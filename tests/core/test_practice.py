@@ -38,7 +38,10 @@ seeds = st.integers(min_value=0, max_value=practice.MAX_SEED)
 # all six" contradicted its own "X reports NDCG@6" and now reads "X takes its logarithms to base
 # 10, Y to base 2" (same place, still wrong, still the same answer). Versions 2 and 3 as the code
 # made them when the practice module was split by its groups of exercises; version 4 as the code
-# made it when its estimates started keeping the slips apart and "which measures move" varied k.
+# made it when its estimates started keeping the slips apart and "which measures move" varied k;
+# version 5 as the code made it when its estimates were searched for and "which measures move"
+# drew its answer first. Only the judging may change under a pinned set (its wording, and the
+# rule that every answer within the stated tolerance counts), never what it opens.
 WIKI = (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)
 PINNED = json.loads((Path(__file__).parent / "practice_seeds.json").read_text(encoding="utf-8"))
 PINNED_SETS = [(int(v), int(seed)) for v in PINNED for seed in PINNED[v]]
@@ -195,13 +198,70 @@ def _first(kind, seed, version):
     return exercise(seed, practice.kinds_for(seed, version).index(kind), version)
 
 
+def _stated(ex) -> float:
+    """The tolerance a number question states in its prompt ('to within ±0.05')."""
+    (said,) = re.findall(r"±(\d*\.?\d+)", ex.prompt)
+    return float(said)
+
+
+def _window(ex, steps=20):
+    """Answers across the stated window, its edges included, as a learner types them (six
+    decimals); an estimate's within 0…1, where an NDCG lies."""
+    tol = _stated(ex)
+    values = [ex.target + tol * (2 * i / steps - 1) for i in range(steps + 1)]
+    if ex.kind == "estimate":
+        values = [min(max(v, 0.0), 1.0) for v in values]
+    return [f"{v:.6f}" for v in values]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(practice.VERSIONS),
+    seeds,
+    st.sampled_from(("estimate", "missing_term")),
+    st.floats(min_value=-1, max_value=1),
+)
+def test_every_answer_within_the_stated_tolerance_counts(version, seed, kind, fraction):
+    # The tolerance a question states is the one it applies, on every version's links: an
+    # answer anywhere within it is right, whatever slip it happens to lie near.
+    ex = _first(kind, seed, version)
+    tol = _stated(ex)
+    assert tol == ex.tolerance
+    value = ex.target + fraction * tol
+    if kind == "estimate":
+        value = min(max(value, 0.0), 1.0)
+    for typed in (f"{value:.6f}", repr(value)):
+        assert judge(ex, typed).correct, (version, seed, kind, typed, ex.target)
+
+
 @pytest.mark.parametrize("version", practice.VERSIONS)
-def test_no_slip_is_accepted_as_an_estimate_and_the_right_value_is(version):
-    # Every version's links: the lists stay, the acceptance changed. A slip's value (worked out
-    # with numpy) is never "Right!", unless the slip moves NDCG by less than INDISTINCT (half a
-    # hundredth: a two-decimal answer cannot tell it from the truth). The right value and values
-    # nearer to it than half-way to the nearest slip, within the tolerance, count.
-    checked = 0
+def test_the_whole_stated_window_counts_on_every_versions_links(version):
+    for seed in range(30):
+        for kind in ("estimate", "missing_term"):
+            ex = _first(kind, seed, version)
+            for typed in _window(ex):
+                assert judge(ex, typed).correct, (version, seed, kind, typed, ex.target)
+
+
+def test_every_lesson_number_question_counts_its_whole_stated_window():
+    # The walkthroughs' questions are practice exercises (`examples.question`): those that ask
+    # for a number keep the same promise.
+    from lessons import examples
+
+    asked = [examples.question(family) for family in examples.FAMILIES]
+    for ex in (q for q in asked if q.is_numeric):
+        assert _stated(ex) == ex.tolerance
+        for typed in _window(ex):
+            assert judge(ex, typed).correct, (ex.prompt, typed)
+
+
+@pytest.mark.parametrize("version", practice.VERSIONS)
+def test_a_slip_is_refused_only_outside_the_stated_window(version):
+    # Every version's links: the lists stay, the judging is what the prompt states. A slip's
+    # value (worked out with numpy) counts when it lies within the tolerance (on versions 1 to 3
+    # some do), and is refused outside it; versions 4 and 5 draw lists whose slips all lie
+    # outside it (or give the right value itself).
+    refused = accepted = 0
     for seed in range(80):
         ex = _first("estimate", seed, version)
         truth = ex.target
@@ -209,19 +269,17 @@ def test_no_slip_is_accepted_as_an_estimate_and_the_right_value_is(version):
         # the practice's own slips are among those worked out here
         for mistake in practice.mistakes_for(ex):
             assert mistake.value == pytest.approx(slips[mistake.key], abs=1e-9), mistake.key
-        apart = [v for v in slips.values() if abs(v - truth) >= practice.INDISTINCT]
-        for value in apart:
-            if 0 <= value <= 1:
-                verdict = judge(ex, f"{value:.6f}")
-                assert not verdict.correct, (version, seed, value)
-                checked += 1
-        assert judge(ex, f"{truth:.6f}").correct
-        nearest = min((abs(v - truth) for v in apart), default=1.0)
-        step = 0.9 * min(ex.tolerance, nearest / 2)
-        for near in (truth - step, truth + step):
-            if 0 <= near <= 1:
-                assert judge(ex, f"{near:.6f}").correct, (version, seed, near)
-    assert checked > 100
+        for key, value in slips.items():
+            if not 0 <= value <= 1:
+                continue
+            typed = f"{value:.6f}"
+            inside = round(abs(float(typed) - truth), 4) <= ex.tolerance
+            assert judge(ex, typed).correct == inside, (version, seed, key, typed, truth)
+            refused += not inside
+            accepted += inside and abs(value - truth) > 1e-9
+    assert refused > 100
+    if version >= 4:
+        assert accepted == 0
 
 
 def test_version_4_keeps_every_slip_clear_of_a_window_a_learner_can_hit():
@@ -250,19 +308,58 @@ def test_version_4_keeps_every_slip_clear_of_a_window_a_learner_can_hit():
         assert abs(round(rough, 2) - truth) <= 0.01, (seed, rough, truth)
 
 
-def test_the_review_example_is_now_caught():
+def test_the_review_examples_inside_the_window_now_count():
     # /practice?seed=1&v=3&ex=1: 1, 1, 2, 0, 3, 3 at k = 5 with 2 judged but not retrieved,
-    # NDCG@5 = 0.5309. Leaving the pool out gives (1 + 1/log2 3 + 1 + 3/log2 6) / (3 + 3/log2 3 +
-    # 2/2 + 1/log2 5 + 1/log2 6) = 0.5650: within ±0.05, once "Right!", now named.
+    # NDCG@5 = 0.5309, "to within ±0.05". Leaving the pool out gives (1 + 1/log2 3 + 1 +
+    # 3/log2 6) / (3 + 3/log2 3 + 2/2 + 1/log2 5 + 1/log2 6) = 0.5650. Version 3 once accepted
+    # only 0.5274–0.5480 of the promised 0.4809–0.5809: 0.52 was blamed on log₂ i, 0.55 and
+    # 0.565 on the pool. All three lie within ±0.05: they count.
     ex = exercise(1, 0, 3)
     assert ex.cases[0].ranked.relevances == (1.0, 1.0, 2.0, 0.0, 3.0, 3.0)
+    assert "±0.05" in ex.prompt
     dcg = 1 + 1 / math.log2(3) + 2 / 2 + 3 / math.log2(6)
     closed = 3 + 3 / math.log2(3) + 2 / 2 + 1 / math.log2(5) + 1 / math.log2(6)
     assert dcg / closed == pytest.approx(0.5650, abs=1e-4)
-    verdict = judge(ex, "0.565")
+    for typed in ("0.52", "0.55", "0.565", "0.4809", "0.5809"):
+        assert judge(ex, typed).correct, typed
+    # Outside the window, an answer near what the slip gives is named: 0.585 is 0.0541 above
+    # the truth and 0.02 from the slip.
+    verdict = judge(ex, "0.585")
     assert not verdict.correct and verdict.mistake == "pool_ignored"
     assert "leaving the judged-but-not-retrieved items out of the ideal" in verdict.feedback
     assert fixed(ex.target) not in verdict.feedback
+    # A careful hand computation the review saw refused: seed 53, ex 1 (0.89 for 0.8950) and
+    # seed 121, ex 9 (0.90 for 0.9050).
+    assert exercise(53, 0, 3).target == pytest.approx(0.8950, abs=5e-5)
+    assert judge(exercise(53, 0, 3), "0.89").correct
+    assert exercise(121, 8, 3).target == pytest.approx(0.9050, abs=5e-5)
+    assert judge(exercise(121, 8, 3), "0.90").correct
+
+
+def test_a_lesson_question_names_only_the_slips_met_by_its_stop():
+    # 1, 0, 3, 0, 0: NDCG = (1 + 3/2) / (3 + 1/log2 3) = 0.6885; with 2^rel − 1, (1 + 7/2) / (7 +
+    # 1/log2 3) = 0.5897. 0.60 is 0.0885 below the truth, 0.0103 from that slip. Asked on
+    # /learn-graded, before the gain 2^rel − 1 is taught, the feedback does not name it.
+    case = Case("List", RankedList((1.0, 0.0, 3.0, 0.0, 0.0)))
+    for page, named in (("learn-graded", ""), ("learn-gain", "gain_exponential")):
+        ex = calculations.build_estimate(case, slips=practice.slips_met_by(page))
+        verdict = judge(ex, "0.60")
+        assert not verdict.correct and verdict.mistake == named, page
+        assert ("2^rel − 1" in verdict.feedback) == bool(named)
+    assert judge(calculations.build_estimate(case), "0.60").mistake == "gain_exponential"
+
+
+def test_every_slip_is_taught_at_a_stop_of_the_path():
+    from lessons import mistakes, path
+
+    assert set(practice.TAUGHT_AT) == set(mistakes.NDCG_MISTAKES) | set(mistakes.TERM_MISTAKES)
+    assert set(practice.TAUGHT_AT.values()) <= set(path.pages())
+    first = practice.slips_met_by("learn-binary")
+    assert "log_i" in first and "gain_exponential" not in first and "pool_ignored" not in first
+    assert "gain_exponential" in practice.slips_met_by("learn-gain")
+    assert set(practice.slips_met_by("practice")) == set(practice.TAUGHT_AT)
+    with pytest.raises(ValueError, match="`page` must be a stop of the path"):
+        practice.slips_met_by("nowhere")
 
 
 def test_an_edge_answer_is_judged_on_the_gap_as_shown():
@@ -459,10 +556,17 @@ def test_a_choice_must_be_an_option(answer):
         judge(ex, answer)
 
 
-@pytest.mark.parametrize("seed", [-1, practice.MAX_SEED + 1, "12a", 1.5, True])
+@pytest.mark.parametrize("seed", [-1, practice.MAX_SEED + 1, "12a", 1.5, True, "9" * 5000])
 def test_bad_seeds_are_refused(seed):
-    with pytest.raises(ValueError, match="seed must be a whole number from 0 to 999999"):
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 to 999999") as error:
         practice.check_seed(seed)
+    assert len(str(error.value)) < 200  # a long seed is quoted in part, in the app's own words
+
+
+def test_a_bad_version_is_quoted_in_part():
+    with pytest.raises(ValueError, match="`version` must be one of") as error:
+        practice.check_version("x" * 10_000)
+    assert len(str(error.value)) < 200
 
 
 @pytest.mark.parametrize("index", [-1, practice.SET_SIZE])
@@ -708,11 +812,14 @@ def test_an_exponential_gain_misread_is_named():
     assert "2^rel − 1" in verdict.feedback
 
 
-def test_a_wrong_answer_without_a_known_mistake_gets_the_hint():
+def test_a_wrong_answer_without_a_known_mistake_gets_a_checkpoint_not_the_hint():
+    # 3, 0, 0, 2: IDCG = 3 + 2/log2 3 = 4.2619, a half of the ratio to check against.
     ex = _estimate((3, 0, 0, 2))
     verdict = judge(ex, "0.1")
     assert not verdict.correct and verdict.mistake == ""
-    assert verdict.feedback == "You said 0.1, which is too low. Sort, cut, discount, divide."
+    assert verdict.feedback.startswith("You said 0.1, which is too low. Check one half")
+    assert "IDCG@4 = 4.2619" in verdict.feedback and ex.hint not in verdict.feedback
+    assert fixed(ex.target) not in verdict.feedback
 
 
 def test_a_missing_term_made_with_the_natural_log_is_named():
@@ -758,9 +865,9 @@ def test_the_worked_solution_names_the_ideal_order_and_its_cut():
     )
 
 
-@pytest.mark.parametrize("version", [0, 5, "2", True])
+@pytest.mark.parametrize("version", [0, 6, "2", True])
 def test_bad_versions_are_refused(version):
-    with pytest.raises(ValueError, match="`version` must be one of 1, 2, 3, 4"):
+    with pytest.raises(ValueError, match="`version` must be one of 1, 2, 3, 4, 5"):
         practice.exercise(1, 0, version)
 
 
@@ -790,8 +897,9 @@ def test_a_swap_of_two_relevant_items_leaves_the_binary_measures_alone():
 
 
 def test_version_3_adds_the_neighbours_question_and_keeps_older_versions():
-    assert practice.LATEST == 4
-    assert practice.PLANS[4] == practice.PLANS[3]  # version 4 draws other lists, same kinds
+    assert practice.LATEST == 5
+    # versions 4 and 5 draw other lists, same kinds
+    assert practice.PLANS[5] == practice.PLANS[4] == practice.PLANS[3]
     assert "metric_changes" in practice.kinds_for(7, 3)
     assert "metric_changes" not in practice.kinds_for(7, 2)
     assert practice.kinds_for(7, 1) == practice.kinds_for(7)
@@ -884,7 +992,7 @@ def _wrong_picks(ex):
     return right, [i for i in range(len(ex.choices)) if i != right]
 
 
-@pytest.mark.parametrize("version", [3, 4])
+@pytest.mark.parametrize("version", [3, 4, 5])
 def test_a_compare_feedback_never_leaves_exactly_one_option(version):
     # Each option says a winner and a margin. The feedback may rule out one of the two (the
     # winner it named, or the margin it named) but never confirm the other: options still
@@ -910,7 +1018,7 @@ def test_a_compare_feedback_never_leaves_exactly_one_option(version):
             assert len(left) >= 2, (seed, feedback)
 
 
-@pytest.mark.parametrize("version", [3, 4])
+@pytest.mark.parametrize("version", [3, 4, 5])
 def test_which_measures_move_feedback_names_the_misconception_not_the_answer(version):
     from ndcg_core.measures import MEASURES
 
@@ -990,21 +1098,21 @@ def test_the_measures_solution_shows_every_measure_before_and_after():
 
 @pytest.mark.parametrize("version", practice.VERSIONS)
 def test_the_accepted_range_is_what_judge_accepts(version):
-    # Its edges: just inside counts, just outside does not (the slips are worked out with numpy).
+    # The stated window (an estimate's within 0…1): its edges count, just beyond them does not.
     for seed in range(40):
-        ex = _first("estimate", seed, version)
-        low, high = practice.accepted_range(ex)
-        truth = ex.target
-        assert low <= truth <= high and high - low <= 2 * ex.tolerance + 1e-12
-        for value in _np_slips(ex.cases[0].ranked).values():
-            if abs(value - truth) >= practice.INDISTINCT:
-                assert not low <= value <= high, (seed, value)
-        for inside in (low + 2e-4, high - 2e-4):
-            if 0 <= inside <= 1:
+        for kind in ("estimate", "missing_term"):
+            ex = _first(kind, seed, version)
+            low, high = practice.accepted_range(ex)
+            truth, tol = ex.target, ex.tolerance
+            want = (truth - tol, truth + tol)
+            if kind == "estimate":
+                want = (max(want[0], 0.0), min(want[1], 1.0))
+            assert (low, high) == pytest.approx(want)
+            for inside in (low, high):
                 assert judge(ex, f"{inside:.6f}").correct, (seed, inside)
-        for outside in (low - 1e-3, high + 1e-3):
-            if 0 <= outside <= 1:
-                assert not judge(ex, f"{outside:.6f}").correct, (seed, outside)
+            for outside in (low - 1e-3, high + 1e-3):
+                if kind != "estimate" or 0 <= outside <= 1:
+                    assert not judge(ex, f"{outside:.6f}").correct, (seed, outside)
 
 
 @pytest.mark.parametrize("version", practice.VERSIONS)
@@ -1023,3 +1131,33 @@ def test_no_first_feedback_names_the_answer(version):
                 picked = set(re.findall(r"\d+\.\d+", ex.choices[i].text))
                 for number in set(re.findall(r"\d+\.\d+", answer)) - picked:
                     assert number not in feedback, (version, seed, ex.kind, number, feedback)
+
+
+def _beyond_the_hint(feedback: str, hint: str) -> list[str]:
+    """The sentences of a retry's feedback that the hint does not hold, its "You said …"
+    aside left out."""
+    sentences = re.split(r"(?<=[.!?])\s+", feedback)
+    return [s for s in sentences if s and not s.startswith("You said") and s not in hint]
+
+
+@pytest.mark.parametrize("version", practice.VERSIONS)
+def test_a_retry_says_something_the_hint_does_not(version):
+    # After a wrong first try, the feedback shown with the second try says more than the hint
+    # beside it (it once repeated the hint word for word): the slip it matches, the misconception
+    # of the pick, or a half of the sum to check against.
+    for seed in range(8):
+        for ex in exercise_set(seed, version):
+            if ex.is_numeric:
+                top = 1.0 if ex.kind == "estimate" else math.inf
+                answers = [f"{min(max(ex.target + d, 0.0), top):.4f}" for d in (-0.25, 0.25)]
+                answers += [
+                    f"{m.value:.4f}" for m in practice.mistakes_for(ex) if 0 <= m.value <= top
+                ]
+            else:
+                answers = _wrong_picks(ex)[1]
+            for answer in answers:
+                verdict = judge(ex, answer)
+                if verdict.correct:
+                    continue
+                said = _beyond_the_hint(verdict.feedback, ex.hint)
+                assert said, (version, seed, ex.kind, answer, verdict.feedback)

@@ -9,6 +9,7 @@ import pytest
 
 from lessons import practice
 from lessons.curves import CURVES
+from lessons.demos import ideal_choices, swaps_within
 from lessons.examples import (
     EXAMPLES,
     FAMILIES,
@@ -16,8 +17,6 @@ from lessons.examples import (
     Printed,
     by_family,
     example,
-    ideal_choices,
-    swaps_within,
 )
 from lessons.glossary import NOTATION, TERMS
 from lessons.latex import cg_filled, dcg_filled, dcg_formula, mean_over_queries, ndcg_filled
@@ -417,7 +416,7 @@ def test_the_exponential_gain_is_described_as_it_grows():
     description = GAINS["exponential"].description
     assert "twice the grade below plus one" in description and "(1, 2, 4, 8)" in description
     assert "double the step below" not in description
-    assert "doubles at every step (1, 2, 4, 8)" in FAMILIES["gain"].intro
+    assert "(1, 2, 4, 8 from grade 0 up)" in FAMILIES["gain"].claim
 
 
 def test_long_filled_in_sums_go_on_over_lines_of_four_terms():

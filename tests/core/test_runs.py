@@ -472,16 +472,19 @@ def test_every_row_set_aside_says_so_not_that_there_are_no_scores():
 
 def test_problems_past_the_cap_are_counted_not_kept():
     # A 400 kB file that is not a run: every line a problem. Kept: the first MAX_PROBLEMS, in
-    # order; the rest only counted, and the problem table says how many.
+    # order; the rest of the lines read only counted, and the problem table says how many. A
+    # file with no usable line among its first ones is not read on (runs.stream.SAMPLE_LINES):
+    # the first slice of stream.EXACT_LINES lines shows what it is.
     table = runs.read_trec_run(b"x\n" * 200_000, "r.txt")
     assert len(table.problems) == runs.MAX_PROBLEMS
     assert [p.line for p in table.problems[:3]] == [1, 2, 3]
     assert table.problems[-1].line == runs.MAX_PROBLEMS
-    assert table.more_problems == 200_000 - runs.MAX_PROBLEMS
-    assert table.problem_count == 200_000
+    assert table.more_problems == 50_000 - runs.MAX_PROBLEMS
+    assert table.problem_count == 50_000
+    assert "(the other 150,000 were not read)" in table.summary
     frame = table.problem_frame()
     assert len(frame) == runs.MAX_PROBLEMS + 1
-    assert frame["problem"].iloc[-1] == "… and 190,000 more"
+    assert frame["problem"].iloc[-1] == "… and 40,000 more"
 
 
 def test_the_cap_keeps_the_first_problems_of_every_kind_in_line_order(monkeypatch):

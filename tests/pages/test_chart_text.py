@@ -17,6 +17,7 @@ def test_home_board_has_its_numbers_in_a_table():
     at = open_page(None, rels="3,2,3,0,1,2")
     assert not at.exception
     assert plotly_figures(at) == []
+    at.toggle(key="home_show_table").set_value(True).run()  # drawn when asked for
     want = breakdown([3, 2, 3, 0, 1, 2])
     table = _frame(at, "Your order earns")
     # The table shows the numbers as the page prints them (and "— (below k)" past k: none
@@ -66,7 +67,7 @@ def test_ordering_curves_have_tables():
 PAGES_WITH_CHARTS = [
     ("views/playground.py", {"rels": "3,2,3,0,1,2"}),
     ("views/ordering.py", {"rels": "3,2,3,0,1,2"}),
-    ("views/queries.py", {}),
+    ("views/queries/page.py", {}),
     ("views/learn/graded.py", {}),
     ("views/libraries.py", {"rels": "3,2,3,0,1,2", "scores": "0.9,0.9,0.5,0.5,0.2,0.1"}),
 ]
@@ -96,7 +97,7 @@ def test_the_ordering_histogram_has_its_bars_in_a_table():
 
 
 def test_the_queries_histogram_and_scatter_have_tables():
-    at = open_page("views/queries.py")
+    at = open_page("views/queries/page.py")
     bands = _frame(at, "queries")
     per_query = at.dataframe(key="queries_table").value
     assert bands["queries"].sum() == per_query["NDCG@10"].notna().sum()

@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import update
 
-from classroom import questions, rooms
+from classroom import peer, questions, rooms
 from classroom.store import URL_VARIABLE, Store, question_table, room_table
 from ndcg_core.model import Scoring
 from tests.pages.conftest import assert_message, board_data, copy_links, forge, open_page
 
-PAGE = "views/classroom.py"
+PAGE = "views/classroom/page.py"
 
 
 @pytest.fixture
@@ -35,6 +35,11 @@ def room(db):
 
 def teacher(room):
     return open_page(PAGE, room=room.code, key=room.key)
+
+
+def audience(room):
+    """The audience screen, from the projector link the teacher's screen gives."""
+    return open_page(PAGE, room=room.code, projector=rooms.projector_token(room.key))
 
 
 def student(room, token):
@@ -102,7 +107,7 @@ def test_a_teacher_starts_a_class_and_gets_a_code_a_link_and_a_qr_code(db):
     assert not [link for link in links if key in link and "room=" not in link]
     assert [link for link in links if link.endswith(f"room={code}&key={key}")]  # the teacher's
     assert len([link for link in links if key in link]) == 1  # not in the sidebar's "This view"
-    assert at.get("image"), "the QR code"
+    assert 'aria-label="QR code: the link to join class' in texts(at), "the QR code, described"
     assert metric(at, "Joined") == "0"
 
 
@@ -144,7 +149,7 @@ def test_names_are_shown_exactly_as_typed_with_nothing_linked_or_added(db, room)
     assert not [m for m in screen.markdown if any(name in m.value for name in NAMES)]
 
 
-def test_wrong_codes_are_explained_then_slowed_down_on_the_server(db, room):
+def test_wrong_codes_are_explained_then_slowed_down_but_never_the_right_one(db, room):
     at = open_page(PAGE)
     at.text_input(key="classroom_code").input("OI01-LLLL")
     press(at, "Join")
@@ -152,18 +157,32 @@ def test_wrong_codes_are_explained_then_slowed_down_on_the_server(db, room):
     for _ in range(rooms.MAX_FAILURES - 1):
         at.text_input(key="classroom_code").input("ABCD-EFGH")
         press(at, "Join")
-        assert "No class has the code ABCD-EFGH" in texts(at)
+    # This browser has had its ten: a code that names no class is no longer answered…
+    assert "Too many wrong codes from this browser: wait" in texts(at)
+    assert "No class has the code" not in texts(at)
+    at.text_input(key="classroom_code").input("ABCD-EFGZ")
+    press(at, "Join")
+    assert "Too many wrong codes from this browser: wait" in texts(at)
+    assert at.text_input(key="classroom_code").value == "ABCD-EFGZ"  # what was typed stays
+    # … but the right code gets in at once (M3: a mistyping student blocks no one, not even
+    # themselves), and so does another browser at the same address.
     at.text_input(key="classroom_code").input(room.code)
     press(at, "Join")
-    assert "Too many wrong codes from this network address: wait" in texts(at)
-    assert at.text_input(key="classroom_code").value == room.code  # what was typed stays
-    assert "student" not in at.query_params and db.head_count(room.code) == 0
-    # A new session (a reload, a new tab) waits too, and a linked code is not looked up:
-    # neither the real one nor a wrong one gets an answer about whether it exists.
-    for code in (room.code, "ABCDEFGH"):
-        again = open_page(PAGE, room=code)
-        assert "Too many wrong codes" in texts(again)
-        assert "No class has the code" not in texts(again)
+    assert "student" in at.query_params and db.head_count(room.code) == 1
+    other = open_page(PAGE, room=room.code)
+    assert "Too many wrong codes" not in texts(other)
+    other.text_input(key="classroom_name").input("Bea")
+    press(other, "Join")
+    assert db.head_count(room.code) == 2
+
+    # Another browser at the school's address (AppTest's sessions all look like one browser:
+    # here, as behind a router, another is another) is told about a wrong code as usual.
+    from views.classroom import common
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(common, "browser_id", lambda: "another-browser")
+        again = open_page(PAGE, room="ABCDEFGH")
+        assert "No class has the code ABCD-EFGH" in texts(again.run())
 
 
 def test_a_wrong_teacher_key_or_student_token_runs_nothing(db, room):
@@ -217,13 +236,15 @@ def test_a_question_to_the_reveal(db, room, kind):
     assert "Your answer is in" in texts(bob_at)
     screen.run()
     assert metric(screen, "Answered") == "2 of 2"
-    press(screen, "Reveal the answer")
+    press(screen, "Yes, reveal now")  # one round: the early reveal, confirmed
     assert metric(screen, "Right") == "1 of 2"
     assert "What the wrong answers point to" in texts(screen) and slip in texts(screen)
     ann_at.run()
     bob_at.run()
     assert ann_at.success and "1 of 2 in the class got it right" in texts(ann_at)
     assert_message(bob_at.error, "Not quite")
+    assert not bob_at.latex  # the worked solution, on request (the projector shows it)
+    bob_at.toggle(key="classroom_solution_shown_1").set_value(True).run()
     assert bob_at.latex, "the worked solution"
     assert not [b for b in bob_at.button if "answer" in b.label]  # the answers are final
     with pytest.raises(ValueError, match="revealed"):
@@ -257,7 +278,7 @@ def test_a_practice_exercise_then_the_next_one(db, room):
     ann = db.join(room.code, "Ann")
     at = student(room, ann)
     answer(at, 1, 0 if not posed.is_numeric else "0.5")
-    press(screen.run(), "Reveal the answer")
+    press(screen.run(), "Yes, reveal now")
     (following,) = [b for b in screen.button if b.label.startswith("Next exercise of set 4711")]
     following.click().run()
     assert db.find(room.code).current == 2 and db.question(room.code, 2).question.spec["index"] == 1
@@ -378,7 +399,7 @@ def test_the_teacher_locks_joining_and_removes_a_student(db, room):
         db.answer(room.code, token, 1, questions.Given("0"))
     screen = teacher(room)
     assert metric(screen, "Answered") == "2 of 2"
-    assert "2 of at most 500 joined" in texts(screen)
+    assert "2 of at most 1,000 joined" in texts(screen)
     press(screen, "Lock joining")
     assert db.find(room.code).locked is not None and "joining locked" in texts(screen)
     newcomer = open_page(PAGE, room=room.code)
@@ -429,8 +450,8 @@ def head_counts(at) -> list[str]:
 def test_every_count_on_the_teachers_screen_moves_with_the_live_panel(db, room):
     screen = teacher(room)
     for step, joins, want in (
-        ("lobby", ["Ann"], ["Joined: 1", "1 of at most 500 joined"]),
-        ("question", ["Ben", "Cy"], ["Answered: 1 of 3", "3 of at most 500 joined"]),
+        ("lobby", ["Ann"], ["Joined: 1", "1 of at most 1,000 joined"]),
+        ("question", ["Ben", "Cy"], ["Answered: 1 of 3", "3 of at most 1,000 joined"]),
     ):
         if step == "question":
             db.pose(room.code, room.key, questions.swap_question([3, 2, 1, 0]))
@@ -454,12 +475,12 @@ def panel(url: str, code: str, number: int) -> None:
     import os
 
     os.environ["NDCG_CLASSROOM_DATABASE"] = url
-    from ui import live_class
+    from views.classroom import teacher
 
     if number:
-        live_class.live_answers(code, number)
+        teacher.live_answers(code, number)
     else:
-        live_class.lobby(code)
+        teacher.lobby(code)
 
 
 def test_every_live_panel_says_the_class_was_deleted(db, room):
@@ -563,7 +584,7 @@ def test_which_measures_move_revealed_with_each_misconception_and_every_measure(
     wrong = [i for i in range(len(question.options)) if i != question.right]
     for i in wrong:
         answer(student(room, db.join(room.code)), 1, i)
-    screen = press(teacher(room), "Reveal the answer")
+    screen = press(teacher(room), "Yes, reveal now")
     shown = texts(screen)
     assert "What the wrong answers point to" in shown
     for i in wrong:
@@ -597,7 +618,7 @@ def send(at, number, value, *, round=1, sure=None):
 
 def test_two_rounds_from_posing_to_the_reveal(db, room):
     screen = teacher(room)
-    projector = open_page(PAGE, room=room.code, key=room.key, present="1")
+    projector = audience(room)
     screen.checkbox(key="classroom_confidence").check()
     pose(screen, "costliest_swap", list_swap="3, 2, 1, 0")
     assert db.question(room.code, 1).confidence
@@ -609,15 +630,16 @@ def test_two_rounds_from_posing_to_the_reveal(db, room):
     ):
         send(at, 1, picked, sure=sure)
     # Round 1: the count only, on the teacher's screen and on the projector; no chart.
-    for at in (screen.run(), projector.run()):
-        assert metric(at, "Answered") == "3 of 3"
-        assert "Only how many have answered is shown" in texts(at)
-        assert not [c for c in at.get("plotly_chart") if "live" in c.key]
+    assert metric(screen.run(), "Answered") == "3 of 3"
+    assert "Only how many have answered is shown" in texts(screen)
+    assert 'role="status">3 of 3</p>' in texts(projector.run())
+    for at in (screen, projector):
+        assert "answers so far" not in texts(at)
     # Names: a switch on the teacher's own screen, none on the projector.
     assert screen.toggle(key="classroom_names") is not None
     assert not [t for t in projector.toggle if t.key == "classroom_names"]
     screen.text_area(key="classroom_prompt").input("Convince someone who picked another swap")
-    press(screen, "Start round 2")
+    press(screen, "Start round 2 (discuss)")
     assert db.question(room.code, 1).round == 2
     ann = phones[0].run()
     assert "Convince someone who picked another swap" in texts(ann)
@@ -644,7 +666,7 @@ def test_two_rounds_from_posing_to_the_reveal(db, room):
     assert f"In round 1 you answered **{SWAP.options[1]}** (Guessing)" in texts(bob)
     projector.run()
     assert "Round 1 (alone)" in texts(projector)
-    assert not [t for t in projector.toggle if t.key == "classroom_names"]
+    assert not projector.toggle and not projector.main.button
 
 
 def test_the_projector_shows_answers_live_when_the_teacher_asks(db, room):
@@ -653,9 +675,10 @@ def test_the_projector_shows_answers_live_when_the_teacher_asks(db, room):
     send(at, 1, 1)
     screen.toggle(key="classroom_show_live").set_value(True).run()
     assert db.find(room.code).show_live
-    projector = open_page(PAGE, room=room.code, key=room.key, present="1")
-    assert [c for c in projector.get("plotly_chart") if c.key == "classroom_live_1_1"]
-    assert "Only how many" not in texts(projector)
+    shown = texts(audience(room))
+    assert "The answers so far" in shown and "Only how many" not in shown
+    # A table of the counts: before the reveal, no option is marked right or wrong.
+    assert "✓" not in shown and "✗" not in shown
 
 
 def test_a_round_whose_time_is_up_takes_no_answer_and_more_time_opens_it(db, room):
@@ -674,8 +697,12 @@ def test_a_round_whose_time_is_up_takes_no_answer_and_more_time_opens_it(db, roo
     assert not [r for r in at.radio if r.key == "classroom_answer_1"]
     with pytest.raises(ValueError, match="Time is up"):
         db.answer(room.code, token, 1, questions.Given("0"))
-    press(screen.run(), "+30 s")
+    # Closed answers: no "Close answers now"; the more-time button says it reopens (U4).
+    labels = [b.label for b in screen.run().button]
+    assert "Close answers now" not in labels and "+30 s" not in labels
+    press(screen, "Reopen for 30 s")
     assert 25 < db.question(room.code, 1).closes - db.clock() <= 30
+    assert "+30 s" in [b.label for b in screen.button]
     send(at.run(), 1, 0)
     assert db.my_answer(room.code, token, 1).answer == "0"
     press(screen, "Close answers now")
@@ -708,11 +735,11 @@ def test_a_question_list_is_built_saved_loaded_and_posed_with_next(db, room):
     first.click().run()
     posed = db.question(later.code, 1)
     assert posed.confidence and posed.question.kind == "costliest_swap"
-    press(other, "Reveal the answer")
+    press(other, "Yes, reveal now")
     (following,) = [b for b in other.button if b.label.startswith("Next from your list (2 of 2)")]
     following.click().run()
     assert db.question(later.code, 2).question.kind == "estimate"
-    press(other, "Delete it")
+    press(screen.run(), "Delete it")  # only the class that saved it may (M4)
     assert db.saved_lists() == [] and len(db.find(later.code).plan) == 2
     assert exported.proto.label == "Export as a file"
 
@@ -742,6 +769,7 @@ def test_presenter_view_never_lists_names(db, room):
     db.join(room.code, "Zyxwv")
     db.pose(room.code, room.key, SWAP)
     projector = open_page(PAGE, room=room.code, key=room.key, present="1")
+    assert "in presenter view: the class would see your controls" in texts(projector)
     assert not [s for s in projector.selectbox if s.key == "classroom_remove_who"]
     assert not [t for t in projector.toggle if t.key == "classroom_names"]
     assert "Zyxwv" not in texts(projector) and "Zyxwv" not in shown_as_text(projector)
@@ -785,3 +813,239 @@ def test_a_student_who_sat_round_two_out_is_judged_on_round_one(db, room):
     assert_message(at.success, "Right")
     assert "That is your round-1 answer: you did not answer in round 2." in texts(at)
     assert "You did not answer this one" not in texts(at)
+
+
+# --- The audience screen, the teacher's screens, phones that lead (issue 33) ----------------------
+
+
+def visible_text(at) -> str:
+    """Every text the screen holds, markdown (and the HTML in it), captions, codes and texts."""
+    return texts(at) + "\n".join(c.value for c in at.code) + "\n".join(shown_as_text(at))
+
+
+def test_the_audience_screen_holds_no_control_no_name_and_no_key(db, room):
+    names = ("Zyxwv", "Qwerty")
+    tokens = [db.join(room.code, n) for n in names]
+    lobby = audience(room)
+    assert rooms.format_code(room.code) in texts(lobby)
+    assert 'aria-label="QR code: the link to join class' in texts(lobby)  # the QR code is described
+    assert "2 joined" in texts(lobby)
+    db.pose(room.code, room.key, SWAP, confidence=True, seconds=60)
+    for token, pick in zip(tokens, ("0", "1"), strict=True):
+        db.answer(room.code, token, 1, questions.Given(pick), confidence=1)
+    steps = [audience(room)]
+    db.second_round(room.code, room.key, 1)
+    steps.append(audience(room))
+    db.reveal(room.code, room.key, 1)
+    steps.append(audience(room))
+    for at in [lobby, *steps]:
+        shown = visible_text(at)
+        assert room.key not in shown, "the teacher key"
+        assert not [n for n in names if n in shown], "a name"
+        # No control at all in the page: no button, box, switch or fold (the app's own
+        # sidebar, hidden on this screen, aside).
+        assert not at.main.button and not at.main.get("popover")
+        assert not at.radio and not at.text_input and not at.toggle and not at.expander
+        assert not at.selectbox and not at.checkbox and not at.text_area
+        assert not at.code, "a copy button"
+    during, second, reveal = (texts(at) for at in steps)
+    assert "Round 1: answer on your own" in during and "⏱ 1:00 left" in during.replace(
+        "⏱ 0:59", "⏱ 1:00"
+    )
+    assert 'role="status">2 of 2</p>' in during
+    assert "Round 2: discuss, then answer again" in second and 'role="status">0 of 2' in second
+    assert "Round 1 (alone)" in reveal and "step 1 of" in reveal
+
+
+def test_the_reveal_steps_by_itself_on_the_audience_screen(db, room, monkeypatch):
+    from views.classroom import projector
+
+    ann, bob = db.join(room.code, "Ann"), db.join(room.code, "Bob")
+    db.pose(room.code, room.key, SWAP)
+    for token in (ann, bob):
+        db.answer(room.code, token, 1, questions.Given("1"))
+    db.second_round(room.code, room.key, 1)
+    db.answer(room.code, ann, 1, questions.Given("0"), round=2)
+    db.answer(room.code, bob, 1, questions.Given("2"), round=2)
+    db.reveal(room.code, room.key, 1)
+    revealed = db.question(room.code, 1).revealed
+    from views.classroom import common
+
+    shared = common._store(db.url, None)  # the page's store, in this process
+    seen = []
+    for step in range(4):
+        # The screen's clock moves on by a step.
+        at = revealed + step * projector.STEP_SECONDS + 0.5
+        monkeypatch.setattr(shared, "clock", lambda at=at: at)
+        seen.append(texts(audience(room)))
+    assert "Round 1 (alone)" in seen[0] and "step 1 of 4" in seen[0]
+    assert "how the class moved" in seen[1] and "step 2 of 4" in seen[1]
+    assert "What the wrong answers point to" in seen[2]
+    assert "why" in seen[3]
+
+
+def test_a_wrong_projector_token_shows_nothing_of_the_class(db, room):
+    at = open_page(PAGE, room=room.code, projector=rooms.new_token())
+    assert_message(at.error, "This projector link is not the one of class")
+    at = open_page(PAGE, room=room.code, projector=room.key)  # the key is not the token
+    assert_message(at.error, "This projector link is not the one of class")
+    at = open_page(PAGE, room=room.code, projector="<x>")
+    assert_message(at.error, "is not one this app makes")
+
+
+def test_the_teachers_screen_says_which_screen_is_which(db, room):
+    screen = teacher(room)
+    assert "This is your screen" in texts(screen)
+    links = [c.value for c in screen.code]
+    (projector,) = [link for link in links if "projector=" in link]
+    assert room.key not in projector and projector.endswith(
+        f"room={room.code}&projector={rooms.projector_token(room.key)}"
+    )
+    # The sidebar's "this view" link never carries a secret either.
+    assert not [link for link in copy_links(screen) if room.key in link]
+
+
+def test_after_round_one_the_primary_move_is_round_two_and_reveal_asks_first(db, room):
+    screen = teacher(room)
+    screen.selectbox(key="classroom_seconds").set_value(45)
+    pose(screen, "costliest_swap", list_swap="3, 2, 1, 0")
+    primary = [b.label for b in screen.button if b.proto.type == "primary"]
+    assert "Start round 2 (discuss)" in primary and "Yes, reveal now" not in primary
+    (early,) = screen.get("popover")
+    assert early.proto.popover.label == "Reveal now (skip discussion)…"
+    # Round 2 keeps round 1's time unless the teacher changes it.
+    assert screen.selectbox(key="classroom_seconds2_1").value == 45
+    press(screen, "Start round 2 (discuss)")
+    posed = db.question(room.code, 1)
+    assert (posed.round, posed.seconds2) == (2, 45)
+    primary = [b.label for b in screen.button if b.proto.type == "primary"]
+    assert "Reveal the answer" in primary and not screen.get("popover")
+    press(screen, "Reveal the answer")
+    assert db.question(room.code, 1).revealed is not None
+
+
+def test_a_forged_confidence_is_said_to_be_unreadable(db, room):
+    """Reliability review 3, L2: the confidence radio gets the answer radio's guard."""
+    db.pose(room.code, room.key, SWAP, confidence=True)
+    token = db.join(room.code, "Ann")
+    at = student(room, token)
+    send(at, 1, 1, sure="Sure")
+    for value in ({"int_value": 2}, {"double_value": 1.0}, {"string_value": "Very sure"}):
+        forge(at.radio(key="classroom_sure_1"), **value)
+        press(at, "Change my answer")  # asserts there is no exception
+        assert_message(at.error, "How sure you are could not be read")
+        assert db.my_answer(room.code, token, 1).confidence == 2, value
+    send(at, 1, 0, sure="Guessing")
+    assert db.my_answer(room.code, token, 1).confidence == 0
+
+
+def test_a_phone_shows_the_round_the_question_and_the_form_first(db, room):
+    db.pose(room.code, room.key, questions.compare_question([3, 2, 0, 1], [2, 3, 0, 1]), seconds=60)
+    at = student(room, db.join(room.code, "Ann"))
+    order = [e for e in at.main if getattr(e, "type", "") in ("markdown", "subheader", "radio")]
+    said = [str(getattr(e, "value", "")) + str(getattr(e, "label", "")) for e in order]
+    banner = next(i for i, s in enumerate(said) if "Round 1: answer on your own" in s)
+    question = next(i for i, s in enumerate(said) if "Question 1:" in s)
+    form = next(i for i, s in enumerate(said) if "Your answer" in s)
+    assert banner < question < form
+    assert "⏱ 1:00 left" in said[banner] or "⏱ 0:59 left" in said[banner]
+    # The lists' chart comes after the form, folded; the screen hides the sidebar.
+    (fold,) = [e for e in at.expander if e.label == "The lists as bars"]
+    assert "grade by position" in "".join(m.value for m in fold.markdown)
+    db.reveal(room.code, room.key, 1)
+    at.run()
+    assert "⏱" not in texts(at)  # a revealed question shows no timer (U2)
+
+
+def test_a_concept_check_at_the_start_and_end_of_class(db, room):
+    screen = teacher(room)
+    ann, bob = db.join(room.code, "Ann"), db.join(room.code, "Bob")
+    press(screen, "Start the check (start of class)")
+    check = db.checks(room.code)["pre"]
+    assert len(check.concepts) == 8
+    phone = student(room, ann)
+    assert "Concept check, start of class" in texts(phone)
+    assert "Send my answers" in [b.label for b in phone.button]
+    me = db.student(room.code, ann)
+    from classroom import concepts
+
+    for n, key in enumerate(check.concepts):
+        question = check.question(key, concepts.form_for(me.id, "pre"))
+        if question.is_numeric:
+            phone.text_input(key=f"classroom_check_pre_{key}").input("0.5")
+        elif n < 4:
+            radio = phone.radio(key=f"classroom_check_pre_{key}")
+            radio.set_value(radio.options[question.right])
+    press(phone, "Send my answers")
+    assert_message(phone.success, "Your answers are in")
+    assert "1 of 2" in texts(audience(room))  # the projector counts who sent it
+    press(screen.run(), "Close the check")
+    assert "Start the check again (end of class)" in [b.label for b in screen.button]
+    assert "Where the class starts" in texts(audience(room))
+    press(screen, "Start the check again (end of class)")
+    post = student(room, ann)
+    for key in check.concepts:
+        question = check.question(key, concepts.form_for(me.id, "post"))
+        if question.is_numeric:
+            post.text_input(key=f"classroom_check_post_{key}").input(
+                f"{question.exercise.target:.3f}"
+            )
+        else:
+            radio = post.radio(key=f"classroom_check_post_{key}")
+            radio.set_value(radio.options[question.right])
+    press(post, "Send my answers")
+    press(screen.run(), "Close the check")
+    shown = texts(audience(room))
+    assert "What the class learned" in shown and "⟨g⟩ = (post − pre)" in shown
+    assert metric(screen.run(), "End of class") == "100 %"
+    found = db.check_results(room.code)
+    assert found.gain.matched == 1 and metric(screen, "Class gain ⟨g⟩") == (f"{found.gain.g:.2f}")
+    labels = [d.proto.label for d in screen.get("download_button")]
+    assert "Download the concept check (CSV)" in labels
+    assert bob  # Bob took neither: left out of every average
+
+
+def test_the_twin_of_a_revealed_question_and_what_it_shows(db, room):
+    screen = teacher(room)
+    pose(screen, "costliest_swap", list_swap="3, 2, 1, 0")
+    tokens = [db.join(room.code, n) for n in ("Ann", "Bob", "Cy")]
+    for token, pick in zip(tokens, ("0", "1", "2"), strict=True):
+        db.answer(room.code, token, 1, questions.Given(pick))
+    press(screen.run(), "Start round 2 (discuss)")
+    for token in tokens:
+        db.answer(room.code, token, 1, questions.Given("0"), round=2)
+    press(screen.run(), "Reveal the answer")
+    press(screen, "Pose its twin: the same idea on other lists, answered alone →")
+    twin = db.question(room.code, 2)
+    assert twin.twin_of == 1
+    phone = student(room, tokens[1])
+    assert "The twin question: answer on your own" in texts(phone)
+    send(phone, 2, twin.question.right)
+    db.answer(room.code, tokens[0], 2, questions.Given(str(twin.question.right)))
+    db.answer(room.code, tokens[2], 2, questions.Given("0" if twin.question.right else "1"))
+    press(screen.run(), "Reveal the answer")
+    shown = texts(screen)
+    assert "What the twin of question 1 shows" in shown
+    assert "Round 1 (alone)</th>" in shown and "1 of 3, 33 %" in shown
+    assert "The twin (alone)</th>" in shown and "2 of 3, 67 %" in shown
+    # Learners: Bob and Cy (wrong alone); Bob right on the twin; Ann knew and was right again:
+    # WLG = (1/2) / (1/1) = 0.50.
+    assert "**Weighted learning gain: 0.50**" in shown
+    (summary,) = [d for d in screen.dataframe if "Weighted learning gain" in d.value.columns]
+    first = summary.value.to_dict("records")[0]
+    assert first["Right on its twin"] == "2 of 3 right (67%)"
+    assert first["Weighted learning gain"] == "0.50"
+
+
+def test_a_list_saved_by_another_class_cannot_be_deleted_from_this_one(db, room):
+    db.save_list(room.code, room.key, "Week 3", [peer.Item(SWAP)])
+    later = db.open_room()
+    other = teacher(later)
+    other.selectbox(key="classroom_saved_pick").set_value("Week 3").run()
+    (delete,) = [b for b in other.button if b.label == "Delete it"]
+    assert delete.disabled
+    mine = teacher(room)
+    (delete,) = [b for b in mine.button if b.label == "Delete it"]
+    assert not delete.disabled
+    press(mine, "Delete it")
+    assert db.saved_lists() == []

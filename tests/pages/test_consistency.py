@@ -154,10 +154,10 @@ def test_every_page_after_every_kind_of_list_page_link(link):
 
 @pytest.mark.parametrize("preset", ["sklearn", "lightgbm"])
 def test_every_page_after_a_library_comparison_on_many_queries(preset):
-    at = open_page("views/queries.py")
+    at = open_page("views/queries/page.py")
     at.radio(key="queries_against").set_value(preset).run()
     assert not at.exception
-    _walk(at, "views/queries.py")
+    _walk(at, "views/queries/page.py")
 
 
 def test_every_page_after_practice_and_a_walkthrough():

@@ -159,7 +159,7 @@ TYPED_MAPS = [
     "0=1e-320, 0.5=1e-320, 1=1e-320, 1.5=1e-320, 2=1e-320, 3=1e-320",  # subnormal gains
 ]
 
-CLASSROOM = "views/classroom.py"
+CLASSROOM = "views/classroom/page.py"
 # The classroom's teacher and student screens are pages of their own to a user: each opens
 # with a room (made in `room` below) and a question posed, so its question's controls show.
 SCREENS = {page.script: page.script for page in menu.PAGES}

@@ -11,9 +11,10 @@ from lessons import practice
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import parse_relevances
 from tests.pages.conftest import assert_message, open_link
-from ui import menu, queries_data, urlparams
+from ui import menu, urlparams
 from ui.list_editor import table_rows_to_list
 from ui.text import plain
+from views.queries import data as queries_data
 
 LIST_PAGES = {  # page: (session key prefix, allow_negative)
     "views/home.py": ("home", False),
@@ -317,7 +318,7 @@ def test_practice_answer_that_cannot_be_read_is_explained_and_kept(text):
 
 # --- Uploads (bytes handed over in session state: AppTest cannot upload) ----------------------------
 def _upload(kind: str, **files) -> AppTest:
-    at = open_link("views/queries.py", {})
+    at = open_link("views/queries/page.py", {})
     at.session_state[queries_data.TEST_UPLOADS] = files
     at.radio(key="queries_source").set_value(kind).run()
     return at

@@ -47,17 +47,19 @@ def test_ndcgs_own_terms_come_first_and_the_others_are_folded_by_section():
 
 
 def test_the_judged_items_and_the_pool_are_defined_once():
-    # J is every judged item of the query, retrieved or not; the pool is J minus the list.
-    judged, pool = BY_KEY["judged"], BY_KEY["pool"]
+    # J is every judged item of the query, retrieved or not (TREC's pool); what was judged but
+    # not retrieved is J minus the list, and "pool" keeps TREC's sense.
+    judged, missed, pool = BY_KEY["judged"], BY_KEY["not_retrieved"], BY_KEY["pool"]
     assert defining("J") is defining("|J|") is judged
     assert "whether this system retrieved it or not" in judged.definition
-    assert "J minus the ranked list" in pool.definition
-    assert named("judged but not retrieved") is named("pool") is pool
+    assert "J minus the ranked list" in missed.definition
+    assert named("judged but not retrieved") is missed
+    assert named("pool") is pool and "The pool is J, the judged set" in pool.definition
     (row,) = [row for row in NOTATION if "|J|" in row.app]
-    assert "retrieved or not" in row.meaning and "pool is J minus the ranked list" in row.meaning
-    # No other term says what J or the pool is.
+    assert "retrieved or not" in row.meaning and "TREC's pool" in row.meaning
+    # No other term says what J or the items judged but not retrieved are.
     for term in TERMS:
-        if term not in (judged, pool):
+        if term not in (judged, missed, pool):
             assert "J minus" not in term.definition and "|J|" not in term.definition, term.key
 
 
@@ -65,7 +67,7 @@ def test_searching_the_glossary():
     at = open_page(PAGE)
     at.text_input(key="glossary_search").set_value("not retrieved").run()
     said = " ".join(m.value for m in at.markdown)
-    assert "Pool (judged but not retrieved)" in said and "Cumulative gain" not in said
+    assert "Judged, not retrieved" in said and "Cumulative gain" not in said
     # What a search finds is shown, never folded away.
     assert not [e for e in at.expander if e.label.startswith(SECTIONS)]
     assert "Judgments, the ideal and test collections" in [header.value for header in at.subheader]
@@ -88,7 +90,7 @@ def test_home_suggests_a_path_through_the_pages():
     labels = [link.label for link in links(at) if re.match(r"\d+\. ", link.label)]
     assert len(labels) == len(path.STOPS)
     binary = menu.BY_KEY["learn-binary"].title
-    assert labels[0].startswith(f"1. 1️⃣ {binary} — CG, DCG and NDCG on a 0/1 list")
+    assert labels[0].startswith(f"1. 1️⃣ {binary} — DCG and NDCG on a 0/1 list")
     numbers = [label.split(". ", 1)[0] for label in labels]
     assert numbers == [str(n) for n in range(1, len(path.STOPS) + 1)]
     assert any(menu.BY_KEY["learn-discount"].title in label for label in labels)

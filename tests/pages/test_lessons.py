@@ -3,6 +3,7 @@ Pitfalls of NDCG (/learn-pitfalls) and Where labels come from (/learn-labels).""
 
 from __future__ import annotations
 
+import json
 import re
 from math import log2
 
@@ -11,8 +12,14 @@ import pytest
 
 from ndcg_core import ndcg
 from ndcg_core.measures import p_at_k
-from tests.pages.conftest import ROOT, assert_message, decode, open_page, plotly_figures
-from ui import predict
+from tests.pages.conftest import (
+    assert_message,
+    decode,
+    move_on_board,
+    open_page,
+    plotly_figures,
+)
+from ui import menu, predict
 
 DISCOUNT = "views/learn/discount.py"
 PITFALLS = "views/learn/pitfalls.py"
@@ -35,6 +42,13 @@ def static_table(at, column: str):
     found = [table.value for table in at.table if column in table.value.columns]
     assert len(found) == 1, [list(table.value.columns) for table in at.table]
     return found[0]
+
+
+def reveal_boards(at) -> list[dict]:
+    """The read-only ranking boards the page draws (a reveal's picture), as the data each was
+    given (AppTest draws no component; its data is in its element)."""
+    found = [json.loads(e.proto.json) for e in at.get("bidi_component")]
+    return [data for data in found if data.get("readOnly")]
 
 
 def text(at) -> str:
@@ -129,22 +143,57 @@ def test_the_random_order_limit_table():
     assert limit.loc["1 / i", "n = 100,000"].startswith("0.5")
 
 
+def _lost(moves, move: str) -> str:
+    return moves.loc[move, "NDCG@6 lost"]
+
+
 def test_the_discount_page_asks_which_move_costs_most_before_it_shows():
     at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
     assert skips(at) == ["predict_learn_discount_move_skip"]
     assert not [df for df in at.dataframe if "Move" in df.value.columns]
+    # The list's conventions wait in a closed fold: the question comes before any control.
+    assert at.expander[0].label == "⚙️ Cut-off, gain, discount, judged items"
     radio = at.radio(key="predict_learn_discount_move_choice")
     assert radio.options == [
-        "The card at position 1 (grade 3) down to 2, below grade 2",
-        "The card at position 3 (grade 3) down to 4, below grade 0",
+        "The card at position 1 (grade 3), down below the 2",
+        "The card at position 3 (grade 3), down below the 0",
+        "Both cost the same",
     ]
     radio.set_value(radio.options[1])  # the bigger grade gap, lower down: not the costliest
     at.button(key="FormSubmitter:predict_learn_discount_move_form-Check my guess").click().run()
     assert any("Not quite." in i.value for i in at.info)
     moves = table_with(at, "Move").set_index("Move")
     idcg = sum(g / log2(i + 2) for i, g in enumerate([3, 3, 2, 2, 1, 0]))
-    assert moves.loc["1 → 2", "NDCG@6 lost"] == f"{(3 - 2) * (1 - 1 / log2(3)) / idcg:.4f}"
-    assert moves.loc["3 → 4", "NDCG@6 lost"] == f"{(3 - 0) * (1 / 2 - 1 / log2(5)) / idcg:.4f}"
+    assert _lost(moves, "1 → 2") == f"{(3 - 2) * (1 - 1 / log2(3)) / idcg:.4f}"
+    assert _lost(moves, "3 → 4") == f"{(3 - 0) * (1 / 2 - 1 / log2(5)) / idcg:.4f}"
+    # The reveal: the claim, then the order after the picked move against the ideal, then the
+    # costliest move's cost in one line.
+    assert "##### 💡 A move costs (gain gap) × (discount gap) ÷ IDCG" in text(at)
+    assert any(f"{(1 - 1 / log2(3)) / idcg:.4f}" in e.value for e in at.latex)
+
+
+def test_the_discount_question_is_answered_by_a_move_on_the_board():
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
+    # D1 (grade 3) dropped one place, below D2 (grade 2): the costliest drop, made on the board.
+    move_on_board(at, "learn_discount_board", ["D2", "D1", "D3", "D4", "D5", "D6"])
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("Right!" in e.value for e in at.success)
+    (shown,) = reveal_boards(at)  # the order after that move, against the ideal
+    assert shown["relevances"] == [2, 3, 3, 0, 1, 2] and shown["caption"] == "Card 1 down to 2"
+    assert table_with(at, "Move") is not None  # the reveal drew every move's cost
+
+
+def test_a_move_that_is_no_option_is_said_and_not_taken_as_an_answer():
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
+    # Two moves at once (D1 to the end): none of the options.
+    move_on_board(at, "learn_discount_board", ["D2", "D3", "D4", "D5", "D6", "D1"])
+    assert skips(at) == ["predict_learn_discount_move_skip"]  # still asked
+    assert "more than one of these moves away" in text(at)
+    at.button(key="learn_discount_put_back").click().run()
+    assert at.text_area[0].value.startswith("3, 2, 3, 0, 1, 2") or "D1=3" in at.text_area[0].value
+    # Back on the list asked about, the costliest drop answers it.
+    move_on_board(at, "learn_discount_board", ["D1", "D2", "D4", "D3", "D5", "D6"])
+    assert any("Not quite." in e.value for e in at.info)
 
 
 def test_the_discount_setting_changes_the_question_and_the_worked_discount():
@@ -168,10 +217,16 @@ def test_a_bad_p_in_the_link_is_named():
 def test_each_pitfall_shows_its_figures():
     at = reveal(open_page(PITFALLS))
     shown = cards(at)
-    assert shown["NDCG@3, ideal from the list"] == "1.0000"
-    assert shown["NDCG@3, ideal from every judged item"] == "0.4693"
-    assert shown["NDCG@2"] == shown["NDCG@10 with junk"] == "1.0000"
-    assert (shown["P@2"], shown["P@10 with junk"]) == ("1.0000", "0.2000")
+    # The core's two reveals: each example against its ideal on a read-only board, one line of
+    # its sum, and the comparison in words.
+    closed, padded_list, ideal_cut = reveal_boards(at)[:3]
+    assert closed["relevances"] == [1, 0, 0]  # against 1, 1, 1: the items it never returned
+    assert padded_list["relevances"] == [2, 1] + [0] * 8
+    assert ideal_cut["relevances"] == [1, 0, 1, 1, 0] and ideal_cut["k"] == 3
+    said = latex(at)
+    assert r"\mathrm{NDCG@3} = \frac{1.0000}{2.1309} = 0.4693" in said
+    assert "From the list alone the ideal is its own items sorted: NDCG@3 = 1.0000." in text(at)
+    assert "P@2 = 1.0000 before, P@10 = 0.2000 with the junk" in text(at)
     assert shown["NDCG@3, right"] == "0.7039"
     assert shown["NDCG@3, top 3 sorted (wrong)"] == "0.9197"
     assert "about 0.92" in text(at)
@@ -198,10 +253,10 @@ def test_each_pitfall_asks_before_it_tells():
     assert not at.exception
     assert any("Right!" in s.value for s in at.success)
     assert text(at).count("What is true") == 1
-    assert cards(at) == {
-        "NDCG@3, ideal from the list": "1.0000",
-        "NDCG@3, ideal from every judged item": "0.4693",
-    }
+    # The claim is the reveal's heading, after the answer; the heading above asked neutrally.
+    assert "##### 💡 A closed ideal never punishes what is missing" in text(at)
+    assert at.header[0].value == "1. Relevant items the system never returned"
+    assert [board["relevances"] for board in reveal_boards(at)] == [[1, 0, 0]]
 
 
 def test_a_wrong_answer_to_a_pitfall_names_what_is_wrong_and_reveals():
@@ -211,7 +266,7 @@ def test_a_wrong_answer_to_a_pitfall_names_what_is_wrong_and_reveals():
     at.button(key="FormSubmitter:predict_learn_pitfalls_padding_form-Check my guess").click().run()
     said = [i.value for i in at.info]
     assert any("Not quite." in s and "not an average over positions" in s for s in said)
-    assert cards(at)["NDCG@10 with junk"] == "1.0000"
+    assert any(r"\frac{2.6309}{2.6309} = 1.0000" in e.value for e in at.latex)
 
 
 def test_several_equally_good_results_and_the_wikipedia_remedies():
@@ -461,7 +516,7 @@ TEXT_KINDS += ("subheader", "latex", "code")
 LABEL_KINDS = ("button", "toggle", "checkbox", "expander", "tab", "metric", "page_link")
 LEARNER_PAGES = [
     "views/glossary.py",
-    *sorted(f"views/learn/{path.name}" for path in (ROOT / "views" / "learn").glob("*.py")),
+    *sorted(page.script for page in menu.PAGES if page.script.startswith("views/learn/")),
 ]
 
 

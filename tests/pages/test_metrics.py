@@ -155,13 +155,24 @@ def test_the_list_travels_from_the_playground():
     assert "P@2" in cards(at)
 
 
-def test_the_page_defines_the_measures_before_it_shows_numbers():
+def test_the_page_asks_before_it_defines_the_measures():
     at = open_page(PAGE, rels="3,2,3,0,1,2")
     headers = [h.value for h in at.header]
-    assert headers[:2] == ["1 · Seven measures, seven readers", "2 · Your list, and your next move"]
+    assert headers[:2] == ["Your list, and your next move", "Seven measures, seven readers"]
+    # The line that says which measures read grades comes after the question (it answers it).
+    said_before = " ".join(m.value for m in at.markdown[: _index_of_definitions(at)])
+    assert "read the grades" not in said_before
     (readers,) = [t.value for t in at.table if "Its reader" in t.value.columns]
-    assert "Your list" not in readers.columns  # no number before the definitions
     assert readers.index[0] == "P@k · Precision at k"
+    # The list's conventions and the measures' settings start folded.
+    assert [e.label for e in at.expander][:2] == [
+        "⚙️ Cut-off, gain, discount, judged items",
+        "⚙️ What counts: rel_min, ERR's top grade, RBP's persistence",
+    ]
+
+
+def _index_of_definitions(at) -> int:
+    return next(i for i, m in enumerate(at.markdown) if "read the grades" in m.value)
 
 
 def test_the_next_move_is_predicted_before_the_page_says_what_moved():

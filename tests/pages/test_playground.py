@@ -141,13 +141,53 @@ def test_a_drag_reorders_the_list_and_the_url():
     drag(at, ["D4", "D1", "D2", "D3", "D5", "D6"])
     assert not at.exception
     assert metrics(at)["NDCG"] == f"{ndcg([0, 3, 2, 3, 1, 2]):.4f}"
+    # The list was typed without labels: the box and the link keep it so; the board's names
+    # for the items go with them.
     assert at.query_params["rels"] == "0,3,2,3,1,2"
-    assert at.query_params["labels"] == "D4,D1,D2,D3,D5,D6"
-    assert at.text_area(key="playground_text").value.startswith("D4=0, D1=3")
+    assert "labels" not in at.query_params
+    assert at.text_area(key="playground_text").value == "0, 3, 2, 3, 1, 2"
     assert board_order(at) == ["D4", "D1", "D2", "D3", "D5", "D6"]
+    drag(at, ["D1", "D4", "D2", "D3", "D5", "D6"])
+    assert at.query_params["rels"] == "3,0,2,3,1,2"
+    assert board_order(at) == ["D1", "D4", "D2", "D3", "D5", "D6"]
     # A move reported once is applied once: typing afterwards is not undone by it.
     at.text_area(key="playground_text").set_value("1, 2").run()
     assert at.query_params["rels"] == "1,2"
+    assert board_order(at) == ["D1", "D2"]
+
+
+def test_a_drag_keeps_typed_labels():
+    at = open_page(PAGE, rels="3,2,1", labels="a,b,c")
+    drag(at, ["c", "a", "b"])
+    assert at.query_params["labels"] == "c,a,b"
+    assert at.text_area(key="playground_text").value == "c=1, a=3, b=2"
+
+
+def test_an_older_move_of_the_same_board_is_not_applied_again():
+    """Only a forged message sends an older move of a board (a browser counts up): it is not
+    applied, nor one with a count or a board name no board sends."""
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+
+    def report(labels, seq, mount="m1"):
+        at.session_state[BOARD] = {"order": {"labels": labels, "mount": mount, "seq": seq}}
+        return at.run()
+
+    report(["D2", "D1", "D3", "D4", "D5", "D6"], 7)
+    assert at.query_params["rels"] == "2,3,3,0,1,2"
+    at.text_area(key="playground_text").set_value("3, 2, 3, 0, 1, 2").run()
+    report(["D4", "D1", "D2", "D3", "D5", "D6"], 3)  # older than 7
+    assert at.query_params["rels"] == "3,2,3,0,1,2"
+    report(["D4", "D1", "D2", "D3", "D5", "D6"], 7)  # the same again
+    assert at.query_params["rels"] == "3,2,3,0,1,2"
+    for seq, mount in ((float("nan"), "m1"), (10**4000, "m1"), ([8], "m1"), (True, "m1"),
+                       (8, {"a": 1}), (8, "x" * 100_000)):  # fmt: skip
+        report(["D4", "D1", "D2", "D3", "D5", "D6"], seq, mount)
+        assert not at.exception
+        assert at.query_params["rels"] == "3,2,3,0,1,2", (seq, str(mount)[:20])
+    report(["D4", "D1", "D2", "D3", "D5", "D6"], 8)  # the next move of that board
+    assert at.query_params["rels"] == "0,3,2,3,1,2"
+    report(["D4", "D1", "D2", "D3", "D5", "D6"], 1, mount="m2")  # a board drawn afresh
+    assert not at.exception
 
 
 @pytest.mark.parametrize(

@@ -40,14 +40,14 @@ def test_the_walkthroughs_open_the_playground_in_presenter_view():
 
 
 def test_the_queries_table_links_keep_presenter_view():
-    at = open_page("views/queries.py", present="1")
+    at = open_page("views/queries/page.py", present="1")
     table = at.dataframe(key="queries_table").value
     assert all(_presenting(address) for address in table["playground"])
     at.session_state["queries_table"] = {"selection": {"rows": [2], "columns": [], "cells": []}}
     at.run()
     (chosen,) = [a for label, a in page_links(at) if "this query" in label]
     assert _presenting(chosen)
-    plain = open_page("views/queries.py")
+    plain = open_page("views/queries/page.py")
     assert not any(_presenting(a) for a in plain.dataframe(key="queries_table").value["playground"])
 
 

@@ -11,10 +11,12 @@ from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
 from ndcg_core.options import ON_ZERO
 from tests.pages.conftest import assert_message, decode, forge, open_page, page_links
-from ui import queries_data, urlparams
+from ui import urlparams
 from ui.text import plain
+from views.queries import data as queries_data
+from views.queries import files as set_files
 
-PAGE = "views/queries.py"
+PAGE = "views/queries/page.py"
 
 
 def metrics(at) -> dict[str, str]:
@@ -37,12 +39,12 @@ def frame_with(at, column: str):
 
 def movie_data(role: str = "run") -> runs.Dataset:
     files = queries_data.sample_files("movies")
-    return runs.load_files(files.kind, files.given, 50)[1][role]
+    return set_files.load_files(files.kind, files.given, 50)[1][role]
 
 
 def trec_data(qrels: str = "qrels.test") -> runs.Dataset:
     files = queries_data.sample_files("trec", qrels)
-    return runs.load_files(files.kind, files.given, 50)[1]["run"]
+    return set_files.load_files(files.kind, files.given, 50)[1]["run"]
 
 
 def playground_link(data: runs.Dataset, query: str, scoring: Scoring) -> str:

@@ -16,9 +16,9 @@ from lessons.examples import (
     SOURCES,
     example,
     lesson_order,
-    question,
 )
 from lessons.latex import worked
+from lessons.practice.lesson_questions import walkthrough_question as question
 from tests.pages.conftest import decode, line_charts, open_page, page_links, plotly_figures
 from ui import urlparams
 
@@ -262,20 +262,23 @@ def test_the_number_rule_is_stated_once(family):
 
 
 @pytest.mark.parametrize("family", list(PAGES))
-def test_source_checks_are_folded_away_after_the_lesson(family):
+def test_source_checks_are_kept_for_teachers_in_a_fold_of_their_own(family):
     at = _page(family)
-    folds = [e for e in at.expander if e.label.startswith("📚")]
-    heading = "### 🔎 Checking the source"
-    # Each example's check has its heading inside a fold, in the examples' order, none outside.
-    audits = [m.value for e in folds for m in e.markdown if m.value.startswith(heading)]
+    (teachers,) = [e for e in at.expander if e.label.startswith("🧑‍🏫 For teachers")]
+    # The learner's folds hold no audit: no printed-vs-exact table, no erratum box.
+    learner = [e for e in at.expander if e.label.startswith("📚")]
+    assert not [t for e in learner for t in e.table if "Printed" in t.value.columns]
+    assert not [i for e in learner for i in e.info]
+    # The teachers' fold has every example's check, under its title, in the examples' order.
+    titles = [m.value for m in teachers.markdown if m.value.startswith("### ")]
+    assert titles == [f"### {item.title}" for item in lesson_order(family)]
     checked = [item for item in lesson_order(family) if item.printed or item.errata]
+    audits = [c.value for c in teachers.caption if c.value.startswith("🔎")]
     assert len(audits) == len(checked)
-    assert len([m for m in at.markdown if m.value.startswith(heading)]) == len(audits)
-    # Every printed-vs-exact table and every erratum box sits inside a fold.
-    inside = sum(1 for e in folds for t in e.table if "Printed" in t.value.columns)
+    inside = sum(1 for t in teachers.table if "Printed" in t.value.columns)
     assert inside == sum(1 for item in checked if item.printed)
     assert inside == sum(1 for t in at.table if "Printed" in t.value.columns)
-    assert sum(len(e.info) for e in folds) == len(at.info)
+    assert len(teachers.info) == len(at.info)
     for audit, item in zip(audits, checked):
         if item.printed:
             assert f"{len(item.printed)} printed figure" in audit
@@ -316,15 +319,11 @@ def test_the_pooled_wikipedia_example_teaches_the_pool_and_the_cut():
 
 def test_russian_swaps_are_compared_within_one_list():
     at = _page("russian")
-    swaps = next(t.value for t in at.table if "Cost (1 − NDCG)" in t.value.columns)
+    (swaps,) = [t.value for t in at.table if "Cost (1 − NDCG)" in t.value.columns]
     # 5, 4, 3, 2, 1 with neighbours swapped: 1↔2 gives 4, 5, 3, 2, 1 (example 1: 0.9641).
     assert list(swaps["NDCG"])[:2] == ["0.9641", "0.9873"]
     assert list(swaps["Cost (1 − NDCG)"]) == ["0.0359", "0.0127", "0.0067", "0.0043"]
-    # The reveal's table, then the step-by-step fold's with the list after each swap.
-    core, full = [t.value for t in at.table if "Cost (1 − NDCG)" in t.value.columns]
-    assert "Ranked after the swap" not in core.columns
-    assert full["Ranked after the swap"].iloc[0] == "4, 5, 3, 2, 1"  # example 1's own list
-    assert "This list is the 1 ↔ 2 swap:" in _text(at)
+    assert swaps["Ranked after the swap"].iloc[0] == "4, 5, 3, 2, 1"  # example 1's own list
     assert "same kind of swap lower down" not in _text(at)
 
 
@@ -410,51 +409,75 @@ def test_the_core_asks_before_it_shows_any_number(family):
         assert {item.id: item.title for item in others}.items() <= anchors.items()
 
 
-@pytest.mark.parametrize(
-    ("family", "expected"),
-    [
-        # 1, 0, 1, 1, 0 at k = 3: 1.5 / (1 + 1/log2 3 + 1/2)
-        ("binary", _ndcg([1, 0, 1, 1, 0], 3)),
-        ("graded", _ndcg([3, 2, 3, 0, 1])),
-        ("gain", _ndcg([3, 2, 3, 0, 1], gain=lambda r: 2**r - 1)),
-    ],
-)
-def test_the_estimate_question_is_on_the_lead_list_and_a_right_guess_reveals(family, expected):
-    assert question(family).target == pytest.approx(expected)
-    at = open_page(PAGES[family])
-    at.text_input(key=f"predict_walkthrough-{family}_number").input(f"{expected:.2f}")
+def _answer(at, family: str, option: str):
+    at.radio(key=f"predict_walkthrough-{family}_choice").set_value(option)
     at.button(key=f"FormSubmitter:predict_walkthrough-{family}_form-Check my guess").click().run()
-    assert not at.exception
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_the_binary_question_asks_whether_an_item_below_k_counts():
+    # 1, 0, 1, 1, 0 at k = 3 against 1, 0, 1, 0, 0: the item at position 4 joins the ideal top 3.
+    with_it, without = _ndcg([1, 0, 1, 1, 0], 3), 1.5 / (1 + 1 / log2(3))
+    assert with_it < without
+    exercise = question("binary")
+    assert len(exercise.choices) == 3
+    right = exercise.choices[practice.correct_choice(exercise)].text
+    assert right == "NDCG@3 is lower with the item than without it"
+    at = _answer(open_page(PAGES["binary"]), "binary", "NDCG@3 is the same either way")
+    (said,) = [i.value for i in at.info if "Not quite." in i.value]
+    assert "ideal top 3" in said  # the option's reasoning, once picked
+    assert f"{with_it:.4f}" in " ".join(e.value for e in at.latex)  # the sum line, revealed
+    assert f"Position 4 judged not relevant: NDCG@3 = {without:.4f}." in _text(at)
+
+
+def test_the_graded_question_asks_which_fix_gains_more():
+    exercise = question("graded")
+    fix_top, fix_low = _ndcg([3, 3, 2, 0, 1]), _ndcg([3, 2, 3, 1, 0])
+    assert fix_top > fix_low  # 0.9931 against 0.9793
+    right = exercise.choices[practice.correct_choice(exercise)].text
+    assert right == "Swapping the 2 above the 3 (positions 2, 3)"
+    at = _answer(open_page(PAGES["graded"]), "graded", right)
     assert any("Right!" in s.value for s in at.success)
-    assert f"{expected:.4f}" in {m.value for m in at.metric}
+    assert f"Positions 2 and 3 swapped: NDCG@5 = {fix_top:.4f}." in _text(at)
+
+
+def test_the_gain_question_asks_which_way_the_number_moves():
+    linear, power = _ndcg([3, 2, 3, 0, 1]), _ndcg([3, 2, 3, 0, 1], gain=lambda r: 2**r - 1)
+    assert power < linear  # 0.9575 against 0.9724
+    exercise = question("gain")
+    assert exercise.choices[practice.correct_choice(exercise)].text == "It goes down"
+    at = _answer(open_page(PAGES["gain"]), "gain", "It goes up")
+    assert any("stretches the gaps" in i.value for i in at.info)
+    assert f"Gain rel: NDCG@5 = {linear:.4f}." in _text(at)
 
 
 def test_the_continuous_question_compares_the_two_orders():
     exercise = question("continuous")
     a, b = _ndcg([0.5, 0.9, 0.3, 0.6, 0.1]), _ndcg([0.6, 0.5, 0.1, 0.3, 0.9])
     assert a > b  # 0.8930 against 0.8505
-    assert [c.text for c in exercise.choices] == ["A scores higher", "B scores higher"]
-    at = open_page(PAGES["continuous"])
-    radio = at.radio(key="predict_walkthrough-continuous_choice")
-    radio.set_value("A scores higher")
-    at.button(key="FormSubmitter:predict_walkthrough-continuous_form-Check my guess").click().run()
+    assert sorted(c.text for c in exercise.choices) == [
+        "Both score the same",
+        "[A, B, C, D, E] scores higher",
+        "[D, A, E, C, B] scores higher",
+    ]
+    at = _answer(open_page(PAGES["continuous"]), "continuous", "[A, B, C, D, E] scores higher")
     assert any("Right!" in s.value for s in at.success)
-    totals = next(t.value for t in at.table if list(t.value.columns)[:2] == ["A", "B"])
+    names = ["[A, B, C, D, E]", "[D, A, E, C, B]"]
+    totals = next(t.value for t in at.table if list(t.value.columns)[:2] == names)
     assert list(totals.loc["NDCG"])[:2] == [f"{a:.4f}", f"{b:.4f}"]
+    assert list(totals.loc["CG"])[:2] == ["2.4000", "2.4000"]
 
 
-def test_the_russian_question_asks_which_swap_costs_most():
+def test_the_russian_question_asks_what_a_reversed_list_scores():
     exercise = question("russian")
-    ideal = [5, 4, 3, 2, 1]
-    costs = {}
-    for i, j in [(1, 2), (2, 3), (4, 5)]:
-        swapped = list(ideal)
-        swapped[i - 1], swapped[j - 1] = swapped[j - 1], swapped[i - 1]
-        costs[(i, j)] = 1 - _ndcg(swapped)
-    assert max(costs, key=costs.get) == (1, 2)
-    right = practice.correct_choice(exercise)
-    assert exercise.choices[right].claim == (1, 2)
-    assert "5, 4, 3, 2, 1" in _text(open_page(PAGES["russian"]))  # the list the question is on
+    reversed_score = _ndcg([7, 8, 9, 10])
+    assert reversed_score == pytest.approx(0.9190, abs=5e-5)
+    assert exercise.choices[practice.correct_choice(exercise)].text == "0.9 or more"
+    assert "7, 8, 9, 10" in exercise.prompt and "10, 9, 8, 7" in exercise.prompt
+    at = _answer(open_page(PAGES["russian"]), "russian", "Below 0.5")
+    assert any("Not quite." in i.value for i in at.info)
+    assert "turned upside down" in _text(at)
 
 
 def test_the_all_zero_question_is_the_libraries_puzzle_on_five_zeros():
@@ -462,3 +485,6 @@ def test_the_all_zero_question_is_the_libraries_puzzle_on_five_zeros():
     assert "0, 0, 0, 0, 0" in exercise.prompt
     right = exercise.choices[practice.correct_choice(exercise)].text
     assert "0/0 → 1" in right and "0/0 → 0" in right
+    # The lead-in that would answer it comes after it, as the reveal's heading.
+    at = open_page(PAGES["zero"])
+    assert "0 / 0 has no value" not in " ".join(m.value for m in at.markdown)

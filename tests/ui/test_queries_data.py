@@ -8,7 +8,9 @@ import pytest
 
 from ndcg_core import runs
 from ndcg_core.model import Scoring
-from ui import queries_data, urlparams
+from ui import urlparams
+from views.queries import data as queries_data
+from views.queries import files as set_files
 
 
 def test_bytes_path_refuses_big_files_and_reads_both_formats():
@@ -16,11 +18,11 @@ def test_bytes_path_refuses_big_files_and_reads_both_formats():
     with pytest.raises(
         ValueError, match=r"big\.csv is 2\.0 MB \(2,000,000 bytes\); files up to 1 MB"
     ):
-        runs.load_files(big.kind, big.given, 1)
+        set_files.load_files(big.kind, big.given, 1)
     trec = queries_data.sample_files("trec", "qrels.rel_level")
-    assert set(runs.load_files(trec.kind, trec.given, 50)[1]) == {"run"}
+    assert set(set_files.load_files(trec.kind, trec.given, 50)[1]) == {"run"}
     movies = queries_data.sample_files("movies")
-    assert set(runs.load_files(movies.kind, movies.given, 50)[1]) == {"run", "second_run"}
+    assert set(set_files.load_files(movies.kind, movies.given, 50)[1]) == {"run", "second_run"}
 
 
 def test_file_digests_frame_role_name_and_bytes():
@@ -81,7 +83,7 @@ def test_a_big_set_is_read_in_a_worker_process_with_the_same_result(monkeypatch)
     files = SMALL_TREC
     tables, data_sets = queries_data.load(files, 50)
     assert queries_data.WORKERS.busy == 0
-    here, expected_sets = runs.load_files(files.kind, files.given, 50)  # in this process
+    here, expected_sets = set_files.load_files(files.kind, files.given, 50)  # in this process
     expected = expected_sets["run"]
     ours = runs.evaluate(data_sets["run"], 10).per_query
     assert ours.equals(runs.evaluate(expected, 10).per_query) and len(ours) == 2
@@ -184,7 +186,7 @@ def test_the_cache_counts_a_files_problems_in_its_size():
     # A file that is not a run holds no rows, only problems: they are what takes the memory,
     # and the cache's budget must see them (it used to count the rows alone: 0 bytes here).
     files = queries_data.Files("trec", run=("x.txt", b"x\n" * 20_000), qrels=("q", b"1 0 a 1\n"))
-    tables, data_sets = runs.load_files(files.kind, files.given, 50)
+    tables, data_sets = set_files.load_files(files.kind, files.given, 50)
     assert len(tables["run"].problems) == runs.MAX_PROBLEMS and tables["run"].rows.empty
     size = queries_data.size_of(tables, data_sets)
     assert size > runs.MAX_PROBLEMS * 100  # each problem: an object and two strings
@@ -198,7 +200,7 @@ def test_a_set_of_many_short_lines_is_read_in_a_worker_whatever_its_bytes(monkey
     class Workers(queries_data._Workers):
         def load(self, kind, files, cap_mb):
             sent.append(sorted(files))
-            return runs.load_files(kind, files, cap_mb)
+            return set_files.load_files(kind, files, cap_mb)
 
     monkeypatch.setattr(queries_data, "WORKERS", Workers())
     queries_data.CACHE.clear()

@@ -1,5 +1,7 @@
 // What Streamlit does not do for a page, done once for every page (ui/style.py sends this file).
-// No data, nothing fetched: it only reads and marks the page Streamlit drew.
+// No data, nothing fetched: it only reads and marks the page Streamlit drew. (Never a "<" right
+// before a letter, "/" or "!" in this file, comments included: st.html's sanitiser drops a
+// script whose text has one, and the page would run without it.)
 //
 // 1. Focus: Streamlit draws a widget afresh when its key changes (the table editor changes its
 //    key when the list is changed elsewhere); the element that had the keyboard focus is then
@@ -14,6 +16,10 @@
 //    the #anchor a link came with when the page writes its list into it.
 // 6. A link to an #anchor inside a closed fold (a walkthrough's further examples) opens the fold
 //    and scrolls to the anchor: Streamlit only scrolls to a heading it can show.
+// 7. While the rest of the page catches up with a move on the ranking board, what it shows of
+//    the list (headline cards, formulas, tables, charts, the text box, the readout) is marked as
+//    updating (app.css fades it), so no older NDCG stands beside the board's.
+// 8. The page's main region is not a Tab stop of its own (the skip link still focuses it).
 (() => {
   if (window.ndcgLab) {
     window.ndcgLab.schedule();
@@ -183,7 +189,7 @@
     ["ru", /[\u0400-\u04FF]/, /[\u0400-\u04FF][\u0400-\u04FF\s.,;:!?«»()"'-]*[\u0400-\u04FF]|[\u0400-\u04FF]/g],
     ["zh", /[\u3400-\u9FFF]/, /[\u3400-\u9FFF][\u3400-\u9FFF\s，。：；、]*[\u3400-\u9FFF]|[\u3400-\u9FFF]/g],
   ];
-  const SKIP = "script, style, textarea, input, svg, .katex, [lang]:not(html), iframe";
+  const SKIP = "script, style, textarea, input, svg, .katex, [lang]:not(html)";
   // Only a text that is its element's one child is tagged: React then rewrites the element's
   // whole content when the text changes. A split text whose original node React still updates
   // is put back and tagged again (`split` remembers each one).
@@ -258,6 +264,36 @@
     setTimeout(lab.schedule, 150);
   };
 
+  // ---------------------------------------------------------------- 7. catching up with a move
+  // The board marks the root with `data-board-moved` from a move until the server's rerun has
+  // answered it (ui/board/board.js). The page is caught up once that mark is gone and the rerun
+  // has finished drawing (elements after the board come after its answer).
+  const html = doc.documentElement;
+  const running = () => {
+    const app = doc.querySelector('[data-testid="stApp"]');
+    return !!app && app.dataset.testScriptState === "running";
+  };
+  const catchUp = () => {
+    const behind = html.hasAttribute("data-board-moved") || (html.hasAttribute("data-catching-up") && running());
+    if (html.hasAttribute("data-catching-up") !== behind) {
+      html.toggleAttribute("data-catching-up", behind);
+      const main = doc.querySelector('[data-testid="stMain"]');
+      if (main) main.setAttribute("aria-busy", String(behind));
+    }
+  };
+  new MutationObserver(catchUp).observe(html, { attributes: true, attributeFilter: ["data-board-moved"] });
+  new MutationObserver(catchUp).observe(doc.body, {
+    attributes: true,
+    subtree: true,
+    attributeFilter: ["data-test-script-state"],
+  });
+
+  // ---------------------------------------------------------------- 8. the main region: no Tab stop
+  const untab = () => {
+    const main = doc.querySelector('[data-testid="stMain"][tabindex="0"]');
+    if (main) main.setAttribute("tabindex", "-1");
+  };
+
   // ---------------------------------------------------------------- when the page changes
   let pending = 0;
   const run = () => {
@@ -268,6 +304,8 @@
     describeCharts();
     tagLanguages(main);
     openAnchor();
+    untab();
+    catchUp();
   };
   lab.schedule = () => {
     if (!pending) pending = setTimeout(run, 120);

@@ -8,6 +8,10 @@ fetched or built. The server sends the list's terms (`ndcg_core.metrics.dcg_term
 position weights, the ideal's contributions, IDCG, the all-zero value), the one number format
 and the chart theme's colours; the script only arranges items, multiplies, adds and divides.
 
+A read-only board (`read_only=True`) draws the same chart for a lesson's reveal: the learner's
+order against the ideal, what each position lost (the gap between the ideal's bar and its own,
+with its number), no buttons and nothing to move (its cards are plain list items).
+
 A move is drawn at once, then sent back as the component's state `order`:
 ``{"labels": [...new order...], "mount": ..., "seq": ...}``; `ui.list_editor` reads it on the
 rerun that follows (`moved_labels`) and the rest of the page follows the new order.
@@ -25,7 +29,15 @@ from ndcg_core.display import DIGITS, MINUS, exact
 from ndcg_core.metrics import dcg_terms
 from ndcg_core.model import RankedList, cut_suffix
 
-from ..charts.theme import BLUE, FADED, FONT_SIZE, ORANGE, PRESENTER_FONT_SIZE
+from ..charts.theme import (
+    BLUE,
+    FONT_SIZE,
+    MUTED,
+    ORANGE,
+    ORANGE_EDGE,
+    PRESENTER_FONT_SIZE,
+    VERMILLION,
+)
 from ..component import register
 
 HERE = Path(__file__).parent
@@ -62,11 +74,19 @@ def _buttons(rows) -> list[dict]:
 
 
 def board_data(
-    ranked: RankedList, *, ack: Mapping | None = None, present: bool = False, report: bool = True
+    ranked: RankedList,
+    *,
+    ack: Mapping | None = None,
+    present: bool = False,
+    report: bool = True,
+    read_only: bool = False,
+    caption: str | None = None,
 ) -> dict:
     """What the board's script is given: the items in their order, the terms of their DCG, the
     number format, the theme's colours and sizes. `ack` is the last state of the board the
-    server has read (so the board can tell a stale rerun); `report=False` keeps moves local."""
+    server has read (so the board can tell a stale rerun); `report=False` keeps moves local;
+    `read_only` draws no buttons and nothing to move, and what each position lost; `caption`
+    is a short heading drawn above the board (plain text)."""
     terms = dcg_terms(ranked)
     k = ranked.k
     at = cut_suffix(k)
@@ -85,13 +105,21 @@ def board_data(
         "names": {"ndcg": f"NDCG{at}", "dcg": f"DCG{at}", "idcg": f"IDCG{at}"},
         "digits": DIGITS,
         "minus": MINUS,
-        "colours": {"ours": BLUE, "ideal": ORANGE, "focus": BLUE},
-        "faded": FADED,
+        "colours": {
+            "ours": BLUE,
+            "ideal": ORANGE,
+            "idealEdge": ORANGE_EDGE,
+            "focus": BLUE,
+            "lost": VERMILLION,
+            "muted": MUTED,
+        },
         "fontSize": PRESENTER_FONT_SIZE if present else FONT_SIZE,
         "present": present,
         "buttons": {"order": _buttons(ORDER_BUTTONS), "move": _buttons(MOVE_BUTTONS)},
         "ack": dict(ack or {}),
-        "report": report,
+        "report": report and not read_only,
+        "readOnly": read_only,
+        "caption": caption or "",
     }
 
 
@@ -104,13 +132,28 @@ def reported(key: str) -> dict | None:
     return dict(order)
 
 
-def show(key: str, ranked: RankedList, *, present: bool = False, report: bool = True) -> None:
-    """Draw the board for `ranked` under the session key `key`."""
+def show(
+    key: str,
+    ranked: RankedList,
+    *,
+    present: bool = False,
+    report: bool = True,
+    read_only: bool = False,
+    caption: str | None = None,
+) -> None:
+    """Draw the board for `ranked` under the session key `key`.
+
+    `present`: presenter view's sizes. `report=False`: moves stay on this screen (the server
+    is not told). `read_only=True`: a lesson's reveal, `ranked` (the learner's order) against
+    the ideal, with what each position lost, and nothing to move. `caption`: a short heading
+    above it (plain text, not Markdown)."""
     order = reported(key) or {}
     ack = {"mount": order.get("mount"), "seq": order.get("seq", 0)}
     _mount(
         key=key,
-        data=board_data(ranked, ack=ack, present=present, report=report),
+        data=board_data(
+            ranked, ack=ack, present=present, report=report, read_only=read_only, caption=caption
+        ),
         default={"order": None},
         on_order_change=lambda: None,  # read on the rerun, before the list is drawn
     )

@@ -113,23 +113,34 @@ export function compose(order, permutation) {
   return permutation.map((p) => order[p]);
 }
 
-// ------------------------------------------------------------------ timing, for the benchmarks
-// Each move (keyboard, button, drop), each keyboard pick-up and each drag preview is timed from
-// its input event to the first animation frame after the board changed: `performance` gets a
-// "board-move" measure, the board's root a `data-move-ms` attribute, and `window.__board` the
-// figures. `last.painted` is filled in one frame later: by then that frame has been painted.
-const timing = (window.__board = window.__board || {
-  moves: [], // durations of moves, ms
-  previews: [], // durations of drag previews, ms
-  pickups: [], // durations of keyboard pick-ups, ms
-  dragFrames: [], // animation frame times during drags, ms
-  dragWork: [], // the board's own work in each drag frame, ms
-  last: null,
-  count: 0, // moves, pick-ups and previews timed so far
-});
-const keep = (list, value) => {
-  list.push(value);
-  if (list.length > 2000) list.splice(0, list.length - 2000);
+// ------------------------------------------------------------------ timing
+// Each move (keyboard, button, drop), each keyboard pick-up and each drag preview is a
+// performance measure ("board-move", "board-preview", "board-pickup") from its input event to
+// the first animation frame after the board changed: free when nothing observes them, and read
+// by bench/bench_board.py with a PerformanceObserver.
+const measure = (kind, start, end) => {
+  try {
+    performance.measure(`board-${kind}`, { start, end });
+  } catch (error) {
+    // a browser without measure options: the board works the same, untimed
+  }
+};
+
+// ------------------------------------------------------------------ the page around the boards
+// Marks on the page's root element, for ui/assets/app.js and app.css: `data-board-moved` while
+// a board shows a move the server has not answered yet (the rest of the page still shows the
+// order before it), `data-board-total-in-view` while a board's own NDCG is on screen (a
+// readout elsewhere on the page that repeats it can step aside). Boards that keep their moves
+// to themselves, or show a reveal, mark nothing.
+const marks = { moved: new Set(), inView: new Set() };
+const markPage = () => {
+  const html = document.documentElement;
+  for (const [name, set] of [
+    ["data-board-moved", marks.moved],
+    ["data-board-total-in-view", marks.inView],
+  ]) {
+    if (html.hasAttribute(name) !== set.size > 0) html.toggleAttribute(name, set.size > 0);
+  }
 };
 
 // ------------------------------------------------------------------ the board
@@ -141,19 +152,24 @@ const whenIdle = (work) =>
     : setTimeout(() => work({ timeRemaining: () => 8 }), 16);
 const cancelIdle = (handle) =>
   window.cancelIdleCallback ? window.cancelIdleCallback(handle) : clearTimeout(handle);
-const LONG_PRESS_MS = 250;
-const DRAG_THRESHOLD = 4; // pixels a mouse moves before a press becomes a drag
-const TOUCH_SLOP = 10; // pixels a finger may wander while it holds a card
+const LONG_PRESS_MS = 250; // a finger held this long on a card's grip lifts the card
+const DRAG_THRESHOLD = 4; // pixels a mouse, or a finger on a grip, moves before a drag starts
+const TOUCH_SLOP = 10; // pixels a finger may wander and still tap
 // The new order goes to the server once moves pause this long: a burst of moves (a button
 // clicked five times, a card walked down by its arrow keys and dropped, then moved again) costs
 // one rerun, and the page's redraw that follows it does not land between the moves of the burst.
 const COMMIT_IDLE_MS = 250;
+// A screen whose main pointer is a finger: a long list grows with the page instead of scrolling
+// in a box of its own (a box half the screen tall holds the page's scroll), and only a card's
+// grip lifts it (the rest of the card scrolls the page).
+const COARSE = "(pointer: coarse)";
 
 function createBoard(parent) {
   const root = parent.querySelector(".board");
   const $ = (selector) => root.querySelector(selector);
   const list = $(".list");
   const scroller = $(".scroller");
+  const tools = $(".tools");
   const live = $(".live");
   const values = {
     ndcg: $('[data-value="ndcg"]'),
@@ -168,47 +184,65 @@ function createBoard(parent) {
     contributions: new Float64Array(0),
     rows: [],
     selected: null, // the selected item's index
-    lift: null, // a card picked up: { item, base (order before), how }
+    tabStop: 0, // the position whose card is the list's one Tab stop
+    lift: null, // a card picked up: { item, base (order before), how, at, was }
     mount: Math.random().toString(36).slice(2),
-    seq: 0,
+    seq: 0, // moves sent to the server
+    acked: 0, // the latest of them the server has answered
     setStateValue: null,
     unsent: false, // a move on screen that the server has not been sent yet
     focusing: false,
     pointer: null,
     frame: 0,
-    buttons: {},
+    readOnly: null, // whether the rows are drawn read-only (null: no rows yet)
+    boxed: false, // a long list scrolling in a box of its own
   };
 
   const format = (value) => fixed(value, b.data.digits, b.data.minus);
 
   // -------------------------------------------------------------- rows
-  const makeRow = () => {
+  // Each number in a row is named for a screen reader (the column heads are for the eye only).
+  // A board's cards are buttons that move, with a grip; a read-only board's are plain text in a
+  // list item. Cards are one Tab stop together (see "keyboard").
+  const CARD = {
+    moving:
+      '<span class="card" tabindex="-1" role="button" aria-roledescription="movable item" aria-describedby="board-keys">' +
+      '<span class="grip" aria-hidden="true"></span>',
+    still: '<span class="card">',
+  };
+  const makeRow = (readOnly) => {
     const row = document.createElement("div");
     row.className = "row";
     row.setAttribute("role", "listitem");
     row.innerHTML =
-      '<span class="pos"></span>' +
-      '<span class="card" tabindex="0" role="button" aria-roledescription="movable item" aria-describedby="board-hint">' +
-      '<span class="label"></span> <span class="rel"></span><span class="where"></span></span>' +
-      '<span class="num gain"></span><span class="num disc"></span>' +
-      '<span class="bars"><span class="bar ours"><i></i><b></b></span>' +
-      '<span class="bar ideal"><i></i><b></b></span></span>';
-    const cells = {
+      `<span class="pos"${readOnly ? "" : ' aria-hidden="true"'}><span class="sr">Position </span><span class="v"></span></span>` +
+      (readOnly ? CARD.still : CARD.moving) +
+      '<span class="label"></span> <span class="rel"></span><span class="where sr"></span></span>' +
+      '<span class="num gain"><span class="sr">, gain </span><span class="v"></span></span>' +
+      '<span class="num disc"><span class="sr">, discount </span><span class="v"></span></span>' +
+      '<span class="bars"><span class="bar ours"><span class="track"><i></i><u></u></span>' +
+      '<b><span class="sr">, your order earns </span><span class="v"></span></b></span>' +
+      '<span class="bar ideal"><span class="track"><i></i></span>' +
+      '<b><span class="sr">, the ideal earns </span><span class="v"></span></b></span></span>' +
+      (readOnly ? '<span class="num lost"><span class="sr">, lost here </span><span class="v"></span></span>' : "");
+    const at = (selector) => row.querySelector(selector);
+    return {
       row,
-      pos: row.children[0],
-      card: row.children[1],
-      label: row.children[1].children[0],
-      rel: row.children[1].children[1],
-      where: row.children[1].children[2],
-      gain: row.children[2],
-      disc: row.children[3],
-      oursBar: row.children[4].children[0].children[0],
-      oursText: row.children[4].children[0].children[1],
-      idealBar: row.children[4].children[1].children[0],
-      idealText: row.children[4].children[1].children[1],
+      pos: at(".pos .v"),
+      card: at(".card"),
+      label: at(".label"),
+      rel: at(".rel"),
+      where: at(".where"),
+      gain: at(".gain .v"),
+      disc: at(".disc .v"),
+      oursBar: at(".ours i"),
+      oursGap: at(".ours u"),
+      oursText: at(".ours b .v"),
+      idealBar: at(".ideal i"),
+      idealText: at(".ideal b .v"),
+      lost: readOnly ? at(".lost .v") : null,
       shown: {}, // what each cell shows, so a repaint touches only what changed
     };
-    return cells;
   };
 
   const put = (cells, name, value, write) => {
@@ -226,15 +260,31 @@ function createBoard(parent) {
     const rel = d.relevanceTexts[item];
     put(cells, "label", label, (v) => (cells.label.textContent = v));
     put(cells, "rel", rel, (v) => (cells.rel.textContent = `rel ${v}`));
-    // The card's name is what it shows and, for a screen reader, where it is: "D3 rel 3,
-    // position 2 of 6" (the position is in the row beside it for the eye).
-    put(cells, "where", `, position ${p + 1} of ${b.n}`, (v) => (cells.where.textContent = v));
+    // A card's name is what it shows and, for a screen reader, where it is: "D3 rel 3,
+    // position 2 of 6" (the position is in the row beside it for the eye). A read-only row
+    // names its position first, as the eye reads it.
+    if (!d.readOnly) {
+      put(cells, "where", `, position ${p + 1} of ${b.n}`, (v) => (cells.where.textContent = v));
+    }
     put(cells, "gain", format(d.gains[item]), (v) => (cells.gain.textContent = v));
     const earned = b.contributions[p];
     put(cells, "ours", format(earned), (v) => (cells.oursText.textContent = v));
     put(cells, "oursWidth", b.scale > 0 ? earned / b.scale : 0, (v) => {
       cells.oursBar.style.transform = `scaleX(${v})`;
     });
+    if (d.readOnly) {
+      // What this position lost: the ideal's bar beyond yours, drawn as an outlined gap and
+      // written out (a minus: your order earns more here than the ideal does at this place).
+      const lost = d.ideal[p] - earned;
+      put(cells, "lost", format(lost), (v) => (cells.lost.textContent = v));
+      put(cells, "gap", b.scale > 0 && lost > 0 ? `${earned / b.scale} ${lost / b.scale}` : "", (v) => {
+        const [left, width] = v ? v.split(" ").map(Number) : [0, 0];
+        cells.oursGap.style.visibility = v ? "visible" : "hidden"; // no gap: not even its border
+        cells.oursGap.style.left = `${100 * left}%`;
+        cells.oursGap.style.width = `${100 * width}%`;
+      });
+      return;
+    }
     put(cells, "selected", item === b.selected, (v) => cells.row.classList.toggle("selected", v));
     put(cells, "lifted", !!b.lift && item === b.lift.item, (v) => {
       cells.row.classList.toggle("lifted", v);
@@ -243,7 +293,8 @@ function createBoard(parent) {
     });
   };
 
-  // What does not move with the items: position, discount, the ideal's bar, the cut-off.
+  // What does not move with the items: position, discount, the ideal's bar, the cut-off, and
+  // whether its card is the list's Tab stop.
   const paintPosition = (p) => {
     const d = b.data;
     const cells = b.rows[p];
@@ -256,6 +307,9 @@ function createBoard(parent) {
     put(cells, "idealWidth", b.scale > 0 ? d.ideal[p] / b.scale : 0, (v) => {
       cells.idealBar.style.transform = `scaleX(${v})`;
     });
+    if (!d.readOnly) {
+      put(cells, "tab", p === b.tabStop ? "0" : "-1", (v) => cells.card.setAttribute("tabindex", v));
+    }
   };
 
   const paintTotals = () => {
@@ -265,6 +319,11 @@ function createBoard(parent) {
     values.ndcg.textContent = format(b.ndcg);
     values.dcg.textContent = format(b.dcg);
     values.idcg.textContent = format(d.idcg);
+    if (d.readOnly) {
+      const all = $(".lostall");
+      all.hidden = !(d.idcg > 0);
+      all.textContent = `Lost in all: ${format(d.idcg - b.dcg)}, the ideal's ${d.names.idcg} less your ${d.names.dcg}.`;
+    }
   };
 
   // The position at `y` pixels below the list's top: the last row whose top is above it (rows
@@ -281,12 +340,13 @@ function createBoard(parent) {
   };
 
   // -------------------------------------------------------------- rows out of view
-  // A long list scrolls inside the board, which shows about a dozen rows. A move redraws the
-  // rows in view (and a screen's worth either side) in its own frame; any other row whose item
-  // changed is marked stale and redrawn when the browser is idle, or at once if it scrolls into
-  // view (a scroll event comes before the frame that shows it) or takes the focus. So a move
-  // that changes every position of 1,000 costs what a move of 40 rows costs, and the whole list
-  // is right again a few frames later, for a screen reader's browse mode too.
+  // A long list shows about a dozen rows at once (in its own scroll box, or on a touch screen
+  // in the page). A move redraws the rows in view (and a screen's worth either side) in its own
+  // frame; any other row whose item changed is marked stale and redrawn when the browser is
+  // idle, or at once if it scrolls into view (a scroll event comes before the frame that shows
+  // it) or takes the focus. So a move that changes every position of 1,000 costs what a move of
+  // 40 rows costs, and the whole list is right again a few frames later, for a screen reader's
+  // browse mode too.
   const stale = { flags: new Uint8Array(0), count: 0, idle: 0 };
   const NEAR = 12; // rows either side of those in view that are drawn at once
 
@@ -299,12 +359,20 @@ function createBoard(parent) {
     paintRow(p);
   };
 
-  // The positions on screen in the board's scroll box, and NEAR more either side.
+  // The positions on screen (inside the board's scroll box, if it has one), and NEAR more
+  // either side.
   const inView = () => {
     if (b.n <= 3 * NEAR) return [0, b.n - 1];
-    const top = scroller.scrollTop;
-    const first = positionAtOffset(top);
-    const last = positionAtOffset(top + scroller.clientHeight);
+    let top = 0;
+    let bottom = window.innerHeight;
+    if (b.boxed) {
+      const box = scroller.getBoundingClientRect();
+      top = Math.max(top, box.top);
+      bottom = Math.min(bottom, box.bottom);
+    }
+    const start = list.getBoundingClientRect().top;
+    const first = positionAtOffset(Math.max(0, top - start));
+    const last = positionAtOffset(Math.max(0, bottom - start));
     return [Math.max(0, first - NEAR), Math.min(b.n - 1, last + NEAR)];
   };
 
@@ -328,6 +396,7 @@ function createBoard(parent) {
     if (stale.count > 0) stale.idle = whenIdle(paintStale);
   };
 
+  // Any scroll (the board's box, or the page around it) may bring stale rows into view.
   const onScroll = () => {
     if (!stale.count) return;
     const [first, last] = inView();
@@ -352,74 +421,112 @@ function createBoard(parent) {
     return start;
   };
 
+  // Measured at the first frame after the change; whatever comes after the move (telling the
+  // server) waits until that frame is painted.
   const timed = (start, kind, then) => {
     requestAnimationFrame(() => {
-      // Whatever comes after the move (telling the server) waits until this frame is painted.
       if (then) setTimeout(then, 0);
-      const ms = performance.now() - start;
-      keep({ preview: timing.previews, pickup: timing.pickups }[kind] || timing.moves, ms);
-      timing.count += 1;
-      const entry = (timing.last = { kind, ms, n: b.n, count: timing.count, painted: null });
-      requestAnimationFrame(() => (entry.painted = performance.now() - start));
-      root.dataset.moveMs = ms.toFixed(2);
-      root.dataset.moves = String(timing.moves.length);
-      try {
-        performance.measure(`board-${kind}`, { start, end: start + ms });
-      } catch (error) {
-        // an old browser without measure options: the attribute and __board still say it
-      }
+      measure(kind, start, performance.now());
     });
   };
 
   const positionOf = (item) => b.order.indexOf(item);
 
+  // The latest words only: a fresh text node each time, so the same words twice are read twice.
   const announce = (text) => {
-    // A fresh text node each time, so the same words twice are read twice.
     live.textContent = "";
     live.append(document.createTextNode(text));
   };
 
+  // -------------------------------------------------------------- the page around it
+  // Whether the page still shows an older order than the board: from a move until the server
+  // has answered the last one sent.
+  const markMoved = () => {
+    const moved = !!b.data && b.data.report && (b.unsent || !!b.commitTimer || b.acked < b.seq);
+    if (marks.moved.has(b) !== moved) {
+      if (moved) marks.moved.add(b);
+      else marks.moved.delete(b);
+      markPage();
+    }
+  };
+  const totalsSeen = new IntersectionObserver((entries) => {
+    const seen = entries[entries.length - 1].isIntersecting && !!b.data && b.data.report;
+    if (seen) marks.inView.add(b);
+    else marks.inView.delete(b);
+    markPage();
+  });
+  totalsSeen.observe($(".totals"));
+
+  // -------------------------------------------------------------- focus
   // The focused element: the shadow root's own when the board's styles are isolated.
   const active = () => (parent.activeElement !== undefined ? parent.activeElement : document.activeElement);
 
-  const focusCard = (p) => {
-    const card = b.rows[p] && b.rows[p].card;
-    if (!card) return;
+  // The list is one Tab stop (a roving tabindex): the card last focused, or the selected one.
+  const setTabStop = (p) => {
+    if (p === b.tabStop || !b.rows[p]) return;
+    const old = b.rows[b.tabStop];
+    b.tabStop = p;
+    if (old) put(old, "tab", "-1", (v) => old.card.setAttribute("tabindex", v));
+    const cells = b.rows[p];
+    put(cells, "tab", "0", (v) => cells.card.setAttribute("tabindex", v));
+  };
+
+  // `scroll`: bring the card into view too (not when a rerun gives the focus back: the learner
+  // may have scrolled away meanwhile).
+  const focusCard = (p, scroll = true) => {
+    const cells = b.rows[p];
+    if (!cells || b.readOnly) return;
     paintFresh(p); // a stale row is drawn before it takes the focus
-    if (active() === card) return;
-    b.focusing = true;
-    card.focus({ preventScroll: true });
-    b.focusing = false;
-    const row = b.rows[p].row;
-    const top = row.offsetTop;
-    if (top < scroller.scrollTop) scroller.scrollTop = top;
-    else if (top + row.offsetHeight > scroller.scrollTop + scroller.clientHeight) {
-      scroller.scrollTop = top + row.offsetHeight - scroller.clientHeight;
+    setTabStop(p);
+    if (active() !== cells.card) {
+      b.focusing = true;
+      cells.card.focus({ preventScroll: true });
+      b.focusing = false;
+    }
+    if (!scroll) return;
+    const row = cells.row;
+    if (b.boxed) {
+      const top = row.offsetTop;
+      if (top < scroller.scrollTop) scroller.scrollTop = top;
+      else if (top + row.offsetHeight > scroller.scrollTop + scroller.clientHeight) {
+        scroller.scrollTop = top + row.offsetHeight - scroller.clientHeight;
+      }
+    } else {
+      row.scrollIntoView({ block: "nearest" });
     }
   };
 
+  // -------------------------------------------------------------- telling the server
   // The new order goes to the server, which reruns the page with it.
   const commit = () => {
     b.unsent = false;
-    if (b.order.every((item, p) => item === b.committed[p])) return;
-    b.committed = b.order.slice();
-    if (!b.data.report || !b.setStateValue) return;
-    b.seq += 1;
-    b.setStateValue("order", {
-      labels: b.order.map((item) => b.data.labels[item]),
-      mount: b.mount,
-      seq: b.seq,
-    });
+    if (!b.order.every((item, p) => item === b.committed[p])) {
+      b.committed = b.order.slice();
+      if (b.data.report && b.setStateValue) {
+        b.seq += 1;
+        b.setStateValue("order", {
+          labels: b.order.map((item) => b.data.labels[item]),
+          mount: b.mount,
+          seq: b.seq,
+        });
+      }
+    }
+    markMoved();
   };
 
   const select = (item) => {
+    if (item === b.selected) return;
     const old = b.selected;
     b.selected = item;
     for (const p of [positionOf(old), positionOf(item)]) if (p >= 0) paintRow(p);
   };
 
+  // Runs once the move's frame is painted: the page is marked as behind only then, so its
+  // restyling never lands in the frame that shows the move.
   const commitSoon = () => {
     if (b.commitTimer) clearTimeout(b.commitTimer);
+    b.commitTimer = 0;
+    markMoved();
     if (!b.data.report) {
       commit();
       return;
@@ -470,7 +577,8 @@ function createBoard(parent) {
     }
   };
 
-  // While a card is held, the board shows the order as if it were dropped at `target`.
+  // While a card is held, the board shows the order as if it were dropped at `target`; a card
+  // held by the keyboard says where it is and what NDCG that would give.
   const preview = (target, event) => {
     const lift = b.lift;
     target = Math.max(0, Math.min(b.n - 1, target));
@@ -479,9 +587,13 @@ function createBoard(parent) {
     const start = show(compose(lift.base, moved(b.n, source, target)), event);
     lift.at = target;
     timed(start, lift.how === "keyboard" ? "move" : "preview");
-    if (lift.how === "keyboard") focusCard(target);
+    if (lift.how === "keyboard") {
+      focusCard(target);
+      announce(`${b.data.labels[lift.item]}, position ${target + 1} of ${b.n}, NDCG ${format(b.ndcg)}`);
+    }
   };
 
+  // A card put down where it is held. The focus goes with it, however it was moved.
   const drop = (event) => {
     const lift = b.lift;
     if (!lift) return;
@@ -497,7 +609,7 @@ function createBoard(parent) {
     } else {
       announce(`${label} dropped at position ${at + 1}, where it was.`);
     }
-    if (lift.how === "keyboard") focusCard(at);
+    focusCard(at);
     loadPending();
   };
 
@@ -522,9 +634,12 @@ function createBoard(parent) {
     return b.rows.findIndex((cells) => cells.card === card);
   };
 
+  // A read-only board answers no key, pointer or finger: its cards do not move.
+  const still = () => !b.data || b.readOnly;
+
   const onKey = (event) => {
     const p = rowOf(event.target);
-    if (p < 0) return;
+    if (p < 0 || still()) return;
     const key = event.key;
     if (b.lift && b.lift.how !== "keyboard") {
       // A card held by the mouse or a finger: Escape puts it back, other keys wait.
@@ -556,8 +671,15 @@ function createBoard(parent) {
     event.preventDefault();
   };
 
-  // The selected card (the one Up, Down, Top and End move) is the one last clicked, tapped,
-  // picked up or moved; Tab passing over cards on its way to the buttons does not change it.
+  // A card that takes the focus (Tab, the arrows, a click) is the list's Tab stop and the
+  // selected card, the one Up, Down, Top and End move.
+  const onFocusIn = (event) => {
+    const p = rowOf(event.target);
+    if (p < 0 || still()) return;
+    setTabStop(p);
+    if (!b.lift) select(b.order[p]);
+  };
+  // Focus leaving the list while a card is held by the keyboard puts it back.
   const onBlur = (event) => {
     if (b.focusing || !b.lift || b.lift.how !== "keyboard") return;
     if (rowOf(event.relatedTarget) < 0) putBack(event);
@@ -567,23 +689,34 @@ function createBoard(parent) {
   // The position under the pointer.
   const positionAt = (clientY) => positionAtOffset(clientY - list.getBoundingClientRect().top);
 
+  // What scrolls when a held card nears an edge: the board's box, or the page around it.
+  const scrolling = () => {
+    if (b.boxed) return scroller;
+    for (let node = root; node; ) {
+      node = node.parentElement || (node.getRootNode && node.getRootNode().host) || null;
+      if (!node || node === document.documentElement) break;
+      const style = getComputedStyle(node);
+      if (/(auto|scroll)/.test(style.overflowY) && node.scrollHeight > node.clientHeight) return node;
+    }
+    return document.scrollingElement;
+  };
+
   // Once a frame while a card is dragged: the preview for the latest pointer position, and a
-  // scroll when the pointer is near the board's top or bottom edge.
-  const dragFrame = (now) => {
+  // scroll when the pointer is near the top or bottom edge of the board's box or the screen.
+  const dragFrame = () => {
     const pointer = b.pointer;
     if (!pointer || !b.lift || b.lift.how === "keyboard") {
       b.frame = 0;
       return;
     }
-    keep(timing.dragFrames, now);
-    const box = scroller.getBoundingClientRect();
+    const box = b.boxed ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight, height: window.innerHeight };
     const edge = Math.min(48, box.height / 4);
-    if (pointer.y < box.top + edge) scroller.scrollTop -= Math.ceil((box.top + edge - pointer.y) / 4);
-    else if (pointer.y > box.bottom - edge) scroller.scrollTop += Math.ceil((pointer.y - box.bottom + edge) / 4);
-    if (pointer.event) {
-      const began = performance.now();
+    const target = pointer.scroller || (pointer.scroller = scrolling());
+    const before = target.scrollTop;
+    if (pointer.y < box.top + edge) target.scrollTop -= Math.ceil((box.top + edge - pointer.y) / 4);
+    else if (pointer.y > box.bottom - edge) target.scrollTop += Math.ceil((pointer.y - box.bottom + edge) / 4);
+    if (pointer.event || target.scrollTop !== before) {
       preview(positionAt(pointer.y), pointer.event);
-      keep(timing.dragWork, performance.now() - began);
       pointer.event = null;
     }
     b.frame = requestAnimationFrame(dragFrame);
@@ -601,13 +734,12 @@ function createBoard(parent) {
   };
 
   const onPointerDown = (event) => {
-    if (event.pointerType === "touch" || event.button !== 0) return;
+    if (event.pointerType === "touch" || event.button !== 0 || still()) return;
     const p = rowOf(event.target);
     if (p < 0 || b.lift) return;
     b.pointer = { id: event.pointerId, x: event.clientX, y: event.clientY, p, event: null, card: b.rows[p].card };
     event.preventDefault(); // no text selection; focus is given below
     focusCard(p);
-    select(b.order[p]);
   };
   const onPointerMove = (event) => {
     const pointer = b.pointer;
@@ -634,19 +766,26 @@ function createBoard(parent) {
     endPointer();
   };
 
-  // Touch: press and hold a card to pick it up, then drag; a finger that moves first scrolls.
+  // Touch: a card's grip lifts it, held still for a moment or moved at once (the grip never
+  // scrolls the page); anywhere else on a card a finger scrolls the page, and a tap selects it.
   const onTouchStart = (event) => {
     const p = rowOf(event.target);
-    if (p < 0 || b.lift || event.touches.length !== 1) return;
+    if (p < 0 || b.lift || event.touches.length !== 1 || still()) return;
     const touch = event.touches[0];
-    b.pointer = { touch: true, id: touch.identifier, x: touch.clientX, y: touch.clientY, p, event: null };
-    b.pointer.timer = setTimeout(() => {
-      if (!b.pointer || !b.pointer.touch) return;
-      b.pointer.timer = 0;
-      focusCard(p);
-      pickUp(p, "touch");
-      if (navigator.vibrate) navigator.vibrate(15);
-    }, LONG_PRESS_MS);
+    const grip = !!event.target.closest(".grip");
+    b.pointer = { touch: true, grip, id: touch.identifier, x: touch.clientX, y: touch.clientY, p, event: null };
+    if (grip) {
+      b.pointer.timer = setTimeout(() => {
+        if (!b.pointer || !b.pointer.touch) return;
+        b.pointer.timer = 0;
+        liftByTouch(p);
+      }, LONG_PRESS_MS);
+    }
+  };
+  const liftByTouch = (p) => {
+    focusCard(p);
+    pickUp(p, "touch");
+    if (navigator.vibrate) navigator.vibrate(15);
   };
   const touchOf = (event) => {
     const id = b.pointer && b.pointer.id;
@@ -657,9 +796,16 @@ function createBoard(parent) {
     if (!pointer || !pointer.touch) return;
     const touch = touchOf(event);
     if (!touch) return;
+    const far = Math.hypot(touch.clientX - pointer.x, touch.clientY - pointer.y);
     if (!b.lift) {
-      if (Math.hypot(touch.clientX - pointer.x, touch.clientY - pointer.y) > TOUCH_SLOP) endPointer();
-      return; // the page scrolls
+      if (!pointer.grip) {
+        if (far > TOUCH_SLOP) endPointer(); // the page scrolls
+        return;
+      }
+      if (far < DRAG_THRESHOLD) return;
+      clearTimeout(pointer.timer);
+      pointer.timer = 0;
+      liftByTouch(positionOf(b.order[pointer.p]));
     }
     event.preventDefault(); // a held card moves; the page does not scroll
     follow(touch.clientY, event);
@@ -671,8 +817,9 @@ function createBoard(parent) {
       event.preventDefault(); // no click after a drag
       if (pointer.event) preview(positionAt(pointer.y), pointer.event);
       drop(event);
-    } else if (pointer.timer) {
+    } else {
       select(b.order[pointer.p]); // a tap selects the card for the move buttons
+      setTabStop(pointer.p);
     }
     endPointer();
   };
@@ -707,19 +854,42 @@ function createBoard(parent) {
     } else if (act in TARGETS) {
       const item = b.selected === null ? b.order[0] : b.selected;
       const p = positionOf(item);
-      if (!moveItem(item, TARGETS[act](p), event)) {
+      const target = Math.max(0, Math.min(b.n - 1, TARGETS[act](p)));
+      if (!moveItem(item, target, event)) {
         announce(`${b.data.labels[item]} stays at position ${p + 1}.`);
+      } else {
+        setTabStop(target); // Tab back into the list lands on the card just moved
       }
     }
   };
 
-  const buildButtons = (buttons) => {
-    const signature = JSON.stringify(buttons);
+  // The toolbar is one Tab stop too; the arrow keys (Home, End) go from button to button.
+  const buttons = () => [...tools.querySelectorAll("button")];
+  const onToolKey = (event) => {
+    const all = buttons();
+    const at = all.indexOf(event.target);
+    if (at < 0) return;
+    const steps = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+    let next;
+    if (event.key in steps) next = (at + steps[event.key] + all.length) % all.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = all.length - 1;
+    else return;
+    event.preventDefault();
+    all[next].focus();
+  };
+  const onToolFocus = (event) => {
+    for (const button of buttons()) button.tabIndex = button === event.target ? 0 : -1;
+  };
+
+  const buildButtons = (groups) => {
+    const signature = JSON.stringify(groups);
     if (b.buttonSignature === signature) return;
     b.buttonSignature = signature;
+    let first = true;
     for (const [group, names] of [
-      ["order", buttons.order],
-      ["move", buttons.move],
+      ["order", groups.order],
+      ["move", groups.move],
     ]) {
       const box = root.querySelector(`[data-group="${group}"]`);
       box.replaceChildren(
@@ -730,6 +900,8 @@ function createBoard(parent) {
           button.dataset.words = words || text;
           button.textContent = text;
           button.title = tip;
+          button.tabIndex = first ? 0 : -1;
+          first = false;
           return button;
         }),
       );
@@ -757,31 +929,64 @@ function createBoard(parent) {
     for (const [name, value] of [
       ["--ours", data.colours.ours],
       ["--ideal", data.colours.ideal],
+      ["--ideal-edge", data.colours.idealEdge],
       ["--focus", data.colours.focus],
-      ["--faded", String(data.faded)],
+      ["--lost", data.colours.lost],
+      ["--muted", data.colours.muted],
       ["--font", `${data.fontSize}px`],
     ]) {
       if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
     }
     root.classList.toggle("present", !!data.present);
-    for (const [name, element] of Object.entries({
-      ndcg: root.querySelector('[data-total="ndcg"]'),
-      dcg: root.querySelector('[data-total="dcg"]'),
-      idcg: root.querySelector('[data-total="idcg"]'),
-    })) {
+    const readOnly = !!data.readOnly;
+    if (readOnly !== b.readOnly) {
+      // A board's cards are made for its kind (buttons that move, or plain items): anew.
+      b.readOnly = readOnly;
+      while (b.rows.length) b.rows.pop().row.remove();
+      root.classList.toggle("readonly", readOnly);
+      tools.hidden = readOnly;
+      $(".hint").hidden = readOnly;
+      root.setAttribute(
+        "aria-label",
+        readOnly
+          ? "Your order against the ideal: what each position earns and loses"
+          : "Ranking board: your ranked list and what each position earns",
+      );
+    }
+    const caption = $(".caption");
+    caption.hidden = !data.caption;
+    if (caption.textContent !== data.caption) caption.textContent = data.caption;
+    for (const name of ["ndcg", "dcg", "idcg"]) {
+      const element = root.querySelector(`[data-total="${name}"]`);
       if (element.textContent !== data.names[name]) element.textContent = data.names[name];
     }
-    buildButtons(data.buttons);
+    buildButtons(readOnly ? { order: [], move: [] } : data.buttons);
     // As many rows as items: new ones at the end, extra ones away.
     while (b.rows.length < n) {
-      const cells = makeRow();
+      const cells = makeRow(readOnly);
       b.rows.push(cells);
       list.append(cells.row);
     }
     while (b.rows.length > n) b.rows.pop().row.remove();
-    scroller.classList.toggle("long", n > 12);
+    // A long list scrolls in a box of its own, but on a touch screen it grows with the page
+    // (and the board's totals stay at the top of the screen while it is in view).
+    const coarse = window.matchMedia(COARSE).matches;
+    b.boxed = n > 12 && !coarse;
+    scroller.classList.toggle("long", b.boxed);
+    root.classList.toggle("coarse", coarse);
+    if (coarse) {
+      // Its totals stick below the page's own header, if that is fixed over the scrolling page.
+      const header = document.querySelector('[data-testid="stHeader"]');
+      const page = scrolling();
+      const from = page === document.scrollingElement ? 0 : page.getBoundingClientRect().top;
+      const below = header ? Math.max(0, Math.round(header.getBoundingClientRect().bottom - from)) : 0;
+      if (root.style.getPropertyValue("--sticky-top") !== `${below}px`) {
+        root.style.setProperty("--sticky-top", `${below}px`);
+      }
+    }
     const selectedIndex = data.labels.indexOf(selectedLabel);
-    b.selected = selectedIndex >= 0 ? selectedIndex : 0;
+    b.selected = readOnly ? null : selectedIndex >= 0 ? selectedIndex : 0; // nothing to move
+    b.tabStop = b.selected === null ? 0 : b.selected; // the order is the server's: item = position
     paintTotals();
     // Rows in view at once, the others when the browser is idle (see "rows out of view").
     if (stale.idle) cancelIdle(stale.idle);
@@ -797,21 +1002,35 @@ function createBoard(parent) {
         paintLater(p);
       }
     }
-    const beyond = root.querySelector(".beyond");
+    if (!readOnly && b.rows[b.tabStop]) paintFresh(b.tabStop); // the Tab stop is drawn at once
+    const beyond = $(".beyond");
     beyond.hidden = !(data.idealBeyond > 0);
     if (data.idealBeyond > 0) {
       beyond.textContent = `Judged items the system did not retrieve: the ideal earns another ${format(data.idealBeyond)} below position ${n}, in IDCG.`;
     }
+    standIn();
     // Focus stays on the card it was on: the same item, wherever the server put it.
     if (focusedLabel !== null) {
       const item = data.labels.indexOf(focusedLabel);
-      if (item >= 0) focusCard(positionOf(item));
+      if (item >= 0) focusCard(positionOf(item), false);
     }
+  };
+
+  // A page may draw a plain stand-in of the board (its list and NDCG, from the server) for a
+  // first visit, before this script has loaded: a container keyed "…_board_standin" in the
+  // board's own block (views/home.py). Once the board is drawn, the stand-in goes
+  // (ui/assets/app.css hides what is marked so).
+  const standIn = () => {
+    const host = root.getRootNode().host;
+    const box = host && host.closest('[data-testid="stVerticalBlock"]');
+    const plain = box && box.querySelector('[class*="_board_standin"]:not([data-replaced])');
+    if (plain) plain.setAttribute("data-replaced", "");
   };
 
   // -------------------------------------------------------------- wiring
   const listeners = [
     [list, "keydown", onKey],
+    [list, "focusin", onFocusIn],
     [list, "focusout", onBlur],
     [list, "pointerdown", onPointerDown],
     [list, "pointermove", onPointerMove],
@@ -821,14 +1040,21 @@ function createBoard(parent) {
     [list, "touchmove", onTouchMove, { passive: false }],
     [list, "touchend", onTouchEnd, { passive: false }],
     [list, "touchcancel", onTouchCancel],
-    [list, "contextmenu", (event) => rowOf(event.target) >= 0 && event.preventDefault()],
-    [root.querySelector(".tools"), "click", onButton],
-    [scroller, "scroll", onScroll, { passive: true }],
+    [list, "contextmenu", (event) => !still() && rowOf(event.target) >= 0 && event.preventDefault()],
+    [tools, "click", onButton],
+    [tools, "keydown", onToolKey],
+    [tools, "focusin", onToolFocus],
+    [document, "scroll", onScroll, { passive: true, capture: true }],
   ];
   for (const [target, type, handler, options] of listeners) target.addEventListener(type, handler, options);
 
   b.update = ({ data, setStateValue }) => {
     b.setStateValue = setStateValue;
+    // The server has answered this board's moves up to `ack.seq` (of this mount).
+    const ack = data.ack || {};
+    const seen = ack.mount === b.mount && Number.isFinite(ack.seq) ? ack.seq : 0;
+    b.acked = Math.max(b.acked, seen);
+    markMoved();
     // A board that keeps its moves to itself (a list the teacher sent) is redrawn by a rerun
     // only when the list itself changed: a refresh leaves the learner's own order alone.
     const signature = data.report ? null : JSON.stringify({ ...data, ack: null });
@@ -837,8 +1063,6 @@ function createBoard(parent) {
     // A rerun that has not yet seen this board's latest move carries an older order: the
     // board keeps what it shows, and the rerun that follows the move brings it back in step.
     // Moves on screen that are not yet sent (moves have not paused) are newer than any rerun.
-    const ack = data.ack || {};
-    const seen = ack.mount === b.mount ? ack.seq : 0;
     if (b.data && (seen < b.seq || b.commitTimer || b.unsent)) return;
     // A card held (by the keyboard, the mouse or a finger) stays held: the rerun (of the move
     // before, which the board already shows) waits until it is put down.
@@ -855,20 +1079,15 @@ function createBoard(parent) {
       commit();
     }
     for (const [target, type, handler, options] of listeners) target.removeEventListener(type, handler, options);
+    totalsSeen.disconnect();
+    marks.moved.delete(b);
+    marks.inView.delete(b);
+    markPage();
     endPointer();
     if (stale.idle) cancelIdle(stale.idle);
     stale.idle = 0;
     boards.delete(parent);
   };
-  // For tests and benchmarks: the board's state as it is on screen.
-  root.boardState = () => ({
-    order: b.order.map((item) => b.data.labels[item]),
-    ndcg: b.ndcg,
-    dcg: b.dcg,
-    selected: b.selected === null ? null : b.data.labels[b.selected],
-    lifted: !!b.lift,
-    stale: stale.count, // rows not yet redrawn (out of view, waiting for an idle moment)
-  });
   return b;
 }
 

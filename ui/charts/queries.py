@@ -150,3 +150,32 @@ def paired_table(queries, a: np.ndarray, b: np.ndarray, outcomes) -> pd.DataFram
             "who did better": better[shown],
         }
     )
+
+
+def delta_bars(queries, deltas: np.ndarray, run: str, baseline: str, measure: str) -> go.Figure:
+    """Each query's Δ = run − baseline as a bar, sorted from the run's worst loss to its best
+    win (blue: the run wins, vermillion: it loses; a tie is a grey tick)."""
+    order = np.argsort(deltas, kind="stable")
+    values = np.asarray(deltas, dtype=float)[order]
+    names = [for_chart(str(q)) for q in np.asarray(queries, dtype=object)[order]]
+    colours = [BLUE if v > 1e-9 else VERMILLION if v < -1e-9 else GREY for v in values]
+    figure = go.Figure(
+        go.Bar(
+            x=list(range(len(values))),
+            y=values,
+            marker={"color": colours},
+            customdata=names,
+            hovertemplate="query %{customdata}<br>Δ %{y:.4f}<extra></extra>",
+        )
+    )
+    figure.update_layout(
+        **layout(
+            height=300,
+            x_title=f"queries, from {for_chart(run)}'s worst loss to its best win",
+            y_title=f"Δ {for_chart(measure)}",
+            xaxis={"showticklabels": False},
+            showlegend=False,
+            bargap=0.1,
+        )
+    )
+    return figure

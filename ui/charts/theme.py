@@ -14,6 +14,7 @@ from ui.share import is_presenting
 
 BLUE = "#0072B2"
 ORANGE = "#E69F00"
+ORANGE_EDGE = "#A86F00"  # an outline for ORANGE areas: 4.3:1 on white, where ORANGE has 2.3:1
 GREEN = "#009E73"
 VERMILLION = "#D55E00"
 PURPLE = "#CC79A7"

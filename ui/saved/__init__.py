@@ -8,12 +8,22 @@ Where it lives:
   frame: `saved.js`). On mount it sends what the browser kept; Python merges it into the session
   once, then passes the merged progress back on every run, and the script writes it. So a reload,
   or a new tab, finds the progress again;
-- in a link: `progress_param()` packs it into one compact URL parameter (`progress`, declared in
+- in a link: `link_text()` packs it into one compact URL parameter (`progress`, declared in
   `ui.urlparams`), and any page that mounts the store merges a link's progress once. Home shows
-  that link as "Continue on another device".
+  that link as "Continue on another device" (`continue_elsewhere`); a link carries at most
+  LINK_CHARS characters, so a longer progress gets a link with what fits, says what it leaves
+  out, and offers a file that carries everything (opened on Home of the other device).
 
 Merging never loses anything: stops and answers are united; for a practice exercise the record
 with more tries (or the finished one) is kept.
+
+What comes back from outside (a link, the browser's copy, a file) is checked, not trusted: the
+text is read by `outside` (a bounded inflate, size and depth limits, one kind of message), then
+every entry against what it can be (`_checked`): a practice answer for a set that does not exist
+or an exercise its set does not have is left out, and said, never rebuilt. A browser copy that
+cannot be read, or had entries left out, is never overwritten: the page asks the browser to keep
+it as it was under another key (UNREAD_KEY and a digest of it), names that key in a message, and
+saves the progress beside it. There is no cap on the browser's copy but the inflated size.
 
 What is stored is what the learner gave, never a verdict: guesses and answers are judged again
 when read (`lessons.practice.judge`), so a stored answer always gets today's feedback.
@@ -22,8 +32,10 @@ when read (`lessons.practice.judge`), so a stored answer always gets today's fee
 from __future__ import annotations
 
 import base64
-import contextlib
+import functools
+import hashlib
 import json
+import re
 import zlib
 from collections.abc import Mapping
 from pathlib import Path
@@ -31,8 +43,13 @@ from pathlib import Path
 import streamlit as st
 from streamlit.errors import StreamlitDuplicateElementKey
 
-from .. import urlparams
+import outside
+from lessons import practice
+from ndcg_core.display import count, shorten
+
+from .. import share, urlparams
 from ..component import register
+from ..text import plain
 
 HERE = Path(__file__).parent
 NAME = "ndcg_lab.saved"
@@ -41,12 +58,35 @@ _mount = register(NAME, HERE, "saved")
 STATE = "saved_progress"  # session_state[STATE]: the progress (see `empty`)
 COMPONENT_KEY = "saved_store"  # the component's key; its state "stored" is the browser's copy
 BROWSER_READ = "saved_browser_read"  # the browser's copy has been merged (once a session)
+SEEN = "saved_seen"  # the id of the last store whose report was read (a store: one a page)
+BROWSER_MESSAGE = "saved_browser_message"  # what was wrong with the browser's copy, to say once
+ASIDE = "saved_aside"  # (key, store id): where that store is to keep the copy it could not read
 LINK_READ = "saved_link_read"  # the last link `progress` text merged
 LINK_MESSAGE = "saved_link_message"  # what was wrong with a link's `progress`, to say once
+FILE_KEY = "saved_file"  # Home's "Open a progress file" uploader
+FILE_READ = "saved_file_read"  # the id of the last file opened
+FILE_MESSAGE = "saved_file_message"  # (kind, text): what opening it did, said beside it
 PARAM = urlparams.PROGRESS
 STORAGE_KEY = "ndcg-lab-progress"  # the browser's localStorage key (saved.js writes it)
+UNREAD_KEY = f"{STORAGE_KEY}-unread-"  # + a digest: where a copy that could not be read is kept
 VERSION = 1
-MAX_PARAM = 4000  # characters: far beyond any real progress, short of a URL's limits
+FILE_FORMAT = "ndcg-lab-progress"  # a progress file's "format"
+FILE_NAME = "ndcg-lab-progress.json"
+# Bytes of progress once unpacked (about 1,600 practice sets): the bound of the browser's copy,
+# a link and a file. The browser's copy has no other cap.
+MAX_PROGRESS = 500_000
+# Characters a progress link carries at most: short of what servers, proxies (nginx reads a
+# request line of up to 8 KB) and chat apps cut. Links made before this limit was set open.
+LINK_CHARS = 4000
+
+LINK = "The link's `progress` (your progress)"
+LINK_FIX = (
+    "Copy the whole link again from Home on the other device. Your progress on this device is "
+    "kept as it was."
+)
+BROWSER = "The progress this browser kept"
+FILE_FIX = "A progress file is the one Home's “Download your progress” saves: open that one."
+FILE_PLACE = "on Home, under “Move your progress with a file”"
 
 
 def empty() -> dict:
@@ -56,42 +96,99 @@ def empty() -> dict:
     return {"stops": [], "guesses": {}, "practice": {}}
 
 
-# ---------------------------------------------------------------------------------- encoding
+# ------------------------------------------------------------------------- checking entries
+
+_SET = re.compile(r"([0-9]{1,6})\.([0-9]{1,2})")  # "seed.version", ASCII digits only
+_INDEX = re.compile(r"[0-9]{1,3}")  # an exercise's index, 0-based; '²'.isdigit() is True
+MAX_STOP = 40  # characters in a stop's key
+MAX_GUESS_KEY = 80  # characters in a predict question's key
+
+
+def _set_size(name: str) -> tuple[str, int] | None:
+    """A practice set's name made canonical, and how many exercises it has; None if no set has
+    that name (its seed or version out of range)."""
+    match = _SET.fullmatch(name)
+    if match is None or int(match[2]) not in practice.VERSIONS:
+        return None
+    seed, version = int(match[1]), int(match[2])
+    return f"{seed}.{version}", practice.set_size(version)
+
+
+def _answers_checked(name: str, answers: object, dropped: list[str]) -> dict:
+    """One practice set's records that its set can hold; what it cannot, named in `dropped`."""
+    found = _set_size(name)
+    if found is None:
+        dropped.append(f"answers to a practice set called “{shorten(name, 20)}”, which none is")
+        return {}
+    canonical, size = found
+    seed, version = canonical.split(".")
+    where = f"practice set {seed} (version {version}, {size} exercises)"
+    if not isinstance(answers, Mapping):
+        dropped.append(f"the answers to {where}, which are not a table")
+        return {}
+    kept = {}
+    for index, record in answers.items():
+        index = str(index)
+        if _INDEX.fullmatch(index) is None or int(index) >= size:
+            shown = int(index) + 1 if _INDEX.fullmatch(index) else f"“{shorten(index, 12)}”"
+            dropped.append(f"an answer to exercise {shown} of {where}")
+        elif not (isinstance(record, list) and len(record) == 2 and isinstance(record[0], list)):
+            dropped.append(f"exercise {int(index) + 1} of {where}, whose record is not readable")
+        else:
+            given = [g for g in record[0] if isinstance(g, int | str) and not isinstance(g, bool)]
+            kept[str(int(index))] = [given[:5], bool(record[1])]
+    return kept
+
+
+def _checked(value: object) -> tuple[dict, list[str]]:
+    """`value` as a progress dict, and what in it could not be used, in words: every entry is
+    checked against what it can be, never trusted (a link can carry anything)."""
+    out, dropped = empty(), []
+    if not isinstance(value, Mapping):
+        return out, ["all of it: it is not a record of progress"]
+    stops = value.get("stops", [])
+    if not isinstance(stops, list):
+        dropped.append("its lesson stops, which are not a list")
+        stops = []
+    good = [s for s in stops if isinstance(s, str) and 0 < len(s) <= MAX_STOP]
+    dropped += ["a lesson stop that is not a page's name"] * (len(stops) - len(good))
+    out["stops"] = sorted(set(good))
+    guesses = value.get("guesses", {})
+    if not isinstance(guesses, Mapping):
+        dropped.append("its answers to the lessons' questions, which are not a table")
+        guesses = {}
+    for key, given in guesses.items():
+        if given is None or (isinstance(given, int | str) and not isinstance(given, bool)):
+            out["guesses"][str(key)[:MAX_GUESS_KEY]] = given
+        else:
+            dropped.append(f"the answer to the question “{shorten(key, 30)}”, which is unreadable")
+    sets = value.get("practice", {})
+    if not isinstance(sets, Mapping):
+        dropped.append("its practice answers, which are not a table")
+        sets = {}
+    for name, answers in sets.items():
+        kept = _answers_checked(str(name), answers, dropped)
+        if kept:
+            canonical = _set_size(str(name))[0]
+            out["practice"].setdefault(canonical, {}).update(kept)
+    return out, dropped
 
 
 def _clean(value: object) -> dict:
-    """`value` as a progress dict, whatever was stored or linked: anything unexpected is
-    dropped, never trusted (a link can carry anything)."""
-    out = empty()
-    if not isinstance(value, Mapping):
-        return out
-    stops = value.get("stops")
-    if isinstance(stops, list):
-        out["stops"] = sorted({s for s in stops if isinstance(s, str) and len(s) <= 40})
-    guesses = value.get("guesses")
-    if isinstance(guesses, Mapping):
-        out["guesses"] = {
-            str(k)[:80]: g
-            for k, g in guesses.items()
-            if g is None or (isinstance(g, int | str) and not isinstance(g, bool))
-        }
-    sets = value.get("practice")
-    if isinstance(sets, Mapping):
-        for name, answers in sets.items():
-            if not isinstance(answers, Mapping):
-                continue
-            kept = {}
-            for index, record in answers.items():
-                if (
-                    str(index).isdigit()
-                    and isinstance(record, list)
-                    and len(record) == 2
-                    and isinstance(record[0], list)
-                ):
-                    given = [g for g in record[0] if isinstance(g, int | str)][:5]
-                    kept[str(int(index))] = [given, bool(record[1])]
-            out["practice"][str(name)[:40]] = kept
-    return out
+    return _checked(value)[0]
+
+
+def _left_out(dropped: list[str]) -> str:
+    """What `_checked` left out, in one sentence: how many, and the first."""
+    n = len(dropped)
+    more = "" if n == 1 else f" (and {count(n - 1)} more)"
+    return (
+        f"{count(n)} {'entry' if n == 1 else 'entries'} could not be used and "
+        f"{'was' if n == 1 else 'were'} left out: {dropped[0]}{more}"
+    )
+
+
+# ---------------------------------------------------------------------------------- encoding
 
 
 def encode(progress: Mapping) -> str:
@@ -100,23 +197,47 @@ def encode(progress: Mapping) -> str:
     return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode().rstrip("=")
 
 
-def decode(text: str) -> dict:
-    """The progress a link carries; ValueError, saying what is wrong, when it cannot be read."""
+def _document(value: object, source: str, fix: str) -> tuple[dict, list[str]]:
+    """The progress a JSON document holds, and what in it was left out."""
+    if not isinstance(value, Mapping) or type(value.get("v")) is not int or value["v"] != VERSION:
+        raise outside.refuse(source, "was not made by this version of the app", fix)
+    return _checked(value)
+
+
+def read(text: str, source: str = LINK, fix: str = LINK_FIX) -> tuple[dict, list[str]]:
+    """The progress a compact text (a link's, the browser's) carries, and what in it was left
+    out, in words; a ValueError naming `source` and ending with `fix` when none of it reads."""
     text = str(text).strip()
     if not text:
-        raise ValueError("it is empty.")
-    if len(text) > MAX_PARAM:
-        raise ValueError(f"it is {len(text):,} characters long, more than progress ever takes.")
+        raise outside.refuse(source, "is empty", fix)
+    if len(text) > 2 * MAX_PROGRESS:  # more than any deflated MAX_PROGRESS bytes take
+        raise outside.refuse(
+            source, f"is {len(text):,} characters long, more than progress ever takes", fix
+        )
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        value = json.loads(zlib.decompress(raw, bufsize=MAX_PARAM * 4).decode("utf-8"))
-    except (ValueError, zlib.error, UnicodeDecodeError):
-        raise ValueError(
-            "it could not be read; it may have been cut short when the link was copied."
+    except ValueError:  # not base64 (padding, letters outside its alphabet)
+        raise outside.refuse(
+            source, "could not be read: it is not packed as the app packs it", fix
         ) from None
-    if not isinstance(value, Mapping) or value.get("v") != VERSION:
-        raise ValueError("it was not made by this version of the app.")
-    return _clean(value)
+    unpacked = outside.inflate(raw, source, fix, limit=MAX_PROGRESS)
+    return _document(outside.read_json(unpacked, source, fix, limit=MAX_PROGRESS), source, fix)
+
+
+def decode(text: str) -> dict:
+    """The progress a link carries (anything its sets cannot hold left out); ValueError, saying
+    what is wrong, when it cannot be read."""
+    return read(text)[0]
+
+
+def read_file(data: bytes, name: str) -> tuple[dict, list[str]]:
+    """The progress a file (`progress_file`) carries, and what in it was left out; ValueError
+    naming the file when it cannot be read."""
+    source = f"“{shorten(name)}”"
+    document = outside.read_json(data, source, FILE_FIX, limit=MAX_PROGRESS)
+    if not isinstance(document, Mapping) or document.get("format") != FILE_FORMAT:
+        raise outside.refuse(source, "is not a progress file", FILE_FIX)
+    return _document(document, source, FILE_FIX)
 
 
 def merge(first: Mapping, second: Mapping) -> dict:
@@ -148,20 +269,55 @@ def progress() -> dict:
     return st.session_state[STATE]
 
 
+def aside_key(text: str) -> str:
+    """Where the browser keeps a copy it could not read: the same copy always gets the same
+    key (a reload does not multiply it), another copy another key (none overwrites another)."""
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return UNREAD_KEY + digest[:12]
+
+
 def _merge_browser() -> None:
-    """Merge what the browser kept, the first time the component reports it."""
-    if st.session_state.get(BROWSER_READ):
-        return
+    """Merge what the browser kept, the first time a store reports it. A copy that cannot be
+    read, or had entries left out, is kept aside (`aside_key`) and named, never overwritten.
+
+    Each mounted store (one a page) reports what it found, with an id of its own, and writes
+    only once this has seen its report (`read` in its data): so no store writes over a copy
+    before it is read. A later page's store that still finds the copy kept aside (the first
+    could not keep it) is the one asked to keep it."""
     state = st.session_state.get(COMPONENT_KEY)
     stored = state.get("stored") if isinstance(state, Mapping) else None
     if not isinstance(stored, Mapping):
         return  # not reported yet (or no browser: AppTest)
-    st.session_state[BROWSER_READ] = True
+    box = stored.get("box")
+    box = box if isinstance(box, str) and len(box) <= 64 else None  # saved.js: a short id
+    if st.session_state.get(SEEN, ()) == box:
+        return
+    st.session_state[SEEN] = box
     text = stored.get("stored")
-    if isinstance(text, str) and text:
-        # An old or damaged copy in this browser: the session's progress replaces it.
-        with contextlib.suppress(ValueError):
-            st.session_state[STATE] = merge(progress(), decode(text))
+    if not isinstance(text, str) or not text:
+        return
+    aside = aside_key(text)
+    if st.session_state.get(BROWSER_READ):
+        if st.session_state.get(ASIDE, ("",))[0] == aside:
+            st.session_state[ASIDE] = (aside, box)
+        return
+    st.session_state[BROWSER_READ] = True
+    kept = (
+        f"It is kept as it was in this browser's storage for this site, under the name "
+        f"“{aside}”, and your progress from here on is saved beside it."
+    )
+    try:
+        found, dropped = read(text, BROWSER, kept)
+    except ValueError as error:
+        st.session_state[ASIDE] = (aside, box)
+        st.session_state[BROWSER_MESSAGE] = str(error)
+        return
+    st.session_state[STATE] = merge(progress(), found)
+    if dropped:
+        st.session_state[ASIDE] = (aside, box)
+        st.session_state[BROWSER_MESSAGE] = (
+            f"{BROWSER}: {_left_out(dropped)}. The rest of it is read. {kept}"
+        )
 
 
 def _merge_link() -> None:
@@ -171,23 +327,62 @@ def _merge_link() -> None:
         return
     st.session_state[LINK_READ] = text
     try:
-        st.session_state[STATE] = merge(progress(), decode(text))
-        st.session_state[LINK_MESSAGE] = None
+        found, dropped = read(text)
     except ValueError as error:
-        st.session_state[LINK_MESSAGE] = (
-            f"The link's `{PARAM}` (your progress): {error} Your progress on this device is "
-            "kept as it was."
-        )
+        st.session_state[LINK_MESSAGE] = str(error)
+        return
+    st.session_state[STATE] = merge(progress(), found)
+    st.session_state[LINK_MESSAGE] = (
+        f"{LINK}: {_left_out(dropped)}. The rest of it is added to your progress."
+        if dropped
+        else None
+    )
+
+
+def _merge_file() -> None:
+    """Merge the progress file opened on Home (`continue_elsewhere`), once per file: its value
+    is in the session before the uploader is drawn, so this run already saves what it adds."""
+    upload = st.session_state.get(FILE_KEY)
+    file_id = getattr(upload, "file_id", None)
+    if file_id is None:
+        st.session_state.pop(FILE_MESSAGE, None)
+        return
+    if st.session_state.get(FILE_READ) == file_id:
+        return
+    st.session_state[FILE_READ] = file_id
+    try:
+        found, dropped = read_file(upload.getvalue(), upload.name)
+    except ValueError as error:
+        st.session_state[FILE_MESSAGE] = ("error", str(error))
+        return
+    st.session_state[STATE] = merge(progress(), found)
+    opened = (
+        f"Opened “{shorten(upload.name)}”: {count(len(found['stops']))} lesson stops, "
+        f"{count(len(found['guesses']))} answers to the lessons' questions and "
+        f"{count(len(found['practice']))} practice sets, added to your progress."
+    )
+    if dropped:
+        st.session_state[FILE_MESSAGE] = ("warning", f"{opened} {_left_out(dropped)}.")
+    else:
+        st.session_state[FILE_MESSAGE] = ("success", opened)
+
+
+def merged() -> dict:
+    """The progress, merged with the browser's copy, the link's and a file's once each (what
+    `mount` does first): for a page that reads progress before it mounts the store at the end
+    of its run, so that what the browser sent shows on the run that reads it."""
+    _merge_link()
+    _merge_browser()
+    _merge_file()
+    return progress()
 
 
 def mount() -> dict:
     """Put the store in this run's page (once, however often called) and return the progress,
-    merged with the browser's copy and the link's once each. Every page that reads or writes
-    progress calls it first."""
-    _merge_link()
-    _merge_browser()
-    # A page with two questions calls this twice: its key keeps the store one per page.
-    with contextlib.suppress(StreamlitDuplicateElementKey):
+    merged with the browser's copy, the link's and a file's once each. Every page that reads or
+    writes progress calls it first (or `merged` first, and this at the end)."""
+    merged()
+    try:
         _mount(
             key=COMPONENT_KEY,
             data={
@@ -195,17 +390,107 @@ def mount() -> dict:
                 # Nothing to keep yet: "" (the browser then writes nothing, and a later page
                 # finds nothing to send back, so it causes no rerun).
                 "progress": encode(progress()) if progress() != empty() else "",
-                "merged": bool(st.session_state.get(BROWSER_READ)),
+                # The id of the store whose report was read last: that store may now write.
+                "read": st.session_state.get(SEEN) or "",
+                # The copy a store sent could not all be read: that store keeps it under this
+                # key before anything is written over it.
+                "aside": dict(zip(("key", "box"), st.session_state.get(ASIDE, ("", "")))),
             },
             default={"stored": None},
             # Read on the rerun it causes, which says the link's messages again.
             on_stored_change=lambda: st.session_state.__setitem__(urlparams.REPLAY, True),
         )
-    message = st.session_state.get(LINK_MESSAGE)
-    if message:
-        urlparams.warn(message)
-        st.session_state[LINK_MESSAGE] = None
+    except StreamlitDuplicateElementKey:
+        # A page with two questions calls this twice: the first call mounted the store (one
+        # per page, by its key) and said the messages.
+        return progress()
+    # Said on the run that read them, and again on the rerun the browser's report causes.
+    for key, icon in ((LINK_MESSAGE, "🔗"), (BROWSER_MESSAGE, "💾")):
+        new = st.session_state.get(key)
+        st.session_state[key] = None
+        for message in urlparams.link_messages(key, [new] if new else []):
+            urlparams.warn(message, icon=icon)
     return progress()
+
+
+# ----------------------------------------------------------------- taking it to another device
+
+
+def link_text(progress: Mapping) -> tuple[str | None, int]:
+    """The `progress` link's text for `progress`, within LINK_CHARS, and how many practice sets
+    it leaves out to fit (text None: not even the stops and the lessons' answers fit)."""
+    whole = encode(progress)
+    if len(whole) <= LINK_CHARS:
+        return whole, 0
+    return _fitting(whole)
+
+
+@functools.lru_cache(maxsize=4)  # Home reruns with the same progress: searched once
+def _fitting(whole: str) -> tuple[str | None, int]:
+    progress = decode(whole)
+    sets = list(progress["practice"].items())
+
+    def text(n: int) -> str:
+        return encode({**progress, "practice": dict(sets[:n])})
+
+    if len(text(0)) > LINK_CHARS:
+        return None, len(sets)
+    low, high = 0, len(sets)  # text(low) fits; text(high) does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if len(text(middle)) <= LINK_CHARS else (low, middle)
+    return text(low), len(sets) - low
+
+
+def progress_file() -> str:
+    """The progress as a file to download (JSON with `format` and `v`), which `read_file`
+    reads back on any device."""
+    document = {"format": FILE_FORMAT, "v": VERSION, **_clean(progress())}
+    return json.dumps(document, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def continue_elsewhere() -> None:
+    """Home's way to take the progress to another device: a link; when the link cannot carry
+    all of it, what it leaves out said, and a file that carries everything; and a file from
+    another device opened here (merged by `mount`, like a link)."""
+    link, left_out = link_text(progress())
+    sets = len(progress()["practice"])
+    if link is None:
+        st.info(
+            "Your progress is more than a link can carry. Download it as a file below and "
+            f"open it on the other device, {FILE_PLACE}.",
+            icon="📦",
+        )
+    elif left_out:
+        st.info(
+            f"Your progress is more than one link can carry: the link below holds your lesson "
+            f"stops, your answers to the lessons' questions and {count(sets - left_out)} of "
+            f"your {count(sets)} practice sets. To take all of it, download it as a file "
+            f"below and open it on the other device, {FILE_PLACE}.",
+            icon="📦",
+        )
+    if link is not None:
+        share.copy_link(f"{PARAM}={link}", label="Continue on another device")
+    message = st.session_state.get(FILE_MESSAGE)
+    folded = link is not None and not left_out and not message
+    with st.expander("Move your progress with a file", expanded=not folded):
+        st.download_button(
+            "Download your progress",
+            data=progress_file(),
+            file_name=FILE_NAME,
+            mime="application/json",
+            key="saved_download",
+            icon="⬇️",
+            disabled=progress() == empty(),
+        )
+        st.file_uploader(
+            "Open a progress file (one downloaded here on another device)",
+            type=["json"],
+            key=FILE_KEY,
+        )
+        if message:
+            kind, text = message
+            getattr(st, kind)(plain(text))
 
 
 # ------------------------------------------------------------------------ what is stored
@@ -242,8 +527,3 @@ def practice_answers(seed: int, version: int) -> dict[int, tuple[list, bool]]:
 
 def set_practice(seed: int, version: int, index: int, given: list, done: bool) -> None:
     progress()["practice"].setdefault(f"{seed}.{version}", {})[str(index)] = [list(given), done]
-
-
-def progress_param() -> str:
-    """The progress as the text of the `progress` URL parameter."""
-    return encode(progress())

@@ -1,5 +1,10 @@
 """Walkthrough: the all-zero list and the 0/0 conventions (from the milvus.io explainer)."""
 
-from ui import walkthrough
+from views.learn import walkthrough
 
-walkthrough.render("zero")
+
+def main() -> None:
+    walkthrough.render("zero")
+
+
+main()

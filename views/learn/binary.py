@@ -1,5 +1,10 @@
 """Walkthrough: binary relevance (from the web article on NDCG)."""
 
-from ui import walkthrough
+from views.learn import walkthrough
 
-walkthrough.render("binary")
+
+def main() -> None:
+    walkthrough.render("binary")
+
+
+main()

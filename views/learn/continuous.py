@@ -1,6 +1,11 @@
 """Walkthrough: continuous 0–1 relevance, items A–E (from the study note on 归一化折损累计增益,
 written in English under a Chinese title)."""
 
-from ui import walkthrough
+from views.learn import walkthrough
 
-walkthrough.render("continuous")
+
+def main() -> None:
+    walkthrough.render("continuous")
+
+
+main()

@@ -1,7 +1,9 @@
-"""Why a logarithm? The idea (a discount is how much a place is worth), then a question about
-your list (which card costs most to move down) answered on the board, and its reveal. For a
-second reading, folded: four discounts on one chart and the reader behind each, why the log
-discount holds up (Wang et al.), your list under each discount, and the references."""
+"""Why a logarithm? The idea (a discount is how much a place is worth), your list on its board
+(its conventions folded), then a question about it, answered on the board: which card costs
+most to drop one place. The reveal shows the order after that move against the ideal, the
+costliest move's cost in one line, and every move's cost folded. For a second reading, folded:
+four discounts on one chart and the reader behind each, why the log discount holds up (Wang et
+al.), your list under each discount, and the references."""
 
 from __future__ import annotations
 
@@ -29,16 +31,19 @@ from lessons.latex import (
     ndcg_filled,
     ndcg_formula,
 )
-from lessons.practice import MIN_GAP, Choice
-from lessons.practice.calculations import build_costliest_swap
-from lessons.practice.records import Case, scored_with
+from lessons.practice import MIN_GAP
+from lessons.practice.lesson_questions import build_costliest_drop, drop_answer
 from ndcg_core.display import count, exact, fixed
 from ndcg_core.measures import PERSISTENCE
+from ndcg_core.metrics import totals
+from ndcg_core.model import RankedList
 from ui import charts, controls, list_editor, menu, predict, urlparams
 from ui.charts import discount as discount_charts
 from ui.text import plain
 
 PAGE = "learn_discount"
+QUESTION = f"{PAGE}_move"  # the predict box's key
+PINNED = f"{PAGE}_asked"  # the list the question is about (`_asked_list`)
 SCHEMA = (urlparams.PERSISTENCE_PARAM, urlparams.DEPTH_PARAM)
 REFERENCES = (
     "Järvelin, K. & Kekäläinen, J. (2002). Cumulated gain-based evaluation of IR techniques. "
@@ -137,62 +142,107 @@ def the_reader() -> None:
 
 def your_list():
     st.header("Your list")
-    return list_editor.lesson_list(PAGE, side_by_side=True)
+    return list_editor.lesson_list(PAGE, folded=True)
 
 
-def the_question(ranked) -> None:
-    """Which card of the list costs most to move down one place, asked before the costs are
-    shown; under the list's own discount, so the Discount setting changes the answer."""
-    asked, pairs = costliest_move(ranked, MIN_GAP)
+def _same_items(a: RankedList, b: RankedList) -> bool:
+    """Whether `b` is `a` reordered: the same items, grades and conventions."""
+    return (
+        sorted(zip(a.labels, a.relevances)) == sorted(zip(b.labels, b.relevances))
+        and a.scoring == b.scoring
+        and a.pool == b.pool
+    )
+
+
+def _asked_list(ranked: RankedList) -> RankedList:
+    """The list the question is about: the list as it was when the question was first drawn,
+    kept while the learner reorders it on the board (a move there is an answer), taken anew
+    when the list itself changes or once the learner asks to be asked again."""
+    guess = predict.guess_for(QUESTION)
+    pinned = st.session_state.get(PINNED)
+    answered = st.session_state.get(f"{PINNED}_answered", False)
+    if pinned is None or (guess is None and (answered or not _same_items(pinned, ranked))):
+        pinned = ranked
+    st.session_state[PINNED] = pinned
+    st.session_state[f"{PINNED}_answered"] = guess is not None
+    return pinned
+
+
+def _put_back(asked: RankedList) -> None:
+    list_editor.load(PAGE, asked)
+
+
+def the_question(ranked: RankedList) -> None:
+    """Which card of the list costs most to drop one place, under the list's own discount (so
+    the Discount setting changes the answer): answered by that move on the board, or by an
+    option, before the costs are shown."""
+    pinned = _asked_list(ranked)
+    asked, pairs = costliest_move(pinned, MIN_GAP)
     if not pairs:
         return
-    own = asked is ranked
-    case = Case("Your list" if own else "The running example", asked)
-    values = asked.relevances
-    exercise = build_costliest_swap(case, pairs)
-    lead = "" if own else f"Your list has too few such moves, so take {asked.describe()}. "
-    exercise = replace(
-        exercise,
-        prompt=(
-            f"{lead}Moving a card down one place, below a card graded lower, lowers "
-            f"NDCG{asked.at} ({scored_with(asked)}). Which of these moves costs the most? "
-            "Answer here, or try the moves on the board first."
-        ),
-        choices=tuple(
-            Choice(
-                f"The card at position {i} (grade {exact(values[i - 1])}) down to {j}, "
-                f"below grade {exact(values[j - 1])}",
-                choice.claim,
-                choice.why,
-            )
-            for choice, (i, j) in zip(exercise.choices, pairs)
-        ),
-    )
-    guess = predict.ask(exercise, key=f"{PAGE}_move", title="Which card costs most to move down")
+    exercise = build_costliest_drop(asked, pairs)
+    if asked is not pinned:
+        exercise = replace(
+            exercise,
+            prompt=f"Your list has too few such moves, so take {asked.describe()}. "
+            + exercise.prompt.replace("Make the move on the board, or pick", "Pick"),
+        )
+    moved = asked is pinned and ranked != pinned
+    answer = drop_answer(exercise, ranked) if moved else None
+    guess = predict.ask(exercise, key=QUESTION, answer=answer)
     if not predict.revealed(guess):
+        if moved:
+            st.caption("Your board is more than one of these moves away from the list asked about.")
+            st.button(
+                "↩️ Put the cards back",
+                key=f"{PAGE}_put_back",
+                on_click=_put_back,
+                args=(pinned,),
+            )
         return
+    _reveal(exercise, asked, pairs, guess)
+
+
+def _reveal(exercise, asked: RankedList, pairs, guess) -> None:
+    """The claim, the order after the learner's move (the costliest one when they picked
+    none) against the ideal, the cost of the costliest move in one line, every move folded."""
     costs = move_costs(asked, pairs)
-    st.dataframe(
-        pd.DataFrame(
-            {
-                "Move": [f"{a} → {b}" for a, b in zip(costs["position"], costs["below"])],
-                f"NDCG{asked.at} lost": [fixed(v) for v in costs["ndcg_lost"]],
-                "Gain moved down": [exact(v) for v in costs["gain_moved"]],
-                "Gain moved up": [exact(v) for v in costs["gain_below"]],
-                "Discount there": [fixed(v) for v in costs["discount_from"]],
-                "Discount one below": [fixed(v) for v in costs["discount_to"]],
-            }
-        ),
-        hide_index=True,
-        width="stretch",
-        key=f"{PAGE}_moves",
+    worst = int(costs["ndcg_lost"].idxmax())
+    given = guess.given if isinstance(guess.given, int) and guess.given < len(pairs) else worst
+    predict.claim(
+        "A move costs (gain gap) × (discount gap) ÷ IDCG: both gaps count, and a place's "
+        "worth falls fastest at the top."
+    )
+    shown = exercise.cases[given + 1]
+    predict.picture(f"{PAGE}_move", shown.ranked, name=shown.name)
+    row = costs.iloc[worst]
+    # Two lines, so a phone shows the whole product without scrolling it sideways.
+    st.latex(
+        rf"\begin{{aligned}} \text{{cost}} &= ({exact(row['gain_moved'])} - "
+        rf"{exact(row['gain_below'])}) \times ({fixed(row['discount_from'])} - "
+        rf"{fixed(row['discount_to'])}) \\ &\div {fixed(totals(asked).idcg)} = "
+        rf"{fixed(row['ndcg_lost'])} \end{{aligned}}"
     )
     st.caption(
-        "A move costs (gain gap) × (discount gap) ÷ IDCG. Under the log discount the gap "
-        "between two neighbouring places is largest at the top: the first places matter most. "
-        "Where two places weigh the same (Järvelin–Kekäläinen's first ⌊b⌋ ranks, or below the "
-        "cut-off), a move costs nothing."
+        f"The costliest move, card {int(row['position'])} down to {int(row['below'])}. Between "
+        "two places of the same weight, a move costs nothing."
     )
+    with st.expander("🧮 What each move costs"):
+        st.dataframe(
+            pd.DataFrame(
+                {
+                    "Move": [f"{a} → {b}" for a, b in zip(costs["position"], costs["below"])],
+                    f"NDCG{asked.at} lost": [fixed(v) for v in costs["ndcg_lost"]],
+                    "Gain moved down": [exact(v) for v in costs["gain_moved"]],
+                    "Gain moved up": [exact(v) for v in costs["gain_below"]],
+                    "Discount there": [fixed(v) for v in costs["discount_from"]],
+                    "Discount one below": [fixed(v) for v in costs["discount_to"]],
+                }
+            ),
+            hide_index=True,
+            width="stretch",
+            key=f"{PAGE}_moves",
+        )
 
 
 def why_the_log(p: float) -> None:
@@ -329,10 +379,14 @@ def references(ranked) -> None:
     menu.page_link("metrics", params=params, label="🧭 NDCG beside its neighbours (RBP, ERR, …)")
 
 
-intro()
-ranked = your_list()
-the_question(ranked)
-p, depth = four_discounts(ranked)
-why_the_log(p)
-under_each_discount(ranked, p, depth)
-references(ranked)
+def main() -> None:
+    intro()
+    ranked = your_list()
+    the_question(ranked)
+    p, depth = four_discounts(ranked)
+    why_the_log(p)
+    under_each_discount(ranked, p, depth)
+    references(ranked)
+
+
+main()

@@ -1,6 +1,11 @@
 """Walkthrough: the gain 2^rel − 1 against the linear gain (from the milvus.io explainer and
 Wikipedia's 2012 article)."""
 
-from ui import walkthrough
+from views.learn import walkthrough
 
-walkthrough.render("gain")
+
+def main() -> None:
+    walkthrough.render("gain")
+
+
+main()

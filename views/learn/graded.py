@@ -1,6 +1,11 @@
 """Walkthrough: graded 0–3 relevance (from the web article on NDCG, the milvus.io explainer,
 Wikipedia's 2012 article and today's)."""
 
-from ui import walkthrough
+from views.learn import walkthrough
 
-walkthrough.render("graded")
+
+def main() -> None:
+    walkthrough.render("graded")
+
+
+main()

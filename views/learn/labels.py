@@ -13,9 +13,9 @@ from lessons.clicks import (
     logged_under,
     worst_first,
 )
+from lessons.demos import readings
 from lessons.examples import SOURCES, example
 from lessons.latex import CLICK_FORMULA, clicks_filled, worked
-from lessons.pitfalls import readings
 from lessons.practice.lesson_questions import build_click_log
 from ndcg_core import totals
 from ndcg_core.display import fixed, shorten, signed
@@ -67,14 +67,9 @@ def your_list() -> RankedList:
     """The list, its board, and its conventions folded: this lesson is about the labels, and
     what the gain does to them is said where it matters (under the scores, in the folds)."""
     st.header("Your list")
-    list_editor.edit_list(
-        PAGE, label="Relevance labels, top of the ranking first", height=80, drag=True
+    return list_editor.lesson_list(
+        PAGE, label="Relevance labels, top of the ranking first", folded=True
     )
-    with st.expander("⚙️ Cut-off, gain, discount, pool"):
-        ranked = controls.scoring_controls(PAGE, explain=False)
-    controls.active_conventions(ranked)
-    list_editor.board(PAGE, ranked)
-    return ranked
 
 
 def _examination() -> tuple[str, float]:
@@ -96,7 +91,7 @@ def _examination() -> tuple[str, float]:
 
 
 def click_labels(ranked: RankedList) -> None:
-    st.header("1. Clicks: whoever showed the list gets the credit", divider="gray", anchor="clicks")
+    st.header("1. Clicks as labels", divider="gray", anchor="clicks")
     st.markdown(
         "Click rates are cheap labels. But readers click only what they look at, and they look "
         "at the top: an item's click rate is cᵢ = θᵢ · aᵢ, the chance θᵢ that its position is "
@@ -122,7 +117,15 @@ def click_labels(ranked: RankedList) -> None:
 
 
 def _logged_scores(logged: Logged) -> None:
-    """The reveal: A and B scored with the real labels, with A's clicks, and corrected."""
+    """The reveal: the claim, B scored with A's clicks against its ideal, then A and B scored
+    with the real labels, with A's clicks, and corrected."""
+    predict.claim("A click log favours the ranker that produced it.")
+    predict.picture(
+        f"{PAGE}_clicked_b",
+        logged.clicked_other.ranked,
+        name="B, labelled with the clicks its items earned under A",
+    )
+    predict.sum_line(logged.clicked_other)
     name = logged.judged_logging.name()
     st.dataframe(
         pd.DataFrame(
@@ -152,9 +155,8 @@ def _logged_scores(logged: Logged) -> None:
     for note in logged.notes:
         st.info(plain(note), icon="ℹ️")
     st.markdown(
-        "A's top items got clicks partly for where they stood, and carry them into B's order: "
-        "a log favours the ranker that made it. Dividing each click rate by its position's θᵢ "
-        "(*inverse propensity weighting*) removes that share."
+        "A's top items got clicks partly for where they stood. Dividing each click rate by its "
+        "position's θᵢ (*inverse propensity weighting*) removes that share."
     )
 
 
@@ -195,8 +197,9 @@ def _click_model(ranked: RankedList, curve: str, p: float) -> None:
         "that satisfies them and stops. Craswell et al. (2008) compared it with the "
         "examination model on real click logs and found it fits the top of the list "
         "best. ERR (Chapelle et al. 2009), on *NDCG beside its neighbours*, is this "
-        "reader turned into a measure: each position's value is the chance the reader "
-        "gets there unsatisfied and stops there."
+        "reader turned into a measure: the expected 1/r of the position r where the reader "
+        "stops, each position weighted by the chance the reader gets there unsatisfied and "
+        "stops there."
     )
     menu.page_link(
         "metrics",
@@ -250,7 +253,7 @@ def _own_clicks(ranked: RankedList, curve: str, p: float, revealed: bool) -> Non
             "better click label, so an order scored with its own clicks usually looks better "
             "than with the real labels, a bad order most of all (though not always: the "
             "click rates also pull equal grades apart). Items never shown get no clicks: "
-            "click labels have no pool."
+            "click labels have no judged items that were not retrieved."
         )
         st.button(
             "▶ Put your list in its worst order",
@@ -367,8 +370,8 @@ def judgments() -> None:
         "written guidelines. Järvelin and Kekäläinen used 0 (not relevant) to 3 (highly "
         "relevant), the scale of the Wikipedia example too. Only some documents get judged, "
         "usually the top results of several systems merged (TREC's **pooling**): those make up "
-        "J, the judged items. The ones your system did not return are the app's pool, its "
-        "*judged but not retrieved* items; documents nobody returned stay unjudged."
+        "J, the judged items (TREC calls J the *pool*). The ones your system did not return "
+        "are *judged, not retrieved*; documents nobody returned stay unjudged."
     )
     st.markdown(
         "**Do assessors agree?** Often not. Voorhees (2000) had TREC topics judged again by "
@@ -419,8 +422,12 @@ def references(ranked: RankedList) -> None:
         )
 
 
-intro()
-ranked = your_list()
-click_labels(ranked)
-second_reading(ranked)
-references(ranked)
+def main() -> None:
+    intro()
+    ranked = your_list()
+    click_labels(ranked)
+    second_reading(ranked)
+    references(ranked)
+
+
+main()

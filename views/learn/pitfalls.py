@@ -1,7 +1,10 @@
-"""Pitfalls of NDCG: seven ways the number misleads. Each belief is asked as a question first;
-what is true, with the example's numbers, follows the learner's answer. The two a newcomer meets
-first make the page's core; the other five, choosing k, the Wikipedia article's remedies and
-your own list run through every check are folded, for a second reading."""
+"""Pitfalls of NDCG: seven ways the number misleads. Each is asked as a question first, under a
+heading that names the situation, not the answer; the reveal follows the learner's answer, in
+the lessons' one order: the claim as its heading, the example against its ideal on a read-only
+board (where a list is the point), one line of the sum, what is true and what to do, the
+formulas folded. The two a newcomer meets first (what a 1.0 hides, what junk costs) make the
+page's core; the other five, choosing k, the Wikipedia article's remedies and your own list run
+through every check are folded, for a second reading."""
 
 from __future__ import annotations
 
@@ -11,13 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from lessons import latex
-from lessons.examples import SOURCES
-from lessons.pitfalls import (
-    FULL_PAGE,
-    HARD_QUERY,
-    PADDING,
-    PITFALLS,
-    Pitfall,
+from lessons.demos import (
     at_several_k,
     baseline,
     closed_and_open,
@@ -26,14 +23,17 @@ from lessons.pitfalls import (
     negative_grades,
     nothing_relevant,
     padded,
-    question,
     readings,
     several,
     zero_rule_means,
 )
+from lessons.examples import SOURCES
+from lessons.pitfalls import FULL_PAGE, HARD_QUERY, PADDING, PITFALLS, Pitfall
+from lessons.practice.lesson_questions import pitfall_question
 from ndcg_core import totals
 from ndcg_core.display import exact, fixed, signed
 from ndcg_core.libraries import checked
+from ndcg_core.libraries.domains import REFUSED, label_verdicts
 from ndcg_core.model import RankedList, derived
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances
@@ -57,10 +57,11 @@ REFERENCES = (
 )
 
 
-# The path's core: the two pitfalls a newcomer meets first (reading a 1.0 that missed items,
-# and the ideal top k computed by hand). The other five wait in a fold, still as questions.
-CORE = ("closed", "ideal_cut")
-MORE = ("padding", "scale", "zero", "compare", "several")
+# The path's core: the two pitfalls a newcomer meets first, what a score does not punish (the
+# items a system missed, the junk after its good items). The ideal top k, taught on the
+# binary walkthrough's list, waits in the fold with the other four, still as questions.
+CORE = ("closed", "padding")
+MORE = ("ideal_cut", "scale", "zero", "compare", "several")
 NUMBER = {key: n for n, key in enumerate(CORE + MORE, start=1)}
 
 
@@ -89,18 +90,25 @@ def _demo_buttons(pitfall: Pitfall, *extra: tuple[str, RankedList]) -> None:
     )
 
 
-def _header(pitfall: Pitfall, setting: str = "", *, folded: bool = False) -> bool:
-    """The pitfall's heading (and `setting`, what the question needs to be read) and its belief
-    asked as a question; once the learner has answered (or asked to see), what people believe
-    and what is true. Returns whether to go on. A `folded` pitfall sits inside an expander, so
-    its heading is one level down."""
+def _header(
+    pitfall: Pitfall, setting: str = "", *, folded: bool = False, shown: RankedList | None = None
+) -> bool:
+    """The pitfall's neutral heading (and `setting`, what the question needs to be read) and
+    its question; once the learner has answered (or asked to see), the claim as the reveal's
+    heading, the list `shown` against its ideal, what people believe and what is true. Returns
+    whether to go on. A `folded` pitfall sits inside an expander, so its heading is one level
+    down."""
     heading = st.subheader if folded else st.header
-    heading(f"{NUMBER[pitfall.key]}. {pitfall.title}", divider="gray", anchor=pitfall.key)
+    heading(f"{NUMBER[pitfall.key]}. {pitfall.asks}", divider="gray", anchor=pitfall.key)
     if setting:
         st.markdown(setting)
-    guess = predict.ask(question(pitfall.key), key=f"{PAGE}_{pitfall.key}", title="You first")
+    guess = predict.ask(pitfall_question(pitfall.key), key=f"{PAGE}_{pitfall.key}")
     if not predict.revealed(guess):
         return False
+    predict.claim(pitfall.title)
+    if shown is not None:
+        predict.picture(f"{PAGE}_{pitfall.key}", shown)
+        predict.sum_line(totals(shown))
     if folded:
         st.markdown(f"**What people believe:** {pitfall.belief}")
     st.markdown(f"**What is true:** {pitfall.truth}")
@@ -117,6 +125,11 @@ def _formulas(label: str, *, folded: bool):
 
 def _remedy(pitfall: Pitfall) -> None:
     st.success(f"**What to do.** {pitfall.remedy}", icon="🧭")
+
+
+def _and(names: list[str]) -> str:
+    """'a, b and c'."""
+    return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
 
 
 def _list_words(ranked: RankedList) -> str:
@@ -137,12 +150,13 @@ def intro() -> None:
 
 def closed_ideal(*, folded: bool = False) -> None:
     pitfall = PITFALLS["closed"]
-    if not _header(pitfall, folded=folded):
-        return
     closed, open_ = closed_and_open(pitfall.example)
-    left, right = st.columns(2, gap="large")
-    left.metric(f"{closed.name()}, ideal from the list", fixed(closed.ndcg))
-    right.metric(f"{open_.name()}, ideal from every judged item", fixed(open_.ndcg))
+    if not _header(pitfall, folded=folded, shown=open_.ranked):
+        return
+    st.markdown(
+        f"From the list alone the ideal is its own items sorted: {closed.name()} = "
+        f"{fixed(closed.ndcg)}."
+    )
     with _formulas("🧮 The formulas with these numbers", folded=folded):
         left, right = st.columns(2, gap="large")
         for column, name, result in (
@@ -173,17 +187,12 @@ def mine_closed(ranked: RankedList) -> None:
 
 def padding(*, folded: bool = True) -> None:
     pitfall = PITFALLS["padding"]
-    if not _header(pitfall, folded=folded):
-        return
     demo = padded(pitfall.example)
-    cards = st.columns(4)
-    cards[0].metric(demo.before.name(), fixed(demo.before.ndcg))
-    cards[1].metric(f"{demo.after.name()} with junk", fixed(demo.after.ndcg))
-    cards[2].metric(f"P{demo.before.at}", fixed(demo.precision_before))
-    cards[3].metric(f"P{demo.after.at} with junk", fixed(demo.precision_after))
-    st.caption(
-        "Every added term is 0 / log₂(i+1) = 0 in DCG and in IDCG alike; precision divides by "
-        "the longer list and drops."
+    if not _header(pitfall, folded=folded, shown=demo.after.ranked):
+        return
+    st.markdown(
+        f"Precision notices: P{demo.before.at} = {fixed(demo.precision_before)} before, "
+        f"P{demo.after.at} = {fixed(demo.precision_after)} with the junk."
     )
     with _formulas("🧮 The formulas with these numbers", folded=folded):
         st.latex(latex.worked(demo.after)[0])
@@ -211,9 +220,9 @@ def mine_padding(ranked: RankedList) -> None:
         )
 
 
-def ideal_top_k(*, folded: bool = False) -> None:
+def ideal_top_k(*, folded: bool = True) -> None:
     pitfall = PITFALLS["ideal_cut"]
-    if not _header(pitfall, folded=folded):
+    if not _header(pitfall, folded=folded, shown=pitfall.example):
         return
     demo = ideal_cut(pitfall.example)
     s = pitfall.example.scoring
@@ -512,11 +521,16 @@ def _negative_grades_remedy() -> None:
         f"scale DCG falls from {fixed(demo.dcg_shifted[0])} to "
         f"{fixed(demo.dcg_shifted[1])}: the bad result now costs its discount."
     )
+    # Who refuses a grade below 0, from the label rules tested against each library (A3).
+    verdicts = label_verdicts(RankedList((*demo.shifted[:-1], -1.0)))
+    refusing = [v.library for v in verdicts if v.outcome == REFUSED and v.rule != "core"]
+    others = [v.library for v in verdicts if v.outcome != REFUSED]
     st.markdown(
         "The price: enough bad results push DCG, and NDCG, below 0, and an ideal that "
-        "sorts the bad result last as well cancels the cost again. That is why this app, "
-        "like most libraries, refuses negative grades: say “bad” with grade 0 and read P@k "
-        "beside NDCG."
+        "sorts the bad result last as well cancels the cost again. That is why this app "
+        f"refuses negative grades, as {_and(refusing)} (with its default gain) do; "
+        f"{_and(others)} read a −1 each their own way (see Why libraries disagree). Say "
+        "“bad” with grade 0 and read P@k beside NDCG."
     )
 
 
@@ -570,11 +584,15 @@ def references(ranked: RankedList) -> None:
     )
 
 
-intro()
-closed_ideal()
-ideal_top_k()
-more_pitfalls()
-ranked = your_list()
-choosing_k(ranked)
-wikipedia_remedies()
-references(ranked)
+def main() -> None:
+    intro()
+    closed_ideal(folded=False)
+    padding(folded=False)
+    more_pitfalls()
+    ranked = your_list()
+    choosing_k(ranked)
+    wikipedia_remedies()
+    references(ranked)
+
+
+main()

@@ -1,5 +1,10 @@
 """Walkthrough: the three examples of the Russian study note."""
 
-from ui import walkthrough
+from views.learn import walkthrough
 
-walkthrough.render("russian")
+
+def main() -> None:
+    walkthrough.render("russian")
+
+
+main()

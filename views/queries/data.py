@@ -1,4 +1,5 @@
-"""Data for the Many queries page: bundled samples, uploaded bytes, caches, playground links.
+"""The back-end of the Many queries and Compare runs pages: bundled samples, uploaded bytes,
+caches, worker processes, playground links.
 
 The page hands over (file name, bytes) pairs and gets tables (with their problems) or a
 ValueError to show. Each file is known by its digest (`file_digest`), so a cache entry belongs
@@ -11,7 +12,7 @@ it returns the (name, bytes) a test put in the session under `TEST_UPLOADS`. The
 
 Big files must not take the server down (one app process serves every student): a set of
 files over `IN_PROCESS_BYTES` or `IN_PROCESS_LINES` (reading costs by the line: a 2 MB file of
-one-character lines is a million of them) is read and joined in a worker process (`ui/file_worker.py`), at
+one-character lines is a million of them) is read and joined in a worker process (`worker`), at
 most `MAX_PARSES` at once (more wait their turn, and the page says so), at a lower CPU
 priority; each worker ends after its files, so the memory a parse needs (about 16 times the
 file) is returned to the system at once and never held by the server. The server keeps what was read in one cache bounded by
@@ -34,15 +35,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
-from ndcg_core import runs, stats
+from ndcg_core import compare, runs, stats, trec
 from ndcg_core.display import csv_bytes
 from ndcg_core.model import Scoring
+from ndcg_core.runs.query import ranked_rows
+from ui import urlparams
 
-from . import urlparams
+from . import files as set_files
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
 SAMPLES = {
     "movies": "Movie night: two recommenders, ten friends (CSV sample)",
@@ -54,7 +58,7 @@ TREC_QRELS = {
     "qrels.test": "qrels.test: binary judgments (0/1)",
     "qrels.rel_level": "qrels.rel_level: graded 0–4, and −1 for judged-not-relevant",
 }
-ROLES = runs.ROLES  # the files a set can hold, in the order they are read
+ROLES = set_files.ROLES  # the files a set can hold, in the order they are read
 # Session key under which tests put {role: (name, bytes)}, since AppTest cannot upload.
 TEST_UPLOADS = "queries_data_test_uploads"
 # Smaller sets are read in the server process (no start-up); bench/bench_upload.py --compare
@@ -89,7 +93,7 @@ class Files:
 
     @property
     def given(self) -> dict[str, tuple[str, bytes]]:
-        """{role: (name, bytes)} of the files there are, in reading order (`runs.load_files`)."""
+        """{role: (name, bytes)} of the files there are, in reading order (`files.load_files`)."""
         return {role: getattr(self, role) for role in ROLES if getattr(self, role) is not None}
 
     @property
@@ -210,7 +214,7 @@ def size_of(tables: dict[str, runs.Table], data_sets) -> int:
 
 
 class _Workers:
-    """Reading big files in worker processes (`ui/file_worker.py`), at most `MAX_PARSES` at
+    """Reading big files in worker processes (`worker`), at most `MAX_PARSES` at
     once: a fresh Python process per set of files, ending when it is read."""
 
     def __init__(self, limit: int = MAX_PARSES) -> None:
@@ -255,7 +259,7 @@ class _Workers:
                     out.write(data)
             out_path = os.path.join(folder, "out.pickle")
             process = subprocess.Popen(
-                [sys.executable, "-m", "ui.file_worker", out_path, str(WORKER_NICE)],
+                [sys.executable, "-m", "views.queries.worker", out_path, str(WORKER_NICE)],
                 cwd=ROOT,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
@@ -313,7 +317,7 @@ def load(files: Files, cap_mb: float) -> tuple[dict[str, runs.Table], dict | Val
         if _is_big(present.values()):
             result = WORKERS.load(files.kind, present, cap_mb)
         else:
-            result = runs.load_files(files.kind, present, cap_mb)
+            result = set_files.load_files(files.kind, present, cap_mb)
         CACHE.put(key, result, size_of(*result))
     return result
 
@@ -402,3 +406,108 @@ def playground_links(key: str, _data: runs.Dataset, queries: tuple, scoring: Sco
             continue
         out.append((urlparams.link("playground", found.ranked), found.notes))
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Compare runs: several runs, each read with the judgments as a set of its own
+# ---------------------------------------------------------------------------------------------
+
+# trec_eval's conventions, at the cut-off the playground opens a compared ranking with.
+COMPARED_SCORING = Scoring(k=10, ideal="judgments", ties="docid", zero="0")
+
+
+@dataclass(frozen=True)
+class RunSet:
+    """One run read with the judgments (`load`): its tables, its dataset, its cache key."""
+
+    name: str
+    tables: dict[str, runs.Table]
+    data: runs.Dataset | None
+    key: str
+
+
+def sample_runs() -> tuple[tuple[str, bytes], list[tuple[str, bytes]]]:
+    """trec_eval's test judgments and its two test runs."""
+    folder = DATA / "trec_eval_test"
+    read = lambda name: (name, (folder / name).read_bytes())  # noqa: E731
+    return read("qrels.test"), [read("results.test"), read("results.trunc")]
+
+
+def uploaded_runs(widget_files) -> list[tuple[str, bytes]]:
+    """The (name, bytes) of the runs in a multiple-file upload widget, or what a test put in
+    its place (`TEST_UPLOADS` ["runs"])."""
+    if widget_files:
+        return [(f.name, f.getvalue()) for f in widget_files]
+    return list(st.session_state.get(TEST_UPLOADS, {}).get("runs", []))
+
+
+def run_sets(qrels: tuple[str, bytes], given: list, cap_mb: float) -> dict[str, RunSet]:
+    """Each run read and joined with the judgments (`load`: cached, big ones in a worker). A run
+    whose lines trec_eval would not read, or that shares another's name, is a ValueError."""
+    out = {}
+    for name, (file_name, data) in zip(compare.run_names([n for n, _ in given]), given):
+        files = Files("trec", run=(file_name, data), qrels=qrels)
+        tables, data_sets = load(files, cap_mb)
+        for table in tables.values():
+            if table.problem_count:
+                raise ValueError(
+                    f"{table.name} has {table.problem_count:,} line(s) trec_eval would not read "
+                    f"(the first: line {table.problems[0].line}, {table.problems[0].reason}). "
+                    f"Open it in Many queries to see them all, fix it, and upload it again."
+                )
+        dataset = data_sets["run"] if isinstance(data_sets, dict) else None
+        out[name] = RunSet(name, tables, dataset, files.key)
+    return out
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _comparison(keys, _sets, measures, baselines, test, correction, permutations):
+    qrels = next(iter(_sets.values())).tables["qrels"]
+    by_kind: dict[str, list[str]] = {}  # ndcg_cut.5 and ndcg_cut.10 are one -m ndcg_cut.5,10
+    for spec in measures:
+        kind, _, params = spec.partition(".")
+        by_kind.setdefault(kind, []).append(params)
+    specs = [k + ("." + ",".join(p) if all(p) else "") for k, p in by_kind.items()]
+    chosen = trec.parse_measures(specs)
+    frames = compare.per_query(qrels, {name: s.tables["run"] for name, s in _sets.items()}, chosen)
+    return compare.compare(
+        frames, list(baselines), test=test, correction=correction, permutations=permutations
+    )
+
+
+def comparison(sets: dict[str, RunSet], measures, baselines, test, correction, permutations):
+    """`compare.compare` of the runs of `sets`, once per set of files and choices."""
+    keys = tuple((name, s.key) for name, s in sets.items())
+    try:
+        return _comparison(keys, sets, measures, baselines, test, correction, permutations)
+    except trec.UsageError as error:
+        raise ValueError(str(error)) from None
+
+
+@dataclass(frozen=True)
+class Top:
+    """A run's first documents for one query (rank, document, relevance) and the ranking as
+    the playground opens it (None when it cannot)."""
+
+    table: object
+    ranked: object
+
+
+def top_ranked(run_set: RunSet, query: str, n: int) -> Top | None:
+    """The first `n` documents `run_set` ranks for `query`, in trec_eval's order, with their
+    judged relevance; None when the run does not answer the query."""
+    if run_set.data is None or query not in set(map(str, run_set.data.queries)):
+        return None
+    rows = ranked_rows(run_set.data, query, COMPARED_SCORING.ties).head(n)
+    table = pd.DataFrame(
+        {
+            "rank": range(1, len(rows) + 1),
+            "document": rows["doc"].astype(str).to_numpy(),
+            "relevance (gain)": rows["relevance"].to_numpy(),
+        }
+    )
+    try:
+        ranked = playground_list(run_set.data, query, COMPARED_SCORING).ranked
+    except ValueError:
+        ranked = None
+    return Top(table, ranked)

@@ -1,16 +1,20 @@
 """The walkthrough pages: every worked example of the source documents, rebuilt step by step.
 
-One call, `render(family)`, draws a whole page in two parts. The core, read first and kept to a
-few minutes: the idea in a few sentences, the family's lead example and its list, a question on
-it (`ui/predict.py`: the learner guesses before any number appears), then the reveal: DCG and
-IDCG with the list's numbers filled in, their ratio, and what to notice (the page's question
-decides which of these the reveal needs: a table of both orders, of every swap, of the 0/0
-conventions). The second reading, in two folds: the lead example step by step (every term's
-value, the charts, the ideal order, the source check); every other example with the side-by-side
-comparisons and where the examples come from. No expander goes inside a fold (Streamlit forbids
-it): sections there are headings. An example's heading keeps its anchor (the example's id), and
-app.js opens the fold a link's #anchor points into. Every number comes from `ndcg_core`; this
-module only lays them out.
+One call, `render(family)`, draws a whole page (each of the six page scripts beside this module
+is that call). The core, read first and kept to a few minutes: the idea in a few sentences, the
+family's lead example, its list and the formulas in symbols, a question on it
+(`lesson_questions.walkthrough_question`, asked through `ui/predict.py`: the learner answers
+before any number appears), then the reveal in its one order: the idea as a heading, the list
+against its ideal on a read-only ranking board, one line of the sum, what the question compared,
+and every term folded. The second reading, in two folds: the lead example step by step (every
+term's value, the charts, the ideal order, what to notice); every other example with the
+side-by-side comparisons. The source checks (printed figures, slips, both readings of an
+erratum) are for teachers, in a fold of their own at the end, with the sources and the rounding
+rule. No expander goes inside a fold (Streamlit forbids it): sections there are headings. An
+example's heading keeps its anchor (the example's id), and app.js opens the fold a link's
+#anchor points into. Every number comes from `ndcg_core`; this module only lays them out.
+
+It lives beside its six pages rather than in `ui/`, which holds what several pages share.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from lessons.demos import compare_totals, ideal_choices, swaps_within
 from lessons.examples import (
     CG_ONLY,
     FAMILIES,
@@ -28,16 +33,13 @@ from lessons.examples import (
     Example,
     Source,
     by_family,
-    compare_totals,
     example,
-    ideal_choices,
     lesson_order,
-    question,
     question_key,
-    swaps_within,
 )
 from lessons.latex import cg_filled, cg_formula, formulas, worked
 from lessons.mistakes import ndcg_mistakes
+from lessons.practice.lesson_questions import walkthrough_question
 from ndcg_core import batch_ndcg, gains, ndcg
 from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.metrics import NOT_RETRIEVED
@@ -52,6 +54,11 @@ AUDIT_DIGITS = 6
 # Terms a line in a worked sum inside a folded box: its padding takes the room of one fraction
 # on a phone, where four would have to scroll.
 FOLDED_TERMS_PER_LINE = 3
+# What IDCG is, said under the formulas of every lesson's core (its question needs it).
+IDCG_WORDS = "IDCG is the DCG of the ideal order: the same items, sorted best first."
+POOL_WORDS = "The ideal also holds the judged items the system did not retrieve."
+# The Russian example whose every neighbour swap is tabled: the ideal with its top two swapped.
+SWAPS_OF = "russian-1-not-ideal"
 
 
 def _cut(item: Example) -> str:
@@ -125,7 +132,8 @@ def _playground_button(item: Example) -> None:
         "playground",
         params=urlparams.list_params(item.ranked),
         label="🎛️ Open in playground",
-        help="Loads this list, with its k, gain, discount and pool, into the playground.",
+        help="Loads this list into the playground, with its k, gain, discount and any judged "
+        "items it did not retrieve.",
     )
 
 
@@ -142,7 +150,11 @@ def _running_table(item: Example, table: pd.DataFrame, ideal: bool = False) -> p
     if item.ranked.scoring.gain != "linear":
         out["Gain"] = [fixed(v) for v in rows[f"{prefix}gain"]]
     out["Divided by"] = [fixed(v) for v in rows["denominator"]]
-    out["Term"] = [fixed(v) for v in rows[f"{prefix}contribution"]]
+    # Below k a position adds nothing: its term is not counted, so none is printed (B8).
+    out["Term"] = [
+        fixed(v) if inside else "— (below k)"
+        for v, inside in zip(rows[f"{prefix}contribution"], rows["in_top_k"])
+    ]
     out[total] = [
         fixed(v) if inside else "— (below k)"
         for v, inside in zip(rows[f"cumulative_{'idcg' if ideal else 'dcg'}"], rows["in_top_k"])
@@ -219,16 +231,17 @@ def _audit_label(item: Example) -> str:
     if item.errata:
         notes = "note" if len(item.errata) == 1 else "notes"
         parts.append(f"{len(item.errata)} {notes} on its text")
-    return "🔎 Checking the source: " + "; ".join(parts)
+    return "🔎 " + "; ".join(parts)
 
 
 def _checking_the_source(item: Example) -> None:
-    """The source's printed figures beside the exact values, and its slips with both readings,
-    under a heading of their own: this is drawn inside a fold, where no expander may go."""
+    """An example's printed figures beside the exact values, and its slips with both readings,
+    under its title: this is drawn inside a fold, where no expander may go."""
+    st.markdown(f"### {plain(item.title)}")
     if not item.printed and not item.errata:
-        st.caption("The source prints no number for this one: everything above is computed here.")
+        st.caption("The source prints no number for this one: everything is computed here.")
         return
-    st.markdown(f"### {_audit_label(item)}")
+    st.caption(_audit_label(item))
     if item.printed:
         st.markdown("**What the source printed, beside the exact value**")
         st.table(_printed_table(item).set_index("Quantity"))
@@ -271,7 +284,7 @@ def _ideal_top_k_slip(item: Example, result) -> bool:
 def _ideal_choices(item: Example) -> None:
     """For a list with a pool: the same list against the three ideals libraries build."""
     table = ideal_choices(item)
-    st.markdown("### Which ideal? The pool, and k = n against no cut-off")
+    st.markdown("### Which ideal? Judged items not retrieved, and k = n against no cut-off")
     st.table(
         pd.DataFrame(
             {
@@ -293,7 +306,7 @@ def _ideal_choices(item: Example) -> None:
         f"{fixed(cut.idcg)}. With no cut-off the ideal keeps every judged document, all "
         f"{len(uncut.ideal_order)} of them, so IDCG grows to {fixed(uncut.idcg)} and NDCG drops "
         f"to {fixed(uncut.ndcg)}, while DCG still sums only the {n} ranked positions. Without a "
-        "pool the two are the same number; with one, say which you report."
+        "judged item left unretrieved the two are the same number; with one, say which you report."
     )
 
 
@@ -402,7 +415,6 @@ def _worked_example(page: str, item: Example, seen: set[str]) -> None:
     _example_list(item)
     _example_numbers(page, item, seen)
     _notice(item)
-    _checking_the_source(item)
     _playground_button(item)
 
 
@@ -598,62 +610,69 @@ def _number_rule() -> None:
     )
 
 
-def _lead_in(family: str, item: Example) -> None:
-    """What the question is about, when it is not simply the list above it."""
-    if family == "continuous":
+def _picture(page: str, item: Example, name: str | None = None) -> None:
+    """The lead list against its ideal, on a read-only ranking board."""
+    predict.picture(f"{page}_{item.id}", item.ranked, name=name)
+
+
+def _reveal(page: str, family: str, item: Example, question) -> None:
+    """The answer, in the reveal's one order: the claim, the picture (the list against its
+    ideal), one line of the sum, then what the question compared; every term follows, folded
+    (`_step_by_step`)."""
+    result = item.scored()
+    predict.claim(FAMILIES[family].claim)
+    if family == "continuous":  # two orders of the same items: both pictures, side by side
         other = example("continuous-daecb")
+        names = tuple(case.name for case in question.cases)
+        for column, shown, name in zip(st.columns(2, gap="large"), (item, other), names):
+            with column:
+                _picture(page, shown, name)
+        st.table(_totals_table(compare_totals(item, other, names)), width="content")
+    else:
+        _picture(page, item)
+        predict.sum_line(result)
+    if family in ("binary", "graded", "gain"):
+        # What the question compared it with: the other lists, scored.
         st.markdown(
-            f"Call this order **A**; the note also ranks them "
-            f"{', '.join(_labels(other) or [])}: **B**."
+            " ".join(
+                f"{plain(case.name)}: NDCG{case.ranked.at} = {fixed(case.score())}."
+                for case in question.cases
+                if case.ranked != item.ranked
+            )
         )
     if family == "russian":
         ideal = format_relevances(sorted(item.relevances, reverse=True))
-        st.markdown(f"It is the ideal order {ideal} with the top two swapped.")
-
-
-def _reveal(family: str, item: Example) -> None:
-    """The answer: what the question asked about, then the lead list's sums filled in (each
-    sum's fractions and its total; the term-by-term values wait in the fold below)."""
-    dcg_sum, idcg_sum, ratio = worked(item.scored(), values=False)
-    if family == "continuous":  # the table holds both orders' IDCG and NDCG
-        totals = compare_totals(item, example("continuous-daecb"), ("A", "B"))
-        st.table(_totals_table(totals), width="content")
-        st.latex(dcg_sum)
-    elif family == "russian":  # the table holds every swap's NDCG; this list is the top swap
-        top = _swap_costs(item, lists=False).iloc[0]
-        st.markdown(f"This list is the {top['swap']} swap:")
-        st.latex(ratio)
-    elif family == "gain":  # its IDCG sum, as long again, waits in the step-by-step fold
-        st.latex(dcg_sum)
-        st.latex(ratio)
-    elif family == "zero":
-        st.latex(ratio)
+        st.markdown(
+            f"The list is its ideal order, {ideal}, turned upside down: the worst order these "
+            f"items can have, and still {fixed(result.ndcg)}."
+        )
+    if family == "zero":
         table, _ = _zero_rows(item)
         # The core's copy: the score, the mean and who uses it, under headings a phone can fit.
         partner = format_relevances(example(ZERO_PARTNER).relevances)
         short = {table.columns[0]: "This list", table.columns[1]: f"Mean with the query {partner}"}
         st.table(table.iloc[:, :3].rename(columns=short), width="content")
-    else:
-        for formula in (dcg_sum, idcg_sum, ratio):
-            st.latex(formula)
 
 
 def _core(page: str, family: str, item: Example, seen: set[str]) -> bool:
-    """The lesson a learner reads first: the lead example's list and the formula in symbols, a
-    question on it, and once it is answered (or skipped) the sums with the list's numbers.
-    Returns whether the answer is shown."""
+    """The lesson a learner reads first: the lead example's list and the formulas in symbols, a
+    question on it, and once it is answered (or skipped) the reveal. Returns whether the answer
+    is shown."""
     st.header(item.title, divider="gray", anchor=item.id)
     st.caption(f"From {source_title(SOURCES[item.source])}")
     _list(item)
-    _symbols(formulas(item.ranked)[0], seen)
-    _lead_in(family, item)
-    guess = predict.ask(question(family), key=question_key(family))
+    dcg_symbols, _, ndcg_symbols = formulas(item.ranked)
+    _symbols(dcg_symbols, seen)
+    _symbols(ndcg_symbols, seen)
+    st.caption(IDCG_WORDS + (f" {POOL_WORDS}" if item.ranked.pool else ""))
+    question = walkthrough_question(family)
+    guess = predict.ask(question, key=question_key(family))
     shown = predict.revealed(guess)
     if not shown:
-        st.caption("Answer first, or press “Just show me”: the sums come right after.")
+        st.caption("Answer first, or press “Just show me”: the picture and the sums follow.")
     else:
-        _reveal(family, item)
-        _notice(item)
+        _reveal(page, family, item, question)
+        _step_by_step(page, item, seen)
     _playground_button(item)
     return shown
 
@@ -664,35 +683,27 @@ def _sources_and_rounding(items: tuple[Example, ...]) -> None:
     _number_rule()
 
 
-def _step_by_step(page: str, item: Example, seen: set[str], *, last: bool) -> None:
-    """The lead example for a second reading: its source, every term's value, the ideal order,
-    the charts, and the source check, in one fold (with the page's sources when it is the
-    last fold)."""
-    audit = ", source check" if item.printed or item.errata else ""
-    sources = "; sources" if last else ""
+def _step_by_step(page: str, item: Example, seen: set[str]) -> None:
+    """The lead example for a second reading, what a learner needs to redo it: its source,
+    every term's value, the charts, the ideal order and IDCG, the ratio, and what to notice."""
     # What the fold holds beyond the sums, when the family has it.
     extra = {"gain": ", the two gains compared", "zero": ", the conventions explained"}.get(
         item.family, ""
     )
-    with st.expander(f"📚 Step by step: ideal order, charts{extra}{audit}{sources}"):
+    with st.expander(f"📚 Step by step: each term, the ideal order{extra}"):
         _source_line(item)
         st.markdown(plain(item.shows))
-        if item.family == "russian":
-            st.markdown("### Every neighbour swap of the ideal order")
-            _swap_costs(item)
         _example_numbers(page, item, seen)
         if item.family == "gain":
             _gain_scale()
-        _checking_the_source(item)
-        if last:
-            _sources_and_rounding((item,))
+        _notice(item)
 
 
 def _more_label(family: str, others: int) -> str:
     what = "1 more example" if others == 1 else f"{others} more examples"
     if FAMILIES[family].comparisons or family == "russian":
         what += ", side by side"
-    return f"📚 {what}; sources"
+    return f"📚 {what}"
 
 
 def _more_examples(page: str, family: str, items: tuple[Example, ...], seen: set[str]) -> None:
@@ -704,6 +715,9 @@ def _more_examples(page: str, family: str, items: tuple[Example, ...], seen: set
         for number, item in enumerate(items, start=1):
             if number > 1:
                 _worked_example(page, item, seen)
+                if item.id == SWAPS_OF:
+                    st.markdown("### Every neighbour swap of the ideal order")
+                    _swap_costs(item)
             for first_id, second_id, title, names in FAMILIES[family].comparisons:
                 if item.id in (first_id, second_id) and {first_id, second_id} <= {
                     other.id for other in items[:number]
@@ -711,12 +725,27 @@ def _more_examples(page: str, family: str, items: tuple[Example, ...], seen: set
                     _comparison(page, first_id, second_id, title, names)
         if family == "russian":
             _russian_summary()
+
+
+def _for_teachers(items: tuple[Example, ...]) -> None:
+    """Every example's source check, kept apart from the lesson: what each source printed
+    beside the exact value, its slips and the readings they allow, then where the examples
+    come from and how numbers are rounded."""
+    with st.expander("🧑‍🏫 For teachers: checking the sources"):
+        st.caption(
+            "Each source's printed figures beside the exact values, its slips, and both "
+            "readings where a source contradicts itself: for preparing a class, not needed to "
+            "follow the lesson."
+        )
+        for item in items:
+            _checking_the_source(item)
         _sources_and_rounding(items)
 
 
 def render(family: str) -> None:
     """Draw the walkthrough page of one example family: the core (the idea, a question on the
-    lead example, the reveal), then everything for a second reading, folded."""
+    lead example, the reveal), then everything for a second reading, folded, and the source
+    checks for teachers."""
     if family not in FAMILIES:
         raise ValueError(f"No walkthrough family {family!r}; known: {', '.join(FAMILIES)}.")
     page = f"learn_{family}"
@@ -724,6 +753,6 @@ def render(family: str) -> None:
     st.title(FAMILIES[family].title)
     st.markdown(FAMILIES[family].intro)
     seen: set[str] = set()
-    if _core(page, family, items[0], seen):
-        _step_by_step(page, items[0], seen, last=len(items) == 1)
+    _core(page, family, items[0], seen)
     _more_examples(page, family, items, seen)
+    _for_teachers(items)

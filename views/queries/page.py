@@ -24,10 +24,11 @@ from ndcg_core.options import (
     GainMap,
     is_gain_map,
 )
-from ui import charts, controls, inputs, menu, queries_data, share, tables, urlparams
+from ui import charts, controls, inputs, menu, share, tables, urlparams
 from ui.charts.queries import paired_scatter, paired_table, spread_histogram, spread_table
-from ui.queries_data import SAMPLES, TREC_QRELS, Files
 from ui.text import plain
+from views.queries import data as queries_data
+from views.queries.data import SAMPLES, TREC_QRELS, Files
 
 PAGE = "queries"
 DEFAULT_K = 10

@@ -1,13 +1,13 @@
 """Read a set of files in a process of its own, so a big upload never stalls the app server.
 
-    python -m ui.file_worker OUT_PATH NICENESS  < pickled (kind, {role: (name, path)}, cap_mb)
+    python -m views.queries.worker OUT_PATH NICENESS  < pickled (kind, {role: (name, path)}, cap_mb)
 
-reads the files at the paths, reads and joins them with `ndcg_core.runs.load_files` and
-pickles the result, or the ValueError that says why the files cannot be read, to OUT_PATH. The server (`queries_data`)
+reads the files at the paths, reads and joins them with `files.load_files` and
+pickles the result, or the ValueError that says why the files cannot be read, to OUT_PATH. The server (`data`)
 starts one per big set of files and reads OUT_PATH when it ends: the memory the reading needed
 leaves with the process, and what comes back is what the server keeps: the rows, and at most
 `runs.MAX_PROBLEMS` problem lines per file (a file of millions of bad lines sends back the first
-ones and a count). Only the core is imported here, not Streamlit.
+ones and a count). Only the core and `files` are imported here, not Streamlit.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import sys
 def main(out_path: str, niceness: int) -> int:
     os.nice(niceness)  # the server's sessions come first
     kind, paths, cap_mb = pickle.load(sys.stdin.buffer)
-    from ndcg_core.runs import load_files
+    from views.queries.files import load_files
 
     files = {}
     for role, (name, path) in paths.items():

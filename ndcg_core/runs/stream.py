@@ -1,0 +1,370 @@
+"""TREC runs and qrels read as trec_eval reads them, as a stream of blocks of whole lines.
+
+A file of any size is read `BLOCK_BYTES` at a time (a path is never read whole), so memory
+grows with the rows kept, not with the file. Each block takes the first way that fits it:
+
+- fields separated by single spaces: pyarrow's CSV reader, on every core;
+- tabs, runs of spaces, CR LF line ends: the same, once the bytes are rewritten with single
+  spaces (trec_eval separates fields by any run of C's ``isspace`` characters);
+- anything else (comment or blank lines, too few or too many fields, a value that is not a
+  number, NUL bytes): split one line at a time, `EXACT_LINES` at once, each line a row or a
+  problem with its reason.
+
+Repeated (query, document) pairs are looked for over the whole file at the end, by a hash of
+each pair (a match is then checked on the text). A file none of whose first `SAMPLE_LINES`
+lines reads is not read on: it is not a run (or not qrels), and the summary says so.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.csv as pacsv
+
+from ..display import count
+from .read import (
+    _TREC_SPLIT,
+    MB,
+    TREC_SPACE,
+    Table,
+    _as_numbers,
+    _collect,
+    _comment_note,
+    _Found,
+    _plural,
+    _repeats,
+    _summary,
+    _trec_guess,
+    _whole_relevance,
+)
+
+BLOCK_BYTES = 16 * MB
+EXACT_LINES = 50_000  # lines split in Python at once: bounds the objects they make
+SAMPLE_LINES = 10_000  # a file with no usable line among its first ones is not read on
+MAX_LINE_MB = 100  # a longer line is no TREC line: /dev/zero is refused once it is passed
+_TO_SPACE = bytes.maketrans(b"\t\v\f\r", b"    ")
+_REWRITE = (b"\t", b"\v", b"\f", b"\r")  # bytes rewritten as spaces
+_NOT_SIMPLE = (b"\n\n", b"\n#", b"\x00")  # lines pyarrow does not get
+
+
+@dataclass(frozen=True)
+class Format:
+    """A TREC file's shape: its fields, the row column of its value, its problems' words."""
+
+    n_fields: int
+    value: str  # the row column of the value: "score" or "relevance"
+    at: int  # the value's field
+    fields: str
+    other: tuple[int, str]  # the other TREC file: its fields and its name (for summaries)
+
+
+RUN = Format(6, "score", 4, "query Q0 doc rank score run", (4, "a qrels file"))
+QRELS = Format(4, "relevance", 3, "query iteration doc relevance", (6, "a run"))
+
+
+class _Source:
+    """A file's bytes (`bytes` or a path) in blocks of whole lines, checked to be UTF-8."""
+
+    def __init__(self, source, name: str):
+        self.source, self.name, self.old_mac, self.lines = source, name, False, 0
+
+    def blocks(self) -> Iterator[tuple[int, bytes]]:
+        """(number of the block's first line, block); the file's UTF-8 BOM left out. A file of
+        one line holding CRs has old Mac line ends: each CR ends a line (`old_mac`)."""
+        self.lines = 0
+        try:
+            is_bytes = isinstance(self.source, (bytes, bytearray))
+            stream = io.BytesIO(self.source) if is_bytes else open(self.source, "rb")  # noqa: SIM115
+        except OSError as error:
+            raise ValueError(f"{self.name} cannot be read: {error.strerror}.") from None
+        with stream:
+            buffer, ended = stream.read(BLOCK_BYTES).removeprefix(b"\xef\xbb\xbf"), False
+            while not ended:
+                chunk = stream.read(BLOCK_BYTES)
+                buffer, ended = buffer + chunk, not chunk
+                end = len(buffer) if ended else buffer.rfind(b"\n") + 1
+                if not end and len(buffer) > MAX_LINE_MB * MB:
+                    raise ValueError(
+                        f"{self.name} has a line of more than {MAX_LINE_MB} MB after line "
+                        f"{count(self.lines)}: it is not a TREC file (no line ends)."
+                    )
+                if not end:
+                    continue
+                block, buffer = buffer[:end], buffer[end:]
+                if not (self.lines or chunk or b"\n" in block) and b"\r" in block:
+                    self.old_mac, block = True, block.replace(b"\r", b"\n")
+                yield self.lines + 1, self._checked(block)
+
+    @property
+    def notes(self) -> list[str]:
+        if not self.old_mac:
+            return []
+        return [
+            f"{self.name} ends its lines with CR alone (old Mac text files): each CR is read as "
+            f"a line end here. trec_eval ends lines only at LF and would read the whole file as "
+            f"one line: save it with LF (or CR LF) line ends to use it there."
+        ]
+
+    def _checked(self, block: bytes) -> bytes:
+        if not block.isascii():
+            try:
+                block.decode("utf-8")
+            except UnicodeDecodeError as error:
+                line = self.lines + block[: error.start].count(b"\n") + 1
+                raise ValueError(
+                    f"{self.name} is not UTF-8 text: line {line} has a byte that cannot be read "
+                    f"({block[error.start : error.start + 1]!r}). Save it as UTF-8 and upload "
+                    f"it again."
+                ) from None
+        self.lines += block.count(b"\n") + (not block.endswith(b"\n"))
+        return block
+
+    def line_texts(self, wanted: set[int]) -> dict[int, str]:
+        """The text of the lines numbered `wanted`, read again (repeated pairs are found only
+        at the end); a pipe, which cannot be read twice, gives none."""
+        texts: dict[int, str] = {}
+        try:
+            for first, block in self.blocks():
+                if here := [n for n in wanted if first <= n <= self.lines]:
+                    lines = block.decode("utf-8").split("\n")
+                    texts |= {n: lines[n - first].rstrip("\r\n") for n in here}
+        except (OSError, ValueError):
+            pass
+        return texts
+
+
+class _At:
+    """A slice of lines indexed by (line number - 1), as `_collect` quotes them."""
+
+    def __init__(self, lines: list[str], first: int):
+        self.lines, self.first = lines, first
+
+    def __getitem__(self, index: int) -> str:
+        return self.lines[index + 1 - self.first].rstrip("\r\n")
+
+
+@dataclass
+class _Parts:
+    """What the blocks gave: the usable rows' columns, problems and counts."""
+
+    form: Format
+    strict: bool
+    columns: dict[str, list] = field(default_factory=dict)
+    found: _Found = field(default_factory=_Found)
+    lines: int = 0  # lines neither blank nor comments
+    rows: int = 0
+    comments: int = 0
+    extra: int = 0
+    unread: int = 0  # lines not read: the file is not what it should be
+    text: bool = False  # some line holds more than whitespace
+
+    def add(self, columns: dict, lines: int, found: _Found | None = None, **counts) -> None:
+        for name, values in columns.items():
+            self.columns.setdefault(name, []).append(values)
+        self.lines, self.rows = self.lines + lines, self.rows + len(columns["line"])
+        self.found = self.found + (found or _Found())
+        self.comments += counts.get("comments", 0)
+        self.extra += counts.get("extra", 0)
+
+    @property
+    def not_a_file(self) -> bool:
+        return self.lines >= SAMPLE_LINES and not self.rows
+
+    def fast(self, first: int, block: bytes) -> bool:
+        """The block through pyarrow, when its lines are simple; False when they are not."""
+        n, form = self.form.n_fields, self.form
+        if any(part in block for part in _REWRITE):
+            block = block.translate(_TO_SPACE)
+        if b"  " in block:
+            block = re.sub(rb" {2,}", b" ", block)
+        if block.startswith(b" ") or b"\n " in block or b" \n" in block or block.endswith(b" "):
+            block = re.sub(rb"(?m)^ | $", b"", block)
+        if any(part in block for part in _NOT_SIMPLE) or block.startswith((b"#", b"\n")):
+            return False
+        if block[: block.find(b"\n")].count(b" ") != n - 1:  # not even the first line reads
+            return False
+        names = [str(i) for i in range(n)]
+        value_type = pa.float64() if form is RUN else pa.large_string()
+        types = dict.fromkeys(names, pa.large_string()) | {names[form.at]: value_type}
+        try:
+            table = pacsv.read_csv(
+                pa.BufferReader(block),
+                pacsv.ReadOptions(column_names=names),
+                pacsv.ParseOptions(delimiter=" ", quote_char=False, ignore_empty_lines=False),
+                pacsv.ConvertOptions(column_types=types, strings_can_be_null=False, null_values=[]),
+            )
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            return False
+        text = table.column(form.at)
+        value = text.to_numpy() if form is RUN else _as_numbers(pd.Series(text)).to_numpy(float)
+        if self.strict and not np.isfinite(value).all():
+            return False
+        self.text = True
+        columns = {"query": table.column(0), "doc": table.column(2), form.value: value}
+        if form is QRELS:
+            columns["text"] = text
+        self.add(columns | {"line": np.arange(first, first + table.num_rows)}, table.num_rows)
+        return True
+
+    def exact(self, first: int, block: bytes) -> None:
+        """The block split one line at a time, `EXACT_LINES` at once, as trec_eval splits."""
+        ends = np.flatnonzero(np.frombuffer(block, np.uint8) == 10)
+        starts = [0, *(ends[EXACT_LINES - 1 :: EXACT_LINES] + 1).tolist(), len(block)]
+        for index, (start, stop) in enumerate(itertools.pairwise(starts)):
+            if self.not_a_file:
+                self.unread += block.count(b"\n", start, stop) + (block[stop - 1 : stop] != b"\n")
+                continue
+            if start == stop:
+                continue
+            lines = block[start:stop].decode("utf-8").removesuffix("\n").split("\n")
+            self.text = self.text or any(line.strip() for line in lines)
+            self._checked(lines, first + index * EXACT_LINES)
+
+    def _checked(self, lines: list[str], first: int) -> None:
+        n, form = self.form.n_fields, self.form
+        raw = pd.DataFrame(
+            [(_TREC_SPLIT.split(line.strip(TREC_SPACE)) + [""] * n)[: n + 1] for line in lines],
+            columns=range(n + 1),
+            dtype=str,
+        )
+        raw["line"] = np.arange(first, first + len(raw))
+        raw = raw[raw[0] != ""]  # blank lines
+        comment = raw[0].str.startswith("#")
+        raw = raw[~comment]
+        value = _as_numbers(raw[form.at])
+        masks = [(f"has fewer than {n} fields ({form.fields})", raw[n - 1] == "")]
+        if form is QRELS:
+            masks.insert(0, (f"has more than {n} fields ({form.fields})", raw[n] != ""))
+        if self.strict:
+            not_a_number = value.isna() | ~np.isfinite(value)
+            masks.append((f"has a {form.value} that is not a number", not_a_number))
+        flagged, found = _collect(raw, _At(lines, first), masks)
+        good = ~flagged.to_numpy()
+        columns = {
+            "query": pa.array(raw[0][good], pa.large_string()),
+            "doc": pa.array(raw[2][good], pa.large_string()),
+            form.value: value[good].to_numpy(float),
+            "line": raw["line"][good].to_numpy(),
+        }
+        if form is QRELS:
+            columns["text"] = pa.array(raw[form.at][good], pa.large_string())
+        extra = int((raw[n] != "").sum()) if form is RUN else 0
+        self.add(columns, len(raw), found, comments=int(comment.sum()), extra=extra)
+
+    def column(self, name: str):
+        chunks = self.columns.get(name, [])
+        if name in ("query", "doc", "text"):
+            pieces = [p for c in chunks for p in (c.chunks if hasattr(c, "chunks") else [c])]
+            return pd.array(pa.chunked_array(pieces, pa.large_string()), dtype="str")
+        return np.concatenate(chunks) if chunks else np.zeros(0, int if name == "line" else float)
+
+
+def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False) -> Table:
+    """A TREC file (bytes, or a path read as a stream) in `form` (`RUN` or `QRELS`)."""
+    reader, parts = _Source(source, name), _Parts(form, strict=not whole_relevance)
+    for first, block in reader.blocks():
+        if parts.not_a_file:
+            parts.unread += block.count(b"\n") + (not block.endswith(b"\n"))
+        elif reader.old_mac or not parts.fast(first, block):
+            parts.exact(first, block)
+    if not parts.text:
+        raise ValueError(f"{name} is empty: it has no lines to read.")
+    names = ("query", "doc", form.value, "line") + (("text",) if whole_relevance else ())
+    rows = pd.DataFrame({c: parts.column(c) for c in names}, copy=False)
+    found = parts.found
+    repeated = _candidates(parts.columns.get("query", []), parts.columns.get("doc", []))
+    if repeated.any():
+        what = (
+            "trec_eval refuses repeated documents in a run"
+            if form is RUN
+            else ("a document is judged once per query")
+        )
+        candidates = rows[repeated]
+        texts = reader.line_texts(set(candidates["line"].tolist()))
+        dup, more = _repeats(candidates, what, lambda line: texts.get(line, ""))
+        rows = rows.drop(index=candidates.index[dup.to_numpy()]).reset_index(drop=True)
+        found = found + more
+    notes = reader.notes + _comment_note(name, parts.comments)
+    if parts.extra:
+        notes.append(
+            f"{name}: {_plural(parts.extra, 'line', 'have')} more than 6 fields: read as "
+            f"trec_eval reads them, the first 6 (query Q0 doc rank score run); the rest of each "
+            f"line is ignored."
+        )
+    if whole_relevance:
+        whole = _whole_relevance(rows.pop("text"))
+        cut = int((whole != rows["relevance"]).sum())
+        rows["relevance"] = whole
+        if cut:
+            notes.append(
+                f"{name}: {_plural(cut, 'relevance')} not a whole number: read as trec_eval "
+                f"reads them, their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, "
+                f"abc → 0)."
+            )
+    summary = _summary(name, parts.lines, found, _trec_guess(*form.other), parts.unread)
+    more = found.total - len(found.kept)
+    return Table(
+        name, rows, found.kept, "score", tuple(notes), parts.extra, parts.comments, more, summary
+    )
+
+
+def read_trec_run(data, name: str = "The run file") -> Table:
+    """Read a TREC run (bytes, or a path read as a stream): ``query_id Q0 doc_id rank score
+    run_name`` per line, as trec_eval does (fields after the sixth ignored, ``#`` lines
+    skipped; see the package's notes)."""
+    return read_trec(data, name, RUN)
+
+
+def read_trec_qrels(data, name: str = "The qrels file", *, whole_relevance: bool = False) -> Table:
+    """Read TREC qrels (bytes, or a path read as a stream): ``query_id iteration doc_id
+    relevance`` per line (``#`` lines skipped).
+
+    A relevance that is not a whole number is kept as written, and one that is not a number is
+    a problem line; with ``whole_relevance=True`` every relevance is read as trec_eval reads it,
+    its leading whole number (C's ``atol``: 0.5 → 0, 1.7 → 1, abc → 0; see `_whole_relevance`),
+    and a note says how many were changed.
+    """
+    return read_trec(data, name, QRELS, whole_relevance=whole_relevance)
+
+
+_PRIME = np.uint64(0x100000001B3)
+
+
+def _hashes(chunks: list) -> np.ndarray:
+    """A 64-bit hash of each string of arrow `chunks` (equal text, equal hash: "7" and "007"
+    may share one, which the exact check of candidates then tells apart)."""
+    out = []
+    for piece in (p for c in chunks for p in (c.chunks if hasattr(c, "chunks") else [c])):
+        if not len(piece):
+            continue
+        try:  # ids written as numbers (MS MARCO's): the number is a hash, and a cheap one
+            out.append(pc.cast(piece, pa.int64()).to_numpy().view(np.uint64))
+            continue
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            pass
+        _, offsets, data = piece.buffers()
+        offsets = np.frombuffer(offsets, np.int64)[piece.offset : piece.offset + len(piece) + 1]
+        data = np.frombuffer(data, np.uint8)[offsets[0] : offsets[-1]]
+        starts = offsets[:-1] - offsets[0]
+        position = np.arange(data.size) - np.repeat(starts, np.diff(offsets))
+        powers = np.cumprod(np.full(int(position.max()) + 1, _PRIME, np.uint64))
+        out.append(np.add.reduceat((data.astype(np.uint64) + 1) * powers[position], starts))
+    return np.concatenate(out) if out else np.zeros(0, np.uint64)
+
+
+def _candidates(queries: list, docs: list) -> np.ndarray:
+    """Rows whose (query, document) pair may repeat another's: those sharing a hash."""
+    key = _hashes(queries) * np.uint64(0x9E3779B97F4A7C15) ^ _hashes(docs)
+    ordered = np.sort(key)
+    same = ordered[1:] == ordered[:-1]
+    if not same.any():
+        return np.zeros(key.size, bool)
+    return np.isin(key, ordered[1:][same])

@@ -1,0 +1,685 @@
+"""The TREC and CSV readers as they were before the streaming reader (commit fa77d36), kept
+unchanged as the reference the streaming reader is tested against (tests/core/test_stream.py).
+
+Reading run and judgment files: TREC qrels and run, or one CSV, into `Table`s.
+
+Every reader returns the rows it could read and, separately, the lines it could not
+(`LineProblem`: the line number, the reason, the line), so that a page can show them and let the
+user decide: skip them or fix the file. Nothing is dropped silently; problems that make a whole
+file unusable (an empty file, a missing column) raise a ``ValueError`` that says what to change.
+A file that is not what it should be (a log, a CSV read as a TREC run) can have millions of
+problem lines: the first `MAX_PROBLEMS` are kept, the rest only counted (`Table.problem_count`),
+and when almost no line reads, `Table.summary` says what the lines look like instead.
+What a reader did beyond reading (fields it ignored, comment lines it skipped) is said in the
+table's notes. The formats are described in the package's docstring (`ndcg_core.runs`).
+
+Files are measured in megabytes of 1,000,000 bytes (`MB`), as the upload widget counts them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ndcg_core.display import count, exact, fixed, shorten
+
+try:  # pyarrow turns 2 million numbers written as text into floats in milliseconds
+    import pyarrow as pa
+    import pyarrow.compute as pc
+except ImportError:  # pragma: no cover - pandas alone is slower but gives the same numbers
+    pa = pc = None
+
+CSV_REQUIRED = ("query_id", "doc_id", "relevance")
+# Characters of a file's line quoted beside its problem: more than a message quotes
+# (display.MAX_QUOTED), so that a whole TREC line usually shows.
+MAX_SHOWN_TEXT = 80
+MB = 1_000_000  # bytes in the megabyte of the upload cap, as Streamlit's uploader counts it
+# The largest file read, in MB: the app's upload cap (server.maxUploadSize in
+# .streamlit/config.toml, which a test keeps equal to this) and the command line's.
+MAX_FILE_MB = 50
+# Problem lines kept per file, with their line numbers and text; past them, problems are only
+# counted. A page shows the first thousand; a file of millions of bad lines must not hold a
+# Python object per line (the server would need gigabytes for a 10 MB file of them).
+MAX_PROBLEMS = 10_000
+# A file is summarised ("none of its lines has 6 fields…") when at most this share of its
+# lines read: listing its lines one by one helps less than saying what they look like.
+SUMMARY_SHARE = 0.01
+CSV_FIELD_LIMIT = csv.field_size_limit()  # characters in one CSV field (131,072)
+# C's isspace in the "C" locale: what trec_eval separates fields with. A no-break space or an
+# ideographic space is not one of them: to trec_eval it is part of a field.
+TREC_SPACE = " \t\v\f\r"
+_TREC_SPLIT = re.compile(f"[{re.escape(TREC_SPACE)}]+")
+_ODD_SPACES = {
+    "\u00a0": "a no-break space (U+00A0)",
+    "\u2007": "a figure space (U+2007)",
+    "\u202f": "a narrow no-break space (U+202F)",
+    "\u3000": "an ideographic space (U+3000)",
+    "\u2002": "an en space (U+2002)",
+    "\u2003": "an em space (U+2003)",
+    "\u2009": "a thin space (U+2009)",
+    "\u200b": "a zero-width space (U+200B)",
+    "\u0085": "a next-line character (U+0085)",
+    "\u2028": "a line separator (U+2028)",
+}
+
+
+@dataclass(frozen=True)
+class LineProblem:
+    """A line of a file that could not be used, and why (`text`: the line, cut to
+    `MAX_SHOWN_TEXT` characters)."""
+
+    line: int
+    reason: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows read from one file: the usable ones and the problems, by line number.
+
+    `notes` say, in words, what the reader did beyond reading (comment lines skipped, fields
+    ignored, line ends read); `extra_fields` and `comments` count the run lines concerned.
+    """
+
+    name: str
+    rows: pd.DataFrame
+    problems: tuple[LineProblem, ...] = ()
+    order: str = "score"  # what ranks the rows: "score", "rank" or "file" (file order)
+    notes: tuple[str, ...] = ()
+    extra_fields: int = 0
+    comments: int = 0
+    more_problems: int = 0  # problem lines after the first MAX_PROBLEMS: counted, not kept
+    summary: str = ""  # what the lines look like, when almost none of them reads
+
+    @property
+    def problem_count(self) -> int:
+        """Every line that could not be used: those kept in `problems` and those counted."""
+        return len(self.problems) + self.more_problems
+
+    def problem_frame(self) -> pd.DataFrame:
+        """The kept problems, one row each; a last row counts those not kept."""
+        rows = [(p.line, p.reason, p.text) for p in self.problems]
+        if self.more_problems:
+            rows.append((None, f"… and {count(self.more_problems)} more", ""))
+        frame = pd.DataFrame(rows, columns=["line", "problem", "text"])
+        return frame.astype({"line": "Int64"})  # whole numbers, and none on the count's row
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading bytes
+# ---------------------------------------------------------------------------------------------
+
+
+def size_text(cap_mb: float) -> str:
+    """The upload cap in words: '50 MB (50,000,000 bytes)'."""
+    return f"{exact(cap_mb)} MB ({count(int(cap_mb * MB))} bytes)"
+
+
+def check_size(n_bytes: int, cap_mb: float, name: str = "The file", *, ended: bool = True) -> None:
+    """Refuse a file larger than the upload cap (``server.maxUploadSize``, in megabytes of
+    1,000,000 bytes: the unit Streamlit's uploader counts in, so the widget, the page and this
+    check agree on the byte). `ended=False`: reading stopped after `n_bytes` (a stream, or a
+    file with no end such as /dev/zero), so its size is unknown."""
+    if n_bytes > cap_mb * MB:
+        size = (
+            f"{fixed(n_bytes / MB, 1)} MB ({count(n_bytes)} bytes)"
+            if ended
+            else f"more than {exact(cap_mb)} MB: it had not ended after {count(n_bytes)} bytes"
+        )
+        raise ValueError(
+            f"{name} is {size}; files up to {size_text(cap_mb)} are accepted (the upload cap, "
+            f"server.maxUploadSize). Cut it down, e.g. to fewer queries, and try again."
+        )
+
+
+def _text(data: bytes, name: str) -> str:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ValueError(
+            f"{name} is not UTF-8 text: line {line} has a byte that cannot be read "
+            f"({data[error.start : error.start + 1]!r}). Save it as UTF-8 and upload it again."
+        ) from None
+    if not text.strip():
+        raise ValueError(f"{name} is empty: it has no lines to read.")
+    return text
+
+
+class _Lines:
+    """The file's lines (without their line ends), found only when a problem needs to quote
+    one; `quoted` is a line as a problem row shows it. Lines end at LF, or with `cr_ends` at
+    CR LF, CR or LF (as csv.reader ends them). Where each line starts is kept as numbers, not
+    as one string per line: a file of five million short lines would need gigabytes."""
+
+    def __init__(self, text: str, cr_ends: bool = False):
+        self._text, self._cr_ends, self._bounds = text, cr_ends, None
+
+    def _find_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        text = self._text
+        # One number per character, so that positions are the text's own indices.
+        if text.isascii():
+            codes = np.frombuffer(text.encode("ascii"), np.uint8)
+        else:
+            codes = np.frombuffer(text.encode("utf-32-le"), np.uint32)
+        ends = codes == ord("\n")
+        if self._cr_ends:
+            alone = codes == ord("\r")
+            alone[:-1] &= ~ends[1:]  # the CR of a CR LF is not a line end of its own
+            ends |= alone
+        ends = np.flatnonzero(ends)
+        return np.concatenate(([0], ends + 1)), np.concatenate((ends, [len(text)]))
+
+    def __getitem__(self, index: int) -> str:
+        if self._bounds is None:
+            self._bounds = self._find_bounds()
+        starts, ends = self._bounds
+        return self._text[starts[index] : ends[index]].rstrip("\r\n")
+
+    def quoted(self, index: int) -> str:
+        return shorten(self[index], MAX_SHOWN_TEXT)
+
+
+def _old_mac_line_ends(text: str, data: bytes, name: str) -> tuple[str, bytes, list[str]]:
+    """A file whose lines end in CR alone (old Mac software) is read line by line, and said so:
+    trec_eval, which only ends lines at LF, would see the whole file as one line."""
+    if "\r" not in text or "\n" in text:
+        return text, data, []
+    note = (
+        f"{name} ends its lines with CR alone (old Mac text files): each CR is read as a line "
+        f"end here. trec_eval ends lines only at LF and would read the whole file as one line: "
+        f"save it with LF (or CR LF) line ends to use it there."
+    )
+    return text.replace("\r", "\n"), data.replace(b"\r", b"\n"), [note]
+
+
+def _whitespace_fields(text: str, n_fields: int, data: bytes) -> pd.DataFrame:
+    """Split lines as trec_eval does into `n_fields` text columns, a column `n_fields` holding
+    the next field when there is one (so a longer line can be told apart), and `line`.
+
+    Fields are separated by `TREC_SPACE`. Fast path: pandas' C parser (which splits on spaces and
+    tabs: vertical tabs and form feeds are turned into spaces first). With `usecols` it drops the fields beyond
+    the columns asked for, silently, but refuses a file where no line reaches them; such a file
+    is read without it. Whenever its lines do not line up with the file's (a CR alone inside a
+    line, a NUL byte, …), the slow path splits one line at a time.
+    """
+    names = list(range(n_fields + 1))
+    source = data.removeprefix(b"\xef\xbb\xbf").translate(_VF_TO_SPACE)
+    frame = None
+    for width in ({"usecols": names}, {"index_col": False}):
+        try:
+            with warnings.catch_warnings():
+                # Without `usecols`, pandas warns of the fields past the columns asked for;
+                # they are dropped on purpose (column n_fields already tells a longer line).
+                warnings.simplefilter("ignore", pd.errors.ParserWarning)
+                frame = pd.read_csv(
+                    io.BytesIO(source),  # bytes parse faster than text
+                    sep=r"\s+",
+                    header=None,
+                    names=names,
+                    dtype=str,
+                    na_filter=False,
+                    skip_blank_lines=False,
+                    quoting=csv.QUOTE_NONE,
+                    engine="c",
+                    **width,
+                )
+        except (ValueError, pd.errors.ParserError):
+            continue
+        if len(frame) == text.count("\n") + (not text.endswith("\n")):
+            break
+        frame = None
+    if frame is None:
+        # Slow path, exact by construction: one line at a time.
+        rows = []
+        for line in text.removesuffix("\n").split("\n"):
+            parts = _TREC_SPLIT.split(line.strip(TREC_SPACE))
+            rows.append((parts + [""] * (n_fields + 1))[: n_fields + 1])
+        frame = pd.DataFrame(rows, columns=names, dtype=str)
+    frame["line"] = np.arange(1, len(frame) + 1)
+    return frame
+
+
+_VF_TO_SPACE = bytes.maketrans(b"\v\f", b"  ")
+
+
+def _as_numbers(values: pd.Series) -> pd.Series:
+    """Text to floats, NaN where a value is not a number (as `pd.to_numeric` with coerce)."""
+    if pc is not None and len(values) > 1000:
+        try:
+            numbers = pc.cast(pa.array(values, type=pa.large_string()), pa.float64())
+            return pd.Series(numbers.to_numpy(zero_copy_only=False), index=values.index)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+            pass  # a value arrow cannot read: let pandas name each one
+    return pd.to_numeric(values, errors="coerce").astype(float)
+
+
+def _odd_space(line: str) -> str | None:
+    """The first unusual space in a line, in words, if it holds one trec_eval does not split on."""
+    for char, words in _ODD_SPACES.items():
+        if char in line:
+            return words
+    return None
+
+
+@dataclass(frozen=True)
+class _Found:
+    """Problems found by one check: the first `MAX_PROBLEMS` (by line), how many in all, and
+    how many lines each reason flagged."""
+
+    kept: tuple[LineProblem, ...] = ()
+    total: int = 0
+    by_reason: tuple[tuple[str, int], ...] = ()
+
+    def __add__(self, other: _Found) -> _Found:
+        # The first MAX_PROBLEMS of a union lie among the first MAX_PROBLEMS of each part.
+        kept = sorted(self.kept + other.kept, key=lambda p: p.line)[:MAX_PROBLEMS]
+        return _Found(tuple(kept), self.total + other.total, self.by_reason + other.by_reason)
+
+
+def _collect(frame: pd.DataFrame, lines: _Lines, masks: list[tuple[str, pd.Series]]):
+    """Problems for the rows flagged by each (reason, mask); first reason wins per line. Only
+    the first `MAX_PROBLEMS` lines get a `LineProblem`; the others are counted."""
+    reason_of = np.full(len(frame), -1, dtype=np.int16)
+    for index, (_, mask) in enumerate(masks):
+        reason_of[np.asarray(mask, dtype=bool) & (reason_of < 0)] = index
+    flagged = reason_of >= 0
+    bad_lines, bad_reasons = frame["line"].to_numpy()[flagged], reason_of[flagged]
+    first = np.argsort(bad_lines, kind="stable")[:MAX_PROBLEMS]
+    problems = []
+    for line, index in zip(bad_lines[first], bad_reasons[first]):
+        text = lines[line - 1]
+        said = masks[index][0]
+        odd = _odd_space(text) if "fields" in said else None
+        if odd:
+            said += (
+                f"; it holds {odd}, which trec_eval does not read as a separator: use "
+                f"spaces or tabs between fields"
+            )
+        problems.append(LineProblem(int(line), said, shorten(text, MAX_SHOWN_TEXT)))
+    by_reason = np.bincount(bad_reasons, minlength=len(masks))
+    found = _Found(
+        tuple(problems),
+        len(bad_lines),
+        tuple((reason, int(n)) for (reason, _), n in zip(masks, by_reason) if n),
+    )
+    return pd.Series(flagged, index=frame.index), found
+
+
+def _duplicates(frame: pd.DataFrame) -> tuple[pd.Series, dict[int, int]]:
+    """Rows repeating an earlier (query, doc) pair, and the line of that earlier row for the
+    first `MAX_PROBLEMS` of them."""
+    dup = frame.duplicated(["query", "doc"], keep="first")
+    first_line: dict[int, int] = {}
+    if dup.any():
+        # Only the rows of repeated pairs are indexed: a big run has few of them.
+        involved = frame[frame.duplicated(["query", "doc"], keep=False)]
+        firsts = involved[~dup[involved.index]].set_index(["query", "doc"])["line"]
+        shown = frame.loc[dup, ["query", "doc"]].head(MAX_PROBLEMS)
+        for idx, q, d in shown.itertuples():
+            first_line[idx] = int(firsts.loc[(q, d)])
+    return dup, first_line
+
+
+def _problems_with_duplicates(frame, lines, masks, what):
+    flagged, found = _collect(frame, lines, masks)
+    clean = frame[~flagged]
+    dup, first_line = _duplicates(clean)
+    repeats = int(dup.sum())
+    if repeats:
+        extra = tuple(
+            LineProblem(
+                int(clean.at[idx, "line"]),
+                f"repeats the (query, document) pair of line {first}; {what}",
+                lines.quoted(int(clean.at[idx, "line"]) - 1),
+            )
+            for idx, first in first_line.items()
+        )
+        found = found + _Found(
+            extra, repeats, (("repeats an earlier (query, document) pair", repeats),)
+        )
+    return clean[~dup], found
+
+
+def _summary(name: str, lines: int, found: _Found, guess) -> str:
+    """A file almost none of whose lines read, in words: how many lines read, the reason most
+    lines have, its first problem line, and `guess(text)`'s idea of what the file is; "" for a
+    file that mostly reads."""
+    if lines < 2 or not found.total or lines - found.total > SUMMARY_SHARE * lines:
+        return ""
+    reason, most = max(found.by_reason, key=lambda pair: pair[1])
+    used = lines - found.total
+    start = (
+        f"None of the {count(lines)} lines of {name} could be used"
+        if not used
+        else f"Only {count(used)} of the {count(lines)} lines of {name} could be used"
+    )
+    reason = reason.split(";")[0]
+    if most == found.total == lines:
+        which = "every one"
+    else:
+        which = f"{count(most)} of them"
+        if most != 1:  # "12 of them have", not "has"
+            reason = reason.replace("has ", "have ", 1).replace("does not", "do not", 1)
+    first = found.kept[0]
+    said = f"{start}: {which} {reason}. Line {count(first.line)} reads {first.text!r}."
+    hint = guess(first.text)
+    return f"{said} {hint}" if hint else said
+
+
+def _trec_guess(other_fields: int, other: str):
+    """What a TREC file whose lines do not read may be instead: a CSV, or the other TREC file
+    (its lines have `other_fields` fields)."""
+
+    def guess(text: str) -> str:
+        fields = len(_TREC_SPLIT.split(text.strip(TREC_SPACE))) if text.strip(TREC_SPACE) else 0
+        if "," in text and fields <= 2:
+            return "Is it a CSV? Then read it as a CSV file (with a header line), not as TREC."
+        if fields == other_fields:
+            return f"That is the shape of {other}: are the qrels and the run swapped?"
+        return ""
+
+    return guess
+
+
+def _csv_guess(text: str) -> str:
+    for delimiter, words in ((";", "semicolons (;)"), ("\t", "tabs")):
+        if delimiter in text:
+            return f"Are its columns separated by {words}? Save it with commas between columns."
+    return ""
+
+
+def _comment_lines(raw: pd.DataFrame) -> pd.Series:
+    """Lines whose first character after blanks is '#': comments, which trec_eval skips."""
+    return raw[0].str.startswith("#")
+
+
+def _comment_note(name: str, comments: int) -> list[str]:
+    if not comments:
+        return []
+    return [
+        f"{name}: {_plural(comments, 'comment line')} (starting with #) skipped, as trec_eval "
+        f"does since version 10.0."
+    ]
+
+
+def read_trec_run(data: bytes, name: str = "The run file") -> Table:
+    """Read a TREC run: ``query_id Q0 doc_id rank score run_name`` per line, as trec_eval does
+    (fields after the sixth ignored, ``#`` lines skipped; see the module's notes)."""
+    text = _text(data, name)
+    text, data, notes = _old_mac_line_ends(text, data, name)
+    lines = _Lines(text)
+    raw = _whitespace_fields(text, 6, data)
+    raw = raw[raw[0] != ""]  # blank lines
+    comment = _comment_lines(raw)
+    comments = int(comment.sum())
+    raw = raw[~comment]
+    score = _as_numbers(raw[4])
+    frame = pd.DataFrame(
+        {"query": raw[0], "doc": raw[2], "score": score, "line": raw["line"]}, index=raw.index
+    )
+    short = raw[5] == ""
+    masks = [
+        ("has fewer than 6 fields (query Q0 doc rank score run)", short),
+        ("has a score that is not a number", score.isna() | ~np.isfinite(score)),
+    ]
+    rows, found = _problems_with_duplicates(
+        frame, lines, masks, "trec_eval refuses repeated documents in a run"
+    )
+    summary = _summary(name, len(frame), found, _trec_guess(4, "a qrels file"))
+    extra = int((raw[6] != "").sum())
+    notes += _comment_note(name, comments)
+    if extra:
+        notes.append(
+            f"{name}: {_plural(extra, 'line', 'have')} more than 6 fields: read as trec_eval "
+            f"reads them, the first 6 (query Q0 doc rank score run); the rest of each line is "
+            f"ignored."
+        )
+    return Table(
+        name,
+        rows.reset_index(drop=True),
+        found.kept,
+        "score",
+        tuple(notes),
+        extra,
+        comments,
+        found.total - len(found.kept),
+        summary,
+    )
+
+
+LONG_MAX = 2**63 - 1  # C's long on a 64-bit machine, where atol's value saturates
+
+
+def _whole_relevance(text: pd.Series) -> pd.Series:
+    """The relevance as trec_eval reads it, C's ``atol`` on a 64-bit long: the leading whole
+    number of the text (0.5 → 0, 1.7 → 1, -1.5 → -1, 2e3 → 2, 1e400 → 1), 0 when there is
+    none (abc → 0), and ±`LONG_MAX` when it has more digits than a long holds (glibc's atol
+    saturates), as a float, the way trec_eval turns it into a gain."""
+    found = text.str.extract(r"^([+-]?)0*([0-9]+)", expand=True)  # ASCII digits only, as C's
+    sign, digits = found[0], found[1]
+    digits = digits.where(~(digits.str.len() > len(str(LONG_MAX))), str(LONG_MAX + 1))
+    value = pd.to_numeric(digits, errors="coerce").astype(float).clip(upper=float(LONG_MAX))
+    return value.where(sign != "-", -value).fillna(0.0)
+
+
+def read_trec_qrels(
+    data: bytes, name: str = "The qrels file", *, whole_relevance: bool = False
+) -> Table:
+    """Read TREC qrels: ``query_id iteration doc_id relevance`` per line (``#`` lines skipped).
+
+    A relevance that is not a whole number is kept as written, and one that is not a number is
+    a problem line; with ``whole_relevance=True`` every relevance is read as trec_eval reads it,
+    its leading whole number (C's ``atol``: 0.5 → 0, 1.7 → 1, abc → 0; see `_whole_relevance`),
+    and a note says how many were changed.
+    """
+    text = _text(data, name)
+    text, data, notes = _old_mac_line_ends(text, data, name)
+    lines = _Lines(text)
+    raw = _whitespace_fields(text, 4, data)
+    raw = raw[raw[0] != ""]
+    comment = _comment_lines(raw)
+    comments = int(comment.sum())
+    raw = raw[~comment]
+    relevance = _as_numbers(raw[3])
+    frame = pd.DataFrame(
+        {"query": raw[0], "doc": raw[2], "relevance": relevance, "line": raw["line"]},
+        index=raw.index,
+    )
+    masks = [
+        ("has more than 4 fields (query iteration doc relevance)", raw[4] != ""),
+        ("has fewer than 4 fields (query iteration doc relevance)", raw[3] == ""),
+    ]
+    if not whole_relevance:  # atol reads every text: abc is 0, 1e400 is 1
+        masks.append(
+            ("has a relevance that is not a number", relevance.isna() | ~np.isfinite(relevance))
+        )
+    rows, found = _problems_with_duplicates(
+        frame, lines, masks, "a document is judged once per query"
+    )
+    summary = _summary(name, len(frame), found, _trec_guess(6, "a run"))
+    notes += _comment_note(name, comments)
+    if whole_relevance:
+        whole = _whole_relevance(raw.loc[rows.index, 3])
+        cut = int((whole != rows["relevance"]).sum())
+        rows = rows.assign(relevance=whole)
+        if cut:
+            notes.append(
+                f"{name}: {_plural(cut, 'relevance')} not a whole number: read as trec_eval "
+                f"reads them, their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, "
+                f"abc → 0)."
+            )
+    return Table(
+        name,
+        rows.reset_index(drop=True),
+        found.kept,
+        "score",
+        tuple(notes),
+        0,
+        comments,
+        found.total - len(found.kept),
+        summary,
+    )
+
+
+def _delimiter_hint(first_line: str) -> str:
+    """When a header is not comma-separated: what separates it, and what to do."""
+    for delimiter, words in ((";", "semicolons (;)"), ("\t", "tabs")):
+        cells = [cell.strip().lower() for cell in first_line.split(delimiter)]
+        if len(cells) > 1 and all(column in cells for column in CSV_REQUIRED):
+            return (
+                f" Its columns look separated by {words}: save it with commas between columns "
+                f"(spreadsheets in some languages use semicolons), or use the TREC format."
+            )
+    return ""
+
+
+def _csv_rows(text: str, name: str):
+    """The CSV's rows with their physical line numbers; a csv error names the line its row
+    starts on (a quoted field can run over several lines)."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    last = 0
+    try:
+        for row in reader:
+            yield reader.line_num, row
+            last = reader.line_num
+    except csv.Error as error:
+        line = count(last + 1)
+        if "field larger than field limit" in str(error):
+            raise ValueError(
+                f"{name}, line {line}: a field is longer than {count(CSV_FIELD_LIMIT)} "
+                f"characters, more than any id or number needs (an unclosed quote makes the rest "
+                f"of the file one field). Close the quote or shorten the field."
+            ) from None
+        raise ValueError(
+            f"{name}, line {line} cannot be read as CSV ({error}). Check its quotes."
+        ) from None
+
+
+def _csv_header(first: list[str], lines: _Lines, name: str) -> list[str]:
+    """The header's column names (trimmed, in lower case), or a ValueError saying what to
+    change: a required column missing, a name given twice, both a score and a rank."""
+    header = [h.strip().lower() for h in first]
+    missing = [c for c in CSV_REQUIRED if c not in header]
+    if missing:
+        raise ValueError(
+            f"{name} needs the columns query_id, doc_id, relevance (and optionally score or "
+            f"rank) in its first line; it lacks {', '.join(missing)}. Its first line is "
+            f"{lines.quoted(0)!r}.{_delimiter_hint(lines[0])}"
+        )
+    repeated = sorted({h for h in header if h and header.count(h) > 1})
+    if repeated:
+        raise ValueError(
+            f"{name} names the column {', '.join(repeated)} more than once in its first line "
+            f"({lines.quoted(0)!r}): keep one column of each name, so each value has one "
+            f"meaning."
+        )
+    if "score" in header and "rank" in header:
+        raise ValueError(
+            f"{name} has both a score and a rank column: keep one, so the order is unambiguous."
+        )
+    return header
+
+
+def _csv_records(rows_read, width: int, lines: _Lines):
+    """The rows after the header that have `width` fields (trimmed) and their line numbers, and
+    the problems of the other rows that are not blank (the first `MAX_PROBLEMS` kept).
+    csv.reader counts physical lines, so quoted newlines keep the numbers right."""
+    records, line_numbers, wrong_width, wrong = [], [], [], 0
+    for line, row in rows_read:
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != width:
+            wrong += 1
+            if wrong <= MAX_PROBLEMS:
+                reason = f"has {len(row)} fields, the header {width}"
+                wrong_width.append(LineProblem(line, reason, lines.quoted(line - 1)))
+            continue
+        records.append([cell.strip() for cell in row])
+        line_numbers.append(line)
+    said = f"does not have the header's {width} fields"
+    return (
+        records,
+        line_numbers,
+        _Found(tuple(wrong_width), wrong, ((said, wrong),) if wrong else ()),
+    )
+
+
+def _csv_order(raw: pd.DataFrame, column: str | None, line: pd.Series):
+    """The score that ranks the rows (higher first) and, with a score or rank column, the
+    (reason, mask) of the rows whose value is not a number (an empty one is a judgment of a
+    document the system did not rank)."""
+    if column is None:
+        return -line.astype(float), None  # file order is the ranking
+    value = _as_numbers(raw[column])
+    bad = (value.isna() | ~np.isfinite(value)) & (raw[column] != "")
+    return (-value if column == "rank" else value), (f"has a {column} that is not a number", bad)
+
+
+def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
+    """Read a CSV with a header: query_id, doc_id, relevance[, score | rank].
+
+    Returns rows with columns query, doc, relevance, score (NaN: judged but not ranked), line.
+    A ``rank`` column becomes score = -rank, so rank 1 comes first.
+    """
+    text = _text(data, name)
+    # csv.reader ends a line at \r too (a file saved by old Mac software), so its line numbers
+    # count those; the TREC readers' (pandas' or the one-line-at-a-time path) count \n only.
+    lines = _Lines(text, cr_ends=True)
+    rows_read = _csv_rows(text, name)
+    header = _csv_header(next(rows_read)[1], lines, name)
+    order_column = next((column for column in ("score", "rank") if column in header), None)
+    records, line_numbers, wrong_width = _csv_records(rows_read, len(header), lines)
+    if not records and not wrong_width.total:
+        raise ValueError(f"{name} has a header but no rows.")
+    raw = pd.DataFrame(records, columns=header, dtype=str)
+    relevance = _as_numbers(raw["relevance"])
+    frame = pd.DataFrame(
+        {
+            "query": raw["query_id"],
+            "doc": raw["doc_id"],
+            "relevance": relevance,
+            "line": np.asarray(line_numbers, dtype=int),
+        }
+    )
+    masks = [
+        ("has an empty query_id", raw["query_id"] == ""),
+        ("has an empty doc_id", raw["doc_id"] == ""),
+        ("has a relevance that is not a number", relevance.isna() | ~np.isfinite(relevance)),
+    ]
+    frame["score"], not_a_number = _csv_order(raw, order_column, frame["line"])
+    if not_a_number is not None:
+        masks.append(not_a_number)
+    rows, found = _problems_with_duplicates(
+        frame, lines, masks, "each document appears once per query"
+    )
+    found = found + wrong_width
+    summary = _summary(name, len(frame) + wrong_width.total, found, _csv_guess)
+    return Table(
+        name,
+        rows.reset_index(drop=True),
+        found.kept,
+        order_column or "file",
+        more_problems=found.total - len(found.kept),
+        summary=summary,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Words the readers and the join share
+# ---------------------------------------------------------------------------------------------
+
+
+def _plural(n: int, word: str, verb: str = "") -> str:
+    """'1 query has' / '3 queries have'."""
+    if n != 1:
+        word = word[:-1] + "ies" if word.endswith("y") else word + "s"
+    verbs = {"have": "has", "are": "is"}
+    verb = verbs.get(verb, verb) if n == 1 else verb
+    return f"{n} {word}" + (f" {verb}" if verb else "")

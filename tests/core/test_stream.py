@@ -1,0 +1,149 @@
+"""The streaming TREC reader (`ndcg_core.runs.stream`) against the reader it replaced
+(tests/core/runs_reader_before.py, the code of commit fa77d36 unchanged): on random files of
+every whitespace trec_eval knows and some it does not, comments, blank lines, repeated
+documents, numbers and junk, cut into blocks of a few bytes so that every block boundary and
+every way through a block is tried, the rows, problems, notes and summary are the same. And
+what only the streaming reader does: a path read as a stream, a file that is not a run given
+up after a sample, a line that never ends."""
+
+from contextlib import contextmanager
+from pathlib import Path
+from unittest import mock
+
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ndcg_core import runs
+from ndcg_core.runs import stream
+from tests.core import runs_reader_before as before
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "trec_eval_test"
+
+SPACES = [" ", " ", " ", "  ", "\t", " \t ", "\v", "\f", "\r", "\u00a0", "\u3000"]
+FIELDS = ["1", "2", "q1", "Q0", "0", "d1", "d2", "D-3", "#x", "1.5", "-1", "abc", "nan", "2e3",
+          "inf", "é", "0.25", "10", "1e400", "x,y"]  # fmt: skip
+
+
+@st.composite
+def trec_files(draw) -> bytes:
+    """A file of TREC-like lines: mostly 4 or 6 fields, some shorter or longer, blank or
+    comment lines, any whitespace around and between fields, a BOM, CR LF, no last LF."""
+    lines = []
+    for _ in range(draw(st.integers(0, 25))):
+        n = draw(st.sampled_from([0, 1, 3, 4, 4, 5, 6, 6, 6, 7, 8]))
+        fields = [draw(st.sampled_from(FIELDS)) for _ in range(n)]
+        gaps = [draw(st.sampled_from(SPACES)) for _ in range(n + 1)]
+        ends = ("", gaps[0]) if draw(st.booleans()) else (gaps[0], gaps[-1])
+        line = ends[0] + "".join(f + g for f, g in zip(fields, [*gaps[1:-1], ""])) + ends[1]
+        if draw(st.integers(0, 9)) == 0:
+            line = "# " + line
+        lines.append(line)
+    end = draw(st.sampled_from(["\n", "\n", "\r\n"]))
+    text = end.join(lines) + draw(st.sampled_from([end, ""]))
+    bom = draw(st.sampled_from([b"", b"", b"\xef\xbb\xbf"]))
+    return bom + text.encode()
+
+
+def _outcome(reader, data: bytes, **keywords):
+    try:
+        table = reader(data, "the file", **keywords)
+    except ValueError as error:
+        return str(error)
+    problems = [(p.line, p.reason, p.text) for p in table.problems]
+    counts = (table.more_problems, table.extra_fields, table.comments, table.summary)
+    return table.rows, problems, table.notes, counts
+
+
+def _same(new, old):
+    if isinstance(new, str) or isinstance(old, str):
+        assert new == old
+        return
+    pd.testing.assert_frame_equal(new[0], old[0], check_dtype=False, check_index_type=False)
+    assert new[1:] == old[1:]
+
+
+BLOCKS = pytest.mark.parametrize("size", [None, 7, 64], ids=["one block", "7 bytes", "64 bytes"])
+
+
+@contextmanager
+def blocks(size: int | None):
+    """Blocks of `size` bytes and slices of two lines: a small file crosses every boundary."""
+    if size is None:
+        yield
+        return
+    with (
+        mock.patch.object(stream, "BLOCK_BYTES", size),
+        mock.patch.object(stream, "EXACT_LINES", 2),
+    ):
+        yield
+
+
+@BLOCKS
+@given(data=trec_files())
+def test_a_run_reads_as_the_reader_before_read_it(size, data):
+    with blocks(size):
+        new = _outcome(runs.read_trec_run, data)
+    _same(new, _outcome(before.read_trec_run, data))
+
+
+@BLOCKS
+@given(data=trec_files(), whole=st.booleans())
+def test_qrels_read_as_the_reader_before_read_them(size, data, whole):
+    with blocks(size):
+        new = _outcome(runs.read_trec_qrels, data, whole_relevance=whole)
+    _same(new, _outcome(before.read_trec_qrels, data, whole_relevance=whole))
+
+
+@BLOCKS
+@given(
+    docs=st.lists(st.sampled_from(["a", "b", "c", "ab", "ba", "a b"]), min_size=1, max_size=30),
+    queries=st.lists(st.sampled_from(["1", "2", "11"]), min_size=30, max_size=30),
+)
+def test_repeated_documents_anywhere_in_the_file_are_found(size, docs, queries):
+    data = "".join(f"{q} Q0 {d} 1 {i} r\n" for i, (q, d) in enumerate(zip(queries, docs)))
+    with blocks(size):
+        new = _outcome(runs.read_trec_run, data.encode())
+    _same(new, _outcome(before.read_trec_run, data.encode()))
+
+
+@pytest.mark.parametrize("name", ["results.test", "results.trunc", "qrels.test", "qrels.rel_level",
+                                  "qrels.test.with-comments"])  # fmt: skip
+def test_trec_eval_test_files_read_alike_from_bytes_and_from_a_path(name):
+    reader = "read_trec_qrels" if name.startswith("qrels") else "read_trec_run"
+    data = (DATA / name).read_bytes()
+    from_path = _outcome(getattr(runs, reader), DATA / name)
+    _same(from_path, _outcome(getattr(before, reader), data))
+    _same(_outcome(getattr(runs, reader), data), from_path)
+
+
+def test_a_file_that_is_not_a_run_is_given_up_after_a_sample(tmp_path):
+    junk = tmp_path / "junk.txt"
+    junk.write_bytes(b"x\n" * 300_000)
+    table = runs.read_trec_run(junk, "junk.txt")
+    assert table.rows.empty
+    assert table.summary.startswith(
+        "None of the first 50,000 lines of junk.txt could be used (the other 250,000 were not "
+        "read): every one has fewer than 6 fields"
+    )
+    assert table.problem_count == 50_000 and len(table.problems) == runs.MAX_PROBLEMS
+
+
+def test_a_line_that_never_ends_is_refused(monkeypatch, tmp_path):
+    # Read 100 kB at a time, a line still without its end after 1 MB is refused (/dev/zero).
+    monkeypatch.setattr(stream, "MAX_LINE_MB", 1)
+    monkeypatch.setattr(stream, "BLOCK_BYTES", 100_000)
+    endless = tmp_path / "zeros"
+    endless.write_bytes(b"\0" * 3_000_000)
+    with pytest.raises(ValueError, match="has a line of more than 1 MB after line 0"):
+        runs.read_trec_run(endless, "zeros")
+
+
+def test_a_repeated_pair_far_apart_quotes_both_lines_from_the_file(monkeypatch, tmp_path):
+    monkeypatch.setattr(stream, "BLOCK_BYTES", 50)
+    path = tmp_path / "run"
+    path.write_bytes(b"1 Q0 a 1 3 r\n" + b"1 Q0 b 2 2 r\n" * 0 + b"2\tQ0 x 1 1 r\n1 Q0  a 3 1 r\n")
+    (problem,) = runs.read_trec_run(path, "run").problems
+    assert (problem.line, problem.text) == (3, "1 Q0  a 3 1 r")
+    assert problem.reason.startswith("repeats the (query, document) pair of line 1")

@@ -1,0 +1,1 @@
+"""The live classroom's page (`page.py`, the script the menu runs) and its screens."""

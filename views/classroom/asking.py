@@ -1,0 +1,182 @@
+"""The teacher asks: a practice exercise, "which order scores higher", "estimate NDCG" or "which
+swap costs the most" on the teacher's own lists, posed at once or added to the question list
+being built (`lists`); and the next exercise of a practice set once one is revealed."""
+
+from __future__ import annotations
+
+import random
+
+import streamlit as st
+
+from classroom import peer, questions
+from classroom.store import Room
+from lessons import practice
+from ndcg_core.model import EVERY_RANKED, Scoring
+from ndcg_core.parsing import parse_relevances
+from ui import inputs
+from ui.text import plain
+
+from . import common, lists
+from .common import PAGE
+
+
+def _read_list(text: str, what: str) -> list[float]:
+    try:
+        return list(parse_relevances(text, max_items=questions.MAX_ITEMS).values)
+    except ValueError as error:
+        raise ValueError(f"{what}: {error}") from None
+
+
+def timer_choice(label: str, widget: str, default: int | None = None) -> int:
+    """A round's time, from `peer.TIMER_CHOICES` ("No timer" first); `default` chosen when the
+    widget is new (a time not among the choices is added to them)."""
+    choices = list(peer.TIMER_CHOICES)
+    if default and default not in choices:
+        choices = sorted({*choices, default})
+    return st.selectbox(
+        label,
+        choices,
+        index=choices.index(default) if default in choices else 0,
+        format_func=lambda s: "No timer" if not s else f"{s // 60}:{s % 60:02d}",
+        key=widget,
+    )
+
+
+def next_exercise(room: Room, key: str, question: questions.Question, state: str) -> None:
+    spec = question.spec
+    if state != "open" or spec["kind"] != "practice":
+        return
+    following = spec["index"] + 1
+    if following < practice.set_size(spec["version"]):
+        st.button(
+            f"Next exercise of set {spec['seed']} ({following + 1} of "
+            f"{practice.set_size(spec['version'])}) →",
+            key=f"{PAGE}_next",
+            type="primary",
+            on_click=_pose_next,
+            args=(
+                room.code,
+                key,
+                lambda: questions.practice_question(spec["seed"], following, spec["version"]),
+            ),
+        )
+
+
+def _pose(code: str, key: str, build, **how) -> str | None:
+    """Pose the question `build` makes (`how`: confidence, seconds); the reason it cannot be
+    posed, or None."""
+    try:
+        common.store().pose(code, key, build(), **how)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def _pose_next(code: str, key: str, build) -> None:
+    """The Next button's callback: its message waits for the next run."""
+    problem = _pose(code, key, build)
+    if problem:
+        common.say("error", problem)
+
+
+def ask_a_question(room: Room, key: str) -> None:
+    with st.expander("Ask a question", expanded=room.current is None and not room.plan):
+        kind = st.radio(
+            "What to ask",
+            list(questions.KINDS),
+            format_func=lambda kind: questions.KINDS[kind].label,
+            horizontal=True,
+            key=f"{PAGE}_ask_kind",
+        )
+        build = {
+            "practice": _ask_practice,
+            "compare": _ask_compare,
+            "estimate": _ask_estimate,
+            "costliest_swap": _ask_swap,
+        }[kind]()
+        sure, timer = st.columns(2)
+        with sure:
+            confidence = st.checkbox(
+                "Ask how sure each student is",
+                key=f"{PAGE}_confidence",
+                help="Each answer says Guessing, Fairly sure or Sure; after the reveal the "
+                "projector shows right and wrong answers by how sure.",
+            )
+        with timer:
+            seconds = timer_choice("Time for round 1", f"{PAGE}_seconds")
+        pose, add = st.columns(2)
+        # Not callbacks: `build` must read what was typed in this very run.
+        if pose.button("Pose this question", key=f"{PAGE}_pose", type="primary"):
+            problem = _pose(room.code, key, build, confidence=confidence, seconds=seconds)
+            if problem:
+                st.error(plain(problem))
+                return
+            st.rerun()
+        if add.button("Add it to the question list", key=f"{PAGE}_add"):
+            try:
+                item = peer.Item(build(), confidence, peer.read_seconds(seconds))
+            except ValueError as error:
+                st.error(plain(error))
+                return
+            lists.draft().append(item)
+            st.rerun()
+
+
+def _ask_practice():
+    state = st.session_state
+    state.setdefault(f"{PAGE}_seed", float(random.randrange(practice.MAX_SEED + 1)))
+    state.setdefault(f"{PAGE}_exercise", 1.0)
+    left, middle, right = st.columns(3)
+    typed_seed = inputs.whole_number_box("Set (seed)", f"{PAGE}_seed", left)
+    version = middle.selectbox(
+        "Version", practice.VERSIONS, index=len(practice.VERSIONS) - 1, key=f"{PAGE}_version"
+    )
+    size = practice.set_size(version)
+    typed_number = inputs.whole_number_box("Exercise", f"{PAGE}_exercise", right)
+    try:
+        seed = inputs.read_whole_number(typed_seed, 0, practice.MAX_SEED, "The set (seed)")
+        number = inputs.read_whole_number(typed_number, 1, size, "The exercise")
+    except ValueError as error:
+        st.error(plain(error))
+        problem = str(error)
+
+        def cannot():
+            raise ValueError(problem)
+
+        return cannot
+    preview = practice.exercise(seed, number - 1, int(version))
+    st.caption(f"Exercise {number} of set {seed}: {plain(preview.title)}")
+    return lambda: questions.practice_question(seed, number - 1, int(version))
+
+
+def _k_choice(values_text: str) -> int | str:
+    try:
+        n = len(parse_relevances(values_text, max_items=questions.MAX_ITEMS).values)
+    except ValueError:
+        n = questions.MAX_ITEMS
+    return st.selectbox(
+        "k (cut-off)",
+        [EVERY_RANKED, *range(1, n + 1)],
+        format_func=lambda k: Scoring(k=k).cut_words(n),
+        key=f"{PAGE}_k",
+    )
+
+
+def _ask_compare():
+    left, right = st.columns(2)
+    a = left.text_input("List A", "3, 2, 0, 1", key=f"{PAGE}_list_a")
+    b = right.text_input("List B", "2, 3, 0, 1", key=f"{PAGE}_list_b")
+    k = _k_choice(a)
+    return lambda: questions.compare_question(_read_list(a, "List A"), _read_list(b, "List B"), k)
+
+
+def _ask_estimate():
+    values = st.text_input("The list", "3, 2, 3, 0, 1, 2", key=f"{PAGE}_list_estimate")
+    k = _k_choice(values)
+    return lambda: questions.estimate_question(_read_list(values, "The list"), k)
+
+
+def _ask_swap():
+    values = st.text_input("The list", "3, 2, 2, 1, 0", key=f"{PAGE}_list_swap")
+    st.caption("Every pair of neighbours with different grades becomes an option.")
+    return lambda: questions.swap_question(_read_list(values, "The list"))

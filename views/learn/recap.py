@@ -1,0 +1,85 @@
+"""What to report with every NDCG: the path's last stop, on one screen. The formula, the four
+choices every value depends on (each with who makes which choice, from the core's option
+records), and a value read against chance: what a random order of the same items scores."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from lessons.demos import at_several_k
+from lessons.latex import dcg_formula, ndcg_formula
+from ndcg_core.display import fixed, signed
+from ndcg_core.options import CUTS, GAINS, IDEALS, ON_ZERO
+from ui import list_editor, menu, urlparams
+
+PAGE = "recap"
+
+
+def intro() -> None:
+    st.title("🧾 What to report with every NDCG")
+    st.markdown(
+        "NDCG divides what an order earns, each gain discounted by its position, by what the "
+        "best order of the judged items would earn. The number rests on four choices."
+    )
+    st.latex(ndcg_formula())
+    st.latex(dcg_formula())
+
+
+def _choices(options) -> str:
+    return "; ".join(f"{option.short} ({option.used_by})" for option in options.values())
+
+
+def four_choices() -> None:
+    st.subheader("State these four with every value", anchor="four-choices")
+    st.table(
+        pd.DataFrame(
+            {
+                "The choice": [
+                    "k, the cut-off",
+                    "Where the ideal comes from",
+                    "The gain",
+                    "A query with nothing relevant (0 / 0)",
+                ],
+                "What is used, and by whom": [
+                    f"a number k; or, when judged items were not retrieved, {_choices(CUTS)}",
+                    _choices(IDEALS),
+                    _choices(GAINS),
+                    _choices(ON_ZERO),
+                ],
+            }
+        ).set_index("The choice")
+    )
+
+
+def against_chance() -> None:
+    st.subheader("Read a value against chance", anchor="against-chance")
+    st.markdown("A random order of the same items scores well above 0. Set a value beside it:")
+    ranked = list_editor.edit_list(PAGE, label="Relevances, in ranked order", height=68)
+    rows = at_several_k(ranked)
+    st.dataframe(
+        pd.DataFrame(
+            {
+                "k": [b.ranked.at[1:] for b in rows],
+                "This order": [fixed(b.ndcg) for b in rows],
+                "A random order, on average": [fixed(b.random.expected) for b in rows],
+                "Above chance": [signed(b.lift) for b in rows],
+            }
+        ),
+        hide_index=True,
+        key=f"{PAGE}_chance",
+    )
+    st.caption(
+        "On average every position of a random order holds the mean gain, so its expected NDCG "
+        "has a closed form; the pitfalls lesson works it out."
+    )
+    menu.page_link("learn-pitfalls", params=urlparams.list_params(ranked))
+
+
+def main() -> None:
+    intro()
+    four_choices()
+    against_chance()
+
+
+main()

@@ -1,0 +1,209 @@
+"""Compare runs: several runs on the same judgments, each against a baseline, with the
+differences, their intervals, effect sizes and corrected p-values, query by query."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ndcg_core import compare, stats
+from ndcg_core.display import count, signed
+from ui import charts, controls, menu, urlparams
+from ui.charts.queries import delta_bars
+from ui.text import plain
+from views.queries import data as queries_data
+
+PAGE = "compare"
+CAP_MB = float(st.get_option("server.maxUploadSize"))
+SOURCES = {
+    "trec": "trec_eval's own test runs: results.test and results.trunc, 3 TREC topics",
+    "upload": "Upload TREC qrels and runs",
+}
+# The measures offered (trec_eval's names, as `python -m ndcg_core.trec -m` takes them).
+MEASURES = ("ndcg_cut.10", "ndcg_cut.5", "ndcg", "map", "recip_rank", "P.10", "recall.100",
+            "Rprec", "map_cut.10", "lab_err.10", "lab_rbp.0.8")  # fmt: skip
+EVERY_PAIR = "every pair"
+SOURCE = urlparams.option("sample", SOURCES, "trec", "source of the runs")
+TEST = urlparams.option("test", stats.TESTS, "paired-t", "test")
+CORRECTION = urlparams.option("correction", stats.CORRECTIONS, "holm", "correction")
+PERMUTATIONS = (1_000, 10_000, 100_000)
+
+
+def intro() -> None:
+    st.title("🆚 Compare runs")
+    st.markdown(
+        "Is run B really better than run A, by how much, and how sure can we be? Load the "
+        "judgments and two runs or more: each run is set against a baseline query by query, "
+        "with the difference of the means, its 95% interval, an effect size, and a p-value "
+        "corrected for every comparison made at once."
+    )
+
+
+def the_runs() -> dict[str, queries_data.RunSet] | None:
+    """The runs (name → its tables and dataset), read as /queries reads them."""
+    st.header("1 · The runs")
+    controls.from_link(f"{PAGE}_source", SOURCE)
+    source = st.radio(
+        "Where the runs come from",
+        list(SOURCES),
+        format_func=SOURCES.get,
+        horizontal=True,
+        key=f"{PAGE}_source",
+    )
+    urlparams.write({"sample": source}, [SOURCE])
+    if source == "trec":
+        qrels, given = queries_data.sample_runs()
+        st.caption(
+            "results.test answers topics 301–303; results.trunc is a shorter run without topic "
+            "302, which counts 0 for it here (every judged topic is compared). Three topics are "
+            "far too few to tell two systems apart: watch the intervals."
+        )
+    else:
+        st.markdown(
+            "TREC format, read as trec_eval reads them (see /queries). A run is named by its "
+            f"file's name without the extension. Files up to {count(int(CAP_MB))} MB each."
+        )
+        left, right = st.columns([1, 2])
+        qrels = queries_data.uploaded("qrels", left.file_uploader("Qrels", key=f"{PAGE}_qrels"))
+        files = right.file_uploader(
+            "Runs (two or more)", accept_multiple_files=True, key=f"{PAGE}_runs"
+        )
+        given = queries_data.uploaded_runs(files)
+        if qrels is None or len(given) < 2:
+            st.info("Upload the qrels and two runs or more to compare them.", icon="📁")
+            return None
+    try:
+        with st.spinner("Reading the runs…"):
+            return queries_data.run_sets(qrels, given, CAP_MB)
+    except ValueError as error:
+        st.error(plain(str(error)), icon="🚫")
+        return None
+
+
+def the_choices(names: list[str]) -> tuple[list[str], list[str] | None, str, str, int]:
+    """Measures, baselines, test, correction and permutations, as chosen."""
+    st.header("2 · What is compared, and how")
+    measure_column, baseline_column = st.columns(2)
+    measures = measure_column.multiselect(
+        "Measures (trec_eval's names)",
+        MEASURES,
+        default=["ndcg_cut.10"],
+        key=f"{PAGE}_measures",
+        help="As python -m ndcg_core.trec -m takes them; lab_… are not trec_eval's.",
+    )
+    baseline = baseline_column.selectbox(
+        "Baseline", [*names, EVERY_PAIR], key=f"{PAGE}_baseline",
+        help="Every other run is compared with it; 'every pair' compares each run with each.",
+    )  # fmt: skip
+    test_column, correction_column = st.columns(2)
+    with test_column:
+        controls.from_link(f"{PAGE}_test", TEST)
+        test = st.radio("Test", list(stats.TESTS), format_func=stats.TESTS.get, key=f"{PAGE}_test")
+        permutations = PERMUTATIONS[1]
+        if test == "randomization":
+            permutations = st.select_slider(
+                "Random sign patterns", PERMUTATIONS, value=PERMUTATIONS[1],
+                key=f"{PAGE}_permutations", format_func=count,
+            )  # fmt: skip
+    with correction_column:
+        controls.from_link(f"{PAGE}_correction", CORRECTION, CORRECTION.default)
+        correction = st.radio(
+            "Correction for the family of tests",
+            list(stats.CORRECTIONS),
+            format_func=stats.CORRECTIONS.get,
+            key=f"{PAGE}_correction",
+            disabled=test == "tukey",
+            help="Tukey's HSD corrects for the pairs it compares itself.",
+        )
+    urlparams.write({"test": test, "correction": correction}, [TEST, CORRECTION])
+    baselines = ["all"] if baseline == EVERY_PAIR else [baseline]
+    return measures, baselines, test, correction, int(permutations)
+
+
+def the_table(result: compare.Comparison) -> None:
+    st.header("3 · Each run against the baseline")
+    st.info(f"The family of comparisons: {plain(result.family)}.", icon="🧮")
+    st.dataframe(compare.shown(result), hide_index=True, width="stretch", key=f"{PAGE}_table")
+    st.caption(plain(compare.note(result)))
+    columns = st.columns(3)
+    for column, (form, label, mime) in zip(columns, [
+        ("csv", "CSV", "text/csv"), ("markdown", "Markdown", "text/markdown"),
+        ("latex", "LaTeX", "application/x-latex"),
+    ]):  # fmt: skip
+        column.download_button(
+            f"Download the table ({label})",
+            compare.text(result, form).encode(),
+            file_name=f"comparison.{ {'markdown': 'md', 'latex': 'tex'}.get(form, form) }",
+            mime=mime,
+            key=f"{PAGE}_download_{form}",
+        )
+    with st.expander("Why did the correction remove this mark?"):
+        for said in compare.why_unmarked(result):
+            st.markdown(plain(said))
+
+
+def query_by_query(result: compare.Comparison, sets: dict) -> None:
+    st.header("4 · Query by query")
+    tested = result.rows.dropna(subset=["baseline"])
+    pairs = list(dict.fromkeys(zip(tested["measure"], tested["run"], tested["baseline"])))
+    chosen = st.selectbox(
+        "Comparison", range(len(pairs)), key=f"{PAGE}_pair",
+        format_func=lambda i: f"{pairs[i][1]} against {pairs[i][2]}, {pairs[i][0]}",
+    )  # fmt: skip
+    measure, run, base = pairs[chosen]
+    frame = result.per_query[measure]
+    delta = (frame[run] - frame[base]).sort_values(kind="stable")
+    charts.show(
+        delta_bars(delta.index, delta.to_numpy(), run, base, measure),
+        key=f"{PAGE}_deltas",
+        alt=f"Bar chart: each query's {measure} difference, {run} minus {base}, sorted",
+    )
+    wins, losses = int((delta > 1e-9).sum()), int((delta < -1e-9).sum())
+    st.caption(
+        f"{count(wins)} quer{'y goes' if wins == 1 else 'ies go'} to {plain(run)}, {count(losses)} to {plain(base)}, "
+        f"{count(len(delta) - wins - losses)} {'is a tie' if len(delta) - wins - losses == 1 else 'are ties'}. A mean difference can hide a few large "
+        "losses: look at both ends."
+    )
+    query = st.selectbox(
+        "A query, both rankings side by side (sorted from the largest loss)",
+        list(delta.index),
+        key=f"{PAGE}_query",
+        format_func=lambda q: f"{q}: Δ {signed(delta[q])}",
+    )
+    for column, name in zip(st.columns(2), (run, base)):
+        with column:
+            st.markdown(f"{plain(name)}: {measure} = {frame.at[query, name]:.4f}")
+            top = queries_data.top_ranked(sets[name], query, 10)
+            if top is None:
+                st.caption("This run does not answer this query (it counts 0).")
+                continue
+            st.dataframe(top.table, hide_index=True, key=f"{PAGE}_top_{name}")
+            if top.ranked is not None:
+                menu.page_link(
+                    "playground",
+                    params=urlparams.list_params(top.ranked),
+                    label=f"🎛️ Open {plain(name)}'s ranking of {plain(query)} in the playground",
+                )
+
+
+def main() -> None:
+    intro()
+    sets = the_runs()
+    if sets is None:
+        return
+    measures, baselines, test, correction, permutations = the_choices(list(sets))
+    if not measures:
+        st.info("Choose a measure above.", icon="👆")
+        return
+    try:
+        with st.spinner("Scoring every query of every run…"):
+            result = queries_data.comparison(
+                sets, tuple(measures), tuple(baselines), test, correction, permutations
+            )
+    except ValueError as error:
+        st.error(plain(str(error)), icon="🚫")
+        return
+    the_table(result)
+    query_by_query(result, sets)
+
+
+main()

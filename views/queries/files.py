@@ -1,0 +1,54 @@
+"""A set of files a page was given, read and joined in one call: the unit of work of a worker
+process (`worker`), which imports this and the core only, never Streamlit."""
+
+from __future__ import annotations
+
+from ndcg_core.runs import (
+    Dataset,
+    Table,
+    check_size,
+    from_csv,
+    join_trec,
+    read_csv_run,
+    read_trec_qrels,
+    read_trec_run,
+)
+
+ROLES = ("run", "qrels", "second_run")  # the files a set can hold, in the order they are read
+
+
+def read_file(kind: str, role: str, name: str, data: bytes, cap_mb: float) -> Table:
+    """Read one file of a set in its role ('run', 'qrels', 'second_run'; `kind` 'csv' or
+    'trec'). Raises ValueError (over the cap, not text, missing columns) with the file's name."""
+    check_size(len(data), cap_mb, name)
+    if role == "qrels":
+        return read_trec_qrels(data, name)
+    if kind == "csv":
+        return read_csv_run(data, name)
+    return read_trec_run(data, name)
+
+
+def join_files(kind: str, tables: dict[str, Table]) -> dict[str, Dataset]:
+    """Join what was read into datasets: 'run' and, if present, 'second_run'."""
+    out = {}
+    for role in ("run", "second_run"):
+        if role not in tables:
+            continue
+        if kind == "csv":
+            out[role] = from_csv(tables[role])
+        else:
+            out[role] = join_trec(tables[role], tables["qrels"])
+    return out
+
+
+def load_files(
+    kind: str, files: dict[str, tuple[str, bytes]], cap_mb: float
+) -> tuple[dict[str, Table], dict[str, Dataset] | ValueError]:
+    """Read and join a set of files in one call (the unit of work a worker process does): the
+    tables, and the datasets or the ValueError joining them raised. A file that cannot be
+    read at all raises its ValueError."""
+    tables = {role: read_file(kind, role, *files[role], cap_mb) for role in ROLES if role in files}
+    try:
+        return tables, join_files(kind, tables)
+    except ValueError as error:
+        return tables, error
