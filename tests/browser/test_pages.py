@@ -11,6 +11,7 @@ width alone, so a narrowed page is that screen's layout):
 - at 1280×720 and 853×480 (a 1280×720 projector at 100 % and 150 %): no text cut to "…" and no
   chart text outside its chart;
 - at 390×844, a phone: axe's layout rules again, and nothing overflows sideways.
+The lessons beyond the walkthroughs show their title and a number of the link's list (`SHOWN`).
 A few pages have more that only a browser shows, checked on the same load (`MORE`): /libraries
 scanned again with its answer shown, and its wide table saying it scrolls on a phone; /queries'
 worked sums breaking across lines to fit a phone (nothing to scroll to find a total); each
@@ -25,6 +26,7 @@ nothing is cut. Screenshots: test-artifacts/page-*.png.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote, unquote
 
 import pytest
@@ -80,6 +82,14 @@ NAMED = {
     path: [f"'{SCRIPT}' is not a gain", f"'{TAG}' is not a discount", f"The link's label '{IMG}'"]
     for path in ("", "playground", "ordering", "libraries")
 } | {"practice": [f"got '{IMG}'", f"got '{JS_LINK}'"]}
+# Pages whose title and a number their link's list gives are checked as they open.
+SHOWN = {
+    "metrics": ("NDCG beside its neighbours", "0.9220"),
+    "learn-discount": ("Why a logarithm?", "0.9608"),
+    "learn-pitfalls": ("Pitfalls of NDCG", "0.4693"),
+    "learn-labels": ("Where labels come from", "0.9732"),
+    "glossary": ("Glossary and notation", None),
+}
 # The pages presenter view is for, each with the link it is shown from.
 PRESENTED = {
     "": "rels=3,2,3,0,1,2",
@@ -148,6 +158,11 @@ def _visit(page, shot, app_url: str, path: str) -> Visit:
     page.goto(f"{app_url}/{path}?{query}")
     visit.at("desktop", DESKTOP)
     expect(page.locator("h1").first).to_be_visible()
+    if path in SHOWN:
+        title, number = SHOWN[path]
+        expect(page.get_by_role("heading", name=re.compile(re.escape(title))).first).to_be_visible()
+        if number is not None:
+            expect(page.get_by_text(number).first).to_be_attached()
     ran = visit.axe()
     visit.no_sideways_scroll()
     visit.note("injected", injected(page))
