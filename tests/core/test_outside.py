@@ -139,7 +139,7 @@ OWN_JSON = {
     ("classroom/questions.py", "Question.spec"): "the spec `_question` wrote with json.dumps",
     ("classroom/store/base.py", "Base.room"): "a room's `pushed` params, written by this store",
     ("classroom/store/records.py", "read_plan"): "a class's question list, as the store wrote it",
-    ("classroom/store/records.py", "read_check"): "a concept check's forms, as the store wrote them",
+    ("classroom/store/records.py", "read_check"): "a check's forms, as stored",
     ("lessons/path.py", "core_words"): "path_lengths.json, shipped (bench/lesson_lengths.py)",
 }
 
