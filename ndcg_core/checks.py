@@ -159,7 +159,7 @@ def check_k(k: object) -> int | None:
     whole = _whole(k)
     if whole is None:
         raise ValueError(
-            f"`k` must be a positive whole number or None (the whole list); got {k!r}."
+            f"`k` must be a positive whole number or None (the whole list); got {shorten(repr(k))}."
         )
     return whole
 
@@ -176,7 +176,7 @@ def check_cut(k: object) -> int | str:
     if whole is None:
         raise ValueError(
             f"`k` must be a whole number ≥ 1, 'n' (every ranked position) or 'none' (no "
-            f"cut-off); got {k!r}."
+            f"cut-off); got {shorten(repr(k))}."
         )
     return whole
 
@@ -209,7 +209,7 @@ def check_position(value: object, n: int, parameter: str = "position") -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise ValueError(
             f"`{parameter}` must be a whole number from 1 to {n} (a position, 1 is the top); "
-            f"got {value!r}."
+            f"got {shorten(repr(value))}."
         )
     if not 1 <= value <= n:
         raise ValueError(

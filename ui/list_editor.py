@@ -197,7 +197,7 @@ def _names_key(page: str) -> str:
     return state_key(page, "board_names")
 
 
-def _on_board(page: str, ranked: RankedList) -> RankedList:
+def on_board(page: str, ranked: RankedList) -> RankedList:
     """`ranked` as its board shows it: each item with a lasting name, so D3 stays D3 wherever it
     is moved. Labels the learner typed are those names; a list typed without labels keeps none
     (its text box and link show plain numbers, as typed), and its items are named here:
@@ -271,7 +271,7 @@ def _absorb_board(page: str) -> None:
     if moved is None or not _new_move(page, moved):
         return
     ranked = current(page)
-    shown = _on_board(page, ranked)
+    shown = on_board(page, ranked)
     try:
         order = order_between(shown.labels, [str(label) for label in moved["labels"]])
     except ValueError:
@@ -304,7 +304,7 @@ def board(page: str, ranked: RankedList | None = None) -> None:
     in the browser by drag, touch, keyboard or its buttons (`ui/board/`). Draw it after
     `edit_list(page, drag=True)` (which reads its moves) and after the conventions are chosen:
     `ranked` is the page's list as scored (default: the page's current list)."""
-    ranked = _on_board(page, ranked if ranked is not None else current(page))
+    ranked = on_board(page, ranked if ranked is not None else current(page))
     ranking_board.show(board_key(page), ranked, present=is_presenting())
 
 

@@ -68,8 +68,9 @@ def axe_scan(page, only: list[str] | None = None) -> dict:
 # Text cut to "…": an element that ends its text with an ellipsis and has more than it shows.
 CUT_TEXT = """() => [...document.querySelectorAll('[data-testid="stMain"] *')].filter(e => {
   const style = getComputedStyle(e);
+  // An element with no text cuts none (a file picker's hidden input, 0 px wide, is one).
   return e.getClientRects().length && style.textOverflow === 'ellipsis'
-    && e.scrollWidth > e.clientWidth + 1;
+    && e.textContent.trim() && e.scrollWidth > e.clientWidth + 1;
 }).map(e => e.textContent.trim().slice(0, 60))"""
 
 # Chart text (axis titles, ticks, legends, labels) drawn outside its chart's box: clipped.

@@ -231,9 +231,9 @@ def _audience_holds_no_control_and_no_key(screens, key: str, step: str) -> None:
         wait_for_app(page)
         assert page.evaluate(CONTROLS) == [], (size, step)
         assert key not in page.content(), (size, step)
+        page.screenshot(path=str(ARTIFACTS / f"classroom-audience-{step}-{size}.png"))
         # Nothing below the screen's edge: no one has to scroll a projector.
         assert page.evaluate(LOWEST) <= AUDIENCE[size]["height"] + 1, (size, step)
-        page.screenshot(path=str(ARTIFACTS / f"classroom-audience-{step}-{size}.png"))
 
 
 def _no_axe_findings(page, where: str) -> None:
@@ -318,6 +318,7 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
 
         # A question with a timer and "how sure", in two rounds.
         teacher.get_by_text("Which order scores higher?").first.click()
+        wait_for_app(teacher)  # the rerun the pick starts would undo a tick made during it
         sure = teacher.get_by_role("checkbox", name="Ask how sure each student is")
         sure.check(force=True)  # the box itself is drawn under its label
         timer = teacher.get_by_role("combobox", name="Time for round 1")

@@ -137,8 +137,9 @@ APP = ["app.py", "ui", "views", "classroom", "lessons", "ndcg_core"]
 # JSON the app wrote itself, read back: (file, function) → why it is not outside text.
 OWN_JSON = {
     ("classroom/questions.py", "Question.spec"): "the spec `_question` wrote with json.dumps",
-    ("classroom/store.py", "Store.room"): "a room's `pushed` params, written by this store",
-    ("classroom/store.py", "_plan"): "a class's question list, `peer.items_text` as stored",
+    ("classroom/store/base.py", "Base.room"): "a room's `pushed` params, written by this store",
+    ("classroom/store/records.py", "read_plan"): "a class's question list, as the store wrote it",
+    ("classroom/store/records.py", "read_check"): "a check's forms, as stored",
     ("lessons/path.py", "core_words"): "path_lengths.json, shipped (bench/lesson_lengths.py)",
 }
 

@@ -986,7 +986,13 @@ function createBoard(parent) {
     }
     const selectedIndex = data.labels.indexOf(selectedLabel);
     b.selected = readOnly ? null : selectedIndex >= 0 ? selectedIndex : 0; // nothing to move
+    const previousStop = b.rows[b.tabStop];
     b.tabStop = b.selected === null ? 0 : b.selected; // the order is the server's: item = position
+    // The old Tab stop gives up its place now, even out of view (its row is redrawn later, when
+    // the browser is idle): the list has one Tab stop at every moment.
+    if (!readOnly && previousStop && previousStop !== b.rows[b.tabStop]) {
+      put(previousStop, "tab", "-1", (v) => previousStop.card.setAttribute("tabindex", v));
+    }
     paintTotals();
     // Rows in view at once, the others when the browser is idle (see "rows out of view").
     if (stale.idle) cancelIdle(stale.idle);

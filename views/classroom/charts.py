@@ -27,8 +27,9 @@ STYLE = f"""
   vertical-align: middle; }}
 .ndcg-chart thead th {{ font-weight: 500; color: {MUTED}; font-size: 0.85em; text-align: left; }}
 .ndcg-chart tbody th {{ font-weight: 400; text-align: left; width: 45%; }}
+/* A count in words ("2 of 3, 67 %") stays on one line: the bar beside it gives up the room. */
 .ndcg-chart td.count {{ text-align: right; font-variant-numeric: tabular-nums; width: 3.5em;
-  font-weight: 600; }}
+  font-weight: 600; white-space: nowrap; }}
 .ndcg-chart td.bar {{ width: 52%; }}
 .ndcg-chart .fill {{ display: block; height: 1.1em; min-width: 2px; border-radius: 2px;
   background: {BLUE}; }}

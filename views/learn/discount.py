@@ -176,6 +176,9 @@ def the_question(ranked: RankedList) -> None:
     """Which card of the list costs most to drop one place, under the list's own discount (so
     the Discount setting changes the answer): answered by that move on the board, or by an
     option, before the costs are shown."""
+    # The list as its board shows it: a list typed without labels keeps the board's names for
+    # its items (D1 stays D1 wherever it is moved), so a move is told apart from its twin.
+    ranked = list_editor.on_board(PAGE, ranked)
     pinned = _asked_list(ranked)
     asked, pairs = costliest_move(pinned, MIN_GAP)
     if not pairs:
