@@ -171,26 +171,27 @@ def pytest_sessionfinish(session):
 
 def _record(times: dict[str, float]) -> None:
     """DURATIONS from this run: each test of KEPT_FROM seconds or more by name, the others by
-    the median of their kind (of KIND_FROM timed or more); a test this run did not run keeps
-    its time while its file exists."""
-    kept = json.loads(DURATIONS.read_text()).get("tests", {}) if DURATIONS.exists() else {}
+    the median of their kind in this run (when it timed KIND_FROM of them or more; else the
+    kind's median as it was). A test this run did not run keeps its time while its file
+    exists: a run of a few folders updates their tests and keeps the others'."""
+    before = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
     root = DURATIONS.parents[1]
     merged = {
         nodeid: seconds
-        for nodeid, seconds in {**kept, **times}.items()
+        for nodeid, seconds in {**before.get("tests", {}), **times}.items()
         if (root / nodeid.split("::")[0]).exists()
     }
-    kinds: dict[str, list[float]] = {}
-    for nodeid, seconds in merged.items():
-        kinds.setdefault(_kind(nodeid), []).append(seconds)
+    # From this run's times alone: the file keeps only the long tests, whose median is no kind's.
+    timed: dict[str, list[float]] = {}
+    for nodeid, seconds in times.items():
+        timed.setdefault(_kind(nodeid), []).append(seconds)
+    kinds = before.get("kinds", {}) | {
+        kind: round(statistics.median(s), 2) for kind, s in timed.items() if len(s) >= KIND_FROM
+    }
     record = {
         "about": "Seconds each test takes, for the order of the tests on several workers "
         "(conftest.py); written by `make durations`.",
-        "kinds": {
-            kind: round(statistics.median(s), 2)
-            for kind, s in sorted(kinds.items())
-            if len(s) >= KIND_FROM
-        },
+        "kinds": dict(sorted(kinds.items())),
         "tests": {
             nodeid: round(seconds, 1)
             for nodeid, seconds in sorted(merged.items())
