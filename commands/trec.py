@@ -54,7 +54,7 @@ from ndcg_core.batch import BatchResult
 from ndcg_core.display import count, shorten
 from ndcg_core.model import Scoring
 from ndcg_core.options import DISCOUNTS, GAIN_MAP_PREFIX, IDEALS, ON_ZERO, TIES, is_gain_map
-from ndcg_core.trec import TrecMeasure, ranking, read, values
+from ndcg_core.trec import TrecMeasure, ranking, read_qrels, read_run, values
 
 DEFAULT_CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's cut-offs by default
 NAME_WIDTH = 22  # trec_eval pads measure names to this width
@@ -307,7 +307,7 @@ def run(argv: Sequence[str] | None = None) -> str:
     UsageError for bad options."""
     args = _parser().parse_args(argv)
     measures = parse_measures(args.measure)
-    qrels, table = read(args.qrels, args.run)
+    qrels, table = read_qrels(args.qrels), read_run(args.run)
     if table.rows.empty or qrels.rows.empty:
         return "".join(line(m.name, "all", 0.0) + "\n" for m in measures)
     ranked = ranking(table, qrels, args.c)

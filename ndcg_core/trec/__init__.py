@@ -175,12 +175,6 @@ def _err(ranked: Ranking, gain: np.ndarray, top: float, k: int | None) -> np.nda
     return ranked.per_query(np.where(ranked.rank < (k or np.inf), term, 0.0))
 
 
-def read(qrels_path, run_path) -> tuple[runs.Table, runs.Table]:
-    """The two files (paths, read as streams) as trec_eval reads them (`read_qrels`,
-    `read_run`)."""
-    return read_qrels(qrels_path), read_run(run_path)
-
-
 def read_qrels(path) -> runs.Table:
     """Judgments as trec_eval reads them (relevance by ``atol``); ValueError naming the lines
     trec_eval would not read."""
