@@ -2,10 +2,7 @@
 
 from .libraries import (
     CAUSES,
-    GALLERY,
-    GALLERY_BY_KEY,
     LABEL_RULES,
-    PIP_NAMES,
     PRESETS,
     PRESETS_BY_KEY,
     TIE_RULES,
@@ -14,17 +11,15 @@ from .libraries import (
     Preset,
     Query,
     evaluate_query,
-    gallery_table,
     make_query,
+    moved,
     numba_argsort,
     ranking_order,
-    snippet,
     tie_breaking,
     tie_groups,
     verdict_table,
 )
 from .libraries import CUT_RULES as CUTS
-from .libraries import GalleryCase as Case
 from .libraries import LibraryVerdict as Verdict
 from .libraries import score_every_preset as evaluate
 from .libraries.presets import NUMBA_SMALL_QUICKSORT
@@ -33,28 +28,22 @@ from .options import IDEALS
 __all__ = [
     "CAUSES",
     "CUTS",
-    "GALLERY",
-    "GALLERY_BY_KEY",
     "IDEALS",
     "LABEL_RULES",
     "NUMBA_SMALL_QUICKSORT",
-    "PIP_NAMES",
     "PRESETS",
     "PRESETS_BY_KEY",
     "TIE_RULES",
     "XGBOOST_DEFAULT_CUT",
-    "Case",
     "LabelOutcome",
     "Preset",
     "Query",
     "Verdict",
     "evaluate",
     "evaluate_query",
-    "gallery_table",
     "make_query",
     "numba_argsort",
     "ranking_order",
-    "snippet",
     "tie_breaking",
     "tie_groups",
     "verdict_table",
@@ -68,3 +57,10 @@ warnings.warn(
     DeprecationWarning,
     stacklevel=2,
 )
+
+
+def __getattr__(name: str):
+    # The gallery and the programs are lessons now (`ndcg_core.libraries.MOVED`).
+    if name in ("GALLERY", "GALLERY_BY_KEY", "PIP_NAMES", "gallery_table", "snippet", "Case"):
+        raise moved(__name__, name, "GalleryCase" if name == "Case" else name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
