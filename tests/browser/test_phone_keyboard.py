@@ -212,6 +212,7 @@ def test_wide_tables_on_a_phone_say_they_scroll(phone, app_url):
     phone.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2")
     settle(phone)
     phone.get_by_role("button", name="Just show me").click()  # the table comes after the question
+    phone.get_by_text("Every library on this query, in brief").click()  # and is folded
     expect(phone.get_by_test_id("stTable").first).to_be_visible()
     settle(phone)
     wide = phone.evaluate(WIDE_REGIONS)
