@@ -1,19 +1,66 @@
-"""Old name kept for users' notebooks: everything here now lives in `ndcg_core.libraries`
-(`CUTS`, `Case`, `Verdict` and `evaluate` under their new names, `CUT_RULES`, `GalleryCase`,
-`LibraryVerdict` and `score_every_preset`). Importing it warns, naming the new home."""
+"""Old name kept for users' notebooks: everything here now lives in `ndcg_core.libraries`."""
 
+from .libraries import (
+    CAUSES,
+    LABEL_RULES,
+    PRESETS,
+    PRESETS_BY_KEY,
+    TIE_RULES,
+    XGBOOST_DEFAULT_CUT,
+    LabelOutcome,
+    Preset,
+    Query,
+    evaluate_query,
+    make_query,
+    moved,
+    numba_argsort,
+    ranking_order,
+    tie_breaking,
+    tie_groups,
+    verdict_table,
+)
+from .libraries import CUT_RULES as CUTS
+from .libraries import LibraryVerdict as Verdict
+from .libraries import score_every_preset as evaluate
+from .libraries.presets import NUMBA_SMALL_QUICKSORT
+from .options import IDEALS
+
+__all__ = [
+    "CAUSES",
+    "CUTS",
+    "IDEALS",
+    "LABEL_RULES",
+    "NUMBA_SMALL_QUICKSORT",
+    "PRESETS",
+    "PRESETS_BY_KEY",
+    "TIE_RULES",
+    "XGBOOST_DEFAULT_CUT",
+    "LabelOutcome",
+    "Preset",
+    "Query",
+    "Verdict",
+    "evaluate",
+    "evaluate_query",
+    "make_query",
+    "numba_argsort",
+    "ranking_order",
+    "tie_breaking",
+    "tie_groups",
+    "verdict_table",
+]
+
+# A notebook that still imports the old name hears of the new one.
 import warnings
-
-from .libraries import *  # noqa: F403
-from .libraries import CUT_RULES as CUTS  # noqa: F401
-from .libraries import GalleryCase as Case  # noqa: F401
-from .libraries import LibraryVerdict as Verdict  # noqa: F401
-from .libraries import score_every_preset as evaluate  # noqa: F401
-from .libraries.presets import NUMBA_SMALL_QUICKSORT  # noqa: F401
-from .options import IDEALS  # noqa: F401
 
 warnings.warn(
     "conventions is an old name: import from ndcg_core.libraries instead",
     DeprecationWarning,
     stacklevel=2,
 )
+
+
+def __getattr__(name: str):
+    # The gallery and the programs are lessons now (`ndcg_core.libraries.MOVED`).
+    if name in ("GALLERY", "GALLERY_BY_KEY", "PIP_NAMES", "gallery_table", "snippet", "Case"):
+        raise moved(__name__, name, "GalleryCase" if name == "Case" else name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,26 +5,22 @@ from __future__ import annotations
 import streamlit as st
 
 from lessons import latex
+from lessons.gallery import GALLERY, GALLERY_BY_KEY, case_for, gallery_table
 from lessons.practice.libraries import asked_words, build_library_pair
+from lessons.snippets import install_line, program, snippet
 from ndcg_core.display import fixed
 from ndcg_core.libraries import (
     CAUSES,
-    GALLERY,
-    GALLERY_BY_KEY,
     PRESETS,
     LibraryVerdict,
     Query,
     by_formula,
-    case_for,
     cause_counts,
     cut_name,
     cut_sentence,
-    gallery_table,
     in_playground,
-    install_line,
     ranked_items,
     score_every_preset,
-    snippet,
     spread,
     tie_breaking,
     tie_groups,
@@ -338,8 +334,8 @@ def reproduce(query: Query, verdicts: list[LibraryVerdict]) -> None:
             params=urlparams.list_params(playground),
             label=f"🎛️ This row in the playground, term by term ({preset.title})",
         )
-    if preset.note:
-        st.caption(preset.note)
+    if note := program(preset).note:
+        st.caption(note)
     st.caption(f"{preset.description} Source: {preset.reference}")
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ndcg_core.display import shorten
 from ndcg_core.libraries import (
-    GALLERY,
     LABEL_RULES,
     PAIR_OUTCOMES,
     PRESETS_BY_KEY,
@@ -21,6 +20,7 @@ from ndcg_core.libraries import (
 )
 from ndcg_core.parsing import format_relevances
 
+from ..gallery import GALLERY
 from .lesson_questions import LISTED
 from .records import Case, Choice, Claim, Exercise, Slot
 

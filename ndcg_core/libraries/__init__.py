@@ -7,13 +7,12 @@
 - `query`: `Query`, a `RankedList` plus the scores and ids that rank it.
 - `ties`: how each library orders tied scores, and the DCG each order gives.
 - `score`: every preset on one query (`evaluate_query`), and why each row differs.
-- `gallery`: the edge cases on which libraries part ways.
-- `snippets`: the program that prints a row's number with the library itself.
 
-The page is /libraries (views/libraries.py); its charts are in ui/charts/libraries.py.
+The page is /libraries (views/libraries.py); its charts are in ui/charts/libraries.py. What it
+teaches with these is in `lessons`: the gallery of edge cases (`lessons.gallery`) and the program
+that prints a row's number with the library itself (`lessons.snippets`).
 """
 
-from .gallery import GALLERY, GALLERY_BY_KEY, GalleryCase, case_for, gallery_table
 from .labels import LABEL_RULES, LabelOutcome, LabelRule
 from .presets import (
     CAUSES,
@@ -44,24 +43,19 @@ from .score import (
     spread,
     verdict_table,
 )
-from .snippets import PIP_NAMES, install_line, snippet
 from .ties import numba_argsort, ranked_items, ranking_order, tie_breaking, tie_groups
 
 __all__ = [
     "CAUSES",
     "CHECKED_VERSIONS",
     "CUT_RULES",
-    "GALLERY",
-    "GALLERY_BY_KEY",
     "LABEL_RULES",
     "PAIR_OUTCOMES",
-    "PIP_NAMES",
     "PRESETS",
     "PRESETS_BY_KEY",
     "TIE_RULES",
     "XGBOOST_DEFAULT_CUT",
     "CutRule",
-    "GalleryCase",
     "LabelOutcome",
     "LabelRule",
     "LibraryVerdict",
@@ -69,25 +63,45 @@ __all__ = [
     "Query",
     "Spread",
     "by_formula",
-    "case_for",
     "cause_counts",
     "checked",
     "checked_versions",
     "cut_name",
     "cut_sentence",
     "evaluate_query",
-    "gallery_table",
     "in_playground",
-    "install_line",
     "make_query",
     "numba_argsort",
     "pair_outcome",
     "ranked_items",
     "ranking_order",
     "score_every_preset",
-    "snippet",
     "spread",
     "tie_breaking",
     "tie_groups",
     "verdict_table",
 ]
+
+# Moved to the lessons (text shown to learners, not conventions): an old import hears where.
+MOVED = {
+    **dict.fromkeys(
+        ("GALLERY", "GALLERY_BY_KEY", "GalleryCase", "case_for", "gallery_table"), "gallery"
+    ),
+    **dict.fromkeys(("PIP_NAMES", "install_line", "snippet"), "snippets"),
+}
+
+
+def moved(module: str, name: str, new: str) -> ImportError:
+    """The error for `module.name`, which is now `lessons.<MOVED[new]>.new`."""
+    return ImportError(
+        f"`{module}.{name}` moved to `lessons.{MOVED[new]}.{new}`: import it from there",
+        name=module,
+    )
+
+
+def __getattr__(name: str):
+    # An ImportError, not an AttributeError: `from m import name` reports an AttributeError
+    # raised here as a bare "cannot import name", losing the message.
+    if name in MOVED:
+        raise moved(__name__, name, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,6 @@
 """Each library's NDCG as data: one `Preset` per measure, with its choice on every point where
-implementations part ways, and the program that reproduces it with the library itself.
+implementations part ways. (The program that reproduces it with the library itself is teaching
+material: `lessons.snippets`.)
 
 The six points are the gain, where the ideal ranking comes from and where it is cut, the
 discount, how tied scores are ordered, what a list without any relevant item scores, and which
@@ -195,8 +196,6 @@ class Preset:
     form and is always spelled with a number (trec_eval's ndcg_cut, LightGBM's eval_at).
     gain, discount, ideal, zero: keys of `options.GAINS`, `DISCOUNTS`, `IDEALS`, `ON_ZERO`;
     ties: a key of `TIE_RULES`; cut: a key of `CUT_RULES`; labels: a key of `LABEL_RULES`.
-    snippet: the program that prints this NDCG with the library itself (`string.Template`
-    text, filled by `snippets.snippet`); pip: what to install for it; note: a caption for it.
     is_library: False for a row that is a paper's formula, not a library (left out of spreads).
     """
 
@@ -213,9 +212,6 @@ class Preset:
     labels: str
     description: str
     reference: str
-    snippet: str
-    pip: str = ""
-    note: str = ""
     is_library: bool = True
 
     def __post_init__(self) -> None:
@@ -298,112 +294,6 @@ class Preset:
 
 
 # ---------------------------------------------------------------------------------------------
-# The programs, one per library (string.Template: $name is filled in by snippets.snippet)
-# ---------------------------------------------------------------------------------------------
-
-SKLEARN_SNIPPET = """\
-from sklearn.metrics import ndcg_score
-
-y_true = [$rels]
-y_score = [$scores]
-print(ndcg_score(y_true, y_score, k=$k$ignore_ties))
-"""
-
-TREC_EVAL_SNIPPET = """\
-import pytrec_eval
-
-# Judged items: the ranked ones and those never retrieved (P1, P2, ...).
-qrels = {"q1": $qrels}
-run = {"q1": $run}
-evaluator = pytrec_eval.RelevanceEvaluator(qrels, {"$metric"})
-print(evaluator.evaluate(run)["q1"]["$metric_key"])
-"""
-
-RANX_SNIPPET = """\
-from ranx import Qrels, Run, evaluate
-
-# Judged items: the ranked ones and those never retrieved (P1, P2, ...).
-qrels = Qrels({"q1": $qrels})
-run = Run({"q1": $run})
-print(evaluate(qrels, run, "$metric"))
-"""
-
-LIGHTGBM_SNIPPET = """\
-import lightgbm as lgb
-import numpy as np
-
-labels = $rels
-scores = $scores
-# The metric is read off a Booster whose scores are the init_score: no tree is grown.
-data = lgb.Dataset(
-    np.zeros((len(labels), 1)), label=labels, group=[len(labels)],
-    init_score=scores, params={"verbose": -1},
-)
-params = {
-    "objective": "lambdarank", "metric": "ndcg", "eval_at": [$depth], "verbose": -1
-}
-booster = lgb.Booster(params=params, train_set=data)
-print(booster.eval_train()[0][2])
-"""
-
-XGBOOST_SNIPPET = """\
-import numpy as np
-import xgboost as xgb
-
-labels = $rels
-scores = $scores
-# The scores go in as base_margin and no tree is trained (num_boost_round=0).
-data = xgb.DMatrix(
-    np.zeros((len(labels), 1)), label=labels, base_margin=scores,
-    qid=np.zeros(len(labels), dtype=int),
-)
-params = {"objective": "rank:ndcg", "eval_metric": "$metric"}
-booster = xgb.train(params, data, num_boost_round=0)
-print(float(booster.eval(data).split(":")[-1]))
-"""
-
-TF_RANKING_SNIPPET = """\
-import tensorflow_ranking as tfr
-
-labels = [$rels]
-scores = [$scores]
-${random_note}\
-print(float(tfr.keras.metrics.NDCGMetric($topn)(labels, scores)))
-"""
-
-TORCHMETRICS_SNIPPET = """\
-import torch
-from torchmetrics.functional.retrieval import retrieval_normalized_dcg
-
-target = torch.tensor($rels, dtype=torch.float64)
-preds = torch.tensor($scores, dtype=torch.float64)
-print(float(retrieval_normalized_dcg(preds, target, top_k=$k)))
-"""
-
-JARVELIN_SNIPPET = """\
-import math
-
-relevances = $rels
-scores = $scores
-# Every judged relevance: the ranked items' and those never retrieved.
-judged = $judged
-k = $k
-if min(judged) < 0:
-    raise ValueError("The 2002 form is not defined for negative labels.")
-
-
-def dcg(gains, k):
-    # Järvelin & Kekäläinen (2002), b = 2: rank i is divided by max(1, log2 i).
-    return sum(g / max(1.0, math.log2(i)) for i, g in enumerate(gains[:k], start=1))
-
-
-ranked = [r for _, r in sorted(zip(scores, relevances), key=lambda p: -p[0])]
-best = dcg(sorted(judged, reverse=True), k)
-print(dcg(ranked, k) / best if best > 0 else 0.0)
-"""
-
-
-# ---------------------------------------------------------------------------------------------
 # The presets, in the order the page lists them (the first is the reference row)
 # ---------------------------------------------------------------------------------------------
 
@@ -422,8 +312,6 @@ PRESETS: tuple[Preset, ...] = (
         labels="sklearn",
         description="sklearn.metrics.ndcg_score(y_true, y_score, k=k): tied scores are averaged.",
         reference=f"{checked('scikit-learn')}, sklearn/metrics/_ranking.py; {REFERENCES['mcsherry2008'].short}.",
-        snippet=SKLEARN_SNIPPET,
-        pip="scikit-learn",
     ),
     Preset(
         key="sklearn_ignore_ties",
@@ -439,8 +327,6 @@ PRESETS: tuple[Preset, ...] = (
         labels="sklearn",
         description="The same with ignore_ties=True: faster, and meant only for scores without ties.",
         reference=f"{checked('scikit-learn')}: np.argsort(y_score)[:, ::-1].",
-        snippet=SKLEARN_SNIPPET,
-        pip="scikit-learn",
     ),
     Preset(
         key="trec_ndcg",
@@ -456,8 +342,6 @@ PRESETS: tuple[Preset, ...] = (
         labels="trec_eval",
         description="trec_eval -m ndcg (pytrec_eval 'ndcg'): the whole run against every judged item.",
         reference=f"{checked('trec_eval')} m_ndcg.c, via {checked('pytrec-eval-terrier')}.",
-        snippet=TREC_EVAL_SNIPPET,
-        pip="pytrec-eval-terrier",
     ),
     Preset(
         key="trec_ndcg_cut",
@@ -473,8 +357,6 @@ PRESETS: tuple[Preset, ...] = (
         labels="trec_eval",
         description="trec_eval -m ndcg_cut.k: run and ideal both cut at k.",
         reference=f"{checked('trec_eval')} m_ndcg_cut.c, via {checked('pytrec-eval-terrier')}.",
-        snippet=TREC_EVAL_SNIPPET,
-        pip="pytrec-eval-terrier",
     ),
     Preset(
         key="ranx_ndcg",
@@ -490,8 +372,6 @@ PRESETS: tuple[Preset, ...] = (
         labels="ranx",
         description="ranx.evaluate(qrels, run, 'ndcg@k'): relevance read as whole numbers.",
         reference=f"{checked('ranx')}, ranx/metrics/ndcg.py (its 'Järvelin' flag means the linear gain).",
-        snippet=RANX_SNIPPET,
-        pip="ranx",
     ),
     Preset(
         key="ranx_ndcg_burges",
@@ -507,8 +387,6 @@ PRESETS: tuple[Preset, ...] = (
         labels="ranx",
         description="ranx.evaluate(qrels, run, 'ndcg_burges@k'): the 2^rel − 1 gain.",
         reference=f"{checked('ranx')}, ranx/metrics/ndcg.py; {REFERENCES['burges2005'].short}.",
-        snippet=RANX_SNIPPET,
-        pip="ranx",
     ),
     Preset(
         key="lightgbm",
@@ -524,8 +402,6 @@ PRESETS: tuple[Preset, ...] = (
         labels="lightgbm",
         description="LightGBM metric 'ndcg' with eval_at=[k] and the default label_gain 0, 1, 3, 7, …",
         reference=f"{checked('LightGBM')}, src/metric/dcg_calculator.cpp (std::stable_sort).",
-        snippet=LIGHTGBM_SNIPPET,
-        pip="lightgbm numpy",
     ),
     Preset(
         key="xgboost",
@@ -544,8 +420,6 @@ PRESETS: tuple[Preset, ...] = (
             "at 32."
         ),
         reference=f"{checked('XGBoost')}, src/metric/rank_metric.cc.",
-        snippet=XGBOOST_SNIPPET,
-        pip="xgboost numpy",
     ),
     Preset(
         key="xgboost_minus",
@@ -561,8 +435,6 @@ PRESETS: tuple[Preset, ...] = (
         labels="xgboost",
         description="XGBoost eval_metric 'ndcg@k-': the trailing minus scores an all-zero list 0.",
         reference=f"{checked('XGBoost')}, src/metric/rank_metric.cc.",
-        snippet=XGBOOST_SNIPPET,
-        pip="xgboost numpy",
     ),
     # TF-Ranking is read from its source, not run (TensorFlow is not installed here):
     # utils.sort_by_scores(shuffle_ties=True) shuffles before a stable top_k, so tied scores
@@ -586,12 +458,6 @@ PRESETS: tuple[Preset, ...] = (
             "tensorflow_ranking/python/metrics_impl.py and utils.py (sort_by_scores, "
             "shuffle_ties=True; is_label_valid: label ≥ 0)."
         ),
-        snippet=TF_RANKING_SNIPPET,
-        pip="tensorflow-ranking",
-        note=(
-            "TF-Ranking needs TensorFlow, which this app's tests do not install: this program "
-            "follows TF-Ranking's source; the other programs are run by the tests."
-        ),
     ),
     Preset(
         key="torchmetrics",
@@ -607,9 +473,6 @@ PRESETS: tuple[Preset, ...] = (
         labels="torchmetrics",
         description="torchmetrics.functional.retrieval_normalized_dcg(preds, target, top_k=k).",
         reference=f"{checked('torchmetrics')}, functional/retrieval/ndcg.py (tie-averaged, as scikit-learn).",
-        snippet=TORCHMETRICS_SNIPPET,
-        pip="torch torchmetrics",
-        note="torchmetrics works in 32-bit floats: expect agreement to about 7 digits.",
     ),
     Preset(
         key="jarvelin",
@@ -629,7 +492,6 @@ PRESETS: tuple[Preset, ...] = (
             "a library: it is left out of the spread across libraries."
         ),
         reference=f"{REFERENCES['jarvelin2002'].short}, ACM TOIS 20(4).",
-        snippet=JARVELIN_SNIPPET,
         is_library=False,
     ),
 )

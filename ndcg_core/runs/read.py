@@ -1,16 +1,7 @@
-"""Reading run and judgment files: TREC qrels and run, or one CSV, into `Table`s.
-
-Every reader returns the rows it could read and, separately, the lines it could not
-(`LineProblem`: the line number, the reason, the line), so that a page can show them and let the
-user decide: skip them or fix the file. Nothing is dropped silently; problems that make a whole
-file unusable (an empty file, a missing column) raise a ``ValueError`` that says what to change.
-A file that is not what it should be (a log, a CSV read as a TREC run) can have millions of
-problem lines: the first `MAX_PROBLEMS` are kept, the rest only counted (`Table.problem_count`),
-and when almost no line reads, `Table.summary` says what the lines look like instead.
-What a reader did beyond reading (fields it ignored, comment lines it skipped) is said in the
-table's notes. The formats are described in the package's docstring (`ndcg_core.runs`).
-
-Files are measured in megabytes of 1,000,000 bytes (`MB`), as the upload widget counts them.
+"""Reading a CSV run into a `Table`, and what every reader shares: the `Table` of the rows it
+could use and a `LineProblem` (line number, reason, line) for each line it could not, kept or
+counted (`MAX_PROBLEMS`), summarised when almost no line reads. The rules every reader follows,
+and the formats, are in the package's docstring (`ndcg_core.runs`).
 """
 
 from __future__ import annotations

@@ -208,9 +208,12 @@ def test_presenter_view_reads_from_the_back_row_and_nothing_is_cut(page, app_url
 
 def _libraries(visit: Visit) -> None:
     """Its headline cards and table follow its question: scanned once shown too, and on a
-    phone its comparison table, wider than the screen, says it scrolls and is a Tab stop."""
+    phone its comparison table (in a fold), wider than the screen, says it scrolls and is a Tab
+    stop."""
     visit.answer()
     expect(visit.page.get_by_test_id("stMetric").first).to_be_visible()
+    visit.page.get_by_text("Every library on this query, in brief").click()
+    expect(visit.page.get_by_test_id("stTable").first).to_be_visible()
     visit.at("phone, answered", PHONE)
     wide = visit.page.evaluate(WIDE_REGIONS)
     visit.note("phone: the table", "not wider than a phone" if not wide else None)

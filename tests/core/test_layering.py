@@ -1,7 +1,12 @@
 """The layers point one way: the core imports neither Streamlit, the app's `ui`, the lessons nor
 the classroom; the lessons and the classroom never import Streamlit or `ui`; `outside` (the
-reader of outside JSON, which `ui` and the classroom share) imports nothing of the app. Each
-check runs in a fresh interpreter, so what another test imported cannot hide a wrong import."""
+reader of outside JSON, which `ui` and the classroom share) imports nothing of the app; the
+command lines (`commands`) are a front-end beside the pages, never importing them. Each check
+runs in a fresh interpreter, so what another test imported cannot hide a wrong import.
+
+One door is allowed, and only one: a kernel package's `__main__` (``python -m ndcg_core.trec``,
+``python -m ndcg_core.compare``, the names the README documents) hands over to its front-end
+in `commands`; nothing imports a `__main__`, and the last test checks that is all they do."""
 
 import subprocess
 import sys
@@ -15,6 +20,7 @@ LAYERS = {
     "lessons": ("streamlit", "ui", "classroom", "views", "plotly"),
     "classroom": ("streamlit", "ui", "views", "plotly"),
     "outside": ("streamlit", "ui", "views", "plotly", "ndcg_core", "lessons", "classroom"),
+    "commands": ("streamlit", "ui", "views", "plotly", "lessons", "classroom"),
 }
 
 PROGRAM = """
@@ -40,3 +46,23 @@ def test_a_layer_never_imports_the_layers_above_it(package):
     loaded = set(done.stdout.split())
     assert package in loaded
     assert not loaded & set(LAYERS[package]), f"{package} imports {loaded & set(LAYERS[package])}"
+
+
+def test_the_kernels_commands_only_hand_over_to_their_front_end():
+    mains = sorted((ROOT / "ndcg_core").rglob("__main__.py"))
+    assert [m.parent.name for m in mains] == ["compare", "trec"]
+    for main in mains:
+        code = [line for line in main.read_text().splitlines() if line and line[0] not in '"#']
+        assert code == [
+            "import sys",
+            f"from commands.{main.parent.name} import main",
+            "sys.exit(main())",
+        ], main
+
+
+@pytest.mark.parametrize("command", ["ndcg_core.trec", "ndcg_core.compare"])
+def test_the_documented_commands_still_run(command):
+    done = subprocess.run(
+        [sys.executable, "-m", command, "--help"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.startswith(f"usage: python -m {command} ")

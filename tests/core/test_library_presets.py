@@ -5,26 +5,24 @@ the real libraries: test_libraries.py.)"""
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lessons.gallery import GALLERY, GALLERY_BY_KEY, case_for, gallery_table
 from ndcg_core import batch_ndcg, totals
 from ndcg_core.batch import tie_averaged_dcg
 from ndcg_core.libraries import (
-    GALLERY,
-    GALLERY_BY_KEY,
     PRESETS,
     PRESETS_BY_KEY,
     Preset,
     Query,
-    case_for,
     cause_counts,
     cut_name,
     evaluate_query,
-    gallery_table,
     in_playground,
     make_query,
     numba_argsort,
@@ -55,7 +53,7 @@ def by_key(rows):
 
 def test_presets_have_unique_keys_a_reference_and_a_program_each():
     assert len({p.key for p in PRESETS}) == len(PRESETS) == 12
-    assert all(p.reference and p.description and p.snippet for p in PRESETS)
+    assert all(p.reference and p.description for p in PRESETS)
     assert [p.key for p in PRESETS if not p.is_library] == ["jarvelin"]
 
 
@@ -514,11 +512,47 @@ def test_the_old_module_still_imports_and_names_the_new_one():
         conventions = importlib.import_module("ndcg_core.conventions")
 
     assert conventions.PRESETS is PRESETS
-    assert conventions.Case is type(GALLERY[0])
     # Renamed since (one name, one thing): the old names stay for old notebooks.
     assert conventions.evaluate is score_every_preset
     assert conventions.Verdict is type(score_every_preset(make_query([1, 0]))[0])
     assert conventions.evaluate_query(WIKIPEDIA, 6, pool=[3, 2])[3].metric == "ndcg_cut.6"
+
+
+@pytest.mark.parametrize(
+    ("module", "name", "new"),
+    [
+        ("conventions", "GALLERY", "gallery.GALLERY"),
+        ("conventions", "GALLERY_BY_KEY", "gallery.GALLERY_BY_KEY"),
+        ("conventions", "gallery_table", "gallery.gallery_table"),
+        ("conventions", "Case", "gallery.GalleryCase"),
+        ("conventions", "PIP_NAMES", "snippets.PIP_NAMES"),
+        ("conventions", "snippet", "snippets.snippet"),
+        ("libraries", "case_for", "gallery.case_for"),
+        ("libraries", "install_line", "snippets.install_line"),
+    ],
+)
+def test_an_old_import_of_the_gallery_or_the_programs_names_their_new_home(module, name, new):
+    import importlib
+    import warnings
+
+    import lessons.gallery
+    import lessons.snippets
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        old = importlib.import_module(f"ndcg_core.{module}")
+    said = f"`ndcg_core.{module}.{name}` moved to `lessons.{new}`: import it from there"
+    # The two ways a notebook asks: the import statement, and the attribute.
+    with pytest.raises(ImportError) as raised:
+        exec(f"from ndcg_core.{module} import {name}", {})
+    assert str(raised.value) == said
+    with pytest.raises(ImportError, match=f"^{re.escape(said)}$"):
+        getattr(old, name)
+    # And the new home has it.
+    home, attribute = new.split(".")
+    assert hasattr({"gallery": lessons.gallery, "snippets": lessons.snippets}[home], attribute)
+    with pytest.raises(AttributeError, match="has no attribute 'GALERY'"):
+        old.__getattr__("GALERY")
 
 
 def test_checked_versions_and_citations_are_written_from_one_home():

@@ -9,10 +9,11 @@ import random
 import pytest
 
 from lessons import practice
+from lessons.gallery import GALLERY
 from lessons.practice import PLANS, REGISTRY, correct_choice, is_correct, judge
 from lessons.practice.libraries import asked_words, build_library_pair, holds
 from lessons.practice.records import Slot
-from ndcg_core.libraries import GALLERY, make_query
+from ndcg_core.libraries import make_query
 
 HEADLINE = ("sklearn", "trec_ndcg_cut")
 OPTIONS = ("same", "first", "second", "refused")

@@ -678,7 +678,7 @@ def test_the_answered_queries_of_a_complete_evaluation_equal_the_default_one():
 
 
 def test_the_trec_eval_equivalent_names_the_measure_and_what_trec_eval_cannot_do():
-    from ndcg_core import trec
+    from commands import trec
 
     same = trec.equivalent(Scoring(k=10, ties="docid"))
     assert (same.measure, same.command, same.cannot) == (
@@ -694,7 +694,7 @@ def test_the_trec_eval_equivalent_names_the_measure_and_what_trec_eval_cannot_do
 
 
 def test_trec_eval_output_lines_sort_queries_and_end_with_all():
-    from ndcg_core import trec
+    from commands import trec
 
     result = batch_ndcg(["b", "a", "a", "c"], [1, 0, 1, 0], [1, 2, 1, 1])
     text = trec.output([("ndcg_cut_5", result)])

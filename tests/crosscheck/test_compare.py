@@ -1,4 +1,4 @@
-"""Comparing many runs (ndcg_core.compare, ndcg_core.stats): the tests agree with scipy.stats
+"""Comparing many runs (ndcg_core.compare, ndcg_core.stats, and the command, commands.compare): the tests agree with scipy.stats
 (ttest_rel, wilcoxon, permutation_test, tukey_hsd) to 1e-9 on the same per-query values; the
 corrections agree with their textbook definitions written out here loop by loop, and
 Benjamini–Hochberg with scipy's false_discovery_control; the command's CSV has its columns in
@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats as scipy_stats
 
+from commands import compare as compare_command
 from devtools import ROOT
 from ndcg_core import compare, stats
 
@@ -123,7 +124,7 @@ def three_runs(tmp_path_factory):
 
 
 def test_the_csv_has_its_columns_in_order_and_a_row_per_comparison(three_runs):
-    text = compare.run([*three_runs, "-m", "map", "-m", "P.10", "--format", "csv"])
+    text = compare_command.run([*three_runs, "-m", "map", "-m", "P.10", "--format", "csv"])
     frame = pd.read_csv(io.StringIO(text))
     assert list(frame.columns) == CSV_COLUMNS
     assert list(frame["run"]) == ["base", "noisy", "trunc", "base", "noisy", "trunc"]
@@ -136,7 +137,7 @@ def test_the_csv_has_its_columns_in_order_and_a_row_per_comparison(three_runs):
 
 @pytest.mark.parametrize("form", ["table", "markdown", "latex"])
 def test_tables_say_the_family_and_explain_the_mark(three_runs, form):
-    text = compare.run([*three_runs, "-m", "map", "-m", "ndcg_cut.10", "--format", form,
+    text = compare_command.run([*three_runs, "-m", "map", "-m", "ndcg_cut.10", "--format", form,
                         "--correction", "bonferroni"])  # fmt: skip
     said = "2 comparisons against base × 2 measures = 4 tests, Bonferroni"
     assert said in text.replace(r"$\times$", "×")
@@ -149,4 +150,4 @@ def test_every_pair_and_several_baselines(three_runs):
     assert every.family == "every pair of the 3 runs (3) × 1 measure = 3 tests, Holm"
     two = compare.compare(frames, ["a", "b"], test="wilcoxon", correction="bh")
     assert len(two.rows.dropna(subset=["baseline"])) == 4
-    assert compare.main([*three_runs, "--baseline", "nobody"]) == 2
+    assert compare_command.main([*three_runs, "--baseline", "nobody"]) == 2

@@ -23,7 +23,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ndcg_core.libraries import GALLERY, PRESETS_BY_KEY, Query, make_query, score_every_preset
+from lessons.gallery import GALLERY
+from ndcg_core.libraries import PRESETS_BY_KEY, Query, make_query, score_every_preset
 
 from .library_runner import run_lightgbm, run_sklearn, run_trec_eval, run_xgboost
 

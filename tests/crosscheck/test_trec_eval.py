@@ -1,6 +1,6 @@
 """Per-query NDCG of files loaded by ndcg_core.runs against trec_eval (pytrec_eval) and
 scikit-learn, every query, to 1e-9 (marked `crosscheck`: they run the real libraries), and the
-tie and ideal rules those checks rest on. Also: `python -m ndcg_core.trec` against trec_eval's
+tie and ideal rules those checks rest on. Also: `python -m ndcg_core.trec` (`commands.trec`) against trec_eval's
 own output files (data/trec_eval_test/out.*), the -c mean, gains per level (trec_eval's
 ndcg.1=3,2=9 and LightGBM's label_gain) and single-precision scores."""
 
@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from commands import trec
 from devtools import ROOT
-from ndcg_core import GainMap, batch_ndcg, runs, trec
+from ndcg_core import GainMap, batch_ndcg, runs
 from ndcg_core.model import NO_CUTOFF, Scoring
 
 DATA = ROOT / "data"

@@ -7,10 +7,11 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from lessons.examples import EXAMPLES
+from lessons.gallery import GALLERY
 from lessons.practice import VERSIONS, exercise_set
 from ndcg_core import totals
 from ndcg_core.display import fixed
-from ndcg_core.libraries import GALLERY, PRESETS, evaluate_query
+from ndcg_core.libraries import PRESETS, evaluate_query
 from tests.pages.conftest import open_page
 from ui import menu, urlparams
 

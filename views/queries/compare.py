@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ndcg_core import compare, stats
+from commands import compare as compare_command
+from lessons.corrections import why_unmarked
+from ndcg_core import stats
+from ndcg_core.compare import Comparison
 from ndcg_core.display import count, signed
 from ui import charts, controls, menu, urlparams
 from ui.charts.queries import delta_bars
@@ -119,11 +122,13 @@ def the_choices(names: list[str]) -> tuple[list[str], list[str] | None, str, str
     return measures, baselines, test, correction, int(permutations)
 
 
-def the_table(result: compare.Comparison) -> None:
+def the_table(result: Comparison) -> None:
     st.header("3 · Each run against the baseline")
     st.info(f"The family of comparisons: {plain(result.family)}.", icon="🧮")
-    st.dataframe(compare.shown(result), hide_index=True, width="stretch", key=f"{PAGE}_table")
-    st.caption(plain(compare.note(result)))
+    st.dataframe(
+        compare_command.shown(result), hide_index=True, width="stretch", key=f"{PAGE}_table"
+    )
+    st.caption(plain(compare_command.note(result)))
     columns = st.columns(3)
     for column, (form, label, mime) in zip(columns, [
         ("csv", "CSV", "text/csv"), ("markdown", "Markdown", "text/markdown"),
@@ -131,17 +136,17 @@ def the_table(result: compare.Comparison) -> None:
     ]):  # fmt: skip
         column.download_button(
             f"Download the table ({label})",
-            compare.text(result, form).encode(),
+            compare_command.text(result, form).encode(),
             file_name=f"comparison.{ {'markdown': 'md', 'latex': 'tex'}.get(form, form) }",
             mime=mime,
             key=f"{PAGE}_download_{form}",
         )
     with st.expander("Why did the correction remove this mark?"):
-        for said in compare.why_unmarked(result):
+        for said in why_unmarked(result):
             st.markdown(plain(said))
 
 
-def query_by_query(result: compare.Comparison, sets: dict) -> None:
+def query_by_query(result: Comparison, sets: dict) -> None:
     st.header("4 · Query by query")
     tested = result.rows.dropna(subset=["baseline"])
     pairs = list(dict.fromkeys(zip(tested["measure"], tested["run"], tested["baseline"])))

@@ -38,7 +38,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ndcg_core import compare, runs, stats, trec
+from commands import compare as compare_command
+from commands import trec as trec_command
+from ndcg_core import compare, runs, stats
 from ndcg_core.display import csv_bytes
 from ndcg_core.model import Scoring
 from ndcg_core.runs.query import ranked_rows
@@ -445,7 +447,7 @@ def run_sets(qrels: tuple[str, bytes], given: list, cap_mb: float) -> dict[str, 
     """Each run read and joined with the judgments (`load`: cached, big ones in a worker). A run
     whose lines trec_eval would not read, or that shares another's name, is a ValueError."""
     out = {}
-    for name, (file_name, data) in zip(compare.run_names([n for n, _ in given]), given):
+    for name, (file_name, data) in zip(compare_command.run_names([n for n, _ in given]), given):
         files = Files("trec", run=(file_name, data), qrels=qrels)
         tables, data_sets = load(files, cap_mb)
         for table in tables.values():
@@ -468,7 +470,7 @@ def _comparison(keys, _sets, measures, baselines, test, correction, permutations
         kind, _, params = spec.partition(".")
         by_kind.setdefault(kind, []).append(params)
     specs = [k + ("." + ",".join(p) if all(p) else "") for k, p in by_kind.items()]
-    chosen = trec.parse_measures(specs)
+    chosen = trec_command.parse_measures(specs)
     frames = compare.per_query(qrels, {name: s.tables["run"] for name, s in _sets.items()}, chosen)
     return compare.compare(
         frames, list(baselines), test=test, correction=correction, permutations=permutations
@@ -480,7 +482,7 @@ def comparison(sets: dict[str, RunSet], measures, baselines, test, correction, p
     keys = tuple((name, s.key) for name, s in sets.items())
     try:
         return _comparison(keys, sets, measures, baselines, test, correction, permutations)
-    except trec.UsageError as error:
+    except trec_command.UsageError as error:
         raise ValueError(str(error)) from None
 
 

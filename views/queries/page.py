@@ -8,8 +8,9 @@ from functools import cached_property
 
 import streamlit as st
 
+from commands import trec as trec_command
 from lessons.latex import mean_over_queries
-from ndcg_core import runs, trec
+from ndcg_core import runs
 from ndcg_core.display import count, csv_bytes, fixed, signed
 from ndcg_core.libraries import PRESETS_BY_KEY
 from ndcg_core.model import NO_CUTOFF, Scoring
@@ -596,10 +597,10 @@ def every_query(loaded: Loaded, conventions: Conventions, result) -> None:
         mime="text/csv",
         key=f"{PAGE}_download",
     )
-    same = trec.equivalent(scoring, conventions.complete)
+    same = trec_command.equivalent(scoring, conventions.complete)
     trec_column.download_button(
         "Download in trec_eval's output format",
-        trec.output([(same.measure, result)]).encode(),
+        trec_command.output([(same.measure, result)]).encode(),
         file_name=f"{same.measure}.trec_eval.txt",
         mime="text/plain",
         key=f"{PAGE}_download_trec",

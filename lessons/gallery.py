@@ -1,4 +1,8 @@
-"""The edge-case gallery: small queries on which libraries part ways, each with what to notice."""
+"""The /libraries gallery: small queries on which libraries part ways, each with what to notice.
+
+The cases are teaching material; how each library scores them is the kernel's
+(`ndcg_core.libraries`), so the page's table and the crosscheck tests read the same numbers.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from ..model import RankedList, Scoring
-from .presets import PRESETS, Preset
-from .query import Query
-from .score import score_every_preset
+from ndcg_core.libraries import PRESETS, Preset, Query, score_every_preset
+from ndcg_core.model import RankedList, Scoring
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""trec_eval's own output, from the command line and for downloads.
+"""``python -m ndcg_core.trec``: trec_eval's options and trec_eval's own output (printed, and for
+the /queries download), on the kernel's measures (`ndcg_core.trec`).
 
     python -m ndcg_core.trec QRELS RUN [-m MEASURE[.PARAMS] …] [-q] [-c] [-l LEVEL]
 
@@ -44,18 +45,16 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
-import pyarrow.compute as pc
 
-from . import runs
-from .batch import BatchResult, _break_ties_by_doc, _rank_within_group, _ranking_order, batch_ndcg
-from .display import count, shorten
-from .model import Scoring
-from .options import DISCOUNTS, GAIN_MAP_PREFIX, IDEALS, ON_ZERO, TIES, is_gain_map
+from ndcg_core import runs
+from ndcg_core.batch import BatchResult
+from ndcg_core.display import count, shorten
+from ndcg_core.model import Scoring
+from ndcg_core.options import DISCOUNTS, GAIN_MAP_PREFIX, IDEALS, ON_ZERO, TIES, is_gain_map
+from ndcg_core.trec import TrecMeasure, ranking, read_qrels, read_run, values
 
 DEFAULT_CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's cut-offs by default
 NAME_WIDTH = 22  # trec_eval pads measure names to this width
@@ -73,18 +72,6 @@ MEASURES = {
     "lab_rbp": "p",
 }
 ALONE = ("lab_err", "lab_rbp")  # without parameters these take the whole ranking, p = 0.8
-
-
-@dataclass(frozen=True)
-class TrecMeasure:
-    """One measure as trec_eval names it: its printed name, its kind (a key of `MEASURES`), its
-    cut-off (None for the whole ranking), RBP's persistence, or ndcg's gain per level."""
-
-    name: str
-    kind: str = "ndcg"
-    k: int | None = None
-    gains: tuple[tuple[int, float], ...] = ()
-    p: float = 0.8
 
 
 def measure_name(k: int | None, gains: str = "") -> str:
@@ -158,11 +145,6 @@ def equivalent(scoring: Scoring, complete: bool = False) -> Equivalent:
     option = f"ndcg_cut.{k}" if k is not None else "ndcg" + (f".{params}" if params else "")
     command = f"trec_eval -q{' -c' if complete else ''} -m {option} QRELS RUN"
     return Equivalent(measure, command, tuple(cannot))
-
-
-# ---------------------------------------------------------------------------------------------
-# The command line
-# ---------------------------------------------------------------------------------------------
 
 
 class UsageError(ValueError):
@@ -320,179 +302,12 @@ def _gain_pairs(params: str) -> tuple[tuple[int, float], ...]:
     return tuple(sorted(pairs.items()))
 
 
-# ---------------------------------------------------------------------------------------------
-# A run in trec_eval's order, and every measure on it at once
-# ---------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Ranking:
-    """A run joined to its judgments, in trec_eval's order: the rows of each evaluated query
-    together, by score (in single precision) and then document id, both descending.
-
-    `codes` names each row's query (an index into `queries`), `relevance` its judged relevance
-    (trec_eval's -1 for a document not judged); `judged_codes` and `judged` hold every judgment
-    of the evaluated queries. With ``complete``, `queries` ends with the judged queries the run
-    never answers (they have no rows)."""
-
-    queries: pd.Index
-    codes: np.ndarray
-    relevance: np.ndarray
-    judged_codes: np.ndarray
-    judged: np.ndarray
-
-    @cached_property
-    def rank(self) -> np.ndarray:
-        """Each row's place in its query's ranking, from 0."""
-        return _rank_within_group(self.codes)
-
-    def per_query(self, weights) -> np.ndarray:
-        return np.bincount(self.codes, weights=weights, minlength=len(self.queries))
-
-    def relevant(self, level: int) -> np.ndarray:
-        """R: each query's judged documents of relevance `level` or more (trec_eval counts
-        levels from 0: a judgment below 0 is never relevant)."""
-        judged = self.judged >= max(level, 0)
-        return np.bincount(self.judged_codes, weights=judged, minlength=len(self.queries))
-
-    def found(self, hit: np.ndarray) -> np.ndarray:
-        """Each row's hits so far in its query's ranking, itself included."""
-        total = np.cumsum(hit)
-        before = np.concatenate(([0], total))[np.arange(hit.size) - self.rank]
-        return total - before
-
-
-def ranking(run: runs.Table, qrels: runs.Table, complete: bool = False) -> Ranking:
-    """`run` joined to `qrels` in trec_eval's order (see `Ranking`): the queries both files have
-    (with ``complete``, every judged one)."""
-    codes, names = pd.factorize(run.rows["query"], sort=False)
-    names = pd.Index(names)
-    judged_names = pd.Index(pd.unique(qrels.rows["query"]))
-    answered = pc.is_in(pa.array(names), value_set=pa.array(judged_names)).to_numpy(False)
-    queries = names[answered]
-    if complete:
-        queries = queries.append(judged_names.difference(queries, sort=False))
-    keep = answered[codes]
-    codes = (np.cumsum(answered) - 1)[codes[keep]]
-    docs = run.rows["doc"] if keep.all() else run.rows["doc"][keep]
-    with np.errstate(over="ignore"):  # trec_eval 9.0.8 keeps scores as floats (±inf beyond)
-        score = run.rows["score"].to_numpy()[keep].astype(np.float32).astype(float)
-    judged_codes = queries.get_indexer(qrels.rows["query"])
-    in_eval = judged_codes >= 0
-    judged_codes, judged = judged_codes[in_eval], qrels.rows["relevance"].to_numpy()[in_eval]
-    relevance = np.full(codes.size, -1.0)  # trec_eval's RELVALUE_NONPOOL: not judged
-    judged_docs = qrels.rows["doc"][in_eval]
-    maybe = np.flatnonzero(pc.is_in(pa.array(docs), value_set=pa.array(judged_docs).unique()))
-    if maybe.size:
-        asked = pd.DataFrame({"q": codes[maybe], "doc": docs.iloc[maybe].to_numpy()})
-        known = pd.DataFrame({"q": judged_codes, "doc": judged_docs.to_numpy(), "rel": judged})
-        relevance[maybe] = asked.merge(known, how="left", on=["q", "doc"])["rel"].fillna(-1.0)
-    same = codes[1:] == codes[:-1]
-    in_order = (codes[1:] >= codes[:-1]).all() and (score[1:][same] <= score[:-1][same]).all()
-    order = np.arange(codes.size) if in_order else _ranking_order(codes, score)
-    order = _break_ties_by_doc(order, codes, score, docs)
-    return Ranking(queries, codes[order], relevance[order], judged_codes, judged)
-
-
-def values(ranked: Ranking, measure: TrecMeasure, level: int = 1) -> np.ndarray:
-    """`measure` of every query of `ranked`, as trec_eval computes it (`level`: its -l)."""
-    kind, k, rank = measure.kind, measure.k, ranked.rank
-    n = len(ranked.queries)
-    if kind in ("ndcg", "ndcg_cut", "lab_err"):
-        gain = np.maximum(ranked.relevance, 0.0)
-        ideal = np.maximum(ranked.judged, 0.0)
-        for listed, value in measure.gains:  # trec_eval's gain per level
-            gain = np.where(ranked.relevance == listed, value, gain)
-            ideal = np.where(ranked.judged == listed, value, ideal)
-        if kind == "lab_err":
-            return _err(ranked, gain, ideal.max(initial=0.0), k)
-        try:
-            result = batch_ndcg(
-                ranked.codes,
-                gain,
-                None,
-                k,
-                ideal_queries=ranked.judged_codes,
-                ideal_relevances=ideal,
-            )
-        except ValueError as error:
-            if not measure.gains:
-                raise
-            raise ValueError(
-                f"-m {measure.name.replace('_', '.', 1)}: the gains are too large to score: their "
-                f"discounted sum overflows a float (the largest gain here is {max(v for _, v in measure.gains):g}). "
-                f"Divide every gain by the same number: NDCG does not change."
-            ) from error
-        return result.per_query["ndcg"].reindex(range(n), fill_value=0.0).to_numpy()
-    hit = ranked.relevance >= level
-    top = rank < (k if k is not None else np.inf)
-    relevant = ranked.relevant(level)
-
-    def share_of_relevant(found: np.ndarray) -> np.ndarray:
-        return np.divide(found, relevant, out=np.zeros(n), where=relevant > 0)
-
-    if kind == "P":
-        return ranked.per_query(hit & top) / k
-    if kind == "recall":
-        return share_of_relevant(ranked.per_query(hit & top))
-    if kind in ("map", "map_cut"):
-        precision = np.where(hit & top, ranked.found(hit) / (rank + 1), 0.0)
-        return share_of_relevant(ranked.per_query(precision))
-    if kind == "Rprec":
-        return share_of_relevant(ranked.per_query(hit & (rank < relevant[ranked.codes])))
-    if kind == "recip_rank":
-        first = np.full(n, np.inf)
-        np.minimum.at(first, ranked.codes[hit], rank[hit])
-        return 1.0 / (first + 1)
-    p = measure.p  # lab_rbp: (1 − p) Σ h_i p^(i−1)
-    return ranked.per_query(np.where(hit & top, (1 - p) * p ** rank.astype(float), 0.0))
-
-
-def _err(ranked: Ranking, gain: np.ndarray, top: float, k: int | None) -> np.ndarray:
-    """ERR@k (Chapelle et al. 2009): Σ s_i / i · Π_{j<i} (1 − s_j), s = (2^g − 1) / 2^g_max,
-    the judgments' highest gain as g_max."""
-    stop = (np.exp2(gain) - 1) / np.exp2(top) if top > 0 else np.zeros(gain.size)
-    log_on = np.log1p(-stop)
-    before = ranked.found(log_on) - log_on  # Σ over the earlier rows of the query
-    term = np.exp(before) * stop / (ranked.rank + 1)
-    return ranked.per_query(np.where(ranked.rank < (k or np.inf), term, 0.0))
-
-
-def read(qrels_path, run_path) -> tuple[runs.Table, runs.Table]:
-    """The two files (paths, read as streams) as trec_eval reads them (`read_qrels`,
-    `read_run`)."""
-    return read_qrels(qrels_path), read_run(run_path)
-
-
-def read_qrels(path) -> runs.Table:
-    """Judgments as trec_eval reads them (relevance by ``atol``); ValueError naming the lines
-    trec_eval would not read."""
-    return _usable(runs.read_trec_qrels(path, str(path), whole_relevance=True))
-
-
-def read_run(path) -> runs.Table:
-    """A run as trec_eval reads it; ValueError naming the lines trec_eval would not read."""
-    return _usable(runs.read_trec_run(path, str(path)))
-
-
-def _usable(table: runs.Table) -> runs.Table:
-    if table.problems:
-        shown = "\n".join(f"  line {p.line}: {p.reason}: {p.text}" for p in table.problems[:10])
-        more = table.problem_count - 10
-        summary = f"\n{table.summary}" if table.summary else ""
-        raise ValueError(
-            f"{table.name}: {count(table.problem_count)} line(s) trec_eval would not read as they "
-            f"are:\n{shown}" + (f"\n  … and {count(more)} more" if more > 0 else "") + summary
-        )
-    return table
-
-
 def run(argv: Sequence[str] | None = None) -> str:
     """The text `python -m ndcg_core.trec` prints for `argv`; ValueError for bad files,
     UsageError for bad options."""
     args = _parser().parse_args(argv)
     measures = parse_measures(args.measure)
-    qrels, table = read(args.qrels, args.run)
+    qrels, table = read_qrels(args.qrels), read_run(args.run)
     if table.rows.empty or qrels.rows.empty:
         return "".join(line(m.name, "all", 0.0) + "\n" for m in measures)
     ranked = ranking(table, qrels, args.c)
@@ -554,7 +369,3 @@ def exit_status(make_text, argv: Sequence[str] | None, prog: str) -> int:
         print(f"{prog}: {error}", file=sys.stderr)
         return 2 if isinstance(error, UsageError) else 1
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
