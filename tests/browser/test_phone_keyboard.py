@@ -260,10 +260,12 @@ def test_tab_skips_chart_toolbars_and_heading_links_and_the_menu_shows_focus(pag
     stops = []
     for _ in range(150):
         page.keyboard.press("Tab")
-        if target.evaluate("e => e === document.activeElement"):
+        if target.count() and target.evaluate("e => e === document.activeElement"):
             break
         if fold.evaluate("e => e === document.activeElement"):
             page.keyboard.press("Enter")
+            expect(target).to_be_attached()  # drawn once its fold is open (views/playground.py)
+            settle(page)
         stops.append(
             page.evaluate(
                 """() => { const a = document.activeElement;
