@@ -234,8 +234,10 @@ def _verdict(exercise: Exercise, guess: Guess, key: str) -> None:
 
 
 def claim(text: str) -> None:
-    """The reveal's heading: what the question was about, said now that it is answered."""
-    st.markdown(f"##### 💡 {plain(text)}")
+    """The reveal's heading: what the question was about, said now that it is answered. An h3:
+    a question sits under a section (h2) or a step (h3), and a heading one level deeper than
+    the last, or at its level, keeps the page's outline whole for a screen reader."""
+    st.markdown(f"### 💡 {plain(text)}")
 
 
 def picture(key: str, ranked: RankedList, *, name: str | None = None, words: str = "") -> None:

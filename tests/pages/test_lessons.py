@@ -168,7 +168,7 @@ def test_the_discount_page_asks_which_move_costs_most_before_it_shows():
     assert _lost(moves, "3 → 4") == f"{(3 - 0) * (1 / 2 - 1 / log2(5)) / idcg:.4f}"
     # The reveal: the claim, then the order after the picked move against the ideal, then the
     # costliest move's cost in one line.
-    assert "##### 💡 A move costs (gain gap) × (discount gap) ÷ IDCG" in text(at)
+    assert "### 💡 A move costs (gain gap) × (discount gap) ÷ IDCG" in text(at)
     assert any(f"{(1 - 1 / log2(3)) / idcg:.4f}" in e.value for e in at.latex)
 
 
@@ -254,7 +254,7 @@ def test_each_pitfall_asks_before_it_tells():
     assert any("Right!" in s.value for s in at.success)
     assert text(at).count("What is true") == 1
     # The claim is the reveal's heading, after the answer; the heading above asked neutrally.
-    assert "##### 💡 A closed ideal never punishes what is missing" in text(at)
+    assert "### 💡 A closed ideal never punishes what is missing" in text(at)
     assert at.header[0].value == "1. Relevant items the system never returned"
     assert [board["relevances"] for board in reveal_boards(at)] == [[1, 0, 0]]
 

@@ -31,7 +31,7 @@ def _choices(options) -> str:
 
 
 def four_choices() -> None:
-    st.subheader("State these four with every value", anchor="four-choices")
+    st.header("State these four with every value", anchor="four-choices")
     st.table(
         pd.DataFrame(
             {
@@ -53,7 +53,7 @@ def four_choices() -> None:
 
 
 def against_chance() -> None:
-    st.subheader("Read a value against chance", anchor="against-chance")
+    st.header("Read a value against chance", anchor="against-chance")
     st.markdown("A random order of the same items scores well above 0. Set a value beside it:")
     ranked = list_editor.edit_list(PAGE, label="Relevances, in ranked order", height=68)
     rows = at_several_k(ranked)
