@@ -197,9 +197,14 @@ CASES = [
     for start, params in STARTS.items()
     if start not in MAP_STARTS or reads_the_links_list(SCREENS[screen])
 ]
-# The practice page's controls belong to its exercises: each exercise of a set is a start.
+# The practice page's controls belong to its exercises: each exercise of a set is a start, in the
+# newest version (the set new links get, whose kinds include every older version's).
 CASES += [
-    Case("views/practice.py", f"exercise-{n}", (("seed", "7"), ("ex", str(n))))
+    Case(
+        "views/practice.py",
+        f"exercise-{n}",
+        (("seed", "7"), ("v", str(practice.LATEST)), ("ex", str(n))),
+    )
     for n in range(1, practice.SET_SIZE + 1)
 ]
 
