@@ -45,12 +45,23 @@ def write_run(path: Path, queries: int, seed: int = 0, name: str = "bm25") -> No
     import pyarrow as pa
     import pyarrow.csv as pacsv
 
+    # Every run answers the same queries (run 0's, which the qrels judge) with the same
+    # documents; run `seed` > 0 is run 0 reordered by noise that grows with the seed, so the
+    # runs compared differ as systems do (a few places here and there), not by ranking nothing
+    # the qrels know.
     rng = np.random.default_rng(seed)
-    qids = np.sort(rng.choice(np.arange(2, 1_200_000), queries, replace=False))
+    drawn = rng.choice(np.arange(2, 1_200_000), queries, replace=False)  # run 0's, as before
+    if seed:
+        drawn = np.random.default_rng(0).choice(np.arange(2, 1_200_000), queries, replace=False)
+    qids = np.sort(drawn)
     rank = np.tile(np.arange(1, DOCS + 1), queries)
-    position = np.arange(queries * DOCS, dtype=np.int64)
-    # An odd multiplier is a bijection modulo 2^23: every (query, rank) gets its own document.
-    doc = (position * 2_654_435_761 + 12_345 + seed * 7_919) % 2**23
+    order = np.tile(np.arange(DOCS), (queries, 1))
+    if seed:
+        order = np.argsort(order + rng.normal(0, 20 * seed, order.shape), axis=1, kind="stable")
+    position = (np.arange(queries, dtype=np.int64)[:, None] * DOCS + order).ravel()
+    # An odd multiplier is a bijection modulo 2^23: every (query, rank) of run 0 gets its own
+    # document (write_qrels names them the same way).
+    doc = (position * 2_654_435_761 + 12_345) % 2**23
     score = np.sort(rng.gamma(4, 3, (queries, DOCS)), axis=1)[:, ::-1].ravel().round(4)
     table = pa.table(
         {
