@@ -20,7 +20,7 @@ import pandas as pd
 
 from lessons.examples import Example
 from lessons.pitfalls import FULL_PAGE, PADDING, PITFALLS
-from ndcg_core.display import NOISE
+from ndcg_core.display import NOISE, fixed, signed
 from ndcg_core.measures import p_at_k
 from ndcg_core.metrics import Totals, breakdown, dcg, totals
 from ndcg_core.model import RankedList, Scoring, default_labels, derived
@@ -329,6 +329,20 @@ def at_several_k(ranked: RankedList, cuts: tuple[int, ...] = (1, 3, 5, 10)) -> l
     own = {min(ranked.k, ranked.n)} if ranked.k is not None else set()
     depths = sorted({k for k in cuts if k < ranked.n} | own | {ranked.n})
     return [baseline(ranked.with_scoring(k=k)) for k in depths]
+
+
+def several_k_table(ranked: RankedList) -> pd.DataFrame:
+    """`at_several_k` as the lessons show it (the pitfalls' "choosing k" and /recap): each k,
+    the list's NDCG@k, a random order's on average, and the list's lead over it."""
+    rows = at_several_k(ranked)
+    return pd.DataFrame(
+        {
+            "k": [b.ranked.at[1:] for b in rows],
+            "Your NDCG@k": [fixed(b.ndcg) for b in rows],
+            "A random order, on average": [fixed(b.random.expected) for b in rows],
+            "Above a random order": [signed(b.lift) for b in rows],
+        }
+    )
 
 
 # ---------------------------------------------------------------------------------------------

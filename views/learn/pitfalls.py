@@ -15,7 +15,6 @@ import streamlit as st
 
 from lessons import latex
 from lessons.demos import (
-    at_several_k,
     baseline,
     closed_and_open,
     fixed_size,
@@ -25,6 +24,7 @@ from lessons.demos import (
     padded,
     readings,
     several,
+    several_k_table,
     zero_rule_means,
 )
 from lessons.examples import SOURCES
@@ -553,16 +553,8 @@ def _choosing_k(ranked: RankedList) -> None:
         "whether the page is. **Read each value against chance:** is 0.85 good? Not if a "
         "random order of the same items scores 0.80. Your list, at several depths:"
     )
-    rows = at_several_k(ranked)
     st.dataframe(
-        pd.DataFrame(
-            {
-                "k": [b.ranked.at[1:] for b in rows],
-                "Your NDCG@k": [fixed(b.ndcg) for b in rows],
-                "A random order, on average": [fixed(b.random.expected) for b in rows],
-                "Above a random order": [signed(b.lift) for b in rows],
-            }
-        ),
+        several_k_table(ranked),
         hide_index=True,
         width="stretch",
         key=f"{PAGE}_several_k",

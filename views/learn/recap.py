@@ -7,9 +7,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from lessons.demos import at_several_k
+from lessons.demos import several_k_table
 from lessons.latex import dcg_formula, ndcg_formula
-from ndcg_core.display import fixed, signed
 from ndcg_core.options import CUTS, GAINS, IDEALS, ON_ZERO
 from ui import list_editor, menu, urlparams
 
@@ -56,16 +55,8 @@ def against_chance() -> None:
     st.header("Read a value against chance", anchor="against-chance")
     st.markdown("A random order of the same items scores well above 0. Set a value beside it:")
     ranked = list_editor.edit_list(PAGE, label="Relevances, in ranked order", height=68)
-    rows = at_several_k(ranked)
     st.dataframe(
-        pd.DataFrame(
-            {
-                "k": [b.ranked.at[1:] for b in rows],
-                "This order": [fixed(b.ndcg) for b in rows],
-                "A random order, on average": [fixed(b.random.expected) for b in rows],
-                "Above chance": [signed(b.lift) for b in rows],
-            }
-        ),
+        several_k_table(ranked),
         hide_index=True,
         key=f"{PAGE}_chance",
     )
