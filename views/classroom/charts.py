@@ -56,7 +56,9 @@ def _fill(share: float) -> str:
     )
 
 
-def _table(caption: str, head: Sequence[str], rows: Sequence[str], css: str = "") -> str:
+def table(caption: str, head: Sequence[str], rows: Sequence[str], css: str = "") -> str:
+    """A classroom table: its caption, its column heads (fixed text) and its rows (built with
+    every text escaped)."""
     heads = "".join(f'<th scope="col">{h}</th>' for h in head)
     return (
         f'<table class="ndcg-chart {css}"><caption>{escape(caption)}</caption>'
@@ -80,7 +82,7 @@ def choice_table(
             f'<tr class="{kind.strip()}"><th scope="row">{escape(mark + bar.label + you)}</th>'
             f'{_fill(bar.count / top)}<td class="count">{bar.count}</td></tr>'
         )
-    return _table(caption, ("Answer", '<span class="ndcg-sr">Bar</span>', "Answers"), rows)
+    return table(caption, ("Answer", '<span class="ndcg-sr">Bar</span>', "Answers"), rows)
 
 
 def histogram_table(
@@ -127,7 +129,7 @@ def histogram_table(
             f'<tr class="{kind.strip()}"><th scope="row">{escape(label)}{note}</th>'
             f'{_fill(b.count / top)}<td class="count">{b.count}</td></tr>'
         )
-    return _table(
+    return table(
         caption, ("Answers from … to", '<span class="ndcg-sr">Bar</span>', "Answers"), rows
     )
 
@@ -156,7 +158,7 @@ def lists_table(lists: Sequence[tuple[str, Sequence[float]]], k: int | None, cap
                 "</span></td>"
             )
         rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
-    return _table(caption, head, rows, "ndcg-lists")
+    return table(caption, head, rows, "ndcg-lists")
 
 
 def shares_table(rows: Sequence[tuple[str, int, int]], caption: str) -> str:
@@ -170,4 +172,4 @@ def shares_table(rows: Sequence[tuple[str, int, int]], caption: str) -> str:
             f'<tr class="right"><th scope="row">{escape(label)}</th>{_fill(share)}'
             f'<td class="count">{escape(said)}</td></tr>'
         )
-    return _table(caption, ("", '<span class="ndcg-sr">Bar</span>', "Right"), body)
+    return table(caption, ("", '<span class="ndcg-sr">Bar</span>', "Right"), body)

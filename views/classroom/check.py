@@ -18,7 +18,7 @@ from ndcg_core.display import count
 from ui import inputs
 from ui.text import plain
 
-from . import common, show
+from . import charts, common, show
 from .common import PAGE
 
 CHOSEN = f"{PAGE}_check_concepts"
@@ -174,12 +174,8 @@ def concept_table(found: concepts.Results) -> str:
                 f"<td>{gains.share_words(share)}</td></tr>"
             )
     head = ("Concept", "Start", "End", "Gain") if both else ("Concept", "Right at the start")
-    heads = "".join(f'<th scope="col">{h}</th>' for h in head)
     caption = "Right per concept, and its gain" if both else "Right per concept at the start"
-    return (
-        f'<table class="ndcg-chart ndcg-gains"><caption>{caption}</caption><thead><tr>'
-        f"{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-    )
+    return charts.table(caption, head, rows, "ndcg-gains")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from classroom.store import Posed, Room, Store
 from ndcg_core.display import count, fixed
 from ui.text import plain
 
-from . import check, common, show
+from . import charts, check, common, show
 
 STEP_SECONDS = 10.0  # how long each step of a reveal stays on the screen
 
@@ -166,15 +166,15 @@ def reveal_steps(db: Store, room: Room, posed: Posed) -> list:
 
 def confidence_table(question: questions.Question, given, round: int) -> None:
     rows = peer.by_confidence(question, [(a.answer, a.confidence) for a in given])
-    body = "".join(
+    body = [
         f'<tr><th scope="row">{escape(r.level)}</th><td class="count">{r.right}</td>'
         f'<td class="count">{r.wrong}</td></tr>'
         for r in rows
-    )
+    ]
     show.html(
-        f'<table class="ndcg-chart"><caption>How sure in round {round}, and how right'
-        '</caption><thead><tr><th scope="col">How sure</th><th scope="col">Right</th>'
-        f'<th scope="col">Wrong</th></tr></thead><tbody>{body}</tbody></table>'
+        charts.table(
+            f"How sure in round {round}, and how right", ("How sure", "Right", "Wrong"), body
+        )
     )
 
 
