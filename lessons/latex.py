@@ -34,7 +34,7 @@ def num(value: float | None, digits: int = DIGITS) -> str:
     """A computed number as LaTeX: `display.fixed`, or a dash when there is none."""
     if value is None or (isinstance(value, float) and np.isnan(value)):
         return r"\text{—}"
-    return fixed(value, digits)
+    return fixed(value, digits, decimal=".")  # formulas: one style in every language
 
 
 def _measure(name: str, k: int | str | None) -> str:
@@ -177,9 +177,9 @@ def cg_filled(relevances: list[float], k: int | None) -> str:
     the given numbers are added as decimals, so 0.6 + 0.5 + 0.1 + 0.3 + 0.9 = 2.4, where the
     float sum would print 2.4000000000000004, and 3 + 2 + 3 = 8."""
     top = list(relevances)[:k]
-    shown = _elided([exact(v) for v in top])
-    total = sum((Decimal(exact(v)) for v in top), Decimal(0))
-    return rf"{_measure('CG', k)} = {' + '.join(shown)} = {exact(float(total))}"
+    shown = _elided([exact(v, decimal=".") for v in top])
+    total = sum((Decimal(exact(v, decimal=".")) for v in top), Decimal(0))
+    return rf"{_measure('CG', k)} = {' + '.join(shown)} = {exact(float(total), decimal='.')}"
 
 
 def worked(result, per_line: int = TERMS_PER_LINE, *, values: bool = True) -> list[str]:
@@ -389,7 +389,7 @@ def _rbp_filled(result, name: str) -> str:
     inside = " + ".join(terms) if terms else "0"
     total = float((table["rbp_weight"] * table["relevant"]).sum())
     return (
-        rf"\begin{{aligned}} {name} &= (1 - {exact(p)}) \left( {inside} \right) \\ "
+        rf"\begin{{aligned}} {name} &= (1 - {exact(p, decimal='.')}) \left( {inside} \right) \\ "
         rf"&= {num(1 - p)} \times {num(total)} = {num(result.values['rbp'])} \end{{aligned}}"
     )
 

@@ -5,6 +5,11 @@
   never reads two ways (1.2619 everywhere, not 1.262 in one place and 1.26186 in another).
 - A number someone *gave* (a relevance, k, a log base, a figure a source printed) is shown as
   given, in its shortest exact form: 3, 0.5, 1.585.
+- In Russian, prose and tables write the decimal comma (0,9608) and a narrow no-break space
+  between thousands (3 628 800); English and Chinese write 0.9608 and 3,628,800. Formulas and
+  everything a machine reads back (links, typed lists, CSV) pass ``decimal="."``: one style in
+  every language, the one the sources' formulas use (the Russian note writes 0.86 in its sums)
+  and the one a learner can paste into code.
 - Text quoted back to a user (a bad value, a label, a file name) is cut to ``MAX_QUOTED``
   characters, ending in "…", so a pasted page is never echoed whole.
 """
@@ -16,6 +21,8 @@ import math
 import numpy as np
 from pandas.api.types import is_numeric_dtype
 
+from i18n import language, tr
+
 DIGITS = 4  # decimal places of every computed number on screen
 MAX_QUOTED = 60  # characters of user text quoted in a message
 MINUS = "−"  # U+2212: a real minus sign in running text
@@ -24,17 +31,35 @@ MINUS = "−"  # U+2212: a real minus sign in running text
 # far above it. The one tolerance for "equal", "tied" and "no change" in the core and the lessons.
 NOISE = 1e-12
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+NARROW_NBSP = "\u202f"  # between thousands, and before "%", in Russian
+# Each language's decimal mark and thousands separator.
+_MARKS = {"ru": (",", NARROW_NBSP)}
 
 
-def exact(value: float) -> str:
-    """The shortest text that reads back as `value`: 3.0 → '3', 0.5 → '0.5', 1e+308."""
+def decimal_mark() -> str:
+    """The decimal mark of this run's language: ',' in Russian, '.' otherwise."""
+    return _MARKS.get(language(), (".", ","))[0]
+
+
+def localized(text: str, decimal: str | None = None) -> str:
+    """`text`, a number written the Python way (0.5, 3,628,800), in this run's language's marks;
+    `decimal="."` keeps the Python way (formulas, links, what is read back)."""
+    if decimal == "." or language() not in _MARKS:
+        return text
+    point, thousands = _MARKS[language()]
+    return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
+
+
+def exact(value: float, decimal: str | None = None) -> str:
+    """The shortest text that reads back as `value`: 3.0 → '3', 0.5 → '0.5' ('0,5' in Russian
+    unless `decimal="."`), 1e+308."""
     number = float(value)
     if number != 0 and not 1e-6 <= abs(number) < 1e16:  # hundreds of digits help nobody
-        return np.format_float_scientific(number, trim="-")
-    return np.format_float_positional(number, trim="-")
+        return localized(np.format_float_scientific(number, trim="-"), decimal)
+    return localized(np.format_float_positional(number, trim="-"), decimal)
 
 
-def fixed(value: float | None, digits: int = DIGITS) -> str:
+def fixed(value: float | None, digits: int = DIGITS, decimal: str | None = None) -> str:
     """A computed number, rounded to `digits` places with trailing zeros kept: '0.9608', and
     '−0.0866' with a real minus sign (U+2212), as `signed` writes it.
 
@@ -49,18 +74,18 @@ def fixed(value: float | None, digits: int = DIGITS) -> str:
         return "∞" if number > 0 else f"{MINUS}∞"
     text = f"{number:.{digits}f}"
     if float(text) == 0:
-        return text.lstrip("-")
-    return text.replace("-", MINUS)
+        return localized(text.lstrip("-"), decimal)
+    return localized(text.replace("-", MINUS), decimal)
 
 
-def signed(value: float, digits: int = DIGITS) -> str:
+def signed(value: float, digits: int = DIGITS, decimal: str | None = None) -> str:
     """A change: '+0.0147', '−0.0866', or '0.0000' when it rounds to nothing."""
-    text = fixed(value, digits)
+    text = fixed(value, digits, decimal)
     if not any(c.isdigit() for c in text):  # "—" (not a number) has no sign to add
         return text
     if text.startswith(MINUS):
         return text
-    if float(text) == 0:
+    if not any(c in "123456789" for c in text):  # rounds to nothing: no sign
         return text
     return "+" + text
 
@@ -71,10 +96,11 @@ def count(n: int) -> str:
     too many to read)."""
     n = int(n)
     if n < 10**12:
-        return f"{n:,}"
+        return localized(f"{n:,}")
     digits = str(n)
     power = str(len(digits) - 1).translate(_SUPERSCRIPTS)
-    return f"about {digits[0]}.{digits[1:3]} × 10{power}"
+    mantissa = localized(f"{digits[0]}.{digits[1:3]}")
+    return tr("about {mantissa} × 10{power}", mantissa=mantissa, power=power)
 
 
 def shorten(text: object, limit: int = MAX_QUOTED) -> str:

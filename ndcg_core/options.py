@@ -59,7 +59,7 @@ class Gain(Option):
 
     def filled(self, relevance: float) -> str:
         """The gain of one relevance as written in a filled-in formula: 3, or 2^{3} - 1."""
-        return self.latex(exact(relevance))
+        return self.latex(exact(relevance, decimal="."))
 
 
 def _linear(relevances: np.ndarray) -> np.ndarray:
@@ -252,7 +252,9 @@ class GainMap:
     @property
     def name(self) -> str:
         """The URL form: map:0=0,1=1,2=3,3=7."""
-        return GAIN_MAP_PREFIX + ",".join(f"{exact(g)}={exact(v)}" for g, v in self.table)
+        return GAIN_MAP_PREFIX + ",".join(
+            f"{exact(g, decimal='.')}={exact(v, decimal='.')}" for g, v in self.table
+        )
 
     @property
     def text(self) -> str:

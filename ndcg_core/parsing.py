@@ -178,7 +178,7 @@ def format_relevances(
     values: tuple[float, ...] | list[float], labels: list[str] | None = None
 ) -> str:
     """The typed form of a list, labelled when labels are given: 'A=0.5, B=0.9'."""
-    numbers = [exact(v) for v in values]
+    numbers = [exact(v, decimal=".") for v in values]
     if labels is None:
         return ", ".join(numbers)
     return ", ".join(f"{label}={number}" for label, number in zip(labels, numbers))

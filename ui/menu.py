@@ -12,11 +12,13 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from i18n import N_, tr
 from lessons import path
 from lessons.examples import FAMILIES
 
+from . import language
 from .share import is_presenting, presenter_toggle
-from .urlparams import PRESENT
+from .urlparams import PRESENT, view_params
 
 APP_NAME = "NDCG Lab"
 
@@ -25,22 +27,27 @@ APP_NAME = "NDCG Lab"
 class PageInfo:
     key: str  # how the code names the page
     script: str  # its file under views/
-    title: str  # its one name: menu, browser title, heading and links
+    title: str  # its one name (English; `name` is the shown one): menu, title, heading, links
     icon: str
     url_path: str  # "" for home
     section: str
 
+    @property
+    def name(self) -> str:
+        """The page's name in this run's language."""
+        return tr(self.title)
 
-_LEARN = "Learn step by step"
+
+_LEARN = N_("Learn step by step")
 PAGES: tuple[PageInfo, ...] = (
-    PageInfo("home", "views/home.py", "Home", "🏠", "", "Start"),
+    PageInfo("home", "views/home.py", N_("Home"), "🏠", "", N_("Start")),
     PageInfo(
         "glossary",
         "views/glossary.py",
-        "Glossary and notation",
+        N_("Glossary and notation"),
         "📖",
         "glossary",
-        "Start",
+        N_("Start"),
     ),
     *(
         PageInfo(
@@ -65,7 +72,7 @@ PAGES: tuple[PageInfo, ...] = (
     PageInfo(
         "learn-discount",
         "views/learn/discount.py",
-        "Why a logarithm?",
+        N_("Why a logarithm?"),
         "📉",
         "learn-discount",
         _LEARN,
@@ -73,7 +80,7 @@ PAGES: tuple[PageInfo, ...] = (
     PageInfo(
         "learn-pitfalls",
         "views/learn/pitfalls.py",
-        "Pitfalls of NDCG",
+        N_("Pitfalls of NDCG"),
         "⚠️",
         "learn-pitfalls",
         _LEARN,
@@ -81,7 +88,7 @@ PAGES: tuple[PageInfo, ...] = (
     PageInfo(
         "learn-labels",
         "views/learn/labels.py",
-        "Where labels come from",
+        N_("Where labels come from"),
         "🏷️",
         "learn-labels",
         _LEARN,
@@ -89,7 +96,7 @@ PAGES: tuple[PageInfo, ...] = (
     PageInfo(
         "metrics",
         "views/metrics.py",
-        "NDCG beside its neighbours",
+        N_("NDCG beside its neighbours"),
         "🧭",
         "metrics",
         _LEARN,
@@ -97,66 +104,66 @@ PAGES: tuple[PageInfo, ...] = (
     PageInfo(
         "playground",
         "views/playground.py",
-        "Playground",
+        N_("Playground"),
         "🎛️",
         "playground",
-        "Play and explore",
+        N_("Play and explore"),
     ),
     PageInfo(
         "ordering",
         "views/ordering.py",
-        "Ordering effects",
+        N_("Ordering effects"),
         "🔀",
         "ordering",
-        "Play and explore",
+        N_("Play and explore"),
     ),
     PageInfo(
         "libraries",
         "views/libraries.py",
-        "Why libraries disagree",
+        N_("Why libraries disagree"),
         "⚖️",
         "libraries",
-        "In practice",
+        N_("In practice"),
     ),
     PageInfo(
         "queries",
         "views/queries/page.py",
-        "Many queries",
+        N_("Many queries"),
         "📊",
         "queries",
-        "In practice",
+        N_("In practice"),
     ),
     PageInfo(
         "compare",
         "views/queries/compare.py",
-        "Compare runs",
+        N_("Compare runs"),
         "🆚",
         "compare",
-        "In practice",
+        N_("In practice"),
     ),
     PageInfo(
         "practice",
         "views/practice.py",
-        "Practice",
+        N_("Practice"),
         "🎯",
         "practice",
-        "Test yourself",
+        N_("Test yourself"),
     ),
     PageInfo(
         "recap",
         "views/learn/recap.py",
-        "What to report with every NDCG",
+        N_("What to report with every NDCG"),
         "🧾",
         "recap",
-        "Test yourself",
+        N_("Test yourself"),
     ),
     PageInfo(
         "classroom",
         "views/classroom/page.py",
-        "Live classroom",
+        N_("Live classroom"),
         "🧑‍🏫",
         "classroom",
-        "Test yourself",
+        N_("Test yourself"),
     ),
 )
 BY_KEY = {page.key: page for page in PAGES}
@@ -167,7 +174,7 @@ def browser_title(url_path: str) -> str:
     """The browser tab's title of a page: its one name, then the app's ("Playground · NDCG Lab"),
     so tabs, bookmarks and screen readers tell the pages apart."""
     page = BY_PATH.get(url_path.strip("/"))
-    return f"{page.title} · {APP_NAME}" if page and page.url_path else APP_NAME
+    return f"{page.name} · {APP_NAME}" if page and page.url_path else APP_NAME
 
 
 def navigation_pages() -> dict[str, list]:
@@ -176,7 +183,7 @@ def navigation_pages() -> dict[str, list]:
         section: [
             st.Page(
                 page.script,
-                title=page.title,
+                title=page.name,
                 icon=page.icon,
                 url_path=page.url_path or None,
                 default=not page.url_path,
@@ -185,17 +192,18 @@ def navigation_pages() -> dict[str, list]:
         ]
         for section, pages in _sections().items()
     }
+    # (the sections' names are translated by _sections)
 
 
 def page_link(key: str, *, label: str | None = None, params: dict | None = None, **kwargs) -> None:
     """A link to another page of the app, in the same tab, carrying `params` (and presenter view)."""
     page = BY_KEY[key]
-    query = dict(params or {})
+    query = {**(params or {}), **view_params()}
     if is_presenting():
         query[PRESENT] = "1"
     st.page_link(
         page.script,
-        label=label or f"{page.icon} {page.title}",
+        label=label or f"{page.icon} {page.name}",
         query_params=query or None,
         **kwargs,
     )
@@ -208,12 +216,13 @@ def presenter_bar(url_path: str) -> None:
     with st.container(
         key="presenter_bar", horizontal=True, vertical_alignment="center", gap="medium"
     ):
-        with st.popover("☰ Pages"):
+        with st.popover(tr("☰ Pages")):
             for section, pages in _sections().items():
                 st.caption(section)
                 for page in pages:
                     page_link(page.key, disabled=page is here)
         presenter_toggle("app_presenter_toggle")
+        language.switch("app_language_presenting")
 
 
 def _sections() -> dict[str, list[PageInfo]]:
@@ -222,7 +231,7 @@ def _sections() -> dict[str, list[PageInfo]]:
     they hold among the section's other pages."""
     sections: dict[str, list[PageInfo]] = {}
     for page in PAGES:
-        sections.setdefault(page.section, []).append(page)
+        sections.setdefault(tr(page.section), []).append(page)
     order = {key: n for n, key in enumerate(path.pages())}
     for pages in sections.values():
         slots = [n for n, page in enumerate(pages) if page.key in order]

@@ -17,7 +17,9 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import link_box, urlparams
+from i18n import tr
+
+from . import language, link_box, urlparams
 from .urlparams import PRESENT
 
 
@@ -37,10 +39,10 @@ def page_address(query_string: str, path: str = "") -> str:
     return f"{base}?{query_string}" if query_string else base
 
 
-def copy_link(query_string: str, path: str = "", label: str = "Link to this view") -> str:
+def copy_link(query_string: str, path: str = "", label: str | None = None) -> str:
     """Show the full link in a box with a button that puts it on the clipboard (`ui/link_box`)."""
     address = page_address(query_string, path)
-    link_box.show(address, label)
+    link_box.show(address, label or tr("Link to this view"))
     return address
 
 
@@ -52,19 +54,21 @@ def presenter_toggle(key: str) -> bool:
     """A button into presenter mode, or back out; the flag lands in the URL, so it bookmarks."""
     presenting = is_presenting()
     return st.button(
-        "Normal view" if presenting else "📽️ Presenter view",
+        tr("Normal view") if presenting else tr("📽️ Presenter view"),
         key=key,
         on_click=_toggle_presenting,
-        help=None if presenting else "Large type and no sidebar, for a projector.",
+        help=None if presenting else tr("Large type and no sidebar, for a projector."),
     )
 
 
 def keep_presenting(url: str) -> str:
     """`url` (an in-app link such as "/playground?rels=3,2") with ``present=1`` added while
-    presenting, so presenter view carries on wherever the link leads."""
-    if not is_presenting() or f"{PRESENT}=" in url:
+    presenting, and the page's language, so both carry on wherever the link leads."""
+    extra = {**urlparams.view_params(), **({PRESENT: "1"} if is_presenting() else {})}
+    extra = {name: value for name, value in extra.items() if f"{name}=" not in url}
+    if not extra:
         return url
-    return f"{url}{'&' if '?' in url else '?'}{PRESENT}=1"
+    return f"{url}{'&' if '?' in url else '?'}{urlencode(extra)}"
 
 
 def sidebar_tools(url_path: str) -> None:
@@ -81,5 +85,6 @@ def sidebar_tools(url_path: str) -> None:
         shown = {
             k: v for k, v in st.query_params.to_dict().items() if k not in urlparams.SECRET_KEYS
         }
-        copy_link(urlencode(shown, safe=","), path=url_path, label="This view")
+        copy_link(urlencode(shown, safe=","), path=url_path, label=tr("This view"))
         presenter_toggle("app_presenter_toggle")
+        language.switch()

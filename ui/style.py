@@ -17,10 +17,13 @@ The rules live in `ui/assets/` as plain CSS and JavaScript (fixed text, nothing 
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 
 import streamlit as st
+
+import i18n
 
 ASSETS = Path(__file__).parent / "assets"
 SCRIPT_KEY = "ndcg_lab_script"  # the hidden container that holds the style and the script
@@ -45,4 +48,7 @@ def apply(presenting: bool = False) -> None:
         # the root size when it is first drawn, and keeps it: drawn before the presenter style,
         # its text stayed at 14 px on a projector.
         st.markdown(f"<style>{stylesheet(presenting)}</style>", unsafe_allow_html=True)
-        st.html(f"<script>{_asset('app.js')}</script>", unsafe_allow_javascript=True)
+        # The page's <html lang> is the language it speaks (Streamlit writes "en" whatever the
+        # page says, its issue 15726): screen readers pick their voice, browsers their fonts.
+        lang = f"document.documentElement.lang = {json.dumps(i18n.language())};"
+        st.html(f"<script>{lang}\n{_asset('app.js')}</script>", unsafe_allow_javascript=True)

@@ -22,6 +22,7 @@ rel_min, g_max, p                             NDCG's neighbours' settings (/metr
                                               the geometric discount of /learn-discount)
 depth                                         positions the discount curves span
 present                                       presenter view, on any page
+lang                                          the language (en, ru, zh), on any page
 
 `k` is a whole number, `all` or `n` (every ranked position: the default) or `none` (no cut-off:
 the ideal spans every judged item); the two words differ only when `pool` is given.
@@ -38,6 +39,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from classroom import rooms
+from i18n import DEFAULT, LANGUAGES
 from lessons import practice
 from lessons.curves import DEPTH
 from ndcg_core.checks import check_names
@@ -63,6 +65,7 @@ from ui.text import plain
 
 MAX_ITEMS = 1000  # items in a list, typed or linked; a run's query opens whole up to this
 PRESENT = "present"
+LANG = "lang"  # the page's language (i18n.LANGUAGES); kept by every in-app link like `present`
 # The learner's progress (the path's stops, the lessons' guesses, practice answers), packed into
 # one compact text by `ui.saved`, which reads it on any page that shows or keeps progress.
 PROGRESS = "progress"
@@ -221,12 +224,15 @@ def flag(text: str) -> bool:
     return text == "1"
 
 
+LANGUAGE = Param(LANG, one_of(tuple(LANGUAGES), "language of this app"), str, DEFAULT)
+
+
 def _numbers(text: str, negative: bool = False) -> tuple[float, ...]:
     return parse_relevances(text.replace(",", " "), allow_negative=negative).values
 
 
 def _join(values) -> str:
-    return ",".join(exact(v) for v in values)
+    return ",".join(exact(v, decimal=".") for v in values)
 
 
 def option(name: str, options: Mapping, default: str, what: str) -> Param:
@@ -392,7 +398,7 @@ def list_params(ranked: RankedList) -> dict[str, str]:
     if s.discount != default.discount:
         params["discount"] = s.discount
     if s.log_base != default.log_base:
-        params["base"] = exact(s.log_base)
+        params["base"] = exact(s.log_base, decimal=".")
     if ranked.pool:
         params["pool"] = _join(ranked.pool)
     if s.zero != default.zero:
@@ -408,11 +414,20 @@ def query_string(params: Mapping[str, str]) -> str:
 
 
 def link(path: str, ranked: RankedList, *, presenting: bool = False, **extra: str) -> str:
-    """The in-app link to `path` (e.g. "playground") showing `ranked`, with every setting."""
+    """The in-app link to `path` (e.g. "playground") showing `ranked`, with every setting (and
+    the language the page was asked in, like every in-app link)."""
     params = {**list_params(ranked), **extra}
     if presenting:
         params[PRESENT] = "1"
+    params.update(view_params())
     return f"/{path.strip('/')}?{query_string(params)}"
+
+
+def view_params() -> dict[str, str]:
+    """What every in-app link carries on from the page it is on: the language, when the address
+    names one (a learner who chose Russian stays in Russian)."""
+    lang = st.query_params.get(LANG)
+    return {LANG: lang} if lang in LANGUAGES else {}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,126 @@
+"""The app's languages: English, Russian and Chinese, from one gettext catalogue per language.
+
+Every text a page shows is written in English in the code, marked for translation, and looked
+up in `i18n/locales/<lang>/LC_MESSAGES/messages.po` (Babel's gettext catalogues; `make messages`
+extracts the marked texts and updates the catalogues). The language is the session's: app.py
+sets it at the start of each run (the `lang` URL parameter, else the browser's language, else
+English); the command line stays English.
+
+- ``tr("NDCG@{k} of this list", k=3)``: a whole sentence, translated, then its named fields
+  filled in (``str.format``). A text without fields is not formatted, so braces in it are safe.
+- ``trn("{n} example", "{n} examples", n)``: a sentence with a count, in the language's plural
+  form (CLDR: 1 пример, 2 примера, 5 примеров; Chinese has one form). ``n`` is filled in.
+- ``N_("...")``: marks a text kept in data (a lesson's table, a glossary entry) for the
+  catalogue without translating it there; the page translates it with ``tr`` when it shows it.
+- ``language()``; ``speaking(lang)``: this language for a block (tests, and a cache's key).
+
+Never glue a sentence from translated pieces: word order and agreement differ between the
+languages. Formulas (LaTeX) and the names practitioners write as they are (NDCG@k, DCG, IDCG,
+library and measure names) are the same in every language.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import gettext
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+# The languages, each named in itself (as the language switch shows them).
+LANGUAGES: dict[str, str] = {"en": "English", "ru": "Русский", "zh": "中文"}
+DEFAULT = "en"
+LOCALES = Path(__file__).parent / "locales"
+DOMAIN = "messages"
+
+_language: contextvars.ContextVar[str] = contextvars.ContextVar(
+    "ndcg_lab_language", default=DEFAULT
+)
+
+
+def language() -> str:
+    """The language this run speaks: 'en', 'ru' or 'zh'."""
+    return _language.get()
+
+
+def set_language(lang: str) -> None:
+    """Speak `lang` from here on in this thread (app.py, at the start of each run)."""
+    if lang not in LANGUAGES:
+        raise ValueError(
+            f"`lang` {lang!r} is not one of {', '.join(LANGUAGES)}: pass one of those."
+        )
+    _language.set(lang)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak `lang` inside the block, then the language before it again."""
+    if lang not in LANGUAGES:
+        raise ValueError(
+            f"`lang` {lang!r} is not one of {', '.join(LANGUAGES)}: pass one of those."
+        )
+    token = _language.set(lang)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def from_locale(locale: str | None) -> str | None:
+    """The app's language for a browser's locale ('ru-RU' → 'ru', 'zh-Hant-TW' → 'zh'), or None
+    when the app does not speak it."""
+    if not locale:
+        return None
+    primary = locale.replace("_", "-").split("-")[0].lower()
+    return primary if primary in LANGUAGES else None
+
+
+@cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """`lang`'s translations, read once per process from its .po files (compiled in memory, so
+    there is no build step and no compiled file to keep in step). English is the code's text."""
+    if lang == DEFAULT:
+        return gettext.NullTranslations()
+    # Babel is imported here, not at the top: the command line and the core's tests never pay
+    # for it, and the app pays once.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    folder = LOCALES / lang / "LC_MESSAGES"
+    merged = None
+    # messages.po is the catalogue; any other .po beside it (a part being translated) is read
+    # after it, so the catalogue's own entries win.
+    for path in sorted(folder.glob("*.po"), key=lambda p: (p.name != f"{DOMAIN}.po", p.name)):
+        with path.open("rb") as file:
+            part = read_po(file, locale=lang)
+        if merged is None:
+            merged = part
+            continue
+        for message in part:
+            if message.id and message.string and message.id not in merged:
+                merged[message.id] = message
+    if merged is None:
+        return gettext.NullTranslations()
+    buffer = io.BytesIO()
+    write_mo(buffer, merged)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def tr(message: str, /, **values: object) -> str:
+    """`message` in this run's language, its named fields filled in from `values`."""
+    text = catalogue(language()).gettext(message)
+    return text.format(**values) if values else text
+
+
+def trn(singular: str, plural: str, n: int, /, **values: object) -> str:
+    """A sentence with a count `n`, in the language's plural form; ``{n}`` is filled in."""
+    text = catalogue(language()).ngettext(singular, plural, n)
+    return text.format(n=n, **values)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalogue; it is translated where it is shown (``tr``)."""
+    return message

@@ -1,0 +1,69 @@
+"""The language a page speaks, and the switch between them (sidebar, and presenter view's bar).
+
+The language is the `lang` URL parameter (`en`, `ru`, `zh`), so a link opens in the language it
+was shared in; without it, the browser's language (`st.context.locale`), then English. Once a
+learner has chosen one (by link or by the switch), the session keeps it: the menu's links carry
+no parameters, so the address gets it back on the next page.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+import i18n
+from i18n import LANGUAGES, tr
+
+from . import urlparams
+from .urlparams import LANG, LANGUAGE
+
+_CHOSEN = "language_chosen"  # session state: the language chosen by link or switch
+SWITCH_KEY = "app_language"
+# The switch's label is the same in every language, so a learner lost in one finds it.
+SWITCH_LABEL = "Language · Язык · 语言"
+
+
+def choose() -> list[str]:
+    """Set this run's language (app.py, before anything is drawn); returns what to say about a
+    link's `lang` that cannot be used (it is then taken out of the address)."""
+    messages = []
+    text = st.query_params.get(LANG)
+    if text is not None:
+        value, message = LANGUAGE.parse(text)
+        if message:
+            messages.append(message)
+            del st.query_params[LANG]
+        else:
+            st.session_state[_CHOSEN] = value
+    elif st.session_state.get(_CHOSEN):
+        # A menu link (which carries no parameters) led here: keep the chosen language.
+        st.query_params[LANG] = st.session_state[_CHOSEN]
+    lang = st.session_state.get(_CHOSEN) or i18n.from_locale(_browser_locale()) or i18n.DEFAULT
+    i18n.set_language(lang)
+    return messages
+
+
+def _browser_locale() -> str | None:
+    try:
+        return st.context.locale
+    except (AttributeError, RuntimeError):  # AppTest and old front ends have no browser
+        return None
+
+
+def _switched(key: str) -> None:
+    lang = st.session_state[key]
+    st.session_state[_CHOSEN] = lang
+    urlparams.apply({LANG: lang}, [LANG])
+
+
+def switch(key: str = SWITCH_KEY) -> str:
+    """The language switch: each language named in itself. Returns the language shown."""
+    st.session_state[key] = i18n.language()
+    return st.selectbox(
+        SWITCH_LABEL,
+        options=list(LANGUAGES),
+        format_func=LANGUAGES.__getitem__,
+        key=key,
+        on_change=_switched,
+        args=(key,),
+        help=tr("The language of every page. Links you share keep it."),
+    )
