@@ -21,6 +21,8 @@ LAYERS = {
     "classroom": ("streamlit", "ui", "views", "plotly"),
     "outside": ("streamlit", "ui", "views", "plotly", "ndcg_core", "lessons", "classroom"),
     "commands": ("streamlit", "ui", "views", "plotly", "lessons", "classroom"),
+    # The languages are below everything: the core's messages are translated too.
+    "i18n": ("streamlit", "ui", "views", "plotly", "ndcg_core", "lessons", "classroom", "outside"),
 }
 
 PROGRAM = """
