@@ -18,7 +18,7 @@ PROCESSES  ?= $(shell nproc 2>/dev/null || echo 2)
 # handed out as workers free up, so the long browser tests do not queue behind one worker.
 PARALLEL ?= -n auto --dist worksteal
 
-.PHONY: run serve test test-fast durations lint bench clean postgresql
+.PHONY: run serve test test-fast durations messages lint bench clean postgresql
 
 # ranx does not install beside pandas 3 and torchmetrics needs torch: each gets a venv of its own,
 # which the cross-check tests call. If one cannot be installed, its tests say so and skip.
@@ -101,6 +101,11 @@ test-fast: $(VENV)/.testing postgresql lint
 # clone and CI balance the workers as well as a machine that has run the suite before.
 durations: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium /usr/sbin/nginx postgresql
 	HYPOTHESIS_PROFILE=ci $(OTHER_LIBS) $(PY) -m pytest $(PARALLEL) --record-durations
+
+# The message catalogues: every text the code marks (tr, trn, N_) extracted to i18n/messages.pot,
+# and each language's i18n/locales/<lang>/LC_MESSAGES/messages.po brought in step with it.
+messages: $(VENV)/.runtime
+	$(PY) -m devtools.messages update
 
 bench: $(VENV)/.testing /usr/sbin/nginx
 	@for script in bench/bench_*.py; do echo "== $$script"; PYTHONPATH=. $(PY) $$script || exit 1; done
