@@ -1,47 +1,17 @@
-"""Accessibility in a real browser: the playground by keyboard alone, a walkthrough with its
-folds open, and what a screen reader is told: each page's own title, charts named and
-described, Russian and Chinese text in its language. axe-core on every page at desktop and
-phone widths is one of the checks of each page's visit in tests/browser/test_pages.py (what it
-leaves out, and why: tests/browser/checks.py).
+"""Accessibility in a real browser: the playground by keyboard alone, and charts named and
+described to a screen reader. Made on each page's one visit in tests/browser/test_pages.py
+instead (a visit is most of a browser test's time): axe-core on every page at desktop and
+phone widths (what it leaves out, and why: tests/browser/checks.py), a walkthrough's folds
+all open, each page's own browser title, and Russian and Chinese text tagged with its language.
 """
 
 import re
 
 from playwright.sync_api import expect
 
-from devtools.waits import settle, wait_for_app
+from devtools.waits import settle
 from ndcg_core import ndcg
 from tests.browser.checks import axe_scan
-
-
-def test_each_page_has_its_own_browser_title(page, app_url):
-    titles = {}
-    for path, name in [("", "NDCG Lab"), ("playground", "Playground"), ("learn-graded", None)]:
-        page.goto(f"{app_url}/{path}")
-        # The title is set as the page's run starts (app.py), and the heading is drawn in that
-        # run: once it shows, the title is the page's own. Its charts need not be drawn.
-        expect(page.locator("h1").first).to_be_visible()
-        wait_for_app(page)
-        titles[path] = page.title()
-        assert (name or "") in titles[path] and titles[path].endswith("NDCG Lab")
-    assert len(set(titles.values())) == len(titles)
-
-
-def test_russian_and_chinese_text_is_tagged_with_its_language(page, app_url):
-    for path, lang, sample in [
-        ("learn-russian", "ru", "Неидеальное ранжирование"),
-        ("learn-continuous", "zh", "归一化折损累计增益"),
-    ]:
-        page.goto(f"{app_url}/{path}")
-        wait_for_app(page)
-        # The Russian note's heading comes with the reveal of the walkthrough's question.
-        page.get_by_role("button", name="Just show me").click()
-        wait_for_app(page)
-        # The tag is added in the page by the app's script: waited for as it shows.
-        tagged = page.locator(f'[lang="{lang}"]', has_text=sample)
-        expect(tagged.first).to_be_attached()
-        # Only the other language's words are tagged, not the English around them.
-        assert "Example" not in tagged.first.text_content()
 
 
 def test_charts_are_named_and_described_by_their_caption_and_table(page, app_url):
@@ -129,18 +99,3 @@ def test_playground_by_keyboard_alone(page, app_url, shot, axe_ready):
     settle(page)
     assert axe_scan(page)["found"] == []
     shot("playground-keyboard")
-
-
-def test_a_walkthrough_with_its_folds_open(page, app_url, axe_ready):
-    """The pages are scanned as they open, folds closed; a walkthrough's folds hold most of it
-    (every further example, its source checks): opened, they pass too, headings in order."""
-    page.set_viewport_size({"width": 1280, "height": 2200})
-    page.goto(f"{app_url}/learn-graded")
-    wait_for_app(page)
-    page.get_by_role("button", name="Just show me").click()
-    expect(page.get_by_text("You went straight to the answer.")).to_be_visible()
-    for label in ("📚 Step by step", "📚 5 more examples"):
-        page.get_by_text(label).click()
-    expect(page.get_by_role("heading", name="Wikipedia today", exact=False).first).to_be_visible()
-    settle(page)
-    assert axe_scan(page)["found"] == []

@@ -6,8 +6,9 @@ AppTest's (tests/pages/).
 Each page opens from a link whose parameters carry HTML, a javascript: link, Markdown and LaTeX
 (`INJECTED`), in the shared desktop tab, and is then narrowed (the app lays a page out by its
 width alone, so a narrowed page is that screen's layout):
-- at 1280×2200: axe-core finds nothing serious (`checks.axe_scan`); nothing overflows sideways;
-  what the link carried is shown as the text it is, each bad value named, and nothing runs;
+- at 1280×2200: the browser tab's title is the page's own; axe-core finds nothing serious
+  (`checks.axe_scan`); nothing overflows sideways; what the link carried is shown as the text
+  it is, each bad value named, and nothing runs;
 - at 1280×720 and 853×480 (a 1280×720 projector at 100 % and 150 %): no text cut to "…" and no
   chart text outside its chart;
 - at 390×844, a phone: axe's layout rules again, and nothing overflows sideways.
@@ -17,7 +18,9 @@ scanned again with its answer shown, and its wide table saying it scrolls on a p
 worked sums breaking across lines to fit a phone (nothing to scroll to find a total); each
 walkthrough asking first, then its number and its read-only board, its sums fitting a phone,
 its fold "Step by step" drawing its charts, and its link to the playground, in the same tab
-(the playground's sums: tests/browser/test_phone_keyboard.py).
+(the playground's sums: tests/browser/test_phone_keyboard.py); Russian and Chinese words
+tagged with their language once shown (`LANGUAGES`), and learn-graded scanned again with every
+fold open.
 
 The pages presenter view is for (`PRESENTED`) are opened once more in it: at 1920×1080 no text
 is under 24 px (charts, grids, cards and widget values included), and at 1280×720 and 853×480
@@ -143,6 +146,19 @@ class Visit:
         settle(self.page)
 
 
+# The browser tab's title of each page: its own name (as the menu says it), then the app's.
+TITLES = {
+    page.url_path: f"{page.title} · NDCG Lab" if page.url_path else "NDCG Lab" for page in PAGES
+}
+
+
+def _wrong_title(path: str, title: str) -> str | None:
+    """What is wrong with a page's browser title: each is its own (a screen reader's first
+    words, a tab among others), set as its run starts (app.py)."""
+    assert len(set(TITLES.values())) == len(TITLES), "two pages share a browser title"
+    return None if title == TITLES[path] else title
+
+
 @pytest.mark.parametrize("path", PATHS)
 def test_each_page_at_every_width(page, app_url, axe_ready, dialogs, shot, path):
     visit = _visit(page, shot, app_url, path)
@@ -158,6 +174,7 @@ def _visit(page, shot, app_url: str, path: str) -> Visit:
     page.goto(f"{app_url}/{path}?{query}")
     visit.at("desktop", DESKTOP)
     expect(page.locator("h1").first).to_be_visible()
+    visit.note("browser title", _wrong_title(path, page.title()))
     if path in SHOWN:
         title, number = SHOWN[path]
         expect(page.get_by_role("heading", name=re.compile(re.escape(title))).first).to_be_visible()
@@ -277,6 +294,35 @@ def _walkthrough(visit: Visit) -> None:
     visit.note("playground link", None if href == link else href)
     visit.note("new tab", playground.get_attribute("target") not in (None, "", "_self"))
     visit.shot(f"page-{path}-revealed")
+    _languages_and_folds(visit)
+
+
+# Walkthroughs with words of another language: tagged with it in the page (by the app's script)
+# once the question is answered, and only those words, not the English around them (a screen
+# reader reads them in that language): (language, a sample of its words).
+LANGUAGES = {
+    "learn-russian": ("ru", "Неидеальное ранжирование"),
+    "learn-continuous": ("zh", "归一化折损累计增益"),
+}
+
+
+def _languages_and_folds(visit: Visit) -> None:
+    """After the walkthrough's own checks: its text in another language is tagged, and (on
+    learn-graded, whose folds hold most of it: every further example, its source checks) with
+    its folds open axe-core still finds nothing, headings in order."""
+    page, path = visit.page, visit.path
+    if path in LANGUAGES:
+        lang, sample = LANGUAGES[path]
+        tagged = page.locator(f'[lang="{lang}"]', has_text=sample)
+        expect(tagged.first).to_be_attached()
+        visit.note(f"English inside lang={lang}", "Example" in tagged.first.text_content())
+    if path == "learn-graded":
+        page.get_by_text("📚 5 more examples").click()
+        expect(
+            page.get_by_role("heading", name="Wikipedia today", exact=False).first
+        ).to_be_visible()
+        visit.at("desktop, every fold open", DESKTOP)
+        visit.axe()
 
 
 MORE = {"libraries": _libraries, "queries": _queries} | dict.fromkeys(WALKTHROUGHS, _walkthrough)
