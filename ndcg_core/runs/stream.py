@@ -85,22 +85,28 @@ class _Source:
         except OSError as error:
             raise ValueError(f"{self.name} cannot be read: {error.strerror}.") from None
         with stream:
-            buffer, ended = stream.read(BLOCK_BYTES).removeprefix(b"\xef\xbb\xbf"), False
-            while not ended:
-                chunk = stream.read(BLOCK_BYTES)
-                buffer, ended = buffer + chunk, not chunk
-                end = len(buffer) if ended else buffer.rfind(b"\n") + 1
-                if not end and len(buffer) > MAX_LINE_MB * MB:
-                    raise ValueError(
-                        f"{self.name} has a line of more than {MAX_LINE_MB} MB after line "
-                        f"{count(self.lines)}: it is not a TREC file (no line ends)."
-                    )
-                if not end:
+            tail, first = b"", True  # tail: the bytes after the last line end read so far
+            while True:
+                raw = stream.read(BLOCK_BYTES)
+                chunk, first = (raw.removeprefix(b"\xef\xbb\xbf") if first else raw), False
+                end = chunk.rfind(b"\n") + 1 if raw else len(chunk)  # at the end: all that is left
+                if raw and not end:
+                    tail += chunk
+                    if len(tail) > MAX_LINE_MB * MB:
+                        raise ValueError(
+                            f"{self.name} has a line of more than {MAX_LINE_MB} MB after line "
+                            f"{count(self.lines)}: it is not a TREC file (no line ends)."
+                        )
                     continue
-                block, buffer = buffer[:end], buffer[end:]
-                if not (self.lines or chunk or b"\n" in block) and b"\r" in block:
-                    self.old_mac, block = True, block.replace(b"\r", b"\n")
-                yield self.lines + 1, self._checked(block)
+                # One copy of the block's bytes (none when a chunk ends at a line end).
+                block = b"".join((tail, memoryview(chunk)[:end])) if tail else chunk[:end]
+                tail = chunk[end:]
+                if block:
+                    if not (self.lines or raw or b"\n" in block) and b"\r" in block:
+                        self.old_mac, block = True, block.replace(b"\r", b"\n")
+                    yield self.lines + 1, self._checked(block)
+                if not raw:
+                    return
 
     @property
     def notes(self) -> list[str]:
@@ -401,25 +407,28 @@ def _hashes(chunks: list) -> np.ndarray:
     return np.concatenate(out) if out else np.zeros(0, np.uint64)
 
 
-def run_starts(column) -> np.ndarray:
+def runs_of(column) -> tuple[np.ndarray, pa.Array]:
     """Where each run of equal strings of the arrow `column` starts (a chunk's first row always
-    does). A run file lists each query's rows together: its queries then cost one comparison
-    per row, and one hash or lookup per query instead of one per row."""
-    starts, offset = [], 0
+    does), and its string. A run file lists each query's rows together: its queries then cost
+    one comparison per row, and one hash or lookup per query instead of one per row."""
+    starts, heads, offset = [], [], 0
     for piece in column.chunks if hasattr(column, "chunks") else [column]:
         if len(piece):
             differ = pc.not_equal(piece[1:], piece[:-1]).to_numpy(zero_copy_only=False)
-            starts.append(offset + np.concatenate(([0], np.flatnonzero(differ) + 1)))
+            here = np.concatenate(([0], np.flatnonzero(differ) + 1))
+            starts.append(offset + here)
+            heads.append(piece.take(here).cast(pa.large_string()))
         offset += len(piece)
-    return np.concatenate(starts) if starts else np.zeros(0, np.int64)
+    if not starts:
+        return np.zeros(0, np.int64), pa.array([], pa.large_string())
+    return np.concatenate(starts), pa.concat_arrays(heads)
 
 
 def _candidates(queries: list, docs: list) -> np.ndarray:
     """Rows whose (query, document) pair may repeat another's: those sharing a hash."""
     pieces = [p for c in queries for p in (c.chunks if hasattr(c, "chunks") else [c])]
-    column = pa.chunked_array(pieces, pa.large_string())
-    starts = run_starts(column)
-    by_query = np.repeat(_hashes([column.take(starts)]), np.diff(np.append(starts, len(column))))
+    starts, heads = runs_of(pa.chunked_array(pieces, pa.large_string()))
+    by_query = np.repeat(_hashes([heads]), np.diff(np.append(starts, sum(map(len, pieces)))))
     key = by_query * np.uint64(0x9E3779B97F4A7C15) ^ _hashes(docs)
     ordered = np.sort(key)
     same = ordered[1:] == ordered[:-1]

@@ -26,7 +26,7 @@ import pyarrow.compute as pc
 from .. import runs
 from ..batch import _break_ties_by_doc, _rank_within_group, _ranking_order, batch_ndcg
 from ..display import count
-from ..runs.stream import run_starts
+from ..runs.stream import runs_of
 
 
 @dataclass(frozen=True)
@@ -102,8 +102,8 @@ def ranking(run: runs.Table, qrels: runs.Table, complete: bool = False) -> Ranki
     """`run` joined to `qrels` in trec_eval's order (see `Ranking`): the queries both files have
     (with ``complete``, every judged one)."""
     # A run lists each query's rows together: name the queries of its runs of rows only.
-    starts = run_starts(pa.array(run.rows["query"]))
-    first_codes, names = pd.factorize(run.rows["query"].iloc[starts], sort=False)
+    starts, heads = runs_of(pa.array(run.rows["query"]))
+    first_codes, names = pd.factorize(pd.array(heads, dtype="str"), sort=False)
     codes = np.repeat(first_codes, np.diff(np.append(starts, len(run.rows))))
     names = pd.Index(names)
     judged_names = pd.Index(pd.unique(qrels.rows["query"]))
