@@ -5,7 +5,7 @@ process of its own: wall time and peak memory (the process's maximum RSS), and e
 `all` values side by side (they must agree to 4 decimals).
 
     PYTHONPATH=. .venv/bin/python bench/bench_runs.py [--queries 6980] [--trec-eval PATH]
-        [--ir-measures PYTHON] [--compare N]
+        [--ir-measures PYTHON] [--compare N] [--rounds N] [--tools ndcg_core.trec,trec_eval]
 
 The run is seeded and written by this script into bench/results/ (git-ignored), once: scores
 fall with the rank, rounded to 4 decimals (so ties happen, broken by document id as trec_eval
@@ -208,6 +208,9 @@ def main() -> None:
     parser.add_argument("--no-ranx", action="store_true")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--compare", type=int, default=0, help="compare N runs too")
+    parser.add_argument(
+        "--tools", default="", help="only these, comma-separated (e.g. ndcg_core.trec,trec_eval)"
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--extra", default="", help=argparse.SUPPRESS)
     parser.add_argument("files", nargs="*", help=argparse.SUPPRESS)
@@ -229,6 +232,8 @@ def main() -> None:
         tools.append("ir_measures")
     if not args.no_ranx and (ROOT / ".venv-ranx/bin/python").exists():
         tools.append("ranx")
+    if args.tools:
+        tools = [tool for tool in tools if tool in args.tools.split(",")]
     extra = {"trec_eval": args.trec_eval, "ir_measures": args.ir_measures}
     for round_ in range(args.rounds):
         for tool in tools:
