@@ -63,7 +63,7 @@ BAD_LINES = 5_000_000  # `x` lines of the file that is not a run: 10,000,000 byt
 BASELINE_S = 20.0  # quiet time before the upload
 AFTER_S = 10.0  # time after the result, and after the tab closed
 UPLOAD_TIMEOUT_S = 600.0
-PAGE_TIMEOUT_MS = 180_000  # a bound, not a pause: on a busy 2-core machine /queries takes long to draw
+PAGE_TIMEOUT_MS = 180_000  # a bound, not a pause: /queries draws slowly on a busy machine
 P95_TARGET = 1.5
 WINDOW_S = 5.0
 
