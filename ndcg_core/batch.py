@@ -253,15 +253,11 @@ def _ranking_order(codes: np.ndarray, score: np.ndarray | None) -> np.ndarray:
     return np.lexsort((-score, codes))
 
 
-def _break_ties_by_doc(
-    order: np.ndarray | None, codes: np.ndarray, score: np.ndarray, docs
-) -> np.ndarray | None:
+def _break_ties_by_doc(order: np.ndarray | None, codes: np.ndarray, score: np.ndarray, docs):
     """Reorder each run of tied scores by document id, descending (trec_eval).
 
     Only the tied rows are looked at, so a run with few ties pays for few string comparisons.
-    `order` None: the rows are in order already (a run file's own order, most often); None is
-    then returned when no score is tied, and no row is copied to find that out.
-    """
+    `order` None: the rows are in order already; None is returned when no score is tied."""
     n = codes.size
     if n < 2:
         return order

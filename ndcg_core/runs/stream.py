@@ -85,28 +85,22 @@ class _Source:
         except OSError as error:
             raise ValueError(f"{self.name} cannot be read: {error.strerror}.") from None
         with stream:
-            tail, first = b"", True  # tail: the bytes after the last line end read so far
-            while True:
-                raw = stream.read(BLOCK_BYTES)
-                chunk, first = (raw.removeprefix(b"\xef\xbb\xbf") if first else raw), False
-                end = chunk.rfind(b"\n") + 1 if raw else len(chunk)  # at the end: all that is left
-                if raw and not end:
-                    tail += chunk
-                    if len(tail) > MAX_LINE_MB * MB:
-                        raise ValueError(
-                            f"{self.name} has a line of more than {MAX_LINE_MB} MB after line "
-                            f"{count(self.lines)}: it is not a TREC file (no line ends)."
-                        )
+            buffer, ended = stream.read(BLOCK_BYTES).removeprefix(b"\xef\xbb\xbf"), False
+            while not ended:
+                chunk = stream.read(BLOCK_BYTES)
+                buffer, ended = buffer + chunk, not chunk
+                end = len(buffer) if ended else buffer.rfind(b"\n") + 1
+                if not end and len(buffer) > MAX_LINE_MB * MB:
+                    raise ValueError(
+                        f"{self.name} has a line of more than {MAX_LINE_MB} MB after line "
+                        f"{count(self.lines)}: it is not a TREC file (no line ends)."
+                    )
+                if not end:
                     continue
-                # One copy of the block's bytes (none when a chunk ends at a line end).
-                block = b"".join((tail, memoryview(chunk)[:end])) if tail else chunk[:end]
-                tail = chunk[end:]
-                if block:
-                    if not (self.lines or raw or b"\n" in block) and b"\r" in block:
-                        self.old_mac, block = True, block.replace(b"\r", b"\n")
-                    yield self.lines + 1, self._checked(block)
-                if not raw:
-                    return
+                block, buffer = buffer[:end], buffer[end:]
+                if not (self.lines or chunk or b"\n" in block) and b"\r" in block:
+                    self.old_mac, block = True, block.replace(b"\r", b"\n")
+                yield self.lines + 1, self._checked(block)
 
     @property
     def notes(self) -> list[str]:
@@ -184,27 +178,20 @@ class _Parts:
         return self.lines >= SAMPLE_LINES and not self.rows
 
     def fast(self, first: int, block: bytes) -> bool:
-        """The block through pyarrow, when its lines are simple; False when they are not.
-
-        pyarrow itself decides most blocks in the one pass that reads them: a line with too few
-        or too many fields (a blank line among them) or a value that is not a number fails the
-        parse, and an empty field (a space at a line's start or end, or two in a row) shows as
-        a field of length 0. Only a block that fails is looked at again: its runs of spaces
-        squeezed and its lines' ends trimmed (trec_eval's whitespace), then parsed again."""
+        """The block through pyarrow (`_parsed`), squeezed first if need be; False if not."""
         n, form = self.form.n_fields, self.form
-        rewritten = any(part in block for part in _REWRITE)  # one-byte scans: memchr, cheap
-        if rewritten:  # tabs, CR LF: spaces left at lines' ends are likely, squeeze them now
-            block = _squeezed(block.translate(_TO_SPACE))
+        if any(part in block for part in _REWRITE):  # one-byte scans: memchr, cheap
+            block = block.translate(_TO_SPACE)
         end = block.find(b"\n")
         if b"\x00" in block or len(block[: end if end >= 0 else None].split()) != n:
             return False  # not even the first line reads (or a NUL byte, which pyarrow keeps)
-        table = self._parsed(block)
-        if table is None and not rewritten:
-            squeezed = _squeezed(block)
-            if squeezed is not block:
-                block, table = squeezed, self._parsed(squeezed)
-        if table is None:
-            return False
+        if (table := self._parsed(block)) is None:
+            if b"  " in block:
+                block = re.sub(rb" {2,}", b" ", block)
+            if block.startswith(b" ") or b"\n " in block or b" \n" in block or block.endswith(b" "):
+                block = re.sub(rb"(?m)^ | $", b"", block)
+            if (table := self._parsed(block)) is None:
+                return False
         if b"#" in block and pc.any(pc.starts_with(table.column(0), "#")).as_py():
             return False  # comment lines: read one at a time, to count them
         text = table.column(2)
@@ -220,14 +207,13 @@ class _Parts:
 
     def _parsed(self, block: bytes) -> pa.Table | None:
         """The block's query, document and value fields (pyarrow, on every core), or None when
-        a line has other than `n_fields` fields or a field is empty."""
+        a line has other than `n_fields` fields (a blank line too) or a field is empty."""
         n, form = self.form.n_fields, self.form
         names = [str(i) for i in range(n)]
         # Every field is parsed (so that an empty one shows); only three are kept.
-        types = dict.fromkeys(names, pa.large_binary()) | {"0": pa.large_string()}
-        types |= {"2": pa.large_string(), str(form.at): pa.large_string()}
-        if form is RUN:
-            types[str(form.at)] = pa.float64()
+        text = pa.large_string()
+        types = dict.fromkeys(names, pa.large_binary()) | {"0": text, "2": text}
+        types[str(form.at)] = pa.float64() if form is RUN else text
         try:
             table = pacsv.read_csv(
                 pa.BufferReader(block),
@@ -237,8 +223,7 @@ class _Parts:
             )
         except (pa.ArrowInvalid, pa.ArrowTypeError):
             return None
-        texts = [table.column(i) for i in range(n) if not pa.types.is_floating(types[names[i]])]
-        if any(_has_empty(column) for column in texts):
+        if any(_has_empty(table.column(i)) for i in range(n) if types[names[i]] != pa.float64()):
             return None
         return table.select(["0", "2", str(form.at)])
 
@@ -366,23 +351,12 @@ def read_trec_qrels(data, name: str = "The qrels file", *, whole_relevance: bool
 _PRIME = np.uint64(0x100000001B3)
 
 
-def _squeezed(block: bytes) -> bytes:
-    """`block` with its runs of spaces made single and its lines' leading and trailing space
-    removed (trec_eval's fields are the same); `block` itself when it has none."""
-    if b"  " in block:
-        block = re.sub(rb" {2,}", b" ", block)
-    if block.startswith(b" ") or b"\n " in block or b" \n" in block or block.endswith(b" "):
-        block = re.sub(rb"(?m)^ | $", b"", block)
-    return block
-
-
 def _has_empty(column: pa.ChunkedArray) -> bool:
     """Whether some string of `column` is empty (read from its offsets: no copy)."""
-    for piece in column.chunks:
-        offsets = np.frombuffer(piece.buffers()[1], np.int64)[piece.offset :][: len(piece) + 1]
-        if offsets.size > 1 and (offsets[1:] == offsets[:-1]).any():
-            return True
-    return False
+    ends = (
+        np.frombuffer(p.buffers()[1], np.int64)[p.offset :][: len(p) + 1] for p in column.chunks
+    )
+    return any((end[1:] == end[:-1]).any() for end in ends)
 
 
 def _hashes(chunks: list) -> np.ndarray:
@@ -408,10 +382,9 @@ def _hashes(chunks: list) -> np.ndarray:
 
 
 def runs_of(column) -> tuple[np.ndarray, pa.Array]:
-    """Where each run of equal strings of the arrow `column` starts (a chunk's first row always
-    does), and its string. A run file lists each query's rows together: its queries then cost
-    one comparison per row, and one hash or lookup per query instead of one per row."""
-    starts, heads, offset = [], [], 0
+    """Where each run of equal strings of the arrow `column` starts, and its string: a run file
+    lists a query's rows together, so its queries are then hashed or looked up once a run."""
+    starts, heads, offset = [np.zeros(0, np.int64)], [pa.array([], pa.large_string())], 0
     for piece in column.chunks if hasattr(column, "chunks") else [column]:
         if len(piece):
             differ = pc.not_equal(piece[1:], piece[:-1]).to_numpy(zero_copy_only=False)
@@ -419,8 +392,6 @@ def runs_of(column) -> tuple[np.ndarray, pa.Array]:
             starts.append(offset + here)
             heads.append(piece.take(here).cast(pa.large_string()))
         offset += len(piece)
-    if not starts:
-        return np.zeros(0, np.int64), pa.array([], pa.large_string())
     return np.concatenate(starts), pa.concat_arrays(heads)
 
 

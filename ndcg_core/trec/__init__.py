@@ -60,30 +60,17 @@ class Ranking:
     judged: np.ndarray
 
     @cached_property
-    def rank(self) -> np.ndarray:
-        """Each row's place in its query's ranking, from 0."""
-        return _rank_within_group(self.codes)
-
-    @cached_property
     def first(self) -> np.ndarray:
         """Each query's first row (its rows follow it: `codes` are sorted)."""
         return np.searchsorted(self.codes, np.arange(len(self.queries)))
 
-    def rank_of(self, rows: np.ndarray) -> np.ndarray:
-        """The place of `rows` in their queries' rankings, from 0 (`rank`, for a few rows)."""
-        return rows - self.first[self.codes[rows]]
-
     def top(self, k: int | None):
-        """The rows ranked above the cut-off `k` (every row for None), in order: what a
-        measure at k reads, 10 rows a query of a run of 1,000."""
+        """The rows ranked above the cut-off `k` (every row for None), in order."""
         size = np.bincount(self.codes, minlength=len(self.queries))
         if k is None or k >= size.max(initial=0):
             return slice(None)
         take = np.minimum(size, k)
         return np.repeat(self.first - np.cumsum(take) + take, take) + np.arange(take.sum())
-
-    def per_query(self, weights) -> np.ndarray:
-        return np.bincount(self.codes, weights=weights, minlength=len(self.queries))
 
     def relevant(self, level: int) -> np.ndarray:
         """R: each query's judged documents of relevance `level` or more (trec_eval counts
@@ -94,14 +81,13 @@ class Ranking:
     def found(self, hit: np.ndarray) -> np.ndarray:
         """Each row's hits so far in its query's ranking, itself included."""
         total = np.cumsum(hit)
-        before = np.concatenate(([0], total))[np.arange(hit.size) - self.rank]
+        before = np.concatenate(([0], total))[self.first[self.codes]]
         return total - before
 
 
 def ranking(run: runs.Table, qrels: runs.Table, complete: bool = False) -> Ranking:
     """`run` joined to `qrels` in trec_eval's order (see `Ranking`): the queries both files have
     (with ``complete``, every judged one)."""
-    # A run lists each query's rows together: name the queries of its runs of rows only.
     starts, heads = runs_of(pa.array(run.rows["query"]))
     first_codes, names = pd.factorize(pd.array(heads, dtype="str"), sort=False)
     codes = np.repeat(first_codes, np.diff(np.append(starts, len(run.rows))))
@@ -154,13 +140,9 @@ def values(ranked: Ranking, measure: TrecMeasure, level: int = 1) -> np.ndarray:
         if kind == "lab_err":
             return _err(ranked, gain, ideal.max(initial=0.0), k)
         try:
+            judged = ranked.judged_codes
             result = batch_ndcg(
-                ranked.codes[rows],
-                gain,
-                None,
-                k,
-                ideal_queries=ranked.judged_codes,
-                ideal_relevances=ideal,
+                ranked.codes[rows], gain, None, k, ideal_queries=judged, ideal_relevances=ideal
             )
         except ValueError as error:
             if not measure.gains:
@@ -173,7 +155,7 @@ def values(ranked: Ranking, measure: TrecMeasure, level: int = 1) -> np.ndarray:
         return result.per_query["ndcg"].reindex(range(n), fill_value=0.0).to_numpy()
     # The binary measures read the relevant rows only (a few a query, of a thousand).
     hits = np.flatnonzero(ranked.relevance >= level)
-    codes, rank = ranked.codes[hits], ranked.rank_of(hits)
+    codes, rank = ranked.codes[hits], hits - ranked.first[ranked.codes[hits]]  # rank from 0
     top = rank < (k if k is not None else np.inf)
     relevant = ranked.relevant(level)
 
@@ -204,11 +186,13 @@ def values(ranked: Ranking, measure: TrecMeasure, level: int = 1) -> np.ndarray:
 def _err(ranked: Ranking, gain: np.ndarray, top: float, k: int | None) -> np.ndarray:
     """ERR@k (Chapelle et al. 2009): Σ s_i / i · Π_{j<i} (1 − s_j), s = (2^g − 1) / 2^g_max,
     the judgments' highest gain as g_max."""
+    rank = np.arange(gain.size) - ranked.first[ranked.codes]
     stop = (np.exp2(gain) - 1) / np.exp2(top) if top > 0 else np.zeros(gain.size)
     log_on = np.log1p(-stop)
     before = ranked.found(log_on) - log_on  # Σ over the earlier rows of the query
-    term = np.exp(before) * stop / (ranked.rank + 1)
-    return ranked.per_query(np.where(ranked.rank < (k or np.inf), term, 0.0))
+    term = np.exp(before) * stop / (rank + 1)
+    weights = np.where(rank < (k or np.inf), term, 0.0)
+    return np.bincount(ranked.codes, weights=weights, minlength=len(ranked.queries))
 
 
 def read_qrels(path) -> runs.Table:
