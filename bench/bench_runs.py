@@ -1,11 +1,11 @@
 """An MS MARCO-sized run (6,980 queries × 1,000 documents, 6,980,000 lines) evaluated end to end
 by `python -m ndcg_core.trec -m ndcg_cut.10 -m map -m recip_rank`, beside the same evaluation by
 trec_eval (the C program, where one is built), pytrec_eval, ir_measures and ranx, each in a
-process of its own: wall time and peak memory (the process's maximum RSS), and every tool's
-`all` values side by side (they must agree to 4 decimals).
+process of its own: wall time, CPU time (every thread's) and peak memory (the process's maximum
+RSS), and every tool's `all` values side by side (they must agree to 4 decimals).
 
     PYTHONPATH=. .venv/bin/python bench/bench_runs.py [--queries 6980] [--trec-eval PATH]
-        [--ir-measures PYTHON] [--compare N]
+        [--ir-measures PYTHON] [--compare N] [--rounds N] [--tools ndcg_core.trec,trec_eval]
 
 The run is seeded and written by this script into bench/results/ (git-ignored), once: scores
 fall with the rank, rounded to 4 decimals (so ties happen, broken by document id as trec_eval
@@ -123,6 +123,15 @@ def timed(argv: list[str], env: dict | None = None) -> tuple[float, float, str]:
     return wall, peak, out
 
 
+def _cpu_of_children() -> float:
+    """CPU seconds (user + system, every thread) of the children waited for so far: on a shared
+    machine the wall time moves with the load, the CPU time much less."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _peak_of_children() -> float:
     """The largest RSS peak (MB) of the children waited for so far: so each tool runs as the
     only child of a fresh `python bench/bench_runs.py --one TOOL` process."""
@@ -174,7 +183,7 @@ def one(tool: str, qrels: Path, run: Path, extra: str) -> None:
         argv = [sys.executable, "-m", "ndcg_core.compare", str(qrels), *extra.split("|")]
         argv += ["-m", "ndcg_cut.10", "--format", "csv"]
         wall, peak, out = timed(argv, dict(os.environ, PYTHONPATH=str(ROOT)))
-        print(f"{wall:.2f} {peak:.0f} " + out.replace("\n", " | "))
+        print(f"{wall:.2f} {peak:.0f} cpu {_cpu_of_children():.2f} s | " + out.replace("\n", " | "))
         return
     if tool == "ndcg_core.trec":
         argv = [sys.executable, "-m", "ndcg_core.trec"]
@@ -190,7 +199,10 @@ def one(tool: str, qrels: Path, run: Path, extra: str) -> None:
     for text in out.splitlines():
         parts = text.split()
         values[parts[0]] = float(parts[-1])
-    print(f"{wall:.2f} {peak:.0f} " + " ".join(f"{k}={v:.4f}" for k, v in values.items()))
+    print(
+        f"{wall:.2f} {peak:.0f} cpu {_cpu_of_children():6.2f} s  "
+        + " ".join(f"{k}={v:.4f}" for k, v in values.items())
+    )
 
 
 def measure(tool: str, qrels: Path, run: Path, extra: str = "") -> tuple[float, float, str]:
@@ -208,6 +220,9 @@ def main() -> None:
     parser.add_argument("--no-ranx", action="store_true")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--compare", type=int, default=0, help="compare N runs too")
+    parser.add_argument(
+        "--tools", default="", help="only these, comma-separated (e.g. ndcg_core.trec,trec_eval)"
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--extra", default="", help=argparse.SUPPRESS)
     parser.add_argument("files", nargs="*", help=argparse.SUPPRESS)
@@ -229,6 +244,8 @@ def main() -> None:
         tools.append("ir_measures")
     if not args.no_ranx and (ROOT / ".venv-ranx/bin/python").exists():
         tools.append("ranx")
+    if args.tools:
+        tools = [tool for tool in tools if tool in args.tools.split(",")]
     extra = {"trec_eval": args.trec_eval, "ir_measures": args.ir_measures}
     for round_ in range(args.rounds):
         for tool in tools:

@@ -63,6 +63,7 @@ BAD_LINES = 5_000_000  # `x` lines of the file that is not a run: 10,000,000 byt
 BASELINE_S = 20.0  # quiet time before the upload
 AFTER_S = 10.0  # time after the result, and after the tab closed
 UPLOAD_TIMEOUT_S = 600.0
+PAGE_TIMEOUT_MS = 180_000  # a bound, not a pause: /queries draws slowly on a busy machine
 P95_TARGET = 1.5
 WINDOW_S = 5.0
 
@@ -142,11 +143,13 @@ def upload_in_browser(url: str, run_path: Path, qrels_path: Path, marks: dict, t
         pages = []
         for _ in range(tabs):
             page = browser.new_context(viewport={"width": 1280, "height": 2000}).new_page()
-            page.goto(f"{url}/queries", timeout=60_000)
+            page.goto(f"{url}/queries", timeout=PAGE_TIMEOUT_MS)
             page.get_by_role("radiogroup", name="Where the run comes from").get_by_text(
                 "Upload TREC qrels + run"
-            ).click()
-            page.locator('input[type="file"]').nth(2).wait_for(state="attached", timeout=30_000)
+            ).click(timeout=PAGE_TIMEOUT_MS)
+            page.locator('input[type="file"]').nth(2).wait_for(
+                state="attached", timeout=PAGE_TIMEOUT_MS
+            )
             pages.append(page)
         marks["chosen"] = time.monotonic()
         for page, run in zip(pages, distinct_runs(run_path, tabs)):

@@ -253,15 +253,15 @@ def _ranking_order(codes: np.ndarray, score: np.ndarray | None) -> np.ndarray:
     return np.lexsort((-score, codes))
 
 
-def _break_ties_by_doc(order: np.ndarray, codes: np.ndarray, score: np.ndarray, docs) -> np.ndarray:
+def _break_ties_by_doc(order: np.ndarray | None, codes: np.ndarray, score: np.ndarray, docs):
     """Reorder each run of tied scores by document id, descending (trec_eval).
 
     Only the tied rows are looked at, so a run with few ties pays for few string comparisons.
-    """
-    n = order.size
+    `order` None: the rows are in order already; None is returned when no score is tied."""
+    n = codes.size
     if n < 2:
         return order
-    code_sorted, score_sorted = codes[order], score[order]
+    code_sorted, score_sorted = (codes, score) if order is None else (codes[order], score[order])
     same = (code_sorted[1:] == code_sorted[:-1]) & (score_sorted[1:] == score_sorted[:-1])
     if not same.any():
         return order
@@ -272,7 +272,7 @@ def _break_ties_by_doc(order: np.ndarray, codes: np.ndarray, score: np.ndarray, 
     starts = np.ones(positions.size, dtype=bool)
     starts[1:] = ~same[positions[1:] - 1]
     group = np.cumsum(starts)
-    rows = order[positions]
+    rows = positions if order is None else order[positions]
     if hasattr(docs, "__len__"):
         check_count(len(docs), n, "docs", "id", "row")
     if hasattr(docs, "take") and not isinstance(docs, np.ndarray):
@@ -284,7 +284,7 @@ def _break_ties_by_doc(order: np.ndarray, codes: np.ndarray, score: np.ndarray, 
         check_count(doc_array.size, n, "docs", "id", "row")
         doc_ids = doc_array[rows]
     doc_rank = pd.factorize(doc_ids, sort=True)[0]
-    order = order.copy()
+    order = np.arange(n) if order is None else order.copy()
     order[positions] = rows[np.lexsort((-doc_rank, group))]
     return order
 

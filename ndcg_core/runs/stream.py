@@ -52,7 +52,6 @@ SAMPLE_LINES = 10_000  # a file with no usable line among its first ones is not 
 MAX_LINE_MB = 100  # a longer line is no TREC line: /dev/zero is refused once it is passed
 _TO_SPACE = bytes.maketrans(b"\t\v\f\r", b"    ")
 _REWRITE = (b"\t", b"\v", b"\f", b"\r")  # bytes rewritten as spaces
-_NOT_SIMPLE = (b"\n\n", b"\n#", b"\x00")  # lines pyarrow does not get
 
 
 @dataclass(frozen=True)
@@ -179,21 +178,42 @@ class _Parts:
         return self.lines >= SAMPLE_LINES and not self.rows
 
     def fast(self, first: int, block: bytes) -> bool:
-        """The block through pyarrow, when its lines are simple; False when they are not."""
+        """The block through pyarrow (`_parsed`), squeezed first if need be; False if not."""
         n, form = self.form.n_fields, self.form
-        if any(part in block for part in _REWRITE):
+        if any(part in block for part in _REWRITE):  # one-byte scans: memchr, cheap
             block = block.translate(_TO_SPACE)
-        if b"  " in block:
-            block = re.sub(rb" {2,}", b" ", block)
-        if block.startswith(b" ") or b"\n " in block or b" \n" in block or block.endswith(b" "):
-            block = re.sub(rb"(?m)^ | $", b"", block)
-        if any(part in block for part in _NOT_SIMPLE) or block.startswith((b"#", b"\n")):
+        end = block.find(b"\n")
+        if b"\x00" in block or len(block[: end if end >= 0 else None].split()) != n:
+            return False  # not even the first line reads (or a NUL byte, which pyarrow keeps)
+        if (table := self._parsed(block)) is None:
+            if b"  " in block:
+                block = re.sub(rb" {2,}", b" ", block)
+            if block.startswith(b" ") or b"\n " in block or b" \n" in block or block.endswith(b" "):
+                block = re.sub(rb"(?m)^ | $", b"", block)
+            if (table := self._parsed(block)) is None:
+                return False
+        if b"#" in block and pc.any(pc.starts_with(table.column(0), "#")).as_py():
+            return False  # comment lines: read one at a time, to count them
+        text = table.column(2)
+        value = text.to_numpy() if form is RUN else _as_numbers(pd.Series(text)).to_numpy(float)
+        if self.strict and not np.isfinite(value).all():
             return False
-        if block[: block.find(b"\n")].count(b" ") != n - 1:  # not even the first line reads
-            return False
+        self.text = True
+        columns = {"query": table.column(0), "doc": table.column(1), form.value: value}
+        if form is QRELS:
+            columns["text"] = text
+        self.add(columns | {"line": np.arange(first, first + table.num_rows)}, table.num_rows)
+        return True
+
+    def _parsed(self, block: bytes) -> pa.Table | None:
+        """The block's query, document and value fields (pyarrow, on every core), or None when
+        a line has other than `n_fields` fields (a blank line too) or a field is empty."""
+        n, form = self.form.n_fields, self.form
         names = [str(i) for i in range(n)]
-        value_type = pa.float64() if form is RUN else pa.large_string()
-        types = dict.fromkeys(names, pa.large_string()) | {names[form.at]: value_type}
+        # Every field is parsed (so that an empty one shows); only three are kept.
+        text = pa.large_string()
+        types = dict.fromkeys(names, pa.large_binary()) | {"0": text, "2": text}
+        types[str(form.at)] = pa.float64() if form is RUN else text
         try:
             table = pacsv.read_csv(
                 pa.BufferReader(block),
@@ -202,17 +222,10 @@ class _Parts:
                 pacsv.ConvertOptions(column_types=types, strings_can_be_null=False, null_values=[]),
             )
         except (pa.ArrowInvalid, pa.ArrowTypeError):
-            return False
-        text = table.column(form.at)
-        value = text.to_numpy() if form is RUN else _as_numbers(pd.Series(text)).to_numpy(float)
-        if self.strict and not np.isfinite(value).all():
-            return False
-        self.text = True
-        columns = {"query": table.column(0), "doc": table.column(2), form.value: value}
-        if form is QRELS:
-            columns["text"] = text
-        self.add(columns | {"line": np.arange(first, first + table.num_rows)}, table.num_rows)
-        return True
+            return None
+        if any(_has_empty(table.column(i)) for i in range(n) if types[names[i]] != pa.float64()):
+            return None
+        return table.select(["0", "2", str(form.at)])
 
     def exact(self, first: int, block: bytes) -> None:
         """The block split one line at a time, `EXACT_LINES` at once, as trec_eval splits."""
@@ -338,6 +351,14 @@ def read_trec_qrels(data, name: str = "The qrels file", *, whole_relevance: bool
 _PRIME = np.uint64(0x100000001B3)
 
 
+def _has_empty(column: pa.ChunkedArray) -> bool:
+    """Whether some string of `column` is empty (read from its offsets: no copy)."""
+    ends = (
+        np.frombuffer(p.buffers()[1], np.int64)[p.offset :][: len(p) + 1] for p in column.chunks
+    )
+    return any((end[1:] == end[:-1]).any() for end in ends)
+
+
 def _hashes(chunks: list) -> np.ndarray:
     """A 64-bit hash of each string of arrow `chunks` (equal text, equal hash: "7" and "007"
     may share one, which the exact check of candidates then tells apart)."""
@@ -360,9 +381,26 @@ def _hashes(chunks: list) -> np.ndarray:
     return np.concatenate(out) if out else np.zeros(0, np.uint64)
 
 
+def runs_of(column) -> tuple[np.ndarray, pa.Array]:
+    """Where each run of equal strings of the arrow `column` starts, and its string: a run file
+    lists a query's rows together, so its queries are then hashed or looked up once a run."""
+    starts, heads, offset = [np.zeros(0, np.int64)], [pa.array([], pa.large_string())], 0
+    for piece in column.chunks if hasattr(column, "chunks") else [column]:
+        if len(piece):
+            differ = pc.not_equal(piece[1:], piece[:-1]).to_numpy(zero_copy_only=False)
+            here = np.concatenate(([0], np.flatnonzero(differ) + 1))
+            starts.append(offset + here)
+            heads.append(piece.take(here).cast(pa.large_string()))
+        offset += len(piece)
+    return np.concatenate(starts), pa.concat_arrays(heads)
+
+
 def _candidates(queries: list, docs: list) -> np.ndarray:
     """Rows whose (query, document) pair may repeat another's: those sharing a hash."""
-    key = _hashes(queries) * np.uint64(0x9E3779B97F4A7C15) ^ _hashes(docs)
+    pieces = [p for c in queries for p in (c.chunks if hasattr(c, "chunks") else [c])]
+    starts, heads = runs_of(pa.chunked_array(pieces, pa.large_string()))
+    by_query = np.repeat(_hashes([heads]), np.diff(np.append(starts, sum(map(len, pieces)))))
+    key = by_query * np.uint64(0x9E3779B97F4A7C15) ^ _hashes(docs)
     ordered = np.sort(key)
     same = ordered[1:] == ordered[:-1]
     if not same.any():

@@ -26,6 +26,7 @@ import pyarrow.compute as pc
 from .. import runs
 from ..batch import _break_ties_by_doc, _rank_within_group, _ranking_order, batch_ndcg
 from ..display import count
+from ..runs.stream import runs_of
 
 
 @dataclass(frozen=True)
@@ -59,12 +60,17 @@ class Ranking:
     judged: np.ndarray
 
     @cached_property
-    def rank(self) -> np.ndarray:
-        """Each row's place in its query's ranking, from 0."""
-        return _rank_within_group(self.codes)
+    def first(self) -> np.ndarray:
+        """Each query's first row (its rows follow it: `codes` are sorted)."""
+        return np.searchsorted(self.codes, np.arange(len(self.queries)))
 
-    def per_query(self, weights) -> np.ndarray:
-        return np.bincount(self.codes, weights=weights, minlength=len(self.queries))
+    def top(self, k: int | None):
+        """The rows ranked above the cut-off `k` (every row for None), in order."""
+        size = np.bincount(self.codes, minlength=len(self.queries))
+        if k is None or k >= size.max(initial=0):
+            return slice(None)
+        take = np.minimum(size, k)
+        return np.repeat(self.first - np.cumsum(take) + take, take) + np.arange(take.sum())
 
     def relevant(self, level: int) -> np.ndarray:
         """R: each query's judged documents of relevance `level` or more (trec_eval counts
@@ -75,62 +81,68 @@ class Ranking:
     def found(self, hit: np.ndarray) -> np.ndarray:
         """Each row's hits so far in its query's ranking, itself included."""
         total = np.cumsum(hit)
-        before = np.concatenate(([0], total))[np.arange(hit.size) - self.rank]
+        before = np.concatenate(([0], total))[self.first[self.codes]]
         return total - before
 
 
 def ranking(run: runs.Table, qrels: runs.Table, complete: bool = False) -> Ranking:
     """`run` joined to `qrels` in trec_eval's order (see `Ranking`): the queries both files have
     (with ``complete``, every judged one)."""
-    codes, names = pd.factorize(run.rows["query"], sort=False)
+    starts, heads = runs_of(pa.array(run.rows["query"]))
+    first_codes, names = pd.factorize(pd.array(heads, dtype="str"), sort=False)
+    codes = np.repeat(first_codes, np.diff(np.append(starts, len(run.rows))))
     names = pd.Index(names)
     judged_names = pd.Index(pd.unique(qrels.rows["query"]))
     answered = pc.is_in(pa.array(names), value_set=pa.array(judged_names)).to_numpy(False)
     queries = names[answered]
     if complete:
         queries = queries.append(judged_names.difference(queries, sort=False))
-    keep = answered[codes]
-    codes = (np.cumsum(answered) - 1)[codes[keep]]
-    docs = run.rows["doc"] if keep.all() else run.rows["doc"][keep]
     with np.errstate(over="ignore"):  # trec_eval 9.0.8 keeps scores as floats (±inf beyond)
-        score = run.rows["score"].to_numpy()[keep].astype(np.float32).astype(float)
+        score = run.rows["score"].to_numpy().astype(np.float32).astype(float)
+    docs = pa.array(run.rows["doc"])
+    if isinstance(docs, pa.ChunkedArray):
+        docs = docs.combine_chunks()  # one copy, then cheap to take from
+    if not answered.all():
+        keep = answered[codes]
+        codes, score, docs = (np.cumsum(answered) - 1)[codes[keep]], score[keep], docs.filter(keep)
     judged_codes = queries.get_indexer(qrels.rows["query"])
     in_eval = judged_codes >= 0
     judged_codes, judged = judged_codes[in_eval], qrels.rows["relevance"].to_numpy()[in_eval]
     relevance = np.full(codes.size, -1.0)  # trec_eval's RELVALUE_NONPOOL: not judged
     judged_docs = qrels.rows["doc"][in_eval]
-    maybe = np.flatnonzero(pc.is_in(pa.array(docs), value_set=pa.array(judged_docs).unique()))
+    maybe = np.flatnonzero(pc.is_in(docs, value_set=pa.array(judged_docs).unique()))
     if maybe.size:
-        asked = pd.DataFrame({"q": codes[maybe], "doc": docs.iloc[maybe].to_numpy()})
+        asked = pd.DataFrame({"q": codes[maybe], "doc": docs.take(maybe).to_numpy(False)})
         known = pd.DataFrame({"q": judged_codes, "doc": judged_docs.to_numpy(), "rel": judged})
         relevance[maybe] = asked.merge(known, how="left", on=["q", "doc"])["rel"].fillna(-1.0)
-    same = codes[1:] == codes[:-1]
-    in_order = (codes[1:] >= codes[:-1]).all() and (score[1:][same] <= score[:-1][same]).all()
-    order = np.arange(codes.size) if in_order else _ranking_order(codes, score)
+    # A run file is most often in trec_eval's order already, but for its ties: then no row moves.
+    rising = (codes[1:] > codes[:-1]) | ((codes[1:] == codes[:-1]) & (score[1:] <= score[:-1]))
+    order = None if rising.all() else _ranking_order(codes, score)
     order = _break_ties_by_doc(order, codes, score, docs)
-    return Ranking(queries, codes[order], relevance[order], judged_codes, judged)
+    if order is not None:
+        codes, relevance = codes[order], relevance[order]
+    return Ranking(queries, codes, relevance, judged_codes, judged)
 
 
 def values(ranked: Ranking, measure: TrecMeasure, level: int = 1) -> np.ndarray:
     """`measure` of every query of `ranked`, as trec_eval computes it (`level`: its -l)."""
-    kind, k, rank = measure.kind, measure.k, ranked.rank
+    kind, k = measure.kind, measure.k
     n = len(ranked.queries)
     if kind in ("ndcg", "ndcg_cut", "lab_err"):
-        gain = np.maximum(ranked.relevance, 0.0)
+        # Rows past the cut-off add nothing: only the top k of each query are scored.
+        rows = ranked.top(k) if kind != "lab_err" else slice(None)
+        relevance = ranked.relevance[rows]
+        gain = np.maximum(relevance, 0.0)
         ideal = np.maximum(ranked.judged, 0.0)
         for listed, value in measure.gains:  # trec_eval's gain per level
-            gain = np.where(ranked.relevance == listed, value, gain)
+            gain = np.where(relevance == listed, value, gain)
             ideal = np.where(ranked.judged == listed, value, ideal)
         if kind == "lab_err":
             return _err(ranked, gain, ideal.max(initial=0.0), k)
         try:
+            judged = ranked.judged_codes
             result = batch_ndcg(
-                ranked.codes,
-                gain,
-                None,
-                k,
-                ideal_queries=ranked.judged_codes,
-                ideal_relevances=ideal,
+                ranked.codes[rows], gain, None, k, ideal_queries=judged, ideal_relevances=ideal
             )
         except ValueError as error:
             if not measure.gains:
@@ -141,38 +153,46 @@ def values(ranked: Ranking, measure: TrecMeasure, level: int = 1) -> np.ndarray:
                 f"Divide every gain by the same number: NDCG does not change."
             ) from error
         return result.per_query["ndcg"].reindex(range(n), fill_value=0.0).to_numpy()
-    hit = ranked.relevance >= level
+    # The binary measures read the relevant rows only (a few a query, of a thousand).
+    hits = np.flatnonzero(ranked.relevance >= level)
+    codes, rank = ranked.codes[hits], hits - ranked.first[ranked.codes[hits]]  # rank from 0
     top = rank < (k if k is not None else np.inf)
     relevant = ranked.relevant(level)
+
+    def per_query(inside: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
+        w = None if weights is None else weights[inside]
+        return np.bincount(codes[inside], weights=w, minlength=n).astype(float)
 
     def share_of_relevant(found: np.ndarray) -> np.ndarray:
         return np.divide(found, relevant, out=np.zeros(n), where=relevant > 0)
 
     if kind == "P":
-        return ranked.per_query(hit & top) / k
+        return per_query(top) / k
     if kind == "recall":
-        return share_of_relevant(ranked.per_query(hit & top))
+        return share_of_relevant(per_query(top))
     if kind in ("map", "map_cut"):
-        precision = np.where(hit & top, ranked.found(hit) / (rank + 1), 0.0)
-        return share_of_relevant(ranked.per_query(precision))
+        found = _rank_within_group(codes) + 1  # relevant rows so far in the query, this one too
+        return share_of_relevant(per_query(top, found / (rank + 1)))
     if kind == "Rprec":
-        return share_of_relevant(ranked.per_query(hit & (rank < relevant[ranked.codes])))
+        return share_of_relevant(per_query(rank < relevant[codes]))
     if kind == "recip_rank":
         first = np.full(n, np.inf)
-        np.minimum.at(first, ranked.codes[hit], rank[hit])
+        np.minimum.at(first, codes, rank)
         return 1.0 / (first + 1)
     p = measure.p  # lab_rbp: (1 − p) Σ h_i p^(i−1)
-    return ranked.per_query(np.where(hit & top, (1 - p) * p ** rank.astype(float), 0.0))
+    return per_query(top, (1 - p) * p ** rank.astype(float))
 
 
 def _err(ranked: Ranking, gain: np.ndarray, top: float, k: int | None) -> np.ndarray:
     """ERR@k (Chapelle et al. 2009): Σ s_i / i · Π_{j<i} (1 − s_j), s = (2^g − 1) / 2^g_max,
     the judgments' highest gain as g_max."""
+    rank = np.arange(gain.size) - ranked.first[ranked.codes]
     stop = (np.exp2(gain) - 1) / np.exp2(top) if top > 0 else np.zeros(gain.size)
     log_on = np.log1p(-stop)
     before = ranked.found(log_on) - log_on  # Σ over the earlier rows of the query
-    term = np.exp(before) * stop / (ranked.rank + 1)
-    return ranked.per_query(np.where(ranked.rank < (k or np.inf), term, 0.0))
+    term = np.exp(before) * stop / (rank + 1)
+    weights = np.where(rank < (k or np.inf), term, 0.0)
+    return np.bincount(ranked.codes, weights=weights, minlength=len(ranked.queries))
 
 
 def read_qrels(path) -> runs.Table:
