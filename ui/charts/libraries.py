@@ -10,6 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from pandas.io.formats.style import Styler
 
+from i18n import N_, tr
 from ndcg_core.display import fixed
 
 from ..text import for_chart
@@ -24,6 +25,29 @@ SURPRISE_TINT = ORANGE + "33"
 GROUP_ALPHA = "40"
 WHY_WIDTH = "17em"
 CAUSES_WIDTH = "7.5em"
+# The column heads of the libraries' tables, shown in the page's language (the core's frames keep
+# these English names: rows and columns are found by them).
+HEADS = {
+    "library": N_("library"),
+    "measure": N_("measure"),
+    "verdict": N_("verdict"),
+    "value": N_("value"),
+    "differs by": N_("differs by"),
+    "why, in plain words": N_("why, in plain words"),
+    "rank": N_("rank"),
+    "id": N_("id"),
+    "score": N_("score"),
+    "relevance": N_("relevance"),
+    "tie group": N_("tie group"),
+    "rule": N_("rule"),
+    "used by": N_("used by"),
+    "order (top first)": N_("order (top first)"),
+}
+
+
+def _heads(styled: Styler) -> Styler:
+    """The table's column heads in the page's language."""
+    return styled.format_index(lambda name: tr(HEADS[name]) if name in HEADS else name, axis=1)
 
 
 def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
@@ -57,13 +81,16 @@ def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
     )
     fig.add_scatter(
         x=[low, high],
-        y=["random (TF-Ranking)"] * 2,
+        y=[tr("random (TF-Ranking)")] * 2,
         mode="lines+markers+text",
         text=[fixed(low), fixed(high)],
         textposition="top center",
         line={"color": VERMILLION, "dash": "dot", "width": 3},
         marker={"size": 12, "symbol": "x", "color": VERMILLION},
-        hovertext=[f"random order, worst: {fixed(low)}", f"random order, best: {fixed(high)}"],
+        hovertext=[
+            tr("random order, worst: {value}", value=fixed(low)),
+            tr("random order, best: {value}", value=fixed(high)),
+        ],
         hoverinfo="text",
         showlegend=False,
         cliponaxis=False,  # the top row's value label sits above the plot area
@@ -72,7 +99,7 @@ def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
     fig.update_layout(
         **layout(
             height=height,
-            x_title="NDCG (linear gain, ideal from the list)",
+            x_title=tr("NDCG (linear gain, ideal from the list)"),
             xaxis={"range": [low - margin, high + margin]},
             yaxis={"autorange": "reversed"},
             margin={"l": 10, "r": 30, "t": 40, "b": 40},
@@ -91,7 +118,7 @@ def verdicts_table(table: pd.DataFrame, *, brief: bool = False) -> Styler:
     keeps only BRIEF_COLUMNS."""
 
     def row_tint(row: pd.Series) -> list[str]:
-        if row["verdict"] == "refuses":
+        if row["verdict"] == tr("refuses"):
             return [f"background-color: {REFUSED_TINT}"] * len(row)
         if row["verdict"].endswith("⚠"):
             return [f"background-color: {SURPRISE_TINT}"] * len(row)
@@ -105,11 +132,13 @@ def verdicts_table(table: pd.DataFrame, *, brief: bool = False) -> Styler:
         .hide(axis="index")
     )
     if brief:
-        return styled
+        return _heads(styled)
     # On a phone the table scrolls sideways rather than squeezing the explanations into a
     # column one word wide (rows a screen tall).
-    return styled.set_properties(subset=["why, in plain words"], **{"min-width": WHY_WIDTH}).format(
-        {"value": lambda v: fixed(v, VALUE_DIGITS)}
+    return _heads(
+        styled.set_properties(subset=["why, in plain words"], **{"min-width": WHY_WIDTH}).format(
+            {"value": lambda v: fixed(v, VALUE_DIGITS)}
+        )
     )
 
 
@@ -123,7 +152,7 @@ def tie_groups_table(items: pd.DataFrame) -> Styler:
         colour = PALETTE[(ord(letter) - ord("A")) % len(PALETTE)]
         return [f"background-color: {colour}{GROUP_ALPHA}"] * len(row)
 
-    return items.style.apply(group_tint, axis=1)
+    return _heads(items.style.apply(group_tint, axis=1))
 
 
 def ties_table(table: pd.DataFrame) -> Styler:
@@ -131,4 +160,4 @@ def ties_table(table: pd.DataFrame) -> Styler:
     shown = table.drop(columns=["key", "short"]).rename(
         columns={"used_by": "used by", "order": "order (top first)", "ndcg": "NDCG"}
     )
-    return shown.style.format({"NDCG": lambda v: fixed(v, VALUE_DIGITS)})
+    return _heads(shown.style.format({"NDCG": lambda v: fixed(v, VALUE_DIGITS)}))
