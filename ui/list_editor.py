@@ -358,8 +358,15 @@ def _editor_key(page: str) -> str:
     return state_key(page, f"table_{st.session_state.get(state_key(page, 'table_version'), 0)}")
 
 
+def _heads() -> tuple[str, str]:
+    """The table editor's two columns, named in the page's language (the grid's edits name
+    them so)."""
+    return tr("Label"), tr("Relevance")
+
+
 def _rows(relevances: Sequence[float], labels: Sequence[str]) -> list[dict]:
-    return [{"Label": label, "Relevance": value} for label, value in zip(labels, relevances)]
+    label_head, relevance_head = _heads()
+    return [{label_head: label, relevance_head: value} for label, value in zip(labels, relevances)]
 
 
 def _edited_rows(rows: list[dict], edits: dict) -> list[dict]:
@@ -466,14 +473,15 @@ def table_rows_to_list(ranked: RankedList, rows: list[dict]) -> RankedList:
             )
         )
     values, labels = [], []
+    label_head, relevance_head = _heads()
     for position, row in enumerate(rows, start=1):
-        label = row.get("Label")
+        label = row.get(label_head)
         label = (
             default_label(position)
             if label is None or not str(label).strip()
             else str(label).strip()
         )
-        value = row.get("Relevance")
+        value = row.get(relevance_head)
         if value is None or (isinstance(value, float) and math.isnan(value)):
             raise ValueError(
                 tr(
@@ -552,6 +560,7 @@ def _table_editor(page: str, ranked: RankedList) -> None:
             st.session_state[state_key(page, "table_base")] = content
             st.session_state[state_key(page, "table_shows")] = content
             st.session_state[state_key(page, "table_error")] = None
+        label_head, relevance_head = _heads()
         st.data_editor(
             pd.DataFrame(_rows(*st.session_state[state_key(page, "table_base")])),
             key=_editor_key(page),
@@ -559,10 +568,8 @@ def _table_editor(page: str, ranked: RankedList) -> None:
             hide_index=True,
             width="stretch",
             column_config={
-                "Label": st.column_config.TextColumn(tr("Label"), max_chars=MAX_LABEL_LENGTH),
-                "Relevance": st.column_config.NumberColumn(
-                    tr("Relevance"), min_value=0.0, format="%g"
-                ),
+                label_head: st.column_config.TextColumn(max_chars=MAX_LABEL_LENGTH),
+                relevance_head: st.column_config.NumberColumn(min_value=0.0, format="%g"),
             },
         )
         problem = st.session_state.get(state_key(page, "table_error"))

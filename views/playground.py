@@ -155,7 +155,9 @@ def the_whole_curve(result) -> None:
 
 def position_by_position(result) -> None:
     names = {column: tr(name) for column, name in TABLE_COLUMNS.items()}
-    shown = result.table.rename(columns=names)
+    shown = result.table.assign(
+        ideal_label=result.table["ideal_label"].map(tables.item_label)
+    ).rename(columns=names)
     st.dataframe(
         shown,
         hide_index=True,

@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 from i18n import tr
 from ndcg_core.display import fixed
 
+from ..tables import item_label
 from ..text import for_chart
 from .fast import FastFigure
 from .lines import LineChart, Note, Series, position_ticks
@@ -119,7 +120,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
                 "Ideal, position {position}\nIDCG@{position} = {value}\nideal item: {label}",
                 position=p,
                 value=fixed(v),
-                label=lab,
+                label=item_label(lab),
             )
             for p, v, lab in zip(position, idcg, table["ideal_label"])
         ],
@@ -267,7 +268,11 @@ def _term_hover(position, label, relevance, gain, discount, contribution, inside
         return tr("Position {position}<br>{side}: no item here", position=position, side=side)
     lines = [
         tr("Position {position} · {side}", position=position, side=side),
-        tr("{label}: relevance {value}", label=for_chart(label), value=fixed(relevance)),
+        tr(
+            "{label}: relevance {value}",
+            label=for_chart(item_label(label)),
+            value=fixed(relevance),
+        ),
         tr(
             "gain {gain} × discount {discount} = {contribution}",
             gain=fixed(gain),

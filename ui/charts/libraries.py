@@ -45,9 +45,14 @@ HEADS = {
 }
 
 
-def _heads(styled: Styler) -> Styler:
-    """The table's column heads in the page's language."""
-    return styled.format_index(lambda name: tr(HEADS[name]) if name in HEADS else name, axis=1)
+def _head(name: str) -> str:
+    """A column's head in the page's language."""
+    return tr(HEADS[name]) if name in HEADS else name
+
+
+def _in_language(frame: pd.DataFrame) -> pd.DataFrame:
+    """`frame` with its column heads in the page's language."""
+    return frame.rename(columns=_head)
 
 
 def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
@@ -117,42 +122,44 @@ def verdicts_table(table: pd.DataFrame, *, brief: bool = False) -> Styler:
     """The results table: refusals and silent changes tinted, the causes in bold. `brief`
     keeps only BRIEF_COLUMNS."""
 
+    verdict, causes = _head("verdict"), _head("differs by")
+
     def row_tint(row: pd.Series) -> list[str]:
-        if row["verdict"] == tr("refuses"):
+        if row[verdict] == tr("refuses"):
             return [f"background-color: {REFUSED_TINT}"] * len(row)
-        if row["verdict"].endswith("⚠"):
+        if row[verdict].endswith("⚠"):
             return [f"background-color: {SURPRISE_TINT}"] * len(row)
         return [""] * len(row)
 
     styled = (
-        (table[BRIEF_COLUMNS] if brief else table)
+        _in_language(table[BRIEF_COLUMNS] if brief else table)
         .style.apply(row_tint, axis=1)
-        .map(lambda value: "font-weight: bold" if value else "", subset=["differs by"])
-        .set_properties(subset=["differs by"], **{"min-width": CAUSES_WIDTH})
+        .map(lambda value: "font-weight: bold" if value else "", subset=[causes])
+        .set_properties(subset=[causes], **{"min-width": CAUSES_WIDTH})
         .hide(axis="index")
     )
     if brief:
-        return _heads(styled)
+        return styled
     # On a phone the table scrolls sideways rather than squeezing the explanations into a
     # column one word wide (rows a screen tall).
-    return _heads(
-        styled.set_properties(subset=["why, in plain words"], **{"min-width": WHY_WIDTH}).format(
-            {"value": lambda v: fixed(v, VALUE_DIGITS)}
-        )
-    )
+    return styled.set_properties(
+        subset=[_head("why, in plain words")], **{"min-width": WHY_WIDTH}
+    ).format({_head("value"): lambda v: fixed(v, VALUE_DIGITS)})
 
 
 def tie_groups_table(items: pd.DataFrame) -> Styler:
     """The ranked items, each tie group behind its own colour (its letter says the same)."""
 
+    group = _head("tie group")
+
     def group_tint(row: pd.Series) -> list[str]:
-        letter = row["tie group"]
+        letter = row[group]
         if not letter:
             return [""] * len(row)
         colour = PALETTE[(ord(letter) - ord("A")) % len(PALETTE)]
         return [f"background-color: {colour}{GROUP_ALPHA}"] * len(row)
 
-    return _heads(items.style.apply(group_tint, axis=1))
+    return _in_language(items).style.apply(group_tint, axis=1)
 
 
 def ties_table(table: pd.DataFrame) -> Styler:
@@ -160,4 +167,4 @@ def ties_table(table: pd.DataFrame) -> Styler:
     shown = table.drop(columns=["key", "short"]).rename(
         columns={"used_by": "used by", "order": "order (top first)", "ndcg": "NDCG"}
     )
-    return _heads(shown.style.format({"NDCG": lambda v: fixed(v, VALUE_DIGITS)}))
+    return _in_language(shown).style.format({"NDCG": lambda v: fixed(v, VALUE_DIGITS)})
