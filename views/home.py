@@ -105,9 +105,8 @@ def stand_in(result) -> str:
     """The board's totals, then its list as a table (one row a position), in Markdown."""
     table = result.table.head(result.ranked.n)
     rows = "".join(
-        f"| {position} | **{plain(label)}** "
-        + tr("rel {relevance}", relevance=exact(relevance))
-        + f" | {_earns(earned, inside)} | {_earns(ideal, inside)} |\n"
+        f"| {position} | **{plain(label)}** rel {exact(relevance)} | {_earns(earned, inside)} "
+        f"| {_earns(ideal, inside)} |\n"
         for position, label, relevance, earned, ideal, inside in zip(
             table["position"][:STAND_IN_ROWS],
             table["label"],

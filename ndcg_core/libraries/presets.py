@@ -485,7 +485,7 @@ PRESETS: tuple[Preset, ...] = (
         ties="average",
         zero="0",
         labels="torchmetrics",
-        description=N_("torchmetrics.functional.retrieval_normalized_dcg(preds, target, top_k=k)."),
+        description="torchmetrics.functional.retrieval_normalized_dcg(preds, target, top_k=k).",
         reference=f"{checked('torchmetrics')}, functional/retrieval/ndcg.py (tie-averaged, as scikit-learn).",
     ),
     Preset(

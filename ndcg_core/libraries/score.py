@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from i18n import tr
+from i18n import tr, trn
 
 from ..display import NOISE, count, exact, fixed
 from ..model import RankedList
@@ -204,8 +204,10 @@ def _cause_words(
         if preset.ideal != reference.ideal:
             if preset.ideal == "judgments":
                 parts.append(
-                    tr(
-                        "The ideal counts the judged items never retrieved: {count}.",
+                    trn(
+                        "The ideal counts the {count} judged item never retrieved.",
+                        "The ideal counts the {count} judged items never retrieved.",
+                        len(query.pool),
                         count=count(len(query.pool)),
                     )
                     if query.pool

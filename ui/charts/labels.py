@@ -27,10 +27,7 @@ def clicks_chart(table: pd.DataFrame, *, height: int = 320) -> go.Figure:
         x=position,
         y=table["a"].to_numpy(dtype=float),
         marker={"color": BLUE, "pattern": {"shape": ".", "solidity": 0.3}},
-        hovertext=[
-            tr("{label}: a = {value}", label=lab, value=fixed(v))
-            for lab, v in zip(labels, table["a"])
-        ],
+        hovertext=[f"{lab}: a = {fixed(v)}" for lab, v in zip(labels, table["a"])],
         hoverinfo="text",
     )
     fig.add_bar(
