@@ -412,11 +412,11 @@ def paired(a: np.ndarray, b: np.ndarray) -> stats.PairedTest:
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def playground_links(
-    key: str, _data: runs.Dataset, queries: tuple, scoring: Scoring, lang: str
+    key: str, _data: runs.Dataset, queries: tuple, scoring: Scoring, lang: str | None = None
 ) -> list:
     """(link, notes) for each of `queries`, in order: the table's "open in playground" column.
     A query that cannot be made a list the playground scores has no link (None) and a note
-    saying why."""
+    saying why. `lang` (the page's language) keys the cache: the notes are in it."""
     out = []
     for query in queries:
         try:
