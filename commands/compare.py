@@ -116,15 +116,27 @@ def _latex(text: str) -> str:
     return "".join(table.get(char, char) for char in str(text))
 
 
-def text(comparison: Comparison, form: str = "table") -> str:
-    """The comparison as a plain table, Markdown or LaTeX (each with its note), or CSV."""
+def text(
+    comparison: Comparison,
+    form: str = "table",
+    *,
+    heads: dict[str, str] | None = None,
+    said: str | None = None,
+) -> str:
+    """The comparison as a plain table, Markdown or LaTeX (each with its note), or CSV.
+
+    The command line writes the contracted column names and the English note; the app's page
+    passes its own `heads` (column → head, for the rows' and the shown table's columns) and
+    note (`said`), in its language."""
+    heads = heads or {}
     if form == "csv":
-        return comparison.rows.to_csv(index=False, lineterminator="\n")
-    frame = shown(comparison)
+        return comparison.rows.rename(columns=heads).to_csv(index=False, lineterminator="\n")
+    frame = shown(comparison).rename(columns=heads)
+    said = note(comparison) if said is None else said
     if form == "markdown":
         lines = ["| " + " | ".join(frame.columns) + " |", "|" + "---|" * len(frame.columns)]
         lines += ["| " + " | ".join(row) + " |" for row in frame.astype(str).to_numpy().tolist()]
-        return "\n".join(lines) + "\n\n" + note(comparison) + "\n"
+        return "\n".join(lines) + "\n\n" + said + "\n"
     if form == "latex":
         header = " & ".join(_latex(c) for c in frame.columns) + r" \\"
         body = [
@@ -142,7 +154,7 @@ def text(comparison: Comparison, form: str = "table") -> str:
                     r"\hline",
                     r"\end{tabular}",
                     "",
-                    r"\par\footnotesize " + _latex(note(comparison)),
+                    r"\par\footnotesize " + _latex(said),
                 ]
             )
             + "\n"
@@ -152,7 +164,7 @@ def text(comparison: Comparison, form: str = "table") -> str:
     lines += [
         "  ".join(str(v).ljust(w) for v, w in zip(row, widths)) for row in frame.to_numpy().tolist()
     ]
-    return "\n".join(lines) + "\n\n" + note(comparison) + "\n"
+    return "\n".join(lines) + "\n\n" + said + "\n"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -99,8 +99,14 @@ def catalogue(lang: str) -> gettext.NullTranslations:
             merged = part
             continue
         for message in part:
-            if message.id and message.string and message.id not in merged:
+            known = merged.get(message.id) if message.id else None
+            # An entry of the catalogue without a translation yet does not hide the part's.
+            if not (message.id and message.string):
+                continue
+            if known is None:
                 merged[message.id] = message
+            elif not known.string:
+                known.string = message.string  # (setting the entry would keep its empty one)
     if merged is None:
         return gettext.NullTranslations()
     buffer = io.BytesIO()

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from i18n import N_, tr
 from ndcg_core.libraries import PRESETS, Preset, Query, score_every_preset
 from ndcg_core.model import RankedList, Scoring
 
@@ -34,8 +35,8 @@ class GalleryCase:
 GALLERY: tuple[GalleryCase, ...] = (
     GalleryCase(
         key="all_zero",
-        title="All-zero list",
-        notice=(
+        title=N_("All-zero list"),
+        notice=N_(
             "No item is relevant, so the ideal DCG is 0 and NDCG is 0/0. LightGBM and XGBoost "
             "call that 1, everyone else 0: averaged over queries, this alone moves the mean."
         ),
@@ -43,8 +44,8 @@ GALLERY: tuple[GalleryCase, ...] = (
     ),
     GalleryCase(
         key="negative",
-        title="Negative label",
-        notice=(
+        title=N_("Negative label"),
+        notice=N_(
             "scikit-learn, LightGBM and XGBoost (with its default gain) refuse; trec_eval and ranx "
             "read −1 as 0; TF-Ranking drops the item; torchmetrics, and XGBoost with "
             "ndcg_exp_gain=False, use it as a negative gain."
@@ -53,8 +54,8 @@ GALLERY: tuple[GalleryCase, ...] = (
     ),
     GalleryCase(
         key="continuous",
-        title="Continuous 0–1 labels",
-        notice=(
+        title=N_("Continuous 0–1 labels"),
+        notice=N_(
             "pytrec_eval, LightGBM and XGBoost (with its default gain) refuse fractions; ranx, "
             "like the trec_eval program reading a qrels file, quietly turns every one into 0 and "
             "reports 0."
@@ -63,8 +64,8 @@ GALLERY: tuple[GalleryCase, ...] = (
     ),
     GalleryCase(
         key="ties",
-        title="Tied scores",
-        notice=(
+        title=N_("Tied scores"),
+        notice=N_(
             "Two pairs of equal scores: averaging, id order and input order give three numbers."
         ),
         ranked=RankedList((0.0, 2.0, 1.0, 3.0)),
@@ -73,8 +74,8 @@ GALLERY: tuple[GalleryCase, ...] = (
     ),
     GalleryCase(
         key="single",
-        title="Single document",
-        notice=(
+        title=N_("Single document"),
+        notice=N_(
             "One item is trivially in the best order, so NDCG is 1 — but scikit-learn refuses "
             "a list of one."
         ),
@@ -82,8 +83,8 @@ GALLERY: tuple[GalleryCase, ...] = (
     ),
     GalleryCase(
         key="k_beyond",
-        title="k larger than the list",
-        notice=(
+        title=N_("k larger than the list"),
+        notice=N_(
             "k = 10 on a list of 3: the missing positions add nothing, so every library gives "
             "its whole-list value."
         ),
@@ -91,8 +92,8 @@ GALLERY: tuple[GalleryCase, ...] = (
     ),
     GalleryCase(
         key="not_retrieved",
-        title="A relevant document never retrieved",
-        notice=(
+        title=N_("A relevant document never retrieved"),
+        notice=N_(
             "Two judged documents (3 and 2) were never retrieved. Libraries that build the "
             "ideal from the judgments (trec_eval, ranx) score the system lower: 0.785 at "
             "k = n = 6 rather than 0.961."
@@ -110,9 +111,10 @@ def case_for(query: Query) -> GalleryCase | None:
 
 
 def gallery_table(presets: Sequence[Preset] = PRESETS) -> pd.DataFrame:
-    """Each preset (rows, by title) on each gallery case (columns): the short verdict."""
+    """Each preset (rows, by title) on each gallery case (columns): the short verdict, in this
+    run's language."""
     data = {}
     for case in GALLERY:
         verdicts = score_every_preset(case.query(), presets)
-        data[case.title] = [v.shown for v in verdicts]
-    return pd.DataFrame(data, index=pd.Index([p.title for p in presets], name="library"))
+        data[tr(case.title)] = [v.shown for v in verdicts]
+    return pd.DataFrame(data, index=pd.Index([p.title for p in presets], name=tr("library")))

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from string import Template
 
+from i18n import N_
 from ndcg_core.display import exact
 from ndcg_core.libraries import Preset, Query, tie_groups
 
@@ -145,7 +146,7 @@ PROGRAMS: dict[str, Program] = {
     "TF-Ranking": Program(
         TF_RANKING_SNIPPET,
         pip="tensorflow-ranking",
-        note=(
+        note=N_(
             "TF-Ranking needs TensorFlow, which this app's tests do not install: this program "
             "follows TF-Ranking's source; the other programs are run by the tests."
         ),
@@ -153,7 +154,7 @@ PROGRAMS: dict[str, Program] = {
     "torchmetrics": Program(
         TORCHMETRICS_SNIPPET,
         pip="torch torchmetrics",
-        note="torchmetrics works in 32-bit floats: expect agreement to about 7 digits.",
+        note=N_("torchmetrics works in 32-bit floats: expect agreement to about 7 digits."),
     ),
     "Järvelin–Kekäläinen (2002)": Program(JARVELIN_SNIPPET),
 }

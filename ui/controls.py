@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import streamlit as st
 
+from i18n import tr, trn
 from ndcg_core.display import exact
 from ndcg_core.model import RankedList, Scoring, check_scorable
 from ndcg_core.options import (
@@ -55,8 +56,16 @@ def from_link(key: str, param: urlparams.Param, default: object = None) -> None:
 def options_help(options: dict[str, Option]) -> str:
     """Every choice with what it does and who uses it, for a widget's help tooltip."""
     return "\n\n".join(
-        f"**{option.label}**: {option.description}"
-        + (f" Used by {option.used_by}." if option.used_by else "")
+        tr(
+            "**{label}**: {description} Used by {used_by}.",
+            label=tr(option.label),
+            description=tr(option.description),
+            used_by=tr(option.used_by),
+        )
+        if option.used_by
+        else tr(
+            "**{label}**: {description}", label=tr(option.label), description=tr(option.description)
+        )
         for option in options.values()
     )
 
@@ -67,14 +76,14 @@ def choose(label: str, options: dict[str, Option], key: str, *, menu: bool = Fal
     kwargs.setdefault("help", options_help(options))
     widget = st.selectbox if menu else st.radio
     return widget(
-        label, list(options), key=key, format_func=lambda name: options[name].label, **kwargs
+        label, list(options), key=key, format_func=lambda name: tr(options[name].label), **kwargs
     )
 
 
 def number(label: str, bounds: NumberRange, key: str, *, slider: bool = False, **kwargs):
     """A number the user chooses within `bounds`: its range, step and help, in a box to type in
     (or a slider), so a control offers exactly what a link may hold."""
-    kwargs.setdefault("help", bounds.help)
+    kwargs.setdefault("help", tr(bounds.help))
     widget = st.slider if slider else st.number_input
     return widget(
         label,
@@ -88,7 +97,7 @@ def number(label: str, bounds: NumberRange, key: str, *, slider: bool = False, *
 
 def log_base(key: str, **kwargs) -> float:
     """The log base b, within the one range the app offers (`options.LOG_BASE`)."""
-    return float(number("Log base b", LOG_BASE, key, **kwargs))
+    return float(number(tr("Log base b"), LOG_BASE, key, **kwargs))
 
 
 def _map_key(key: str) -> str:
@@ -143,24 +152,27 @@ def gain(
         check_scorable(values, replace(scoring, gain=gain))
         return gain
 
-    choice = choose("Gain", {**GAINS, MAP: GAIN_MAP_OPTION}, key, menu=menu, **kwargs)
+    choice = choose(tr("Gain"), {**GAINS, MAP: GAIN_MAP_OPTION}, key, menu=menu, **kwargs)
     if choice != MAP:
         try:  # 2^rel − 1 of a grade above 1000 does not fit in a float: named, not a traceback
             return check(choice)
         except ValueError as error:
             st.error(
                 plain(
-                    f"{error} Until the gain can score every grade in use, the linear gain is used."
+                    tr(
+                        "{error} Until the gain can score every grade in use, the linear gain is used.",
+                        error=error,
+                    )
                 ),
                 icon="✋",
             )
             return "linear"
     st.session_state.setdefault(_map_key(key), GainMap.exponential(grades).text)
     st.text_input(
-        "Gain of each grade (grade=gain, …)",
+        tr("Gain of each grade (grade=gain, …)"),
         key=_map_key(key),
         placeholder="0=0, 1=1, 2=3, 3=7",
-        help=(
+        help=tr(
             "One grade=gain pair per grade in use, separated by commas: what an item of each "
             "relevance grade earns. trec_eval takes such gains as -m ndcg.1=3,2=9, LightGBM as "
             "label_gain."
@@ -177,12 +189,16 @@ def gain(
                 check(fallback)
             except ValueError:
                 fallback = None
-        used = (
-            f"the last map that could be used ({GainMap.parse(fallback).text})"
+        said = (
+            tr(
+                "{error} Until it can be used, the last map that could be used ({map}) is used.",
+                error=error,
+                map=GainMap.parse(fallback).text,
+            )
             if fallback
-            else "the linear gain"
+            else tr("{error} Until it can be used, the linear gain is used.", error=error)
         )
-        st.error(plain(f"{error} Until it can be used, {used} is used."), icon="✋")
+        st.error(plain(said), icon="✋")
         return fallback or "linear"
     st.session_state[last] = chosen.name
     if explain:
@@ -192,17 +208,33 @@ def gain(
 
 def map_lesson(chosen: GainMap, grades) -> str:
     """What a gain map is, and what this one amounts to on these grades."""
-    said = [GainMap.description]
+    said = [tr(GainMap.description)]
     for name, words in (("exponential", "2^rel − 1"), ("linear", "rel")):
         factor = chosen.proportional_to(name, grades)
         if factor is None:
             continue
+        exponential = name == "exponential"
         if factor == 1:
-            said.append(f"On these grades your map is {words} itself: the {name} gain.")
+            said.append(
+                tr("On these grades your map is {words} itself: the exponential gain.", words=words)
+                if exponential
+                else tr("On these grades your map is {words} itself: the linear gain.", words=words)
+            )
         else:
             said.append(
-                f"On these grades your map is {exact(factor)} × ({words}): NDCG is the same as "
-                f"with the {name} gain, the factor cancelling out."
+                tr(
+                    "On these grades your map is {factor} × ({words}): NDCG is the same as "
+                    "with the exponential gain, the factor cancelling out.",
+                    factor=exact(factor),
+                    words=words,
+                )
+                if exponential
+                else tr(
+                    "On these grades your map is {factor} × ({words}): NDCG is the same as "
+                    "with the linear gain, the factor cancelling out.",
+                    factor=exact(factor),
+                    words=words,
+                )
             )
         break
     return " ".join(said)
@@ -244,9 +276,9 @@ def k_label(ranked: RankedList) -> Callable[[int | str], str]:
 
     def label(value: int | str) -> str:
         if value == EVERY_RANKED:
-            return f"{CUTS[EVERY_RANKED].label} ({ranked.n})"
+            return f"{tr(CUTS[EVERY_RANKED].label)} ({ranked.n})"
         if value == NO_CUTOFF:
-            return CUTS[NO_CUTOFF].label
+            return tr(CUTS[NO_CUTOFF].label)
         return Scoring(k=value).cut_words()
 
     return label
@@ -270,10 +302,10 @@ def scoring_controls(
     pool_values = ranked.pool
     if pool:
         st.text_input(
-            "Judged but not retrieved (optional)",
+            tr("Judged but not retrieved (optional)"),
             key=_key(page, "pool"),
-            placeholder="e.g. 3, 2",
-            help=(
+            placeholder=tr("e.g. 3, 2"),
+            help=tr(
                 "Relevances of items judged for this query that the system never ranked: the "
                 "pool, J minus your list (see the glossary). They join the ideal ranking, as in "
                 "trec_eval, so missing them costs."
@@ -287,7 +319,10 @@ def scoring_controls(
         except ValueError as error:
             st.error(
                 plain(
-                    f"Judged but not retrieved: {error} The last pool that could be read is used."
+                    tr(
+                        "Judged but not retrieved: {error} The last pool that could be read is used.",
+                        error=error,
+                    )
                 ),
                 icon="✋",
             )
@@ -295,19 +330,24 @@ def scoring_controls(
         ranked = replace(ranked, pool=pool_values)
     except ValueError as error:  # a grade the chosen gain cannot take, or a map lacks
         st.error(
-            plain(f"Judged but not retrieved: {error} The last pool that could be used is used."),
+            plain(
+                tr(
+                    "Judged but not retrieved: {error} The last pool that could be used is used.",
+                    error=error,
+                )
+            ),
             icon="✋",
         )
     options = k_options(ranked, k_beyond)
     if st.session_state.get(_key(page, "k")) not in options:
         st.session_state[_key(page, "k")] = EVERY_RANKED
     k = st.selectbox(
-        "Cut-off k",
+        tr("Cut-off k"),
         options,
         key=_key(page, "k"),
         format_func=k_label(ranked),
         filter_mode=inputs.typing_mode(options),
-        help=(
+        help=tr(
             "Only the top k positions count, in the list and in the ideal ranking alike. With "
             "judged items the system never retrieved, 'no cut-off' lets the ideal keep all of "
             "them (trec_eval's ndcg), while k = n cuts it at the list's length (ndcg_cut.n)."
@@ -332,11 +372,11 @@ def scoring_controls(
         **check,
     )
     if explain and chosen in GAINS:
-        st.caption(GAINS[chosen].description)
-    discount = choose("Discount", DISCOUNTS, _key(page, "discount"), horizontal=True, **check)
+        st.caption(tr(GAINS[chosen].description))
+    discount = choose(tr("Discount"), DISCOUNTS, _key(page, "discount"), horizontal=True, **check)
     base = log_base(_key(page, "base"), **check)
     if explain:
-        st.caption(DISCOUNTS[discount].description)
+        st.caption(tr(DISCOUNTS[discount].description))
     ranked = ranked.with_scoring(k=k, gain=chosen, discount=discount, log_base=float(base))
     ranked = ranked.with_scoring(zero=_zero_rule(page, ranked), ideal=_ideal_rule(page, ranked))
     if explain:
@@ -360,9 +400,13 @@ def _keep_scorable(page: str) -> None:
             log_base=float(st.session_state[_key(page, "base")]),
         )
     except ValueError as error:
-        st.session_state[_key(page, "refused")] = (
-            f"{error} The list keeps the conventions it had: gain {gain_record(s.gain).short}, "
-            f"discount {DISCOUNTS[s.discount].short}, base {exact(s.log_base)}."
+        st.session_state[_key(page, "refused")] = tr(
+            "{error} The list keeps the conventions it had: gain {gain}, discount {discount}, "
+            "base {base}.",
+            error=error,
+            gain=tr(gain_record(s.gain).short),
+            discount=tr(DISCOUNTS[s.discount].short),
+            base=exact(s.log_base),
         )
         st.session_state[_key(page, "gain")] = s.gain
         st.session_state[_key(page, "discount")] = s.discount
@@ -376,7 +420,7 @@ def _zero_rule(page: str, ranked: RankedList) -> str:
     if not nothing_relevant and ranked.scoring.zero == "0":
         return ranked.scoring.zero
     return choose(
-        "With nothing relevant, NDCG = 0 / 0 counts as",
+        tr("With nothing relevant, NDCG = 0 / 0 counts as"),
         ON_ZERO,
         _key(page, "zero"),
         horizontal=True,
@@ -391,7 +435,9 @@ def _ideal_rule(page: str, ranked: RankedList) -> str:
         st.session_state[asked] = True
     if not st.session_state.get(asked):
         return ranked.scoring.ideal
-    return choose("Ideal ranking built from", IDEALS, _key(page, "ideal_source"), horizontal=True)
+    return choose(
+        tr("Ideal ranking built from"), IDEALS, _key(page, "ideal_source"), horizontal=True
+    )
 
 
 def cut_sentence(ranked: RankedList) -> str:
@@ -399,31 +445,52 @@ def cut_sentence(ranked: RankedList) -> str:
     pool joins the ideal: with the ideal from the ranked items alone, it does not)."""
     n, k, judged = ranked.n, ranked.k, ranked.judged
     if ranked.scoring.k == NO_CUTOFF and ranked.cut_matters:
-        return (
-            f"No cut-off: all {n} ranked positions count, and the ideal keeps all {judged} judged "
-            f"items (trec_eval's ndcg), so it can hold more than {n}."
+        return trn(
+            "No cut-off: all {n} ranked positions count, and the ideal keeps all {judged} judged "
+            "items (trec_eval's ndcg), so it can hold more than {n}.",
+            "No cut-off: all {n} ranked positions count, and the ideal keeps all {judged} judged "
+            "items (trec_eval's ndcg), so it can hold more than {n}.",
+            n,
+            judged=judged,
         )
     if ranked.scoring.k in (EVERY_RANKED, NO_CUTOFF):
-        extra = (
-            f" The ideal is cut at {n} too (trec_eval's ndcg_cut.{n})."
-            if ranked.cut_matters
-            else ""
+        if ranked.cut_matters:
+            return trn(
+                "k = n: all {n} ranked positions count. The ideal is cut at {n} too "
+                "(trec_eval's ndcg_cut.{n}).",
+                "k = n: all {n} ranked positions count. The ideal is cut at {n} too "
+                "(trec_eval's ndcg_cut.{n}).",
+                n,
+            )
+        return trn(
+            "k = n: the {n} ranked position counts.", "k = n: all {n} ranked positions count.", n
         )
-        return f"k = n: all {n} ranked positions count.{extra}"
     if k > n and not ranked.cut_matters:
-        return (
-            f"k = {k} is beyond your {n} items: neither the list nor its ideal has anything after "
-            f"position {n}, so the score is the one at k = n."
+        return trn(
+            "k = {k} is beyond your {n} item: neither the list nor its ideal has anything after "
+            "position {n}, so the score is the one at k = n.",
+            "k = {k} is beyond your {n} items: neither the list nor its ideal has anything after "
+            "position {n}, so the score is the one at k = n.",
+            n,
+            k=k,
         )
     if k > n:
-        return (
-            f"k = {k} is beyond your {n} items: the list earns nothing after position {n}, but "
-            f"the ideal ranking may still fill positions {n + 1}–{min(k, judged)} from the "
-            f"judged items the system did not retrieve."
+        return trn(
+            "k = {k} is beyond your {n} item: the list earns nothing after position {n}, but "
+            "the ideal ranking may still fill positions {next}–{last} from the judged items the "
+            "system did not retrieve.",
+            "k = {k} is beyond your {n} items: the list earns nothing after position {n}, but "
+            "the ideal ranking may still fill positions {next}–{last} from the judged items the "
+            "system did not retrieve.",
+            n,
+            k=k,
+            next=n + 1,
+            last=min(k, judged),
         )
-    return (
-        f"k = {k}: only positions 1–{k} count, for your list and the ideal alike; moving an "
-        f"item below position {k} removes its contribution."
+    return tr(
+        "k = {k}: only positions 1–{k} count, for your list and the ideal alike; moving an "
+        "item below position {k} removes its contribution.",
+        k=k,
     )
 
 
@@ -431,4 +498,6 @@ def active_conventions(ranked: RankedList) -> None:
     """Say which conventions are in force whenever they are not the app's defaults."""
     said = ranked.conventions()
     if said:
-        st.info("**Scored with:** " + plain(" · ".join(said)) + ".", icon="⚙️")
+        st.info(
+            tr("**Scored with:** {conventions}.", conventions=plain(" · ".join(said))), icon="⚙️"
+        )

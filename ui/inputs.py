@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 import streamlit as st
 
+from i18n import N_, tr
 from ndcg_core.display import count, exact
 
 from .text import plain
@@ -36,7 +37,8 @@ def typing_mode(options: Sequence) -> str | None:
     return None if len(options) <= MAX_UNTYPED_OPTIONS else "prefix"
 
 
-UNREADABLE_CHOICE = (
+# Shown as tr(UNREADABLE_CHOICE).
+UNREADABLE_CHOICE = N_(
     "That answer could not be read: it is not one of the options shown. Pick one and send it again."
 )
 
@@ -88,15 +90,28 @@ def whole_number_box(label: str, key: str, where=st, **kwargs) -> float | None:
 def read_whole_number(value: object, low: int, high: int, what: str) -> int:
     """A box's value as a whole number from `low` to `high`, or a ValueError naming `what`, the
     value and the range."""
-    wanted = f"a whole number from {count(low)} to {count(high)}"
+    bounds = {"what": what, "low": count(low), "high": count(high)}
     if value is None:
-        raise ValueError(f"{what} is empty or could not be read: type {wanted}.")
+        raise ValueError(
+            tr(
+                "{what} is empty or could not be read: type a whole number from {low} to {high}.",
+                **bounds,
+            )
+        )
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{what} could not be read: type {wanted}.")
+        raise ValueError(
+            tr("{what} could not be read: type a whole number from {low} to {high}.", **bounds)
+        )
     whole = isinstance(value, int) or (math.isfinite(value) and value == math.floor(value))
     if not whole or not low <= value <= high:
         shown = count(value) if isinstance(value, int) else exact(value)
-        raise ValueError(f"{what} must be {wanted}; got {shown}.")
+        raise ValueError(
+            tr(
+                "{what} must be a whole number from {low} to {high}; got {shown}.",
+                shown=shown,
+                **bounds,
+            )
+        )
     return int(value)
 
 
@@ -122,7 +137,16 @@ def whole_number(label: str, key: str, low: int, high: int, *, what: str, where=
         last = st.session_state.get(used)
         if last is not None and not low <= last <= high:
             last = None
-        kept = "" if last is None else f" {what} = {count(last)} is used until then."
-        where.error(plain(f"{error}{kept}"))
+        said = (
+            str(error)
+            if last is None
+            else tr(
+                "{error} {what} = {value} is used until then.",
+                error=error,
+                what=what,
+                value=count(last),
+            )
+        )
+        where.error(plain(said))
         return last
     return st.session_state[used]

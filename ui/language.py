@@ -55,8 +55,10 @@ def _switched(key: str) -> None:
     urlparams.apply({LANG: lang}, [LANG])
 
 
-def switch(key: str = SWITCH_KEY) -> str:
-    """The language switch: each language named in itself. Returns the language shown."""
+def switch(key: str = SWITCH_KEY, *, compact: bool = False) -> str:
+    """The language switch: each language named in itself. Returns the language shown.
+    `compact` (presenter view's bar) hides the label, which the names themselves make plain,
+    so the bar stays one line high and the board keeps its place in the first screen."""
     st.session_state[key] = i18n.language()
     return st.selectbox(
         SWITCH_LABEL,
@@ -66,4 +68,5 @@ def switch(key: str = SWITCH_KEY) -> str:
         on_change=_switched,
         args=(key,),
         help=tr("The language of every page. Links you share keep it."),
+        label_visibility="collapsed" if compact else "visible",
     )

@@ -28,7 +28,8 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.display import exact, shorten
+from i18n import N_, tr
+from ndcg_core.display import count, exact, shorten
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, default_labels
 from ndcg_core.parsing import default_label, format_relevances, parse_relevances, typable_label
 from ndcg_core.permutations import order_between
@@ -107,7 +108,7 @@ def _start(page: str, *, negative: bool) -> list[str]:
 def edit_list(
     page: str,
     *,
-    label: str = "Relevances, in ranked order",
+    label: str | None = None,
     height: int = 90,
     drag: bool = False,
     table: bool = False,
@@ -125,6 +126,7 @@ def edit_list(
         _absorb_board(page)
     if table:
         _absorb_table_edits(page)
+    label = label or tr("Relevances, in ranked order")
     ranked = _text_box(page, label=label, height=height, negative=negative)
     if drag:
         _reset_button(page)
@@ -141,7 +143,7 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
         label,
         key=state_key(page, "text"),
         height=height,
-        help=(
+        help=tr(
             "Numbers separated by commas, spaces, semicolons or new lines (3, 2, 3, 0, 1, 2), "
             "optionally labelled (A=0.5, B=0.9). Position 1 is the top of the ranking. "
             "Ctrl+Enter applies a change and keeps the cursor in the box."
@@ -158,7 +160,13 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
         typed = _typed_list(page, ranked, parsed.values, labels)
     except ValueError as error:
         st.error(
-            plain(f"{error} The results below are for the last list that could be read."), icon="✋"
+            plain(
+                tr(
+                    "{error} The results below are for the last list that could be read.",
+                    error=error,
+                )
+            ),
+            icon="✋",
         )
         return ranked
     if (typed.relevances, typed.labels) != (ranked.relevances, ranked.labels):
@@ -291,11 +299,11 @@ def _absorb_board(page: str) -> None:
 
 def _reset_button(page: str) -> None:
     st.button(
-        "↩️ Reset to what I typed",
+        tr("↩️ Reset to what I typed"),
         key=state_key(page, "reset"),
         on_click=_reset_to_typed,
         args=(page,),
-        help="Back to the list as you last typed or edited it.",
+        help=tr("Back to the list as you last typed or edited it."),
     )
 
 
@@ -308,13 +316,13 @@ def board(page: str, ranked: RankedList | None = None) -> None:
     ranking_board.show(board_key(page), ranked, present=is_presenting())
 
 
-CONVENTIONS_FOLD = "⚙️ Cut-off, gain, discount, judged items"
+CONVENTIONS_FOLD = N_("⚙️ Cut-off, gain, discount, judged items")  # shown as tr(CONVENTIONS_FOLD)
 
 
 def lesson_list(
     page: str,
     *,
-    label: str = "Relevances, top of the ranking first",
+    label: str | None = None,
     side_by_side: bool = False,
     folded: bool = False,
 ) -> RankedList:
@@ -323,9 +331,10 @@ def lesson_list(
     section's heading. `side_by_side` puts the conventions beside the text box; `folded` puts
     them in a closed fold under it, so the lesson's question comes before any control. Either
     way the ones in force are also said in words above the board."""
+    label = label or tr("Relevances, top of the ranking first")
     if folded:
         edit_list(page, label=label, height=80, drag=True)
-        with st.expander(CONVENTIONS_FOLD):
+        with st.expander(tr(CONVENTIONS_FOLD)):
             ranked = controls.scoring_controls(page, explain=False)
         controls.active_conventions(ranked)
     elif side_by_side:
@@ -349,8 +358,15 @@ def _editor_key(page: str) -> str:
     return state_key(page, f"table_{st.session_state.get(state_key(page, 'table_version'), 0)}")
 
 
+def _heads() -> tuple[str, str]:
+    """The table editor's two columns, named in the page's language (the grid's edits name
+    them so)."""
+    return tr("Label"), tr("Relevance")
+
+
 def _rows(relevances: Sequence[float], labels: Sequence[str]) -> list[dict]:
-    return [{"Label": label, "Relevance": value} for label, value in zip(labels, relevances)]
+    label_head, relevance_head = _heads()
+    return [{label_head: label, relevance_head: value} for label, value in zip(labels, relevances)]
 
 
 def _edited_rows(rows: list[dict], edits: dict) -> list[dict]:
@@ -362,15 +378,21 @@ def _edited_rows(rows: list[dict], edits: dict) -> list[dict]:
             return int(key)
         except (TypeError, ValueError):
             raise ValueError(
-                f"The table's edit names row {str(key)[:30]!r}, which is not a row number: "
-                f"edit the table again, or type the list in the box."
+                tr(
+                    "The table's edit names row {row}, which is not a row number: edit the table "
+                    "again, or type the list in the box.",
+                    row=repr(str(key)[:30]),
+                )
             ) from None
 
     def as_dict(change: object) -> dict:
         if not isinstance(change, dict):
             raise ValueError(
-                f"The table's edit {str(change)[:30]!r} is not a row of the table: edit the "
-                f"table again, or type the list in the box."
+                tr(
+                    "The table's edit {change} is not a row of the table: edit the table again, "
+                    "or type the list in the box.",
+                    change=repr(str(change)[:30]),
+                )
             )
         return dict(change)
 
@@ -379,7 +401,10 @@ def _edited_rows(rows: list[dict], edits: dict) -> list[dict]:
     added = edits.get("added_rows") or []
     if not isinstance(edited, dict) or not isinstance(deleted, list) or not isinstance(added, list):
         raise ValueError(
-            "The table's edit could not be read: edit the table again, or type the list in the box."
+            tr(
+                "The table's edit could not be read: edit the table again, or type the list in "
+                "the box."
+            )
         )
     for index, change in edited.items():
         number = row_number(index)
@@ -438,60 +463,93 @@ def table_rows_to_list(ranked: RankedList, rows: list[dict]) -> RankedList:
     """The list the table's rows describe (rows are positions, top first), or a ValueError
     naming the first bad row."""
     if not rows:
-        raise ValueError("The table is empty: a ranking needs at least one item.")
+        raise ValueError(tr("The table is empty: a ranking needs at least one item."))
     if len(rows) > urlparams.MAX_ITEMS:
         raise ValueError(
-            f"The table has {len(rows)} rows; a list takes up to {urlparams.MAX_ITEMS}."
+            tr(
+                "The table has {rows} rows; a list takes up to {most}.",
+                rows=count(len(rows)),
+                most=count(urlparams.MAX_ITEMS),
+            )
         )
     values, labels = [], []
+    label_head, relevance_head = _heads()
     for position, row in enumerate(rows, start=1):
-        label = row.get("Label")
+        label = row.get(label_head)
         label = (
             default_label(position)
             if label is None or not str(label).strip()
             else str(label).strip()
         )
-        value = row.get("Relevance")
+        value = row.get(relevance_head)
         if value is None or (isinstance(value, float) and math.isnan(value)):
             raise ValueError(
-                f"Row {position} ({shorten(label)}) has no relevance: type a number ≥ 0."
+                tr(
+                    "Row {row} ({label}) has no relevance: type a number ≥ 0.",
+                    row=position,
+                    label=shorten(label),
+                )
             )
         try:
             value = float(value)
         except (TypeError, ValueError):
             raise ValueError(
-                f"Row {position} ({shorten(label)}): '{shorten(value)}' is not a number."
+                tr(
+                    "Row {row} ({label}): '{value}' is not a number.",
+                    row=position,
+                    label=shorten(label),
+                    value=shorten(value),
+                )
             ) from None
         if not math.isfinite(value) or value < 0:
             raise ValueError(
-                f"Row {position} ({shorten(label)}): relevance {exact(value)} is not allowed; use a "
-                f"finite number ≥ 0 (0 means not relevant)."
+                tr(
+                    "Row {row} ({label}): relevance {value} is not allowed; use a finite number "
+                    "≥ 0 (0 means not relevant).",
+                    row=position,
+                    label=shorten(label),
+                    value=exact(value),
+                )
             )
         if not typable_label(label):
             raise ValueError(
-                f"Row {position}: the label '{shorten(label)}' holds one of , ; = : or a tab or line "
-                f"break, which separate items in the typed list and the link; use letters, digits, "
-                f"spaces, - or _."
+                tr(
+                    "Row {row}: the label '{label}' holds one of , ; = : or a tab or line break, "
+                    "which separate items in the typed list and the link; use letters, digits, "
+                    "spaces, - or _.",
+                    row=position,
+                    label=shorten(label),
+                )
             )
         if len(label) > MAX_LABEL_LENGTH:
             raise ValueError(
-                f"Row {position}: the label is {len(label)} characters long; keep it to {MAX_LABEL_LENGTH}."
+                tr(
+                    "Row {row}: the label is {length} characters long; keep it to {most}.",
+                    row=position,
+                    length=len(label),
+                    most=MAX_LABEL_LENGTH,
+                )
             )
         if label in labels:
             raise ValueError(
-                f"Row {position}: the label '{shorten(label)}' is already used at row "
-                f"{labels.index(label) + 1}; each item needs its own label."
+                tr(
+                    "Row {row}: the label '{label}' is already used at row {other}; each item "
+                    "needs its own label.",
+                    row=position,
+                    label=shorten(label),
+                    other=labels.index(label) + 1,
+                )
             )
         values.append(value)
         labels.append(label)
     try:
         return replace(ranked, relevances=tuple(values), labels=tuple(labels))
     except ValueError as error:  # the rows are fine one by one, not together (sums overflow)
-        raise ValueError(f"The table cannot be scored: {error}") from None
+        raise ValueError(tr("The table cannot be scored: {error}", error=error)) from None
 
 
 def _table_editor(page: str, ranked: RankedList) -> None:
-    with st.expander("✏️ Edit labels and relevances in a table"):
+    with st.expander(tr("✏️ Edit labels and relevances in a table")):
         content = (ranked.relevances, ranked.labels)
         if st.session_state.get(state_key(page, "table_shows")) != content:
             # The list changed some other way: a fresh editor (a new key) shows it. An edit made
@@ -502,6 +560,7 @@ def _table_editor(page: str, ranked: RankedList) -> None:
             st.session_state[state_key(page, "table_base")] = content
             st.session_state[state_key(page, "table_shows")] = content
             st.session_state[state_key(page, "table_error")] = None
+        label_head, relevance_head = _heads()
         st.data_editor(
             pd.DataFrame(_rows(*st.session_state[state_key(page, "table_base")])),
             key=_editor_key(page),
@@ -509,12 +568,12 @@ def _table_editor(page: str, ranked: RankedList) -> None:
             hide_index=True,
             width="stretch",
             column_config={
-                "Label": st.column_config.TextColumn("Label", max_chars=MAX_LABEL_LENGTH),
-                "Relevance": st.column_config.NumberColumn("Relevance", min_value=0.0, format="%g"),
+                label_head: st.column_config.TextColumn(max_chars=MAX_LABEL_LENGTH),
+                relevance_head: st.column_config.NumberColumn(min_value=0.0, format="%g"),
             },
         )
         problem = st.session_state.get(state_key(page, "table_error"))
         if problem:
-            st.error(plain(f"{problem} The list was not changed."), icon="✋")
+            st.error(plain(tr("{problem} The list was not changed.", problem=problem)), icon="✋")
         else:
-            st.caption("Rows are positions, top first. Add or delete rows at the table's edge.")
+            st.caption(tr("Rows are positions, top first. Add or delete rows at the table's edge."))

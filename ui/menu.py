@@ -222,7 +222,7 @@ def presenter_bar(url_path: str) -> None:
                 for page in pages:
                     page_link(page.key, disabled=page is here)
         presenter_toggle("app_presenter_toggle")
-        language.switch("app_language_presenting")
+        language.switch("app_language_presenting", compact=True)
 
 
 def _sections() -> dict[str, list[PageInfo]]:

@@ -39,11 +39,11 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from classroom import rooms
-from i18n import DEFAULT, LANGUAGES
+from i18n import DEFAULT, LANGUAGES, N_, tr
 from lessons import practice
 from lessons.curves import DEPTH
 from ndcg_core.checks import check_names
-from ndcg_core.display import exact, shorten
+from ndcg_core.display import count, exact, shorten
 from ndcg_core.measures import G_MAX, PERSISTENCE, REL_MIN
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
 from ndcg_core.options import (
@@ -148,14 +148,26 @@ class Param:
         try:
             return self.read(text), None
         except Fallback as fallback:
-            return fallback.used, f"The link's `{self.name}`: {fallback}"
+            return fallback.used, tr(
+                "The link's `{name}`: {problem}", name=self.name, problem=fallback
+            )
         except ValueError as error:
-            return self.default, f"The link's `{self.name}`: {error} {self.instead()}"
+            return self.default, self.not_used(error)
 
-    def instead(self) -> str:
+    def not_used(self, error: object) -> str:
+        """What to say when the link's value cannot be used: why, and what is used instead."""
         if self.default is None:
-            return "The default is used instead."
-        return f"{self.name} = {self.write(self.default)} is used instead."
+            return tr(
+                "The link's `{name}`: {error} The default is used instead.",
+                name=self.name,
+                error=error,
+            )
+        return tr(
+            "The link's `{name}`: {error} {name} = {default} is used instead.",
+            name=self.name,
+            error=error,
+            default=self.write(self.default),
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -168,20 +180,46 @@ def whole_number(text: str, low: int, high: int, what: str) -> int:
     cleaned = text.strip().removeprefix("+")
     if not (cleaned.isascii() and cleaned.isdigit()):
         raise ValueError(
-            f"{what} must be a whole number from {low} to {high}; got '{shorten(text)}'."
+            tr(
+                "{what} must be a whole number from {low} to {high}; got '{text}'.",
+                what=what,
+                low=low,
+                high=high,
+                text=shorten(text),
+            )
         )
     if len(cleaned.lstrip("0")) > MAX_DIGITS:
         raise Fallback(
-            f"{what} must be a whole number from {low} to {high}; got a number with "
-            f"{len(cleaned):,} digits. {what} = {high} is used.",
+            tr(
+                "{what} must be a whole number from {low} to {high}; got a number with {digits} "
+                "digits. {what} = {high} is used.",
+                what=what,
+                low=low,
+                high=high,
+                digits=count(len(cleaned)),
+            ),
             high,
         )
     value = int(cleaned.lstrip("0") or "0")  # int() refuses very long digit strings
     if value < low:
-        raise Fallback(f"{what} must be at least {low}; got {value}. {what} = {low} is used.", low)
+        raise Fallback(
+            tr(
+                "{what} must be at least {low}; got {value}. {what} = {low} is used.",
+                what=what,
+                low=low,
+                value=value,
+            ),
+            low,
+        )
     if value > high:
         raise Fallback(
-            f"{what} must be at most {high}; got {value}. {what} = {high} is used.", high
+            tr(
+                "{what} must be at most {high}; got {value}. {what} = {high} is used.",
+                what=what,
+                high=high,
+                value=value,
+            ),
+            high,
         )
     return value
 
@@ -191,15 +229,22 @@ def number_in(text: str, bounds: NumberRange) -> float:
     try:
         value = float(text.strip())
     except ValueError:
-        raise ValueError(f"'{shorten(text)}' is not a number.") from None
+        raise ValueError(tr("'{text}' is not a number.", text=shorten(text))) from None
     if value != value:
-        raise ValueError(f"'{shorten(text)}' is not a number.")
+        raise ValueError(tr("'{text}' is not a number.", text=shorten(text)))
     nearest = min(max(value, bounds.low), bounds.high)
     if nearest != value:
         shown = exact(value) if abs(value) < 1e15 else shorten(text.strip(), 20)
         raise Fallback(
-            f"{bounds.name} {shown} is outside {exact(bounds.low)}–{exact(bounds.high)}, the "
-            f"range this app offers; {bounds.name} {exact(nearest)} is used.",
+            tr(
+                "{name} {value} is outside {low}–{high}, the range this app offers; {name} "
+                "{nearest} is used.",
+                name=bounds.name,
+                value=shown,
+                low=exact(bounds.low),
+                high=exact(bounds.high),
+                nearest=exact(nearest),
+            ),
             nearest,
         )
     return value
@@ -211,7 +256,12 @@ def one_of(names: Sequence[str], what: str) -> Callable[[str], str]:
     def read(text: str) -> str:
         if text not in names:
             raise ValueError(
-                f"'{shorten(text, 40)}' is not a {what}; use one of {', '.join(names)}."
+                tr(
+                    "'{text}' is not a {what}; use one of {names}.",
+                    text=shorten(text, 40),
+                    what=tr(what),
+                    names=", ".join(names),
+                )
             )
         return text
 
@@ -220,11 +270,11 @@ def one_of(names: Sequence[str], what: str) -> Callable[[str], str]:
 
 def flag(text: str) -> bool:
     if text not in ("0", "1"):
-        raise ValueError(f"'{shorten(text, 40)}' should be 1 or 0.")
+        raise ValueError(tr("'{text}' should be 1 or 0.", text=shorten(text, 40)))
     return text == "1"
 
 
-LANGUAGE = Param(LANG, one_of(tuple(LANGUAGES), "language of this app"), str, DEFAULT)
+LANGUAGE = Param(LANG, one_of(tuple(LANGUAGES), N_("language of this app")), str, DEFAULT)
 
 
 def _numbers(text: str, negative: bool = False) -> tuple[float, ...]:
@@ -244,16 +294,20 @@ def read_gain(text: str) -> str:
     if text in GAINS or is_gain_map(text):
         return check_gain(text)  # a bad map says what is wrong with it
     raise ValueError(
-        f"'{shorten(text, 40)}' is not a gain; use one of {', '.join(GAINS)}, or a gain per "
-        f"grade such as {GAIN_MAP_PREFIX}0=0,1=1,2=3,3=7."
+        tr(
+            "'{text}' is not a gain; use one of {names}, or a gain per grade such as {example}.",
+            text=shorten(text, 40),
+            names=", ".join(GAINS),
+            example=GAIN_MAP_PREFIX + "0=0,1=1,2=3,3=7",
+        )
     )
 
 
 GAIN = Param("gain", read_gain, str, "linear")
-DISCOUNT = option("discount", DISCOUNTS, "log2", "discount")
-IDEAL = option("ideal", IDEALS, "judgments", "source of the ideal ranking")
-TIES_PARAM = option("ties", TIES, "docid", "tie rule")
-ZERO = option("zero", ON_ZERO, "0", "rule for a query with nothing relevant")
+DISCOUNT = option("discount", DISCOUNTS, "log2", N_("discount"))
+IDEAL = option("ideal", IDEALS, "judgments", N_("source of the ideal ranking"))
+TIES_PARAM = option("ties", TIES, "docid", N_("tie rule"))
+ZERO = option("zero", ON_ZERO, "0", N_("rule for a query with nothing relevant"))
 BASE = Param("base", lambda text: number_in(text, LOG_BASE), exact, LOG_BASE.default)
 WHOLE = Param("whole", flag, lambda v: "1" if v else "0", False)
 COMPLETE = Param("complete", flag, lambda v: "1" if v else "0", False)
@@ -311,13 +365,20 @@ def read_list(
             values = _numbers(params["rels"], negative)
             if len(values) > max_items:
                 messages.append(
-                    f"The link's list has {len(values):,} values; the first {max_items:,} are used."
+                    tr(
+                        "The link's list has {n} values; the first {most} are used.",
+                        n=count(len(values)),
+                        most=count(max_items),
+                    )
                 )
                 values = values[:max_items]
             ranked = RankedList(values)
         except ValueError as error:
             messages.append(
-                f"The link's `rels` could not be read, so the example list is shown. {error}"
+                tr(
+                    "The link's `rels` could not be read, so the example list is shown. {error}",
+                    error=error,
+                )
             )
     if "labels" in params:
         labels, problem = _read_labels(params["labels"], ranked.n)
@@ -330,11 +391,17 @@ def read_list(
             pool = _numbers(params["pool"])
             if len(pool) > max_items:
                 messages.append(
-                    f"The link's pool has {len(pool):,} values; the first {max_items:,} are used."
+                    tr(
+                        "The link's pool has {n} values; the first {most} are used.",
+                        n=count(len(pool)),
+                        most=count(max_items),
+                    )
                 )
             ranked = replace(ranked, pool=pool[:max_items])
         except ValueError as error:
-            messages.append(f"The link's `pool` could not be read and is left out. {error}")
+            messages.append(
+                tr("The link's `pool` could not be read and is left out. {error}", error=error)
+            )
     for param, field in (
         (GAIN, "gain"),
         (DISCOUNT, "discount"),
@@ -348,7 +415,7 @@ def read_list(
             try:
                 ranked = ranked.with_scoring(**{field: value})
             except ValueError as error:  # e.g. 2^rel − 1 of a grade above 1000
-                messages.append(f"The link's `{param.name}`: {error} {param.instead()}")
+                messages.append(param.not_used(error))
     if "k" in params:
         k_param = Param("k", lambda text: read_k(text, max_items), write_k, EVERY_RANKED)
         k, message = k_param.parse(params["k"])
@@ -360,23 +427,27 @@ def read_list(
 def _read_labels(text: str, n: int) -> tuple[tuple[str, ...], str | None]:
     labels = tuple(label.strip() for label in text.split(","))
     if len(labels) != n:
-        return (), (
-            f"The link has {len(labels)} labels for {n} values; the labels D1, D2, … are used "
-            f"instead."
+        return (), tr(
+            "The link has {labels} labels for {n} values; the labels D1, D2, … are used instead.",
+            labels=len(labels),
+            n=n,
         )
     if len(set(labels)) != n or not all(labels):
-        return (), "The link's labels must be unique and non-empty; D1, D2, … are used instead."
+        return (), tr("The link's labels must be unique and non-empty; D1, D2, … are used instead.")
     if long := next((label for label in labels if len(label) > MAX_LABEL_LENGTH), None):
-        return (), (
-            f"The link's label '{shorten(long, MAX_LABEL_LENGTH)}' is longer than "
-            f"{MAX_LABEL_LENGTH} characters; D1, D2, … are used instead."
+        return (), tr(
+            "The link's label '{label}' is longer than {most} characters; D1, D2, … are used "
+            "instead.",
+            label=shorten(long, MAX_LABEL_LENGTH),
+            most=MAX_LABEL_LENGTH,
         )
     if untypable := next((label for label in labels if not typable_label(label)), None):
         # The text box shows labels as "label=value": a label holding a separator would come
         # back from it as a different list.
-        return (), (
-            f"The link's label '{shorten(untypable, MAX_LABEL_LENGTH)}' holds one of = : ; or a "
-            f"tab or line break, which separate items in the text box; D1, D2, … are used instead."
+        return (), tr(
+            "The link's label '{label}' holds one of = : ; or a tab or line break, which "
+            "separate items in the text box; D1, D2, … are used instead.",
+            label=shorten(untypable, MAX_LABEL_LENGTH),
         )
     return labels, None
 
@@ -446,17 +517,25 @@ def read_ranking(
             scores = parse_scores(params["scores"].replace(",", " "), max_items=MAX_ITEMS)
             if len(scores) != n:
                 messages.append(
-                    f"The link has {len(scores)} scores for {n} items; the scores are left out "
-                    f"(the list order is the ranking)."
+                    tr(
+                        "The link has {scores} scores for {n} items; the scores are left out "
+                        "(the list order is the ranking).",
+                        scores=len(scores),
+                        n=n,
+                    )
                 )
                 scores = None
         except ValueError as error:
-            messages.append(f"The link's `scores` could not be read and are left out. {error}")
+            messages.append(
+                tr("The link's `scores` could not be read and are left out. {error}", error=error)
+            )
     if params.get("ids"):
         try:
             ids = check_ids(params["ids"], n)
         except ValueError as error:
-            messages.append(f"The link's `ids`: {error} The labels are used as ids.")
+            messages.append(
+                tr("The link's `ids`: {error} The labels are used as ids.", error=error)
+            )
     return scores, ids, messages
 
 

@@ -3,11 +3,12 @@ lessons, with the learner's progress along it (kept by `ui.saved`)."""
 
 import streamlit as st
 
+from i18n import tr, trn
 from lessons import path
 from lessons.examples import question_key
 from lessons.latex import formulas, worked
 from ndcg_core import totals
-from ndcg_core.display import exact, fixed
+from ndcg_core.display import count, exact, fixed
 from ui import controls, list_editor, menu, saved, scores, urlparams
 from ui.text import plain
 
@@ -33,27 +34,31 @@ QUESTIONS = {
 def intro() -> None:
     st.title("📐 NDCG Lab")
     st.markdown(
-        "A search engine or a recommender hands you a **ranked list**. "
-        "**NDCG** (Normalized Discounted Cumulative Gain) asks how good that order is: each item "
-        "earns its relevance, items lower down earn less, and the total is divided by what the "
-        "best possible order of the same items would earn. **1** means the order cannot be "
-        "improved; the further below 1, the more relevance sits lower than it could."
+        tr(
+            "A search engine or a recommender hands you a **ranked list**. "
+            "**NDCG** (Normalized Discounted Cumulative Gain) asks how good that order is: each item "
+            "earns its relevance, items lower down earn less, and the total is divided by what the "
+            "best possible order of the same items would earn. **1** means the order cannot be "
+            "improved; the further below 1, the more relevance sits lower than it could."
+        )
     )
 
 
 def try_it():
     """The live example: formulas that match the list's conventions, then its numbers."""
     ranked = list_editor.edit_list(
-        PAGE, label="Try it: type relevances in ranked order", height=68, drag=True
+        PAGE, label=tr("Try it: type relevances in ranked order"), height=68, drag=True
     )
     controls.active_conventions(ranked)
     dcg_symbols, _, ndcg_symbols = formulas(ranked)
     st.latex(dcg_symbols)
     st.latex(ndcg_symbols)
     st.caption(
-        "rel_i is the relevance of the item at position i; IDCG is the DCG of the best order "
-        "(the same items sorted from most to least relevant, plus any judged items the system "
-        "did not retrieve); k is the cut-off, the number of top positions that count."
+        tr(
+            "rel_i is the relevance of the item at position i; IDCG is the DCG of the best order "
+            "(the same items sorted from most to least relevant, plus any judged items the system "
+            "did not retrieve); k is the cut-off, the number of top positions that count."
+        )
     )
     return ranked
 
@@ -65,12 +70,14 @@ def the_board(result) -> None:
     first_paint(result)
     list_editor.board(PAGE, result.ranked)
     st.caption(
-        "Each row is one position: what your order earns there (solid bar) beside what the "
-        "ideal order earns (hatched bar). NDCG is the ratio of the two totals."
+        tr(
+            "Each row is one position: what your order earns there (solid bar) beside what the "
+            "ideal order earns (hatched bar). NDCG is the ratio of the two totals."
+        )
     )
     # The board's numbers as a table, each column named. A toggle, not a fold: a fold's table
     # is drawn (and the data grid's code loaded, about 1.2 MB) even while the fold is closed.
-    if st.toggle("Show the board as a table", key=f"{PAGE}_show_table"):
+    if st.toggle(tr("Show the board as a table"), key=f"{PAGE}_show_table"):
         st.dataframe(board_table(result), hide_index=True, key=f"{PAGE}_chart_table")
 
 
@@ -110,11 +117,19 @@ def stand_in(result) -> str:
         )
     )
     more = result.ranked.n - STAND_IN_ROWS
-    tail = f"\n… and {more:,} more positions." if more > 0 else ""
+    tail = (
+        "\n"
+        + trn(
+            "… and {count} more position.", "… and {count} more positions.", more, count=count(more)
+        )
+        if more > 0
+        else ""
+    )
     return (
         f"{result.name('NDCG')} **{fixed(result.ndcg)}** · {result.name('DCG')} "
         f"{fixed(result.dcg)} · {result.name('IDCG')} {fixed(result.idcg)}\n\n"
-        "| # | Item · relevance | Your order earns | Ideal earns |\n"
+        + tr("| # | Item · relevance | Your order earns | Ideal earns |")
+        + "\n"
         f"|--:|:--|--:|--:|\n{rows}{tail}"
     )
 
@@ -122,8 +137,8 @@ def stand_in(result) -> str:
 def _earns(value, inside: bool) -> str:
     """A position's term, or why it does not count: below the cut-off k, or not ranked."""
     if not inside:
-        return "— (below k)"
-    return "— (not ranked)" if value != value else fixed(value)  # NaN: an item of the pool
+        return tr("— (below k)")
+    return tr("— (not ranked)") if value != value else fixed(value)  # NaN: an item of the pool
 
 
 def board_table(result):
@@ -134,16 +149,22 @@ def board_table(result):
         table[["position", "label", "relevance"]]
         .assign(
             **{
-                "Your order earns": [
+                tr("Your order earns"): [
                     _earns(v, inside) for v, inside in zip(table["contribution"], table["in_top_k"])
                 ],
-                "Ideal order earns": [
+                tr("Ideal order earns"): [
                     _earns(v, inside)
                     for v, inside in zip(table["ideal_contribution"], table["in_top_k"])
                 ],
             }
         )
-        .rename(columns={"position": "Position", "label": "Label", "relevance": "Relevance"})
+        .rename(
+            columns={
+                "position": tr("Position"),
+                "label": tr("Label"),
+                "relevance": tr("Relevance"),
+            }
+        )
     )
 
 
@@ -170,21 +191,32 @@ def _stop_line(key: str, number: int | None, what: str, words: dict[str, int], r
     params = urlparams.list_params(ranked) if key == "playground" else dict(path.stop(key).params)
     with st.container(horizontal=True, wrap=False, vertical_alignment="center", gap="small"):
         st.checkbox(
-            f"{page.title}: done",
+            tr("{page}: done", page=page.name),
             key=box,
             on_change=_tick,
             args=(key,),
             disabled=answered(key),
             label_visibility="collapsed",
-            help="You answered its question." if answered(key) else "Tick it once read.",
+            help=tr("You answered its question.") if answered(key) else tr("Tick it once read."),
             width="content",
         )
-        time = f" · {path.stop_minutes(key, words[key])} min" if key in words else ""
         lead = f"{number}. " if number else "↳ "
+        label = tr(
+            "{lead}{icon} {page} — {what}", lead=lead, icon=page.icon, page=page.name, what=what
+        )
+        if key in words:
+            label = tr(
+                "{lead}{icon} {page} — {what} · {minutes} min",
+                lead=lead,
+                icon=page.icon,
+                page=page.name,
+                what=what,
+                minutes=path.stop_minutes(key, words[key]),
+            )
         menu.page_link(
             key,
             params=params,
-            label=f"{lead}{page.icon} {page.title} — {what}{time}",
+            label=label,
             width="stretch",
         )
 
@@ -193,54 +225,82 @@ def _path_time(words: dict[str, int]) -> str:
     """The path's time in a sentence: the stops, reading and answering, then the side trips
     and practice."""
     time = path.path_time(words)
-    return (
-        f"The stops take about {time.lessons} min: {time.reading / 60:.1f} of reading and "
-        f"{time.answering / 60:.1f} for their {time.questions} questions. The side trips add "
-        f"about {time.side_trips} min, and practice ({len(path.practice_exercises())} "
-        f"exercises) about {time.practice}."
+    return tr(
+        "The stops take about {lessons} min: {reading} of reading and {answering} for their "
+        "{questions} questions. The side trips add about {side_trips} min, and practice "
+        "({exercises} exercises) about {practice}.",
+        lessons=time.lessons,
+        reading=fixed(time.reading / 60, 1),
+        answering=fixed(time.answering / 60, 1),
+        questions=time.questions,
+        side_trips=time.side_trips,
+        exercises=len(path.practice_exercises()),
+        practice=time.practice,
     )
 
 
 def _how_timed() -> None:
-    with st.expander("How these times are worked out"):
+    with st.expander(tr("How these times are worked out")):
         choice, board = path.QUESTION_SECONDS["choice"], path.QUESTION_SECONDS["board"]
         st.markdown(
-            f"Reading: the words each lesson shows once its questions are answered (its folds "
-            f"left closed), counted in a browser, at {path.WORDS_PER_MINUTE} words a minute. "
-            f"Answering: {choice} s a question with options and {board} s one answered by a "
-            "move on the board. A reviewer who walked the path took about a minute a question, "
-            "reading it included, and a question's own words are already in the reading; a "
-            "board question leaves time to try a few moves. Practice: "
-            f"{path.PRACTICE_MINUTES['estimate']} min for an NDCG worked out by hand, "
-            f"{path.PRACTICE_MINUTES['compare']} for a term, a comparison or a swap, "
-            f"{path.PRACTICE_DEFAULT_MINUTES} for a question with options."
+            tr(
+                "Reading: the words each lesson shows once its questions are answered (its folds "
+                "left closed), counted in a browser, at {per_minute} words a minute. "
+                "Answering: {choice} s a question with options and {board} s one answered by a "
+                "move on the board. A reviewer who walked the path took about a minute a "
+                "question, reading it included, and a question's own words are already in the "
+                "reading; a board question leaves time to try a few moves. Practice: "
+                "{estimate} min for an NDCG worked out by hand, {compare} for a term, a "
+                "comparison or a swap, {default} for a question with options.",
+                per_minute=path.WORDS_PER_MINUTE,
+                choice=choice,
+                board=board,
+                estimate=path.PRACTICE_MINUTES["estimate"],
+                compare=path.PRACTICE_MINUTES["compare"],
+                default=path.PRACTICE_DEFAULT_MINUTES,
+            )
         )
 
 
 def suggested_path(ranked) -> None:
-    st.header("New to NDCG? A suggested path")
+    st.header(tr("New to NDCG? A suggested path"))
     saved.mount()
     words = path.core_words()
     done = sum(1 for key in path.pages() if answered(key) or key in saved.stops_done())
     st.caption(
-        f"{len(path.STOPS)} stops and {sum(map(len, path.SIDE_TRIPS.values()))} short side "
-        f"trips. {_path_time(words)} Each lesson asks a question before it shows the numbers; "
-        "answering it ticks the stop, or tick it yourself. The "
-        f"{menu.BY_KEY[path.REFERENCE].icon} glossary has every term. "
-        f"Done so far: {done} of {len(path.pages())}."
+        tr(
+            "{stops} stops and {side_trips} short side trips. {time} Each lesson asks a question "
+            "before it shows the numbers; answering it ticks the stop, or tick it yourself. The "
+            "{icon} glossary has every term. Done so far: {done} of {total}.",
+            stops=len(path.STOPS),
+            side_trips=sum(map(len, path.SIDE_TRIPS.values())),
+            time=_path_time(words),
+            icon=menu.BY_KEY[path.REFERENCE].icon,
+            done=done,
+            total=len(path.pages()),
+        )
     )
     for number, stop in enumerate(path.STOPS, start=1):
-        _stop_line(stop.key, number, stop.adds, words, ranked)
+        _stop_line(stop.key, number, tr(stop.adds), words, ranked)
         for side in path.SIDE_TRIPS.get(stop.key, ()):
-            _stop_line(side.key, None, f"side trip: {side.adds}", words, ranked)
+            _stop_line(side.key, None, tr("side trip: {what}", what=tr(side.adds)), words, ranked)
     _how_timed()
     menu.page_link(
         path.REFERENCE,
-        label=f"{menu.BY_KEY[path.REFERENCE].icon} "
-        f"{menu.BY_KEY[path.REFERENCE].title} — to look up any term, any time",
+        label=tr(
+            "{icon} {page} — to look up any term, any time",
+            icon=menu.BY_KEY[path.REFERENCE].icon,
+            page=menu.BY_KEY[path.REFERENCE].name,
+        ),
     )
-    tools = " and ".join(f"{menu.BY_KEY[key].icon} {menu.BY_KEY[key].title}" for key in TOOLS)
-    st.caption(f"Tools to use along the way, in the menu: {tools}.")
+    first, second = (f"{menu.BY_KEY[key].icon} {menu.BY_KEY[key].name}" for key in TOOLS)
+    st.caption(
+        tr(
+            "Tools to use along the way, in the menu: {first} and {second}.",
+            first=first,
+            second=second,
+        )
+    )
     saved.continue_elsewhere()
 
 

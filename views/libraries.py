@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+import i18n
+from i18n import tr
 from lessons import latex
 from lessons.gallery import GALLERY, GALLERY_BY_KEY, case_for, gallery_table
 from lessons.practice.libraries import asked_words, build_library_pair
@@ -41,7 +43,7 @@ GALLERY_COLUMNS = 4
 
 
 @st.cache_data(show_spinner=False)
-def _gallery():
+def _gallery(lang: str):
     return gallery_table()
 
 
@@ -59,10 +61,12 @@ def _load_case(case_key: str) -> None:
 
 
 def intro() -> None:
-    st.title("⚖️ Why libraries disagree")
+    st.title(tr("⚖️ Why libraries disagree"))
     st.markdown(
-        "Give one ranked list to every library and each scores it its own way. Where two "
-        "numbers differ, the table names the convention that parted them."
+        tr(
+            "Give one ranked list to every library and each scores it its own way. Where two "
+            "numbers differ, the table names the convention that parted them."
+        )
     )
 
 
@@ -72,7 +76,7 @@ def your_query() -> Query:
     with left:
         ranked = list_editor.edit_list(
             PAGE,
-            label="Relevance labels, in the order the system returned them",
+            label=tr("Relevance labels, in the order the system returned them"),
             height=68,
             negative=True,
         )
@@ -98,18 +102,22 @@ def _scores_and_ids(ranked: RankedList) -> tuple[tuple[float, ...] | None, tuple
         for message in messages:
             urlparams.warn(message)
     st.text_input(
-        "Scores (optional, one per item)",
+        tr("Scores (optional, one per item)"),
         key=SCORES,
-        placeholder="e.g. 0.9, 0.9, 0.7, 0.4 — equal scores make ties",
-        help="The system's scores. Libraries rank by score, so equal scores create ties. "
-        "Without scores the list order is the ranking.",
+        placeholder=tr("e.g. 0.9, 0.9, 0.7, 0.4 — equal scores make ties"),
+        help=tr(
+            "The system's scores. Libraries rank by score, so equal scores create ties. "
+            "Without scores the list order is the ranking."
+        ),
     )
     st.text_input(
-        "Document ids (optional, one per item)",
+        tr("Document ids (optional, one per item)"),
         key=IDS,
-        placeholder="e.g. d7, d2, d9, d4",
-        help="trec_eval breaks ties by document id, descending. Without ids the items' labels "
-        "(D1, D2, …) are their ids.",
+        placeholder=tr("e.g. d7, d2, d9, d4"),
+        help=tr(
+            "trec_eval breaks ties by document id, descending. Without ids the items' labels "
+            "(D1, D2, …) are their ids."
+        ),
     )
     scores = ids = None
     typed = st.session_state[SCORES].strip()
@@ -117,13 +125,18 @@ def _scores_and_ids(ranked: RankedList) -> tuple[tuple[float, ...] | None, tuple
         try:
             scores = Query(ranked, parse_scores(typed, max_items=urlparams.MAX_ITEMS)).scores
         except ValueError as error:
-            st.error(plain(f"Scores: {error} Until then the list order is the ranking."), icon="✋")
+            st.error(
+                plain(tr("Scores: {error} Until then the list order is the ranking.", error=error)),
+                icon="✋",
+            )
     typed = st.session_state[IDS].strip()
     if typed:
         try:
             ids = urlparams.check_ids(typed, ranked.n)
         except ValueError as error:
-            st.error(plain(f"Ids: {error} Until then the labels are the ids."), icon="✋")
+            st.error(
+                plain(tr("Ids: {error} Until then the labels are the ids.", error=error)), icon="✋"
+            )
     return scores, ids
 
 
@@ -134,37 +147,46 @@ def _publish_ranking(scores, ids) -> None:
 
 def to_the_playground(query: Query) -> None:
     if min(query.relevances) < 0:
-        st.caption("The playground refuses negative labels, so this list has no link there.")
+        st.caption(tr("The playground refuses negative labels, so this list has no link there."))
         return
     menu.page_link(
         "playground",
         params=urlparams.list_params(query.ranked),
-        label="🎛️ Open this list in the playground",
-        help="In the order typed: the playground has no scores, so they stay on this page.",
+        label=tr("🎛️ Open this list in the playground"),
+        help=tr("In the order typed: the playground has no scores, so they stay on this page."),
     )
 
 
 def every_library(query: Query, verdicts: list[LibraryVerdict]) -> None:
-    st.header("Every library on this query")
-    st.markdown(f"**Every row is scored at {plain(cut_name(query))}** (set k above).")
+    st.header(tr("Every library on this query"))
+    st.markdown(tr("**Every row is scored at {cut}** (set k above).", cut=plain(cut_name(query))))
     guess = _question(query)
     table = verdict_table(verdicts)
     if predict.revealed(guess):
         _reveal(query, verdicts, table)
-    with st.expander("📚 Every row explained: exact values, reasons, formulas"):
+    with st.expander(tr("📚 Every row explained: exact values, reasons, formulas")):
         with st.container(key=f"{PAGE}_verdicts"):
             st.table(verdicts_table(table))
         st.caption(
-            "Only the points that change this query's number are named. “refuses” rows show "
-            "the library's own error (or why this app cannot compute the number); ⚠ marks a "
-            "number the library reached after changing your labels without a warning."
+            tr(
+                "Only the points that change this query's number are named. “refuses” rows show "
+                "the library's own error (or why this app cannot compute the number); ⚠ marks a "
+                "number the library reached after changing your labels without a warning."
+            )
         )
-        st.markdown("**The formulas behind the rows**")
+        st.markdown(tr("**The formulas behind the rows**"))
         st.latex(latex.ndcg_formula())
         for (gain, discount), presets in by_formula().items():
             titles = ", ".join(preset.title for preset in presets)
             st.markdown(
-                plain(f"{GAINS[gain].label}, discount {DISCOUNTS[discount].label}: {titles}")
+                plain(
+                    tr(
+                        "{gain}, discount {discount}: {libraries}",
+                        gain=tr(GAINS[gain].label),
+                        discount=tr(DISCOUNTS[discount].label),
+                        libraries=titles,
+                    )
+                )
             )
             st.latex(latex.dcg_formula(gain, discount))
 
@@ -174,7 +196,11 @@ def _question(query: Query):
     afterwards changes the numbers below, not the verdict on what was asked ("Ask me again"
     asks about the query above)."""
     asked = predict.asked_on(QUESTION, query)
-    where = "the query above" if asked == query else f"your earlier query ({asked_words(asked)})"
+    where = (
+        tr("the query above")
+        if asked == query
+        else tr("your earlier query ({query})", query=asked_words(asked))
+    )
     return predict.ask(build_library_pair(asked, *HEADLINE, where=where), key=QUESTION)
 
 
@@ -183,7 +209,10 @@ def _reveal(query: Query, verdicts: list[LibraryVerdict], table) -> None:
     (when judged items were not retrieved), the headline rows, what moves them; every library
     in brief, folded."""
     predict.claim(
-        "Libraries agree only when they make the same choices: cut-off, ideal, gain, ties, 0 / 0."
+        tr(
+            "Libraries agree only when they make the same choices: cut-off, ideal, gain, ties, "
+            "0 / 0."
+        )
     )
     # One slot, drawn or empty, so the folds below keep their place (and stay open) when a
     # gallery case without judged items replaces one with them.
@@ -192,28 +221,34 @@ def _reveal(query: Query, verdicts: list[LibraryVerdict], table) -> None:
             predict.picture(
                 f"{PAGE}_judged",
                 query.ranked,
-                name="As trec_eval scores it: the ideal also holds what was judged, not retrieved",
+                name=tr(
+                    "As trec_eval scores it: the ideal also holds what was judged, not retrieved"
+                ),
             )
     case = case_for(query)
     if case is not None:
-        st.info(f"**{case.title}.** {case.notice}", icon="🔎")
+        st.info(f"**{tr(case.title)}.** {tr(case.notice)}", icon="🔎")
     _headline(verdicts)
     # Static tables, not grids: every word stays readable when projected.
-    with st.expander("📋 Every library on this query, in brief"):
+    with st.expander(tr("📋 Every library on this query, in brief")):
         with st.container(key=f"{PAGE}_brief"):
             st.table(verdicts_table(table, brief=True))
         st.caption(
-            "Each row against the first (scikit-learn): “differs by” names what changes this "
-            "number; ⚠ marks labels changed without a warning."
+            tr(
+                "Each row against the first (scikit-learn): “differs by” names what changes this "
+                "number; ⚠ marks labels changed without a warning."
+            )
         )
     counts = cause_counts(verdicts)
     if counts:
-        moving = ", ".join(f"{CAUSES[cause]} ({count})" for cause, count in counts.items())
-        st.markdown(f"**What moves the number here:** {moving} rows.")
+        moving = ", ".join(f"{tr(CAUSES[cause])} ({count})" for cause, count in counts.items())
+        st.markdown(tr("**What moves the number here:** {moving} rows.", moving=moving))
     else:
         st.markdown(
-            "**Every library agrees on this query.** Try the gallery below for cases where they "
-            "do not."
+            tr(
+                "**Every library agrees on this query.** Try the gallery below for cases where "
+                "they do not."
+            )
         )
 
 
@@ -226,33 +261,39 @@ def _headline(verdicts: list[LibraryVerdict]) -> None:
             shown = by_key[key]
             column.metric(
                 f"{shown.preset.library} {shown.metric}",
-                "refuses" if shown.kind == "refused" else fixed(shown.value),
+                tr("refuses") if shown.kind == "refused" else fixed(shown.value),
                 border=True,
             )
-        left_out = " and ".join(summary.left_out)
+        left_out = ", ".join(summary.left_out)
         columns[-1].metric(
-            "Spread across libraries",
+            tr("Spread across libraries"),
             fixed(summary.width),
-            help=(
-                "Highest minus lowest number among the libraries that give one. "
-                f"{left_out} is a paper's formula, not a library, so it is left out."
+            help=tr(
+                "Highest minus lowest number among the libraries that give one. {left_out} is a "
+                "paper's formula, not a library, so it is left out.",
+                left_out=left_out,
             ),
             border=True,
         )
-        notes = [f"{left_out} is not a library and is left out."]
+        notes = [tr("{left_out} is not a library and is left out.", left_out=left_out)]
         if summary.refused:
             notes.insert(
-                0, f"{summary.refused} of {summary.libraries} libraries refuse this input."
+                0,
+                tr(
+                    "{refused} of {libraries} libraries refuse this input.",
+                    refused=summary.refused,
+                    libraries=summary.libraries,
+                ),
             )
         columns[-1].caption(plain(" ".join(notes)))
 
 
 def edge_case_gallery() -> None:
-    st.markdown("One click loads a case into the inputs above; the table gives every verdict.")
+    st.markdown(tr("One click loads a case into the inputs above; the table gives every verdict."))
     columns = st.columns(GALLERY_COLUMNS)
     for i, case in enumerate(GALLERY):
         columns[i % GALLERY_COLUMNS].button(
-            case.title,
+            tr(case.title),
             key=f"{PAGE}_gallery_{case.key}",
             on_click=_load_case,
             args=(case.key,),
@@ -261,18 +302,23 @@ def edge_case_gallery() -> None:
         )
     # Keyed containers, because a display-only dataframe's own key is not reachable by tests.
     with st.container(key=f"{PAGE}_gallery_table"):
-        st.dataframe(_gallery(), width="stretch", height="content")
+        st.dataframe(_gallery(i18n.language()), width="stretch", height="content")
     st.caption(
-        "Notice how few rows survive every case: “refuses” is the library's error, ⚠ a silent "
-        "change of labels, and a range is TF-Ranking's random tie-breaking."
+        tr(
+            "Notice how few rows survive every case: “refuses” is the library's error, ⚠ a silent "
+            "change of labels, and a range is TF-Ranking's random tie-breaking."
+        )
     )
 
 
 def tie_visualiser(query: Query, tied: bool) -> None:
     if not tied:
         st.info(
-            "No two scores are equal here, so every tie rule ranks the items the same way. Type "
-            "scores with repeats (e.g. 0.8, 0.8, 0.5, 0.5) or pick “Tied scores” in the gallery.",
+            tr(
+                "No two scores are equal here, so every tie rule ranks the items the same way. "
+                "Type scores with repeats (e.g. 0.8, 0.8, 0.5, 0.5) or pick “Tied scores” in the "
+                "gallery."
+            ),
             icon="🟰",
         )
     with st.container(key=f"{PAGE}_ranked"):
@@ -280,11 +326,15 @@ def tie_visualiser(query: Query, tied: bool) -> None:
     if not tied:
         return
     st.caption(
-        "Items sharing a letter in “tie group” have equal scores: their order is up to the "
-        "library. The rank shown keeps them in input order."
+        tr(
+            "Items sharing a letter in “tie group” have equal scores: their order is up to the "
+            "library. The rank shown keeps them in input order."
+        )
     )
     if min(query.relevances) < 0:
-        st.warning("The tie visualiser needs labels ≥ 0; this list has a negative one.", icon="✋")
+        st.warning(
+            tr("The tie visualiser needs labels ≥ 0; this list has a negative one."), icon="✋"
+        )
         return
     ties = tie_breaking(query)
     with st.container(key=f"{PAGE}_ties"):
@@ -292,51 +342,69 @@ def tie_visualiser(query: Query, tied: bool) -> None:
     charts.show(
         ties_chart(ties),
         key=f"{PAGE}_ties_chart",
-        alt="Chart: NDCG under each tie rule, between the worst and the best tie order",
+        alt=tr("Chart: NDCG under each tie rule, between the worst and the best tie order"),
     )
     st.caption(
-        "What to notice: every rule lands on the dotted line between the worst and the best "
-        "tie order; the averaged value (scikit-learn) is where a random shuffle (TF-Ranking) "
-        "lands on average. Every row uses the linear gain and 1/log₂(i+1), so that only the tie "
-        "rule differs: a library named here that uses 2^rel − 1 (LightGBM, XGBoost, TF-Ranking) "
-        "prints its own numbers, in the table of every library above."
+        tr(
+            "What to notice: every rule lands on the dotted line between the worst and the best "
+            "tie order; the averaged value (scikit-learn) is where a random shuffle (TF-Ranking) "
+            "lands on average. Every row uses the linear gain and 1/log₂(i+1), so that only the "
+            "tie rule differs: a library named here that uses 2^rel − 1 (LightGBM, XGBoost, "
+            "TF-Ranking) prints its own numbers, in the table of every library above."
+        )
     )
 
 
 def reproduce(query: Query, verdicts: list[LibraryVerdict]) -> None:
     st.markdown(
-        "Each program passes the items in the order above, with their scores and ids, so a "
-        "library that breaks ties by input order or by id ranks them exactly as here."
+        tr(
+            "Each program passes the items in the order above, with their scores and ids, so a "
+            "library that breaks ties by input order or by id ranks them exactly as here."
+        )
     )
     titles = {preset.key: preset.title for preset in PRESETS}
-    chosen = st.selectbox("Library", list(titles), format_func=titles.get, key=f"{PAGE}_snippet")
+    chosen = st.selectbox(
+        tr("Library"), list(titles), format_func=titles.get, key=f"{PAGE}_snippet"
+    )
     verdict = next(v for v in verdicts if v.preset.key == chosen)
     preset = verdict.preset
     if install_line(preset):
         st.code(install_line(preset), language="bash")
     st.code(snippet(preset, query), language="python")
     if verdict.kind == "refused":
-        st.markdown("Expected: it raises")
+        st.markdown(tr("Expected: it raises"))
         st.code(verdict.message, language=None, wrap_lines=True)
     else:
         # Every digit, as the program prints it (repr), so the two can be compared exactly.
-        st.markdown(f"Expected output: `{verdict.value!r}`")
+        st.markdown(tr("Expected output: `{value}`", value=repr(verdict.value)))
         st.latex(latex.dcg_formula(preset.gain, preset.discount, k=verdict.at))
         st.latex(latex.ndcg_filled(verdict.dcg, verdict.idcg, verdict.value, verdict.cut))
         st.caption(
-            "The formula this library uses, then its DCG and ideal DCG for this query"
-            + (" (DCG averaged over tie orders)." if preset.ties in ("average", "random") else ".")
+            tr(
+                "The formula this library uses, then its DCG and ideal DCG for this query (DCG "
+                "averaged over tie orders)."
+            )
+            if preset.ties in ("average", "random")
+            else tr("The formula this library uses, then its DCG and ideal DCG for this query.")
         )
     playground = in_playground(verdict, query)
     if playground is not None:
         menu.page_link(
             "playground",
             params=urlparams.list_params(playground),
-            label=f"🎛️ This row in the playground, term by term ({preset.title})",
+            label=tr(
+                "🎛️ This row in the playground, term by term ({library})", library=preset.title
+            ),
         )
     if note := program(preset).note:
-        st.caption(note)
-    st.caption(f"{preset.description} Source: {preset.reference}")
+        st.caption(tr(note))
+    st.caption(
+        tr(
+            "{description} Source: {reference}",
+            description=tr(preset.description),
+            reference=preset.reference,
+        )
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -350,13 +418,13 @@ def main() -> None:
     to_the_playground(query)
     verdicts = score_every_preset(query)
     every_library(query, verdicts)
-    with st.expander("🧪 Edge-case gallery: each case one click away"):
+    with st.expander(tr("🧪 Edge-case gallery: each case one click away")):
         edge_case_gallery()
     tied = bool(tie_groups(query.scores))
     # Open when scores tie: then how each library orders the tied items is the lesson.
-    with st.expander("🟰 Tie visualiser: equal scores, library by library", expanded=tied):
+    with st.expander(tr("🟰 Tie visualiser: equal scores, library by library"), expanded=tied):
         tie_visualiser(query, tied)
-    with st.expander("🐍 Reproduce it yourself: each library's program"):
+    with st.expander(tr("🐍 Reproduce it yourself: each library's program")):
         reproduce(query, verdicts)
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 import streamlit as st
 from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
+from i18n import tr, trn
 from lessons import latex
 from ndcg_core import totals
 from ndcg_core.display import count, exact, fixed, signed
@@ -58,7 +59,11 @@ def _clicked_swap() -> None:
 
 def _item(ranked: RankedList, position: int) -> str:
     """How an item is named in menus and hovers: its label and its relevance."""
-    return f"{ranked.labels[position - 1]} (rel {exact(ranked.relevances[position - 1])})"
+    return tr(
+        "{label} (rel {relevance})",
+        label=ranked.labels[position - 1],
+        relevance=exact(ranked.relevances[position - 1]),
+    )
 
 
 def _list_key(name: str, ranked: RankedList) -> str:
@@ -116,12 +121,14 @@ def _with_progress(function: Callable[..., OrderingSummary], *args, text: str):
 
 
 def intro() -> None:
-    st.title("🔀 Ordering effects")
+    st.title(tr("🔀 Ordering effects"))
     st.markdown(
-        "How much does one move cost? Every chart below uses the same list: what a **swap** of "
-        "two items does, what happens as **one item travels** from top to bottom, where the "
-        "list stands among **all its possible orderings**, and why a slip near the **top** "
-        "costs more than one in the tail."
+        tr(
+            "How much does one move cost? Every chart below uses the same list: what a **swap** "
+            "of two items does, what happens as **one item travels** from top to bottom, where "
+            "the list stands among **all its possible orderings**, and why a slip near the "
+            "**top** costs more than one in the tail."
+        )
     )
 
 
@@ -129,7 +136,7 @@ def the_list() -> RankedList:
     typed, settings_column = st.columns([3, 2])
     with typed:
         ranked = list_editor.edit_list(PAGE, drag=True)
-    with settings_column, st.expander("k, gain, discount, pool", expanded=False):
+    with settings_column, st.expander(tr("k, gain, discount, pool"), expanded=False):
         ranked = controls.scoring_controls(PAGE)
     controls.active_conventions(ranked)
     list_editor.board(PAGE, ranked)
@@ -137,13 +144,17 @@ def the_list() -> RankedList:
     menu.page_link(
         "playground",
         params=urlparams.list_params(ranked),
-        label="🎛️ Open this list in the playground",
+        label=tr("🎛️ Open this list in the playground"),
     )
     moved = st.session_state.pop(MOVED_KEY, None)
     if moved:
         st.success(
-            f"Swapped positions {moved[0]} and {moved[1]}: the list, the link and every chart "
-            "now show the new order.",
+            tr(
+                "Swapped positions {i} and {j}: the list, the link and every chart now show the "
+                "new order.",
+                i=moved[0],
+                j=moved[1],
+            ),
             icon="🔀",
         )
     return ranked
@@ -154,21 +165,26 @@ def swap_costs(ranked: RankedList):
     try:
         return swap_deltas(ranked)
     except ValueError as error:
-        st.error(plain(f"{error} Change the list above to see its orderings."), icon="✋")
+        st.error(
+            plain(tr("{error} Change the list above to see its orderings.", error=error)), icon="✋"
+        )
         return None
 
 
 def what_each_swap_costs(ranked: RankedList, deltas, current: float, name: str):
     """Section 1. Returns the picked swap (i, j), or None for a list of one item."""
-    st.header("1 · What does each swap cost?")
+    st.header(tr("1 · What does each swap cost?"))
     st.markdown(
-        f"**Change in {name} if the items at positions *i* and *j* swap.** Point at a cell to "
-        f"see the two items and the new {name}, and click it to make that swap; on a touch "
-        "screen, tap a cell once to see it and a second time to swap. The pickers under the "
-        "map do the same from a keyboard."
+        tr(
+            "**Change in {name} if the items at positions *i* and *j* swap.** Point at a cell to "
+            "see the two items and the new {name}, and click it to make that swap; on a touch "
+            "screen, tap a cell once to see it and a second time to swap. The pickers under the "
+            "map do the same from a keyboard.",
+            name=name,
+        )
     )
     if ranked.n < 2:
-        st.info("A list of one item has nothing to swap: add a second relevance above.")
+        st.info(tr("A list of one item has nothing to swap: add a second relevance above."))
     else:
         names = [_item(ranked, p) for p in range(1, ranked.n + 1)]
         figure = ordering_charts.swap_heatmap(deltas, names, current, measure=name)
@@ -180,53 +196,80 @@ def what_each_swap_costs(ranked: RankedList, deltas, current: float, name: str):
                 HEATMAP_KEY,
                 on_select=_clicked_swap,
                 selection_mode="points",
-                alt=f"Heatmap: the change in {name} for every swap of two positions",
+                alt=tr("Heatmap: the change in {name} for every swap of two positions", name=name),
             )
         if ranked.n > ordering_charts.HEATMAP_MAX:
             st.caption(
-                f"The list has {count(ranked.n)} items; the heatmap shows the top "
-                f"{ordering_charts.HEATMAP_MAX} positions."
+                tr(
+                    "The list has {n} items; the heatmap shows the top {shown} positions.",
+                    n=count(ranked.n),
+                    shown=ordering_charts.HEATMAP_MAX,
+                )
             )
         st.caption(
-            "What to notice: the strongest colours sit in the first rows and columns (swaps "
-            "that involve the top), and items of equal relevance swap for free (0)."
+            tr(
+                "What to notice: the strongest colours sit in the first rows and columns (swaps "
+                "that involve the top), and items of equal relevance swap for free (0)."
+            )
         )
-        with st.expander("The swaps as a table"):
+        with st.expander(tr("The swaps as a table")):
             table = ordering_charts.swap_table(deltas, names)
             number = tables.NUMBER
             st.dataframe(
                 table,
                 column_config={
-                    "_index": st.column_config.TextColumn("Position i · item"),
+                    "_index": st.column_config.TextColumn(tr("Position i · item")),
                     **{column: number for column in table.columns},
                 },
                 key=f"{PAGE}_swaps_table",
             )
-            st.caption(f"Row i, column j: the change in {name} if positions i and j swap.")
+            st.caption(
+                tr("Row i, column j: the change in {name} if positions i and j swap.", name=name)
+            )
     best = best_swap(ranked)
     words, more = st.columns(2)
     with words:
         st.markdown(
-            f"Each cell is the **change in {name}** if the items at positions *i* and *j* trade "
-            "places: blue cells (a + sign) help, vermillion cells (a − sign) hurt, grey cells "
-            "(0) change nothing; the table above gives every value. The "
-            "table is symmetric, since swapping *i* with *j* is swapping *j* with *i*."
+            tr(
+                "Each cell is the **change in {name}** if the items at positions *i* and *j* "
+                "trade places: blue cells (a + sign) help, vermillion cells (a − sign) hurt, grey "
+                "cells (0) change nothing; the table above gives every value. The table is "
+                "symmetric, since swapping *i* with *j* is swapping *j* with *i*.",
+                name=name,
+            )
         )
     with more:
         st.markdown(
-            "Swapping *i* and *j* changes DCG by (g*ᵢ* − g*ⱼ*)·(d*ⱼ* − d*ᵢ*): the gap in gain "
-            "times the gap in discount. Learning-to-rank methods use exactly this number: "
-            "**LambdaRank and LambdaMART** weigh each pair of documents in training by |ΔNDCG| "
-            "of swapping them (Burges 2010, *From RankNet to LambdaRank to LambdaMART: An "
-            "Overview*), so the model works hardest on the pairs that matter most for NDCG."
+            tr(
+                "Swapping *i* and *j* changes DCG by (g*ᵢ* − g*ⱼ*)·(d*ⱼ* − d*ᵢ*): the gap in gain "
+                "times the gap in discount. Learning-to-rank methods use exactly this number: "
+                "**LambdaRank and LambdaMART** weigh each pair of documents in training by "
+                "|ΔNDCG| of swapping them (Burges 2010, *From RankNet to LambdaRank to "
+                "LambdaMART: An Overview*), so the model works hardest on the pairs that matter "
+                "most for NDCG."
+            )
         )
         if best is None:
-            st.markdown(f"{name} is **{fixed(current)}**, and **no single swap raises it**.")
+            st.markdown(
+                tr(
+                    "{name} is **{value}**, and **no single swap raises it**.",
+                    name=name,
+                    value=fixed(current),
+                )
+            )
         else:
             st.markdown(
-                f"{name} is **{fixed(current)}**. The swap that helps most: positions "
-                f"**{best[0]}** and **{best[1]}**, {plain(_item(ranked, best[0]))} ↔ "
-                f"{plain(_item(ranked, best[1]))}, **{signed(best[2])}**."
+                tr(
+                    "{name} is **{value}**. The swap that helps most: positions **{i}** and "
+                    "**{j}**, {first} ↔ {second}, **{change}**.",
+                    name=name,
+                    value=fixed(current),
+                    i=best[0],
+                    j=best[1],
+                    first=plain(_item(ranked, best[0])),
+                    second=plain(_item(ranked, best[1])),
+                    change=signed(best[2]),
+                )
             )
     if ranked.n < 2:
         return None
@@ -241,7 +284,7 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
     positions = list(range(1, ranked.n + 1))
     pick_i, pick_j, go_column = st.columns([2, 2, 1], vertical_alignment="bottom")
     swap_i = pick_i.selectbox(
-        "Swap the item at position",
+        tr("Swap the item at position"),
         positions,
         index=default_i - 1,
         key=_list_key("swap_i", ranked),
@@ -249,7 +292,7 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
         filter_mode=inputs.typing_mode(positions),
     )
     swap_j = pick_j.selectbox(
-        "with the item at position",
+        tr("with the item at position"),
         positions,
         index=default_j - 1,
         key=_list_key("swap_j", ranked),
@@ -257,7 +300,7 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
         filter_mode=inputs.typing_mode(positions),
     )
     go_column.button(
-        "Swap them",
+        tr("Swap them"),
         key=f"{PAGE}_apply",
         on_click=_apply_swap,
         args=(swap_i, swap_j),
@@ -265,19 +308,32 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
         type="primary",
     )
     if swap_i == swap_j:
-        st.markdown("Pick two different positions to see (and apply) a swap.")
+        st.markdown(tr("Pick two different positions to see (and apply) a swap."))
         return swap_i, swap_j
     effect = swap_effect(ranked, swap_i, swap_j)
-    outcome = f"({signed(effect.change)})." if effect.change else "(no change)."
+    values = {
+        "i": swap_i,
+        "j": swap_j,
+        "name": name,
+        "before": fixed(effect.before),
+        "after": fixed(effect.after),
+    }
     st.markdown(
-        f"Swapping positions {swap_i} and {swap_j}: {name} {fixed(effect.before)} → "
-        f"**{fixed(effect.after)}** {outcome}"
+        tr(
+            "Swapping positions {i} and {j}: {name} {before} → **{after}** ({change}).",
+            change=signed(effect.change),
+            **values,
+        )
+        if effect.change
+        else tr(
+            "Swapping positions {i} and {j}: {name} {before} → **{after}** (no change).", **values
+        )
     )
     return swap_i, swap_j
 
 
 def one_items_journey(ranked: RankedList, name: str) -> None:
-    st.header("2 · One item's journey")
+    st.header(tr("2 · One item's journey"))
     chart, words = st.columns([3, 2])
     with words:
         # The item is remembered by its label, so the choice follows the item when it moves.
@@ -285,26 +341,31 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
         if remembered not in ranked.labels:
             remembered = ranked.labels[0]
         picked = st.selectbox(
-            "Move this item through every position",
+            tr("Move this item through every position"),
             list(ranked.labels),
             index=ranked.labels.index(remembered),
             key=_list_key("item", ranked),
             filter_mode=inputs.typing_mode(ranked.labels),
-            format_func=lambda label: (
-                f"{_item(ranked, ranked.labels.index(label) + 1)}, now at position "
-                f"{ranked.labels.index(label) + 1}"
+            format_func=lambda label: tr(
+                "{item}, now at position {position}",
+                item=_item(ranked, ranked.labels.index(label) + 1),
+                position=ranked.labels.index(label) + 1,
             ),
         )
         st.session_state[ITEM_KEY] = picked
         position = ranked.labels.index(picked) + 1
         st.markdown(
-            "The chosen item is taken out and put back at position 1, 2, …, n; the others keep "
-            "their order and close up around it, as when you drag it in a list."
+            tr(
+                "The chosen item is taken out and put back at position 1, 2, …, n; the others "
+                "keep their order and close up around it, as when you drag it in a list."
+            )
         )
         st.markdown(
-            "What to notice: the curve is steepest at the top, because the discount falls "
-            "fastest there. A relevant item loses most of its value in its first few steps "
-            "down; an irrelevant one hurts most when it blocks the top spot."
+            tr(
+                "What to notice: the curve is steepest at the top, because the discount falls "
+                "fastest there. A relevant item loses most of its value in its first few steps "
+                "down; an irrelevant one hurts most when it blocks the top spot."
+            )
         )
     sweep = position_sweep(ranked, position)
     with chart:
@@ -314,21 +375,34 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
         charts.show(
             figure,
             f"{PAGE}_journey",
-            alt=f"Line chart: {name} with the chosen item at each position",
+            alt=tr("Line chart: {name} with the chosen item at each position", name=name),
         )
         extremes = sweep_extremes(sweep)
         if extremes is None:
-            st.caption(f"This item scores the same at every position: {name} {fixed(sweep[0])}.")
+            st.caption(
+                tr(
+                    "This item scores the same at every position: {name} {value}.",
+                    name=name,
+                    value=fixed(sweep[0]),
+                )
+            )
         else:
             high, low = extremes
             st.caption(
-                f"Best at position {high} ({name} {fixed(sweep[high - 1])}), worst at position "
-                f"{low} ({name} {fixed(sweep[low - 1])})."
+                tr(
+                    "Best at position {high} ({name} {best}), worst at position {low} "
+                    "({name} {worst}).",
+                    high=high,
+                    low=low,
+                    name=name,
+                    best=fixed(sweep[high - 1]),
+                    worst=fixed(sweep[low - 1]),
+                )
             )
         # The curve's numbers as text, for screen readers and for reading exact values.
-        with st.expander("The curve as a table"):
+        with st.expander(tr("The curve as a table")):
             st.dataframe(
-                {"Position of the item": list(range(1, ranked.n + 1)), name: sweep},
+                {tr("Position of the item"): list(range(1, ranked.n + 1)), name: sweep},
                 hide_index=True,
                 column_config={name: tables.NUMBER},
                 key=f"{PAGE}_journey_table",
@@ -336,23 +410,23 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
 
 
 def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
-    st.header("3 · Among all possible orderings")
+    st.header(tr("3 · Among all possible orderings"))
     # Labels change no number, so the cache is keyed on the list without them: swapping two
     # items of equal relevance finds the distribution already computed.
     summary = _with_progress(
-        _distribution, replace(ranked, labels=()), text="Scoring the orderings…"
+        _distribution, replace(ranked, labels=()), text=tr("Scoring the orderings…")
     )
     histogram, terms = summary.histogram, summary.terms
     _how_many_orderings(summary)
     cards = st.columns(4)
-    cards[0].metric(f"This list ({name})", fixed(current))
+    cards[0].metric(tr("This list ({name})", name=name), fixed(current))
     cards[1].metric(
-        f"Random order ({name})",
+        tr("Random order ({name})", name=name),
         fixed(terms.expected),
-        help="The mean over every ordering, each equally likely: the formula below.",
+        help=tr("The mean over every ordering, each equally likely: the formula below."),
     )
-    cards[2].metric(f"Best ordering ({name})", fixed(summary.best))
-    cards[3].metric(f"Worst ordering ({name})", fixed(summary.worst))
+    cards[2].metric(tr("Best ordering ({name})", name=name), fixed(summary.best))
+    cards[3].metric(tr("Worst ordering ({name})", name=name), fixed(summary.worst))
     chart, words = st.columns([3, 2])
     with chart:
         figure = ordering_charts.distribution_chart(
@@ -367,20 +441,30 @@ def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
         charts.show(
             figure,
             f"{PAGE}_spread",
-            alt=f"Histogram: the share of orderings at each {name}, with this list marked",
+            alt=tr(
+                "Histogram: the share of orderings at each {name}, with this list marked",
+                name=name,
+            ),
         )
         if summary.all_same:
             st.caption(
-                f"Every ordering scores the same {name}, {fixed(summary.best)}: the items "
-                "share one relevance, or the positions they can swap between have the same "
-                "discount, so no order is better than another."
+                tr(
+                    "Every ordering scores the same {name}, {value}: the items share one "
+                    "relevance, or the positions they can swap between have the same discount, "
+                    "so no order is better than another.",
+                    name=name,
+                    value=fixed(summary.best),
+                )
             )
         else:
             st.caption(
-                "What to notice: most orderings sit well above the worst one, so a random order "
-                "already scores a fair NDCG; what matters is how far above random a ranking gets."
+                tr(
+                    "What to notice: most orderings sit well above the worst one, so a random "
+                    "order already scores a fair NDCG; what matters is how far above random a "
+                    "ranking gets."
+                )
             )
-        with st.expander("The histogram as a table"):
+        with st.expander(tr("The histogram as a table")):
             st.dataframe(
                 ordering_charts.distribution_table(histogram, measure=name),
                 hide_index=True,
@@ -388,35 +472,56 @@ def among_all_orderings(ranked: RankedList, current: float, name: str) -> None:
                 key=f"{PAGE}_spread_table",
             )
     with words:
-        sampled = "" if summary.exact else " in the sample"
+        share = fixed(summary.share_below * 100, 1)
         if summary.all_same:
-            st.markdown(f"No ordering{sampled} scores lower or higher than this list.")
+            st.markdown(
+                tr("No ordering scores lower or higher than this list.")
+                if summary.exact
+                else tr("No ordering in the sample scores lower or higher than this list.")
+            )
+        elif summary.exact:
+            st.markdown(
+                tr("**{share} %** of the orderings score lower than this list.", share=share)
+            )
         else:
             st.markdown(
-                f"**{fixed(summary.share_below * 100, 1)} %** of the orderings{sampled} "
-                "score lower than this list."
+                tr(
+                    "**{share} %** of the orderings in the sample score lower than this list.",
+                    share=share,
+                )
             )
         st.markdown(
-            "A random order puts each item at each position equally often, so every position "
-            "expects the **mean gain** ḡ, and the expected DCG is ḡ times the sum of the "
-            "discounts dᵢ of the positions that count. The expected NDCG needs no enumeration:"
+            tr(
+                "A random order puts each item at each position equally often, so every "
+                "position expects the **mean gain** ḡ, and the expected DCG is ḡ times the sum "
+                "of the discounts dᵢ of the positions that count. The expected NDCG needs no "
+                "enumeration:"
+            )
         )
         formula, filled = latex.expected_random(terms)
         st.latex(formula)
         st.latex(filled)
         if summary.orderings == 1:
-            st.markdown("With one ordering, the mean is that ordering's score.")
+            st.markdown(tr("With one ordering, the mean is that ordering's score."))
         elif summary.exact:
             st.markdown(
-                f"The mean over all {count(summary.orderings)} orderings is "
-                f"**{fixed(summary.mean, 6)}**, the formula gives "
-                f"**{fixed(terms.expected, 6)}**: the same number."
+                tr(
+                    "The mean over all {n} orderings is **{mean}**, the formula gives "
+                    "**{expected}**: the same number.",
+                    n=count(summary.orderings),
+                    mean=fixed(summary.mean, 6),
+                    expected=fixed(terms.expected, 6),
+                )
             )
         else:
             st.markdown(
-                f"The sample's mean is **{fixed(summary.mean)} ± "
-                f"{fixed(summary.standard_error)}** (one standard error), the formula gives "
-                f"**{fixed(terms.expected)}**."
+                tr(
+                    "The sample's mean is **{mean} ± {error}** (one standard error), the formula "
+                    "gives **{expected}**.",
+                    mean=fixed(summary.mean),
+                    error=fixed(summary.standard_error),
+                    expected=fixed(terms.expected),
+                )
             )
 
 
@@ -424,34 +529,50 @@ def _how_many_orderings(summary: OrderingSummary) -> None:
     orderings = summary.orderings
     if orderings == 1:
         st.markdown(
-            "Every item of this list has the same relevance, so it has **one** distinct "
-            "ordering: moving items around changes nothing."
+            tr(
+                "Every item of this list has the same relevance, so it has **one** distinct "
+                "ordering: moving items around changes nothing."
+            )
         )
     elif summary.exact:
         st.markdown(
-            f"This list has **{count(orderings)}** distinct orderings (items of equal "
-            "relevance are interchangeable, so orderings that only swap them count once); all "
-            "of them are scored."
+            trn(
+                "This list has **{count}** distinct ordering (items of equal relevance are "
+                "interchangeable, so orderings that only swap them count once); all of them "
+                "are scored.",
+                "This list has **{count}** distinct orderings (items of equal relevance are "
+                "interchangeable, so orderings that only swap them count once); all of them "
+                "are scored.",
+                orderings,
+                count=count(orderings),
+            )
         )
     else:
         st.info(
-            f"This list has **{count(orderings)}** distinct orderings, more than the "
-            f"{count(EXACT_LIMIT)} that are scored one by one, so the chart shows a **random "
-            f"sample of {count(summary.sample_size)}** orderings (each equally likely). The "
-            f"sample's mean has a standard error of **{fixed(summary.standard_error, 6)}**.",
+            tr(
+                "This list has **{orderings}** distinct orderings, more than the {limit} that "
+                "are scored one by one, so the chart shows a **random sample of {sample}** "
+                "orderings (each equally likely). The sample's mean has a standard error of "
+                "**{error}**.",
+                orderings=count(orderings),
+                limit=count(EXACT_LIMIT),
+                sample=count(summary.sample_size),
+                error=fixed(summary.standard_error, 6),
+            ),
             icon="🎲",
         )
 
 
 def top_heavy_or_tail(ranked: RankedList, picked: tuple[int, int] | None) -> None:
-    st.header("4 · Top-heavy or tail: NDCG@k for every k")
+    st.header(tr("4 · Top-heavy or tail: NDCG@k for every k"))
     if picked is None:
-        st.info("With one item there is no swap to compare.")
+        st.info(tr("With one item there is no swap to compare."))
         return
     swap_i, swap_j = picked
     table = ndcg_at_each_k(ranked, swap_i, swap_j)
     chosen = table.loc[table["chosen"]].iloc[0]
-    after_column = f"NDCG@k after swapping {swap_i} and {swap_j}"
+    after_column = tr("NDCG@k after swapping {i} and {j}", i=swap_i, j=swap_j)
+    before_column = tr("NDCG@k as listed")
     chart, words = st.columns([3, 2])
     with chart:
         figure = ordering_charts.cutoff_chart(
@@ -460,51 +581,72 @@ def top_heavy_or_tail(ranked: RankedList, picked: tuple[int, int] | None) -> Non
         charts.show(
             figure,
             f"{PAGE}_cutoffs",
-            alt=f"Line chart: NDCG@k for every k, as listed and after swapping {swap_i} and {swap_j}",
+            alt=tr(
+                "Line chart: NDCG@k for every k, as listed and after swapping {i} and {j}",
+                i=swap_i,
+                j=swap_j,
+            ),
         )
         st.caption(
-            "What to notice: nothing changes above the upper swapped position; once k covers "
-            "both positions the DCG gap is fixed while IDCG@k keeps growing, so the gap shrinks."
+            tr(
+                "What to notice: nothing changes above the upper swapped position; once k "
+                "covers both positions the DCG gap is fixed while IDCG@k keeps growing, so the "
+                "gap shrinks."
+            )
         )
-        with st.expander("The two curves as a table"):
+        with st.expander(tr("The two curves as a table")):
             number = tables.NUMBER
             st.dataframe(
                 {
                     "k": table["k"],
-                    "NDCG@k as listed": table["before"],
+                    before_column: table["before"],
                     after_column: table["after"],
                 },
                 hide_index=True,
-                column_config={"NDCG@k as listed": number, after_column: number},
+                column_config={before_column: number, after_column: number},
                 key=f"{PAGE}_cutoffs_table",
             )
     with words:
         largest = table.loc[table["largest"]]
         if largest.empty:
-            change = "This swap changes NDCG@k at no cut-off."
+            change = tr("This swap changes NDCG@k at no cut-off.")
         else:
             row = largest.iloc[0]
-            change = (
-                f"The largest change is at **k = {int(row['k'])}**: {fixed(row['before'])} → "
-                f"{fixed(row['after'])}."
+            change = tr(
+                "The largest change is at **k = {k}**: {before} → {after}.",
+                k=int(row["k"]),
+                before=fixed(row["before"]),
+                after=fixed(row["after"]),
             )
         upper = min(picked)
-        above = (
-            f" For k < {upper} neither item is counted, so nothing changes." if upper > 1 else ""
+        said = [
+            tr(
+                "The same swap (positions {i} ↔ {j}, picked above) seen through every cut-off.",
+                i=swap_i,
+                j=swap_j,
+            )
+        ]
+        if upper > 1:
+            said.append(
+                tr("For k < {upper} neither item is counted, so nothing changes.", upper=upper)
+            )
+        st.markdown(" ".join([*said, change]))
+        st.markdown(
+            tr(
+                "A small k looks only at the top, where the discounts differ most and the ideal "
+                "DCG is small, so one misplaced item moves NDCG@k a lot. As k grows, the swap is "
+                "diluted by everything else in the list. Try a swap between positions 1 and 2, "
+                "then one between the last two positions."
+            )
         )
         st.markdown(
-            f"The same swap (positions {swap_i} ↔ {swap_j}, picked above) seen through every "
-            f"cut-off.{above} {change}"
-        )
-        st.markdown(
-            "A small k looks only at the top, where the discounts differ most and the ideal "
-            "DCG is small, so one misplaced item moves NDCG@k a lot. As k grows, the swap is "
-            "diluted by everything else in the list. Try a swap between positions 1 and 2, "
-            "then one between the last two positions."
-        )
-        st.markdown(
-            f"At this page's cut-off ({ranked.scoring.cut_words()}, NDCG@{int(chosen['k'])}): "
-            f"{fixed(chosen['before'])} → {fixed(chosen['after'])}."
+            tr(
+                "At this page's cut-off ({cut}, NDCG@{k}): {before} → {after}.",
+                cut=ranked.scoring.cut_words(),
+                k=int(chosen["k"]),
+                before=fixed(chosen["before"]),
+                after=fixed(chosen["after"]),
+            )
         )
 
 

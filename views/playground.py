@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from i18n import N_, tr
 from lessons.latex import cg_filled, cg_formula, formulas, ndcg_filled, worked
 from ndcg_core import totals
 from ndcg_core.display import csv_bytes
@@ -13,68 +14,70 @@ from ui.text import plain
 
 PAGE = "playground"
 TABLE_COLUMNS = {
-    "position": "Position",
-    "label": "Label",
-    "relevance": "Relevance",
-    "gain": "Gain",
-    "denominator": "Divided by",
-    "discount": "Discount",
-    "contribution": "Contribution",
-    "cumulative_dcg": "Cumulative DCG",
-    "ideal_label": "Ideal: label",
-    "ideal_relevance": "Ideal: relevance",
-    "ideal_gain": "Ideal: gain",
-    "ideal_contribution": "Ideal: contribution",
-    "cumulative_idcg": "Cumulative IDCG",
-    "ndcg_at": "NDCG@position",
-    "in_top_k": "Counts (within k)",
+    "position": N_("Position"),
+    "label": N_("Label"),
+    "relevance": N_("Relevance"),
+    "gain": N_("Gain"),
+    "denominator": N_("Divided by"),
+    "discount": N_("Discount"),
+    "contribution": N_("Contribution"),
+    "cumulative_dcg": N_("Cumulative DCG"),
+    "ideal_label": N_("Ideal: label"),
+    "ideal_relevance": N_("Ideal: relevance"),
+    "ideal_gain": N_("Ideal: gain"),
+    "ideal_contribution": N_("Ideal: contribution"),
+    "cumulative_idcg": N_("Cumulative IDCG"),
+    "ndcg_at": N_("NDCG@position"),
+    "in_top_k": N_("Counts (within k)"),
 }
 
 
 def your_ranking():
     """The typed list and its table; returns where the board goes (drawn once the list is
     scored: its conventions, chosen below it, decide the board's numbers)."""
-    st.header("1 · Your ranking")
+    st.header(tr("1 · Your ranking"))
     list_editor.edit_list(
-        PAGE, label="Relevances, top of the ranking first", height=80, drag=True, table=True
+        PAGE, label=tr("Relevances, top of the ranking first"), height=80, drag=True, table=True
     )
     return st.container()
 
 
 def how_it_is_scored():
-    st.header("2 · How it is scored")
+    st.header(tr("2 · How it is scored"))
     ranked = controls.scoring_controls(PAGE, explain=False)
     st.caption(plain(controls.cut_sentence(ranked)))
-    with st.expander("📚 What the gain and the discount do"):
+    with st.expander(tr("📚 What the gain and the discount do")):
         gain = ranked.scoring.gain
         if gain in GAINS:
-            st.caption(GAINS[gain].description)
+            st.caption(tr(GAINS[gain].description))
         else:
             grades = sorted({g for g in ranked.relevances + ranked.pool if g >= 0})
             st.caption(plain(controls.map_lesson(GainMap.parse(gain), grades)))
-        st.caption(DISCOUNTS[ranked.scoring.discount].description)
+        st.caption(tr(DISCOUNTS[ranked.scoring.discount].description))
     return ranked
 
 
 def where_the_score_comes_from(result) -> None:
-    st.header("3 · Where the score comes from")
+    st.header(tr("3 · Where the score comes from"))
     # Each position's share (yours beside the ideal's) is the ranking board itself, on the left:
     # drawn there once, it answers a move within a frame. The running totals are drawn here.
     k = result.ranked.k
     charts.show(
         charts.cumulative_chart(result.table, k),
         key=f"{PAGE}_chart_cumulative",
-        alt="Line chart: your running DCG and the ideal's running IDCG, position by position",
+        alt=tr("Line chart: your running DCG and the ideal's running IDCG, position by position"),
     )
     st.caption(
-        f"{result.name()} is your DCG (solid) over the ideal's (dashed) at the last counted "
-        "position."
+        tr(
+            "{ndcg} is your DCG (solid) over the ideal's (dashed) at the last counted position.",
+            ndcg=result.name(),
+        )
     )
 
 
 def the_formula(result) -> None:
     """NDCG's formula and its filled form, compact, beside the controls."""
-    st.header("4 · The formula, with your numbers")
+    st.header(tr("4 · The formula, with your numbers"))
     ranked = result.ranked
     st.latex(formulas(ranked)[2])
     st.latex(ndcg_filled(result.dcg, result.idcg, result.ndcg, ranked.k))
@@ -104,46 +107,57 @@ def the_sums(result) -> None:
     st.latex(cg_formula())
     st.latex(cg_filled(list(ranked.relevances), ranked.k))
     st.caption(
-        "rel*ᵢ is the relevance at position i of the ideal order (the same items, best "
-        "first, with any judged items that were not retrieved). CG is the plain sum, before "
-        "any discount."
+        tr(
+            "rel*ᵢ is the relevance at position i of the ideal order (the same items, best "
+            "first, with any judged items that were not retrieved). CG is the plain sum, before "
+            "any discount."
+        )
     )
     st.markdown(
-        "**The curves.** The bars on the ranking board are each position's share of the "
-        "score: wherever the ideal's bar is longer than yours, your order gives points "
-        "away. Added up position by position, they make the two curves of section 3; "
-        "every number is in the table, position by position, below."
+        tr(
+            "**The curves.** The bars on the ranking board are each position's share of the "
+            "score: wherever the ideal's bar is longer than yours, your order gives points "
+            "away. Added up position by position, they make the two curves of section 3; "
+            "every number is in the table, position by position, below."
+        )
     )
     the_whole_curve(result)
 
 
 def the_whole_curve(result) -> None:
-    st.subheader("The whole curve")
+    st.subheader(tr("The whole curve"))
     k = result.ranked.k
     discount_column, ndcg_column = st.columns(2, gap="large")
     with discount_column:
         charts.show(
             charts.discount_chart(result.table, k),
             key=f"{PAGE}_chart_discount",
-            alt="Line chart: the discount at each position",
+            alt=tr("Line chart: the discount at each position"),
         )
         st.caption(
-            "Each step down is worth less, but the curve flattens: the first places matter most."
+            tr(
+                "Each step down is worth less, but the curve flattens: the first places matter most."
+            )
         )
     with ndcg_column:
         charts.show(
             charts.ndcg_at_k_chart(result.table, k),
             key=f"{PAGE}_chart_ndcg_at_k",
-            alt="Line chart: NDCG@k for every cut-off k, your k marked",
+            alt=tr("Line chart: NDCG@k for every cut-off k, your k marked"),
         )
         st.caption(
-            "NDCG@k need not grow with k: a deeper cut adds your next gain to DCG and the "
-            "ideal's next gain to IDCG, and whichever adds more, for its total, moves it."
+            tr(
+                "NDCG@k need not grow with k: a deeper cut adds your next gain to DCG and the "
+                "ideal's next gain to IDCG, and whichever adds more, for its total, moves it."
+            )
         )
 
 
 def position_by_position(result) -> None:
-    shown = result.table.rename(columns=TABLE_COLUMNS)
+    names = {column: tr(name) for column, name in TABLE_COLUMNS.items()}
+    shown = result.table.assign(
+        ideal_label=result.table["ideal_label"].map(tables.item_label)
+    ).rename(columns=names)
     st.dataframe(
         shown,
         hide_index=True,
@@ -153,20 +167,23 @@ def position_by_position(result) -> None:
         height="auto",
         key=f"{PAGE}_table",
         column_config={
-            "Position": st.column_config.NumberColumn(format="%d"),
-            "Relevance": st.column_config.NumberColumn(format="%g"),
-            "Ideal: relevance": st.column_config.NumberColumn(format="%g"),
+            names["position"]: st.column_config.NumberColumn(format="%d"),
+            names["relevance"]: st.column_config.NumberColumn(format="%g"),
+            names["ideal_relevance"]: st.column_config.NumberColumn(format="%g"),
             **dict.fromkeys(
                 (
-                    "Gain",
-                    "Divided by",
-                    "Discount",
-                    "Contribution",
-                    "Cumulative DCG",
-                    "Ideal: gain",
-                    "Ideal: contribution",
-                    "Cumulative IDCG",
-                    "NDCG@position",
+                    names[column]
+                    for column in (
+                        "gain",
+                        "denominator",
+                        "discount",
+                        "contribution",
+                        "cumulative_dcg",
+                        "ideal_gain",
+                        "ideal_contribution",
+                        "cumulative_idcg",
+                        "ndcg_at",
+                    )
                 ),
                 tables.NUMBER,
             ),
@@ -174,7 +191,7 @@ def position_by_position(result) -> None:
     )
     table = result.table
     st.download_button(
-        "⬇️ Download this table (CSV)",
+        tr("⬇️ Download this table (CSV)"),
         lambda: csv_bytes(table),  # written when asked for
         file_name="ndcg-breakdown.csv",
         mime="text/csv",
@@ -188,19 +205,19 @@ def share_and_explore(ranked) -> None:
         share.copy_link(
             urlparams.query_string(urlparams.list_params(ranked)),
             path=PAGE,
-            label="Link to exactly this example",
+            label=tr("Link to exactly this example"),
         )
     with next_column:
         params = urlparams.list_params(ranked)
         menu.page_link(
             "ordering",
             params=params,
-            label="🔀 Ordering effects: every swap and every order of these items",
+            label=tr("🔀 Ordering effects: every swap and every order of these items"),
         )
         menu.page_link(
             "libraries",
             params=params,
-            label="⚖️ Why libraries disagree: what scikit-learn, trec_eval and others print",
+            label=tr("⚖️ Why libraries disagree: what scikit-learn, trec_eval and others print"),
         )
 
 
@@ -210,10 +227,12 @@ def share_and_explore(ranked) -> None:
 
 
 def main() -> None:
-    st.title("🎛️ Playground")
+    st.title(tr("🎛️ Playground"))
     st.markdown(
-        "Type a ranking or drag its items (position 1 is the top) and watch what each position "
-        "adds to the score."
+        tr(
+            "Type a ranking or drag its items (position 1 is the top) and watch what each position "
+            "adds to the score."
+        )
     )
     headline = st.container()
     left, right = st.columns(2, gap="large")
@@ -235,11 +254,16 @@ def main() -> None:
         where_the_score_comes_from(result)
         the_formula(result)
     for label, name, section, of in (
-        ("🔎 DCG and IDCG term by term, CG, and the curves explained", "sums", the_sums, result),
-        ("🔢 Position by position, with a CSV download", "table", position_by_position, result),
-        ("🔗 Share this example, and where to go next", "share", share_and_explore, ranked),
+        (
+            N_("🔎 DCG and IDCG term by term, CG, and the curves explained"),
+            "sums",
+            the_sums,
+            result,
+        ),
+        (N_("🔢 Position by position, with a CSV download"), "table", position_by_position, result),
+        (N_("🔗 Share this example, and where to go next"), "share", share_and_explore, ranked),
     ):
-        folded = fold(label, name)
+        folded = fold(tr(label), name)
         with folded:
             if folded.open:
                 section(of)

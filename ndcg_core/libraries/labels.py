@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from i18n import N_, tr
+
 from ..display import exact
 from ..options import Option
 
@@ -83,9 +85,10 @@ def _trec_eval(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     return LabelOutcome(
         np.maximum(ranked, 0),
         np.maximum(pool, 0),
-        surprise=(
-            f"trec_eval reads {exact(negative)} as judged but not relevant: gain 0, left out of "
-            f"the ideal, no warning."
+        surprise=tr(
+            "trec_eval reads {label} as judged but not relevant: gain 0, left out of the ideal, "
+            "no warning.",
+            label=exact(negative),
         ),
     )
 
@@ -102,13 +105,21 @@ def _trec_eval_program(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     if fraction is None:
         return _trec_eval(ranked, pool)
     read = _trec_eval(_whole_part(ranked), _whole_part(pool))
-    note = (
-        f"the trec_eval program reads the whole number a label starts with, so "
-        f"{exact(fraction)} became {exact(math.trunc(fraction))}"
-    )
+    values = {"label": exact(fraction), "read": exact(math.trunc(fraction))}
     if read.surprise:  # a negative whole part then reads as not relevant too
-        note += "; " + read.surprise[0].lower() + read.surprise[1:].removesuffix(", no warning.")
-    return LabelOutcome(read.ranked, read.pool, surprise=note + ". No warning.")
+        note = tr(
+            "The trec_eval program reads the whole number a label starts with, so {label} became "
+            "{read}; it then reads {read} as judged but not relevant: gain 0, left out of the "
+            "ideal. No warning.",
+            **values,
+        )
+    else:
+        note = tr(
+            "The trec_eval program reads the whole number a label starts with, so {label} became "
+            "{read}. No warning.",
+            **values,
+        )
+    return LabelOutcome(read.ranked, read.pool, surprise=note)
 
 
 def _ranx(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
@@ -118,19 +129,25 @@ def _ranx(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     fraction = _first(both, both != whole)
     if fraction is not None:
         notes.append(
-            f"ranx stores judgments as whole numbers, so {exact(fraction)} became "
-            f"{exact(math.trunc(fraction))}"
+            tr(
+                "ranx stores judgments as whole numbers, so {label} became {read}.",
+                label=exact(fraction),
+                read=exact(math.trunc(fraction)),
+            )
         )
     negative = _first(whole, whole < 0)
     if negative is not None:
-        notes.append(f"only labels ≥ 1 count as relevant, so {exact(negative)} scored like 0")
+        notes.append(
+            tr(
+                "Only labels ≥ 1 count as relevant, so {label} scored like 0.",
+                label=exact(negative),
+            )
+        )
     if not notes:
         return LabelOutcome(ranked, pool)
     used = np.maximum(whole, 0)
     return LabelOutcome(
-        used[: ranked.size],
-        used[ranked.size :],
-        surprise="; ".join(notes) + ". No warning.",
+        used[: ranked.size], used[ranked.size :], surprise=" ".join([*notes, tr("No warning.")])
     )
 
 
@@ -178,17 +195,25 @@ def _xgboost(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     return LabelOutcome(ranked, pool)
 
 
-def _negative_gain(ranked: np.ndarray, pool: np.ndarray, who: str, after: str = "") -> LabelOutcome:
+def _negative_gain(ranked: np.ndarray, pool: np.ndarray, who: str, bounded=True) -> LabelOutcome:
     """The rule of a library that takes a negative label as a negative gain, without a word."""
     negative = _first(ranked, ranked < 0)
     if negative is None:
         return LabelOutcome(ranked, pool)
+    said = {"who": who, "label": exact(negative)}
     return LabelOutcome(
         ranked,
         pool,
-        surprise=(
-            f"{who} uses {exact(negative)} as a negative gain: the item costs DCG and the ideal "
-            f"puts it last{after}. No warning."
+        surprise=tr(
+            "{who} uses {label} as a negative gain: the item costs DCG and the ideal puts it "
+            "last. No warning.",
+            **said,
+        )
+        if bounded
+        else tr(
+            "{who} uses {label} as a negative gain: the item costs DCG and the ideal puts it "
+            "last, so NDCG is no longer bounded by 0 and 1. No warning.",
+            **said,
         ),
     )
 
@@ -204,16 +229,17 @@ def _tf_ranking(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     return LabelOutcome(
         ranked,
         pool,
-        surprise=(
-            f"TF-Ranking treats a negative label ({exact(ranked[negative][0])}) as padding: "
-            f"the item is dropped and the items below it move up. No warning."
+        surprise=tr(
+            "TF-Ranking treats a negative label ({label}) as padding: the item is dropped and the "
+            "items below it move up. No warning.",
+            label=exact(ranked[negative][0]),
         ),
         dropped=negative,
     )
 
 
 def _torchmetrics(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
-    return _negative_gain(ranked, pool, "torchmetrics", ", so NDCG is no longer bounded by 0 and 1")
+    return _negative_gain(ranked, pool, "torchmetrics", bounded=False)
 
 
 def _core(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
@@ -228,7 +254,7 @@ def _core(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     )
 
 
-def _rule(name: str, short: str, check, used_by: str) -> LabelRule:
+def _rule(name: str, short: str, check, used_by: str) -> LabelRule:  # short: shown as tr(short)
     return LabelRule(
         name=name, label=short, short=short, description=short, used_by=used_by, check=check
     )
@@ -237,26 +263,30 @@ def _rule(name: str, short: str, check, used_by: str) -> LabelRule:
 LABEL_RULES: dict[str, LabelRule] = {
     "sklearn": _rule(
         "sklearn",
-        "any number ≥ 0; refuses negative labels and a single document",
+        N_("any number ≥ 0; refuses negative labels and a single document"),
         _sklearn,
         "scikit-learn",
     ),
     "trec_eval": _rule(
         "trec_eval",
-        "whole numbers only (pytrec_eval refuses a fraction); a negative label means judged, "
-        "not relevant",
+        N_(
+            "whole numbers only (pytrec_eval refuses a fraction); a negative label means judged, "
+            "not relevant"
+        ),
         _trec_eval,
         "trec_eval via pytrec_eval",
     ),
     "trec_eval_program": _rule(
         "trec_eval_program",
-        "reads the whole number a label starts with (0.5 → 0), silently; a negative label "
-        "means judged, not relevant",
+        N_(
+            "reads the whole number a label starts with (0.5 → 0), silently; a negative label "
+            "means judged, not relevant"
+        ),
         _trec_eval_program,
         "trec_eval, the command-line program",
     ),
     "ranx": _rule(
-        "ranx", "turns labels into whole numbers silently; relevant means ≥ 1", _ranx, "ranx"
+        "ranx", N_("turns labels into whole numbers silently; relevant means ≥ 1"), _ranx, "ranx"
     ),
     "lightgbm": _rule(
         "lightgbm", f"whole numbers 0 to {LIGHTGBM_LABEL_MAPPINGS - 1} only", _lightgbm, "LightGBM"
@@ -269,15 +299,18 @@ LABEL_RULES: dict[str, LabelRule] = {
     ),
     "xgboost_linear": _rule(
         "xgboost_linear",
-        "any number, with the gain rel (a negative label is a negative gain)",
+        N_("any number, with the gain rel (a negative label is a negative gain)"),
         _xgboost_linear,
         "XGBoost with ndcg_exp_gain=False",
     ),
     "tf_ranking": _rule(
-        "tf_ranking", "any number; a negative label marks padding", _tf_ranking, "TF-Ranking"
+        "tf_ranking", N_("any number; a negative label marks padding"), _tf_ranking, "TF-Ranking"
     ),
     "torchmetrics": _rule(
-        "torchmetrics", "any number, negative ones as negative gains", _torchmetrics, "torchmetrics"
+        "torchmetrics",
+        N_("any number, negative ones as negative gains"),
+        _torchmetrics,
+        "torchmetrics",
     ),
-    "core": _rule("core", "grades ≥ 0", _core, "Järvelin–Kekäläinen (2002)"),
+    "core": _rule("core", N_("grades ≥ 0"), _core, "Järvelin–Kekäläinen (2002)"),
 }

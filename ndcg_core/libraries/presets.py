@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from i18n import N_
+
 from ..model import Scoring, check_cut
 from ..options import (
     DISCOUNTS,
@@ -39,13 +41,13 @@ from ..references import REFERENCES
 from .labels import LABEL_RULES
 
 # The points on which presets differ, as the results table names them.
-CAUSES = {
-    "gain": "gain",
-    "ideal": "ideal source and cut",
-    "discount": "discount",
-    "ties": "ties",
-    "on_zero": "all-zero rule",
-    "labels": "label domain",
+CAUSES = {  # shown as tr(CAUSES[cause])
+    "gain": N_("gain"),
+    "ideal": N_("ideal source and cut"),
+    "discount": N_("discount"),
+    "ties": N_("ties"),
+    "on_zero": N_("all-zero rule"),
+    "labels": N_("label domain"),
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -58,9 +60,9 @@ TIE_RULES: dict[str, Option] = {
     **TIES,
     "reverse": Option(
         name="reverse",
-        label="Argsort, reversed (scikit-learn ignore_ties=True)",
-        short="argsort, reversed",
-        description=(
+        label=N_("Argsort, reversed (scikit-learn ignore_ties=True)"),
+        short=N_("argsort, reversed"),
+        description=N_(
             "Tied scores come in whatever order numpy's unstable argsort leaves them, reversed: "
             "ignore_ties=True is meant for scores without ties."
         ),
@@ -68,8 +70,8 @@ TIE_RULES: dict[str, Option] = {
     ),
     "numba": Option(
         name="numba",
-        label="numba's quicksort (ranx)",
-        short="numba's quicksort",
+        label=N_("numba's quicksort (ranx)"),
+        short=N_("numba's quicksort"),
         description=(
             f"Tied scores keep their input order on lists of up to {NUMBA_SMALL_QUICKSORT} "
             f"items (numba's quicksort sorts those by insertion); longer lists mix them."
@@ -78,9 +80,9 @@ TIE_RULES: dict[str, Option] = {
     ),
     "random": Option(
         name="random",
-        label="Shuffled at random (TF-Ranking)",
-        short="shuffled at random",
-        description=(
+        label=N_("Shuffled at random (TF-Ranking)"),
+        short=N_("shuffled at random"),
+        description=N_(
             "Tied scores are shuffled at random before ranking; the number shown is the average "
             "over every order, with the worst and the best order beside it."
         ),
@@ -146,27 +148,27 @@ class CutRule(Option):
 CUT_RULES: dict[str, CutRule] = {
     "k": CutRule(
         name="k",
-        label="k cuts both",
-        short="k cuts the list and the ideal",
-        description=(
+        label=N_("k cuts both"),
+        short=N_("k cuts the list and the ideal"),
+        description=N_(
             "k cuts the list and the ideal alike; without k, the whole list is scored against "
             "the whole ideal."
         ),
     ),
     "k_or_list": CutRule(
         name="k_or_list",
-        label="k cuts both, or the list's length",
-        short="k, or the list's length",
-        description=(
+        label=N_("k cuts both, or the list's length"),
+        short=N_("k, or the list's length"),
+        description=N_(
             "k cuts the list and the ideal alike; without k, both are cut at the list's length."
         ),
         without_k=EVERY_RANKED,
     ),
     "none": CutRule(
         name="none",
-        label="no cut-off",
-        short="no cut-off",
-        description="k is ignored: the whole run is scored against the whole ideal.",
+        label=N_("no cut-off"),
+        short=N_("no cut-off"),
+        description=N_("k is ignored: the whole run is scored against the whole ideal."),
         ignores_k=True,
     ),
     "k_or_32": CutRule(
@@ -310,7 +312,9 @@ PRESETS: tuple[Preset, ...] = (
         ties="average",
         zero="0",
         labels="sklearn",
-        description="sklearn.metrics.ndcg_score(y_true, y_score, k=k): tied scores are averaged.",
+        description=N_(
+            "sklearn.metrics.ndcg_score(y_true, y_score, k=k): tied scores are averaged."
+        ),
         reference=f"{checked('scikit-learn')}, sklearn/metrics/_ranking.py; {REFERENCES['mcsherry2008'].short}.",
     ),
     Preset(
@@ -325,7 +329,9 @@ PRESETS: tuple[Preset, ...] = (
         ties="reverse",
         zero="0",
         labels="sklearn",
-        description="The same with ignore_ties=True: faster, and meant only for scores without ties.",
+        description=N_(
+            "The same with ignore_ties=True: faster, and meant only for scores without ties."
+        ),
         reference=f"{checked('scikit-learn')}: np.argsort(y_score)[:, ::-1].",
     ),
     Preset(
@@ -340,7 +346,9 @@ PRESETS: tuple[Preset, ...] = (
         ties="docid",
         zero="0",
         labels="trec_eval",
-        description="trec_eval -m ndcg (pytrec_eval 'ndcg'): the whole run against every judged item.",
+        description=N_(
+            "trec_eval -m ndcg (pytrec_eval 'ndcg'): the whole run against every judged item."
+        ),
         reference=f"{checked('trec_eval')} m_ndcg.c, via {checked('pytrec-eval-terrier')}.",
     ),
     Preset(
@@ -355,7 +363,7 @@ PRESETS: tuple[Preset, ...] = (
         ties="docid",
         zero="0",
         labels="trec_eval",
-        description="trec_eval -m ndcg_cut.k: run and ideal both cut at k.",
+        description=N_("trec_eval -m ndcg_cut.k: run and ideal both cut at k."),
         reference=f"{checked('trec_eval')} m_ndcg_cut.c, via {checked('pytrec-eval-terrier')}.",
     ),
     Preset(
@@ -370,7 +378,7 @@ PRESETS: tuple[Preset, ...] = (
         ties="numba",
         zero="0",
         labels="ranx",
-        description="ranx.evaluate(qrels, run, 'ndcg@k'): relevance read as whole numbers.",
+        description=N_("ranx.evaluate(qrels, run, 'ndcg@k'): relevance read as whole numbers."),
         reference=f"{checked('ranx')}, ranx/metrics/ndcg.py (its 'Järvelin' flag means the linear gain).",
     ),
     Preset(
@@ -385,7 +393,7 @@ PRESETS: tuple[Preset, ...] = (
         ties="numba",
         zero="0",
         labels="ranx",
-        description="ranx.evaluate(qrels, run, 'ndcg_burges@k'): the 2^rel − 1 gain.",
+        description=N_("ranx.evaluate(qrels, run, 'ndcg_burges@k'): the 2^rel − 1 gain."),
         reference=f"{checked('ranx')}, ranx/metrics/ndcg.py; {REFERENCES['burges2005'].short}.",
     ),
     Preset(
@@ -400,7 +408,9 @@ PRESETS: tuple[Preset, ...] = (
         ties="keep",
         zero="1",
         labels="lightgbm",
-        description="LightGBM metric 'ndcg' with eval_at=[k] and the default label_gain 0, 1, 3, 7, …",
+        description=N_(
+            "LightGBM metric 'ndcg' with eval_at=[k] and the default label_gain 0, 1, 3, 7, …"
+        ),
         reference=f"{checked('LightGBM')}, src/metric/dcg_calculator.cpp (std::stable_sort).",
     ),
     Preset(
@@ -415,7 +425,7 @@ PRESETS: tuple[Preset, ...] = (
         ties="keep",
         zero="1",
         labels="xgboost",
-        description=(
+        description=N_(
             "XGBoost eval_metric 'ndcg@k' (ndcg_exp_gain=true by default); plain 'ndcg' stops "
             "at 32."
         ),
@@ -433,7 +443,9 @@ PRESETS: tuple[Preset, ...] = (
         ties="keep",
         zero="0",
         labels="xgboost",
-        description="XGBoost eval_metric 'ndcg@k-': the trailing minus scores an all-zero list 0.",
+        description=N_(
+            "XGBoost eval_metric 'ndcg@k-': the trailing minus scores an all-zero list 0."
+        ),
         reference=f"{checked('XGBoost')}, src/metric/rank_metric.cc.",
     ),
     # TF-Ranking is read from its source, not run (TensorFlow is not installed here):
@@ -453,7 +465,9 @@ PRESETS: tuple[Preset, ...] = (
         ties="random",
         zero="0",
         labels="tf_ranking",
-        description="tfr.keras.metrics.NDCGMetric(topn=k): 2^rel − 1 gain; ties shuffled at random.",
+        description=N_(
+            "tfr.keras.metrics.NDCGMetric(topn=k): 2^rel − 1 gain; ties shuffled at random."
+        ),
         reference=(
             "tensorflow_ranking/python/metrics_impl.py and utils.py (sort_by_scores, "
             "shuffle_ties=True; is_label_valid: label ≥ 0)."
@@ -486,7 +500,7 @@ PRESETS: tuple[Preset, ...] = (
         ties="keep",
         zero="0",
         labels="core",
-        description=(
+        description=N_(
             "The original form: rank i ≥ 2 divided by log₂ i, ranks 1 and 2 undiscounted; the "
             "ideal from the recall base. trec_eval used it until 9.0.4. A paper's formula, not "
             "a library: it is left out of the spread across libraries."

@@ -16,7 +16,9 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from ..display import NOISE, exact, fixed
+from i18n import tr, trn
+
+from ..display import NOISE, count, exact, fixed
 from ..model import RankedList
 from ..options import DISCOUNTS, EVERY_RANKED, GAINS, NO_CUTOFF, TIES
 from .labels import LABEL_RULES
@@ -50,10 +52,15 @@ class LibraryVerdict:
     def shown(self) -> str:
         """The verdict in a few characters, for tables."""
         if self.kind == "refused":
-            return "refuses"
+            return tr("refuses")
         text = fixed(self.value)
         if self.low is not None and self.high is not None and self.high - self.low > NOISE:
-            text += f" (random: {fixed(self.low)}–{fixed(self.high)})"
+            text = tr(
+                "{value} (random: {low}–{high})",
+                value=text,
+                low=fixed(self.low),
+                high=fixed(self.high),
+            )
         return text + (" ⚠" if self.kind == "surprise" else "")
 
     @property
@@ -89,7 +96,12 @@ def _score(preset: Preset, query: Query) -> LibraryVerdict:
             best = order_dcg(np.sort(ideal)[::-1], k, preset.gain, preset.discount)
     except ValueError as error:  # e.g. 2^rel − 1 of a relevance above 1000
         return LibraryVerdict(
-            preset, metric, "refused", float("nan"), f"NDCG Lab refuses: {error}", cut=k
+            preset,
+            metric,
+            "refused",
+            float("nan"),
+            tr("NDCG Lab refuses: {error}", error=error),
+            cut=k,
         )
     if not all(math.isfinite(x) for x in (top, best)):
         return LibraryVerdict(
@@ -97,7 +109,7 @@ def _score(preset: Preset, query: Query) -> LibraryVerdict:
             metric,
             "refused",
             float("nan"),
-            "NDCG Lab refuses: the DCG of labels this large does not fit in a 64-bit number.",
+            tr("NDCG Lab refuses: the DCG of labels this large does not fit in a 64-bit number."),
             cut=k,
         )
     kind = "surprise" if outcome.surprise else "number"
@@ -177,50 +189,57 @@ def _causes(
     return tuple(found or differing)
 
 
-def _never_retrieved(count: int) -> str:
-    return f"{count} judged item{'s' if count != 1 else ''} never retrieved"
-
-
 def _cause_words(
     cause: str, preset: Preset, reference: Preset, query: Query, v: LibraryVerdict
 ) -> str:
     """One sentence per cause, for the results table's 'why' column."""
     if cause == "gain":
-        return f"Gain {GAINS[preset.gain].short} instead of {GAINS[reference.gain].short}."
+        return tr(
+            "Gain {gain} instead of {other}.",
+            gain=tr(GAINS[preset.gain].short),
+            other=tr(GAINS[reference.gain].short),
+        )
     if cause == "ideal":
         parts = []
         if preset.ideal != reference.ideal:
             if preset.ideal == "judgments":
                 parts.append(
-                    f"The ideal counts the {_never_retrieved(len(query.pool))}."
+                    trn(
+                        "The ideal counts the {count} judged item never retrieved.",
+                        "The ideal counts the {count} judged items never retrieved.",
+                        len(query.pool),
+                        count=count(len(query.pool)),
+                    )
                     if query.pool
-                    else "The ideal comes from the judgments."
+                    else tr("The ideal comes from the judgments.")
                 )
             else:
-                parts.append("The ideal ignores the judged items never retrieved.")
+                parts.append(tr("The ideal ignores the judged items never retrieved."))
         # The cut rules differ on what happens without k: say so only where the depth differs.
         if preset.cut_at(query.k, query.n) != reference.cut_at(query.k, query.n):
-            parts.append(CUT_RULES[preset.cut].description)
-        return " ".join(parts) or CUT_RULES[preset.cut].description
+            parts.append(tr(CUT_RULES[preset.cut].description))
+        return " ".join(parts) or tr(CUT_RULES[preset.cut].description)
     if cause == "discount":
-        return (
-            f"Discount {DISCOUNTS[preset.discount].label} instead of "
-            f"{DISCOUNTS[reference.discount].label}."
+        return tr(
+            "Discount {discount} instead of {other}.",
+            discount=tr(DISCOUNTS[preset.discount].label),
+            other=tr(DISCOUNTS[reference.discount].label),
         )
     if cause == "ties":
-        return TIE_RULES[preset.ties].description
+        return tr(TIE_RULES[preset.ties].description)
     if cause == "on_zero":
-        return (
-            f"A list with no relevant item scores {exact(preset.on_zero)}, not "
-            f"{exact(reference.on_zero)}."
+        return tr(
+            "A list with no relevant item scores {value}, not {other}.",
+            value=exact(preset.on_zero),
+            other=exact(reference.on_zero),
         )
     if cause == "labels":
-        rule = LABEL_RULES[preset.labels]
+        rule = tr(LABEL_RULES[preset.labels].description)
         if v.kind == "refused":
-            return f"Refuses this input ({rule.description})."
+            return tr("Refuses this input ({rule}).", rule=rule)
         if v.kind == "surprise":
-            return "Changes the labels silently: " + v.message
-        return f"Accepts what {reference.library} refuses ({rule.description})."
+            return tr("Changes the labels silently: {change}", change=v.message)
+        return tr("Accepts what {library} refuses ({rule}).", library=reference.library, rule=rule)
     raise ValueError(f"`cause` must be one of {', '.join(CAUSES)}; got {cause!r}.")
 
 
@@ -266,11 +285,11 @@ def score_every_preset(query: Query, presets: Sequence[Preset] = PRESETS) -> lis
     out = []
     for preset, verdict in zip(presets, verdicts):
         if preset is reference:
-            causes, words = (), "The reference row."
+            causes, words = (), tr("The reference row.")
         else:
             causes = _causes(preset, reference, query, verdict, first)
             words = " ".join(_cause_words(c, preset, reference, query, verdict) for c in causes)
-            words = words or "Same number as the first row."
+            words = words or tr("Same number as the first row.")
         out.append(replace(verdict, causes=causes, explanation=words))
     return out
 
@@ -283,7 +302,7 @@ def verdict_table(verdicts: Sequence[LibraryVerdict]) -> pd.DataFrame:
             "measure": [v.metric for v in verdicts],
             "verdict": [v.shown for v in verdicts],
             "value": [v.value for v in verdicts],
-            "differs by": [", ".join(CAUSES[c] for c in v.causes) for v in verdicts],
+            "differs by": [", ".join(tr(CAUSES[c]) for c in v.causes) for v in verdicts],
             "why, in plain words": [
                 v.message if v.kind == "refused" else v.explanation for v in verdicts
             ],
@@ -363,20 +382,25 @@ def cut_sentence(query: Query) -> str:
     """What the chosen cut-off asks of every library, in one sentence."""
     cut, n = query.ranked.scoring.k, query.n
     if cut == EVERY_RANKED:
-        return (
-            f"Every library is asked for k = n = {n}, the list's length (trec_eval's ndcg has "
-            f"no cut-off and ignores it)."
+        return tr(
+            "Every library is asked for k = n = {n}, the list's length (trec_eval's ndcg has no cut-off and ignores it).",
+            n=n,
         )
     if cut == NO_CUTOFF:
-        return (
-            f"Every library is called without k: most score the whole list against their whole "
-            f"ideal; trec_eval's ndcg_cut has no such form and is asked for ndcg_cut.{n}, and "
-            f"XGBoost's plain ndcg stops at {XGBOOST_DEFAULT_CUT}."
+        return tr(
+            "Every library is called without k: most score the whole list against their whole ideal; trec_eval's ndcg_cut has no such form and is asked for ndcg_cut.{n}, and XGBoost's plain ndcg stops at {cut}.",
+            n=n,
+            cut=XGBOOST_DEFAULT_CUT,
         )
-    beyond = f", beyond the list's {n} items" if cut > n else ""
-    return (
-        f"Every library is asked for k = {cut}{beyond} (trec_eval's ndcg has no cut-off and "
-        f"ignores it)."
+    if cut > n:
+        return tr(
+            "Every library is asked for k = {k}, beyond the list's {n} items (trec_eval's ndcg has no cut-off and ignores it).",
+            k=cut,
+            n=n,
+        )
+    return tr(
+        "Every library is asked for k = {k} (trec_eval's ndcg has no cut-off and ignores it).",
+        k=cut,
     )
 
 

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from i18n import N_, tr
+
 from ..batch import tie_averaged_dcg
 from ..display import exact
 from ..metrics import idcg
@@ -23,8 +25,8 @@ from .query import Query
 # The rows of `tie_breaking`: the rules that give one number, then the two ends of a shuffle.
 FIXED_RULES = ("average", "docid", "keep", "reverse")
 SHUFFLE_ENDS = {
-    "worst": ("random: worst possible order", "random: worst"),
-    "best": ("random: best possible order", "random: best"),
+    "worst": (N_("random: worst possible order"), N_("random: worst")),
+    "best": (N_("random: best possible order"), N_("random: best")),
 }
 
 
@@ -173,7 +175,7 @@ def tie_breaking(query: Query, gain: str = "linear") -> pd.DataFrame:
     """
     rel = np.asarray(query.relevances, dtype=float)
     if rel.min() < 0:
-        raise ValueError("The tie visualiser needs labels ≥ 0; this list has a negative one.")
+        raise ValueError(tr("The tie visualiser needs labels ≥ 0; this list has a negative one."))
     scores = np.asarray(query.scores, dtype=float)
     k = query.k
     best = idcg(rel, k, gain=gain)
@@ -188,16 +190,19 @@ def tie_breaking(query: Query, gain: str = "linear") -> pd.DataFrame:
     for key in FIXED_RULES:
         rule = TIE_RULES[key]
         if key == "average":
-            order_text = "(every order, averaged)"
+            order_text = tr("(every order, averaged)")
             value = averaged_dcg(rel, scores, k, gain, "log2")
         else:
             order = ranking_order(scores, query.ids, key)
             order_text, value = names(order), order_dcg(rel[order], k, gain, "log2")
-        rows.append((key, rule.label, rule.short, rule.used_by, order_text, norm(value)))
+        rows.append(
+            (key, tr(rule.label), tr(rule.short), tr(rule.used_by), order_text, norm(value))
+        )
     for key, (label, short) in SHUFFLE_ENDS.items():
         order = extreme_order(scores, rel, best=key == "best")
         value = order_dcg(rel[order], k, gain, "log2")
-        rows.append((key, label, short, TIE_RULES["random"].used_by, names(order), norm(value)))
+        used_by = tr(TIE_RULES["random"].used_by)
+        rows.append((key, tr(label), tr(short), used_by, names(order), norm(value)))
     return pd.DataFrame(rows, columns=["key", "rule", "short", "used_by", "order", "ndcg"])
 
 

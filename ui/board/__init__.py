@@ -25,7 +25,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from ndcg_core.display import DIGITS, MINUS, exact
+from i18n import N_, tr
+from ndcg_core.display import DIGITS, MINUS, decimal_mark, exact
 from ndcg_core.metrics import dcg_terms
 from ndcg_core.model import RankedList, cut_suffix
 
@@ -47,30 +48,86 @@ NAME = "ndcg_lab.ranking_board"
 # Registered once, when the module is first imported; each page mounts it with its own key.
 _mount = register(NAME, HERE, "board")
 
-# The buttons the board draws: (name, text, tip, words said after the move).
+# The buttons the board draws: (name, text, tip, words said after the move), in English; the
+# board is sent them in the page's language.
 ORDER_BUTTONS = (
-    ("ideal", "⭐ Ideal", "Most relevant first: the best order of these items.", "Ideal order"),
+    (
+        "ideal",
+        N_("⭐ Ideal"),
+        N_("Most relevant first: the best order of these items."),
+        N_("Ideal order"),
+    ),
     (
         "worst",
-        "👎 Worst",
-        "Least relevant first: the lowest NDCG these items can score.",
-        "Worst order",
+        N_("👎 Worst"),
+        N_("Least relevant first: the lowest NDCG these items can score."),
+        N_("Worst order"),
     ),
-    ("reverse", "🔃 Reverse", "Bottom to top.", "Reversed"),
-    ("shuffle", "🎲 Shuffle", "A random order.", "Shuffled"),
+    ("reverse", N_("🔃 Reverse"), N_("Bottom to top."), N_("Reversed")),
+    ("shuffle", N_("🎲 Shuffle"), N_("A random order."), N_("Shuffled")),
 )
 MOVE_BUTTONS = (
-    ("up", "Up", "The selected card one place up", None),
-    ("down", "Down", "The selected card one place down", None),
-    ("top", "Top", "The selected card to the top", None),
-    ("bottom", "End", "The selected card to the bottom", None),
+    ("up", N_("Up"), N_("The selected card one place up"), None),
+    ("down", N_("Down"), N_("The selected card one place down"), None),
+    ("top", N_("Top"), N_("The selected card to the top"), None),
+    ("bottom", N_("End"), N_("The selected card to the bottom"), None),
 )
 
 
 def _buttons(rows) -> list[dict]:
     return [
-        {"name": name, "text": text, "tip": tip, "words": words} for name, text, tip, words in rows
+        {"name": name, "text": tr(text), "tip": tr(tip), "words": tr(words) if words else None}
+        for name, text, tip, words in rows
     ]
+
+
+def texts() -> dict[str, str]:
+    """Every word the board's script shows or says, in the page's language: `{name}` fields are
+    filled in by the script (`say` in board.js). Texts read by screen readers only included."""
+    return {
+        "board": tr("Ranking board: your ranked list and what each position earns"),
+        "readOnlyBoard": tr("Your order against the ideal: what each position earns and loses"),
+        "toolbar": tr("Reorder the list"),
+        "hint": tr(
+            "Drag a card by its grip {grip}. Keyboard: Tab to the cards (after the buttons), "
+            "then Space, the arrow keys, Space. Up, Down, Top and End move the selected card ▸."
+        ),
+        "keys": tr(
+            "Space picks it up, the arrow keys move it, Space drops it, Escape puts it back."
+        ),
+        "itemHead": tr("Item · relevance"),
+        "gainHead": tr("Gain"),
+        "discountHead": tr("Discount"),
+        "oursKey": tr("Your order earns"),
+        "idealKey": tr("Ideal earns"),
+        "lostKey": tr("Lost"),
+        "lostHead": tr("Lost here"),
+        "list": tr("Ranked items, top first"),
+        "movable": tr("movable item"),
+        "position": tr("Position {place}"),
+        "where": tr(", position {place} of {n}"),
+        "gain": tr(", gain {value}"),
+        "discount": tr(", discount {value}"),
+        "ours": tr(", your order earns {value}"),
+        "ideal": tr(", the ideal earns {value}"),
+        "lost": tr(", lost here {value}"),
+        "lostAll": tr("Lost in all: {lost}, the ideal's {idcg} less your {dcg}."),
+        "moved": tr("{words}, NDCG {ndcg}, was {previous}"),
+        "toPosition": tr("{label} to position {place}"),
+        "pickedUp": tr(
+            "Picked up {label} at position {place}. The arrow keys move it, Space drops it, "
+            "Escape puts it back."
+        ),
+        "held": tr("{label}, position {place} of {n}, NDCG {ndcg}"),
+        "droppedWhereItWas": tr("{label} dropped at position {place}, where it was."),
+        "putBack": tr("{label} put back at position {place}, NDCG {ndcg}."),
+        "already": tr("{words}: the order is already so, NDCG {ndcg}."),
+        "stays": tr("{label} stays at position {place}."),
+        "beyond": tr(
+            "Judged items the system did not retrieve: the ideal earns another {value} below "
+            "position {n}, in IDCG."
+        ),
+    }
 
 
 def board_data(
@@ -105,6 +162,8 @@ def board_data(
         "names": {"ndcg": f"NDCG{at}", "dcg": f"DCG{at}", "idcg": f"IDCG{at}"},
         "digits": DIGITS,
         "minus": MINUS,
+        "decimal": decimal_mark(),
+        "text": texts(),
         "colours": {
             "ours": BLUE,
             "ideal": ORANGE,

@@ -42,7 +42,7 @@ const exactFixed = (magnitude, digits) => {
   return digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text;
 };
 
-export function fixed(value, digits, minus) {
+export function fixed(value, digits, minus, decimal = ".") {
   if (value === null || value === undefined) return "—";
   const number = Number(value);
   if (Number.isNaN(number)) return "—";
@@ -56,8 +56,22 @@ export function fixed(value, digits, minus) {
   } else {
     text = exactFixed(magnitude, digits);
   }
+  if (decimal !== ".") text = text.replace(".", decimal); // the language's mark (display.py)
   return number < 0 && /[1-9]/.test(text) ? minus + text : text;
 }
+
+/** A text the server sent (`texts` in ui/board/__init__.py, in the page's language) with its
+ * `{name}` fields filled in from `values`. */
+export function fill(template, values = {}) {
+  return String(template).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+/** A template's text before and after its one `{field}` (a label around a number). */
+const around = (template) => {
+  const [before, after = ""] = String(template).split(/\{\w+\}/);
+  return [before, after];
+};
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 // ------------------------------------------------------------------ the arithmetic
 // `order[p]` is the index of the item at position p + 1 (as in ndcg_core.permutations).
@@ -198,33 +212,37 @@ function createBoard(parent) {
     boxed: false, // a long list scrolling in a box of its own
   };
 
-  const format = (value) => fixed(value, b.data.digits, b.data.minus);
+  const format = (value) => fixed(value, b.data.digits, b.data.minus, b.data.decimal);
+  const say = (name, values) => fill(b.data.text[name], values);
 
   // -------------------------------------------------------------- rows
   // Each number in a row is named for a screen reader (the column heads are for the eye only).
   // A board's cards are buttons that move, with a grip; a read-only board's are plain text in a
   // list item. Cards are one Tab stop together (see "keyboard").
-  const CARD = {
-    moving:
-      '<span class="card" tabindex="-1" role="button" aria-roledescription="movable item" aria-describedby="board-keys">' +
-      '<span class="grip" aria-hidden="true"></span>',
-    still: '<span class="card">',
+  // A number cell: its words for a screen reader around the number shown (the texts' `{value}`).
+  const numberCell = (text) => {
+    const [before, after] = around(text).map(escapeHtml);
+    return `<span class="sr">${before}</span><span class="v"></span>${after ? `<span class="sr">${after}</span>` : ""}`;
   };
-  const makeRow = (readOnly) => {
+  const makeRow = (readOnly, t) => {
     const row = document.createElement("div");
     row.className = "row";
     row.setAttribute("role", "listitem");
+    const card = readOnly
+      ? '<span class="card">'
+      : `<span class="card" tabindex="-1" role="button" aria-roledescription="${escapeHtml(t.movable)}" aria-describedby="board-keys">` +
+        '<span class="grip" aria-hidden="true"></span>';
     row.innerHTML =
-      `<span class="pos"${readOnly ? "" : ' aria-hidden="true"'}><span class="sr">Position </span><span class="v"></span></span>` +
-      (readOnly ? CARD.still : CARD.moving) +
+      `<span class="pos"${readOnly ? "" : ' aria-hidden="true"'}>${numberCell(t.position)}</span>` +
+      card +
       '<span class="label"></span> <span class="rel"></span><span class="where sr"></span></span>' +
-      '<span class="num gain"><span class="sr">, gain </span><span class="v"></span></span>' +
-      '<span class="num disc"><span class="sr">, discount </span><span class="v"></span></span>' +
+      `<span class="num gain">${numberCell(t.gain)}</span>` +
+      `<span class="num disc">${numberCell(t.discount)}</span>` +
       '<span class="bars"><span class="bar ours"><span class="track"><i></i><u></u></span>' +
-      '<b><span class="sr">, your order earns </span><span class="v"></span></b></span>' +
+      `<b>${numberCell(t.ours)}</b></span>` +
       '<span class="bar ideal"><span class="track"><i></i></span>' +
-      '<b><span class="sr">, the ideal earns </span><span class="v"></span></b></span></span>' +
-      (readOnly ? '<span class="num lost"><span class="sr">, lost here </span><span class="v"></span></span>' : "");
+      `<b>${numberCell(t.ideal)}</b></span></span>` +
+      (readOnly ? `<span class="num lost">${numberCell(t.lost)}</span>` : "");
     const at = (selector) => row.querySelector(selector);
     return {
       row,
@@ -264,7 +282,7 @@ function createBoard(parent) {
     // position 2 of 6" (the position is in the row beside it for the eye). A read-only row
     // names its position first, as the eye reads it.
     if (!d.readOnly) {
-      put(cells, "where", `, position ${p + 1} of ${b.n}`, (v) => (cells.where.textContent = v));
+      put(cells, "where", say("where", { place: p + 1, n: b.n }), (v) => (cells.where.textContent = v));
     }
     put(cells, "gain", format(d.gains[item]), (v) => (cells.gain.textContent = v));
     const earned = b.contributions[p];
@@ -322,7 +340,7 @@ function createBoard(parent) {
     if (d.readOnly) {
       const all = $(".lostall");
       all.hidden = !(d.idcg > 0);
-      all.textContent = `Lost in all: ${format(d.idcg - b.dcg)}, the ideal's ${d.names.idcg} less your ${d.names.dcg}.`;
+      all.textContent = say("lostAll", { lost: format(d.idcg - b.dcg), idcg: d.names.idcg, dcg: d.names.dcg });
     }
   };
 
@@ -551,14 +569,18 @@ function createBoard(parent) {
     b.unsent = true;
     const start = show(order, event);
     timed(start, "move", commitSoon);
-    announce(`${words}, NDCG ${format(b.ndcg)}, was ${format(was)}`);
+    announce(say("moved", { words, ndcg: format(b.ndcg), previous: format(was) }));
   };
 
   const moveItem = (item, target, event) => {
     const source = positionOf(item);
     target = Math.max(0, Math.min(b.n - 1, target));
     if (source < 0 || target === source) return false;
-    finish(compose(b.order, moved(b.n, source, target)), event, `${b.data.labels[item]} to position ${target + 1}`);
+    finish(
+      compose(b.order, moved(b.n, source, target)),
+      event,
+      say("toPosition", { label: b.data.labels[item], place: target + 1 }),
+    );
     return true;
   };
 
@@ -571,9 +593,7 @@ function createBoard(parent) {
     root.classList.add("dragging");
     if (how === "keyboard") {
       timed(event && event.timeStamp ? event.timeStamp : performance.now(), "pickup");
-      announce(
-        `Picked up ${b.data.labels[item]} at position ${p + 1}. The arrow keys move it, Space drops it, Escape puts it back.`,
-      );
+      announce(say("pickedUp", { label: b.data.labels[item], place: p + 1 }));
     }
   };
 
@@ -589,7 +609,7 @@ function createBoard(parent) {
     timed(start, lift.how === "keyboard" ? "move" : "preview");
     if (lift.how === "keyboard") {
       focusCard(target);
-      announce(`${b.data.labels[lift.item]}, position ${target + 1} of ${b.n}, NDCG ${format(b.ndcg)}`);
+      announce(say("held", { label: b.data.labels[lift.item], place: target + 1, n: b.n, ndcg: format(b.ndcg) }));
     }
   };
 
@@ -605,9 +625,9 @@ function createBoard(parent) {
     paintRow(at);
     if (changed) {
       b.pending = null; // the rerun that answers this move brings the page in step
-      finish(b.order, event, `${label} to position ${at + 1}`, lift.was);
+      finish(b.order, event, say("toPosition", { label, place: at + 1 }), lift.was);
     } else {
-      announce(`${label} dropped at position ${at + 1}, where it was.`);
+      announce(say("droppedWhereItWas", { label, place: at + 1 }));
     }
     focusCard(at);
     loadPending();
@@ -622,7 +642,7 @@ function createBoard(parent) {
     timed(start, "move");
     const at = positionOf(lift.item);
     paintRow(at);
-    announce(`${b.data.labels[lift.item]} put back at position ${at + 1}, NDCG ${format(b.ndcg)}.`);
+    announce(say("putBack", { label: b.data.labels[lift.item], place: at + 1, ndcg: format(b.ndcg) }));
     if (lift.how === "keyboard") focusCard(at);
     loadPending();
   };
@@ -847,7 +867,7 @@ function createBoard(parent) {
       const order = compose(b.order, ORDERS[act]());
       const text = button.dataset.words;
       if (order.every((item, p) => item === b.order[p])) {
-        announce(`${text}: the order is already so, NDCG ${format(b.ndcg)}.`);
+        announce(say("already", { words: text, ndcg: format(b.ndcg) }));
         return;
       }
       finish(order, event, text);
@@ -856,7 +876,7 @@ function createBoard(parent) {
       const p = positionOf(item);
       const target = Math.max(0, Math.min(b.n - 1, TARGETS[act](p)));
       if (!moveItem(item, target, event)) {
-        announce(`${b.data.labels[item]} stays at position ${p + 1}.`);
+        announce(say("stays", { label: b.data.labels[item], place: p + 1 }));
       } else {
         setTabStop(target); // Tab back into the list lands on the card just moved
       }
@@ -908,6 +928,28 @@ function createBoard(parent) {
     }
   };
 
+  // -------------------------------------------------------------- the board's own words
+  // The skeleton's words (board.html) come from the server, in the page's language: an element
+  // marked data-text="name" shows texts[name], one marked data-aria="name" is labelled with it.
+  // The hint's `{grip}` is where the grip is drawn.
+  const writeTexts = (texts) => {
+    for (const element of root.querySelectorAll("[data-text]")) {
+      const text = texts[element.dataset.text] || "";
+      if (!text.includes("{grip}")) {
+        element.textContent = text;
+        continue;
+      }
+      const [before, after] = text.split("{grip}");
+      const grip = document.createElement("span");
+      grip.className = "grip";
+      grip.setAttribute("aria-hidden", "true");
+      element.replaceChildren(before, grip, after);
+    }
+    for (const element of root.querySelectorAll("[data-aria]")) {
+      element.setAttribute("aria-label", texts[element.dataset.aria] || "");
+    }
+  };
+
   // -------------------------------------------------------------- new data from the server
   const load = (data) => {
     const focused = rowOf(active());
@@ -939,19 +981,18 @@ function createBoard(parent) {
     }
     root.classList.toggle("present", !!data.present);
     const readOnly = !!data.readOnly;
-    if (readOnly !== b.readOnly) {
-      // A board's cards are made for its kind (buttons that move, or plain items): anew.
+    const words = JSON.stringify(data.text);
+    if (readOnly !== b.readOnly || words !== b.words) {
+      // A board's cards are made for its kind (buttons that move, or plain items) and in its
+      // language: anew.
       b.readOnly = readOnly;
+      b.words = words;
       while (b.rows.length) b.rows.pop().row.remove();
       root.classList.toggle("readonly", readOnly);
       tools.hidden = readOnly;
       $(".hint").hidden = readOnly;
-      root.setAttribute(
-        "aria-label",
-        readOnly
-          ? "Your order against the ideal: what each position earns and loses"
-          : "Ranking board: your ranked list and what each position earns",
-      );
+      root.setAttribute("aria-label", readOnly ? data.text.readOnlyBoard : data.text.board);
+      writeTexts(data.text);
     }
     const caption = $(".caption");
     caption.hidden = !data.caption;
@@ -963,7 +1004,7 @@ function createBoard(parent) {
     buildButtons(readOnly ? { order: [], move: [] } : data.buttons);
     // As many rows as items: new ones at the end, extra ones away.
     while (b.rows.length < n) {
-      const cells = makeRow(readOnly);
+      const cells = makeRow(readOnly, data.text);
       b.rows.push(cells);
       list.append(cells.row);
     }
@@ -1012,7 +1053,7 @@ function createBoard(parent) {
     const beyond = $(".beyond");
     beyond.hidden = !(data.idealBeyond > 0);
     if (data.idealBeyond > 0) {
-      beyond.textContent = `Judged items the system did not retrieve: the ideal earns another ${format(data.idealBeyond)} below position ${n}, in IDCG.`;
+      beyond.textContent = say("beyond", { value: format(data.idealBeyond), n });
     }
     standIn();
     // Focus stays on the card it was on: the same item, wherever the server put it.

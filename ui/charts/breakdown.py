@@ -14,8 +14,10 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from i18n import tr
 from ndcg_core.display import fixed
 
+from ..tables import item_label
 from ..text import for_chart
 from .fast import FastFigure
 from .lines import LineChart, Note, Series, position_ticks
@@ -33,10 +35,10 @@ def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340)
     inside = _inside(table, k)
 
     fig = FastFigure()
-    _add_term_bars(fig, table, inside, "", "Your order", BLUE, "", 0.5)
-    _add_term_bars(fig, table, inside, "ideal_", "Ideal order", ORANGE, ".", 0.3)
+    _add_term_bars(fig, table, inside, "", tr("Your order"), BLUE, "", 0.5)
+    _add_term_bars(fig, table, inside, "ideal_", tr("Ideal order"), ORANGE, ".", 0.3)
     fig.update_layout(barmode="group", bargap=0.25, bargroupgap=0.05)
-    _base_layout(fig, "Contribution (gain × discount)", height)
+    _base_layout(fig, tr("Contribution (gain × discount)"), height)
     _position_axis(fig, position)
     _mark_k(fig, table, k)
     return fig.figure()
@@ -46,7 +48,7 @@ def _add_term_bars(fig, table, inside, prefix, name, colour, shape, solidity) ->
     """One order's contributions as bars; bars beyond k are faded and hatched."""
     values = table[f"{prefix}contribution"].to_numpy(dtype=float)
     fig.add_bar(
-        name=f"{name} (dotted)" if shape == "." else name,
+        name=tr("{name} (dotted)", name=name) if shape == "." else name,
         x=table["position"].to_numpy(),
         y=values,
         marker={
@@ -78,19 +80,26 @@ def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> 
     discount = table["discount"].to_numpy(dtype=float)
     denominator = table["denominator"].to_numpy(dtype=float)
     curve = Series(
-        name="Discount",
+        name=tr("Discount"),
         x=position,
         y=discount,
         colour=GREEN,
         hollow=~inside,
         hover=[
-            f"Position {p}\ndiscount = 1 / {fixed(den)} = {fixed(d)}"
-            + ("" if i else "\nbeyond k: not counted")
+            tr(
+                "Position {position}\ndiscount = 1 / {denominator} = {value}",
+                position=p,
+                denominator=fixed(den),
+                value=fixed(d),
+            )
+            + ("" if i else "\n" + tr("beyond k: not counted"))
             for p, den, d, i in zip(position, denominator, discount, inside)
         ],
         legend=False,
     )
-    return LineChart("Discount multiplier", len(table), (curve,), (0, 1.08), cut=k, height=height)
+    return LineChart(
+        tr("Discount multiplier"), len(table), (curve,), (0, 1.08), cut=k, height=height
+    )
 
 
 def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> LineChart:
@@ -99,7 +108,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
     dcg = table["cumulative_dcg"].to_numpy(dtype=float)
     idcg = table["cumulative_idcg"].to_numpy(dtype=float)
     ideal = Series(
-        name="Ideal: IDCG up to here",
+        name=tr("Ideal: IDCG up to here"),
         x=position,
         y=idcg,
         colour=ORANGE,
@@ -107,23 +116,33 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
         marker="square",
         size=8,
         hover=[
-            f"Ideal, position {p}\nIDCG@{p} = {fixed(v)}\nideal item: {lab}"
+            tr(
+                "Ideal, position {position}\nIDCG@{position} = {value}\nideal item: {label}",
+                position=p,
+                value=fixed(v),
+                label=item_label(lab),
+            )
             for p, v, lab in zip(position, idcg, table["ideal_label"])
         ],
     )
     yours = Series(
-        name="Yours: DCG up to here",
+        name=tr("Yours: DCG up to here"),
         x=position,
         y=dcg,
         colour=BLUE,
         hover=[
-            f"Yours, position {p}\nDCG@{p} = {fixed(v)}\nyour item: {lab}"
+            tr(
+                "Yours, position {position}\nDCG@{position} = {value}\nyour item: {label}",
+                position=p,
+                value=fixed(v),
+                label=lab,
+            )
             for p, v, lab in zip(position, dcg, table["label"])
         ],
     )
     top = np.nanmax(np.concatenate([dcg, idcg, [0.0]]))
     return LineChart(
-        "Cumulative gain, discounted",
+        tr("Cumulative gain, discounted"),
         len(table),
         (ideal, yours),
         (0, float(top) * 1.05 if top > 0 else 1.0),
@@ -154,7 +173,7 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
         # and leaning into the chart so at the last position it is not cut off.
         series.append(
             Series(
-                name="Your k",
+                name=tr("Your k"),
                 x=[chosen],
                 y=[value],
                 colour=VERMILLION,
@@ -162,7 +181,13 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
                 size=18,
                 line=False,
                 legend=False,
-                hover=[f"Your k = {chosen}\nNDCG@{chosen} = {fixed(value)}"],
+                hover=[
+                    tr(
+                        "Your k = {k}\nNDCG@{k} = {value}",
+                        k=chosen,
+                        value=fixed(value),
+                    )
+                ],
                 note=Note(
                     f"NDCG@{chosen} = {fixed(value)}",
                     leftward=chosen > (len(table) + 1) / 2,
@@ -180,10 +205,10 @@ def _base_layout(fig: FastFigure, y_title: str, height: int) -> None:
     fig.update_layout(**layout(height=height, y_title=y_title, margin={"t": 36}))
 
 
-def _position_axis(fig: FastFigure, position: np.ndarray, title: str = "Position") -> None:
+def _position_axis(fig: FastFigure, position: np.ndarray, title: str | None = None) -> None:
     n = int(position.size)
     fig.update_xaxes(
-        title_text=title,
+        title_text=title or tr("Position"),
         tickmode="array",
         tickvals=position_ticks(n),
         range=[0.4, n + 0.6],
@@ -240,12 +265,21 @@ def _chosen(table: pd.DataFrame, k: int | None) -> int | None:
 
 def _term_hover(position, label, relevance, gain, discount, contribution, inside, side) -> str:
     if relevance is None or (isinstance(relevance, float) and math.isnan(relevance)):
-        return f"Position {position}<br>{side}: no item here"
+        return tr("Position {position}<br>{side}: no item here", position=position, side=side)
     lines = [
-        f"Position {position} · {side}",
-        f"{for_chart(label)}: relevance {fixed(relevance)}",
-        f"gain {fixed(gain)} × discount {fixed(discount)} = {fixed(contribution)}",
+        tr("Position {position} · {side}", position=position, side=side),
+        tr(
+            "{label}: relevance {value}",
+            label=for_chart(item_label(label)),
+            value=fixed(relevance),
+        ),
+        tr(
+            "gain {gain} × discount {discount} = {contribution}",
+            gain=fixed(gain),
+            discount=fixed(discount),
+            contribution=fixed(contribution),
+        ),
     ]
     if not inside:
-        lines.append("beyond k: not counted")
+        lines.append(tr("beyond k: not counted"))
     return "<br>".join(lines)

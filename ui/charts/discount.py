@@ -11,6 +11,7 @@ from collections.abc import Mapping
 import pandas as pd
 import plotly.graph_objects as go
 
+from i18n import tr
 from ndcg_core.display import fixed
 
 from ..text import for_chart
@@ -34,13 +35,20 @@ def curves_chart(table: pd.DataFrame, names: Mapping[str, str], *, height: int =
             line={"color": PALETTE[index % len(PALETTE)], "width": 3, "dash": DASHES[index % 4]},
             marker={"symbol": SYMBOLS[index % len(SYMBOLS)], "size": 7},
             hovertext=[
-                f"{for_chart(name)}<br>position {p}: weight {fixed(v)}"
+                tr(
+                    "{name}<br>position {position}: weight {value}",
+                    name=for_chart(name),
+                    position=p,
+                    value=fixed(v),
+                )
                 for p, v in zip(position, values)
             ],
             hoverinfo="text",
         )
     fig.update_layout(
-        **layout(height=height, x_title="Position i", y_title="Weight d(i)", margin={"t": 60})
+        **layout(
+            height=height, x_title=tr("Position i"), y_title=tr("Weight d(i)"), margin={"t": 60}
+        )
     )
     fig.update_yaxes(range=[0, 1.05])
     fig.update_xaxes(range=[0.5, len(position) + 0.5])

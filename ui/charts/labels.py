@@ -9,6 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
+from i18n import tr
 from ndcg_core.display import fixed
 
 from ..text import for_chart
@@ -22,7 +23,7 @@ def clicks_chart(table: pd.DataFrame, *, height: int = 320) -> go.Figure:
     position = table["position"].to_numpy()
     labels = [for_chart(label) for label in table["label"]]
     fig.add_bar(
-        name="Attractive (aᵢ)",
+        name=tr("Attractive (aᵢ)"),
         x=position,
         y=table["a"].to_numpy(dtype=float),
         marker={"color": BLUE, "pattern": {"shape": ".", "solidity": 0.3}},
@@ -30,25 +31,31 @@ def clicks_chart(table: pd.DataFrame, *, height: int = 320) -> go.Figure:
         hoverinfo="text",
     )
     fig.add_bar(
-        name="Clicked (cᵢ = θᵢ·aᵢ)",
+        name=tr("Clicked (cᵢ = θᵢ·aᵢ)"),
         x=position,
         y=table["ctr"].to_numpy(dtype=float),
         marker={"color": ORANGE},
-        hovertext=[f"{lab}: click rate {fixed(v)}" for lab, v in zip(labels, table["ctr"])],
+        hovertext=[
+            tr("{label}: click rate {value}", label=lab, value=fixed(v))
+            for lab, v in zip(labels, table["ctr"])
+        ],
         hoverinfo="text",
     )
     fig.add_scatter(
-        name="Looked at (θᵢ)",
+        name=tr("Looked at (θᵢ)"),
         x=position,
         y=table["theta"].to_numpy(dtype=float),
         mode="lines+markers",
         line={"color": GREEN, "width": 3, "dash": "dash"},
         marker={"symbol": "diamond", "size": 8, "color": GREEN},
-        hovertext=[f"position {p}: θ = {fixed(v)}" for p, v in zip(position, table["theta"])],
+        hovertext=[
+            tr("position {position}: θ = {value}", position=p, value=fixed(v))
+            for p, v in zip(position, table["theta"])
+        ],
         hoverinfo="text",
     )
     fig.update_layout(
-        **layout(height=height, x_title="Position i", y_title="Chance", margin={"t": 60}),
+        **layout(height=height, x_title=tr("Position i"), y_title=tr("Chance"), margin={"t": 60}),
         barmode="group",
     )
     fig.update_yaxes(range=[0, 1.05])

@@ -10,6 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from pandas.io.formats.style import Styler
 
+from i18n import N_, tr
 from ndcg_core.display import fixed
 
 from ..text import for_chart
@@ -24,6 +25,34 @@ SURPRISE_TINT = ORANGE + "33"
 GROUP_ALPHA = "40"
 WHY_WIDTH = "17em"
 CAUSES_WIDTH = "7.5em"
+# The column heads of the libraries' tables, shown in the page's language (the core's frames keep
+# these English names: rows and columns are found by them).
+HEADS = {
+    "library": N_("library"),
+    "measure": N_("measure"),
+    "verdict": N_("verdict"),
+    "value": N_("value"),
+    "differs by": N_("differs by"),
+    "why, in plain words": N_("why, in plain words"),
+    "rank": N_("rank"),
+    "id": N_("id"),
+    "score": N_("score"),
+    "relevance": N_("relevance"),
+    "tie group": N_("tie group"),
+    "rule": N_("rule"),
+    "used by": N_("used by"),
+    "order (top first)": N_("order (top first)"),
+}
+
+
+def _head(name: str) -> str:
+    """A column's head in the page's language."""
+    return tr(HEADS[name]) if name in HEADS else name
+
+
+def _in_language(frame: pd.DataFrame) -> pd.DataFrame:
+    """`frame` with its column heads in the page's language."""
+    return frame.rename(columns=_head)
 
 
 def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
@@ -57,13 +86,16 @@ def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
     )
     fig.add_scatter(
         x=[low, high],
-        y=["random (TF-Ranking)"] * 2,
+        y=[tr("random (TF-Ranking)")] * 2,
         mode="lines+markers+text",
         text=[fixed(low), fixed(high)],
         textposition="top center",
         line={"color": VERMILLION, "dash": "dot", "width": 3},
         marker={"size": 12, "symbol": "x", "color": VERMILLION},
-        hovertext=[f"random order, worst: {fixed(low)}", f"random order, best: {fixed(high)}"],
+        hovertext=[
+            tr("random order, worst: {value}", value=fixed(low)),
+            tr("random order, best: {value}", value=fixed(high)),
+        ],
         hoverinfo="text",
         showlegend=False,
         cliponaxis=False,  # the top row's value label sits above the plot area
@@ -72,7 +104,7 @@ def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
     fig.update_layout(
         **layout(
             height=height,
-            x_title="NDCG (linear gain, ideal from the list)",
+            x_title=tr("NDCG (linear gain, ideal from the list)"),
             xaxis={"range": [low - margin, high + margin]},
             yaxis={"autorange": "reversed"},
             margin={"l": 10, "r": 30, "t": 40, "b": 40},
@@ -90,40 +122,44 @@ def verdicts_table(table: pd.DataFrame, *, brief: bool = False) -> Styler:
     """The results table: refusals and silent changes tinted, the causes in bold. `brief`
     keeps only BRIEF_COLUMNS."""
 
+    verdict, causes = _head("verdict"), _head("differs by")
+
     def row_tint(row: pd.Series) -> list[str]:
-        if row["verdict"] == "refuses":
+        if row[verdict] == tr("refuses"):
             return [f"background-color: {REFUSED_TINT}"] * len(row)
-        if row["verdict"].endswith("⚠"):
+        if row[verdict].endswith("⚠"):
             return [f"background-color: {SURPRISE_TINT}"] * len(row)
         return [""] * len(row)
 
     styled = (
-        (table[BRIEF_COLUMNS] if brief else table)
+        _in_language(table[BRIEF_COLUMNS] if brief else table)
         .style.apply(row_tint, axis=1)
-        .map(lambda value: "font-weight: bold" if value else "", subset=["differs by"])
-        .set_properties(subset=["differs by"], **{"min-width": CAUSES_WIDTH})
+        .map(lambda value: "font-weight: bold" if value else "", subset=[causes])
+        .set_properties(subset=[causes], **{"min-width": CAUSES_WIDTH})
         .hide(axis="index")
     )
     if brief:
         return styled
     # On a phone the table scrolls sideways rather than squeezing the explanations into a
     # column one word wide (rows a screen tall).
-    return styled.set_properties(subset=["why, in plain words"], **{"min-width": WHY_WIDTH}).format(
-        {"value": lambda v: fixed(v, VALUE_DIGITS)}
-    )
+    return styled.set_properties(
+        subset=[_head("why, in plain words")], **{"min-width": WHY_WIDTH}
+    ).format({_head("value"): lambda v: fixed(v, VALUE_DIGITS)})
 
 
 def tie_groups_table(items: pd.DataFrame) -> Styler:
     """The ranked items, each tie group behind its own colour (its letter says the same)."""
 
+    group = _head("tie group")
+
     def group_tint(row: pd.Series) -> list[str]:
-        letter = row["tie group"]
+        letter = row[group]
         if not letter:
             return [""] * len(row)
         colour = PALETTE[(ord(letter) - ord("A")) % len(PALETTE)]
         return [f"background-color: {colour}{GROUP_ALPHA}"] * len(row)
 
-    return items.style.apply(group_tint, axis=1)
+    return _in_language(items).style.apply(group_tint, axis=1)
 
 
 def ties_table(table: pd.DataFrame) -> Styler:
@@ -131,4 +167,4 @@ def ties_table(table: pd.DataFrame) -> Styler:
     shown = table.drop(columns=["key", "short"]).rename(
         columns={"used_by": "used by", "order": "order (top first)", "ndcg": "NDCG"}
     )
-    return shown.style.format({"NDCG": lambda v: fixed(v, VALUE_DIGITS)})
+    return _in_language(shown).style.format({"NDCG": lambda v: fixed(v, VALUE_DIGITS)})

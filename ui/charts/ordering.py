@@ -14,7 +14,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from ndcg_core.display import fixed, signed
+from i18n import tr, trn
+from ndcg_core.display import count, fixed, signed
 
 from ..text import for_chart
 from .theme import BLUE, DIVERGING, GREEN, GREY, ORANGE, SKY, VERMILLION, layout
@@ -53,9 +54,21 @@ def swap_heatmap(
     block = np.asarray(deltas, dtype=float)[:shown, :shown]
     positions = list(range(1, shown + 1))
     safe = [for_chart(name) for name in names[:shown]]
+    template = tr(
+        "swap position {i}, {first}<br>with position {j}, {second}<br>"
+        "{measure} {before} → {after} ({change})"
+    )
     hover = [
-        f"swap position {i + 1}, {safe[i]}<br>with position {j + 1}, {safe[j]}<br>"
-        f"{measure} {fixed(current)} → {fixed(current + block[i, j])} ({signed(block[i, j])})"
+        template.format(
+            i=i + 1,
+            first=safe[i],
+            j=j + 1,
+            second=safe[j],
+            measure=measure,
+            before=fixed(current),
+            after=fixed(current + block[i, j]),
+            change=signed(block[i, j]),
+        )
         for i in range(shown)
         for j in range(shown)
     ]
@@ -103,8 +116,8 @@ def swap_heatmap(
     figure.update_layout(
         **layout(
             height=min(700, 260 + 40 * shown),
-            x_title="position j",
-            y_title="position i",
+            x_title=tr("position j"),
+            y_title=tr("position i"),
             xaxis={"dtick": _step(shown) or 5, "side": "top", "range": [0.5, shown + 0.5]},
             yaxis={
                 "dtick": _step(shown) or 5,
@@ -151,10 +164,18 @@ def journey_chart(
         x=positions,
         y=values,
         mode="lines+markers",
-        name=f"{measure} with {for_chart(item)} at each position",
+        name=tr("{measure} with {item} at each position", measure=measure, item=for_chart(item)),
         line={"color": BLUE, "width": 3},
         marker={"symbol": "circle", "size": 8, "color": BLUE},
-        hovertext=[f"at position {p}: {measure} {fixed(v)}" for p, v in zip(positions, values)],
+        hovertext=[
+            tr(
+                "at position {position}: {measure} {value}",
+                position=p,
+                measure=measure,
+                value=fixed(v),
+            )
+            for p, v in zip(positions, values)
+        ],
         hoverinfo="text",
     )
     now = float(values[position - 1])
@@ -162,18 +183,25 @@ def journey_chart(
         x=[position],
         y=[now],
         mode="markers+text",
-        name="where it is now",
+        name=tr("where it is now"),
         marker={"symbol": "diamond", "size": 16, "color": ORANGE, "line": {"width": 2}},
-        text=["now"],
+        text=[tr("now")],
         textposition="top center",
-        hovertext=[f"now, position {position}: {measure} {fixed(now)}"],
+        hovertext=[
+            tr(
+                "now, position {position}: {measure} {value}",
+                position=position,
+                measure=measure,
+                value=fixed(now),
+            )
+        ],
         hoverinfo="text",
     )
     figure.update_layout(
         **layout(
             height=380,
-            x_title="position of the item",
-            y_title=f"{measure} (zoomed)",
+            x_title=tr("position of the item"),
+            y_title=tr("{measure} (zoomed)", measure=measure),
             xaxis={"dtick": _step(values.size)},
         )
     )
@@ -207,18 +235,27 @@ def distribution_chart(
         y=share,
         width=right - left,
         marker={"color": SKY, "line": {"color": BLUE, "width": 1}},
-        name="share of orderings" if exact else "share of the sample",
+        name=tr("share of orderings") if exact else tr("share of the sample"),
         hovertext=[
-            f"{measure} {fixed(a)}–{fixed(b)}<br>{c:,} orderings ({fixed(s, 2)} %)"
+            trn(
+                "{measure} {low}–{high}<br>{count} ordering ({share} %)",
+                "{measure} {low}–{high}<br>{count} orderings ({share} %)",
+                int(c),
+                measure=measure,
+                low=fixed(a),
+                high=fixed(b),
+                count=count(int(c)),
+                share=fixed(s, 2),
+            )
             for a, b, c, s in zip(left, right, counts, share)
         ],
         hoverinfo="text",
     )
     marks = [
-        ("worst", worst, GREY, "dot"),
-        ("random (expected)", expected, ORANGE, "dashdot"),
-        ("this list", current, VERMILLION, "solid"),
-        ("best", best, GREEN, "dash"),
+        (tr("worst"), worst, GREY, "dot"),
+        (tr("random (expected)"), expected, ORANGE, "dashdot"),
+        (tr("this list"), current, VERMILLION, "solid"),
+        (tr("best"), best, GREEN, "dash"),
     ]
     top = float(share.max()) if share.size else 0.0
     top = top or 1.0
@@ -245,8 +282,8 @@ def distribution_chart(
     figure.update_layout(
         **layout(
             height=430,
-            x_title=f"{measure} of an ordering",
-            y_title="% of orderings",
+            x_title=tr("{measure} of an ordering", measure=measure),
+            y_title=tr("% of orderings"),
             yaxis={"range": [0, top * 1.5]},
             bargap=0.05,
         )
@@ -265,9 +302,9 @@ def distribution_table(histogram: pd.DataFrame, *, measure: str = "NDCG") -> pd.
     shown = histogram[histogram["count"] > 0]
     return pd.DataFrame(
         {
-            f"{measure} from": [fixed(v) for v in shown["left"]],
-            "to": [fixed(v) for v in shown["right"]],
-            "orderings": shown["count"].to_numpy(),
+            tr("{measure} from", measure=measure): [fixed(v) for v in shown["left"]],
+            tr("to"): [fixed(v) for v in shown["right"]],
+            tr("orderings"): shown["count"].to_numpy(),
             "%": shown["share"].to_numpy(dtype=float) * 100,
         }
     )
@@ -279,8 +316,14 @@ def cutoff_chart(table: pd.DataFrame, i: int, j: int, *, marked: str) -> go.Figu
     cut_offs = table["k"].to_numpy()
     figure = go.Figure()
     for column, name, colour, dash, symbol in (
-        ("before", "as listed", BLUE, "solid", "circle"),
-        ("after", f"after swapping positions {i} and {j}", VERMILLION, "dash", "square"),
+        ("before", tr("as listed"), BLUE, "solid", "circle"),
+        (
+            "after",
+            tr("after swapping positions {i} and {j}", i=i, j=j),
+            VERMILLION,
+            "dash",
+            "square",
+        ),
     ):
         values = table[column].to_numpy(dtype=float)
         figure.add_scatter(
@@ -290,7 +333,10 @@ def cutoff_chart(table: pd.DataFrame, i: int, j: int, *, marked: str) -> go.Figu
             name=name,
             line={"color": colour, "width": 3, "dash": dash},
             marker={"symbol": symbol, "size": 8, "color": colour},
-            hovertext=[f"NDCG@{k} {name}: {fixed(v)}" for k, v in zip(cut_offs, values)],
+            hovertext=[
+                tr("NDCG@{k} {name}: {value}", k=k, name=name, value=fixed(v))
+                for k, v in zip(cut_offs, values)
+            ],
             hoverinfo="text",
         )
     chosen = table.loc[table["chosen"], "k"]
@@ -303,7 +349,7 @@ def cutoff_chart(table: pd.DataFrame, i: int, j: int, *, marked: str) -> go.Figu
     figure.update_layout(
         **layout(
             height=380,
-            x_title="cut-off k",
+            x_title=tr("cut-off k"),
             y_title="NDCG@k",
             xaxis={"dtick": _step(len(table))},
             yaxis={"rangemode": "tozero"},

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+from i18n import tr
 from ndcg_core.display import exact
 
 from ..text import for_chart
@@ -35,7 +36,9 @@ def relevance_bars(
             },
             text=[exact(v) for v in relevances],
             textposition="outside",
-            hovertemplate=f"{for_chart(name)}<br>position %{{x}}: relevance %{{y}}<extra></extra>",
+            hovertemplate=tr(
+                "{name}<br>position %{{x}}: relevance %{{y}}<extra></extra>", name=for_chart(name)
+            ),
         )
     longest = max(len(relevances) for _, relevances in lists)
     if k is not None and k < longest:
@@ -48,8 +51,8 @@ def relevance_bars(
     fig.update_layout(
         **layout(
             height=height,
-            x_title="position in the ranking",
-            y_title="relevance",
+            x_title=tr("position in the ranking"),
+            y_title=tr("relevance"),
             xaxis={"dtick": 1},
             yaxis={"range": [0, max(top, 1) * HEADROOM]},
             barmode="group",

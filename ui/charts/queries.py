@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from i18n import tr
 from ndcg_core.display import count, fixed
 
 from ..text import for_chart
@@ -34,22 +35,24 @@ def spread_histogram(
             x=values,
             xbins={"start": 0, "end": TOP_EDGE, "size": BIN_WIDTH},
             marker={"color": BLUE, "line": {"color": "white", "width": 1}, "pattern_shape": "/"},
-            name="queries",
-            hovertemplate=f"{for_chart(measure)} %{{x}}<br>%{{y}} queries<extra></extra>",
+            name=tr("queries"),
+            hovertemplate=tr(
+                "{measure} %{{x}}<br>%{{y}} queries<extra></extra>", measure=for_chart(measure)
+            ),
         )
     )
     figure.add_vrect(x0=low, x1=high, fillcolor=ORANGE, opacity=0.2, line_width=0, layer="below")
     figure.add_vline(
         x=mean,
         line={"color": VERMILLION, "width": 3, "dash": "dash"},
-        annotation_text=f"mean {fixed(mean)}",
+        annotation_text=tr("mean {value}", value=fixed(mean)),
         annotation_position="top",
     )
     figure.update_layout(
         **layout(
             height=height,
-            x_title=f"{for_chart(measure)} of a query",
-            y_title="queries",
+            x_title=tr("{measure} of a query", measure=for_chart(measure)),
+            y_title=tr("queries"),
             xaxis={"range": [-0.02, 1.04]},
             yaxis={"rangemode": "tozero", "dtick": max(1, int(np.ceil(tallest / 5)))},
             bargap=0.05,
@@ -65,12 +68,13 @@ def spread_table(values: np.ndarray, measure: str) -> pd.DataFrame:
     values = np.asarray(values, dtype=float)
     edges = np.arange(0, TOP_EDGE + BIN_WIDTH, BIN_WIDTH)
     counts, _ = np.histogram(values, bins=edges)
+    columns = [tr("{measure} from", measure=measure), tr("to"), tr("queries")]
     rows = [
-        {f"{measure} from": fixed(low), "to": fixed(min(high, 1.0)), "queries": int(n)}
+        dict(zip(columns, (fixed(low), fixed(min(high, 1.0)), int(n))))
         for low, high, n in zip(edges[:-1], edges[1:], counts)
         if n
     ]
-    return pd.DataFrame(rows, columns=[f"{measure} from", "to", "queries"])
+    return pd.DataFrame(rows, columns=columns)
 
 
 def paired_scatter(
@@ -86,9 +90,9 @@ def paired_scatter(
     figure = go.Figure()
     # One trace per outcome: shape and colour both say who won, and the legend names them.
     for mask, label, symbol, colour in (
-        (outcomes.a_better, "A better", "triangle-up", BLUE),
-        (outcomes.b_better, "B better", "triangle-down", VERMILLION),
-        (outcomes.equal, "equal", "circle", GREY),
+        (outcomes.a_better, tr("A better"), "triangle-up", BLUE),
+        (outcomes.b_better, tr("B better"), "triangle-down", VERMILLION),
+        (outcomes.equal, tr("equal"), "circle", GREY),
     ):
         figure.add_trace(
             go.Scatter(
@@ -103,7 +107,7 @@ def paired_scatter(
                 },
                 customdata=names[mask],
                 hovertext=[
-                    f"query {name}<br>A {fixed(y)}<br>B {fixed(x)}"
+                    tr("query {name}<br>A {a}<br>B {b}", name=name, a=fixed(y), b=fixed(x))
                     for name, y, x in zip(names[mask], a[mask], b[mask])
                 ],
                 hoverinfo="text",
@@ -138,16 +142,16 @@ def paired_table(queries, a: np.ndarray, b: np.ndarray, outcomes) -> pd.DataFram
     better, in the words of the chart's legend."""
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     better = np.full(len(a), "", dtype=object)
-    better[outcomes.a_better] = "A better"
-    better[outcomes.b_better] = "B better"
-    better[outcomes.equal] = "equal"
+    better[outcomes.a_better] = tr("A better")
+    better[outcomes.b_better] = tr("B better")
+    better[outcomes.equal] = tr("equal")
     shown = better != ""
     return pd.DataFrame(
         {
-            "query": [str(query) for query in np.asarray(queries, dtype=object)[shown]],
+            tr("query"): [str(query) for query in np.asarray(queries, dtype=object)[shown]],
             "A": a[shown],
             "B": b[shown],
-            "who did better": better[shown],
+            tr("who did better"): better[shown],
         }
     )
 
@@ -165,13 +169,13 @@ def delta_bars(queries, deltas: np.ndarray, run: str, baseline: str, measure: st
             y=values,
             marker={"color": colours},
             customdata=names,
-            hovertemplate="query %{customdata}<br>Δ %{y:.4f}<extra></extra>",
+            hovertemplate=tr("query %{customdata}<br>Δ %{y:.4f}<extra></extra>"),
         )
     )
     figure.update_layout(
         **layout(
             height=300,
-            x_title=f"queries, from {for_chart(run)}'s worst loss to its best win",
+            x_title=tr("queries, from {run}'s worst loss to its best win", run=for_chart(run)),
             y_title=f"Δ {for_chart(measure)}",
             xaxis={"showticklabels": False},
             showlegend=False,

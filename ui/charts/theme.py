@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from i18n import tr
+from ndcg_core.display import NARROW_NBSP, decimal_mark
 from ui.share import is_presenting
 
 BLUE = "#0072B2"
@@ -53,6 +55,8 @@ def layout(*, height: int, x_title: str | None = None, y_title: str | None = Non
         "hoverlabel": {"font": {"size": FONT_SIZE}},
         # Keep the user's zoom when the page redraws the same chart with new numbers.
         "uirevision": "ndcg-lab",
+        # The language's decimal mark and thousands separator in ticks and hovers (display.py).
+        "separators": ".," if decimal_mark() == "." else decimal_mark() + NARROW_NBSP,
     }
     if x_title is not None:
         base["xaxis"] = {"title": {"text": x_title}, "gridcolor": GRID}
@@ -96,8 +100,8 @@ def name_of(fig) -> str:
     """A chart's name for assistive technology when the page gives none: what it plots."""
     y, x = _axis_title(fig, "yaxis"), _axis_title(fig, "xaxis")
     if y and x:
-        return f"Chart of {y} by {x}"
-    return f"Chart of {y or x}" if (y or x) else "Chart"
+        return tr("Chart of {y} by {x}", y=y, x=x)
+    return tr("Chart of {what}", what=y or x) if (y or x) else tr("Chart")
 
 
 def show_plotly(fig, key: str, *, alt: str | None = None, **kwargs):

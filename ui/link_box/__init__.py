@@ -11,6 +11,8 @@ from __future__ import annotations
 import zlib
 from pathlib import Path
 
+from i18n import tr
+
 from ..component import register
 
 HERE = Path(__file__).parent
@@ -25,4 +27,10 @@ KEY_PREFIX = "link_box_"
 def show(address: str, label: str) -> None:
     """The box for `address`, named `label` (one box per label on a page: it is the key)."""
     key = f"{KEY_PREFIX}{zlib.crc32(label.encode('utf-8')):08x}"
-    _mount(key=key, data={"address": address, "label": label})
+    text = {
+        "button": tr("Copy link"),
+        "copyLabel": tr("Copy link: {label}", label=label),
+        "copied": tr("Copied: paste it anywhere."),
+        "selected": tr("Selected: press Ctrl+C (⌘C on a Mac) to copy it."),
+    }
+    _mount(key=key, data={"address": address, "label": label, "text": text})

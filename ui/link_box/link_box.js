@@ -11,6 +11,7 @@ function createBox(parentElement) {
   const button = root.querySelector(".copy");
   const status = root.querySelector(".status");
   let timer = 0;
+  let words = {}; // the box's texts, in the page's language (ui/link_box/__init__.py)
 
   const say = (words) => {
     status.textContent = words;
@@ -31,7 +32,7 @@ function createBox(parentElement) {
     if (navigator.clipboard && window.isSecureContext) {
       try {
         await navigator.clipboard.writeText(text);
-        say("Copied: paste it anywhere.");
+        say(words.copied);
         return;
       } catch (error) {
         // refused (no permission, page not focused): the older way below
@@ -44,15 +45,17 @@ function createBox(parentElement) {
     } catch (error) {
       copied = false;
     }
-    say(copied ? "Copied: paste it anywhere." : "Selected: press Ctrl+C (⌘C on a Mac) to copy it.");
+    say(copied ? words.copied : words.selected);
   };
   button.addEventListener("click", copy);
 
   return {
     update({ data }) {
+      words = data.text;
       label.textContent = `${data.label}:`;
       root.setAttribute("aria-label", data.label);
-      button.setAttribute("aria-label", `Copy link: ${data.label}`);
+      button.setAttribute("aria-label", data.text.copyLabel);
+      if (button.textContent !== data.text.button) button.textContent = data.text.button;
       if (address.textContent !== data.address) address.textContent = data.address;
     },
     cleanup() {

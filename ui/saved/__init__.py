@@ -44,6 +44,7 @@ import streamlit as st
 from streamlit.errors import StreamlitDuplicateElementKey
 
 import outside
+from i18n import N_, tr, trn
 from lessons import practice
 from ndcg_core.display import count, shorten
 
@@ -79,14 +80,14 @@ MAX_PROGRESS = 500_000
 # request line of up to 8 KB) and chat apps cut. Links made before this limit was set open.
 LINK_CHARS = 4000
 
-LINK = "The link's `progress` (your progress)"
-LINK_FIX = (
+# What is read, and what to do when it cannot be: translated where they are said (tr(LINK)).
+LINK = N_("The link's `progress` (your progress)")
+LINK_FIX = N_(
     "Copy the whole link again from Home on the other device. Your progress on this device is "
     "kept as it was."
 )
-BROWSER = "The progress this browser kept"
-FILE_FIX = "A progress file is the one Home's “Download your progress” saves: open that one."
-FILE_PLACE = "on Home, under “Move your progress with a file”"
+BROWSER = N_("The progress this browser kept")
+FILE_FIX = N_("A progress file is the one Home's “Download your progress” saves: open that one.")
 
 
 def empty() -> dict:
@@ -118,22 +119,44 @@ def _answers_checked(name: str, answers: object, dropped: list[str]) -> dict:
     """One practice set's records that its set can hold; what it cannot, named in `dropped`."""
     found = _set_size(name)
     if found is None:
-        dropped.append(f"answers to a practice set called “{shorten(name, 20)}”, which none is")
+        dropped.append(
+            tr("answers to a practice set called “{name}”, which none is", name=shorten(name, 20))
+        )
         return {}
     canonical, size = found
     seed, version = canonical.split(".")
-    where = f"practice set {seed} (version {version}, {size} exercises)"
+    where = {"seed": seed, "version": version, "size": size}
     if not isinstance(answers, Mapping):
-        dropped.append(f"the answers to {where}, which are not a table")
+        dropped.append(
+            tr(
+                "the answers to practice set {seed} (version {version}, {size} exercises), "
+                "which are not a table",
+                **where,
+            )
+        )
         return {}
     kept = {}
     for index, record in answers.items():
         index = str(index)
         if _INDEX.fullmatch(index) is None or int(index) >= size:
             shown = int(index) + 1 if _INDEX.fullmatch(index) else f"“{shorten(index, 12)}”"
-            dropped.append(f"an answer to exercise {shown} of {where}")
+            dropped.append(
+                tr(
+                    "an answer to exercise {shown} of practice set {seed} (version {version}, "
+                    "{size} exercises)",
+                    shown=shown,
+                    **where,
+                )
+            )
         elif not (isinstance(record, list) and len(record) == 2 and isinstance(record[0], list)):
-            dropped.append(f"exercise {int(index) + 1} of {where}, whose record is not readable")
+            dropped.append(
+                tr(
+                    "exercise {number} of practice set {seed} (version {version}, {size} "
+                    "exercises), whose record is not readable",
+                    number=int(index) + 1,
+                    **where,
+                )
+            )
         else:
             given = [g for g in record[0] if isinstance(g, int | str) and not isinstance(g, bool)]
             kept[str(int(index))] = [given[:5], bool(record[1])]
@@ -145,26 +168,28 @@ def _checked(value: object) -> tuple[dict, list[str]]:
     checked against what it can be, never trusted (a link can carry anything)."""
     out, dropped = empty(), []
     if not isinstance(value, Mapping):
-        return out, ["all of it: it is not a record of progress"]
+        return out, [tr("all of it: it is not a record of progress")]
     stops = value.get("stops", [])
     if not isinstance(stops, list):
-        dropped.append("its lesson stops, which are not a list")
+        dropped.append(tr("its lesson stops, which are not a list"))
         stops = []
     good = [s for s in stops if isinstance(s, str) and 0 < len(s) <= MAX_STOP]
-    dropped += ["a lesson stop that is not a page's name"] * (len(stops) - len(good))
+    dropped += [tr("a lesson stop that is not a page's name")] * (len(stops) - len(good))
     out["stops"] = sorted(set(good))
     guesses = value.get("guesses", {})
     if not isinstance(guesses, Mapping):
-        dropped.append("its answers to the lessons' questions, which are not a table")
+        dropped.append(tr("its answers to the lessons' questions, which are not a table"))
         guesses = {}
     for key, given in guesses.items():
         if given is None or (isinstance(given, int | str) and not isinstance(given, bool)):
             out["guesses"][str(key)[:MAX_GUESS_KEY]] = given
         else:
-            dropped.append(f"the answer to the question “{shorten(key, 30)}”, which is unreadable")
+            dropped.append(
+                tr("the answer to the question “{key}”, which is unreadable", key=shorten(key, 30))
+            )
     sets = value.get("practice", {})
     if not isinstance(sets, Mapping):
-        dropped.append("its practice answers, which are not a table")
+        dropped.append(tr("its practice answers, which are not a table"))
         sets = {}
     for name, answers in sets.items():
         kept = _answers_checked(str(name), answers, dropped)
@@ -181,10 +206,15 @@ def _clean(value: object) -> dict:
 def _left_out(dropped: list[str]) -> str:
     """What `_checked` left out, in one sentence: how many, and the first."""
     n = len(dropped)
-    more = "" if n == 1 else f" (and {count(n - 1)} more)"
-    return (
-        f"{count(n)} {'entry' if n == 1 else 'entries'} could not be used and "
-        f"{'was' if n == 1 else 'were'} left out: {dropped[0]}{more}"
+    if n == 1:
+        return tr("1 entry could not be used and was left out: {first}", first=dropped[0])
+    return trn(
+        "{count} entries could not be used and were left out: {first} (and {more} more)",
+        "{count} entries could not be used and were left out: {first} (and {more} more)",
+        n,
+        count=count(n),
+        first=dropped[0],
+        more=count(n - 1),
     )
 
 
@@ -200,25 +230,39 @@ def encode(progress: Mapping) -> str:
 def _document(value: object, source: str, fix: str) -> tuple[dict, list[str]]:
     """The progress a JSON document holds, and what in it was left out."""
     if not isinstance(value, Mapping) or type(value.get("v")) is not int or value["v"] != VERSION:
-        raise outside.refuse(source, "was not made by this version of the app", fix)
+        raise ValueError(
+            tr("{source} was not made by this version of the app. {fix}", source=source, fix=fix)
+        )
     return _checked(value)
 
 
-def read(text: str, source: str = LINK, fix: str = LINK_FIX) -> tuple[dict, list[str]]:
+def read(text: str, source: str | None = None, fix: str | None = None) -> tuple[dict, list[str]]:
     """The progress a compact text (a link's, the browser's) carries, and what in it was left
-    out, in words; a ValueError naming `source` and ending with `fix` when none of it reads."""
+    out, in words; a ValueError naming `source` and ending with `fix` when none of it reads
+    (by default the link's, in this run's language)."""
+    source = tr(LINK) if source is None else source
+    fix = tr(LINK_FIX) if fix is None else fix
     text = str(text).strip()
     if not text:
-        raise outside.refuse(source, "is empty", fix)
+        raise ValueError(tr("{source} is empty. {fix}", source=source, fix=fix))
     if len(text) > 2 * MAX_PROGRESS:  # more than any deflated MAX_PROGRESS bytes take
-        raise outside.refuse(
-            source, f"is {len(text):,} characters long, more than progress ever takes", fix
+        raise ValueError(
+            tr(
+                "{source} is {length} characters long, more than progress ever takes. {fix}",
+                source=source,
+                length=count(len(text)),
+                fix=fix,
+            )
         )
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except ValueError:  # not base64 (padding, letters outside its alphabet)
-        raise outside.refuse(
-            source, "could not be read: it is not packed as the app packs it", fix
+        raise ValueError(
+            tr(
+                "{source} could not be read: it is not packed as the app packs it. {fix}",
+                source=source,
+                fix=fix,
+            )
         ) from None
     unpacked = outside.inflate(raw, source, fix, limit=MAX_PROGRESS)
     return _document(outside.read_json(unpacked, source, fix, limit=MAX_PROGRESS), source, fix)
@@ -234,10 +278,11 @@ def read_file(data: bytes, name: str) -> tuple[dict, list[str]]:
     """The progress a file (`progress_file`) carries, and what in it was left out; ValueError
     naming the file when it cannot be read."""
     source = f"“{shorten(name)}”"
-    document = outside.read_json(data, source, FILE_FIX, limit=MAX_PROGRESS)
+    fix = tr(FILE_FIX)
+    document = outside.read_json(data, source, fix, limit=MAX_PROGRESS)
     if not isinstance(document, Mapping) or document.get("format") != FILE_FORMAT:
-        raise outside.refuse(source, "is not a progress file", FILE_FIX)
-    return _document(document, source, FILE_FIX)
+        raise ValueError(tr("{source} is not a progress file. {fix}", source=source, fix=fix))
+    return _document(document, source, fix)
 
 
 def merge(first: Mapping, second: Mapping) -> dict:
@@ -302,12 +347,13 @@ def _merge_browser() -> None:
             st.session_state[ASIDE] = (aside, box)
         return
     st.session_state[BROWSER_READ] = True
-    kept = (
-        f"It is kept as it was in this browser's storage for this site, under the name "
-        f"“{aside}”, and your progress from here on is saved beside it."
+    kept = tr(
+        "It is kept as it was in this browser's storage for this site, under the name "
+        "“{name}”, and your progress from here on is saved beside it.",
+        name=aside,
     )
     try:
-        found, dropped = read(text, BROWSER, kept)
+        found, dropped = read(text, tr(BROWSER), kept)
     except ValueError as error:
         st.session_state[ASIDE] = (aside, box)
         st.session_state[BROWSER_MESSAGE] = str(error)
@@ -315,8 +361,11 @@ def _merge_browser() -> None:
     st.session_state[STATE] = merge(progress(), found)
     if dropped:
         st.session_state[ASIDE] = (aside, box)
-        st.session_state[BROWSER_MESSAGE] = (
-            f"{BROWSER}: {_left_out(dropped)}. The rest of it is read. {kept}"
+        st.session_state[BROWSER_MESSAGE] = tr(
+            "{source}: {left_out}. The rest of it is read. {kept}",
+            source=tr(BROWSER),
+            left_out=_left_out(dropped),
+            kept=kept,
         )
 
 
@@ -333,7 +382,11 @@ def _merge_link() -> None:
         return
     st.session_state[STATE] = merge(progress(), found)
     st.session_state[LINK_MESSAGE] = (
-        f"{LINK}: {_left_out(dropped)}. The rest of it is added to your progress."
+        tr(
+            "{source}: {left_out}. The rest of it is added to your progress.",
+            source=tr(LINK),
+            left_out=_left_out(dropped),
+        )
         if dropped
         else None
     )
@@ -356,13 +409,19 @@ def _merge_file() -> None:
         st.session_state[FILE_MESSAGE] = ("error", str(error))
         return
     st.session_state[STATE] = merge(progress(), found)
-    opened = (
-        f"Opened “{shorten(upload.name)}”: {count(len(found['stops']))} lesson stops, "
-        f"{count(len(found['guesses']))} answers to the lessons' questions and "
-        f"{count(len(found['practice']))} practice sets, added to your progress."
+    opened = tr(
+        "Opened “{name}”: {stops} lesson stops, {answers} answers to the lessons' questions and "
+        "{sets} practice sets, added to your progress.",
+        name=shorten(upload.name),
+        stops=count(len(found["stops"])),
+        answers=count(len(found["guesses"])),
+        sets=count(len(found["practice"])),
     )
     if dropped:
-        st.session_state[FILE_MESSAGE] = ("warning", f"{opened} {_left_out(dropped)}.")
+        st.session_state[FILE_MESSAGE] = (
+            "warning",
+            tr("{opened} {left_out}.", opened=opened, left_out=_left_out(dropped)),
+        )
     else:
         st.session_state[FILE_MESSAGE] = ("success", opened)
 
@@ -457,25 +516,31 @@ def continue_elsewhere() -> None:
     sets = len(progress()["practice"])
     if link is None:
         st.info(
-            "Your progress is more than a link can carry. Download it as a file below and "
-            f"open it on the other device, {FILE_PLACE}.",
+            tr(
+                "Your progress is more than a link can carry. Download it as a file below and "
+                "open it on the other device, on Home, under “Move your progress with a file”."
+            ),
             icon="📦",
         )
     elif left_out:
         st.info(
-            f"Your progress is more than one link can carry: the link below holds your lesson "
-            f"stops, your answers to the lessons' questions and {count(sets - left_out)} of "
-            f"your {count(sets)} practice sets. To take all of it, download it as a file "
-            f"below and open it on the other device, {FILE_PLACE}.",
+            tr(
+                "Your progress is more than one link can carry: the link below holds your "
+                "lesson stops, your answers to the lessons' questions and {kept} of your {sets} "
+                "practice sets. To take all of it, download it as a file below and open it on "
+                "the other device, on Home, under “Move your progress with a file”.",
+                kept=count(sets - left_out),
+                sets=count(sets),
+            ),
             icon="📦",
         )
     if link is not None:
-        share.copy_link(f"{PARAM}={link}", label="Continue on another device")
+        share.copy_link(f"{PARAM}={link}", label=tr("Continue on another device"))
     message = st.session_state.get(FILE_MESSAGE)
     folded = link is not None and not left_out and not message
-    with st.expander("Move your progress with a file", expanded=not folded):
+    with st.expander(tr("Move your progress with a file"), expanded=not folded):
         st.download_button(
-            "Download your progress",
+            tr("Download your progress"),
             data=progress_file(),
             file_name=FILE_NAME,
             mime="application/json",
@@ -484,7 +549,7 @@ def continue_elsewhere() -> None:
             disabled=progress() == empty(),
         )
         st.file_uploader(
-            "Open a progress file (one downloaded here on another device)",
+            tr("Open a progress file (one downloaded here on another device)"),
             type=["json"],
             key=FILE_KEY,
         )

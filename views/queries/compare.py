@@ -6,10 +6,11 @@ from __future__ import annotations
 import streamlit as st
 
 from commands import compare as compare_command
+from i18n import N_, tr
 from lessons.corrections import why_unmarked
 from ndcg_core import stats
 from ndcg_core.compare import Comparison
-from ndcg_core.display import count, signed
+from ndcg_core.display import count, exact, fixed, signed
 from ui import charts, controls, menu, urlparams
 from ui.charts.queries import delta_bars
 from ui.text import plain
@@ -18,37 +19,64 @@ from views.queries import data as queries_data
 PAGE = "compare"
 CAP_MB = float(st.get_option("server.maxUploadSize"))
 SOURCES = {
-    "trec": "trec_eval's own test runs: results.test and results.trunc, 3 TREC topics",
-    "upload": "Upload TREC qrels and runs",
+    "trec": N_("trec_eval's own test runs: results.test and results.trunc, 3 TREC topics"),
+    "upload": N_("Upload TREC qrels and runs"),
+}
+# The comparison's column heads on this page and in its downloads (the command line keeps the
+# contracted names): the rows' columns, then the shown table's.
+HEADS = {
+    "measure": N_("measure"),
+    "run": N_("run"),
+    "baseline": N_("baseline"),
+    "mean": N_("mean"),
+    "delta": N_("delta"),
+    "ci_low": N_("ci_low"),
+    "ci_high": N_("ci_high"),
+    "effect_size": N_("effect_size"),
+    "p_value": N_("p_value"),
+    "p_adjusted": N_("p_adjusted"),
+    "test": N_("test"),
+    "correction": N_("correction"),
+    "wins": N_("wins"),
+    "ties": N_("ties"),
+    "losses": N_("losses"),
+    "Measure": N_("Measure"),
+    "Run": N_("Run"),
+    "Baseline": N_("Baseline"),
+    "Mean": N_("Mean"),
+    "95% CI of Δ": N_("95% CI of Δ"),
+    "p corrected": N_("p corrected"),
 }
 # The measures offered (trec_eval's names, as `python -m ndcg_core.trec -m` takes them).
 MEASURES = ("ndcg_cut.10", "ndcg_cut.5", "ndcg", "map", "recip_rank", "P.10", "recall.100",
             "Rprec", "map_cut.10", "lab_err.10", "lab_rbp.0.8")  # fmt: skip
 EVERY_PAIR = "every pair"
-SOURCE = urlparams.option("sample", SOURCES, "trec", "source of the runs")
-TEST = urlparams.option("test", stats.TESTS, "paired-t", "test")
-CORRECTION = urlparams.option("correction", stats.CORRECTIONS, "holm", "correction")
+SOURCE = urlparams.option("sample", SOURCES, "trec", N_("source of the runs"))
+TEST = urlparams.option("test", stats.TESTS, "paired-t", N_("test"))
+CORRECTION = urlparams.option("correction", stats.CORRECTIONS, "holm", N_("correction"))
 PERMUTATIONS = (1_000, 10_000, 100_000)
 
 
 def intro() -> None:
-    st.title("🆚 Compare runs")
+    st.title(tr("🆚 Compare runs"))
     st.markdown(
-        "Is run B really better than run A, by how much, and how sure can we be? Load the "
-        "judgments and two runs or more: each run is set against a baseline query by query, "
-        "with the difference of the means, its 95% interval, an effect size, and a p-value "
-        "corrected for every comparison made at once."
+        tr(
+            "Is run B really better than run A, by how much, and how sure can we be? Load the "
+            "judgments and two runs or more: each run is set against a baseline query by query, "
+            "with the difference of the means, its 95% interval, an effect size, and a p-value "
+            "corrected for every comparison made at once."
+        )
     )
 
 
 def the_runs() -> dict[str, queries_data.RunSet] | None:
     """The runs (name → its tables and dataset), read as /queries reads them."""
-    st.header("1 · The runs")
+    st.header(tr("1 · The runs"))
     controls.from_link(f"{PAGE}_source", SOURCE)
     source = st.radio(
-        "Where the runs come from",
+        tr("Where the runs come from"),
         list(SOURCES),
-        format_func=SOURCES.get,
+        format_func=lambda name: tr(SOURCES[name]),
         horizontal=True,
         key=f"{PAGE}_source",
     )
@@ -56,26 +84,31 @@ def the_runs() -> dict[str, queries_data.RunSet] | None:
     if source == "trec":
         qrels, given = queries_data.sample_runs()
         st.caption(
-            "results.test answers topics 301–303; results.trunc is a shorter run without topic "
-            "302, which counts 0 for it here (every judged topic is compared). Three topics are "
-            "far too few to tell two systems apart: watch the intervals."
+            tr(
+                "results.test answers topics 301–303; results.trunc is a shorter run without "
+                "topic 302, which counts 0 for it here (every judged topic is compared). Three "
+                "topics are far too few to tell two systems apart: watch the intervals."
+            )
         )
     else:
         st.markdown(
-            "TREC format, read as trec_eval reads them (see /queries). A run is named by its "
-            f"file's name without the extension. Files up to {count(int(CAP_MB))} MB each."
+            tr(
+                "TREC format, read as trec_eval reads them (see /queries). A run is named by its "
+                "file's name without the extension. Files up to {size} MB each.",
+                size=count(int(CAP_MB)),
+            )
         )
         left, right = st.columns([1, 2])
-        qrels = queries_data.uploaded("qrels", left.file_uploader("Qrels", key=f"{PAGE}_qrels"))
+        qrels = queries_data.uploaded("qrels", left.file_uploader(tr("Qrels"), key=f"{PAGE}_qrels"))
         files = right.file_uploader(
-            "Runs (two or more)", accept_multiple_files=True, key=f"{PAGE}_runs"
+            tr("Runs (two or more)"), accept_multiple_files=True, key=f"{PAGE}_runs"
         )
         given = queries_data.uploaded_runs(files)
         if qrels is None or len(given) < 2:
-            st.info("Upload the qrels and two runs or more to compare them.", icon="📁")
+            st.info(tr("Upload the qrels and two runs or more to compare them."), icon="📁")
             return None
     try:
-        with st.spinner("Reading the runs…"):
+        with st.spinner(tr("Reading the runs…")):
             return queries_data.run_sets(qrels, given, CAP_MB)
     except ValueError as error:
         st.error(plain(str(error)), icon="🚫")
@@ -84,38 +117,44 @@ def the_runs() -> dict[str, queries_data.RunSet] | None:
 
 def the_choices(names: list[str]) -> tuple[list[str], list[str] | None, str, str, int]:
     """Measures, baselines, test, correction and permutations, as chosen."""
-    st.header("2 · What is compared, and how")
+    st.header(tr("2 · What is compared, and how"))
     measure_column, baseline_column = st.columns(2)
     measures = measure_column.multiselect(
-        "Measures (trec_eval's names)",
+        tr("Measures (trec_eval's names)"),
         MEASURES,
         default=["ndcg_cut.10"],
         key=f"{PAGE}_measures",
-        help="As python -m ndcg_core.trec -m takes them; lab_… are not trec_eval's.",
+        help=tr("As python -m ndcg_core.trec -m takes them; lab_… are not trec_eval's."),
     )
     baseline = baseline_column.selectbox(
-        "Baseline", [*names, EVERY_PAIR], key=f"{PAGE}_baseline",
-        help="Every other run is compared with it; 'every pair' compares each run with each.",
+        tr("Baseline"), [*names, EVERY_PAIR], key=f"{PAGE}_baseline",
+        format_func=lambda name: tr("every pair") if name == EVERY_PAIR else name,
+        help=tr("Every other run is compared with it; 'every pair' compares each run with each."),
     )  # fmt: skip
     test_column, correction_column = st.columns(2)
     with test_column:
         controls.from_link(f"{PAGE}_test", TEST)
-        test = st.radio("Test", list(stats.TESTS), format_func=stats.TESTS.get, key=f"{PAGE}_test")
+        test = st.radio(
+            tr("Test"),
+            list(stats.TESTS),
+            format_func=lambda name: tr(stats.TESTS[name]),
+            key=f"{PAGE}_test",
+        )
         permutations = PERMUTATIONS[1]
         if test == "randomization":
             permutations = st.select_slider(
-                "Random sign patterns", PERMUTATIONS, value=PERMUTATIONS[1],
+                tr("Random sign patterns"), PERMUTATIONS, value=PERMUTATIONS[1],
                 key=f"{PAGE}_permutations", format_func=count,
             )  # fmt: skip
     with correction_column:
         controls.from_link(f"{PAGE}_correction", CORRECTION, CORRECTION.default)
         correction = st.radio(
-            "Correction for the family of tests",
+            tr("Correction for the family of tests"),
             list(stats.CORRECTIONS),
-            format_func=stats.CORRECTIONS.get,
+            format_func=lambda name: tr(stats.CORRECTIONS[name]),
             key=f"{PAGE}_correction",
             disabled=test == "tukey",
-            help="Tukey's HSD corrects for the pairs it compares itself.",
+            help=tr("Tukey's HSD corrects for the pairs it compares itself."),
         )
     urlparams.write({"test": test, "correction": correction}, [TEST, CORRECTION])
     baselines = ["all"] if baseline == EVERY_PAIR else [baseline]
@@ -123,36 +162,44 @@ def the_choices(names: list[str]) -> tuple[list[str], list[str] | None, str, str
 
 
 def the_table(result: Comparison) -> None:
-    st.header("3 · Each run against the baseline")
-    st.info(f"The family of comparisons: {plain(result.family)}.", icon="🧮")
+    st.header(tr("3 · Each run against the baseline"))
+    st.info(tr("The family of comparisons: {family}.", family=plain(result.family)), icon="🧮")
+    heads = {column: tr(head) for column, head in HEADS.items()}
     st.dataframe(
-        compare_command.shown(result), hide_index=True, width="stretch", key=f"{PAGE}_table"
+        compare_command.shown(result).rename(columns=heads),
+        hide_index=True,
+        width="stretch",
+        key=f"{PAGE}_table",
     )
-    st.caption(plain(compare_command.note(result)))
+    said = note(result)
+    st.caption(plain(said))
     columns = st.columns(3)
     for column, (form, label, mime) in zip(columns, [
         ("csv", "CSV", "text/csv"), ("markdown", "Markdown", "text/markdown"),
         ("latex", "LaTeX", "application/x-latex"),
     ]):  # fmt: skip
         column.download_button(
-            f"Download the table ({label})",
-            compare_command.text(result, form).encode(),
+            tr("Download the table ({form})", form=label),
+            compare_command.text(result, form, heads=heads, said=said).encode(),
             file_name=f"comparison.{ {'markdown': 'md', 'latex': 'tex'}.get(form, form) }",
             mime=mime,
             key=f"{PAGE}_download_{form}",
         )
-    with st.expander("Why did the correction remove this mark?"):
+    with st.expander(tr("Why did the correction remove this mark?")):
         for said in why_unmarked(result):
             st.markdown(plain(said))
 
 
 def query_by_query(result: Comparison, sets: dict) -> None:
-    st.header("4 · Query by query")
+    st.header(tr("4 · Query by query"))
     tested = result.rows.dropna(subset=["baseline"])
     pairs = list(dict.fromkeys(zip(tested["measure"], tested["run"], tested["baseline"])))
     chosen = st.selectbox(
-        "Comparison", range(len(pairs)), key=f"{PAGE}_pair",
-        format_func=lambda i: f"{pairs[i][1]} against {pairs[i][2]}, {pairs[i][0]}",
+        tr("Comparison"), range(len(pairs)), key=f"{PAGE}_pair",
+        format_func=lambda i: tr(
+            "{run} against {baseline}, {measure}",
+            run=pairs[i][1], baseline=pairs[i][2], measure=pairs[i][0],
+        ),
     )  # fmt: skip
     measure, run, base = pairs[chosen]
     frame = result.per_query[measure]
@@ -160,34 +207,66 @@ def query_by_query(result: Comparison, sets: dict) -> None:
     charts.show(
         delta_bars(delta.index, delta.to_numpy(), run, base, measure),
         key=f"{PAGE}_deltas",
-        alt=f"Bar chart: each query's {measure} difference, {run} minus {base}, sorted",
+        alt=tr(
+            "Bar chart: each query's {measure} difference, {run} minus {baseline}, sorted",
+            measure=measure,
+            run=run,
+            baseline=base,
+        ),
     )
     wins, losses = int((delta > 1e-9).sum()), int((delta < -1e-9).sum())
+    tied = len(delta) - wins - losses
     st.caption(
-        f"{count(wins)} quer{'y goes' if wins == 1 else 'ies go'} to {plain(run)}, {count(losses)} to {plain(base)}, "
-        f"{count(len(delta) - wins - losses)} {'is a tie' if len(delta) - wins - losses == 1 else 'are ties'}. A mean difference can hide a few large "
-        "losses: look at both ends."
+        tr(
+            "Queries won by {run}: {wins}; by {baseline}: {losses}; ties: {ties}. A mean "
+            "difference can hide a few large losses: look at both ends.",
+            run=plain(run),
+            wins=count(wins),
+            baseline=plain(base),
+            losses=count(losses),
+            ties=count(tied),
+        )
     )
     query = st.selectbox(
-        "A query, both rankings side by side (sorted from the largest loss)",
+        tr("A query, both rankings side by side (sorted from the largest loss)"),
         list(delta.index),
         key=f"{PAGE}_query",
         format_func=lambda q: f"{q}: Δ {signed(delta[q])}",
     )
     for column, name in zip(st.columns(2), (run, base)):
         with column:
-            st.markdown(f"{plain(name)}: {measure} = {frame.at[query, name]:.4f}")
+            st.markdown(f"{plain(name)}: {measure} = {fixed(frame.at[query, name])}")
             top = queries_data.top_ranked(sets[name], query, 10)
             if top is None:
-                st.caption("This run does not answer this query (it counts 0).")
+                st.caption(tr("This run does not answer this query (it counts 0)."))
                 continue
             st.dataframe(top.table, hide_index=True, key=f"{PAGE}_top_{name}")
             if top.ranked is not None:
                 menu.page_link(
                     "playground",
                     params=urlparams.list_params(top.ranked),
-                    label=f"🎛️ Open {plain(name)}'s ranking of {plain(query)} in the playground",
+                    label=tr(
+                        "🎛️ Open {run}'s ranking of {query} in the playground",
+                        run=plain(name),
+                        query=plain(query),
+                    ),
                 )
+
+
+def note(result: Comparison) -> str:
+    """What the marks and columns mean, under the table and in its downloads (as
+    `commands.compare.note` writes it for the command line)."""
+    return tr(
+        "{mark} Δ differs from the baseline's at α = {alpha} by a two-sided {test}, corrected "
+        "for the family of comparisons: {family}. Δ = run − baseline; 95% CI: paired bootstrap "
+        "of the queries ({resamples} resamples); d_z = mean Δ / standard deviation of Δ; W/T/L "
+        "= queries the run wins / ties / loses.",
+        mark=compare_command.MARK,
+        alpha=exact(compare_command.ALPHA),
+        test=tr(stats.TESTS[result.test]),
+        family=result.family,
+        resamples=count(compare_command.RESAMPLES),
+    )
 
 
 def main() -> None:
@@ -197,10 +276,10 @@ def main() -> None:
         return
     measures, baselines, test, correction, permutations = the_choices(list(sets))
     if not measures:
-        st.info("Choose a measure above.", icon="👆")
+        st.info(tr("Choose a measure above."), icon="👆")
         return
     try:
-        with st.spinner("Scoring every query of every run…"):
+        with st.spinner(tr("Scoring every query of every run…")):
             result = queries_data.comparison(
                 sets, tuple(measures), tuple(baselines), test, correction, permutations
             )

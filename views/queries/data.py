@@ -38,10 +38,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+import i18n
 from commands import compare as compare_command
 from commands import trec as trec_command
+from i18n import N_, tr
 from ndcg_core import compare, runs, stats
-from ndcg_core.display import csv_bytes
+from ndcg_core.display import count, csv_bytes
 from ndcg_core.model import Scoring
 from ndcg_core.runs.query import ranked_rows
 from ui import urlparams
@@ -50,16 +52,19 @@ from . import files as set_files
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
+# Shown as tr(SAMPLES[name]).
 SAMPLES = {
-    "movies": "Movie night: two recommenders, ten friends (CSV sample)",
-    "trec": "trec_eval's own test files: 3 TREC topics, 500 documents each",
-    "csv": "Upload a CSV",
-    "trec_upload": "Upload TREC qrels + run",
+    "movies": N_("Movie night: two recommenders, ten friends (CSV sample)"),
+    "trec": N_("trec_eval's own test files: 3 TREC topics, 500 documents each"),
+    "csv": N_("Upload a CSV"),
+    "trec_upload": N_("Upload TREC qrels + run"),
 }
 TREC_QRELS = {
-    "qrels.test": "qrels.test: binary judgments (0/1)",
-    "qrels.rel_level": "qrels.rel_level: graded 0–4, and −1 for judged-not-relevant",
+    "qrels.test": N_("qrels.test: binary judgments (0/1)"),
+    "qrels.rel_level": N_("qrels.rel_level: graded 0–4, and −1 for judged-not-relevant"),
 }
+# A problem table's column heads, on screen and in its download.
+PROBLEM_HEADS = {"line": N_("line"), "problem": N_("problem"), "text": N_("text")}
 ROLES = set_files.ROLES  # the files a set can hold, in the order they are read
 # Session key under which tests put {role: (name, bytes)}, since AppTest cannot upload.
 TEST_UPLOADS = "queries_data_test_uploads"
@@ -273,13 +278,19 @@ class _Workers:
                 process.kill()
                 process.communicate()
                 raise ValueError(
-                    f"Reading the files took longer than {WORKER_TIMEOUT} s and was stopped. "
-                    f"Try a smaller file (fewer queries)."
+                    tr(
+                        "Reading the files took longer than {seconds} s and was stopped. Try a "
+                        "smaller file (fewer queries).",
+                        seconds=WORKER_TIMEOUT,
+                    )
                 ) from None
             if process.returncode != 0 or not os.path.exists(out_path):
                 raise ValueError(
-                    "The files could not be read: the process reading them stopped before the "
-                    "end (the server may be short of memory). Try again, or a smaller file."
+                    tr(
+                        "The files could not be read: the process reading them stopped before "
+                        "the end (the server may be short of memory). Try again, or a smaller "
+                        "file."
+                    )
                 )
             with open(out_path, "rb") as result:
                 value = pickle.load(result)
@@ -327,19 +338,24 @@ def load(files: Files, cap_mb: float) -> tuple[dict[str, runs.Table], dict | Val
 def problems_shown(key: str, table: runs.Table, limit: int):
     """The first `limit` problems of `table` as a frame, built once per file (`key`) and not on
     every rerun of the page."""
-    return _problems_shown(key, table.name, limit, table)
+    return _problems_shown(key, table.name, limit, table, lang=i18n.language())
+
+
+def _problem_frame(table: runs.Table):
+    """The problems of `table`, its column heads in the page's language."""
+    frame = table.problem_frame()
+    return frame.rename(columns={column: tr(head) for column, head in PROBLEM_HEADS.items()})
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
-def _problems_shown(key: str, name: str, limit: int, _table: runs.Table):
-    frame = _table.problem_frame()
-    return frame.head(limit)
+def _problems_shown(key: str, name: str, limit: int, _table: runs.Table, lang: str):
+    return _problem_frame(_table).head(limit)
 
 
 def problems_csv(table: runs.Table):
     """Every kept problem of `table` as CSV bytes, for a download button to build only when the
     file is downloaded (a callable)."""
-    return lambda: csv_bytes(table.problem_frame())
+    return lambda: csv_bytes(_problem_frame(table))
 
 
 def load_tables(files: Files, cap_mb: float) -> dict[str, runs.Table]:
@@ -395,16 +411,29 @@ def paired(a: np.ndarray, b: np.ndarray) -> stats.PairedTest:
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
-def playground_links(key: str, _data: runs.Dataset, queries: tuple, scoring: Scoring) -> list:
+def playground_links(
+    key: str, _data: runs.Dataset, queries: tuple, scoring: Scoring, lang: str | None = None
+) -> list:
     """(link, notes) for each of `queries`, in order: the table's "open in playground" column.
     A query that cannot be made a list the playground scores has no link (None) and a note
-    saying why."""
+    saying why. `lang` (the page's language) keys the cache: the notes are in it."""
     out = []
     for query in queries:
         try:
             found = playground_list(_data, query, scoring)
         except ValueError as error:
-            out.append((None, (f"Query {query} cannot be opened in the playground: {error}",)))
+            out.append(
+                (
+                    None,
+                    (
+                        tr(
+                            "Query {query} cannot be opened in the playground: {error}",
+                            query=query,
+                            error=error,
+                        ),
+                    ),
+                )
+            )
             continue
         out.append((urlparams.link("playground", found.ranked), found.notes))
     return out
@@ -453,9 +482,15 @@ def run_sets(qrels: tuple[str, bytes], given: list, cap_mb: float) -> dict[str, 
         for table in tables.values():
             if table.problem_count:
                 raise ValueError(
-                    f"{table.name} has {table.problem_count:,} line(s) trec_eval would not read "
-                    f"(the first: line {table.problems[0].line}, {table.problems[0].reason}). "
-                    f"Open it in Many queries to see them all, fix it, and upload it again."
+                    tr(
+                        "{name} has {count} line(s) trec_eval would not read (the first: line "
+                        "{line}, {reason}). Open it in Many queries to see them all, fix it, and "
+                        "upload it again.",
+                        name=table.name,
+                        count=count(table.problem_count),
+                        line=table.problems[0].line,
+                        reason=table.problems[0].reason,
+                    )
                 )
         dataset = data_sets["run"] if isinstance(data_sets, dict) else None
         out[name] = RunSet(name, tables, dataset, files.key)
@@ -503,9 +538,9 @@ def top_ranked(run_set: RunSet, query: str, n: int) -> Top | None:
     rows = ranked_rows(run_set.data, query, COMPARED_SCORING.ties).head(n)
     table = pd.DataFrame(
         {
-            "rank": range(1, len(rows) + 1),
-            "document": rows["doc"].astype(str).to_numpy(),
-            "relevance (gain)": rows["relevance"].to_numpy(),
+            tr("rank"): range(1, len(rows) + 1),
+            tr("document"): rows["doc"].astype(str).to_numpy(),
+            tr("relevance (gain)"): rows["relevance"].to_numpy(),
         }
     )
     try:

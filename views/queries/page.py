@@ -8,7 +8,9 @@ from functools import cached_property
 
 import streamlit as st
 
+import i18n
 from commands import trec as trec_command
+from i18n import N_, tr, trn
 from lessons.latex import mean_over_queries
 from ndcg_core import runs
 from ndcg_core.display import count, csv_bytes, fixed, signed
@@ -40,8 +42,16 @@ ROW_PX, HEADER_PX = 35, 38  # a dataframe's row and header heights, to size tabl
 CAP_MB = float(st.get_option("server.maxUploadSize"))
 LIBRARIES = ("sklearn", "lightgbm")  # whose conventions the run can be compared under
 
-SAMPLE = urlparams.option("sample", SAMPLES, "movies", "source of the run")
-QRELS = urlparams.option("qrels", TREC_QRELS, "qrels.test", "qrels file of the sample")
+SAMPLE = urlparams.option("sample", SAMPLES, "movies", N_("source of the run"))
+QRELS = urlparams.option("qrels", TREC_QRELS, "qrels.test", N_("qrels file of the sample"))
+# The per-query download's column heads, in the page's language (English: the core's names).
+CSV_HEADS = {
+    "query": N_("query"),
+    "n_items": N_("n_items"),
+    "dcg": N_("dcg"),
+    "idcg": N_("idcg"),
+    "ndcg": N_("ndcg"),
+}
 
 
 @dataclass(frozen=True)
@@ -102,29 +112,31 @@ def _measure(scoring: Scoring) -> str:
 
 
 def intro() -> None:
-    st.title("📊 Many queries")
+    st.title(tr("📊 Many queries"))
     st.markdown(
-        "A system is usually summed up by one number, the **mean NDCG@k over its queries**. "
-        "Load a run with its relevance judgments to see every query's value behind that mean, "
-        "how sure the mean is, and how much it moves with the conventions."
+        tr(
+            "A system is usually summed up by one number, the **mean NDCG@k over its queries**. "
+            "Load a run with its relevance judgments to see every query's value behind that "
+            "mean, how sure the mean is, and how much it moves with the conventions."
+        )
     )
 
 
 def the_data() -> Loaded | None:
     """Where the run comes from, read and joined; None while there is nothing to evaluate."""
-    st.header("1 · The data")
+    st.header(tr("1 · The data"))
     controls.from_link(f"{PAGE}_source", SAMPLE)
     source = st.radio(
-        "Where the run comes from",
+        tr("Where the run comes from"),
         list(SAMPLES),
-        format_func=SAMPLES.get,
+        format_func=lambda name: tr(SAMPLES[name]),
         horizontal=True,
         key=f"{PAGE}_source",
     )
     files = _choose_files(source)
     if not files.complete:
         st.info(
-            "Upload the files above to start; meanwhile the samples show what the page does.",
+            tr("Upload the files above to start; meanwhile the samples show what the page does."),
             icon="📁",
         )
         return None
@@ -139,7 +151,12 @@ def the_data() -> Loaded | None:
     loaded = Loaded(source, files, data_sets)
     if loaded.run.notes:
         with st.expander(
-            f"How the data was read ({len(loaded.run.notes)} rule(s) applied)", expanded=True
+            trn(
+                "How the data was read ({n} rule applied)",
+                "How the data was read ({n} rules applied)",
+                len(loaded.run.notes),
+            ),
+            expanded=True,
         ):
             for note in loaded.run.notes:
                 st.markdown(f"- {plain(note)}")
@@ -148,39 +165,55 @@ def the_data() -> Loaded | None:
 
 def _choose_files(source: str) -> Files:
     """The sample's files, or the upload widgets' (the link keeps the sample and its qrels)."""
-    cap_text = (
-        f"Files up to {runs.size_text(CAP_MB)} each are accepted (the server's "
-        f"`maxUploadSize`; a megabyte here is 1,000,000 bytes, as the upload box counts)."
+    cap_text = tr(
+        "Files up to {size} each are accepted (the server's `maxUploadSize`; a megabyte here is "
+        "{bytes} bytes, as the upload box counts).",
+        size=runs.size_text(CAP_MB),
+        bytes=count(1_000_000),
     )
     if source == "movies":
         urlparams.write({"sample": source}, [SAMPLE])
         st.caption(
-            "Ten friends, the movies two recommenders suggested, and how much each friend liked "
-            "them (0–3). An empty score: a movie the friend rated that the recommender did not "
-            "suggest."
+            tr(
+                "Ten friends, the movies two recommenders suggested, and how much each friend "
+                "liked them (0–3). An empty score: a movie the friend rated that the recommender "
+                "did not suggest."
+            )
         )
         return queries_data.sample_files("movies")
     if source == "trec":
         controls.from_link(f"{PAGE}_qrels", QRELS)
         qrels_name = st.radio(
-            "Judgments", list(TREC_QRELS), format_func=TREC_QRELS.get, key=f"{PAGE}_qrels"
+            tr("Judgments"),
+            list(TREC_QRELS),
+            format_func=lambda name: tr(TREC_QRELS[name]),
+            key=f"{PAGE}_qrels",
         )
         urlparams.write({"sample": source, "qrels": qrels_name}, [SAMPLE, QRELS])
         st.caption(
-            "From trec_eval's test folder (v10.0): the values below match trec_eval's own output."
+            tr(
+                "From trec_eval's test folder (v10.0): the values below match trec_eval's own "
+                "output."
+            )
         )
         return queries_data.sample_files("trec", qrels_name)
     urlparams.write({"sample": source}, [SAMPLE])
     if source == "csv":
         st.markdown(
-            "A CSV with a header line: `query_id, doc_id, relevance` and optionally `score` "
-            "(higher first) or `rank` (1 first). Without either, rows are ranked in file order. "
-            f"A row with an empty score is a judged document the system did not rank. {cap_text}"
+            tr(
+                "A CSV with a header line: `query_id, doc_id, relevance` and optionally `score` "
+                "(higher first) or `rank` (1 first). Without either, rows are ranked in file "
+                "order. A row with an empty score is a judged document the system did not rank. "
+                "{limit}",
+                limit=cap_text,
+            )
         )
         run_column, second_column = st.columns(2)
-        run = run_column.file_uploader("Run (CSV)", type=["csv", "txt"], key=f"{PAGE}_up_csv")
+        run = run_column.file_uploader(tr("Run (CSV)"), type=["csv", "txt"], key=f"{PAGE}_up_csv")
         second = second_column.file_uploader(
-            "Optional: a second run to compare (CSV)", type=["csv", "txt"], key=f"{PAGE}_up_csv2"
+            tr("Optional: a second run to compare (CSV)"),
+            type=["csv", "txt"],
+            key=f"{PAGE}_up_csv2",
         )
         return Files(
             "csv",
@@ -188,15 +221,18 @@ def _choose_files(source: str) -> Files:
             second_run=queries_data.uploaded("second_run", second),
         )
     st.markdown(
-        "TREC format, whitespace-separated: qrels lines `query_id 0 doc_id relevance`, run lines "
-        "`query_id Q0 doc_id rank score run_name`, read as trec_eval reads them: ranked by "
-        "score (the rank column is ignored), text after the run name ignored, lines starting "
-        f"with `#` skipped. {cap_text}"
+        tr(
+            "TREC format, whitespace-separated: qrels lines `query_id 0 doc_id relevance`, run "
+            "lines `query_id Q0 doc_id rank score run_name`, read as trec_eval reads them: ranked "
+            "by score (the rank column is ignored), text after the run name ignored, lines "
+            "starting with `#` skipped. {limit}",
+            limit=cap_text,
+        )
     )
     qrels_column, run_column, second_column = st.columns(3)
-    qrels = qrels_column.file_uploader("Qrels", key=f"{PAGE}_up_qrels")
-    run = run_column.file_uploader("Run", key=f"{PAGE}_up_run")
-    second = second_column.file_uploader("Optional: a second run", key=f"{PAGE}_up_run2")
+    qrels = qrels_column.file_uploader(tr("Qrels"), key=f"{PAGE}_up_qrels")
+    run = run_column.file_uploader(tr("Run"), key=f"{PAGE}_up_run")
+    second = second_column.file_uploader(tr("Optional: a second run"), key=f"{PAGE}_up_run2")
     return Files(
         "trec",
         run=queries_data.uploaded("run", run),
@@ -209,20 +245,33 @@ def _read(files: Files) -> dict[str, runs.Table] | None:
     """The files read (once per set, big ones in a worker process); the reason they cannot be
     read is shown in full, outside the collapsed status box."""
     problem = None
-    with st.status("Reading the files…", expanded=False) as status:
+    with st.status(tr("Reading the files…"), expanded=False) as status:
         ahead = queries_data.WORKERS.busy
         if ahead:
-            st.write(f"{count(ahead)} other upload(s) are being read first; yours follows.")
+            st.write(
+                trn(
+                    "{count} other upload is being read first; yours follows.",
+                    "{count} other uploads are being read first; yours follows.",
+                    ahead,
+                    count=count(ahead),
+                )
+            )
         started = time.perf_counter()
         try:
             tables = queries_data.load_tables(files, CAP_MB)
         except ValueError as error:
-            status.update(label="The files could not be read", state="error")
+            status.update(label=tr("The files could not be read"), state="error")
             problem = error
         else:
             lines = count(sum(len(t.rows) + t.problem_count for t in tables.values()))
-            st.write(f"Read {lines} lines in {fixed(time.perf_counter() - started, 2)} s.")
-            status.update(label=f"Read {lines} lines", state="complete")
+            st.write(
+                tr(
+                    "Read {lines} lines in {seconds} s.",
+                    lines=lines,
+                    seconds=fixed(time.perf_counter() - started, 2),
+                )
+            )
+            status.update(label=tr("Read {lines} lines", lines=lines), state="complete")
     if problem is not None:
         st.error(plain(str(problem)), icon="🚫")
         return None
@@ -239,18 +288,24 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
     total = sum(table.problem_count for table in problems.values())
     unusable = [table for table in problems.values() if table.rows.empty]
     if unusable:
-        st.error(
-            " ".join(
-                plain(t.summary or f"No line of {t.name} is left to evaluate: see why below.")
-                for t in unusable
+        said = " ".join(
+            plain(
+                t.summary
+                or tr("No line of {name} is left to evaluate: see why below.", name=t.name)
             )
-            + " Fix the file, or choose another, and upload it again.",
+            for t in unusable
+        )
+        st.error(
+            tr("{said} Fix the file, or choose another, and upload it again.", said=said),
             icon="🚫",
         )
     else:
         st.error(
-            f"{count(total)} line(s) could not be used. Fix the file(s) and upload again, or "
-            f"skip these lines: nothing else is changed.",
+            tr(
+                "{count} line(s) could not be used. Fix the file(s) and upload again, or skip "
+                "these lines: nothing else is changed.",
+                count=count(total),
+            ),
             icon="⚠️",
         )
     key = files.key
@@ -259,7 +314,13 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
             st.warning(plain(table.summary), icon="🔎")
         # Built once per file, not on every rerun: a file can hold thousands of problems.
         shown = queries_data.problems_shown(f"{key}:{role}", table, MAX_PROBLEM_ROWS)
-        st.markdown(f"**{count(table.problem_count)} problem line(s) in {plain(table.name)}**")
+        st.markdown(
+            tr(
+                "**{count} problem line(s) in {name}**",
+                count=count(table.problem_count),
+                name=plain(table.name),
+            )
+        )
         st.dataframe(
             shown,
             hide_index=True,
@@ -270,18 +331,33 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
         kept = len(table.problems)
         if table.problem_count > len(shown):
             st.caption(
-                f"The first {count(len(shown))} are shown; the download holds the first "
-                f"{count(kept)}"
-                + (
-                    f" and counts the other {count(table.more_problems)}."
-                    if table.more_problems
-                    else "."
+                tr(
+                    "The first {shown} are shown; the download holds the first {kept} and counts "
+                    "the other {more}.",
+                    shown=count(len(shown)),
+                    kept=count(kept),
+                    more=count(table.more_problems),
+                )
+                if table.more_problems
+                else tr(
+                    "The first {shown} are shown; the download holds the first {kept}.",
+                    shown=count(len(shown)),
+                    kept=count(kept),
                 )
             )
         # Keyed by role: two files may well share a name. The CSV is made when downloaded.
         st.download_button(
-            f"Download the {'first ' if table.more_problems else ''}{count(kept)} problem "
-            f"line(s) of {plain(table.name)} (CSV)",
+            tr(
+                "Download the first {count} problem line(s) of {name} (CSV)",
+                count=count(kept),
+                name=plain(table.name),
+            )
+            if table.more_problems
+            else tr(
+                "Download the {count} problem line(s) of {name} (CSV)",
+                count=count(kept),
+                name=plain(table.name),
+            ),
             queries_data.problems_csv(table),
             file_name=f"problems_{table.name}.csv",
             mime="text/csv",
@@ -291,7 +367,7 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
         return False
     # The choice belongs to these exact files: other bytes ask again.
     return st.checkbox(
-        f"Skip these {count(total)} line(s) and evaluate the rest",
+        tr("Skip these {count} line(s) and evaluate the rest", count=count(total)),
         key=f"{PAGE}_skip_{key[:16]}",
     )
 
@@ -307,8 +383,12 @@ def _fit_k(k_max: int) -> None:
     chosen = inputs.last_whole_number(f"{PAGE}_k")
     if chosen is not None and chosen == st.session_state[f"{PAGE}_k"] and chosen > k_max:
         st.warning(
-            f"k = {count(chosen)} is deeper than this run's cut-offs go (up to {count(k_max)}); "
-            f"k = {count(k_max)} is used.",
+            tr(
+                "k = {chosen} is deeper than this run's cut-offs go (up to {most}); k = {most} "
+                "is used.",
+                chosen=count(chosen),
+                most=count(k_max),
+            ),
             icon="✋",
         )
         st.session_state[f"{PAGE}_k"] = k_max
@@ -316,7 +396,7 @@ def _fit_k(k_max: int) -> None:
 
 def the_conventions(data: runs.Dataset, grades: tuple[float, ...]) -> Conventions:
     """The conventions chosen; the gain must take `grades`, those of every dataset scored."""
-    st.header("2 · The conventions")
+    st.header(tr("2 · The conventions"))
     cut_column, formula_column, ranking_column = st.columns(3)
     k_max = max(data.longest, urlparams.MAX_ITEMS)
     k_param = urlparams.Param(
@@ -325,40 +405,50 @@ def the_conventions(data: runs.Dataset, grades: tuple[float, ...]) -> Convention
     with cut_column:
         controls.from_link(f"{PAGE}_whole", urlparams.WHOLE)
         whole = st.checkbox(
-            "No cut-off (the whole list)",
+            tr("No cut-off (the whole list)"),
             key=f"{PAGE}_whole",
-            help=f"{CUTS[NO_CUTOFF].description} Used by {CUTS[NO_CUTOFF].used_by}.",
+            help=tr(
+                "{description} Used by {used_by}.",
+                description=tr(CUTS[NO_CUTOFF].description),
+                used_by=tr(CUTS[NO_CUTOFF].used_by),
+            ),
         )
         controls.from_link(f"{PAGE}_k", k_param, DEFAULT_K)
         _fit_k(k_max)
         # A whole number read by the page, not Streamlit's integer box: see ui/inputs.py.
         k = inputs.whole_number(
-            "Cut-off k", f"{PAGE}_k", 1, k_max, what="The cut-off k", disabled=whole
+            tr("Cut-off k"), f"{PAGE}_k", 1, k_max, what=tr("The cut-off k"), disabled=whole
         )
         if k is None:  # never a usable k in this session: the default, within reach
             k = min(DEFAULT_K, k_max)
         controls.from_link(f"{PAGE}_zero", urlparams.ZERO)
-        zero = controls.choose("A query with no relevant document scores", ON_ZERO, f"{PAGE}_zero")
+        zero = controls.choose(
+            tr("A query with no relevant document scores"), ON_ZERO, f"{PAGE}_zero"
+        )
     with formula_column:
         controls.from_link(f"{PAGE}_gain", urlparams.GAIN)
         gain = controls.gain(f"{PAGE}_gain", grades, menu=True)
         controls.from_link(f"{PAGE}_discount", urlparams.DISCOUNT)
-        discount = controls.choose("Discount", DISCOUNTS, f"{PAGE}_discount", menu=True)
+        discount = controls.choose(tr("Discount"), DISCOUNTS, f"{PAGE}_discount", menu=True)
         controls.from_link(f"{PAGE}_base", urlparams.BASE, LOG_BASE.default)
         base = controls.log_base(f"{PAGE}_base")
     with ranking_column:
         controls.from_link(f"{PAGE}_ideal", urlparams.IDEAL)
-        ideal = controls.choose("Ideal ranking built from", IDEALS, f"{PAGE}_ideal")
+        ideal = controls.choose(tr("Ideal ranking built from"), IDEALS, f"{PAGE}_ideal")
         controls.from_link(f"{PAGE}_ties", urlparams.TIES_PARAM)
         ties = controls.choose(
-            "Tied scores ordered",
+            tr("Tied scores ordered"),
             TIES,
             f"{PAGE}_ties",
             disabled=not data.has_scores,
-            **({} if data.has_scores else {"help": "There are no scores, so there are no ties."}),
+            **(
+                {}
+                if data.has_scores
+                else {"help": tr("There are no scores, so there are no ties.")}
+            ),
         )
         controls.from_link(f"{PAGE}_complete", urlparams.COMPLETE)
-        complete = controls.choose("The mean is taken over", MEAN_OVER, f"{PAGE}_complete")
+        complete = controls.choose(tr("The mean is taken over"), MEAN_OVER, f"{PAGE}_complete")
     if is_gain_map(gain):
         st.caption(plain(controls.map_lesson(GainMap.parse(gain), grades)))
     values = {
@@ -406,25 +496,27 @@ def the_conventions(data: runs.Dataset, grades: tuple[float, ...]) -> Convention
 def the_mean(conventions: Conventions, result, elapsed: float) -> None:
     scoring = conventions.scoring
     measure = _measure(scoring)
-    st.header(f"3 · Mean {measure} and where it comes from")
+    st.header(tr("3 · Mean {measure} and where it comes from", measure=measure))
     values = result.per_query["ndcg"]
     evaluated = int(values.count())  # NaN: a query the all-zero rule leaves out
     mean_column, interval_column, queries_column, empty_column = st.columns([1, 1.5, 1, 1])
-    mean_column.metric(f"Mean {measure}", fixed(result.mean))
+    mean_column.metric(tr("Mean {measure}", measure=measure), fixed(result.mean))
     interval = queries_data.interval(values.dropna().to_numpy()) if evaluated else None
     if interval is not None:
         interval_column.metric(
-            "95% bootstrap interval", f"{fixed(interval.low)} – {fixed(interval.high)}"
+            tr("95% bootstrap interval"), f"{fixed(interval.low)} – {fixed(interval.high)}"
         )
     queries_column.metric(
-        "Queries in the mean",
-        f"{count(evaluated)} of {count(len(values))}",
-        help=f"The mean is taken over {MEAN_OVER[conventions.complete].short}.",
+        tr("Queries in the mean"),
+        tr("{part} of {whole}", part=count(evaluated), whole=count(len(values))),
+        help=tr("The mean is taken over {which}.", which=tr(MEAN_OVER[conventions.complete].short)),
     )
     empty_column.metric(
-        "Nothing relevant",
+        tr("Nothing relevant"),
         count(result.queries_without_relevant),
-        help="Queries with no relevant judged document: IDCG = 0, so the all-zero rule decides.",
+        help=tr(
+            "Queries with no relevant judged document: IDCG = 0, so the all-zero rule decides."
+        ),
     )
     formula, filled = mean_over_queries(values.to_numpy(), result.mean, runs.cut_for(scoring))
     st.latex(formula)
@@ -432,23 +524,31 @@ def the_mean(conventions: Conventions, result, elapsed: float) -> None:
         return
     st.latex(filled)
     st.caption(
-        f"The interval: the queries were resampled with replacement "
-        f"{count(queries_data.BOOTSTRAP_RESAMPLES)} times (seed 0) and the middle 95% of the "
-        f"resampled means kept. Few queries → a wide interval. Evaluated in "
-        f"{fixed(elapsed * 1000, 0)} ms."
+        tr(
+            "The interval: the queries were resampled with replacement {times} times (seed 0) and "
+            "the middle 95% of the resampled means kept. Few queries → a wide interval. "
+            "Evaluated in {ms} ms.",
+            times=count(queries_data.BOOTSTRAP_RESAMPLES),
+            ms=fixed(elapsed * 1000, 0),
+        )
     )
     charts.show(
         spread_histogram(
             values.dropna().to_numpy(), result.mean, interval.low, interval.high, measure
         ),
         key=f"{PAGE}_hist",
-        alt=f"Histogram: how many queries score each {measure}, with the mean marked",
+        alt=tr(
+            "Histogram: how many queries score each {measure}, with the mean marked",
+            measure=measure,
+        ),
     )
     st.caption(
-        "Each bar counts the queries in a 0.05-wide band; the dashed line is the mean and the "
-        "shaded band its 95% interval. Notice how few queries sit near the mean itself."
+        tr(
+            "Each bar counts the queries in a 0.05-wide band; the dashed line is the mean and the "
+            "shaded band its 95% interval. Notice how few queries sit near the mean itself."
+        )
     )
-    with st.expander("The histogram as a table"):
+    with st.expander(tr("The histogram as a table")):
         st.dataframe(
             spread_table(values.dropna().to_numpy(), measure),
             hide_index=True,
@@ -458,56 +558,68 @@ def the_mean(conventions: Conventions, result, elapsed: float) -> None:
 
 def which_queries(loaded: Loaded, conventions: Conventions) -> None:
     """The two query sets trec_eval can average over, and the queries that set them apart."""
-    st.markdown("**Which queries the mean is taken over**")
+    st.markdown(tr("**Which queries the mean is taken over**"))
     gap = queries_data.complete_gap(loaded.key(), loaded.run, conventions.scoring)
     answered_column, complete_column, gap_column = st.columns(3)
     answered_column.metric(
-        f"Over the queries answered ({count(gap.answered_queries)})", fixed(gap.answered)
+        tr("Over the queries answered ({count})", count=count(gap.answered_queries)),
+        fixed(gap.answered),
     )
     judged = gap.answered_queries + len(gap.unanswered)
-    complete_column.metric(f"Over every judged query, -c ({count(judged)})", fixed(gap.complete))
-    gap_column.metric("Difference", signed(gap.difference))
+    complete_column.metric(
+        tr("Over every judged query, -c ({count})", count=count(judged)), fixed(gap.complete)
+    )
+    gap_column.metric(tr("Difference"), signed(gap.difference))
     if gap.unanswered.empty:
         st.caption(
-            "The run answers every judged query, so both means are the same. Leaving a hard "
-            "query out would raise the first and not the second: that is what trec_eval's -c "
-            "guards against."
+            tr(
+                "The run answers every judged query, so both means are the same. Leaving a hard "
+                "query out would raise the first and not the second: that is what trec_eval's -c "
+                "guards against."
+            )
         )
         return
     shown = gap.unanswered.reset_index()
     shown["query"] = shown["query"].astype(str)
     st.caption(
-        f"{count(len(shown))} judged query(ies) have no ranking in the run. trec_eval leaves "
-        f"them out by default; with -c each counts as an empty ranking (0 under its "
-        f"conventions), so they are the whole difference. A run that skips its hard queries "
-        f"looks better without -c. Now used: {MEAN_OVER[conventions.complete].short}."
+        tr(
+            "{count} judged query(ies) have no ranking in the run. trec_eval leaves them out by "
+            "default; with -c each counts as an empty ranking (0 under its conventions), so they "
+            "are the whole difference. A run that skips its hard queries looks better without "
+            "-c. Now used: {which}.",
+            count=count(len(shown)),
+            which=tr(MEAN_OVER[conventions.complete].short),
+        )
     )
+    counts_as = tr("counts in the -c mean as")
     st.dataframe(
         shown.rename(
             columns={
-                "judged": "judged documents",
-                "relevant": "relevant documents",
-                "ndcg": "counts in the -c mean as",
+                "query": tr("query"),
+                "judged": tr("judged documents"),
+                "relevant": tr("relevant documents"),
+                "ndcg": counts_as,
             }
         ),
         hide_index=True,
         width="stretch",
         height=_height(len(shown), 250),
         key=f"{PAGE}_unanswered",
-        column_config={"counts in the -c mean as": tables.NUMBER},
+        column_config={counts_as: tables.NUMBER},
     )
 
 
 def how_the_mean_moves(loaded: Loaded, conventions: Conventions) -> None:
-    st.markdown("**How the mean moves with the all-zero rule and the ideal ranking**")
+    st.markdown(tr("**How the mean moves with the all-zero rule and the ideal ranking**"))
     scoring = conventions.scoring
     # The grid varies these two itself: one cache entry serves every choice of them.
     held = replace(scoring, ideal="judgments", zero="0")
     grid = queries_data.convention_grid(loaded.key(), loaded.run, held, conventions.complete)
     shown = grid.means.rename(
-        index=lambda z: ON_ZERO[z].short, columns=lambda i: f"ideal: {IDEALS[i].short}"
+        index=lambda z: tr(ON_ZERO[z].short),
+        columns=lambda i: tr("ideal: {source}", source=tr(IDEALS[i].short)),
     )
-    shown.index.name = "all-zero rule (IDCG = 0)"
+    shown.index.name = tr("all-zero rule (IDCG = 0)")
     shown.columns.name = None
     st.dataframe(
         shown,
@@ -516,9 +628,13 @@ def how_the_mean_moves(loaded: Loaded, conventions: Conventions) -> None:
         column_config=dict.fromkeys(shown.columns, tables.NUMBER),
     )
     st.caption(
-        f"The same run under six conventions: the mean spans {fixed(grid.spread)}. Your current "
-        f"choice: {ON_ZERO[scoring.zero].short}, with the ideal from "
-        f"{IDEALS[scoring.ideal].short}."
+        tr(
+            "The same run under six conventions: the mean spans {spread}. Your current choice: "
+            "{zero}, with the ideal from {ideal}.",
+            spread=fixed(grid.spread),
+            zero=tr(ON_ZERO[scoring.zero].short),
+            ideal=tr(IDEALS[scoring.ideal].short),
+        )
     )
 
 
@@ -528,22 +644,31 @@ def how_the_mean_moves(loaded: Loaded, conventions: Conventions) -> None:
 
 
 def every_query(loaded: Loaded, conventions: Conventions, result) -> None:
-    st.header("4 · Every query")
+    st.header(tr("4 · Every query"))
     scoring = conventions.scoring
     measure = _measure(scoring)
     at = measure.removeprefix("NDCG")
     per_query = result.per_query
     table = per_query.reset_index().rename(
-        columns={"n_items": "ranked", "dcg": f"DCG{at}", "idcg": f"IDCG{at}", "ndcg": measure}
+        columns={
+            "query": tr("query"),
+            "n_items": tr("ranked"),
+            "dcg": f"DCG{at}",
+            "idcg": f"IDCG{at}",
+            "ndcg": measure,
+        }
     )
-    table["query"] = table["query"].astype(str)
+    query_head, playground_head = tr("query"), tr("playground")
+    table[query_head] = table[query_head].astype(str)
     answered = loaded.run.queries  # a query the run never answers has no list to open
     with_links = len(table) <= MAX_LINK_ROWS and len(loaded.run.ranked) <= MAX_LINK_DOCS
     links = []
     if with_links:
-        links = queries_data.playground_links(loaded.key(), loaded.run, tuple(answered), scoring)
+        links = queries_data.playground_links(
+            loaded.key(), loaded.run, tuple(answered), scoring, lang=i18n.language()
+        )
         by_query = dict(zip(answered, (link for link, _ in links)))
-        table["playground"] = [
+        table[playground_head] = [
             share.keep_presenting(by_query[query]) if by_query.get(query) else None
             for query in per_query.index
         ]
@@ -567,79 +692,106 @@ def every_query(loaded: Loaded, conventions: Conventions, result) -> None:
             measure: measure_column,
             f"DCG{at}": tables.NUMBER,
             f"IDCG{at}": tables.NUMBER,
-            "playground": st.column_config.LinkColumn("open in playground", display_text="open ↗"),
+            playground_head: st.column_config.LinkColumn(
+                tr("open in playground"), display_text=tr("open ↗")
+            ),
         },
     )
-    caption = (
-        "Click a column header to sort (the worst queries are where a system can improve); "
-        "select a row to open that query in the playground with its full breakdown."
-    )
+    said = [
+        tr(
+            "Click a column header to sort (the worst queries are where a system can improve); "
+            "select a row to open that query in the playground with its full breakdown."
+        )
+    ]
     if not with_links:
-        caption += (
-            f" Links in every row are shown for up to {count(MAX_LINK_ROWS)} queries and "
-            f"{count(MAX_LINK_DOCS)} ranked documents."
+        said.append(
+            tr(
+                "Links in every row are shown for up to {queries} queries and {documents} ranked "
+                "documents.",
+                queries=count(MAX_LINK_ROWS),
+                documents=count(MAX_LINK_DOCS),
+            )
         )
     noted = sum(1 for _, notes in links if notes)
     if noted:
-        caption += (
-            f" The playground will not show exactly this table's value for {count(noted)} "
-            f"query(ies): select one to see why."
+        said.append(
+            tr(
+                "The playground will not show exactly this table's value for {count} "
+                "query(ies): select one to see why.",
+                count=count(noted),
+            )
         )
-    st.caption(caption)
+    st.caption(" ".join(said))
     selected = event.selection.rows if event is not None else []
     if selected:
         _open_in_playground(loaded, scoring, result, per_query.index[selected[0]])
     csv_column, trec_column = st.columns(2)
     csv_column.download_button(
-        "Download the per-query table (CSV)",
-        csv_bytes(per_query.reset_index()),
+        tr("Download the per-query table (CSV)"),
+        csv_bytes(
+            per_query.reset_index().rename(
+                columns={column: tr(head) for column, head in CSV_HEADS.items()}
+            )
+        ),
         file_name=f"{measure.lower().replace('@', '_at_')}_per_query.csv",
         mime="text/csv",
         key=f"{PAGE}_download",
     )
     same = trec_command.equivalent(scoring, conventions.complete)
     trec_column.download_button(
-        "Download in trec_eval's output format",
+        tr("Download in trec_eval's output format"),
         trec_command.output([(same.measure, result)]).encode(),
         file_name=f"{same.measure}.trec_eval.txt",
         mime="text/plain",
         key=f"{PAGE}_download_trec",
     )
-    said = (
-        f"trec_eval's format: one line per query, `measure`, `query` and `value` separated by tabs, then the `all` line of the mean, "
-        f"to diff against `{same.command}`."
+    said = tr(
+        "trec_eval's format: one line per query, `measure`, `query` and `value` separated by "
+        "tabs, then the `all` line of the mean, to diff against `{command}`.",
+        command=same.command,
     )
     if same.cannot:
-        said += (
-            f" trec_eval has no option for {', '.join(same.cannot)}: its numbers will differ "
-            f"from these."
+        said += " " + tr(
+            "trec_eval has no option for {options}: its numbers will differ from these.",
+            options=", ".join(same.cannot),
         )
     trec_column.caption(said)  # no user text in it: the command and the options' words
 
 
 def _open_in_playground(loaded: Loaded, scoring: Scoring, result, query) -> None:
     value = result.per_query.at[query, "ndcg"]
-    st.markdown(f"Query {plain(query)}: {_measure(scoring)} = {fixed(value)}")
+    st.markdown(
+        tr(
+            "Query {query}: {measure} = {value}",
+            query=plain(query),
+            measure=_measure(scoring),
+            value=fixed(value),
+        )
+    )
     if query not in loaded.run.queries:
         st.caption(
-            "The run has no ranking for this judged query: it counts as an empty ranking in "
-            "the mean over every judged query, so there is no list to open."
+            tr(
+                "The run has no ranking for this judged query: it counts as an empty ranking in "
+                "the mean over every judged query, so there is no list to open."
+            )
         )
         return
     try:
         found = queries_data.playground_list(loaded.run, query, scoring)
     except ValueError as error:  # a list the playground cannot score: said, not raised
-        st.caption(plain(f"This query cannot be opened in the playground: {error}"))
+        st.caption(plain(tr("This query cannot be opened in the playground: {error}", error=error)))
         return
     menu.page_link(
         "playground",
         params=urlparams.list_params(found.ranked),
-        label="🎛️ Open this query in the playground",
+        label=tr("🎛️ Open this query in the playground"),
     )
     for note in found.notes:
         st.caption(plain(note))
     if scoring.ties == "average":
-        st.caption("The playground shows one order: tied documents appear in trec_eval's order.")
+        st.caption(
+            tr("The playground shows one order: tied documents appear in trec_eval's order.")
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -648,19 +800,21 @@ def _open_in_playground(loaded: Loaded, scoring: Scoring, result, query) -> None
 
 
 def compare(loaded: Loaded, conventions: Conventions, result) -> None:
-    st.header("5 · Compare query by query")
+    st.header(tr("5 · Compare query by query"))
     scoring, complete = conventions.scoring, conventions.complete
     data = loaded.run
     choices = {}
     if "second_run" in loaded.data_sets:
-        choices["run"] = f"another run: {loaded.data_sets['second_run'].name}"
+        choices["run"] = tr("another run: {name}", name=loaded.data_sets["second_run"].name)
     other_qrels = loaded.other_qrels
     if other_qrels is not None:
-        choices["qrels"] = f"the same run, judged by {other_qrels[0]}"
+        choices["qrels"] = tr("the same run, judged by {qrels}", qrels=other_qrels[0])
     for library in LIBRARIES:
-        choices[library] = f"the same run, {PRESETS_BY_KEY[library].library}'s conventions"
+        choices[library] = tr(
+            "the same run, {library}'s conventions", library=PRESETS_BY_KEY[library].library
+        )
     against = st.radio(
-        "Compare the run above (A) with (B)",
+        tr("Compare the run above (A) with (B)"),
         list(choices),
         format_func=lambda choice: plain(choices[choice]),
         horizontal=True,
@@ -676,54 +830,65 @@ def compare(loaded: Loaded, conventions: Conventions, result) -> None:
             )
         elif against == "qrels":
             qrels_name, files, other = other_qrels
-            b_name = f"{other.name} judged by {qrels_name}"
+            b_name = tr("{run} judged by {qrels}", run=other.name, qrels=qrels_name)
             b_result = queries_data.per_query_ndcg(f"{files.key}:run", other, scoring, complete)
         else:
             preset = PRESETS_BY_KEY[against]
-            b_name = f"{data.name}, {preset.library}'s conventions"
+            b_name = tr("{run}, {library}'s conventions", run=data.name, library=preset.library)
             b_scoring = preset.scoring(scoring.k)
             b_result = queries_data.per_query_ndcg(loaded.key(), data, b_scoring, complete)
     except ValueError as error:
-        st.warning(plain(f"B ({b_name}) cannot be scored: {error}"), icon="✋")
+        st.warning(
+            plain(tr("B ({name}) cannot be scored: {error}", name=b_name, error=error)), icon="✋"
+        )
         return
     pairing = runs.pair_queries(result, b_result)
     if pairing.compared == 0:
-        st.warning("No query has a value in both A and B, so there is nothing to compare.")
+        st.warning(tr("No query has a value in both A and B, so there is nothing to compare."))
         return
     test = queries_data.paired(pairing.a, pairing.b)
     difference, outcomes, p_value, compared = st.columns(4)
-    difference.metric("Mean of A − B", signed(test.mean_difference))
+    difference.metric(tr("Mean of A − B"), signed(test.mean_difference))
     outcomes.metric(
-        "A better / B better / equal",
+        tr("A better / B better / equal"),
         f"{count(test.wins)} / {count(test.losses)} / {count(test.ties)}",
     )
-    p_value.metric("p-value (randomization)", fixed(test.p_value))
-    compared.metric("Queries compared", count(test.n))
+    p_value.metric(tr("p-value (randomization)"), fixed(test.p_value))
+    compared.metric(tr("Queries compared"), count(test.n))
     charts.show(
         paired_scatter(
             pairing.queries, pairing.a, pairing.b, test.outcome_masks, data.name, b_name
         ),
         key=f"{PAGE}_scatter",
-        alt="Scatter chart: each query's value under A against its value under B",
+        alt=tr("Scatter chart: each query's value under A against its value under B"),
     )
     how = (
-        "all 2^n sign patterns, exactly"
+        tr("all 2^n sign patterns, exactly")
         if test.exact
-        else f"{count(queries_data.RANDOMIZATION_RESAMPLES)} random sign patterns, seed 0"
+        else tr(
+            "{count} random sign patterns, seed 0",
+            count=count(queries_data.RANDOMIZATION_RESAMPLES),
+        )
     )
-    left_out = (
-        f" {count(pairing.left_out)} query(ies) are in only one of A and B and are left out."
-        if pairing.left_out
-        else ""
-    )
-    st.caption(
-        "One mark per query: ▲ above the dotted diagonal A did better, ▼ below it B did. The "
-        f"test flips the sign of each query's difference at random ({how}) and asks how often "
-        "the mean difference comes out at least as large in size as the one observed, in "
-        "either direction (a two-sided test): a small p-value says the gap is unlikely to be "
-        f"luck.{left_out}"
-    )
-    with st.expander("The chart as a table"):
+    said = [
+        tr(
+            "One mark per query: ▲ above the dotted diagonal A did better, ▼ below it B did. The "
+            "test flips the sign of each query's difference at random ({how}) and asks how often "
+            "the mean difference comes out at least as large in size as the one observed, in "
+            "either direction (a two-sided test): a small p-value says the gap is unlikely to be "
+            "luck.",
+            how=how,
+        )
+    ]
+    if pairing.left_out:
+        said.append(
+            tr(
+                "{count} query(ies) are in only one of A and B and are left out.",
+                count=count(pairing.left_out),
+            )
+        )
+    st.caption(" ".join(said))
+    with st.expander(tr("The chart as a table")):
         st.dataframe(
             paired_table(pairing.queries, pairing.a, pairing.b, test.outcome_masks),
             hide_index=True,
@@ -743,14 +908,14 @@ def main() -> None:
     if loaded is None:
         return
     conventions = the_conventions(loaded.run, loaded.grades)
-    with st.spinner("Evaluating every query…"):
+    with st.spinner(tr("Evaluating every query…")):
         started = time.perf_counter()
         try:
             result = queries_data.per_query_ndcg(
                 loaded.key(), loaded.run, conventions.scoring, conventions.complete
             )
         except ValueError as error:  # e.g. relevances whose sums overflow a float
-            st.error(plain(f"The run cannot be scored: {error}"), icon="🚫")
+            st.error(plain(tr("The run cannot be scored: {error}", error=error)), icon="🚫")
             return
         elapsed = time.perf_counter() - started
     the_mean(conventions, result, elapsed)

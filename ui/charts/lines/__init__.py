@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from i18n import N_, tr
 from ndcg_core.display import MINUS, exact
 from ui.component import register
 
@@ -84,7 +85,7 @@ class LineChart:
     n: int
     series: tuple[Series, ...]
     y_range: tuple[float, float]
-    x_title: str = "Position"
+    x_title: str = N_("Position")  # shown as tr(x_title)
     cut: int | None = None  # k, when it cuts the list short: a dotted line after position k
     height: int = 300
     alt: str = ""
@@ -129,7 +130,7 @@ def chart_data(chart: LineChart, *, present: bool = False) -> dict:
     low, high = chart.y_range
     return {
         "alt": chart.alt,
-        "xTitle": chart.x_title,
+        "xTitle": tr(chart.x_title),
         "yTitle": chart.y_title,
         "height": round(chart.height * grow),
         "fontSize": font,
@@ -175,5 +176,7 @@ def show(chart: LineChart, key: str, *, alt: str | None = None, present: bool = 
     """Draw `chart` under the session key `key`; `alt` names it for screen readers (what it
     shows, in one sentence)."""
     data = chart_data(chart, present=present)
-    data["alt"] = alt or chart.alt or f"Chart of {chart.y_title} by {chart.x_title}"
+    data["alt"] = (
+        alt or chart.alt or tr("Chart of {y} by {x}", y=chart.y_title, x=tr(chart.x_title))
+    )
     _mount(key=key, data=data)
