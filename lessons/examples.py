@@ -905,7 +905,7 @@ EXAMPLES: tuple[Example, ...] = (
                     "table's own log column prints 1.58 beside it; 0.772 is 2 / 2.59, although "
                     "log₂ 6 = 2.58496… rounds to 2.58. Adding such terms gives 8.09 for a DCG "
                     "that is 8.0972, and the ratio of two rounded totals, 8.09 / 8.693, gives "
-                    "0.9306 where full precision gives 0.9315."
+                    "0.9306 where the unrounded values give 0.9315."
                 ),
             ),
             Erratum(
