@@ -307,7 +307,10 @@ def _checking_the_source(item: Example) -> None:
             # The source's own words stay in its language; a reader of another language gets
             # the translation beside them.
             st.caption(tr("The source's line, as it has it:"))
-            st.code(erratum.quote, language=None, wrap_lines=True)
+            if erratum.quote_english:  # a sentence in words: quoted as prose
+                st.markdown(f"> {plain(erratum.quote)}")
+            else:  # a line of formulas and figures
+                st.code(erratum.quote, language=None, wrap_lines=True)
             if erratum.quote_english and not _reads_source_language(SOURCES[item.source]):
                 st.caption(
                     tr("In translation: “{translation}”", translation=tr(erratum.quote_english))
