@@ -4,8 +4,23 @@ corrections' definitions, are the kernel's (`ndcg_core.compare`, `ndcg_core.stat
 
 from __future__ import annotations
 
+from i18n import N_, tr, trn
 from ndcg_core.compare import ALPHA, Comparison
-from ndcg_core.display import count
+from ndcg_core.display import count, exact, fixed
+
+# How each correction turns a p-value into its corrected one, said with the comparison's m and
+# the p-value's place i among the m (from the smallest).
+HOW = {
+    "bonferroni": N_("Bonferroni multiplies every p-value by m = {m}"),
+    "holm": N_(
+        "Holm sorts the {m} p-values and multiplies the i-th smallest by m − i + 1 (never giving "
+        "less than a smaller one got); this one comes {i} from the smallest: × {factor}"
+    ),
+    "bh": N_(
+        "Benjamini–Hochberg multiplies the i-th smallest of the {m} p-values by m / i (never "
+        "giving more than a larger one got); this one comes {i} from the smallest: × {m}/{i}"
+    ),
+}
 
 
 def why_unmarked(comparison: Comparison) -> list[str]:
@@ -14,25 +29,39 @@ def why_unmarked(comparison: Comparison) -> list[str]:
     tests risks: at least one mark that is luck, with probability up to 1 − (1 − α)^m."""
     rows = comparison.rows.dropna(subset=["baseline"])
     m = int(rows["p_value"].notna().sum())
+    alpha = exact(ALPHA)
     said = [
-        f"{count(m)} test{'s' * (m != 1)} at α = {ALPHA} each: if no run differed from its baseline at all, "
-        f"the chance that at least one of them still shows a mark would be up to "
-        f"1 − {1 - ALPHA:g}^{m} = {1 - (1 - ALPHA) ** m:.1%}. A correction keeps that chance "
-        f"near {ALPHA} by asking more of each p-value."
+        trn(
+            "{count} test at α = {alpha} each: if no run differed from its baseline at all, the "
+            "chance that at least one of them still shows a mark would be up to "
+            "1 − {keep}^{n} = {chance}%. A correction keeps that chance near {alpha} by asking "
+            "more of each p-value.",
+            "{count} tests at α = {alpha} each: if no run differed from its baseline at all, the "
+            "chance that at least one of them still shows a mark would be up to "
+            "1 − {keep}^{n} = {chance}%. A correction keeps that chance near {alpha} by asking "
+            "more of each p-value.",
+            m,
+            count=count(m),
+            alpha=alpha,
+            keep=exact(round(1 - ALPHA, 12)),
+            chance=fixed(100 * (1 - (1 - ALPHA) ** m), 1),
+        )
     ]
     order = rows["p_value"].rank(method="first")
     for index, row in rows[(rows["p_value"] < ALPHA) & ~(rows["p_adjusted"] < ALPHA)].iterrows():
         i, p = int(order[index]), row["p_value"]
-        how = {
-            "bonferroni": f"Bonferroni multiplies every p-value by m = {m}",
-            "holm": f"Holm sorts the {m} p-values and multiplies the i-th smallest by m − i + 1 "
-            f"(never giving less than a smaller one got); this one comes {i} from the smallest: × {m - i + 1}",
-            "bh": f"Benjamini–Hochberg multiplies the i-th smallest of the {m} p-values by m / i "
-            f"(never giving more than a larger one got); this one comes {i} from the smallest: × {m}/{i}",
-        }.get(comparison.correction, "")
+        how = HOW.get(comparison.correction)
         said.append(
-            f"{row['run']} against {row['baseline']} on {row['measure']}: p = {p:.4f}, below "
-            f"{ALPHA} on its own. {how}: corrected p = {row['p_adjusted']:.4f}, not below "
-            f"{ALPHA}, so the mark goes."
+            tr(
+                "{run} against {baseline} on {measure}: p = {p}, below {alpha} on its own. "
+                "{how}: corrected p = {corrected}, not below {alpha}, so the mark goes.",
+                run=row["run"],
+                baseline=row["baseline"],
+                measure=row["measure"],
+                p=fixed(p),
+                alpha=alpha,
+                how=tr(how, m=m, i=i, factor=m - i + 1) if how else "",
+                corrected=fixed(row["p_adjusted"]),
+            )
         )
     return said

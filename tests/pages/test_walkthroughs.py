@@ -19,7 +19,14 @@ from lessons.examples import (
 )
 from lessons.latex import worked
 from lessons.practice.lesson_questions import walkthrough_question as question
-from tests.pages.conftest import decode, line_charts, open_page, page_links, plotly_figures
+from tests.pages.conftest import (
+    decode,
+    line_charts,
+    open_link,
+    open_page,
+    page_links,
+    plotly_figures,
+)
 from ui import urlparams
 
 
@@ -252,6 +259,38 @@ def test_russian_headings_come_with_a_translation():
     text = _text(_page("russian"))
     assert "**Ошибка в топе списка** (“an error at the top of the list”)" in text
     assert "every position is wrong, not only the top" in text  # the heading undersells it
+
+
+# The Russian note's conclusion the third example rebuts, as the note words it (issue 35, item 4).
+CONCLUSION = (
+    "Идеальный NDCG = 1 достигается только при полном совпадении с идеальным ранжированием."
+)
+
+
+@pytest.mark.parametrize(
+    "lang, translation",
+    [
+        ("en", "An ideal NDCG = 1 is reached only when the ranking matches the ideal ranking"),
+        ("zh", "理想的 NDCG = 1 只有在与理想排序完全一致时才能达到"),
+        ("ru", None),  # a Russian reader reads the note's own words: no translation beside them
+    ],
+)
+def test_the_rebutted_russian_sentence_is_quoted_in_russian_beside_its_translation(
+    lang, translation
+):
+    at = _reveal(open_link(PAGES["russian"], {"lang": lang}), "russian")
+    blocks = [m.value for m in at.markdown]
+    (quoted,) = [i for i, block in enumerate(blocks) if CONCLUSION in block]
+    assert blocks[quoted].startswith("> ")
+    # The rebuttal is right above it, the translation right after it.
+    rebuttal = next(i.value for i in at.info if "NDCG = 1" in i.value)
+    assert "NDCG = 1" in rebuttal
+    captions = " ".join(c.value for c in at.caption)
+    if translation is None:
+        assert "«" + CONCLUSION[:20] not in captions and "In translation" not in captions
+        assert "Заметка делает вывод" in rebuttal
+    else:
+        assert translation in captions
 
 
 @pytest.mark.parametrize("family", list(PAGES))

@@ -19,12 +19,15 @@ It lives beside its six pages rather than in `ui/`, which holds what several pag
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
+import i18n
+from i18n import N_, tr, trn
 from lessons.demos import compare_totals, ideal_choices, swaps_within
 from lessons.examples import (
     CG_ONLY,
@@ -43,7 +46,7 @@ from lessons.practice.lesson_questions import walkthrough_question
 from ndcg_core import batch_ndcg, gains, ndcg
 from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.metrics import NOT_RETRIEVED
-from ndcg_core.options import ON_ZERO
+from ndcg_core.options import DISCOUNTS, ON_ZERO
 from ndcg_core.parsing import format_relevances
 from ui import charts, menu, predict, urlparams
 from ui.text import plain
@@ -55,8 +58,22 @@ AUDIT_DIGITS = 6
 # on a phone, where four would have to scroll.
 FOLDED_TERMS_PER_LINE = 3
 # What IDCG is, said under the formulas of every lesson's core (its question needs it).
-IDCG_WORDS = "IDCG is the DCG of the ideal order: the same items, sorted best first."
-POOL_WORDS = "The ideal also holds the judged items the system did not retrieve."
+IDCG_WORDS = N_("IDCG is the DCG of the ideal order: the same items, sorted best first.")
+POOL_WORDS = N_("The ideal also holds the judged items the system did not retrieve.")
+# What a printed figure at a position is, by its `Printed.quantity`.
+AT_POSITION = {
+    "term": N_("term at position {position}"),
+    "ideal term": N_("ideal term at position {position}"),
+    "log": N_("divisor (log) at position {position}"),
+    "ideal log": N_("ideal divisor (log) at position {position}"),
+}
+# A source's details after its title, by which of a kind and a site it has (every one has a date).
+CITATIONS = {
+    (True, True): N_("{title}, {kind}, {site}, {date}."),
+    (True, False): N_("{title}, {kind}, {date}."),
+    (False, True): N_("{title}, {site}, {date}."),
+    (False, False): N_("{title}, {date}."),
+}
 # The Russian example whose every neighbour swap is tabled: the ideal with its top two swapped.
 SWAPS_OF = "russian-1-not-ideal"
 
@@ -84,7 +101,7 @@ def _ideal_names(item: Example, relevances, labels) -> list[str]:
         match = next((pair for pair in unused if pair[0] == value), None)
         if label == NOT_RETRIEVED and match is not None:
             unused.remove(match)
-            label = f"{match[1]} {NOT_RETRIEVED}"
+            label = f"{match[1]} {tr(NOT_RETRIEVED)}"
         names.append(str(label))
     return names
 
@@ -92,38 +109,62 @@ def _ideal_names(item: Example, relevances, labels) -> list[str]:
 # ------------------------------------------------------------------------------------- pieces
 
 
+def _then(first: str, second: str) -> str:
+    """Two sentences one after the other, as the language writes them (Chinese: no space)."""
+    return tr("{first} {second}", first=first, second=second)
+
+
+def _reads_source_language(source: Source) -> bool:
+    """Whether this run reads the source's own language, so a quote from it needs no
+    translation beside it."""
+    return i18n.language() == source.lang
+
+
 def source_title(source: Source) -> str:
-    """A source's title in quotes, a link when there is one: how the core names its source."""
-    title = f"“{plain(source.title)}”"
+    """A source's title in quotes, a link when there is one: how the core names its source. The
+    title stays as the source titles it, in every language; only the quotes are the language's."""
+    title = tr("“{title}”", title=plain(source.title))
     return f"[{title}]({source.link})" if source.link else title
 
 
 def source_markdown(source: Source, *, remark: bool = True) -> str:
     """A source as a learner reads it: its title (a link when there is one), what it is, where
     and when, and (with `remark`) anything else needed to read it right."""
-    title = source_title(source)
-    rest = ", ".join(plain(part) for part in (source.kind, source.site, source.date) if part)
-    said = f" {plain(source.remark)}" if remark and source.remark else ""
-    return f"{title}, {rest}.{said}"
+    cited = tr(
+        CITATIONS[bool(source.kind), bool(source.site)],
+        title=source_title(source),
+        kind=plain(tr(source.kind)) if source.kind else "",
+        site=plain(tr(source.site)) if source.site else "",
+        date=plain(tr(source.date)),
+    )
+    return _then(cited, plain(tr(source.remark))) if remark and source.remark else cited
 
 
 def _source_line(item: Example) -> None:
-    st.caption(f"From {source_markdown(SOURCES[item.source], remark=False)}")
+    source = SOURCES[item.source]
+    st.caption(tr("From {source}", source=source_markdown(source, remark=False)))
     if item.heading:
-        remark = f" {plain(item.heading_remark)}" if item.heading_remark else ""
-        st.markdown(
-            f"The note's own heading: **{plain(item.heading)}** "
-            f"(“{plain(item.heading_english)}”).{remark}"
-        )
+        if _reads_source_language(source):
+            said = tr("The note's own heading: **{heading}**.", heading=plain(item.heading))
+        else:
+            said = tr(
+                "The note's own heading: **{heading}** (“{translation}”).",
+                heading=plain(item.heading),
+                translation=plain(tr(item.heading_english)),
+            )
+        if item.heading_remark:
+            said = _then(said, plain(tr(item.heading_remark)))
+        st.markdown(said)
 
 
-def _list_table(relevances, labels=None, label_name: str = "Item") -> pd.DataFrame:
+def _list_table(relevances, labels=None, label_name: str | None = None) -> pd.DataFrame:
     rows = {}
     if labels is not None:
-        rows[label_name] = list(labels)
-    rows["Relevance"] = [exact(r) for r in relevances]
-    positions = [str(i) for i in range(1, len(rows["Relevance"]) + 1)]
-    return pd.DataFrame(rows, index=positions).T.rename_axis("Position")
+        rows[label_name or tr("Item")] = list(labels)
+    relevance = tr("Relevance")
+    rows[relevance] = [exact(r) for r in relevances]
+    positions = [str(i) for i in range(1, len(rows[relevance]) + 1)]
+    return pd.DataFrame(rows, index=positions).T.rename_axis(tr("Position"))
 
 
 def _playground_button(item: Example) -> None:
@@ -131,32 +172,35 @@ def _playground_button(item: Example) -> None:
     menu.page_link(
         "playground",
         params=urlparams.list_params(item.ranked),
-        label="🎛️ Open in playground",
-        help="Loads this list into the playground, with its k, gain, discount and any judged "
-        "items it did not retrieve.",
+        label=tr("🎛️ Open in playground"),
+        help=tr(
+            "Loads this list into the playground, with its k, gain, discount and any judged "
+            "items it did not retrieve."
+        ),
     )
 
 
 def _running_table(item: Example, table: pd.DataFrame, ideal: bool = False) -> pd.DataFrame:
     prefix = "ideal_" if ideal else ""
     rows = table[table[f"{prefix}relevance"].notna()]
-    total = "Running IDCG" if ideal else "Running DCG"
-    out = pd.DataFrame({"Position": rows["position"].astype(int).astype(str)})
+    total = tr("Running IDCG") if ideal else tr("Running DCG")
+    below = tr("— (below k)")
+    out = pd.DataFrame({tr("Position"): rows["position"].astype(int).astype(str)})
     if item.named:
-        out["Item"] = list(rows[f"{prefix}label"])
+        out[tr("Item")] = list(rows[f"{prefix}label"])
     elif ideal:
-        out["Ranked at"] = _origin(rows[f"{prefix}label"])
-    out["Relevance"] = [exact(v) for v in rows[f"{prefix}relevance"]]
+        out[tr("Ranked at")] = _origin(rows[f"{prefix}label"])
+    out[tr("Relevance")] = [exact(v) for v in rows[f"{prefix}relevance"]]
     if item.ranked.scoring.gain != "linear":
-        out["Gain"] = [fixed(v) for v in rows[f"{prefix}gain"]]
-    out["Divided by"] = [fixed(v) for v in rows["denominator"]]
+        out[tr("Gain")] = [fixed(v) for v in rows[f"{prefix}gain"]]
+    out[tr("Divided by")] = [fixed(v) for v in rows["denominator"]]
     # Below k a position adds nothing: its term is not counted, so none is printed (B8).
-    out["Term"] = [
-        fixed(v) if inside else "— (below k)"
+    out[tr("Term")] = [
+        fixed(v) if inside else below
         for v, inside in zip(rows[f"{prefix}contribution"], rows["in_top_k"])
     ]
     out[total] = [
-        fixed(v) if inside else "— (below k)"
+        fixed(v) if inside else below
         for v, inside in zip(rows[f"cumulative_{'idcg' if ideal else 'dcg'}"], rows["in_top_k"])
     ]
     return out
@@ -165,23 +209,24 @@ def _running_table(item: Example, table: pd.DataFrame, ideal: bool = False) -> p
 def _quantity_name(item: Example, printed) -> str:
     if printed.position is None:
         return f"{printed.quantity}{_cut(item)}"
-    what = {"log": "divisor (log)", "ideal log": "ideal divisor (log)"}.get(
-        printed.quantity, printed.quantity
-    )
-    return f"{what} at position {printed.position}"
+    return tr(AT_POSITION[printed.quantity], position=printed.position)
 
 
 def _printed_table(item: Example) -> pd.DataFrame:
     rows = []
     for printed in item.printed:
         value = item.exact(printed)
-        verdict = "✓ right to the digits shown" if not printed.wrong else f"✗ slip: {printed.wrong}"
+        verdict = (
+            tr("✓ right to the digits shown")
+            if not printed.wrong
+            else tr("✗ slip: {why}", why=tr(printed.wrong))
+        )
         rows.append(
             {
-                "Quantity": _quantity_name(item, printed),
-                "Printed": printed.printed,
-                "Exact": fixed(value, max(AUDIT_DIGITS, printed.decimals + 2)),
-                "Verdict": verdict,
+                tr("Quantity"): _quantity_name(item, printed),
+                tr("Printed"): printed.printed,
+                tr("Exact"): fixed(value, max(AUDIT_DIGITS, printed.decimals + 2)),
+                tr("Verdict"): verdict,
             }
         )
     return pd.DataFrame(rows)
@@ -192,7 +237,7 @@ def _totals_table(totals: pd.DataFrame) -> pd.DataFrame:
     for column in shown.columns:
         formatter = signed if column == "change" else fixed
         shown[column] = [formatter(v) for v in totals[column]]
-    return shown.rename_axis("Quantity").rename(columns={"change": "Change"})
+    return shown.rename_axis(tr("Quantity")).rename(columns={"change": tr("Change")})
 
 
 def _metrics(result) -> None:
@@ -209,60 +254,95 @@ def _charts(page: str, item: Example, table: pd.DataFrame) -> None:
             charts.contribution_chart(table, item.ranked.k), key=f"{page}_{item.id}_contribution"
         )
         st.caption(
-            "Solid bars: what each position earns in this order; dotted bars: what it earns in "
-            "the ideal order. Each set of bars adds up to DCG and IDCG."
+            tr(
+                "Solid bars: what each position earns in this order; dotted bars: what it earns "
+                "in the ideal order. Each set of bars adds up to DCG and IDCG."
+            )
         )
     with right:
         charts.show(
             charts.cumulative_chart(table, item.ranked.k), key=f"{page}_{item.id}_cumulative"
         )
-        st.caption("The running DCG climbs under the running IDCG; at k their ratio is the NDCG.")
+        st.caption(
+            tr("The running DCG climbs under the running IDCG; at k their ratio is the NDCG.")
+        )
 
 
 # ------------------------------------------------------------------------- checking the source
 
 
 def _audit_label(item: Example) -> str:
-    parts = []
-    if item.printed:
-        figures = "figure" if len(item.printed) == 1 else "figures"
-        slips = {0: "all right", 1: "1 slip"}.get(item.slips, f"{item.slips} slips")
-        parts.append(f"{len(item.printed)} printed {figures}, {slips}")
-    if item.errata:
-        notes = "note" if len(item.errata) == 1 else "notes"
-        parts.append(f"{len(item.errata)} {notes} on its text")
-    return "🔎 " + "; ".join(parts)
+    figures = trn("{n} printed figure", "{n} printed figures", len(item.printed))
+    if item.slips:
+        figures = tr(
+            "{figures}, {slips}",
+            figures=figures,
+            slips=trn("{n} slip", "{n} slips", item.slips),
+        )
+    else:
+        figures = tr("{figures}, all right", figures=figures)
+    notes = trn("{n} note on its text", "{n} notes on its text", len(item.errata))
+    if item.printed and item.errata:
+        return tr("🔎 {figures}; {notes}", figures=figures, notes=notes)
+    return tr("🔎 {said}", said=figures if item.printed else notes)
 
 
 def _checking_the_source(item: Example) -> None:
     """An example's printed figures beside the exact values, and its slips with both readings,
     under its title: this is drawn inside a fold, where no expander may go."""
-    st.markdown(f"### {plain(item.title)}")
+    st.markdown(f"### {plain(tr(item.title))}")
+    nothing_printed = tr("The source prints no number for this one: everything is computed here.")
     if not item.printed and not item.errata:
-        st.caption("The source prints no number for this one: everything is computed here.")
+        st.caption(nothing_printed)
         return
     st.caption(_audit_label(item))
     if item.printed:
-        st.markdown("**What the source printed, beside the exact value**")
-        st.table(_printed_table(item).set_index("Quantity"))
+        st.markdown(tr("**What the source printed, beside the exact value**"))
+        st.table(_printed_table(item).set_index(tr("Quantity")))
     else:
-        st.caption("The source prints no number for this one: everything is computed here.")
+        st.caption(nothing_printed)
     for erratum in item.errata:
-        st.info(f"**{plain(erratum.title)}**\n\n{plain(erratum.text)}", icon="📝")
+        st.info(f"**{plain(tr(erratum.title))}**\n\n{plain(tr(erratum.text))}", icon="📝")
         if erratum.quote:
-            st.caption("The source's line, as it has it:")
-            st.code(erratum.quote, language=None, wrap_lines=True)
+            # The source's own words stay in its language; a reader of another language gets
+            # the translation beside them.
+            st.caption(tr("The source's line, as it has it:"))
+            if erratum.quote_english:  # a sentence in words: quoted as prose
+                st.markdown(f"> {plain(erratum.quote)}")
+            else:  # a line of formulas and figures
+                st.code(erratum.quote, language=None, wrap_lines=True)
+            if erratum.quote_english and not _reads_source_language(SOURCES[item.source]):
+                st.caption(
+                    tr("In translation: “{translation}”", translation=tr(erratum.quote_english))
+                )
         if erratum.reading:
             other = item.with_reading(erratum)
-            ours = "as this walkthrough reads it"
-            totals = compare_totals(item, other, (ours, erratum.reading_name))
-            st.markdown(f"Both readings, computed (at k = {item.ranked.k}):")
+            ours = tr("as this walkthrough reads it")
+            totals = compare_totals(item, other, (ours, tr(erratum.reading_name)))
+            st.markdown(tr("Both readings, computed (at k = {k}):", k=item.ranked.k))
             st.table(_totals_table(totals), width="content")
-            settings = ", ".join(f"{key} = {value}" for key, value in erratum.reading.items())
-            st.caption(f"The other reading changes: {settings}. Term by term:")
+            st.caption(
+                tr(
+                    "The other reading changes {settings}. Term by term:",
+                    settings=_reading_settings(erratum.reading),
+                )
+            )
             st.latex(formulas(other.ranked)[0])
             for formula in worked(other.scored(), per_line=FOLDED_TERMS_PER_LINE):
                 st.latex(formula)
+
+
+def _reading_settings(reading: dict) -> str:
+    """What another reading of a source sets, in words: its discount, or its list."""
+    said = []
+    for key, value in reading.items():
+        if key == "discount":
+            said.append(tr("the discount to {discount}", discount=DISCOUNTS[value].short))
+        elif key == "relevances":
+            said.append(tr("the list to {relevances}", relevances=format_relevances(value)))
+        else:
+            said.append(f"{key} = {value}")
+    return "; ".join(said)
 
 
 # ------------------------------------------------------------------------------ one example
@@ -274,8 +354,15 @@ def _ideal_top_k_slip(item: Example, result) -> bool:
     if slip is None:
         return False
     st.warning(
-        f"**A common slip: {plain(slip.name)}.** {plain(slip.advice)} NDCG{_cut(item)} would "
-        f"then come out as {fixed(slip.value)} instead of {fixed(result.ndcg)}.",
+        tr(
+            "**A common slip: {name}.** {advice} NDCG{at} would then come out as {wrong} "
+            "instead of {right}.",
+            name=plain(tr(slip.name)),
+            advice=plain(tr(slip.advice)),
+            at=_cut(item),
+            wrong=fixed(slip.value),
+            right=fixed(result.ndcg),
+        ),
         icon="⚠️",
     )
     return True
@@ -284,29 +371,37 @@ def _ideal_top_k_slip(item: Example, result) -> bool:
 def _ideal_choices(item: Example) -> None:
     """For a list with a pool: the same list against the three ideals libraries build."""
     table = ideal_choices(item)
-    st.markdown("### Which ideal? Judged items not retrieved, and k = n against no cut-off")
+    st.markdown(tr("### Which ideal? Judged items not retrieved, and k = n against no cut-off"))
+    built_from = tr("Ideal built from")
     st.table(
         pd.DataFrame(
             {
-                "Ideal built from": table["ideal"],
-                "Ideal order (as far as it counts)": [
+                built_from: [tr(name) for name in table["ideal"]],
+                tr("Ideal order (as far as it counts)"): [
                     format_relevances(order) for order in table["ideal_order"]
                 ],
                 "IDCG": [fixed(v) for v in table["idcg"]],
                 "NDCG": [fixed(v) for v in table["ndcg"]],
-                "Used by": table["used_by"],
+                tr("Used by"): [tr(used) for used in table["used_by"]],
             }
-        ).set_index("Ideal built from")
+        ).set_index(built_from)
     )
     closed, cut, uncut = table.itertuples(index=False)
-    n = item.ranked.n
     st.markdown(
-        f"With k = n the ideal is cut at the list's length, n = {n}: its top {n} places go to "
-        f"the best {n} of every judged document, and IDCG rises from {fixed(closed.idcg)} to "
-        f"{fixed(cut.idcg)}. With no cut-off the ideal keeps every judged document, all "
-        f"{len(uncut.ideal_order)} of them, so IDCG grows to {fixed(uncut.idcg)} and NDCG drops "
-        f"to {fixed(uncut.ndcg)}, while DCG still sums only the {n} ranked positions. Without a "
-        "judged item left unretrieved the two are the same number; with one, say which you report."
+        tr(
+            "With k = n the ideal is cut at the list's length, n = {n}: its top {n} places go "
+            "to the best {n} of every judged document, and IDCG rises from {closed} to {cut}. "
+            "With no cut-off the ideal keeps every judged document, all {judged} of them, so "
+            "IDCG grows to {uncut} and NDCG drops to {uncut_ndcg}, while DCG still sums only "
+            "the {n} ranked positions. Without a judged item left unretrieved the two are the "
+            "same number; with one, say which you report.",
+            n=item.ranked.n,
+            closed=fixed(closed.idcg),
+            cut=fixed(cut.idcg),
+            judged=len(uncut.ideal_order),
+            uncut=fixed(uncut.idcg),
+            uncut_ndcg=fixed(uncut.ndcg),
+        )
     )
 
 
@@ -323,11 +418,11 @@ def _symbols(formula: str, seen: set[str], lead: str = "") -> None:
 
 def _example_list(item: Example) -> None:
     """What an example shows and its list, with its cut-off when it has one."""
-    st.markdown(plain(item.shows))
+    st.markdown(plain(tr(item.shows)))
     if item.id in CG_ONLY:
-        st.markdown("### CG: add the relevances up, ignore the order")
+        st.markdown(tr("### CG: add the relevances up, ignore the order"))
     else:
-        st.markdown("### The list")
+        st.markdown(tr("### The list"))
     _list(item)
 
 
@@ -335,7 +430,7 @@ def _list(item: Example) -> None:
     k = item.ranked.k
     st.table(_list_table(item.relevances, _labels(item)), width="content")
     if k is not None and k < item.ranked.n:
-        st.caption(f"Only the top k = {k} positions count.")
+        st.caption(tr("Only the top k = {k} positions count.", k=k))
 
 
 def _example_numbers(page: str, item: Example, seen: set[str]) -> None:
@@ -353,43 +448,51 @@ def _example_numbers(page: str, item: Example, seen: set[str]) -> None:
     if item.id not in CG_ONLY:
         dcg_symbols, idcg_symbols, ndcg_symbols = formulas(item.ranked)
         dcg_numbers, idcg_numbers, ndcg_numbers = worked(result, per_line=FOLDED_TERMS_PER_LINE)
-        st.markdown("### DCG, term by term")
+        st.markdown(tr("### DCG, term by term"))
         if dcg_symbols in seen:
-            st.markdown("The formula with this list's numbers, each term's value, the total:")
+            st.markdown(tr("The formula with this list's numbers, each term's value, the total:"))
         else:
             _symbols(
-                dcg_symbols, seen, "The formula, then the same formula with this list's numbers:"
+                dcg_symbols,
+                seen,
+                tr("The formula, then the same formula with this list's numbers:"),
             )
         st.latex(dcg_numbers)
         _charts(page, item, table)
-        st.markdown("**Position by position: the table behind the charts**")
-        st.table(_running_table(item, table).set_index("Position"))
+        st.markdown(tr("**Position by position: the table behind the charts**"))
+        st.table(_running_table(item, table).set_index(tr("Position")))
 
-        st.markdown("### The ideal order and IDCG")
+        st.markdown(tr("### The ideal order and IDCG"))
         ideal_rows = table[table["ideal_relevance"].notna()]
         if item.ranked.pool:
             st.markdown(
-                "Sort every judged item by relevance, highest first, those the system never "
-                "retrieved included, and score that order:"
+                tr(
+                    "Sort every judged item by relevance, highest first, those the system never "
+                    "retrieved included, and score that order:"
+                )
             )
         else:
-            st.markdown("Sort the same items by relevance, highest first, and score that order:")
+            st.markdown(
+                tr("Sort the same items by relevance, highest first, and score that order:")
+            )
         if labels is None:
             ideal_table = _list_table(
-                ideal_rows["ideal_relevance"], _origin(ideal_rows["ideal_label"]), "Ranked at"
+                ideal_rows["ideal_relevance"],
+                _origin(ideal_rows["ideal_label"]),
+                tr("Ranked at"),
             )
         else:
             names = _ideal_names(item, ideal_rows["ideal_relevance"], ideal_rows["ideal_label"])
             ideal_table = _list_table(ideal_rows["ideal_relevance"], names)
         st.table(ideal_table, width="content")
         if k is not None and k < len(ideal_rows):
-            st.caption(f"Only the first k = {k} places of the ideal order count.")
+            st.caption(tr("Only the first k = {k} places of the ideal order count.", k=k))
         _symbols(idcg_symbols, seen)
         st.latex(idcg_numbers)
         if "slip" not in seen and _ideal_top_k_slip(item, result):
             seen.add("slip")
 
-        st.markdown("### NDCG: the ratio")
+        st.markdown(tr("### NDCG: the ratio"))
         _symbols(ndcg_symbols, seen)
         st.latex(ndcg_numbers)
         _metrics(result)
@@ -404,13 +507,13 @@ def _example_numbers(page: str, item: Example, seen: set[str]) -> None:
 
 def _notice(item: Example) -> None:
     if item.notice:
-        st.success(f"**What to notice.** {plain(item.notice)}", icon="👀")
+        st.success(tr("**What to notice.** {notice}", notice=plain(tr(item.notice))), icon="👀")
 
 
 def _worked_example(page: str, item: Example, seen: set[str]) -> None:
     """A further example, whole, for the second reading. It is drawn inside a fold, so nothing
     in it folds again; its heading's anchor is the example's id (links to it land here)."""
-    st.header(item.title, anchor=item.id, divider="gray")
+    st.header(tr(item.title), anchor=item.id, divider="gray")
     _source_line(item)
     _example_list(item)
     _example_numbers(page, item, seen)
@@ -424,7 +527,8 @@ def _worked_example(page: str, item: Example, seen: set[str]) -> None:
 def _comparison(
     page: str, first_id: str, second_id: str, title: str, names: tuple[str, str]
 ) -> None:
-    st.header(f"Side by side: {title}", divider="gray")
+    st.header(tr("Side by side: {title}", title=tr(title)), divider="gray")
+    names = (tr(names[0]), tr(names[1]))
     _comparison_body(page, example(first_id), example(second_id), names)
 
 
@@ -435,42 +539,54 @@ def _comparison_body(page: str, first: Example, second: Example, names: tuple[st
         with col:
             st.markdown(f"**{name}**")
             table = item.table()
-            st.table(_running_table(item, table).set_index("Position"))
+            st.table(_running_table(item, table).set_index(tr("Position")))
             charts.show(
                 charts.contribution_chart(table, item.ranked.k), key=f"{page}_{item.id}_compare"
             )
-    st.caption("Same items, two orders: the bars show where each order earns, or loses, its DCG.")
+    st.caption(
+        tr("Same items, two orders: the bars show where each order earns, or loses, its DCG.")
+    )
     st.table(_totals_table(totals), width="content")
-    change = totals.loc["NDCG", "change"]
+    moved = (
+        N_("NDCG{at} goes from **{before}** to **{after}** ({change}); CG does not move.")
+        if totals.loc["CG", "change"] == 0
+        else N_("NDCG{at} goes from **{before}** to **{after}** ({change}); CG changes too.")
+    )
     st.markdown(
-        f"NDCG{_cut(first)} goes from **{fixed(totals.loc['NDCG', names[0]])}** to "
-        f"**{fixed(totals.loc['NDCG', names[1]])}** ({signed(change)}); CG "
-        f"{'does not move' if totals.loc['CG', 'change'] == 0 else 'changes too'}."
+        tr(
+            moved,
+            at=_cut(first),
+            before=fixed(totals.loc["NDCG", names[0]]),
+            after=fixed(totals.loc["NDCG", names[1]]),
+            change=signed(totals.loc["NDCG", "change"]),
+        )
     )
 
 
 def _russian_summary() -> None:
-    st.header("The three examples side by side", divider="gray")
+    st.header(tr("The three examples side by side"), divider="gray")
     rows = []
     for item in by_family("russian"):
         totals = item.totals()
         printed = next((p.printed for p in item.printed if p.quantity == "NDCG"), "—")
         rows.append(
             {
-                "Example": item.title,
-                "Ranked": format_relevances(item.relevances),
-                "Ideal": format_relevances(sorted(item.relevances, reverse=True)),
+                tr("Example"): tr(item.title),
+                tr("Ranked"): format_relevances(item.relevances),
+                tr("Ideal"): format_relevances(sorted(item.relevances, reverse=True)),
                 "DCG": fixed(totals["DCG"]),
                 "IDCG": fixed(totals["IDCG"]),
                 "NDCG": fixed(totals["NDCG"]),
-                "NDCG printed": printed,
+                tr("NDCG printed"): printed,
             }
         )
-    st.table(pd.DataFrame(rows).set_index("Example"))
+    st.table(pd.DataFrame(rows).set_index(tr("Example")))
     st.caption(
-        "The three lists differ in length and in grades, so this table compares three "
-        "lists, not three positions of one swap: the swap table of the first example does "
-        "that."
+        tr(
+            "The three lists differ in length and in grades, so this table compares three "
+            "lists, not three positions of one swap: the swap table of the first example does "
+            "that."
+        )
     )
 
 
@@ -480,65 +596,74 @@ def _swap_costs(item: Example, *, lists: bool = True) -> pd.DataFrame:
     (`lists=False`); the step-by-step fold shows them."""
     ideal = sorted(item.relevances, reverse=True)
     swaps = swaps_within(tuple(ideal))
-    columns = {"Swap positions": swaps["swap"]}
+    swap = tr("Swap positions")
+    columns = {swap: swaps["swap"]}
     if lists:
-        columns["Ranked after the swap"] = [format_relevances(r) for r in swaps["ranked"]]
+        columns[tr("Ranked after the swap")] = [format_relevances(r) for r in swaps["ranked"]]
     columns["NDCG"] = [fixed(v) for v in swaps["ndcg"]]
-    columns["Cost (1 − NDCG)"] = [fixed(v) for v in swaps["cost"]]
-    st.table(pd.DataFrame(columns).set_index("Swap positions"), width="content")
+    columns[tr("Cost (1 − NDCG)")] = [fixed(v) for v in swaps["cost"]]
+    st.table(pd.DataFrame(columns).set_index(swap), width="content")
     return swaps
 
 
 def _gain_comparison(item: Example) -> None:
     linear = item.variant(gain="linear")
-    st.markdown("### Linear gain against 2^rel − 1")
+    st.markdown(tr("### Linear gain against 2^rel − 1"))
     linear_table, exponential_table = linear.table(), item.table()
     n = len(item.relevances)
     st.table(
         pd.DataFrame(
             {
-                "Relevance": [exact(r) for r in item.relevances],
-                "Linear gain": [fixed(g) for g in linear_table["gain"][:n]],
-                "Gain 2^rel − 1": [fixed(g) for g in exponential_table["gain"][:n]],
+                tr("Relevance"): [exact(r) for r in item.relevances],
+                tr("Linear gain"): [fixed(g) for g in linear_table["gain"][:n]],
+                tr("Gain 2^rel − 1"): [fixed(g) for g in exponential_table["gain"][:n]],
             },
             index=_labels(item) or range(1, n + 1),
-        ).T.rename_axis("Item" if item.named else "Position"),
+        ).T.rename_axis(tr("Item") if item.named else tr("Position")),
         width="content",
     )
-    totals = compare_totals(linear, item, ("linear gain", "gain 2^rel − 1"))
+    names = (tr("linear gain"), tr("gain 2^rel − 1"))
+    totals = compare_totals(linear, item, names)
     st.table(_totals_table(totals), width="content")
     same = totals.loc["NDCG", "change"] == 0 and totals.loc["DCG", "change"] == 0
     if same:
         st.markdown(
-            "The two columns agree to the last digit: with relevance 0 or 1 each item earns the "
-            "same under both gains, so every total is the same."
+            tr(
+                "The two columns agree to the last digit: with relevance 0 or 1 each item earns "
+                "the same under both gains, so every total is the same."
+            )
         )
     else:
         st.markdown(
-            f"NDCG{_cut(item)} is **{fixed(totals.loc['NDCG', 'linear gain'])}** with the linear "
-            f"gain and **{fixed(totals.loc['NDCG', 'gain 2^rel − 1'])}** with 2^rel − 1 "
-            f"({signed(totals.loc['NDCG', 'change'])}), both with the discount "
-            "1/log₂(i+1)."
+            tr(
+                "NDCG{at} is **{linear}** with the linear gain and **{exponential}** with "
+                "2^rel − 1 ({change}), both with the discount 1/log₂(i+1).",
+                at=_cut(item),
+                linear=fixed(totals.loc["NDCG", names[0]]),
+                exponential=fixed(totals.loc["NDCG", names[1]]),
+                change=signed(totals.loc["NDCG", "change"]),
+            )
         )
 
 
 def _gain_scale() -> None:
     grades = np.arange(0, 5, dtype=float)
-    st.markdown("### The two gains, grade by grade")
+    st.markdown(tr("### The two gains, grade by grade"))
+    grade = tr("Grade")
     st.table(
         pd.DataFrame(
             {
-                "Grade": [exact(g) for g in grades],
-                "Linear: rel": [exact(g) for g in gains(grades, "linear")],
-                "Exponential: 2^rel − 1": [exact(g) for g in gains(grades, "exponential")],
+                grade: [exact(g) for g in grades],
+                tr("Linear: rel"): [exact(g) for g in gains(grades, "linear")],
+                tr("Exponential: 2^rel − 1"): [exact(g) for g in gains(grades, "exponential")],
             }
         )
-        .set_index("Grade")
-        .T.rename_axis("Grade"),
+        .set_index(grade)
+        .T.rename_axis(grade),
         width="content",
     )
     st.caption(
-        "For grades 0 and 1 the two rows agree; from grade 2 on the exponential one pulls away."
+        tr("For grades 0 and 1 the two rows agree; from grade 2 on the exponential one pulls away.")
     )
 
 
@@ -561,34 +686,42 @@ def _zero_rows(item: Example) -> tuple[pd.DataFrame, list[str]]:
         means.append(fixed(run.mean))
         rows.append(
             {
-                "Convention": rule.short,
-                "NDCG of the all-zero list": "NaN (left out)"
+                tr("Convention"): tr(rule.short),
+                tr("NDCG of the all-zero list"): tr("NaN (left out)")
                 if math.isnan(value)
                 else fixed(value),
-                f"Mean over two queries: this list and {partner}": means[-1],
-                "Used by": rule.used_by,
-                "The idea": rule.description,
+                tr("Mean over two queries: this list and {partner}", partner=partner): means[-1],
+                tr("Used by"): tr(rule.used_by),
+                tr("The idea"): tr(rule.description),
             }
         )
-    return pd.DataFrame(rows).set_index("Convention"), means
+    return pd.DataFrame(rows).set_index(tr("Convention")), means
 
 
 def _zero_conventions(item: Example) -> None:
-    st.markdown("### 0 / 0: three conventions")
+    st.markdown(tr("### 0 / 0: three conventions"))
     st.markdown(
-        "The formula cannot decide this case, so each library decides it. Three choices are in "
-        "use; each value below is what the core returns for this list with that choice."
+        tr(
+            "The formula cannot decide this case, so each library decides it. Three choices are "
+            "in use; each value below is what the core returns for this list with that choice."
+        )
     )
     table, means = _zero_rows(item)
     st.table(table)
     other = example(ZERO_PARTNER)
     st.markdown(
-        "For this query alone the convention is the score itself: 0, 1, or no score at all, "
-        "and it decides whether the query counts as a win or a loss when two systems are "
-        f"compared query by query. In a mean it moves the result: next to a query that scores "
-        f"{fixed(other.totals()['NDCG'])}, the all-zero list pulls the mean down to {means[0]}, "
-        f"lifts it to {means[1]}, or leaves it alone at {means[2]}. Compare two systems only "
-        "when both use the same convention."
+        tr(
+            "For this query alone the convention is the score itself: 0, 1, or no score at all, "
+            "and it decides whether the query counts as a win or a loss when two systems are "
+            "compared query by query. In a mean it moves the result: next to a query that "
+            "scores {other}, the all-zero list pulls the mean down to {down}, lifts it to {up}, "
+            "or leaves it alone at {alone}. Compare two systems only when both use the same "
+            "convention.",
+            other=fixed(other.totals()["NDCG"]),
+            down=means[0],
+            up=means[1],
+            alone=means[2],
+        )
     )
 
 
@@ -598,15 +731,18 @@ def _zero_conventions(item: Example) -> None:
 def _sources(items: tuple[Example, ...]) -> None:
     keys = list(dict.fromkeys(item.source for item in items))
     lines = "\n".join(f"- {source_markdown(SOURCES[key])}" for key in keys)
-    st.caption(f"The examples come from:\n{lines}")
+    st.caption(tr("The examples come from:\n{sources}", sources=lines))
 
 
 def _number_rule() -> None:
     st.caption(
-        f"Numbers: every value computed here is rounded to {DIGITS} decimal places; a figure "
-        "quoted from a source appears as the source printed it. Only the “Checking the "
-        f"source” sections give exact values to {AUDIT_DIGITS} places, enough to show how a "
-        "source rounded."
+        tr(
+            "Numbers: every value computed here is rounded to {digits} decimal places; a figure "
+            "quoted from a source appears as the source printed it. Only the source checks for "
+            "teachers give exact values to {audit} places, enough to show how a source rounded.",
+            digits=DIGITS,
+            audit=AUDIT_DIGITS,
+        )
     )
 
 
@@ -620,10 +756,10 @@ def _reveal(page: str, family: str, item: Example, question) -> None:
     ideal), one line of the sum, then what the question compared; every term follows, folded
     (`_step_by_step`)."""
     result = item.scored()
-    predict.claim(FAMILIES[family].claim)
+    predict.claim(tr(FAMILIES[family].claim))
     if family == "continuous":  # two orders of the same items: both pictures, side by side
         other = example("continuous-daecb")
-        names = tuple(case.name for case in question.cases)
+        names = tuple(tr(case.name) for case in question.cases)
         for column, shown, name in zip(st.columns(2, gap="large"), (item, other), names):
             with column:
                 _picture(page, shown, name)
@@ -633,24 +769,35 @@ def _reveal(page: str, family: str, item: Example, question) -> None:
         predict.sum_line(result)
     if family in ("binary", "graded", "gain"):
         # What the question compared it with: the other lists, scored.
-        st.markdown(
-            " ".join(
-                f"{plain(case.name)}: NDCG{case.ranked.at} = {fixed(case.score())}."
-                for case in question.cases
-                if case.ranked != item.ranked
+        scored = [
+            tr(
+                "{name}: NDCG{at} = {value}.",
+                name=plain(tr(case.name)),
+                at=case.ranked.at,
+                value=fixed(case.score()),
             )
-        )
+            for case in question.cases
+            if case.ranked != item.ranked
+        ]
+        st.markdown(functools.reduce(_then, scored))
     if family == "russian":
         ideal = format_relevances(sorted(item.relevances, reverse=True))
         st.markdown(
-            f"The list is its ideal order, {ideal}, turned upside down: the worst order these "
-            f"items can have, and still {fixed(result.ndcg)}."
+            tr(
+                "The list is its ideal order, {ideal}, turned upside down: the worst order these "
+                "items can have, and still {ndcg}.",
+                ideal=ideal,
+                ndcg=fixed(result.ndcg),
+            )
         )
     if family == "zero":
         table, _ = _zero_rows(item)
         # The core's copy: the score, the mean and who uses it, under headings a phone can fit.
         partner = format_relevances(example(ZERO_PARTNER).relevances)
-        short = {table.columns[0]: "This list", table.columns[1]: f"Mean with the query {partner}"}
+        short = {
+            table.columns[0]: tr("This list"),
+            table.columns[1]: tr("Mean with the query {partner}", partner=partner),
+        }
         st.table(table.iloc[:, :3].rename(columns=short), width="content")
 
 
@@ -658,18 +805,18 @@ def _core(page: str, family: str, item: Example, seen: set[str]) -> bool:
     """The lesson a learner reads first: the lead example's list and the formulas in symbols, a
     question on it, and once it is answered (or skipped) the reveal. Returns whether the answer
     is shown."""
-    st.header(item.title, divider="gray", anchor=item.id)
-    st.caption(f"From {source_title(SOURCES[item.source])}")
+    st.header(tr(item.title), divider="gray", anchor=item.id)
+    st.caption(tr("From {source}", source=source_title(SOURCES[item.source])))
     _list(item)
     dcg_symbols, _, ndcg_symbols = formulas(item.ranked)
     _symbols(dcg_symbols, seen)
     _symbols(ndcg_symbols, seen)
-    st.caption(IDCG_WORDS + (f" {POOL_WORDS}" if item.ranked.pool else ""))
+    st.caption(_then(tr(IDCG_WORDS), tr(POOL_WORDS)) if item.ranked.pool else tr(IDCG_WORDS))
     question = walkthrough_question(family)
     guess = predict.ask(question, key=question_key(family))
     shown = predict.revealed(guess)
     if not shown:
-        st.caption("Answer first, or press “Just show me”: the picture and the sums follow.")
+        st.caption(tr("Answer first, or press “Just show me”: the picture and the sums follow."))
     else:
         _reveal(page, family, item, question)
         _step_by_step(page, item, seen)
@@ -678,7 +825,7 @@ def _core(page: str, family: str, item: Example, seen: set[str]) -> bool:
 
 
 def _sources_and_rounding(items: tuple[Example, ...]) -> None:
-    st.header("Where the examples come from, and how numbers are rounded", divider="gray")
+    st.header(tr("Where the examples come from, and how numbers are rounded"), divider="gray")
     _sources(items)
     _number_rule()
 
@@ -687,12 +834,13 @@ def _step_by_step(page: str, item: Example, seen: set[str]) -> None:
     """The lead example for a second reading, what a learner needs to redo it: its source,
     every term's value, the charts, the ideal order and IDCG, the ratio, and what to notice."""
     # What the fold holds beyond the sums, when the family has it.
-    extra = {"gain": ", the two gains compared", "zero": ", the conventions explained"}.get(
-        item.family, ""
-    )
-    with st.expander(f"📚 Step by step: each term, the ideal order{extra}"):
+    label = {
+        "gain": N_("📚 Step by step: each term, the ideal order, the two gains compared"),
+        "zero": N_("📚 Step by step: each term, the ideal order, the conventions explained"),
+    }.get(item.family, N_("📚 Step by step: each term, the ideal order"))
+    with st.expander(tr(label)):
         _source_line(item)
-        st.markdown(plain(item.shows))
+        st.markdown(plain(tr(item.shows)))
         _example_numbers(page, item, seen)
         if item.family == "gain":
             _gain_scale()
@@ -700,10 +848,11 @@ def _step_by_step(page: str, item: Example, seen: set[str]) -> None:
 
 
 def _more_label(family: str, others: int) -> str:
-    what = "1 more example" if others == 1 else f"{others} more examples"
     if FAMILIES[family].comparisons or family == "russian":
-        what += ", side by side"
-    return f"📚 {what}"
+        return trn(
+            "📚 {n} more example, side by side", "📚 {n} more examples, side by side", others
+        )
+    return trn("📚 {n} more example", "📚 {n} more examples", others)
 
 
 def _more_examples(page: str, family: str, items: tuple[Example, ...], seen: set[str]) -> None:
@@ -716,7 +865,7 @@ def _more_examples(page: str, family: str, items: tuple[Example, ...], seen: set
             if number > 1:
                 _worked_example(page, item, seen)
                 if item.id == SWAPS_OF:
-                    st.markdown("### Every neighbour swap of the ideal order")
+                    st.markdown(tr("### Every neighbour swap of the ideal order"))
                     _swap_costs(item)
             for first_id, second_id, title, names in FAMILIES[family].comparisons:
                 if item.id in (first_id, second_id) and {first_id, second_id} <= {
@@ -731,11 +880,13 @@ def _for_teachers(items: tuple[Example, ...]) -> None:
     """Every example's source check, kept apart from the lesson: what each source printed
     beside the exact value, its slips and the readings they allow, then where the examples
     come from and how numbers are rounded."""
-    with st.expander("🧑‍🏫 For teachers: checking the sources"):
+    with st.expander(tr("🧑‍🏫 For teachers: checking the sources")):
         st.caption(
-            "Each source's printed figures beside the exact values, its slips, and both "
-            "readings where a source contradicts itself: for preparing a class, not needed to "
-            "follow the lesson."
+            tr(
+                "Each source's printed figures beside the exact values, its slips, and both "
+                "readings where a source contradicts itself: for preparing a class, not needed "
+                "to follow the lesson."
+            )
         )
         for item in items:
             _checking_the_source(item)
@@ -750,8 +901,8 @@ def render(family: str) -> None:
         raise ValueError(f"No walkthrough family {family!r}; known: {', '.join(FAMILIES)}.")
     page = f"learn_{family}"
     items = lesson_order(family)
-    st.title(FAMILIES[family].title)
-    st.markdown(FAMILIES[family].intro)
+    st.title(tr(FAMILIES[family].title))
+    st.markdown(tr(FAMILIES[family].intro))
     seen: set[str] = set()
     _core(page, family, items[0], seen)
     _more_examples(page, family, items, seen)
