@@ -78,10 +78,10 @@ def definitions() -> None:
     st.markdown(
         tr(
             "{binary} see only hit or miss; {graded} read the grades.",
-            binary=", ".join(binary),
+            binary=tr(", ").join(binary),
             graded=tr("{first} and {second}", first=graded[0], second=graded[1])
             if len(graded) == 2
-            else ", ".join(graded),
+            else tr(", ").join(graded),
         )
     )
     with st.expander(tr("📚 What each measure reads, in a table")):
@@ -235,12 +235,12 @@ def what_changed(result: MeasureValues, before: dict[str, float], moved: dict[st
     shifted = [key for key in MEASURES if round(moved.get(key, 0.0), DIGITS) != 0]
     still = [key for key in MEASURES if key in moved and key not in shifted]
     if shifted:
-        said = ", ".join(f"{result.name(key)} {signed(moved[key])}" for key in shifted)
+        said = tr(", ").join(f"{result.name(key)} {signed(moved[key])}" for key in shifted)
         if still:
             sentence = tr(
                 "**The last change moved** {moved}. Unchanged: {unchanged}.",
                 moved=said,
-                unchanged=", ".join(result.name(key) for key in still),
+                unchanged=tr(", ").join(result.name(key) for key in still),
             )
         else:
             sentence = tr("**The last change moved** {moved}.", moved=said)

@@ -220,10 +220,10 @@ def _click_model(ranked: RankedList, curve: str, p: float) -> None:
             "- **The cascade model**: the reader scans from the top, clicks the first item "
             "that satisfies them and stops. Craswell et al. (2008) compared it with the "
             "examination model on real click logs and found it fits the top of the list "
-            "best. ERR (Chapelle et al. 2009), on *NDCG beside its neighbours*, is this "
-            "reader turned into a measure: the expected 1/r of the position r where the reader "
-            "stops, each position weighted by the chance the reader gets there unsatisfied and "
-            "stops there."
+            "best. ERR (Chapelle et al. 2009), on *{metrics}*, is this reader turned into a "
+            "measure: the expected 1/r of the position r where the reader stops, each position "
+            "weighted by the chance the reader gets there unsatisfied and stops there.",
+            metrics=menu.BY_KEY["metrics"].name,
         )
     )
     menu.page_link(
@@ -414,10 +414,11 @@ def fractions(ranked: RankedList) -> None:
     )
     st.caption(
         tr(
-            "Each number is that library's own NDCG convention (gain, ideal, ties), as on Why "
-            "libraries disagree; ⚠ marks a number computed after a silent change of the "
-            "labels. A silent change is the dangerous case: the program prints a number, and "
-            "nothing says it is not the number you meant."
+            "Each number is that library's own NDCG convention (gain, ideal, ties), as on "
+            "*{libraries}*; ⚠ marks a number computed after a silent change of the labels. A "
+            "silent change is the dangerous case: the program prints a number, and nothing says "
+            "it is not the number you meant.",
+            libraries=menu.BY_KEY["libraries"].name,
         )
     )
     menu.page_link(
@@ -459,19 +460,19 @@ def libraries_warning(ranked: RankedList) -> bool:
         said = tr(
             "Your labels are refused by {refused} and changed without a warning by {changed}: "
             "see “Labels between 0 and 1” below.",
-            refused=", ".join(refused),
-            changed=", ".join(changed),
+            refused=tr(", ").join(refused),
+            changed=tr(", ").join(changed),
         )
     elif refused:
         said = tr(
             "Your labels are refused by {refused}: see “Labels between 0 and 1” below.",
-            refused=", ".join(refused),
+            refused=tr(", ").join(refused),
         )
     elif changed:
         said = tr(
             "Your labels are changed without a warning by {changed}: see “Labels between 0 and "
             "1” below.",
-            changed=", ".join(changed),
+            changed=tr(", ").join(changed),
         )
     if refused or changed:
         st.warning(said, icon="⚠️")

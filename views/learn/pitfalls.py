@@ -141,10 +141,12 @@ def _remedy(pitfall: Pitfall) -> None:
 
 
 def _and(names: list[str]) -> str:
-    """'a, b and c' (in the page's language)."""
+    """'a, b and c' (in the page's language: Chinese lists with '、')."""
     if len(names) == 1:
         return names[0]
-    return tr("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
+    # Translators: ", " separates the items of a list of names (Chinese: "、").
+    separator = tr(", ")
+    return tr("{first} and {last}", first=separator.join(names[:-1]), last=names[-1])
 
 
 def _list_words(ranked: RankedList) -> str:
@@ -193,8 +195,10 @@ def mine_closed(ranked: RankedList) -> None:
         st.markdown(
             tr(
                 "Your list has no judged-but-not-retrieved items, so the two ideals are the "
-                "same and both give {ndcg} = **{value}**. Type some relevances into *Judged "
-                "but not retrieved* above to see what they cost.",
+                "same and both give {ndcg} = **{value}**. Type some relevances into *{field}* "
+                "above to see what they cost.",
+                # The field's own label, as the list's editor shows it (ui/controls.py).
+                field=tr("Judged but not retrieved (optional)"),
                 ndcg=mine_closed.name(),
                 value=fixed(mine_closed.ndcg),
             )
@@ -656,8 +660,9 @@ def _negative_grades_remedy() -> None:
             "The price: enough bad results push DCG, and NDCG, below 0, and an ideal that "
             "sorts the bad result last as well cancels the cost again. That is why this app "
             "refuses negative grades, as {refusing} (with its default gain) do; {others} read "
-            "a −1 each their own way (see Why libraries disagree). Say “bad” with grade 0 and "
-            "read P@k beside NDCG.",
+            "a −1 each their own way (see *{libraries}*). Say “bad” with grade 0 and read P@k "
+            "beside NDCG.",
+            libraries=menu.BY_KEY["libraries"].name,
             refusing=_and(refusing),
             others=_and(others),
         )
