@@ -29,7 +29,8 @@ def intro() -> None:
 
 
 def _choices(options) -> str:
-    return "; ".join(
+    # Translators: "; " separates the options of one choice (Chinese: "；").
+    return tr("; ").join(
         tr("{option} ({used_by})", option=tr(option.short), used_by=tr(option.used_by))
         for option in options.values()
     )
