@@ -113,7 +113,7 @@ CURVES: dict[str, Curve] = {
         reference="Burges et al. (2005); Järvelin & Kekäläinen (2002).",
         weights=_log2,
         template=rf"\frac{{1}}{{{_LOG2.latex(2, position='{i}')}}}",
-        reader=N_("a patient reader: position 100 still keeps 15% of the top's weight"),
+        reader=N_("a patient reader: position 100 still keeps a weight of 0.15 (the top's is 1)"),
     ),
     "jarvelin": Curve(
         name="jarvelin",
