@@ -267,8 +267,9 @@ def _reveal(exercise, asked: RankedList, pairs, guess) -> None:
     predict.picture(f"{PAGE}_move", shown.ranked, name=shown.name)
     row = costs.iloc[worst]
     # Two lines, so a phone shows the whole product without scrolling it sideways.
+    cost = tr("cost")  # the one word of the formula, in the page's language
     st.latex(
-        rf"\begin{{aligned}} \text{{{tr('cost')}}} &= ({exact(row['gain_moved'])} - "
+        rf"\begin{{aligned}} \text{{{cost}}} &= ({exact(row['gain_moved'])} - "
         rf"{exact(row['gain_below'])}) \times ({fixed(row['discount_from'])} - "
         rf"{fixed(row['discount_to'])}) \\ &\div {fixed(totals(asked).idcg)} = "
         rf"{fixed(row['ndcg_lost'])} \end{{aligned}}"
