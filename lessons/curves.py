@@ -74,8 +74,8 @@ class Curve(Option):
     def latex(self, base: float = 2, p: float = 0.8, position: str = "i") -> str:
         """d(i) in symbols, with the curve's setting filled in."""
         return (
-            self.template.replace("{b}", exact(base))
-            .replace("{p}", exact(p))
+            self.template.replace("{b}", exact(base, decimal="."))  # formulas keep the point
+            .replace("{p}", exact(p, decimal="."))
             .replace("{i}", position)
         )
 

@@ -31,6 +31,7 @@ from lessons.latex import (
     curve_formula,
     ndcg_filled,
     ndcg_formula,
+    num,
 )
 from lessons.practice import MIN_GAP
 from lessons.practice.lesson_questions import build_costliest_drop, drop_answer
@@ -268,11 +269,13 @@ def _reveal(exercise, asked: RankedList, pairs, guess) -> None:
     row = costs.iloc[worst]
     # Two lines, so a phone shows the whole product without scrolling it sideways.
     cost = tr("cost")  # the one word of the formula, in the page's language
+    # Numbers in a formula keep the decimal point in every language (lessons.latex.num).
+    given = {name: exact(row[name], decimal=".") for name in ("gain_moved", "gain_below")}
     st.latex(
-        rf"\begin{{aligned}} \text{{{cost}}} &= ({exact(row['gain_moved'])} - "
-        rf"{exact(row['gain_below'])}) \times ({fixed(row['discount_from'])} - "
-        rf"{fixed(row['discount_to'])}) \\ &\div {fixed(totals(asked).idcg)} = "
-        rf"{fixed(row['ndcg_lost'])} \end{{aligned}}"
+        rf"\begin{{aligned}} \text{{{cost}}} &= ({given['gain_moved']} - "
+        rf"{given['gain_below']}) \times ({num(row['discount_from'])} - "
+        rf"{num(row['discount_to'])}) \\ &\div {num(totals(asked).idcg)} = "
+        rf"{num(row['ndcg_lost'])} \end{{aligned}}"
     )
     st.caption(
         tr(
