@@ -36,6 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import tr
 from lessons.curves import CURVES, weights
 from ndcg_core.metrics import Totals, totals
 from ndcg_core.model import RankedList, derived
@@ -103,10 +104,13 @@ def clicks(ranked: RankedList, examination: str = "reciprocal", p: float = 0.8) 
     as_labels, clicked_note = derived(ranked, pool=(), relevances=tuple(table["ctr"]))
     corrected, corrected_note = derived(ranked, pool=(), relevances=tuple(table["corrected"]))
     notes = tuple(
-        f"{what}: {note}"
-        for what, note in (
-            ("With the click rates as labels", clicked_note),
-            ("With the click rates divided by θᵢ", corrected_note),
+        text
+        for text, note in (
+            (tr("With the click rates as labels: {note}", note=clicked_note), clicked_note),
+            (
+                tr("With the click rates divided by θᵢ: {note}", note=corrected_note),
+                corrected_note,
+            ),
         )
         if note
     )
@@ -119,7 +123,7 @@ def worst_first(ranked: RankedList) -> RankedList:
 
 
 def examination_label(curve: str) -> str:
-    return CURVES[check_examination(curve)].label
+    return tr(CURVES[check_examination(curve)].label)
 
 
 @dataclass(frozen=True)
@@ -176,7 +180,7 @@ def logged_under(
             as_labels, note = derived(ranked, pool=(), relevances=tuple(labels))
             lists[f"{name}_{which}"] = totals(as_labels)
             if note:
-                notes.append(f"With the logged clicks as labels: {note}")
+                notes.append(tr("With the logged clicks as labels: {note}", note=note))
     return Logged(
         logging,
         other,

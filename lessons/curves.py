@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import N_
 from ndcg_core.display import exact
 from ndcg_core.measures import check_persistence
 from ndcg_core.metrics import check_on_zero, check_relevances
@@ -53,7 +54,7 @@ DEPTH = NumberRange(
     high=100,
     default=20,
     step=5,
-    help="How many positions the chart draws and the shares are taken over.",
+    help=N_("How many positions the chart draws and the shares are taken over."),
 )
 
 
@@ -73,8 +74,8 @@ class Curve(Option):
     def latex(self, base: float = 2, p: float = 0.8, position: str = "i") -> str:
         """d(i) in symbols, with the curve's setting filled in."""
         return (
-            self.template.replace("{b}", exact(base))
-            .replace("{p}", exact(p))
+            self.template.replace("{b}", exact(base, decimal="."))  # formulas keep the point
+            .replace("{p}", exact(p, decimal="."))
             .replace("{i}", position)
         )
 
@@ -104,7 +105,7 @@ CURVES: dict[str, Curve] = {
         name="log2",
         label=_LOG2.label,
         short="log₂(i+1)",
-        description=(
+        description=N_(
             "Today's NDCG: the weight falls fast over the first few positions, then ever more "
             "slowly, and never reaches 0."
         ),
@@ -112,13 +113,13 @@ CURVES: dict[str, Curve] = {
         reference="Burges et al. (2005); Järvelin & Kekäläinen (2002).",
         weights=_log2,
         template=rf"\frac{{1}}{{{_LOG2.latex(2, position='{i}')}}}",
-        reader="a patient reader: position 100 still keeps 15% of the top's weight",
+        reader=N_("a patient reader: position 100 still keeps a weight of 0.15 (the top's is 1)"),
     ),
     "jarvelin": Curve(
         name="jarvelin",
-        label="Järvelin–Kekäläinen, base b",  # a legend's name, the base's value then follows
+        label=N_("Järvelin–Kekäläinen, base b"),  # a legend's name, the base's value then follows
         short="max(1, log_b i)",
-        description=(
+        description=N_(
             "The 2002 original: every position i up to b keeps its whole gain, so the first "
             "⌊b⌋ positions weigh 1 (with b = 2, ranks 1 and 2), then 1 / log_b i. A larger b "
             "models a reader who looks at more results before the discount starts."
@@ -127,38 +128,38 @@ CURVES: dict[str, Curve] = {
         reference=_JK.reference,
         weights=_jarvelin,
         template=rf"\frac{{1}}{{{_JK.symbol_template}}}",
-        reader="reads the first ⌊b⌋ results in full, then tires slowly",
+        reader=N_("reads the first ⌊b⌋ results in full, then tires slowly"),
         parameter="b",
     ),
     "reciprocal": Curve(
         name="reciprocal",
         label="1 / i",
         short="1/i",
-        description=(
+        description=N_(
             "Position i is worth 1/i: half at 2, a third at 3, a tenth at 10. It is the weight "
             "reciprocal rank puts on the first hit, and the dividing line in Wang et al.'s "
             "(2013) analysis of how fast a discount may fall."
         ),
-        used_by="reciprocal rank; a teaching comparison here",
+        used_by=N_("reciprocal rank; a teaching comparison here"),
         reference="Wang et al. (2013).",
         weights=_reciprocal,
         template=r"\frac{1}{{i}}",
-        reader="an impatient reader: the weight halves by position 2",
+        reader=N_("an impatient reader: the weight halves by position 2"),
     ),
     "geometric": Curve(
         name="geometric",
-        label="Geometric pⁱ⁻¹",
+        label=N_("Geometric pⁱ⁻¹"),
         short="p^(i−1)",
-        description=(
+        description=N_(
             "Each position is worth p times the one above: the chance that a reader who goes "
             "on with probability p gets there. It is rank-biased precision's reader; its "
             "weights add up to 1 / (1 − p), so deep positions hardly count."
         ),
-        used_by="rank-biased precision (RBP); a teaching comparison here",
+        used_by=N_("rank-biased precision (RBP); a teaching comparison here"),
         reference="Moffat & Zobel (2008).",
         weights=_geometric,
         template=r"{p}^{\,{i}-1}",
-        reader="goes on from each position with the same probability p",
+        reader=N_("goes on from each position with the same probability p"),
         parameter="p",
     ),
 }

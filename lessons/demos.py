@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
+from i18n import tr
 from lessons.examples import Example
 from lessons.pitfalls import FULL_PAGE, PADDING, PITFALLS
 from ndcg_core.display import NOISE, fixed, signed
@@ -59,19 +60,19 @@ def ideal_choices(item: Example) -> pd.DataFrame:
     rows = []
     for name, variant, used_by in (
         (
-            "the ranked documents only",
+            tr("the ranked documents only"),
             ranked.with_scoring(ideal="run"),
-            IDEALS["run"].used_by,
+            tr(IDEALS["run"].used_by),
         ),
         (
-            f"every judged document, cut at k = n = {ranked.n}",
+            tr("every judged document, cut at k = n = {n}", n=ranked.n),
             ranked.with_scoring(k=EVERY_RANKED),
-            CUTS[EVERY_RANKED].used_by,
+            tr(CUTS[EVERY_RANKED].used_by),
         ),
         (
-            "every judged document, no cut-off",
+            tr("every judged document, no cut-off"),
             ranked.with_scoring(k=NO_CUTOFF),
-            CUTS[NO_CUTOFF].used_by,
+            tr(CUTS[NO_CUTOFF].used_by),
         ),
     ):
         result = totals(variant)
@@ -177,7 +178,7 @@ def _more_labels(ranked: RankedList, extra: int) -> tuple[str, ...]:
         return default_labels(ranked.n + extra)
     taken, added, j = set(ranked.labels), [], 1
     while len(added) < extra:
-        name = f"junk {j}"
+        name = tr("junk {n}", n=j)
         if name not in taken:
             added.append(name)
         j += 1
@@ -239,16 +240,16 @@ def readings(ranked: RankedList) -> list[Reading]:
     shifted = tuple(v + 1 for v in ranked.relevances)
     doubled = tuple(2 * v for v in ranked.relevances)
     variants = (
-        ("given", "as given, gain rel", lambda: linear),
-        ("doubled", "every label × 2, gain rel", lambda: _relabelled(linear, doubled, 2, 0)),
+        ("given", tr("as given, gain rel"), lambda: linear),
+        ("doubled", tr("every label × 2, gain rel"), lambda: _relabelled(linear, doubled, 2, 0)),
         (
             "shifted",
-            "every label + 1 (0–3 written 1–4), gain rel",
+            tr("every label + 1 (0–3 written 1–4), gain rel"),
             lambda: _relabelled(linear, shifted, 1, 1),
         ),
         (
             "exponential",
-            "as given, gain 2^rel − 1",
+            tr("as given, gain 2^rel − 1"),
             lambda: ranked.with_scoring(gain="exponential"),
         ),
     )
@@ -338,9 +339,9 @@ def several_k_table(ranked: RankedList) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "k": [b.ranked.at[1:] for b in rows],
-            "Your NDCG@k": [fixed(b.ndcg) for b in rows],
-            "A random order, on average": [fixed(b.random.expected) for b in rows],
-            "Above a random order": [signed(b.lift) for b in rows],
+            tr("Your NDCG@k"): [fixed(b.ndcg) for b in rows],
+            tr("A random order, on average"): [fixed(b.random.expected) for b in rows],
+            tr("Above a random order"): [signed(b.lift) for b in rows],
         }
     )
 

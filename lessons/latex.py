@@ -16,6 +16,7 @@ from decimal import Decimal
 import numpy as np
 import pandas as pd
 
+from i18n import tr
 from ndcg_core.display import DIGITS, exact, fixed
 from ndcg_core.measures import MEASURES
 from ndcg_core.model import cut_suffix
@@ -28,6 +29,12 @@ TERMS_PER_LINE = 4
 PRODUCT_INDENT = (
     r"\qquad"  # a further line of a sum of products (ERR, a curve's DCG) sets in deeper
 )
+
+
+def _by_convention() -> str:
+    """The words after a 0/0 read as a number (inside \\text{}, so a formula says it aloud in the
+    page's language)."""
+    return tr("(by convention)")
 
 
 def num(value: float | None, digits: int = DIGITS) -> str:
@@ -166,9 +173,7 @@ def ndcg_filled(dcg_value: float, idcg_value: float, ndcg_value: float, k: int |
     """NDCG@k = DCG / IDCG with the numbers in, or the 0/0 case spelled out."""
     name = _measure("NDCG", k)
     if idcg_value == 0:
-        return (
-            rf"{name} = \frac{{0}}{{0}} \;\Rightarrow\; {num(ndcg_value)} \text{{ (by convention)}}"
-        )
+        return rf"{name} = \frac{{0}}{{0}} \;\Rightarrow\; {num(ndcg_value)} \text{{ {_by_convention()}}}"
     return rf"{name} = \frac{{{num(dcg_value)}}}{{{num(idcg_value)}}} = {num(ndcg_value)}"
 
 
@@ -253,11 +258,17 @@ def mean_over_queries(values, mean: float, k: int | None) -> tuple[str, str | No
 # NDCG's neighbours (`measures`): each measure in symbols, then with a list's numbers
 # ---------------------------------------------------------------------------------------------
 
+
 # One letter per idea beside R@k and RR: h_i the hit, m the relevant judged items, s_i ERR's
 # chance of stopping satisfied at i; i indexes positions, j the ones above i.
-RELEVANT_SYMBOL = (
-    r"h_i = \begin{cases} 1 & rel_i \ge rel_{\min} \\ 0 & \text{otherwise} \end{cases}"
-)
+def relevant_symbol() -> str:
+    """h_i, the hit: 1 from grade rel_min on, else 0 (its one word in the page's language)."""
+    return (
+        r"h_i = \begin{cases} 1 & rel_i \ge rel_{\min} \\ 0 & \text{"
+        + tr("otherwise")
+        + r"} \end{cases}"
+    )
+
 
 _NEIGHBOUR_FORMULAS = {
     "p": r"{P} = \frac{{1}}{{{k}}} \sum_{{i=1}}^{{{k}}} h_i",
@@ -321,7 +332,7 @@ def _p_filled(result, name: str) -> str:
 
 
 def _zero_over_zero(name: str, value: float) -> str:
-    return rf"{name} = \frac{{0}}{{0}} \;\Rightarrow\; {num(value)} \text{{ (by convention)}}"
+    return rf"{name} = \frac{{0}}{{0}} \;\Rightarrow\; {num(value)} \text{{ {_by_convention()}}}"
 
 
 def _r_filled(result, name: str) -> str:
@@ -336,7 +347,8 @@ def _r_filled(result, name: str) -> str:
 def _rr_filled(result, name: str) -> str:
     hits = [int(p) for p, hit in zip(result.table["position"], result.table["relevant"]) if hit]
     if not hits:
-        return rf"{name} = 0 \quad \text{{(no relevant item in the counted positions)}}"
+        words = tr("(no relevant item in the counted positions)")
+        return rf"{name} = 0 \quad \text{{{words}}}"
     return rf"{name} = \frac{{1}}{{{hits[0]}}} = {num(result.values['rr'])}"
 
 

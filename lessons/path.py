@@ -31,6 +31,8 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from i18n import N_, tr
+
 WORDS_PER_MINUTE = 200
 # The lessons of the path, read in order and every question answered: at most this long.
 MAX_MINUTES = 20
@@ -57,32 +59,32 @@ class Stop:
 # playground's controls before the playground, then gains, labels, what the number hides, its
 # neighbours, the libraries, and practice to close.
 STOPS: tuple[Stop, ...] = (
-    Stop("learn-binary", "DCG and NDCG on a 0/1 list, cut at k", ("choice",)),
-    Stop("learn-graded", "grades, and the ideal order", ("choice",)),
-    Stop("learn-discount", "why the discount is a logarithm, and its other shapes", ("board",)),
-    Stop("playground", "your own list: type it, drag it, change k, the gain and the discount"),
-    Stop("learn-gain", "the gain 2^rel − 1", ("choice",)),
-    Stop("learn-labels", "where grades come from: judgments, ratings, clicks", ("choice",)),
-    Stop("learn-pitfalls", "what the number does not tell you", ("choice", "choice")),
-    Stop("metrics", "P@k, R@k, RR, AP, ERR and RBP on the same list", ("choice",)),
+    Stop("learn-binary", N_("DCG and NDCG on a 0/1 list, cut at k"), ("choice",)),
+    Stop("learn-graded", N_("grades, and the ideal order"), ("choice",)),
+    Stop("learn-discount", N_("why the discount is a logarithm, and its other shapes"), ("board",)),
+    Stop("playground", N_("your own list: type it, drag it, change k, the gain and the discount")),
+    Stop("learn-gain", N_("the gain 2^rel − 1"), ("choice",)),
+    Stop("learn-labels", N_("where grades come from: judgments, ratings, clicks"), ("choice",)),
+    Stop("learn-pitfalls", N_("what the number does not tell you"), ("choice", "choice")),
+    Stop("metrics", N_("P@k, R@k, RR, AP, ERR and RBP on the same list"), ("choice",)),
     Stop(
         "libraries",
-        "why scikit-learn and trec_eval print different numbers",
+        N_("why scikit-learn and trec_eval print different numbers"),
         ("choice",),
         # Today's Wikipedia list with its two judged documents never retrieved: a list on which
         # the libraries part.
         params=(("rels", "3,2,3,0,1,2"), ("pool", "3,2")),
     ),
-    Stop("practice", "exercises that name the mistake behind a wrong answer"),
-    Stop("recap", "the formula, the four things to state with it, and chance"),
+    Stop("practice", N_("exercises that name the mistake behind a wrong answer")),
+    Stop("recap", N_("the formula, the four things to state with it, and chance")),
 )
 # Short side trips: each a walkthrough of one source's examples, taken after the stop named.
 SIDE_TRIPS: dict[str, tuple[Stop, ...]] = {
     "learn-graded": (
-        Stop("learn-continuous", "relevance between 0 and 1", ("choice",)),
-        Stop("learn-russian", "three short lists of high grades", ("choice",)),
+        Stop("learn-continuous", N_("relevance between 0 and 1"), ("choice",)),
+        Stop("learn-russian", N_("three short lists of high grades"), ("choice",)),
     ),
-    "learn-pitfalls": (Stop("learn-all-zero", "a query with nothing relevant", ("choice",)),),
+    "learn-pitfalls": (Stop("learn-all-zero", N_("a query with nothing relevant"), ("choice",)),),
 }
 # Kept to look things up, not read through: no time stated, not counted in the path's core.
 REFERENCE = "glossary"
@@ -101,7 +103,7 @@ def minutes(words: int) -> int:
 
 def reading_time(words: int) -> str:
     """'1 min', '4 min': how Home states a time."""
-    return f"{minutes(words)} min"
+    return tr("{n} min", n=minutes(words))
 
 
 def reading_seconds(words: int) -> float:

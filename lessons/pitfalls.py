@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import N_
 from ndcg_core.model import RankedList, Scoring
 
 
@@ -40,55 +41,59 @@ PITFALLS: dict[str, Pitfall] = {
     for pitfall in (
         Pitfall(
             key="closed",
-            asks="Relevant items the system never returned",
-            title="A closed ideal never punishes what is missing",
-            belief="A list that scores 1.0 found everything there was to find.",
-            truth=(
+            asks=N_("Relevant items the system never returned"),
+            title=N_("A closed ideal never punishes what is missing"),
+            belief=N_("A list that scores 1.0 found everything there was to find."),
+            truth=N_(
                 "An ideal from the ranked list alone (scikit-learn, LightGBM, XGBoost, "
                 "torchmetrics) leaves out what was never retrieved; one from every judged item "
                 "(trec_eval, ranx) counts it."
             ),
-            remedy="Give the scorer every judged item of the query, or report recall beside NDCG.",
+            remedy=N_(
+                "Give the scorer every judged item of the query, or report recall beside NDCG."
+            ),
             example=RankedList((1, 0, 0), pool=(1, 1)),
         ),
         Pitfall(
             key="padding",
-            asks="Irrelevant items after the good ones",
-            title="Irrelevant items are not penalised",
-            belief="Returning junk after the good results costs something.",
-            truth=(
+            asks=N_("Irrelevant items after the good ones"),
+            title=N_("Irrelevant items are not penalised"),
+            belief=N_("Returning junk after the good results costs something."),
+            truth=N_(
                 "An irrelevant item earns 0 in DCG and in IDCG, so appending some never lowers "
                 "NDCG at a fixed cut-off (nor with the ideal taken from the list)."
             ),
-            remedy="Fix k for every system you compare, and read P@k when the list's length matters.",
+            remedy=N_(
+                "Fix k for every system you compare, and read P@k when the list's length matters."
+            ),
             example=RankedList((2, 1)),
         ),
         Pitfall(
             key="ideal_cut",
-            asks="A relevant item just below the cut-off",
-            title="The ideal top k can hold items ranked below k",
-            belief="IDCG@k is the DCG of the top k items, sorted.",
-            truth=(
+            asks=N_("A relevant item just below the cut-off"),
+            title=N_("The ideal top k can hold items ranked below k"),
+            belief=N_("IDCG@k is the DCG of the top k items, sorted."),
+            truth=N_(
                 "The ideal sorts every judged item, then cuts at k: a relevant item ranked "
                 "below k still belongs in the ideal top k. Sorting only the top k makes IDCG too "
                 "small and NDCG too high."
             ),
-            remedy="Sort all judged items, then cut at k, on both sides.",
+            remedy=N_("Sort all judged items, then cut at k, on both sides."),
             example=RankedList((1, 0, 1, 1, 0), scoring=Scoring(k=3)),
             source="000",  # its binary list, at k = 3
         ),
         Pitfall(
             key="scale",
-            asks="The same judgments, written another way",
-            title="The label scale and the gain change the number",
-            belief="NDCG is normalised, so it does not depend on how labels are written.",
-            truth=(
+            asks=N_("The same judgments, written another way"),
+            title=N_("The label scale and the gain change the number"),
+            belief=N_("NDCG is normalised, so it does not depend on how labels are written."),
+            truth=N_(
                 "Normalising divides out the size of the best possible DCG, not the choice of "
                 "scale. Multiplying every label by the same factor changes nothing under the "
                 "linear gain, but adding 1 (writing 0–3 as 1–4), or switching to 2^rel − 1, "
                 "changes NDCG."
             ),
-            remedy=(
+            remedy=N_(
                 "Report the scale and the gain with every NDCG, and compare only numbers made "
                 "with the same ones."
             ),
@@ -96,15 +101,15 @@ PITFALLS: dict[str, Pitfall] = {
         ),
         Pitfall(
             key="zero",
-            asks="A query with nothing relevant",
-            title="The all-zero rule moves a mean",
-            belief="A query with nothing relevant is a detail.",
-            truth=(
+            asks=N_("A query with nothing relevant"),
+            title=N_("The all-zero rule moves a mean"),
+            belief=N_("A query with nothing relevant is a detail."),
+            truth=N_(
                 "With nothing relevant, NDCG is 0 / 0. Libraries make it 0 (scikit-learn, "
                 "trec_eval), 1 (LightGBM, XGBoost) or leave the query out; one such query among "
                 "two moves the mean by half the distance between the rules."
             ),
-            remedy=(
+            remedy=N_(
                 "Say which rule you used, count the queries it applied to, and use the same "
                 "rule for every system."
             ),
@@ -112,16 +117,16 @@ PITFALLS: dict[str, Pitfall] = {
         ),
         Pitfall(
             key="compare",
-            asks="An easy query and a hard one",
-            title="NDCG is not comparable across queries and collections",
-            belief="A query with a higher NDCG is a query the system ranked better.",
-            truth=(
+            asks=N_("An easy query and a hard one"),
+            title=N_("NDCG is not comparable across queries and collections"),
+            belief=N_("A query with a higher NDCG is a query the system ranked better."),
+            truth=N_(
                 "How high NDCG can be by luck depends on the query: when most items are "
                 "relevant even a random order scores high, when one item in ten is, a random "
                 "order scores low. Between collections, the label scale, the gain, the depth "
                 "of the judgments and the all-zero rule differ too."
             ),
-            remedy=(
+            remedy=N_(
                 "Compare systems on the same queries and judgments (paired, query by query); "
                 "set a value beside what a random order of the same items would score."
             ),
@@ -129,17 +134,17 @@ PITFALLS: dict[str, Pitfall] = {
         ),
         Pitfall(
             key="several",
-            asks="One good result, or many",
-            title="A short cut-off cannot tell one good result from many",
-            belief="Of two result pages, the one with more good results scores higher.",
-            truth=(
+            asks=N_("One good result, or many"),
+            title=N_("A short cut-off cannot tell one good result from many"),
+            belief=N_("Of two result pages, the one with more good results scores higher."),
+            truth=N_(
                 "NDCG@k looks at the first k positions and nothing else. For a query with many "
                 "equally good answers (nearby restaurants, say), a page with one of them on "
                 "top and junk below scores exactly as high at k = 1 as a page full of them. "
                 "Even at a deeper k, an ideal built from the list alone calls the first page "
                 "perfect: it is already in the best order of what it holds."
             ),
-            remedy=(
+            remedy=N_(
                 "Choose k as deep as the page the user really sees, and build the ideal from "
                 "every judged item, so the good answers a page left out count against it."
             ),

@@ -36,6 +36,7 @@ from typing import TypeVar
 
 import streamlit as st
 
+from i18n import N_, tr
 from lessons import practice
 from lessons.latex import ndcg_filled
 from lessons.practice import Exercise, Verdict
@@ -117,7 +118,7 @@ def asked_on(key: str, current: T) -> T:
 
 
 def ask(
-    exercise: Exercise, *, key: str, title: str = "Predict first", answer: int | None = None
+    exercise: Exercise, *, key: str, title: str = N_("Predict first"), answer: int | None = None
 ) -> Guess | None:
     """Draw `exercise` as a question, or, once answered, the guess and its verdict. `answer`:
     the option a move on the board stands for, recorded as the guess when there is none yet.
@@ -132,7 +133,9 @@ def ask(
             guess = Guess(answer, verdict)
             _record(key, guess)
     with st.container(border=True, key=f"predict_{key}"):
-        st.markdown(f"**🤔 {plain(title)}.** {plain(exercise.prompt)}")
+        st.markdown(
+            tr("**🤔 {title}.** {prompt}", title=plain(tr(title)), prompt=plain(exercise.prompt))
+        )
         if guess is None:
             _question(exercise, key)
         else:
@@ -171,12 +174,14 @@ def submit(
     if given is None or given == "":
         return Refusal(
             "warning",
-            "Type a number first." if question.is_numeric else "Pick one of the options first.",
+            tr("Type a number first.")
+            if question.is_numeric
+            else tr("Pick one of the options first."),
         )
     try:
         return check(question, given)
     except practice.UnreadableAnswer as error:
-        return Refusal("error", f"That answer could not be read: {error}")
+        return Refusal("error", tr("That answer could not be read: {error}", error=error))
     except ValueError as error:  # read, but it cannot be the answer
         return Refusal("error", str(error))
 
@@ -187,21 +192,21 @@ def answer_field(exercise: Exercise, label: str, key: str) -> tuple[int | str | 
     are mapped back to an index once checked (ui/inputs.py). Returns the answer (None when none
     is given) and whether a value the browser could not have sent was dropped."""
     if exercise.is_numeric:
-        given = st.text_input(label, key=f"{key}_number", placeholder="e.g. 0.8, .8 or 80%")
+        given = st.text_input(label, key=f"{key}_number", placeholder=tr("e.g. 0.8, .8 or 80%"))
         return given, False
     return inputs.choice(label, [choice.text for choice in exercise.choices], f"{key}_choice")
 
 
 def _question(exercise: Exercise, key: str) -> None:
     with st.form(f"predict_{key}_form", border=False):
-        given, unreadable = answer_field(exercise, "Your guess", f"predict_{key}")
-        submitted = st.form_submit_button("Check my guess", type="primary")
+        given, unreadable = answer_field(exercise, tr("Your guess"), f"predict_{key}")
+        submitted = st.form_submit_button(tr("Check my guess"), type="primary")
     st.button(
-        "Just show me",
+        tr("Just show me"),
         key=f"predict_{key}_skip",
         on_click=_skip,
         args=(key,),
-        help="Skip the guess and go straight to the answer.",
+        help=tr("Skip the guess and go straight to the answer."),
     )
     if not (submitted or unreadable):
         return
@@ -215,17 +220,22 @@ def _question(exercise: Exercise, key: str) -> None:
 
 def _verdict(exercise: Exercise, guess: Guess, key: str) -> None:
     if guess.skipped:
-        st.caption("You went straight to the answer.")
+        st.caption(tr("You went straight to the answer."))
     else:
         said = (
             exercise.choices[guess.given].text if isinstance(guess.given, int) else str(guess.given)
         )
         verdict = guess.verdict
         (st.success if verdict.correct else st.info)(
-            f"**Your guess: {plain(said)}.** {verdict.headline} {plain(verdict.detail)}",
+            tr(
+                "**Your guess: {said}.** {headline} {detail}",
+                said=plain(said),
+                headline=verdict.headline,
+                detail=plain(verdict.detail),
+            ),
             icon="✅" if verdict.correct else "💡",
         )
-    st.button("Ask me again", key=f"predict_{key}_again", on_click=_again, args=(key,))
+    st.button(tr("Ask me again"), key=f"predict_{key}_again", on_click=_again, args=(key,))
 
 
 # ---------------------------------------------------------------------------------------------

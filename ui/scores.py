@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from i18n import tr
 from lessons.glossary import BY_KEY
 from ndcg_core.display import DIGITS, MINUS, fixed, signed
 from ndcg_core.metrics import Totals
@@ -19,10 +20,12 @@ TERMS = {"NDCG": "ndcg", "DCG": "dcg", "IDCG": "idcg", "CG": "cg"}
 def card_help(name: str) -> str:
     """A card's help: its term as the glossary names and defines it."""
     term = BY_KEY[TERMS[name]]
-    return f"**{term.term}** ({term.symbol}) — {term.definition}"
-
-
-HELP = {name: card_help(name) for name in TERMS}
+    return tr(
+        "**{term}** ({symbol}) — {definition}",
+        term=tr(term.term),
+        symbol=term.symbol,
+        definition=tr(term.definition),
+    )
 
 
 def _values(result: Totals) -> dict[str, float]:
@@ -49,12 +52,12 @@ def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
                 result.name(name),
                 fixed(value),
                 delta=metric_delta(_change(value, before, name)),
-                help=HELP[name],
+                help=card_help(name),
                 border=name == "NDCG",
                 width="stretch",
             )
     if changes:
-        st.caption("After each change, the small number under a value is how far it moved.")
+        st.caption(tr("After each change, the small number under a value is how far it moved."))
 
 
 def _change(value: float, before: dict[str, float] | None, name: str) -> float | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from i18n import tr
 from lessons import practice
 from ndcg_core.display import fixed
 
@@ -19,7 +20,7 @@ from .text import plain
 def worked_cases(cases) -> None:
     """Every case of a solution, formula by formula with its numbers (`practice.worked`)."""
     for case in cases:
-        st.markdown(f"**{plain(case.name)}:** {plain(case.describe())}")
+        st.markdown(tr("**{name}:** {list}", name=plain(case.name), list=plain(case.describe())))
         dcg, idcg, ndcg = practice.worked(case)
         st.latex(dcg)
         st.caption(plain(practice.ideal_order(case)))
@@ -29,7 +30,7 @@ def worked_cases(cases) -> None:
         menu.page_link(
             "playground",
             params=urlparams.list_params(case.ranked),
-            label=f"🎛️ Open {case.name} in the playground",
+            label=tr("🎛️ Open {name} in the playground", name=case.name),
         )
 
 
@@ -48,10 +49,10 @@ def measures_before_and_after(exercise: practice.Exercise, *, key: str) -> None:
     st.dataframe(
         pd.DataFrame(
             {
-                "Measure": [name for name, *_ in rows],
-                "Before": [fixed(before) for _, before, _, _ in rows],
-                "After": [fixed(after) for _, _, after, _ in rows],
-                "Moves?": ["moves" if moved else "stays" for *_, moved in rows],
+                tr("Measure"): [name for name, *_ in rows],
+                tr("Before"): [fixed(before) for _, before, _, _ in rows],
+                tr("After"): [fixed(after) for _, _, after, _ in rows],
+                tr("Moves?"): [tr("moves") if moved else tr("stays") for *_, moved in rows],
             }
         ),
         hide_index=True,
@@ -61,5 +62,5 @@ def measures_before_and_after(exercise: practice.Exercise, *, key: str) -> None:
         menu.page_link(
             "metrics",
             params=urlparams.list_params(case.ranked),
-            label=f"📏 {case.name}: every measure worked out on the metrics page",
+            label=tr("📏 {name}: every measure worked out on the metrics page", name=case.name),
         )

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from lessons.latex import RELEVANT_SYMBOL, neighbour_filled, neighbour_formula
+from i18n import N_, tr
+from lessons.latex import neighbour_filled, neighbour_formula, relevant_symbol
 from lessons.practice.lesson_questions import build_next_move, instructive_swap, swapped
 from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.measures import (
@@ -26,7 +27,7 @@ from ui.text import plain
 
 PAGE = "metrics"
 QUESTION = "metrics_next_move"  # the predict box's key
-CLAIM = "NDCG and ERR read grades; P, R, RR, AP and RBP see only whether an item is a hit."
+CLAIM = N_("NDCG and ERR read grades; P, R, RR, AP and RBP see only whether an item is a hit.")
 SCHEMA = (urlparams.REL_MIN_PARAM, urlparams.G_MAX_PARAM, urlparams.PERSISTENCE_PARAM)
 CARD_ROWS = (("ndcg", "p", "r", "rr"), ("ap", "err", "rbp"))
 REFERENCES = (
@@ -36,36 +37,54 @@ REFERENCES = (
     "graded relevance. CIKM, 621–630.",
     "Moffat, A. & Zobel, J. (2008). Rank-biased precision for measurement of retrieval "
     "effectiveness. ACM TOIS 27(1), article 2.",
-    "Voorhees, E. M. (1999). The TREC-8 question answering track report. TREC-8 (reciprocal rank).",
-    "Buckley, C. & Voorhees, E. M. (2000). Evaluating evaluation measure stability. SIGIR "
-    "(precision at k, average precision).",
+    N_(
+        "Voorhees, E. M. (1999). The TREC-8 question answering track report. TREC-8 "
+        "(reciprocal rank)."
+    ),
+    N_(
+        "Buckley, C. & Voorhees, E. M. (2000). Evaluating evaluation measure stability. SIGIR "
+        "(precision at k, average precision)."
+    ),
     "Manning, C. D., Raghavan, P. & Schütze, H. (2008). Introduction to Information Retrieval, "
     "chapter 8. Cambridge University Press.",
-    "Craswell, N., Zoeter, O., Taylor, M. & Ramsey, B. (2008). An experimental comparison of "
-    "click position-bias models. WSDM, 87–94 (the cascade model).",
-    "trec_eval 9.0.8 (P_k, recall_k, recip_rank, map_cut_k) and ranx 0.3 (precision@k, "
-    "recall@k, mrr@k, map@k): the values here equal theirs (tests/crosscheck/test_measures.py).",
+    N_(
+        "Craswell, N., Zoeter, O., Taylor, M. & Ramsey, B. (2008). An experimental comparison "
+        "of click position-bias models. WSDM, 87–94 (the cascade model)."
+    ),
+    N_(
+        "trec_eval 9.0.8 (P_k, recall_k, recip_rank, map_cut_k) and ranx 0.3 (precision@k, "
+        "recall@k, mrr@k, map@k): the values here equal theirs "
+        "(tests/crosscheck/test_measures.py)."
+    ),
 )
 
 
 def intro() -> None:
-    st.title("🧭 NDCG beside its neighbours")
+    st.title(tr("🧭 NDCG beside its neighbours"))
     st.markdown(
-        "NDCG is one of several scores for a ranked list, each imagining its own reader: how "
-        "far they read, whether one good answer is enough, whether grades matter."
+        tr(
+            "NDCG is one of several scores for a ranked list, each imagining its own reader: "
+            "how far they read, whether one good answer is enough, whether grades matter."
+        )
     )
 
 
 def definitions() -> None:
     """What each measure reads (a measure's name, then its reader): after the question, which
     this line would answer."""
-    st.header("Seven measures, seven readers")
+    st.header(tr("Seven measures, seven readers"))
     graded = [MEASURES[key].symbol for key in MEASURES if MEASURES[key].graded]
     binary = [MEASURES[key].symbol for key in MEASURES if not MEASURES[key].graded]
     st.markdown(
-        f"{', '.join(binary)} see only hit or miss; {' and '.join(graded)} read the grades."
+        tr(
+            "{binary} see only hit or miss; {graded} read the grades.",
+            binary=tr(", ").join(binary),
+            graded=tr("{first} and {second}", first=graded[0], second=graded[1])
+            if len(graded) == 2
+            else tr(", ").join(graded),
+        )
     )
-    with st.expander("📚 What each measure reads, in a table"):
+    with st.expander(tr("📚 What each measure reads, in a table")):
         _readers_table()
 
 
@@ -74,31 +93,33 @@ def _readers_table() -> None:
     st.table(
         pd.DataFrame(
             {
-                "Reads grades": [
-                    "yes" if MEASURES[key].graded else "hit or miss" for key in MEASURES
+                tr("Reads grades"): [
+                    tr("yes") if MEASURES[key].graded else tr("hit or miss") for key in MEASURES
                 ],
-                "Counts relevant items never retrieved": [
-                    "yes" if MEASURES[key].uses_pool else "no" for key in MEASURES
+                tr("Counts relevant items never retrieved"): [
+                    tr("yes") if MEASURES[key].uses_pool else tr("no") for key in MEASURES
                 ],
-                "Its reader": [MEASURES[key].reader for key in MEASURES],
+                tr("Its reader"): [tr(MEASURES[key].reader) for key in MEASURES],
             },
             index=pd.Index(
-                [f"{MEASURES[key].symbol}@k · {MEASURES[key].name}" for key in MEASURES],
-                name="Measure",
+                [f"{MEASURES[key].symbol}@k · {tr(MEASURES[key].name)}" for key in MEASURES],
+                name=tr("Measure"),
             ),
         )
     )
     st.caption(
-        "Hit or miss: an item is a hit (hᵢ = 1) when its grade is at least rel_min, 1 unless "
-        "you change it below. m is the number of relevant items judged for the query, "
-        "retrieved or not. P@k and R@k count hits in the top k; RR looks at the first hit; "
-        "AP averages the precision at each hit; ERR and RBP weigh each position by the chance "
-        "a reader gets there; NDCG divides by the best order's score."
+        tr(
+            "Hit or miss: an item is a hit (hᵢ = 1) when its grade is at least rel_min, 1 "
+            "unless you change it below. m is the number of relevant items judged for the "
+            "query, retrieved or not. P@k and R@k count hits in the top k; RR looks at the "
+            "first hit; AP averages the precision at each hit; ERR and RBP weigh each position "
+            "by the chance a reader gets there; NDCG divides by the best order's score."
+        )
     )
 
 
 def your_list():
-    st.header("Your list, and your next move")
+    st.header(tr("Your list, and your next move"))
     return list_editor.lesson_list(PAGE, folded=True)
 
 
@@ -113,30 +134,35 @@ def next_move(ranked: RankedList, settings: MeasureSettings) -> bool:
     asked = predict.asked_on(QUESTION, ranked)
     if settings.rel_min != REL_MIN.default:
         st.caption(
-            "The question counts an item as relevant from grade "
-            f"{exact(REL_MIN.default)}: set rel_min back to it below to be asked."
+            tr(
+                "The question counts an item as relevant from grade {grade}: set rel_min back "
+                "to it below to be asked.",
+                grade=exact(REL_MIN.default),
+            )
         )
         return True
     swap = instructive_swap(asked)
     if swap is None:
         st.caption(
-            "Every item has the same grade, so no swap moves any measure: change a grade to "
-            "be asked which measures your next move changes."
+            tr(
+                "Every item has the same grade, so no swap moves any measure: change a grade to "
+                "be asked which measures your next move changes."
+            )
         )
         return True
     exercise = build_next_move(asked, *swap)
     guess = predict.ask(exercise, key=QUESTION)
     if not predict.revealed(guess):
-        st.caption("Answer first; then make the move and see which numbers it moved.")
+        st.caption(tr("Answer first; then make the move and see which numbers it moved."))
         return False
-    predict.claim(CLAIM)
+    predict.claim(tr(CLAIM))
     if asked == ranked:
         st.button(
-            f"▶ Swap positions {swap[0]} and {swap[1]}",
+            tr("▶ Swap positions {i} and {j}", i=swap[0], j=swap[1]),
             key=f"{PAGE}_make_move",
             on_click=_make_move,
             args=(asked, *swap),
-            help="The same move as dragging one of the two cards onto the other's place.",
+            help=tr("The same move as dragging one of the two cards onto the other's place."),
         )
     return True
 
@@ -146,10 +172,22 @@ def settings_controls() -> MeasureSettings:
     for param in SCHEMA:
         controls.from_link(keys[param.name], param, param.default)
     rel_min = controls.number(
-        "Relevant from grade (rel_min)", REL_MIN, keys["rel_min"], format="%g"
+        tr("Relevant from grade (rel_min)"),
+        REL_MIN,
+        keys["rel_min"],
+        format="%g",
+        help=tr(REL_MIN.help),
     )
-    g_max = controls.number("ERR's top grade (g_max)", G_MAX, keys["g_max"], format="%g")
-    p = controls.number("RBP's persistence (p)", PERSISTENCE, keys["p"], slider=True)
+    g_max = controls.number(
+        tr("ERR's top grade (g_max)"), G_MAX, keys["g_max"], format="%g", help=tr(G_MAX.help)
+    )
+    p = controls.number(
+        tr("RBP's persistence (p)"),
+        PERSISTENCE,
+        keys["p"],
+        slider=True,
+        help=tr(PERSISTENCE.help),
+    )
     values = {"rel_min": float(rel_min), "g_max": float(g_max), "p": float(p)}
     urlparams.write(
         {
@@ -159,8 +197,11 @@ def settings_controls() -> MeasureSettings:
         SCHEMA,
     )
     st.caption(
-        "P, R, RR, AP and RBP only know hit or miss: an item is a hit when its grade is at "
-        f"least rel_min = {exact(rel_min)}. ERR and NDCG read the grades themselves."
+        tr(
+            "P, R, RR, AP and RBP only know hit or miss: an item is a hit when its grade is at "
+            "least rel_min = {rel_min}. ERR and NDCG read the grades themselves.",
+            rel_min=exact(rel_min),
+        )
     )
     return MeasureSettings(**values)
 
@@ -177,11 +218,14 @@ def headline(result: MeasureValues, show_moves: bool) -> None:
                 result.name(key),
                 fixed(result.values[key]),
                 delta=scores.metric_delta(scores.visible_change(delta)),
-                help=MEASURES[key].name,
+                help=tr(MEASURES[key].name),
                 border=key == "ndcg",
             )
     for key, problem in result.problems.items():
-        st.warning(f"**{result.name(key)}:** {plain(problem)}", icon="✋")
+        st.warning(
+            tr("**{measure}:** {problem}", measure=result.name(key), problem=plain(problem)),
+            icon="✋",
+        )
     if before is not None and show_moves:
         what_changed(result, before, moved)
 
@@ -191,20 +235,25 @@ def what_changed(result: MeasureValues, before: dict[str, float], moved: dict[st
     shifted = [key for key in MEASURES if round(moved.get(key, 0.0), DIGITS) != 0]
     still = [key for key in MEASURES if key in moved and key not in shifted]
     if shifted:
-        said = ", ".join(f"{result.name(key)} {signed(moved[key])}" for key in shifted)
-        sentence = f"**The last change moved** {said}."
+        said = tr(", ").join(f"{result.name(key)} {signed(moved[key])}" for key in shifted)
         if still:
-            sentence += f" Unchanged: {', '.join(result.name(key) for key in still)}."
+            sentence = tr(
+                "**The last change moved** {moved}. Unchanged: {unchanged}.",
+                moved=said,
+                unchanged=tr(", ").join(result.name(key) for key in still),
+            )
+        else:
+            sentence = tr("**The last change moved** {moved}.", moved=said)
     else:
-        sentence = "**The last change moved none of the seven numbers** (to four decimals)."
+        sentence = tr("**The last change moved none of the seven numbers** (to four decimals).")
     st.info(sentence, icon="↕️")
     st.dataframe(
         pd.DataFrame(
             {
-                "Measure": [result.name(key) for key in MEASURES],
-                "Before": [fixed(before.get(key)) for key in MEASURES],
-                "Now": [fixed(result.values[key]) for key in MEASURES],
-                "Change": [signed(moved[key]) if key in moved else "—" for key in MEASURES],
+                tr("Measure"): [result.name(key) for key in MEASURES],
+                tr("Before"): [fixed(before.get(key)) for key in MEASURES],
+                tr("Now"): [fixed(result.values[key]) for key in MEASURES],
+                tr("Change"): [signed(moved[key]) if key in moved else "—" for key in MEASURES],
             }
         ),
         hide_index=True,
@@ -213,65 +262,95 @@ def what_changed(result: MeasureValues, before: dict[str, float], moved: dict[st
 
 
 def which_to_report() -> None:
-    with st.expander("📚 Which one to report? And the measures beyond these seven"):
+    with st.expander(tr("📚 Which one to report? And the measures beyond these seven")):
         st.markdown(
-            "Each answers a different question. **P@k**: how much of a page of k results is "
-            "useful. **R@k**: how much of what exists the page found, what a first retrieval "
-            "stage or a legal search needs. **RR** (MRR over queries): how soon the first good "
-            "answer comes, for a question with one answer. **AP** (MAP): all relevant items, "
-            "early, the classic TREC summary. **ERR**: one excellent answer early, for a "
-            "reader who stops when satisfied. **RBP**: a reader of stated patience, with no "
-            "ideal to divide by. **NDCG**: graded items in the best order they could have had."
+            tr(
+                "Each answers a different question. **P@k**: how much of a page of k results is "
+                "useful. **R@k**: how much of what exists the page found, what a first retrieval "
+                "stage or a legal search needs. **RR** (MRR over queries): how soon the first good "
+                "answer comes, for a question with one answer. **AP** (MAP): all relevant items, "
+                "early, the classic TREC summary. **ERR**: one excellent answer early, for a "
+                "reader who stops when satisfied. **RBP**: a reader of stated patience, with no "
+                "ideal to divide by. **NDCG**: graded items in the best order they could have had."
+            )
         )
         st.markdown(
-            "Recommender systems often add **hit rate** at k: 1 when at least one relevant "
-            "item is in the top k, else 0, averaged over users. And the seven measures here "
-            "only reward relevance; a list of ten near-identical bestsellers can score "
-            "perfectly on all of them. The *beyond-accuracy* measures look at what else a "
-            "list offers: **diversity** (how different the items of one list are from each "
-            "other), **novelty** (how little known they are, often the share of rarely "
-            "interacted-with items) and **coverage** (how much of the catalogue the system "
-            "recommends to anyone at all)."
+            tr(
+                "Recommender systems often add **hit rate** at k: 1 when at least one relevant "
+                "item is in the top k, else 0, averaged over users. And the seven measures here "
+                "only reward relevance; a list of ten near-identical bestsellers can score "
+                "perfectly on all of them. The *beyond-accuracy* measures look at what else a "
+                "list offers: **diversity** (how different the items of one list are from each "
+                "other), **novelty** (how little known they are, often the share of rarely "
+                "interacted-with items) and **coverage** (how much of the catalogue the system "
+                "recommends to anyone at all)."
+            )
         )
 
 
 def each_measure(result: MeasureValues) -> None:
     """Every formula, filled with the learner's numbers: one fold, a heading per measure."""
     ranked = result.ranked
-    counted = f"the top {result.divisor}" if ranked.k is not None else f"all {ranked.n}"
+    values = {
+        "hits": result.hits,
+        "m": result.relevant,
+        "listed": result.relevant - result.pooled,
+        "pooled": result.pooled,
+    }
+    if ranked.k is not None:
+        counted = tr(
+            "Of the top {n} positions, **{hits}** are hits; m = **{m}** relevant items were "
+            "judged in all ({listed} in the list, {pooled} never retrieved).",
+            n=result.divisor,
+            **values,
+        )
+    else:
+        counted = tr(
+            "Of all {n} positions, **{hits}** are hits; m = **{m}** relevant items were judged "
+            "in all ({listed} in the list, {pooled} never retrieved).",
+            n=ranked.n,
+            **values,
+        )
     st.markdown(
-        f"**Hit or miss.** The binary measures turn each grade into hᵢ: 1 when the item is "
-        f"relevant enough, else 0. Of {counted} positions, **{result.hits}** are hits; "
-        f"m = **{result.relevant}** relevant items were judged in all "
-        f"({result.relevant - result.pooled} in the list, {result.pooled} never retrieved)."
+        tr(
+            "**Hit or miss.** The binary measures turn each grade into hᵢ: 1 when the item is "
+            "relevant enough, else 0. {counted}",
+            counted=counted,
+        )
     )
-    st.latex(RELEVANT_SYMBOL)
+    st.latex(relevant_symbol())
     for key, measure in MEASURES.items():
-        st.subheader(f"{result.name(key)} · {measure.name}")
-        st.markdown(f"**Rewards:** {measure.rewards}")
+        st.subheader(f"{result.name(key)} · {tr(measure.name)}")
+        st.markdown(tr("**Rewards:** {rewards}", rewards=tr(measure.rewards)))
         st.latex(neighbour_formula(key, ranked))
         st.latex(neighbour_filled(result, key))
         if key == "ap":
             _ap_divisors(result)
         if key == "err" and "err" not in result.problems:
             st.caption(
-                f"sᵢ is the chance the reader stops at position i, satisfied (g_max = "
-                f"{exact(result.settings.g_max)}); the product is the chance they are "
-                "still reading there. This reader is the *cascade model*: scan from the "
-                "top, stop at the first item that satisfies. Craswell et al. (2008) "
-                "compared it with other click models on a search engine's logs, and it "
-                "explained the clicks near the top best; ERR grades how likely each item "
-                "is to satisfy."
+                tr(
+                    "sᵢ is the chance the reader stops at position i, satisfied (g_max = "
+                    "{g_max}); the product is the chance they are still reading there. This "
+                    "reader is the *cascade model*: scan from the top, stop at the first item "
+                    "that satisfies. Craswell et al. (2008) compared it with other click models "
+                    "on a search engine's logs, and it explained the clicks near the top best; "
+                    "ERR grades how likely each item is to satisfy.",
+                    g_max=exact(result.settings.g_max),
+                )
             )
         if key == "rbp":
             st.caption(
-                f"A reader with p = {exact(result.settings.p)} reads 1 / (1 − p) = "
-                f"{fixed(rbp_expected_reads(result.settings.p))} items on average. Below "
-                f"position {result.depth} lies a weight of p^{result.depth} = "
-                f"{fixed(rbp_residual(result.depth, result.settings.p))} (Moffat and "
-                "Zobel's residual): the most a deeper list could still add."
+                tr(
+                    "A reader with p = {p} reads 1 / (1 − p) = {reads} items on average. Below "
+                    "position {depth} lies a weight of p^{depth} = {residual} (Moffat and "
+                    "Zobel's residual): the most a deeper list could still add.",
+                    p=exact(result.settings.p),
+                    reads=fixed(rbp_expected_reads(result.settings.p)),
+                    depth=result.depth,
+                    residual=fixed(rbp_residual(result.depth, result.settings.p)),
+                )
             )
-        st.caption(f"Reference: {measure.reference}")
+        st.caption(tr("Reference: {reference}", reference=tr(measure.reference)))
 
 
 def _ap_divisors(result: MeasureValues) -> None:
@@ -280,30 +359,36 @@ def _ap_divisors(result: MeasureValues) -> None:
     if ranked.k is None or result.relevant == 0:
         return
     st.markdown(
-        f"**Two conventions for AP@k.** trec_eval's map_cut divides by m = {result.relevant}, "
-        f"every relevant judged item: {fixed(result.values['ap'])}. Many recommender-system "
-        f"libraries divide by min(k, m) = {min(ranked.k, result.relevant)}, because a top "
-        f"{ranked.k} cannot hold more than {ranked.k} hits: {fixed(result.ap_capped)}. "
-        "They differ only when more relevant items exist than k; say which one you report."
+        tr(
+            "**Two conventions for AP@k.** trec_eval's map_cut divides by m = {m}, every "
+            "relevant judged item: {ap}. Many recommender-system libraries divide by "
+            "min(k, m) = {least}, because a top {k} cannot hold more than {k} hits: {capped}. "
+            "They differ only when more relevant items exist than k; say which one you report.",
+            m=result.relevant,
+            ap=fixed(result.values["ap"]),
+            least=min(ranked.k, result.relevant),
+            k=ranked.k,
+            capped=fixed(result.ap_capped),
+        )
     )
 
 
 def position_by_position(result: MeasureValues) -> None:
     table = result.table
-    st.subheader("Position by position: hits, ERR's reader, RBP's weights")
+    st.subheader(tr("Position by position: hits, ERR's reader, RBP's weights"))
     st.dataframe(
         pd.DataFrame(
             {
-                "Position": table["position"],
-                "Label": table["label"],
-                "Relevance": [exact(v) for v in table["relevance"]],
-                "Hit (hᵢ)": ["1" if hit else "0" for hit in table["relevant"]],
+                tr("Position"): table["position"],
+                tr("Label"): table["label"],
+                tr("Relevance"): [exact(v) for v in table["relevance"]],
+                tr("Hit (hᵢ)"): ["1" if hit else "0" for hit in table["relevant"]],
                 "P@i": [fixed(v) for v in table["precision_at"]],
-                "ERR: stops here (sᵢ)": [fixed(v) for v in table["err_stop"]],
-                "ERR: still reading": [fixed(v) for v in table["err_reach"]],
-                "ERR term": [fixed(v) for v in table["err_term"]],
-                "RBP weight pⁱ⁻¹": [fixed(v) for v in table["rbp_weight"]],
-                "RBP term": [fixed(v) for v in table["rbp_term"]],
+                tr("ERR: stops here (sᵢ)"): [fixed(v) for v in table["err_stop"]],
+                tr("ERR: still reading"): [fixed(v) for v in table["err_reach"]],
+                tr("ERR term"): [fixed(v) for v in table["err_term"]],
+                tr("RBP weight pⁱ⁻¹"): [fixed(v) for v in table["rbp_weight"]],
+                tr("RBP term"): [fixed(v) for v in table["rbp_term"]],
             }
         ),
         hide_index=True,
@@ -313,12 +398,12 @@ def position_by_position(result: MeasureValues) -> None:
 
 
 def references(ranked) -> None:
-    with st.expander("References"):
-        st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
+    with st.expander(tr("References")):
+        st.markdown("\n".join(f"- {plain(tr(item))}" for item in REFERENCES))
     params = urlparams.list_params(ranked)
-    menu.page_link("playground", params=params, label="🎛️ This list in the playground")
+    menu.page_link("playground", params=params, label=tr("🎛️ This list in the playground"))
     menu.page_link(
-        "learn-discount", params=params, label="📉 Why a logarithm? The discounts compared"
+        "learn-discount", params=params, label=tr("📉 Why a logarithm? The discounts compared")
     )
 
 
@@ -332,7 +417,7 @@ def main() -> None:
     ranked = your_list()
     question = st.container()
     cards = st.container()
-    with st.expander("⚙️ What counts: rel_min, ERR's top grade, RBP's persistence"):
+    with st.expander(tr("⚙️ What counts: rel_min, ERR's top grade, RBP's persistence")):
         settings = settings_controls()
     result = all_measures(ranked, settings)
     with question:
@@ -341,7 +426,7 @@ def main() -> None:
         headline(result, show_moves)
     definitions()
     which_to_report()
-    with st.expander("📐 The seven formulas, with your numbers, position by position"):
+    with st.expander(tr("📐 The seven formulas, with your numbers, position by position")):
         each_measure(result)
         position_by_position(result)
     references(ranked)

@@ -13,6 +13,7 @@ import math
 import pandas as pd
 import streamlit as st
 
+from i18n import N_, tr, trn
 from lessons import latex
 from lessons.demos import (
     baseline,
@@ -44,17 +45,29 @@ from ui.text import plain
 PAGE = "learn_pitfalls"
 REFERENCES = (
     cite("jarvelin2002"),
-    'Wikipedia, "Discounted cumulative gain", section Limitations (current version): bad '
-    "results not penalised, missing results not penalised, queries with several equally good "
-    "results, and the remedies it proposes.",
-    f"The libraries' own code, as /libraries runs it: {checked('scikit-learn')} ndcg_score "
-    f"(ideal from the list), {checked('trec_eval')} ndcg and ndcg_cut (ideal from every judged "
-    f"item), {checked('LightGBM')} and {checked('XGBoost')} (a list with nothing relevant "
-    f"scores 1).",
-    "Smucker, M. D., Allan, J. & Carterette, B. (2007). A comparison of statistical "
-    "significance tests for information retrieval evaluation. CIKM (compare systems query by "
-    "query, on the same topics).",
+    N_(
+        'Wikipedia, "Discounted cumulative gain", section Limitations (current version): bad '
+        "results not penalised, missing results not penalised, queries with several equally "
+        "good results, and the remedies it proposes."
+    ),
+    N_(
+        "The libraries' own code, as /libraries runs it: {sklearn} ndcg_score (ideal from the "
+        "list), {trec_eval} ndcg and ndcg_cut (ideal from every judged item), {lightgbm} and "
+        "{xgboost} (a list with nothing relevant scores 1)."
+    ),
+    N_(
+        "Smucker, M. D., Allan, J. & Carterette, B. (2007). A comparison of statistical "
+        "significance tests for information retrieval evaluation. CIKM (compare systems query "
+        "by query, on the same topics)."
+    ),
 )
+# The library versions the second reference names (`tr(item, **VERSIONS)`).
+VERSIONS = {
+    "sklearn": checked("scikit-learn"),
+    "trec_eval": checked("trec_eval"),
+    "lightgbm": checked("LightGBM"),
+    "xgboost": checked("XGBoost"),
+}
 
 
 # The path's core: the two pitfalls a newcomer meets first, what a score does not punish (the
@@ -71,19 +84,19 @@ def _load(ranked: RankedList) -> None:
 
 def _demo_buttons(pitfall: Pitfall, *extra: tuple[str, RankedList]) -> None:
     """Load the example into the list above, or open it in the playground."""
-    lists = [("this example", pitfall.example), *extra]
+    lists = [(N_("▶ Load this example into your list"), pitfall.example), *extra]
     columns = st.columns(len(lists) + 1)
-    for number, (column, (name, ranked)) in enumerate(zip(columns, lists)):
+    for number, (column, (label, ranked)) in enumerate(zip(columns, lists)):
         column.button(
-            f"▶ Load {name} into your list",
+            tr(label),
             key=f"{PAGE}_load_{pitfall.key}_{number}",
             on_click=_load,
             args=(ranked,),
-            help=f"Puts {ranked.describe()} into the list above.",
+            help=tr("Puts {list} into the list above.", list=ranked.describe()),
             width="stretch",
         )
     columns[-1].link_button(
-        "Open in playground ↗",
+        tr("Open in playground ↗"),
         urlparams.link("playground", pitfall.example),
         key=f"{PAGE}_playground_{pitfall.key}",
         width="stretch",
@@ -99,19 +112,19 @@ def _header(
     whether to go on. A `folded` pitfall sits inside an expander, so its heading is one level
     down."""
     heading = st.subheader if folded else st.header
-    heading(f"{NUMBER[pitfall.key]}. {pitfall.asks}", divider="gray", anchor=pitfall.key)
+    heading(f"{NUMBER[pitfall.key]}. {tr(pitfall.asks)}", divider="gray", anchor=pitfall.key)
     if setting:
         st.markdown(setting)
     guess = predict.ask(pitfall_question(pitfall.key), key=f"{PAGE}_{pitfall.key}")
     if not predict.revealed(guess):
         return False
-    predict.claim(pitfall.title)
+    predict.claim(tr(pitfall.title))
     if shown is not None:
         predict.picture(f"{PAGE}_{pitfall.key}", shown)
         predict.sum_line(totals(shown))
     if folded:
-        st.markdown(f"**What people believe:** {pitfall.belief}")
-    st.markdown(f"**What is true:** {pitfall.truth}")
+        st.markdown(tr("**What people believe:** {belief}", belief=tr(pitfall.belief)))
+    st.markdown(tr("**What is true:** {truth}", truth=tr(pitfall.truth)))
     return True
 
 
@@ -124,12 +137,16 @@ def _formulas(label: str, *, folded: bool):
 
 
 def _remedy(pitfall: Pitfall) -> None:
-    st.success(f"**What to do.** {pitfall.remedy}", icon="🧭")
+    st.success(tr("**What to do.** {remedy}", remedy=tr(pitfall.remedy)), icon="🧭")
 
 
 def _and(names: list[str]) -> str:
-    """'a, b and c'."""
-    return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+    """'a, b and c' (in the page's language: Chinese lists with '、')."""
+    if len(names) == 1:
+        return names[0]
+    # Translators: ", " separates the items of a list of names (Chinese: "、").
+    separator = tr(", ")
+    return tr("{first} and {last}", first=separator.join(names[:-1]), last=names[-1])
 
 
 def _list_words(ranked: RankedList) -> str:
@@ -142,9 +159,9 @@ def _list_words(ranked: RankedList) -> str:
 
 
 def intro() -> None:
-    st.title("⚠️ Pitfalls of NDCG")
+    st.title(tr("⚠️ Pitfalls of NDCG"))
     st.markdown(
-        "NDCG is easy to compute and easy to misread. Answer each question before the reveal."
+        tr("NDCG is easy to compute and easy to misread. Answer each question before the reveal.")
     )
 
 
@@ -154,14 +171,17 @@ def closed_ideal(*, folded: bool = False) -> None:
     if not _header(pitfall, folded=folded, shown=open_.ranked):
         return
     st.markdown(
-        f"From the list alone the ideal is its own items sorted: {closed.name()} = "
-        f"{fixed(closed.ndcg)}."
+        tr(
+            "From the list alone the ideal is its own items sorted: {ndcg} = {value}.",
+            ndcg=closed.name(),
+            value=fixed(closed.ndcg),
+        )
     )
-    with _formulas("🧮 The formulas with these numbers", folded=folded):
+    with _formulas(tr("🧮 The formulas with these numbers"), folded=folded):
         left, right = st.columns(2, gap="large")
         for column, name, result in (
-            (left, "Ideal from the list alone", closed),
-            (right, "Ideal from every judged item", open_),
+            (left, tr("Ideal from the list alone"), closed),
+            (right, tr("Ideal from every judged item"), open_),
         ):
             column.markdown(f"**{name}**")
             column.latex(latex.worked(result)[1])
@@ -173,15 +193,26 @@ def mine_closed(ranked: RankedList) -> None:
     mine_closed, mine_open = closed_and_open(ranked)
     if not ranked.pool:
         st.markdown(
-            f"Your list has no judged-but-not-retrieved items, so the two ideals are the same "
-            f"and both give {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**. Type some "
-            "relevances into *Judged but not retrieved* above to see what they cost."
+            tr(
+                "Your list has no judged-but-not-retrieved items, so the two ideals are the "
+                "same and both give {ndcg} = **{value}**. Type some relevances into *{field}* "
+                "above to see what they cost.",
+                # The field's own label, as the list's editor shows it (ui/controls.py).
+                field=tr("Judged but not retrieved (optional)"),
+                ndcg=mine_closed.name(),
+                value=fixed(mine_closed.ndcg),
+            )
         )
     else:
         st.markdown(
-            f"Ideal from the list alone: {mine_closed.name()} = **{fixed(mine_closed.ndcg)}**; "
-            f"from every judged item: **{fixed(mine_open.ndcg)}** "
-            f"({signed(mine_open.ndcg - mine_closed.ndcg)})."
+            tr(
+                "Ideal from the list alone: {ndcg} = **{closed}**; from every judged item: "
+                "**{open}** ({change}).",
+                ndcg=mine_closed.name(),
+                closed=fixed(mine_closed.ndcg),
+                open=fixed(mine_open.ndcg),
+                change=signed(mine_open.ndcg - mine_closed.ndcg),
+            )
         )
 
 
@@ -191,10 +222,15 @@ def padding(*, folded: bool = True) -> None:
     if not _header(pitfall, folded=folded, shown=demo.after.ranked):
         return
     st.markdown(
-        f"Precision notices: P{demo.before.at} = {fixed(demo.precision_before)} before, "
-        f"P{demo.after.at} = {fixed(demo.precision_after)} with the junk."
+        tr(
+            "Precision notices: {p_before} = {before} before, {p_after} = {after} with the junk.",
+            p_before="P" + demo.before.at,
+            before=fixed(demo.precision_before),
+            p_after="P" + demo.after.at,
+            after=fixed(demo.precision_after),
+        )
     )
-    with _formulas("🧮 The formulas with these numbers", folded=folded):
+    with _formulas(tr("🧮 The formulas with these numbers"), folded=folded):
         st.latex(latex.worked(demo.after)[0])
         st.latex(latex.worked(demo.after)[2])
     _remedy(pitfall)
@@ -203,19 +239,34 @@ def padding(*, folded: bool = True) -> None:
 def mine_padding(ranked: RankedList) -> None:
     mine = padded(ranked)
     st.markdown(
-        f"With {PADDING} irrelevant items appended: {mine.before.name()} "
-        f"**{fixed(mine.before.ndcg)}** → {mine.after.name()} **{fixed(mine.after.ndcg)}**; "
-        f"P{mine.before.at} **{fixed(mine.precision_before)}** → P{mine.after.at} "
-        f"**{fixed(mine.precision_after)}** (an item is a hit from grade "
-        f"{exact(mine.rel_min)})."
+        trn(
+            "With {n} irrelevant item appended: {ndcg_before} **{before}** → {ndcg_after} "
+            "**{after}**; {p_before} **{precision_before}** → {p_after} **{precision_after}** "
+            "(an item is a hit from grade {grade}).",
+            "With {n} irrelevant items appended: {ndcg_before} **{before}** → {ndcg_after} "
+            "**{after}**; {p_before} **{precision_before}** → {p_after} **{precision_after}** "
+            "(an item is a hit from grade {grade}).",
+            PADDING,
+            ndcg_before=mine.before.name(),
+            before=fixed(mine.before.ndcg),
+            ndcg_after=mine.after.name(),
+            after=fixed(mine.after.ndcg),
+            p_before="P" + mine.before.at,
+            precision_before=fixed(mine.precision_before),
+            p_after="P" + mine.after.at,
+            precision_after=fixed(mine.precision_after),
+            grade=exact(mine.rel_min),
+        )
     )
     if mine.note:
         st.info(plain(mine.note), icon="ℹ️")
     if mine.ndcg_fell:
         st.info(
-            "Here NDCG does fall, and only because of the cut-off: with k = n and judged items "
-            "the system never retrieved, the longer list lets more of them into the ideal. At "
-            "a fixed k, appending irrelevant items changes nothing.",
+            tr(
+                "Here NDCG does fall, and only because of the cut-off: with k = n and judged "
+                "items the system never retrieved, the longer list lets more of them into the "
+                "ideal. At a fixed k, appending irrelevant items changes nothing."
+            ),
             icon="ℹ️",
         )
 
@@ -229,26 +280,37 @@ def ideal_top_k(*, folded: bool = True) -> None:
     style = {"gain": s.gain, "discount": s.discount, "log_base": s.log_base}
     k = pitfall.example.k
     left, right = st.columns(2, gap="large")
-    left.metric(f"{demo.right.name()}, right", fixed(demo.right.ndcg))
-    right.metric(f"{demo.right.name()}, top {k} sorted (wrong)", fixed(demo.wrong_ndcg))
-    with _formulas("🧮 The formulas with these numbers", folded=folded):
+    left.metric(tr("{ndcg}, right", ndcg=demo.right.name()), fixed(demo.right.ndcg))
+    right.metric(
+        tr("{ndcg}, top {k} sorted (wrong)", ndcg=demo.right.name(), k=k), fixed(demo.wrong_ndcg)
+    )
+    with _formulas(tr("🧮 The formulas with these numbers"), folded=folded):
         st.markdown(
-            f"The list is the binary one of {plain(SOURCES[pitfall.source].short)}. Its item "
-            f"at position 4 is relevant, so the ideal top {k} holds three relevant items, not "
-            f"the two of the list's own top {k}."
+            tr(
+                "The list is the binary one of {source}. Its item at position 4 is relevant, "
+                "so the ideal top {k} holds three relevant items, not the two of the list's "
+                "own top {k}.",
+                source=plain(tr(SOURCES[pitfall.source].short)),
+                k=k,
+            )
         )
         left, right = st.columns(2, gap="large")
         with left:
-            st.markdown("**Right: sort every item, then cut**")
+            st.markdown(tr("**Right: sort every item, then cut**"))
             st.latex(latex.worked(demo.right)[1])
             st.latex(latex.worked(demo.right)[2])
         with right:
-            st.markdown(f"**Wrong: cut at {k}, then sort**")
+            st.markdown(tr("**Wrong: cut at {k}, then sort**", k=k))
             st.latex(latex.dcg_filled(demo.wrong_table, k, ideal=True, **style))
             st.latex(latex.ndcg_filled(demo.right.dcg, demo.wrong_idcg, demo.wrong_ndcg, k))
         st.caption(
-            f"The wrong ideal is smaller, so the wrong NDCG is larger: {fixed(demo.wrong_ndcg)} "
-            f"(about {fixed(demo.wrong_ndcg, 2)}) instead of {fixed(demo.right.ndcg)}."
+            tr(
+                "The wrong ideal is smaller, so the wrong NDCG is larger: {wrong} (about "
+                "{rounded}) instead of {right}.",
+                wrong=fixed(demo.wrong_ndcg),
+                rounded=fixed(demo.wrong_ndcg, 2),
+                right=fixed(demo.right.ndcg),
+            )
         )
     _remedy(pitfall)
 
@@ -257,15 +319,26 @@ def mine_ideal_top_k(ranked: RankedList) -> None:
     mine = ideal_cut(ranked)
     if mine.differs:
         st.markdown(
-            f"Right: {mine.right.name()} = **{fixed(mine.right.ndcg)}**; sorting only the top "
-            f"{mine.right.depth} ({plain(format_relevances(mine.wrong_ideal))}) would give "
-            f"**{fixed(mine.wrong_ndcg)}** ({signed(mine.wrong_ndcg - mine.right.ndcg)})."
+            tr(
+                "Right: {ndcg} = **{right}**; sorting only the top {k} ({top}) would give "
+                "**{wrong}** ({change}).",
+                ndcg=mine.right.name(),
+                right=fixed(mine.right.ndcg),
+                k=mine.right.depth,
+                top=plain(format_relevances(mine.wrong_ideal)),
+                wrong=fixed(mine.wrong_ndcg),
+                change=signed(mine.wrong_ndcg - mine.right.ndcg),
+            )
         )
     else:
         st.markdown(
-            f"For your list both ways give {mine.right.name()} = **{fixed(mine.right.ndcg)}**: "
-            "nothing relevant waits below the cut-off (choose a smaller k, or load the "
-            "example, to see the difference)."
+            tr(
+                "For your list both ways give {ndcg} = **{value}**: nothing relevant waits "
+                "below the cut-off (choose a smaller k, or load the example, to see the "
+                "difference).",
+                ndcg=mine.right.name(),
+                value=fixed(mine.right.ndcg),
+            )
         )
 
 
@@ -273,12 +346,19 @@ def label_scale(*, folded: bool = True) -> None:
     pitfall = PITFALLS["scale"]
     if not _header(pitfall, folded=folded):
         return
-    st.markdown(f"**The example:** {_list_words(pitfall.example)}, written and scored four ways.")
+    st.markdown(
+        tr(
+            "**The example:** {list}, written and scored four ways.",
+            list=_list_words(pitfall.example),
+        )
+    )
     _readings_block(pitfall.example, f"{PAGE}_scale_example", latex_rows=True, folded=folded)
     st.caption(
-        "Here adding 1 raises NDCG, but the direction is not a rule: with judged items the "
-        "system never retrieved and no cut-off, the + 1 turns judged non-relevant items into "
-        "relevant ones in the ideal, and NDCG can fall instead."
+        tr(
+            "Here adding 1 raises NDCG, but the direction is not a rule: with judged items the "
+            "system never retrieved and no cut-off, the + 1 turns judged non-relevant items "
+            "into relevant ones in the ideal, and NDCG can fall instead."
+        )
     )
     _remedy(pitfall)
 
@@ -292,10 +372,12 @@ def _readings_block(ranked: RankedList, key: str, *, latex_rows: bool, folded: b
     st.dataframe(
         pd.DataFrame(
             {
-                "Reading": [row.name for row in rows],
-                "Labels": [format_relevances((row.ranked or ranked).relevances) for row in rows],
+                tr("Reading"): [row.name for row in rows],
+                tr("Labels"): [
+                    format_relevances((row.ranked or ranked).relevances) for row in rows
+                ],
                 f"NDCG{ranked.at}": [fixed(row.ndcg) for row in rows],
-                "Note": [row.problem for row in rows],
+                tr("Note"): [row.problem for row in rows],
             }
         ),
         hide_index=True,
@@ -303,7 +385,7 @@ def _readings_block(ranked: RankedList, key: str, *, latex_rows: bool, folded: b
         key=key,
     )
     if latex_rows:
-        with _formulas("🧮 The formulas with these numbers", folded=folded):
+        with _formulas(tr("🧮 The formulas with these numbers"), folded=folded):
             for row in rows:
                 if math.isnan(row.ndcg):
                     continue
@@ -317,8 +399,11 @@ def zero_rule(*, folded: bool = True) -> None:
         return
     queries = [PITFALLS["scale"].example, pitfall.example]
     st.markdown(
-        f"**The example:** two queries, {_list_words(queries[0])} and "
-        f"{_list_words(queries[1])}, averaged under each rule."
+        tr(
+            "**The example:** two queries, {first} and {second}, averaged under each rule.",
+            first=_list_words(queries[0]),
+            second=_list_words(queries[1]),
+        )
     )
     _means_block(queries, f"{PAGE}_zero_example", with_latex=True, folded=folded)
     _remedy(pitfall)
@@ -326,7 +411,11 @@ def zero_rule(*, folded: bool = True) -> None:
 
 def mine_zero_rule(ranked: RankedList) -> None:
     st.markdown(
-        f"Your list beside a query of {ranked.n} items with nothing relevant (the same cut-off):"
+        trn(
+            "Your list beside a query of {n} item with nothing relevant (the same cut-off):",
+            "Your list beside a query of {n} items with nothing relevant (the same cut-off):",
+            ranked.n,
+        )
     )
     empty, note = derived(
         ranked, relevances=nothing_relevant(ranked.n).relevances, labels=(), pool=()
@@ -340,56 +429,63 @@ def _means_block(
     queries: list[RankedList], key: str, *, with_latex: bool, folded: bool = True
 ) -> None:
     means = zero_rule_means(queries)
-    names = [f"query {n}" for n in range(1, len(queries) + 1)]
-    frame = {"Rule": [ON_ZERO[m.rule].short for m in means]}
-    for n, name in enumerate(names):
-        frame[f"NDCG, {name}"] = [
-            "left out" if math.isnan(m.values[n]) else fixed(m.values[n]) for m in means
+    frame = {tr("Rule"): [tr(ON_ZERO[m.rule].short) for m in means]}
+    for n in range(len(queries)):
+        frame[tr("NDCG, query {n}", n=n + 1)] = [
+            tr("left out") if math.isnan(m.values[n]) else fixed(m.values[n]) for m in means
         ]
-    frame["Mean"] = [fixed(m.mean) for m in means]
-    frame["Used by"] = [ON_ZERO[m.rule].used_by for m in means]
+    frame[tr("Mean")] = [fixed(m.mean) for m in means]
+    frame[tr("Used by")] = [tr(ON_ZERO[m.rule].used_by) for m in means]
     st.dataframe(pd.DataFrame(frame), hide_index=True, width="stretch", key=key)
     if with_latex:
-        with _formulas("🧮 The formulas with these numbers", folded=folded):
+        with _formulas(tr("🧮 The formulas with these numbers"), folded=folded):
             for m in means:
                 formula, filled = latex.mean_over_queries(m.values, m.mean, queries[0].k)
-                st.markdown(f"*{ON_ZERO[m.rule].short}*")
+                st.markdown(f"*{tr(ON_ZERO[m.rule].short)}*")
                 st.latex(filled or formula)
 
 
 def comparing(*, folded: bool = True) -> None:
     pitfall = PITFALLS["compare"]
     easy, hard = baseline(pitfall.example), baseline(HARD_QUERY)
-    setting = (
-        f"**A** is an easy query, eight relevant items in ten, in its *worst* order: "
-        f"{_list_words(easy.ranked)}. **B** is a hard one, one relevant item in ten, found at "
-        f"position 2: {_list_words(hard.ranked)}."
+    setting = tr(
+        "**A** is an easy query, eight relevant items in ten, in its *worst* order: {easy}. "
+        "**B** is a hard one, one relevant item in ten, found at position 2: {hard}.",
+        easy=_list_words(easy.ranked),
+        hard=_list_words(hard.ranked),
     )
     if not _header(pitfall, setting, folded=folded):
         return
-    st.markdown("Beside each, what a random order of the same items scores on average:")
-    _baselines_block([("easy query, worst order", easy), ("hard query", hard)], True, folded)
+    st.markdown(tr("Beside each, what a random order of the same items scores on average:"))
+    _baselines_block(
+        [(tr("easy query, worst order"), easy), (tr("hard query"), hard)], True, folded
+    )
     st.caption(
-        f"The worst possible order of the easy query scores {fixed(easy.ndcg)}, more than the "
-        f"nearly perfect order of the hard one ({fixed(hard.ndcg)}). Set against chance, the "
-        f"story turns: the first is {signed(easy.lift)} from a random order, the second "
-        f"{signed(hard.lift)}."
+        tr(
+            "The worst possible order of the easy query scores {easy}, more than the nearly "
+            "perfect order of the hard one ({hard}). Set against chance, the story turns: the "
+            "first is {easy_lift} from a random order, the second {hard_lift}.",
+            easy=fixed(easy.ndcg),
+            hard=fixed(hard.ndcg),
+            easy_lift=signed(easy.lift),
+            hard_lift=signed(hard.lift),
+        )
     )
     _remedy(pitfall)
 
 
 def mine_comparing(ranked: RankedList) -> None:
-    _baselines_block([("your list", baseline(ranked))], False)
+    _baselines_block([(tr("your list"), baseline(ranked))], False)
 
 
 def _baselines_block(rows, with_latex: bool, folded: bool = True) -> None:
     st.dataframe(
         pd.DataFrame(
             {
-                "Query": [name for name, _ in rows],
+                tr("Query"): [name for name, _ in rows],
                 f"NDCG{rows[0][1].ranked.at}": [fixed(b.ndcg) for _, b in rows],
-                "A random order, on average": [fixed(b.random.expected) for _, b in rows],
-                "Above a random order": [signed(b.lift) for _, b in rows],
+                tr("A random order, on average"): [fixed(b.random.expected) for _, b in rows],
+                tr("Above a random order"): [signed(b.lift) for _, b in rows],
             }
         ),
         hide_index=True,
@@ -397,12 +493,14 @@ def _baselines_block(rows, with_latex: bool, folded: bool = True) -> None:
         key=f"{PAGE}_baselines_{'example' if with_latex else 'mine'}",
     )
     if with_latex:
-        with _formulas("🧮 The formula of a random order, with these numbers", folded=folded):
+        with _formulas(tr("🧮 The formula of a random order, with these numbers"), folded=folded):
             st.markdown(
-                "A random order puts each item at each position equally often, so every "
-                "position holds, on average, the **mean gain ḡ** of the items (their gains "
-                "added up, divided by n). Position i multiplies it by its **discount dᵢ** = "
-                "1 / log₂(i + 1). The ideal does not depend on the order, so:"
+                tr(
+                    "A random order puts each item at each position equally often, so every "
+                    "position holds, on average, the **mean gain ḡ** of the items (their gains "
+                    "added up, divided by n). Position i multiplies it by its **discount dᵢ** "
+                    "= 1 / log₂(i + 1). The ideal does not depend on the order, so:"
+                )
             )
             for name, b in rows:
                 formula, filled = latex.expected_random(b.random)
@@ -419,16 +517,21 @@ def several_good(*, folded: bool = True) -> None:
     cards[0].metric(f"X: {demo.one.name()}", fixed(demo.one.ndcg))
     cards[1].metric(f"Y: {demo.many.name()}", fixed(demo.many.ndcg))
     cards[2].metric(
-        f"X: {demo.one_deep_closed.name()}, ideal from X", fixed(demo.one_deep_closed.ndcg)
+        tr("X: {ndcg}, ideal from X", ndcg=demo.one_deep_closed.name()),
+        fixed(demo.one_deep_closed.ndcg),
     )
     cards[3].metric(
-        f"X: {demo.one_deep_judged.name()}, ideal from every judged item",
+        tr("X: {ndcg}, ideal from every judged item", ndcg=demo.one_deep_judged.name()),
         fixed(demo.one_deep_judged.ndcg),
     )
     st.caption(
-        f"At k = {pitfall.example.k} both pages are perfect. Scored at its full length with an "
-        "ideal made of its own items, X is still perfect. Only when the four good results X "
-        f"left out join its ideal does it fall to {fixed(demo.one_deep_judged.ndcg)}."
+        tr(
+            "At k = {k} both pages are perfect. Scored at its full length with an ideal made of "
+            "its own items, X is still perfect. Only when the four good results X left out join "
+            "its ideal does it fall to {value}.",
+            k=pitfall.example.k,
+            value=fixed(demo.one_deep_judged.ndcg),
+        )
     )
     _remedy(pitfall)
 
@@ -441,20 +544,29 @@ SECTIONS = {
     "padding": (
         padding,
         mine_padding,
-        (("it with the junk", padded(PITFALLS["padding"].example).after.ranked),),
+        (
+            (
+                N_("▶ Load it with the junk into your list"),
+                padded(PITFALLS["padding"].example).after.ranked,
+            ),
+        ),
     ),
     "scale": (label_scale, mine_label_scale, ()),
     "zero": (zero_rule, mine_zero_rule, ()),
-    "compare": (comparing, mine_comparing, (("the hard query", HARD_QUERY),)),
-    "several": (several_good, None, (("page Y", FULL_PAGE),)),
+    "compare": (
+        comparing,
+        mine_comparing,
+        ((N_("▶ Load the hard query into your list"), HARD_QUERY),),
+    ),
+    "several": (several_good, None, ((N_("▶ Load page Y into your list"), FULL_PAGE),)),
 }
 
 
 def more_pitfalls() -> None:
-    with st.expander("📚 More pitfalls, for a second reading"):
+    with st.expander(tr("📚 More pitfalls, for a second reading")):
         st.markdown(
             "\n".join(
-                f"{NUMBER[key]}. [{PITFALLS[key].title}](#{PITFALLS[key].key})" for key in MORE
+                f"{NUMBER[key]}. [{tr(PITFALLS[key].title)}](#{PITFALLS[key].key})" for key in MORE
             )
         )
         for key in MORE:
@@ -463,12 +575,12 @@ def more_pitfalls() -> None:
 
 def your_list() -> RankedList:
     """Your own list, the examples' load buttons, and the list through each pitfall's check."""
-    with st.expander("🔁 Your list through every check"):
+    with st.expander(tr("🔁 Your list through every check")):
         ranked = list_editor.lesson_list(PAGE, side_by_side=True)
         for key in CORE + MORE:
             pitfall = PITFALLS[key]
             _, mine, extra = SECTIONS[key]
-            st.markdown(f"**{NUMBER[key]}. {pitfall.title}**")
+            st.markdown(f"**{NUMBER[key]}. {tr(pitfall.title)}**")
             if mine is not None:
                 mine(ranked)
             _demo_buttons(pitfall, *extra)
@@ -476,12 +588,17 @@ def your_list() -> RankedList:
 
 
 def wikipedia_remedies() -> None:
-    with st.expander("📚 Wikipedia's limitations and remedies"):
+    with st.expander(tr("📚 Wikipedia's limitations and remedies")):
         st.markdown(
-            "The article's section *Limitations* names three: bad results are not penalised "
-            f"(pitfall {NUMBER['padding']}), missing results are not penalised (pitfall "
-            f"{NUMBER['closed']}), and a page with one good result scores like a page full of "
-            f"them (pitfall {NUMBER['several']}). It proposes two remedies, worked out here."
+            tr(
+                "The article's section *Limitations* names three: bad results are not "
+                "penalised (pitfall {padding}), missing results are not penalised (pitfall "
+                "{closed}), and a page with one good result scores like a page full of them "
+                "(pitfall {several}). It proposes two remedies, worked out here.",
+                padding=NUMBER["padding"],
+                closed=NUMBER["closed"],
+                several=NUMBER["several"],
+            )
         )
         _negative_grades_remedy()
         _fixed_size_remedy()
@@ -489,69 +606,94 @@ def wikipedia_remedies() -> None:
 
 def _fixed_size_remedy() -> None:
     demo = fixed_size()
-    st.subheader("One size for every list", anchor="remedy-one-size")
+    st.subheader(tr("One size for every list"), anchor="remedy-one-size")
     short = demo.short.ranked
     padded_list = demo.padded_closed.ranked
     st.markdown(
-        f"The Wikipedia article's example of this limitation: a query answered with "
-        f"{_list_words(short)} and another with five relevant results both score "
-        f"{fixed(demo.short.ndcg)} when each ideal stops at its own list's length. Its "
-        f"remedy is to score every list at one size, filling a short list with the lowest "
-        f"grade: {plain(format_relevances(padded_list.relevances))}, reported as "
-        f"NDCG{padded_list.at}."
+        tr(
+            "The Wikipedia article's example of this limitation: a query answered with {short} "
+            "and another with five relevant results both score {value} when each ideal stops "
+            "at its own list's length. Its remedy is to score every list at one size, filling "
+            "a short list with the lowest grade: {padded}, reported as {ndcg}.",
+            short=_list_words(short),
+            value=fixed(demo.short.ndcg),
+            padded=plain(format_relevances(padded_list.relevances)),
+            ndcg="NDCG" + padded_list.at,
+        )
     )
     st.markdown(
-        f"That helps only if the ideal knows what is missing. Built from the list alone, "
-        f"the padded list's ideal is its own items sorted, and it still scores "
-        f"**{fixed(demo.padded_closed.ndcg)}**. With the two relevant results it missed "
-        f"in the ideal (every judged item), it scores "
-        f"**{fixed(demo.padded_judged.ndcg)}**."
+        tr(
+            "That helps only if the ideal knows what is missing. Built from the list alone, "
+            "the padded list's ideal is its own items sorted, and it still scores **{closed}**. "
+            "With the two relevant results it missed in the ideal (every judged item), it "
+            "scores **{judged}**.",
+            closed=fixed(demo.padded_closed.ndcg),
+            judged=fixed(demo.padded_judged.ndcg),
+        )
     )
 
 
 def _negative_grades_remedy() -> None:
     demo = negative_grades()
-    st.subheader("Grades below zero for bad results", anchor="remedy-negative-grades")
+    st.subheader(tr("Grades below zero for bad results"), anchor="remedy-negative-grades")
     st.markdown(
-        f"The Wikipedia article suggests writing a bad result below zero: Excellent, Fair "
-        f"and Bad as {plain(format_relevances(demo.shifted))} rather than "
-        f"{plain(format_relevances(demo.usual))}. Take two good results and one bad one "
-        f"after them. On the usual scale DCG is {fixed(demo.dcg_usual[0])} without the bad "
-        f"result and {fixed(demo.dcg_usual[1])} with it: it costs nothing. On the shifted "
-        f"scale DCG falls from {fixed(demo.dcg_shifted[0])} to "
-        f"{fixed(demo.dcg_shifted[1])}: the bad result now costs its discount."
+        tr(
+            "The Wikipedia article suggests writing a bad result below zero: Excellent, Fair "
+            "and Bad as {shifted} rather than {usual}. Take two good results and one bad one "
+            "after them. On the usual scale DCG is {usual_without} without the bad result and "
+            "{usual_with} with it: it costs nothing. On the shifted scale DCG falls from "
+            "{shifted_without} to {shifted_with}: the bad result now costs its discount.",
+            shifted=plain(format_relevances(demo.shifted)),
+            usual=plain(format_relevances(demo.usual)),
+            usual_without=fixed(demo.dcg_usual[0]),
+            usual_with=fixed(demo.dcg_usual[1]),
+            shifted_without=fixed(demo.dcg_shifted[0]),
+            shifted_with=fixed(demo.dcg_shifted[1]),
+        )
     )
     # Who refuses a grade below 0, from the label rules tested against each library (A3).
     verdicts = label_verdicts(RankedList((*demo.shifted[:-1], -1.0)))
     refusing = [v.library for v in verdicts if v.outcome == REFUSED and v.rule != "core"]
     others = [v.library for v in verdicts if v.outcome != REFUSED]
     st.markdown(
-        "The price: enough bad results push DCG, and NDCG, below 0, and an ideal that "
-        "sorts the bad result last as well cancels the cost again. That is why this app "
-        f"refuses negative grades, as {_and(refusing)} (with its default gain) do; "
-        f"{_and(others)} read a −1 each their own way (see Why libraries disagree). Say "
-        "“bad” with grade 0 and read P@k beside NDCG."
+        tr(
+            "The price: enough bad results push DCG, and NDCG, below 0, and an ideal that "
+            "sorts the bad result last as well cancels the cost again. That is why this app "
+            "refuses negative grades, as {refusing} (with its default gain) do; {others} read "
+            "a −1 each their own way (see *{libraries}*). Say “bad” with grade 0 and read P@k "
+            "beside NDCG.",
+            libraries=menu.BY_KEY["libraries"].name,
+            refusing=_and(refusing),
+            others=_and(others),
+        )
     )
 
 
 def choosing_k(ranked: RankedList) -> None:
-    with st.expander("📚 Choosing k, and reading a value"):
+    with st.expander(tr("📚 Choosing k, and reading a value")):
         _choosing_k(ranked)
 
 
 def _choosing_k(ranked: RankedList) -> None:
-    st.subheader("How to choose k, and how to read a value", anchor="choosing-k")
+    st.subheader(tr("How to choose k, and how to read a value"), anchor="choosing-k")
     st.markdown(
-        "**k is how far down you assume the user reads.** Pick it from the screen, not from "
-        "the data: the number of results the user sees without scrolling (ten on a classic "
-        "page of web results, a handful on a phone, one for a voice answer). A k deeper than anyone "
-        "reads rewards order nobody sees; a k shorter than the page hides the difference "
-        f"between one good result and many (pitfall {NUMBER['several']})."
+        tr(
+            "**k is how far down you assume the user reads.** Pick it from the screen, not "
+            "from the data: the number of results the user sees without scrolling (ten on a "
+            "classic page of web results, a handful on a phone, one for a voice answer). A k "
+            "deeper than anyone reads rewards order nobody sees; a k shorter than the page "
+            "hides the difference between one good result and many (pitfall {several}).",
+            several=NUMBER["several"],
+        )
     )
     st.markdown(
-        "**Report more than one k.** NDCG@1 says whether the top result is right, NDCG@10 "
-        "whether the page is. **Read each value against chance:** is 0.85 good? Not if a "
-        "random order of the same items scores 0.80. Your list, at several depths:"
+        tr(
+            "**Report more than one k.** NDCG@1 says whether the top result is right, NDCG@10 "
+            "whether the page is. **Read each value against chance:** is {good} good? Not if a "
+            "random order of the same items scores {chance}. Your list, at several depths:",
+            good=fixed(0.85, 2),
+            chance=fixed(0.80, 2),
+        )
     )
     st.dataframe(
         several_k_table(ranked),
@@ -560,19 +702,21 @@ def _choosing_k(ranked: RankedList) -> None:
         key=f"{PAGE}_several_k",
     )
     st.caption(
-        "The random-order column is the floor a ranking should clear: it depends on how many "
-        "of the items are relevant, so a value means little without it. Compare systems with "
-        "each other, on the same queries, at the same k."
+        tr(
+            "The random-order column is the floor a ranking should clear: it depends on how "
+            "many of the items are relevant, so a value means little without it. Compare "
+            "systems with each other, on the same queries, at the same k."
+        )
     )
 
 
 def references(ranked: RankedList) -> None:
     params = urlparams.list_params(ranked)
-    with st.expander("📚 References"):
-        st.markdown("\n".join(f"- {plain(item)}" for item in REFERENCES))
-        menu.page_link("metrics", params=params, label="🧭 NDCG beside its neighbours")
+    with st.expander(tr("📚 References")):
+        st.markdown("\n".join(f"- {plain(tr(item, **VERSIONS))}" for item in REFERENCES))
+        menu.page_link("metrics", params=params, label=tr("🧭 NDCG beside its neighbours"))
     menu.page_link(
-        "libraries", params=params, label="⚖️ Why libraries disagree: the same list in each"
+        "libraries", params=params, label=tr("⚖️ Why libraries disagree: the same list in each")
     )
 
 
