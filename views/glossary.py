@@ -112,10 +112,14 @@ LANGUAGE_TAGS = {"en": "EN", "ru": "RU", "zh": "ZH"}
 
 
 def in_three_languages(term) -> str:
-    """The term's names in English, Russian and Chinese, on one line: 'EN Gain · RU выигрыш ·
-    ZH 增益'."""
+    """The term's names in English, Russian and Chinese, on one line: 'EN `Gain` · RU выигрыш ·
+    ZH 增益'. The English name is set as written (code), as are the English names below it:
+    they are what to look for in an English text, in every language of the page."""
     return " · ".join(
-        f"{LANGUAGE_TAGS[lang]} {plain(term.in_language(lang))}" for lang in LANGUAGES
+        f"{LANGUAGE_TAGS[lang]} `{term.name}`"
+        if lang == "en"
+        else f"{LANGUAGE_TAGS[lang]} {plain(term.in_language(lang))}"
+        for lang in LANGUAGES
     )
 
 
@@ -126,7 +130,8 @@ def card(term) -> None:
         st.caption(in_three_languages(term))
         st.markdown(plain(term.definition))
         if term.aliases:
-            st.caption(tr("Also, in English texts: {names}", names=plain(", ".join(term.aliases))))
+            names = ", ".join(f"`{alias}`" for alias in term.aliases)
+            st.caption(tr("Also, in English texts: {names}", names=names))
         page = TAUGHT_ON.get(term.key)
         if page:
             menu.page_link(page, label=f"→ {menu.BY_KEY[page].name}")

@@ -416,8 +416,13 @@ def build_which_fix(ranked: RankedList) -> Exercise:
         next_j=j + 1,
     )
 
-    def pair(p: int) -> dict:
-        return {"upper": exact(values[p - 1]), "lower": exact(values[p]), "p": p, "next": p + 1}
+    def pair(p: int, suffix: str = "") -> dict:
+        return {
+            "upper" + suffix: exact(values[p - 1]),
+            "lower" + suffix: exact(values[p]),
+            "p" + suffix: p,
+            "next" + suffix: p + 1,
+        }
 
     def swapping(p: int) -> str:
         return tr("Swapping the {upper} above the {lower} (positions {p}, {next})", **pair(p))
@@ -429,7 +434,7 @@ def build_which_fix(ranked: RankedList) -> Exercise:
             "{next}) and the {upper_2} above the {lower_2} (positions {p_2}, {next_2}). Which "
             "swap raises NDCG{at} more?",
             **pair(i),
-            **{f"{key}_2": value for key, value in pair(j).items()},
+            **pair(j, "_2"),
             at=at,
         ),
         (first, second),
