@@ -125,13 +125,15 @@ def _lower(lower: str, higher: str) -> str:
 
 def _found(a: LibraryVerdict, b: LibraryVerdict) -> str:
     """What the two rows print, and the convention that parts them."""
-    refusals = [
-        tr("Here {library} refuses: {message}", library=v.preset.library, message=v.message)
-        for v in (a, b)
-        if v.kind == "refused"
-    ]
-    if refusals:
-        return " ".join(refusals)
+    refused = [v for v in (a, b) if v.kind == "refused"]
+    if refused:
+        said = [
+            tr("Here {library} refuses: {message}", library=v.preset.library, message=v.message)
+            if i == 0
+            else tr("And {library} refuses: {message}", library=v.preset.library, message=v.message)
+            for i, v in enumerate(refused)
+        ]
+        return " ".join(said)
     said = tr(
         "Here {first} prints {first_shown} and {second} {second_shown}.",
         first=a.preset.library,
