@@ -27,14 +27,16 @@ SECTIONS = (NDCG, JUDGMENTS, NEIGHBOURS, CLICKS, COMPARING)
 LANGUAGES = ("en", "ru", "zh")
 
 
-def sources_named() -> dict[str, str]:
+# The fields a definition or a notation row may name a source by, and the source each names.
+SOURCE_FIELDS = {"article_000": "000", "explainer_001": "001", "note_002": "002", "note_003": "003"}
+
+
+def sources_named(translated: bool = True) -> dict[str, str]:
     """The sources, as learner text names them (by title, never by file number), in this run's
-    language: the fields a definition or a notation row may name them by."""
+    language (or in English): the values of `SOURCE_FIELDS` for a definition or a notation row."""
     return {
-        "article_000": tr(SOURCES["000"].short),
-        "explainer_001": tr(SOURCES["001"].short),
-        "note_002": tr(SOURCES["002"].short),
-        "note_003": tr(SOURCES["003"].short),
+        field: tr(SOURCES[number].short) if translated else SOURCES[number].short
+        for field, number in SOURCE_FIELDS.items()
     }
 
 
@@ -92,7 +94,7 @@ class Term:
         needle = query.strip().casefold()
         if not needle:
             return True
-        english = self.text.format(**_english_sources())
+        english = self.text.format(**sources_named(translated=False))
         haystack = " ".join(
             (
                 self.name,
@@ -106,15 +108,6 @@ class Term:
             )
         )
         return needle in haystack.casefold()
-
-
-def _english_sources() -> dict[str, str]:
-    return {
-        "article_000": SOURCES["000"].short,
-        "explainer_001": SOURCES["001"].short,
-        "note_002": SOURCES["002"].short,
-        "note_003": SOURCES["003"].short,
-    }
 
 
 TERMS: tuple[Term, ...] = (
