@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from i18n import N_, tr
 from ndcg_core.checks import check_position
 from ndcg_core.display import exact, fixed
 from ndcg_core.metrics import totals
@@ -42,26 +43,28 @@ class Mistake:
 
 
 NDCG_MISTAKES = {
-    "log_i": "dividing by log₂ i instead of log₂(i + 1)",
-    "ideal_unsorted": "using the list itself as the ideal, without re-sorting it",
-    "ideal_top_k": "sorting only the top k items for the ideal",
-    "k_list_only": "cutting the list at k but not the ideal",
-    "k_ideal_only": "cutting the ideal at k but not the list",
-    "gain_exponential": "using the gain 2^rel − 1 instead of the plain grade",
-    "gain_linear": "using the plain grade instead of the gain 2^rel − 1",
-    "gain_no_minus_one": "using 2^rel without the − 1",
-    "pool_ignored": "leaving the judged-but-not-retrieved items out of the ideal",
-    "log10_list": "taking log₁₀ (the calculator's log key) for the list but log₂ for the ideal",
-    "log10_ideal": "taking log₂ for the list but log₁₀ (the calculator's log key) for the ideal",
+    "log_i": N_("dividing by log₂ i instead of log₂(i + 1)"),
+    "ideal_unsorted": N_("using the list itself as the ideal, without re-sorting it"),
+    "ideal_top_k": N_("sorting only the top k items for the ideal"),
+    "k_list_only": N_("cutting the list at k but not the ideal"),
+    "k_ideal_only": N_("cutting the ideal at k but not the list"),
+    "gain_exponential": N_("using the gain 2^rel − 1 instead of the plain grade"),
+    "gain_linear": N_("using the plain grade instead of the gain 2^rel − 1"),
+    "gain_no_minus_one": N_("using 2^rel without the − 1"),
+    "pool_ignored": N_("leaving the judged-but-not-retrieved items out of the ideal"),
+    "log10_list": N_("taking log₁₀ (the calculator's log key) for the list but log₂ for the ideal"),
+    "log10_ideal": N_(
+        "taking log₂ for the list but log₁₀ (the calculator's log key) for the ideal"
+    ),
 }
 TERM_MISTAKES = {
-    "log_i": "dividing by log₂ i instead of log₂(i + 1)",
-    "natural_log": "taking the natural logarithm ln instead of log₂",
-    "log10": "taking log₁₀ (the calculator's log key) instead of log₂",
-    "multiplied": "multiplying by the logarithm instead of dividing by it",
-    "gain_exponential": "using the gain 2^rel − 1 instead of the plain grade",
-    "gain_linear": "using the plain grade instead of the gain 2^rel − 1",
-    "gain_no_minus_one": "using 2^rel without the − 1",
+    "log_i": N_("dividing by log₂ i instead of log₂(i + 1)"),
+    "natural_log": N_("taking the natural logarithm ln instead of log₂"),
+    "log10": N_("taking log₁₀ (the calculator's log key) instead of log₂"),
+    "multiplied": N_("multiplying by the logarithm instead of dividing by it"),
+    "gain_exponential": N_("using the gain 2^rel − 1 instead of the plain grade"),
+    "gain_linear": N_("using the plain grade instead of the gain 2^rel − 1"),
+    "gain_no_minus_one": N_("using 2^rel without the − 1"),
 }
 
 
@@ -122,25 +125,30 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
 
     def add(key: str, value: float, advice: str) -> None:
         if not math.isnan(value):
-            found.append(Mistake(key, NDCG_MISTAKES[key], value, advice))
+            found.append(Mistake(key, tr(NDCG_MISTAKES[key]), value, advice))
 
     if s.discount == "log2":
         jk = "jarvelin"
         add(
             "log_i",
             _ratio(_dcg(rel, k, gain, jk, base), _dcg(ideal, k, gain, jk, base)),
-            "Position i is divided by log₂(i + 1): log₂ 2 = 1 at the top, log₂ 3 = "
-            f"{fixed(math.log2(3))} at position 2, log₂ 4 = 2 at position 3. Dividing by log₂ i "
-            "instead (and leaving the top alone, since log₂ 1 = 0) discounts every position "
-            "one step too little.",
+            tr(
+                "Position i is divided by log₂(i + 1): log₂ 2 = 1 at the top, log₂ 3 = "
+                "{log3} at position 2, log₂ 4 = 2 at position 3. Dividing by log₂ i instead "
+                "(and leaving the top alone, since log₂ 1 = 0) discounts every position one "
+                "step too little.",
+                log3=fixed(math.log2(3)),
+            ),
         )
     if tuple(judged) != tuple(ideal):
         add(
             "ideal_unsorted",
             _ratio(truth_dcg, _dcg(judged, k, gain, discount, base)),
-            f"The ideal is the same items sorted from best to worst: {format_relevances(ideal[:n])}"
-            + ("…" if len(ideal) > n else "")
-            + ". Scoring the list against itself always gives 1.",
+            tr(
+                "The ideal is the same items sorted from best to worst: {ideal}. Scoring the "
+                "list against itself always gives 1.",
+                ideal=format_relevances(ideal[:n]) + ("…" if len(ideal) > n else ""),
+            ),
         )
     cut = k is not None and k < n
     if cut:
@@ -151,26 +159,42 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
             add(
                 "ideal_top_k",
                 _ratio(truth_dcg, wrong_idcg),
-                f"The ideal top {k} comes from every judged item, not only from the top {k} of "
-                f"the list: {format_relevances(ideal[:k])}, not {format_relevances(top_only[:k])}. An item ranked "
-                f"below {k} can belong in the ideal top {k}; that is exactly what the list is "
-                f"blamed for. Sorting the top {k} alone gives IDCG{at} = {fixed(wrong_idcg)} "
-                f"instead of {fixed(truth_idcg)}.",
+                tr(
+                    "The ideal top {k} comes from every judged item, not only from the top {k} "
+                    "of the list: {ideal}, not {wrong}. An item ranked below {k} can belong in "
+                    "the ideal top {k}; that is exactly what the list is blamed for. Sorting "
+                    "the top {k} alone gives IDCG{at} = {wrong_idcg} instead of {idcg}.",
+                    k=k,
+                    ideal=format_relevances(ideal[:k]),
+                    wrong=format_relevances(top_only[:k]),
+                    at=at,
+                    wrong_idcg=fixed(wrong_idcg),
+                    idcg=fixed(truth_idcg),
+                ),
             )
     if k is not None and k < len(ideal):
         add(
             "k_list_only",
             _ratio(truth_dcg, _dcg(ideal, None, gain, discount, base)),
-            f"Cut both sides at the same depth: DCG{at} over the top {k} positions, and IDCG{at} "
-            f"over the top {k} positions of the ideal order, {format_relevances(ideal[:k])}.",
+            tr(
+                "Cut both sides at the same depth: DCG{at} over the top {k} positions, and "
+                "IDCG{at} over the top {k} positions of the ideal order, {ideal}.",
+                at=at,
+                k=k,
+                ideal=format_relevances(ideal[:k]),
+            ),
         )
     if cut:
         add(
             "k_ideal_only",
             _ratio(_dcg(rel, None, gain, discount, base), truth_idcg),
-            f"Cut both sides at the same depth: only the top {k} positions of the list count "
-            f"towards DCG{at}, just as only the top {k} of the ideal count towards IDCG{at}. "
-            "A DCG over more positions than the IDCG can even come out above 1.",
+            tr(
+                "Cut both sides at the same depth: only the top {k} positions of the list "
+                "count towards DCG{at}, just as only the top {k} of the ideal count towards "
+                "IDCG{at}. A DCG over more positions than the IDCG can even come out above 1.",
+                k=k,
+                at=at,
+            ),
         )
     if (s.discount, s.log_base) == ("log2", 2.0):
         # log₁₀ on both sides would cancel; on one side only, every discount of that side is
@@ -199,19 +223,34 @@ def ndcg_mistakes(ranked: RankedList) -> tuple[Mistake, ...]:
         add(
             "pool_ignored",
             _ratio(truth_dcg, _dcg(alone, k, gain, discount, base)),
-            f"The judged items the system did not retrieve ({format_relevances(ranked.pool)}) belong in "
-            f"the ideal order too: it is {format_relevances(ideal[: k or len(ideal)])}, not "
-            f"{format_relevances(alone[: k or len(alone)])}. Missing them is what the score should punish.",
+            tr(
+                "The judged items the system did not retrieve ({pool}) belong in the ideal "
+                "order too: it is {ideal}, not {wrong}. Missing them is what the score should "
+                "punish.",
+                pool=format_relevances(ranked.pool),
+                ideal=format_relevances(ideal[: k or len(ideal)]),
+                wrong=format_relevances(alone[: k or len(alone)]),
+            ),
         )
     return tuple(found)
 
 
 def _log10_advice(side: str) -> str:
-    return (
-        f"The calculator's “log” key is log₁₀, and here it was used for the {side} only: "
-        f"1/log₁₀ x is log₂ 10 = {fixed(math.log2(10))} times 1/log₂ x, so that side comes out "
-        f"{fixed(math.log2(10))} times too big. Use the same logarithm on both sides (any base "
-        "cancels out of NDCG), or the discount table."
+    factor = fixed(math.log2(10))
+    if side == "list":
+        return tr(
+            "The calculator's “log” key is log₁₀, and here it was used for the list only: "
+            "1/log₁₀ x is log₂ 10 = {factor} times 1/log₂ x, so that side comes out {factor} "
+            "times too big. Use the same logarithm on both sides (any base cancels out of "
+            "NDCG), or the discount table.",
+            factor=factor,
+        )
+    return tr(
+        "The calculator's “log” key is log₁₀, and here it was used for the ideal only: "
+        "1/log₁₀ x is log₂ 10 = {factor} times 1/log₂ x, so that side comes out {factor} "
+        "times too big. Use the same logarithm on both sides (any base cancels out of NDCG), "
+        "or the discount table.",
+        factor=factor,
     )
 
 
@@ -219,13 +258,15 @@ def _gain_advice(gain: str, relevances: Iterable[float]) -> str:
     grades = sorted({float(r) for r in relevances if r > 0})[:3] or [1.0]
     shown = ", ".join(f"{exact(g)} → {exact(2**g - 1)}" for g in grades)
     if gain == "linear":
-        return (
+        return tr(
             "Here each item earns its grade as it is (a 3 earns 3). The gain 2^rel − 1 "
-            f"({shown}) belongs to other conventions."
+            "({shown}) belongs to other conventions.",
+            shown=shown,
         )
-    return (
-        f"Here each item earns 2^rel − 1, not its grade: {shown}. Mind the − 1, which keeps a "
-        "grade-0 item at 0."
+    return tr(
+        "Here each item earns 2^rel − 1, not its grade: {shown}. Mind the − 1, which keeps a "
+        "grade-0 item at 0.",
+        shown=shown,
     )
 
 
@@ -242,36 +283,53 @@ def term_mistakes(ranked: RankedList, position: int) -> tuple[Mistake, ...]:
     base = ranked.scoring.log_base
     g = float(gains(grade, ranked.scoring.gain)[0])
     log_next = math.log(position + 1, base)
-    where = f"Position {position} is divided by log₂({position} + 1) = {fixed(log_next)}"
+    where = {"position": position, "next": position + 1, "log": fixed(log_next)}
     found = []
 
     def add(key: str, value: float, advice: str) -> None:
-        found.append(Mistake(key, TERM_MISTAKES[key], value, advice))
+        found.append(Mistake(key, tr(TERM_MISTAKES[key]), value, advice))
 
     if position > 1:
         add(
             "log_i",
             g / math.log(position, base),
-            f"{where}, not by log₂ {position} = {fixed(math.log(position, base))}: the top "
-            "position is divided by log₂ 2 = 1, so every position uses the logarithm of the "
-            "next number up.",
+            tr(
+                "Position {position} is divided by log₂({position} + 1) = {log}, not by "
+                "log₂ {position} = {wrong}: the top position is divided by log₂ 2 = 1, so every "
+                "position uses the logarithm of the next number up.",
+                wrong=fixed(math.log(position, base)),
+                **where,
+            ),
         )
     add(
         "natural_log",
         g / math.log(position + 1),
-        f"{where}; ln {position + 1} = {fixed(math.log(position + 1))} is the natural "
-        "logarithm. On a calculator, log₂ x = ln x / ln 2.",
+        tr(
+            "Position {position} is divided by log₂({position} + 1) = {log}; ln {next} = "
+            "{wrong} is the natural logarithm. On a calculator, log₂ x = ln x / ln 2.",
+            wrong=fixed(math.log(position + 1)),
+            **where,
+        ),
     )
     add(
         "log10",
         g / math.log10(position + 1),
-        f"{where}; the calculator's “log” key gives log₁₀ {position + 1} = "
-        f"{fixed(math.log10(position + 1))} instead. On a calculator, log₂ x = log x / log 2.",
+        tr(
+            "Position {position} is divided by log₂({position} + 1) = {log}; the calculator's "
+            "“log” key gives log₁₀ {next} = {wrong} instead. On a calculator, log₂ x = "
+            "log x / log 2.",
+            wrong=fixed(math.log10(position + 1)),
+            **where,
+        ),
     )
     add(
         "multiplied",
         g * log_next,
-        f"{where}: the gain shrinks further down the list, it does not grow.",
+        tr(
+            "Position {position} is divided by log₂({position} + 1) = {log}: the gain shrinks "
+            "further down the list, it does not grow.",
+            **where,
+        ),
     )
     for key, wrong in _GAIN_SLIPS.get(ranked.scoring.gain, ()):
         wrong_gain = float(_gained(grade, wrong)[0])

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+import i18n
+from i18n import tr, trn
 from lessons.examples import SOURCES
-from lessons.glossary import NOTATION, SECTIONS, TERMS
+from lessons.glossary import LANGUAGES, NOTATION, SECTIONS, TERMS
 from ui import menu
 from ui.text import plain
 
@@ -68,47 +70,71 @@ TAUGHT_ON = {
 
 
 def intro() -> None:
-    st.title("📖 Glossary and notation")
+    st.title(f"📖 {menu.BY_KEY[PAGE].name}")
     st.markdown(
-        "Every term and symbol the app shows, each in a line or two, with the page that teaches "
-        "it. NDCG's own terms come first; the others are folded by topic, and the search box "
-        "finds any of them. The sources write the same things in different letters: the "
-        "notation key at the end says which is which."
+        tr(
+            "Every term and symbol the app shows, each in a line or two, with the page that "
+            "teaches it, and its name in English, Russian and Chinese. NDCG's own terms come "
+            "first; the others are folded by topic, and the search box finds any of them, in "
+            "any of the three languages. The sources write the same things in different "
+            "letters: the notation key at the end says which is which."
+        )
     )
 
 
 def notation_key() -> None:
-    st.header("Notation key")
+    st.header(tr("Notation key"))
     st.table(
         pd.DataFrame(
             {
-                "Meaning": [row.meaning for row in NOTATION],
-                "The sources write": [row.sources for row in NOTATION],
+                tr("Meaning"): [row.meaning for row in NOTATION],
+                tr("The sources write"): [row.sources for row in NOTATION],
             },
-            index=pd.Index([row.app for row in NOTATION], name="This app writes"),
+            index=pd.Index([row.app for row in NOTATION], name=tr("This app writes")),
         )
     )
     st.caption(
-        "i, k and n are three different things: i is where an item sits, k how many top "
-        "positions count, n how many items the list has. k = n counts them all."
+        tr(
+            "i, k and n are three different things: i is where an item sits, k how many top "
+            "positions count, n how many items the list has. k = n counts them all."
+        )
     )
     named = "\n".join(
-        f"- {plain(source.short)} — {plain(source.citation())}" for source in SOURCES.values()
+        f"- {plain(tr(source.short))} — {plain(source.citation())}" for source in SOURCES.values()
     )
-    with st.expander("📚 The sources, as the app names them"):
+    with st.expander(tr("📚 The sources, as the app names them")):
         st.markdown(named)
+
+
+# Each language's short name on a card's line of names (the same in every language, as the
+# language switch names each language in itself).
+LANGUAGE_TAGS = {"en": "EN", "ru": "RU", "zh": "ZH"}
+
+
+def in_three_languages(term) -> str:
+    """The term's names in English, Russian and Chinese, on one line: 'EN `Gain` · RU выигрыш ·
+    ZH 增益'. The English name is set as written (code), as are the English names below it:
+    they are what to look for in an English text, in every language of the page."""
+    return " · ".join(
+        f"{LANGUAGE_TAGS[lang]} `{term.name}`"
+        if lang == "en"
+        else f"{LANGUAGE_TAGS[lang]} {plain(term.in_language(lang))}"
+        for lang in LANGUAGES
+    )
 
 
 def card(term) -> None:
     with st.container(border=True):
         symbol = f" · `{term.symbol}`" if term.symbol else ""
         st.markdown(f"**{term.term}**{symbol}")
+        st.caption(in_three_languages(term))
         st.markdown(plain(term.definition))
         if term.aliases:
-            st.caption("Also: " + plain(", ".join(term.aliases)))
+            names = ", ".join(f"`{alias}`" for alias in term.aliases)
+            st.caption(tr("Also, in English texts: {names}", names=names))
         page = TAUGHT_ON.get(term.key)
         if page:
-            menu.page_link(page, label=f"→ {menu.BY_KEY[page].title}")
+            menu.page_link(page, label=f"→ {menu.BY_KEY[page].name}")
 
 
 def cards(terms) -> None:
@@ -120,18 +146,21 @@ def cards(terms) -> None:
 
 
 def glossary() -> None:
-    st.header("Glossary")
+    st.header(tr("Glossary"))
     query = st.text_input(
-        "Find a term",
+        tr("Find a term"),
         key=f"{PAGE}_search",
-        placeholder="e.g. not retrieved, IDCG, rel_i",
-        help="Searches the terms, their symbols, other names and definitions.",
+        placeholder=tr("e.g. not retrieved, IDCG, rel_i, выигрыш, 增益"),
+        help=tr(
+            "Searches the terms, their symbols, other names and definitions, in English, "
+            "Russian and Chinese."
+        ),
     )
     found = [term for term in TERMS if term.matches(query)]
     if not found:
-        st.info(f"No term mentions '{plain(query.strip())}'.", icon="🔎")
+        st.info(tr("No term mentions '{query}'.", query=plain(query.strip())), icon="🔎")
         return
-    st.caption(f"{len(found)} of {len(TERMS)} terms.")
+    st.caption(trn("{shown} of {n} term.", "{shown} of {n} terms.", len(TERMS), shown=len(found)))
     first = SECTIONS[0]
     for section in SECTIONS:
         terms = [term for term in found if term.section == section]
@@ -139,16 +168,35 @@ def glossary() -> None:
             continue
         # NDCG's own terms are read first; the others wait, folded, unless a search found them.
         if section == first or query.strip():
-            st.subheader(section)
+            st.subheader(tr(section))
             cards(terms)
         else:
-            with st.expander(f"{section} ({len(terms)} terms)"):
+            label = trn(
+                "{section} ({n} term)", "{section} ({n} terms)", len(terms), section=tr(section)
+            )
+            with st.expander(label):
                 cards(terms)
+
+
+def names_table() -> None:
+    """Every term in the three languages, side by side: what to look for in a source written
+    in another language."""
+    with st.expander(tr("🌐 Every term in English, Russian and Chinese")):
+        st.table(
+            pd.DataFrame(
+                {LANGUAGES_SHOWN[lang]: [t.in_language(lang) for t in TERMS] for lang in LANGUAGES}
+            ).set_index(LANGUAGES_SHOWN["en"])
+        )
+
+
+# The table's heads: each language named in itself, as the language switch names it.
+LANGUAGES_SHOWN = {lang: i18n.LANGUAGES[lang] for lang in LANGUAGES}
 
 
 def main() -> None:
     intro()
     glossary()
+    names_table()
     notation_key()
 
 

@@ -10,9 +10,10 @@ import random
 import pandas as pd
 import streamlit as st
 
+from i18n import tr, trn
 from lessons import practice
 from ndcg_core.display import DIGITS, fixed
-from ui import charts, predict, saved, share, solutions, urlparams
+from ui import charts, menu, predict, saved, share, solutions, urlparams
 from ui.charts.practice import relevance_bars
 from ui.text import plain
 
@@ -110,19 +111,31 @@ def _show_solution(exercise: practice.Exercise) -> None:
 
 
 def introduction(presenting: bool, messages: list[str]) -> None:
-    st.title("🎯 Practice")
+    st.title(f"🎯 {menu.BY_KEY[PAGE].name}")
     if not presenting:
         st.markdown(
-            "Predict first, then check. A wrong answer gets a pointer to what went wrong and a "
-            f"second try; after {practice.TRIES} tries, or whenever you ask, the exercise is "
-            "solved with its own numbers. The set comes from the **seed** in the address: share "
-            "the link and everyone gets the same exercises."
+            trn(
+                "Predict first, then check. A wrong answer gets a pointer to what went wrong "
+                "and a second try; after {n} try, or whenever you ask, the exercise is solved "
+                "with its own numbers. The set comes from the **seed** in the address: share "
+                "the link and everyone gets the same exercises.",
+                "Predict first, then check. A wrong answer gets a pointer to what went wrong "
+                "and a second try; after {n} tries, or whenever you ask, the exercise is solved "
+                "with its own numbers. The set comes from the **seed** in the address: share "
+                "the link and everyone gets the same exercises.",
+                practice.TRIES,
+            )
         )
         st.caption(
-            f"Numbers: values computed here have {DIGITS} decimal places. A number you type "
-            "counts when it lies within the tolerance its question states, on either side of "
-            "the exact value. A library's output quoted in a puzzle is shown as it prints it "
-            "(0.785), and a margin said to be “about” has 2."
+            tr(
+                "Numbers: values computed here have {digits} decimal places. A number you type "
+                "counts when it lies within the tolerance its question states, on either side "
+                "of the exact value; type it as 0.8, .8 or 80%, or with a decimal comma (0,8). A "
+                "library's output quoted "
+                "in a puzzle is shown as it prints it (0.785), and a margin said to be “about” "
+                "has 2.",
+                digits=DIGITS,
+            )
         )
     for message in messages:
         st.warning(plain(message))
@@ -136,10 +149,16 @@ def progress(seed: int, version: int, number: int) -> None:
     with left:
         st.progress(
             len(done) / size,
-            text=f"Exercise {number} of {size} · {len(done)} answered · set {seed}",
+            text=tr(
+                "Exercise {number} of {size} · {answered} answered · set {seed}",
+                number=number,
+                size=size,
+                answered=len(done),
+                seed=seed,
+            ),
         )
     with middle:
-        st.metric("Score", f"{right} / {len(done)}")
+        st.metric(tr("Score"), f"{right} / {len(done)}")
 
 
 def the_exercise(exercise: practice.Exercise, number: int) -> None:
@@ -148,14 +167,19 @@ def the_exercise(exercise: practice.Exercise, number: int) -> None:
     # The other questions' prompts already give their lists; the cases would name the answer.
     if exercise.kind in practice.KINDS:
         for case in exercise.cases:
-            label = f"{case.name}: " if exercise.kind == "compare" else ""
-            st.markdown(f"**{plain(label + case.describe())}**")
+            said = case.describe()
+            if exercise.kind == "compare":
+                said = tr("{name}: {list}", name=case.name, list=said)
+            st.markdown(f"**{plain(said)}**")
     if exercise.kind in ("compare", "estimate", "costliest_swap"):
         shown = exercise.cases if exercise.kind == "compare" else exercise.cases[:1]
         figure = relevance_bars([(c.name, c.ranked.relevances) for c in shown], shown[0].ranked.k)
         charts.show(figure, key=f"{PAGE}_chart_{exercise.key}")
         st.caption(
-            "Bars are the relevance at each position; the further left, the more a grade counts."
+            tr(
+                "Bars are the relevance at each position; the further left, the more a grade "
+                "counts."
+            )
         )
     if exercise.question_latex:
         st.latex(exercise.question_latex)
@@ -165,17 +189,17 @@ def a_hint(exercise: practice.Exercise) -> None:
     """The hint, folded until asked for; with a table of discounts where one helps."""
     if not exercise.hint:
         return
-    with st.expander("💡 A hint"):
+    with st.expander(tr("💡 A hint")):
         st.markdown(plain(exercise.hint))
         if exercise.discounts:
             st.table(
                 pd.DataFrame(
                     {
-                        "Position i": [str(i) for i, _ in exercise.discounts],
-                        "Discount 1/log₂(i+1)": [fixed(d) for _, d in exercise.discounts],
+                        tr("Position i"): [str(i) for i, _ in exercise.discounts],
+                        tr("Discount 1/log₂(i+1)"): [fixed(d) for _, d in exercise.discounts],
                     }
                 )
-                .set_index("Position i")
+                .set_index(tr("Position i"))
                 .T,
                 width="content",
             )
@@ -187,20 +211,20 @@ def last_try(record: dict) -> None:
         return
     verdict = record["tries"][-1]["verdict"]
     left = practice.TRIES - len(record["tries"])
-    more = "one more try" if left == 1 else f"{left} more tries"
-    st.warning(f"**Not quite: {more}.** {plain(verdict.feedback)}", icon="🔁")
+    more = trn("**Not quite: one more try.**", "**Not quite: {n} more tries.**", left)
+    st.warning(f"{more} {plain(verdict.feedback)}", icon="🔁")
 
 
 def your_answer(exercise: practice.Exercise) -> None:
     """The answer form; a readable answer is checked and recorded, an unreadable one explained."""
     key = f"{PAGE}_{exercise.key}"
     with st.form(f"{key}_form", border=False):
-        given, unreadable = predict.answer_field(exercise, "Your answer", key)
-        submitted = st.form_submit_button("Check", key=f"{PAGE}_check", type="primary")
+        given, unreadable = predict.answer_field(exercise, tr("Your answer"), key)
+        submitted = st.form_submit_button(tr("Check"), key=f"{PAGE}_check", type="primary")
     record = _record(exercise)
     if record["tries"]:
         st.button(
-            "Show the solution",
+            tr("Show the solution"),
             key=f"{PAGE}_show_solution",
             on_click=_show_solution,
             args=(exercise,),
@@ -224,7 +248,9 @@ def the_options_marked(exercise: practice.Exercise, record: dict) -> None:
     for i, choice in enumerate(exercise.choices):
         mark = "✅" if i == right else ("❌" if i in picked else "⬜")
         notes = [
-            note for note, on in (("the answer", i == right), ("your pick", i in picked)) if on
+            note
+            for note, on in ((tr("the answer"), i == right), (tr("your pick"), i in picked))
+            if on
         ]
         lines.append(
             f"- {mark} {plain(choice.text)}" + (f" — *{', '.join(notes)}*" if notes else "")
@@ -235,21 +261,23 @@ def the_options_marked(exercise: practice.Exercise, record: dict) -> None:
 def the_solution(exercise: practice.Exercise, record: dict) -> None:
     if record["tries"]:
         verdict = record["tries"][-1]["verdict"]
-        second = " (on the second try)" if verdict.correct and len(record["tries"]) > 1 else ""
-        (st.success if verdict.correct else st.error)(
-            f"**{verdict.headline}**{second} {plain(verdict.detail)}"
-        )
+        values = {"headline": verdict.headline, "detail": plain(verdict.detail)}
+        if verdict.correct and len(record["tries"]) > 1:
+            said = tr("**{headline}** (on the second try) {detail}", **values)
+        else:
+            said = tr("**{headline}** {detail}", **values)
+        (st.success if verdict.correct else st.error)(said)
     else:
-        st.info("The solution, as asked.", icon="📖")
+        st.info(tr("The solution, as asked."), icon="📖")
     st.markdown(plain(exercise.explanation))
-    st.markdown("### The worked solution")
+    st.markdown("### " + tr("The worked solution"))
     solutions.worked_exercise(exercise, key=f"{PAGE}_{exercise.key}")
 
 
 def navigation(seed: int, version: int, number: int) -> None:
     back, forward, fresh = st.columns(3)
     back.button(
-        "← Previous",
+        tr("← Previous"),
         key=f"{PAGE}_previous",
         disabled=number == 1,
         on_click=_go_to,
@@ -258,7 +286,7 @@ def navigation(seed: int, version: int, number: int) -> None:
     )
     answered = _answers(seed, version).get(number - 1, {}).get("done", False)
     forward.button(
-        "Next →",
+        tr("Next →"),
         key=f"{PAGE}_next",
         disabled=number == practice.set_size(version),
         on_click=_go_to,
@@ -266,7 +294,7 @@ def navigation(seed: int, version: int, number: int) -> None:
         type="primary" if answered else "secondary",
         width="stretch",
     )
-    fresh.button("New set", key=f"{PAGE}_new", on_click=_start_new_set, width="stretch")
+    fresh.button(tr("New set"), key=f"{PAGE}_new", on_click=_start_new_set, width="stretch")
 
 
 def set_done(seed: int, version: int) -> None:
@@ -275,24 +303,29 @@ def set_done(seed: int, version: int) -> None:
     if len(done) == size:
         right = sum(_right(record) for record in done)
         st.success(
-            f"Set {seed} done: {right} of {size} right. Go back to any exercise to read its "
-            f"solution again, or start a new set."
+            tr(
+                "Set {seed} done: {right} of {size} right. Go back to any exercise to read its "
+                "solution again, or start a new set.",
+                seed=seed,
+                right=right,
+                size=size,
+            )
         )
 
 
 def share_this_set(seed: int, version: int, number: int) -> None:
-    with st.expander("Share this set or project it"):
+    with st.expander(tr("Share this set or project it")):
         share.copy_link(
             urlparams.query_string(urlparams.practice_params(seed, version)),
             path=PAGE,
-            label="This set, from exercise 1",
+            label=tr("This set, from exercise 1"),
         )
         share.copy_link(
             urlparams.query_string(
                 {**urlparams.practice_params(seed, version, number), urlparams.PRESENT: "1"}
             ),
             path=PAGE,
-            label="This exercise in presenter view (large type, no sidebar)",
+            label=tr("This exercise in presenter view (large type, no sidebar)"),
         )
 
 

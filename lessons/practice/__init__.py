@@ -49,6 +49,8 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+import i18n
+from i18n import tr
 from lessons import latex, mistakes, path
 from ndcg_core.display import DIGITS, exact, fixed, shorten
 from ndcg_core.metrics import totals
@@ -256,20 +258,29 @@ def judge(exercise: Exercise, answer: int | str) -> Verdict:
     if exercise.is_numeric:
         return _check_number(exercise, answer)
     if isinstance(answer, bool) or not isinstance(answer, int):
-        raise ValueError(f"Pick one of the options; got {answer!r}.")
+        raise ValueError(tr("Pick one of the options; got {given}.", given=repr(answer)))
     if not 0 <= answer < len(exercise.choices):
         raise ValueError(
-            f"Pick one of the {len(exercise.choices)} options; got option {answer + 1}."
+            tr(
+                "Pick one of the {count} options; got option {number}.",
+                count=len(exercise.choices),
+                number=answer + 1,
+            )
         )
     right_index = correct_choice(exercise)
     picked = exercise.choices[answer]
     if answer == right_index:
-        return Verdict(True, "Right!", f"“{picked.text}” is the answer.")
+        return Verdict(True, tr("Right!"), tr("“{pick}” is the answer.", pick=picked.text))
     why = _why_not(exercise, picked)
+    said = tr(
+        "You picked “{pick}”; the answer is “{answer}”.",
+        pick=picked.text,
+        answer=exercise.choices[right_index].text,
+    )
     return Verdict(
         False,
-        "Not quite.",
-        f"You picked “{picked.text}”; the answer is “{exercise.choices[right_index].text}”. {why}",
+        tr("Not quite."),
+        f"{said} {why}".strip(),
         feedback=why,
         mistake=exercise.kind,
     )
@@ -277,7 +288,7 @@ def judge(exercise: Exercise, answer: int | str) -> Verdict:
 
 def _check_number(exercise: Exercise, answer: object) -> Verdict:
     if not isinstance(answer, str):
-        raise ValueError(f"This exercise wants a typed number; got {answer!r}.")
+        raise ValueError(tr("This exercise wants a typed number; got {given}.", given=repr(answer)))
     value = parse_answer(answer)
     if exercise.kind == "estimate":
         try:
@@ -286,7 +297,8 @@ def _check_number(exercise: Exercise, answer: object) -> Verdict:
             slip = _diagnose(exercise, value)
             if slip is None:
                 raise
-            raise ImpossibleAnswer(f"{error} It looks like {slip.name}. {slip.advice}") from None
+            looks = tr("It looks like {slip}.", slip=slip.name)
+            raise ImpossibleAnswer(f"{error} {looks} {slip.advice}") from None
     off = value - exercise.target
     said = exact(round(value, 6))
     truth = fixed(exercise.target)
@@ -295,19 +307,43 @@ def _check_number(exercise: Exercise, answer: object) -> Verdict:
     # tolerance counts, on every version's links: a slip is named only for an answer outside it.
     gap = round(abs(off), DIGITS)
     if gap <= exercise.tolerance:
-        return Verdict(True, "Right!", f"You said {said}; the exact value is {truth}.")
-    direction = "high" if off > 0 else "low"
+        return Verdict(
+            True,
+            tr("Right!"),
+            tr("You said {said}; the exact value is {truth}.", said=said, truth=truth),
+        )
     slip = _diagnose(exercise, value)
-    named = f" It matches {slip.name}: {slip.advice}" if slip else ""
-    feedback = f"You said {said}, which is too {direction}.{named}"
+    named = (
+        " " + tr("It matches {slip}: {advice}", slip=slip.name, advice=slip.advice) if slip else ""
+    )
+    if off > 0:
+        feedback = tr("You said {said}, which is too high.", said=said)
+        detail = tr(
+            "You said {said}, which is {gap} too high; the exact value is {truth} (answers "
+            "within ±{tolerance} count).",
+            said=said,
+            gap=fixed(abs(off)),
+            truth=truth,
+            tolerance=exact(exercise.tolerance),
+        )
+    else:
+        feedback = tr("You said {said}, which is too low.", said=said)
+        detail = tr(
+            "You said {said}, which is {gap} too low; the exact value is {truth} (answers "
+            "within ±{tolerance} count).",
+            said=said,
+            gap=fixed(abs(off)),
+            truth=truth,
+            tolerance=exact(exercise.tolerance),
+        )
+    feedback += named
     retry = REGISTRY[exercise.kind].retry
     if slip is None and retry:
         feedback += f" {retry(exercise)}"
     return Verdict(
         False,
-        "Not quite.",
-        f"You said {said}, which is {fixed(abs(off))} too {direction}; the exact value is "
-        f"{truth} (answers within ±{exact(exercise.tolerance)} count).{named}",
+        tr("Not quite."),
+        detail + named,
         feedback=feedback,
         mistake=slip.key if slip else "",
     )
@@ -346,12 +382,28 @@ def ideal_order(case: Case) -> str:
     result = totals(case.ranked)
     ranked = result.ranked
     order = result.table["ideal_relevance"].dropna().tolist()
-    source = f"all {ranked.n} ranked items"
-    if ranked.ideal is not None:
-        source += f" and the {len(ranked.pool)} judged but not retrieved"
+    values = {"n": ranked.n, "pool": len(ranked.pool), "order": format_relevances(order)}
     counted = result.depth
-    cut = f"; the first {counted} count" if counted < len(order) else ""
-    return f"Ideal order, best first, sorted from {source}: {format_relevances(order)}{cut}."
+    if counted < len(order):
+        values["count"] = counted
+        if ranked.ideal is not None:
+            return tr(
+                "Ideal order, best first, sorted from all {n} ranked items and the {pool} "
+                "judged but not retrieved: {order}; the first {count} count.",
+                **values,
+            )
+        return tr(
+            "Ideal order, best first, sorted from all {n} ranked items: {order}; the first "
+            "{count} count.",
+            **values,
+        )
+    if ranked.ideal is not None:
+        return tr(
+            "Ideal order, best first, sorted from all {n} ranked items and the {pool} judged "
+            "but not retrieved: {order}.",
+            **values,
+        )
+    return tr("Ideal order, best first, sorted from all {n} ranked items: {order}.", **values)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -362,7 +414,11 @@ def ideal_order(case: Case) -> str:
 def check_seed(seed: object) -> int:
     """A set's seed: a whole number from 0 to MAX_SEED."""
     given = seed  # quoted as typed: '01000000' is out of range too, and is said so
-    wrong = f"The seed must be a whole number from 0 to {MAX_SEED}; got {shorten(repr(given))}."
+    wrong = tr(
+        "The seed must be a whole number from 0 to {most}; got {given}.",
+        most=MAX_SEED,
+        given=shorten(repr(given)),
+    )
     if isinstance(seed, str):
         text = seed.strip()
         # '²'.isdigit(), yet int('²') fails; and int() refuses over 4,300 digits in its own words
@@ -378,7 +434,13 @@ def check_version(version: object) -> int:
     """A set's version: one of VERSIONS."""
     if isinstance(version, bool) or version not in VERSIONS:
         known = ", ".join(str(v) for v in VERSIONS)
-        raise ValueError(f"`version` must be one of {known}; got {shorten(repr(version))}.")
+        raise ValueError(
+            tr(
+                "`version` must be one of {known}; got {given}.",
+                known=known,
+                given=shorten(repr(version)),
+            )
+        )
     return int(version)
 
 
@@ -431,14 +493,20 @@ def exercise(seed: int, index: int, version: int = 1) -> Exercise:
     seed, version = check_seed(seed), check_version(version)
     size = set_size(version)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < size:
-        raise ValueError(f"`index` must be a whole number from 0 to {size - 1}; got {index!r}.")
-    return _made(seed, index, version)
+        raise ValueError(
+            tr(
+                "`index` must be a whole number from 0 to {most}; got {given}.",
+                most=size - 1,
+                given=repr(index),
+            )
+        )
+    return _made(seed, index, version, i18n.language())
 
 
 @lru_cache(maxsize=512)
-def _made(seed: int, index: int, version: int) -> Exercise:
-    """The exercise itself, made once: the page asks for it again on every rerun, and a
-    version-5 estimate is searched for (a tenth of a second)."""
+def _made(seed: int, index: int, version: int, lang: str) -> Exercise:
+    """The exercise itself, made once per language (its text is in `lang`): the page asks for
+    it again on every rerun, and a version-5 estimate is searched for (a tenth of a second)."""
     kind = kinds_for(seed, version)[index]
     stream = (
         f"ndcg-practice:{seed}:{index}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 
+from i18n import N_, tr
 from ndcg_core.display import exact, shorten
 
 
@@ -20,7 +21,13 @@ class ImpossibleAnswer(ValueError):
 # Scientific notation too: a learner may paste 1e-1, or an answer printed as 2.1e-16.
 _DECIMAL = re.compile(r"^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$")
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d*,\d+$")
-HOW_TO_TYPE = "type one number such as 0.8, .8 or 80%"
+# How to type an answer, said after each message below (a decimal comma reads too: 0,8).
+HOW_TO_TYPE = N_("Type one number such as 0.8, .8 or 80%; a decimal comma works too (0,8).")
+
+
+def _refused(said: str) -> UnreadableAnswer:
+    """What could not be read, then how to type an answer."""
+    return UnreadableAnswer(f"{said} {tr(HOW_TO_TYPE)}")
 
 
 def parse_answer(text: object) -> float:
@@ -30,36 +37,42 @@ def parse_answer(text: object) -> float:
     Raises UnreadableAnswer (a ValueError) saying what could not be read and how to type it.
     """
     if not isinstance(text, str):
-        raise UnreadableAnswer(f"The answer must be typed text; got {text!r}.")
+        raise UnreadableAnswer(tr("The answer must be typed text; got {given}.", given=repr(text)))
     shown = shorten(text.strip())
     raw = text.strip().replace("\u2212", "-")  # a typographic minus, as pasted from slides
     if not raw:
-        raise UnreadableAnswer(f"The answer is empty: {HOW_TO_TYPE}.")
+        raise _refused(tr("The answer is empty."))
     percent = raw.endswith("%")
     body = raw[:-1].strip() if percent else raw
     if "%" in body:
-        raise UnreadableAnswer(f"'{shown}' has a % sign in the wrong place: {HOW_TO_TYPE}.")
+        raise _refused(tr("'{shown}' has a % sign in the wrong place.", shown=shown))
     pieces = body.split()
     if len(pieces) > 1 and all(_DECIMAL.match(p) or _DECIMAL_COMMA.match(p) for p in pieces):
-        raise UnreadableAnswer(f"'{shown}' holds more than one number: {HOW_TO_TYPE}.")
+        raise _refused(tr("'{shown}' holds more than one number.", shown=shown))
     if _DECIMAL_COMMA.match(body):
         # One comma with digits after it can only be a decimal mark here: answers are single
         # numbers, and continental Europe writes 0,8.
         body = body.replace(",", ".")
     elif "," in body:
         raise UnreadableAnswer(
-            f"'{shown}' could not be read: use one decimal mark (0.8 or 0,8) and no "
-            f"thousands separators."
+            tr(
+                "'{shown}' could not be read: use one decimal mark (0.8 or 0,8) and no "
+                "thousands separators.",
+                shown=shown,
+            )
         )
     if not _DECIMAL.match(body):
         if "/" in body:
             raise UnreadableAnswer(
-                f"'{shown}' is a fraction: work it out and type the decimal, e.g. 0.75."
+                tr(
+                    "'{shown}' is a fraction: work it out and type the decimal, e.g. 0.75.",
+                    shown=shown,
+                )
             )
-        raise UnreadableAnswer(f"'{shown}' is not a number: {HOW_TO_TYPE}.")
+        raise _refused(tr("'{shown}' is not a number.", shown=shown))
     value = float(body)
     if not math.isfinite(value):  # hundreds of digits overflow to inf
-        raise UnreadableAnswer(f"'{shown}' is too large to be an answer here: {HOW_TO_TYPE}.")
+        raise _refused(tr("'{shown}' is too large to be an answer here.", shown=shown))
     return value / 100 if percent else value
 
 
@@ -73,7 +86,13 @@ def check_ndcg_answer(value: float, text: str) -> float:
     hint = ""
     if 2 <= value <= 100 and not text.strip().endswith("%"):  # 1.04 is an overshoot, 80 a percent
         typed = exact(value)
-        hint = f" If you meant {typed}%, type {typed}% or {exact(value / 100)}."
-    raise ImpossibleAnswer(
-        f"{exact(round(value, 6))} cannot be an NDCG, which always lies between 0 and 1.{hint}"
+        hint = " " + tr(
+            "If you meant {typed}%, type {typed}% or {fraction}.",
+            typed=typed,
+            fraction=exact(value / 100),
+        )
+    said = tr(
+        "{value} cannot be an NDCG, which always lies between 0 and 1.",
+        value=exact(round(value, 6)),
     )
+    raise ImpossibleAnswer(said + hint)

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
+import i18n
+from i18n import tr
 from lessons import latex, mistakes
 from ndcg_core.display import NOISE, exact, fixed, signed
 from ndcg_core.metrics import ndcg, totals
@@ -120,51 +122,76 @@ def build_compare(a: Case, b: Case, decoy: float | None = None) -> Exercise:
     same = sorted(a.ranked.relevances) == sorted(b.ranked.relevances)
     if decoy is None:
         choices = tuple(
-            Choice(f"{side} scores higher", (side, margin), why=_winner_why(side, a, b))
+            Choice(
+                tr("{side} scores higher", side=side), (side, margin), why=_winner_why(side, a, b)
+            )
             for side in ("A", "B")
         )
-        asked = ""
     else:
         choices = tuple(
-            Choice(f"{side} scores higher, by about {exact(m)}", (side, m))
+            Choice(
+                tr("{side} scores higher, by about {margin}", side=side, margin=exact(m)), (side, m)
+            )
             for side in ("A", "B")
             for m in sorted({margin, decoy})
         )
-        asked = ", and by about how much"
     if same:
-        shared = (
-            f"Both lists hold the same items, so they share one IDCG{at}: only the DCGs differ. "
-            f"{winner} puts more gain near the top, where the discount is gentlest."
+        shared = tr(
+            "Both lists hold the same items, so they share one IDCG{at}: only the DCGs differ. "
+            "{winner} puts more gain near the top, where the discount is gentlest.",
+            at=at,
+            winner=winner,
         )
-        hint = (
-            f"Both lists hold the same items, so they share one IDCG{at}: only their DCGs "
-            "differ, and only at the positions where the lists differ."
+        hint = tr(
+            "Both lists hold the same items, so they share one IDCG{at}: only their DCGs "
+            "differ, and only at the positions where the lists differ.",
+            at=at,
         )
     else:
-        shared = (
+        shared = tr(
             "The lists hold different grades, so each has its own ideal order and IDCG: divide "
             "each DCG by its own."
         )
-        hint = "Each list has its own ideal order: work out each DCG and each IDCG, and divide."
+        hint = tr("Each list has its own ideal order: work out each DCG and each IDCG, and divide.")
     if decoy is not None:
-        hint += (
-            " The margin is the difference of the two DCGs divided by that IDCG."
+        hint += " " + (
+            tr("The margin is the difference of the two DCGs divided by that IDCG.")
             if same
-            else " The margin is the difference of the two quotients."
+            else tr("The margin is the difference of the two quotients.")
         )
+    values = {"at": at, "conventions": scored_with(a.ranked)}
+    if same and decoy is not None:
+        prompt = tr(
+            "Two rankings of the same items. Which one has the higher NDCG{at} ({conventions}), "
+            "and by about how much?",
+            **values,
+        )
+    elif same:
+        prompt = tr(
+            "Two rankings of the same items. Which one has the higher NDCG{at} ({conventions})?",
+            **values,
+        )
+    elif decoy is not None:
+        prompt = tr(
+            "Which one has the higher NDCG{at} ({conventions}), and by about how much?", **values
+        )
+    else:
+        prompt = tr("Which one has the higher NDCG{at} ({conventions})?", **values)
     return Exercise(
         kind="compare",
-        title="Which order scores higher?",
-        prompt=(
-            f"{'Two rankings of the same items. ' if same else ''}Which one has the higher "
-            f"NDCG{at} ({scored_with(a.ranked)}){asked}?"
-        ),
+        title=tr("Which order scores higher?"),
+        prompt=prompt,
         cases=(a, b),
         choices=choices,
-        explanation=(
-            f"A scores {fixed(score_a)} and B {fixed(score_b)}: {winner} is higher, by "
-            f"{fixed(abs(score_a - score_b))}. {shared}"
-        ),
+        explanation=tr(
+            "A scores {a} and B {b}: {winner} is higher, by {margin}.",
+            a=fixed(score_a),
+            b=fixed(score_b),
+            winner=winner,
+            margin=fixed(abs(score_a - score_b)),
+        )
+        + " "
+        + shared,
         solution_cases=(a, b),
         hint=hint,
         discounts=discount_table(max(a.ranked.n, b.ranked.n)),
@@ -178,19 +205,35 @@ def _winner_why(side: str, a: Case, b: Case) -> str:
     other = "B" if side == "A" else "A"
     if score[side] > score[other]:
         return ""  # the right pick: nothing is wrong with it
-    said = f"{side} scores {fixed(score[side])}, {other} {fixed(score[other])}."
+    said = tr(
+        "{side} scores {mine}, {other} {theirs}.",
+        side=side,
+        mine=fixed(score[side]),
+        other=other,
+        theirs=fixed(score[other]),
+    )
     slips = {"A": _slips(a.ranked), "B": _slips(b.ranked)}
     for key in mistakes.NDCG_MISTAKES:
         if key in slips["A"] and key in slips["B"]:
             mine, theirs = slips[side][key], slips[other][key]
             if mine.value > theirs.value and fixed(mine.value) != fixed(theirs.value):
-                return (
-                    f"{said} {side} only comes out ahead by {mine.name}: that gives {side} "
-                    f"{fixed(mine.value)} and {other} {fixed(theirs.value)}. {mine.advice}"
+                ahead = tr(
+                    "{side} only comes out ahead by {slip}: that gives {side} {mine} and "
+                    "{other} {theirs}.",
+                    side=side,
+                    slip=mine.name,
+                    mine=fixed(mine.value),
+                    other=other,
+                    theirs=fixed(theirs.value),
                 )
+                return f"{said} {ahead} {mine.advice}"
     return (
-        f"{said} Work out each DCG term by term (the gain over log₂(i + 1)): the top positions "
-        "weigh most, and a grade moved down loses more there than it gains below."
+        said
+        + " "
+        + tr(
+            "Work out each DCG term by term (the gain over log₂(i + 1)): the top positions "
+            "weigh most, and a grade moved down loses more there than it gains below."
+        )
     )
 
 
@@ -205,7 +248,7 @@ def make_estimate(slot: Slot) -> Exercise:
     while True:
         n = rng.randint(4, 7)
         grades = draw_grades(rng, n)
-        case = new_case("List", grades, draw_cut(rng, n))
+        case = new_case(tr("List"), grades, draw_cut(rng, n))
         if slot.version >= 2 and rng.random() < 1 / 3:
             # Some lists in newer sets missed relevant items that were judged: the ideal holds them.
             pool = tuple(float(rng.randint(1, 3)) for _ in range(rng.randint(1, 2)))
@@ -240,7 +283,7 @@ def search_estimate(rng: random.Random) -> Case:
         pool: tuple[float, ...] = ()
         if pooled:
             pool = tuple(float(rng.randint(1, 3)) for _ in range(rng.randint(1, 2)))
-        case = variant(new_case("List", draw_grades(rng, n), k, gain=gain), pool=pool)
+        case = variant(new_case(tr("List"), draw_grades(rng, n), k, gain=gain), pool=pool)
         fault = estimate_fault(case.ranked)
         for _ in range(SEARCH_STEPS):
             if fault == 0:
@@ -253,7 +296,7 @@ def search_estimate(rng: random.Random) -> Case:
             if not any(grades):
                 continue
             candidate = Case(
-                "List", replace(case.ranked, relevances=tuple(grades), pool=tuple(judged))
+                case.name, replace(case.ranked, relevances=tuple(grades), pool=tuple(judged))
             )
             tried = estimate_fault(candidate.ranked)
             if tried <= fault:
@@ -323,40 +366,70 @@ def build_estimate(
     only the `slips` given (keys of `mistakes.NDCG_MISTAKES`: those met where it is asked, see
     `lessons.practice.slips_met_by`), or any common slip when None."""
     ranked = case.ranked
-    pool_step = ", the judged items that were not retrieved included" if ranked.pool else ""
-    worth_step = ""
+    gain = tr(gain_record(ranked.scoring.gain).short)
     if ranked.scoring.gain == "linear":
-        terms = "multiply each grade by its position's discount (the table)"
+        explanation = tr(
+            "Sort the same grades from best to worst for the ideal order, discount both lists "
+            "the same way, and divide."
+        )
+        hint = (
+            tr(
+                "Sort every grade from best to worst for the ideal order, the judged items that "
+                "were not retrieved included. Keep the top k of the list and the top k of the "
+                "ideal, multiply each grade by its position's discount (the table), add each "
+                "side up, and divide."
+            )
+            if ranked.pool
+            else tr(
+                "Sort every grade from best to worst for the ideal order. Keep the top k of the "
+                "list and the top k of the ideal, multiply each grade by its position's discount "
+                "(the table), add each side up, and divide."
+            )
+        )
     else:
-        worth_step = f"turn every grade into its gain ({gain_record(ranked.scoring.gain).short}), "
+        explanation = tr(
+            "Sort the same grades from best to worst for the ideal order, turn every grade into "
+            "its gain ({gain}), discount both lists the same way, and divide.",
+            gain=gain,
+        )
         grades = sorted({r for r in ranked.relevances + ranked.pool if r > 0})
         worth = ", ".join(
             f"{exact(g)} → {exact(v)}" for g, v in zip(grades, gains(grades, ranked.scoring.gain))
         )
-        terms = (
-            f"multiply each item's gain ({gain_record(ranked.scoring.gain).short}: {worth}) by "
-            "its position's discount (the table)"
+        hint = (
+            tr(
+                "Sort every grade from best to worst for the ideal order, the judged items that "
+                "were not retrieved included. Keep the top k of the list and the top k of the "
+                "ideal, multiply each item's gain ({gain}: {worth}) by its position's discount "
+                "(the table), add each side up, and divide.",
+                gain=gain,
+                worth=worth,
+            )
+            if ranked.pool
+            else tr(
+                "Sort every grade from best to worst for the ideal order. Keep the top k of the "
+                "list and the top k of the ideal, multiply each item's gain ({gain}: {worth}) "
+                "by its position's discount (the table), add each side up, and divide.",
+                gain=gain,
+                worth=worth,
+            )
         )
     return Exercise(
         kind="estimate",
-        title="Estimate the score",
-        prompt=(
-            f"Estimate NDCG{ranked.at} of this ranking ({scored_with(ranked)}) to within "
-            f"±{exact(tolerance)}. Type it as 0.8, .8 or 80%."
+        title=tr("Estimate the score"),
+        prompt=tr(
+            "Estimate NDCG{at} of this ranking ({conventions}) to within ±{tolerance}. Type it "
+            "as 0.8, .8 or 80%; a decimal comma works too (0,8).",
+            at=ranked.at,
+            conventions=scored_with(ranked),
+            tolerance=exact(tolerance),
         ),
         cases=(case,),
         target=case.score(),
         tolerance=tolerance,
-        explanation=(
-            f"Sort the same grades from best to worst for the ideal order, {worth_step}discount "
-            "both lists the same way, and divide."
-        ),
+        explanation=explanation,
         solution_cases=(case,),
-        hint=(
-            f"Sort every grade from best to worst for the ideal order{pool_step}. Keep the "
-            f"top k of the list and the top k of the ideal, {terms}, add each side up, and "
-            "divide."
-        ),
+        hint=hint,
         discounts=discount_table(max(ranked.n, ranked.judged)),
         slips=None if slips is None else tuple(slips),
     )
@@ -367,10 +440,12 @@ def estimate_retry(exercise: Exercise) -> str:
     half of the ratio worked out, so the learner can find which half went wrong."""
     ranked = exercise.cases[0].ranked
     at = ranked.at
-    return (
-        f"Check one half of the ratio at a time: here IDCG{at} = {fixed(totals(ranked).idcg)}. "
-        f"If yours differs, the ideal order or where you cut it went wrong; if it matches, "
-        f"work DCG{at} out again, one position at a time."
+    return tr(
+        "Check one half of the ratio at a time: here IDCG{at} = {idcg}. If yours differs, the "
+        "ideal order or where you cut it went wrong; if it matches, work DCG{at} out again, one "
+        "position at a time.",
+        at=at,
+        idcg=fixed(totals(ranked).idcg),
     )
 
 
@@ -380,10 +455,13 @@ def term_retry(exercise: Exercise) -> str:
     ranked = exercise.cases[0].ranked
     i = exercise.position
     grade = ranked.relevances[i - 1]
-    return (
-        f"Check its two parts one at a time: the gain of grade {exact(grade)} (here gain "
-        f"{gain_record(ranked.scoring.gain).short}), and what it is divided by, log₂({i} + 1) = "
-        f"{fixed(math.log2(i + 1))}."
+    return tr(
+        "Check its two parts one at a time: the gain of grade {grade} (here gain {gain}), and "
+        "what it is divided by, log₂({i} + 1) = {log}.",
+        grade=exact(grade),
+        gain=tr(gain_record(ranked.scoring.gain).short),
+        i=i,
+        log=fixed(math.log2(i + 1)),
     )
 
 
@@ -391,7 +469,7 @@ def make_missing_term(slot: Slot) -> Exercise:
     rng = slot.rng
     n = rng.randint(4, 6)
     gain = rng.choice(("linear", "exponential"))
-    case = new_case("List", draw_grades(rng, n), gain=gain)
+    case = new_case(tr("List"), draw_grades(rng, n), gain=gain)
     values = case.ranked.relevances
     relevant = [i for i in range(n) if values[i] > 0 and i > 0]
     hidden = rng.choice(relevant) if relevant else 0
@@ -406,26 +484,32 @@ def make_missing_term(slot: Slot) -> Exercise:
         hide=hidden + 1,
     )
     return slot.exercise(
-        title="Fill in the missing term",
-        prompt=(
-            f"One term of this DCG sum is hidden: the one at position {hidden + 1} "
-            f"({scored_with(case.ranked)}). What is its value? Within "
-            f"±{exact(TERM_TOLERANCE)} counts."
+        title=tr("Fill in the missing term"),
+        prompt=tr(
+            "One term of this DCG sum is hidden: the one at position {position} ({conventions}). "
+            "What is its value? Within ±{tolerance} counts. Type a decimal such as 1.26; a "
+            "decimal comma works too (1,26).",
+            position=hidden + 1,
+            conventions=scored_with(case.ranked),
+            tolerance=exact(TERM_TOLERANCE),
         ),
         cases=(case,),
         target=float(result.table["contribution"].iloc[hidden]),
         tolerance=TERM_TOLERANCE,
         question_latex=question,
-        explanation=(
-            f"Position {hidden + 1} holds relevance {exact(values[hidden])}: its "
-            f"gain divided by log₂({hidden + 2}). You can also get it as the total minus the "
-            f"other terms."
+        explanation=tr(
+            "Position {position} holds relevance {grade}: its gain divided by log₂({next}). You "
+            "can also get it as the total minus the other terms.",
+            position=hidden + 1,
+            grade=exact(values[hidden]),
+            next=hidden + 2,
         ),
         solution_cases=(case,),
-        hint=(
-            f"The term at position {hidden + 1} is its item's gain "
-            f"({gain_record(scoring.gain).short}) divided by "
-            f"log₂({hidden + 1} + 1). Or take the total and subtract every other term."
+        hint=tr(
+            "The term at position {position} is its item's gain ({gain}) divided by "
+            "log₂({position} + 1). Or take the total and subtract every other term.",
+            position=hidden + 1,
+            gain=tr(gain_record(scoring.gain).short),
         ),
         position=hidden + 1,
     )
@@ -441,7 +525,7 @@ def make_costliest_swap(slot: Slot) -> Exercise:
     while True:
         n = rng.randint(5, 7)
         values = tuple(sorted(draw_grades(rng, n), reverse=True))
-        case = new_case("List", values)
+        case = new_case(tr("List"), values)
         pairs = [(i, j) for i in range(1, n + 1) for j in range(i + 1, n + 1)]
         pairs = [p for p in pairs if values[p[0] - 1] != values[p[1] - 1]]
         if len(pairs) < 4:
@@ -463,8 +547,13 @@ def build_costliest_swap(case: Case, pairs: Sequence[tuple[int, int]]) -> Exerci
     after = [values[i] for i in swap(ranked.n, *best)]
     choices = tuple(
         Choice(
-            f"Swap positions {i} and {j} (relevance {exact(values[i - 1])} ↔ "
-            f"{exact(values[j - 1])})",
+            tr(
+                "Swap positions {i} and {j} (relevance {first} ↔ {second})",
+                i=i,
+                j=j,
+                first=exact(values[i - 1]),
+                second=exact(values[j - 1]),
+            ),
             (i, j),
         )
         for i, j in pairs
@@ -473,26 +562,43 @@ def build_costliest_swap(case: Case, pairs: Sequence[tuple[int, int]]) -> Exerci
     score = case.score()
     # The ranking is named: a lesson may ask about another order than the one it shows (the
     # Russian walkthrough shows 4, 5, 3, 2, 1 and asks about the ideal 5, 4, 3, 2, 1).
-    named = f"The ranking {format_relevances(values)}"
+    values_said = {
+        "ranking": format_relevances(values),
+        "at": ranked.at,
+        "conventions": scored_with(ranked),
+    }
     if math.isclose(score, 1.0, abs_tol=NOISE):
-        scored = f"{named} is perfect (NDCG{ranked.at} = 1, {scored_with(ranked)})."
+        prompt = tr(
+            "The ranking {ranking} is perfect (NDCG{at} = 1, {conventions}). Which one of these "
+            "swaps lowers its NDCG the most?",
+            **values_said,
+        )
     else:
-        scored = f"{named} scores NDCG{ranked.at} = {fixed(score)} ({scored_with(ranked)})."
+        prompt = tr(
+            "The ranking {ranking} scores NDCG{at} = {score} ({conventions}). Which one of "
+            "these swaps lowers its NDCG the most?",
+            score=fixed(score),
+            **values_said,
+        )
     return Exercise(
         kind="costliest_swap",
-        title="Which swap costs the most?",
-        prompt=f"{scored} Which one of these swaps lowers its NDCG the most?",
+        title=tr("Which swap costs the most?"),
+        prompt=prompt,
         cases=(case,),
         choices=choices,
-        explanation=(
-            f"What each swap costs in NDCG: {lines}. A swap costs most when a big gap in "
-            f"relevance meets a big gap in discount, which happens highest in the list."
+        explanation=tr(
+            "What each swap costs in NDCG: {lines}. A swap costs most when a big gap in "
+            "relevance meets a big gap in discount, which happens highest in the list.",
+            lines=lines,
         ),
         solution_cases=(
             case,
-            Case("After the costliest swap", replace(ranked, relevances=tuple(after), labels=())),
+            Case(
+                tr("After the costliest swap"),
+                replace(ranked, relevances=tuple(after), labels=()),
+            ),
         ),
-        hint=(
+        hint=tr(
             "Swapping positions i and j costs (gain at i − gain at j) × (discount at i − "
             "discount at j) in DCG. The discount falls fastest near the top: see the table."
         ),
@@ -517,15 +623,16 @@ def compare_why_not(exercise: Exercise, claim: Claim) -> str:
     side, margin = claim
     a, b = (case.score() for case in exercise.cases)
     if side != ("A" if a > b else "B"):
-        return (
-            f"{side} scores lower, not higher. Both lists share one IDCG, so compare their "
-            "DCGs, and look first at the positions where they differ nearest the top."
+        return tr(
+            "{side} scores lower, not higher. Both lists share one IDCG, so compare their "
+            "DCGs, and look first at the positions where they differ nearest the top.",
+            side=side,
         )
     # Not "A does score higher": with the margin ruled out too, that would leave one option.
-    return (
-        f"The gap between the two scores is not about {exact(margin)}: work out both NDCGs, "
-        "then take the difference (with one shared IDCG, the difference of the two DCGs "
-        "divided by it)."
+    return tr(
+        "The gap between the two scores is not about {margin}: work out both NDCGs, then take "
+        "the difference (with one shared IDCG, the difference of the two DCGs divided by it).",
+        margin=exact(margin),
     )
 
 
@@ -543,22 +650,30 @@ def swap_why_not(exercise: Exercise, claim: Claim) -> str:
     g = gains([ranked.relevances[i - 1], ranked.relevances[j - 1]], ranked.scoring.gain)
     d = discounts(ranked.n, ranked.scoring.discount, ranked.scoring.log_base)
     best = totals(ranked).idcg
-    return (
-        f"Swapping {i} and {j} costs {fixed(swap_loss(case, i, j))} of NDCG: (gain gap) × "
-        f"(discount gap) ÷ IDCG = ({exact(g[0])} − {exact(g[1])}) × ({fixed(d[i - 1])} − "
-        f"{fixed(d[j - 1])}) ÷ {fixed(best)}. Another option costs more: work the same "
-        "product out for each."
+    return tr(
+        "Swapping {i} and {j} costs {cost} of NDCG: (gain gap) × (discount gap) ÷ IDCG = "
+        "({gain_i} − {gain_j}) × ({discount_i} − {discount_j}) ÷ {idcg}. Another option costs "
+        "more: work the same product out for each.",
+        i=i,
+        j=j,
+        cost=fixed(swap_loss(case, i, j)),
+        gain_i=exact(g[0]),
+        gain_j=exact(g[1]),
+        discount_i=fixed(d[i - 1]),
+        discount_j=fixed(d[j - 1]),
+        idcg=fixed(best),
     )
 
 
 def estimate_mistakes(exercise: Exercise) -> tuple[mistakes.Mistake, ...]:
     """What each common slip of working NDCG out by hand would give for the list."""
-    return _ndcg_slips(exercise.cases[0].ranked)
+    return _ndcg_slips(exercise.cases[0].ranked, i18n.language())
 
 
 @lru_cache(maxsize=1024)
-def _ndcg_slips(ranked: RankedList) -> tuple[mistakes.Mistake, ...]:
-    """Cached: every answer judged (a class's dozens) asks for the same list's slips."""
+def _ndcg_slips(ranked: RankedList, lang: str) -> tuple[mistakes.Mistake, ...]:
+    """Cached, per language (a slip's name and advice are text): every answer judged (a
+    class's dozens) asks for the same list's slips."""
     return mistakes.ndcg_mistakes(ranked)
 
 

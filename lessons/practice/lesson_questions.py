@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
+from i18n import N_, tr, trn
 from lessons.clicks import Logged
 from lessons.demos import readings, several
 from lessons.examples import FAMILIES, example
@@ -48,6 +49,9 @@ from .calculations import MARGIN_DIGITS
 from .measures import measures_changed, measures_text
 from .pitfalls import (
     CLAIMS,
+    IDEAL_TOP_K_TITLE,
+    MISSING_TITLE,
+    TAIL_TITLE,
     asked_in_order,
     build_ideal_below_k,
     build_irrelevant_tail,
@@ -102,28 +106,38 @@ def build_next_move(ranked: RankedList, i: int, j: int) -> Exercise:
     settings = measures.MeasureSettings()
     return Exercise(
         kind="metric_changes",
-        title="Which measures does your next move change?",
-        prompt=(
-            f"On the board, swap the items at positions {i} (grade {exact(grade[i - 1])}) and "
-            f"{j} (grade {exact(grade[j - 1])}). The seven measures are scored at "
-            f"{ranked.cut_words}, an item counting as relevant from grade "
-            f"{exact(settings.rel_min)}. Which of them will change?"
+        title=tr("Which measures does your next move change?"),
+        prompt=tr(
+            "On the board, swap the items at positions {i} (grade {grade_i}) and {j} (grade "
+            "{grade_j}). The seven measures are scored at {cut}, an item counting as relevant "
+            "from grade {rel_min}. Which of them will change?",
+            i=i,
+            grade_i=exact(grade[i - 1]),
+            j=j,
+            grade_j=exact(grade[j - 1]),
+            cut=ranked.cut_words,
+            rel_min=exact(settings.rel_min),
         ),
-        cases=(Case("Your list", ranked), Case(f"Positions {i} and {j} swapped", after)),
+        cases=(
+            Case(tr("Your list"), ranked),
+            Case(tr("Positions {i} and {j} swapped", i=i, j=j), after),
+        ),
         choices=choices,
-        explanation=(
+        explanation=tr(
             "NDCG and ERR read grades and positions, so any swap of unequal grades moves them. "
             "P and R count the relevant items in the top k, RR looks at the first one only, AP "
             "and RBP see relevant or not: a swap between two relevant items, or two irrelevant "
             "ones, leaves them alone."
         ),
-        hint="For each measure ask what it reads, and whether the swap changes that.",
+        hint=tr("For each measure ask what it reads, and whether the swap changes that."),
     )
 
 
 def _names(keys: frozenset[str], at: str) -> str:
     names = [f"{measures.MEASURES[key].symbol}{at}" for key in measures.MEASURES if key in keys]
-    return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return tr("{measures} and {last}", measures=", ".join(names[:-1]), last=names[-1])
 
 
 def _why_not(option: frozenset[str], changed: frozenset[str], at: str) -> str:
@@ -133,15 +147,19 @@ def _why_not(option: frozenset[str], changed: frozenset[str], at: str) -> str:
         return ""
     parts = []
     if option - changed:
-        stay = "stays" if len(option - changed) == 1 else "stay"
-        parts.append(f"{_names(option - changed, at)} {stay} put")
+        stay = option - changed
+        parts.append(
+            trn("{measures} stays put", "{measures} stay put", len(stay), measures=_names(stay, at))
+        )
     if changed - option:
-        move = "moves" if len(changed - option) == 1 else "move"
-        parts.append(f"{_names(changed - option, at)} {move} too")
-    return (
-        "; ".join(parts)
-        + ". NDCG and ERR read grades and positions; P, R, RR, AP and RBP only see whether "
-        "an item is a hit, and where."
+        move = changed - option
+        parts.append(
+            trn("{measures} moves too", "{measures} move too", len(move), measures=_names(move, at))
+        )
+    return tr(
+        "{wrong}. NDCG and ERR read grades and positions; P, R, RR, AP and RBP only see whether "
+        "an item is a hit, and where.",
+        wrong="; ".join(parts),
     )
 
 
@@ -154,8 +172,8 @@ def build_click_log(logged: Logged) -> Exercise:
     click-labelled lists score so. A false option's claim has a negative margin, which no pair
     of lists can have.
     """
-    a = Case("A (the order that was shown)", logged.clicked_logging.ranked)
-    b = Case("B (the challenger)", logged.clicked_other.ranked)
+    a = Case(tr("A (the order that was shown)"), logged.clicked_logging.ranked)
+    b = Case(tr("B (the challenger)"), logged.clicked_other.ranked)
     real = {"A": logged.judged_logging.ndcg, "B": logged.judged_other.ndcg}
     clicked = {"A": a.score(), "B": b.score()}
     ahead = "A" if real["A"] > real["B"] else "B"
@@ -167,31 +185,37 @@ def build_click_log(logged: Logged) -> Exercise:
     more = winner == ahead and margin > real_margin
     less = winner == ahead and margin < real_margin
     options = (
-        (f"{ahead} still wins, by about as much", (ahead, margin if same else -1.0)),
-        (f"{ahead} still wins, by more", (ahead, margin if more else -2.0)),
-        (f"{ahead} still wins, by less", (ahead, margin if less else -3.0)),
-        (f"{behind} wins", (behind, margin if winner == behind else -4.0)),
+        (tr("{side} still wins, by about as much", side=ahead), (ahead, margin if same else -1.0)),
+        (tr("{side} still wins, by more", side=ahead), (ahead, margin if more else -2.0)),
+        (tr("{side} still wins, by less", side=ahead), (ahead, margin if less else -3.0)),
+        (tr("{side} wins", side=behind), (behind, margin if winner == behind else -4.0)),
     )
-    why = (
-        f"Scored with the clicks logged under A, A gets {fixed(clicked['A'])} and B "
-        f"{fixed(clicked['B'])}; with the real labels, A {fixed(real['A'])} and B "
-        f"{fixed(real['B'])}."
+    why = tr(
+        "Scored with the clicks logged under A, A gets {clicked_a} and B {clicked_b}; with the "
+        "real labels, A {real_a} and B {real_b}.",
+        clicked_a=fixed(clicked["A"]),
+        clicked_b=fixed(clicked["B"]),
+        real_a=fixed(real["A"]),
+        real_b=fixed(real["B"]),
     )
     return Exercise(
         kind="compare",
-        title="Which order do the clicks prefer?",
-        prompt=(
-            f"Clicks were logged while your order, A ({_listed(logged.logging)}), was on "
-            f"screen. A new ranker shows the same items as B ({_listed(logged.other)}). "
-            f"With the real labels, {ahead} "
-            f"scores higher, by {fixed(abs(real['A'] - real['B']))}. Now each item's label is "
-            "the click rate it earned under A. Scored that way, what happens?"
+        title=tr("Which order do the clicks prefer?"),
+        prompt=tr(
+            "Clicks were logged while your order, A ({logging}), was on screen. A new ranker "
+            "shows the same items as B ({other}). With the real labels, {ahead} scores higher, "
+            "by {margin}. Now each item's label is the click rate it earned under A. Scored "
+            "that way, what happens?",
+            logging=_listed(logged.logging),
+            other=_listed(logged.other),
+            ahead=ahead,
+            margin=fixed(abs(real["A"] - real["B"])),
         ),
         cases=(a, b),
         choices=tuple(Choice(text, claim, why=why) for text, claim in options),
         explanation=why,
         solution_cases=(a, b),
-        hint="An item's click rate depends on the position A gave it, not only on the item.",
+        hint=tr("An item's click rate depends on the position A gave it, not only on the item."),
     )
 
 
@@ -208,17 +232,19 @@ def _than(a: Case, b: Case) -> tuple[tuple, tuple, tuple]:
 def _claims(
     title: str, prompt: str, cases: Sequence[Case], choices: Sequence[Choice], explanation: str
 ) -> Exercise:
-    """A lesson's question of claims: its options in a fixed order of their own."""
+    """A lesson's question of claims (`title` in English, marked for the catalogue): its options
+    in a fixed order of their own, the same in every language."""
     return asked_in_order(
         Exercise(
             kind=CLAIMS,
-            title=title,
+            title=tr(title),
             prompt=prompt,
             cases=tuple(cases),
             choices=tuple(choices),
             explanation=explanation,
             solution_cases=tuple(cases),
-        )
+        ),
+        title,
     )
 
 
@@ -275,45 +301,71 @@ def build_below_cut(ranked: RankedList) -> Exercise:
     grade = ranked.relevances[p - 1]
     values = list(ranked.relevances)
     values[p - 1] = 0.0
-    with_it = Case("The list", ranked)
-    without = Case(f"Position {p} judged not relevant", replace(ranked, relevances=tuple(values)))
+    with_it = Case(tr("The list"), ranked)
+    without = Case(
+        tr("Position {p} judged not relevant", p=p), replace(ranked, relevances=tuple(values))
+    )
     at = ranked.at
     side = _side(with_it.score(), without.score())
     enters = side != 0  # the item takes a place in the ideal top k
     lower, same, higher = _than(with_it, without)
-    ideal = (
-        f"the ideal order sorts every item before it is cut, so this one takes a place in the "
-        f"ideal top {k} and IDCG{at} grows"
-        if enters
-        else f"the ideal top {k} already holds {k} items graded at least as high, so this one "
-        "does not get in"
-    )
+    if enters:
+        ideal = tr(
+            "The ideal order sorts every item before it is cut, so this one takes a place in "
+            "the ideal top {k} and IDCG{at} grows.",
+            k=k,
+            at=at,
+        )
+    else:
+        ideal = tr(
+            "The ideal top {k} already holds {k} items graded at least as high, so this one "
+            "does not get in.",
+            k=k,
+        )
     return _claims(
-        "An item below the cut-off",
-        f"The item at position {p}, below the cut-off k = {k}, is relevant (grade "
-        f"{exact(grade)}). Compare NDCG{at} with that item as it is and judged not relevant (0):",
+        N_("An item below the cut-off"),
+        tr(
+            "The item at position {p}, below the cut-off k = {k}, is relevant (grade {grade}). "
+            "Compare NDCG{at} with that item as it is and judged not relevant (0):",
+            p=p,
+            k=k,
+            grade=exact(grade),
+            at=at,
+        ),
         (with_it, without),
         (
             Choice(
-                f"NDCG{at} is lower with the item than without it",
+                tr("NDCG{at} is lower with the item than without it", at=at),
                 lower,
-                why="" if side < 0 else f"It adds nothing to DCG{at}, and {ideal}.",
+                why="" if side < 0 else tr("It adds nothing to DCG{at}.", at=at) + " " + ideal,
             ),
             Choice(
-                f"NDCG{at} is the same either way",
+                tr("NDCG{at} is the same either way", at=at),
                 same,
-                why="" if side == 0 else f"It adds nothing to DCG{at}, true; but {ideal}.",
+                why=""
+                if side == 0
+                else tr("It adds nothing to DCG{at}, true, but that is not the whole story.", at=at)
+                + " "
+                + ideal,
             ),
             Choice(
-                f"NDCG{at} is higher with the item than without it",
+                tr("NDCG{at} is higher with the item than without it", at=at),
                 higher,
                 why=""
                 if side > 0
-                else f"It lies below the cut-off, so it adds nothing to "
-                f"DCG{at}; it can only change the other side of the ratio: {ideal}.",
+                else tr(
+                    "It lies below the cut-off, so it adds nothing to DCG{at}; it can only "
+                    "change the other side of the ratio.",
+                    at=at,
+                )
+                + " "
+                + ideal,
             ),
         ),
-        f"The ideal top {k} is the best {k} items of the whole list, wherever they were ranked.",
+        tr(
+            "The ideal top {k} is the best {k} items of the whole list, wherever they were ranked.",
+            k=k,
+        ),
     )
 
 
@@ -345,49 +397,78 @@ def build_which_fix(ranked: RankedList) -> Exercise:
         raise ValueError(f"{ranked.relevances} needs two out-of-order neighbours; has {pairs}.")
     (i, _), (j, _) = pairs[:2]
     values = ranked.relevances
-    first = _swapped_case(ranked, i, i + 1, f"Positions {i} and {i + 1} swapped")
-    second = _swapped_case(ranked, j, j + 1, f"Positions {j} and {j + 1} swapped")
+    first = _swapped_case(ranked, i, i + 1, tr("Positions {i} and {j} swapped", i=i, j=i + 1))
+    second = _swapped_case(ranked, j, j + 1, tr("Positions {i} and {j} swapped", i=j, j=j + 1))
     at = ranked.at
     below, same, above = _than(first, second)
     side = _side(first.score(), second.score())
     (gap_i, drop_i), (gap_j, drop_j) = _step_worth(ranked, i), _step_worth(ranked, j)
-    worth = (
-        f"A fix gains (gain gap) × (discount gap): {exact(gap_i)} × {fixed(drop_i)} at "
-        f"{i}–{i + 1}, {exact(gap_j)} × {fixed(drop_j)} at {j}–{j + 1}, each divided by the "
-        "same IDCG."
+    worth = tr(
+        "A fix gains (gain gap) × (discount gap): {gap_i} × {drop_i} at {i}–{next_i}, {gap_j} × "
+        "{drop_j} at {j}–{next_j}, each divided by the same IDCG.",
+        gap_i=exact(gap_i),
+        drop_i=fixed(drop_i),
+        i=i,
+        next_i=i + 1,
+        gap_j=exact(gap_j),
+        drop_j=fixed(drop_j),
+        j=j,
+        next_j=j + 1,
     )
 
-    def pair(p: int) -> str:
-        return f"the {exact(values[p - 1])} above the {exact(values[p])} (positions {p}, {p + 1})"
+    def pair(p: int, suffix: str = "") -> dict:
+        return {
+            "upper" + suffix: exact(values[p - 1]),
+            "lower" + suffix: exact(values[p]),
+            "p" + suffix: p,
+            "next" + suffix: p + 1,
+        }
+
+    def swapping(p: int) -> str:
+        return tr("Swapping the {upper} above the {lower} (positions {p}, {next})", **pair(p))
 
     return _claims(
-        "Two mistakes, one fix",
-        f"Two neighbours are out of order: {pair(i)} and {pair(j)}. Which swap raises NDCG{at} "
-        "more?",
+        N_("Two mistakes, one fix"),
+        tr(
+            "Two neighbours are out of order: the {upper} above the {lower} (positions {p}, "
+            "{next}) and the {upper_2} above the {lower_2} (positions {p_2}, {next_2}). Which "
+            "swap raises NDCG{at} more?",
+            **pair(i),
+            **pair(j, "_2"),
+            at=at,
+        ),
         (first, second),
         (
             Choice(
-                f"Swapping {pair(i)}",
+                swapping(i),
                 above,
                 why=""
                 if side > 0
-                else "Both fix one mistake, but they are not worth the same. " + worth,
+                else tr("Both fix one mistake, but they are not worth the same.") + " " + worth,
             ),
             Choice(
-                f"Swapping {pair(j)}",
+                swapping(j),
                 below,
-                why="" if side < 0 else f"The place a fix moves an item to matters. {worth}",
+                why=""
+                if side < 0
+                else tr("The place a fix moves an item to matters.") + " " + worth,
             ),
             Choice(
-                "Both raise it by the same amount",
+                tr("Both raise it by the same amount"),
                 same,
                 why=""
                 if side == 0
-                else "Each swap moves one item one place, but a place is "
-                f"worth more near the top. {worth}",
+                else tr(
+                    "Each swap moves one item one place, but a place is worth more near the top."
+                )
+                + " "
+                + worth,
             ),
         ),
-        "A mistake costs (gain gap) × (discount gap), and the discount falls fastest at the top.",
+        tr(
+            "A mistake costs (gain gap) × (discount gap), and the discount falls fastest at the "
+            "top."
+        ),
     )
 
 
@@ -404,26 +485,35 @@ def build_same_items(first: RankedList, second: RankedList) -> Exercise:
     below, same, above = _than(a, b)
     side = _side(a.score(), b.score())
     winner, loser = (a, b) if side > 0 else (b, a)
-    where = (
-        f"DCG weighs each item by its position's discount, so the order that puts more "
-        f"relevance near the top wins: {winner.name} scores {fixed(winner.score())}, "
-        f"{loser.name} {fixed(loser.score())}."
+    where = tr(
+        "DCG weighs each item by its position's discount, so the order that puts more relevance "
+        "near the top wins: {winner} scores {winner_score}, {loser} {loser_score}.",
+        winner=winner.name,
+        winner_score=fixed(winner.score()),
+        loser=loser.name,
+        loser_score=fixed(loser.score()),
     )
     return _claims(
-        "Two orders of the same items",
-        f"The orders {a.name} and {b.name} of these items have the same CG, "
-        f"{exact(round(cg, 4))}. Which has the higher NDCG{at}?",
+        N_("Two orders of the same items"),
+        tr(
+            "The orders {a} and {b} of these items have the same CG, {cg}. Which has the higher "
+            "NDCG{at}?",
+            a=a.name,
+            b=b.name,
+            cg=exact(round(cg, 4)),
+            at=at,
+        ),
         (a, b),
         (
-            Choice(f"{a.name} scores higher", above, why="" if side > 0 else where),
-            Choice(f"{b.name} scores higher", below, why="" if side < 0 else where),
+            Choice(tr("{side} scores higher", side=a.name), above, why="" if side > 0 else where),
+            Choice(tr("{side} scores higher", side=b.name), below, why="" if side < 0 else where),
             Choice(
-                "Both score the same",
+                tr("Both score the same"),
                 same,
-                why="" if side == 0 else f"CG is the same, but NDCG is not CG. {where}",
+                why="" if side == 0 else tr("CG is the same, but NDCG is not CG.") + " " + where,
             ),
         ),
-        "CG ignores the order; DCG, and so NDCG, does not.",
+        tr("CG ignores the order; DCG, and so NDCG, does not."),
     )
 
 
@@ -433,25 +523,36 @@ BANDS = (0.5, 0.9)  # a score band question's two edges
 def build_score_band(ranked: RankedList, bands: tuple[float, float] = BANDS) -> Exercise:
     """What band does NDCG of `ranked` fall in: below the first edge, between the two, or from
     the second up?"""
-    case = Case("The list", ranked)
+    case = Case(tr("The list"), ranked)
     low, high = bands
     score = case.score()
     ideal = sorted(ranked.relevances, reverse=True)
     at = ranked.at
-    said = (
-        f"It scores {fixed(score)}: every item is relevant, and the ideal order "
-        f"{format_relevances(ideal)} only beats it by how it places grades that are close."
+    said = tr(
+        "It scores {score}: every item is relevant, and the ideal order {ideal} only beats it "
+        "by how it places grades that are close.",
+        score=fixed(score),
+        ideal=format_relevances(ideal),
     )
     claims = (
         ((case, "<", low),),
         ((case, ">=", low), (case, "<", high)),
         ((case, ">=", high),),
     )
-    texts = (f"Below {exact(low)}", f"From {exact(low)} to {exact(high)}", f"{exact(high)} or more")
+    texts = (
+        tr("Below {low}", low=exact(low)),
+        tr("From {low} to {high}", low=exact(low), high=exact(high)),
+        tr("{high} or more", high=exact(high)),
+    )
     return _claims(
-        "A list in the wrong order",
-        f"The ideal order is {format_relevances(ideal)}; the list ranks the items "
-        f"{format_relevances(ranked.relevances)}. What does NDCG{at} come to?",
+        N_("A list in the wrong order"),
+        tr(
+            "The ideal order is {ideal}; the list ranks the items {ranking}. What does NDCG{at} "
+            "come to?",
+            ideal=format_relevances(ideal),
+            ranking=format_relevances(ranked.relevances),
+            at=at,
+        ),
         (case,),
         tuple(
             Choice(text, claim, why=said)
@@ -459,35 +560,42 @@ def build_score_band(ranked: RankedList, bands: tuple[float, float] = BANDS) -> 
             else Choice(text, claim)
             for text, claim in zip(texts, claims)
         ),
-        "NDCG measures how much relevance sits near the top, against the most that could.",
+        tr("NDCG measures how much relevance sits near the top, against the most that could."),
     )
 
 
 def build_gain_direction(ranked: RankedList) -> Exercise:
     """The same list scored with the gain 2^rel − 1 instead of the grade: does NDCG go down,
     stay, or go up?"""
-    linear = Case("Gain rel", ranked.with_scoring(gain="linear"))
-    power = Case("Gain 2^rel − 1", ranked.with_scoring(gain="exponential"))
+    linear = Case(tr("Gain rel"), ranked.with_scoring(gain="linear"))
+    power = Case(tr("Gain 2^rel − 1"), ranked.with_scoring(gain="exponential"))
     below, same, above = _than(power, linear)
     side = _side(power.score(), linear.score())
     at = ranked.at
-    stretched = (
+    stretched = tr(
         "2^rel − 1 keeps the grades in order but stretches the gaps between them (0, 1, 3, 7 "
         "for grades 0 to 3): a mistake between two high grades now costs more, one between "
         "two low grades less, and DCG and IDCG change together only by what the mistakes cost."
     )
     return _claims(
-        "Another gain",
-        f"With the gain rel the list scores NDCG{at} = {fixed(linear.score())}. With 2^rel − 1 "
-        f"(grades 0–3 earn {', '.join(exact(g) for g in gains([0, 1, 2, 3], 'exponential'))}), "
-        "what happens to it?",
+        N_("Another gain"),
+        tr(
+            "With the gain rel the list scores NDCG{at} = {score}. With 2^rel − 1 (grades 0–3 "
+            "earn {gains}), what happens to it?",
+            at=at,
+            score=fixed(linear.score()),
+            gains=", ".join(exact(g) for g in gains([0, 1, 2, 3], "exponential")),
+        ),
         (linear, power),
         (
-            Choice("It goes down", below, why="" if side < 0 else stretched),
-            Choice("It stays the same", same, why="" if side == 0 else stretched),
-            Choice("It goes up", above, why="" if side > 0 else stretched),
+            Choice(tr("It goes down"), below, why="" if side < 0 else stretched),
+            Choice(tr("It stays the same"), same, why="" if side == 0 else stretched),
+            Choice(tr("It goes up"), above, why="" if side > 0 else stretched),
         ),
-        f"With {gain_record('exponential').short}, a gap between high grades weighs more.",
+        tr(
+            "With {gain}, a gap between high grades weighs more.",
+            gain=tr(gain_record("exponential").short),
+        ),
     )
 
 
@@ -501,11 +609,15 @@ def pitfall_question(key: str) -> Exercise:
     example_list = PITFALLS[key].example
     values = example_list.relevances
     if key == "closed":
-        return asked_in_order(build_missing_relevant(values, example_list.pool, reasons=False))
+        return asked_in_order(
+            build_missing_relevant(values, example_list.pool, reasons=False), MISSING_TITLE
+        )
     if key == "padding":
-        return asked_in_order(build_irrelevant_tail(values, PADDING, reasons=False))
+        return asked_in_order(build_irrelevant_tail(values, PADDING, reasons=False), TAIL_TITLE)
     if key == "ideal_cut":
-        return asked_in_order(build_ideal_below_k(values, example_list.k, reasons=False))
+        return asked_in_order(
+            build_ideal_below_k(values, example_list.k, reasons=False), IDEAL_TOP_K_TITLE
+        )
     if key == "scale":
         return _scale_question(example_list)
     if key == "zero":
@@ -524,60 +636,76 @@ def _said(value: float) -> float:
 def _scale_question(ranked: RankedList) -> Exercise:
     rows = {row.key: row for row in readings(ranked)}
     given, doubled, shifted = rows["given"], rows["doubled"], rows["shifted"]
-    twice = Case("Every label × 2", doubled.ranked)
-    plus = Case("Every label + 1", shifted.ranked)
+    twice = Case(tr("Every label × 2"), doubled.ranked)
+    plus = Case(tr("Every label + 1"), shifted.ranked)
     same, moved = _said(given.ndcg), _said(shifted.ndcg)
     return _claims(
-        "Rewriting the labels",
-        f"The list {format_relevances(ranked.relevances)} scores NDCG{ranked.at} = "
-        f"{fixed(given.ndcg)} ({scored_with(ranked.with_scoring(gain='linear'))}). "
-        "What happens if every label is doubled (0–3 written 0–6), or if 1 is added to "
-        "every label (0–3 written 1–4)?",
+        N_("Rewriting the labels"),
+        tr(
+            "The list {ranking} scores NDCG{at} = {score} ({conventions}). What happens if "
+            "every label is doubled (0–3 written 0–6), or if 1 is added to every label (0–3 "
+            "written 1–4)?",
+            ranking=format_relevances(ranked.relevances),
+            at=ranked.at,
+            score=fixed(given.ndcg),
+            conventions=scored_with(ranked.with_scoring(gain="linear")),
+        ),
         (twice, plus),
         (
             Choice(
-                f"Neither changes it: both stay at {fixed(given.ndcg)}",
+                tr("Neither changes it: both stay at {score}", score=fixed(given.ndcg)),
                 ((twice, same), (plus, same)),
-                why="Adding 1 lifts every item, the irrelevant ones too: the order then "
-                "matters relatively less, and the ratio moves.",
+                why=tr(
+                    "Adding 1 lifts every item, the irrelevant ones too: the order then "
+                    "matters relatively less, and the ratio moves."
+                ),
             ),
             Choice(
-                f"Doubling keeps {fixed(given.ndcg)}; adding 1 makes it {fixed(shifted.ndcg)}",
+                tr(
+                    "Doubling keeps {score}; adding 1 makes it {moved}",
+                    score=fixed(given.ndcg),
+                    moved=fixed(shifted.ndcg),
+                ),
                 ((twice, same), (plus, moved)),
             ),
             Choice(
-                f"Both make it {fixed(shifted.ndcg)}",
+                tr("Both make it {moved}", moved=fixed(shifted.ndcg)),
                 ((twice, moved), (plus, moved)),
-                why="Doubling every gain doubles DCG and IDCG alike: their ratio does not move.",
+                why=tr(
+                    "Doubling every gain doubles DCG and IDCG alike: their ratio does not move."
+                ),
             ),
         ),
-        "A factor cancels in the ratio; a shift does not.",
+        tr("A factor cancels in the ratio; a shift does not."),
     )
 
 
 def _zero_question(ranked: RankedList) -> Exercise:
     z0 = Case("0/0 → 0", ranked.with_scoring(zero="0"))
     z1 = Case("0/0 → 1", ranked.with_scoring(zero="1"))
-    picks = "DCG and IDCG are both 0, and 0/0 has no value: each library picks one."
+    picks = tr("DCG and IDCG are both 0, and 0/0 has no value: each library picks one.")
     return _claims(
-        "Nothing relevant",
-        f"A query's list is {format_relevances(ranked.relevances)}: nothing relevant "
-        "anywhere. What NDCG do scikit-learn and LightGBM give it?",
+        N_("Nothing relevant"),
+        tr(
+            "A query's list is {ranking}: nothing relevant anywhere. What NDCG do scikit-learn "
+            "and LightGBM give it?",
+            ranking=format_relevances(ranked.relevances),
+        ),
         (z0, z1),
         (
             Choice(
-                "0 in both",
+                tr("0 in both"),
                 ((z0, 0.0), (z1, 0.0)),
-                why=f"{picks} LightGBM (and XGBoost) pick 1.",
+                why=picks + " " + tr("LightGBM (and XGBoost) pick 1."),
             ),
-            Choice("0 in scikit-learn, 1 in LightGBM", ((z0, 0.0), (z1, 1.0))),
+            Choice(tr("0 in scikit-learn, 1 in LightGBM"), ((z0, 0.0), (z1, 1.0))),
             Choice(
-                "1 in both",
+                tr("1 in both"),
                 ((z0, 1.0), (z1, 1.0)),
-                why=f"{picks} scikit-learn (and trec_eval) pick 0.",
+                why=picks + " " + tr("scikit-learn (and trec_eval) pick 0."),
             ),
         ),
-        "0/0 has no value: each library chooses one.",
+        tr("0/0 has no value: each library chooses one."),
     )
 
 
@@ -585,23 +713,28 @@ def _compare_question(ranked: RankedList) -> Exercise:
     easy, hard = Case("A", ranked), Case("B", HARD_QUERY)
     below, same, above = _than(easy, hard)
     side = _side(easy.score(), hard.score())
-    said = (
-        f"A scores {fixed(easy.score())}, B {fixed(hard.score())}. How high NDCG can be by "
-        "luck depends on the query: with eight relevant items in ten, any order keeps much of "
-        "the ideal's DCG."
+    said = tr(
+        "A scores {a}, B {b}. How high NDCG can be by luck depends on the query: with eight "
+        "relevant items in ten, any order keeps much of the ideal's DCG.",
+        a=fixed(easy.score()),
+        b=fixed(hard.score()),
     )
     return _claims(
-        "Two queries",
-        f"A is an easy query in its worst order, {format_relevances(ranked.relevances)}; B "
-        f"is a hard one, nearly perfect, {format_relevances(HARD_QUERY.relevances)}. Which "
-        f"has the higher NDCG{ranked.at}?",
+        N_("Two queries"),
+        tr(
+            "A is an easy query in its worst order, {easy}; B is a hard one, nearly perfect, "
+            "{hard}. Which has the higher NDCG{at}?",
+            easy=format_relevances(ranked.relevances),
+            hard=format_relevances(HARD_QUERY.relevances),
+            at=ranked.at,
+        ),
         (easy, hard),
         (
-            Choice("A scores higher", above, why="" if side > 0 else said),
-            Choice("B scores higher", below, why="" if side < 0 else said),
-            Choice("They score the same", same, why="" if side == 0 else said),
+            Choice(tr("{side} scores higher", side="A"), above, why="" if side > 0 else said),
+            Choice(tr("{side} scores higher", side="B"), below, why="" if side < 0 else said),
+            Choice(tr("They score the same"), same, why="" if side == 0 else said),
         ),
-        "A value means little without what a random order of the same items scores.",
+        tr("A value means little without what a random order of the same items scores."),
     )
 
 
@@ -609,28 +742,47 @@ def _several_question(ranked: RankedList) -> Exercise:
     one, many = Case("X", ranked), Case("Y", FULL_PAGE)
     deep = several(ranked).one_deep_judged
     k = ranked.k
-    only = f"At k = {k} only position {k} counts, on both sides, and both pages put a good result there."
+    only = tr(
+        "At k = {k} only position {k} counts, on both sides, and both pages put a good result "
+        "there.",
+        k=k,
+    )
     return _claims(
-        "Several equally good results",
-        f"A query has many equally good answers. Page X shows one of them on top, then "
-        f"junk: {format_relevances(ranked.relevances)}. Page Y shows five: "
-        f"{format_relevances(FULL_PAGE.relevances)}. What does each score at k = {k}?",
+        N_("Several equally good results"),
+        tr(
+            "A query has many equally good answers. Page X shows one of them on top, then junk: "
+            "{x}. Page Y shows five: {y}. What does each score at k = {k}?",
+            x=format_relevances(ranked.relevances),
+            y=format_relevances(FULL_PAGE.relevances),
+            k=k,
+        ),
         (one, many),
         (
             Choice(f"X {fixed(1.0)}, Y {fixed(1.0)}", ((one, 1.0), (many, 1.0))),
             Choice(
                 f"X {fixed(0.2)}, Y {fixed(1.0)}",
                 ((one, 0.2), (many, 1.0)),
-                why=f"{only} 0.2 is X's precision over five places, not its NDCG@{k}.",
+                why=only
+                + " "
+                + tr(
+                    "{value} is X's precision over five places, not its NDCG@{k}.",
+                    value=fixed(0.2),
+                    k=k,
+                ),
             ),
             Choice(
                 f"X {fixed(deep.ndcg)}, Y {fixed(1.0)}",
                 ((one, _said(deep.ndcg)), (many, 1.0)),
-                why=f"{only} {fixed(deep.ndcg)} is what X scores over all five places with "
-                "the good results it left out in its ideal.",
+                why=only
+                + " "
+                + tr(
+                    "{value} is what X scores over all five places with the good results it "
+                    "left out in its ideal.",
+                    value=fixed(deep.ndcg),
+                ),
             ),
         ),
-        f"At k = {k}, only position 1 is looked at.",
+        tr("At k = {k}, only position 1 is looked at.", k=k),
     )
 
 
@@ -645,8 +797,8 @@ def build_costliest_drop(ranked: RankedList, moves: Sequence[tuple[int, int]]) -
     order of the options (`drop_answer` reads a move made on the board back to its option)."""
     if len(moves) < 2:
         raise ValueError(f"`moves` must offer at least two moves; got {list(moves)}.")
-    asked = Case("The list", ranked)
-    after = [_swapped_case(ranked, i, j, f"Card {i} down to {j}") for i, j in moves]
+    asked = Case(tr("The list"), ranked)
+    after = [_swapped_case(ranked, i, j, tr("Card {i} down to {j}", i=i, j=j)) for i, j in moves]
     values = ranked.relevances
     idcg = totals(ranked).idcg
     at = ranked.at
@@ -657,38 +809,52 @@ def build_costliest_drop(ranked: RankedList, moves: Sequence[tuple[int, int]]) -
     def cost(m: int) -> str:
         i, _ = moves[m]
         gap, drop = _step_worth(ranked, i)
-        return (
-            f"Card {i} down one place costs (gain gap) × (discount gap) ÷ IDCG{at} = "
-            f"{exact(gap)} × {fixed(drop)} ÷ {fixed(idcg)} = {fixed(lost[m])}."
+        return tr(
+            "Card {i} down one place costs (gain gap) × (discount gap) ÷ IDCG{at} = {gap} × "
+            "{drop} ÷ {idcg} = {cost}.",
+            i=i,
+            at=at,
+            gap=exact(gap),
+            drop=fixed(drop),
+            idcg=fixed(idcg),
+            cost=fixed(lost[m]),
         )
 
     every = " ".join(cost(m) for m in range(len(moves)))
     options = [
         Choice(
-            f"The card at position {i} (grade {exact(values[i - 1])}), down below the "
-            f"{exact(values[j - 1])}",
+            tr(
+                "The card at position {i} (grade {grade}), down below the {below}",
+                i=i,
+                grade=exact(values[i - 1]),
+                below=exact(values[j - 1]),
+            ),
             tuple((after[m], "<", after[o]) for o in range(len(moves)) if o != m),
-            why="" if m == worst and not every_same else f"{cost(m)} Another move costs more.",
+            why=""
+            if m == worst and not every_same
+            else cost(m) + " " + tr("Another move costs more."),
         )
         for m, (i, j) in enumerate(moves)
     ]
     options.append(
         Choice(
-            "They all cost the same" if len(moves) > 2 else "Both cost the same",
+            tr("They all cost the same") if len(moves) > 2 else tr("Both cost the same"),
             tuple((after[0], "=", case) for case in after[1:]),
-            why="" if every_same else f"A move's cost depends on where it is. {every}",
+            why="" if every_same else tr("A move's cost depends on where it is.") + " " + every,
         )
     )
     return Exercise(
         kind=CLAIMS,
-        title="One card down one place",
-        prompt=(
-            f"Which drop of one card by one place, below a card graded lower, costs NDCG{at} "
-            f"most ({scored_with(ranked)})? Make the move on the board, or pick it here."
+        title=tr("One card down one place"),
+        prompt=tr(
+            "Which drop of one card by one place, below a card graded lower, costs NDCG{at} "
+            "most ({conventions})? Make the move on the board, or pick it here.",
+            at=at,
+            conventions=scored_with(ranked),
         ),
         cases=(asked, *after),
         choices=tuple(options),
-        explanation="A move costs (gain gap) × (discount gap) ÷ IDCG.",
+        explanation=tr("A move costs (gain gap) × (discount gap) ÷ IDCG."),
         solution_cases=(asked,),
     )
 

@@ -8,6 +8,7 @@ answer is judged from what the exercise holds, scores, ties and refusals include
 
 from __future__ import annotations
 
+from i18n import tr
 from ndcg_core.display import shorten
 from ndcg_core.libraries import (
     LABEL_RULES,
@@ -36,9 +37,9 @@ def asked_words(query: Query) -> str:
     retrieved; k = n = 6'."""
     said = [shorten(format_relevances(query.relevances), LISTED)]
     if query.scores != Query(query.ranked).scores:  # scores typed, not the list order's
-        said.append(f"scores {shorten(format_relevances(query.scores), LISTED)}")
+        said.append(tr("scores {scores}", scores=shorten(format_relevances(query.scores), LISTED)))
     if query.pool:
-        said.append(f"{len(query.pool)} judged, not retrieved")
+        said.append(tr("{count} judged, not retrieved", count=len(query.pool)))
     said.append(query.ranked.scoring.cut_words(query.n))
     return "; ".join(said)
 
@@ -46,20 +47,19 @@ def asked_words(query: Query) -> str:
 def option_texts(a: LibraryVerdict, b: LibraryVerdict) -> dict[str, str]:
     """Each outcome as an option says it, in PAIR_OUTCOMES' order."""
     return {
-        "refused": "One of them refuses it",
-        "same": "The same number",
-        "first": f"{a.preset.library} prints more",
-        "second": f"{b.preset.library} prints more",
+        "refused": tr("One of them refuses it"),
+        "same": tr("The same number"),
+        "first": tr("{library} prints more", library=a.preset.library),
+        "second": tr("{library} prints more", library=b.preset.library),
     }
 
 
-def build_library_pair(
-    query: Query, first: str, second: str, where: str = "the query above"
-) -> Exercise:
+def build_library_pair(query: Query, first: str, second: str, where: str | None = None) -> Exercise:
     """ "Libraries X and Y both score this query: what do they print?" on the learner's query
     (`first` and `second` are preset keys; `where` names the query in the prompt). Every
     outcome is an option, a refusal too, so the options never hint at the answer."""
     a, b = pair_verdicts(query, first, second)
+    where = where or tr("the query above")
     texts = option_texts(a, b)
     choices = tuple(
         Choice(texts[outcome], (query, first, second, outcome))
@@ -67,15 +67,20 @@ def build_library_pair(
     )
     return Exercise(
         kind="library_pair",
-        title="Predict first",
-        prompt=(
-            f"{a.preset.library}'s {a.metric} and {b.preset.library}'s {b.metric} both score "
-            f"{where}. What do they print?"
+        title=tr("Predict first"),
+        prompt=tr(
+            "{first}'s {first_metric} and {second}'s {second_metric} both score {where}. What "
+            "do they print?",
+            first=a.preset.library,
+            first_metric=a.metric,
+            second=b.preset.library,
+            second_metric=b.metric,
+            where=where,
         ),
-        cases=(Case("Your list", query.ranked),),
+        cases=(Case(tr("Your list"), query.ranked),),
         choices=choices,
         explanation=_found(a, b),
-        hint="What does one of them know about this query that the other does not?",
+        hint=tr("What does one of them know about this query that the other does not?"),
     )
 
 
@@ -92,14 +97,16 @@ def why_not(exercise: Exercise, claim: Claim) -> str:
     a, b = pair_verdicts(query, first, second)
     x, y = a.preset.library, b.preset.library
     needs = {
-        "refused": (
-            f"That needs a label one of them refuses. {x}: "
-            f"{LABEL_RULES[a.preset.labels].description}. {y}: "
-            f"{LABEL_RULES[b.preset.labels].description}."
+        "refused": tr(
+            "That needs a label one of them refuses. {x}: {x_rule}. {y}: {y_rule}.",
+            x=x,
+            x_rule=tr(LABEL_RULES[a.preset.labels].description),
+            y=y,
+            y_rule=tr(LABEL_RULES[b.preset.labels].description),
         ),
-        "same": (
-            "That needs a query on which none of their differences counts: no relevant item judged "
-            "but never retrieved, no tied scores, labels both accept."
+        "same": tr(
+            "That needs a query on which none of their differences counts: no relevant item "
+            "judged but never retrieved, no tied scores, labels both accept."
         ),
         "first": _lower(y, x),
         "second": _lower(x, y),
@@ -108,25 +115,39 @@ def why_not(exercise: Exercise, claim: Claim) -> str:
 
 
 def _lower(lower: str, higher: str) -> str:
-    return (
-        f"That needs {lower}'s ideal to hold more (judged items only it counts) or its order "
-        f"of tied scores to be worse than {higher}'s."
+    return tr(
+        "That needs {lower}'s ideal to hold more (judged items only it counts) or its order of "
+        "tied scores to be worse than {higher}'s.",
+        lower=lower,
+        higher=higher,
     )
 
 
 def _found(a: LibraryVerdict, b: LibraryVerdict) -> str:
     """What the two rows print, and the convention that parts them."""
-    refusals = [f"{v.preset.library} refuses: {v.message}" for v in (a, b) if v.kind == "refused"]
-    if refusals:
-        return "Here " + " And ".join(refusals)
-    said = f"Here {a.preset.library} prints {a.shown} and {b.preset.library} {b.shown}."
+    refused = [v for v in (a, b) if v.kind == "refused"]
+    if refused:
+        said = [
+            tr("Here {library} refuses: {message}", library=v.preset.library, message=v.message)
+            if i == 0
+            else tr("And {library} refuses: {message}", library=v.preset.library, message=v.message)
+            for i, v in enumerate(refused)
+        ]
+        return " ".join(said)
+    said = tr(
+        "Here {first} prints {first_shown} and {second} {second_shown}.",
+        first=a.preset.library,
+        first_shown=a.shown,
+        second=b.preset.library,
+        second_shown=b.shown,
+    )
     if pair_outcome(a, b) == "same":
         return said
-    return f"{said} What parts them: {b.explanation}"
+    return f"{said} " + tr("What parts them: {why}", why=b.explanation)
 
 
 def make_library_pair(slot: Slot) -> Exercise:
     """One of the page's gallery cases, for a practice set (no version's plan holds it yet)."""
     case = slot.rng.choice(GALLERY)
-    where = f"the gallery's “{case.title}” query"
+    where = tr("the gallery's “{title}” query", title=tr(case.title))
     return slot.place(build_library_pair(case.query(), "sklearn", "trec_ndcg_cut", where))

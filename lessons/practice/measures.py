@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from i18n import N_, tr, trn
 from ndcg_core import measures
 from ndcg_core.display import NOISE, exact
 from ndcg_core.model import EVERY_RANKED, RankedList
@@ -35,37 +36,38 @@ def measures_text(keys: frozenset[str], at: str) -> str:
     """An option's words: 'Only ERR@6 and NDCG@6 change', 'All seven change'."""
     names = [f"{measures.MEASURES[key].symbol}{at}" for key in measures.MEASURES if key in keys]
     if len(names) == len(measures.MEASURES):
-        return f"All {len(names)} change"
-    listed = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
-    return f"Only {listed} change{'s' if len(names) == 1 else ''}"
+        return trn("All {n} change", "All {n} change", len(names))
+    if len(names) == 1:
+        return tr("Only {measure} changes", measure=names[0])
+    return tr("Only {measures} and {last} change", measures=", ".join(names[:-1]), last=names[-1])
 
 
 # What each wrong option gets wrong, in words that name the misconception but not the measures
 # the option has wrong: a learner told "AP does not move" would just flip AP and be done. No
 # numbers either: the before and after values are the answer.
-_EVERY = (
+_EVERY = N_(
     "This pick has every measure reading the grades and their exact order. Only some do: others "
     "see just whether an item is relevant, whether it sits in the top k, or where the first "
     "relevant item is. Ask of each measure whether this swap changes what it reads."
 )
-_ONLY_NDCG = (
+_ONLY_NDCG = N_(
     "This pick has NDCG as the only measure that notices the order. Others weigh positions too, "
     "some with the grades and some with relevant-or-not only. Ask of each measure whether this "
     "swap changes what it reads."
 )
-_BINARY_ADDED = (
+_BINARY_ADDED = N_(
     "This pick moves a measure that only sees relevant-or-not as if it read the grades: such a "
     "measure stays put unless the swap changes which positions of the top k hold a relevant item."
 )
-_BINARY_LEFT_OUT = (
+_BINARY_LEFT_OUT = N_(
     "This pick leaves out a measure that only sees relevant-or-not, yet reads where the relevant "
     "items sit: it moves when a relevant item changes places with one that is not."
 )
-_COUNT_ADDED = (
+_COUNT_ADDED = N_(
     "This pick moves the measures that only count the relevant items in the top k, as if they "
     "saw the order inside it: they move only when the swap changes what the top k holds."
 )
-_COUNT_LEFT_OUT = (
+_COUNT_LEFT_OUT = N_(
     "This pick keeps the measures that count the relevant items in the top k still, as if no "
     "swap could change what the top k holds: look at where k falls."
 )
@@ -74,13 +76,13 @@ _COUNT_LEFT_OUT = (
 def _misconception(option: frozenset[str], changed: frozenset[str]) -> str:
     """What picking `option` (a wrong one) says about the measures, for its feedback."""
     if option == frozenset(measures.MEASURES):
-        return _EVERY
+        return tr(_EVERY)
     if option == frozenset({"ndcg"}):
-        return _ONLY_NDCG
+        return tr(_ONLY_NDCG)
     differ = option ^ changed
     if differ <= {"p", "r"}:
-        return _COUNT_ADDED if differ <= option else _COUNT_LEFT_OUT
-    return _BINARY_ADDED if differ <= option else _BINARY_LEFT_OUT
+        return tr(_COUNT_ADDED if differ <= option else _COUNT_LEFT_OUT)
+    return tr(_BINARY_ADDED if differ <= option else _BINARY_LEFT_OUT)
 
 
 def before_and_after(exercise: Exercise) -> list[tuple[str, float, float, bool]]:
@@ -145,8 +147,8 @@ def make_metric_changes(slot: Slot) -> Exercise:
 def _swapped(values, i: int, j: int, k) -> tuple[Case, Case]:
     after = list(values)
     after[i - 1], after[j - 1] = after[j - 1], after[i - 1]
-    return new_case("Before the swap", values, k), new_case(
-        f"After swapping positions {i} and {j}", after, k
+    return new_case(tr("Before the swap"), values, k), new_case(
+        tr("After swapping positions {i} and {j}", i=i, j=j), after, k
     )
 
 
@@ -203,36 +205,43 @@ def _exercise(slot: Slot, values, i: int, j: int, k, choices: tuple[Choice, ...]
     before, after = _swapped(values, i, j, k)
     n = len(values)
     settings = measures.MeasureSettings()  # what all_measures scores with
-    crossing = (
-        f" Here k = {before.ranked.k}: "
-        + (
-            "the swap carries an item across it."
-            if i <= before.ranked.k < j
-            else "both items sit on the same side of it."
-        )
-        if before.ranked.k < n
-        else ""
-    )
+    crossing = ""
+    if before.ranked.k < n:
+        if i <= before.ranked.k < j:
+            crossing = " " + tr(
+                "Here k = {k}: the swap carries an item across it.", k=before.ranked.k
+            )
+        else:
+            crossing = " " + tr(
+                "Here k = {k}: both items sit on the same side of it.", k=before.ranked.k
+            )
     return slot.exercise(
-        title="Which measures does one swap move?",
-        prompt=(
-            f"The list {format_relevances(values)} is scored at {before.ranked.cut_words} by "
-            f"P, R, RR, AP (relevant: grade ≥ {exact(settings.rel_min)}), ERR, RBP (p = "
-            f"{exact(settings.p)}) and NDCG. The items at positions {i} "
-            f"(grade {exact(values[i - 1])}) and {j} (grade {exact(values[j - 1])}) swap "
-            "places. Which measures change?"
+        title=tr("Which measures does one swap move?"),
+        prompt=tr(
+            "The list {ranking} is scored at {cut} by P, R, RR, AP (relevant: grade ≥ "
+            "{rel_min}), ERR, RBP (p = {p}) and NDCG. The items at positions {i} (grade "
+            "{grade_i}) and {j} (grade {grade_j}) swap places. Which measures change?",
+            ranking=format_relevances(values),
+            cut=before.ranked.cut_words,
+            rel_min=exact(settings.rel_min),
+            p=exact(settings.p),
+            i=i,
+            grade_i=exact(values[i - 1]),
+            j=j,
+            grade_j=exact(values[j - 1]),
         ),
         cases=(before, after),
         choices=choices,
-        explanation=(
-            "NDCG and ERR read grades and positions, so any swap "
-            "of unequal grades in the top k moves them. P and R only count relevant items "
-            "in the top k: they move only when a relevant item crosses k. RR only looks at "
-            "the first relevant item, AP and RBP see relevant or not: a swap between two "
-            f"relevant items (or two irrelevant ones) leaves them alone.{crossing}"
-        ),
+        explanation=tr(
+            "NDCG and ERR read grades and positions, so any swap of unequal grades in the top "
+            "k moves them. P and R only count relevant items in the top k: they move only when "
+            "a relevant item crosses k. RR only looks at the first relevant item, AP and RBP "
+            "see relevant or not: a swap between two relevant items (or two irrelevant ones) "
+            "leaves them alone."
+        )
+        + crossing,
         solution_cases=(before, after),
-        hint=(
+        hint=tr(
             "For each measure ask what it reads: grades or just relevant/not, positions or "
             "just membership of the top k. Does the swap change what it reads?"
         ),

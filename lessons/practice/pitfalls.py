@@ -26,6 +26,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
+from i18n import N_, tr, trn
 from lessons import mistakes
 from ndcg_core.display import DIGITS, fixed
 from ndcg_core.parsing import format_relevances
@@ -64,7 +65,7 @@ def _distinct(*values: float) -> bool:
 
 def _text(value: float, reason: str, reasons: bool) -> str:
     """An option: its value, and (in a practice set) the reasoning behind it."""
-    return f"{fixed(value)}: {reason}" if reasons else fixed(value)
+    return tr("{value}: {reason}", value=fixed(value), reason=reason) if reasons else fixed(value)
 
 
 def shuffled(exercise: Exercise, rng: random.Random) -> Exercise:
@@ -74,10 +75,18 @@ def shuffled(exercise: Exercise, rng: random.Random) -> Exercise:
     return replace(exercise, choices=tuple(options))
 
 
-def asked_in_order(exercise: Exercise) -> Exercise:
-    """A lesson's question with its options in a fixed order of its own (seeded by its title),
-    so the true one is not always first and a learner who reloads sees the same order."""
-    return shuffled(exercise, random.Random(exercise.title))
+# The titles of the pitfall questions, in English: a lesson's question is shuffled by its
+# English title (`asked_in_order`), so every language shows its options in the same order.
+MISSING_TITLE = N_("What a missing document costs")
+TAIL_TITLE = N_("Padding the list with irrelevant items")
+IDEAL_TOP_K_TITLE = N_("The ideal top k")
+
+
+def asked_in_order(exercise: Exercise, title: str | None = None) -> Exercise:
+    """A lesson's question with its options in a fixed order of its own (seeded by its English
+    `title`, else its title), so the true one is not always first, a learner who reloads sees
+    the same order, and so does a learner reading another language."""
+    return shuffled(exercise, random.Random(title or exercise.title))
 
 
 def _asked(slot: Slot, exercise: Exercise) -> Exercise:
@@ -111,61 +120,81 @@ def build_missing_relevant(
     Raises ValueError when two options would show the same value."""
     values, pool = tuple(float(v) for v in values), tuple(float(v) for v in pool)
     found = sum(1 for v in values if v > 0)
-    closed = new_case("Ideal from the ranked list", values)
-    pooled = variant(closed, "Ideal from every judged document", pool=pool)
+    closed = new_case(tr("Ideal from the ranked list"), values)
+    pooled = variant(closed, tr("Ideal from every judged document"), pool=pool)
     c, p = closed.score(), pooled.score()
     share = found / (found + sum(1 for v in pool if v > 0))
     if not _distinct(c, p, share):
         raise ValueError(f"The list {values} with {pool} gives two options one value.")
     c3, p3, s3 = _said(c), _said(p), _said(share)
-    either = "either way" if reasons else "from both"
+
+    def either(value: float, reason: str) -> str:
+        if reasons:
+            return tr("{value} either way: {reason}", value=fixed(value), reason=reason)
+        return tr("{value} from both", value=fixed(value))
+
     options = (
         Choice(
-            f"{fixed(c)} from the ranked list alone, {fixed(p)} with every judged document",
+            tr(
+                "{closed} from the ranked list alone, {pooled} with every judged document",
+                closed=fixed(c),
+                pooled=fixed(p),
+            ),
             ((closed, c3), (pooled, p3)),
         ),
         Choice(
-            f"{fixed(p)} {either}" + (": NDCG always counts what is missing" if reasons else ""),
+            either(p, tr("NDCG always counts what is missing")),
             ((closed, p3), (pooled, p3)),
-            why="A library that builds the ideal from the ranked list never sees the "
-            "missing documents: it scores the list against the best order of its own items.",
+            why=tr(
+                "A library that builds the ideal from the ranked list never sees the missing "
+                "documents: it scores the list against the best order of its own items."
+            ),
         ),
         Choice(
-            f"{fixed(c)} {either}"
-            + (": documents never retrieved cannot change the score" if reasons else ""),
+            either(c, tr("documents never retrieved cannot change the score")),
             ((closed, c3), (pooled, c3)),
-            why="They cannot add to DCG, but documents judged relevant join the ideal order "
-            "when a library reads the judgments, and that raises IDCG.",
+            why=tr(
+                "They cannot add to DCG, but documents judged relevant join the ideal order "
+                "when a library reads the judgments, and that raises IDCG."
+            ),
         ),
         Choice(
-            f"{fixed(share)} {either}"
-            + (": NDCG is the share of relevant documents found" if reasons else ""),
+            either(share, tr("NDCG is the share of relevant documents found")),
             ((closed, s3), (pooled, s3)),
-            why="That share is recall. NDCG divides DCG by the best DCG possible, which "
-            "depends on the grades and the positions, not on a count.",
+            why=tr(
+                "That share is recall. NDCG divides DCG by the best DCG possible, which "
+                "depends on the grades and the positions, not on a count."
+            ),
         ),
     )
-    many = len(pool) > 1
     return Exercise(
         kind="missing_relevant",
-        title="What a missing document costs",
-        prompt=(
-            f"A system returns {format_relevances(values)}; {len(pool)} more relevant "
-            f"document{'s' if many else ''} (graded {format_relevances(pool)}) "
-            f"{'were' if many else 'was'} judged but never retrieved. Every ranked position "
-            "counts. What does a library report that builds the ideal from the ranked list, "
-            "and one that builds it from every judged document?"
+        title=tr(MISSING_TITLE),
+        prompt=trn(
+            "A system returns {ranking}; {n} more relevant document (graded {pool}) was judged "
+            "but never retrieved. Every ranked position counts. What does a library report that "
+            "builds the ideal from the ranked list, and one that builds it from every judged "
+            "document?",
+            "A system returns {ranking}; {n} more relevant documents (graded {pool}) were "
+            "judged but never retrieved. Every ranked position counts. What does a library "
+            "report that builds the ideal from the ranked list, and one that builds it from "
+            "every judged document?",
+            len(pool),
+            ranking=format_relevances(values),
+            pool=format_relevances(pool),
         ),
         cases=(closed, pooled),
         choices=options,
-        explanation=(
+        explanation=tr(
             "Built from the ranked list, the ideal is the same items sorted, so a list whose "
             "found items are in order scores 1 however much it missed. Built from every "
             "judged document, the ideal also ranks the missed ones, and the list is measured "
             "against what it could have returned."
         ),
         solution_cases=(closed, pooled),
-        hint="Write down the ideal order each library builds. Which documents does each know of?",
+        hint=tr(
+            "Write down the ideal order each library builds. Which documents does each know of?"
+        ),
     )
 
 
@@ -192,45 +221,63 @@ def build_irrelevant_tail(values: Sequence[float], m: int, *, reasons: bool = Tr
     counted. Raises ValueError when two options would show the same value."""
     values = tuple(float(v) for v in values)
     n = len(values)
-    short = new_case("The list", values)
-    longer = new_case(f"With {m} irrelevant items appended", (*values, *(0.0,) * m))
-    pushed = new_case("The new items on top", (*(0.0,) * m, *values))
+    short = new_case(tr("The list"), values)
+    longer = new_case(
+        trn(
+            "With {n} irrelevant item appended",
+            "With {n} irrelevant items appended",
+            m,
+        ),
+        (*values, *(0.0,) * m),
+    )
+    pushed = new_case(tr("The new items on top"), (*(0.0,) * m, *values))
     x = short.score()
     diluted = x * n / (n + m)
     if not _distinct(x, diluted, pushed.score()):
         raise ValueError(f"The list {values} with {m} more gives two options one value.")
     options = (
-        Choice(_text(x, "it does not change", reasons), ((longer, _said(x)),)),
+        Choice(_text(x, tr("it does not change"), reasons), ((longer, _said(x)),)),
         Choice(
-            _text(diluted, f"the same score is now spread over {n + m} positions", reasons),
+            _text(
+                diluted,
+                tr("the same score is now spread over {count} positions", count=n + m),
+                reasons,
+            ),
             ((longer, _said(diluted)),),
-            why="NDCG is not an average over positions: a grade-0 item adds 0 to DCG, and "
-            "nothing to IDCG either.",
+            why=tr(
+                "NDCG is not an average over positions: a grade-0 item adds 0 to DCG, and "
+                "nothing to IDCG either."
+            ),
         ),
         Choice(
-            _text(pushed.score(), "the new items push the others down", reasons),
+            _text(pushed.score(), tr("the new items push the others down"), reasons),
             ((longer, _said(pushed.score())),),
-            why="Appended items go below the others: every earlier item keeps its position "
-            "and its discount.",
+            why=tr(
+                "Appended items go below the others: every earlier item keeps its position "
+                "and its discount."
+            ),
         ),
     )
     return Exercise(
         kind="irrelevant_tail",
-        title="Padding the list with irrelevant items",
-        prompt=(
-            f"The list {format_relevances(values)} scores NDCG = {fixed(x)}. The system "
-            f"appends {m} items judged not relevant (grade 0). What does the list of {n + m} "
-            "score, every position counted?"
+        title=tr(TAIL_TITLE),
+        prompt=tr(
+            "The list {ranking} scores NDCG = {score}. The system appends {m} items judged not "
+            "relevant (grade 0). What does the list of {count} score, every position counted?",
+            ranking=format_relevances(values),
+            score=fixed(x),
+            m=m,
+            count=n + m,
         ),
         cases=(short, longer),
         choices=options,
-        explanation=(
+        explanation=tr(
             "A grade-0 item earns nothing wherever it stands, and the ideal order puts the "
             "same zeros last: neither DCG nor IDCG moves. That is why NDCG never punishes "
             "a long tail of irrelevant results, while precision would."
         ),
         solution_cases=(short, longer),
-        hint="What does a grade-0 item add to DCG? And to IDCG?",
+        hint=tr("What does a grade-0 item add to DCG? And to IDCG?"),
     )
 
 
@@ -261,29 +308,36 @@ def build_ideal_below_k(values: Sequence[float], k: int, *, reasons: bool = True
     right value is left out)."""
     values = tuple(float(v) for v in values)
     n = len(values)
-    case = new_case("List", values, k)
+    case = new_case(tr("List"), values, k)
     found = {m.key: m.value for m in mistakes.ndcg_mistakes(case.ranked)}
     if "ideal_top_k" not in found or "k_list_only" not in found:
         raise ValueError(f"The list {values} at k = {k} hides nothing below k.")
     truth, top_only, uncut = case.score(), found["ideal_top_k"], found["k_list_only"]
-    whole = new_case("List", values).score()
+    whole = new_case(tr("List"), values).score()
     offered = (
-        (truth, f"the ideal top {k} is the best {k} of all {n} items", ""),
+        (truth, tr("the ideal top {k} is the best {k} of all {n} items", k=k, n=n), ""),
         (
             top_only,
-            f"the ideal is the top {k} of the list, re-sorted",
-            f"An item ranked below {k} can belong in the ideal top {k}: the ideal is "
-            f"the best order of every item, and the list is blamed for leaving it out.",
+            tr("the ideal is the top {k} of the list, re-sorted", k=k),
+            tr(
+                "An item ranked below {k} can belong in the ideal top {k}: the ideal is the "
+                "best order of every item, and the list is blamed for leaving it out.",
+                k=k,
+            ),
         ),
         (
             uncut,
-            f"DCG@{k} divided by the IDCG of the whole ideal order",
-            f"Both sides are cut at the same depth: IDCG@{k} sums the ideal's top {k} places only.",
+            tr("DCG@{k} divided by the IDCG of the whole ideal order", k=k),
+            tr(
+                "Both sides are cut at the same depth: IDCG@{k} sums the ideal's top {k} "
+                "places only.",
+                k=k,
+            ),
         ),
         (
             whole,
-            "every position of the list counts",
-            f"NDCG@{k} counts the top {k} positions only, on both sides.",
+            tr("every position of the list counts"),
+            tr("NDCG@{k} counts the top {k} positions only, on both sides.", k=k),
         ),
     )
     # A reading that gives the right value is no wrong option: it is left out.
@@ -297,22 +351,25 @@ def build_ideal_below_k(values: Sequence[float], k: int, *, reasons: bool = True
     options = tuple(kept)
     return Exercise(
         kind="ideal_below_k",
-        title="The ideal top k",
-        prompt=(
-            f"What is NDCG@{k} of the list {format_relevances(values)} "
-            f"({scored_with(case.ranked)})?"
-            + (" Pick the value and the reason." if reasons else "")
-        ),
+        title=tr(IDEAL_TOP_K_TITLE),
+        prompt=tr(
+            "What is NDCG@{k} of the list {ranking} ({conventions})?",
+            k=k,
+            ranking=format_relevances(values),
+            conventions=scored_with(case.ranked),
+        )
+        + (" " + tr("Pick the value and the reason.") if reasons else ""),
         cases=(case,),
         choices=options,
-        explanation=(
-            f"The ideal top {k} is the best {k} grades of the whole list, "
-            f"{format_relevances(sorted(values, reverse=True)[:k])}, wherever those items "
-            f"were ranked: a relevant item below position {k} still raises IDCG@{k}, "
-            "because a better system would have ranked it higher."
+        explanation=tr(
+            "The ideal top {k} is the best {k} grades of the whole list, {ideal}, wherever "
+            "those items were ranked: a relevant item below position {k} still raises "
+            "IDCG@{k}, because a better system would have ranked it higher.",
+            k=k,
+            ideal=format_relevances(sorted(values, reverse=True)[:k]),
         ),
         solution_cases=(case,),
-        hint=f"Sort all {n} grades first, then keep the top {k}.",
+        hint=tr("Sort all {n} grades first, then keep the top {k}.", n=n, k=k),
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from i18n import N_, tr, trn
 from ndcg_core.display import exact, fixed
 from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED
@@ -49,7 +50,7 @@ def _puzzle(
 ) -> Exercise:
     slot.rng.shuffle(options)
     return slot.exercise(
-        title=title,
+        title=tr(title),
         prompt=prompt,
         cases=truth,
         choices=tuple(Choice(text, claim) for text, claim in options),
@@ -67,7 +68,7 @@ def _one_true(kind: str, truth, options) -> bool:
     return sum(printed(kind, claim) == observed for _, claim in options) == 1
 
 
-_POOL_EXPLANATION = (
+_POOL_EXPLANATION = N_(
     "Libraries that read the judgments (trec_eval, ranx; the example of today's Wikipedia "
     "article, worked through in the graded walkthrough) put them in the ideal order, which "
     "raises IDCG; libraries that only see the ranked labels (scikit-learn, LightGBM) cannot."
@@ -78,32 +79,39 @@ def make_open_ideal(slot: Slot) -> Exercise:
     if slot.version >= 2:
         return _open_ideal_varied(slot)
     base = new_case("Y", WIKIPEDIA)  # k = n = 6: Wikipedia's NDCG@6
-    x = variant(base, "X (ideal from all judged documents)", pool=WIKIPEDIA_UNRETRIEVED)
-    y = variant(base, "Y (ideal from the ranked list)")
+    x = variant(base, tr("X (ideal from all judged documents)"), pool=WIKIPEDIA_UNRETRIEVED)
+    y = variant(base, tr("Y (ideal from the ranked list)"))
     shown = printed("open_ideal", (x, y))
-    x_says, y_says = (fixed(value, PRINTED_DIGITS) for value in shown)
+    x_says, y_says = (fixed(value, PRINTED_DIGITS, decimal=".") for value in shown)
     return _puzzle(
         slot,
-        "Two libraries, two answers",
-        (
-            f"Library X reports NDCG{x.ranked.at} = {x_says} and library Y reports {y_says} "
-            f"for the same ranked list, {format_relevances(WIKIPEDIA)}. Why do they differ?"
+        N_("Two libraries, two answers"),
+        tr(
+            "Library X reports NDCG{at} = {x} and library Y reports {y} for the same ranked "
+            "list, {ranking}. Why do they differ?",
+            at=x.ranked.at,
+            x=x_says,
+            y=y_says,
+            ranking=format_relevances(WIKIPEDIA),
         ),
         (x, y),
         _open_ideal_options(
             base,
             x,
             y,
-            "X builds the ideal order from every judged document, the two it never retrieved "
-            "included; Y only from the six it ranked.",
+            tr(
+                "X builds the ideal order from every judged document, the two it never "
+                "retrieved included; Y only from the six it ranked."
+            ),
         ),
-        "Two relevant documents (grades 3 and 2) were judged but never retrieved. "
-        + _POOL_EXPLANATION,
-        _OPEN_IDEAL_HINT,
+        tr("Two relevant documents (grades 3 and 2) were judged but never retrieved.")
+        + " "
+        + tr(_POOL_EXPLANATION),
+        tr(_OPEN_IDEAL_HINT),
     )
 
 
-_OPEN_IDEAL_HINT = (
+_OPEN_IDEAL_HINT = N_(
     "Both read the same ranked list. What could one of them know about this query that the "
     "other does not? Work out what each option would make X report."
 )
@@ -114,16 +122,16 @@ def _open_ideal_options(base: Case, x: Case, y: Case, first: str) -> list:
     return [
         (first, (x, y)),
         (
-            "X uses the gain 2^rel − 1, Y the plain grade.",
+            tr("X uses the gain 2^rel − 1, Y the plain grade."),
             (variant(base, gain="exponential"), base),
         ),
         (
-            "X uses the original Järvelin–Kekäläinen discount, Y 1/log₂(i+1).",
+            tr("X uses the original Järvelin–Kekäläinen discount, Y 1/log₂(i+1)."),
             (variant(base, discount="jarvelin"), base),
         ),
         # The base cancels out of NDCG under 1/log(i+1): a tempting reason that changes nothing.
         (
-            "X takes its logarithms to base 10, Y to base 2.",
+            tr("X takes its logarithms to base 10, Y to base 2."),
             (variant(base, log_base=10.0), base),
         ),
     ]
@@ -137,36 +145,49 @@ def _open_ideal_varied(slot: Slot) -> Exercise:
         pool = tuple(float(rng.randint(1, 3)) for _ in range(rng.randint(1, 3)))
         k = rng.choice((EVERY_RANKED, rng.randint(3, n - 1)))
         base = new_case("Y", values, k)
-        x = variant(base, "X (ideal from all judged documents)", pool=pool)
-        y = variant(base, "Y (ideal from the ranked list)")
-        missing = "the one" if len(pool) == 1 else f"the {len(pool)}"
+        x = variant(base, tr("X (ideal from all judged documents)"), pool=pool)
+        y = variant(base, tr("Y (ideal from the ranked list)"))
         options = _open_ideal_options(
             base,
             x,
             y,
-            f"X builds the ideal order from every judged document, {missing} it never "
-            f"retrieved included; Y only from the {n} it ranked.",
+            trn(
+                "X builds the ideal order from every judged document, the one it never "
+                "retrieved included; Y only from the {ranked} it ranked.",
+                "X builds the ideal order from every judged document, the {n} it never "
+                "retrieved included; Y only from the {ranked} it ranked.",
+                len(pool),
+                ranked=n,
+            ),
         )
         if not _one_true("open_ideal", (x, y), options):
             continue
-        x_says, y_says = (fixed(v, PRINTED_DIGITS) for v in printed("open_ideal", (x, y)))
+        x_says, y_says = (
+            fixed(v, PRINTED_DIGITS, decimal=".") for v in printed("open_ideal", (x, y))
+        )
         grades = format_relevances(pool)
-        many = len(pool) > 1
         return _puzzle(
             slot,
-            "Two libraries, two answers",
-            (
-                f"Library X reports NDCG{x.ranked.at} = {x_says} and library Y reports {y_says} "
-                f"for the same ranked list, {format_relevances(values)}. Why do they differ?"
+            N_("Two libraries, two answers"),
+            tr(
+                "Library X reports NDCG{at} = {x} and library Y reports {y} for the same ranked "
+                "list, {ranking}. Why do they differ?",
+                at=x.ranked.at,
+                x=x_says,
+                y=y_says,
+                ranking=format_relevances(values),
             ),
             (x, y),
             options,
-            (
-                f"{len(pool)} relevant document{'s' if many else ''} (grade{'s' if many else ''} "
-                f"{grades}) {'were' if many else 'was'} judged but never retrieved. "
-                + _POOL_EXPLANATION
-            ),
-            _OPEN_IDEAL_HINT,
+            trn(
+                "{n} relevant document (grade {grades}) was judged but never retrieved.",
+                "{n} relevant documents (grades {grades}) were judged but never retrieved.",
+                len(pool),
+                grades=grades,
+            )
+            + " "
+            + tr(_POOL_EXPLANATION),
+            tr(_OPEN_IDEAL_HINT),
         )
 
 
@@ -176,41 +197,46 @@ def make_all_zero(slot: Slot) -> Exercise:
     n = slot.rng.randint(3, 6)
     zeros = (0.0,) * n
     base = new_case("Y", zeros)
-    x = variant(base, "X (0/0 counts as 1)", zero="1")
-    y = variant(base, "Y (0/0 counts as 0)")
+    x = variant(base, tr("X (0/0 counts as 1)"), zero="1")
+    y = variant(base, tr("Y (0/0 counts as 0)"))
     options = [
         (
-            "X scores a query with no relevant item as perfect (0/0 → 1), Y as a miss (0/0 → 0).",
+            tr(
+                "X scores a query with no relevant item as perfect (0/0 → 1), Y as a miss "
+                "(0/0 → 0)."
+            ),
             (x, y),
         ),
         (
-            "X uses the gain 2^rel − 1, which makes grade-0 items count.",
+            tr("X uses the gain 2^rel − 1, which makes grade-0 items count."),
             (variant(base, gain="exponential"), base),
         ),
         (
-            "X builds the ideal from all judged documents, one of them relevant.",
+            tr("X builds the ideal from all judged documents, one of them relevant."),
             (variant(base, pool=(1.0,)), base),
         ),
         (
-            "X does not discount the first two positions (Järvelin–Kekäläinen).",
+            tr("X does not discount the first two positions (Järvelin–Kekäläinen)."),
             (variant(base, discount="jarvelin"), base),
         ),
     ]
     return _puzzle(
         slot,
-        "A query with nothing relevant",
-        (
-            f"None of the {n} ranked documents is relevant: {format_relevances(zeros)}. "
-            f"Library X reports NDCG = 1.000, library Y reports 0.000. Why?"
+        N_("A query with nothing relevant"),
+        tr(
+            "None of the {n} ranked documents is relevant: {ranking}. Library X reports "
+            "NDCG = 1.000, library Y reports 0.000. Why?",
+            n=n,
+            ranking=format_relevances(zeros),
         ),
         (x, y),
         options,
-        (
+        tr(
             "With no relevant item, DCG and IDCG are both 0 and NDCG is 0/0. Every library "
             "must pick a value: LightGBM and XGBoost's ndcg pick 1, scikit-learn, trec_eval and "
             "ranx pick 0. Averaged over many queries this can move the mean a lot."
         ),
-        "What are DCG and IDCG when no item is relevant? What is 0/0, and who decides?",
+        tr("What are DCG and IDCG when no item is relevant? What is 0/0, and who decides?"),
     )
 
 
@@ -224,51 +250,65 @@ def _all_zero_mean(slot: Slot) -> Exercise:
 
         def reading(name: str, queries=queries, **scoring) -> tuple[Case, ...]:
             return tuple(
-                new_case(f"{name}, query {q}", values, **scoring)
+                new_case(tr("{name}, query {q}", name=name, q=q), values, **scoring)
                 for q, values in enumerate(queries, start=1)
             )
 
         x, y = reading("X", zero="1"), reading("Y", zero="0")
         with_pool = (*reading("X")[:-1], variant(reading("X")[-1], pool=(1.0,)))
         options = [
-            ("X counts the query with nothing relevant as perfect (0/0 → 1), Y as a miss.", (x, y)),
             (
-                "X leaves the query with nothing relevant out of its mean, Y counts it as 0.",
+                tr("X counts the query with nothing relevant as perfect (0/0 → 1), Y as a miss."),
+                (x, y),
+            ),
+            (
+                tr("X leaves the query with nothing relevant out of its mean, Y counts it as 0."),
                 (reading("X", zero="skip"), y),
             ),
             (
-                "X uses the gain 2^rel − 1, Y the plain grade.",
+                tr("X uses the gain 2^rel − 1, Y the plain grade."),
                 (reading("X", gain="exponential"), y),
             ),
             (
-                "X builds its ideal from all judged documents, and one relevant document was "
-                "never retrieved for the last query.",
+                tr(
+                    "X builds its ideal from all judged documents, and one relevant document "
+                    "was never retrieved for the last query."
+                ),
                 (with_pool, y),
             ),
         ]
         if not _one_true("all_zero", (x, y), options):
             continue
-        x_says, y_says = (fixed(v, PRINTED_DIGITS) for v in printed("all_zero", (x, y)))
+        x_says, y_says = (
+            fixed(v, PRINTED_DIGITS, decimal=".") for v in printed("all_zero", (x, y))
+        )
         lists = "; ".join(
-            f"query {q}: {format_relevances(values)}" for q, values in enumerate(queries, start=1)
+            tr("query {q}: {ranking}", q=q, ranking=format_relevances(values))
+            for q, values in enumerate(queries, start=1)
         )
         exercise = _puzzle(
             slot,
-            "Nothing relevant, and the mean moves",
-            (
-                f"A system is scored on {len(queries)} queries ({lists}). The last one has no "
-                f"relevant document. Library X reports a mean NDCG of {x_says}, library Y "
-                f"{y_says}. Why?"
+            N_("Nothing relevant, and the mean moves"),
+            tr(
+                "A system is scored on {n} queries ({lists}). The last one has no relevant "
+                "document. Library X reports a mean NDCG of {x}, library Y {y}. Why?",
+                n=len(queries),
+                lists=lists,
+                x=x_says,
+                y=y_says,
             ),
             (x[-1], y[-1]),
             options,
-            (
+            tr(
                 "The last query's NDCG is 0/0: DCG and IDCG are both 0. LightGBM and XGBoost's "
                 "ndcg count it as 1, scikit-learn, trec_eval and ranx as 0, and torchmetrics can "
                 "leave it out. For one query the choice is the whole score; in a mean it moves "
                 "every system's number, so compare systems only under the same rule."
             ),
-            "What is the last query's NDCG under each option? Then average each library's scores.",
+            tr(
+                "What is the last query's NDCG under each option? Then average each library's "
+                "scores."
+            ),
         )
         # The puzzle is decided on every query's score; its solution shows each query once and
         # the empty one both ways.
@@ -282,40 +322,51 @@ def make_rank_two(slot: Slot) -> Exercise:
     n = rng.randint(4, 6)
     grade = float(rng.randint(1, 3))
     values = (grade, grade, *draw_grades(rng, n - 2))
-    base = new_case("Standard", values)
-    truth = variant(base, "Järvelin–Kekäläinen, base 2", discount="jarvelin")
+    base = new_case(tr("Standard"), values)
+    truth = variant(base, tr("Järvelin–Kekäläinen, base 2"), discount="jarvelin")
     standard = totals(base.ranked).table["contribution"]
     shown = printed("rank_two", (truth, base))
     options = [
         (
-            "It divides by max(1, log₂ i), the original Järvelin–Kekäläinen discount: "
-            "log₂ 2 = 1, so rank 2 is not discounted.",
+            tr(
+                "It divides by max(1, log₂ i), the original Järvelin–Kekäläinen discount: "
+                "log₂ 2 = 1, so rank 2 is not discounted."
+            ),
             (truth, base),
         ),
-        ("It uses the gain 2^rel − 1.", (variant(base, gain="exponential"), base)),
-        ("It takes the logarithm to base 10 instead of 2.", (variant(base, log_base=10.0), base)),
+        (tr("It uses the gain 2^rel − 1."), (variant(base, gain="exponential"), base)),
         (
-            "It builds the ideal order from all judged documents.",
+            tr("It takes the logarithm to base 10 instead of 2."),
+            (variant(base, log_base=10.0), base),
+        ),
+        (
+            tr("It builds the ideal order from all judged documents."),
             (variant(base, pool=(grade,)), base),
         ),
     ]
     return _puzzle(
         slot,
-        "Rank 2 counts as much as rank 1",
-        (
-            f"For the list {format_relevances(values)}, a tool's table shows the item at rank 1 "
-            f"contributing {exact(shown[0])} to DCG and the item at rank 2 contributing "
-            f"{exact(shown[1])}, the same. With 1/log₂(i+1) rank 2 would give "
-            f"{fixed(standard.iloc[1])}. What is the tool doing?"
+        N_("Rank 2 counts as much as rank 1"),
+        tr(
+            "For the list {ranking}, a tool's table shows the item at rank 1 contributing "
+            "{first} to DCG and the item at rank 2 contributing {second}, the same. With "
+            "1/log₂(i+1) rank 2 would give {standard}. What is the tool doing?",
+            ranking=format_relevances(values),
+            first=exact(shown[0]),
+            second=exact(shown[1]),
+            standard=fixed(standard.iloc[1]),
         ),
         (truth, base),
         options,
-        (
+        tr(
             "Järvelin and Kekäläinen (2002) only discount ranks at or beyond the log base b, "
             "dividing by log_b(i); with b = 2, log₂ 2 = 1, so ranks 1 and 2 both keep their "
             "full gain. Unlike 1/log₂(i+1), the base here changes NDCG."
         ),
-        "Work out what each option would make rank 2 contribute. Which one leaves its gain whole?",
+        tr(
+            "Work out what each option would make rank 2 contribute. Which one leaves its gain "
+            "whole?"
+        ),
     )
 
 
@@ -342,13 +393,18 @@ def why_not(exercise: Exercise, claim: Claim) -> str:
     shown = printed(exercise.kind, claim)
     seen = observed(exercise)
     if exercise.kind == "rank_two":
-        return (
-            f"Under that explanation rank 1 would contribute {exact(shown[0])} and rank 2 "
-            f"{exact(shown[1])}, not {exact(seen[0])} and {exact(seen[1])} as the tool "
-            "shows."
+        return tr(
+            "Under that explanation rank 1 would contribute {first} and rank 2 {second}, not "
+            "{seen_first} and {seen_second} as the tool shows.",
+            first=exact(shown[0]),
+            second=exact(shown[1]),
+            seen_first=exact(seen[0]),
+            seen_second=exact(seen[1]),
         )
-    return (
-        f"If that were the reason, X would report {fixed(shown[0], PRINTED_DIGITS)} and Y "
-        f"{fixed(shown[1], PRINTED_DIGITS)}, not {fixed(seen[0], PRINTED_DIGITS)} and "
-        f"{fixed(seen[1], PRINTED_DIGITS)}."
+    return tr(
+        "If that were the reason, X would report {x} and Y {y}, not {seen_x} and {seen_y}.",
+        x=fixed(shown[0], PRINTED_DIGITS, decimal="."),
+        y=fixed(shown[1], PRINTED_DIGITS, decimal="."),
+        seen_x=fixed(seen[0], PRINTED_DIGITS, decimal="."),
+        seen_y=fixed(seen[1], PRINTED_DIGITS, decimal="."),
     )

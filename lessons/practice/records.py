@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from i18n import tr
 from ndcg_core.libraries import Query
 from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
@@ -209,11 +210,11 @@ def scored_with(ranked: RankedList) -> str:
     rel, discount 1 / log₂(i+1)' by default), then every other convention off the default in
     `Scoring.differences`' words ('ideal from only the ranked documents', '0/0 → 1')."""
     scoring, default = ranked.scoring, Scoring()
-    said = [f"gain {gain_record(scoring.gain).short}"]
+    said = [tr("gain {gain}", gain=tr(gain_record(scoring.gain).short))]
     if (scoring.discount, scoring.log_base) == (default.discount, default.log_base):
-        said.append(f"discount {DISCOUNTS[scoring.discount].label}")
+        said.append(tr("discount {discount}", discount=tr(DISCOUNTS[scoring.discount].label)))
     elif scoring.discount == default.discount:  # the base is said below, with why it is moot
-        said.append(f"discount {DISCOUNTS[scoring.discount].short}")
+        said.append(tr("discount {discount}", discount=tr(DISCOUNTS[scoring.discount].short)))
     said += replace(scoring, gain=default.gain).differences(default)
     return ", ".join(said)
 
