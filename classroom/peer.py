@@ -131,7 +131,7 @@ def shift(
 
 def _same(question: questions.Question, a: str, b: str) -> bool:
     if question.is_numeric:
-        return questions.said(question, a) == questions.said(question, b)
+        return questions.said(question, a, ".") == questions.said(question, b, ".")
     return int(a) == int(b)
 
 

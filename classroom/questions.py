@@ -421,10 +421,11 @@ def _verdict(question: Question, text: str) -> Verdict:
     return verdict(question, text)
 
 
-def said(question: Question, text: str) -> str:
-    """An answer in words: the option's text, or the number as read."""
+def said(question: Question, text: str, decimal: str | None = None) -> str:
+    """An answer in words: the option's text, or the number as read (with the language's
+    decimal mark on a screen; `decimal="."` for a file that is read back)."""
     if question.is_numeric:
-        return exact(round(practice.parse_answer(text), 6))
+        return exact(round(practice.parse_answer(text), 6), decimal)
     return question.options[int(text)]
 
 
@@ -629,7 +630,7 @@ def report_rows(question: Question, texts: Sequence[str]) -> list[dict[str, obje
     by_value: Counter = Counter()
     right: dict[str, bool] = {}
     for text in texts:
-        value = said(question, text)
+        value = said(question, text, decimal=".")  # a CSV cell: a spreadsheet reads it back
         by_value[value] += 1
         right[value] = _verdict(question, text).correct
     return [

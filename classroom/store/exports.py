@@ -111,7 +111,7 @@ class Exports(Base):
                     if mine is None:
                         continue
                     right[round] = questions.verdict(question, mine.answer).correct
-                    cells[f"answer{round}"] = questions.said(question, mine.answer)
+                    cells[f"answer{round}"] = questions.said(question, mine.answer, ".")
                     cells[f"right{round}"] = "yes" if right[round] else "no"
                     cells[f"confidence{round}"] = (
                         "" if mine.confidence is None else peer.CONFIDENCE[mine.confidence]

@@ -843,10 +843,11 @@ def test_the_audience_screen_holds_no_control_no_name_and_no_key(db, room):
         assert room.key not in shown, "the teacher key"
         assert not [n for n in names if n in shown], "a name"
         # No control at all in the page: no button, box, switch or fold (the app's own
-        # sidebar, hidden on this screen, aside).
+        # sidebar, hidden on this screen, aside: its language switch among them; the
+        # projector's language is its link's).
         assert not at.main.button and not at.main.get("popover")
         assert not at.radio and not at.text_input and not at.toggle and not at.expander
-        assert not at.selectbox and not at.checkbox and not at.text_area
+        assert not at.main.selectbox and not at.checkbox and not at.text_area
         assert not at.code, "a copy button"
     during, second, reveal = (texts(at) for at in steps)
     assert "Round 1: answer on your own" in during and "⏱ 1:00 left" in during.replace(

@@ -75,7 +75,8 @@ def table(caption: str, head: Sequence[str], rows: Sequence[str], css: str = "")
 
 def bar_head() -> Markup:
     """The head of a column of bars, for screen readers only."""
-    return Markup(f'<span class="ndcg-sr">{escape(tr("Bar"))}</span>')
+    text = tr("Bar")
+    return Markup(f'<span class="ndcg-sr">{escape(text)}</span>')
 
 
 def choice_table(
@@ -153,7 +154,8 @@ def lists_table(lists: Sequence[tuple[str, Sequence[float]]], k: int | None, cap
     bar of its height; positions past the cut-off k faded and said so."""
     longest = max(len(values) for _, values in lists)
     top = max((max(values) for _, values in lists), default=0) or 1
-    past = f' <span class="ndcg-sr">{escape(tr("(past k)"))}</span>'
+    past_k = tr("(past k)")
+    past = f' <span class="ndcg-sr">{escape(past_k)}</span>'
     head = [tr("List")] + [
         Markup(f"{i}" + (past if k is not None and i > k else "")) for i in range(1, longest + 1)
     ]

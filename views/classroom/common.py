@@ -165,7 +165,7 @@ def qr_image(address: str, code: str, css_class: str = "ndcg-qr") -> str:
         address=address,
     )
     return (
-        f'<span class="{css_class}" role="img" aria-label="{escape(alt, quote=True)}">'
+        f'<span class="{css_class}" aria-label="{escape(alt, quote=True)}" role="img">'
         f"{qr_svg(address)}</span>"
     )
 

@@ -46,7 +46,7 @@ html { font-size: min(1.5vw, 2.6vh); }
 .ndcg-strip { display: flex; align-items: center; gap: 1.2rem; border-bottom:
   2px solid rgba(128,128,128,0.35); padding-bottom: 0.3rem; margin-bottom: 0.4rem; }
 .ndcg-strip .code { font-size: 1.7rem; font-weight: 800; letter-spacing: 0.08em; }
-.ndcg-strip .where { font-size: 0.95rem; }
+.ndcg-strip .join-at { font-size: 0.95rem; }
 .ndcg-strip span.ndcg-qr { height: 3.4rem; width: 3.4rem; margin-left: auto; }
 .ndcg-lobby { display: flex; align-items: center; gap: 3rem; justify-content: center; }
 .ndcg-lobby span.ndcg-qr { height: 26rem; width: 26rem; flex: none; }
@@ -65,9 +65,10 @@ html { font-size: min(1.5vw, 2.6vh); }
 def strip(room: Room) -> None:
     """The slim strip at the top: where to join, the code, a small QR code."""
     address = common.join_link(room.code)
+    where = tr("Join at {address}", address=address)
     show.html(
         '<div class="ndcg-strip">'
-        f'<span class="where">{escape(tr("Join at {address}", address=address))}</span>'
+        f'<span class="join-at">{escape(where)}</span>'
         f'<span class="code">{escape(rooms.format_code(room.code))}</span>'
         f"{common.qr_image(address, room.code)}</div>"
     )
