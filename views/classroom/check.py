@@ -96,7 +96,7 @@ def teacher_controls(db: Store, room: Room, key: str) -> None:
         results(db.check_results(room.code))
 
 
-@st.fragment(run_every=common.LIVE_SECONDS)
+@common.live(run_every=common.LIVE_SECONDS)
 def live_count(code: str, phase: str) -> None:
     """How many have sent the check, live."""
     db = common.store()

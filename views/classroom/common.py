@@ -8,6 +8,7 @@ class so that a stampede of full reruns cannot choke the server.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import threading
@@ -30,6 +31,7 @@ from ui import menu, share, urlparams
 from ui.text import plain
 
 PAGE = "classroom"
+LANGUAGE = f"{PAGE}_language"  # the language of this session's last full run
 SAID = f"{PAGE}_said"  # a message for the next run: (kind, text)
 ROOM, KEY = urlparams.ROOM.name, urlparams.TEACHER_KEY.name
 STUDENT, PROJECTOR = urlparams.STUDENT.name, urlparams.PROJECTOR.name
@@ -311,6 +313,34 @@ def round_words(posed) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# Live panels that speak the screen's language
+# ---------------------------------------------------------------------------------------------
+
+
+def remember_language() -> None:
+    """Keep the language this full run speaks (page.py calls it first), for the live panels."""
+    st.session_state[LANGUAGE] = i18n.language()
+
+
+def live(run_every: float | None = None, **options):
+    """`st.fragment` for a live panel, its reruns in the screen's language: a fragment's rerun
+    runs only the panel, not app.py, where each run's language is chosen (`ui.language`), so
+    without this every panel redrawn by its timer would fall back to English."""
+
+    def wrap(function):
+        @functools.wraps(function)
+        def speaking(*args, **kwargs):
+            lang = st.session_state.get(LANGUAGE)
+            if lang in i18n.LANGUAGES:
+                i18n.set_language(lang)
+            return function(*args, **kwargs)
+
+        return st.fragment(speaking, run_every=run_every, **options)
+
+    return wrap
+
+
+# ---------------------------------------------------------------------------------------------
 # Reading the room for the ticks of many screens, and redrawing them without a stampede
 # ---------------------------------------------------------------------------------------------
 
@@ -391,7 +421,7 @@ def watch(code: str, drawn: tuple | None, whole: bool = False, every: float = WA
     is redrawn while a student thinks or types. `whole`: on any change of the `signature` (a
     round, a timer set or run out too): the teacher's screen, whose controls follow the round,
     and a second screen on the teacher's link, which follows the teacher's moves."""
-    st.fragment(_watch, run_every=every)(code, drawn, whole)
+    live(run_every=every)(_watch)(code, drawn, whole)
 
 
 def _watch(code: str, drawn: tuple | None, whole: bool) -> None:

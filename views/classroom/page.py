@@ -32,6 +32,7 @@ from views.classroom import common, join, projector, student, teacher
 
 
 def the_page(presenting: bool) -> None:
+    common.remember_language()
     link = common.link()
     if link.room is None:
         join.no_room()

@@ -28,7 +28,12 @@ PHONE_STYLE = """
 .st-key-classroom_student_form [data-testid="stRadio"],
 .st-key-classroom_student_form [data-testid="stRadioGroup"],
 .st-key-classroom_student_form [data-testid="stRadioGroup"] > div { width: 100%; }
-.st-key-classroom_student_form [aria-orientation="horizontal"] > div { flex: 1 1 0; }
+/* How sure: three options a row, wrapped onto two rows rather than cut mid-word when a
+   language's words are long (Russian's "Почти уверенно"). */
+.st-key-classroom_student_form [aria-orientation="horizontal"] { flex-wrap: wrap; }
+.st-key-classroom_student_form [aria-orientation="horizontal"] > div { flex: 1 1 auto; }
+.st-key-classroom_student_form label[data-testid="stRadioOption"] * {
+  overflow-wrap: normal; word-break: normal; }
 .st-key-classroom_student_form label[data-testid="stRadioOption"] {
   display: flex; width: 100%; min-height: 48px; box-sizing: border-box; align-items: center;
   padding: 0.4rem 0.75rem; margin: 0 0 0.5rem; border: 1px solid rgba(49, 51, 63, 0.45);

@@ -190,7 +190,7 @@ def joined(students: int) -> None:
     )
 
 
-@st.fragment(run_every=common.LIVE_SECONDS)
+@common.live(run_every=common.LIVE_SECONDS)
 def lobby(code: str) -> None:
     """Before the first question: who has joined, live."""
     db = common.store()
@@ -210,7 +210,7 @@ def lobby(code: str) -> None:
     )
 
 
-@st.fragment(run_every=common.LIVE_SECONDS)
+@common.live(run_every=common.LIVE_SECONDS)
 def live_answers(code: str, number: int, presenting: bool = False) -> None:
     """The teacher's panel: the round, its time left, how many answered, and (when the teacher
     chose to show it on the projector) the spread as it arrives; names on the teacher's own
