@@ -504,6 +504,34 @@ def test_every_live_panel_says_the_class_was_deleted(db, room):
     assert "was deleted" in texts(lobby.run())
 
 
+def speaking_panel():
+    """A live panel run the way its timer reruns it: this thread's language is the default (a
+    fragment's rerun does not pass through app.py, where a run's language is chosen)."""
+    import streamlit as st
+
+    import i18n
+    from i18n import tr
+    from views.classroom import common
+
+    st.session_state[common.LANGUAGE] = "ru"  # what the screen's last full run spoke
+    i18n.set_language("en")
+
+    @common.live()
+    def shown():
+        st.markdown(tr("Round 1: answer on your own"))
+
+    shown()
+    i18n.set_language("en")
+
+
+def test_a_live_panel_speaks_the_language_of_its_screen():
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(speaking_panel, default_timeout=30).run()
+    assert not at.exception
+    assert at.markdown[0].value == "Раунд 1: отвечайте самостоятельно"
+
+
 # --- Widget values the browser could not have sent ----------------------------------------------
 
 
