@@ -34,6 +34,7 @@ def phase_title(phase: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+@common.speaks
 def _open(code: str, key: str, phase: str) -> None:
     chosen = st.session_state.get(CHOSEN) or list(concepts.DEFAULT)
     common.act(common.store().open_check, code, key, phase, chosen)
@@ -216,6 +217,7 @@ def _field(phase: str, concept: str) -> str:
     return f"{PAGE}_check_{phase}_{concept}"
 
 
+@common.speaks
 def _send(code: str, token: str, phase: str) -> None:
     """The check form's callback: every answer given, checked, then stored together."""
     db = common.store()

@@ -242,6 +242,40 @@ def keep_in_browser(code: str, token: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Callbacks and live panels that speak the screen's language
+# ---------------------------------------------------------------------------------------------
+
+
+def remember_language() -> None:
+    """Keep the language this full run speaks (page.py calls it first), for the live panels."""
+    st.session_state[LANGUAGE] = i18n.language()
+
+
+def speaks(function):
+    """`function` in the screen's language, whenever it runs: a widget's callback runs before
+    app.py, where each run's language is chosen (`ui.language`), and a live panel's rerun runs
+    only the panel; without this, what either says would fall back to English."""
+
+    @functools.wraps(function)
+    def speaking(*args, **kwargs):
+        lang = st.session_state.get(LANGUAGE)
+        if lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+        return function(*args, **kwargs)
+
+    return speaking
+
+
+def live(run_every: float | None = None, **options):
+    """`st.fragment` for a live panel, its reruns in the screen's language (`speaks`)."""
+
+    def wrap(function):
+        return st.fragment(speaks(function), run_every=run_every, **options)
+
+    return wrap
+
+
+# ---------------------------------------------------------------------------------------------
 # Messages a callback leaves for the next run
 # ---------------------------------------------------------------------------------------------
 
@@ -256,6 +290,7 @@ def said() -> None:
         {"success": st.success, "error": st.error, "warning": st.warning}[kind](plain(text))
 
 
+@speaks
 def act(action, code: str, key: str, *args) -> None:
     """A teacher's button: the store's action; its refusal said on the next run."""
     try:
@@ -310,34 +345,6 @@ def round_words(posed) -> str:
     if posed.round == 2:
         return tr("Round 2: discuss, then answer again")
     return tr("Round 1: answer on your own")
-
-
-# ---------------------------------------------------------------------------------------------
-# Live panels that speak the screen's language
-# ---------------------------------------------------------------------------------------------
-
-
-def remember_language() -> None:
-    """Keep the language this full run speaks (page.py calls it first), for the live panels."""
-    st.session_state[LANGUAGE] = i18n.language()
-
-
-def live(run_every: float | None = None, **options):
-    """`st.fragment` for a live panel, its reruns in the screen's language: a fragment's rerun
-    runs only the panel, not app.py, where each run's language is chosen (`ui.language`), so
-    without this every panel redrawn by its timer would fall back to English."""
-
-    def wrap(function):
-        @functools.wraps(function)
-        def speaking(*args, **kwargs):
-            lang = st.session_state.get(LANGUAGE)
-            if lang in i18n.LANGUAGES:
-                i18n.set_language(lang)
-            return function(*args, **kwargs)
-
-        return st.fragment(speaking, run_every=run_every, **options)
-
-    return wrap
 
 
 # ---------------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ def _list_name() -> str:
     return st.session_state.get(f"{PAGE}_list_name", "")
 
 
+@common.speaks
 def _save_list(code: str, key: str) -> None:
     try:
         name = common.store().save_list(code, key, _list_name(), draft(), admin=_admin())
@@ -51,6 +52,7 @@ def _save_list(code: str, key: str) -> None:
     )
 
 
+@common.speaks
 def _use_list(code: str, key: str, items) -> None:
     try:
         common.store().load_plan(code, key, tuple(items))
@@ -69,6 +71,7 @@ def _use_list(code: str, key: str, items) -> None:
         )
 
 
+@common.speaks
 def _load_saved(code: str, key: str) -> None:
     name = st.session_state.get(f"{PAGE}_saved_pick")
     if name is None:
@@ -83,6 +86,7 @@ def _load_saved(code: str, key: str) -> None:
     _use_list(code, key, items)
 
 
+@common.speaks
 def _delete_saved(code: str, key: str) -> None:
     name = st.session_state.get(f"{PAGE}_saved_pick")
     if name is None:
@@ -244,6 +248,7 @@ def question_list(db: Store, room: Room, key: str) -> None:
         )
 
 
+@common.speaks
 def _push(code: str, key: str, ranked) -> None:
     try:
         common.store().push(code, key, None if ranked is None else urlparams.list_params(ranked))

@@ -107,6 +107,7 @@ def submit(code: str, token: str, posed: Posed, given: object, sure: object) -> 
     return "success", tr("Your answer is in.")
 
 
+@common.speaks
 def _send(code: str, token: str, posed: Posed) -> None:
     """The answer form's callback."""
     state = st.session_state

@@ -158,6 +158,7 @@ def who_is_in(db: Store, room: Room, key: str, presenting: bool = False) -> None
         )
 
 
+@common.speaks
 def _remove(code: str, key: str, student: int | None) -> None:
     if student is None:
         return
@@ -413,6 +414,7 @@ def round_controls(db: Store, room: Room, key: str, posed: Posed) -> None:
     )
 
 
+@common.speaks
 def _second_round(code: str, key: str, number: int) -> None:
     # A callback runs before the script: it reads what is typed now, not at the last run.
     state = st.session_state
@@ -420,6 +422,7 @@ def _second_round(code: str, key: str, number: int) -> None:
     common.act(common.store().second_round, code, key, number, prompt, seconds)
 
 
+@common.speaks
 def _show_live(code: str, key: str) -> None:
     common.act(common.store().show_live, code, key, bool(st.session_state.get(f"{PAGE}_show_live")))
 
