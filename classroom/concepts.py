@@ -20,12 +20,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+import i18n
+from i18n import N_, tr
 from lessons import practice
 
 from . import gains, questions
 
 PHASES = ("pre", "post")
-PHASE_WORDS = {"pre": "start of class", "post": "end of class"}
+# What the screens call each phase's check (whole titles: each language words them its own way).
+PHASE_TITLES = {
+    "pre": N_("Concept check, start of class"),
+    "post": N_("Concept check, end of class"),
+}
 MIN_CONCEPTS, MAX_CONCEPTS = 6, 8
 FORMS = 2
 PRACTICE_VERSION = 4  # the pinned exercises' version: a version's sets never change
@@ -36,13 +42,14 @@ class Concept:
     """One idea of NDCG, and the two isomorphic questions that test it."""
 
     key: str
+    # Both in English (the catalogue's keys, N_): each screen says them in its own language.
     name: str  # for the teacher and the results, never shown with the question
     idea: str  # what a right answer shows the student knows
     builders: tuple[Callable[[], questions.Question], Callable[[], questions.Question]]
 
     def form(self, which: int) -> questions.Question:
         if which not in range(FORMS):
-            raise ValueError(f"A concept's form is 0 or 1; got {which!r}.")
+            raise ValueError(tr("A concept's form is 0 or 1; got {value}.", value=repr(which)))
         return _built(self.key, which)
 
 
@@ -72,14 +79,14 @@ def _swap(rels) -> Callable[[], questions.Question]:
 INVENTORY: tuple[Concept, ...] = (
     Concept(
         "discount",
-        "The discount of a position",
-        "The item at position i earns its gain divided by log₂(i + 1).",
+        N_("The discount of a position"),
+        N_("The item at position i earns its gain divided by log₂(i + 1)."),
         (_estimate([0, 3]), _estimate([0, 0, 2])),
     ),
     Concept(
         "top_heavy",
-        "Higher places weigh more",
-        "Of two orders of the same items, the one with more gain higher up scores higher.",
+        N_("Higher places weigh more"),
+        N_("Of two orders of the same items, the one with more gain higher up scores higher."),
         (
             _compare([0, 3, 0, 0, 0], [0, 0, 0, 3, 0]),
             _compare([1, 0, 0, 2, 0, 0], [1, 2, 0, 0, 0, 0]),
@@ -87,48 +94,56 @@ INVENTORY: tuple[Concept, ...] = (
     ),
     Concept(
         "swap_top",
-        "A swap costs most at the top",
-        "The discount falls fastest near the top, so the same gap in grades costs most there.",
+        N_("A swap costs most at the top"),
+        N_("The discount falls fastest near the top, so the same gap in grades costs most there."),
         (_swap([3, 2, 1, 0]), _swap([3, 2, 2, 1, 0])),
     ),
     Concept(
         "own_ideal",
-        "Each list against its own ideal",
-        "NDCG divides by the list's own ideal DCG: a list in its ideal order scores 1, "
-        "whatever its grades.",
+        N_("Each list against its own ideal"),
+        N_(
+            "NDCG divides by the list's own ideal DCG: a list in its ideal order scores 1, "
+            "whatever its grades."
+        ),
         (_compare([1, 1, 0, 0], [3, 2, 3, 0]), _compare([2, 3, 3, 1, 0], [2, 1, 0, 0, 0])),
     ),
     Concept(
         "cut_off",
-        "Nothing below k counts",
-        "NDCG@k looks at the top k places only: what the list holds below them changes nothing "
-        "as long as the top k are the best k.",
+        N_("Nothing below k counts"),
+        N_(
+            "NDCG@k looks at the top k places only: what the list holds below them changes nothing "
+            "as long as the top k are the best k."
+        ),
         (_estimate([3, 2, 0, 0, 1], 2), _estimate([2, 2, 1, 0, 0, 1], 3)),
     ),
     Concept(
         "ideal_from_all",
-        "The ideal top k comes from every item",
-        "IDCG@k sorts all the items and keeps the best k, not the list's own top k re-sorted.",
+        N_("The ideal top k comes from every item"),
+        N_("IDCG@k sorts all the items and keeps the best k, not the list's own top k re-sorted."),
         (_practice("ideal_below_k", 11), _practice("ideal_below_k", 12)),
     ),
     Concept(
         "irrelevant_tail",
-        "Padding with irrelevant items",
-        "Items graded 0 added at the bottom change neither DCG nor IDCG.",
+        N_("Padding with irrelevant items"),
+        N_("Items graded 0 added at the bottom change neither DCG nor IDCG."),
         (_practice("irrelevant_tail", 11), _practice("irrelevant_tail", 12)),
     ),
     Concept(
         "missing_relevant",
-        "What a missing document costs",
-        "A relevant document the system never retrieved lowers NDCG only when the ideal is "
-        "built from every judged document.",
+        N_("What a missing document costs"),
+        N_(
+            "A relevant document the system never retrieved lowers NDCG only when the ideal is "
+            "built from every judged document."
+        ),
         (_practice("missing_relevant", 11), _practice("missing_relevant", 12)),
     ),
     Concept(
         "nothing_relevant",
-        "A query with nothing relevant",
-        "With nothing relevant, IDCG is 0 and NDCG is 0/0: libraries differ in what they "
-        "count it as, and a mean moves with the choice.",
+        N_("A query with nothing relevant"),
+        N_(
+            "With nothing relevant, IDCG is 0 and NDCG is 0/0: libraries differ in what they "
+            "count it as, and a mean moves with the choice."
+        ),
         (_practice("all_zero", 11), _practice("all_zero", 12)),
     ),
 )
@@ -136,8 +151,13 @@ BY_KEY = {concept.key: concept for concept in INVENTORY}
 DEFAULT = tuple(concept.key for concept in INVENTORY[:MAX_CONCEPTS])
 
 
-@cache
 def _built(key: str, which: int) -> questions.Question:
+    return _built_in(key, which, i18n.language())
+
+
+@cache
+def _built_in(key: str, which: int, lang: str) -> questions.Question:
+    # Per language, like `questions.from_text`: each screen reads the form in its own words.
     return BY_KEY[key].builders[which]()
 
 
@@ -145,24 +165,39 @@ def read_concepts(keys: object) -> tuple[str, ...]:
     """The concepts a check asks, as chosen: MIN_CONCEPTS to MAX_CONCEPTS keys of the
     inventory, each once, in the inventory's order; a ValueError names what is wrong."""
     if isinstance(keys, str) or not isinstance(keys, Sequence):
-        raise ValueError(f"A concept check needs a list of concepts; got {keys!r:.60}.")
+        raise ValueError(
+            tr("A concept check needs a list of concepts; got {value}.", value=f"{keys!r:.60}")
+        )
     unknown = [k for k in keys if k not in BY_KEY]
     if unknown:
         raise ValueError(
-            f"Unknown concepts {unknown!r:.80}; the inventory has {', '.join(BY_KEY)}."
+            tr(
+                "Unknown concepts {unknown}; the inventory has {known}.",
+                unknown=f"{unknown!r:.80}",
+                known=", ".join(BY_KEY),
+            )
         )
     chosen = set(keys)
     if not MIN_CONCEPTS <= len(chosen) <= MAX_CONCEPTS:
         raise ValueError(
-            f"A concept check asks {MIN_CONCEPTS} to {MAX_CONCEPTS} concepts; {len(chosen)} "
-            "were chosen."
+            tr(
+                "A concept check asks {least} to {most} concepts; {n} were chosen.",
+                least=MIN_CONCEPTS,
+                most=MAX_CONCEPTS,
+                n=len(chosen),
+            )
         )
     return tuple(c.key for c in INVENTORY if c.key in chosen)
 
 
 def read_phase(phase: object) -> str:
     if phase not in PHASES:
-        raise ValueError(f"A concept check is taken at the 'pre' or 'post' phase; got {phase!r}.")
+        raise ValueError(
+            tr(
+                "A concept check is taken at the 'pre' or 'post' phase; got {value}.",
+                value=repr(phase),
+            )
+        )
     return phase
 
 

@@ -25,14 +25,26 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
+from i18n import N_, tr
+from ndcg_core.display import fixed
+
 # Hake's averages (1998), for the one line the projector says about ⟨g⟩.
 HAKE_TRADITIONAL = 0.23
 HAKE_INTERACTIVE = 0.48
-MEANING = (
+MEANING = N_(
     "⟨g⟩ = (post − pre) / (100 % − pre): the share of what the class did not know at the start "
-    f"that it knew at the end (Hake 1998: about {HAKE_TRADITIONAL:.2f} after a traditional "
-    f"lecture, {HAKE_INTERACTIVE:.2f} with interactive engagement)."
+    "that it knew at the end (Hake 1998: about {traditional} after a traditional lecture, "
+    "{interactive} with interactive engagement)."
 )
+
+
+def meaning() -> str:
+    """What ⟨g⟩ means, in one sentence in this run's language, with Hake's averages."""
+    return tr(
+        MEANING,
+        traditional=fixed(HAKE_TRADITIONAL, 2),
+        interactive=fixed(HAKE_INTERACTIVE, 2),
+    )
 
 
 def normalised(pre: float, post: float) -> float | None:
@@ -40,7 +52,9 @@ def normalised(pre: float, post: float) -> float | None:
     to learn, so no share of it can be said)."""
     for name, value in (("pre", pre), ("post", post)):
         if not 0.0 <= value <= 1.0:
-            raise ValueError(f"`{name}` must be a share from 0 to 1; got {value!r}.")
+            raise ValueError(
+                tr("`{name}` must be a share from 0 to 1; got {value}.", name=name, value=value)
+            )
     if pre >= 1.0:
         return None
     return (post - pre) / (1.0 - pre)
@@ -172,9 +186,10 @@ def learning_gain(round1: Mapping[Hashable, bool], twin: Mapping[Hashable, bool]
 
 def share_words(share: float | None) -> str:
     """A share as the screens say it: '45 %', or '—' when there is none."""
-    return "—" if share is None else f"{round(100 * share)} %"
+    return "—" if share is None else tr("{percent} %", percent=round(100 * share))
 
 
 def gain_words(value: float | None) -> str:
-    """A gain to two decimals ('0.49', '−0.10'), or '—' when it cannot be said."""
-    return "—" if value is None else f"{value:.2f}".replace("-", "−")
+    """A gain to two decimals ('0.49', '−0.10'; '0,49' in Russian), or '—' when it cannot be
+    said."""
+    return "—" if value is None else fixed(value, 2)

@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import outside
+from i18n import N_, tr, trn
+from ndcg_core.display import count
 
 from . import questions
 
@@ -29,7 +31,10 @@ from . import questions
 # Rounds
 # ---------------------------------------------------------------------------------------------
 
-DEFAULT_PROMPT = (
+# Kept in the database in English when the teacher leaves it as it is (the catalogue's key):
+# every screen then shows it in its own language (`prompt_words`). A prompt the teacher typed
+# is kept and shown as typed.
+DEFAULT_PROMPT = N_(
     "Find someone near you who answered differently, and convince them. Then answer again."
 )
 PROMPT_LIMIT = 200  # characters of a discussion prompt: one a phone shows in a few lines
@@ -40,14 +45,32 @@ def read_prompt(text: object) -> str:
     if text is None:
         return DEFAULT_PROMPT
     if not isinstance(text, str):
-        raise ValueError(f"The discussion prompt must be text; got {text!r:.40}.")
+        raise ValueError(
+            tr("The discussion prompt must be text; got {value}.", value=f"{text!r:.40}")
+        )
     text = " ".join(text.split())
     if len(text) > PROMPT_LIMIT:
         raise ValueError(
-            f"The discussion prompt has {len(text)} characters; the most is {PROMPT_LIMIT}: "
-            "shorten it."
+            trn(
+                "The discussion prompt has {n} character; the most is {limit}: shorten it.",
+                "The discussion prompt has {n} characters; the most is {limit}: shorten it.",
+                len(text),
+                limit=PROMPT_LIMIT,
+            )
         )
-    return text or DEFAULT_PROMPT
+    # The default, as the teacher's screen showed it in the teacher's language, is kept as the
+    # default itself: each student then reads it in their own language.
+    if not text or text == " ".join(tr(DEFAULT_PROMPT).split()):
+        return DEFAULT_PROMPT
+    return text
+
+
+def prompt_words(prompt: str | None) -> str:
+    """A round's discussion prompt as a screen shows it: the default in the screen's language,
+    a teacher's own prompt exactly as typed."""
+    if not prompt or prompt == DEFAULT_PROMPT:
+        return tr(DEFAULT_PROMPT)
+    return prompt
 
 
 @dataclass(frozen=True)
@@ -108,23 +131,34 @@ def shift(
 
 def _same(question: questions.Question, a: str, b: str) -> bool:
     if question.is_numeric:
-        return questions.said(question, a) == questions.said(question, b)
+        return questions.said(question, a, ".") == questions.said(question, b, ".")
     return int(a) == int(b)
 
 
 def share_words(right: int, answered: int) -> str:
     """'7 of 10 right (70%)', or 'no answers'."""
     if not answered:
-        return "no answers"
-    return f"{right} of {answered} right ({round(100 * right / answered)}%)"
+        return tr("no answers")
+    return tr(
+        "{right} of {answered} right ({percent}%)",
+        right=count(right),
+        answered=count(answered),
+        percent=round(100 * right / answered),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # Confidence
 # ---------------------------------------------------------------------------------------------
 
-# How sure a student is, stored as its index (0, 1, 2).
-CONFIDENCE = ("Guessing", "Fairly sure", "Sure")
+# How sure a student is, stored as its index (0, 1, 2); the words are the catalogue's keys,
+# shown in each screen's language (`confidence_words`).
+CONFIDENCE = (N_("Guessing"), N_("Fairly sure"), N_("Sure"))
+
+
+def confidence_words(level: str) -> str:
+    """A confidence level (one of CONFIDENCE) in this run's language."""
+    return tr(level)
 
 
 def read_confidence(value: object) -> int | None:
@@ -135,7 +169,13 @@ def read_confidence(value: object) -> int | None:
         return CONFIDENCE.index(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(CONFIDENCE):
         return value
-    raise ValueError(f"How sure you are must be one of {', '.join(CONFIDENCE)}; got {value!r:.40}.")
+    raise ValueError(
+        tr(
+            "How sure you are must be one of {levels}; got {value}.",
+            levels=", ".join(map(confidence_words, CONFIDENCE)),
+            value=f"{value!r:.40}",
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -180,8 +220,12 @@ def read_seconds(value: object) -> int | None:
         or not 0 < value <= MAX_SECONDS
     ):
         raise ValueError(
-            f"A round's time must be a whole number of seconds from 1 to {MAX_SECONDS} "
-            f"(or 0 for no timer); got {value!r:.40}."
+            tr(
+                "A round's time must be a whole number of seconds from 1 to {most} (or 0 for no "
+                "timer); got {value}.",
+                most=MAX_SECONDS,
+                value=f"{value!r:.40}",
+            )
         )
     return int(value)
 
@@ -199,9 +243,9 @@ def timer_words(closes: float | None, now: float) -> str:
     if left is None:
         return ""
     if left <= 0:
-        return "⏱ Time is up: answers are closed."
+        return tr("⏱ Time is up: answers are closed.")
     whole = math.ceil(left)
-    return f"⏱ {whole // 60}:{whole % 60:02d} left"
+    return tr("⏱ {time} left", time=f"{whole // 60}:{whole % 60:02d}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -213,7 +257,9 @@ VERSION = 1
 NAME_LIMIT = 60
 MAX_ITEMS = 100  # questions in one list: more than a lecture asks
 FILE_LIMIT = 200_000  # bytes of a list's file
-FILE_FIX = "A question list is the JSON file this page exports: pick that file, or export it again."
+FILE_FIX = N_(
+    "A question list is the JSON file this page exports: pick that file, or export it again."
+)
 # Lists saved on one server, and by one class: enough for every course a department teaches, few
 # enough that a script cannot bury the teachers' own lists in the picker.
 MAX_SAVED_LISTS = 500
@@ -237,66 +283,101 @@ class Item:
         }
 
     def describe(self) -> str:
-        extras = [
-            e
-            for e, on in (
-                ("asks how sure", self.confidence),
-                (f"{self.seconds} s a round", self.seconds),
+        question = self.question.describe()
+        if self.confidence and self.seconds:
+            return tr(
+                "{question} — asks how sure, {seconds} s a round",
+                question=question,
+                seconds=self.seconds,
             )
-            if on
-        ]
-        return self.question.describe() + (f" — {', '.join(extras)}" if extras else "")
+        if self.confidence:
+            return tr("{question} — asks how sure", question=question)
+        if self.seconds:
+            return tr("{question} — {seconds} s a round", question=question, seconds=self.seconds)
+        return question
 
 
 def read_list_name(text: object) -> str:
     """A list's name as typed: trimmed, 1 to NAME_LIMIT characters, no control characters."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("A question list needs a name: type one.")
+        raise ValueError(tr("A question list needs a name: type one."))
     text = " ".join(text.split())
     if len(text) > NAME_LIMIT or not _NAME.match(text):
         raise ValueError(
-            f"A question list's name has at most {NAME_LIMIT} characters and no control "
-            f"characters; got {text!r:.80}."
+            tr(
+                "A question list's name has at most {limit} characters and no control "
+                "characters; got {value}.",
+                limit=NAME_LIMIT,
+                value=f"{text!r:.80}",
+            )
         )
     return text
 
 
-def read_item(data: object, where: str = "A question") -> Item:
-    """One item of a list (its JSON), checked; the ValueError names where and what."""
+def read_item(data: object, number: int | None = None) -> Item:
+    """One item of a list (its JSON), checked; the ValueError names where (question `number`
+    of the list) and what."""
+    where = tr("A question") if number is None else tr("Question {n}", n=number)
     if not isinstance(data, Mapping):
-        raise ValueError(f"{where} must be an object with a `question`; got {data!r:.60}.")
+        raise ValueError(
+            tr(
+                "{where} must be an object with a `question`; got {value}.",
+                where=where,
+                value=f"{data!r:.60}",
+            )
+        )
     unknown = set(data) - {"question", "confidence", "seconds"}
     if unknown:
         raise ValueError(
-            f"{where} has fields this version does not know: {sorted(map(str, unknown))!s:.80}."
+            tr(
+                "{where} has fields this version does not know: {fields}.",
+                where=where,
+                fields=f"{sorted(map(str, unknown))!s:.80}",
+            )
         )
     if "question" not in data:
-        raise ValueError(f"{where} has no `question`.")
+        raise ValueError(tr("{where} has no `question`.", where=where))
     try:
         question = questions.from_spec(data["question"])
     except ValueError as error:
-        raise ValueError(f"{where}: {error}") from None
+        raise ValueError(tr("{where}: {problem}", where=where, problem=error)) from None
     confidence = data.get("confidence", False)
     if not isinstance(confidence, bool):
-        raise ValueError(f"{where}: `confidence` must be true or false; got {confidence!r:.40}.")
+        raise ValueError(
+            tr(
+                "{where}: `confidence` must be true or false; got {value}.",
+                where=where,
+                value=f"{confidence!r:.40}",
+            )
+        )
     try:
         seconds = read_seconds(data.get("seconds"))
     except ValueError as error:
-        raise ValueError(f"{where}: {error}") from None
+        raise ValueError(tr("{where}: {problem}", where=where, problem=error)) from None
     return Item(question, confidence, seconds)
 
 
 def items_from_json(data: object) -> tuple[Item, ...]:
     """The items of a list as stored (a JSON array)."""
     if not isinstance(data, list):
-        raise ValueError(f"A question list's `questions` must be an array; got {data!r:.60}.")
+        raise ValueError(
+            tr(
+                "A question list's `questions` must be an array; got {value}.",
+                value=f"{data!r:.60}",
+            )
+        )
     if not data:
-        raise ValueError("A question list needs at least one question.")
+        raise ValueError(tr("A question list needs at least one question."))
     if len(data) > MAX_ITEMS:
         raise ValueError(
-            f"A question list holds at most {MAX_ITEMS} questions; this one has {len(data)}."
+            trn(
+                "A question list holds at most {most} questions; this one has {n}.",
+                "A question list holds at most {most} questions; this one has {n}.",
+                len(data),
+                most=MAX_ITEMS,
+            )
         )
-    return tuple(read_item(item, f"Question {n}") for n, item in enumerate(data, start=1))
+    return tuple(read_item(item, n) for n, item in enumerate(data, start=1))
 
 
 def items_text(items: Sequence[Item]) -> str:
@@ -321,24 +402,41 @@ def read_list(raw: bytes | str) -> tuple[str, tuple[Item, ...]]:
     huge or binary file is said, a byte-order mark is accepted)."""
     if len(raw) > FILE_LIMIT:
         raise ValueError(
-            f"This file has {len(raw):,} bytes; a question list has at most "
-            f"{FILE_LIMIT:,}: is it the right file?"
+            trn(
+                "This file has {size} byte; a question list has at most {most}: is it the right "
+                "file?",
+                "This file has {size} bytes; a question list has at most {most}: is it the right "
+                "file?",
+                len(raw),
+                size=count(len(raw)),
+                most=count(FILE_LIMIT),
+            )
         )
-    document = outside.read_json(raw, "This file", FILE_FIX, limit=FILE_LIMIT)
+    document = outside.read_json(raw, tr("This file"), tr(FILE_FIX), limit=FILE_LIMIT)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ValueError(f'This JSON is not a question list: its "format" must be "{FORMAT}".')
+        raise ValueError(
+            tr(
+                'This JSON is not a question list: its "format" must be "{format}".',
+                format=FORMAT,
+            )
+        )
     version = document.get("version")
     if version != VERSION:
         raise ValueError(
-            f"This question list has version {version!r:.40}; this app reads version "
-            f"{VERSION}: export it again from this app, or update the app."
+            tr(
+                "This question list has version {value}; this app reads version {version}: "
+                "export it again from this app, or update the app.",
+                value=f"{version!r:.40}",
+                version=VERSION,
+            )
         )
     name = read_list_name(document.get("name"))
     return name, items_from_json(document.get("questions"))
 
 
 def move_words(right1: bool, right2: bool) -> str:
-    """A student's move between the rounds, as the CSV says it."""
+    """A student's move between the rounds, as the CSV says it: a coded value, the same in
+    every language (the CSV's column names and codes stay English: `store.exports`)."""
     return {
         (False, True): "to the right answer",
         (True, False): "away from the right answer",

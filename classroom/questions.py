@@ -31,11 +31,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import i18n
 import outside
+from i18n import N_, tr, trn
 from lessons import practice
 from lessons.practice import Case, Exercise, Verdict, calculations
 from ndcg_core import ordering
-from ndcg_core.display import DIGITS, exact, fixed, signed
+from ndcg_core.display import DIGITS, count, exact, fixed, signed
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
 from ndcg_core.parsing import format_relevances
 
@@ -45,30 +47,34 @@ MIN_ITEMS = 2
 MAX_ITEMS = 10  # a list the class works out by hand, and reads on a phone
 MAX_GRADE = 10
 SPEC_LIMIT = 10_000  # characters of a question's spec: the largest the app writes is ~300
-SPEC_FIX = "A question must be JSON as this app writes it: ask it again."
+SPEC_FIX = N_("A question must be JSON as this app writes it: ask it again.")
 MAX_BINS = 24  # bars of a histogram: one a class can read on a projector
 NICE_STEPS = (1, 2, 2.5, 5)
 
 
 @dataclass(frozen=True)
 class QuestionKind:
-    """A kind of question a teacher can pose: its name, and the icon beside it."""
+    """A kind of question a teacher can pose: its name (English, the catalogue's key: `label`
+    says it in the viewer's language), and the icon beside it."""
 
     name: str
     icon: str
 
     @property
     def label(self) -> str:
-        return f"{self.icon} {self.name}"
+        return f"{self.icon} {tr(self.name)}"
 
 
 # Every kind of question, in the order the teacher's screen offers them.
 KINDS: dict[str, QuestionKind] = {
-    "practice": QuestionKind("A practice exercise", "🎯"),
-    "compare": QuestionKind("Which order scores higher?", "⚖️"),
-    "estimate": QuestionKind("Estimate NDCG", "🔢"),
-    "costliest_swap": QuestionKind("Which swap costs the most?", "🔀"),
+    "practice": QuestionKind(N_("A practice exercise"), "🎯"),
+    "compare": QuestionKind(N_("Which order scores higher?"), "⚖️"),
+    "estimate": QuestionKind(N_("Estimate NDCG"), "🔢"),
+    "costliest_swap": QuestionKind(N_("Which swap costs the most?"), "🔀"),
 }
+# The name of the one list of an "estimate" or "swap" question (A and B name a comparison's).
+# Kept in English in the question; each screen says it in its own language (`tr(case.name)`).
+LIST_NAME = N_("List")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -112,15 +118,22 @@ class Question:
         return self.exercise.kind in practice.KINDS
 
     def describe(self) -> str:
-        """One line for a list of questions and the CSV: its title and where it comes from."""
+        """One line for a list of questions and the CSV: its title and where it comes from (in
+        the language of the run: the question was rebuilt in it, `from_text`)."""
         spec = self.spec
         if spec["kind"] == "practice":
-            return (
-                f"{self.exercise.title} (practice set {spec['seed']}, version {spec['version']}, "
-                f"exercise {spec['index'] + 1})"
+            return tr(
+                "{title} (practice set {seed}, version {version}, exercise {number})",
+                title=self.exercise.title,
+                seed=spec["seed"],
+                version=spec["version"],
+                number=spec["index"] + 1,
             )
-        lists = " / ".join(f"{c.name}: {c.describe()}" for c in self.exercise.cases)
-        return f"{self.exercise.title} ({lists})"
+        lists = " / ".join(
+            tr("{name}: {values}", name=tr(c.name), values=c.describe())
+            for c in self.exercise.cases
+        )
+        return tr("{title} ({lists})", title=self.exercise.title, lists=lists)
 
 
 def _question(spec: dict, exercise: Exercise) -> Question:
@@ -136,7 +149,13 @@ def from_spec(spec: Mapping) -> Question:
         or spec["kind"] not in KINDS
     ):
         known = ", ".join(KINDS)
-        raise ValueError(f"A question's `kind` must be one of {known}; got {spec!r:.80}.")
+        raise ValueError(
+            tr(
+                "A question's `kind` must be one of {known}; got {value}.",
+                known=known,
+                value=f"{spec!r:.80}",
+            )
+        )
     kind = spec["kind"]
     try:
         if kind == "practice":
@@ -149,13 +168,21 @@ def from_spec(spec: Mapping) -> Question:
         return swap_question(spec["rels"])
     except KeyError as missing:
         raise ValueError(
-            f"A {kind} question needs `{missing.args[0]}`; got {spec!r:.80}."
+            tr(
+                "A {kind} question needs `{field}`; got {value}.",
+                kind=kind,
+                field=missing.args[0],
+                value=f"{spec!r:.80}",
+            )
         ) from None
 
 
 PRACTICE_FIELDS = ("seed", "index", "version")
-WHOLE = "a whole number"
-CUT = "a whole number, 'n' (every ranked position) or 'none'"
+WHOLE = N_("A question's `{name}` must be a whole number; got {value}.")
+CUT = N_(
+    "A question's `{name}` must be a whole number, 'n' (every ranked position) or 'none'; "
+    "got {value}."
+)
 
 
 def _small(value: object, name: str, what: str = WHOLE) -> object:
@@ -164,16 +191,28 @@ def _small(value: object, name: str, what: str = WHOLE) -> object:
     message quotes only the start of it."""
     small = value is None or (isinstance(value, int) and value.bit_length() <= 64)
     if isinstance(value, bool) or not (small or (isinstance(value, str) and len(value) <= 12)):
-        raise ValueError(f"A question's `{name}` must be {what}; got {value!r:.40}.")
+        raise ValueError(tr(what, name=name, value=f"{value!r:.40}"))
     return value
 
 
-@lru_cache(maxsize=512)
 def from_text(text: str) -> Question:
-    """A question from the JSON the database keeps (cached: every screen rebuilds it)."""
+    """A question from the JSON the database keeps, in the language of this run: the database
+    keeps the spec only (no text in any language), and each screen rebuilds the question's
+    words (title, prompt, options) in its viewer's language."""
+    return _from_text(text, i18n.language())
+
+
+@lru_cache(maxsize=512)
+def _from_text(text: str, lang: str) -> Question:
+    # Cached per language: every screen rebuilds the question on every run, and a Russian
+    # student's phone and a Chinese one must not share one rebuilt question's words.
     if not isinstance(text, str):
-        raise ValueError(f"A stored question must be JSON text; got {text!r:.60}.")
-    return from_spec(outside.read_json(text, "This stored question", SPEC_FIX, limit=SPEC_LIMIT))
+        raise ValueError(
+            tr("A stored question must be JSON text; got {value}.", value=f"{text!r:.60}")
+        )
+    return from_spec(
+        outside.read_json(text, tr("This stored question"), tr(SPEC_FIX), limit=SPEC_LIMIT)
+    )
 
 
 def practice_question(seed: int, index: int, version: int = practice.LATEST) -> Question:
@@ -183,36 +222,67 @@ def practice_question(seed: int, index: int, version: int = practice.LATEST) -> 
     return _question(spec, exercise)
 
 
+# The names of a teacher's lists in messages (each message says it in its own language).
+LIST_A, LIST_B, THE_LIST = N_("List A"), N_("List B"), N_("The list")
+
+
 def _ranked(values: object, k: object, name: str) -> RankedList:
     """A teacher's list: MIN_ITEMS to MAX_ITEMS grades from 0 to MAX_GRADE, k from 1 to n or
-    "n"; a ValueError names the list and the value."""
+    "n"; a ValueError names the list (`name`: LIST_A, LIST_B or THE_LIST) and the value."""
+    name = tr(name)
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise ValueError(f"{name} must be a list of grades; got {values!r:.60}.")
+        raise ValueError(
+            tr(
+                "{name} must be a list of grades; got {value}.",
+                name=name,
+                value=f"{values!r:.60}",
+            )
+        )
     values = list(values)
     if not MIN_ITEMS <= len(values) <= MAX_ITEMS:
         raise ValueError(
-            f"{name} has {len(values)} items; a class question takes {MIN_ITEMS} to "
-            f"{MAX_ITEMS}, so that it can be worked out by hand."
+            trn(
+                "{name} has {n} item; a class question takes {least} to {most}, so that it can "
+                "be worked out by hand.",
+                "{name} has {n} items; a class question takes {least} to {most}, so that it can "
+                "be worked out by hand.",
+                len(values),
+                name=name,
+                least=MIN_ITEMS,
+                most=MAX_ITEMS,
+            )
         )
     try:
         ranked = RankedList(tuple(values), scoring=Scoring(k=k))
     except ValueError as error:
-        raise ValueError(f"{name}: {error}") from None
+        raise ValueError(tr("{name}: {problem}", name=name, problem=error)) from None
     for position, value in enumerate(ranked.relevances, start=1):
         if value > MAX_GRADE:
             raise ValueError(
-                f"{name}: position {position} is graded {exact(value)}; use grades from 0 to "
-                f"{MAX_GRADE}."
+                tr(
+                    "{name}: position {position} is graded {grade}; use grades from 0 to {most}.",
+                    name=name,
+                    position=position,
+                    grade=exact(value),
+                    most=MAX_GRADE,
+                )
             )
     if ranked.scoring.k != EVERY_RANKED and not 1 <= ranked.scoring.k <= ranked.n:
         raise ValueError(
-            f"`k` must be from 1 to the list's length {ranked.n}, or 'n' for every position; "
-            f"got {ranked.scoring.k!r}."
+            tr(
+                "`k` must be from 1 to the list's length {n}, or 'n' for every position; got "
+                "{value}.",
+                n=ranked.n,
+                value=repr(ranked.scoring.k),
+            )
         )
     if not any(ranked.relevances):
         raise ValueError(
-            f"{name} has no relevant item (every grade is 0): its NDCG is 0 by convention "
-            "whatever the order. Give it at least one grade above 0."
+            tr(
+                "{name} has no relevant item (every grade is 0): its NDCG is 0 by convention "
+                "whatever the order. Give it at least one grade above 0.",
+                name=name,
+            )
         )
     return ranked
 
@@ -227,13 +297,17 @@ def _k_json(ranked: RankedList) -> int | str:
 def compare_question(a: object, b: object, k: object = EVERY_RANKED) -> Question:
     """ "Which order scores higher?" for lists A and B, both cut at `k` (practice's
     `build_compare`). The two must differ at four decimals, so that exactly one option is right."""
-    ranked_a, ranked_b = _ranked(a, k, "List A"), _ranked(b, k, "List B")
+    ranked_a, ranked_b = _ranked(a, k, LIST_A), _ranked(b, k, LIST_B)
     case_a, case_b = Case("A", ranked_a), Case("B", ranked_b)
     score_a, score_b = case_a.score(), case_b.score()
     if fixed(score_a) == fixed(score_b):
         raise ValueError(
-            f"Lists A and B both score NDCG{ranked_a.at} = {fixed(score_a)}: change one so that "
-            "the question has one answer."
+            tr(
+                "Lists A and B both score NDCG{at} = {score}: change one so that the question "
+                "has one answer.",
+                at=ranked_a.at,
+                score=fixed(score_a),
+            )
         )
     spec = {"kind": "compare", "a": list(ranked_a.relevances), "b": list(ranked_b.relevances)}
     return _question({**spec, "k": _k_json(ranked_a)}, calculations.build_compare(case_a, case_b))
@@ -245,9 +319,9 @@ def compare_question(a: object, b: object, k: object = EVERY_RANKED) -> Question
 def estimate_question(relevances: object, k: object = EVERY_RANKED) -> Question:
     """ "Estimate NDCG of this list", right within ±`practice.ESTIMATE_TOLERANCE` (practice's
     `build_estimate`)."""
-    ranked = _ranked(relevances, k, "The list")
+    ranked = _ranked(relevances, k, THE_LIST)
     spec = {"kind": "estimate", "rels": list(ranked.relevances), "k": _k_json(ranked)}
-    return _question(spec, calculations.build_estimate(Case("List", ranked)))
+    return _question(spec, calculations.build_estimate(Case(LIST_NAME, ranked)))
 
 
 # -- the costliest swap of two neighbours ---------------------------------------------------------
@@ -270,28 +344,41 @@ def swap_question(relevances: object) -> Question:
     different grades is an option (practice's `build_costliest_swap`); the costliest must cost
     more than the next at four decimals.
     """
-    ranked = _ranked(relevances, EVERY_RANKED, "The list")
+    ranked = _ranked(relevances, EVERY_RANKED, THE_LIST)
     swaps = neighbour_swaps(ranked)
     if len(swaps) < 2:
         raise ValueError(
-            "The list needs at least two pairs of neighbours with different grades, so that "
-            f"there is a choice; {format_relevances(ranked.relevances)} has {len(swaps)}."
+            trn(
+                "The list needs at least two pairs of neighbours with different grades, so "
+                "that there is a choice; {values} has {n}.",
+                "The list needs at least two pairs of neighbours with different grades, so "
+                "that there is a choice; {values} has {n}.",
+                len(swaps),
+                values=format_relevances(ranked.relevances),
+            )
         )
     by_cost = sorted(swaps, key=lambda s: s[2])  # the most negative change first
     (_, _, worst), (_, _, runner_up) = by_cost[0], by_cost[1]
     if worst >= 0:
         raise ValueError(
-            f"No swap of neighbours lowers the NDCG of {format_relevances(ranked.relevances)}: "
-            "each one moves a better item up. Ask with a list that is closer to its ideal order."
+            tr(
+                "No swap of neighbours lowers the NDCG of {values}: each one moves a better item "
+                "up. Ask with a list that is closer to its ideal order.",
+                values=format_relevances(ranked.relevances),
+            )
         )
     if fixed(worst) == fixed(runner_up):
         tied = [f"{a}↔{b}" for a, b, d in swaps if fixed(d) == fixed(worst)]
         raise ValueError(
-            f"Swaps {' and '.join(tied)} cost the same to four decimals ({signed(worst)}): "
-            "change the list so that one swap costs the most."
+            tr(
+                "Swaps {swaps} cost the same to four decimals ({change}): change the list so "
+                "that one swap costs the most.",
+                swaps=tr("{first} and {last}", first=", ".join(tied[:-1]), last=tied[-1]),
+                change=signed(worst),
+            )
         )
     exercise = calculations.build_costliest_swap(
-        Case("List", ranked), [(a, b) for a, b, _ in swaps]
+        Case(LIST_NAME, ranked), [(a, b) for a, b, _ in swaps]
     )
     return _question({"kind": "costliest_swap", "rels": list(ranked.relevances)}, exercise)
 
@@ -334,10 +421,11 @@ def _verdict(question: Question, text: str) -> Verdict:
     return verdict(question, text)
 
 
-def said(question: Question, text: str) -> str:
-    """An answer in words: the option's text, or the number as read."""
+def said(question: Question, text: str, decimal: str | None = None) -> str:
+    """An answer in words: the option's text, or the number as read (with the language's
+    decimal mark on a screen; `decimal="."` for a file that is read back)."""
     if question.is_numeric:
-        return exact(round(practice.parse_answer(text), 6))
+        return exact(round(practice.parse_answer(text), 6), decimal)
     return question.options[int(text)]
 
 
@@ -444,16 +532,22 @@ def misconceptions(question: Question, texts: Iterable[str]) -> tuple[Misconcept
         result = _verdict(question, text)
         if result.correct:
             continue
+        # Said in the language of the screen that asks (the teacher's, or the projector's):
+        # nothing here is kept.
         if question.is_numeric:
             slip = slips.get(result.mistake)
-            label = f"Matches {slip.name}" if slip else "No common slip recognised"
-            advice[label] = (
-                slip.advice
+            label = (
+                tr("Matches {slip}", slip=tr(slip.name))
                 if slip
-                else "Ask how they got there: the answer matches none of the common slips."
+                else tr("No common slip recognised")
+            )
+            advice[label] = (
+                tr(slip.advice)
+                if slip
+                else tr("Ask how they got there: the answer matches none of the common slips.")
             )
         else:
-            label = f"Picked “{question.options[int(text)]}”"
+            label = tr("Picked “{option}”", option=question.options[int(text)])
             advice[label] = result.feedback
         found[label] += 1
     order = sorted(found, key=lambda label: (-found[label], label))
@@ -463,22 +557,66 @@ def misconceptions(question: Question, texts: Iterable[str]) -> tuple[Misconcept
 def compared(question: Question, mine: str | None, texts: Sequence[str]) -> str:
     """One student's answer beside the class's, in a sentence."""
     counts = tally(question, texts)
-    class_says = f"{counts.right} of {counts.answered} in the class got it right"
+    right, answered = count(counts.right), count(counts.answered)
     if mine is None:
-        return f"You did not answer; {class_says}."
+        return tr(
+            "You did not answer; {right} of {answered} in the class got it right.",
+            right=right,
+            answered=answered,
+        )
     if question.is_numeric:
         values = [practice.parse_answer(t) for t in texts]
         middle = statistics.median(values) if values else math.nan
-        return (
-            f"You said {said(question, mine)}; the answer is {fixed(question.exercise.target)}. "
-            f"{class_says[0].upper()}{class_says[1:]} (within ±"
-            f"{exact(question.exercise.tolerance)}); the middle answer of the class (median) was "
-            f"{exact(round(middle, DIGITS))}."
+        return tr(
+            "You said {mine}; the answer is {target}. {right} of {answered} in the class got it "
+            "right (within ±{tolerance}); the middle answer of the class (median) was {median}.",
+            mine=said(question, mine),
+            target=fixed(question.exercise.target),
+            right=right,
+            answered=answered,
+            tolerance=exact(question.exercise.tolerance),
+            median=exact(round(middle, DIGITS)),
         )
     same = sum(1 for t in texts if t == mine) - 1
-    others = {0: "no one else", 1: "1 other"}.get(same, f"{same} others")
-    picked = "the answer" if _verdict(question, mine).correct else f"“{said(question, mine)}”"
-    return f"You picked {picked}, like {others}; {class_says}."
+    if _verdict(question, mine).correct:
+        return (
+            trn(
+                "You picked the answer, like {others} other; {right} of {answered} in the class got "
+                "it right.",
+                "You picked the answer, like {others} others; {right} of {answered} in the class "
+                "got it right.",
+                same,
+                others=count(same),
+                right=right,
+                answered=answered,
+            )
+            if same
+            else tr(
+                "You picked the answer, like no one else; {right} of {answered} in the class got it "
+                "right.",
+                right=right,
+                answered=answered,
+            )
+        )
+    if not same:
+        return tr(
+            "You picked “{pick}”, like no one else; {right} of {answered} in the class got it "
+            "right.",
+            pick=said(question, mine),
+            right=right,
+            answered=answered,
+        )
+    return trn(
+        "You picked “{pick}”, like {others} other; {right} of {answered} in the class got it "
+        "right.",
+        "You picked “{pick}”, like {others} others; {right} of {answered} in the class got it "
+        "right.",
+        same,
+        pick=said(question, mine),
+        others=count(same),
+        right=right,
+        answered=answered,
+    )
 
 
 def report_rows(question: Question, texts: Sequence[str]) -> list[dict[str, object]]:
@@ -492,7 +630,7 @@ def report_rows(question: Question, texts: Sequence[str]) -> list[dict[str, obje
     by_value: Counter = Counter()
     right: dict[str, bool] = {}
     for text in texts:
-        value = said(question, text)
+        value = said(question, text, decimal=".")  # a CSV cell: a spreadsheet reads it back
         by_value[value] += 1
         right[value] = _verdict(question, text).correct
     return [

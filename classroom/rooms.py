@@ -32,6 +32,7 @@ import re
 import secrets
 import unicodedata
 
+from i18n import tr, trn
 from ndcg_core.display import shorten
 
 # 23 letters and 8 digits: none of O, 0, I, 1 and L, which read alike on a board or a phone.
@@ -91,22 +92,24 @@ def read_code(text: object) -> str:
     what a code looks like.
     """
     if not isinstance(text, str):
-        raise ValueError(f"The class code must be typed text; got {text!r}.")
+        raise ValueError(tr("The class code must be typed text; got {value}.", value=repr(text)))
     code = re.sub(r"[\s\-‐-―]", "", text).upper()
     example = format_code("ABCDEFGH")
     if not code:
-        raise ValueError(f"Type the class code from the board, like {example}.")
+        raise ValueError(tr("Type the class code from the board, like {example}.", example=example))
     if len(code) != CODE_LENGTH or any(c not in ALPHABET for c in code):
         wrong = sorted({c for c in code if c not in ALPHABET})
-        said = ""
-        if wrong and all(c in "O0I1L" for c in wrong):
-            said = " Codes never use O, 0, I, 1 or L: check the letters on the board."
-        elif len(code) != CODE_LENGTH:
-            said = f" It has {len(code)} characters."
-        raise ValueError(
-            f"'{shorten(text.strip())}' is not a class code: a code has {CODE_LENGTH} letters "
-            f"and digits, like {example}.{said}"
+        what = tr(
+            "'{typed}' is not a class code: a code has {n} letters and digits, like {example}.",
+            typed=shorten(text.strip()),
+            n=CODE_LENGTH,
+            example=example,
         )
+        if wrong and all(c in "O0I1L" for c in wrong):
+            what += " " + tr("Codes never use O, 0, I, 1 or L: check the letters on the board.")
+        elif len(code) != CODE_LENGTH:
+            what += " " + trn("It has {n} character.", "It has {n} characters.", len(code))
+        raise ValueError(what)
     return code
 
 
@@ -133,14 +136,23 @@ def new_token() -> str:
 
 def read_secret(text: object, what: str = "key") -> str:
     """A key or token read from a link, checked for shape only (whether it is right is the
-    store's question). Raises ValueError naming `what`."""
+    store's question). Raises ValueError naming `what` (the link's parameter: its name is the
+    same in every language)."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError(f"The link's `{what}` is empty: open the link you were given again.")
+        raise ValueError(
+            tr("The link's `{name}` is empty: open the link you were given again.", name=what)
+        )
     text = text.strip()
     if len(text) > MAX_SECRET_LENGTH or not _SECRET.match(text):
         raise ValueError(
-            f"The link's `{what}` is not one this app makes (it has {len(text)} characters, "
-            "letters, digits, - and _ only): open the link you were given again."
+            trn(
+                "The link's `{name}` is not one this app makes (it has {n} character, letters, "
+                "digits, - and _ only): open the link you were given again.",
+                "The link's `{name}` is not one this app makes (it has {n} characters, "
+                "letters, digits, - and _ only): open the link you were given again.",
+                len(text),
+                name=what,
+            )
         )
     return text
 
@@ -184,19 +196,28 @@ def read_name(text: object) -> str | None:
     if text is None:
         return None
     if not isinstance(text, str):
-        raise ValueError(f"The name must be typed text; got {text!r}.")
+        raise ValueError(tr("The name must be typed text; got {value}.", value=repr(text)))
     name = " ".join(text.split())
     if not name:
         return None
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Zl", "Zp") for c in name):
         raise ValueError(
-            "The name holds a control character (from a paste?): type it with letters, digits "
-            "and signs only."
+            tr(
+                "The name holds a control character (from a paste?): type it with letters, "
+                "digits and signs only."
+            )
         )
     if len(name) > NAME_LIMIT:
         raise ValueError(
-            f"The name '{shorten(name, 24)}' has {len(name)} characters; use at most "
-            f"{NAME_LIMIT}, or leave it empty to stay anonymous."
+            trn(
+                "The name '{name}' has {n} character; use at most {limit}, or leave it empty to "
+                "stay anonymous.",
+                "The name '{name}' has {n} characters; use at most {limit}, or leave it empty "
+                "to stay anonymous.",
+                len(name),
+                name=shorten(name, 24),
+                limit=NAME_LIMIT,
+            )
         )
     return name
 
@@ -204,14 +225,21 @@ def read_name(text: object) -> str | None:
 def read_answer_text(text: object) -> str:
     """A typed answer as kept: trimmed, at most ANSWER_LIMIT characters. Raises ValueError."""
     if not isinstance(text, str):
-        raise ValueError(f"The answer must be typed text; got {text!r}.")
+        raise ValueError(tr("The answer must be typed text; got {value}.", value=repr(text)))
     answer = text.strip()
     if not answer:
-        raise ValueError("The answer is empty: type a number such as 0.8.")
+        raise ValueError(tr("The answer is empty: type a number such as 0.8."))
     if len(answer) > ANSWER_LIMIT:
         raise ValueError(
-            f"The answer '{shorten(answer, 24)}' has {len(answer)} characters; an answer here "
-            f"is one number, at most {ANSWER_LIMIT} characters."
+            trn(
+                "The answer '{answer}' has {n} character; an answer here is one number, at most "
+                "{limit} characters.",
+                "The answer '{answer}' has {n} characters; an answer here is one number, at "
+                "most {limit} characters.",
+                len(answer),
+                answer=shorten(answer, 24),
+                limit=ANSWER_LIMIT,
+            )
         )
     return answer
 
@@ -225,8 +253,13 @@ def check_hours(hours: object) -> int:
     """How long a room stays open: a whole number of hours from 1 to MAX_HOURS."""
     if isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= MAX_HOURS:
         raise ValueError(
-            f"`hours` must be a whole number from 1 to {MAX_HOURS}; got {hours!r}. A room "
-            f"closes by itself after that long (default {DEFAULT_HOURS})."
+            tr(
+                "`hours` must be a whole number from 1 to {most}; got {value}. A room closes by "
+                "itself after that long (default {default}).",
+                most=MAX_HOURS,
+                value=repr(hours),
+                default=DEFAULT_HOURS,
+            )
         )
     return hours
 
@@ -266,23 +299,27 @@ def code_wait(
 def wait_message(seconds: float) -> str:
     """What a browser is told about a code that names no class once it (or its address) must
     wait: nothing about the code itself, only when to try again."""
-    return (
-        f"Too many wrong codes from this browser: wait {math.ceil(seconds)} s before a code that "
-        f"names no class is answered (the right code gets in at once). The code on the board has "
-        f"{CODE_LENGTH} letters and digits, like {format_code('ABCDEFGH')}; it never uses O, 0, "
-        "I, 1 or L."
+    return tr(
+        "Too many wrong codes from this browser: wait {seconds} s before a code that names no "
+        "class is answered (the right code gets in at once). The code on the board has {n} "
+        "letters and digits, like {example}; it never uses O, 0, I, 1 or L.",
+        seconds=math.ceil(seconds),
+        n=CODE_LENGTH,
+        example=format_code("ABCDEFGH"),
     )
 
 
 def retention_words() -> str:
     """How long a closed class's data is kept, in words."""
-    return f"{RETENTION_DAYS} days"
+    return trn("{n} day", "{n} days", RETENTION_DAYS)
 
 
 def time_left(expires_at: float, now: float) -> str:
     """How long until a room closes by itself, in words: '11 h 58 min', '42 min'."""
     minutes = int(max(0.0, expires_at - now) // 60)
     if minutes < 1:
-        return "less than a minute"
+        return tr("less than a minute")
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes} min" if hours else f"{minutes} min"
+    if hours:
+        return tr("{hours} h {minutes} min", hours=hours, minutes=minutes)
+    return tr("{minutes} min", minutes=minutes)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from sqlalchemy import Float, Integer, String, cast, func, literal, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 
+from i18n import tr
+
 from .. import gains, peer, questions, rooms
 from .base import Base
 from .records import Answer, Closed, NotFound, Refused
@@ -33,7 +35,7 @@ class Answers(Base):
         which condition failed otherwise.
         """
         if round not in ROUND_TABLES:
-            raise ValueError(f"An answer's round is 1 or 2; got {round!r}.")
+            raise ValueError(tr("An answer's round is 1 or 2; got {round}.", round=repr(round)))
         confidence = peer.read_confidence(confidence)
         text = rooms.read_answer_text(given.text)
         now = self.clock()
@@ -87,23 +89,25 @@ class Answers(Base):
         # Nothing written: say why.
         room = self._open(code)
         if self.was_removed(code, token):
-            raise Refused("Your teacher removed you from this class: your answers are not counted.")
+            raise Refused(
+                tr("Your teacher removed you from this class: your answers are not counted.")
+            )
         if self.student(code, token) is None:
-            raise NotFound("This student link is not from this class: join it again.")
+            raise NotFound(tr("This student link is not from this class: join it again."))
         posed = self.question(code, number)
         if posed is not None and posed.revealed is not None:
-            raise Closed("Too late: your teacher has revealed the answer to this question.")
+            raise Closed(tr("Too late: your teacher has revealed the answer to this question."))
         if room.current != number or posed is None:
-            raise Closed("Your teacher has moved on to another question.")
+            raise Closed(tr("Your teacher has moved on to another question."))
         if posed.round != round:
             raise Closed(
-                "Round 1 is over: answer round 2 below."
+                tr("Round 1 is over: answer round 2 below.")
                 if posed.round == 2
-                else "Round 2 has not begun: answer round 1."
+                else tr("Round 2 has not begun: answer round 1.")
             )
         if posed.closes is not None and posed.closes <= now:
-            raise Closed("Time is up: this round takes no more answers.")
-        raise Closed("The answer could not be recorded: reload the page and try again.")
+            raise Closed(tr("Time is up: this round takes no more answers."))
+        raise Closed(tr("The answer could not be recorded: reload the page and try again."))
 
     def answers(self, code: str, number: int, round: int = 1) -> list[Answer]:
         """Every answer to question `number` in `round`, with the student's name, oldest
@@ -150,7 +154,7 @@ class Answers(Base):
         """How the class moved between the rounds of question `number` (`peer.shift`)."""
         posed = self.question(code, number)
         if posed is None:
-            raise NotFound(f"No question {number} in this class.")
+            raise NotFound(tr("No question {number} in this class.", number=number))
         first = {a.student: a.answer for a in self.answers(code, number, 1)}
         second = {a.student: a.answer for a in self.answers(code, number, 2)}
         return peer.shift(posed.question, first, second)

@@ -15,6 +15,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 
+from i18n import tr
+
 from .. import rooms
 from .records import Closed, NotAllowed, NotFound, Room, closed_message, read_plan
 from .schema import (
@@ -222,8 +224,11 @@ class Base:
         room = self.room(code)
         if room is None:
             raise NotFound(
-                f"No class has the code {rooms.format_code(code)}: check it on the board (or "
-                "the class was deleted)."
+                tr(
+                    "No class has the code {code}: check it on the board (or the class was "
+                    "deleted).",
+                    code=rooms.format_code(code),
+                )
             )
         return room
 
@@ -255,8 +260,11 @@ class Base:
     def _teacher(self, code: str, key: str) -> None:
         if not self.is_teacher(code, key):
             raise NotAllowed(
-                f"This link's teacher key is not the one of class {rooms.format_code(code)}: "
-                "open the teacher link you were given when you started the class."
+                tr(
+                    "This link's teacher key is not the one of class {code}: open the teacher "
+                    "link you were given when you started the class.",
+                    code=rooms.format_code(code),
+                )
             )
 
     def _set_room(self, code: str, **values) -> None:

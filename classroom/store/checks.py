@@ -13,10 +13,18 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
+from i18n import tr
+
 from .. import concepts, questions, rooms
 from .base import Base, write_lock
 from .records import Check, CheckAnswer, Closed, NotFound, Refused, read_check
 from .schema import check_answer_table, check_table, question_table, room_table, student_table
+
+
+def _opened_already(phase: str) -> str:
+    if phase == "pre":
+        return tr("The start-of-class check was opened already.")
+    return tr("The end-of-class check was opened already.")
 
 
 class Checks(Base):
@@ -33,19 +41,23 @@ class Checks(Base):
         room = self._open(code)
         taken = self.checks(code)
         if phase in taken:
-            raise Closed(f"The {concepts.PHASE_WORDS[phase]} check was opened already.")
+            raise Closed(_opened_already(phase))
         if phase == "post":
             first = taken.get("pre")
             if first is None or first.closed is None:
                 raise Closed(
-                    "Run the start-of-class check first (and close it): the end-of-class "
-                    "check asks the same concepts, to measure what the class learned."
+                    tr(
+                        "Run the start-of-class check first (and close it): the end-of-class "
+                        "check asks the same concepts, to measure what the class learned."
+                    )
                 )
             keys = first.concepts
         if room.current is not None:
             posed = self.question(code, room.current)
             if posed is not None and posed.revealed is None:
-                raise Closed(f"Reveal question {posed.number} before the concept check.")
+                raise Closed(
+                    tr("Reveal question {number} before the concept check.", number=posed.number)
+                )
         forms = {k: [concepts.BY_KEY[k].form(f).text for f in range(concepts.FORMS)] for k in keys}
         spec = json.dumps({"concepts": list(keys), "forms": forms}, sort_keys=True)
         try:
@@ -63,7 +75,9 @@ class Checks(Base):
                     .where(room_table.c.code == code)
                 ).first()
                 if current is not None and current.revealed is None:
-                    raise Closed("A question is in a round: reveal it before the concept check.")
+                    raise Closed(
+                        tr("A question is in a round: reveal it before the concept check.")
+                    )
                 db.execute(
                     check_table.insert().values(
                         room=code, phase=phase, concepts=spec, opened=self.clock()
@@ -73,7 +87,7 @@ class Checks(Base):
                     room_table.update().where(room_table.c.code == code).values(checking=phase)
                 )
         except IntegrityError:  # two teacher tabs at once: the other one opened it
-            raise Closed(f"The {concepts.PHASE_WORDS[phase]} check was opened already.") from None
+            raise Closed(_opened_already(phase)) from None
         return self.checks(code)[phase]
 
     def close_check(self, code: str, key: str, phase: str) -> None:
@@ -119,15 +133,19 @@ class Checks(Base):
         room = self._open(code)
         student = self._student_row(code, token)
         if student is None:
-            raise NotFound("This student link is not from this class: join it again.")
+            raise NotFound(tr("This student link is not from this class: join it again."))
         if student.removed is not None:
-            raise Refused("Your teacher removed you from this class: your answers are not counted.")
+            raise Refused(
+                tr("Your teacher removed you from this class: your answers are not counted.")
+            )
         check = self.checks(code).get(phase)
         if check is None or room.checking != phase:
-            raise Closed("The concept check is closed: it takes no more answers.")
+            raise Closed(tr("The concept check is closed: it takes no more answers."))
         unknown = [c for c in given if c not in check.concepts]
         if unknown:
-            raise ValueError(f"Not a concept of this check: {unknown!r:.60}.")
+            raise ValueError(
+                tr("Not a concept of this check: {unknown}.", unknown=f"{unknown!r:.60}")
+            )
         form = concepts.form_for(student.id, phase)
         rows = [
             {
@@ -150,9 +168,9 @@ class Checks(Base):
                 )
             ).first()
             if still is None or still.checking != phase:
-                raise Closed("The concept check is closed: it takes no more answers.")
+                raise Closed(tr("The concept check is closed: it takes no more answers."))
             if rooms.status(still.closed, still.expires, now) != "open":
-                raise Closed("This class has ended: it takes no more answers.")
+                raise Closed(tr("This class has ended: it takes no more answers."))
             check_id = self._check_id(db, code, phase)
             statement = insert.values(
                 [{**row, "check_id": check_id, "answered": now} for row in rows]

@@ -1,12 +1,20 @@
 """After class: the CSV files. The answer counts (`export_csv`), every answer of both rounds
 (`export_rounds_csv`), each with its question's twin and weighted learning gain, and the concept
-check's scores and gains (`export_check_csv`)."""
+check's scores and gains (`export_check_csv`).
+
+Languages: the column names and the coded values (right: yes/no, how sure, how a student moved,
+the question's kind) are the same in every language, so a department can put the files of
+classes taught in English, Russian and Chinese side by side and a script reads them all; the
+prose (what a question asked, a concept's name and idea, the note on ⟨g⟩) is in the language of
+the teacher who downloads the file, as it is on their screen. Numbers keep the decimal point
+(`csv_cell`): a spreadsheet reads them back."""
 
 from __future__ import annotations
 
 import csv
 import io
 
+from i18n import tr
 from ndcg_core.display import csv_cell
 
 from .. import concepts, gains, peer, questions, rooms
@@ -103,7 +111,7 @@ class Exports(Base):
                     if mine is None:
                         continue
                     right[round] = questions.verdict(question, mine.answer).correct
-                    cells[f"answer{round}"] = questions.said(question, mine.answer)
+                    cells[f"answer{round}"] = questions.said(question, mine.answer, ".")
                     cells[f"right{round}"] = "yes" if right[round] else "no"
                     cells[f"confidence{round}"] = (
                         "" if mine.confidence is None else peer.CONFIDENCE[mine.confidence]
@@ -165,16 +173,23 @@ class Exports(Base):
             pre=share(whole.pre),
             post=share(whole.post),
             gain=share(whole.g),
-            note=f"{gains.MEANING} Over the {whole.matched} students who took both checks; "
-            f"{whole.pre_only} took the first only, {whole.post_only} the second only.",
+            note=gains.meaning()
+            + " "
+            + tr(
+                "Over the {matched} students who took both checks; {pre_only} took the first "
+                "only, {post_only} the second only.",
+                matched=whole.matched,
+                pre_only=whole.pre_only,
+                post_only=whole.post_only,
+            ),
         )
         for row in found.per_concept:
             concept = concepts.BY_KEY.get(row.concept)
             write(
                 room=room,
                 row="concept",
-                concept=concept.name if concept else row.concept,
-                idea=concept.idea if concept else "",
+                concept=tr(concept.name) if concept else row.concept,
+                idea=tr(concept.idea) if concept else "",
                 students=row.matched,
                 pre=share(row.pre),
                 post=share(row.post),

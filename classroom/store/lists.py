@@ -10,6 +10,9 @@ from collections.abc import Sequence
 
 from sqlalchemy import func, select
 
+from i18n import tr
+from ndcg_core.display import count
+
 from .. import peer, rooms
 from .base import Base
 from .records import NotAllowed, NotFound, Refused, read_plan
@@ -49,14 +52,20 @@ class Lists(Base):
             ).one()
             if total >= peer.MAX_SAVED_LISTS:
                 raise Refused(
-                    f"This server keeps at most {peer.MAX_SAVED_LISTS} saved question lists, "
-                    "and has that many: delete one of yours, export this one as a file, or ask "
-                    "the server's administrator."
+                    tr(
+                        "This server keeps at most {most} saved question lists, and has that "
+                        "many: delete one of yours, export this one as a file, or ask the "
+                        "server's administrator.",
+                        most=count(peer.MAX_SAVED_LISTS),
+                    )
                 )
             if mine >= peer.MAX_LISTS_PER_CLASS:
                 raise Refused(
-                    f"One class saves at most {peer.MAX_LISTS_PER_CLASS} question lists: delete "
-                    "one saved from this class, or export this one as a file."
+                    tr(
+                        "One class saves at most {most} question lists: delete one saved from "
+                        "this class, or export this one as a file.",
+                        most=count(peer.MAX_LISTS_PER_CLASS),
+                    )
                 )
             db.execute(t.insert().values(name=name, spec=spec, saved=now, owner=owner))
         return name
@@ -70,7 +79,7 @@ class Lists(Base):
         with self.engine.connect() as db:
             text_ = db.execute(select(list_table.c.spec).where(list_table.c.name == name)).scalar()
         if text_ is None:
-            raise NotFound(f"No question list is saved as {name!r}.")
+            raise NotFound(tr("No question list is saved as “{name}”.", name=name))
         return read_plan(text_)
 
     def list_owned(self, key: str, name: str) -> bool:
@@ -90,7 +99,7 @@ class Lists(Base):
         with self.engine.begin() as db:
             found = db.execute(select(t.c.owner).where(t.c.name == name)).first()
             if found is None:
-                raise NotFound(f"No question list is saved as {name!r}.")
+                raise NotFound(tr("No question list is saved as “{name}”.", name=name))
             self._may_change(found.owner, rooms.digest(key), admin, name, "delete")
             db.execute(t.delete().where(t.c.name == name))
 
@@ -101,10 +110,21 @@ class Lists(Base):
             return
         if self.is_admin(admin):
             return
+        if what == "replace":
+            raise NotAllowed(
+                tr(
+                    "“{name}” was saved from another class: only that class's teacher link, or "
+                    "the server's administrator secret, can replace it. Save yours under another "
+                    "name.",
+                    name=name,
+                )
+            )
         raise NotAllowed(
-            f"“{name}” was saved from another class: only that class's teacher link, or the "
-            f"server's administrator secret, can {what} it."
-            + (" Save yours under another name." if what == "replace" else "")
+            tr(
+                "“{name}” was saved from another class: only that class's teacher link, or the "
+                "server's administrator secret, can delete it.",
+                name=name,
+            )
         )
 
     def _lock_lists(self, db) -> None:

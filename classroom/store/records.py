@@ -7,6 +7,8 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from i18n import tr
+
 from .. import peer, questions, rooms
 
 # ---------------------------------------------------------------------------------------------
@@ -206,9 +208,13 @@ def utc(seconds: float | None) -> str:
 
 def closed_message(room: Room, state: str) -> str:
     when = utc(room.closed if state == "closed" else room.expires)
+    code = rooms.format_code(room.code)
     if state == "closed":
-        return f"Class {rooms.format_code(room.code)} was closed by its teacher ({when} UTC)."
-    return (
-        f"Class {rooms.format_code(room.code)} closed by itself at {when} UTC (a class stays "
-        f"open for the hours its teacher chose, {rooms.DEFAULT_HOURS} unless they chose other)."
+        return tr("Class {code} was closed by its teacher ({when} UTC).", code=code, when=when)
+    return tr(
+        "Class {code} closed by itself at {when} UTC (a class stays open for the hours its "
+        "teacher chose, {hours} unless they chose other).",
+        code=code,
+        when=when,
+        hours=rooms.DEFAULT_HOURS,
     )

@@ -11,6 +11,9 @@ from collections.abc import Mapping
 from sqlalchemy import and_, func, select
 from sqlalchemy.exc import IntegrityError
 
+from i18n import tr
+from ndcg_core.display import count
+
 from .. import rooms
 from .base import Base, count_one, delete_room
 from .records import Opened, Refused, Student
@@ -162,8 +165,10 @@ class Rooms(Base):
                 return token
         if room.locked is not None:
             raise Refused(
-                f"Your teacher has locked joining class {rooms.format_code(code)}: ask them to "
-                "open it again."
+                tr(
+                    "Your teacher has locked joining class {code}: ask them to open it again.",
+                    code=rooms.format_code(code),
+                )
             )
         token = rooms.new_token()
         now = self.clock()
@@ -175,16 +180,23 @@ class Rooms(Base):
             ).scalar_one()
             if present >= rooms.ROOM_CAP:
                 raise Refused(
-                    f"Class {rooms.format_code(code)} is full: it has {rooms.ROOM_CAP} "
-                    "students, the most a class can hold."
+                    tr(
+                        "Class {code} is full: it has {most} students, the most a class can hold.",
+                        code=rooms.format_code(code),
+                        most=count(rooms.ROOM_CAP),
+                    )
                 )
             used, started = count_one(db, self.dialect, f"join:{code}", rooms.JOIN_WINDOW, now)
             if used > rooms.JOINS_PER_MINUTE:
                 # Raising rolls the count back: a refused join takes no one's place.
                 wait = max(1.0, started + rooms.JOIN_WINDOW - now)
                 raise Refused(
-                    f"Many students are joining class {rooms.format_code(code)} right now: wait "
-                    f"{math.ceil(wait)} s and press Join again.",
+                    tr(
+                        "Many students are joining class {code} right now: wait {seconds} s and "
+                        "press Join again.",
+                        code=rooms.format_code(code),
+                        seconds=math.ceil(wait),
+                    ),
                     wait,
                 )
             db.execute(
@@ -206,8 +218,10 @@ class Rooms(Base):
             return False
         if me.removed is not None:
             raise Refused(
-                f"Your teacher removed you from class {rooms.format_code(code)}: ask them if "
-                "this was a mistake."
+                tr(
+                    "Your teacher removed you from class {code}: ask them if this was a mistake.",
+                    code=rooms.format_code(code),
+                )
             )
         if name is not None and name != me.name:
             with self.engine.begin() as db:

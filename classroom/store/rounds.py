@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from sqlalchemy import and_, case, func, or_, select
 from sqlalchemy.exc import IntegrityError
 
+from i18n import tr
+
 from .. import concepts, peer, questions
 from .base import Base, write_lock
 from .records import Closed, Posed, read_posed
@@ -43,8 +45,10 @@ class Rounds(Base):
                     ).scalar()
                     if checking is not None:
                         raise Closed(
-                            "The concept check is open on every screen: close it before you "
-                            "pose a question."
+                            tr(
+                                "The concept check is open on every screen: close it before "
+                                "you pose a question."
+                            )
                         )
                     now = self.clock()
                     last = db.execute(
@@ -80,7 +84,9 @@ class Rounds(Base):
         room = self._open(code)
         item = room.next_item
         if item is None:
-            raise Closed("The question list is done: load another, or ask a question of your own.")
+            raise Closed(
+                tr("The question list is done: load another, or ask a question of your own.")
+            )
         number = self.pose(
             code, key, item.question, confidence=item.confidence, seconds=item.seconds
         )
@@ -96,18 +102,26 @@ class Rounds(Base):
         self._open(code)
         posed = self.question(code, number)
         if posed is None:
-            raise Closed(f"No question {number} in this class.")
+            raise Closed(tr("No question {number} in this class.", number=number))
         if posed.revealed is None:
-            raise Closed(f"Reveal question {number} before its twin.")
+            raise Closed(tr("Reveal question {number} before its twin.", number=number))
         if posed.twin_of is not None:
-            raise Closed(f"Question {number} is itself a twin: pose a new question instead.")
+            raise Closed(
+                tr(
+                    "Question {number} is itself a twin: pose a new question instead.",
+                    number=number,
+                )
+            )
         if self.twin_of(code, number) is not None:
-            raise Closed(f"Question {number}'s twin was posed already.")
+            raise Closed(tr("Question {number}'s twin was posed already.", number=number))
         made = concepts.twin(posed.question)
         if made is None:
             raise Closed(
-                f"No fair twin of question {number} could be made from its lists: ask one of "
-                "your own."
+                tr(
+                    "No fair twin of question {number} could be made from its lists: ask one of "
+                    "your own.",
+                    number=number,
+                )
             )
         return self.pose(
             code,
@@ -144,9 +158,9 @@ class Rounds(Base):
         posed = self.question(code, number)
         room = self.find(code)
         if posed is None or room.current != number:
-            raise Closed(f"Question {number} is not the one on the screens now.")
+            raise Closed(tr("Question {number} is not the one on the screens now.", number=number))
         if posed.revealed is not None:
-            raise Closed(f"Question {number} is revealed: its answers are final.")
+            raise Closed(tr("Question {number} is revealed: its answers are final.", number=number))
         return posed
 
     def second_round(
@@ -160,9 +174,14 @@ class Rounds(Base):
         self._open(code)
         posed = self._current(code, number)
         if posed.round != 1:
-            raise Closed(f"Question {number} is in round 2 already.")
+            raise Closed(tr("Question {number} is in round 2 already.", number=number))
         if posed.twin_of is not None:
-            raise Closed(f"Question {number} is a twin: it is answered alone, in one round.")
+            raise Closed(
+                tr(
+                    "Question {number} is a twin: it is answered alone, in one round.",
+                    number=number,
+                )
+            )
         q = question_table
         self._update_round(
             code,
@@ -187,7 +206,7 @@ class Rounds(Base):
         time is up opens again for `seconds`; a round without a timer gets one)."""
         seconds = peer.read_seconds(seconds)
         if seconds is None:
-            raise ValueError("Extend by at least one second.")
+            raise ValueError(tr("Extend by at least one second."))
         self._teacher(code, key)
         self._open(code)
         self._current(code, number)

@@ -215,7 +215,7 @@ def test_every_kind_of_question_is_named_once_and_rebuilt_from_its_spec():
         ('{"kind": "estimate", "rels": [0, 0]}', "no relevant item"),
         ('{"kind": "estimate", "rels": [1, -1]}', "must not be negative|negative"),
         ('{"kind": "estimate", "rels": "1,2"}', "must be a list of grades"),
-        ('{"kind": "compare", "a": [1], "b": [1, 0]}', "List A has 1 items"),
+        ('{"kind": "compare", "a": [1], "b": [1, 0]}', "List A has 1 item;"),
         ('{"kind": "practice", "seed": 1, "index": 99, "version": 3}', "`index`"),
         ('{"kind": "practice", "seed": 1, "index": 0, "version": 9}', "`version`"),
     ],

@@ -504,6 +504,34 @@ def test_every_live_panel_says_the_class_was_deleted(db, room):
     assert "was deleted" in texts(lobby.run())
 
 
+def speaking_panel():
+    """A live panel run the way its timer reruns it: this thread's language is the default (a
+    fragment's rerun does not pass through app.py, where a run's language is chosen)."""
+    import streamlit as st
+
+    import i18n
+    from i18n import tr
+    from views.classroom import common
+
+    st.session_state[common.LANGUAGE] = "ru"  # what the screen's last full run spoke
+    i18n.set_language("en")
+
+    @common.live()
+    def shown():
+        st.markdown(tr("Round 1: answer on your own"))
+
+    shown()
+    i18n.set_language("en")
+
+
+def test_a_live_panel_speaks_the_language_of_its_screen():
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(speaking_panel, default_timeout=30).run()
+    assert not at.exception
+    assert at.markdown[0].value == "Раунд 1: отвечайте самостоятельно"
+
+
 # --- Widget values the browser could not have sent ----------------------------------------------
 
 
@@ -843,10 +871,11 @@ def test_the_audience_screen_holds_no_control_no_name_and_no_key(db, room):
         assert room.key not in shown, "the teacher key"
         assert not [n for n in names if n in shown], "a name"
         # No control at all in the page: no button, box, switch or fold (the app's own
-        # sidebar, hidden on this screen, aside).
+        # sidebar, hidden on this screen, aside: its language switch among them; the
+        # projector's language is its link's).
         assert not at.main.button and not at.main.get("popover")
         assert not at.radio and not at.text_input and not at.toggle and not at.expander
-        assert not at.selectbox and not at.checkbox and not at.text_area
+        assert not at.main.selectbox and not at.checkbox and not at.text_area
         assert not at.code, "a copy button"
     during, second, reveal = (texts(at) for at in steps)
     assert "Round 1: answer on your own" in during and "⏱ 1:00 left" in during.replace(

@@ -10,6 +10,7 @@ import streamlit as st
 
 from classroom import peer, questions
 from classroom.store import Room
+from i18n import tr
 from lessons import practice
 from ndcg_core.model import EVERY_RANKED, Scoring
 from ndcg_core.parsing import parse_relevances
@@ -21,10 +22,12 @@ from .common import PAGE
 
 
 def _read_list(text: str, what: str) -> list[float]:
+    """The grades typed in a box, or a ValueError naming the box (`what`: an English name from
+    `questions`, said in the teacher's language)."""
     try:
         return list(parse_relevances(text, max_items=questions.MAX_ITEMS).values)
     except ValueError as error:
-        raise ValueError(f"{what}: {error}") from None
+        raise ValueError(tr("{name}: {problem}", name=tr(what), problem=error)) from None
 
 
 def timer_choice(label: str, widget: str, default: int | None = None) -> int:
@@ -37,7 +40,7 @@ def timer_choice(label: str, widget: str, default: int | None = None) -> int:
         label,
         choices,
         index=choices.index(default) if default in choices else 0,
-        format_func=lambda s: "No timer" if not s else f"{s // 60}:{s % 60:02d}",
+        format_func=lambda s: tr("No timer") if not s else f"{s // 60}:{s % 60:02d}",
         key=widget,
     )
 
@@ -49,8 +52,12 @@ def next_exercise(room: Room, key: str, question: questions.Question, state: str
     following = spec["index"] + 1
     if following < practice.set_size(spec["version"]):
         st.button(
-            f"Next exercise of set {spec['seed']} ({following + 1} of "
-            f"{practice.set_size(spec['version'])}) →",
+            tr(
+                "Next exercise of set {seed} ({number} of {total}) →",
+                seed=spec["seed"],
+                number=following + 1,
+                total=practice.set_size(spec["version"]),
+            ),
             key=f"{PAGE}_next",
             type="primary",
             on_click=_pose_next,
@@ -72,6 +79,7 @@ def _pose(code: str, key: str, build, **how) -> str | None:
     return None
 
 
+@common.speaks
 def _pose_next(code: str, key: str, build) -> None:
     """The Next button's callback: its message waits for the next run."""
     problem = _pose(code, key, build)
@@ -80,9 +88,9 @@ def _pose_next(code: str, key: str, build) -> None:
 
 
 def ask_a_question(room: Room, key: str) -> None:
-    with st.expander("Ask a question", expanded=room.current is None and not room.plan):
+    with st.expander(tr("Ask a question"), expanded=room.current is None and not room.plan):
         kind = st.radio(
-            "What to ask",
+            tr("What to ask"),
             list(questions.KINDS),
             format_func=lambda kind: questions.KINDS[kind].label,
             horizontal=True,
@@ -96,23 +104,29 @@ def ask_a_question(room: Room, key: str) -> None:
         }[kind]()
         sure, timer = st.columns(2)
         with sure:
+            guessing, fairly, sure_ = map(peer.confidence_words, peer.CONFIDENCE)
             confidence = st.checkbox(
-                "Ask how sure each student is",
+                tr("Ask how sure each student is"),
                 key=f"{PAGE}_confidence",
-                help="Each answer says Guessing, Fairly sure or Sure; after the reveal the "
-                "projector shows right and wrong answers by how sure.",
+                help=tr(
+                    "Each answer says {guessing}, {fairly} or {sure}; after the reveal the "
+                    "projector shows right and wrong answers by how sure.",
+                    guessing=guessing,
+                    fairly=fairly,
+                    sure=sure_,
+                ),
             )
         with timer:
-            seconds = timer_choice("Time for round 1", f"{PAGE}_seconds")
+            seconds = timer_choice(tr("Time for round 1"), f"{PAGE}_seconds")
         pose, add = st.columns(2)
         # Not callbacks: `build` must read what was typed in this very run.
-        if pose.button("Pose this question", key=f"{PAGE}_pose", type="primary"):
+        if pose.button(tr("Pose this question"), key=f"{PAGE}_pose", type="primary"):
             problem = _pose(room.code, key, build, confidence=confidence, seconds=seconds)
             if problem:
                 st.error(plain(problem))
                 return
             st.rerun()
-        if add.button("Add it to the question list", key=f"{PAGE}_add"):
+        if add.button(tr("Add it to the question list"), key=f"{PAGE}_add"):
             try:
                 item = peer.Item(build(), confidence, peer.read_seconds(seconds))
             except ValueError as error:
@@ -127,15 +141,15 @@ def _ask_practice():
     state.setdefault(f"{PAGE}_seed", float(random.randrange(practice.MAX_SEED + 1)))
     state.setdefault(f"{PAGE}_exercise", 1.0)
     left, middle, right = st.columns(3)
-    typed_seed = inputs.whole_number_box("Set (seed)", f"{PAGE}_seed", left)
+    typed_seed = inputs.whole_number_box(tr("Set (seed)"), f"{PAGE}_seed", left)
     version = middle.selectbox(
-        "Version", practice.VERSIONS, index=len(practice.VERSIONS) - 1, key=f"{PAGE}_version"
+        tr("Version"), practice.VERSIONS, index=len(practice.VERSIONS) - 1, key=f"{PAGE}_version"
     )
     size = practice.set_size(version)
-    typed_number = inputs.whole_number_box("Exercise", f"{PAGE}_exercise", right)
+    typed_number = inputs.whole_number_box(tr("Exercise"), f"{PAGE}_exercise", right)
     try:
-        seed = inputs.read_whole_number(typed_seed, 0, practice.MAX_SEED, "The set (seed)")
-        number = inputs.read_whole_number(typed_number, 1, size, "The exercise")
+        seed = inputs.read_whole_number(typed_seed, 0, practice.MAX_SEED, tr("The set (seed)"))
+        number = inputs.read_whole_number(typed_number, 1, size, tr("The exercise"))
     except ValueError as error:
         st.error(plain(error))
         problem = str(error)
@@ -145,7 +159,14 @@ def _ask_practice():
 
         return cannot
     preview = practice.exercise(seed, number - 1, int(version))
-    st.caption(f"Exercise {number} of set {seed}: {plain(preview.title)}")
+    st.caption(
+        tr(
+            "Exercise {number} of set {seed}: {title}",
+            number=number,
+            seed=seed,
+            title=plain(preview.title),
+        )
+    )
     return lambda: questions.practice_question(seed, number - 1, int(version))
 
 
@@ -155,7 +176,7 @@ def _k_choice(values_text: str) -> int | str:
     except ValueError:
         n = questions.MAX_ITEMS
     return st.selectbox(
-        "k (cut-off)",
+        tr("k (cut-off)"),
         [EVERY_RANKED, *range(1, n + 1)],
         format_func=lambda k: Scoring(k=k).cut_words(n),
         key=f"{PAGE}_k",
@@ -164,19 +185,21 @@ def _k_choice(values_text: str) -> int | str:
 
 def _ask_compare():
     left, right = st.columns(2)
-    a = left.text_input("List A", "3, 2, 0, 1", key=f"{PAGE}_list_a")
-    b = right.text_input("List B", "2, 3, 0, 1", key=f"{PAGE}_list_b")
+    a = left.text_input(tr(questions.LIST_A), "3, 2, 0, 1", key=f"{PAGE}_list_a")
+    b = right.text_input(tr(questions.LIST_B), "2, 3, 0, 1", key=f"{PAGE}_list_b")
     k = _k_choice(a)
-    return lambda: questions.compare_question(_read_list(a, "List A"), _read_list(b, "List B"), k)
+    return lambda: questions.compare_question(
+        _read_list(a, questions.LIST_A), _read_list(b, questions.LIST_B), k
+    )
 
 
 def _ask_estimate():
-    values = st.text_input("The list", "3, 2, 3, 0, 1, 2", key=f"{PAGE}_list_estimate")
+    values = st.text_input(tr(questions.THE_LIST), "3, 2, 3, 0, 1, 2", key=f"{PAGE}_list_estimate")
     k = _k_choice(values)
-    return lambda: questions.estimate_question(_read_list(values, "The list"), k)
+    return lambda: questions.estimate_question(_read_list(values, questions.THE_LIST), k)
 
 
 def _ask_swap():
-    values = st.text_input("The list", "3, 2, 2, 1, 0", key=f"{PAGE}_list_swap")
-    st.caption("Every pair of neighbours with different grades becomes an option.")
-    return lambda: questions.swap_question(_read_list(values, "The list"))
+    values = st.text_input(tr(questions.THE_LIST), "3, 2, 2, 1, 0", key=f"{PAGE}_list_swap")
+    st.caption(tr("Every pair of neighbours with different grades becomes an option."))
+    return lambda: questions.swap_question(_read_list(values, questions.THE_LIST))

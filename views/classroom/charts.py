@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from html import escape
 
 from classroom.questions import Bar, Bin
-from ndcg_core.display import DIGITS, exact, fixed
+from i18n import tr
+from ndcg_core.display import DIGITS, count, exact, fixed
 from ui.charts.theme import BLUE, GREEN, GREY, MUTED, ORANGE
 
 # One style sheet for every classroom chart, drawn once per page (`STYLE`).
@@ -56,14 +57,26 @@ def _fill(share: float) -> str:
     )
 
 
+class Markup(str):
+    """A column head that is markup already (built here, its own text escaped)."""
+
+
 def table(caption: str, head: Sequence[str], rows: Sequence[str], css: str = "") -> str:
-    """A classroom table: its caption, its column heads (fixed text) and its rows (built with
-    every text escaped)."""
-    heads = "".join(f'<th scope="col">{h}</th>' for h in head)
+    """A classroom table: its caption, its column heads (text, escaped here, or `Markup`) and
+    its rows (built with every text escaped)."""
+    heads = "".join(
+        f'<th scope="col">{h if isinstance(h, Markup) else escape(h)}</th>' for h in head
+    )
     return (
         f'<table class="ndcg-chart {css}"><caption>{escape(caption)}</caption>'
         f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
+
+
+def bar_head() -> Markup:
+    """The head of a column of bars, for screen readers only."""
+    text = tr("Bar")
+    return Markup(f'<span class="ndcg-sr">{escape(text)}</span>')
 
 
 def choice_table(
@@ -75,14 +88,14 @@ def choice_table(
     rows = []
     for bar in bars:
         mark = ("✓ " if bar.right else "✗ ") if revealed else ""
-        you = " (you)" if bar.index == mine else ""
+        label = tr("{option} (you)", option=bar.label) if bar.index == mine else bar.label
         kind = ("right" if bar.right else "wrong") if revealed else ""
-        kind += " mine" if you else ""
+        kind += " mine" if bar.index == mine else ""
         rows.append(
-            f'<tr class="{kind.strip()}"><th scope="row">{escape(mark + bar.label + you)}</th>'
-            f'{_fill(bar.count / top)}<td class="count">{bar.count}</td></tr>'
+            f'<tr class="{kind.strip()}"><th scope="row">{escape(mark + label)}</th>'
+            f'{_fill(bar.count / top)}<td class="count">{count(bar.count)}</td></tr>'
         )
-    return table(caption, ("Answer", '<span class="ndcg-sr">Bar</span>', "Answers"), rows)
+    return table(caption, (tr("Answer"), bar_head(), tr("Answers")), rows)
 
 
 def histogram_table(
@@ -114,24 +127,26 @@ def histogram_table(
             elif start < end:
                 kind, mark = "right", "◐ "
                 notes.append(
-                    f"counts from {exact(round(start, DIGITS))} to {exact(round(end, DIGITS))}"
+                    tr(
+                        "counts from {low} to {high}",
+                        low=exact(round(start, DIGITS)),
+                        high=exact(round(end, DIGITS)),
+                    )
                 )
             else:
                 kind, mark = "wrong", "✗ "
             if inside(target):
-                notes.append(f"the answer, {fixed(target)}")
+                notes.append(tr("the answer, {value}", value=fixed(target)))
         if mine is not None and inside(mine):
-            notes.append(f"you: {exact(round(mine, DIGITS))}")
+            notes.append(tr("you: {value}", value=exact(round(mine, DIGITS))))
             kind += " mine"
-        label = f"{mark}{exact(b.low)} to {exact(b.high)}"
+        label = mark + tr("{low} to {high}", low=exact(b.low), high=exact(b.high))
         note = f' <span class="note">({escape("; ".join(notes))})</span>' if notes else ""
         rows.append(
             f'<tr class="{kind.strip()}"><th scope="row">{escape(label)}{note}</th>'
-            f'{_fill(b.count / top)}<td class="count">{b.count}</td></tr>'
+            f'{_fill(b.count / top)}<td class="count">{count(b.count)}</td></tr>'
         )
-    return table(
-        caption, ("Answers from … to", '<span class="ndcg-sr">Bar</span>', "Answers"), rows
-    )
+    return table(caption, (tr("Answers from … to"), bar_head(), tr("Answers")), rows)
 
 
 def lists_table(lists: Sequence[tuple[str, Sequence[float]]], k: int | None, caption: str) -> str:
@@ -139,9 +154,10 @@ def lists_table(lists: Sequence[tuple[str, Sequence[float]]], k: int | None, cap
     bar of its height; positions past the cut-off k faded and said so."""
     longest = max(len(values) for _, values in lists)
     top = max((max(values) for _, values in lists), default=0) or 1
-    head = ["List"] + [
-        f"{i}" + (' <span class="ndcg-sr">(past k)</span>' if k is not None and i > k else "")
-        for i in range(1, longest + 1)
+    past_k = tr("(past k)")
+    past = f' <span class="ndcg-sr">{escape(past_k)}</span>'
+    head = [tr("List")] + [
+        Markup(f"{i}" + (past if k is not None and i > k else "")) for i in range(1, longest + 1)
     ]
     rows = []
     for name, values in lists:
@@ -167,9 +183,18 @@ def shares_table(rows: Sequence[tuple[str, int, int]], caption: str) -> str:
     body = []
     for label, right, answered in rows:
         share = right / answered if answered else 0.0
-        said = f"{right} of {answered}, {round(100 * share)} %" if answered else "no answers"
+        said = (
+            tr(
+                "{right} of {answered}, {percent} %",
+                right=count(right),
+                answered=count(answered),
+                percent=round(100 * share),
+            )
+            if answered
+            else tr("no answers")
+        )
         body.append(
             f'<tr class="right"><th scope="row">{escape(label)}</th>{_fill(share)}'
             f'<td class="count">{escape(said)}</td></tr>'
         )
-    return table(caption, ("", '<span class="ndcg-sr">Bar</span>', "Right"), body)
+    return table(caption, ("", bar_head(), tr("Right")), body)

@@ -13,6 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from classroom import concepts, gains, questions
 from classroom.store import Room, Store
+from i18n import tr, trn
 from lessons import practice
 from ndcg_core.display import count
 from ui import inputs
@@ -25,7 +26,7 @@ CHOSEN = f"{PAGE}_check_concepts"
 
 
 def phase_title(phase: str) -> str:
-    return f"Concept check, {concepts.PHASE_WORDS[phase]}"
+    return tr(concepts.PHASE_TITLES[phase])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -33,6 +34,7 @@ def phase_title(phase: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+@common.speaks
 def _open(code: str, key: str, phase: str) -> None:
     chosen = st.session_state.get(CHOSEN) or list(concepts.DEFAULT)
     common.act(common.store().open_check, code, key, phase, chosen)
@@ -42,34 +44,42 @@ def teacher_controls(db: Store, room: Room, key: str) -> None:
     """Open the check at the start or the end of class, close it, and see what it says."""
     taken = db.checks(room.code)
     now_open = room.checking
-    with st.expander("Concept check: what the class learned", expanded=bool(now_open) or not taken):
+    with st.expander(
+        tr("Concept check: what the class learned"), expanded=bool(now_open) or not taken
+    ):
         st.caption(
-            "A few questions on the ideas of NDCG, each student on their own phone, at the start "
-            "of class and again at the end (each in another form: the same idea on other "
-            "lists). The two give the class's normalised gain ⟨g⟩."
+            tr(
+                "A few questions on the ideas of NDCG, each student on their own phone, at the "
+                "start of class and again at the end (each in another form: the same idea on "
+                "other lists). The two give the class's normalised gain ⟨g⟩."
+            )
         )
         if now_open:
             live_count(room.code, now_open)
             st.button(
-                "Close the check",
+                tr("Close the check"),
                 key=f"{PAGE}_check_close",
                 type="primary",
                 on_click=common.act,
                 args=(db.close_check, room.code, key, now_open),
-                help="It takes no more answers; its scores count.",
+                help=tr("It takes no more answers; its scores count."),
             )
             return
         if "pre" not in taken:
             st.multiselect(
-                f"Its concepts ({concepts.MIN_CONCEPTS} to {concepts.MAX_CONCEPTS})",
+                tr(
+                    "Its concepts ({least} to {most})",
+                    least=concepts.MIN_CONCEPTS,
+                    most=concepts.MAX_CONCEPTS,
+                ),
                 [c.key for c in concepts.INVENTORY],
                 default=list(concepts.DEFAULT),
-                format_func=lambda k: concepts.BY_KEY[k].name,
+                format_func=concept_name,
                 max_selections=concepts.MAX_CONCEPTS,
                 key=CHOSEN,
             )
             st.button(
-                "Start the check (start of class)",
+                tr("Start the check (start of class)"),
                 key=f"{PAGE}_check_pre",
                 on_click=_open,
                 args=(room.code, key, "pre"),
@@ -77,26 +87,29 @@ def teacher_controls(db: Store, room: Room, key: str) -> None:
             return
         if "post" not in taken:
             st.button(
-                "Start the check again (end of class)",
+                tr("Start the check again (end of class)"),
                 key=f"{PAGE}_check_post",
                 type="primary",
                 on_click=_open,
                 args=(room.code, key, "post"),
-                help="The same concepts, each student in the other form.",
+                help=tr("The same concepts, each student in the other form."),
             )
         results(db.check_results(room.code))
 
 
-@st.fragment(run_every=common.LIVE_SECONDS)
+@common.live(run_every=common.LIVE_SECONDS)
 def live_count(code: str, phase: str) -> None:
     """How many have sent the check, live."""
     db = common.store()
     try:
         sent, students = db.check_count(code, phase), db.head_count(code)
     except SQLAlchemyError:
-        st.warning(common.DB_SILENT)
+        st.warning(tr(common.DB_SILENT))
         return
-    st.metric(f"{phase_title(phase)}: sent", f"{sent} of {students}")
+    st.metric(
+        tr("{check}: sent", check=phase_title(phase)),
+        tr("{sent} of {students}", sent=count(sent), students=count(students)),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -121,36 +134,49 @@ def results(
         cards = st.columns(3)
     start, end, gain = cards
     start.metric(
-        "Start of class",
+        tr("Start of class"),
         gains.share_words(found.mean("pre")),
-        help=f"{count(len(found.pre))} students took it." if tooltips else None,
+        help=took(len(found.pre)) if tooltips else None,
     )
     end.metric(
-        "End of class",
+        tr("End of class"),
         gains.share_words(found.mean("post")) if found.post else "—",
-        help=f"{count(len(found.post))} students took it." if tooltips else None,
+        help=took(len(found.post)) if tooltips else None,
     )
-    gain.metric("Class gain ⟨g⟩", gains.gain_words(whole.g))
+    gain.metric(tr("Class gain ⟨g⟩"), gains.gain_words(whole.g))
     with numbers if side_by_side else st.container():
-        said = f"{count(len(found.pre))} took the check at the start" + (
-            f", {count(len(found.post))} at the end." if found.post else "."
-        )
-        if found.post:
-            said += (
-                f" Over the {count(whole.matched)} who took both: "
-                f"{gains.share_words(whole.pre)} at the start, {gains.share_words(whole.post)} "
-                "at the end."
+        if not found.post:
+            said = tr("{pre} took the check at the start.", pre=count(len(found.pre)))
+        else:
+            said = tr(
+                "{pre} took the check at the start, {post} at the end. Over the {matched} who "
+                "took both: {start} at the start, {end} at the end.",
+                pre=count(len(found.pre)),
+                post=count(len(found.post)),
+                matched=count(whole.matched),
+                start=gains.share_words(whole.pre),
+                end=gains.share_words(whole.post),
             )
             if whole.pre_only or whole.post_only:
-                said += (
-                    f" ({count(whole.pre_only)} took the first only, {count(whole.post_only)} "
-                    "the second only: left out.)"
+                said += " " + tr(
+                    "({pre_only} took the first only, {post_only} the second only: left out.)",
+                    pre_only=count(whole.pre_only),
+                    post_only=count(whole.post_only),
                 )
         st.markdown(said)
         if found.post:
-            st.caption(gains.MEANING)
+            st.caption(gains.meaning())
     with table:
         show.html(concept_table(found))
+
+
+def took(n: int) -> str:
+    return trn("{count} student took it.", "{count} students took it.", n, count=count(n))
+
+
+def concept_name(key: str) -> str:
+    """A concept of the inventory by its name, in this run's language."""
+    return tr(concepts.BY_KEY[key].name)
 
 
 def concept_table(found: concepts.Results) -> str:
@@ -159,7 +185,7 @@ def concept_table(found: concepts.Results) -> str:
     both = bool(found.post)
     rows = []
     for row in found.per_concept if both else ():
-        name = concepts.BY_KEY[row.concept].name
+        name = concept_name(row.concept)
         rows.append(
             f'<tr><th scope="row">{escape(name)}</th><td>{gains.share_words(row.pre)}</td>'
             f"<td>{gains.share_words(row.post)}</td><td>{gains.gain_words(row.g)}</td></tr>"
@@ -170,11 +196,15 @@ def concept_table(found: concepts.Results) -> str:
             right = sum(bool(r.get(key)) for r in taken.values())
             share = right / len(taken) if taken else None
             rows.append(
-                f'<tr><th scope="row">{escape(concepts.BY_KEY[key].name)}</th>'
+                f'<tr><th scope="row">{escape(concept_name(key))}</th>'
                 f"<td>{gains.share_words(share)}</td></tr>"
             )
-    head = ("Concept", "Start", "End", "Gain") if both else ("Concept", "Right at the start")
-    caption = "Right per concept, and its gain" if both else "Right per concept at the start"
+    if both:
+        head = (tr("Concept"), tr("Start"), tr("End"), tr("Gain"))
+        caption = tr("Right per concept, and its gain")
+    else:
+        head = (tr("Concept"), tr("Right at the start"))
+        caption = tr("Right per concept at the start")
     return charts.table(caption, head, rows, "ndcg-gains")
 
 
@@ -187,13 +217,14 @@ def _field(phase: str, concept: str) -> str:
     return f"{PAGE}_check_{phase}_{concept}"
 
 
+@common.speaks
 def _send(code: str, token: str, phase: str) -> None:
     """The check form's callback: every answer given, checked, then stored together."""
     db = common.store()
     me = db.student(code, token)
     check = db.checks(code).get(phase)
     if me is None or check is None:
-        common.say("error", "The concept check is closed: it takes no more answers.")
+        common.say("error", tr("The concept check is closed: it takes no more answers."))
         return
     given, problems = {}, []
     for number, concept in enumerate(check.concepts, start=1):
@@ -204,19 +235,31 @@ def _send(code: str, token: str, phase: str) -> None:
         if not question.is_numeric:
             value = inputs.chosen_index(value, question.options)
             if value is None:
-                problems.append(f"question {number}: {inputs.UNREADABLE_CHOICE}")
+                problems.append(
+                    tr(
+                        "question {number}: {problem}",
+                        number=number,
+                        problem=tr(inputs.UNREADABLE_CHOICE),
+                    )
+                )
                 continue
         try:
             given[concept] = questions.accept(question, value)
         except practice.UnreadableAnswer as error:
-            problems.append(f"question {number}: that answer could not be read: {error}")
+            problems.append(
+                tr(
+                    "question {number}: that answer could not be read: {problem}",
+                    number=number,
+                    problem=error,
+                )
+            )
         except ValueError as error:
-            problems.append(f"question {number}: {error}")
+            problems.append(tr("question {number}: {problem}", number=number, problem=error))
     if problems:
-        common.say("error", "Nothing was sent. " + " ".join(problems))
+        common.say("error", " ".join([tr("Nothing was sent."), *problems]))
         return
     if not given:
-        common.say("warning", "Answer at least one question first.")
+        common.say("warning", tr("Answer at least one question first."))
         return
     try:
         db.answer_check(code, token, phase, given)
@@ -224,12 +267,17 @@ def _send(code: str, token: str, phase: str) -> None:
         common.say("error", str(error))
         return
     left = len(check.concepts) - len(given)
-    common.say(
-        "success",
-        "Your answers are in."
-        + (f" {left} left blank count as not known." if left else "")
-        + " You can change them until your teacher closes the check.",
-    )
+    if left:
+        said = trn(
+            "Your answers are in. {n} left blank counts as not known. You can change them until "
+            "your teacher closes the check.",
+            "Your answers are in. {n} left blank count as not known. You can change them until "
+            "your teacher closes the check.",
+            left,
+        )
+    else:
+        said = tr("Your answers are in. You can change them until your teacher closes the check.")
+    common.say("success", said)
 
 
 def student_check(db: Store, code: str, token: str, phase: str) -> None:
@@ -242,8 +290,10 @@ def student_check(db: Store, code: str, token: str, phase: str) -> None:
     with st.container(key="classroom_round_banner"):
         st.markdown(f"**{phase_title(phase)}**")
     st.caption(
-        "On your own, as well as you can: it is not graded. Your teacher sees how the class "
-        "did, and what it learned by the end."
+        tr(
+            "On your own, as well as you can: it is not graded. Your teacher sees how the class "
+            "did, and what it learned by the end."
+        )
     )
     common.said()
     with (
@@ -256,35 +306,38 @@ def student_check(db: Store, code: str, token: str, phase: str) -> None:
             exercise = question.exercise
             st.markdown(f"**{number}. {plain(exercise.prompt)}**")
             if question.shows_lists:
-                for case in exercise.cases:
-                    label = f"{case.name}: " if len(exercise.cases) > 1 else ""
-                    st.markdown(plain(label + case.describe()))
+                for line in show.list_lines(question):
+                    st.markdown(plain(line))
             field = _field(phase, concept)
             if question.is_numeric:
                 st.text_input(
-                    f"Your answer to question {number}",
+                    tr("Your answer to question {number}", number=number),
                     value=answer.answer if answer else "",
                     max_chars=40,
-                    placeholder="e.g. 0.8, .8 or 80%",
+                    placeholder=tr(common.ANSWER_PLACEHOLDER),
                     key=field,
                 )
             else:
                 inputs.drop_unreadable_choice(field, question.options)
                 st.radio(
-                    f"Your answer to question {number}",
+                    tr("Your answer to question {number}", number=number),
                     question.options,
                     index=int(answer.answer) if answer else None,
                     key=field,
                 )
         st.form_submit_button(
-            "Change my answers" if mine else "Send my answers",
+            tr("Change my answers") if mine else tr("Send my answers"),
             type="primary",
             on_click=_send,
             args=(code, token, phase),
         )
     if mine:
         st.info(
-            f"Your answers are in ({count(len(mine))} of {count(len(check.concepts))}). You can "
-            "change them until your teacher closes the check.",
+            tr(
+                "Your answers are in ({sent} of {asked}). You can change them until your teacher "
+                "closes the check.",
+                sent=count(len(mine)),
+                asked=count(len(check.concepts)),
+            ),
             icon="✉️",
         )

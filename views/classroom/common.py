@@ -8,6 +8,7 @@ class so that a stampede of full reruns cannot choke the server.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import threading
@@ -22,12 +23,15 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
+import i18n
 from classroom import rooms
 from classroom.store import Store, admin_secret, database_url
-from ui import share, urlparams
+from i18n import N_, tr
+from ui import menu, share, urlparams
 from ui.text import plain
 
 PAGE = "classroom"
+LANGUAGE = f"{PAGE}_language"  # the language of this session's last full run
 SAID = f"{PAGE}_said"  # a message for the next run: (kind, text)
 ROOM, KEY = urlparams.ROOM.name, urlparams.TEACHER_KEY.name
 STUDENT, PROJECTOR = urlparams.STUDENT.name, urlparams.PROJECTOR.name
@@ -47,7 +51,10 @@ MAX_WATCH_SECONDS = 6.0
 SNAPSHOT_SECONDS = 0.5  # a process reads a room's state at most this often for its phones' ticks
 SPREAD_PER_STUDENT = 1 / 80  # seconds a full redraw is spread over, per student in the class…
 MAX_SPREAD = 3.0  # … up to this: 200 phones redraw over 2.5 s, not in the same instant
-DB_SILENT = "The class's database did not answer; trying again…"
+# How a typed number may be written (a student's answer, the concept check's).
+ANSWER_PLACEHOLDER = N_("e.g. 0.8, .8 or 80%")
+LOST = N_("⚠️ Lost touch with the class for a moment; trying again…")
+DB_SILENT = N_("The class's database did not answer; trying again…")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -115,17 +122,26 @@ def _address(params: dict[str, str]) -> str:
 
 
 def join_link(code: str) -> str:
-    """The link students open (or scan): the room's code only, never a secret."""
+    """The link students open (or scan): the room's code only, never a secret.
+
+    It names no language, on purpose: one link (and one QR code) serves a class whose students
+    read different languages, and each phone opens the class in its own browser's language
+    (`ui.language`: the browser's, then English), with a switch on the student's screen. A
+    `lang` in it would put every student in the teacher's language."""
     return _address({ROOM: code})
 
 
 def teacher_link(code: str, key: str) -> str:
-    return _address({ROOM: code, KEY: key})
+    """The teacher's own link: it keeps the language the teacher reads now."""
+    return _address({urlparams.LANG: i18n.language(), ROOM: code, KEY: key})
 
 
 def projector_link(code: str, token: str) -> str:
-    """The audience screen's link: the room and its projector token, never the teacher key."""
-    return _address({ROOM: code, PROJECTOR: token})
+    """The audience screen's link: the room and its projector token, never the teacher key;
+    and the language the teacher reads now, so the projector speaks the language the class is
+    taught in whatever the projector's computer is set to (the teacher's screen shows the link
+    again after a change of language)."""
+    return _address({urlparams.LANG: i18n.language(), ROOM: code, PROJECTOR: token})
 
 
 def is_local(address: str) -> bool:
@@ -145,9 +161,13 @@ def qr_svg(address: str) -> str:
 
 def qr_image(address: str, code: str, css_class: str = "ndcg-qr") -> str:
     """The QR code, inline, as an image with a text alternative (WCAG 1.1.1): what it links to."""
-    alt = f"QR code: the link to join class {rooms.format_code(code)}, {address}"
+    alt = tr(
+        "QR code: the link to join class {code}, {address}",
+        code=rooms.format_code(code),
+        address=address,
+    )
     return (
-        f'<span class="{css_class}" role="img" aria-label="{escape(alt, quote=True)}">'
+        f'<span class="{css_class}" aria-label="{escape(alt, quote=True)}" role="img">'
         f"{qr_svg(address)}</span>"
     )
 
@@ -222,6 +242,40 @@ def keep_in_browser(code: str, token: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Callbacks and live panels that speak the screen's language
+# ---------------------------------------------------------------------------------------------
+
+
+def remember_language() -> None:
+    """Keep the language this full run speaks (page.py calls it first), for the live panels."""
+    st.session_state[LANGUAGE] = i18n.language()
+
+
+def speaks(function):
+    """`function` in the screen's language, whenever it runs: a widget's callback runs before
+    app.py, where each run's language is chosen (`ui.language`), and a live panel's rerun runs
+    only the panel; without this, what either says would fall back to English."""
+
+    @functools.wraps(function)
+    def speaking(*args, **kwargs):
+        lang = st.session_state.get(LANGUAGE)
+        if lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+        return function(*args, **kwargs)
+
+    return speaking
+
+
+def live(run_every: float | None = None, **options):
+    """`st.fragment` for a live panel, its reruns in the screen's language (`speaks`)."""
+
+    def wrap(function):
+        return st.fragment(speaks(function), run_every=run_every, **options)
+
+    return wrap
+
+
+# ---------------------------------------------------------------------------------------------
 # Messages a callback leaves for the next run
 # ---------------------------------------------------------------------------------------------
 
@@ -236,6 +290,7 @@ def said() -> None:
         {"success": st.success, "error": st.error, "warning": st.warning}[kind](plain(text))
 
 
+@speaks
 def act(action, code: str, key: str, *args) -> None:
     """A teacher's button: the store's action; its refusal said on the next run."""
     try:
@@ -249,34 +304,47 @@ def act(action, code: str, key: str, *args) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+def page_title() -> str:
+    """The classroom's title on the join screens, in the menu's words (`ui.menu`)."""
+    page = menu.BY_KEY[PAGE]
+    return f"{page.icon} {page.name}"
+
+
 def gone(code: str) -> str:
     """What every screen says once a class's data is gone."""
-    return (
-        f"Class {rooms.format_code(code)} was deleted: by its teacher, or "
-        f"{rooms.retention_words()} after it closed, when its data is deleted by itself. Its "
-        "answers are gone; a teacher can start a new class."
+    return tr(
+        "Class {code} was deleted: by its teacher, or {days} after it closed, when its data is "
+        "deleted by itself. Its answers are gone; a teacher can start a new class.",
+        code=rooms.format_code(code),
+        days=rooms.retention_words(),
     )
 
 
 def ended(code: str, state: str) -> str:
     if state == "closed":
-        return f"Class {rooms.format_code(code)} was closed by its teacher: it takes no answers."
-    return f"Class {rooms.format_code(code)} has ended (its hours are up): it takes no answers."
+        return tr(
+            "Class {code} was closed by its teacher: it takes no answers.",
+            code=rooms.format_code(code),
+        )
+    return tr(
+        "Class {code} has ended (its hours are up): it takes no answers.",
+        code=rooms.format_code(code),
+    )
 
 
 def name_of(name: str | None, number: int) -> str:
     """A student as listed: their name exactly as typed (shown with a text element, never
     Markdown), or their number."""
-    return name if name else f"Student {number} (no name)"
+    return name if name else tr("Student {number} (no name)", number=number)
 
 
 def round_words(posed) -> str:
     """What the class is doing now, as the projector and every phone say it."""
     if posed.twin_of is not None:
-        return "The twin question: answer on your own"
+        return tr("The twin question: answer on your own")
     if posed.round == 2:
-        return "Round 2: discuss, then answer again"
-    return "Round 1: answer on your own"
+        return tr("Round 2: discuss, then answer again")
+    return tr("Round 1: answer on your own")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -360,14 +428,14 @@ def watch(code: str, drawn: tuple | None, whole: bool = False, every: float = WA
     is redrawn while a student thinks or types. `whole`: on any change of the `signature` (a
     round, a timer set or run out too): the teacher's screen, whose controls follow the round,
     and a second screen on the teacher's link, which follows the teacher's moves."""
-    st.fragment(_watch, run_every=every)(code, drawn, whole)
+    live(run_every=every)(_watch)(code, drawn, whole)
 
 
 def _watch(code: str, drawn: tuple | None, whole: bool) -> None:
     try:
         now = snapshot(store(), code)
     except SQLAlchemyError:
-        st.caption("⚠️ Lost touch with the class for a moment; trying again…")
+        st.caption(tr(LOST))
         return
     if now.signature is None:
         # Deleted: said here, with no rerun (the screen's link names a class no longer there).

@@ -9,6 +9,7 @@ import streamlit as st
 
 from classroom import rooms
 from classroom.store import NotFound, Room, Store
+from i18n import tr
 from ui import urlparams
 from ui.text import plain
 
@@ -17,33 +18,37 @@ from .common import PAGE
 
 
 def introduction() -> None:
-    st.title("🧑‍🏫 Live classroom")
+    st.title(common.page_title())
     st.markdown(
-        "The whole class answers the same question on their phones; the projector shows the "
-        "answers arrive; then the reveal: the right answer, the worked solution with its "
-        "numbers, and what the wrong answers point to. A concept check at the start and the end "
-        "of class says what the class learned."
+        tr(
+            "The whole class answers the same question on their phones; the projector shows the "
+            "answers arrive; then the reveal: the right answer, the worked solution with its "
+            "numbers, and what the wrong answers point to. A concept check at the start and the "
+            "end of class says what the class learned."
+        )
     )
 
 
 def start_a_class() -> None:
     with st.container(border=True):
-        st.header("For the teacher: start a class")
+        st.header(tr("For the teacher: start a class"))
         hours = st.select_slider(
-            "The class closes by itself after",
+            tr("The class closes by itself after"),
             options=[1, 2, 3, 4, 6, 8, 12, 24, 48],
             value=rooms.DEFAULT_HOURS,
-            format_func=lambda h: f"{h} h",
+            format_func=lambda h: tr("{hours} h", hours=h),
             key=f"{PAGE}_hours",
         )
-        if st.button("Start a class", key=f"{PAGE}_start", type="primary"):
+        if st.button(tr("Start a class"), key=f"{PAGE}_start", type="primary"):
             opened = common.store().open_room(hours)
             common.go(room=opened.code, key=opened.key)
             st.rerun()
         st.caption(
-            "You get a join code, a link and a QR code for the class, a link for the projector "
-            "(the audience screen: no controls, no names) and your own teacher link (keep it "
-            "private: it runs the class)."
+            tr(
+                "You get a join code, a link and a QR code for the class, a link for the "
+                "projector (the audience screen: no controls, no names) and your own teacher "
+                "link (keep it private: it runs the class)."
+            )
         )
 
 
@@ -54,6 +59,7 @@ def _unknown(error: ValueError) -> str:
     return rooms.wait_message(wait) if wait else str(error)
 
 
+@common.speaks
 def _join(code_text: str, name_text: str) -> None:
     """The join form's callback: a student in the room (this browser's own, if it joined
     before), their token in their link. What was typed stays in the form whatever happens."""
@@ -80,23 +86,23 @@ def _join(code_text: str, name_text: str) -> None:
 
 def join_a_class(code: str = "") -> None:
     with st.container(border=True):
-        st.header("For students: join a class")
+        st.header(tr("For students: join a class"))
         with st.form(f"{PAGE}_join_form", border=False):
             st.text_input(
-                "Class code",
+                tr("Class code"),
                 value=rooms.format_code(code) if code else "",
                 placeholder="ABCD-EFGH",
                 max_chars=20,
                 key=f"{PAGE}_code",
             )
             st.text_input(
-                "Your name (optional)",
+                tr("Your name (optional)"),
                 max_chars=rooms.NAME_LIMIT,
-                placeholder="Shown to your teacher only if they choose",
+                placeholder=tr("Shown to your teacher only if they choose"),
                 key=f"{PAGE}_name",
             )
             st.form_submit_button(
-                "Join",
+                tr("Join"),
                 type="primary",
                 on_click=lambda: _join(
                     st.session_state[f"{PAGE}_code"], st.session_state[f"{PAGE}_name"]
@@ -147,7 +153,10 @@ def a_room_with_no_one(db: Store, room: Room) -> None:
     common.said()
     if room.status(db.clock()) != "open":
         st.info(
-            f"Class {rooms.format_code(room.code)} has ended: it accepts no new students.",
+            tr(
+                "Class {code} has ended: it accepts no new students.",
+                code=rooms.format_code(room.code),
+            ),
             icon="🔒",
         )
         return

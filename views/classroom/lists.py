@@ -11,6 +11,7 @@ import streamlit as st
 
 from classroom import peer
 from classroom.store import Room, Store
+from i18n import N_, tr, trn
 from ndcg_core.display import count
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import parse_relevances
@@ -22,6 +23,7 @@ from .common import PAGE
 
 DRAFT = f"{PAGE}_draft"  # the question list being built on this screen: `peer.Item`s
 IMPORTED = f"{PAGE}_imported"  # the uploaded file last read, so a rerun does not read it again
+UNNAMED = N_("Question list")  # a list's name in its file while the box is empty
 ADMIN = f"{PAGE}_admin"  # the administrator secret, as typed (only on a server that has one)
 
 
@@ -33,6 +35,7 @@ def _list_name() -> str:
     return st.session_state.get(f"{PAGE}_list_name", "")
 
 
+@common.speaks
 def _save_list(code: str, key: str) -> None:
     try:
         name = common.store().save_list(code, key, _list_name(), draft(), admin=_admin())
@@ -41,11 +44,15 @@ def _save_list(code: str, key: str) -> None:
         return
     common.say(
         "success",
-        f"Saved as “{name}”: any class on this server can load it; only this class's teacher "
-        "link replaces or deletes it.",
+        tr(
+            "Saved as “{name}”: any class on this server can load it; only this class's "
+            "teacher link replaces or deletes it.",
+            name=name,
+        ),
     )
 
 
+@common.speaks
 def _use_list(code: str, key: str, items) -> None:
     try:
         common.store().load_plan(code, key, tuple(items))
@@ -53,9 +60,18 @@ def _use_list(code: str, key: str, items) -> None:
         common.say("error", str(error))
         return
     if items:
-        common.say("success", f"Loaded: {count(len(items))} questions; Next poses them in turn.")
+        common.say(
+            "success",
+            trn(
+                "Loaded: {count} question; Next poses them in turn.",
+                "Loaded: {count} questions; Next poses them in turn.",
+                len(items),
+                count=count(len(items)),
+            ),
+        )
 
 
+@common.speaks
 def _load_saved(code: str, key: str) -> None:
     name = st.session_state.get(f"{PAGE}_saved_pick")
     if name is None:
@@ -70,6 +86,7 @@ def _load_saved(code: str, key: str) -> None:
     _use_list(code, key, items)
 
 
+@common.speaks
 def _delete_saved(code: str, key: str) -> None:
     name = st.session_state.get(f"{PAGE}_saved_pick")
     if name is None:
@@ -80,7 +97,7 @@ def _delete_saved(code: str, key: str) -> None:
         common.say("error", str(error))
         return
     st.session_state.pop(f"{PAGE}_saved_pick", None)
-    common.say("success", f"“{name}” is deleted from this server.")
+    common.say("success", tr("“{name}” is deleted from this server.", name=name))
 
 
 def _admin() -> str | None:
@@ -96,22 +113,38 @@ def _import(upload) -> None:
     try:
         name, items = peer.read_list(upload.getvalue())
     except ValueError as error:
-        st.error(f"{plain(upload.name)} could not be imported: {plain(error)}")
+        st.error(
+            tr(
+                "{file} could not be imported: {problem}",
+                file=plain(upload.name),
+                problem=plain(error),
+            )
+        )
         return
     st.session_state[DRAFT] = list(items)
     st.session_state[f"{PAGE}_list_name"] = name
-    st.success(f"Imported “{plain(name)}”: {count(len(items))} questions, below.")
+    st.success(
+        trn(
+            "Imported “{name}”: {count} question, below.",
+            "Imported “{name}”: {count} questions, below.",
+            len(items),
+            name=plain(name),
+            count=count(len(items)),
+        )
+    )
 
 
 def question_list(db: Store, room: Room, key: str) -> None:
-    with st.expander("Question list: prepare, save, load, export", expanded=bool(room.plan)):
+    with st.expander(tr("Question list: prepare, save, load, export"), expanded=bool(room.plan)):
         st.caption(
-            "Build a sequence of questions before class (Ask a question → *Add it to the "
-            "question list*), save it by name on this server or export it as a file, and load "
-            "it in any later class: *Next* then poses its questions in turn."
+            tr(
+                "Build a sequence of questions before class (Ask a question → *Add it to the "
+                "question list*), save it by name on this server or export it as a file, and "
+                "load it in any later class: *Next* then poses its questions in turn."
+            )
         )
         if room.plan:
-            st.markdown("**Loaded in this class**")
+            st.markdown(tr("**Loaded in this class**"))
             st.text(
                 "\n".join(
                     f"{'→' if n == room.plan_next else ('✓' if n < room.plan_next else ' ')} "
@@ -120,11 +153,14 @@ def question_list(db: Store, room: Room, key: str) -> None:
                 )
             )
             st.button(
-                "Unload it", key=f"{PAGE}_unload", on_click=_use_list, args=(room.code, key, ())
+                tr("Unload it"),
+                key=f"{PAGE}_unload",
+                on_click=_use_list,
+                args=(room.code, key, ()),
             )
         _import(
             st.file_uploader(
-                "Import a list (a JSON file this page exported)",
+                tr("Import a list (a JSON file this page exported)"),
                 type=["json"],
                 key=f"{PAGE}_import",
             )
@@ -132,9 +168,9 @@ def question_list(db: Store, room: Room, key: str) -> None:
         saved = db.saved_lists()
         if saved:
             pick, load, forget = st.columns([2, 1, 1], vertical_alignment="bottom")
-            pick.selectbox("Saved on this server", saved, key=f"{PAGE}_saved_pick")
+            pick.selectbox(tr("Saved on this server"), saved, key=f"{PAGE}_saved_pick")
             load.button(
-                "Load into this class",
+                tr("Load into this class"),
                 key=f"{PAGE}_load_saved",
                 on_click=_load_saved,
                 args=(room.code, key),
@@ -142,58 +178,69 @@ def question_list(db: Store, room: Room, key: str) -> None:
             picked = st.session_state.get(f"{PAGE}_saved_pick") or saved[0]
             mine = db.list_owned(key, picked)
             forget.button(
-                "Delete it",
+                tr("Delete it"),
                 key=f"{PAGE}_delete_saved",
                 on_click=_delete_saved,
                 args=(room.code, key),
                 disabled=not (mine or db.has_admin),
-                help="Deletes the saved list from this server (a class it is loaded in keeps "
-                "its copy)."
+                help=tr(
+                    "Deletes the saved list from this server (a class it is loaded in keeps its "
+                    "copy)."
+                )
                 if mine
-                else "Saved from another class: only its teacher link, or the server's "
-                "administrator secret, deletes it.",
+                else tr(
+                    "Saved from another class: only its teacher link, or the server's "
+                    "administrator secret, deletes it."
+                ),
             )
             if db.has_admin:
                 st.text_input(
-                    "Administrator secret (replaces or deletes any saved list)",
+                    tr("Administrator secret (replaces or deletes any saved list)"),
                     type="password",
                     key=ADMIN,
-                    help="Set in the server's settings (NDCG_CLASSROOM_ADMIN); see the README.",
+                    help=tr("Set in the server's settings (NDCG_CLASSROOM_ADMIN); see the README."),
                 )
         building = draft()
         if not building:
-            st.caption("The list you build shows here.")
+            st.caption(tr("The list you build shows here."))
             return
-        st.markdown(f"**The list you are building** ({count(len(building))} questions)")
+        st.markdown(
+            trn(
+                "**The list you are building** ({count} question)",
+                "**The list you are building** ({count} questions)",
+                len(building),
+                count=count(len(building)),
+            )
+        )
         # A text element: the lists and titles show exactly as they are.
         st.text("\n".join(f"{n}. {item.describe()}" for n, item in enumerate(building, start=1)))
         last, clear = st.columns(2)
-        last.button("Remove the last", key=f"{PAGE}_draft_pop", on_click=building.pop)
-        clear.button("Clear the list", key=f"{PAGE}_draft_clear", on_click=building.clear)
+        last.button(tr("Remove the last"), key=f"{PAGE}_draft_pop", on_click=building.pop)
+        clear.button(tr("Clear the list"), key=f"{PAGE}_draft_clear", on_click=building.clear)
         st.text_input(
-            "Its name",
+            tr("Its name"),
             max_chars=peer.NAME_LIMIT,
-            placeholder="Week 3: gains",
+            placeholder=tr("Week 3: gains"),
             key=f"{PAGE}_list_name",
         )
         save, use, export = st.columns(3)
         save.button(
-            "Save on this server",
+            tr("Save on this server"),
             key=f"{PAGE}_save_list",
             on_click=_save_list,
             args=(room.code, key),
         )
         use.button(
-            "Use it in this class",
+            tr("Use it in this class"),
             key=f"{PAGE}_use_list",
             on_click=lambda: _use_list(room.code, key, tuple(draft())),
         )
         try:
             name = peer.read_list_name(_list_name())
         except ValueError:
-            name = "Question list"
+            name = tr(UNNAMED)
         export.download_button(
-            "Export as a file",
+            tr("Export as a file"),
             peer.write_list(name, building),
             file_name=f"{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')[:40] or 'questions'}.json",
             mime="application/json",
@@ -201,6 +248,7 @@ def question_list(db: Store, room: Room, key: str) -> None:
         )
 
 
+@common.speaks
 def _push(code: str, key: str, ranked) -> None:
     try:
         common.store().push(code, key, None if ranked is None else urlparams.list_params(ranked))
@@ -208,25 +256,27 @@ def _push(code: str, key: str, ranked) -> None:
         common.say("error", str(error))
         return
     if ranked is not None:
-        common.say("success", "Sent: every student's screen shows it within a few seconds.")
+        common.say("success", tr("Sent: every student's screen shows it within a few seconds."))
 
 
 def send_a_list(room: Room, key: str) -> None:
-    with st.expander("Send a list to every screen"):
-        st.caption("Every student sees it with its NDCG and a link to open it in the playground.")
+    with st.expander(tr("Send a list to every screen")):
+        st.caption(
+            tr("Every student sees it with its NDCG and a link to open it in the playground.")
+        )
         shared = st.session_state.get(page_state.SHARED)
         if shared is not None:
             st.button(
-                f"Send the list from your playground: {shared.describe()}",
+                tr("Send the list from your playground: {values}", values=shared.describe()),
                 key=f"{PAGE}_push_shared",
                 on_click=_push,
                 args=(room.code, key, shared),
             )
         text = st.text_input(
-            "Or type one: relevances, top first", "3, 2, 3, 0, 1, 2", key=f"{PAGE}_push_text"
+            tr("Or type one: relevances, top first"), "3, 2, 3, 0, 1, 2", key=f"{PAGE}_push_text"
         )
         send, stop = st.columns(2)
-        if send.button("Send to every screen", key=f"{PAGE}_push"):
+        if send.button(tr("Send to every screen"), key=f"{PAGE}_push"):
             try:
                 parsed = parse_relevances(text, max_items=urlparams.MAX_ITEMS)
                 ranked = RankedList(parsed.values, parsed.labels if parsed.labelled else ())
@@ -237,7 +287,10 @@ def send_a_list(room: Room, key: str) -> None:
                 st.rerun()
         if room.pushed:
             stop.button(
-                "Stop showing it", key=f"{PAGE}_unpush", on_click=_push, args=(room.code, key, None)
+                tr("Stop showing it"),
+                key=f"{PAGE}_unpush",
+                on_click=_push,
+                args=(room.code, key, None),
             )
-            st.caption("Showing now:")
+            st.caption(tr("Showing now:"))
             show.show_pushed_list(room.pushed)

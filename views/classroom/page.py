@@ -25,12 +25,14 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from classroom import rooms
+from i18n import tr
 from ui import share, urlparams
 from ui.text import plain
 from views.classroom import common, join, projector, student, teacher
 
 
 def the_page(presenting: bool) -> None:
+    common.remember_language()
     link = common.link()
     if link.room is None:
         join.no_room()
@@ -56,8 +58,11 @@ def the_page(presenting: bool) -> None:
             token = common.read(urlparams.PROJECTOR, link.projector)
             if not db.is_projector(room.code, token):
                 raise ValueError(
-                    f"This projector link is not the one of class {rooms.format_code(room.code)}"
-                    ": copy it again from the teacher's screen."
+                    tr(
+                        "This projector link is not the one of class {code}: copy it again "
+                        "from the teacher's screen.",
+                        code=rooms.format_code(room.code),
+                    )
                 )
         except ValueError as error:
             wait = common.count_failure()
@@ -81,7 +86,10 @@ try:
     the_page(share.is_presenting())
 except SQLAlchemyError as error:
     st.error(
-        "The classroom's database cannot be reached, so no class can run right now. "
-        f"({plain(type(error).__name__)}; see the README's “Live classroom” section for how "
-        "the database is configured.)"
+        tr(
+            "The classroom's database cannot be reached, so no class can run right now. "
+            "({error}; see the README's “Live classroom” section for how the database is "
+            "configured.)",
+            error=plain(type(error).__name__),
+        )
     )

@@ -25,7 +25,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from classroom import peer, questions, rooms
 from classroom.store import Posed, Room, Store
-from ndcg_core.display import count, fixed
+from i18n import tr, trn
+from ndcg_core.display import count
 from ui.text import plain
 
 from . import charts, check, common, show
@@ -45,7 +46,7 @@ html { font-size: min(1.5vw, 2.6vh); }
 .ndcg-strip { display: flex; align-items: center; gap: 1.2rem; border-bottom:
   2px solid rgba(128,128,128,0.35); padding-bottom: 0.3rem; margin-bottom: 0.4rem; }
 .ndcg-strip .code { font-size: 1.7rem; font-weight: 800; letter-spacing: 0.08em; }
-.ndcg-strip .where { font-size: 0.95rem; }
+.ndcg-strip .join-at { font-size: 0.95rem; }
 .ndcg-strip span.ndcg-qr { height: 3.4rem; width: 3.4rem; margin-left: auto; }
 .ndcg-lobby { display: flex; align-items: center; gap: 3rem; justify-content: center; }
 .ndcg-lobby span.ndcg-qr { height: 26rem; width: 26rem; flex: none; }
@@ -64,9 +65,10 @@ html { font-size: min(1.5vw, 2.6vh); }
 def strip(room: Room) -> None:
     """The slim strip at the top: where to join, the code, a small QR code."""
     address = common.join_link(room.code)
+    where = tr("Join at {address}", address=address)
     show.html(
         '<div class="ndcg-strip">'
-        f'<span class="where">Join at {escape(address)}</span>'
+        f'<span class="join-at">{escape(where)}</span>'
         f'<span class="code">{escape(rooms.format_code(room.code))}</span>'
         f"{common.qr_image(address, room.code)}</div>"
     )
@@ -75,13 +77,18 @@ def strip(room: Room) -> None:
 def lobby(room: Room, students: int) -> None:
     """Before the first question: the code and a QR code the back row can scan."""
     address = common.join_link(room.code)
+    # The address on a line of its own, in bold (the catalogue's text is the app's own).
+    how = tr(
+        "Scan the QR code, or open {address} and type the code",
+        address=f"<br><strong>{escape(address)}</strong><br>",
+    )
+    joined = trn("{count} joined", "{count} joined", students, count=count(students))
     show.html(
         '<div class="ndcg-lobby">'
         f"{common.qr_image(address, room.code)}"
-        f"<div><p>Scan the QR code, or open<br><strong>{escape(address)}</strong><br>"
-        f"and type the code</p>"
+        f"<div><p>{how}</p>"
         f'<p class="code">{escape(rooms.format_code(room.code))}</p>'
-        f'<p class="count" role="status">{count(students)} joined</p></div></div>'
+        f'<p class="count" role="status">{escape(joined)}</p></div></div>'
     )
 
 
@@ -95,19 +102,24 @@ def in_round(db: Store, room: Room, posed: Posed, students: int) -> None:
     with right:
         show.html(f'<p class="ndcg-round">{escape(common.round_words(posed))}</p>')
         if posed.round == 2 and posed.prompt:
-            st.markdown(f"💬 {plain(posed.prompt)}")
+            st.markdown(f"💬 {plain(peer.prompt_words(posed.prompt))}")
         left_s = peer.seconds_left(posed.closes, db.clock())
         if left_s is not None:
             words = peer.timer_words(posed.closes, db.clock()).removeprefix("⏱ ")
             show.html(f'<p class="ndcg-big" role="timer">⏱ {escape(words)}</p>')
         answered = db.count(room.code, posed.number, posed.round)
-        show.html(f'<p class="ndcg-big" role="status">{answered} of {students}</p>')
-        st.markdown("**answered**")
+        show.html(f'<p class="ndcg-big" role="status">{escape(of(answered, students))}</p>')
+        st.markdown(tr("**answered**"))
         if room.show_live:
             texts = [a.answer for a in db.answers(room.code, posed.number, posed.round)]
             show.html(
-                show.distribution(question, texts, revealed=False, caption="The answers so far")
+                show.distribution(question, texts, revealed=False, caption=tr("The answers so far"))
             )
+
+
+def of(part: int, whole: int) -> str:
+    """'12 of 30', the big count of the projector."""
+    return tr("{part} of {whole}", part=count(part), whole=count(whole))
 
 
 def reveal_steps(db: Store, room: Room, posed: Posed) -> list:
@@ -121,7 +133,7 @@ def reveal_steps(db: Store, room: Room, posed: Posed) -> list:
     def answer() -> None:
         show.show_question(question, number)
         if question.is_numeric:
-            st.markdown(f"**The answer: {fixed(question.exercise.target)}**")
+            st.markdown(show.answer_words(question.exercise.target))
         if two:
             show.show_rounds(question, first, second)
         else:
@@ -132,20 +144,20 @@ def reveal_steps(db: Store, room: Room, posed: Posed) -> list:
             )
 
     def moved() -> None:
-        st.subheader(f"Question {number}: how the class moved")
+        st.subheader(tr("Question {number}: how the class moved", number=number))
         show.show_shift(db.shift(room.code, number))
         if posed.confidence:
             confidence_table(question, db.answers(room.code, number, posed.round), posed.round)
 
     def sure() -> None:
-        st.subheader(f"Question {number}: how sure, and how right")
+        st.subheader(tr("Question {number}: how sure, and how right", number=number))
         confidence_table(question, db.answers(room.code, number, 1), 1)
 
     def wrong() -> None:
         show.what_wrong_answers_say(question, final)
 
     def explained() -> None:
-        st.subheader(f"Question {number}: why")
+        st.subheader(tr("Question {number}: why", number=number))
         st.markdown(plain(question.exercise.explanation))
 
     def twin() -> None:
@@ -167,13 +179,15 @@ def reveal_steps(db: Store, room: Room, posed: Posed) -> list:
 def confidence_table(question: questions.Question, given, round: int) -> None:
     rows = peer.by_confidence(question, [(a.answer, a.confidence) for a in given])
     body = [
-        f'<tr><th scope="row">{escape(r.level)}</th><td class="count">{r.right}</td>'
-        f'<td class="count">{r.wrong}</td></tr>'
+        f'<tr><th scope="row">{escape(peer.confidence_words(r.level))}</th>'
+        f'<td class="count">{count(r.right)}</td><td class="count">{count(r.wrong)}</td></tr>'
         for r in rows
     ]
     show.html(
         charts.table(
-            f"How sure in round {round}, and how right", ("How sure", "Right", "Wrong"), body
+            tr("How sure in round {round}, and how right", round=round),
+            (tr("How sure"), tr("Right"), tr("Wrong")),
+            body,
         )
     )
 
@@ -184,25 +198,28 @@ def revealed(db: Store, room: Room, posed: Posed) -> None:
     at = int(since // STEP_SECONDS) % len(steps)
     steps[at]()
     dots = " ".join("●" if n == at else "○" for n in range(len(steps)))
-    show.html(
-        f'<p class="ndcg-steps" aria-hidden="true">{dots} &nbsp; step {at + 1} of '
-        f"{len(steps)}, the next in {math.ceil(STEP_SECONDS - since % STEP_SECONDS)} s</p>"
+    steps_words = tr(
+        "step {step} of {steps}, the next in {seconds} s",
+        step=at + 1,
+        steps=len(steps),
+        seconds=math.ceil(STEP_SECONDS - since % STEP_SECONDS),
     )
+    show.html(f'<p class="ndcg-steps" aria-hidden="true">{dots} &nbsp; {escape(steps_words)}</p>')
 
 
 def checking(db: Store, room: Room, phase: str, students: int) -> None:
     sent = db.check_count(room.code, phase)
     st.subheader(check.phase_title(phase))
-    st.markdown("On your phone, on your own: it is not graded.")
-    show.html(f'<p class="ndcg-big" role="status">{sent} of {students}</p>')
-    st.markdown("**have sent their answers**")
+    st.markdown(tr("On your phone, on your own: it is not graded."))
+    show.html(f'<p class="ndcg-big" role="status">{escape(of(sent, students))}</p>')
+    st.markdown(tr("**have sent their answers**"))
 
 
 def learned(db: Store, room: Room) -> None:
     found = db.check_results(room.code)
     taken = db.checks(room.code)
     phase = "post" if "post" in taken else "pre"
-    st.subheader("What the class learned" if phase == "post" else "Where the class starts")
+    st.subheader(tr("What the class learned") if phase == "post" else tr("Where the class starts"))
     check.results(found, tooltips=False, side_by_side=True)
 
 
@@ -215,7 +232,7 @@ def _latest_is_check(db: Store, room: Room, posed: Posed | None) -> bool:
     return posed is None or max(closed) > posed.posed
 
 
-@st.fragment(run_every=common.LIVE_SECONDS)
+@common.live(run_every=common.LIVE_SECONDS)
 def audience(code: str) -> None:
     db = common.store()
     try:
@@ -240,13 +257,13 @@ def audience(code: str) -> None:
         elif _latest_is_check(db, room, posed):
             learned(db, room)
         elif posed is None:
-            st.subheader("Waiting for the first question…")
+            st.subheader(tr("Waiting for the first question…"))
         elif posed.revealed is None:
             in_round(db, room, posed, students)
         else:
             revealed(db, room, posed)
     except SQLAlchemyError:
-        st.warning(common.DB_SILENT)
+        st.warning(tr(common.DB_SILENT))
 
 
 def projector_screen(db: Store, room: Room) -> None:

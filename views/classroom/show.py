@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from classroom import gains, peer, questions
+from i18n import tr, trn
 from lessons import practice
 from ndcg_core import totals
 from ndcg_core.display import count, fixed
@@ -27,7 +28,12 @@ PHONE_STYLE = """
 .st-key-classroom_student_form [data-testid="stRadio"],
 .st-key-classroom_student_form [data-testid="stRadioGroup"],
 .st-key-classroom_student_form [data-testid="stRadioGroup"] > div { width: 100%; }
-.st-key-classroom_student_form [aria-orientation="horizontal"] > div { flex: 1 1 0; }
+/* How sure: three options a row, wrapped onto two rows rather than cut mid-word when a
+   language's words are long (Russian's "Почти уверенно"). */
+.st-key-classroom_student_form [aria-orientation="horizontal"] { flex-wrap: wrap; }
+.st-key-classroom_student_form [aria-orientation="horizontal"] > div { flex: 1 1 auto; }
+.st-key-classroom_student_form label[data-testid="stRadioOption"] * {
+  overflow-wrap: normal; word-break: normal; }
 .st-key-classroom_student_form label[data-testid="stRadioOption"] {
   display: flex; width: 100%; min-height: 48px; box-sizing: border-box; align-items: center;
   padding: 0.4rem 0.75rem; margin: 0 0 0.5rem; border: 1px solid rgba(49, 51, 63, 0.45);
@@ -69,14 +75,21 @@ def show_question(question: questions.Question, number: int) -> None:
     """The question as the class sees it: title, prompt, its lists in words (a puzzle's lists
     would give its answer away, so they are not shown), and its formula if it has one."""
     exercise = question.exercise
-    st.subheader(f"Question {number}: {exercise.title}")
+    st.subheader(tr("Question {number}: {title}", number=number, title=exercise.title))
     st.markdown(plain(exercise.prompt))
     if question.shows_lists:
-        for case in exercise.cases:
-            label = f"{case.name}: " if len(exercise.cases) > 1 else ""
-            st.markdown(f"**{plain(label + case.describe())}**")
+        for line in list_lines(question):
+            st.markdown(f"**{plain(line)}**")
     if exercise.question_latex:
         st.latex(exercise.question_latex)
+
+
+def list_lines(question: questions.Question) -> list[str]:
+    """The question's lists in words, one line each, named when there are two ("A: 3, 2, 0")."""
+    cases = question.exercise.cases
+    if len(cases) == 1:
+        return [cases[0].describe()]
+    return [tr("{name}: {values}", name=tr(c.name), values=c.describe()) for c in cases]
 
 
 def has_lists_chart(question: questions.Question) -> bool:
@@ -96,9 +109,9 @@ def show_lists(question: questions.Question) -> None:
     k = cases[0].ranked.k
     html(
         charts.lists_table(
-            [(c.name, c.ranked.relevances) for c in cases],
+            [(tr(c.name), c.ranked.relevances) for c in cases],
             None if k == "n" or not isinstance(k, int) else k,
-            "The lists, grade by position (top first)",
+            tr("The lists, grade by position (top first)"),
         )
     )
 
@@ -110,8 +123,15 @@ def show_options_marked(question: questions.Question, mine: str | None = None) -
     for i, option in enumerate(question.options):
         picked = mine is not None and int(mine) == i
         mark = "✅" if i == right else ("❌" if picked else "⬜")
-        notes = [n for n, on in (("the answer", i == right), ("your pick", picked)) if on]
-        lines.append(f"- {mark} {plain(option)}" + (f" — *{', '.join(notes)}*" if notes else ""))
+        if i == right and picked:
+            note = tr("the answer, your pick")
+        elif i == right:
+            note = tr("the answer")
+        elif picked:
+            note = tr("your pick")
+        else:
+            note = ""
+        lines.append(f"- {mark} {plain(option)}" + (f" — *{note}*" if note else ""))
     st.markdown("\n".join(lines))
 
 
@@ -119,7 +139,7 @@ def show_solution(question: questions.Question, number: int) -> None:
     """The worked solution with the question's own numbers (practice's `worked`)."""
     exercise = question.exercise
     if question.is_numeric:
-        st.markdown(f"**The answer: {fixed(exercise.target)}**")
+        st.markdown(answer_words(exercise.target))
     st.markdown(plain(exercise.explanation))
     solutions.worked_exercise(exercise, key=f"{PAGE}_solution_{number}")
 
@@ -152,10 +172,20 @@ def distribution(
     )
 
 
+def answer_words(target: float) -> str:
+    """The right number, in bold, as the reveal says it."""
+    return tr("**The answer: {value}**", value=fixed(target))
+
+
 def round_title(round: int, twin: bool = False) -> str:
     if twin:
-        return "The twin (alone)"
-    return "Round 1 (alone)" if round == 1 else "Round 2 (after discussing)"
+        return tr("The twin (alone)")
+    return tr("Round 1 (alone)") if round == 1 else tr("Round 2 (after discussing)")
+
+
+def answers_caption(title: str) -> str:
+    """The caption of a round's table of answers: "Round 1 (alone): answers"."""
+    return tr("{round}: answers", round=title)
 
 
 def show_round(
@@ -167,8 +197,14 @@ def show_round(
 ) -> None:
     """One round's answers after the reveal: its share right, then its table."""
     tally = questions.tally(question, texts)
-    st.markdown(f"**{title}:** {peer.share_words(tally.right, tally.answered)}")
-    html(distribution(question, texts, revealed=True, caption=f"{title}: answers", mine=mine))
+    st.markdown(
+        tr(
+            "**{round}:** {share}",
+            round=title,
+            share=peer.share_words(tally.right, tally.answered),
+        )
+    )
+    html(distribution(question, texts, revealed=True, caption=answers_caption(title), mine=mine))
 
 
 def show_rounds(
@@ -188,12 +224,16 @@ def show_rounds(
 def show_shift(moved: peer.Shift) -> None:
     """How the class moved between the rounds, in three numbers."""
     right, away, stayed = st.columns(3)
-    right.metric("Moved to the right answer", count(moved.to_right))
-    away.metric("Moved away from it", count(moved.away))
-    stayed.metric("Right both times", count(moved.stayed_right))
+    right.metric(tr("Moved to the right answer"), count(moved.to_right))
+    away.metric(tr("Moved away from it"), count(moved.away))
+    stayed.metric(tr("Right both times"), count(moved.stayed_right))
     st.caption(
-        f"Of {count(moved.both)} who answered in both rounds; {count(moved.stayed_wrong)} "
-        f"{'was' if moved.stayed_wrong == 1 else 'were'} wrong both times."
+        trn(
+            "Of {both} who answered in both rounds; {n} was wrong both times.",
+            "Of {both} who answered in both rounds; {n} were wrong both times.",
+            moved.stayed_wrong,
+            both=count(moved.both),
+        )
     )
 
 
@@ -203,12 +243,12 @@ def show_confidence(question: questions.Question, given, round: int) -> None:
     rows = peer.by_confidence(question, [(a.answer, a.confidence) for a in given])
     if not any(r.right + r.wrong for r in rows):
         return
-    st.markdown(f"**How sure in round {round}, and how right**")
+    st.markdown(tr("**How sure in round {round}, and how right**", round=round))
     st.dataframe(
         {
-            "How sure": [r.level for r in rows],
-            "Right": [r.right for r in rows],
-            "Wrong": [r.wrong for r in rows],
+            tr("How sure"): [peer.confidence_words(r.level) for r in rows],
+            tr("Right"): [r.right for r in rows],
+            tr("Wrong"): [r.wrong for r in rows],
         },
         hide_index=True,
         key=f"{PAGE}_sure_{question.text[:40]}_{round}",
@@ -221,22 +261,30 @@ def show_learned(db, code: str, original: int, twin: int) -> None:
     posed = db.question(code, twin)
     shift = db.shift(code, original)
     tally = questions.tally(posed.question, [a.answer for a in db.answers(code, twin, 1)])
-    rows = [("Round 1 (alone)", shift.right1, shift.first)]
+    rows = [(round_title(1), shift.right1, shift.first)]
     if shift.second:
-        rows.append(("Round 2 (after discussing)", shift.right2, shift.second))
-    rows.append(("The twin (alone)", tally.right, tally.answered))
-    html(charts.shares_table(rows, f"What the twin of question {original} shows"))
+        rows.append((round_title(2), shift.right2, shift.second))
+    rows.append((round_title(1, twin=True), tally.right, tally.answered))
+    html(charts.shares_table(rows, tr("What the twin of question {number} shows", number=original)))
     learning = db.learning(code, original)
     if learning is not None:
         st.markdown(
-            f"**Weighted learning gain: {gains.gain_words(learning.wlg)}** "
-            f"({learning.learned} of {learning.learners} who were wrong alone got the twin "
-            f"right; {learning.knew_right} of {learning.knew} who were right alone did)"
+            tr(
+                "**Weighted learning gain: {wlg}** ({learned} of {learners} who were wrong alone "
+                "got the twin right; {knew_right} of {knew} who were right alone did)",
+                wlg=gains.gain_words(learning.wlg),
+                learned=count(learning.learned),
+                learners=count(learning.learners),
+                knew_right=count(learning.knew_right),
+                knew=count(learning.knew),
+            )
         )
     st.caption(
-        "The weighted learning gain: the share of those wrong alone in round 1 who got the twin "
-        "right, over the share of those right alone who did again (1: they caught up; Porter "
-        "et al., ICER 2011)."
+        tr(
+            "The weighted learning gain: the share of those wrong alone in round 1 who got the "
+            "twin right, over the share of those right alone who did again (1: they caught up; "
+            "Porter et al., ICER 2011)."
+        )
     )
 
 
@@ -244,7 +292,7 @@ def what_wrong_answers_say(question: questions.Question, texts: list[str]) -> No
     found = questions.misconceptions(question, texts)
     if not found:
         return
-    st.subheader("What the wrong answers point to")
+    st.subheader(tr("What the wrong answers point to"))
     for item in found:
         st.markdown(f"**{plain(item.label)}** · {count(item.count)}")
         if item.advice:
@@ -257,7 +305,7 @@ def show_pushed_list(params: dict) -> None:
     ranked, _ = urlparams.read_list(params)
     result = totals(ranked)
     with st.container(border=True):
-        st.markdown(f"📌 **Your teacher's list:** {plain(ranked.describe())}")
+        st.markdown(tr("📌 **Your teacher's list:** {values}", values=plain(ranked.describe())))
         st.markdown(f"{result.name()} = **{fixed(result.ndcg)}**")
         # The list on a board of its own: each screen may try moves; they stay on that screen.
         board.show(
@@ -267,7 +315,7 @@ def show_pushed_list(params: dict) -> None:
             report=False,
         )
         st.link_button(
-            "Open it in the playground ↗",
+            tr("Open it in the playground ↗"),
             urlparams.link("playground", ranked),
             key=f"{PAGE}_open_pushed",
         )

@@ -20,8 +20,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from classroom import peer, questions, rooms
 from classroom.store import Posed, Room, Store
+from i18n import tr
 from lessons import practice
-from ui import inputs
+from ui import inputs, language
 from ui.text import plain
 
 from . import check, common, show
@@ -41,6 +42,13 @@ SCROLL = """<script>
   go();
 })();
 </script>"""
+
+
+def student_language() -> None:
+    """The language switch, at the foot of a student's screen: the screen has no sidebar (it
+    must not lead anyone off the class), and a phone whose browser speaks another language than
+    its student reads should not leave them stuck in it. The choice stays in this phone's link."""
+    language.switch(key=f"{PAGE}_student_language")
 
 
 def field(number: int, round: int, what: str = "answer") -> str:
@@ -74,29 +82,32 @@ def submit(code: str, token: str, posed: Posed, given: object, sure: object) -> 
     question, number, round = posed.question, posed.number, posed.round
     if given is None or given == "":
         return "warning", (
-            "Type a number first." if question.is_numeric else "Pick one of the options first."
+            tr("Type a number first.")
+            if question.is_numeric
+            else tr("Pick one of the options first.")
         )
     if posed.confidence:
         if sure not in peer.CONFIDENCE:
-            return "warning", "Say how sure you are too."
+            return "warning", tr("Say how sure you are too.")
     else:
         sure = None
     if not question.is_numeric:
         given = inputs.chosen_index(given, question.options)
         if given is None:
-            return "error", inputs.UNREADABLE_CHOICE
+            return "error", tr(inputs.UNREADABLE_CHOICE)
     try:
         answer = questions.accept(question, given)
         common.store().answer(code, token, number, answer, round=round, confidence=sure)
     except practice.UnreadableAnswer as error:
-        return "error", f"That answer could not be read: {error}"
+        return "error", tr("That answer could not be read: {problem}", problem=error)
     except ValueError as error:
         return "error", str(error)
     # The note under the form says what was sent and until when it can change.
     st.session_state.pop(_mine_key(number, round, round), None)
-    return "success", "Your answer is in."
+    return "success", tr("Your answer is in.")
 
 
+@common.speaks
 def _send(code: str, token: str, posed: Posed) -> None:
     """The answer form's callback."""
     state = st.session_state
@@ -119,18 +130,18 @@ def your_answer(code: str, token: str, posed: Posed, mine) -> None:
         st.container(key="classroom_student_form"),
         st.form(f"{PAGE}_answer_form_{number}_{round}", border=False),
     ):
-        label = "Your answer" if round == 1 else "Your answer now"
+        label = tr("Your answer") if round == 1 else tr("Your answer now")
         if question.is_numeric:
             st.text_input(
                 label,
                 value=mine.answer if mine else "",
                 max_chars=rooms.ANSWER_LIMIT,
-                placeholder="e.g. 0.8, .8 or 80%",
+                placeholder=tr(common.ANSWER_PLACEHOLDER),
                 key=answer_key,
             )
         else:
             if inputs.drop_unreadable_choice(answer_key, question.options):
-                common.say("error", inputs.UNREADABLE_CHOICE)
+                common.say("error", tr(inputs.UNREADABLE_CHOICE))
             # The options are their texts (what the browser sends back), mapped to an index
             # only once checked: see ui/inputs.py.
             st.radio(
@@ -143,16 +154,19 @@ def your_answer(code: str, token: str, posed: Posed, mine) -> None:
             # The same guard as the answer's (reliability review 3, L2): a value the browser
             # could not have sent is dropped before the radio is drawn.
             if inputs.drop_unreadable_choice(sure_key, peer.CONFIDENCE):
-                common.say("error", "How sure you are could not be read: pick it again.")
+                common.say("error", tr("How sure you are could not be read: pick it again."))
+            # The options are the levels' English words (what is sent and stored), each shown
+            # in the student's language.
             st.radio(
-                "How sure are you?",
+                tr("How sure are you?"),
                 peer.CONFIDENCE,
                 index=None if mine is None or mine.confidence is None else mine.confidence,
+                format_func=peer.confidence_words,
                 horizontal=True,
                 key=sure_key,
             )
         st.form_submit_button(
-            "Change my answer" if mine else "Send my answer",
+            tr("Change my answer") if mine else tr("Send my answer"),
             type="primary",
             on_click=_send,
             args=(code, token, posed),
@@ -160,8 +174,10 @@ def your_answer(code: str, token: str, posed: Posed, mine) -> None:
     common.said()
     if mine:
         st.info(
-            f"Your answer: **{plain(questions.said(question, mine.answer))}**. You can change it "
-            "until this round closes.",
+            tr(
+                "Your answer: **{answer}**. You can change it until this round closes.",
+                answer=plain(questions.said(question, mine.answer)),
+            ),
             icon="✉️",
         )
 
@@ -169,11 +185,18 @@ def your_answer(code: str, token: str, posed: Posed, mine) -> None:
 def said_before(question: questions.Question, first) -> None:
     """A student's own round-1 answer, shown to them alone in round 2 and after."""
     if first is None:
-        st.caption("You did not answer in round 1.")
+        st.caption(tr("You did not answer in round 1."))
+        return
+    answer = plain(questions.said(question, first.answer))
+    if first.confidence is None:
+        st.markdown(tr("In round 1 you answered **{answer}**.", answer=answer))
     else:
-        sure = "" if first.confidence is None else f" ({peer.CONFIDENCE[first.confidence]})"
         st.markdown(
-            f"In round 1 you answered **{plain(questions.said(question, first.answer))}**{sure}."
+            tr(
+                "In round 1 you answered **{answer}** ({sure}).",
+                answer=answer,
+                sure=peer.confidence_words(peer.CONFIDENCE[first.confidence]),
+            )
         )
 
 
@@ -182,7 +205,7 @@ def round_panel(code: str, token: str, number: int, drawn: tuple, every: float) 
     and the student's own round-1 answer in round 2, the question, the form while the round
     takes answers. Redrawn by itself every `every` seconds; the whole screen only when the
     class has moved past this question (a reveal, a new question, a list, the check)."""
-    st.fragment(_round_panel, run_every=every)(code, token, number, drawn)
+    common.live(run_every=every)(_round_panel)(code, token, number, drawn)
 
 
 def _round_panel(code: str, token: str, number: int, drawn: tuple) -> None:
@@ -190,7 +213,7 @@ def _round_panel(code: str, token: str, number: int, drawn: tuple) -> None:
     try:
         now = common.snapshot(db, code)
     except SQLAlchemyError:
-        st.caption("⚠️ Lost touch with the class for a moment; trying again…")
+        st.caption(tr(common.LOST))
         return
     if now.signature is None:
         st.error(common.gone(code))
@@ -203,10 +226,10 @@ def _round_panel(code: str, token: str, number: int, drawn: tuple) -> None:
         # A live region: a screen reader says the new round (or the time running out) when the
         # panel redraws it.
         timer = peer.timer_words(posed.closes, db.clock())
-        words = common.round_words(posed) + (f" · {timer}" if timer else "")
+        words = common.round_words(posed) + (f" · {timer}" if timer else "")  # two phrases
         show.html(f'<p role="status" aria-live="polite">{escape(words)}</p>')
     if posed.round == 2:
-        st.info(plain(posed.prompt or peer.DEFAULT_PROMPT), icon="💬")
+        st.info(plain(peer.prompt_words(posed.prompt)), icon="💬")
         said_before(question, my_answer(db, code, token, number, 1, 2))
     show.show_question(question, number)
     mine = my_answer(db, code, token, number, posed.round, posed.round)
@@ -219,12 +242,14 @@ def _round_panel(code: str, token: str, number: int, drawn: tuple) -> None:
     common.said()
     if mine:
         st.info(
-            f"Answers are closed. Yours: **{plain(questions.said(question, mine.answer))}**. "
-            "Wait for your teacher…",
+            tr(
+                "Answers are closed. Yours: **{answer}**. Wait for your teacher…",
+                answer=plain(questions.said(question, mine.answer)),
+            ),
             icon="⏳",
         )
     else:
-        st.info("Answers are closed for this round. Wait for your teacher…", icon="⏳")
+        st.info(tr("Answers are closed for this round. Wait for your teacher…"), icon="⏳")
 
 
 def result(db: Store, code: str, token: str, posed: Posed) -> None:
@@ -246,9 +271,9 @@ def result(db: Store, code: str, token: str, posed: Posed) -> None:
             f"**{verdict.headline}** {plain(verdict.detail)}"
         )
         if text is None:
-            st.caption("That is your round-1 answer: you did not answer in round 2.")
+            st.caption(tr("That is your round-1 answer: you did not answer in round 2."))
     else:
-        st.info("You did not answer this one. Here is the solution.", icon="📖")
+        st.info(tr("You did not answer this one. Here is the solution."), icon="📖")
     if final_round == 2:
         said_before(question, first)
     st.markdown(plain(questions.compared(question, text, texts)))
@@ -265,28 +290,32 @@ def result(db: Store, code: str, token: str, posed: Posed) -> None:
         title = show.round_title(1, twin=posed.twin_of is not None)
         show.html(
             show.distribution(
-                question, texts, revealed=True, caption=f"{title}: answers", mine=text
+                question, texts, revealed=True, caption=show.answers_caption(title), mine=text
             )
         )
     # On request: the worked solution is the reveal's heaviest part, and the projector shows
     # it to the whole class.
-    if st.toggle("Show the worked solution", key=f"{PAGE}_solution_shown_{number}"):
+    if st.toggle(tr("Show the worked solution"), key=f"{PAGE}_solution_shown_{number}"):
         show.show_solution(question, number)
 
 
 def student_screen(db: Store, room: Room, token: str) -> None:
     me = db.student(room.code, token)
     if me is None:
-        st.title("🧑‍🏫 Live classroom")
+        st.title(common.page_title())
         if db.was_removed(room.code, token):
             st.error(
-                f"Your teacher removed you from class {rooms.format_code(room.code)}: ask them "
-                "if this was a mistake."
+                tr(
+                    "Your teacher removed you from class {code}: ask them if this was a mistake.",
+                    code=rooms.format_code(room.code),
+                )
             )
             return
         st.error(
-            "This student link is not from this class (or the class was deleted): join it "
-            "again with the code on the board."
+            tr(
+                "This student link is not from this class (or the class was deleted): join it "
+                "again with the code on the board."
+            )
         )
         from .join import join_a_class
 
@@ -296,27 +325,29 @@ def student_screen(db: Store, room: Room, token: str) -> None:
     show.style(phone=True, chrome=False)
     now = common.snapshot(db, room.code)
     state = room.status(db.clock())
-    st.caption(f"Class {rooms.format_code(room.code)}")
+    st.caption(tr("Class {code}", code=rooms.format_code(room.code)))
     if me.name:
-        st.text(f"You are {me.name}")
+        st.text(tr("You are {name}", name=me.name))
     if state != "open":
-        st.info("This class has ended. Thank you for taking part!", icon="🔒")
+        st.info(tr("This class has ended. Thank you for taking part!"), icon="🔒")
+        student_language()
         return
     posed = now.posed
     if room.checking:
         check.student_check(db, room.code, token, room.checking)
     elif posed is None:
-        st.info("You are in. Waiting for your teacher's first question…", icon="⏳")
+        st.info(tr("You are in. Waiting for your teacher's first question…"), icon="⏳")
         common.said()
     elif posed.revealed is None:
         every = common.watch_seconds(now.students)
         round_panel(room.code, token, posed.number, now.full, every)
         if show.has_lists_chart(posed.question):
-            with st.expander("The lists as bars"):
+            with st.expander(tr("The lists as bars")):
                 show.show_lists(posed.question)
     else:
         result(db, room.code, token, posed)
     if room.pushed:
         show.show_pushed_list(room.pushed)
+    student_language()
     if posed is None or posed.revealed is not None or room.checking:
         common.watch(room.code, now.full, every=common.watch_seconds(now.students))

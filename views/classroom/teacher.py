@@ -11,6 +11,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from classroom import gains, peer, questions, rooms
 from classroom.store import Posed, Room, Store
+from i18n import N_, tr
 from ndcg_core.display import count
 from ui.text import plain
 
@@ -24,18 +25,23 @@ from .common import PAGE
 
 def header(db: Store, room: Room, presenting: bool) -> str:
     state = room.status(db.clock())
-    st.title(f"🧑‍🏫 Class {rooms.format_code(room.code)}")
+    st.title(tr("🧑‍🏫 Class {code}", code=rooms.format_code(room.code)))
     if state == "open":
-        st.caption(
-            "Teacher's screen"
-            + (" · joining locked" if room.locked is not None else "")
-            + f" · closes by itself in {rooms.time_left(room.expires, db.clock())}"
+        # A strip of short phrases, each a message of its own, joined by dots.
+        phrases = [tr("Teacher's screen")]
+        if room.locked is not None:
+            phrases.append(tr("joining locked"))
+        phrases.append(
+            tr("closes by itself in {time}", time=rooms.time_left(room.expires, db.clock()))
         )
+        st.caption(" · ".join(phrases))
     else:
         st.warning(
-            "This class is closed: it accepts no new students or answers. Its results stay here "
-            f"until you delete them, or for {rooms.retention_words()}: then they are deleted by "
-            "themselves.",
+            tr(
+                "This class is closed: it accepts no new students or answers. Its results stay "
+                "here until you delete them, or for {days}: then they are deleted by themselves.",
+                days=rooms.retention_words(),
+            ),
             icon="🔒",
         )
     return state
@@ -46,23 +52,28 @@ def which_screen(db: Store, room: Room, key: str, presenting: bool) -> None:
     link = common.projector_link(room.code, db.projector(room.code, key))
     if presenting:
         st.warning(
-            "This is **your** screen (the teacher's) in presenter view: the class would see your "
-            "controls. Open the audience screen on the projector instead: it shows the code, "
-            "the question and the answers, and nothing else.",
+            tr(
+                "This is **your** screen (the teacher's) in presenter view: the class would see "
+                "your controls. Open the audience screen on the projector instead: it shows the "
+                "code, the question and the answers, and nothing else."
+            ),
             icon="🧑‍🏫",
         )
     else:
         st.info(
-            "**This is your screen**, with the controls (keep it on your laptop). **The "
-            "projector** shows the audience screen: the code, the question, the timer and the "
-            "answers, with no controls, no names and no key. Open this link there:",
+            tr(
+                "**This is your screen**, with the controls (keep it on your laptop). **The "
+                "projector** shows the audience screen: the code, the question, the timer and "
+                "the answers, with no controls, no names and no key. Open this link there (it "
+                "opens in the language you read now):"
+            ),
             icon="📽️",
         )
     st.code(link, language=None, wrap_lines=True)
 
 
 def how_to_join(room: Room) -> None:
-    if not st.toggle("Show how to join", value=True, key=f"{PAGE}_show_join"):
+    if not st.toggle(tr("Show how to join"), value=True, key=f"{PAGE}_show_join"):
         return
     address = common.join_link(room.code)
     with st.container(border=True):
@@ -70,46 +81,59 @@ def how_to_join(room: Room) -> None:
         # by side; later, one above the other.
         words, picture = st.columns(2) if room.current is None else (st.container(),) * 2
         with words:
-            st.header(f"Code {rooms.format_code(room.code)}")  # an h2 under the page's h1
-            st.markdown("Scan the QR code, or open the link and type the code:")
+            # An h2 under the page's h1.
+            st.header(tr("Code {code}", code=rooms.format_code(room.code)))
+            st.markdown(tr("Scan the QR code, or open the link and type the code:"))
             st.code(address, language=None, wrap_lines=True)
         with picture:
             show.html(common.qr_image(address, room.code, "ndcg-qr ndcg-qr-teacher"))
-            st.caption("Scan to join")
+            st.caption(tr("Scan to join"))
+        st.caption(
+            tr(
+                "Each phone opens the class in its own browser's language (English, Russian or "
+                "Chinese) and can switch."
+            )
+        )
         if common.is_local(address):
             st.warning(
-                "This link names this computer (localhost), which phones cannot open: open the "
-                "app by its network address (like http://192.168.1.20:8501) and the link and "
-                "QR code follow."
+                tr(
+                    "This link names this computer (localhost), which phones cannot open: open "
+                    "the app by its network address (like http://192.168.1.20:8501) and the link "
+                    "and QR code follow."
+                )
             )
 
 
 def who_is_in(db: Store, room: Room, key: str, presenting: bool = False) -> None:
     """Lock joining (and open it again), and take a student out of the class (by name: not
     in presenter view, where names are never shown)."""
-    with st.expander("Who is in"):  # the count is the live panel's
+    with st.expander(tr("Who is in")):  # the count is the live panel's
         if room.locked is None:
             st.button(
-                "Lock joining",
+                tr("Lock joining"),
                 key=f"{PAGE}_lock",
                 on_click=common.act,
                 args=(db.lock, room.code, key, True),
-                help="No new students; those in carry on.",
+                help=tr("No new students; those in carry on."),
             )
         else:
-            st.info("Joining is locked: no new students.", icon="🔒")
+            st.info(tr("Joining is locked: no new students."), icon="🔒")
             st.button(
-                "Open joining again",
+                tr("Open joining again"),
                 key=f"{PAGE}_unlock",
                 on_click=common.act,
                 args=(db.lock, room.code, key, False),
             )
         st.caption(
-            f"A class holds at most {count(rooms.ROOM_CAP)} students, and takes at most "
-            f"{count(rooms.JOINS_PER_MINUTE)} new ones a minute; a browser joins once."
+            tr(
+                "A class holds at most {most} students, and takes at most {per_minute} new ones "
+                "a minute; a browser joins once.",
+                most=count(rooms.ROOM_CAP),
+                per_minute=count(rooms.JOINS_PER_MINUTE),
+            )
         )
         if presenting:
-            st.caption("To remove a student, leave presenter view: names are never shown here.")
+            st.caption(tr("To remove a student, leave presenter view: names are never shown here."))
             return
         students = db.students(room.code)
         if not students:
@@ -118,15 +142,15 @@ def who_is_in(db: Store, room: Room, key: str, presenting: bool = False) -> None
         names = {s.id: common.name_of(s.name, numbered[s.id]) for s in students}
         # A selectbox shows its options as plain text: a name as typed, never as Markdown.
         chosen = st.selectbox(
-            "Remove a student (their answers leave the counts)",
+            tr("Remove a student (their answers leave the counts)"),
             list(names),
             index=None,
             format_func=names.get,
-            placeholder="Choose a student",
+            placeholder=tr("Choose a student"),
             key=f"{PAGE}_remove_who",
         )
         st.button(
-            "Remove from the class",
+            tr("Remove from the class"),
             key=f"{PAGE}_remove",
             disabled=chosen is None,
             on_click=_remove,
@@ -134,6 +158,7 @@ def who_is_in(db: Store, room: Room, key: str, presenting: bool = False) -> None
         )
 
 
+@common.speaks
 def _remove(code: str, key: str, student: int | None) -> None:
     if student is None:
         return
@@ -144,7 +169,8 @@ def _remove(code: str, key: str, student: int | None) -> None:
         return
     st.session_state.pop(f"{PAGE}_remove_who", None)
     common.say(
-        "success", "Removed: their answers no longer count, and their browser cannot join again."
+        "success",
+        tr("Removed: their answers no longer count, and their browser cannot join again."),
     )
 
 
@@ -156,10 +182,16 @@ def _remove(code: str, key: str, student: int | None) -> None:
 def joined(students: int) -> None:
     """The head count against the cap. Drawn only in a live panel, from the same reading as
     the panel's other counts: a count drawn outside it would go stale while these move."""
-    st.caption(f"{count(students)} of at most {count(rooms.ROOM_CAP)} joined")
+    st.caption(
+        tr(
+            "{students} of at most {most} joined",
+            students=count(students),
+            most=count(rooms.ROOM_CAP),
+        )
+    )
 
 
-@st.fragment(run_every=common.LIVE_SECONDS)
+@common.live(run_every=common.LIVE_SECONDS)
 def lobby(code: str) -> None:
     """Before the first question: who has joined, live."""
     db = common.store()
@@ -167,17 +199,19 @@ def lobby(code: str) -> None:
         room = db.room(code)
         students = db.head_count(code)
     except SQLAlchemyError:
-        st.warning(common.DB_SILENT)
+        st.warning(tr(common.DB_SILENT))
         return
     if room is None:
         st.error(common.gone(code))
         return
-    st.metric("Joined", count(students))
+    st.metric(tr("Joined"), count(students))
     joined(students)
-    st.info("Pose a question below when the class is in, or start the concept check.", icon="👇")
+    st.info(
+        tr("Pose a question below when the class is in, or start the concept check."), icon="👇"
+    )
 
 
-@st.fragment(run_every=common.LIVE_SECONDS)
+@common.live(run_every=common.LIVE_SECONDS)
 def live_answers(code: str, number: int, presenting: bool = False) -> None:
     """The teacher's panel: the round, its time left, how many answered, and (when the teacher
     chose to show it on the projector) the spread as it arrives; names on the teacher's own
@@ -189,7 +223,7 @@ def live_answers(code: str, number: int, presenting: bool = False) -> None:
         answers = [] if posed is None else db.answers(code, number, posed.round)
         students = db.students(code)
     except SQLAlchemyError:
-        st.warning(common.DB_SILENT)
+        st.warning(tr(common.DB_SILENT))
         return
     if room is None or posed is None:
         st.error(common.gone(code))
@@ -200,11 +234,14 @@ def live_answers(code: str, number: int, presenting: bool = False) -> None:
         st.warning(common.ended(code, state), icon="🔒")
     st.subheader(common.round_words(posed))
     if posed.round == 2 and posed.prompt:
-        st.info(plain(posed.prompt), icon="💬")
+        st.info(plain(peer.prompt_words(posed.prompt)), icon="💬")
     timer = peer.timer_words(posed.closes, now)
     if timer:
         st.markdown(f"**{timer}**")
-    st.metric("Answered", f"{len(answers)} of {len(students)}")
+    st.metric(
+        tr("Answered"),
+        tr("{part} of {whole}", part=count(len(answers)), whole=count(len(students))),
+    )
     joined(len(students))
     if room.show_live:
         show.html(
@@ -212,12 +249,15 @@ def live_answers(code: str, number: int, presenting: bool = False) -> None:
                 posed.question,
                 [a.answer for a in answers],
                 revealed=False,
-                caption=f"{common.round_words(posed)}: answers so far",
+                caption=tr("{round}: answers so far", round=common.round_words(posed)),
             )
         )
     else:
         st.caption(
-            "Only how many have answered is shown until the reveal, so each answers on their own."
+            tr(
+                "Only how many have answered is shown until the reveal, so each answers on "
+                "their own."
+            )
         )
     if not presenting:
         names(answers, students)
@@ -226,10 +266,12 @@ def live_answers(code: str, number: int, presenting: bool = False) -> None:
 def names(answers, students) -> None:
     """Who has answered, by name: on the teacher's own screen only (the page never calls this
     in presenter view), and only once the teacher switches it on."""
-    if not st.toggle("Show names (on this screen only)", value=False, key=f"{PAGE}_names"):
+    if not st.toggle(tr("Show names (on this screen only)"), value=False, key=f"{PAGE}_names"):
         st.caption(
-            "Names are hidden; the switch shows who has answered (never what), on this screen "
-            "only: never in presenter view, never on the audience screen."
+            tr(
+                "Names are hidden; the switch shows who has answered (never what), on this "
+                "screen only: never in presenter view, never on the audience screen."
+            )
         )
         return
     done = {a.student for a in answers}
@@ -237,8 +279,8 @@ def names(answers, students) -> None:
     have = [common.name_of(s.name, numbered[s.id]) for s in students if s.id in done]
     yet = [common.name_of(s.name, numbered[s.id]) for s in students if s.id not in done]
     # A text element: a name shows exactly as typed (no links, no entities, nothing added).
-    st.text(f"Answered: {', '.join(have) or '—'}")
-    st.text(f"Not yet: {', '.join(yet) or '—'}")
+    st.text(tr("Answered: {names}", names=", ".join(have) or "—"))
+    st.text(tr("Not yet: {names}", names=", ".join(yet) or "—"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -249,7 +291,7 @@ def names(answers, students) -> None:
 def current_question(db: Store, room: Room, key: str, state: str, presenting: bool) -> None:
     if room.checking:
         st.subheader(check.phase_title(room.checking))
-        st.caption("Every phone shows the check; the concept check's fold below closes it.")
+        st.caption(tr("Every phone shows the check; the concept check's fold below closes it."))
         return
     if room.current is None:
         if state == "open":
@@ -284,74 +326,95 @@ def round_controls(db: Store, room: Room, key: str, posed: Posed) -> None:
     taking = posed.taking(db.clock())
     if posed.round == 1 and posed.twin_of is None:
         with st.container(border=True, key=f"{PAGE}_round2_box"):
-            st.markdown("**Next: round 2.** The class discusses, then answers again.")
-            st.text_area(  # a box tall enough to read the whole prompt before starting
-                "Discussion prompt (every screen shows it)",
+            st.markdown(tr("**Next: round 2.** The class discusses, then answers again."))
+            # A box tall enough to read the whole prompt before starting. The default shows in
+            # the teacher's language; left as it is, every phone shows it in its own language
+            # (`peer.read_prompt`), while a prompt the teacher types is shown as typed.
+            st.text_area(
+                tr("Discussion prompt (every screen shows it)"),
                 height=80,
-                value=peer.DEFAULT_PROMPT,
+                value=tr(peer.DEFAULT_PROMPT),
                 max_chars=peer.PROMPT_LIMIT,
                 key=f"{PAGE}_prompt",
+                help=tr(
+                    "Left as it is, each phone shows it in its own language; a prompt you type "
+                    "is shown as you typed it."
+                ),
             )
             asking.timer_choice(
-                "Time for round 2", f"{PAGE}_seconds2_{number}", default=posed.seconds1
+                tr("Time for round 2"), f"{PAGE}_seconds2_{number}", default=posed.seconds1
             )
             st.button(
-                "Start round 2 (discuss)",
+                tr("Start round 2 (discuss)"),
                 key=f"{PAGE}_round2",
                 type="primary",
                 on_click=_second_round,
                 args=(code, key, number),
-                help="Round 1's answers close; each student sees their own round-1 answer and "
-                "answers again after discussing.",
+                help=tr(
+                    "Round 1's answers close; each student sees their own round-1 answer and "
+                    "answers again after discussing."
+                ),
             )
-        with st.popover("Reveal now (skip discussion)…", key=f"{PAGE}_reveal_early"):
+        with st.popover(tr("Reveal now (skip discussion)…"), key=f"{PAGE}_reveal_early"):
             st.markdown(
-                "Reveal without a second round? The class will not discuss, and a reveal cannot "
-                "be undone."
+                tr(
+                    "Reveal without a second round? The class will not discuss, and a reveal "
+                    "cannot be undone."
+                )
             )
             st.button(
-                "Yes, reveal now",
+                tr("Yes, reveal now"),
                 key=f"{PAGE}_reveal",
                 on_click=common.act,
                 args=(db.reveal, code, key, number),
             )
     else:
         st.button(
-            "Reveal the answer",
+            tr("Reveal the answer"),
             key=f"{PAGE}_reveal",
             type="primary",
             on_click=common.act,
             args=(db.reveal, code, key, number),
-            help="Everyone sees the right answer, the worked solution and how the class answered.",
+            help=tr(
+                "Everyone sees the right answer, the worked solution and how the class answered."
+            ),
         )
     more, stop = st.columns(2)
+    seconds = peer.EXTEND_SECONDS
     more.button(
-        f"+{peer.EXTEND_SECONDS} s" if taking else f"Reopen for {peer.EXTEND_SECONDS} s",
+        tr("+{seconds} s", seconds=seconds)
+        if taking
+        else tr("Reopen for {seconds} s", seconds=seconds),
         key=f"{PAGE}_extend",
         on_click=common.act,
-        args=(db.extend, code, key, number, peer.EXTEND_SECONDS),
-        help="More time for this round."
+        args=(db.extend, code, key, number, seconds),
+        help=tr("More time for this round.")
         if taking
-        else "The answers are closed: this opens the round again for 30 s.",
+        else tr(
+            "The answers are closed: this opens the round again for {seconds} s.", seconds=seconds
+        ),
     )
     if taking:
         stop.button(
-            "Close answers now",
+            tr("Close answers now"),
             key=f"{PAGE}_close_answers",
             on_click=common.act,
             args=(db.close_answers, code, key, number),
         )
     st.toggle(
-        "Show the answers on the projector as they arrive",
+        tr("Show the answers on the projector as they arrive"),
         value=room.show_live,
         key=f"{PAGE}_show_live",
         on_change=_show_live,
         args=(code, key),
-        help="Off by default: the class sees only how many have answered, so each answers "
-        "on their own.",
+        help=tr(
+            "Off by default: the class sees only how many have answered, so each answers on "
+            "their own."
+        ),
     )
 
 
+@common.speaks
 def _second_round(code: str, key: str, number: int) -> None:
     # A callback runs before the script: it reads what is typed now, not at the last run.
     state = st.session_state
@@ -359,6 +422,7 @@ def _second_round(code: str, key: str, number: int) -> None:
     common.act(common.store().second_round, code, key, number, prompt, seconds)
 
 
+@common.speaks
 def _show_live(code: str, key: str) -> None:
     common.act(common.store().show_live, code, key, bool(st.session_state.get(f"{PAGE}_show_live")))
 
@@ -376,11 +440,16 @@ def the_reveal(db: Store, room: Room, posed: Posed) -> None:
         final, texts = second, [a.answer for a in second]
     else:
         tally = questions.tally(question, texts)
-        st.metric("Right", f"{tally.right} of {tally.answered}")
+        st.metric(
+            tr("Right"),
+            tr("{part} of {whole}", part=count(tally.right), whole=count(tally.answered)),
+        )
         if not question.is_numeric:
             show.show_options_marked(question)
         title = show.round_title(1, twin=posed.twin_of is not None)
-        show.html(show.distribution(question, texts, revealed=True, caption=f"{title}: answers"))
+        show.html(
+            show.distribution(question, texts, revealed=True, caption=show.answers_caption(title))
+        )
         final = first
     if posed.confidence:
         show.show_confidence(question, final, posed.round)
@@ -394,14 +463,16 @@ def twin_button(db: Store, room: Room, key: str, posed: Posed) -> None:
     if posed.twin_of is not None or db.twin_of(room.code, posed.number) is not None:
         return
     st.button(
-        "Pose its twin: the same idea on other lists, answered alone →",
+        tr("Pose its twin: the same idea on other lists, answered alone →"),
         key=f"{PAGE}_twin",
         type="primary" if posed.round == 2 else "secondary",
         on_click=common.act,
         args=(db.pose_twin, room.code, key, posed.number),
-        help="Did the discussion teach, or did the class copy? An isomorphic question, answered "
-        "alone, tells (Smith et al., Science 2009); its weighted learning gain shows after its "
-        "reveal.",
+        help=tr(
+            "Did the discussion teach, or did the class copy? An isomorphic question, answered "
+            "alone, tells (Smith et al., Science 2009); its weighted learning gain shows after "
+            "its reveal."
+        ),
     )
 
 
@@ -411,8 +482,12 @@ def next_from_list(db: Store, room: Room, key: str) -> None:
     if item is None or room.status(db.clock()) != "open":
         return
     st.button(
-        f"Next from your list ({room.plan_next + 1} of {len(room.plan)}): "
-        f"{item.question.exercise.title} →",
+        tr(
+            "Next from your list ({number} of {total}): {title} →",
+            number=room.plan_next + 1,
+            total=len(room.plan),
+            title=item.question.exercise.title,
+        ),
         key=f"{PAGE}_plan_next",
         type="primary",
         on_click=common.act,
@@ -425,7 +500,7 @@ def worked_solution(db: Store, room: Room) -> None:
     posed = None if room.current is None else db.question(room.code, room.current)
     if posed is None or posed.revealed is None:
         return
-    with st.expander("The worked solution", expanded=True):
+    with st.expander(tr("The worked solution"), expanded=True):
         show.show_solution(posed.question, posed.number)
 
 
@@ -434,25 +509,25 @@ def worked_solution(db: Store, room: Room) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+SUMMARY_COLUMNS = (
+    N_("Question"),
+    N_("Asked"),
+    N_("Right in round 1"),
+    N_("Right in round 2"),
+    N_("Right on its twin"),
+    N_("Moved to right"),
+    N_("Moved away"),
+    N_("Weighted learning gain"),
+)
+
+
 def summary(db: Store, room: Room) -> None:
     """Per question: right in round 1, round 2 and on its twin, who moved, and its weighted
     learning gain (the same numbers as the reveal: `Store.shift`, `Store.learning`)."""
     posed = db.questions(room.code)
     if not posed:
         return
-    rows: dict[str, list] = {
-        name: []
-        for name in (
-            "Question",
-            "Asked",
-            "Right in round 1",
-            "Right in round 2",
-            "Right on its twin",
-            "Moved to right",
-            "Moved away",
-            "Weighted learning gain",
-        )
-    }
+    rows: dict[str, list] = {name: [] for name in SUMMARY_COLUMNS}
     for p in posed:
         moved = db.shift(room.code, p.number)
         two = p.round == 2
@@ -460,11 +535,15 @@ def summary(db: Store, room: Room) -> None:
         learning = db.learning(room.code, p.number)
         twin_texts = [] if twin is None else [a.answer for a in db.answers(room.code, twin.number)]
         twin_tally = None if twin is None else questions.tally(twin.question, twin_texts)
-        rows["Question"].append(f"{p.number} (twin of {p.twin_of})" if p.twin_of else str(p.number))
+        rows["Question"].append(
+            tr("{number} (twin of {original})", number=p.number, original=p.twin_of)
+            if p.twin_of
+            else str(p.number)
+        )
         rows["Asked"].append(p.question.exercise.title)
         rows["Right in round 1"].append(peer.share_words(moved.right1, moved.first))
         rows["Right in round 2"].append(
-            peer.share_words(moved.right2, moved.second) if two else "one round"
+            peer.share_words(moved.right2, moved.second) if two else tr("one round")
         )
         rows["Right on its twin"].append(
             peer.share_words(twin_tally.right, twin_tally.answered) if twin_tally else ""
@@ -474,74 +553,100 @@ def summary(db: Store, room: Room) -> None:
         rows["Weighted learning gain"].append(
             gains.gain_words(learning.wlg) if learning is not None else ""
         )
-    st.markdown("**Question by question**")
-    st.dataframe(rows, hide_index=True, key=f"{PAGE}_summary")
+    st.markdown(tr("**Question by question**"))
+    # The columns are named in English in the code and shown in the teacher's language.
+    st.dataframe(
+        {tr(name): values for name, values in rows.items()},
+        hide_index=True,
+        key=f"{PAGE}_summary",
+    )
     st.caption(
-        "Weighted learning gain (Porter et al., ICER 2011): of those wrong alone in round 1, the "
-        "share right on the twin, over the same share among those right in round 1."
+        tr(
+            "Weighted learning gain (Porter et al., ICER 2011): of those wrong alone in round "
+            "1, the share right on the twin, over the same share among those right in round 1."
+        )
     )
 
 
 def after_class(db: Store, room: Room, key: str, state: str) -> None:
-    with st.expander("After class: results, closing, deleting"):
+    with st.expander(tr("After class: results, closing, deleting")):
         summary(db, room)
         # The concept check's results are in its own fold; its file is here.
         found = db.checks(room.code)
         code = rooms.format_code(room.code)
         st.download_button(
-            "Download the questions and answer counts (CSV)",
+            tr("Download the questions and answer counts (CSV)"),
             db.export_csv(room.code, key),
             file_name=f"classroom-{code}.csv",
             mime="text/csv",
             key=f"{PAGE}_csv",
         )
         st.caption(
-            "One row per option (or number given) per question and round, with its count, and "
-            "each question's twin and weighted learning gain; no names."
+            tr(
+                "One row per option (or number given) per question and round, with its count, "
+                "and each question's twin and weighted learning gain; no names."
+            )
         )
         st.download_button(
-            "Download every answer, both rounds (CSV)",
+            tr("Download every answer, both rounds (CSV)"),
             db.export_rounds_csv(room.code, key),
             file_name=f"classroom-{code}-rounds.csv",
             mime="text/csv",
             key=f"{PAGE}_rounds_csv",
         )
         st.caption(
-            "One row per student per question: each round's answer, right or not, how sure, "
-            "seconds after the round began, and whether they moved; students numbered, no names."
+            tr(
+                "One row per student per question: each round's answer, right or not, how sure, "
+                "seconds after the round began, and whether they moved; students numbered, no "
+                "names."
+            )
         )
         if found:
             st.download_button(
-                "Download the concept check (CSV)",
+                tr("Download the concept check (CSV)"),
                 db.export_check_csv(room.code, key),
                 file_name=f"classroom-{code}-concept-check.csv",
                 mime="text/csv",
                 key=f"{PAGE}_check_csv",
             )
             st.caption(
-                "The class's scores at the start and the end and its ⟨g⟩, each concept's, and "
-                "each student's two scores (numbered, no names)."
+                tr(
+                    "The class's scores at the start and the end and its ⟨g⟩, each concept's, "
+                    "and each student's two scores (numbered, no names)."
+                )
             )
-        if state == "open" and st.button("Close the class now", key=f"{PAGE}_close"):
+        st.caption(
+            tr(
+                "The files' column names and coded values (yes/no, how sure, moves) are in "
+                "English in every language, so files from classes in different languages line "
+                "up; what each question asked is in the language you read now."
+            )
+        )
+        if state == "open" and st.button(tr("Close the class now"), key=f"{PAGE}_close"):
             db.close(room.code, key)
             st.rerun()
         sure = st.checkbox(
-            "Yes, delete this class and every answer in it", key=f"{PAGE}_delete_sure"
+            tr("Yes, delete this class and every answer in it"), key=f"{PAGE}_delete_sure"
         )
         st.caption(
-            f"A closed class's data is deleted by itself {rooms.retention_words()} after it "
-            "closed; deleting it here removes it from the database now."
+            tr(
+                "A closed class's data is deleted by itself {days} after it closed; deleting it "
+                "here removes it from the database now.",
+                days=rooms.retention_words(),
+            )
         )
-        if st.button("Delete the class's data", key=f"{PAGE}_delete", disabled=not sure):
+        if st.button(tr("Delete the class's data"), key=f"{PAGE}_delete", disabled=not sure):
             db.delete(room.code, key)
             common.go()
-            common.say("success", f"Class {code} and its answers are deleted.")
+            common.say("success", tr("Class {code} and its answers are deleted.", code=code))
             st.rerun()
-        st.markdown("**Your teacher link** (private: whoever has it runs this class):")
+        st.markdown(tr("**Your teacher link** (private: whoever has it runs this class):"))
         st.code(common.teacher_link(room.code, key), language=None, wrap_lines=True)
         st.caption(
-            "Never show it on the projector: the audience screen's link (at the top) is the one "
-            "for the class."
+            tr(
+                "Never show it on the projector: the audience screen's link (at the top) is the "
+                "one for the class."
+            )
         )
 
 
