@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextvars
 import gettext
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -35,14 +35,27 @@ DEFAULT = "en"
 LOCALES = Path(__file__).parent / "locales"
 DOMAIN = "messages"
 
-_language: contextvars.ContextVar[str] = contextvars.ContextVar(
-    "ndcg_lab_language", default=DEFAULT
+_language: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "ndcg_lab_language", default=None
 )
+# Where a thread that was not told its language finds it: the app registers its session's
+# (`ui.language`), since a widget's callback and a fragment's rerun run without app.py.
+_session_language: Callable[[], str | None] | None = None
 
 
 def language() -> str:
-    """The language this run speaks: 'en', 'ru' or 'zh'."""
-    return _language.get()
+    """The language this run speaks: 'en', 'ru' or 'zh' (what this thread was told, else its
+    session's, else English)."""
+    lang = _language.get()
+    if lang is None and _session_language is not None:
+        lang = _session_language()
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def use_session_language(getter: Callable[[], str | None]) -> None:
+    """Ask `getter` for the language of a thread that was not told one (the app's session)."""
+    global _session_language
+    _session_language = getter
 
 
 def set_language(lang: str) -> None:

@@ -9,6 +9,7 @@ no parameters, so the address gets it back on the next page.
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 import i18n
 from i18n import LANGUAGES, tr
@@ -17,6 +18,7 @@ from . import urlparams
 from .urlparams import LANG, LANGUAGE
 
 _CHOSEN = "language_chosen"  # session state: the language chosen by link or switch
+_NOW = "language_now"  # session state: the language of the session's last full run
 SWITCH_KEY = "app_language"
 # The switch's label is the same in every language, so a learner lost in one finds it.
 SWITCH_LABEL = "Language · Язык · 语言"
@@ -38,8 +40,20 @@ def choose() -> list[str]:
         # A menu link (which carries no parameters) led here: keep the chosen language.
         st.query_params[LANG] = st.session_state[_CHOSEN]
     lang = st.session_state.get(_CHOSEN) or i18n.from_locale(_browser_locale()) or i18n.DEFAULT
+    st.session_state[_NOW] = lang
     i18n.set_language(lang)
     return messages
+
+
+def _session_language() -> str | None:
+    """The language of the session this thread runs for: a widget's callback runs before
+    app.py chooses the run's language, and a fragment's rerun without app.py at all."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    return st.session_state.get(_CHOSEN) or st.session_state.get(_NOW)
+
+
+i18n.use_session_language(_session_language)
 
 
 def _browser_locale() -> str | None:
