@@ -161,6 +161,8 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
             plain(f"{error} The results below are for the last list that could be read."), icon="✋"
         )
         return ranked
+    if parsed.note:  # commas that could be decimal commas or separators: say how they were read
+        st.info(plain(parsed.note), icon="🔢")
     if (typed.relevances, typed.labels) != (ranked.relevances, ranked.labels):
         st.session_state[state_key(page, "ranked")] = typed
         _remember_typed(page, typed)
