@@ -19,8 +19,10 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from i18n import tr
+
 from .checks import MAX_LABEL_LENGTH, as_numbers, check_cut, check_names, check_not_negative
-from .display import exact
+from .display import exact, shorten
 from .options import (
     CUTS,
     DISCOUNTS,
@@ -107,7 +109,10 @@ class Scoring:
         if self.k == EVERY_RANKED:
             if n is None:
                 raise ValueError(
-                    "`k` is 'n' (every ranked position): the list's length is needed to score it."
+                    tr(
+                        "`k` is 'n' (every ranked position): the list's length is needed to "
+                        "score it."
+                    )
                 )
             return n
         return self.k
@@ -177,7 +182,7 @@ class RankedList:
     def __post_init__(self) -> None:
         values = tuple(as_numbers(self.relevances, "relevances").tolist())
         if not values:
-            raise ValueError("`relevances` is empty: NDCG needs at least one ranked item.")
+            raise ValueError(tr("`relevances` is empty: NDCG needs at least one ranked item."))
         object.__setattr__(self, "relevances", values)
         pool = check_not_negative(as_numbers(self.pool, "pool"), "pool")
         object.__setattr__(self, "pool", tuple(pool.tolist()))
@@ -249,7 +254,11 @@ class RankedList:
         order = [int(i) for i in order]
         if sorted(order) != list(range(self.n)):
             raise ValueError(
-                f"`order` must list each of the {self.n} positions exactly once; got {order}."
+                tr(
+                    "`order` must list each of the {n} positions exactly once; got {order}.",
+                    n=self.n,
+                    order=shorten(repr(order)),
+                )
             )
         return replace(
             self,
@@ -320,20 +329,37 @@ def check_sums(relevance_sum, gain_sum, top: float, values, gained) -> None:
 def too_large(values: np.ndarray) -> ValueError:
     """The one message for relevances whose sums overflow a float."""
     return ValueError(
-        f"`relevances` are too large to score: their discounted sum overflows a float (the "
-        f"largest here is {exact(np.max(values))}). Divide every relevance by the same number; "
-        f"under the linear gain NDCG does not change."
+        tr(
+            "`relevances` are too large to score: their discounted sum overflows a float (the "
+            "largest here is {largest}). Divide every relevance by the same number; under the "
+            "linear gain NDCG does not change.",
+            largest=exact(np.max(values)),
+        )
     )
 
 
 def gains_too_large(gain: str, gained: np.ndarray) -> ValueError:
     """The one message for gains (not relevances) whose discounted sum overflows a float."""
     record = gain_record(gain)
-    named = f"The gain map {record.text}" if is_gain_map(gain) else f"The gain {record.short}"
+    largest = exact(np.max(gained))
+    if is_gain_map(gain):
+        return ValueError(
+            tr(
+                "The gain map {map} gives gains too large to score: their discounted sum "
+                "overflows a float (the largest gain here is {largest}). Divide every gain by "
+                "the same number: NDCG does not change.",
+                map=record.text,
+                largest=largest,
+            )
+        )
     return ValueError(
-        f"{named} gives gains too large to score: their discounted sum overflows a float (the "
-        f"largest gain here is {exact(np.max(gained))}). Divide every gain by the same number: "
-        f"NDCG does not change."
+        tr(
+            "The gain {gain} gives gains too large to score: their discounted sum overflows a "
+            "float (the largest gain here is {largest}). Divide every gain by the same number: "
+            "NDCG does not change.",
+            gain=tr(record.short),
+            largest=largest,
+        )
     )
 
 

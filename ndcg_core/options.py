@@ -20,6 +20,8 @@ from itertools import pairwise
 
 import numpy as np
 
+from i18n import N_, tr
+
 from .display import NOISE, exact, shorten
 from .references import REFERENCES
 
@@ -69,9 +71,13 @@ def _linear(relevances: np.ndarray) -> np.ndarray:
 def _exponential(relevances: np.ndarray) -> np.ndarray:
     if relevances.size and relevances.max() > MAX_EXPONENTIAL_RELEVANCE:
         raise ValueError(
-            f"With the exponential gain 2^rel − 1, relevance must be at most "
-            f"{MAX_EXPONENTIAL_RELEVANCE}; the largest here is {exact(relevances.max())}, and 2 to "
-            f"that power does not fit in a number. Use the linear gain, or smaller grades."
+            tr(
+                "With the exponential gain 2^rel − 1, relevance must be at most {limit}; the "
+                "largest here is {largest}, and 2 to that power does not fit in a number. Use "
+                "the linear gain, or smaller grades.",
+                limit=MAX_EXPONENTIAL_RELEVANCE,
+                largest=exact(relevances.max()),
+            )
         )
     return np.exp2(relevances.astype(float)) - 1.0
 
@@ -142,37 +148,57 @@ class GainMap:
                 grade, gain = item
             except (TypeError, ValueError):
                 raise ValueError(
-                    f"A gain map holds (grade, gain) pairs; got {item!r}. Write it as "
-                    f"map:0=0,1=1,2=3."
+                    tr(
+                        "A gain map holds (grade, gain) pairs; got {item}. Write it as "
+                        "map:0=0,1=1,2=3.",
+                        item=shorten(repr(item)),
+                    )
                 ) from None
             pairs.append((_map_number(grade, "grade"), _map_number(gain, "gain", grade)))
         if not pairs:
-            raise ValueError("A gain map needs at least one grade=gain pair, e.g. map:0=0,1=1.")
+            raise ValueError(tr("A gain map needs at least one grade=gain pair, e.g. map:0=0,1=1."))
         if len(pairs) > MAX_MAP_GRADES:
             raise ValueError(
-                f"A gain map holds at most {MAX_MAP_GRADES} grades; this one has {len(pairs)}."
+                tr(
+                    "A gain map holds at most {limit} grades; this one has {n}.",
+                    limit=MAX_MAP_GRADES,
+                    n=len(pairs),
+                )
             )
         pairs.sort()
         for grade, gain in pairs:
             if 0 < gain < MIN_MAP_GAIN:
                 raise ValueError(
-                    f"The gain map's gain of grade {exact(grade)} is {exact(gain)}, too small to "
-                    f"sum without losing digits: a gain above 0 must be at least "
-                    f"{exact(MIN_MAP_GAIN)}. Multiply every gain by the same number (NDCG does "
-                    f"not change), or give that grade 0."
+                    tr(
+                        "The gain map's gain of grade {grade} is {gain}, too small to sum "
+                        "without losing digits: a gain above 0 must be at least {least}. "
+                        "Multiply every gain by the same number (NDCG does not change), or give "
+                        "that grade 0.",
+                        grade=exact(grade),
+                        gain=exact(gain),
+                        least=exact(MIN_MAP_GAIN),
+                    )
                 )
         for (grade, _), (next_grade, _) in pairwise(pairs):
             if grade == next_grade:
                 raise ValueError(
-                    f"The gain map gives grade {exact(grade)} twice: give each grade one gain."
+                    tr(
+                        "The gain map gives grade {grade} twice: give each grade one gain.",
+                        grade=exact(grade),
+                    )
                 )
         for (grade, gain), (next_grade, next_gain) in pairwise(pairs):
             if next_gain < gain:
                 raise ValueError(
-                    f"In the gain map, grade {exact(next_grade)} earns {exact(next_gain)}, less "
-                    f"than grade {exact(grade)} ({exact(gain)}): a higher grade must earn at "
-                    f"least as much, or the ideal ranking (best grades first) would not be the "
-                    f"best order."
+                    tr(
+                        "In the gain map, grade {higher} earns {higher_gain}, less than grade "
+                        "{lower} ({lower_gain}): a higher grade must earn at least as much, or "
+                        "the ideal ranking (best grades first) would not be the best order.",
+                        higher=exact(next_grade),
+                        higher_gain=exact(next_gain),
+                        lower=exact(grade),
+                        lower_gain=exact(gain),
+                    )
                 )
         object.__setattr__(self, "table", tuple(pairs))
 
@@ -181,14 +207,19 @@ class GainMap:
         """A map from its text: ``map:0=0,1=1,2=3`` (the ``map:`` is optional; spaces and ``;``
         between pairs are accepted)."""
         if not isinstance(text, str):
-            raise ValueError(f"A gain map is written as text, e.g. map:0=0,1=1; got {text!r}.")
+            raise ValueError(
+                tr(
+                    "A gain map is written as text, e.g. map:0=0,1=1; got {value}.",
+                    value=shorten(repr(text)),
+                )
+            )
         body = text.strip()
         if body.lower().startswith(GAIN_MAP_PREFIX):
             body = body[len(GAIN_MAP_PREFIX) :]
         pieces = [piece.strip() for piece in body.replace(";", ",").split(",")]
         if not any(pieces):
             raise ValueError(
-                "The gain map is empty: write grade=gain pairs, e.g. map:0=0,1=1,2=3,3=7."
+                tr("The gain map is empty: write grade=gain pairs, e.g. map:0=0,1=1,2=3,3=7.")
             )
         pairs = []
         for piece in pieces:
@@ -197,8 +228,11 @@ class GainMap:
             grade, sep, gain = piece.partition("=")
             if not sep or not grade.strip() or not gain.strip():
                 raise ValueError(
-                    f"'{shorten(piece, 30)}' in the gain map is not a grade=gain pair: write "
-                    f"each as grade=gain, e.g. 2=3, separated by commas."
+                    tr(
+                        "'{piece}' in the gain map is not a grade=gain pair: write each as "
+                        "grade=gain, e.g. 2=3, separated by commas.",
+                        piece=shorten(piece, 30),
+                    )
                 )
             pairs.append((_map_text(grade, "grade"), _map_text(gain, "gain", grade.strip())))
         return cls(tuple(pairs))
@@ -213,7 +247,10 @@ class GainMap:
         if isinstance(gains, dict):
             return cls(tuple(gains.items()))
         raise ValueError(
-            f"A gain map is a {{grade: gain}} dict or text such as 'map:0=0,1=1'; got {gains!r}."
+            tr(
+                "A gain map is a {{grade: gain}} dict or text such as 'map:0=0,1=1'; got {value}.",
+                value=shorten(repr(gains)),
+            )
         )
 
     @classmethod
@@ -293,9 +330,11 @@ class GainMap:
         raise ValueError(self._missing(grade))
 
     def _missing(self, grade: float) -> str:
-        return (
-            f"The gain map {self.name} gives no gain for grade {exact(grade)}: add "
-            f"{exact(grade)}=… to the map (it needs a gain for every grade in use)."
+        return tr(
+            "The gain map {map} gives no gain for grade {grade}: add {grade}=… to the map (it "
+            "needs a gain for every grade in use).",
+            map=self.name,
+            grade=exact(grade),
         )
 
     def compute(self, relevances: np.ndarray) -> np.ndarray:
@@ -406,19 +445,12 @@ def _map_number(value: object, what: str, grade: object = None, shown: str = "")
     if isinstance(value, (bool, np.bool_)) or not isinstance(
         value, (int, float, np.integer, np.floating)
     ):
-        raise ValueError(_map_wrong(shown, what, grade, "a number"))
+        raise ValueError(_map_wrong(shown, what, grade, "number"))
     number = float(value)
     if not np.isfinite(number):
-        raise ValueError(_map_wrong(shown, what, grade, "a finite number"))
+        raise ValueError(_map_wrong(shown, what, grade, "finite"))
     if number < 0:
-        raise ValueError(
-            _map_wrong(shown, what, grade, "0 or more")
-            + (
-                " NDCG is defined here for gains ≥ 0 (a negative gain can push it below 0)."
-                if what == "gain"
-                else " Grades are relevances, 0 or more."
-            )
-        )
+        raise ValueError(_map_wrong(shown, what, grade, "negative"))
     return number
 
 
@@ -427,16 +459,41 @@ def _map_text(text: str, what: str, grade: object = None) -> float:
     try:
         number = float(cleaned)
     except ValueError:
-        raise ValueError(_map_wrong(cleaned, what, grade, "a number")) from None
+        raise ValueError(_map_wrong(cleaned, what, grade, "number")) from None
     return _map_number(number, what, grade, cleaned)
 
 
-def _map_wrong(shown: str, what: str, grade: object, should: str) -> str:
-    where = f" of grade {grade}" if what == "gain" and grade is not None else ""
-    return (
-        f"The gain map's {what}{where} must be {should}; got '{shorten(shown, 30)}'. Write the "
-        f"map as grade=gain pairs, e.g. map:0=0,1=1,2=3,3=7."
-    )
+# What is wrong with a number in a gain map, a whole sentence for each (what, problem); the
+# gain's sentences name its grade when it is known ("The gain map's gain of grade 2 …").
+_MAP_WRONG = {
+    ("grade", "number"): N_("The gain map's grade must be a number; got '{value}'."),
+    ("grade", "finite"): N_("The gain map's grade must be a finite number; got '{value}'."),
+    ("grade", "negative"): N_(
+        "The gain map's grade must be 0 or more; got '{value}'. Grades are relevances, 0 or more."
+    ),
+    ("gain", "number"): N_("The gain map's gain must be a number; got '{value}'."),
+    ("gain", "finite"): N_("The gain map's gain must be a finite number; got '{value}'."),
+    ("gain", "negative"): N_(
+        "The gain map's gain must be 0 or more; got '{value}'. NDCG is defined here for gains "
+        "≥ 0 (a negative gain can push it below 0)."
+    ),
+    ("graded gain", "number"): N_(
+        "The gain map's gain of grade {grade} must be a number; got '{value}'."
+    ),
+    ("graded gain", "finite"): N_(
+        "The gain map's gain of grade {grade} must be a finite number; got '{value}'."
+    ),
+    ("graded gain", "negative"): N_(
+        "The gain map's gain of grade {grade} must be 0 or more; got '{value}'. NDCG is defined "
+        "here for gains ≥ 0 (a negative gain can push it below 0)."
+    ),
+}
+
+
+def _map_wrong(shown: str, what: str, grade: object, problem: str) -> str:
+    key = "graded gain" if what == "gain" and grade is not None else what
+    said = tr(_MAP_WRONG[key, problem], value=shorten(shown, 30), grade=grade)
+    return said + " " + tr("Write the map as grade=gain pairs, e.g. map:0=0,1=1,2=3,3=7.")
 
 
 def is_gain_map(gain: object) -> bool:
@@ -472,8 +529,11 @@ def gain_record(gain: object) -> Gain | GainMap:
     if isinstance(gain, dict):
         return GainMap.of(gain)
     raise ValueError(
-        f"`gain` must be 'linear' or 'exponential'; got {gain!r}. A gain per grade is a map such "
-        f"as 'map:0=0,1=1,2=3,3=7' (or a {{grade: gain}} dict)."
+        tr(
+            "`gain` must be 'linear' or 'exponential'; got {value}. A gain per grade is a map "
+            "such as 'map:0=0,1=1,2=3,3=7' (or a {{grade: gain}} dict).",
+            value=shorten(repr(gain)),
+        )
     )
 
 
@@ -554,8 +614,13 @@ class NumberRange:
         """`value` if it lies in the range, else a ValueError naming it and the range."""
         if not self.low <= value <= self.high:
             raise ValueError(
-                f"{what or self.name} {exact(value)} is outside {exact(self.low)}–"
-                f"{exact(self.high)}, the range this app offers."
+                tr(
+                    "{name} {value} is outside {low}–{high}, the range this app offers.",
+                    name=what or tr(self.name),
+                    value=exact(value),
+                    low=exact(self.low),
+                    high=exact(self.high),
+                )
             )
         return float(value)
 
@@ -564,7 +629,7 @@ class NumberRange:
 # box and every link. Below 1.01 the Järvelin–Kekäläinen discount divides by a log that grows
 # without bound; above 1000 no list of 1000 items is discounted at all.
 LOG_BASE = NumberRange(
-    name="log base",
+    name=N_("log base"),
     low=1.01,
     high=1000.0,
     default=2.0,
@@ -705,8 +770,11 @@ def zero_rule(on_zero: object) -> str:
             if rule.value == on_zero:
                 return name
     raise ValueError(
-        f"`on_zero` must be 0.0 (scikit-learn, trec_eval), 1.0 (LightGBM, XGBoost) or "
-        f"float('nan') (leave the query out of a mean); got {on_zero!r}."
+        tr(
+            "`on_zero` must be 0.0 (scikit-learn, trec_eval), 1.0 (LightGBM, XGBoost) or "
+            "float('nan') (leave the query out of a mean); got {value}.",
+            value=shorten(repr(on_zero)),
+        )
     )
 
 
@@ -748,8 +816,16 @@ def check_option(value: object, options: dict[str, Option], parameter: str) -> s
     """Return `value` if it names one of `options`, else raise a ValueError saying what is allowed."""
     if isinstance(value, str) and value in options:
         return value
-    allowed = " or ".join(repr(name) for name in options)
-    raise ValueError(f"`{parameter}` must be {allowed}; got {value!r}.")
+    # Translators: " or " joins the names a parameter may take: 'log2' or 'jarvelin'.
+    allowed = tr(" or ").join(repr(name) for name in options)
+    raise ValueError(
+        tr(
+            "`{parameter}` must be {allowed}; got {value}.",
+            parameter=parameter,
+            allowed=allowed,
+            value=shorten(repr(value)),
+        )
+    )
 
 
 def check_log_base(log_base: object) -> float:
@@ -757,12 +833,20 @@ def check_log_base(log_base: object) -> float:
     if isinstance(log_base, bool) or not isinstance(
         log_base, (int, float, np.integer, np.floating)
     ):
-        raise ValueError(f"`log_base` must be a number greater than 1; got {log_base!r}.")
+        raise ValueError(
+            tr(
+                "`log_base` must be a number greater than 1; got {value}.",
+                value=shorten(repr(log_base)),
+            )
+        )
     base = float(log_base)
     if not np.isfinite(base) or base <= 1:
         raise ValueError(
-            f"`log_base` must be a number greater than 1 (a logarithm to base ≤ 1 does not "
-            f"shrink as positions grow); got {log_base!r}."
+            tr(
+                "`log_base` must be a number greater than 1 (a logarithm to base ≤ 1 does not "
+                "shrink as positions grow); got {value}.",
+                value=shorten(repr(log_base)),
+            )
         )
     return base
 

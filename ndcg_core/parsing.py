@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from i18n import N_, language, tr, trn
+from i18n import N_, tr, trn
 
 from .display import exact, shorten
 
@@ -83,7 +83,8 @@ class ParseError(ValueError):
 
     def __init__(self, problems: list[Problem], multiline: bool, what: str = "value"):
         self.problems = problems
-        shown = "; ".join(p.describe(multiline) for p in problems[:5])
+        # Translators: what separates the problems of a list in one message ("; ").
+        shown = tr("; ").join(p.describe(multiline) for p in problems[:5])
         n = len(problems)
         if n > 5:
             shown = trn("{shown}; and {n} more", "{shown}; and {n} more", n - 5, shown=shown)
@@ -124,15 +125,22 @@ def _tokens(text: str) -> list[tuple[int, str | None, str, str]]:
                     found.append((line_number, part["label"].strip(), part["value"].strip(), word))
                 else:
                     found.append((line_number, None, word, word))
-    # Each item as typed (a decimal comma is a comma again); its value text keeps the mark.
+    return found
+
+
+def _as_typed(
+    tokens: list[tuple[int, str | None, str, str]],
+) -> list[tuple[int, str | None, str, str]]:
+    """Tokens of a text whose decimal commas were marked, each as typed (a decimal comma is a
+    comma again); the value text keeps the mark for `_read_number`."""
+
+    def typed(text: str) -> str:
+        return text.replace(_DECIMAL_COMMA, ",")
+
     return [
-        (line, _as_typed(label) if label is not None else None, value, _as_typed(typed))
-        for line, label, value, typed in found
+        (line, None if label is None else typed(label), value, typed(shown))
+        for line, label, value, shown in tokens
     ]
-
-
-def _as_typed(text: str) -> str:
-    return text.replace(_DECIMAL_COMMA, ",")
 
 
 @dataclass(frozen=True)
@@ -158,7 +166,7 @@ def _pairs_plausibly(pieces: list[str]) -> bool:
 def _commas(text: str) -> _Commas:
     """Decide which commas of `text` are decimal commas (see the module's docstring)."""
     runs = list(_COMMA_RUN.finditer(text))
-    if not runs:
+    if not runs or _DECIMAL_COMMA in text:  # the mark typed as a character: no mark is used
         return _Commas(text)
     as_decimals = _COMMA_RUN.sub(lambda run: run[0].replace(",", _DECIMAL_COMMA), text)
     if ";" in text:
@@ -176,61 +184,65 @@ def _commas(text: str) -> _Commas:
 
 
 def _comma_note(commas: _Commas, n: int) -> str | None:
-    """The sentence saying how the commas were read, and how to type the other reading."""
+    """The sentences saying how the commas were read, and how to type the other reading."""
     if commas.kind == "decimal":
-        return " ".join(
-            (
-                trn(
-                    "A comma between two digits, as in {example}, was read as a decimal comma, "
-                    "so the list has {n} value.",
-                    "A comma between two digits, as in {example}, was read as a decimal comma, "
-                    "so the list has {n} values.",
-                    n,
-                    example=commas.example,
-                ),
-                tr(
-                    "If such a comma separates two items, put a space after it ({items}).",
-                    items=commas.other,
-                ),
-            )
+        return trn(
+            "A comma between two digits, as in {example}, was read as a decimal comma, so the "
+            "list has {n} value. If such a comma separates two items, put a space after it "
+            "({items}).",
+            "A comma between two digits, as in {example}, was read as a decimal comma, so the "
+            "list has {n} values. If such a comma separates two items, put a space after it "
+            "({items}).",
+            n,
+            example=commas.example,
+            items=commas.other,
         )
     if commas.kind == "separator":
         split = commas.example.split(",")
-        read = trn(
+        points = ", ".join(p.replace(",", ".") for p in commas.other.split("; "))
+        if len(split) == 2:
+            return trn(
+                "{example} was read as {n} whole number, {numbers}: a comma between two digits "
+                "separates items when nothing else does. If you meant the decimal {point}, type "
+                "it with a point.",
+                "{example} was read as {n} whole numbers, {numbers}: a comma between two digits "
+                "separates items when nothing else does. If you meant the decimal {point}, type "
+                "it with a point.",
+                len(split),
+                example=commas.example,
+                numbers=", ".join(split),
+                point=points,
+            )
+        return trn(
             "{example} was read as {n} whole number, {numbers}: a comma between two digits "
-            "separates items when nothing else does.",
+            "separates items when nothing else does. If you meant decimals, separate the items "
+            "with semicolons ({semicolons}) or type the decimals with a point ({points}).",
             "{example} was read as {n} whole numbers, {numbers}: a comma between two digits "
-            "separates items when nothing else does.",
+            "separates items when nothing else does. If you meant decimals, separate the items "
+            "with semicolons ({semicolons}) or type the decimals with a point ({points}).",
             len(split),
             example=commas.example,
             numbers=", ".join(split),
+            semicolons=commas.other,
+            points=points,
         )
-        points = ", ".join(p.replace(",", ".") for p in commas.other.split("; "))
-        if len(split) == 2:
-            other = tr(
-                "If you meant the decimal {point}, type it with a point.", point=points
-            )
-        else:
-            other = tr(
-                "If you meant decimals, separate the items with semicolons ({semicolons}) or "
-                "type the decimals with a point ({points}).",
-                semicolons=commas.other,
-                points=points,
-            )
-        return f"{read} {other}"
     return None
 
 
-def _read_number(token: str, allow_negative: bool) -> tuple[float | None, str | None]:
-    """The number in `token`, or the reason it is not an acceptable one."""
+def _read_number(
+    token: str, allow_negative: bool, marked: bool = False
+) -> tuple[float | None, str | None]:
+    """The number in `token`, or the reason it is not an acceptable one. With `marked`, the
+    token's decimal commas are marked (`_DECIMAL_COMMA`)."""
     if not token:
         return None, tr("has no number after its label")
-    if token.count(_DECIMAL_COMMA) > 1:
+    if marked and token.count(_DECIMAL_COMMA) > 1:
         return None, tr(
             "has more than one decimal comma: in a list with semicolons, a comma between two "
             "digits is a decimal comma, so separate the items with semicolons"
         )
-    token = token.replace(_DECIMAL_COMMA, ".")
+    if marked:
+        token = token.replace(_DECIMAL_COMMA, ".")
     if _NOT_FINITE.match(token):
         return None, tr("is not a finite number")
     if not _NUMBER.match(token):
@@ -273,7 +285,8 @@ def _parse(text: str, *, allow_negative: bool, max_items: int | None, what: str)
     if not isinstance(text, str):
         raise ValueError(tr("Expected typed text; got {type}.", type=type(text).__name__))
     commas = _commas(text)
-    tokens = _tokens(commas.text)
+    marked = commas.text is not text
+    tokens = _as_typed(_tokens(commas.text)) if marked else _tokens(text)
     if not tokens:
         raise ValueError(tr(_EMPTY.get(what, _EMPTY["value"]), example=EXAMPLE_INPUT))
     if max_items is not None and len(tokens) > max_items:
@@ -291,7 +304,7 @@ def _parse(text: str, *, allow_negative: bool, max_items: int | None, what: str)
     problems: list[Problem] = []
     first_use: dict[str, int] = {}
     for item, (line, label, token, typed) in enumerate(tokens, start=1):
-        value, reason = _read_number(token, allow_negative)
+        value, reason = _read_number(token, allow_negative, marked)
         if label is not None and not label:
             reason = reason or tr("has no label before its '=' or ':'")
         name = label if label else default_label(item)

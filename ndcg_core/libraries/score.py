@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
+from i18n import tr
+
 from ..display import NOISE, exact, fixed
 from ..model import RankedList
 from ..options import DISCOUNTS, EVERY_RANKED, GAINS, NO_CUTOFF, TIES
@@ -221,7 +223,13 @@ def _cause_words(
         if v.kind == "surprise":
             return "Changes the labels silently: " + v.message
         return f"Accepts what {reference.library} refuses ({rule.description})."
-    raise ValueError(f"`cause` must be one of {', '.join(CAUSES)}; got {cause!r}.")
+    raise ValueError(
+        tr(
+            "`cause` must be one of {allowed}; got {value}.",
+            allowed=", ".join(CAUSES),
+            value=repr(cause),
+        )
+    )
 
 
 def evaluate_query(

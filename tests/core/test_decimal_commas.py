@@ -72,7 +72,9 @@ def test_the_notes_say_how_to_type_the_other_reading():
         "items when nothing else does. If you meant decimals, separate the items with "
         "semicolons (0,5; 0,9) or type the decimals with a point (0.5, 0.9)."
     )
-    assert parse_relevances("0,5").note.endswith("If you meant the decimal 0.5, type it with a point.")
+    assert parse_relevances("0,5").note.endswith(
+        "If you meant the decimal 0.5, type it with a point."
+    )
     assert parse_relevances("1,5, 2").note == (
         "A comma between two digits, as in 1,5, was read as a decimal comma, so the list has 2 "
         "values. If such a comma separates two items, put a space after it (1, 5)."
