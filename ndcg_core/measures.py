@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from i18n import tr
+from i18n import N_, tr
 
 from .checks import ArrayLike
 from .display import exact, shorten
@@ -51,7 +51,7 @@ REL_MIN = NumberRange(
     high=1000.0,
     default=1.0,
     step=1.0,
-    help=(
+    help=N_(
         "The smallest grade that counts as relevant for the binary measures (P, R, RR, AP, "
         "RBP): with 1, every item graded 1 or more is a hit."
     ),
@@ -62,7 +62,7 @@ G_MAX = NumberRange(
     high=30.0,
     default=3.0,
     step=1.0,
-    help=(
+    help=N_(
         "The top grade of the relevance scale (3 on a 0–3 scale). ERR reads an item of grade g "
         "as satisfying the reader with probability (2^g − 1) / 2^g_max: 7/8 for the top grade "
         "of 0–3."
@@ -74,7 +74,7 @@ PERSISTENCE = NumberRange(
     high=0.99,
     default=0.8,
     step=0.01,
-    help=(
+    help=N_(
         "RBP's persistence: the chance that the reader goes on to the next position. 0.5 is "
         "an impatient reader (about 2 items), 0.95 a patient one (about 20)."
     ),

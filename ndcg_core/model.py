@@ -132,9 +132,9 @@ class Scoring:
         """The cut-off in a few words: 'k = 3', 'k = n = 6' ('k = n' when n is not known) or
         'no cut-off' (the words of `options.CUTS`)."""
         if self.k == EVERY_RANKED:
-            return CUTS[EVERY_RANKED].short + ("" if n is None else f" = {n}")
+            return tr(CUTS[EVERY_RANKED].short) + ("" if n is None else f" = {n}")
         if self.k == NO_CUTOFF:
-            return CUTS[NO_CUTOFF].short
+            return tr(CUTS[NO_CUTOFF].short)
         return f"k = {self.k}"
 
     def suffix(self, n: int | None = None) -> str:
@@ -147,20 +147,27 @@ class Scoring:
         default = default or Scoring()
         said = []
         if self.gain != default.gain:
-            said.append(f"gain {self.gain_record.short}")
+            said.append(tr("gain {gain}", gain=tr(self.gain_record.short)))
         if self.discount != default.discount or (
             self.discount == "jarvelin" and self.log_base != default.log_base
         ):
-            said.append(
-                f"discount {DISCOUNTS[self.discount].short}"
-                + (f", base {exact(self.log_base)}" if self.discount == "jarvelin" else "")
-            )
+            discount = tr(DISCOUNTS[self.discount].short)
+            if self.discount == "jarvelin":
+                said.append(
+                    tr(
+                        "discount {discount}, base {base}",
+                        discount=discount,
+                        base=exact(self.log_base),
+                    )
+                )
+            else:
+                said.append(tr("discount {discount}", discount=discount))
         elif self.log_base != default.log_base:
-            said.append(f"log base {exact(self.log_base)} (cancels out of NDCG)")
+            said.append(tr("log base {base} (cancels out of NDCG)", base=exact(self.log_base)))
         if self.ideal != default.ideal:
-            said.append(f"ideal from {IDEALS[self.ideal].short}")
+            said.append(tr("ideal from {source}", source=tr(IDEALS[self.ideal].short)))
         if self.zero != default.zero:
-            said.append(ON_ZERO[self.zero].short)
+            said.append(tr(ON_ZERO[self.zero].short))
         return said
 
 
@@ -272,7 +279,7 @@ class RankedList:
         join the ideal, and no cut-off where it lets the ideal run past the list."""
         said = self._off_default()
         if self.scoring.k == NO_CUTOFF and self.cut_matters:
-            said.append(f"{self.cut_words} (the ideal spans every judged item)")
+            said.append(tr("{cut} (the ideal spans every judged item)", cut=self.cut_words))
         return said
 
     def describe(self) -> str:
@@ -284,7 +291,7 @@ class RankedList:
         """`conventions` but the cut-off, which `describe` always says."""
         said = self.scoring.differences()
         if self.ideal is not None:
-            said.append(f"judged but not retrieved: {format_relevances(self.pool)}")
+            said.append(tr("judged but not retrieved: {pool}", pool=format_relevances(self.pool)))
         return said
 
 

@@ -85,9 +85,9 @@ def _exponential(relevances: np.ndarray) -> np.ndarray:
 GAINS: dict[str, Gain] = {
     "linear": Gain(
         name="linear",
-        label="Linear: rel",
-        short="rel",
-        description=(
+        label=N_("Linear: rel"),
+        short=N_("rel"),
+        description=N_(
             "Each item earns exactly its relevance grade, so a grade-3 item is worth three "
             "grade-1 items."
         ),
@@ -98,9 +98,9 @@ GAINS: dict[str, Gain] = {
     ),
     "exponential": Gain(
         name="exponential",
-        label="Exponential: 2^rel − 1",
-        short="2^rel − 1",
-        description=(
+        label=N_("Exponential: 2^rel − 1"),
+        short=N_("2^rel − 1"),
+        description=N_(
             "Grades 0, 1, 2, 3, 4 earn 0, 1, 3, 7, 15: each grade earns twice the grade below "
             "plus one, so the gaps double (1, 2, 4, 8) and the very best item on top matters "
             "much more. "
@@ -313,7 +313,7 @@ class GainMap:
             shown = [*shown[:limit], "…"]
         return ", ".join(shown)
 
-    description = (
+    description = N_(
         "Each grade earns the gain the map gives it, g(rel). The exponential gain is one such "
         "map (0→0, 1→1, 2→3, 3→7, …, 2^rel − 1), the linear gain another (g(rel) = rel). "
         "Multiplying every gain by the same number changes nothing: DCG and IDCG grow by that "
@@ -432,8 +432,8 @@ def covering_gain(gain: object, grades) -> tuple[str, str]:
 # The gain widgets' third choice, beside GAINS: a gain per grade.
 GAIN_MAP_OPTION = Option(
     name="map",
-    label="A gain per grade (a map)",
-    short="a gain per grade",
+    label=N_("A gain per grade (a map)"),
+    short=N_("a gain per grade"),
     description=GainMap.description,
     used_by=GainMap.used_by,
     reference=GainMap.reference,
@@ -571,9 +571,9 @@ class Discount(Option):
 DISCOUNTS: dict[str, Discount] = {
     "log2": Discount(
         name="log2",
-        label="1 / log₂(i+1)",
-        short="1/log(i+1)",
-        description=(
+        label=N_("1 / log₂(i+1)"),
+        short=N_("1/log(i+1)"),
+        description=N_(
             "Every position is discounted, a little less steeply the further down it is. "
             "The log base scales every DCG by the same factor, so it cancels out of NDCG."
         ),
@@ -584,9 +584,9 @@ DISCOUNTS: dict[str, Discount] = {
     ),
     "jarvelin": Discount(
         name="jarvelin",
-        label="Järvelin–Kekäläinen: 1 / max(1, log_b i)",
-        short="Järvelin–Kekäläinen",
-        description=(
+        label=N_("Järvelin–Kekäläinen: 1 / max(1, log_b i)"),
+        short=N_("Järvelin–Kekäläinen"),
+        description=N_(
             "The original 2002 form: ranks i below the base b keep their whole gain, and rank "
             "i ≥ b is divided by log_b(i). With b = 2, ranks 1 and 2 weigh the same. Here the "
             "base does change NDCG."
@@ -634,7 +634,7 @@ LOG_BASE = NumberRange(
     high=1000.0,
     default=2.0,
     step=1.0,
-    help=(
+    help=N_(
         "The base b of the logarithm. It scales every DCG by the same factor, so it cancels out "
         "of NDCG under 1/log(i+1) but not under Järvelin–Kekäläinen."
     ),
@@ -648,9 +648,9 @@ LOG_BASE = NumberRange(
 IDEALS: dict[str, Option] = {
     "judgments": Option(
         name="judgments",
-        label="All judged documents (trec_eval)",
-        short="all judged documents",
-        description=(
+        label=N_("All judged documents (trec_eval)"),
+        short=N_("all judged documents"),
+        description=N_(
             "The ideal ranking sorts every judged item of the query, those the system never "
             "retrieved included, so missing a relevant item costs."
         ),
@@ -658,9 +658,9 @@ IDEALS: dict[str, Option] = {
     ),
     "run": Option(
         name="run",
-        label="Only the ranked documents (scikit-learn)",
-        short="only the ranked documents",
-        description=(
+        label=N_("Only the ranked documents (scikit-learn)"),
+        short=N_("only the ranked documents"),
+        description=N_(
             "The ideal ranking sorts only the items the system returned: a relevant item it "
             "never found does not count against it."
         ),
@@ -677,9 +677,9 @@ NO_CUTOFF = "none"
 CUTS: dict[str, Option] = {
     EVERY_RANKED: Option(
         name=EVERY_RANKED,
-        label="k = n, every ranked position",
+        label=N_("k = n, every ranked position"),
         short="k = n",
-        description=(
+        description=N_(
             "Every position of the ranked list counts, and the ideal is cut at the same depth: "
             "the list's length n."
         ),
@@ -687,9 +687,9 @@ CUTS: dict[str, Option] = {
     ),
     NO_CUTOFF: Option(
         name=NO_CUTOFF,
-        label="No cut-off: the ideal spans every judged item",
-        short="no cut-off",
-        description=(
+        label=N_("No cut-off: the ideal spans every judged item"),
+        short=N_("no cut-off"),
+        description=N_(
             "Every ranked position counts, and the ideal keeps every judged item, even those "
             "ranked below the list's length; with judged items the system never retrieved, "
             "IDCG grows beyond IDCG@n."
@@ -704,9 +704,9 @@ CUTS: dict[str, Option] = {
 MEAN_OVER: dict[bool, Option] = {
     False: Option(
         name="answered",
-        label="The queries the run answers (trec_eval's default)",
-        short="the queries the run answers",
-        description=(
+        label=N_("The queries the run answers (trec_eval's default)"),
+        short=N_("the queries the run answers"),
+        description=N_(
             "The mean over the queries both the run and the judgments have. A judged query the "
             "run never answers is left out, so a run that skips its hardest queries looks "
             "better than it is."
@@ -715,9 +715,9 @@ MEAN_OVER: dict[bool, Option] = {
     ),
     True: Option(
         name="judged",
-        label="Every judged query (trec_eval -c)",
-        short="every judged query",
-        description=(
+        label=N_("Every judged query (trec_eval -c)"),
+        short=N_("every judged query"),
+        description=N_(
             "The mean over every query the judgments have: one the run never answers counts as "
             "an empty ranking, NDCG 0, so skipping a query costs what failing it would."
         ),
@@ -734,25 +734,25 @@ class ZeroRule(Option):
 ON_ZERO: dict[str, ZeroRule] = {
     "0": ZeroRule(
         name="0",
-        label="0: count it as a miss (scikit-learn, trec_eval)",
+        label=N_("0: count it as a miss (scikit-learn, trec_eval)"),
         short="0/0 → 0",
-        description="A list with nothing to find counts as a failure.",
+        description=N_("A list with nothing to find counts as a failure."),
         used_by="scikit-learn, trec_eval, ranx, TF-Ranking, torchmetrics' default",
         value=0.0,
     ),
     "1": ZeroRule(
         name="1",
-        label="1: count it as perfect (LightGBM, XGBoost)",
+        label=N_("1: count it as perfect (LightGBM, XGBoost)"),
         short="0/0 → 1",
-        description="Nothing could have been ranked better, so the order is perfect.",
+        description=N_("Nothing could have been ranked better, so the order is perfect."),
         used_by="LightGBM, XGBoost ndcg",
         value=1.0,
     ),
     "skip": ZeroRule(
         name="skip",
-        label="skip: leave it out of the mean",
-        short="0/0 → skipped",
-        description="The query has no answer to rank; leave it out of the average.",
+        label=N_("skip: leave it out of the mean"),
+        short=N_("0/0 → skipped"),
+        description=N_("The query has no answer to rank; leave it out of the average."),
         used_by="torchmetrics with empty_target_action='skip'",
         value=float("nan"),
     ),
@@ -781,23 +781,23 @@ def zero_rule(on_zero: object) -> str:
 TIES: dict[str, Option] = {
     "docid": Option(
         name="docid",
-        label="By document id, descending (trec_eval)",
-        short="by id, descending",
-        description="Tied scores are ordered by document id, descending, compared as text.",
+        label=N_("By document id, descending (trec_eval)"),
+        short=N_("by id, descending"),
+        description=N_("Tied scores are ordered by document id, descending, compared as text."),
         used_by="trec_eval",
     ),
     "keep": Option(
         name="keep",
-        label="In file order (LightGBM, XGBoost)",
-        short="in input order",
-        description="Tied scores keep their input order (a stable sort).",
+        label=N_("In file order (LightGBM, XGBoost)"),
+        short=N_("in input order"),
+        description=N_("Tied scores keep their input order (a stable sort)."),
         used_by="LightGBM, XGBoost",
     ),
     "average": Option(
         name="average",
-        label="Averaged over tied orders (scikit-learn)",
-        short="averaged",
-        description=(
+        label=N_("Averaged over tied orders (scikit-learn)"),
+        short=N_("averaged"),
+        description=N_(
             "Each item of a tied group earns the group's mean gain: the DCG averaged over "
             "every order of the group."
         ),
