@@ -29,8 +29,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import tr
+
 from .checks import as_numbers, check_count, check_k, check_not_negative, is_number
-from .display import exact
+from .display import exact, shorten
 from .metrics import check_on_zero, check_settings
 from .model import check_sums, largest_weight
 from .options import TIES, gains, position_weights
@@ -96,19 +98,26 @@ def batch_ndcg(
     zero = check_on_zero(on_zero)
     if ties not in TIES:
         raise ValueError(
-            f"`ties` must be 'keep' or 'average' (or 'docid' with `docs`); got {ties!r}."
+            tr(
+                "`ties` must be 'keep' or 'average' (or 'docid' with `docs`); got {value}.",
+                value=shorten(repr(ties)),
+            )
         )
     if ties == "docid" and docs is None:
-        raise ValueError("`ties='docid'` orders tied scores by document id: pass `docs` too.")
+        raise ValueError(tr("`ties='docid'` orders tied scores by document id: pass `docs` too."))
     if docs is not None and not hasattr(docs, "__len__"):
         docs = list(docs)  # a generator is read once, here
 
     if not isinstance(complete, (bool, np.bool_)):
-        raise ValueError(f"`complete` must be True or False; got {complete!r}.")
+        raise ValueError(
+            tr("`complete` must be True or False; got {value}.", value=shorten(repr(complete)))
+        )
     if complete and ideal_relevances is None:
         raise ValueError(
-            "`complete=True` scores the judged queries a run left out: pass the judgments as "
-            "`ideal_queries` and `ideal_relevances` too."
+            tr(
+                "`complete=True` scores the judged queries a run left out: pass the judgments "
+                "as `ideal_queries` and `ideal_relevances` too."
+            )
         )
 
     codes, names = pd.factorize(_as_ids(queries, "queries"), sort=False)
@@ -150,8 +159,11 @@ def batch_ndcg(
 
     if (ideal_queries is None) != (ideal_relevances is None):
         raise ValueError(
-            "`ideal_queries` and `ideal_relevances` go together: the query of each judged item "
-            "and its relevance. Pass both, or neither (the ideal then comes from the run)."
+            tr(
+                "`ideal_queries` and `ideal_relevances` go together: the query of each judged "
+                "item and its relevance. Pass both, or neither (the ideal then comes from the "
+                "run)."
+            )
         )
     if ideal_relevances is None:
         ideal_codes, ideal_rel = codes, rel
@@ -222,8 +234,13 @@ def _as_ids(values: Iterable, parameter: str) -> np.ndarray:
         first_text = next(v for v in items if isinstance(v, str))
         first_number = next(v for v in items if is_number(v))
         raise ValueError(
-            f"`{parameter}` mixes numbers and text ({first_number!r} and {first_text!r}): use "
-            f"one kind of id, e.g. all text."
+            tr(
+                "`{parameter}` mixes numbers and text ({number} and {text}): use one kind of "
+                "id, e.g. all text.",
+                parameter=parameter,
+                number=shorten(repr(first_number)),
+                text=shorten(repr(first_text)),
+            )
         )
     return np.asarray(items, dtype=object) if "other" in kinds else np.asarray(items)
 
@@ -280,7 +297,12 @@ def _break_ties_by_doc(order: np.ndarray | None, codes: np.ndarray, score: np.nd
     else:
         doc_array = np.asarray(docs)
         if doc_array.ndim != 1:
-            raise ValueError(f"`docs` must be a flat list of ids; got shape {doc_array.shape}.")
+            raise ValueError(
+                tr(
+                    "`docs` must be a flat list of ids; got shape {shape}.",
+                    shape=doc_array.shape,
+                )
+            )
         check_count(doc_array.size, n, "docs", "id", "row")
         doc_ids = doc_array[rows]
     doc_rank = pd.factorize(doc_ids, sort=True)[0]
@@ -372,17 +394,29 @@ def ndcg_rows(
     cut = check_k(k)
     zero = check_on_zero(on_zero)
     if ties not in ("keep", "average"):
-        raise ValueError(f"`ties` must be 'keep' or 'average' for a matrix; got {ties!r}.")
+        raise ValueError(
+            tr(
+                "`ties` must be 'keep' or 'average' for a matrix; got {value}.",
+                value=shorten(repr(ties)),
+            )
+        )
     rel = _matrix(relevances, "relevances")
     if rel.ndim != 2 or rel.size == 0:
         raise ValueError(
-            f"`relevances` must be a non-empty (queries × items) matrix; got shape {rel.shape}."
+            tr(
+                "`relevances` must be a non-empty (queries × items) matrix; got shape {shape}.",
+                shape=rel.shape,
+            )
         )
     if not (np.isfinite(rel).all() and (rel >= 0).all()):
         row, col = np.argwhere(~np.isfinite(rel) | (rel < 0))[0]
         raise ValueError(
-            f"`relevances` must be finite and not negative; row {row + 1}, item {col + 1} "
-            f"is {exact(rel[row, col])}."
+            tr(
+                "`relevances` must be finite and not negative; row {row}, item {item} is {value}.",
+                row=row + 1,
+                item=col + 1,
+                value=exact(rel[row, col]),
+            )
         )
     n_queries, n = rel.shape
     top = n if cut is None else min(cut, n)
@@ -398,11 +432,21 @@ def ndcg_rows(
         score = _matrix(scores, "scores")
         if score.shape != rel.shape:
             raise ValueError(
-                f"`scores` must have the shape of `relevances` {rel.shape}; got {score.shape}."
+                tr(
+                    "`scores` must have the shape of `relevances` {shape}; got {got}.",
+                    shape=rel.shape,
+                    got=score.shape,
+                )
             )
         if np.isnan(score).any():
             row, col = np.argwhere(np.isnan(score))[0]
-            raise ValueError(f"`scores` must be numbers; row {row + 1}, item {col + 1} is NaN.")
+            raise ValueError(
+                tr(
+                    "`scores` must be numbers; row {row}, item {item} is NaN.",
+                    row=row + 1,
+                    item=col + 1,
+                )
+            )
         chosen = _top_items(score, top)  # (queries × top) column indices, input order
         chosen_score = score[rows, chosen]
         order = np.argsort(-chosen_score, axis=1, kind="stable")

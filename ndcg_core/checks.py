@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
+from i18n import N_, tr, trn
+
 from .display import count, exact, shorten
 from .options import CUTS, NO_CUTOFF
 
@@ -41,22 +43,34 @@ def as_numbers(
     """
     if isinstance(values, (str, bytes)):
         raise ValueError(
-            f"`{parameter}` must be a list of numbers, not text; to read typed text use "
-            f"`parse_relevances`. Got {shorten(repr(values))}."
+            tr(
+                "`{parameter}` must be a list of numbers, not text; to read typed text use "
+                "`parse_relevances`. Got {value}.",
+                parameter=parameter,
+                value=shorten(repr(values)),
+            )
         )
     if isinstance(values, (set, frozenset, Mapping)):
-        kind = (
-            "a set has no order"
-            if isinstance(values, (set, frozenset))
-            else ("a mapping would give its keys")
-        )
-        raise ValueError(
-            f"`{parameter}` must be a list in ranked order; {kind}. Pass a list or an array."
-        )
+        if isinstance(values, (set, frozenset)):
+            said = tr(
+                "`{parameter}` must be a list in ranked order; a set has no order. Pass a list "
+                "or an array.",
+                parameter=parameter,
+            )
+        else:
+            said = tr(
+                "`{parameter}` must be a list in ranked order; a mapping would give its keys. "
+                "Pass a list or an array.",
+                parameter=parameter,
+            )
+        raise ValueError(said)
     if isinstance(values, np.ma.MaskedArray):
         raise ValueError(
-            f"`{parameter}` is a masked array: say what the masked entries are (fill them) or "
-            f"leave them out (compress) before scoring."
+            tr(
+                "`{parameter}` is a masked array: say what the masked entries are (fill them) "
+                "or leave them out (compress) before scoring.",
+                parameter=parameter,
+            )
         )
     if isinstance(values, np.ndarray):
         array = values
@@ -65,7 +79,11 @@ def as_numbers(
             items = list(values)
         except TypeError:
             raise ValueError(
-                f"`{parameter}` must be a list of numbers; got {shorten(repr(values))}."
+                tr(
+                    "`{parameter}` must be a list of numbers; got {value}.",
+                    parameter=parameter,
+                    value=shorten(repr(values)),
+                )
             ) from None
         array = np.asarray(items, dtype=object)
         if all(type(item) in (int, float) for item in items):
@@ -73,31 +91,51 @@ def as_numbers(
                 array = np.asarray(items, dtype=float)
     if array.ndim != 1:
         raise ValueError(
-            f"`{parameter}` must be a flat list (one number per {where}); got an array of "
-            f"shape {array.shape}."
+            tr(_FLAT.get(where, _FLAT["position"]), parameter=parameter, shape=array.shape)
         )
     if array.dtype.kind not in "iuf":
         for i, item in enumerate(array):
             if not is_number(item) or isinstance(item, complex):
                 raise ValueError(
-                    f"`{parameter}` must hold real numbers only; {where} {i + 1} is "
-                    f"{shorten(repr(item))}."
+                    tr(
+                        "`{parameter}` must hold real numbers only; {place} is {value}.",
+                        parameter=parameter,
+                        place=_place(where, i + 1),
+                        value=shorten(repr(item)),
+                    )
                 )
             try:
                 float(item)
             except OverflowError:
                 raise ValueError(
-                    f"`{parameter}` must hold numbers a float can hold; {where} {i + 1} has "
-                    f"{len(str(abs(int(item)))):,} digits."
+                    tr(
+                        "`{parameter}` must hold numbers a float can hold; {place} has {digits} "
+                        "digits.",
+                        parameter=parameter,
+                        place=_place(where, i + 1),
+                        digits=count(len(str(abs(int(item))))),
+                    )
                 ) from None
     array = array.astype(float)
     bad = np.isinf(array) if missing else ~np.isfinite(array)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        allowed = "finite numbers (or NaN for a value left out)" if missing else "finite numbers"
-        raise ValueError(
-            f"`{parameter}` must hold {allowed}; {where} {i + 1} is {exact(array[i])}."
-        )
+        if missing:
+            said = tr(
+                "`{parameter}` must hold finite numbers (or NaN for a value left out); {place} "
+                "is {value}.",
+                parameter=parameter,
+                place=_place(where, i + 1),
+                value=exact(array[i]),
+            )
+        else:
+            said = tr(
+                "`{parameter}` must hold finite numbers; {place} is {value}.",
+                parameter=parameter,
+                place=_place(where, i + 1),
+                value=exact(array[i]),
+            )
+        raise ValueError(said)
     return array
 
 
@@ -106,12 +144,26 @@ def check_not_negative(values: np.ndarray, parameter: str, where: str = "positio
     negative = np.flatnonzero(values < 0)
     if negative.size:
         i = int(negative[0])
-        more = f" ({count(negative.size)} such {where}s in all)" if negative.size > 1 else ""
-        raise ValueError(
-            f"`{parameter}` must not be negative; {where} {i + 1} is {exact(values[i])}{more}. "
-            f"A negative gain can push NDCG below 0 or above 1, so NDCG is not defined for it "
-            f"here: use 0 for 'not relevant'."
-        )
+        if negative.size > 1:
+            said = tr(
+                "`{parameter}` must not be negative; {place} is {value} ({negatives} in all). "
+                "A negative gain can push NDCG below 0 or above 1, so NDCG is not defined for "
+                "it here: use 0 for 'not relevant'.",
+                parameter=parameter,
+                place=_place(where, i + 1),
+                value=exact(values[i]),
+                negatives=_counted(int(negative.size), where),
+            )
+        else:
+            said = tr(
+                "`{parameter}` must not be negative; {place} is {value}. A negative gain can "
+                "push NDCG below 0 or above 1, so NDCG is not defined for it here: use 0 for "
+                "'not relevant'.",
+                parameter=parameter,
+                place=_place(where, i + 1),
+                value=exact(values[i]),
+            )
+        raise ValueError(said)
     return values
 
 
@@ -124,7 +176,12 @@ def check_relevances(relevances: ArrayLike, parameter: str = "relevances") -> np
     """
     values = as_numbers(relevances, parameter)
     if values.size == 0:
-        raise ValueError(f"`{parameter}` is empty: NDCG needs at least one ranked item.")
+        raise ValueError(
+            tr(
+                "`{parameter}` is empty: NDCG needs at least one ranked item.",
+                parameter=parameter,
+            )
+        )
     return check_not_negative(values, parameter)
 
 
@@ -132,13 +189,73 @@ def check_count(got: int, n: int, parameter: str, one: str = "value", per: str =
     """A ValueError unless `parameter` holds one `one` per `per`: n of them, not `got`."""
     if got != n:
         raise ValueError(
-            f"`{parameter}` must have one {one} per {per}: {_counted(n, per)} but "
-            f"{_counted(got, one)}."
+            tr(
+                _ONE_PER.get((one, per), _ONE_PER["value", "item"]),
+                parameter=parameter,
+                expected=_counted(n, per),
+                got=_counted(got, one),
+            )
         )
 
 
+# "`scores` must have one score per item: 6 items, but 5 scores", a whole sentence per pair.
+_ONE_PER = {
+    ("value", "item"): N_("`{parameter}` must have one value per item: {expected} but {got}."),
+    ("label", "item"): N_("`{parameter}` must have one label per item: {expected} but {got}."),
+    ("id", "item"): N_("`{parameter}` must have one id per item: {expected} but {got}."),
+    ("score", "item"): N_("`{parameter}` must have one score per item: {expected} but {got}."),
+    ("value", "row"): N_("`{parameter}` must have one value per row: {expected} but {got}."),
+    ("id", "row"): N_("`{parameter}` must have one id per row: {expected} but {got}."),
+}
+# A list that is not flat, by what each of its numbers stands for.
+_FLAT = {
+    "position": N_(
+        "`{parameter}` must be a flat list (one number per position); got an array of shape "
+        "{shape}."
+    ),
+    "query": N_(
+        "`{parameter}` must be a flat list (one number per query); got an array of shape {shape}."
+    ),
+    "row": N_(
+        "`{parameter}` must be a flat list (one number per row); got an array of shape {shape}."
+    ),
+    "entry": N_(
+        "`{parameter}` must be a flat list (one number per entry); got an array of shape {shape}."
+    ),
+}
+
+
+def _place(where: str, i: int) -> str:
+    """Entry `i` of a list whose entries are `where`s, in words: 'position 3'."""
+    if where == "query":
+        return tr("query {i}", i=i)
+    if where == "row":
+        return tr("row {i}", i=i)
+    if where == "entry":
+        return tr("entry {i}", i=i)
+    return tr("position {i}", i=i)
+
+
 def _counted(n: int, word: str) -> str:
-    return f"{count(n)} {word}" + ("" if n == 1 else "s")
+    """n `word`s in words, in the language's plural form: '6 items', '1 score'."""
+    shown = count(n)
+    if word == "item":
+        return trn("{count} item", "{count} items", n, count=shown)
+    if word == "row":
+        return trn("{count} row", "{count} rows", n, count=shown)
+    if word == "label":
+        return trn("{count} label", "{count} labels", n, count=shown)
+    if word == "id":
+        return trn("{count} id", "{count} ids", n, count=shown)
+    if word == "score":
+        return trn("{count} score", "{count} scores", n, count=shown)
+    if word == "query":
+        return trn("{count} query", "{count} queries", n, count=shown)
+    if word == "entry":
+        return trn("{count} entry", "{count} entries", n, count=shown)
+    if word == "position":
+        return trn("{count} position", "{count} positions", n, count=shown)
+    return trn("{count} value", "{count} values", n, count=shown)
 
 
 def _whole(k: object) -> int | None:
@@ -159,7 +276,10 @@ def check_k(k: object) -> int | None:
     whole = _whole(k)
     if whole is None:
         raise ValueError(
-            f"`k` must be a positive whole number or None (the whole list); got {shorten(repr(k))}."
+            tr(
+                "`k` must be a positive whole number or None (the whole list); got {value}.",
+                value=shorten(repr(k)),
+            )
         )
     return whole
 
@@ -175,8 +295,11 @@ def check_cut(k: object) -> int | str:
     whole = _whole(k)
     if whole is None:
         raise ValueError(
-            f"`k` must be a whole number ≥ 1, 'n' (every ranked position) or 'none' (no "
-            f"cut-off); got {shorten(repr(k))}."
+            tr(
+                "`k` must be a whole number ≥ 1, 'n' (every ranked position) or 'none' (no "
+                "cut-off); got {value}.",
+                value=shorten(repr(k)),
+            )
         )
     return whole
 
@@ -189,16 +312,34 @@ def check_names(names: tuple[str, ...], n: int, parameter: str = "labels") -> tu
     seen: dict[str, int] = {}
     for position, name in enumerate(names, start=1):
         if not name.strip():
-            raise ValueError(f"`{parameter}` must not be empty; position {position} is.")
+            raise ValueError(
+                tr(
+                    "`{parameter}` must not be empty; position {position} is.",
+                    parameter=parameter,
+                    position=position,
+                )
+            )
         if len(name) > MAX_LABEL_LENGTH:
             raise ValueError(
-                f"`{parameter}` must be at most {MAX_LABEL_LENGTH} characters; the one at "
-                f"position {position} has {len(name)}."
+                tr(
+                    "`{parameter}` must be at most {limit} characters; the one at position "
+                    "{position} has {length}.",
+                    parameter=parameter,
+                    limit=MAX_LABEL_LENGTH,
+                    position=position,
+                    length=len(name),
+                )
             )
         if name in seen:
             raise ValueError(
-                f"`{parameter}` must be unique; '{name}' is at positions {seen[name]} and "
-                f"{position}."
+                tr(
+                    "`{parameter}` must be unique; '{name}' is at positions {first} and "
+                    "{position}.",
+                    parameter=parameter,
+                    name=name,
+                    first=seen[name],
+                    position=position,
+                )
             )
         seen[name] = position
     return names
@@ -208,13 +349,25 @@ def check_position(value: object, n: int, parameter: str = "position") -> int:
     """A 1-based position in a list of n items (1 is the top), returned as an int."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise ValueError(
-            f"`{parameter}` must be a whole number from 1 to {n} (a position, 1 is the top); "
-            f"got {shorten(repr(value))}."
+            tr(
+                "`{parameter}` must be a whole number from 1 to {n} (a position, 1 is the "
+                "top); got {value}.",
+                parameter=parameter,
+                n=n,
+                value=shorten(repr(value)),
+            )
         )
     if not 1 <= value <= n:
         raise ValueError(
-            f"`{parameter}` must be a position from 1 to {n} (1 is the top; the list has {n} "
-            f"items); got {int(value)}."
+            trn(
+                "`{parameter}` must be a position from 1 to {n} (1 is the top; the list has "
+                "{n} item); got {value}.",
+                "`{parameter}` must be a position from 1 to {n} (1 is the top; the list has "
+                "{n} items); got {value}.",
+                n,
+                parameter=parameter,
+                value=int(value),
+            )
         )
     return int(value)
 

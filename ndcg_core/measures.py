@@ -35,8 +35,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import N_, tr
+
 from .checks import ArrayLike
-from .display import exact
+from .display import exact, shorten
 from .metrics import Totals, check_k, check_on_zero, check_relevances, totals
 from .model import RankedList
 from .options import NumberRange
@@ -49,7 +51,7 @@ REL_MIN = NumberRange(
     high=1000.0,
     default=1.0,
     step=1.0,
-    help=(
+    help=N_(
         "The smallest grade that counts as relevant for the binary measures (P, R, RR, AP, "
         "RBP): with 1, every item graded 1 or more is a hit."
     ),
@@ -60,7 +62,7 @@ G_MAX = NumberRange(
     high=30.0,
     default=3.0,
     step=1.0,
-    help=(
+    help=N_(
         "The top grade of the relevance scale (3 on a 0–3 scale). ERR reads an item of grade g "
         "as satisfying the reader with probability (2^g − 1) / 2^g_max: 7/8 for the top grade "
         "of 0–3."
@@ -72,7 +74,7 @@ PERSISTENCE = NumberRange(
     high=0.99,
     default=0.8,
     step=0.01,
-    help=(
+    help=N_(
         "RBP's persistence: the chance that the reader goes on to the next position. 0.5 is "
         "an impatient reader (about 2 items), 0.95 a patient one (about 20)."
     ),
@@ -86,10 +88,22 @@ PERSISTENCE = NumberRange(
 
 def _positive(value: object, parameter: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise ValueError(f"`{parameter}` must be a number; got {value!r}.")
+        raise ValueError(
+            tr(
+                "`{parameter}` must be a number; got {value}.",
+                parameter=parameter,
+                value=shorten(repr(value)),
+            )
+        )
     number = float(value)
     if not np.isfinite(number) or number <= 0:
-        raise ValueError(f"`{parameter}` must be a finite number above 0; got {value!r}.")
+        raise ValueError(
+            tr(
+                "`{parameter}` must be a finite number above 0; got {value}.",
+                parameter=parameter,
+                value=shorten(repr(value)),
+            )
+        )
     return number
 
 
@@ -101,10 +115,15 @@ def check_rel_min(rel_min: object) -> float:
 def check_persistence(p: object) -> float:
     """RBP's persistence p: a number strictly between 0 and 1."""
     if isinstance(p, bool) or not isinstance(p, (int, float, np.integer, np.floating)):
-        raise ValueError(f"`p` must be a number between 0 and 1; got {p!r}.")
+        raise ValueError(
+            tr("`p` must be a number between 0 and 1; got {value}.", value=shorten(repr(p)))
+        )
     if not 0 < float(p) < 1:
         raise ValueError(
-            f"`p` must lie strictly between 0 and 1 (the chance of reading on); got {p!r}."
+            tr(
+                "`p` must lie strictly between 0 and 1 (the chance of reading on); got {value}.",
+                value=shorten(repr(p)),
+            )
         )
     return float(p)
 
@@ -114,14 +133,21 @@ def check_g_max(relevances: np.ndarray, g_max: object) -> float:
     top = _positive(g_max, "g_max")
     if top > 1000:
         raise ValueError(
-            f"`g_max` must be at most 1000 (2^g_max must fit a number); got {g_max!r}."
+            tr(
+                "`g_max` must be at most 1000 (2^g_max must fit a number); got {value}.",
+                value=shorten(repr(g_max)),
+            )
         )
     highest = float(relevances.max())
     if highest > top:
         raise ValueError(
-            f"`g_max` = {exact(top)} is below the list's highest grade, {exact(highest)}: ERR's "
-            f"stopping chance (2^g − 1) / 2^g_max would exceed 1. Set g_max to at least "
-            f"{exact(highest)} (the top grade of your scale)."
+            tr(
+                "`g_max` = {g_max} is below the list's highest grade, {highest}: ERR's stopping "
+                "chance (2^g − 1) / 2^g_max would exceed 1. Set g_max to at least {highest} (the "
+                "top grade of your scale).",
+                g_max=exact(top),
+                highest=exact(highest),
+            )
         )
     return top
 

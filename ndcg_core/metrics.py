@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import trn
+
 from .checks import ArrayLike, check_count, check_k, check_not_negative, check_relevances
 from .display import exact
 from .model import RankedList, default_labels, too_large
@@ -53,9 +55,17 @@ def check_ideal(relevances: np.ndarray, ideal: ArrayLike) -> np.ndarray:
     for value, count in sorted(listed.items(), reverse=True):
         if pooled[value] < count:
             raise ValueError(
-                f"`ideal` must hold the relevances of all judged items, the ranked ones "
-                f"included: the list has {count} item(s) of relevance {exact(value)} but `ideal` has "
-                f"only {pooled[value]}."
+                trn(
+                    "`ideal` must hold the relevances of all judged items, the ranked ones "
+                    "included: the list has {n} item(s) of relevance {value} but `ideal` has only "
+                    "{held}.",
+                    "`ideal` must hold the relevances of all judged items, the ranked ones "
+                    "included: the list has {n} item(s) of relevance {value} but `ideal` has only "
+                    "{held}.",
+                    count,
+                    value=exact(value),
+                    held=pooled[value],
+                )
             )
     return pool
 

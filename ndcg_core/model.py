@@ -19,8 +19,10 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from i18n import tr
+
 from .checks import MAX_LABEL_LENGTH, as_numbers, check_cut, check_names, check_not_negative
-from .display import exact
+from .display import exact, shorten
 from .options import (
     CUTS,
     DISCOUNTS,
@@ -107,7 +109,10 @@ class Scoring:
         if self.k == EVERY_RANKED:
             if n is None:
                 raise ValueError(
-                    "`k` is 'n' (every ranked position): the list's length is needed to score it."
+                    tr(
+                        "`k` is 'n' (every ranked position): the list's length is needed to "
+                        "score it."
+                    )
                 )
             return n
         return self.k
@@ -127,9 +132,9 @@ class Scoring:
         """The cut-off in a few words: 'k = 3', 'k = n = 6' ('k = n' when n is not known) or
         'no cut-off' (the words of `options.CUTS`)."""
         if self.k == EVERY_RANKED:
-            return CUTS[EVERY_RANKED].short + ("" if n is None else f" = {n}")
+            return tr(CUTS[EVERY_RANKED].short) + ("" if n is None else f" = {n}")
         if self.k == NO_CUTOFF:
-            return CUTS[NO_CUTOFF].short
+            return tr(CUTS[NO_CUTOFF].short)
         return f"k = {self.k}"
 
     def suffix(self, n: int | None = None) -> str:
@@ -142,20 +147,27 @@ class Scoring:
         default = default or Scoring()
         said = []
         if self.gain != default.gain:
-            said.append(f"gain {self.gain_record.short}")
+            said.append(tr("gain {gain}", gain=tr(self.gain_record.short)))
         if self.discount != default.discount or (
             self.discount == "jarvelin" and self.log_base != default.log_base
         ):
-            said.append(
-                f"discount {DISCOUNTS[self.discount].short}"
-                + (f", base {exact(self.log_base)}" if self.discount == "jarvelin" else "")
-            )
+            discount = tr(DISCOUNTS[self.discount].short)
+            if self.discount == "jarvelin":
+                said.append(
+                    tr(
+                        "discount {discount}, base {base}",
+                        discount=discount,
+                        base=exact(self.log_base),
+                    )
+                )
+            else:
+                said.append(tr("discount {discount}", discount=discount))
         elif self.log_base != default.log_base:
-            said.append(f"log base {exact(self.log_base)} (cancels out of NDCG)")
+            said.append(tr("log base {base} (cancels out of NDCG)", base=exact(self.log_base)))
         if self.ideal != default.ideal:
-            said.append(f"ideal from {IDEALS[self.ideal].short}")
+            said.append(tr("ideal from {source}", source=tr(IDEALS[self.ideal].short)))
         if self.zero != default.zero:
-            said.append(ON_ZERO[self.zero].short)
+            said.append(tr(ON_ZERO[self.zero].short))
         return said
 
 
@@ -177,7 +189,7 @@ class RankedList:
     def __post_init__(self) -> None:
         values = tuple(as_numbers(self.relevances, "relevances").tolist())
         if not values:
-            raise ValueError("`relevances` is empty: NDCG needs at least one ranked item.")
+            raise ValueError(tr("`relevances` is empty: NDCG needs at least one ranked item."))
         object.__setattr__(self, "relevances", values)
         pool = check_not_negative(as_numbers(self.pool, "pool"), "pool")
         object.__setattr__(self, "pool", tuple(pool.tolist()))
@@ -249,7 +261,11 @@ class RankedList:
         order = [int(i) for i in order]
         if sorted(order) != list(range(self.n)):
             raise ValueError(
-                f"`order` must list each of the {self.n} positions exactly once; got {order}."
+                tr(
+                    "`order` must list each of the {n} positions exactly once; got {order}.",
+                    n=self.n,
+                    order=shorten(repr(order)),
+                )
             )
         return replace(
             self,
@@ -263,7 +279,7 @@ class RankedList:
         join the ideal, and no cut-off where it lets the ideal run past the list."""
         said = self._off_default()
         if self.scoring.k == NO_CUTOFF and self.cut_matters:
-            said.append(f"{self.cut_words} (the ideal spans every judged item)")
+            said.append(tr("{cut} (the ideal spans every judged item)", cut=self.cut_words))
         return said
 
     def describe(self) -> str:
@@ -275,7 +291,7 @@ class RankedList:
         """`conventions` but the cut-off, which `describe` always says."""
         said = self.scoring.differences()
         if self.ideal is not None:
-            said.append(f"judged but not retrieved: {format_relevances(self.pool)}")
+            said.append(tr("judged but not retrieved: {pool}", pool=format_relevances(self.pool)))
         return said
 
 
@@ -320,20 +336,37 @@ def check_sums(relevance_sum, gain_sum, top: float, values, gained) -> None:
 def too_large(values: np.ndarray) -> ValueError:
     """The one message for relevances whose sums overflow a float."""
     return ValueError(
-        f"`relevances` are too large to score: their discounted sum overflows a float (the "
-        f"largest here is {exact(np.max(values))}). Divide every relevance by the same number; "
-        f"under the linear gain NDCG does not change."
+        tr(
+            "`relevances` are too large to score: their discounted sum overflows a float (the "
+            "largest here is {largest}). Divide every relevance by the same number; under the "
+            "linear gain NDCG does not change.",
+            largest=exact(np.max(values)),
+        )
     )
 
 
 def gains_too_large(gain: str, gained: np.ndarray) -> ValueError:
     """The one message for gains (not relevances) whose discounted sum overflows a float."""
     record = gain_record(gain)
-    named = f"The gain map {record.text}" if is_gain_map(gain) else f"The gain {record.short}"
+    largest = exact(np.max(gained))
+    if is_gain_map(gain):
+        return ValueError(
+            tr(
+                "The gain map {map} gives gains too large to score: their discounted sum "
+                "overflows a float (the largest gain here is {largest}). Divide every gain by "
+                "the same number: NDCG does not change.",
+                map=record.text,
+                largest=largest,
+            )
+        )
     return ValueError(
-        f"{named} gives gains too large to score: their discounted sum overflows a float (the "
-        f"largest gain here is {exact(np.max(gained))}). Divide every gain by the same number: "
-        f"NDCG does not change."
+        tr(
+            "The gain {gain} gives gains too large to score: their discounted sum overflows a "
+            "float (the largest gain here is {largest}). Divide every gain by the same number: "
+            "NDCG does not change.",
+            gain=tr(record.short),
+            largest=largest,
+        )
     )
 
 

@@ -20,6 +20,8 @@ from itertools import pairwise
 
 import numpy as np
 
+from i18n import N_, tr
+
 from .display import NOISE, exact, shorten
 from .references import REFERENCES
 
@@ -69,9 +71,13 @@ def _linear(relevances: np.ndarray) -> np.ndarray:
 def _exponential(relevances: np.ndarray) -> np.ndarray:
     if relevances.size and relevances.max() > MAX_EXPONENTIAL_RELEVANCE:
         raise ValueError(
-            f"With the exponential gain 2^rel − 1, relevance must be at most "
-            f"{MAX_EXPONENTIAL_RELEVANCE}; the largest here is {exact(relevances.max())}, and 2 to "
-            f"that power does not fit in a number. Use the linear gain, or smaller grades."
+            tr(
+                "With the exponential gain 2^rel − 1, relevance must be at most {limit}; the "
+                "largest here is {largest}, and 2 to that power does not fit in a number. Use "
+                "the linear gain, or smaller grades.",
+                limit=MAX_EXPONENTIAL_RELEVANCE,
+                largest=exact(relevances.max()),
+            )
         )
     return np.exp2(relevances.astype(float)) - 1.0
 
@@ -79,9 +85,9 @@ def _exponential(relevances: np.ndarray) -> np.ndarray:
 GAINS: dict[str, Gain] = {
     "linear": Gain(
         name="linear",
-        label="Linear: rel",
-        short="rel",
-        description=(
+        label=N_("Linear: rel"),
+        short=N_("rel"),
+        description=N_(
             "Each item earns exactly its relevance grade, so a grade-3 item is worth three "
             "grade-1 items."
         ),
@@ -92,9 +98,9 @@ GAINS: dict[str, Gain] = {
     ),
     "exponential": Gain(
         name="exponential",
-        label="Exponential: 2^rel − 1",
-        short="2^rel − 1",
-        description=(
+        label=N_("Exponential: 2^rel − 1"),
+        short=N_("2^rel − 1"),
+        description=N_(
             "Grades 0, 1, 2, 3, 4 earn 0, 1, 3, 7, 15: each grade earns twice the grade below "
             "plus one, so the gaps double (1, 2, 4, 8) and the very best item on top matters "
             "much more. "
@@ -142,37 +148,57 @@ class GainMap:
                 grade, gain = item
             except (TypeError, ValueError):
                 raise ValueError(
-                    f"A gain map holds (grade, gain) pairs; got {item!r}. Write it as "
-                    f"map:0=0,1=1,2=3."
+                    tr(
+                        "A gain map holds (grade, gain) pairs; got {item}. Write it as "
+                        "map:0=0,1=1,2=3.",
+                        item=shorten(repr(item)),
+                    )
                 ) from None
             pairs.append((_map_number(grade, "grade"), _map_number(gain, "gain", grade)))
         if not pairs:
-            raise ValueError("A gain map needs at least one grade=gain pair, e.g. map:0=0,1=1.")
+            raise ValueError(tr("A gain map needs at least one grade=gain pair, e.g. map:0=0,1=1."))
         if len(pairs) > MAX_MAP_GRADES:
             raise ValueError(
-                f"A gain map holds at most {MAX_MAP_GRADES} grades; this one has {len(pairs)}."
+                tr(
+                    "A gain map holds at most {limit} grades; this one has {n}.",
+                    limit=MAX_MAP_GRADES,
+                    n=len(pairs),
+                )
             )
         pairs.sort()
         for grade, gain in pairs:
             if 0 < gain < MIN_MAP_GAIN:
                 raise ValueError(
-                    f"The gain map's gain of grade {exact(grade)} is {exact(gain)}, too small to "
-                    f"sum without losing digits: a gain above 0 must be at least "
-                    f"{exact(MIN_MAP_GAIN)}. Multiply every gain by the same number (NDCG does "
-                    f"not change), or give that grade 0."
+                    tr(
+                        "The gain map's gain of grade {grade} is {gain}, too small to sum "
+                        "without losing digits: a gain above 0 must be at least {least}. "
+                        "Multiply every gain by the same number (NDCG does not change), or give "
+                        "that grade 0.",
+                        grade=exact(grade),
+                        gain=exact(gain),
+                        least=exact(MIN_MAP_GAIN),
+                    )
                 )
         for (grade, _), (next_grade, _) in pairwise(pairs):
             if grade == next_grade:
                 raise ValueError(
-                    f"The gain map gives grade {exact(grade)} twice: give each grade one gain."
+                    tr(
+                        "The gain map gives grade {grade} twice: give each grade one gain.",
+                        grade=exact(grade),
+                    )
                 )
         for (grade, gain), (next_grade, next_gain) in pairwise(pairs):
             if next_gain < gain:
                 raise ValueError(
-                    f"In the gain map, grade {exact(next_grade)} earns {exact(next_gain)}, less "
-                    f"than grade {exact(grade)} ({exact(gain)}): a higher grade must earn at "
-                    f"least as much, or the ideal ranking (best grades first) would not be the "
-                    f"best order."
+                    tr(
+                        "In the gain map, grade {higher} earns {higher_gain}, less than grade "
+                        "{lower} ({lower_gain}): a higher grade must earn at least as much, or "
+                        "the ideal ranking (best grades first) would not be the best order.",
+                        higher=exact(next_grade),
+                        higher_gain=exact(next_gain),
+                        lower=exact(grade),
+                        lower_gain=exact(gain),
+                    )
                 )
         object.__setattr__(self, "table", tuple(pairs))
 
@@ -181,14 +207,19 @@ class GainMap:
         """A map from its text: ``map:0=0,1=1,2=3`` (the ``map:`` is optional; spaces and ``;``
         between pairs are accepted)."""
         if not isinstance(text, str):
-            raise ValueError(f"A gain map is written as text, e.g. map:0=0,1=1; got {text!r}.")
+            raise ValueError(
+                tr(
+                    "A gain map is written as text, e.g. map:0=0,1=1; got {value}.",
+                    value=shorten(repr(text)),
+                )
+            )
         body = text.strip()
         if body.lower().startswith(GAIN_MAP_PREFIX):
             body = body[len(GAIN_MAP_PREFIX) :]
         pieces = [piece.strip() for piece in body.replace(";", ",").split(",")]
         if not any(pieces):
             raise ValueError(
-                "The gain map is empty: write grade=gain pairs, e.g. map:0=0,1=1,2=3,3=7."
+                tr("The gain map is empty: write grade=gain pairs, e.g. map:0=0,1=1,2=3,3=7.")
             )
         pairs = []
         for piece in pieces:
@@ -197,8 +228,11 @@ class GainMap:
             grade, sep, gain = piece.partition("=")
             if not sep or not grade.strip() or not gain.strip():
                 raise ValueError(
-                    f"'{shorten(piece, 30)}' in the gain map is not a grade=gain pair: write "
-                    f"each as grade=gain, e.g. 2=3, separated by commas."
+                    tr(
+                        "'{piece}' in the gain map is not a grade=gain pair: write each as "
+                        "grade=gain, e.g. 2=3, separated by commas.",
+                        piece=shorten(piece, 30),
+                    )
                 )
             pairs.append((_map_text(grade, "grade"), _map_text(gain, "gain", grade.strip())))
         return cls(tuple(pairs))
@@ -213,7 +247,10 @@ class GainMap:
         if isinstance(gains, dict):
             return cls(tuple(gains.items()))
         raise ValueError(
-            f"A gain map is a {{grade: gain}} dict or text such as 'map:0=0,1=1'; got {gains!r}."
+            tr(
+                "A gain map is a {{grade: gain}} dict or text such as 'map:0=0,1=1'; got {value}.",
+                value=shorten(repr(gains)),
+            )
         )
 
     @classmethod
@@ -276,7 +313,7 @@ class GainMap:
             shown = [*shown[:limit], "…"]
         return ", ".join(shown)
 
-    description = (
+    description = N_(
         "Each grade earns the gain the map gives it, g(rel). The exponential gain is one such "
         "map (0→0, 1→1, 2→3, 3→7, …, 2^rel − 1), the linear gain another (g(rel) = rel). "
         "Multiplying every gain by the same number changes nothing: DCG and IDCG grow by that "
@@ -293,9 +330,11 @@ class GainMap:
         raise ValueError(self._missing(grade))
 
     def _missing(self, grade: float) -> str:
-        return (
-            f"The gain map {self.name} gives no gain for grade {exact(grade)}: add "
-            f"{exact(grade)}=… to the map (it needs a gain for every grade in use)."
+        return tr(
+            "The gain map {map} gives no gain for grade {grade}: add {grade}=… to the map (it "
+            "needs a gain for every grade in use).",
+            map=self.name,
+            grade=exact(grade),
         )
 
     def compute(self, relevances: np.ndarray) -> np.ndarray:
@@ -393,8 +432,8 @@ def covering_gain(gain: object, grades) -> tuple[str, str]:
 # The gain widgets' third choice, beside GAINS: a gain per grade.
 GAIN_MAP_OPTION = Option(
     name="map",
-    label="A gain per grade (a map)",
-    short="a gain per grade",
+    label=N_("A gain per grade (a map)"),
+    short=N_("a gain per grade"),
     description=GainMap.description,
     used_by=GainMap.used_by,
     reference=GainMap.reference,
@@ -406,19 +445,12 @@ def _map_number(value: object, what: str, grade: object = None, shown: str = "")
     if isinstance(value, (bool, np.bool_)) or not isinstance(
         value, (int, float, np.integer, np.floating)
     ):
-        raise ValueError(_map_wrong(shown, what, grade, "a number"))
+        raise ValueError(_map_wrong(shown, what, grade, "number"))
     number = float(value)
     if not np.isfinite(number):
-        raise ValueError(_map_wrong(shown, what, grade, "a finite number"))
+        raise ValueError(_map_wrong(shown, what, grade, "finite"))
     if number < 0:
-        raise ValueError(
-            _map_wrong(shown, what, grade, "0 or more")
-            + (
-                " NDCG is defined here for gains ≥ 0 (a negative gain can push it below 0)."
-                if what == "gain"
-                else " Grades are relevances, 0 or more."
-            )
-        )
+        raise ValueError(_map_wrong(shown, what, grade, "negative"))
     return number
 
 
@@ -427,16 +459,41 @@ def _map_text(text: str, what: str, grade: object = None) -> float:
     try:
         number = float(cleaned)
     except ValueError:
-        raise ValueError(_map_wrong(cleaned, what, grade, "a number")) from None
+        raise ValueError(_map_wrong(cleaned, what, grade, "number")) from None
     return _map_number(number, what, grade, cleaned)
 
 
-def _map_wrong(shown: str, what: str, grade: object, should: str) -> str:
-    where = f" of grade {grade}" if what == "gain" and grade is not None else ""
-    return (
-        f"The gain map's {what}{where} must be {should}; got '{shorten(shown, 30)}'. Write the "
-        f"map as grade=gain pairs, e.g. map:0=0,1=1,2=3,3=7."
-    )
+# What is wrong with a number in a gain map, a whole sentence for each (what, problem); the
+# gain's sentences name its grade when it is known ("The gain map's gain of grade 2 …").
+_MAP_WRONG = {
+    ("grade", "number"): N_("The gain map's grade must be a number; got '{value}'."),
+    ("grade", "finite"): N_("The gain map's grade must be a finite number; got '{value}'."),
+    ("grade", "negative"): N_(
+        "The gain map's grade must be 0 or more; got '{value}'. Grades are relevances, 0 or more."
+    ),
+    ("gain", "number"): N_("The gain map's gain must be a number; got '{value}'."),
+    ("gain", "finite"): N_("The gain map's gain must be a finite number; got '{value}'."),
+    ("gain", "negative"): N_(
+        "The gain map's gain must be 0 or more; got '{value}'. NDCG is defined here for gains "
+        "≥ 0 (a negative gain can push it below 0)."
+    ),
+    ("graded gain", "number"): N_(
+        "The gain map's gain of grade {grade} must be a number; got '{value}'."
+    ),
+    ("graded gain", "finite"): N_(
+        "The gain map's gain of grade {grade} must be a finite number; got '{value}'."
+    ),
+    ("graded gain", "negative"): N_(
+        "The gain map's gain of grade {grade} must be 0 or more; got '{value}'. NDCG is defined "
+        "here for gains ≥ 0 (a negative gain can push it below 0)."
+    ),
+}
+
+
+def _map_wrong(shown: str, what: str, grade: object, problem: str) -> str:
+    key = "graded gain" if what == "gain" and grade is not None else what
+    said = tr(_MAP_WRONG[key, problem], value=shorten(shown, 30), grade=grade)
+    return said + " " + tr("Write the map as grade=gain pairs, e.g. map:0=0,1=1,2=3,3=7.")
 
 
 def is_gain_map(gain: object) -> bool:
@@ -472,8 +529,11 @@ def gain_record(gain: object) -> Gain | GainMap:
     if isinstance(gain, dict):
         return GainMap.of(gain)
     raise ValueError(
-        f"`gain` must be 'linear' or 'exponential'; got {gain!r}. A gain per grade is a map such "
-        f"as 'map:0=0,1=1,2=3,3=7' (or a {{grade: gain}} dict)."
+        tr(
+            "`gain` must be 'linear' or 'exponential'; got {value}. A gain per grade is a map "
+            "such as 'map:0=0,1=1,2=3,3=7' (or a {{grade: gain}} dict).",
+            value=shorten(repr(gain)),
+        )
     )
 
 
@@ -511,9 +571,9 @@ class Discount(Option):
 DISCOUNTS: dict[str, Discount] = {
     "log2": Discount(
         name="log2",
-        label="1 / log₂(i+1)",
-        short="1/log(i+1)",
-        description=(
+        label=N_("1 / log₂(i+1)"),
+        short=N_("1/log(i+1)"),
+        description=N_(
             "Every position is discounted, a little less steeply the further down it is. "
             "The log base scales every DCG by the same factor, so it cancels out of NDCG."
         ),
@@ -524,9 +584,9 @@ DISCOUNTS: dict[str, Discount] = {
     ),
     "jarvelin": Discount(
         name="jarvelin",
-        label="Järvelin–Kekäläinen: 1 / max(1, log_b i)",
-        short="Järvelin–Kekäläinen",
-        description=(
+        label=N_("Järvelin–Kekäläinen: 1 / max(1, log_b i)"),
+        short=N_("Järvelin–Kekäläinen"),
+        description=N_(
             "The original 2002 form: ranks i below the base b keep their whole gain, and rank "
             "i ≥ b is divided by log_b(i). With b = 2, ranks 1 and 2 weigh the same. Here the "
             "base does change NDCG."
@@ -554,8 +614,13 @@ class NumberRange:
         """`value` if it lies in the range, else a ValueError naming it and the range."""
         if not self.low <= value <= self.high:
             raise ValueError(
-                f"{what or self.name} {exact(value)} is outside {exact(self.low)}–"
-                f"{exact(self.high)}, the range this app offers."
+                tr(
+                    "{name} {value} is outside {low}–{high}, the range this app offers.",
+                    name=what or tr(self.name),
+                    value=exact(value),
+                    low=exact(self.low),
+                    high=exact(self.high),
+                )
             )
         return float(value)
 
@@ -564,12 +629,12 @@ class NumberRange:
 # box and every link. Below 1.01 the Järvelin–Kekäläinen discount divides by a log that grows
 # without bound; above 1000 no list of 1000 items is discounted at all.
 LOG_BASE = NumberRange(
-    name="log base",
+    name=N_("log base"),
     low=1.01,
     high=1000.0,
     default=2.0,
     step=1.0,
-    help=(
+    help=N_(
         "The base b of the logarithm. It scales every DCG by the same factor, so it cancels out "
         "of NDCG under 1/log(i+1) but not under Järvelin–Kekäläinen."
     ),
@@ -583,9 +648,9 @@ LOG_BASE = NumberRange(
 IDEALS: dict[str, Option] = {
     "judgments": Option(
         name="judgments",
-        label="All judged documents (trec_eval)",
-        short="all judged documents",
-        description=(
+        label=N_("All judged documents (trec_eval)"),
+        short=N_("all judged documents"),
+        description=N_(
             "The ideal ranking sorts every judged item of the query, those the system never "
             "retrieved included, so missing a relevant item costs."
         ),
@@ -593,9 +658,9 @@ IDEALS: dict[str, Option] = {
     ),
     "run": Option(
         name="run",
-        label="Only the ranked documents (scikit-learn)",
-        short="only the ranked documents",
-        description=(
+        label=N_("Only the ranked documents (scikit-learn)"),
+        short=N_("only the ranked documents"),
+        description=N_(
             "The ideal ranking sorts only the items the system returned: a relevant item it "
             "never found does not count against it."
         ),
@@ -612,9 +677,9 @@ NO_CUTOFF = "none"
 CUTS: dict[str, Option] = {
     EVERY_RANKED: Option(
         name=EVERY_RANKED,
-        label="k = n, every ranked position",
+        label=N_("k = n, every ranked position"),
         short="k = n",
-        description=(
+        description=N_(
             "Every position of the ranked list counts, and the ideal is cut at the same depth: "
             "the list's length n."
         ),
@@ -622,9 +687,9 @@ CUTS: dict[str, Option] = {
     ),
     NO_CUTOFF: Option(
         name=NO_CUTOFF,
-        label="No cut-off: the ideal spans every judged item",
-        short="no cut-off",
-        description=(
+        label=N_("No cut-off: the ideal spans every judged item"),
+        short=N_("no cut-off"),
+        description=N_(
             "Every ranked position counts, and the ideal keeps every judged item, even those "
             "ranked below the list's length; with judged items the system never retrieved, "
             "IDCG grows beyond IDCG@n."
@@ -639,9 +704,9 @@ CUTS: dict[str, Option] = {
 MEAN_OVER: dict[bool, Option] = {
     False: Option(
         name="answered",
-        label="The queries the run answers (trec_eval's default)",
-        short="the queries the run answers",
-        description=(
+        label=N_("The queries the run answers (trec_eval's default)"),
+        short=N_("the queries the run answers"),
+        description=N_(
             "The mean over the queries both the run and the judgments have. A judged query the "
             "run never answers is left out, so a run that skips its hardest queries looks "
             "better than it is."
@@ -650,9 +715,9 @@ MEAN_OVER: dict[bool, Option] = {
     ),
     True: Option(
         name="judged",
-        label="Every judged query (trec_eval -c)",
-        short="every judged query",
-        description=(
+        label=N_("Every judged query (trec_eval -c)"),
+        short=N_("every judged query"),
+        description=N_(
             "The mean over every query the judgments have: one the run never answers counts as "
             "an empty ranking, NDCG 0, so skipping a query costs what failing it would."
         ),
@@ -669,25 +734,25 @@ class ZeroRule(Option):
 ON_ZERO: dict[str, ZeroRule] = {
     "0": ZeroRule(
         name="0",
-        label="0: count it as a miss (scikit-learn, trec_eval)",
+        label=N_("0: count it as a miss (scikit-learn, trec_eval)"),
         short="0/0 → 0",
-        description="A list with nothing to find counts as a failure.",
+        description=N_("A list with nothing to find counts as a failure."),
         used_by="scikit-learn, trec_eval, ranx, TF-Ranking, torchmetrics' default",
         value=0.0,
     ),
     "1": ZeroRule(
         name="1",
-        label="1: count it as perfect (LightGBM, XGBoost)",
+        label=N_("1: count it as perfect (LightGBM, XGBoost)"),
         short="0/0 → 1",
-        description="Nothing could have been ranked better, so the order is perfect.",
+        description=N_("Nothing could have been ranked better, so the order is perfect."),
         used_by="LightGBM, XGBoost ndcg",
         value=1.0,
     ),
     "skip": ZeroRule(
         name="skip",
-        label="skip: leave it out of the mean",
-        short="0/0 → skipped",
-        description="The query has no answer to rank; leave it out of the average.",
+        label=N_("skip: leave it out of the mean"),
+        short=N_("0/0 → skipped"),
+        description=N_("The query has no answer to rank; leave it out of the average."),
         used_by="torchmetrics with empty_target_action='skip'",
         value=float("nan"),
     ),
@@ -705,31 +770,34 @@ def zero_rule(on_zero: object) -> str:
             if rule.value == on_zero:
                 return name
     raise ValueError(
-        f"`on_zero` must be 0.0 (scikit-learn, trec_eval), 1.0 (LightGBM, XGBoost) or "
-        f"float('nan') (leave the query out of a mean); got {on_zero!r}."
+        tr(
+            "`on_zero` must be 0.0 (scikit-learn, trec_eval), 1.0 (LightGBM, XGBoost) or "
+            "float('nan') (leave the query out of a mean); got {value}.",
+            value=shorten(repr(on_zero)),
+        )
     )
 
 
 TIES: dict[str, Option] = {
     "docid": Option(
         name="docid",
-        label="By document id, descending (trec_eval)",
-        short="by id, descending",
-        description="Tied scores are ordered by document id, descending, compared as text.",
+        label=N_("By document id, descending (trec_eval)"),
+        short=N_("by id, descending"),
+        description=N_("Tied scores are ordered by document id, descending, compared as text."),
         used_by="trec_eval",
     ),
     "keep": Option(
         name="keep",
-        label="In file order (LightGBM, XGBoost)",
-        short="in input order",
-        description="Tied scores keep their input order (a stable sort).",
+        label=N_("In file order (LightGBM, XGBoost)"),
+        short=N_("in input order"),
+        description=N_("Tied scores keep their input order (a stable sort)."),
         used_by="LightGBM, XGBoost",
     ),
     "average": Option(
         name="average",
-        label="Averaged over tied orders (scikit-learn)",
-        short="averaged",
-        description=(
+        label=N_("Averaged over tied orders (scikit-learn)"),
+        short=N_("averaged"),
+        description=N_(
             "Each item of a tied group earns the group's mean gain: the DCG averaged over "
             "every order of the group."
         ),
@@ -748,8 +816,16 @@ def check_option(value: object, options: dict[str, Option], parameter: str) -> s
     """Return `value` if it names one of `options`, else raise a ValueError saying what is allowed."""
     if isinstance(value, str) and value in options:
         return value
-    allowed = " or ".join(repr(name) for name in options)
-    raise ValueError(f"`{parameter}` must be {allowed}; got {value!r}.")
+    # Translators: " or " joins the names a parameter may take: 'log2' or 'jarvelin'.
+    allowed = tr(" or ").join(repr(name) for name in options)
+    raise ValueError(
+        tr(
+            "`{parameter}` must be {allowed}; got {value}.",
+            parameter=parameter,
+            allowed=allowed,
+            value=shorten(repr(value)),
+        )
+    )
 
 
 def check_log_base(log_base: object) -> float:
@@ -757,12 +833,20 @@ def check_log_base(log_base: object) -> float:
     if isinstance(log_base, bool) or not isinstance(
         log_base, (int, float, np.integer, np.floating)
     ):
-        raise ValueError(f"`log_base` must be a number greater than 1; got {log_base!r}.")
+        raise ValueError(
+            tr(
+                "`log_base` must be a number greater than 1; got {value}.",
+                value=shorten(repr(log_base)),
+            )
+        )
     base = float(log_base)
     if not np.isfinite(base) or base <= 1:
         raise ValueError(
-            f"`log_base` must be a number greater than 1 (a logarithm to base ≤ 1 does not "
-            f"shrink as positions grow); got {log_base!r}."
+            tr(
+                "`log_base` must be a number greater than 1 (a logarithm to base ≤ 1 does not "
+                "shrink as positions grow); got {value}.",
+                value=shorten(repr(log_base)),
+            )
         )
     return base
 

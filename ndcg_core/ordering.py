@@ -29,6 +29,8 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
+from i18n import tr
+
 from .checks import check_position
 from .display import NOISE, shorten
 from .metrics import idcg, totals
@@ -110,8 +112,11 @@ def _scoring(ranked: RankedList) -> _Scoring:
 def _check_ranked(ranked: object) -> RankedList:
     if not isinstance(ranked, RankedList):
         raise ValueError(
-            f"`ranked` must be a RankedList; got {shorten(repr(ranked))}. Make one with "
-            f"RankedList(relevances, pool=..., scoring=Scoring(k=..., gain=...))."
+            tr(
+                "`ranked` must be a RankedList; got {value}. Make one with "
+                "RankedList(relevances, pool=..., scoring=Scoring(k=..., gain=...)).",
+                value=shorten(repr(ranked)),
+            )
         )
     return ranked
 
@@ -386,7 +391,9 @@ class OrderingDistribution:
         `on_zero` is NaN) are left out of the counts.
         """
         if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)) or bins < 1:
-            raise ValueError(f"`bins` must be a whole number ≥ 1; got {bins!r}.")
+            raise ValueError(
+                tr("`bins` must be a whole number ≥ 1; got {value}.", value=shorten(repr(bins)))
+            )
         finite = self.values[np.isfinite(self.values)]
         low, high = self._extremes()
         if finite.size == 0:
@@ -468,7 +475,12 @@ def ordering_distribution(
     """
     s = _scoring(ranked)
     if isinstance(exact_limit, bool) or not isinstance(exact_limit, (int, np.integer)):
-        raise ValueError(f"`exact_limit` must be a whole number; got {exact_limit!r}.")
+        raise ValueError(
+            tr(
+                "`exact_limit` must be a whole number; got {value}.",
+                value=shorten(repr(exact_limit)),
+            )
+        )
     total = count_orderings(ranked)
     size = _sample_size(sample_size, s.n)
     order = np.sort(s.gain_values)
@@ -492,11 +504,17 @@ def _sample_size(sample_size: object, n: int) -> int:
         return max(MIN_SAMPLE_SIZE, min(SAMPLE_SIZE, SAMPLE_CELLS // n))
     if isinstance(sample_size, bool) or not isinstance(sample_size, (int, np.integer)):
         raise ValueError(
-            f"`sample_size` must be a whole number of at least 2; got {sample_size!r}."
+            tr(
+                "`sample_size` must be a whole number of at least 2; got {value}.",
+                value=shorten(repr(sample_size)),
+            )
         )
     if sample_size < 2:
         raise ValueError(
-            f"`sample_size` must be at least 2 (a standard error needs two draws); got {sample_size}."
+            tr(
+                "`sample_size` must be at least 2 (a standard error needs two draws); got {value}.",
+                value=sample_size,
+            )
         )
     return int(sample_size)
 

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from i18n import tr, trn
+
 from .checks import check_position
 from .metrics import check_relevances
 
@@ -78,16 +80,24 @@ def order_between(before: Sequence, after: Sequence) -> list[int]:
     """The permutation that turns `before` into `after` (same distinct items, new order)."""
     index = {item: i for i, item in enumerate(before)}
     if len(index) != len(before):
-        raise ValueError("`before` must hold distinct items to tell where each one went.")
+        raise ValueError(tr("`before` must hold distinct items to tell where each one went."))
     if len(after) != len(before) or set(after) != set(index):
         raise ValueError(
-            f"`after` must hold the same {len(before)} items as `before`, in any order; "
-            f"got {len(after)} item(s)."
+            trn(
+                "`after` must hold the same {n} items as `before`, in any order; got {got} "
+                "item(s).",
+                "`after` must hold the same {n} items as `before`, in any order; got {got} "
+                "item(s).",
+                len(before),
+                got=len(after),
+            )
         )
     return [index[item] for item in after]
 
 
 def _check_length(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise ValueError(f"The list length must be a whole number ≥ 0; got {n!r}.")
+        raise ValueError(
+            tr("The list length must be a whole number ≥ 0; got {value}.", value=repr(n))
+        )
     return int(n)

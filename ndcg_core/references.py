@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import tr
+
 
 @dataclass(frozen=True)
 class Reference:
@@ -44,5 +46,11 @@ REFERENCES: dict[str, Reference] = {
 def cite(key: str, note: str = "") -> str:
     """The full citation of `REFERENCES[key]` (with `note` in brackets at its end)."""
     if key not in REFERENCES:
-        raise ValueError(f"`key` must be one of {', '.join(REFERENCES)}; got {key!r}.")
+        raise ValueError(
+            tr(
+                "`key` must be one of {allowed}; got {value}.",
+                allowed=", ".join(REFERENCES),
+                value=repr(key),
+            )
+        )
     return REFERENCES[key].cited(note)

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from i18n import tr
+
 from .checks import as_numbers
 from .display import NOISE
 
@@ -79,11 +81,18 @@ def bootstrap_ci(
     array = _values(values, "values")
     array = array[~np.isnan(array)]
     if not 0 < confidence < 1:
-        raise ValueError(f"`confidence` must be between 0 and 1, e.g. 0.95; got {confidence!r}.")
+        raise ValueError(
+            tr(
+                "`confidence` must be between 0 and 1, e.g. 0.95; got {value}.",
+                value=repr(confidence),
+            )
+        )
     if n_resamples < 1:
-        raise ValueError(f"`n_resamples` must be at least 1; got {n_resamples!r}.")
+        raise ValueError(
+            tr("`n_resamples` must be at least 1; got {value}.", value=repr(n_resamples))
+        )
     if array.size == 0:
-        raise ValueError("There are no values to average (every query was left out).")
+        raise ValueError(tr("There are no values to average (every query was left out)."))
     rng = np.random.default_rng(seed)
     means = np.empty(n_resamples)
     # Chunks keep memory small for many queries.
@@ -114,7 +123,11 @@ def _pair(a: Iterable[float], b: Iterable[float]) -> tuple[np.ndarray, np.ndarra
     x, y = _values(a, "a"), _values(b, "b")
     if x.shape != y.shape:
         raise ValueError(
-            f"`a` and `b` must hold one value per query each: got {x.size} and {y.size}."
+            tr(
+                "`a` and `b` must hold one value per query each: got {a} and {b}.",
+                a=x.size,
+                b=y.size,
+            )
         )
     return x, y
 
@@ -135,7 +148,7 @@ def paired_randomization_test(
     d = x[keep] - y[keep]
     n = d.size
     if n == 0:
-        raise ValueError("There are no queries with a value in both `a` and `b`.")
+        raise ValueError(tr("There are no queries with a value in both `a` and `b`."))
     masks = outcomes(x, y)
     wins, losses = int(masks.a_better.sum()), int(masks.b_better.sum())
     observed = abs(d.mean())
@@ -199,7 +212,13 @@ def paired_p(a, b, test: str, *, n_resamples: int = 10_000, seed: int = 0) -> fl
             return float(scipy_stats.ttest_rel(x, y).pvalue)
         if test == "wilcoxon":
             return float(scipy_stats.wilcoxon(x, y).pvalue)
-    raise ValueError(f"`test` must be one of {', '.join(TESTS)}; got {test!r}.")
+    raise ValueError(
+        tr(
+            "`test` must be one of {allowed}; got {value}.",
+            allowed=", ".join(TESTS),
+            value=repr(test),
+        )
+    )
 
 
 def tukey_p(columns: list[np.ndarray]) -> np.ndarray:
@@ -226,7 +245,11 @@ def adjust(p_values, correction: str) -> np.ndarray:
     (Benjamini & Hochberg 1995), each capped at 1."""
     if correction not in CORRECTIONS:
         raise ValueError(
-            f"`correction` must be one of {', '.join(CORRECTIONS)}; got {correction!r}."
+            tr(
+                "`correction` must be one of {allowed}; got {value}.",
+                allowed=", ".join(CORRECTIONS),
+                value=repr(correction),
+            )
         )
     p = np.asarray(p_values, dtype=float)
     out = p.copy()

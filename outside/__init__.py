@@ -12,9 +12,9 @@ Every failure is one ValueError, worded for whoever gave the text (`refuse`): it
 source, quotes at most QUOTED characters of one line of it, and says what to do; it never
 carries Python's own words. Who reads outside text checks what it means (types, ranges) itself.
 
-It imports nothing of the app, so the kernel, the lessons, the classroom and `ui` can all use
-it. JSON the app wrote itself (a row its own store wrote, a file shipped with it) may be read
-with `json.loads`: tests/core/test_outside.py lists those few places and fails on any other.
+It imports nothing of the app but its languages (`i18n`, a bottom package), so the kernel,
+the lessons, the classroom and `ui` can all use it. JSON the app wrote itself (a row its own
+store wrote, a file shipped with it) may be read with `json.loads`: tests/core/test_outside.py lists those few places and fails on any other.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ import json
 import math
 import re
 import zlib
+
+from i18n import tr
 
 MAX_DEPTH = 32  # levels of brackets: the app's own documents nest 5 deep at most
 MAX_NUMBER = 100  # characters in one number: no value the app reads comes near it
@@ -37,8 +39,16 @@ class _Refused(Exception):
 
 
 def refuse(source: str, problem: str, fix: str) -> ValueError:
-    """The one shape of every message: what was read, what is wrong with it, what to do."""
-    return ValueError(f"{source} {problem}. {fix}")
+    """The one shape of every message: what was read, what is wrong with it, what to do
+    (each given in the language of the run: `problem` a predicate, "is empty")."""
+    # Translators: {source} is "This file" or "This link", {problem} a predicate such as
+    # "is empty", {fix} a sentence saying what to do.
+    return ValueError(tr("{source} {problem}. {fix}", source=source, problem=problem, fix=fix))
+
+
+def _thousands(n: int) -> str:
+    """A size in a message: 1,000,000 (this module imports nothing of the app's number formats)."""
+    return f"{n:,}"
 
 
 def excerpt(text: str, at: int = 0) -> str:
@@ -60,12 +70,14 @@ def inflate(data: bytes, source: str, fix: str, *, limit: int) -> bytes:
         out = unpack.decompress(data, limit + 1)
     except zlib.error:
         raise refuse(
-            source, "could not be read: it is not packed as the app packs it", fix
+            source, tr("could not be read: it is not packed as the app packs it"), fix
         ) from None
     if len(out) > limit or unpack.unconsumed_tail:
-        raise refuse(source, f"holds more than {limit:,} bytes once unpacked", fix)
+        raise refuse(
+            source, tr("holds more than {limit} bytes once unpacked", limit=_thousands(limit)), fix
+        )
     if not unpack.eof:
-        raise refuse(source, "is cut short", fix)
+        raise refuse(source, tr("is cut short"), fix)
     return out
 
 
@@ -87,17 +99,23 @@ def _depth(text: str) -> int:
 def _number(kind: type):
     def read(token: str) -> int | float:
         if len(token) > MAX_NUMBER:
-            raise _Refused(f"holds a number {len(token):,} characters long ({excerpt(token)})")
+            raise _Refused(
+                tr(
+                    "holds a number {length} characters long ({excerpt})",
+                    length=_thousands(len(token)),
+                    excerpt=excerpt(token),
+                )
+            )
         value = kind(token)
         if not math.isfinite(value):
-            raise _Refused(f"holds the number {token}, too large to use")
+            raise _Refused(tr("holds the number {number}, too large to use", number=token))
         return value
 
     return read
 
 
 def _constant(token: str) -> None:
-    raise _Refused(f"holds {token}, which is not a number JSON allows")
+    raise _Refused(tr("holds {token}, which is not a number JSON allows", token=token))
 
 
 def read_json(data: bytes | str, source: str, fix: str, *, limit: int) -> object:
@@ -105,18 +123,31 @@ def read_json(data: bytes | str, source: str, fix: str, *, limit: int) -> object
     `limit` bytes (or characters) and MAX_DEPTH levels; any failure is `refuse`'s ValueError,
     naming `source` ("This file") and ending with `fix` (what to do)."""
     if len(data) > limit:
-        unit = "bytes" if isinstance(data, bytes) else "characters"
-        raise refuse(source, f"is {len(data):,} {unit} long; at most {limit:,} are read", fix)
+        if isinstance(data, bytes):
+            said = tr(
+                "is {length} bytes long; at most {limit} are read",
+                length=_thousands(len(data)),
+                limit=_thousands(limit),
+            )
+        else:
+            said = tr(
+                "is {length} characters long; at most {limit} are read",
+                length=_thousands(len(data)),
+                limit=_thousands(limit),
+            )
+        raise refuse(source, said, fix)
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise refuse(source, "is not text (UTF-8)", fix) from None
+            raise refuse(source, tr("is not text (UTF-8)"), fix) from None
     text = data.removeprefix("\ufeff")
     if not text.strip():
-        raise refuse(source, "is empty", fix)
+        raise refuse(source, tr("is empty"), fix)
     if _depth(text) > MAX_DEPTH:
-        raise refuse(source, f"nests brackets more than {MAX_DEPTH} levels deep", fix)
+        raise refuse(
+            source, tr("nests brackets more than {depth} levels deep", depth=MAX_DEPTH), fix
+        )
     try:
         return json.loads(
             text,
@@ -125,9 +156,14 @@ def read_json(data: bytes | str, source: str, fix: str, *, limit: int) -> object
             parse_constant=_constant,
         )
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise refuse(source, f"is not JSON ({where}: {excerpt(text, error.pos)})", fix) from None
+        said = tr(
+            "is not JSON (line {line}, column {column}: {excerpt})",
+            line=error.lineno,
+            column=error.colno,
+            excerpt=excerpt(text, error.pos),
+        )
+        raise refuse(source, said, fix) from None
     except _Refused as problem:
         raise refuse(source, str(problem), fix) from None
     except (RecursionError, MemoryError):
-        raise refuse(source, "is too large or nested too deeply to read", fix) from None
+        raise refuse(source, tr("is too large or nested too deeply to read"), fix) from None

@@ -313,9 +313,10 @@ def scoring_controls(
         )
         typed = st.session_state[_key(page, "pool")].strip()
         try:
-            pool_values = (
-                parse_relevances(typed, max_items=urlparams.MAX_ITEMS).values if typed else ()
-            )
+            parsed = parse_relevances(typed, max_items=urlparams.MAX_ITEMS) if typed else None
+            pool_values = parsed.values if parsed else ()
+            if parsed and parsed.note:  # commas read one of two ways: say which
+                st.info(plain(parsed.note), icon="🔢")
         except ValueError as error:
             st.error(
                 plain(

@@ -169,6 +169,8 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
             icon="✋",
         )
         return ranked
+    if parsed.note:  # commas that could be decimal commas or separators: say how they were read
+        st.info(plain(parsed.note), icon="🔢")
     if (typed.relevances, typed.labels) != (ranked.relevances, ranked.labels):
         st.session_state[state_key(page, "ranked")] = typed
         _remember_typed(page, typed)

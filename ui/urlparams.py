@@ -278,7 +278,10 @@ LANGUAGE = Param(LANG, one_of(tuple(LANGUAGES), N_("language of this app")), str
 
 
 def _numbers(text: str, negative: bool = False) -> tuple[float, ...]:
-    return parse_relevances(text.replace(",", " "), allow_negative=negative).values
+    # Commas separate a link's numbers (rels=0.5,0.9, as the app writes them), unless the link
+    # separates them with semicolons: rels=0,5;0,9 holds decimal commas (ndcg_core/parsing.py).
+    typed = text if ";" in text else text.replace(",", " ")
+    return parse_relevances(typed, allow_negative=negative).values
 
 
 def _join(values) -> str:

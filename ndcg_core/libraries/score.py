@@ -240,7 +240,13 @@ def _cause_words(
         if v.kind == "surprise":
             return tr("Changes the labels silently: {change}", change=v.message)
         return tr("Accepts what {library} refuses ({rule}).", library=reference.library, rule=rule)
-    raise ValueError(f"`cause` must be one of {', '.join(CAUSES)}; got {cause!r}.")
+    raise ValueError(
+        tr(
+            "`cause` must be one of {allowed}; got {value}.",
+            allowed=", ".join(CAUSES),
+            value=repr(cause),
+        )
+    )
 
 
 def evaluate_query(

@@ -9,7 +9,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
+from i18n import tr
+
 from ..batch import BatchResult, batch_ndcg
+from ..display import shorten
 from ..model import EVERY_RANKED, NO_CUTOFF, Scoring
 from ..options import IDEALS, ON_ZERO, check_option
 from .join import Dataset
@@ -36,8 +39,11 @@ def cut_for(scoring: Scoring) -> int | None:
         return None
     if scoring.k == EVERY_RANKED:
         raise ValueError(
-            f"`k` must be a whole number or 'none' to evaluate a run with the ideal from the "
-            f"judgments (its queries have lists of different lengths); got {scoring.k!r}."
+            tr(
+                "`k` must be a whole number or 'none' to evaluate a run with the ideal from the "
+                "judgments (its queries have lists of different lengths); got {value}.",
+                value=repr(scoring.k),
+            )
         )
     return scoring.k_for()
 
@@ -75,7 +81,7 @@ def evaluate(
         given |= {"ties": ties, "on_zero": on_zero}
         if given != _DEFAULTS:  # NaN (on_zero) is never equal: refused too
             raise ValueError(
-                "Give the conventions once: a `Scoring`, or k and the keywords, not both."
+                tr("Give the conventions once: a `Scoring`, or k and the keywords, not both.")
             )
         scoring, cut = k, cut_for(k)
         return evaluate(
@@ -88,8 +94,11 @@ def evaluate(
     check_option(ideal, IDEALS, "ideal")
     if not isinstance(complete, (bool, np.bool_)):
         raise ValueError(
-            f"`complete` must be True (every judged query, trec_eval -c) or False (the queries "
-            f"of the run); got {complete!r}."
+            tr(
+                "`complete` must be True (every judged query, trec_eval -c) or False (the "
+                "queries of the run); got {value}.",
+                value=shorten(repr(complete)),
+            )
         )
     ranked = data.ranked
     # Integer codes of one shared category list: fast to group, names restored below.

@@ -13,6 +13,9 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from i18n import N_, tr, trn
+
+from ..display import count
 from .read import Table, _plural
 
 
@@ -105,16 +108,37 @@ def _nothing_left(table: Table, what: str) -> ValueError:
     """The message for a file none of whose lines could be used."""
     if table.summary:
         return ValueError(
-            f"No line of {table.name} is left to evaluate. {table.summary} Fix the file, or "
-            f"choose another, and try again."
+            tr(
+                "No line of {name} is left to evaluate. {summary} Fix the file, or choose "
+                "another, and try again.",
+                name=table.name,
+                summary=table.summary,
+            )
         )
     if table.problems:
         return ValueError(
-            f"No line of {table.name} is left to evaluate: all "
-            f"{_plural(table.problem_count, 'line')} with {what} were set aside as problems "
-            f"(listed with their reasons). Fix the file and upload it again."
+            trn(
+                "No line of {name} is left to evaluate: the {count} line with {what} was set "
+                "aside as a problem (listed with its reason). Fix the file and upload it again.",
+                "No line of {name} is left to evaluate: all {count} lines with {what} were set "
+                "aside as problems (listed with their reasons). Fix the file and upload it again.",
+                table.problem_count,
+                name=table.name,
+                count=count(table.problem_count),
+                what=tr(_WHAT[what]),
+            )
         )
-    return ValueError(f"{table.name} has no {what} to evaluate.")
+    return ValueError(
+        tr("{name} has no {what} to evaluate.", name=table.name, what=tr(_WHAT[what]))
+    )
+
+
+# What a file holds, as `_nothing_left` names it.
+_WHAT = {
+    "ranked documents": N_("ranked documents"),
+    "judgments": N_("judgments"),
+    "rows": N_("rows"),
+}
 
 
 def _as_category(column: pd.Series, categories: pd.Index) -> pd.Categorical:
@@ -170,9 +194,13 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     keep = run_queries.difference(unjudged, sort=False)
     if not len(keep):
         raise ValueError(
-            "The run and the qrels have no query in common, so there is nothing to evaluate: "
-            f"the run's queries start {_examples(run_queries, 3)}, the qrels' "
-            f"{_examples(judged_queries, 3)}. Check that both files are about the same topics."
+            tr(
+                "The run and the qrels have no query in common, so there is nothing to "
+                "evaluate: the run's queries start {run}, the qrels' {qrels}. Check that both "
+                "files are about the same topics.",
+                run=_examples(run_queries, 3),
+                qrels=_examples(judged_queries, 3),
+            )
         )
     ranked = run_rows[run_rows["query"].isin(keep)]
     unanswered = judgments[judgments["query"].isin(unranked)]
@@ -226,8 +254,11 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
         )
     if ranked.empty:
         raise ValueError(
-            f"No row of {table.name} has a score or rank, so there is no ranking to evaluate: "
-            f"give the ranked rows a score (higher first) or a rank (1 first)."
+            tr(
+                "No row of {name} has a score or rank, so there is no ranking to evaluate: give "
+                "the ranked rows a score (higher first) or a rank (1 first).",
+                name=table.name,
+            )
         )
     keep = queries.difference(unranked, sort=False)
     unanswered = judgments[rows["query"].isin(unranked)]

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..display import count
+from i18n import tr
+
+from ..display import count, shorten
 from ..model import MAX_LABEL_LENGTH, RankedList, Scoring
 from ..parsing import label_from_text
 from .join import Dataset
@@ -17,7 +19,9 @@ def ranked_rows(data: Dataset, query: object, ties: str) -> pd.DataFrame:
     """The rows of `query` in ranked order (trec_eval's unless `ties` is "keep")."""
     rows = data.ranked[data.ranked["query"] == query]
     if rows.empty:
-        raise ValueError(f"There is no query {query!r} in {data.name}.")
+        raise ValueError(
+            tr("There is no query {query} in {name}.", query=shorten(repr(query)), name=data.name)
+        )
     if ties == "keep":
         return rows.iloc[np.argsort(-rows["score"].to_numpy(), kind="stable")]
     # trec_eval's order (batch's "docid"): scores as float32, ties by doc id descending.

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import N_, tr
+
 from ..display import count, exact, fixed, shorten
 
 try:  # pyarrow turns 2 million numbers written as text into floats in milliseconds
@@ -105,7 +107,7 @@ class Table:
 
 def size_text(cap_mb: float) -> str:
     """The upload cap in words: '50 MB (50,000,000 bytes)'."""
-    return f"{exact(cap_mb)} MB ({count(int(cap_mb * MB))} bytes)"
+    return tr("{mb} MB ({bytes} bytes)", mb=exact(cap_mb), bytes=count(int(cap_mb * MB)))
 
 
 def check_size(n_bytes: int, cap_mb: float, name: str = "The file", *, ended: bool = True) -> None:
@@ -114,15 +116,26 @@ def check_size(n_bytes: int, cap_mb: float, name: str = "The file", *, ended: bo
     check agree on the byte). `ended=False`: reading stopped after `n_bytes` (a stream, or a
     file with no end such as /dev/zero), so its size is unknown."""
     if n_bytes > cap_mb * MB:
-        size = (
-            f"{fixed(n_bytes / MB, 1)} MB ({count(n_bytes)} bytes)"
-            if ended
-            else f"more than {exact(cap_mb)} MB: it had not ended after {count(n_bytes)} bytes"
-        )
-        raise ValueError(
-            f"{name} is {size}; files up to {size_text(cap_mb)} are accepted (the upload cap, "
-            f"server.maxUploadSize). Cut it down, e.g. to fewer queries, and try again."
-        )
+        if ended:
+            said = tr(
+                "{name} is {mb} MB ({bytes} bytes); files up to {cap} are accepted (the upload "
+                "cap, server.maxUploadSize). Cut it down, e.g. to fewer queries, and try again.",
+                name=name,
+                mb=fixed(n_bytes / MB, 1),
+                bytes=count(n_bytes),
+                cap=size_text(cap_mb),
+            )
+        else:
+            said = tr(
+                "{name} is more than {cap_mb} MB: it had not ended after {bytes} bytes; files up "
+                "to {cap} are accepted (the upload cap, server.maxUploadSize). Cut it down, e.g. "
+                "to fewer queries, and try again.",
+                name=name,
+                cap_mb=exact(cap_mb),
+                bytes=count(n_bytes),
+                cap=size_text(cap_mb),
+            )
+        raise ValueError(said)
 
 
 def _text(data: bytes, name: str) -> str:
@@ -131,11 +144,16 @@ def _text(data: bytes, name: str) -> str:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise ValueError(
-            f"{name} is not UTF-8 text: line {line} has a byte that cannot be read "
-            f"({data[error.start : error.start + 1]!r}). Save it as UTF-8 and upload it again."
+            tr(
+                "{name} is not UTF-8 text: line {line} has a byte that cannot be read ({byte}). "
+                "Save it as UTF-8 and upload it again.",
+                name=name,
+                line=line,
+                byte=repr(data[error.start : error.start + 1]),
+            )
         ) from None
     if not text.strip():
-        raise ValueError(f"{name} is empty: it has no lines to read.")
+        raise ValueError(tr("{name} is empty: it has no lines to read.", name=name))
     return text
 
 
@@ -323,7 +341,7 @@ def _trec_guess(other_fields: int, other: str):
 
 
 def _csv_guess(text: str) -> str:
-    for delimiter, words in ((";", "semicolons (;)"), ("\t", "tabs")):
+    for delimiter, words in ((";", N_("semicolons (;)")), ("\t", N_("tabs"))):
         if delimiter in text:
             return f"Are its columns separated by {words}? Save it with commas between columns."
     return ""
@@ -355,12 +373,14 @@ def _whole_relevance(text: pd.Series) -> pd.Series:
 
 def _delimiter_hint(first_line: str) -> str:
     """When a header is not comma-separated: what separates it, and what to do."""
-    for delimiter, words in ((";", "semicolons (;)"), ("\t", "tabs")):
+    for delimiter, words in ((";", N_("semicolons (;)")), ("\t", N_("tabs"))):
         cells = [cell.strip().lower() for cell in first_line.split(delimiter)]
         if len(cells) > 1 and all(column in cells for column in CSV_REQUIRED):
-            return (
-                f" Its columns look separated by {words}: save it with commas between columns "
-                f"(spreadsheets in some languages use semicolons), or use the TREC format."
+            return " " + tr(
+                "Its columns look separated by {separator}: save it with commas between "
+                "columns (spreadsheets in some languages use semicolons), or use the TREC "
+                "format.",
+                separator=tr(words),
             )
     return ""
 
@@ -378,12 +398,22 @@ def _csv_rows(text: str, name: str):
         line = count(last + 1)
         if "field larger than field limit" in str(error):
             raise ValueError(
-                f"{name}, line {line}: a field is longer than {count(CSV_FIELD_LIMIT)} "
-                f"characters, more than any id or number needs (an unclosed quote makes the rest "
-                f"of the file one field). Close the quote or shorten the field."
+                tr(
+                    "{name}, line {line}: a field is longer than {limit} characters, more than "
+                    "any id or number needs (an unclosed quote makes the rest of the file one "
+                    "field). Close the quote or shorten the field.",
+                    name=name,
+                    line=line,
+                    limit=count(CSV_FIELD_LIMIT),
+                )
             ) from None
         raise ValueError(
-            f"{name}, line {line} cannot be read as CSV ({error}). Check its quotes."
+            tr(
+                "{name}, line {line} cannot be read as CSV ({error}). Check its quotes.",
+                name=name,
+                line=line,
+                error=error,
+            )
         ) from None
 
 
@@ -394,20 +424,32 @@ def _csv_header(first: list[str], lines: _Lines, name: str) -> list[str]:
     missing = [c for c in CSV_REQUIRED if c not in header]
     if missing:
         raise ValueError(
-            f"{name} needs the columns query_id, doc_id, relevance (and optionally score or "
-            f"rank) in its first line; it lacks {', '.join(missing)}. Its first line is "
-            f"{lines.quoted(0)!r}.{_delimiter_hint(lines[0])}"
+            tr(
+                "{name} needs the columns query_id, doc_id, relevance (and optionally score or "
+                "rank) in its first line; it lacks {missing}. Its first line is {first}.",
+                name=name,
+                missing=", ".join(missing),
+                first=repr(lines.quoted(0)),
+            )
+            + _delimiter_hint(lines[0])
         )
     repeated = sorted({h for h in header if h and header.count(h) > 1})
     if repeated:
         raise ValueError(
-            f"{name} names the column {', '.join(repeated)} more than once in its first line "
-            f"({lines.quoted(0)!r}): keep one column of each name, so each value has one "
-            f"meaning."
+            tr(
+                "{name} names the column {columns} more than once in its first line ({first}): "
+                "keep one column of each name, so each value has one meaning.",
+                name=name,
+                columns=", ".join(repeated),
+                first=repr(lines.quoted(0)),
+            )
         )
     if "score" in header and "rank" in header:
         raise ValueError(
-            f"{name} has both a score and a rank column: keep one, so the order is unambiguous."
+            tr(
+                "{name} has both a score and a rank column: keep one, so the order is unambiguous.",
+                name=name,
+            )
         )
     return header
 
@@ -462,7 +504,7 @@ def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
     order_column = next((column for column in ("score", "rank") if column in header), None)
     records, line_numbers, wrong_width = _csv_records(rows_read, len(header), lines)
     if not records and not wrong_width.total:
-        raise ValueError(f"{name} has a header but no rows.")
+        raise ValueError(tr("{name} has a header but no rows.", name=name))
     raw = pd.DataFrame(records, columns=header, dtype=str)
     relevance = _as_numbers(raw["relevance"])
     frame = pd.DataFrame(

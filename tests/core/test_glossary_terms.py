@@ -135,9 +135,7 @@ def test_a_core_term_is_translated_the_same_way_everywhere(key):
     assert not wrong, f"{len(wrong)} messages:\n" + "\n".join(wrong)
 
 
-@pytest.mark.parametrize(
-    "key", [t.key for t in TERMS if t.key not in (*CORE, *NAMES, *HOMONYMS)]
-)
+@pytest.mark.parametrize("key", [t.key for t in TERMS if t.key not in (*CORE, *NAMES, *HOMONYMS)])
 def test_every_other_term_is_translated_the_same_way_everywhere(key):
     wrong = misses(key)
     assert not wrong, f"{len(wrong)} messages:\n" + "\n".join(wrong)

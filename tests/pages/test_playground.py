@@ -461,3 +461,31 @@ def test_forged_table_edits_are_named_in_the_senders_session():
         assert not at.exception, (edit, [e.value for e in at.exception])
         assert_message(at.error, message)
         assert metrics(at)["NDCG"] == "0.9608"
+
+
+def test_decimal_commas_are_read_and_an_ambiguous_list_says_how():
+    """Issue 35 item 3: "0,5; 0,9; 0,3" is three decimals; "0,5,0,9" is read as four grades and
+    says so under the box, with the other way to type it; the list stays on screen as typed."""
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at.text_area(key="playground_text").set_value("0,5; 0,9; 0,3").run()
+    assert at.query_params["rels"] == "0.5,0.9,0.3"  # links keep the point
+    assert metrics(at)["NDCG"] == f"{ndcg([0.5, 0.9, 0.3]):.4f}"
+    assert not at.error and not [i for i in at.info if "was read as" in i.value]
+    at.text_area(key="playground_text").set_value("0,5,0,9").run()
+    assert at.query_params["rels"] == "0,5,0,9"
+    said = assert_message(at.info, "0,5,0,9 was read as 4 whole numbers", "(0,5; 0,9)")
+    assert "(0.5, 0.9)" in said
+    assert at.text_area(key="playground_text").value == "0,5,0,9"  # nothing typed is lost
+    at.text_area(key="playground_text").set_value("1,5, 2").run()
+    assert at.query_params["rels"] == "1.5,2"
+    assert_message(at.info, "as in 1,5, was read as a decimal comma", "(1, 5)")
+
+
+def test_in_russian_the_box_writes_decimal_commas_and_reads_them_back():
+    at = open_page(PAGE, rels="0.5,0.9,3", lang="ru")
+    assert at.text_area(key="playground_text").value == "0,5; 0,9; 3"
+    assert at.query_params["rels"] == "0.5,0.9,3"
+    at.text_area(key="playground_text").set_value("0,5,0,9").run()
+    assert any("прочитано как 4 целых числа" in i.value for i in at.info)
+    at.text_area(key="playground_text").set_value("3, x, 2").run()
+    assert any("не число" in e.value for e in at.error)

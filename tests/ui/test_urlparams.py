@@ -329,3 +329,13 @@ def test_typed_or_linked_ids_are_checked_as_the_core_checks_them():
         with pytest.raises(ValueError) as given:
             make_query([1, 0], ids=ids)
         assert str(typed.value) == str(given.value)
+
+
+def test_a_link_with_semicolons_reads_decimal_commas():
+    """Links keep rels=0.5,0.9 (machine text); one typed by hand with semicolons, as a Russian
+    learner writes decimals, reads as decimals too (ndcg_core/parsing.py), not as 0, 5, 0, 9."""
+    ranked, messages = read_list({"rels": "0,5;0,9", "pool": "1,5;2"})
+    assert (ranked.relevances, ranked.pool, messages) == ((0.5, 0.9), (1.5, 2.0), [])
+    assert list_params(ranked)["rels"] == "0.5,0.9"
+    ranked, _ = read_list({"rels": "0,5,0,9"})  # commas alone: the links' own form
+    assert ranked.relevances == (0.0, 5.0, 0.0, 9.0)
