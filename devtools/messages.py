@@ -23,7 +23,7 @@ I18N = ROOT / "i18n"
 TEMPLATE = I18N / "messages.pot"
 # Where the app's shown text lives (the command line, the tests and the benchmarks stay English).
 SOURCES = ("app.py", "ui", "views", "lessons", "classroom", "ndcg_core", "i18n", "outside")
-KEYWORDS = {"tr": None, "trn": (1, 2), "N_": None}
+KEYWORDS = {"tr": (1,), "trn": (1, 2), "N_": (1,)}  # the text only, not its fields
 COMMENT_TAGS = ("Translators:",)
 
 
@@ -101,8 +101,12 @@ def update() -> None:
                 if not message.id or not message.string:
                     continue
                 known = catalog.get(message.id)
-                if known is None or not known.string or known.fuzzy:
+                if known is None:
                     catalog[message.id] = message
+                elif not known.string or known.fuzzy:
+                    # (Babel's catalog[id] = message keeps an entry's old string: set it here.)
+                    known.string = message.string
+                    known.flags.discard("fuzzy")
         catalog.update(template, no_fuzzy_matching=True)
         _write(catalog, main)
         for part in parts:
@@ -136,25 +140,22 @@ def part(name: str, paths: list[str]) -> None:
 
 
 def missing() -> dict[str, list[str]]:
-    """Per language, the extracted texts its catalogue does not translate (fuzzy counts as not)."""
-    from i18n import catalogue
-
-    catalogue.cache_clear()
+    """Per language, the extracted texts its catalogue has no translation for (an entry that is
+    absent, empty or fuzzy; a translation written like the English, a formula or a name, counts)."""
     template = extract()
     result = {}
     for lang in languages():
-        translations = catalogue(lang)
-        gaps = []
-        for message in template:
-            if not message.id:
-                continue
-            if isinstance(message.id, tuple):
-                singular, plural = message.id
-                if translations.ngettext(singular, plural, 1) == singular:
-                    gaps.append(singular)
-            elif translations.gettext(message.id) == message.id and message.id.strip():
-                gaps.append(message.id)
-        result[lang] = gaps
+        entries = {}
+        for path in sorted(folder(lang).glob("*.po")):
+            for message in _read(path, lang):
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                if message.id and all(strings) and not message.fuzzy:
+                    entries.setdefault(message.id, message)
+        result[lang] = [
+            message.id if isinstance(message.id, str) else message.id[0]
+            for message in template
+            if message.id and message.id not in entries
+        ]
     return result
 
 

@@ -31,11 +31,6 @@ def _fields(text: str) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def template():
-    return messages.extract()
-
-
-@pytest.fixture(scope="module")
 def catalogues():
     from babel.messages.pofile import read_po
 
@@ -72,6 +67,15 @@ def test_texts_are_marked_as_whole_literal_sentences():
                 if node.func.id in ("trn", "N_") and not isinstance(text, ast.Constant):
                     wrong.append(f"{path.relative_to(ROOT)}:{node.lineno} (not a literal)")
     assert not wrong, "Mark whole literal texts (no f-strings, no sums): " + ", ".join(wrong)
+
+
+def test_every_text_the_code_marks_is_translated_in_every_language():
+    gaps = messages.missing()
+    said = {lang: texts for lang, texts in gaps.items() if texts}
+    assert not said, (
+        "Not translated (run `make messages`, then translate each msgstr): "
+        + "; ".join(f"{lang}: {len(texts)}, e.g. {texts[:3]}" for lang, texts in said.items())
+    )
 
 
 def test_every_translation_keeps_its_fields(catalogues):

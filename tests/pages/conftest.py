@@ -12,6 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from devtools import ROOT
+from ui import language
 
 
 def _wait_for_the_run(runner, timeout: float = 3) -> None:
@@ -222,11 +223,13 @@ def raw_options(at: AppTest, widget) -> tuple:
 
 
 def controls(at: AppTest) -> list[Control]:
-    """Every keyed choice control on the page (main area and sidebar), enabled or not."""
+    """Every keyed choice control on the page (main area and sidebar), enabled or not; not the
+    language switch, whose every option on every page is tests/pages/test_languages.py's (it
+    changes every label the exploration finds its controls and values by)."""
     found = []
     for kind in CHOICE_KINDS:
         for widget in at.get(kind):
-            if widget.key is None:
+            if widget.key is None or widget.label == language.SWITCH_LABEL:
                 continue
             found.append(Control(kind, widget.key, widget.label, raw_options(at, widget)))
     return found
