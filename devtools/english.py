@@ -170,6 +170,11 @@ _SKIP = [
     re.compile(r"`[^`]*`"),  # code
     re.compile(r"https?://\S+|/[a-z-]+\?\S*"),  # addresses
     re.compile(r"\b\w+=[\w.,:;%-]*"),  # link parameters (rels=3,2)
+    re.compile(r"\b[a-z_]+ = [\w.:=,-]+"),  # a parameter and its value (gain = linear)
+    re.compile(r"\b\w+(?:\\?_\w+)+(?:\([^)]*\))?"),  # code names: ndcg_score(k=k), ideal_cut
+    re.compile(r"#\w+"),  # anchors
+    re.compile(r"\(\d{4}\)\.[^\n]*"),  # a work cited: its title, as published, after the year
+    re.compile(r"“[^”]*”|«[^»]*»|\"[^\"]*\"|「[^」]*」"),  # quoted titles stay as titled
     re.compile(r"\\[A-Za-z]+"),  # LaTeX commands
 ]
 
@@ -238,8 +243,8 @@ def _strings(message, skip=_NOT_TEXT):
         elif field.type == field.TYPE_STRING:
             items = value if _repeated(field) else [value]
             for item in items:
-                if field.name == "json":  # a component's data: the texts in it
-                    yield from _json_text(item)
+                if field.name == "json":  # a component's data: its texts, not its ids
+                    yield from (text for text in _json_text(item) if " " in text.strip())
                 elif isinstance(item, str):
                     yield item
 
@@ -323,6 +328,8 @@ def english(at) -> list[tuple[str, str, str]]:
     """(kind, English words, the text) for each piece of the page's text that reads as English."""
     out, seen = [], set()
     for kind, text in said(at):
+        if text.lstrip().startswith(("<style", "<script")):  # the app's style and script
+            continue
         words = english_in(text)
         if words and (kind, text) not in seen:
             seen.add((kind, text))

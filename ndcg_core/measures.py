@@ -340,7 +340,7 @@ MEASURES: dict[str, Measure] = {
             key="p",
             symbol="P",
             name="Precision at k",
-            rewards=(
+            rewards=N_(
                 "How many of the top k are hits. The order inside the top k does not matter, "
                 "and neither do relevant items the system never found."
             ),
@@ -353,7 +353,7 @@ MEASURES: dict[str, Measure] = {
             key="r",
             symbol="R",
             name="Recall at k",
-            rewards=(
+            rewards=N_(
                 "How many of all relevant judged items made it into the top k: it counts the "
                 "ones the system missed, and ignores the order."
             ),
@@ -366,7 +366,7 @@ MEASURES: dict[str, Measure] = {
             key="rr",
             symbol="RR",
             name="Reciprocal rank",
-            rewards=(
+            rewards=N_(
                 "Only the first hit: 1 at the top, 1/2 at position 2, 1/3 at 3. Everything after "
                 "the first relevant item is ignored. Its mean over queries is MRR."
             ),
@@ -379,7 +379,7 @@ MEASURES: dict[str, Measure] = {
             key="ap",
             symbol="AP",
             name="Average precision",
-            rewards=(
+            rewards=N_(
                 "Every relevant item, early: the precision at each hit, averaged over all "
                 "relevant judged items, so a relevant item never retrieved counts as 0. Its "
                 "mean over queries is MAP."
@@ -393,7 +393,7 @@ MEASURES: dict[str, Measure] = {
             key="err",
             symbol="ERR",
             name="Expected reciprocal rank",
-            rewards=(
+            rewards=N_(
                 "One very good item early. A highly relevant item near the top ends the search, "
                 "so what lies below it hardly counts; grades matter a lot (2^g − 1)."
             ),
@@ -406,7 +406,7 @@ MEASURES: dict[str, Measure] = {
             key="rbp",
             symbol="RBP",
             name="Rank-biased precision",
-            rewards=(
+            rewards=N_(
                 "Hits where a reader of a given patience p looks: each position's weight "
                 "falls by the factor p. Never normalised by an ideal, so a list with few "
                 "relevant items cannot score high."
@@ -420,7 +420,7 @@ MEASURES: dict[str, Measure] = {
             key="ndcg",
             symbol="NDCG",
             name="Normalised discounted cumulative gain",
-            rewards=(
+            rewards=N_(
                 "Graded items in the best order it could have had: each grade discounted by "
                 "position, then divided by the ideal order's total, so 1 means no better order "
                 "exists for these items (and the pool)."

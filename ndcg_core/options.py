@@ -91,7 +91,7 @@ GAINS: dict[str, Gain] = {
             "Each item earns exactly its relevance grade, so a grade-3 item is worth three "
             "grade-1 items."
         ),
-        used_by="scikit-learn, trec_eval, ranx ndcg, torchmetrics",
+        used_by=N_("scikit-learn, trec_eval, ranx ndcg, torchmetrics"),
         reference=f"{REFERENCES['jarvelin2002'].short}.",
         compute=_linear,
         template="{rel}",
@@ -106,7 +106,7 @@ GAINS: dict[str, Gain] = {
             "much more. "
             "With 0/1 relevance it equals the linear gain."
         ),
-        used_by="LightGBM, XGBoost, TF-Ranking, ranx ndcg_burges",
+        used_by=N_("LightGBM, XGBoost, TF-Ranking, ranx ndcg_burges"),
         reference=f"{REFERENCES['burges2005'].short}.",
         compute=_exponential,
         template="2^{{rel}} - 1",
@@ -577,7 +577,7 @@ DISCOUNTS: dict[str, Discount] = {
             "Every position is discounted, a little less steeply the further down it is. "
             "The log base scales every DCG by the same factor, so it cancels out of NDCG."
         ),
-        used_by="every major library today",
+        used_by=N_("every major library today"),
         reference=f"{REFERENCES['burges2005'].short}.",
         symbol_template=r"\log_{{b}}({i}+1)",
         shift=1,
@@ -591,7 +591,7 @@ DISCOUNTS: dict[str, Discount] = {
             "i ≥ b is divided by log_b(i). With b = 2, ranks 1 and 2 weigh the same. Here the "
             "base does change NDCG."
         ),
-        used_by="trec_eval before 9.0.4; Wikipedia's example in 2012",
+        used_by=N_("trec_eval before 9.0.4; Wikipedia's example in 2012"),
         reference=f"{REFERENCES['jarvelin2002'].short}.",
         symbol_template=r"\max(1,\ \log_{{b}} {i})",
         at_least_one=True,
@@ -654,7 +654,7 @@ IDEALS: dict[str, Option] = {
             "The ideal ranking sorts every judged item of the query, those the system never "
             "retrieved included, so missing a relevant item costs."
         ),
-        used_by="trec_eval, ranx, ir-measures; Wikipedia's current example",
+        used_by=N_("trec_eval, ranx, ir-measures; Wikipedia's current example"),
     ),
     "run": Option(
         name="run",
@@ -664,7 +664,7 @@ IDEALS: dict[str, Option] = {
             "The ideal ranking sorts only the items the system returned: a relevant item it "
             "never found does not count against it."
         ),
-        used_by="scikit-learn, torchmetrics, TF-Ranking, LightGBM, XGBoost",
+        used_by=N_("scikit-learn, torchmetrics, TF-Ranking, LightGBM, XGBoost"),
     ),
 }
 
@@ -683,7 +683,7 @@ CUTS: dict[str, Option] = {
             "Every position of the ranked list counts, and the ideal is cut at the same depth: "
             "the list's length n."
         ),
-        used_by="trec_eval ndcg_cut.n; Wikipedia's example (0.785)",
+        used_by=N_("trec_eval ndcg_cut.n; Wikipedia's example (0.785)"),
     ),
     NO_CUTOFF: Option(
         name=NO_CUTOFF,
@@ -694,7 +694,7 @@ CUTS: dict[str, Option] = {
             "ranked below the list's length; with judged items the system never retrieved, "
             "IDCG grows beyond IDCG@n."
         ),
-        used_by="trec_eval ndcg",
+        used_by=N_("trec_eval ndcg"),
     ),
 }
 
@@ -711,7 +711,7 @@ MEAN_OVER: dict[bool, Option] = {
             "run never answers is left out, so a run that skips its hardest queries looks "
             "better than it is."
         ),
-        used_by="trec_eval and pytrec_eval by default",
+        used_by=N_("trec_eval and pytrec_eval by default"),
     ),
     True: Option(
         name="judged",
@@ -721,7 +721,7 @@ MEAN_OVER: dict[bool, Option] = {
             "The mean over every query the judgments have: one the run never answers counts as "
             "an empty ranking, NDCG 0, so skipping a query costs what failing it would."
         ),
-        used_by="trec_eval -c (the option trec_eval's README gives for official TREC runs)",
+        used_by=N_("trec_eval -c (the option trec_eval's README gives for official TREC runs)"),
     ),
 }
 
@@ -737,7 +737,7 @@ ON_ZERO: dict[str, ZeroRule] = {
         label=N_("0: count it as a miss (scikit-learn, trec_eval)"),
         short="0/0 → 0",
         description=N_("A list with nothing to find counts as a failure."),
-        used_by="scikit-learn, trec_eval, ranx, TF-Ranking, torchmetrics' default",
+        used_by=N_("scikit-learn, trec_eval, ranx, TF-Ranking, torchmetrics' default"),
         value=0.0,
     ),
     "1": ZeroRule(
@@ -745,7 +745,7 @@ ON_ZERO: dict[str, ZeroRule] = {
         label=N_("1: count it as perfect (LightGBM, XGBoost)"),
         short="0/0 → 1",
         description=N_("Nothing could have been ranked better, so the order is perfect."),
-        used_by="LightGBM, XGBoost ndcg",
+        used_by=N_("LightGBM, XGBoost ndcg"),
         value=1.0,
     ),
     "skip": ZeroRule(
@@ -753,7 +753,7 @@ ON_ZERO: dict[str, ZeroRule] = {
         label=N_("skip: leave it out of the mean"),
         short=N_("0/0 → skipped"),
         description=N_("The query has no answer to rank; leave it out of the average."),
-        used_by="torchmetrics with empty_target_action='skip'",
+        used_by=N_("torchmetrics with empty_target_action='skip'"),
         value=float("nan"),
     ),
 }
@@ -784,14 +784,14 @@ TIES: dict[str, Option] = {
         label=N_("By document id, descending (trec_eval)"),
         short=N_("by id, descending"),
         description=N_("Tied scores are ordered by document id, descending, compared as text."),
-        used_by="trec_eval",
+        used_by=N_("trec_eval"),
     ),
     "keep": Option(
         name="keep",
         label=N_("In file order (LightGBM, XGBoost)"),
         short=N_("in input order"),
         description=N_("Tied scores keep their input order (a stable sort)."),
-        used_by="LightGBM, XGBoost",
+        used_by=N_("LightGBM, XGBoost"),
     ),
     "average": Option(
         name="average",
@@ -801,7 +801,7 @@ TIES: dict[str, Option] = {
             "Each item of a tied group earns the group's mean gain: the DCG averaged over "
             "every order of the group."
         ),
-        used_by="scikit-learn, torchmetrics",
+        used_by=N_("scikit-learn, torchmetrics"),
         reference=f"{REFERENCES['mcsherry2008'].short}.",
     ),
 }
