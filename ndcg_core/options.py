@@ -320,7 +320,7 @@ class GainMap:
         "factor alike, so NDCG stays put; only the gaps between grades, relative to each "
         "other, matter."
     )
-    used_by = "trec_eval ndcg with gain parameters (-m ndcg.1=3,2=9), LightGBM label_gain"
+    used_by = N_("trec_eval ndcg with gain parameters (-m ndcg.1=3,2=9), LightGBM label_gain")
     reference = "trec_eval's m_ndcg.c; LightGBM's label_gain parameter."
 
     def gain_of(self, grade: float) -> float:

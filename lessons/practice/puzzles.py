@@ -75,6 +75,18 @@ _POOL_EXPLANATION = N_(
 )
 
 
+def _two_answers(x, x_says: str, y_says: str, values) -> str:
+    """The open-ideal puzzle's statement: two libraries' printed NDCG for one ranked list."""
+    return tr(
+        "Library X reports NDCG{at} = {x} and library Y reports {y} for the same ranked "
+        "list, {ranking}. Why do they differ?",
+        at=x.ranked.at,
+        x=x_says,
+        y=y_says,
+        ranking=format_relevances(values),
+    )
+
+
 def make_open_ideal(slot: Slot) -> Exercise:
     if slot.version >= 2:
         return _open_ideal_varied(slot)
@@ -86,14 +98,7 @@ def make_open_ideal(slot: Slot) -> Exercise:
     return _puzzle(
         slot,
         N_("Two libraries, two answers"),
-        tr(
-            "Library X reports NDCG{at} = {x} and library Y reports {y} for the same ranked "
-            "list, {ranking}. Why do they differ?",
-            at=x.ranked.at,
-            x=x_says,
-            y=y_says,
-            ranking=format_relevances(WIKIPEDIA),
-        ),
+        _two_answers(x, x_says, y_says, WIKIPEDIA),
         (x, y),
         _open_ideal_options(
             base,
@@ -169,14 +174,7 @@ def _open_ideal_varied(slot: Slot) -> Exercise:
         return _puzzle(
             slot,
             N_("Two libraries, two answers"),
-            tr(
-                "Library X reports NDCG{at} = {x} and library Y reports {y} for the same ranked "
-                "list, {ranking}. Why do they differ?",
-                at=x.ranked.at,
-                x=x_says,
-                y=y_says,
-                ranking=format_relevances(values),
-            ),
+            _two_answers(x, x_says, y_says, values),
             (x, y),
             options,
             trn(
