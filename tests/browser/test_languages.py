@@ -22,7 +22,7 @@ def test_a_page_opened_in_a_language_speaks_it(request, screen, lang, menu_entry
     settle(tab)
     assert tab.evaluate("document.documentElement.lang") == lang
     if screen == "page":  # the phone's menu is folded away
-        expect(tab.get_by_role("link", name=menu_entry)).to_be_visible()
+        expect(tab.get_by_role("link", name=menu_entry, exact=True)).to_be_visible()
     if lang == "zh":
         tab.wait_for_function(CJK_FONT_LOADED)
     shot(f"language-{lang}-{screen}", of=tab)

@@ -6,6 +6,7 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.proto.Metric_pb2 import Metric
 
+import i18n
 from ndcg_core import dcg, idcg, ndcg
 from ndcg_core.permutations import ideal_order, reverse_order, worst_order
 from tests.pages.conftest import (
@@ -482,10 +483,12 @@ def test_decimal_commas_are_read_and_an_ambiguous_list_says_how():
 
 
 def test_in_russian_the_box_writes_decimal_commas_and_reads_them_back():
-    at = open_page(PAGE, rels="0.5,0.9,3", lang="ru")
-    assert at.text_area(key="playground_text").value == "0,5; 0,9; 3"
-    assert at.query_params["rels"] == "0.5,0.9,3"
-    at.text_area(key="playground_text").set_value("0,5,0,9").run()
-    assert any("прочитано как 4 целых числа" in i.value for i in at.info)
-    at.text_area(key="playground_text").set_value("3, x, 2").run()
-    assert any("не число" in e.value for e in at.error)
+    # AppTest words the widgets' options in the test's thread between runs: in Russian too.
+    with i18n.speaking("ru"):
+        at = open_page(PAGE, rels="0.5,0.9,3", lang="ru")
+        assert at.text_area(key="playground_text").value == "0,5; 0,9; 3"
+        assert at.query_params["rels"] == "0.5,0.9,3"
+        at.text_area(key="playground_text").set_value("0,5,0,9").run()
+        assert any("прочитано как 4 целых числа" in i.value for i in at.info)
+        at.text_area(key="playground_text").set_value("3, x, 2").run()
+        assert any("не число" in e.value for e in at.error)
