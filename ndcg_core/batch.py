@@ -263,7 +263,14 @@ def _ranking_order(codes: np.ndarray, score: np.ndarray | None) -> np.ndarray:
         if codes.size < 2 or np.all(codes[1:] >= codes[:-1]):
             return np.arange(codes.size)
         return np.argsort(codes, kind="stable")
-    if codes.size and codes.max() < 2**16:
+    if codes.size < 2:
+        return np.arange(codes.size)
+    # A run file is most often in this order already (queries together, scores falling): then
+    # no row moves, and 2.4 million rows skip two sorts.
+    same = codes[1:] == codes[:-1]
+    if ((codes[1:] > codes[:-1]) | (same & (score[1:] <= score[:-1]))).all():
+        return np.arange(codes.size)
+    if codes.max() < 2**16:
         # Two stable passes; numpy radix-sorts 16-bit keys, faster than lexsort on 1M rows.
         by_score = np.argsort(-score, kind="stable")
         return by_score[np.argsort(codes.astype(np.uint16)[by_score], kind="stable")]

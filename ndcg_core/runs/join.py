@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from i18n import N_, tr, trn
 
@@ -148,15 +147,27 @@ def _as_category(column: pd.Series, categories: pd.Index) -> pd.Categorical:
 
 
 def _relevance_of(ranked: pd.DataFrame, judgments: pd.DataFrame) -> pd.Series:
-    """Each ranked row's judged relevance (NaN when unjudged): only the rows whose document is
-    judged for some query are joined, so a million-row run with a few thousand judgments costs
-    a hash lookup per row, not a join."""
+    """Each ranked row's judged relevance (NaN when unjudged)."""
     relevance = np.full(len(ranked), np.nan)
-    judged_docs = pa.array(judgments["doc"]).unique()
-    maybe = np.flatnonzero(pc.is_in(pa.array(ranked["doc"]), value_set=judged_docs).to_numpy(False))
-    if maybe.size:
-        asked = ranked.iloc[maybe][["query", "doc"]].reset_index(drop=True)
-        relevance[maybe] = asked.merge(judgments, on=["query", "doc"], how="left")["relevance"]
+    # Arrow's hash join: a pandas merge on two string keys took three times as long. A (query,
+    # document) pair is judged once (the reader refuses repeats), so a row meets at most one
+    # judgment; the rows no judgment meets stay NaN.
+    asked = pa.table(
+        {
+            "query": pa.array(ranked["query"]),
+            "doc": pa.array(ranked["doc"]),
+            "row": np.arange(len(ranked)),
+        }
+    )
+    known = pa.table(
+        {
+            "query": pa.array(judgments["query"]),
+            "doc": pa.array(judgments["doc"]),
+            "relevance": judgments["relevance"].to_numpy(float),
+        }
+    )
+    found = asked.join(known, keys=["query", "doc"], join_type="inner")
+    relevance[found["row"].to_numpy()] = found["relevance"].to_numpy()
     return pd.Series(relevance, index=ranked.index)
 
 
@@ -202,9 +213,11 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
                 qrels=_examples(judged_queries, 3),
             )
         )
-    ranked = run_rows[run_rows["query"].isin(keep)]
-    unanswered = judgments[judgments["query"].isin(unranked)]
-    judgments = judgments[judgments["query"].isin(keep)]
+    # Most often both files have the same queries: then nothing is filtered (each isin is a
+    # lookup per row, a quarter of a second on 2.4 million rows).
+    ranked = run_rows[run_rows["query"].isin(keep)] if len(unjudged) else run_rows
+    unanswered = judgments[judgments["query"].isin(unranked)] if len(unranked) else judgments[:0]
+    judgments = judgments[judgments["query"].isin(keep)] if len(unranked) else judgments
     ranked = ranked.assign(relevance=_relevance_of(ranked, judgments)).reset_index(drop=True)
     ranked["judged"] = ranked["relevance"].notna()
     ranked["query"] = _as_category(ranked["query"], keep)

@@ -32,6 +32,7 @@ import threading
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -103,9 +104,10 @@ class Files:
         """{role: (name, bytes)} of the files there are, in reading order (`files.load_files`)."""
         return {role: getattr(self, role) for role in ROLES if getattr(self, role) is not None}
 
-    @property
+    @cached_property
     def key(self) -> str:
-        """One key for the whole set: the digests of its files, role by role."""
+        """One key for the whole set: the digests of its files, role by role (hashed once per
+        set: a page asks for it a dozen times a run, and a 50 MB file takes 0.1–0.3 s)."""
         return _framed_sha256(self.kind, *(f"{role}:{self.digest(role)}" for role in ROLES))
 
 
