@@ -103,6 +103,30 @@ def test_a_big_set_is_read_in_a_worker_process_with_the_same_result(monkeypatch)
     queries_data.CACHE.clear()
 
 
+def test_a_worker_started_ahead_reads_the_next_set_and_a_dead_one_is_replaced(monkeypatch):
+    # A page showing its upload boxes starts a worker ahead, so a big file meets a reader whose
+    # imports are done: that very process reads the set, with the same result as in-process.
+    monkeypatch.setattr(queries_data, "WORKER_NICE", 0)
+    workers = queries_data._Workers(limit=2)
+    workers.prepare()
+    spare = workers._spare
+    workers.prepare()  # one spare for the whole server, however often pages ask
+    assert workers._spare is spare and spare.poll() is None
+    tables, data_sets = workers.load(SMALL_TREC.kind, SMALL_TREC.given, 50)
+    assert spare.returncode == 0 and workers._spare is None  # it read the set, and ended
+    here, expected = set_files.load_files(SMALL_TREC.kind, SMALL_TREC.given, 50)
+    assert tables["run"].rows.equals(here["run"].rows)
+    assert runs.evaluate(data_sets["run"], 10).per_query.equals(
+        runs.evaluate(expected["run"], 10).per_query
+    )
+    # A spare that died (killed, or ended after waiting too long) is not used: a fresh one is.
+    workers.prepare()
+    workers._spare.kill()
+    workers._spare.wait()
+    tables, _ = workers.load(SMALL_TREC.kind, SMALL_TREC.given, 50)
+    assert tables["run"].rows.equals(here["run"].rows)
+
+
 def test_no_more_than_max_parses_workers_run_at_once_and_one_file_is_read_once(monkeypatch):
     import threading
     import time

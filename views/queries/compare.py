@@ -98,6 +98,7 @@ def the_runs() -> dict[str, queries_data.RunSet] | None:
                 size=count(int(CAP_MB)),
             )
         )
+        queries_data.WORKERS.prepare()  # a big run then meets a worker whose imports are done
         left, right = st.columns([1, 2])
         qrels = queries_data.uploaded("qrels", left.file_uploader(tr("Qrels"), key=f"{PAGE}_qrels"))
         files = right.file_uploader(

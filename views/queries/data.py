@@ -231,6 +231,32 @@ class _Workers:
         self._lock = threading.Lock()
         self._busy = 0
         self._reading: dict[str, threading.Lock] = {}  # one lock per set of files being read
+        self._spare: subprocess.Popen | None = None  # a worker started ahead (`prepare`)
+
+    @staticmethod
+    def _start() -> subprocess.Popen:
+        return subprocess.Popen(
+            [sys.executable, "-m", "views.queries.worker", str(WORKER_NICE)],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def prepare(self) -> None:
+        """Have one worker started ahead, its imports done by the time a file comes (a page
+        calls this when it shows its upload boxes). One spare for the whole server."""
+        with self._lock:
+            if self._spare is None or self._spare.poll() is not None:
+                self._spare = self._start()
+
+    def _take(self) -> subprocess.Popen:
+        """The spare worker if there is a live one, else a fresh one."""
+        with self._lock:
+            process, self._spare = self._spare, None
+        if process is None or process.poll() is not None:
+            return self._start()
+        return process
 
     @property
     def busy(self) -> int:
@@ -267,15 +293,11 @@ class _Workers:
                 with open(paths[role][1], "wb") as out:
                     out.write(data)
             out_path = os.path.join(folder, "out.pickle")
-            process = subprocess.Popen(
-                [sys.executable, "-m", "views.queries.worker", out_path, str(WORKER_NICE)],
-                cwd=ROOT,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
+            process = self._take()
             try:
-                process.communicate(pickle.dumps((kind, paths, cap_mb)), timeout=WORKER_TIMEOUT)
+                process.communicate(
+                    pickle.dumps((kind, paths, cap_mb, out_path)), timeout=WORKER_TIMEOUT
+                )
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.communicate()

@@ -198,6 +198,7 @@ def _choose_files(source: str) -> Files:
         )
         return queries_data.sample_files("trec", qrels_name)
     urlparams.write({"sample": source}, [SAMPLE])
+    queries_data.WORKERS.prepare()  # a big file then meets a worker whose imports are done
     if source == "csv":
         st.markdown(
             tr(
