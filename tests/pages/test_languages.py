@@ -35,8 +35,6 @@ STILL_ENGLISH = {
     ("glossary", "zh", "default"),
     ("learn-all-zero", "ru", "a pool, fractions and a gain map"),
     ("learn-all-zero", "ru", "default"),
-    ("learn-discount", "ru", "a pool, fractions and a gain map"),
-    ("learn-discount", "ru", "default"),
     ("learn-gain", "ru", "a pool, fractions and a gain map"),
     ("learn-gain", "ru", "default"),
     ("learn-graded", "ru", "a pool, fractions and a gain map"),
