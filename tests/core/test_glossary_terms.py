@@ -137,7 +137,6 @@ NOT_YET_AGREED = {
     "cg",
     "dcg",
     "gain",
-    "distinguishing",
     "judged",
     "position",
     "precision",
