@@ -524,7 +524,7 @@ TERMS: tuple[Term, ...] = (
         ("ERR",),
         NEIGHBOURS,
         ru="ожидаемый обратный ранг",
-        zh="预期倒数排名",
+        zh="期望倒数排名",
     ),
     Term(
         "stop_chance",
@@ -605,7 +605,7 @@ TERMS: tuple[Term, ...] = (
         ("examination model", "click model", "attractiveness", "examination probability"),
         CLICKS,
         ru="гипотеза просмотра",
-        zh="检验假设",
+        zh="查看假设",
     ),
     Term(
         "position_bias",
