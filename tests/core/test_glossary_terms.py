@@ -128,47 +128,14 @@ def test_the_catalogues_are_read():
     assert any(english_pattern("gain").search(english) for english in RU)
 
 
-# Terms whose translations the six parts of the catalogue, translated side by side, do not yet
-# agree on (issue 35's second reading): each fails until harmonised, then must leave this list
-# (strict: a term that agrees fails here, so the list only shrinks).
-NOT_YET_AGREED = {
-    "ideal",
-    "relevance",
-    "cg",
-    "dcg",
-    "gain",
-    "judged",
-    "position",
-    "precision",
-    "recall",
-    "all_zero",
-    "assessor",
-    "closed_ideal",
-    "pool",
-    "rbp",
-}
-
-
-def _agreed(keys):
-    reason = "issue 35: the catalogue's parts translate this term in more than one way"
-    return [
-        pytest.param(key, marks=pytest.mark.xfail(strict=True, reason=reason))
-        if key in NOT_YET_AGREED
-        else key
-        for key in keys
-    ]
-
-
-@pytest.mark.parametrize("key", _agreed(CORE))
+@pytest.mark.parametrize("key", CORE)
 def test_a_core_term_is_translated_the_same_way_everywhere(key):
     assert russian_stems(key) and chinese_runs(key), key
     wrong = misses(key)
     assert not wrong, f"{len(wrong)} messages:\n" + "\n".join(wrong)
 
 
-@pytest.mark.parametrize(
-    "key", _agreed([t.key for t in TERMS if t.key not in (*CORE, *NAMES, *HOMONYMS)])
-)
+@pytest.mark.parametrize("key", [t.key for t in TERMS if t.key not in (*CORE, *NAMES, *HOMONYMS)])
 def test_every_other_term_is_translated_the_same_way_everywhere(key):
     wrong = misses(key)
     assert not wrong, f"{len(wrong)} messages:\n" + "\n".join(wrong)
