@@ -200,7 +200,9 @@ def concept_table(found: concepts.Results) -> str:
                 f"<td>{gains.share_words(share)}</td></tr>"
             )
     if both:
-        head = (tr("Concept"), tr("Start"), tr("End"), tr("Gain"))
+        # Not "Start" and "End": "End" is also the board's button, which other languages word
+        # differently (the end of a list, the end of a class).
+        head = (tr("Concept"), tr("At the start"), tr("At the end"), tr("Gain"))
         caption = tr("Right per concept, and its gain")
     else:
         head = (tr("Concept"), tr("Right at the start"))
