@@ -12,7 +12,8 @@ English); the command line stays English.
   form (CLDR: 1 пример, 2 примера, 5 примеров; Chinese has one form). ``n`` is filled in.
 - ``N_("...")``: marks a text kept in data (a lesson's table, a glossary entry) for the
   catalogue without translating it there; the page translates it with ``tr`` when it shows it.
-- ``language()``; ``speaking(lang)``: this language for a block (tests, and a cache's key).
+- ``language()``; ``speaking(lang)``: this language for a block (tests, and a cache's key);
+  ``in_this_language(func)``: a widget's ``format_func`` that keeps the run's language.
 
 Never glue a sentence from translated pieces: word order and agreement differ between the
 languages. Formulas (LaTeX) and the names practitioners write as they are (NDCG@k, DCG, IDCG,
@@ -138,6 +139,19 @@ def trn(singular: str, plural: str, n: int, /, **values: object) -> str:
     """A sentence with a count `n`, in the language's plural form; ``{n}`` is filled in."""
     text = catalogue(language()).ngettext(singular, plural, n)
     return text.format(n=n, **values)
+
+
+def in_this_language(func: Callable[..., str]) -> Callable[..., str]:
+    """`func` speaking this run's language wherever it is called later: a widget's
+    `format_func`, whose words must be those of the run that drew the widget (Streamlit's
+    AppTest calls it outside any run to send the widget's state back)."""
+    lang = language()
+
+    def call(*args: object, **kwargs: object) -> str:
+        with speaking(lang):
+            return func(*args, **kwargs)
+
+    return call
 
 
 def N_(message: str) -> str:

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from i18n import tr, trn
+from i18n import in_this_language, tr, trn
 from ndcg_core.display import exact
 from ndcg_core.model import RankedList, Scoring, check_scorable
 from ndcg_core.options import (
@@ -36,7 +36,7 @@ from ndcg_core.options import (
 )
 from ndcg_core.parsing import parse_relevances
 
-from . import inputs, page_state, urlparams
+from . import inputs, language, page_state, urlparams
 from .text import plain
 
 MAP = GAIN_MAP_OPTION.name  # the gain widget's third choice: a gain per grade
@@ -75,8 +75,13 @@ def choose(label: str, options: dict[str, Option], key: str, *, menu: bool = Fal
     options, with their descriptions as help unless `help` is given."""
     kwargs.setdefault("help", options_help(options))
     widget = st.selectbox if menu else st.radio
+    language.relabel(key)
     return widget(
-        label, list(options), key=key, format_func=lambda name: tr(options[name].label), **kwargs
+        label,
+        list(options),
+        key=key,
+        format_func=in_this_language(lambda name: tr(options[name].label)),
+        **kwargs,
     )
 
 
@@ -281,7 +286,7 @@ def k_label(ranked: RankedList) -> Callable[[int | str], str]:
             return tr(CUTS[NO_CUTOFF].label)
         return Scoring(k=value).cut_words()
 
-    return label
+    return in_this_language(label)
 
 
 def scoring_controls(
@@ -342,6 +347,7 @@ def scoring_controls(
     options = k_options(ranked, k_beyond)
     if st.session_state.get(_key(page, "k")) not in options:
         st.session_state[_key(page, "k")] = EVERY_RANKED
+    language.relabel(_key(page, "k"))
     k = st.selectbox(
         tr("Cut-off k"),
         options,
