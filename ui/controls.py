@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from i18n import in_this_language, tr, trn
+from i18n import tr, trn
 from ndcg_core.display import exact
 from ndcg_core.model import RankedList, Scoring, check_scorable
 from ndcg_core.options import (
@@ -75,12 +75,11 @@ def choose(label: str, options: dict[str, Option], key: str, *, menu: bool = Fal
     options, with their descriptions as help unless `help` is given."""
     kwargs.setdefault("help", options_help(options))
     widget = st.selectbox if menu else st.radio
-    language.relabel(key)
     return widget(
         label,
         list(options),
         key=key,
-        format_func=in_this_language(lambda name: tr(options[name].label)),
+        format_func=language.worded(key, lambda name: tr(options[name].label)),
         **kwargs,
     )
 
@@ -286,7 +285,7 @@ def k_label(ranked: RankedList) -> Callable[[int | str], str]:
             return tr(CUTS[NO_CUTOFF].label)
         return Scoring(k=value).cut_words()
 
-    return in_this_language(label)
+    return label
 
 
 def scoring_controls(
@@ -347,12 +346,11 @@ def scoring_controls(
     options = k_options(ranked, k_beyond)
     if st.session_state.get(_key(page, "k")) not in options:
         st.session_state[_key(page, "k")] = EVERY_RANKED
-    language.relabel(_key(page, "k"))
     k = st.selectbox(
         tr("Cut-off k"),
         options,
         key=_key(page, "k"),
-        format_func=k_label(ranked),
+        format_func=language.worded(_key(page, "k"), k_label(ranked)),
         filter_mode=inputs.typing_mode(options),
         help=tr(
             "Only the top k positions count, in the list and in the ideal ranking alike. With "

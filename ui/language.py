@@ -8,6 +8,9 @@ no parameters, so the address gets it back on the next page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -66,6 +69,15 @@ def relabel(key: str) -> None:
     showed no choice, a select box its English label, though the value itself was kept.)"""
     if st.session_state.get(_SWITCHED) and key in st.session_state:
         st.session_state[key] = st.session_state[key]
+
+
+def worded(key: str, format_func: Callable[[Any], str]) -> Callable[[Any], str]:
+    """The `format_func` of the choice widget of `key`, whose options are shown in words of
+    the language (or numbers written the language's way): it keeps this run's language wherever
+    it is called (`i18n.in_this_language`), and after a switch the widget is given its value
+    again (`relabel`). Call it in the widget's call: ``format_func=worded(key, func)``."""
+    relabel(key)
+    return i18n.in_this_language(format_func)
 
 
 def _browser_locale() -> str | None:
