@@ -129,6 +129,22 @@ def catalogue(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buffer)
 
 
+NARROW_NBSP = "\u202f"  # between thousands, and before "%", in Russian
+# Each language's decimal mark and thousands separator; the others write 0.5 and 3,628,800.
+# Here, in the bottom package, so that every package writes numbers alike (`ndcg_core.display`
+# builds its formats on it; `outside`, which imports nothing else, uses it as it is).
+MARKS = {"ru": (",", NARROW_NBSP)}
+
+
+def localized(text: str, decimal: str | None = None) -> str:
+    """`text`, a number written the Python way (0.5, 3,628,800), in this run's language's marks;
+    `decimal="."` keeps the Python way (formulas, links, what is read back)."""
+    if decimal == "." or language() not in MARKS:
+        return text
+    point, thousands = MARKS[language()]
+    return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
+
+
 def tr(message: str, /, **values: object) -> str:
     """`message` in this run's language, its named fields filled in from `values`."""
     text = catalogue(language()).gettext(message)
