@@ -73,7 +73,9 @@ def _examples(values, limit: int = 5) -> str:
     if len(values) <= limit:
         return shown
     more = len(values) - limit
-    return trn("{shown} and {n} more", "{shown} and {n} more", more, shown=shown, count=count(more))
+    return trn(
+        "{shown} and {count} more", "{shown} and {count} more", more, shown=shown, count=count(more)
+    )
 
 
 def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
@@ -82,10 +84,10 @@ def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     if fractional:
         notes.append(
             trn(
-                "{n} judgment has a relevance that is not a whole number: used as it is "
+                "{count} judgment has a relevance that is not a whole number: used as it is "
                 "(scikit-learn does the same). trec_eval reads only its leading whole number "
                 "(0.5 → 0, 1.7 → 1), so its values differ for the queries concerned.",
-                "{n} judgments have a relevance that is not a whole number: used as it is "
+                "{count} judgments have a relevance that is not a whole number: used as it is "
                 "(scikit-learn does the same). trec_eval reads only its leading whole number "
                 "(0.5 → 0, 1.7 → 1), so its values differ for the queries concerned.",
                 fractional,
@@ -99,9 +101,9 @@ def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     below = int(negative.sum())
     notes.append(
         trn(
-            "{n} judgment has relevance below 0 (trec_eval's 'judged, not relevant'): they "
+            "{count} judgment has relevance below 0 (trec_eval's 'judged, not relevant'): they "
             "count as relevance 0.",
-            "{n} judgments have relevance below 0 (trec_eval's 'judged, not relevant'): they "
+            "{count} judgments have relevance below 0 (trec_eval's 'judged, not relevant'): they "
             "count as relevance 0.",
             below,
             count=count(below),
@@ -117,9 +119,9 @@ def _no_relevant_note(judgments: pd.DataFrame, queries: pd.Index) -> list[str]:
         return []
     return [
         trn(
-            "{n} query has no relevant judgment ({examples}): their ideal DCG is 0, so their "
+            "{count} query has no relevant judgment ({examples}): their ideal DCG is 0, so their "
             "NDCG follows the all-zero rule.",
-            "{n} queries have no relevant judgment ({examples}): their ideal DCG is 0, so "
+            "{count} queries have no relevant judgment ({examples}): their ideal DCG is 0, so "
             "their NDCG follows the all-zero rule.",
             len(empty),
             count=count(len(empty)),
@@ -219,9 +221,9 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     if len(unjudged):
         notes.append(
             trn(
-                "The run has {n} query the qrels lack ({examples}): without judgments they "
+                "The run has {count} query the qrels lack ({examples}): without judgments they "
                 "cannot be scored, so they are left out (as trec_eval does).",
-                "The run has {n} queries the qrels lack ({examples}): without judgments they "
+                "The run has {count} queries the qrels lack ({examples}): without judgments they "
                 "cannot be scored, so they are left out (as trec_eval does).",
                 len(unjudged),
                 count=count(len(unjudged)),
@@ -231,10 +233,10 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     if len(unranked):
         notes.append(
             trn(
-                "The qrels judge {n} query the run never answers ({examples}): left out of the "
+                "The qrels judge {count} query the run never answers ({examples}): left out of the "
                 "mean by default, as trec_eval does; with its -c option (every judged query) "
                 "each counts as 0.",
-                "The qrels judge {n} queries the run never answers ({examples}): left out of "
+                "The qrels judge {count} queries the run never answers ({examples}): left out of "
                 "the mean by default, as trec_eval does; with its -c option (every judged "
                 "query) each counts as 0.",
                 len(unranked),
@@ -266,9 +268,9 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     if unjudged_docs:
         notes.append(
             trn(
-                "{n} ranked document has no judgment: they count as not relevant (relevance "
+                "{count} ranked document has no judgment: they count as not relevant (relevance "
                 "0), as in trec_eval.",
-                "{n} ranked documents have no judgment: they count as not relevant (relevance "
+                "{count} ranked documents have no judgment: they count as not relevant (relevance "
                 "0), as in trec_eval.",
                 unjudged_docs,
                 count=count(unjudged_docs),
@@ -300,9 +302,9 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
     if pool_only:
         notes.append(
             trn(
-                "{n} row has no score or rank: they are judged documents the system did not "
+                "{count} row has no score or rank: they are judged documents the system did not "
                 "rank; they count only in the ideal ranking built from all judgments.",
-                "{n} rows have no score or rank: they are judged documents the system did not "
+                "{count} rows have no score or rank: they are judged documents the system did not "
                 "rank; they count only in the ideal ranking built from all judgments.",
                 pool_only,
                 count=count(pool_only),
@@ -314,10 +316,10 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
     if len(unranked):
         notes.append(
             trn(
-                "{n} query has judgments but no ranked document ({examples}): left out of the "
+                "{count} query has judgments but no ranked document ({examples}): left out of the "
                 "mean by default; counted as 0 when the mean is taken over every judged query "
                 "(trec_eval's -c).",
-                "{n} queries have judgments but no ranked document ({examples}): left out of "
+                "{count} queries have judgments but no ranked document ({examples}): left out of "
                 "the mean by default; counted as 0 when the mean is taken over every judged "
                 "query (trec_eval's -c).",
                 len(unranked),

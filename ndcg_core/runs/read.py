@@ -358,9 +358,9 @@ def _comment_note(name: str, comments: int) -> list[str]:
         return []
     return [
         trn(
-            "{name}: {n} comment line (starting with #) skipped, as trec_eval does since "
+            "{name}: {count} comment line (starting with #) skipped, as trec_eval does since "
             "version 10.0.",
-            "{name}: {n} comment lines (starting with #) skipped, as trec_eval does since "
+            "{name}: {count} comment lines (starting with #) skipped, as trec_eval does since "
             "version 10.0.",
             comments,
             name=name,

@@ -324,9 +324,9 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
     if parts.extra:
         notes.append(
             trn(
-                "{name}: {n} line has more than 6 fields: read as trec_eval reads them, the "
+                "{name}: {count} line has more than 6 fields: read as trec_eval reads them, the "
                 "first 6 (query Q0 doc rank score run); the rest of each line is ignored.",
-                "{name}: {n} lines have more than 6 fields: read as trec_eval reads them, the "
+                "{name}: {count} lines have more than 6 fields: read as trec_eval reads them, the "
                 "first 6 (query Q0 doc rank score run); the rest of each line is ignored.",
                 parts.extra,
                 name=name,
@@ -340,9 +340,9 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
         if cut:
             notes.append(
                 trn(
-                    "{name}: {n} relevance not a whole number: read as trec_eval reads them, "
+                    "{name}: {count} relevance not a whole number: read as trec_eval reads them, "
                     "their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, abc → 0).",
-                    "{name}: {n} relevances not a whole number: read as trec_eval reads them, "
+                    "{name}: {count} relevances not a whole number: read as trec_eval reads them, "
                     "their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, abc → 0).",
                     cut,
                     name=name,
