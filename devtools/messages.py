@@ -24,7 +24,13 @@ I18N = ROOT / "i18n"
 TEMPLATE = I18N / "messages.pot"
 # Where the app's shown text lives (the command line, the tests and the benchmarks stay English).
 SOURCES = ("app.py", "ui", "views", "lessons", "classroom", "ndcg_core", "i18n", "outside")
-KEYWORDS = {"tr": (1,), "trn": (1, 2), "N_": (1,)}  # the text only, not its fields
+KEYWORDS = {
+    "tr": (1,),
+    "trn": (1, 2),
+    "N_": (1,),
+    "tr_kept": (1,),
+    "trn_kept": (1, 2),
+}  # the text only, not its fields
 COMMENT_TAGS = ("Translators:",)
 
 

@@ -14,6 +14,8 @@ English); the command line stays English.
   catalogue without translating it there; the page translates it with ``tr`` when it shows it.
 - ``language()``; ``speaking(lang)``: this language for a block (tests, and a cache's key);
   ``in_this_language(func)``: a widget's ``format_func`` that keeps the run's language.
+- ``tr_kept``/``trn_kept``: a text kept in data that outlives its run (a shared cache, a worker
+  process's result), `retold` in the language of the page that shows it.
 
 Never glue a sentence from translated pieces: word order and agreement differ between the
 languages. Formulas (LaTeX) and the names practitioners write as they are (NDCG@k, DCG, IDCG,
@@ -168,6 +170,51 @@ def in_this_language(func: Callable[..., str]) -> Callable[..., str]:
             return func(*args, **kwargs)
 
     return call
+
+
+class Kept(str):
+    """A sentence said in the language of the run that made it, which can be said again in
+    another (`retold`): a note kept in data that outlives its run (a cache every session
+    shares, the result of a worker process, which speaks English) is shown in the language of
+    the page that shows it. Everywhere else it is the text it was said as."""
+
+    def __new__(cls, text: str, message: tuple) -> Kept:
+        kept = super().__new__(cls, text)
+        kept.message = message  # (singular, plural or None, n or None, the fields)
+        return kept
+
+    def __reduce__(self):
+        return (Kept, (str(self), self.message))
+
+
+def _said(singular: str, plural: str | None, n: int | None, values: dict) -> str:
+    """`tr` (no `plural`) or `trn` of a kept message (they take literal texts only)."""
+    if plural is None:
+        text = catalogue(language()).gettext(singular)
+        return text.format(**values) if values else text
+    return catalogue(language()).ngettext(singular, plural, n).format(n=n, **values)
+
+
+def tr_kept(message: str, /, **values: object) -> Kept:
+    """`tr`, kept so that it can be `retold` in another language."""
+    return Kept(_said(message, None, None, values), (message, None, None, values))
+
+
+def trn_kept(singular: str, plural: str, n: int, /, **values: object) -> Kept:
+    """`trn`, kept so that it can be `retold` in another language; a ``{count}`` field is the
+    count `n` written the language's way (3 628 800 in Russian), as it is written again there."""
+    return Kept(_said(singular, plural, n, values), (singular, plural, n, values))
+
+
+def retold(text: str) -> str:
+    """`text` in this run's language when it is `Kept` (its fields too), else as it is."""
+    if not isinstance(text, Kept):
+        return text
+    singular, plural, n, values = text.message
+    values = {name: retold(value) for name, value in values.items()}
+    if plural is not None and "count" in values:
+        values["count"] = localized(f"{n:,}")
+    return _said(singular, plural, n, values)
 
 
 def N_(message: str) -> str:

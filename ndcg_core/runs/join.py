@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from i18n import N_, tr, trn
+from i18n import N_, tr, tr_kept, trn, trn_kept
 
 from ..display import count
 from .read import Table
@@ -73,7 +73,7 @@ def _examples(values, limit: int = 5) -> str:
     if len(values) <= limit:
         return shown
     more = len(values) - limit
-    return trn(
+    return trn_kept(
         "{shown} and {count} more", "{shown} and {count} more", more, shown=shown, count=count(more)
     )
 
@@ -83,7 +83,7 @@ def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     fractional = int((judgments["relevance"] % 1 != 0).sum())
     if fractional:
         notes.append(
-            trn(
+            trn_kept(
                 "{count} judgment has a relevance that is not a whole number: used as it is "
                 "(scikit-learn does the same). trec_eval reads only its leading whole number "
                 "(0.5 → 0, 1.7 → 1), so its values differ for the queries concerned.",
@@ -100,7 +100,7 @@ def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     judgments = judgments.assign(relevance=judgments["relevance"].clip(lower=0))
     below = int(negative.sum())
     notes.append(
-        trn(
+        trn_kept(
             "{count} judgment has relevance below 0 (trec_eval's 'judged, not relevant'): they "
             "count as relevance 0.",
             "{count} judgments have relevance below 0 (trec_eval's 'judged, not relevant'): they "
@@ -118,7 +118,7 @@ def _no_relevant_note(judgments: pd.DataFrame, queries: pd.Index) -> list[str]:
     if not len(empty):
         return []
     return [
-        trn(
+        trn_kept(
             "{count} query has no relevant judgment ({examples}): their ideal DCG is 0, so their "
             "NDCG follows the all-zero rule.",
             "{count} queries have no relevant judgment ({examples}): their ideal DCG is 0, so "
@@ -220,7 +220,7 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     unranked = judged_queries.difference(run_queries, sort=False)
     if len(unjudged):
         notes.append(
-            trn(
+            trn_kept(
                 "The run has {count} query the qrels lack ({examples}): without judgments they "
                 "cannot be scored, so they are left out (as trec_eval does).",
                 "The run has {count} queries the qrels lack ({examples}): without judgments they "
@@ -232,7 +232,7 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
         )
     if len(unranked):
         notes.append(
-            trn(
+            trn_kept(
                 "The qrels judge {count} query the run never answers ({examples}): left out of the "
                 "mean by default, as trec_eval does; with its -c option (every judged query) "
                 "each counts as 0.",
@@ -267,7 +267,7 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     unjudged_docs = int((~ranked["judged"]).sum())
     if unjudged_docs:
         notes.append(
-            trn(
+            trn_kept(
                 "{count} ranked document has no judgment: they count as not relevant (relevance "
                 "0), as in trec_eval.",
                 "{count} ranked documents have no judgment: they count as not relevant (relevance "
@@ -301,7 +301,7 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
     pool_only = int((~ranked_mask).sum())
     if pool_only:
         notes.append(
-            trn(
+            trn_kept(
                 "{count} row has no score or rank: they are judged documents the system did not "
                 "rank; they count only in the ideal ranking built from all judgments.",
                 "{count} rows have no score or rank: they are judged documents the system did not "
@@ -315,7 +315,7 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
     unranked = queries.difference(pd.Index(pd.unique(ranked["query"])), sort=False)
     if len(unranked):
         notes.append(
-            trn(
+            trn_kept(
                 "{count} query has judgments but no ranked document ({examples}): left out of the "
                 "mean by default; counted as 0 when the mean is taken over every judged query "
                 "(trec_eval's -c).",
@@ -345,7 +345,7 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
     has_scores = table.order != "file"
     if not has_scores:
         notes.append(
-            tr("There is no score or rank column: each query's rows are ranked in file order.")
+            tr_kept("There is no score or rank column: each query's rows are ranked in file order.")
         )
     notes += _no_relevant_note(judgments, keep)
     return Dataset(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from i18n import N_, tr, trn
+from i18n import N_, tr, trn_kept
 
 from ..display import count, exact, fixed, shorten
 
@@ -357,7 +357,7 @@ def _comment_note(name: str, comments: int) -> list[str]:
     if not comments:
         return []
     return [
-        trn(
+        trn_kept(
             "{name}: {count} comment line (starting with #) skipped, as trec_eval does since "
             "version 10.0.",
             "{name}: {count} comment lines (starting with #) skipped, as trec_eval does since "

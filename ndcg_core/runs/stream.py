@@ -29,7 +29,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
-from i18n import N_, tr, trn
+from i18n import N_, tr, tr_kept, trn_kept
 
 from ..display import count
 from .read import (
@@ -115,7 +115,7 @@ class _Source:
         if not self.old_mac:
             return []
         return [
-            tr(
+            tr_kept(
                 "{name} ends its lines with CR alone (old Mac text files): each CR is read as "
                 "a line end here. trec_eval ends lines only at LF and would read the whole file "
                 "as one line: save it with LF (or CR LF) line ends to use it there.",
@@ -323,7 +323,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
     notes = reader.notes + _comment_note(name, parts.comments)
     if parts.extra:
         notes.append(
-            trn(
+            trn_kept(
                 "{name}: {count} line has more than 6 fields: read as trec_eval reads them, the "
                 "first 6 (query Q0 doc rank score run); the rest of each line is ignored.",
                 "{name}: {count} lines have more than 6 fields: read as trec_eval reads them, the "
@@ -339,7 +339,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
         rows["relevance"] = whole
         if cut:
             notes.append(
-                trn(
+                trn_kept(
                     "{name}: {count} relevance not a whole number: read as trec_eval reads them, "
                     "their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, abc → 0).",
                     "{name}: {count} relevances not a whole number: read as trec_eval reads them, "

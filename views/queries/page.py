@@ -10,7 +10,7 @@ import streamlit as st
 
 import i18n
 from commands import trec as trec_command
-from i18n import N_, tr, trn
+from i18n import N_, retold, tr, trn
 from lessons.latex import mean_over_queries
 from ndcg_core import runs
 from ndcg_core.display import count, csv_bytes, fixed, signed
@@ -159,7 +159,7 @@ def the_data() -> Loaded | None:
             expanded=True,
         ):
             for note in loaded.run.notes:
-                st.markdown(f"- {plain(note)}")
+                st.markdown(f"- {plain(retold(note))}")
     return loaded
 
 
