@@ -174,7 +174,7 @@ _SKIP = [
     re.compile(r"\b\w+(?:\\?_\w+)+(?:\([^)]*\))?"),  # code names: ndcg_score(k=k), ideal_cut
     re.compile(r"#\w+"),  # anchors
     re.compile(r"\(\d{4}\)\.[^\n]*"),  # a work cited: its title, as published, after the year
-    re.compile(r"\b\d{4}[,，] ?\*[^*\n]+\*"),  # a work cited (Burges 2010, *its title*), as published
+    re.compile(r"\b\d{4}[,，] ?\*[^*\n]+\*"),  # a work cited: Burges 2010, *its title*
     re.compile(r"\b[\w.-]+(?:/[\w.-]+)+\.[a-z]+\b"),  # a file's path: sklearn/metrics/_ranking.py
     re.compile(r"“[^”]*”|«[^»]*»|\"[^\"]*\"|「[^」]*」"),  # quoted titles stay as titled
     re.compile(r"\\[A-Za-z]+"),  # LaTeX commands
