@@ -174,6 +174,8 @@ _SKIP = [
     re.compile(r"\b\w+(?:\\?_\w+)+(?:\([^)]*\))?"),  # code names: ndcg_score(k=k), ideal_cut
     re.compile(r"#\w+"),  # anchors
     re.compile(r"\(\d{4}\)\.[^\n]*"),  # a work cited: its title, as published, after the year
+    re.compile(r"\b\d{4}[,，] ?\*[^*\n]+\*"),  # a work cited: Burges 2010, *its title*
+    re.compile(r"\b[\w.-]+(?:/[\w.-]+)+\.[a-z]+\b"),  # a file's path: sklearn/metrics/_ranking.py
     re.compile(r"“[^”]*”|«[^»]*»|\"[^\"]*\"|「[^」]*」"),  # quoted titles stay as titled
     re.compile(r"\\[A-Za-z]+"),  # LaTeX commands
 ]
@@ -294,6 +296,8 @@ def said(at) -> list[tuple[str, str]]:
     found = []
     for node in leaves(at._tree):
         proto = getattr(node, "proto", None)
+        if node.type == "code":  # code (a library's call) is written alike in every language
+            continue
         if node.type == "plotly_chart" and proto is not None:
             found += [(node.type, text) for text in _chart_text(proto.spec)]
             continue

@@ -11,6 +11,7 @@ translated) into messages.po and deletes it: one catalogue per language.
 
 from __future__ import annotations
 
+import copy
 import sys
 from pathlib import Path
 
@@ -23,7 +24,13 @@ I18N = ROOT / "i18n"
 TEMPLATE = I18N / "messages.pot"
 # Where the app's shown text lives (the command line, the tests and the benchmarks stay English).
 SOURCES = ("app.py", "ui", "views", "lessons", "classroom", "ndcg_core", "i18n", "outside")
-KEYWORDS = {"tr": (1,), "trn": (1, 2), "N_": (1,)}  # the text only, not its fields
+KEYWORDS = {
+    "tr": (1,),
+    "trn": (1, 2),
+    "N_": (1,),
+    "tr_kept": (1,),
+    "trn_kept": (1, 2),
+}  # the text only, not its fields
 COMMENT_TAGS = ("Translators:",)
 
 
@@ -107,7 +114,7 @@ def update() -> None:
                     # (Babel's catalog[id] = message keeps an entry's old string: set it here.)
                     known.string = message.string
                     known.flags.discard("fuzzy")
-        catalog.update(template, no_fuzzy_matching=True)
+        catalog.update(copy.deepcopy(template), no_fuzzy_matching=True)  # (see `part`)
         _write(catalog, main)
         for part in parts:
             part.unlink()
@@ -118,8 +125,11 @@ def update() -> None:
 
 def part(name: str, paths: list[str]) -> None:
     """NAME.po per language: `paths`' texts, with the translations they already have anywhere."""
-    template = extract(paths)
+    extracted = extract(paths)
     for lang in languages():
+        # Babel's update puts the template's own new entries into the catalogue: each language
+        # gets a copy, or the translations filled in for one language end up in the next.
+        template = copy.deepcopy(extracted)
         target = folder(lang) / f"{name}.po"
         catalog = (
             _read(target, lang) if target.exists() else Catalog(locale=lang, project="NDCG Lab")

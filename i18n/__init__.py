@@ -12,7 +12,10 @@ English); the command line stays English.
   form (CLDR: 1 пример, 2 примера, 5 примеров; Chinese has one form). ``n`` is filled in.
 - ``N_("...")``: marks a text kept in data (a lesson's table, a glossary entry) for the
   catalogue without translating it there; the page translates it with ``tr`` when it shows it.
-- ``language()``; ``speaking(lang)``: this language for a block (tests, and a cache's key).
+- ``language()``; ``speaking(lang)``: this language for a block (tests, and a cache's key);
+  ``in_this_language(func)``: a widget's ``format_func`` that keeps the run's language.
+- ``tr_kept``/``trn_kept``: a text kept in data that outlives its run (a shared cache, a worker
+  process's result), `retold` in the language of the page that shows it.
 
 Never glue a sentence from translated pieces: word order and agreement differ between the
 languages. Formulas (LaTeX) and the names practitioners write as they are (NDCG@k, DCG, IDCG,
@@ -128,6 +131,22 @@ def catalogue(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buffer)
 
 
+NARROW_NBSP = "\u202f"  # between thousands, and before "%", in Russian
+# Each language's decimal mark and thousands separator; the others write 0.5 and 3,628,800.
+# Here, in the bottom package, so that every package writes numbers alike (`ndcg_core.display`
+# builds its formats on it; `outside`, which imports nothing else, uses it as it is).
+MARKS = {"ru": (",", NARROW_NBSP)}
+
+
+def localized(text: str, decimal: str | None = None) -> str:
+    """`text`, a number written the Python way (0.5, 3,628,800), in this run's language's marks;
+    `decimal="."` keeps the Python way (formulas, links, what is read back)."""
+    if decimal == "." or language() not in MARKS:
+        return text
+    point, thousands = MARKS[language()]
+    return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
+
+
 def tr(message: str, /, **values: object) -> str:
     """`message` in this run's language, its named fields filled in from `values`."""
     text = catalogue(language()).gettext(message)
@@ -138,6 +157,64 @@ def trn(singular: str, plural: str, n: int, /, **values: object) -> str:
     """A sentence with a count `n`, in the language's plural form; ``{n}`` is filled in."""
     text = catalogue(language()).ngettext(singular, plural, n)
     return text.format(n=n, **values)
+
+
+def in_this_language(func: Callable[..., str]) -> Callable[..., str]:
+    """`func` speaking this run's language wherever it is called later: a widget's
+    `format_func`, whose words must be those of the run that drew the widget (Streamlit's
+    AppTest calls it outside any run to send the widget's state back)."""
+    lang = language()
+
+    def call(*args: object, **kwargs: object) -> str:
+        with speaking(lang):
+            return func(*args, **kwargs)
+
+    return call
+
+
+class Kept(str):
+    """A sentence said in the language of the run that made it, which can be said again in
+    another (`retold`): a note kept in data that outlives its run (a cache every session
+    shares, the result of a worker process, which speaks English) is shown in the language of
+    the page that shows it. Everywhere else it is the text it was said as."""
+
+    def __new__(cls, text: str, message: tuple) -> Kept:
+        kept = super().__new__(cls, text)
+        kept.message = message  # (singular, plural or None, n or None, the fields)
+        return kept
+
+    def __reduce__(self):
+        return (Kept, (str(self), self.message))
+
+
+def _said(singular: str, plural: str | None, n: int | None, values: dict) -> str:
+    """`tr` (no `plural`) or `trn` of a kept message (they take literal texts only)."""
+    if plural is None:
+        text = catalogue(language()).gettext(singular)
+        return text.format(**values) if values else text
+    return catalogue(language()).ngettext(singular, plural, n).format(n=n, **values)
+
+
+def tr_kept(message: str, /, **values: object) -> Kept:
+    """`tr`, kept so that it can be `retold` in another language."""
+    return Kept(_said(message, None, None, values), (message, None, None, values))
+
+
+def trn_kept(singular: str, plural: str, n: int, /, **values: object) -> Kept:
+    """`trn`, kept so that it can be `retold` in another language; a ``{count}`` field is the
+    count `n` written the language's way (3 628 800 in Russian), as it is written again there."""
+    return Kept(_said(singular, plural, n, values), (singular, plural, n, values))
+
+
+def retold(text: str) -> str:
+    """`text` in this run's language when it is `Kept` (its fields too), else as it is."""
+    if not isinstance(text, Kept):
+        return text
+    singular, plural, n, values = text.message
+    values = {name: retold(value) for name, value in values.items()}
+    if plural is not None and "count" in values:
+        values["count"] = localized(f"{n:,}")
+    return _said(singular, plural, n, values)
 
 
 def N_(message: str) -> str:

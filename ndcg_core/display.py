@@ -21,7 +21,7 @@ import math
 import numpy as np
 from pandas.api.types import is_numeric_dtype
 
-from i18n import language, tr
+from i18n import MARKS, language, localized, tr
 
 DIGITS = 4  # decimal places of every computed number on screen
 MAX_QUOTED = 60  # characters of user text quoted in a message
@@ -31,23 +31,11 @@ MINUS = "−"  # U+2212: a real minus sign in running text
 # far above it. The one tolerance for "equal", "tied" and "no change" in the core and the lessons.
 NOISE = 1e-12
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-NARROW_NBSP = "\u202f"  # between thousands, and before "%", in Russian
-# Each language's decimal mark and thousands separator.
-_MARKS = {"ru": (",", NARROW_NBSP)}
 
 
 def decimal_mark() -> str:
     """The decimal mark of this run's language: ',' in Russian, '.' otherwise."""
-    return _MARKS.get(language(), (".", ","))[0]
-
-
-def localized(text: str, decimal: str | None = None) -> str:
-    """`text`, a number written the Python way (0.5, 3,628,800), in this run's language's marks;
-    `decimal="."` keeps the Python way (formulas, links, what is read back)."""
-    if decimal == "." or language() not in _MARKS:
-        return text
-    point, thousands = _MARKS[language()]
-    return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
+    return MARKS.get(language(), (".", ","))[0]
 
 
 def exact(value: float, decimal: str | None = None) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from i18n import tr
+from i18n import N_, tr
 
 from .checks import as_numbers
 from .display import NOISE
@@ -181,16 +181,16 @@ def paired_randomization_test(
 # ---------------------------------------------------------------------------------------------
 
 TESTS = {
-    "paired-t": "paired t-test",
-    "wilcoxon": "Wilcoxon signed-rank test",
-    "randomization": "paired randomization test",
-    "tukey": "Tukey's HSD",
+    "paired-t": N_("paired t-test"),
+    "wilcoxon": N_("Wilcoxon signed-rank test"),
+    "randomization": N_("paired randomization test"),
+    "tukey": N_("Tukey's HSD"),
 }
 CORRECTIONS = {
-    "none": "no correction",
+    "none": N_("no correction"),
     "bonferroni": "Bonferroni",
     "holm": "Holm",
-    "bh": "Benjamini–Hochberg (false discovery rate)",
+    "bh": N_("Benjamini–Hochberg (false discovery rate)"),
 }
 
 

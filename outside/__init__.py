@@ -24,7 +24,7 @@ import math
 import re
 import zlib
 
-from i18n import tr
+from i18n import localized, tr
 
 MAX_DEPTH = 32  # levels of brackets: the app's own documents nest 5 deep at most
 MAX_NUMBER = 100  # characters in one number: no value the app reads comes near it
@@ -47,8 +47,8 @@ def refuse(source: str, problem: str, fix: str) -> ValueError:
 
 
 def _thousands(n: int) -> str:
-    """A size in a message: 1,000,000 (this module imports nothing of the app's number formats)."""
-    return f"{n:,}"
+    """A size in a message: 1,000,000, written the language's way (1 000 000 in Russian)."""
+    return localized(f"{n:,}")
 
 
 def excerpt(text: str, at: int = 0) -> str:

@@ -36,7 +36,7 @@ from ndcg_core.options import (
 )
 from ndcg_core.parsing import parse_relevances
 
-from . import inputs, page_state, urlparams
+from . import inputs, language, page_state, urlparams
 from .text import plain
 
 MAP = GAIN_MAP_OPTION.name  # the gain widget's third choice: a gain per grade
@@ -76,7 +76,11 @@ def choose(label: str, options: dict[str, Option], key: str, *, menu: bool = Fal
     kwargs.setdefault("help", options_help(options))
     widget = st.selectbox if menu else st.radio
     return widget(
-        label, list(options), key=key, format_func=lambda name: tr(options[name].label), **kwargs
+        label,
+        list(options),
+        key=key,
+        format_func=language.worded(key, lambda name: tr(options[name].label)),
+        **kwargs,
     )
 
 
@@ -346,7 +350,7 @@ def scoring_controls(
         tr("Cut-off k"),
         options,
         key=_key(page, "k"),
-        format_func=k_label(ranked),
+        format_func=language.worded(_key(page, "k"), k_label(ranked)),
         filter_mode=inputs.typing_mode(options),
         help=tr(
             "Only the top k positions count, in the list and in the ideal ranking alike. With "

@@ -8,6 +8,9 @@ no parameters, so the address gets it back on the next page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -19,6 +22,7 @@ from .urlparams import LANG, LANGUAGE
 
 _CHOSEN = "language_chosen"  # session state: the language chosen by link or switch
 _NOW = "language_now"  # session state: the language of the session's last full run
+_SWITCHED = "language_switched"  # session state: this run speaks another language than the last
 SWITCH_KEY = "app_language"
 # The switch's label is the same in every language, so a learner lost in one finds it.
 SWITCH_LABEL = "Language · Язык · 语言"
@@ -40,6 +44,7 @@ def choose() -> list[str]:
         # A menu link (which carries no parameters) led here: keep the chosen language.
         st.query_params[LANG] = st.session_state[_CHOSEN]
     lang = st.session_state.get(_CHOSEN) or i18n.from_locale(_browser_locale()) or i18n.DEFAULT
+    st.session_state[_SWITCHED] = st.session_state.get(_NOW) not in (None, lang)
     st.session_state[_NOW] = lang
     i18n.set_language(lang)
     return messages
@@ -54,6 +59,25 @@ def _session_language() -> str | None:
 
 
 i18n.use_session_language(_session_language)
+
+
+def relabel(key: str) -> None:
+    """Before a choice widget (radio, select box) whose options are shown in words of the
+    language is drawn: on the run after a language switch, give it its value again, so that the
+    browser shows it in the new words. (Streamlit keys a widget by its key alone: the browser
+    keeps the old words of the option chosen, which are in none of the new options, and a radio
+    showed no choice, a select box its English label, though the value itself was kept.)"""
+    if st.session_state.get(_SWITCHED) and key in st.session_state:
+        st.session_state[key] = st.session_state[key]
+
+
+def worded(key: str, format_func: Callable[[Any], str]) -> Callable[[Any], str]:
+    """The `format_func` of the choice widget of `key`, whose options are shown in words of
+    the language (or numbers written the language's way): it keeps this run's language wherever
+    it is called (`i18n.in_this_language`), and after a switch the widget is given its value
+    again (`relabel`). Call it in the widget's call: ``format_func=worded(key, func)``."""
+    relabel(key)
+    return i18n.in_this_language(format_func)
 
 
 def _browser_locale() -> str | None:

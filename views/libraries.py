@@ -31,7 +31,7 @@ from ndcg_core.libraries import (
 from ndcg_core.model import RankedList
 from ndcg_core.options import DISCOUNTS, GAINS
 from ndcg_core.parsing import format_relevances, parse_scores
-from ui import charts, controls, list_editor, menu, predict, urlparams
+from ui import charts, controls, language, list_editor, menu, predict, urlparams
 from ui.charts.libraries import tie_groups_table, ties_chart, ties_table, verdicts_table
 from ui.text import plain
 
@@ -364,7 +364,10 @@ def reproduce(query: Query, verdicts: list[LibraryVerdict]) -> None:
     )
     titles = {preset.key: preset.title for preset in PRESETS}
     chosen = st.selectbox(
-        tr("Library"), list(titles), format_func=titles.get, key=f"{PAGE}_snippet"
+        tr("Library"),
+        list(titles),
+        format_func=language.worded(f"{PAGE}_snippet", titles.get),
+        key=f"{PAGE}_snippet",
     )
     verdict = next(v for v in verdicts if v.preset.key == chosen)
     preset = verdict.preset

@@ -27,7 +27,7 @@ from ndcg_core.ordering import (
     sweep_extremes,
 )
 from ndcg_core.permutations import swap
-from ui import charts, controls, inputs, list_editor, menu, page_state, tables, urlparams
+from ui import charts, controls, inputs, language, list_editor, menu, page_state, tables, urlparams
 from ui.charts import ordering as ordering_charts
 from ui.text import plain
 
@@ -288,7 +288,9 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
         positions,
         index=default_i - 1,
         key=_list_key("swap_i", ranked),
-        format_func=lambda p: f"{p} · {_item(ranked, p)}",
+        format_func=language.worded(
+            _list_key("swap_i", ranked), lambda p: f"{p} · {_item(ranked, p)}"
+        ),
         filter_mode=inputs.typing_mode(positions),
     )
     swap_j = pick_j.selectbox(
@@ -296,7 +298,9 @@ def pick_a_swap(ranked: RankedList, best, name: str) -> tuple[int, int]:
         positions,
         index=default_j - 1,
         key=_list_key("swap_j", ranked),
-        format_func=lambda p: f"{p} · {_item(ranked, p)}",
+        format_func=language.worded(
+            _list_key("swap_j", ranked), lambda p: f"{p} · {_item(ranked, p)}"
+        ),
         filter_mode=inputs.typing_mode(positions),
     )
     go_column.button(
@@ -346,10 +350,13 @@ def one_items_journey(ranked: RankedList, name: str) -> None:
             index=ranked.labels.index(remembered),
             key=_list_key("item", ranked),
             filter_mode=inputs.typing_mode(ranked.labels),
-            format_func=lambda label: tr(
-                "{item}, now at position {position}",
-                item=_item(ranked, ranked.labels.index(label) + 1),
-                position=ranked.labels.index(label) + 1,
+            format_func=language.worded(
+                _list_key("item", ranked),
+                lambda label: tr(
+                    "{item}, now at position {position}",
+                    item=_item(ranked, ranked.labels.index(label) + 1),
+                    position=ranked.labels.index(label) + 1,
+                ),
             ),
         )
         st.session_state[ITEM_KEY] = picked

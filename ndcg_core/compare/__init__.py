@@ -24,6 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from i18n import tr, trn
+
 from .. import runs, stats, trec
 from ..display import count
 
@@ -67,9 +69,15 @@ class Comparison:
 
     rows: pd.DataFrame
     per_query: dict[str, pd.DataFrame]
-    family: str
+    family_of: tuple  # `family_text`'s arguments: the words are made in the reader's language
     test: str
     correction: str
+
+    @property
+    def family(self) -> str:
+        """The family of tests in words, in this run's language (a page caches the comparison,
+        not the words)."""
+        return family_text(*self.family_of)
 
     def significant(self) -> pd.Series:
         return self.rows["p_adjusted"] < ALPHA
@@ -149,7 +157,7 @@ def compare(
     return Comparison(
         table,
         frames,
-        family_text(len(chosen), len(frames), names, baselines, test, correction),
+        (len(chosen), len(frames), tuple(names), tuple(baselines or ()), test, correction),
         test,
         used,
     )
@@ -157,17 +165,39 @@ def compare(
 
 def family_text(n_pairs: int, n_measures: int, names, baselines, test: str, correction: str) -> str:
     """The family of comparisons in words: '3 runs against bm25 × 2 measures = 6 tests, Holm'."""
-    measures = f"{n_measures} measure{'s' * (n_measures != 1)}"
+    measures = trn("{n} measure", "{n} measures", n_measures)
     if test == "tukey":
-        return (
-            f"every pair of the {len(names)} runs ({count(n_pairs)} pairs) on each of {measures}: "
-            f"Tukey's HSD corrects for the pairs of a measure; the measures are not corrected for"
+        return trn(
+            "every pair of the {runs} runs ({count} pairs) on each of {measures}: Tukey's HSD "
+            "corrects for the pairs of a measure; the measures are not corrected for",
+            "every pair of the {runs} runs ({count} pairs) on each of {measures}: Tukey's HSD "
+            "corrects for the pairs of a measure; the measures are not corrected for",
+            n_pairs,
+            runs=len(names),
+            count=count(n_pairs),
+            measures=measures,
         )
     if list(baselines or ()) == ["all"]:
-        who = f"every pair of the {len(names)} runs ({count(n_pairs)})"
+        who = trn(
+            "every pair of the {n} runs ({pairs})",
+            "every pair of the {n} runs ({pairs})",
+            len(names),
+            pairs=count(n_pairs),
+        )
     else:
-        against = ", ".join(baselines or names[:1])
-        who = f"{count(n_pairs)} comparison{'s' * (n_pairs != 1)} against {against}"
+        who = trn(
+            "{count} comparison against {against}",
+            "{count} comparisons against {against}",
+            n_pairs,
+            count=count(n_pairs),
+            against=", ".join(baselines or names[:1]),
+        )
     tests = n_pairs * n_measures
-    said = f"{count(tests)} test{'s' * (tests != 1)}"
-    return f"{who} × {measures} = {said}, {stats.CORRECTIONS[correction]}"
+    said = trn("{count} test", "{count} tests", tests, count=count(tests))
+    return tr(
+        "{who} × {measures} = {tests}, {correction}",
+        who=who,
+        measures=measures,
+        tests=said,
+        correction=tr(stats.CORRECTIONS[correction]),
+    )

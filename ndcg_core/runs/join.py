@@ -12,10 +12,10 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from i18n import N_, tr, trn
+from i18n import N_, tr, tr_kept, trn, trn_kept
 
 from ..display import count
-from .read import Table, _plural
+from .read import Table
 
 
 @dataclass(frozen=True)
@@ -67,9 +67,15 @@ class Dataset:
 
 
 def _examples(values, limit: int = 5) -> str:
+    """A few of `values`, and how many more there are: '1, 2, 3, 4, 5 and 7 more'."""
     values = list(values)
     shown = ", ".join(str(v) for v in values[:limit])
-    return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
+    if len(values) <= limit:
+        return shown
+    more = len(values) - limit
+    return trn_kept(
+        "{shown} and {count} more", "{shown} and {count} more", more, shown=shown, count=count(more)
+    )
 
 
 def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
@@ -77,17 +83,31 @@ def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     fractional = int((judgments["relevance"] % 1 != 0).sum())
     if fractional:
         notes.append(
-            f"{_plural(fractional, 'judgment', 'have')} a relevance that is not a whole number: "
-            f"used as it is (scikit-learn does the same). trec_eval reads only its leading "
-            f"whole number (0.5 → 0, 1.7 → 1), so its values differ for the queries concerned."
+            trn_kept(
+                "{count} judgment has a relevance that is not a whole number: used as it is "
+                "(scikit-learn does the same). trec_eval reads only its leading whole number "
+                "(0.5 → 0, 1.7 → 1), so its values differ for the queries concerned.",
+                "{count} judgments have a relevance that is not a whole number: used as it is "
+                "(scikit-learn does the same). trec_eval reads only its leading whole number "
+                "(0.5 → 0, 1.7 → 1), so its values differ for the queries concerned.",
+                fractional,
+                count=count(fractional),
+            )
         )
     negative = judgments["relevance"] < 0
     if not negative.any():
         return judgments, notes
     judgments = judgments.assign(relevance=judgments["relevance"].clip(lower=0))
+    below = int(negative.sum())
     notes.append(
-        f"{_plural(int(negative.sum()), 'judgment', 'have')} relevance below 0 (trec_eval's "
-        f"'judged, not relevant'): they count as relevance 0."
+        trn_kept(
+            "{count} judgment has relevance below 0 (trec_eval's 'judged, not relevant'): they "
+            "count as relevance 0.",
+            "{count} judgments have relevance below 0 (trec_eval's 'judged, not relevant'): they "
+            "count as relevance 0.",
+            below,
+            count=count(below),
+        )
     )
     return judgments, notes
 
@@ -98,8 +118,15 @@ def _no_relevant_note(judgments: pd.DataFrame, queries: pd.Index) -> list[str]:
     if not len(empty):
         return []
     return [
-        f"{_plural(len(empty), 'query', 'have')} no relevant judgment ({_examples(empty)}): "
-        f"their ideal DCG is 0, so their NDCG follows the all-zero rule."
+        trn_kept(
+            "{count} query has no relevant judgment ({examples}): their ideal DCG is 0, so their "
+            "NDCG follows the all-zero rule.",
+            "{count} queries have no relevant judgment ({examples}): their ideal DCG is 0, so "
+            "their NDCG follows the all-zero rule.",
+            len(empty),
+            count=count(len(empty)),
+            examples=_examples(empty),
+        )
     ]
 
 
@@ -193,14 +220,29 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     unranked = judged_queries.difference(run_queries, sort=False)
     if len(unjudged):
         notes.append(
-            f"The run has {_plural(len(unjudged), 'query')} the qrels lack ({_examples(unjudged)}): "
-            f"without judgments they cannot be scored, so they are left out (as trec_eval does)."
+            trn_kept(
+                "The run has {count} query the qrels lack ({examples}): without judgments they "
+                "cannot be scored, so they are left out (as trec_eval does).",
+                "The run has {count} queries the qrels lack ({examples}): without judgments they "
+                "cannot be scored, so they are left out (as trec_eval does).",
+                len(unjudged),
+                count=count(len(unjudged)),
+                examples=_examples(unjudged),
+            )
         )
     if len(unranked):
         notes.append(
-            f"The qrels judge {_plural(len(unranked), 'query')} the run never answers "
-            f"({_examples(unranked)}): left out of the mean by default, as trec_eval does; with "
-            f"its -c option (every judged query) each counts as 0."
+            trn_kept(
+                "The qrels judge {count} query the run never answers ({examples}): left out of the "
+                "mean by default, as trec_eval does; with its -c option (every judged query) "
+                "each counts as 0.",
+                "The qrels judge {count} queries the run never answers ({examples}): left out of "
+                "the mean by default, as trec_eval does; with its -c option (every judged "
+                "query) each counts as 0.",
+                len(unranked),
+                count=count(len(unranked)),
+                examples=_examples(unranked),
+            )
         )
     keep = run_queries.difference(unjudged, sort=False)
     if not len(keep):
@@ -225,8 +267,14 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     unjudged_docs = int((~ranked["judged"]).sum())
     if unjudged_docs:
         notes.append(
-            f"{_plural(unjudged_docs, 'ranked document', 'have')} no judgment: they count as not "
-            f"relevant (relevance 0), as in trec_eval."
+            trn_kept(
+                "{count} ranked document has no judgment: they count as not relevant (relevance "
+                "0), as in trec_eval.",
+                "{count} ranked documents have no judgment: they count as not relevant (relevance "
+                "0), as in trec_eval.",
+                unjudged_docs,
+                count=count(unjudged_docs),
+            )
         )
     ranked["relevance"] = ranked["relevance"].fillna(0.0)
     notes += _no_relevant_note(judgments, keep)
@@ -253,17 +301,31 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
     pool_only = int((~ranked_mask).sum())
     if pool_only:
         notes.append(
-            f"{_plural(pool_only, 'row', 'have')} no score or rank: they are judged documents the "
-            f"system did not rank; they count only in the ideal ranking built from all judgments."
+            trn_kept(
+                "{count} row has no score or rank: they are judged documents the system did not "
+                "rank; they count only in the ideal ranking built from all judgments.",
+                "{count} rows have no score or rank: they are judged documents the system did not "
+                "rank; they count only in the ideal ranking built from all judgments.",
+                pool_only,
+                count=count(pool_only),
+            )
         )
     ranked = rows[ranked_mask]
     queries = pd.Index(pd.unique(rows["query"]))
     unranked = queries.difference(pd.Index(pd.unique(ranked["query"])), sort=False)
     if len(unranked):
         notes.append(
-            f"{_plural(len(unranked), 'query', 'have')} judgments but no ranked document "
-            f"({_examples(unranked)}): left out of the mean by default; counted as 0 when the "
-            f"mean is taken over every judged query (trec_eval's -c)."
+            trn_kept(
+                "{count} query has judgments but no ranked document ({examples}): left out of the "
+                "mean by default; counted as 0 when the mean is taken over every judged query "
+                "(trec_eval's -c).",
+                "{count} queries have judgments but no ranked document ({examples}): left out of "
+                "the mean by default; counted as 0 when the mean is taken over every judged "
+                "query (trec_eval's -c).",
+                len(unranked),
+                count=count(len(unranked)),
+                examples=_examples(unranked),
+            )
         )
     if ranked.empty:
         raise ValueError(
@@ -283,7 +345,7 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
     has_scores = table.order != "file"
     if not has_scores:
         notes.append(
-            "There is no score or rank column: each query's rows are ranked in file order."
+            tr_kept("There is no score or rank column: each query's rows are ranked in file order.")
         )
     notes += _no_relevant_note(judgments, keep)
     return Dataset(

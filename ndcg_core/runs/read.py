@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from i18n import N_, tr
+from i18n import N_, tr, trn_kept
 
 from ..display import count, exact, fixed, shorten
 
@@ -332,9 +332,12 @@ def _trec_guess(other_fields: int, other: str):
     def guess(text: str) -> str:
         fields = len(_TREC_SPLIT.split(text.strip(TREC_SPACE))) if text.strip(TREC_SPACE) else 0
         if "," in text and fields <= 2:
-            return "Is it a CSV? Then read it as a CSV file (with a header line), not as TREC."
+            return tr("Is it a CSV? Then read it as a CSV file (with a header line), not as TREC.")
         if fields == other_fields:
-            return f"That is the shape of {other}: are the qrels and the run swapped?"
+            return tr(
+                "That is the shape of {other}: are the qrels and the run swapped?",
+                other=tr(other),
+            )
         return ""
 
     return guess
@@ -343,7 +346,10 @@ def _trec_guess(other_fields: int, other: str):
 def _csv_guess(text: str) -> str:
     for delimiter, words in ((";", N_("semicolons (;)")), ("\t", N_("tabs"))):
         if delimiter in text:
-            return f"Are its columns separated by {words}? Save it with commas between columns."
+            return tr(
+                "Are its columns separated by {separator}? Save it with commas between columns.",
+                separator=tr(words),
+            )
     return ""
 
 
@@ -351,8 +357,15 @@ def _comment_note(name: str, comments: int) -> list[str]:
     if not comments:
         return []
     return [
-        f"{name}: {_plural(comments, 'comment line')} (starting with #) skipped, as trec_eval "
-        f"does since version 10.0."
+        trn_kept(
+            "{name}: {count} comment line (starting with #) skipped, as trec_eval does since "
+            "version 10.0.",
+            "{name}: {count} comment lines (starting with #) skipped, as trec_eval does since "
+            "version 10.0.",
+            comments,
+            name=name,
+            count=count(comments),
+        )
     ]
 
 
@@ -536,17 +549,3 @@ def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
         more_problems=found.total - len(found.kept),
         summary=summary,
     )
-
-
-# ---------------------------------------------------------------------------------------------
-# Words the readers and the join share
-# ---------------------------------------------------------------------------------------------
-
-
-def _plural(n: int, word: str, verb: str = "") -> str:
-    """'1 query has' / '3 queries have'."""
-    if n != 1:
-        word = word[:-1] + "ies" if word.endswith("y") else word + "s"
-    verbs = {"have": "has", "are": "is"}
-    verb = verbs.get(verb, verb) if n == 1 else verb
-    return f"{n} {word}" + (f" {verb}" if verb else "")

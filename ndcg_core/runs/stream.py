@@ -29,6 +29,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
+from i18n import N_, tr, tr_kept, trn_kept
+
 from ..display import count
 from .read import (
     _TREC_SPLIT,
@@ -39,7 +41,6 @@ from .read import (
     _collect,
     _comment_note,
     _Found,
-    _plural,
     _repeats,
     _summary,
     _trec_guess,
@@ -65,8 +66,8 @@ class Format:
     other: tuple[int, str]  # the other TREC file: its fields and its name (for summaries)
 
 
-RUN = Format(6, "score", 4, "query Q0 doc rank score run", (4, "a qrels file"))
-QRELS = Format(4, "relevance", 3, "query iteration doc relevance", (6, "a run"))
+RUN = Format(6, "score", 4, "query Q0 doc rank score run", (4, N_("a qrels file")))
+QRELS = Format(4, "relevance", 3, "query iteration doc relevance", (6, N_("a run")))
 
 
 class _Source:
@@ -83,7 +84,9 @@ class _Source:
             is_bytes = isinstance(self.source, (bytes, bytearray))
             stream = io.BytesIO(self.source) if is_bytes else open(self.source, "rb")  # noqa: SIM115
         except OSError as error:
-            raise ValueError(f"{self.name} cannot be read: {error.strerror}.") from None
+            raise ValueError(
+                tr("{name} cannot be read: {error}.", name=self.name, error=error.strerror)
+            ) from None
         with stream:
             buffer, ended = stream.read(BLOCK_BYTES).removeprefix(b"\xef\xbb\xbf"), False
             while not ended:
@@ -92,8 +95,13 @@ class _Source:
                 end = len(buffer) if ended else buffer.rfind(b"\n") + 1
                 if not end and len(buffer) > MAX_LINE_MB * MB:
                     raise ValueError(
-                        f"{self.name} has a line of more than {MAX_LINE_MB} MB after line "
-                        f"{count(self.lines)}: it is not a TREC file (no line ends)."
+                        tr(
+                            "{name} has a line of more than {mb} MB after line {line}: it is "
+                            "not a TREC file (no line ends).",
+                            name=self.name,
+                            mb=MAX_LINE_MB,
+                            line=count(self.lines),
+                        )
                     )
                 if not end:
                     continue
@@ -107,9 +115,12 @@ class _Source:
         if not self.old_mac:
             return []
         return [
-            f"{self.name} ends its lines with CR alone (old Mac text files): each CR is read as "
-            f"a line end here. trec_eval ends lines only at LF and would read the whole file as "
-            f"one line: save it with LF (or CR LF) line ends to use it there."
+            tr_kept(
+                "{name} ends its lines with CR alone (old Mac text files): each CR is read as "
+                "a line end here. trec_eval ends lines only at LF and would read the whole file "
+                "as one line: save it with LF (or CR LF) line ends to use it there.",
+                name=self.name,
+            )
         ]
 
     def _checked(self, block: bytes) -> bytes:
@@ -119,9 +130,13 @@ class _Source:
             except UnicodeDecodeError as error:
                 line = self.lines + block[: error.start].count(b"\n") + 1
                 raise ValueError(
-                    f"{self.name} is not UTF-8 text: line {line} has a byte that cannot be read "
-                    f"({block[error.start : error.start + 1]!r}). Save it as UTF-8 and upload "
-                    f"it again."
+                    tr(
+                        "{name} is not UTF-8 text: line {line} has a byte that cannot be read "
+                        "({byte}). Save it as UTF-8 and upload it again.",
+                        name=self.name,
+                        line=line,
+                        byte=repr(block[error.start : error.start + 1]),
+                    )
                 ) from None
         self.lines += block.count(b"\n") + (not block.endswith(b"\n"))
         return block
@@ -289,7 +304,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
         elif reader.old_mac or not parts.fast(first, block):
             parts.exact(first, block)
     if not parts.text:
-        raise ValueError(f"{name} is empty: it has no lines to read.")
+        raise ValueError(tr("{name} is empty: it has no lines to read.", name=name))
     names = ("query", "doc", form.value, "line") + (("text",) if whole_relevance else ())
     rows = pd.DataFrame({c: parts.column(c) for c in names}, copy=False)
     found = parts.found
@@ -308,9 +323,15 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
     notes = reader.notes + _comment_note(name, parts.comments)
     if parts.extra:
         notes.append(
-            f"{name}: {_plural(parts.extra, 'line', 'have')} more than 6 fields: read as "
-            f"trec_eval reads them, the first 6 (query Q0 doc rank score run); the rest of each "
-            f"line is ignored."
+            trn_kept(
+                "{name}: {count} line has more than 6 fields: read as trec_eval reads them, the "
+                "first 6 (query Q0 doc rank score run); the rest of each line is ignored.",
+                "{name}: {count} lines have more than 6 fields: read as trec_eval reads them, the "
+                "first 6 (query Q0 doc rank score run); the rest of each line is ignored.",
+                parts.extra,
+                name=name,
+                count=count(parts.extra),
+            )
         )
     if whole_relevance:
         whole = _whole_relevance(rows.pop("text"))
@@ -318,9 +339,15 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
         rows["relevance"] = whole
         if cut:
             notes.append(
-                f"{name}: {_plural(cut, 'relevance')} not a whole number: read as trec_eval "
-                f"reads them, their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, "
-                f"abc → 0)."
+                trn_kept(
+                    "{name}: {count} relevance not a whole number: read as trec_eval reads them, "
+                    "their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, abc → 0).",
+                    "{name}: {count} relevances not a whole number: read as trec_eval reads them, "
+                    "their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, abc → 0).",
+                    cut,
+                    name=name,
+                    count=count(cut),
+                )
             )
     summary = _summary(name, parts.lines, found, _trec_guess(*form.other), parts.unread)
     more = found.total - len(found.kept)

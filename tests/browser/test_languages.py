@@ -2,6 +2,8 @@
 with the page's <html lang>, the menu and the page in that language, and Chinese drawn with the
 app's own font (this machine has no CJK font: without it, the characters are empty boxes)."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -35,3 +37,27 @@ def test_the_source_notes_chinese_title_is_drawn_with_the_apps_font(page, app_ur
     expect(page.get_by_text("归一化折损累计增益").first).to_be_attached()
     page.wait_for_function(CJK_FONT_LOADED)
     assert page.evaluate("document.documentElement.lang") == "en"
+
+
+def test_a_language_switch_keeps_each_choice_shown_in_the_new_words(page, app_url):
+    """A choice's words change with the language, its value does not: after a switch the radio
+    still shows its choice and the cut-off box its option, in the new words (Streamlit's browser
+    side kept the old words, so the radio showed no choice and the box its English label)."""
+    from i18n import speaking, tr
+    from ndcg_core.model import NO_CUTOFF
+    from ndcg_core.options import CUTS, GAINS
+    from ui.language import SWITCH_LABEL
+
+    page.goto(f"{app_url}/playground?lang=en&pool=2,0.7")
+    settle(page)
+    page.get_by_text(GAINS["exponential"].label, exact=True).click()
+    expect(page).to_have_url(re.compile("gain=exponential"))
+    page.get_by_role("combobox", name="Cut-off k").click()
+    page.get_by_role("option", name=CUTS[NO_CUTOFF].label).click()
+    expect(page).to_have_url(re.compile("k=none"))
+    page.get_by_role("combobox", name=SWITCH_LABEL).click()
+    page.get_by_role("option", name="Русский").click()
+    with speaking("ru"):
+        gain, cut, box = tr(GAINS["exponential"].label), tr(CUTS[NO_CUTOFF].label), tr("Cut-off k")
+    expect(page.get_by_role("radio", name=gain)).to_be_checked()
+    expect(page.get_by_role("combobox", name=box)).to_have_value(cut)

@@ -505,23 +505,24 @@ def test_every_live_panel_says_the_class_was_deleted(db, room):
 
 
 def speaking_panel():
-    """A live panel run the way its timer reruns it: this thread's language is the default (a
-    fragment's rerun does not pass through app.py, where a run's language is chosen)."""
+    """A live panel run the way its timer reruns it: in a thread that was told no language (a
+    fragment's rerun does not pass through app.py, where a run's language is chosen), in a
+    session whose screen speaks Russian (`i18n.language` then asks the session)."""
     import streamlit as st
 
     import i18n
     from i18n import tr
-    from views.classroom import common
+    from ui import language
 
-    st.session_state[common.LANGUAGE] = "ru"  # what the screen's last full run spoke
-    i18n.set_language("en")
+    st.session_state[language._CHOSEN] = "ru"  # what the screen chose (by link or switch)
+    token = i18n._language.set(None)  # this thread was told no language
 
-    @common.live()
+    @st.fragment
     def shown():
         st.markdown(tr("Round 1: answer on your own"))
 
     shown()
-    i18n.set_language("en")
+    i18n._language.reset(token)
 
 
 def test_a_live_panel_speaks_the_language_of_its_screen():

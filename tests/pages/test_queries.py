@@ -669,3 +669,15 @@ def test_every_csv_download_neutralises_formulas(monkeypatch):
     assert "'=HYPERLINK" in texts["ndcg_at_10_per_query.csv"]
     assert "'@SUM(1)" in texts["ndcg_at_10_per_query.csv"]
     assert "'-2+3" in texts["problems"]
+
+
+def test_the_files_notes_speak_the_readers_language_though_their_reading_is_shared():
+    """The files' notes are made once, when the files are read (a cache every session shares,
+    or a worker process, which speaks English), and said in the language of each reader."""
+    said = {}
+    for lang in ("ru", "zh", "en"):
+        at = open_page(PAGE, lang=lang)
+        said[lang] = [item.value for item in at.markdown if "gus" in item.value]
+    assert any("запрос" in text for text in said["ru"]), said["ru"]
+    assert any("个查询" in text for text in said["zh"]), said["zh"]
+    assert any("1 query has no relevant judgment" in text for text in said["en"]), said["en"]

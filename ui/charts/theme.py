@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from i18n import tr
-from ndcg_core.display import NARROW_NBSP, decimal_mark
+from i18n import NARROW_NBSP, tr
+from ndcg_core.display import decimal_mark
 from ui.share import is_presenting
 
 BLUE = "#0072B2"

@@ -79,7 +79,6 @@ def _pose(code: str, key: str, build, **how) -> str | None:
     return None
 
 
-@common.speaks
 def _pose_next(code: str, key: str, build) -> None:
     """The Next button's callback: its message waits for the next run."""
     problem = _pose(code, key, build)

@@ -34,7 +34,6 @@ def phase_title(phase: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-@common.speaks
 def _open(code: str, key: str, phase: str) -> None:
     chosen = st.session_state.get(CHOSEN) or list(concepts.DEFAULT)
     common.act(common.store().open_check, code, key, phase, chosen)
@@ -97,7 +96,7 @@ def teacher_controls(db: Store, room: Room, key: str) -> None:
         results(db.check_results(room.code))
 
 
-@common.live(run_every=common.LIVE_SECONDS)
+@st.fragment(run_every=common.LIVE_SECONDS)
 def live_count(code: str, phase: str) -> None:
     """How many have sent the check, live."""
     db = common.store()
@@ -219,7 +218,6 @@ def _field(phase: str, concept: str) -> str:
     return f"{PAGE}_check_{phase}_{concept}"
 
 
-@common.speaks
 def _send(code: str, token: str, phase: str) -> None:
     """The check form's callback: every answer given, checked, then stored together."""
     db = common.store()

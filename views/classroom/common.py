@@ -8,7 +8,6 @@ class so that a stampede of full reruns cannot choke the server.
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 import threading
@@ -31,7 +30,6 @@ from ui import menu, share, urlparams
 from ui.text import plain
 
 PAGE = "classroom"
-LANGUAGE = f"{PAGE}_language"  # the language of this session's last full run
 SAID = f"{PAGE}_said"  # a message for the next run: (kind, text)
 ROOM, KEY = urlparams.ROOM.name, urlparams.TEACHER_KEY.name
 STUDENT, PROJECTOR = urlparams.STUDENT.name, urlparams.PROJECTOR.name
@@ -242,40 +240,6 @@ def keep_in_browser(code: str, token: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Callbacks and live panels that speak the screen's language
-# ---------------------------------------------------------------------------------------------
-
-
-def remember_language() -> None:
-    """Keep the language this full run speaks (page.py calls it first), for the live panels."""
-    st.session_state[LANGUAGE] = i18n.language()
-
-
-def speaks(function):
-    """`function` in the screen's language, whenever it runs: a widget's callback runs before
-    app.py, where each run's language is chosen (`ui.language`), and a live panel's rerun runs
-    only the panel; without this, what either says would fall back to English."""
-
-    @functools.wraps(function)
-    def speaking(*args, **kwargs):
-        lang = st.session_state.get(LANGUAGE)
-        if lang in i18n.LANGUAGES:
-            i18n.set_language(lang)
-        return function(*args, **kwargs)
-
-    return speaking
-
-
-def live(run_every: float | None = None, **options):
-    """`st.fragment` for a live panel, its reruns in the screen's language (`speaks`)."""
-
-    def wrap(function):
-        return st.fragment(speaks(function), run_every=run_every, **options)
-
-    return wrap
-
-
-# ---------------------------------------------------------------------------------------------
 # Messages a callback leaves for the next run
 # ---------------------------------------------------------------------------------------------
 
@@ -290,7 +254,6 @@ def said() -> None:
         {"success": st.success, "error": st.error, "warning": st.warning}[kind](plain(text))
 
 
-@speaks
 def act(action, code: str, key: str, *args) -> None:
     """A teacher's button: the store's action; its refusal said on the next run."""
     try:
@@ -428,7 +391,7 @@ def watch(code: str, drawn: tuple | None, whole: bool = False, every: float = WA
     is redrawn while a student thinks or types. `whole`: on any change of the `signature` (a
     round, a timer set or run out too): the teacher's screen, whose controls follow the round,
     and a second screen on the teacher's link, which follows the teacher's moves."""
-    live(run_every=every)(_watch)(code, drawn, whole)
+    st.fragment(_watch, run_every=every)(code, drawn, whole)
 
 
 def _watch(code: str, drawn: tuple | None, whole: bool) -> None:

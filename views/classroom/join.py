@@ -59,7 +59,6 @@ def _unknown(error: ValueError) -> str:
     return rooms.wait_message(wait) if wait else str(error)
 
 
-@common.speaks
 def _join(code_text: str, name_text: str) -> None:
     """The join form's callback: a student in the room (this browser's own, if it joined
     before), their token in their link. What was typed stays in the form whatever happens."""

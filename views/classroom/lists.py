@@ -35,7 +35,6 @@ def _list_name() -> str:
     return st.session_state.get(f"{PAGE}_list_name", "")
 
 
-@common.speaks
 def _save_list(code: str, key: str) -> None:
     try:
         name = common.store().save_list(code, key, _list_name(), draft(), admin=_admin())
@@ -52,7 +51,6 @@ def _save_list(code: str, key: str) -> None:
     )
 
 
-@common.speaks
 def _use_list(code: str, key: str, items) -> None:
     try:
         common.store().load_plan(code, key, tuple(items))
@@ -71,7 +69,6 @@ def _use_list(code: str, key: str, items) -> None:
         )
 
 
-@common.speaks
 def _load_saved(code: str, key: str) -> None:
     name = st.session_state.get(f"{PAGE}_saved_pick")
     if name is None:
@@ -86,7 +83,6 @@ def _load_saved(code: str, key: str) -> None:
     _use_list(code, key, items)
 
 
-@common.speaks
 def _delete_saved(code: str, key: str) -> None:
     name = st.session_state.get(f"{PAGE}_saved_pick")
     if name is None:
@@ -248,7 +244,6 @@ def question_list(db: Store, room: Room, key: str) -> None:
         )
 
 
-@common.speaks
 def _push(code: str, key: str, ranked) -> None:
     try:
         common.store().push(code, key, None if ranked is None else urlparams.list_params(ranked))

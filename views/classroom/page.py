@@ -32,7 +32,6 @@ from views.classroom import common, join, projector, student, teacher
 
 
 def the_page(presenting: bool) -> None:
-    common.remember_language()
     link = common.link()
     if link.room is None:
         join.no_room()

@@ -232,7 +232,7 @@ def _latest_is_check(db: Store, room: Room, posed: Posed | None) -> bool:
     return posed is None or max(closed) > posed.posed
 
 
-@common.live(run_every=common.LIVE_SECONDS)
+@st.fragment(run_every=common.LIVE_SECONDS)
 def audience(code: str) -> None:
     db = common.store()
     try:

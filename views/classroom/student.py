@@ -107,7 +107,6 @@ def submit(code: str, token: str, posed: Posed, given: object, sure: object) -> 
     return "success", tr("Your answer is in.")
 
 
-@common.speaks
 def _send(code: str, token: str, posed: Posed) -> None:
     """The answer form's callback."""
     state = st.session_state
@@ -205,7 +204,7 @@ def round_panel(code: str, token: str, number: int, drawn: tuple, every: float) 
     and the student's own round-1 answer in round 2, the question, the form while the round
     takes answers. Redrawn by itself every `every` seconds; the whole screen only when the
     class has moved past this question (a reveal, a new question, a list, the check)."""
-    common.live(run_every=every)(_round_panel)(code, token, number, drawn)
+    st.fragment(_round_panel, run_every=every)(code, token, number, drawn)
 
 
 def _round_panel(code: str, token: str, number: int, drawn: tuple) -> None:

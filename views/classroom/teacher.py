@@ -158,7 +158,6 @@ def who_is_in(db: Store, room: Room, key: str, presenting: bool = False) -> None
         )
 
 
-@common.speaks
 def _remove(code: str, key: str, student: int | None) -> None:
     if student is None:
         return
@@ -191,7 +190,7 @@ def joined(students: int) -> None:
     )
 
 
-@common.live(run_every=common.LIVE_SECONDS)
+@st.fragment(run_every=common.LIVE_SECONDS)
 def lobby(code: str) -> None:
     """Before the first question: who has joined, live."""
     db = common.store()
@@ -211,7 +210,7 @@ def lobby(code: str) -> None:
     )
 
 
-@common.live(run_every=common.LIVE_SECONDS)
+@st.fragment(run_every=common.LIVE_SECONDS)
 def live_answers(code: str, number: int, presenting: bool = False) -> None:
     """The teacher's panel: the round, its time left, how many answered, and (when the teacher
     chose to show it on the projector) the spread as it arrives; names on the teacher's own
@@ -414,7 +413,6 @@ def round_controls(db: Store, room: Room, key: str, posed: Posed) -> None:
     )
 
 
-@common.speaks
 def _second_round(code: str, key: str, number: int) -> None:
     # A callback runs before the script: it reads what is typed now, not at the last run.
     state = st.session_state
@@ -422,7 +420,6 @@ def _second_round(code: str, key: str, number: int) -> None:
     common.act(common.store().second_round, code, key, number, prompt, seconds)
 
 
-@common.speaks
 def _show_live(code: str, key: str) -> None:
     common.act(common.store().show_live, code, key, bool(st.session_state.get(f"{PAGE}_show_live")))
 

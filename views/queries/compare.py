@@ -11,7 +11,7 @@ from lessons.corrections import why_unmarked
 from ndcg_core import stats
 from ndcg_core.compare import Comparison
 from ndcg_core.display import count, exact, fixed, signed
-from ui import charts, controls, menu, urlparams
+from ui import charts, controls, language, menu, urlparams
 from ui.charts.queries import delta_bars
 from ui.text import plain
 from views.queries import data as queries_data
@@ -76,7 +76,7 @@ def the_runs() -> dict[str, queries_data.RunSet] | None:
     source = st.radio(
         tr("Where the runs come from"),
         list(SOURCES),
-        format_func=lambda name: tr(SOURCES[name]),
+        format_func=language.worded(f"{PAGE}_source", lambda name: tr(SOURCES[name])),
         horizontal=True,
         key=f"{PAGE}_source",
     )
@@ -129,7 +129,9 @@ def the_choices(names: list[str]) -> tuple[list[str], list[str] | None, str, str
     )
     baseline = baseline_column.selectbox(
         tr("Baseline"), [*names, EVERY_PAIR], key=f"{PAGE}_baseline",
-        format_func=lambda name: tr("every pair") if name == EVERY_PAIR else name,
+        format_func=language.worded(
+            f"{PAGE}_baseline", lambda name: tr("every pair") if name == EVERY_PAIR else name
+        ),
         help=tr("Every other run is compared with it; 'every pair' compares each run with each."),
     )  # fmt: skip
     test_column, correction_column = st.columns(2)
@@ -138,21 +140,24 @@ def the_choices(names: list[str]) -> tuple[list[str], list[str] | None, str, str
         test = st.radio(
             tr("Test"),
             list(stats.TESTS),
-            format_func=lambda name: tr(stats.TESTS[name]),
+            format_func=language.worded(f"{PAGE}_test", lambda name: tr(stats.TESTS[name])),
             key=f"{PAGE}_test",
         )
         permutations = PERMUTATIONS[1]
         if test == "randomization":
             permutations = st.select_slider(
                 tr("Random sign patterns"), PERMUTATIONS, value=PERMUTATIONS[1],
-                key=f"{PAGE}_permutations", format_func=count,
+                key=f"{PAGE}_permutations",
+                format_func=language.worded(f"{PAGE}_permutations", count),
             )  # fmt: skip
     with correction_column:
         controls.from_link(f"{PAGE}_correction", CORRECTION, CORRECTION.default)
         correction = st.radio(
             tr("Correction for the family of tests"),
             list(stats.CORRECTIONS),
-            format_func=lambda name: tr(stats.CORRECTIONS[name]),
+            format_func=language.worded(
+                f"{PAGE}_correction", lambda name: tr(stats.CORRECTIONS[name])
+            ),
             key=f"{PAGE}_correction",
             disabled=test == "tukey",
             help=tr("Tukey's HSD corrects for the pairs it compares itself."),
@@ -197,10 +202,10 @@ def query_by_query(result: Comparison, sets: dict) -> None:
     pairs = list(dict.fromkeys(zip(tested["measure"], tested["run"], tested["baseline"])))
     chosen = st.selectbox(
         tr("Comparison"), range(len(pairs)), key=f"{PAGE}_pair",
-        format_func=lambda i: tr(
+        format_func=language.worded(f"{PAGE}_pair", lambda i: tr(
             "{run} against {baseline}, {measure}",
             run=pairs[i][1], baseline=pairs[i][2], measure=pairs[i][0],
-        ),
+        )),
     )  # fmt: skip
     measure, run, base = pairs[chosen]
     frame = result.per_query[measure]
@@ -232,7 +237,7 @@ def query_by_query(result: Comparison, sets: dict) -> None:
         tr("A query, both rankings side by side (sorted from the largest loss)"),
         list(delta.index),
         key=f"{PAGE}_query",
-        format_func=lambda q: f"{q}: Δ {signed(delta[q])}",
+        format_func=language.worded(f"{PAGE}_query", lambda q: f"{q}: Δ {signed(delta[q])}"),
     )
     for column, name in zip(st.columns(2), (run, base)):
         with column:

@@ -10,7 +10,7 @@ import streamlit as st
 
 import i18n
 from commands import trec as trec_command
-from i18n import N_, tr, trn
+from i18n import N_, retold, tr, trn
 from lessons.latex import mean_over_queries
 from ndcg_core import runs
 from ndcg_core.display import count, csv_bytes, fixed, signed
@@ -27,7 +27,7 @@ from ndcg_core.options import (
     GainMap,
     is_gain_map,
 )
-from ui import charts, controls, inputs, menu, share, tables, urlparams
+from ui import charts, controls, inputs, language, menu, share, tables, urlparams
 from ui.charts.queries import paired_scatter, paired_table, spread_histogram, spread_table
 from ui.text import plain
 from views.queries import data as queries_data
@@ -129,7 +129,7 @@ def the_data() -> Loaded | None:
     source = st.radio(
         tr("Where the run comes from"),
         list(SAMPLES),
-        format_func=lambda name: tr(SAMPLES[name]),
+        format_func=language.worded(f"{PAGE}_source", lambda name: tr(SAMPLES[name])),
         horizontal=True,
         key=f"{PAGE}_source",
     )
@@ -159,7 +159,7 @@ def the_data() -> Loaded | None:
             expanded=True,
         ):
             for note in loaded.run.notes:
-                st.markdown(f"- {plain(note)}")
+                st.markdown(f"- {plain(retold(note))}")
     return loaded
 
 
@@ -186,7 +186,7 @@ def _choose_files(source: str) -> Files:
         qrels_name = st.radio(
             tr("Judgments"),
             list(TREC_QRELS),
-            format_func=lambda name: tr(TREC_QRELS[name]),
+            format_func=language.worded(f"{PAGE}_qrels", lambda name: tr(TREC_QRELS[name])),
             key=f"{PAGE}_qrels",
         )
         urlparams.write({"sample": source, "qrels": qrels_name}, [SAMPLE, QRELS])
@@ -817,7 +817,7 @@ def compare(loaded: Loaded, conventions: Conventions, result) -> None:
     against = st.radio(
         tr("Compare the run above (A) with (B)"),
         list(choices),
-        format_func=lambda choice: plain(choices[choice]),
+        format_func=language.worded(f"{PAGE}_against", lambda choice: plain(choices[choice])),
         horizontal=True,
         key=f"{PAGE}_against",
     )
