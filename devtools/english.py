@@ -173,6 +173,9 @@ _SKIP = [
     re.compile(r"\b[a-z_]+ = [\w.:=,-]+"),  # a parameter and its value (gain = linear)
     re.compile(r"\b\w+(?:\\?_\w+)+(?:\([^)]*\))?"),  # code names: ndcg_score(k=k), ideal_cut
     re.compile(r"#\w+"),  # anchors
+    # A work cited by its authors and year (Manning, Raghavan & Schütze (2008), Introduction to
+    # IR; Chapelle et al. (2009)): the names, and the title as published after "(year)," too.
+    re.compile(r"(?:[A-Z][\w’'–-]*(?: et al\.)?,? (?:(?:&|and) )?)+\(\d{4}\)(?:,[^\n]*)?"),
     re.compile(r"\(\d{4}\)\.[^\n]*"),  # a work cited: its title, as published, after the year
     re.compile(r"“[^”]*”|«[^»]*»|\"[^\"]*\"|「[^」]*」"),  # quoted titles stay as titled
     re.compile(r"\\[A-Za-z]+"),  # LaTeX commands

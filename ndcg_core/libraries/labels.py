@@ -29,6 +29,8 @@ from ..options import Option
 
 LIGHTGBM_LABEL_MAPPINGS = 31  # LightGBM's default label_gain has 31 entries: labels 0 to 30
 XGBOOST_MAX_LABEL = 31  # XGBoost refuses labels above this with the exponential gain
+# (The two rules' descriptions below write these numbers out, so that the catalogue has the
+# whole sentence to translate; a test checks they agree.)
 # pytrec_eval's own error, then who raised it: a reader of "trec_eval refuses" would otherwise
 # believe the program does, when it reads such a label's whole part without a word.
 PYTREC_EVAL_REFUSAL = (
@@ -283,17 +285,15 @@ LABEL_RULES: dict[str, LabelRule] = {
             "means judged, not relevant"
         ),
         _trec_eval_program,
-        "trec_eval, the command-line program",
+        N_("trec_eval, the command-line program"),
     ),
     "ranx": _rule(
         "ranx", N_("turns labels into whole numbers silently; relevant means ≥ 1"), _ranx, "ranx"
     ),
-    "lightgbm": _rule(
-        "lightgbm", f"whole numbers 0 to {LIGHTGBM_LABEL_MAPPINGS - 1} only", _lightgbm, "LightGBM"
-    ),
+    "lightgbm": _rule("lightgbm", N_("whole numbers 0 to 30 only"), _lightgbm, "LightGBM"),
     "xgboost": _rule(
         "xgboost",
-        f"whole numbers 0 to {XGBOOST_MAX_LABEL} only, with its default gain 2^rel − 1",
+        N_("whole numbers 0 to 31 only, with its default gain 2^rel − 1"),
         _xgboost,
         "XGBoost",
     ),
@@ -301,7 +301,7 @@ LABEL_RULES: dict[str, LabelRule] = {
         "xgboost_linear",
         N_("any number, with the gain rel (a negative label is a negative gain)"),
         _xgboost_linear,
-        "XGBoost with ndcg_exp_gain=False",
+        N_("XGBoost with ndcg_exp_gain=False"),
     ),
     "tf_ranking": _rule(
         "tf_ranking", N_("any number; a negative label marks padding"), _tf_ranking, "TF-Ranking"
