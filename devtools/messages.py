@@ -118,8 +118,11 @@ def update() -> None:
 
 def part(name: str, paths: list[str]) -> None:
     """NAME.po per language: `paths`' texts, with the translations they already have anywhere."""
-    template = extract(paths)
     for lang in languages():
+        # A template of its own per language: Babel's update puts the template's new entries
+        # into the catalogue as they are, so one template shared by two languages would carry
+        # the first language's translations into the second's new part file.
+        template = extract(paths)
         target = folder(lang) / f"{name}.po"
         catalog = (
             _read(target, lang) if target.exists() else Catalog(locale=lang, project="NDCG Lab")
