@@ -33,10 +33,16 @@ XGBOOST_MAX_LABEL = 31  # XGBoost refuses labels above this with the exponential
 # whole sentence to translate; a test checks they agree.)
 # pytrec_eval's own error, then who raised it: a reader of "trec_eval refuses" would otherwise
 # believe the program does, when it reads such a label's whole part without a word.
-PYTREC_EVAL_REFUSAL = (
-    "TypeError: Expected relevance to be integer. (pytrec_eval's check: the trec_eval program "
-    "itself reads the whole number a label starts with, 0.5 as 0, without a warning.)"
-)
+PYTREC_EVAL_ERROR = "TypeError: Expected relevance to be integer."
+
+
+def _pytrec_eval_refusal() -> str:
+    """pytrec_eval's error as it raises it, and the note that it is the binding's (translated)."""
+    return tr(
+        "{error} (pytrec_eval's check: the trec_eval program itself reads the whole number a "
+        "label starts with, 0.5 as 0, without a warning.)",
+        error=PYTREC_EVAL_ERROR,
+    )
 
 
 @dataclass(frozen=True)
@@ -80,7 +86,7 @@ def _sklearn(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
 def _trec_eval(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     both = np.concatenate([ranked, pool])
     if np.any(both != np.round(both)):
-        return LabelOutcome(None, None, PYTREC_EVAL_REFUSAL)
+        return LabelOutcome(None, None, _pytrec_eval_refusal())
     negative = _first(both, both < 0)
     if negative is None:
         return LabelOutcome(ranked, pool)
