@@ -35,3 +35,17 @@ def test_the_source_notes_chinese_title_is_drawn_with_the_apps_font(page, app_ur
     expect(page.get_by_text("归一化折损累计增益").first).to_be_attached()
     page.wait_for_function(CJK_FONT_LOADED)
     assert page.evaluate("document.documentElement.lang") == "en"
+
+
+def test_the_note_under_a_table_wider_than_a_phone_speaks_the_language(phone, app_url):
+    """The note app.css writes under a wide table, and the table's name for a screen reader
+    (app.js), are the page's language's (ui/style.py sends them)."""
+    phone.goto(f"{app_url}/metrics?lang=ru")
+    settle(phone)
+    phone.get_by_text("📚 Что читает каждая мера, в таблице").click()
+    wide = phone.locator('[data-ndcg-scrolls="1"]').first
+    expect(wide).to_be_attached()
+    note = wide.evaluate("(e) => getComputedStyle(e, '::after').content")
+    assert "Шире экрана" in note, note
+    table = phone.locator("[data-ndcg-scrollable]").first
+    expect(table).to_have_attribute("aria-label", "Таблица шире экрана: прокрутите вбок")
