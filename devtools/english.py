@@ -171,8 +171,16 @@ _SKIP = [
     re.compile(r"https?://\S+|/[a-z-]+\?\S*"),  # addresses
     re.compile(r"\b\w+=[\w.,:;%-]*"),  # link parameters (rels=3,2)
     re.compile(r"\b[a-z_]+ = [\w.:=,-]+"),  # a parameter and its value (gain = linear)
-    re.compile(r"\b\w+(?:\\?_\w+)+(?:\([^)]*\))?"),  # code names: ndcg_score(k=k), ideal_cut
+    # code names and symbols: ndcg_score(k=k), ideal_cut, rel_i^ideal
+    re.compile(r"\b\w+(?:\\?_\w+)+(?:\^\w+)?(?:\([^)]*\))?"),
+    # A library's own error, quoted as it raises it, to its first full stop.
+    re.compile(r"\b[A-Z]\w*(?:Error|Exception): [^\n]*?(?:\.(?=\s|$)|$)"),
     re.compile(r"#\w+"),  # anchors
+    # A work cited by its authors and year (Manning, Raghavan & Schütze (2008), Introduction to
+    # IR; Chapelle et al. (2009)): the names, and the title as published after "(year)," too.
+    re.compile(r"(?:[A-Z][\w’'–-]*(?: et al\.)?,? (?:(?:&|and) )?)+\(\d{4}\)(?:,[^\n]*)?"),
+    # ... and in brackets, by authors and year alone: (Moffat & Zobel 2008)
+    re.compile(r"\((?:[A-Z][\w’'–-]*(?: et al\.)?,? (?:(?:&|and) )?)+\d{4}\)"),
     re.compile(r"\(\d{4}\)\.[^\n]*"),  # a work cited: its title, as published, after the year
     re.compile(r"\b\d{4}[,，] ?\*[^*\n]+\*"),  # a work cited: Burges 2010, *its title*
     re.compile(r"\b[\w.-]+(?:/[\w.-]+)+\.[a-z]+\b"),  # a file's path: sklearn/metrics/_ranking.py
@@ -291,6 +299,8 @@ def _chart_text(spec: str):
 
 def said(at) -> list[tuple[str, str]]:
     """Every piece of text the page shows, as (element kind, text)."""
+    from pandas.api.types import is_string_dtype
+
     from tests.pages.conftest import leaves
 
     found = []
@@ -306,7 +316,8 @@ def said(at) -> list[tuple[str, str]]:
                 frame = node.value
                 found += [(node.type, str(c)) for c in frame.columns]
                 for column in frame.columns:
-                    if frame[column].dtype == object:
+                    # (pandas 3 keeps text in its string dtype, not as objects.)
+                    if frame[column].dtype == object or is_string_dtype(frame[column]):
                         found += [(node.type, str(v)) for v in frame[column].head(50)]
             except Exception:  # a table AppTest cannot read: its header is still in the proto
                 pass

@@ -74,7 +74,7 @@ SOURCES: dict[str, Source] = {
     "001": Source(
         title="How is normalized discounted cumulative gain (nDCG) calculated?",
         short=N_("the milvus.io explainer"),
-        kind=N_("a short explainer in the AI Quick Reference"),
+        kind=N_("a short explainer in the “AI Quick Reference”"),
         site=N_("milvus.io (Zilliz)"),
         date=N_("undated"),
         link="https://milvus.io/ai-quick-reference/how-is-normalized-discounted-cumulative-gain-ndcg-calculated",

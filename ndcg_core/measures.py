@@ -339,12 +339,12 @@ MEASURES: dict[str, Measure] = {
         Measure(
             key="p",
             symbol="P",
-            name="Precision at k",
+            name=N_("Precision at k"),
             rewards=N_(
                 "How many of the top k are hits. The order inside the top k does not matter, "
                 "and neither do relevant items the system never found."
             ),
-            reader="reads exactly k items, whatever they find",
+            reader=N_("reads exactly k items, whatever they find"),
             graded=False,
             uses_pool=False,
             reference="Manning, Raghavan & Schütze (2008), Introduction to IR, ch. 8.",
@@ -352,12 +352,12 @@ MEASURES: dict[str, Measure] = {
         Measure(
             key="r",
             symbol="R",
-            name="Recall at k",
+            name=N_("Recall at k"),
             rewards=N_(
                 "How many of all relevant judged items made it into the top k: it counts the "
                 "ones the system missed, and ignores the order."
             ),
-            reader="wants every relevant item, and reads k of them",
+            reader=N_("wants every relevant item, and reads k of them"),
             graded=False,
             uses_pool=True,
             reference="Manning, Raghavan & Schütze (2008), Introduction to IR, ch. 8.",
@@ -365,12 +365,12 @@ MEASURES: dict[str, Measure] = {
         Measure(
             key="rr",
             symbol="RR",
-            name="Reciprocal rank",
+            name=N_("Reciprocal rank"),
             rewards=N_(
                 "Only the first hit: 1 at the top, 1/2 at position 2, 1/3 at 3. Everything after "
                 "the first relevant item is ignored. Its mean over queries is MRR."
             ),
-            reader="needs one good answer and stops there",
+            reader=N_("needs one good answer and stops there"),
             graded=False,
             uses_pool=False,
             reference="Voorhees (1999), the TREC-8 question answering track.",
@@ -378,13 +378,13 @@ MEASURES: dict[str, Measure] = {
         Measure(
             key="ap",
             symbol="AP",
-            name="Average precision",
+            name=N_("Average precision"),
             rewards=N_(
                 "Every relevant item, early: the precision at each hit, averaged over all "
                 "relevant judged items, so a relevant item never retrieved counts as 0. Its "
                 "mean over queries is MAP."
             ),
-            reader="wants all relevant items and reads until the last one",
+            reader=N_("wants all relevant items and reads until the last one"),
             graded=False,
             uses_pool=True,
             reference="Buckley & Voorhees (2000); trec_eval's map.",
@@ -392,12 +392,12 @@ MEASURES: dict[str, Measure] = {
         Measure(
             key="err",
             symbol="ERR",
-            name="Expected reciprocal rank",
+            name=N_("Expected reciprocal rank"),
             rewards=N_(
                 "One very good item early. A highly relevant item near the top ends the search, "
                 "so what lies below it hardly counts; grades matter a lot (2^g − 1)."
             ),
-            reader="stops as soon as satisfied; a better item satisfies more often (cascade)",
+            reader=N_("stops as soon as satisfied; a better item satisfies more often (cascade)"),
             graded=True,
             uses_pool=False,
             reference="Chapelle, Metzler, Zhang & Grinspan (2009), CIKM.",
@@ -405,13 +405,13 @@ MEASURES: dict[str, Measure] = {
         Measure(
             key="rbp",
             symbol="RBP",
-            name="Rank-biased precision",
+            name=N_("Rank-biased precision"),
             rewards=N_(
                 "Hits where a reader of a given patience p looks: each position's weight "
                 "falls by the factor p. Never normalised by an ideal, so a list with few "
                 "relevant items cannot score high."
             ),
-            reader="reads on from each item with the same probability p",
+            reader=N_("reads on from each item with the same probability p"),
             graded=False,
             uses_pool=False,
             reference="Moffat & Zobel (2008), ACM TOIS 27(1).",
@@ -419,13 +419,13 @@ MEASURES: dict[str, Measure] = {
         Measure(
             key="ndcg",
             symbol="NDCG",
-            name="Normalised discounted cumulative gain",
+            name=N_("Normalised discounted cumulative gain"),
             rewards=N_(
                 "Graded items in the best order it could have had: each grade discounted by "
                 "position, then divided by the ideal order's total, so 1 means no better order "
                 "exists for these items (and the pool)."
             ),
-            reader="reads down the list, each position worth less by a slowly falling discount",
+            reader=N_("reads down the list, each position worth less by a slowly falling discount"),
             graded=True,
             uses_pool=True,
             reference=f"{REFERENCES['jarvelin2002'].short}, ACM TOIS 20(4).",

@@ -24,6 +24,7 @@ from pathlib import Path
 import streamlit as st
 
 import i18n
+from i18n import tr
 
 ASSETS = Path(__file__).parent / "assets"
 SCRIPT_KEY = "ndcg_lab_script"  # the hidden container that holds the style and the script
@@ -51,4 +52,18 @@ def apply(presenting: bool = False) -> None:
         # The page's <html lang> is the language it speaks (Streamlit writes "en" whatever the
         # page says, its issue 15726): screen readers pick their voice, browsers their fonts.
         lang = f"document.documentElement.lang = {json.dumps(i18n.language())};"
-        st.html(f"<script>{lang}\n{_asset('app.js')}</script>", unsafe_allow_javascript=True)
+        said = f"window.ndcgLabSays = {json.dumps(_said())};"
+        st.html(
+            f"<script>{lang}\n{said}\n{_asset('app.js')}</script>", unsafe_allow_javascript=True
+        )
+
+
+def _said() -> dict[str, str]:
+    """What app.js and app.css say on the page, in its language: the note under a region wider
+    than its column (app.css shows it), and that region's name for a screen reader, by kind."""
+    return {
+        "scrolls": tr("↔ Wider than the screen: scroll or swipe it sideways to see all of it."),
+        "Formula": tr("Formula, wider than the screen: scroll sideways"),
+        "Code": tr("Code, wider than the screen: scroll sideways"),
+        "Table": tr("Table, wider than the screen: scroll sideways"),
+    }

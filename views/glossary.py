@@ -9,8 +9,10 @@ import streamlit as st
 import i18n
 from i18n import tr, trn
 from lessons.examples import SOURCES
+from lessons.glossary import BY_KEY as TERMS_BY_KEY
 from lessons.glossary import LANGUAGES, NOTATION, SECTIONS, TERMS
 from ui import menu
+from ui.sources import source_markdown
 from ui.text import plain
 
 PAGE = "glossary"
@@ -100,7 +102,8 @@ def notation_key() -> None:
         )
     )
     named = "\n".join(
-        f"- {plain(tr(source.short))} — {plain(source.citation())}" for source in SOURCES.values()
+        f"- {plain(tr(source.short))} — {source_markdown(source, remark=False)}"
+        for source in SOURCES.values()
     )
     with st.expander(tr("📚 The sources, as the app names them")):
         st.markdown(named)
@@ -145,12 +148,21 @@ def cards(terms) -> None:
                 card(term)
 
 
+def _in_other_languages(key: str = "gain") -> str:
+    """A term's names in the page's two other languages, each quoted (a word of another
+    language, to search by): the search finds a term by any of its three names."""
+    names = (
+        TERMS_BY_KEY[key].in_language(lang).lower() for lang in LANGUAGES if lang != i18n.language()
+    )
+    return tr(", ").join(tr("“{title}”", title=name) for name in names)
+
+
 def glossary() -> None:
     st.header(tr("Glossary"))
     query = st.text_input(
         tr("Find a term"),
         key=f"{PAGE}_search",
-        placeholder=tr("e.g. not retrieved, IDCG, rel_i, выигрыш, 增益"),
+        placeholder=tr("e.g. not retrieved, IDCG, rel_i, {others}", others=_in_other_languages()),
         help=tr(
             "Searches the terms, their symbols, other names and definitions, in English, "
             "Russian and Chinese."

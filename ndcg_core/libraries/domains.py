@@ -15,10 +15,15 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from i18n import N_
+
 from ..model import RankedList
 from . import LABEL_RULES, PRESETS, PRESETS_BY_KEY, Preset, Query, score_every_preset
 
-AS_GIVEN, REFUSED, CHANGED = "uses them as given", "refuses them", "changes them silently"
+# What a library does with the labels, in words (shown translated: `tr(row.outcome)`).
+AS_GIVEN = N_("uses them as given")
+REFUSED = N_("refuses them")
+CHANGED = N_("changes them silently")
 
 # The library measure each label rule is scored with: the first preset that follows the rule,
 # or, for a library called another way, its preset with what that way changes.
@@ -44,7 +49,7 @@ class LibraryLabels:
     """One library's label rule applied to a list, and the NDCG it then prints."""
 
     rule: str  # a key of LABEL_RULES
-    library: str
+    library: str  # its name, shown translated (`tr(row.library)`: a few are described)
     accepts: str  # the rule in words
     outcome: str  # AS_GIVEN, REFUSED or CHANGED
     message: str  # the library's refusal, or the change it makes

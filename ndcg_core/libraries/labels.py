@@ -29,12 +29,20 @@ from ..options import Option
 
 LIGHTGBM_LABEL_MAPPINGS = 31  # LightGBM's default label_gain has 31 entries: labels 0 to 30
 XGBOOST_MAX_LABEL = 31  # XGBoost refuses labels above this with the exponential gain
+# (The two rules' descriptions below write these numbers out, so that the catalogue has the
+# whole sentence to translate; a test checks they agree.)
 # pytrec_eval's own error, then who raised it: a reader of "trec_eval refuses" would otherwise
 # believe the program does, when it reads such a label's whole part without a word.
-PYTREC_EVAL_REFUSAL = (
-    "TypeError: Expected relevance to be integer. (pytrec_eval's check: the trec_eval program "
-    "itself reads the whole number a label starts with, 0.5 as 0, without a warning.)"
-)
+PYTREC_EVAL_ERROR = "TypeError: Expected relevance to be integer."
+
+
+def _pytrec_eval_refusal() -> str:
+    """pytrec_eval's error as it raises it, and the note that it is the binding's (translated)."""
+    return tr(
+        "{error} (pytrec_eval's check: the trec_eval program itself reads the whole number a "
+        "label starts with, 0.5 as 0, without a warning.)",
+        error=PYTREC_EVAL_ERROR,
+    )
 
 
 @dataclass(frozen=True)
@@ -78,7 +86,7 @@ def _sklearn(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
 def _trec_eval(ranked: np.ndarray, pool: np.ndarray) -> LabelOutcome:
     both = np.concatenate([ranked, pool])
     if np.any(both != np.round(both)):
-        return LabelOutcome(None, None, PYTREC_EVAL_REFUSAL)
+        return LabelOutcome(None, None, _pytrec_eval_refusal())
     negative = _first(both, both < 0)
     if negative is None:
         return LabelOutcome(ranked, pool)
@@ -283,17 +291,15 @@ LABEL_RULES: dict[str, LabelRule] = {
             "means judged, not relevant"
         ),
         _trec_eval_program,
-        "trec_eval, the command-line program",
+        N_("trec_eval, the command-line program"),
     ),
     "ranx": _rule(
         "ranx", N_("turns labels into whole numbers silently; relevant means ≥ 1"), _ranx, "ranx"
     ),
-    "lightgbm": _rule(
-        "lightgbm", f"whole numbers 0 to {LIGHTGBM_LABEL_MAPPINGS - 1} only", _lightgbm, "LightGBM"
-    ),
+    "lightgbm": _rule("lightgbm", N_("whole numbers 0 to 30 only"), _lightgbm, "LightGBM"),
     "xgboost": _rule(
         "xgboost",
-        f"whole numbers 0 to {XGBOOST_MAX_LABEL} only, with its default gain 2^rel − 1",
+        N_("whole numbers 0 to 31 only, with its default gain 2^rel − 1"),
         _xgboost,
         "XGBoost",
     ),
@@ -301,7 +307,7 @@ LABEL_RULES: dict[str, LabelRule] = {
         "xgboost_linear",
         N_("any number, with the gain rel (a negative label is a negative gain)"),
         _xgboost_linear,
-        "XGBoost with ndcg_exp_gain=False",
+        N_("XGBoost with ndcg_exp_gain=False"),
     ),
     "tf_ranking": _rule(
         "tf_ranking", N_("any number; a negative label marks padding"), _tf_ranking, "TF-Ranking"

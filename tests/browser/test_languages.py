@@ -61,3 +61,17 @@ def test_a_language_switch_keeps_each_choice_shown_in_the_new_words(page, app_ur
         gain, cut, box = tr(GAINS["exponential"].label), tr(CUTS[NO_CUTOFF].label), tr("Cut-off k")
     expect(page.get_by_role("radio", name=gain)).to_be_checked()
     expect(page.get_by_role("combobox", name=box)).to_have_value(cut)
+
+
+def test_the_note_under_a_table_wider_than_a_phone_speaks_the_language(phone, app_url):
+    """The note app.css writes under a wide table, and the table's name for a screen reader
+    (app.js), are the page's language's (ui/style.py sends them)."""
+    phone.goto(f"{app_url}/metrics?lang=ru")
+    settle(phone)
+    phone.get_by_text("📚 Что читает каждая мера, в таблице").click()
+    wide = phone.locator('[data-ndcg-scrolls="1"]').first
+    expect(wide).to_be_attached()
+    note = wide.evaluate("(e) => getComputedStyle(e, '::after').content")
+    assert "Шире экрана" in note, note
+    table = phone.locator("[data-ndcg-scrollable]").first
+    expect(table).to_have_attribute("aria-label", "Таблица шире экрана: прокрутите вбок")

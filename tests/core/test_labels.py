@@ -21,6 +21,7 @@ from lessons.practice.lesson_questions import (
 )
 from ndcg_core.libraries import LABEL_RULES
 from ndcg_core.libraries.domains import AS_GIVEN, CHANGED, REFUSED, fractional, label_verdicts
+from ndcg_core.libraries.labels import LIGHTGBM_LABEL_MAPPINGS, XGBOOST_MAX_LABEL
 from ndcg_core.model import RankedList
 
 # ------------------------------------------------------------------------------------- clicks
@@ -100,6 +101,13 @@ def test_labels_above_31_need_xgboosts_switch():
     gains, discount = np.array([40, 3, 0, 1]), np.log2(np.arange(2, 6))
     by_hand = (gains / discount).sum() / (np.sort(gains)[::-1] / discount).sum()
     assert rows["xgboost_linear"].shown == f"{by_hand:.4f}"
+
+
+def test_the_rules_describe_the_libraries_limits_with_their_numbers():
+    # The descriptions write the limits out (a translated sentence cannot be an f-string).
+    top = LABEL_RULES["lightgbm"].description
+    assert f"0 to {LIGHTGBM_LABEL_MAPPINGS - 1} only" in top
+    assert f"0 to {XGBOOST_MAX_LABEL} only" in LABEL_RULES["xgboost"].description
 
 
 def test_whole_labels_are_used_as_given_everywhere():

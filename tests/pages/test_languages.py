@@ -23,29 +23,6 @@ A_HARD_LINK = {
     "gain": "map:0=0,0.5=1,1=1,1.5=2,2=3,3=7",
     "k": "none",
 }
-# Pages that still say some English in a language (issue 35, open): a few lesson sentences,
-# the glossary and the measures' page. Each must pass once fixed, and then leave this list
-# (strict: a case that passes fails here).
-STILL_ENGLISH = {
-    ("glossary", "ru", "default"),
-    ("glossary", "zh", "default"),
-    ("learn-all-zero", "ru", "a pool, fractions and a gain map"),
-    ("learn-all-zero", "ru", "default"),
-    ("learn-gain", "ru", "a pool, fractions and a gain map"),
-    ("learn-gain", "ru", "default"),
-    ("learn-graded", "ru", "a pool, fractions and a gain map"),
-    ("learn-graded", "ru", "default"),
-    ("learn-labels", "ru", "a pool, fractions and a gain map"),
-    ("learn-labels", "zh", "a pool, fractions and a gain map"),
-    ("learn-pitfalls", "ru", "a pool, fractions and a gain map"),
-    ("learn-pitfalls", "ru", "default"),
-    ("learn-pitfalls", "zh", "a pool, fractions and a gain map"),
-    ("learn-pitfalls", "zh", "default"),
-    ("metrics", "ru", "a pool, fractions and a gain map"),
-    ("metrics", "ru", "default"),
-    ("metrics", "zh", "a pool, fractions and a gain map"),
-    ("metrics", "zh", "default"),
-}
 CASES = [
     (page.key, lang, link)
     for page in menu.PAGES
@@ -63,14 +40,7 @@ def _left(at) -> str:
     return "\n".join(f"[{kind}] {words!r} in {text[:120]!r}" for kind, words, text in english(at))
 
 
-def _case(key: str, lang: str, link: str):
-    if (key, lang, link) in STILL_ENGLISH:
-        reason = "issue 35: English still shown on this page in this language"
-        return pytest.param(key, lang, link, marks=pytest.mark.xfail(strict=True, reason=reason))
-    return (key, lang, link)
-
-
-@pytest.mark.parametrize(("key", "lang", "link"), [_case(*case) for case in CASES])
+@pytest.mark.parametrize(("key", "lang", "link"), CASES)
 def test_every_page_speaks_the_language_of_its_link(key, lang, link):
     params = {"lang": lang, **(A_HARD_LINK if link != "default" else {})}
     at = open_page(menu.BY_KEY[key].script, unfold=True, **params)

@@ -115,21 +115,32 @@
   // A formula, a static table or a code block wider than its column becomes a named Tab stop (so
   // the arrow keys scroll it); a data grid has its own keyboard navigation and only gets the
   // note. The note itself is CSS (app.css), on the element's container.
+  // Its words, in the page's language (ui/style.py sets them before this script, each run).
+  const said = () => window.ndcgLabSays || {};
+  const saySideways = () => {
+    const note = said().scrolls;
+    if (note) doc.documentElement.style.setProperty("--ndcg-scrolls-note", JSON.stringify(note));
+  };
   const SCROLLERS = '.katex-display, [data-testid="stTable"] > div, [data-testid="stCode"] pre';
   const GRIDS = '[data-testid="stDataFrame"] .dvn-scroller';
   const KINDS = { "katex-display": "Formula", PRE: "Code" };
   const markScrollers = () => {
+    saySideways();
     const touched = new Set();
     for (const region of doc.querySelectorAll(`${SCROLLERS}, ${GRIDS}`)) {
       const container = region.closest('[data-testid="stElementContainer"]');
       const wide = region.scrollWidth > region.clientWidth + 2;
       const grid = region.matches(GRIDS);
-      if (wide && !grid && !region.hasAttribute("data-ndcg-scrollable")) {
-        region.setAttribute("data-ndcg-scrollable", "1");
-        region.setAttribute("tabindex", "0");
-        region.setAttribute("role", "region");
+      if (wide && !grid) {
+        if (!region.hasAttribute("data-ndcg-scrollable")) {
+          region.setAttribute("data-ndcg-scrollable", "1");
+          region.setAttribute("tabindex", "0");
+          region.setAttribute("role", "region");
+        }
+        // (Named again when the language changes.)
         const what = KINDS[region.className] || KINDS[region.tagName] || "Table";
-        region.setAttribute("aria-label", `${what}, wider than the screen: scroll sideways`);
+        const name = said()[what] || `${what}, wider than the screen: scroll sideways`;
+        if (region.getAttribute("aria-label") !== name) region.setAttribute("aria-label", name);
       } else if (!wide && region.hasAttribute("data-ndcg-scrollable")) {
         for (const name of ["data-ndcg-scrollable", "tabindex", "role", "aria-label"]) {
           region.removeAttribute(name);

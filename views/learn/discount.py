@@ -159,7 +159,7 @@ def the_reader() -> None:
             "as dividing by the rank; b sets the reader's patience.\n"
             "- **1 / i**: an impatient reader; position 2 is worth half of position 1.\n"
             "- **Geometric p^(i−1)**: after each item the reader goes on with the same "
-            "probability p: the reader of rank-biased precision (Moffat & Zobel 2008)."
+            "probability p: the reader of rank-biased precision, RBP (Moffat & Zobel 2008)."
         )
     )
 

@@ -409,7 +409,7 @@ def fractions(ranked: RankedList) -> None:
                 tr("Accepts"): [tr(row.accepts) for row in rows],
                 tr("It says or does"): [tr(row.message) if row.message else "—" for row in rows],
             },
-            index=pd.Index([row.library for row in rows], name=tr("Library")),
+            index=pd.Index([tr(row.library) for row in rows], name=tr("Library")),
         )
     )
     st.caption(
@@ -454,8 +454,8 @@ def libraries_warning(ranked: RankedList) -> bool:
     """When a library refuses or silently changes the learner's labels, say so in view (the
     table that shows how is in the second reading's fold); returns whether one does."""
     rows = label_verdicts(ranked)
-    refused = [row.library for row in rows if row.outcome == REFUSED]
-    changed = [row.library for row in rows if row.outcome == CHANGED]
+    refused = [tr(row.library) for row in rows if row.outcome == REFUSED]
+    changed = [tr(row.library) for row in rows if row.outcome == CHANGED]
     if refused and changed:
         said = tr(
             "Your labels are refused by {refused} and changed without a warning by {changed}: "

@@ -653,8 +653,8 @@ def _negative_grades_remedy() -> None:
     )
     # Who refuses a grade below 0, from the label rules tested against each library (A3).
     verdicts = label_verdicts(RankedList((*demo.shifted[:-1], -1.0)))
-    refusing = [v.library for v in verdicts if v.outcome == REFUSED and v.rule != "core"]
-    others = [v.library for v in verdicts if v.outcome != REFUSED]
+    refusing = [tr(v.library) for v in verdicts if v.outcome == REFUSED and v.rule != "core"]
+    others = [tr(v.library) for v in verdicts if v.outcome != REFUSED]
     st.markdown(
         tr(
             "The price: enough bad results push DCG, and NDCG, below 0, and an ideal that "

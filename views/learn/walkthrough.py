@@ -49,6 +49,8 @@ from ndcg_core.metrics import NOT_RETRIEVED
 from ndcg_core.options import DISCOUNTS, ON_ZERO
 from ndcg_core.parsing import format_relevances
 from ui import charts, menu, predict, urlparams
+from ui.sources import source_markdown, source_title
+from ui.sources import then as _then
 from ui.text import plain
 
 # A source check shows the exact value with this many places: enough that a value such as
@@ -66,13 +68,6 @@ AT_POSITION = {
     "ideal term": N_("ideal term at position {position}"),
     "log": N_("divisor (log) at position {position}"),
     "ideal log": N_("ideal divisor (log) at position {position}"),
-}
-# A source's details after its title, by which of a kind and a site it has (every one has a date).
-CITATIONS = {
-    (True, True): N_("{title}, {kind}, {site}, {date}."),
-    (True, False): N_("{title}, {kind}, {date}."),
-    (False, True): N_("{title}, {site}, {date}."),
-    (False, False): N_("{title}, {date}."),
 }
 # The Russian example whose every neighbour swap is tabled: the ideal with its top two swapped.
 SWAPS_OF = "russian-1-not-ideal"
@@ -109,35 +104,10 @@ def _ideal_names(item: Example, relevances, labels) -> list[str]:
 # ------------------------------------------------------------------------------------- pieces
 
 
-def _then(first: str, second: str) -> str:
-    """Two sentences one after the other, as the language writes them (Chinese: no space)."""
-    return tr("{first} {second}", first=first, second=second)
-
-
 def _reads_source_language(source: Source) -> bool:
     """Whether this run reads the source's own language, so a quote from it needs no
     translation beside it."""
     return i18n.language() == source.lang
-
-
-def source_title(source: Source) -> str:
-    """A source's title in quotes, a link when there is one: how the core names its source. The
-    title stays as the source titles it, in every language; only the quotes are the language's."""
-    title = tr("“{title}”", title=plain(source.title))
-    return f"[{title}]({source.link})" if source.link else title
-
-
-def source_markdown(source: Source, *, remark: bool = True) -> str:
-    """A source as a learner reads it: its title (a link when there is one), what it is, where
-    and when, and (with `remark`) anything else needed to read it right."""
-    cited = tr(
-        CITATIONS[bool(source.kind), bool(source.site)],
-        title=source_title(source),
-        kind=plain(tr(source.kind)) if source.kind else "",
-        site=plain(tr(source.site)) if source.site else "",
-        date=plain(tr(source.date)),
-    )
-    return _then(cited, plain(tr(source.remark))) if remark and source.remark else cited
 
 
 def _source_line(item: Example) -> None:
