@@ -291,7 +291,7 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
     if unusable:
         said = " ".join(
             plain(
-                t.summary
+                retold(t.summary)
                 or tr("No line of {name} is left to evaluate: see why below.", name=t.name)
             )
             for t in unusable
@@ -312,7 +312,7 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
     key = files.key
     for role, table in problems.items():
         if table.summary and not table.rows.empty:
-            st.warning(plain(table.summary), icon="🔎")
+            st.warning(plain(retold(table.summary)), icon="🔎")
         # Built once per file, not on every rerun: a file can hold thousands of problems.
         shown = queries_data.problems_shown(f"{key}:{role}", table, MAX_PROBLEM_ROWS)
         st.markdown(
