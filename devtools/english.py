@@ -309,7 +309,8 @@ def said(at) -> list[tuple[str, str]]:
                 frame = node.value
                 found += [(node.type, str(c)) for c in frame.columns]
                 for column in frame.columns:
-                    if frame[column].dtype == object:
+                    # (pandas 3 keeps text in its "str" dtype, no longer object)
+                    if frame[column].dtype == object or frame[column].dtype == "str":
                         found += [(node.type, str(v)) for v in frame[column].head(50)]
             except Exception:  # a table AppTest cannot read: its header is still in the proto
                 pass

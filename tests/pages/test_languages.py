@@ -46,6 +46,12 @@ STILL_ENGLISH = {
     ("metrics", "ru", "default"),
     ("metrics", "zh", "a pool, fractions and a gain map"),
     ("metrics", "zh", "default"),
+    # Shown since the checker reads text columns of pandas 3's "str" dtype too: /learn-labels'
+    # table of what each library accepts, and /libraries' table of the libraries' own errors.
+    ("learn-labels", "ru", "default"),
+    ("learn-labels", "zh", "default"),
+    ("libraries", "ru", "a pool, fractions and a gain map"),
+    ("libraries", "zh", "a pool, fractions and a gain map"),
 }
 CASES = [
     (page.key, lang, link)
