@@ -54,8 +54,16 @@ def _number(value, digits: int = 4) -> str:
     return "< 0.0001" if digits == 4 and 0 < value < 5e-5 else f"{value:.{digits}f}"
 
 
-def shown(comparison: Comparison) -> pd.DataFrame:
-    """The rows as a table reads them: numbers to 4 decimals, significance marked on Δ."""
+def _interval(low: str, high: str) -> str:
+    return f"[{low}, {high}]"
+
+
+def shown(comparison: Comparison, number=_number, interval=_interval) -> pd.DataFrame:
+    """The rows as a table reads them: numbers to 4 decimals, significance marked on Δ.
+
+    `number(value, digits=4)` writes a number ("" for none) and `interval(low, high)` a
+    confidence interval: the command line's, with a decimal point, unless the app's page passes
+    its language's."""
     rows = comparison.rows
     marked = comparison.significant().to_numpy()
     return pd.DataFrame(
@@ -63,18 +71,18 @@ def shown(comparison: Comparison) -> pd.DataFrame:
             "Measure": rows["measure"],
             "Run": rows["run"],
             "Baseline": rows["baseline"].fillna(""),
-            "Mean": rows["mean"].map(_number),
+            "Mean": rows["mean"].map(number),
             "Δ": [
-                (_number(d) + (MARK if m else "")) if pd.notna(d) else ""
+                (number(d) + (MARK if m else "")) if pd.notna(d) else ""
                 for d, m in zip(rows["delta"], marked)
             ],
             "95% CI of Δ": [
-                f"[{_number(lo)}, {_number(hi)}]" if pd.notna(lo) else ""
+                interval(number(lo), number(hi)) if pd.notna(lo) else ""
                 for lo, hi in zip(rows["ci_low"], rows["ci_high"])
             ],
-            "d_z": rows["effect_size"].map(lambda v: _number(v, 2)),
-            "p": rows["p_value"].map(_number),
-            "p corrected": rows["p_adjusted"].map(_number),
+            "d_z": rows["effect_size"].map(lambda v: number(v, 2)),
+            "p": rows["p_value"].map(number),
+            "p corrected": rows["p_adjusted"].map(number),
             "W/T/L": [
                 f"{w}/{t}/{lost}" if pd.notna(w) else ""
                 for w, t, lost in zip(rows["wins"], rows["ties"], rows["losses"])

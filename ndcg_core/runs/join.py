@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from i18n import N_, tr, tr_kept, trn, trn_kept
+from i18n import N_, retold, tr, tr_kept, trn, trn_kept
 
 from ..display import count
 from .read import Table
@@ -138,7 +138,7 @@ def _nothing_left(table: Table, what: str) -> ValueError:
                 "No line of {name} is left to evaluate. {summary} Fix the file, or choose "
                 "another, and try again.",
                 name=table.name,
-                summary=table.summary,
+                summary=retold(table.summary),
             )
         )
     if table.problems:

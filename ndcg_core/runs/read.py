@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from i18n import N_, tr, trn_kept
+from i18n import N_, retold, tr, tr_kept, trn_kept
 
 from ..display import count, exact, fixed, shorten
 
@@ -45,16 +45,133 @@ CSV_FIELD_LIMIT = csv.field_size_limit()  # characters in one CSV field (131,072
 TREC_SPACE = " \t\v\f\r"
 _TREC_SPLIT = re.compile(f"[{re.escape(TREC_SPACE)}]+")
 _ODD_SPACES = {
-    "\u00a0": "a no-break space (U+00A0)",
-    "\u2007": "a figure space (U+2007)",
-    "\u202f": "a narrow no-break space (U+202F)",
-    "\u3000": "an ideographic space (U+3000)",
-    "\u2002": "an en space (U+2002)",
-    "\u2003": "an em space (U+2003)",
-    "\u2009": "a thin space (U+2009)",
-    "\u200b": "a zero-width space (U+200B)",
-    "\u0085": "a next-line character (U+0085)",
-    "\u2028": "a line separator (U+2028)",
+    "\u00a0": N_("a no-break space (U+00A0)"),
+    "\u2007": N_("a figure space (U+2007)"),
+    "\u202f": N_("a narrow no-break space (U+202F)"),
+    "\u3000": N_("an ideographic space (U+3000)"),
+    "\u2002": N_("an en space (U+2002)"),
+    "\u2003": N_("an em space (U+2003)"),
+    "\u2009": N_("a thin space (U+2009)"),
+    "\u200b": N_("a zero-width space (U+200B)"),
+    "\u0085": N_("a next-line character (U+0085)"),
+    "\u2028": N_("a line separator (U+2028)"),
+}
+
+
+# Why a line could not be used: each a whole message, made with `tr_kept` where the line is read
+# (perhaps in a worker process, in English) and `retold` in the language of the page that shows
+# it. The command line shows them as they are, in English.
+FEWER_FIELDS = N_("has fewer than {width} fields ({fields})")
+MORE_FIELDS = N_("has more than {width} fields ({fields})")
+NOT_A_NUMBER = {
+    "score": N_("has a score that is not a number"),
+    "rank": N_("has a rank that is not a number"),
+    "relevance": N_("has a relevance that is not a number"),
+}
+EMPTY_QUERY = N_("has an empty query_id")
+EMPTY_DOC = N_("has an empty doc_id")
+NOT_HEADER_WIDTH = N_("does not have the header's {width} fields")
+REPEATED = N_("repeats an earlier (query, document) pair")
+# A repeated pair, on its line, with why a pair may not repeat in that kind of file.
+REPEATS_LINE = {
+    "csv": N_(
+        "repeats the (query, document) pair of line {first}; each document appears once per query"
+    ),
+    "run": N_(
+        "repeats the (query, document) pair of line {first}; trec_eval refuses repeated "
+        "documents in a run"
+    ),
+    "qrels": N_(
+        "repeats the (query, document) pair of line {first}; a document is judged once per query"
+    ),
+}
+
+# The summary's clause for the reason most lines have: every line has it, or `n` of them.
+_CLAUSES = {
+    FEWER_FIELDS: (
+        lambda v: tr_kept("every one has fewer than {width} fields ({fields})", **v),
+        lambda n, v: trn_kept(
+            "{count} of them has fewer than {width} fields ({fields})",
+            "{count} of them have fewer than {width} fields ({fields})",
+            n,
+            count=count(n),
+            **v,
+        ),
+    ),
+    MORE_FIELDS: (
+        lambda v: tr_kept("every one has more than {width} fields ({fields})", **v),
+        lambda n, v: trn_kept(
+            "{count} of them has more than {width} fields ({fields})",
+            "{count} of them have more than {width} fields ({fields})",
+            n,
+            count=count(n),
+            **v,
+        ),
+    ),
+    NOT_A_NUMBER["score"]: (
+        lambda v: tr_kept("every one has a score that is not a number"),
+        lambda n, v: trn_kept(
+            "{count} of them has a score that is not a number",
+            "{count} of them have a score that is not a number",
+            n,
+            count=count(n),
+        ),
+    ),
+    NOT_A_NUMBER["rank"]: (
+        lambda v: tr_kept("every one has a rank that is not a number"),
+        lambda n, v: trn_kept(
+            "{count} of them has a rank that is not a number",
+            "{count} of them have a rank that is not a number",
+            n,
+            count=count(n),
+        ),
+    ),
+    NOT_A_NUMBER["relevance"]: (
+        lambda v: tr_kept("every one has a relevance that is not a number"),
+        lambda n, v: trn_kept(
+            "{count} of them has a relevance that is not a number",
+            "{count} of them have a relevance that is not a number",
+            n,
+            count=count(n),
+        ),
+    ),
+    EMPTY_QUERY: (
+        lambda v: tr_kept("every one has an empty query_id"),
+        lambda n, v: trn_kept(
+            "{count} of them has an empty query_id",
+            "{count} of them have an empty query_id",
+            n,
+            count=count(n),
+        ),
+    ),
+    EMPTY_DOC: (
+        lambda v: tr_kept("every one has an empty doc_id"),
+        lambda n, v: trn_kept(
+            "{count} of them has an empty doc_id",
+            "{count} of them have an empty doc_id",
+            n,
+            count=count(n),
+        ),
+    ),
+    NOT_HEADER_WIDTH: (
+        lambda v: tr_kept("every one does not have the header's {width} fields", **v),
+        lambda n, v: trn_kept(
+            "{count} of them does not have the header's {width} fields",
+            "{count} of them do not have the header's {width} fields",
+            n,
+            count=count(n),
+            **v,
+        ),
+    ),
+    REPEATED: (
+        lambda v: tr_kept("every one repeats an earlier (query, document) pair"),
+        lambda n, v: trn_kept(
+            "{count} of them repeats an earlier (query, document) pair",
+            "{count} of them repeat an earlier (query, document) pair",
+            n,
+            count=count(n),
+        ),
+    ),
 }
 
 
@@ -93,9 +210,9 @@ class Table:
 
     def problem_frame(self) -> pd.DataFrame:
         """The kept problems, one row each; a last row counts those not kept."""
-        rows = [(p.line, p.reason, p.text) for p in self.problems]
+        rows = [(p.line, retold(p.reason), p.text) for p in self.problems]
         if self.more_problems:
-            rows.append((None, f"… and {count(self.more_problems)} more", ""))
+            rows.append((None, tr("… and {count} more", count=count(self.more_problems)), ""))
         frame = pd.DataFrame(rows, columns=["line", "problem", "text"])
         return frame.astype({"line": "Int64"})  # whole numbers, and none on the count's row
 
@@ -241,11 +358,13 @@ def _collect(frame: pd.DataFrame, lines: _Lines, masks: list[tuple[str, pd.Serie
     for line, index in zip(bad_lines[first], bad_reasons[first]):
         text = lines[line - 1]
         said = masks[index][0]
-        odd = _odd_space(text) if "fields" in said else None
+        odd = _odd_space(text) if said.message[0] in (FEWER_FIELDS, MORE_FIELDS) else None
         if odd:
-            said += (
-                f"; it holds {odd}, which trec_eval does not read as a separator: use "
-                f"spaces or tabs between fields"
+            said = tr_kept(
+                "{reason}; it holds {odd}, which trec_eval does not read as a separator: use "
+                "spaces or tabs between fields",
+                reason=said,
+                odd=tr_kept(odd),
             )
         problems.append(LineProblem(int(line), said, shorten(text, MAX_SHOWN_TEXT)))
     by_reason = np.bincount(bad_reasons, minlength=len(masks))
@@ -274,18 +393,18 @@ def _duplicates(frame: pd.DataFrame) -> tuple[pd.Series, dict[int, int]]:
 
 def _repeats(frame: pd.DataFrame, what: str, text_of) -> tuple[pd.Series, _Found]:
     """Rows repeating an earlier (query, doc) pair of `frame` (query, doc, line), and their
-    problems, quoted by `text_of(line)`."""
+    problems, quoted by `text_of(line)`; `what`: the kind of file ("csv", "run", "qrels")."""
     dup, first_line = _duplicates(frame)
     repeats = int(dup.sum())
     problems = tuple(
         LineProblem(
             int(frame.at[idx, "line"]),
-            f"repeats the (query, document) pair of line {first}; {what}",
+            tr_kept(REPEATS_LINE[what], first=first),
             shorten(text_of(int(frame.at[idx, "line"])), MAX_SHOWN_TEXT),
         )
         for idx, first in first_line.items()
     )
-    reason = (("repeats an earlier (query, document) pair", repeats),) if repeats else ()
+    reason = ((tr_kept(REPEATED), repeats),) if repeats else ()
     return dup, _Found(problems, repeats, reason)
 
 
@@ -299,30 +418,54 @@ def _problems_with_duplicates(frame, lines, masks, what):
 def _summary(name: str, lines: int, found: _Found, guess, unread: int = 0) -> str:
     """A file almost none of whose lines read, in words: how many lines read, the reason most
     lines have, its first problem line, and `guess(text)`'s idea of what the file is; "" for a
-    file that mostly reads. `unread`: lines not read, the first ones showing what the file is."""
+    file that mostly reads. `unread`: lines not read, the first ones showing what the file is.
+    Whole sentences, kept (`tr_kept`) to be retold in the language of the page showing them."""
     if lines < 2 or not found.total or lines - found.total > SUMMARY_SHARE * lines:
         return ""
     reason, most = max(found.by_reason, key=lambda pair: pair[1])
+    message, _, _, fields = reason.message
+    every, some = _CLAUSES[message]
+    why = every(fields) if most == found.total == lines else some(most, fields)
     used = lines - found.total
-    start = (
-        f"None of the {count(lines)} lines of {name} could be used"
-        if not used and not unread
-        else f"None of the first {count(lines)} lines of {name} could be used (the other "
-        f"{count(unread)} were not read)"
-        if not used
-        else f"Only {count(used)} of the {count(lines)} lines of {name} could be used"
-    )
-    reason = reason.split(";")[0]
-    if most == found.total == lines:
-        which = "every one"
+    if not used and not unread:
+        start = trn_kept(
+            "None of the {count} line of {name} could be used: {why}.",
+            "None of the {count} lines of {name} could be used: {why}.",
+            lines,
+            count=count(lines),
+            name=name,
+            why=why,
+        )
+    elif not used:
+        start = trn_kept(
+            "None of the first {count} line of {name} could be used (the other {unread} were "
+            "not read): {why}.",
+            "None of the first {count} lines of {name} could be used (the other {unread} were "
+            "not read): {why}.",
+            lines,
+            count=count(lines),
+            name=name,
+            unread=count(unread),
+            why=why,
+        )
     else:
-        which = f"{count(most)} of them"
-        if most != 1:  # "12 of them have", not "has"
-            reason = reason.replace("has ", "have ", 1).replace("does not", "do not", 1)
+        start = trn_kept(
+            "Only {used} of the {count} line of {name} could be used: {why}.",
+            "Only {used} of the {count} lines of {name} could be used: {why}.",
+            lines,
+            count=count(lines),
+            name=name,
+            used=count(used),
+            why=why,
+        )
     first = found.kept[0]
-    said = f"{start}: {which} {reason}. Line {count(first.line)} reads {first.text!r}."
+    said = tr_kept(
+        "{said} {then}",
+        said=start,
+        then=tr_kept("Line {line} reads {text}.", line=count(first.line), text=repr(first.text)),
+    )
     hint = guess(first.text)
-    return f"{said} {hint}" if hint else said
+    return tr_kept("{said} {then}", said=said, then=hint) if hint else said
 
 
 def _trec_guess(other_fields: int, other: str):
@@ -332,11 +475,13 @@ def _trec_guess(other_fields: int, other: str):
     def guess(text: str) -> str:
         fields = len(_TREC_SPLIT.split(text.strip(TREC_SPACE))) if text.strip(TREC_SPACE) else 0
         if "," in text and fields <= 2:
-            return tr("Is it a CSV? Then read it as a CSV file (with a header line), not as TREC.")
+            return tr_kept(
+                "Is it a CSV? Then read it as a CSV file (with a header line), not as TREC."
+            )
         if fields == other_fields:
-            return tr(
+            return tr_kept(
                 "That is the shape of {other}: are the qrels and the run swapped?",
-                other=tr(other),
+                other=tr_kept(other),
             )
         return ""
 
@@ -346,9 +491,9 @@ def _trec_guess(other_fields: int, other: str):
 def _csv_guess(text: str) -> str:
     for delimiter, words in ((";", N_("semicolons (;)")), ("\t", N_("tabs"))):
         if delimiter in text:
-            return tr(
+            return tr_kept(
                 "Are its columns separated by {separator}? Save it with commas between columns.",
-                separator=tr(words),
+                separator=tr_kept(words),
             )
     return ""
 
@@ -478,12 +623,14 @@ def _csv_records(rows_read, width: int, lines: _Lines):
         if len(row) != width:
             wrong += 1
             if wrong <= MAX_PROBLEMS:
-                reason = f"has {len(row)} fields, the header {width}"
+                reason = tr_kept(
+                    "has {fields} fields, the header {width}", fields=len(row), width=width
+                )
                 wrong_width.append(LineProblem(line, reason, lines.quoted(line - 1)))
             continue
         records.append([cell.strip() for cell in row])
         line_numbers.append(line)
-    said = f"does not have the header's {width} fields"
+    said = tr_kept(NOT_HEADER_WIDTH, width=width)
     return (
         records,
         line_numbers,
@@ -499,7 +646,7 @@ def _csv_order(raw: pd.DataFrame, column: str | None, line: pd.Series):
         return -line.astype(float), None  # file order is the ranking
     value = _as_numbers(raw[column])
     bad = (value.isna() | ~np.isfinite(value)) & (raw[column] != "")
-    return (-value if column == "rank" else value), (f"has a {column} that is not a number", bad)
+    return (-value if column == "rank" else value), (tr_kept(NOT_A_NUMBER[column]), bad)
 
 
 def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
@@ -529,16 +676,14 @@ def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
         }
     )
     masks = [
-        ("has an empty query_id", raw["query_id"] == ""),
-        ("has an empty doc_id", raw["doc_id"] == ""),
-        ("has a relevance that is not a number", relevance.isna() | ~np.isfinite(relevance)),
+        (tr_kept(EMPTY_QUERY), raw["query_id"] == ""),
+        (tr_kept(EMPTY_DOC), raw["doc_id"] == ""),
+        (tr_kept(NOT_A_NUMBER["relevance"]), relevance.isna() | ~np.isfinite(relevance)),
     ]
     frame["score"], not_a_number = _csv_order(raw, order_column, frame["line"])
     if not_a_number is not None:
         masks.append(not_a_number)
-    rows, found = _problems_with_duplicates(
-        frame, lines, masks, "each document appears once per query"
-    )
+    rows, found = _problems_with_duplicates(frame, lines, masks, "csv")
     found = found + wrong_width
     summary = _summary(name, len(frame) + wrong_width.total, found, _csv_guess)
     return Table(

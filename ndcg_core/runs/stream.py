@@ -34,7 +34,10 @@ from i18n import N_, tr, tr_kept, trn_kept
 from ..display import count
 from .read import (
     _TREC_SPLIT,
+    FEWER_FIELDS,
     MB,
+    MORE_FIELDS,
+    NOT_A_NUMBER,
     TREC_SPACE,
     Table,
     _as_numbers,
@@ -268,12 +271,12 @@ class _Parts:
         comment = raw[0].str.startswith("#")
         raw = raw[~comment]
         value = _as_numbers(raw[form.at])
-        masks = [(f"has fewer than {n} fields ({form.fields})", raw[n - 1] == "")]
+        masks = [(tr_kept(FEWER_FIELDS, width=n, fields=form.fields), raw[n - 1] == "")]
         if form is QRELS:
-            masks.insert(0, (f"has more than {n} fields ({form.fields})", raw[n] != ""))
+            masks.insert(0, (tr_kept(MORE_FIELDS, width=n, fields=form.fields), raw[n] != ""))
         if self.strict:
             not_a_number = value.isna() | ~np.isfinite(value)
-            masks.append((f"has a {form.value} that is not a number", not_a_number))
+            masks.append((tr_kept(NOT_A_NUMBER[form.value]), not_a_number))
         flagged, found = _collect(raw, _At(lines, first), masks)
         good = ~flagged.to_numpy()
         columns = {
@@ -310,11 +313,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
     found = parts.found
     repeated = _candidates(parts.columns.get("query", []), parts.columns.get("doc", []))
     if repeated.any():
-        what = (
-            "trec_eval refuses repeated documents in a run"
-            if form is RUN
-            else ("a document is judged once per query")
-        )
+        what = "run" if form is RUN else "qrels"
         candidates = rows[repeated]
         texts = reader.line_texts(set(candidates["line"].tolist()))
         dup, more = _repeats(candidates, what, lambda line: texts.get(line, ""))

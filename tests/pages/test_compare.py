@@ -125,3 +125,14 @@ def test_too_few_runs_a_bad_run_and_two_runs_of_one_name_are_said():
     assert_message(at.error, "b.run has 2 line(s) trec\\_eval would not read")
     _upload(at, {"a.run": b"1 Q0 d 1 1 r\n", "dir/a.run": b"1 Q0 d 1 1 r\n"})
     assert_message(at.error, "Two runs have the same file name")
+
+
+def test_the_table_writes_numbers_the_pages_way_and_the_downloads_keep_the_point():
+    # In Russian the table's numbers have a decimal comma and an interval a ';' between its
+    # ends (the command line's table, `commands.compare.shown` by default, keeps the point).
+    at = open_page(PAGE, lang="ru")
+    (frame,) = [df.value for df in at.dataframe if len(df.value.columns) == 10]
+    assert frame.iloc[:, 3].tolist() == ["0,3016", "0,1717"]
+    interval = frame.iloc[1, 5]
+    assert interval.startswith("[") and "; " in interval and "." not in interval, interval
+    assert "." not in frame.iloc[1, 7] + frame.iloc[1, 8]  # p-values

@@ -13,6 +13,7 @@ from classroom.store import URL_VARIABLE, Store
 from devtools.english import english
 from tests.pages.conftest import open_link, open_page, page_links
 from ui import menu
+from views.queries import data as queries_data
 
 LANGS = ("ru", "zh")
 # Pages that show no ranked list of the link's.
@@ -90,3 +91,52 @@ def test_a_language_the_app_does_not_speak_is_named_and_english_is_used():
     assert not at.exception
     said = [warning.value for warning in at.warning]
     assert any("`lang`" in text and "fr" in text and "en, ru, zh" in text for text in said), said
+
+
+# /queries with files whose lines do not all read (AppTest cannot upload: the page reads
+# `queries_data.TEST_UPLOADS`). Each line's reason, the problem table's rows and the summary of
+# a file almost none of whose lines read are said in the page's language.
+_QRELS = ("qrels.txt", b"q1 0 d1 1\nq1 0 d2 0\nq1 0 d3 2\n")
+_GOOD = b"".join(b"q1 Q0 d%d %d %d.0 r\n" % (i, i, 50 - i) for i in range(1, 41))
+BAD_FILES = {
+    "bad lines": (
+        "trec_upload",
+        {
+            "run": (
+                "bad.txt",
+                _GOOD
+                + b"q1 Q0 d1 41 0.5 r\n"  # a repeated (query, document) pair
+                + b"q1 Q0 d42\n"  # too few fields
+                + b"q1 Q0 d43 43 x r\n"  # a score that is not a number
+                + "q1\u00a0Q0 d44 44 0.1 r\n".encode(),  # a no-break space
+            ),
+            "qrels": _QRELS,
+        },
+    ),
+    "a qrels file as the run": (
+        "trec_upload",
+        {"run": ("run.txt", b"".join(b"q1 0 d%d 1\n" % i for i in range(12))), "qrels": _QRELS},
+    ),
+    "a run as the qrels": (
+        "trec_upload",
+        {"run": ("run.txt", _GOOD), "qrels": ("qrels.txt", _GOOD)},
+    ),
+    "a CSV with semicolons": (
+        "csv",
+        {"run": ("mine.csv", b"query_id,doc_id,relevance\n" + b"q1;d1;1\n" * 12)},
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("case", list(BAD_FILES))
+def test_queries_names_a_files_bad_lines_in_the_pages_language(case, lang):
+    source, files = BAD_FILES[case]
+    at = open_page(menu.BY_KEY["queries"].script, lang=lang)
+    at.session_state[queries_data.TEST_UPLOADS] = files
+    at.radio(key="queries_source").set_value(source).run()
+    assert not at.exception, [e.value for e in at.exception]
+    shown = [frame for frame in at.dataframe if len(frame.value)]
+    assert at.error and shown, "the page shows no problem lines"  # (the test tests something)
+    left = _left(at)
+    assert not left, f"/queries in {lang} ({case}) still says:\n{left}"

@@ -3,6 +3,7 @@ differences, their intervals, effect sizes and corrected p-values, query by quer
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from commands import compare as compare_command
@@ -167,12 +168,27 @@ def the_choices(names: list[str]) -> tuple[list[str], list[str] | None, str, str
     return measures, baselines, test, correction, int(permutations)
 
 
+def _number(value, digits: int = 4) -> str:
+    """A number of the table in the page's language (0,3016 in Russian): the command line's
+    `commands.compare` rounding, written by `ndcg_core.display`."""
+    if value is None or pd.isna(value):
+        return ""
+    if digits == 4 and 0 < value < 5e-5:  # a p-value too small to write to 4 places
+        return tr("< {number}", number=fixed(0.0001))
+    return fixed(value, digits)
+
+
+def _interval(low: str, high: str) -> str:
+    """A confidence interval (Russian writes ';' between numbers with decimal commas)."""
+    return tr("[{low}, {high}]", low=low, high=high)
+
+
 def the_table(result: Comparison) -> None:
     st.header(tr("3 · Each run against the baseline"))
     st.info(tr("The family of comparisons: {family}.", family=plain(result.family)), icon="🧮")
     heads = {column: tr(head) for column, head in HEADS.items()}
     st.dataframe(
-        compare_command.shown(result).rename(columns=heads),
+        compare_command.shown(result, _number, _interval).rename(columns=heads),
         hide_index=True,
         width="stretch",
         key=f"{PAGE}_table",

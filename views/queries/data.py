@@ -42,7 +42,7 @@ import streamlit as st
 import i18n
 from commands import compare as compare_command
 from commands import trec as trec_command
-from i18n import N_, tr
+from i18n import N_, retold, tr
 from ndcg_core import compare, runs, stats
 from ndcg_core.display import count, csv_bytes
 from ndcg_core.model import Scoring
@@ -513,7 +513,7 @@ def run_sets(qrels: tuple[str, bytes], given: list, cap_mb: float) -> dict[str, 
                         name=table.name,
                         count=count(table.problem_count),
                         line=table.problems[0].line,
-                        reason=table.problems[0].reason,
+                        reason=retold(table.problems[0].reason),
                     )
                 )
         dataset = data_sets["run"] if isinstance(data_sets, dict) else None

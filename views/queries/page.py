@@ -204,7 +204,7 @@ def _choose_files(source: str) -> Files:
             tr(
                 "A CSV with a header line: `query_id, doc_id, relevance` and optionally `score` "
                 "(higher first) or `rank` (1 first). Without either, rows are ranked in file "
-                "order. A row with an empty score is a judged document the system did not rank. "
+                "order. A row with an empty `score` is a judged document the system did not rank. "
                 "{limit}",
                 limit=cap_text,
             )
@@ -225,7 +225,7 @@ def _choose_files(source: str) -> Files:
         tr(
             "TREC format, whitespace-separated: qrels lines `query_id 0 doc_id relevance`, run "
             "lines `query_id Q0 doc_id rank score run_name`, read as trec_eval reads them: ranked "
-            "by score (the rank column is ignored), text after the run name ignored, lines "
+            "by `score` (the `rank` column is ignored), text after the run name ignored, lines "
             "starting with `#` skipped. {limit}",
             limit=cap_text,
         )
@@ -291,7 +291,7 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
     if unusable:
         said = " ".join(
             plain(
-                t.summary
+                retold(t.summary)
                 or tr("No line of {name} is left to evaluate: see why below.", name=t.name)
             )
             for t in unusable
@@ -312,7 +312,7 @@ def _problems_settled(files: Files, tables: dict[str, runs.Table]) -> bool:
     key = files.key
     for role, table in problems.items():
         if table.summary and not table.rows.empty:
-            st.warning(plain(table.summary), icon="🔎")
+            st.warning(plain(retold(table.summary)), icon="🔎")
         # Built once per file, not on every rerun: a file can hold thousands of problems.
         shown = queries_data.problems_shown(f"{key}:{role}", table, MAX_PROBLEM_ROWS)
         st.markdown(
