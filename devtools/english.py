@@ -186,6 +186,9 @@ _SKIP = [
     re.compile(r"\b[\w.-]+(?:/[\w.-]+)+\.[a-z]+\b"),  # a file's path: sklearn/metrics/_ranking.py
     re.compile(r"“[^”]*”|«[^»]*»|\"[^\"]*\"|「[^」]*」"),  # quoted titles stay as titled
     re.compile(r"\\[A-Za-z]+"),  # LaTeX commands
+    # A TREC line's fields, named as the format names them (a bad line's reason quotes them)
+    re.compile(r"query Q0 doc rank score run|query iteration doc relevance"),
+    re.compile(r"\b[0-9a-f]{32}\b"),  # an element's id (a download button's)
 ]
 
 
