@@ -217,6 +217,14 @@ def retold(text: str) -> str:
     return _said(singular, plural, n, values)
 
 
+def retold_error(error: BaseException) -> str:
+    """An error's message in this run's language: a `Kept` one (raised in a worker process,
+    which speaks English, or in an earlier run) is said again; any other as it was raised."""
+    if len(error.args) == 1 and isinstance(error.args[0], str):
+        return retold(error.args[0])
+    return str(error)
+
+
 def N_(message: str) -> str:
     """Mark `message` for the catalogue; it is translated where it is shown (``tr``)."""
     return message

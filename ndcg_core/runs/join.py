@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from i18n import N_, retold, tr, tr_kept, trn, trn_kept
+from i18n import N_, tr_kept, trn_kept
 
 from ..display import count
 from .read import Table
@@ -134,16 +134,16 @@ def _nothing_left(table: Table, what: str) -> ValueError:
     """The message for a file none of whose lines could be used."""
     if table.summary:
         return ValueError(
-            tr(
+            tr_kept(
                 "No line of {name} is left to evaluate. {summary} Fix the file, or choose "
                 "another, and try again.",
                 name=table.name,
-                summary=retold(table.summary),
+                summary=table.summary,
             )
         )
     if table.problems:
         return ValueError(
-            trn(
+            trn_kept(
                 "No line of {name} is left to evaluate: the {count} line with {what} was set "
                 "aside as a problem (listed with its reason). Fix the file and upload it again.",
                 "No line of {name} is left to evaluate: all {count} lines with {what} were set "
@@ -151,11 +151,11 @@ def _nothing_left(table: Table, what: str) -> ValueError:
                 table.problem_count,
                 name=table.name,
                 count=count(table.problem_count),
-                what=tr(_WHAT[what]),
+                what=tr_kept(_WHAT[what]),
             )
         )
     return ValueError(
-        tr("{name} has no {what} to evaluate.", name=table.name, what=tr(_WHAT[what]))
+        tr_kept("{name} has no {what} to evaluate.", name=table.name, what=tr_kept(_WHAT[what]))
     )
 
 
@@ -247,7 +247,7 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     keep = run_queries.difference(unjudged, sort=False)
     if not len(keep):
         raise ValueError(
-            tr(
+            tr_kept(
                 "The run and the qrels have no query in common, so there is nothing to "
                 "evaluate: the run's queries start {run}, the qrels' {qrels}. Check that both "
                 "files are about the same topics.",
@@ -329,7 +329,7 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
         )
     if ranked.empty:
         raise ValueError(
-            tr(
+            tr_kept(
                 "No row of {name} has a score or rank, so there is no ranking to evaluate: give "
                 "the ranked rows a score (higher first) or a rank (1 first).",
                 name=table.name,

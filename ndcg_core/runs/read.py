@@ -261,7 +261,7 @@ def _text(data: bytes, name: str) -> str:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise ValueError(
-            tr(
+            tr_kept(
                 "{name} is not UTF-8 text: line {line} has a byte that cannot be read ({byte}). "
                 "Save it as UTF-8 and upload it again.",
                 name=name,
@@ -270,7 +270,7 @@ def _text(data: bytes, name: str) -> str:
             )
         ) from None
     if not text.strip():
-        raise ValueError(tr("{name} is empty: it has no lines to read.", name=name))
+        raise ValueError(tr_kept("{name} is empty: it has no lines to read.", name=name))
     return text
 
 
@@ -556,7 +556,7 @@ def _csv_rows(text: str, name: str):
         line = count(last + 1)
         if "field larger than field limit" in str(error):
             raise ValueError(
-                tr(
+                tr_kept(
                     "{name}, line {line}: a field is longer than {limit} characters, more than "
                     "any id or number needs (an unclosed quote makes the rest of the file one "
                     "field). Close the quote or shorten the field.",
@@ -566,7 +566,7 @@ def _csv_rows(text: str, name: str):
                 )
             ) from None
         raise ValueError(
-            tr(
+            tr_kept(
                 "{name}, line {line} cannot be read as CSV ({error}). Check its quotes.",
                 name=name,
                 line=line,
@@ -582,7 +582,7 @@ def _csv_header(first: list[str], lines: _Lines, name: str) -> list[str]:
     missing = [c for c in CSV_REQUIRED if c not in header]
     if missing:
         raise ValueError(
-            tr(
+            tr_kept(
                 "{name} needs the columns query_id, doc_id, relevance (and optionally score or "
                 "rank) in its first line; it lacks {missing}. Its first line is {first}.",
                 name=name,
@@ -594,7 +594,7 @@ def _csv_header(first: list[str], lines: _Lines, name: str) -> list[str]:
     repeated = sorted({h for h in header if h and header.count(h) > 1})
     if repeated:
         raise ValueError(
-            tr(
+            tr_kept(
                 "{name} names the column {columns} more than once in its first line ({first}): "
                 "keep one column of each name, so each value has one meaning.",
                 name=name,
@@ -604,7 +604,7 @@ def _csv_header(first: list[str], lines: _Lines, name: str) -> list[str]:
         )
     if "score" in header and "rank" in header:
         raise ValueError(
-            tr(
+            tr_kept(
                 "{name} has both a score and a rank column: keep one, so the order is unambiguous.",
                 name=name,
             )
@@ -664,7 +664,7 @@ def read_csv_run(data: bytes, name: str = "The CSV file") -> Table:
     order_column = next((column for column in ("score", "rank") if column in header), None)
     records, line_numbers, wrong_width = _csv_records(rows_read, len(header), lines)
     if not records and not wrong_width.total:
-        raise ValueError(tr("{name} has a header but no rows.", name=name))
+        raise ValueError(tr_kept("{name} has a header but no rows.", name=name))
     raw = pd.DataFrame(records, columns=header, dtype=str)
     relevance = _as_numbers(raw["relevance"])
     frame = pd.DataFrame(

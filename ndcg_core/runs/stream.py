@@ -29,7 +29,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
-from i18n import N_, tr, tr_kept, trn_kept
+from i18n import N_, tr_kept, trn_kept
 
 from ..display import count
 from .read import (
@@ -88,7 +88,7 @@ class _Source:
             stream = io.BytesIO(self.source) if is_bytes else open(self.source, "rb")  # noqa: SIM115
         except OSError as error:
             raise ValueError(
-                tr("{name} cannot be read: {error}.", name=self.name, error=error.strerror)
+                tr_kept("{name} cannot be read: {error}.", name=self.name, error=error.strerror)
             ) from None
         with stream:
             buffer, ended = stream.read(BLOCK_BYTES).removeprefix(b"\xef\xbb\xbf"), False
@@ -98,7 +98,7 @@ class _Source:
                 end = len(buffer) if ended else buffer.rfind(b"\n") + 1
                 if not end and len(buffer) > MAX_LINE_MB * MB:
                     raise ValueError(
-                        tr(
+                        tr_kept(
                             "{name} has a line of more than {mb} MB after line {line}: it is "
                             "not a TREC file (no line ends).",
                             name=self.name,
@@ -133,7 +133,7 @@ class _Source:
             except UnicodeDecodeError as error:
                 line = self.lines + block[: error.start].count(b"\n") + 1
                 raise ValueError(
-                    tr(
+                    tr_kept(
                         "{name} is not UTF-8 text: line {line} has a byte that cannot be read "
                         "({byte}). Save it as UTF-8 and upload it again.",
                         name=self.name,
@@ -307,7 +307,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
         elif reader.old_mac or not parts.fast(first, block):
             parts.exact(first, block)
     if not parts.text:
-        raise ValueError(tr("{name} is empty: it has no lines to read.", name=name))
+        raise ValueError(tr_kept("{name} is empty: it has no lines to read.", name=name))
     names = ("query", "doc", form.value, "line") + (("text",) if whole_relevance else ())
     rows = pd.DataFrame({c: parts.column(c) for c in names}, copy=False)
     found = parts.found

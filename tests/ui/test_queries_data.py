@@ -6,6 +6,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
+from i18n import retold_error, speaking
 from ndcg_core import runs
 from ndcg_core.model import Scoring
 from ui import urlparams
@@ -125,6 +126,35 @@ def test_a_worker_started_ahead_reads_the_next_set_and_a_dead_one_is_replaced(mo
     workers._spare.wait()
     tables, _ = workers.load(SMALL_TREC.kind, SMALL_TREC.given, 50)
     assert tables["run"].rows.equals(here["run"].rows)
+
+
+def test_an_error_made_in_a_worker_is_said_in_each_readers_language(monkeypatch):
+    # The worker speaks English and its result is kept for every session: a Russian reader of
+    # a big file that cannot be read, or whose files share no query, reads why in Russian.
+    monkeypatch.setattr(queries_data, "IN_PROCESS_BYTES", 0)
+    monkeypatch.setattr(queries_data, "WORKER_NICE", 0)
+    queries_data.CACHE.clear()
+    no_common = queries_data.Files("trec", run=("r", b"1 Q0 a 1 1 r\n"), qrels=("q", b"2 0 a 1\n"))
+    with pytest.raises(ValueError, match="no query in common") as english:
+        queries_data.load_datasets(no_common, 50)  # read in a worker, kept in the cache
+    with speaking("ru"):
+        with pytest.raises(ValueError) as russian:
+            queries_data.load_datasets(no_common, 50)  # from the cache
+        with pytest.raises(ValueError) as here:  # what this process says in Russian
+            runs.join_trec(
+                runs.read_trec_run(b"1 Q0 a 1 1 r\n", "r"),
+                runs.read_trec_qrels(b"2 0 a 1\n", "q"),
+            )
+        said = str(russian.value)
+        assert said == retold_error(here.value) and said != str(english.value)
+        bad = queries_data.Files(
+            "trec", run=("run.gz", b"\x1f\x8b\x08junk"), qrels=("q", b"1 0 a 1\n")
+        )
+        with pytest.raises(ValueError) as unreadable:
+            queries_data.load(bad, 50)  # raised in the worker, in English
+        assert "UTF-8" in retold_error(unreadable.value)
+        assert "run.gz is not UTF-8 text" not in retold_error(unreadable.value)
+    queries_data.CACHE.clear()
 
 
 def test_no_more_than_max_parses_workers_run_at_once_and_one_file_is_read_once(monkeypatch):

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from commands import compare as compare_command
-from i18n import N_, tr
+from i18n import N_, retold_error, tr
 from lessons.corrections import why_unmarked
 from ndcg_core import stats
 from ndcg_core.compare import Comparison
@@ -113,7 +113,7 @@ def the_runs() -> dict[str, queries_data.RunSet] | None:
         with st.spinner(tr("Reading the runs…")):
             return queries_data.run_sets(qrels, given, CAP_MB)
     except ValueError as error:
-        st.error(plain(str(error)), icon="🚫")
+        st.error(plain(retold_error(error)), icon="🚫")
         return None
 
 

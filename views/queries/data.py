@@ -390,8 +390,8 @@ def load_tables(files: Files, cap_mb: float) -> dict[str, runs.Table]:
 def load_datasets(files: Files, cap_mb: float) -> dict[str, runs.Dataset]:
     """The set's datasets (`load`), or the ValueError that joining them raised."""
     data_sets = load(files, cap_mb)[1]
-    if isinstance(data_sets, ValueError):
-        raise ValueError(str(data_sets))
+    if isinstance(data_sets, ValueError):  # kept for every session: said in this one's language
+        raise ValueError(i18n.retold_error(data_sets))
     return data_sets
 
 

@@ -274,7 +274,7 @@ def _read(files: Files) -> dict[str, runs.Table] | None:
             )
             status.update(label=tr("Read {lines} lines", lines=lines), state="complete")
     if problem is not None:
-        st.error(plain(str(problem)), icon="🚫")
+        st.error(plain(i18n.retold_error(problem)), icon="🚫")
         return None
     return tables
 

@@ -42,8 +42,8 @@ def main(niceness: int) -> int:
             files[role] = (name, source.read())
     try:
         result = load_files(kind, files, cap_mb)
-    except ValueError as error:
-        result = ValueError(str(error))
+    except ValueError as error:  # its message as made (a Kept one is said again in the page's)
+        result = ValueError(*error.args[:1]) if len(error.args) == 1 else ValueError(str(error))
     with open(out_path, "wb") as out:
         pickle.dump(result, out, protocol=pickle.HIGHEST_PROTOCOL)
     return 0
