@@ -60,10 +60,15 @@ def apply(presenting: bool = False) -> None:
 
 def _said() -> dict[str, str]:
     """What app.js and app.css say on the page, in its language: the note under a region wider
-    than its column (app.css shows it), and that region's name for a screen reader, by kind."""
+    than its column (app.css shows it), that region's name for a screen reader, by kind, and a
+    file uploader's words."""
     return {
         "scrolls": tr("↔ Wider than the screen: scroll or swipe it sideways to see all of it."),
         "Formula": tr("Formula, wider than the screen: scroll sideways"),
         "Code": tr("Code, wider than the screen: scroll sideways"),
         "Table": tr("Table, wider than the screen: scroll sideways"),
+        # Streamlit's own words on a file uploader, which it writes in English whatever the page
+        # speaks: its button, and the size limit under it ({mb}: the number Streamlit writes).
+        "upload": tr("Upload"),
+        "perFile": tr("{mb} MB per file", mb="{mb}"),
     }

@@ -75,3 +75,20 @@ def test_the_note_under_a_table_wider_than_a_phone_speaks_the_language(phone, ap
     assert "Шире экрана" in note, note
     table = phone.locator("[data-ndcg-scrollable]").first
     expect(table).to_have_attribute("aria-label", "Таблица шире экрана: прокрутите вбок")
+
+
+@pytest.mark.parametrize("lang", ["ru", "zh", "en"])
+def test_a_file_uploaders_own_words_speak_the_language(page, app_url, lang):
+    """Streamlit writes an uploader's button and size limit in English whatever the page
+    speaks; the page's script says them in its language (ui/style.py, app.js)."""
+    from i18n import speaking, tr
+
+    page.goto(f"{app_url}/compare?lang={lang}&sample=upload")
+    settle(page)
+    with speaking(lang):
+        button, limit = tr("Upload"), tr("{mb} MB per file", mb=50)
+    if lang == "en":
+        button, limit = "Upload", "50MB per file"  # Streamlit's own, left as it writes them
+    uploader = page.get_by_test_id("stFileUploader").first
+    expect(uploader.get_by_test_id("stBaseButton-secondary")).to_have_text(re.compile(button))
+    expect(uploader.get_by_test_id("stFileUploaderDropzoneInstructions")).to_have_text(limit)

@@ -20,6 +20,8 @@
 //    the list (headline cards, formulas, tables, charts, the text box, the readout) is marked as
 //    updating (app.css fades it), so no older NDCG stands beside the board's.
 // 8. The page's main region is not a Tab stop of its own (the skip link still focuses it).
+// 9. A file uploader's button and size limit, which Streamlit writes in English whatever the
+//    page speaks, say the page's words (ui/style.py sends them).
 (() => {
   if (window.ndcgLab) {
     window.ndcgLab.schedule();
@@ -305,6 +307,32 @@
     if (main) main.setAttribute("tabindex", "-1");
   };
 
+  // ---------------------------------------------------------------- 9. an uploader's words
+  // Only the text is changed. React leaves a node whose own props did not change as it is, so
+  // the words stay until Streamlit redraws them; Streamlit's English is kept on the element
+  // (data-ndcg-english), so a switch back to English puts it back.
+  const UPLOAD_BUTTON = '[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p';
+  const PER_FILE = '[data-testid="stFileUploaderDropzoneInstructions"] span';
+  const PER_FILE_ENGLISH = /^([\d.]+)\s*MB per file(.*)$/;
+  const sayUploaders = () => {
+    const words = said();
+    for (const element of doc.querySelectorAll(`${UPLOAD_BUTTON}, ${PER_FILE}`)) {
+      if (!element.hasAttribute("data-ndcg-english")) {
+        const text = element.textContent;
+        if (text !== "Upload" && !PER_FILE_ENGLISH.test(text)) continue;
+        element.setAttribute("data-ndcg-english", text);
+      }
+      const english = element.getAttribute("data-ndcg-english");
+      const limit = PER_FILE_ENGLISH.exec(english);
+      let text = english;
+      if (!limit && words.upload) text = words.upload;
+      if (limit && words.perFile && !words.perFile.startsWith("{mb} MB per file")) {
+        text = words.perFile.replace("{mb}", limit[1]) + limit[2];
+      }
+      if (element.textContent !== text) element.textContent = text;
+    }
+  };
+
   // ---------------------------------------------------------------- when the page changes
   let pending = 0;
   const run = () => {
@@ -316,6 +344,7 @@
     tagLanguages(main);
     openAnchor();
     untab();
+    sayUploaders();
     catchUp();
   };
   lab.schedule = () => {
