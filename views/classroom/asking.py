@@ -14,7 +14,7 @@ from i18n import tr
 from lessons import practice
 from ndcg_core.model import EVERY_RANKED, Scoring
 from ndcg_core.parsing import parse_relevances
-from ui import inputs
+from ui import inputs, language
 from ui.text import plain
 
 from . import common, lists
@@ -40,7 +40,9 @@ def timer_choice(label: str, widget: str, default: int | None = None) -> int:
         label,
         choices,
         index=choices.index(default) if default in choices else 0,
-        format_func=lambda s: tr("No timer") if not s else f"{s // 60}:{s % 60:02d}",
+        format_func=language.worded(
+            widget, lambda s: tr("No timer") if not s else f"{s // 60}:{s % 60:02d}"
+        ),
         key=widget,
     )
 
@@ -91,7 +93,9 @@ def ask_a_question(room: Room, key: str) -> None:
         kind = st.radio(
             tr("What to ask"),
             list(questions.KINDS),
-            format_func=lambda kind: questions.KINDS[kind].label,
+            format_func=language.worded(
+                f"{PAGE}_ask_kind", lambda kind: questions.KINDS[kind].label
+            ),
             horizontal=True,
             key=f"{PAGE}_ask_kind",
         )
@@ -177,7 +181,7 @@ def _k_choice(values_text: str) -> int | str:
     return st.selectbox(
         tr("k (cut-off)"),
         [EVERY_RANKED, *range(1, n + 1)],
-        format_func=lambda k: Scoring(k=k).cut_words(n),
+        format_func=language.worded(f"{PAGE}_k", lambda k: Scoring(k=k).cut_words(n)),
         key=f"{PAGE}_k",
     )
 

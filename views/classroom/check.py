@@ -16,7 +16,7 @@ from classroom.store import Room, Store
 from i18n import tr, trn
 from lessons import practice
 from ndcg_core.display import count
-from ui import inputs
+from ui import inputs, language
 from ui.text import plain
 
 from . import charts, common, show
@@ -73,7 +73,7 @@ def teacher_controls(db: Store, room: Room, key: str) -> None:
                 ),
                 [c.key for c in concepts.INVENTORY],
                 default=list(concepts.DEFAULT),
-                format_func=concept_name,
+                format_func=language.worded(CHOSEN, concept_name),
                 max_selections=concepts.MAX_CONCEPTS,
                 key=CHOSEN,
             )

@@ -10,7 +10,7 @@ import streamlit as st
 from classroom import rooms
 from classroom.store import NotFound, Room, Store
 from i18n import tr
-from ui import urlparams
+from ui import language, urlparams
 from ui.text import plain
 
 from . import common
@@ -36,7 +36,7 @@ def start_a_class() -> None:
             tr("The class closes by itself after"),
             options=[1, 2, 3, 4, 6, 8, 12, 24, 48],
             value=rooms.DEFAULT_HOURS,
-            format_func=lambda h: tr("{hours} h", hours=h),
+            format_func=language.worded(f"{PAGE}_hours", lambda h: tr("{hours} h", hours=h)),
             key=f"{PAGE}_hours",
         )
         if st.button(tr("Start a class"), key=f"{PAGE}_start", type="primary"):

@@ -160,7 +160,7 @@ def your_answer(code: str, token: str, posed: Posed, mine) -> None:
                 tr("How sure are you?"),
                 peer.CONFIDENCE,
                 index=None if mine is None or mine.confidence is None else mine.confidence,
-                format_func=peer.confidence_words,
+                format_func=language.worded(sure_key, peer.confidence_words),
                 horizontal=True,
                 key=sure_key,
             )

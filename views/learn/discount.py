@@ -39,7 +39,7 @@ from ndcg_core.display import count, exact, fixed
 from ndcg_core.measures import PERSISTENCE
 from ndcg_core.metrics import totals
 from ndcg_core.model import RankedList
-from ui import charts, controls, list_editor, menu, predict, urlparams
+from ui import charts, controls, language, list_editor, menu, predict, urlparams
 from ui.charts import discount as discount_charts
 from ui.text import plain
 
@@ -396,7 +396,7 @@ def _scores(ranked, p: float) -> None:
         tr("Work through one discount"),
         keys,
         index=keys.index(own) if own in keys else 0,
-        format_func=lambda key: names[key],
+        format_func=language.worded(f"{PAGE}_chosen", lambda key: names[key]),
         horizontal=True,
         key=f"{PAGE}_chosen",
         label_visibility="collapsed",  # the subheader above says it

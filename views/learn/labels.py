@@ -26,7 +26,7 @@ from ndcg_core.measures import PERSISTENCE
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import format_relevances
 from ndcg_core.references import cite
-from ui import charts, controls, list_editor, menu, predict, urlparams
+from ui import charts, controls, language, list_editor, menu, predict, urlparams
 from ui.charts import labels as labels_charts
 from ui.text import plain
 
@@ -83,7 +83,7 @@ def _examination() -> tuple[str, float]:
     curve = left.radio(
         tr("Chance of being looked at, θᵢ"),
         EXAMINATION,
-        format_func=examination_label,
+        format_func=language.worded(f"{PAGE}_examination", examination_label),
         horizontal=True,
         key=f"{PAGE}_examination",
     )
