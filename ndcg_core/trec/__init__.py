@@ -24,7 +24,13 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .. import runs
-from ..batch import _break_ties_by_doc, _rank_within_group, _ranking_order, batch_ndcg
+from ..batch import (
+    _break_ties_by_doc,
+    _rank_within_group,
+    _ranking_order,
+    batch_ndcg,
+    in_ranking_order,
+)
 from ..display import count
 from ..runs.stream import runs_of
 
@@ -116,8 +122,7 @@ def ranking(run: runs.Table, qrels: runs.Table, complete: bool = False) -> Ranki
         known = pd.DataFrame({"q": judged_codes, "doc": judged_docs.to_numpy(), "rel": judged})
         relevance[maybe] = asked.merge(known, how="left", on=["q", "doc"])["rel"].fillna(-1.0)
     # A run file is most often in trec_eval's order already, but for its ties: then no row moves.
-    rising = (codes[1:] > codes[:-1]) | ((codes[1:] == codes[:-1]) & (score[1:] <= score[:-1]))
-    order = None if rising.all() else _ranking_order(codes, score)
+    order = None if in_ranking_order(codes, score) else _ranking_order(codes, score)
     order = _break_ties_by_doc(order, codes, score, docs)
     if order is not None:
         codes, relevance = codes[order], relevance[order]
