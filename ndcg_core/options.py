@@ -382,10 +382,6 @@ class GainMap:
             return None
         return float(ratios[0])
 
-    def scaled(self, factor: float) -> GainMap:
-        """Every gain times `factor` (> 0): the same NDCG."""
-        return GainMap(tuple((g, v * factor) for g, v in self.table))
-
 
 def _exponential_of(grade: float) -> float:
     return float(np.exp2(grade) - 1.0)

@@ -7,7 +7,6 @@ messages are 1-based, as a learner counts them.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 import numpy as np
@@ -28,23 +27,6 @@ def worst_order(relevances: Sequence[float]) -> list[int]:
     """Least relevant first; equal relevances keep their current order (a stable sort)."""
     values = check_relevances(relevances)
     return [int(i) for i in np.argsort(values, kind="stable")]
-
-
-def reverse_order(n: int) -> list[int]:
-    """Bottom to top."""
-    return list(range(_check_length(n) - 1, -1, -1))
-
-
-def shuffled_order(n: int, seed: int | None = None) -> list[int]:
-    """A random order; for a list of two or more items never the current one."""
-    n = _check_length(n)
-    order = list(range(n))
-    if n < 2:
-        return order
-    rng = random.Random(seed)
-    while order == list(range(n)):
-        rng.shuffle(order)
-    return order
 
 
 def move(n: int, source: int, target: int) -> list[int]:

@@ -1,5 +1,6 @@
-"""Reorderings used by the playground's buttons (ideal, worst, reverse, shuffle, move) and the
-one swap every page, exercise and walkthrough makes."""
+"""Reorderings used by the playground's buttons (ideal, worst, move) and the one swap every
+page, exercise and walkthrough makes. (The board reverses and shuffles in its own script:
+tests/browser/test_board.py.)"""
 
 import numpy as np
 import pytest
@@ -13,8 +14,6 @@ from ndcg_core.permutations import (
     ideal_order,
     move,
     order_between,
-    reverse_order,
-    shuffled_order,
     swap,
     worst_order,
 )
@@ -31,9 +30,7 @@ def test_worst_order_sorts_ascending_and_keeps_ties_in_place():
     assert worst_order([3, 2, 3, 0, 1, 2]) == [3, 4, 1, 5, 0, 2]
 
 
-def test_reverse_and_move():
-    assert reverse_order(4) == [3, 2, 1, 0]
-    assert reverse_order(0) == []
+def test_move():
     assert move(5, 4, 1) == [3, 0, 1, 2, 4]  # position 4 to the top
     assert move(5, 1, 2) == [1, 0, 2, 3, 4]  # one step down
     assert move(5, 2, 2) == [0, 1, 2, 3, 4]
@@ -58,13 +55,6 @@ def test_swap_exchanges_two_positions_counted_from_one():
 
 def test_check_position_is_one_based_and_plain():
     assert check_position(np.int64(3), 3, "i") == 3 and type(check_position(1, 3, "i")) is int
-
-
-def test_shuffle_is_a_new_permutation_and_seeded():
-    order = shuffled_order(6, seed=1)
-    assert sorted(order) == list(range(6)) and order != list(range(6))
-    assert shuffled_order(6, seed=1) == order
-    assert shuffled_order(1) == [0]
 
 
 @given(relevance_lists)
@@ -92,7 +82,7 @@ def test_move_puts_the_item_where_asked(values, data):
     [
         (lambda: move(3, 0, 1), r"`source` must be a position from 1 to 3 .*got 0"),
         (lambda: move(3, 1, 4), r"`target` must be a position from 1 to 3 .*got 4"),
-        (lambda: reverse_order(-1), r"whole number ≥ 0; got -1"),
+        (lambda: move(-1, 1, 1), r"whole number ≥ 0; got -1"),
         (lambda: ideal_order([1, -2]), r"negative|≥ 0|-2"),
         (lambda: RankedList((1, 0)).reordered([0, 0]), r"each of the 2 positions exactly once"),
         (lambda: swap(3, 1, 4), r"`j` must be a position from 1 to 3 .*got 4"),
