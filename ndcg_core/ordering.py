@@ -33,9 +33,8 @@ from i18n import tr
 
 from .checks import check_position
 from .display import NOISE, shorten
-from .metrics import idcg, totals
+from .metrics import _dcg, _of, totals
 from .model import RankedList
-from .options import gains, position_weights
 from .permutations import swap
 
 # 10 distinct relevances have 10! = 3,628,800 orderings; enumerating them takes about a second.
@@ -91,22 +90,15 @@ class _Scoring:
 
 
 def _scoring(ranked: RankedList) -> _Scoring:
-    """The pieces every function here scores with. A RankedList was checked when it was made;
-    what it may still hold that NDCG refuses (a negative relevance) `idcg` refuses by name."""
-    s = _check_ranked(ranked).scoring
-    best = idcg(
-        ranked.relevances,
-        ranked.k,
-        ideal=ranked.ideal,
-        gain=s.gain,
-        discount=s.discount,
-        log_base=s.log_base,
-    )
-    values = np.asarray(ranked.relevances, dtype=float)
-    weights = position_weights(ranked.n, ranked.k, s.discount, s.log_base)
-    gain_values = gains(values, s.gain)
+    """The pieces every function here scores with, from `metrics`' one scoring step: a
+    RankedList was checked when it was made, and what it may still hold that NDCG refuses (a
+    negative relevance) is refused there by name."""
+    c = _of(_check_ranked(ranked))
+    best = _dcg(c.ideal, c)
+    gain_values = c.gain.compute(c.values)
     scale = _power_of_two(float(gain_values.max()))
-    return _Scoring(values, gain_values / scale, weights, best / scale, s.on_zero, ranked.k, scale)
+    weights = c.weights(c.values.size, c.k)
+    return _Scoring(c.values, gain_values / scale, weights, best / scale, c.on_zero, c.k, scale)
 
 
 def _check_ranked(ranked: object) -> RankedList:

@@ -84,9 +84,10 @@ def test_a_stable_sort_by_relevance_is_the_cores_ideal_and_worst():
 
 
 def test_a_ranked_list_is_scored_without_being_checked_again(monkeypatch):
-    """A `RankedList` was checked when it was made: scoring it checks no list, cut-off or gain
-    again and parses no gain map, and its IDCG is the keyword function's to the last bit."""
-    from ndcg_core import idcg, metrics, options
+    """A `RankedList` was checked when it was made: scoring it (its totals, its terms, what its
+    orderings do) checks no list, cut-off or gain again and parses no gain map, and its IDCG is
+    the keyword function's to the last bit."""
+    from ndcg_core import idcg, metrics, options, ordering
 
     ranked = RankedList(
         (3, 2, 3, 0, 1, 2), pool=(3, 2), scoring=Scoring(k=4, gain="map:0=0,1=1,2=3,3=7")
@@ -105,7 +106,10 @@ def test_a_ranked_list_is_scored_without_being_checked_again(monkeypatch):
     parse = options.GainMap.parse.__func__
     monkeypatch.setattr(options.GainMap, "parse", classmethod(counted("parse", parse)))
     terms, result = dcg_terms(ranked), totals(ranked)
+    expected = ordering.expected_random(ranked)
+    ordering.swap_deltas(ranked)
     assert calls == []
+    assert expected.ideal_dcg == terms.idcg
     kwargs = {name: v for name, v in ranked.kwargs().items() if name != "on_zero"}
     assert terms.idcg == idcg(ranked.relevances, **kwargs)
     assert result.idcg == pytest.approx(terms.idcg, rel=1e-15)
