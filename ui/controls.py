@@ -34,10 +34,10 @@ from ndcg_core.options import (
     gain_record,
     is_gain_map,
 )
-from ndcg_core.parsing import parse_relevances
 
 from . import inputs, language, page_state, urlparams
 from .text import plain
+from .typed import parse_relevances
 
 MAP = GAIN_MAP_OPTION.name  # the gain widget's third choice: a gain per grade
 

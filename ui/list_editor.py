@@ -31,7 +31,7 @@ import streamlit as st
 from i18n import N_, tr
 from ndcg_core.display import count, exact, shorten
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, default_labels
-from ndcg_core.parsing import default_label, format_relevances, parse_relevances, typable_label
+from ndcg_core.parsing import default_label, format_relevances, typable_label
 from ndcg_core.permutations import order_between
 
 from . import board as ranking_board
@@ -39,6 +39,7 @@ from . import controls, urlparams
 from .page_state import SHARED, current, publish, state_key
 from .share import is_presenting
 from .text import plain
+from .typed import parse_relevances
 
 # ---------------------------------------------------------------------------------------------
 # The page's current list

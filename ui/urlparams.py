@@ -60,8 +60,10 @@ from ndcg_core.options import (
     check_gain,
     is_gain_map,
 )
-from ndcg_core.parsing import parse_relevances, parse_scores, typable_label
+from ndcg_core.parsing import typable_label
 from ui.text import plain
+
+from .typed import parse_relevances, parse_scores
 
 MAX_ITEMS = 1000  # items in a list, typed or linked; a run's query opens whole up to this
 PRESENT = "present"
@@ -279,7 +281,7 @@ LANGUAGE = Param(LANG, one_of(tuple(LANGUAGES), N_("language of this app")), str
 
 def _numbers(text: str, negative: bool = False) -> tuple[float, ...]:
     # Commas separate a link's numbers (rels=0.5,0.9, as the app writes them), unless the link
-    # separates them with semicolons: rels=0,5;0,9 holds decimal commas (ndcg_core/parsing.py).
+    # separates them with semicolons: rels=0,5;0,9 holds decimal commas (ui/typed.py).
     typed = text if ";" in text else text.replace(",", " ")
     return parse_relevances(typed, allow_negative=negative).values
 

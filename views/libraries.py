@@ -30,10 +30,11 @@ from ndcg_core.libraries import (
 )
 from ndcg_core.model import RankedList
 from ndcg_core.options import DISCOUNTS, GAINS
-from ndcg_core.parsing import format_relevances, parse_scores
+from ndcg_core.parsing import format_relevances
 from ui import charts, controls, language, list_editor, menu, predict, urlparams
 from ui.charts.libraries import tie_groups_table, ties_chart, ties_table, verdicts_table
 from ui.text import plain
+from ui.typed import parse_scores
 
 PAGE = "libraries"
 SCORES, IDS = f"{PAGE}_scores", f"{PAGE}_ids"

@@ -7,8 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from i18n import LANGUAGES, speaking
-from ndcg_core.parsing import ParseError, format_relevances, parse_relevances, parse_scores
+from ndcg_core.parsing import format_relevances
 from tests.strategies import FINITE, LABEL
+from ui.typed import ParseError, parse_relevances, parse_scores
 
 # (typed, values read, how the note starts: None for no note). Worked by hand.
 READINGS = [

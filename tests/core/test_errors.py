@@ -7,8 +7,8 @@ from ndcg_core import RankedList, batch_ndcg, breakdown, cg, dcg, idcg, ndcg, nd
 from ndcg_core.libraries import make_query
 from ndcg_core.measures import p_at_k
 from ndcg_core.model import MAX_LABEL_LENGTH
-from ndcg_core.parsing import ParseError, parse_relevances, parse_scores
 from ndcg_core.stats import bootstrap_ci
+from ui.typed import ParseError, parse_relevances, parse_scores
 
 CALL_ERRORS = [
     pytest.param(lambda: ndcg([]), "`relevances` is empty", id="empty"),

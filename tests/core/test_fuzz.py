@@ -17,8 +17,9 @@ from lessons.practice import MAX_SEED, check_seed, parse_answer
 from ndcg_core import runs
 from ndcg_core.display import MAX_QUOTED, exact, shorten
 from ndcg_core.model import default_labels
-from ndcg_core.parsing import ParseError, format_relevances, parse_relevances, parse_scores
+from ndcg_core.parsing import format_relevances
 from tests.strategies import FINITE, ID, LABEL, NUMBER_TEXT, PIECE, typed_text
+from ui.typed import ParseError, parse_relevances, parse_scores
 
 
 def _assert_names_problem(error: ValueError) -> None:

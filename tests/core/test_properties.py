@@ -6,7 +6,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from ndcg_core import batch_ndcg, breakdown, cg, dcg, idcg, ndcg
-from ndcg_core.parsing import format_relevances, parse_relevances
+from ndcg_core.parsing import format_relevances
+from ui.typed import parse_relevances
 
 grades = st.lists(st.integers(0, 4), min_size=1, max_size=30)
 reals = st.lists(

@@ -9,11 +9,11 @@ from streamlit.testing.v1 import AppTest
 
 from lessons import practice
 from ndcg_core.model import RankedList
-from ndcg_core.parsing import parse_relevances
 from tests.pages.conftest import assert_message, open_link
 from ui import menu, urlparams
 from ui.list_editor import table_rows_to_list
 from ui.text import plain
+from ui.typed import parse_relevances
 from views.queries import data as queries_data
 
 LIST_PAGES = {  # page: (session key prefix, allow_negative)

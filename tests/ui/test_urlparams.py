@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from lessons import practice
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
 from ndcg_core.options import CUTS, DISCOUNTS, IDEALS, LOG_BASE, ON_ZERO, TIES, GainMap
-from ndcg_core.parsing import format_relevances, parse_relevances, typable_label
+from ndcg_core.parsing import format_relevances, typable_label
 from tests.strategies import ID, K_TEXT, LABEL, typed_text
 from ui import urlparams
+from ui.typed import parse_relevances
 from ui.urlparams import (
     BASE,
     LIST_KEYS,
@@ -333,7 +334,7 @@ def test_typed_or_linked_ids_are_checked_as_the_core_checks_them():
 
 def test_a_link_with_semicolons_reads_decimal_commas():
     """Links keep rels=0.5,0.9 (machine text); one typed by hand with semicolons, as a Russian
-    learner writes decimals, reads as decimals too (ndcg_core/parsing.py), not as 0, 5, 0, 9."""
+    learner writes decimals, reads as decimals too (ui/typed.py), not as 0, 5, 0, 9."""
     ranked, messages = read_list({"rels": "0,5;0,9", "pool": "1,5;2"})
     assert (ranked.relevances, ranked.pool, messages) == ((0.5, 0.9), (1.5, 2.0), [])
     assert list_params(ranked)["rels"] == "0.5,0.9"

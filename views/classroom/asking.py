@@ -13,9 +13,9 @@ from classroom.store import Room
 from i18n import tr
 from lessons import practice
 from ndcg_core.model import EVERY_RANKED, Scoring
-from ndcg_core.parsing import parse_relevances
 from ui import inputs, language
 from ui.text import plain
+from ui.typed import parse_relevances
 
 from . import common, lists
 from .common import PAGE

@@ -14,9 +14,9 @@ from classroom.store import Room, Store
 from i18n import N_, tr, trn
 from ndcg_core.display import count
 from ndcg_core.model import RankedList
-from ndcg_core.parsing import parse_relevances
 from ui import page_state, urlparams
 from ui.text import plain
+from ui.typed import parse_relevances
 
 from . import common, show
 from .common import PAGE
