@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from lessons.clicks import challenger, click_table, clicks, logged_under, worst_first
 from lessons.examples import example
 from lessons.glossary import BY_KEY, NOTATION, TERMS
+from lessons.label_domains import AS_GIVEN, CHANGED, REFUSED, fractional, label_verdicts
 from lessons.latex import clicks_filled
 from lessons.practice import is_correct, measures_changed
 from lessons.practice.lesson_questions import (
@@ -20,7 +21,6 @@ from lessons.practice.lesson_questions import (
     swapped,
 )
 from ndcg_core.libraries import LABEL_RULES
-from ndcg_core.libraries.domains import AS_GIVEN, CHANGED, REFUSED, fractional, label_verdicts
 from ndcg_core.libraries.labels import LIGHTGBM_LABEL_MAPPINGS, XGBOOST_MAX_LABEL
 from ndcg_core.model import RankedList
 

@@ -131,7 +131,7 @@ def test_xgboost_ndcg_and_ndcg_minus():
 def test_label_rules_of_a_library_called_another_way():
     """/learn-labels' two extra rows: XGBoost with ndcg_exp_gain=False, run for real, and the
     trec_eval program, which reads a label's whole part (C's atol): pytrec_eval on those."""
-    from ndcg_core.libraries.domains import VARIANTS
+    from lessons.label_domains import VARIANTS
 
     queries = [
         make_query([0.5, 0.9, 0.3, 0.6, 0.1]),

@@ -29,12 +29,12 @@ from lessons.demos import (
     zero_rule_means,
 )
 from lessons.examples import SOURCES
+from lessons.label_domains import REFUSED, label_verdicts
 from lessons.pitfalls import FULL_PAGE, HARD_QUERY, PADDING, PITFALLS, Pitfall
 from lessons.practice.lesson_questions import pitfall_question
 from ndcg_core import totals
 from ndcg_core.display import exact, fixed, signed
 from ndcg_core.libraries import checked
-from ndcg_core.libraries.domains import REFUSED, label_verdicts
 from ndcg_core.model import RankedList, derived
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances

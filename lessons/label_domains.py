@@ -1,8 +1,9 @@
 """What each library does with a list's labels: uses them, refuses them, or changes them.
 
-A thin view, for the labels lesson, of what `libraries` already knows and tests against the
-real libraries: the label rules (`libraries.LABEL_RULES`) and the number each library's NDCG
-prints (`libraries.score_every_preset`). Nothing about a library is restated here.
+A thin view, for the labels lesson, of what `ndcg_core.libraries` already knows and tests
+against the real libraries: the label rules (`libraries.LABEL_RULES`) and the number each
+library's NDCG prints (`libraries.score_every_preset`). Nothing about a library is restated
+here.
 
 Two rules have no preset of their own on /libraries, because they are the same library called
 another way: the trec_eval program reading a qrels file (its NDCG is pytrec_eval's once the labels
@@ -16,9 +17,15 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from i18n import N_
-
-from ..model import RankedList
-from . import LABEL_RULES, PRESETS, PRESETS_BY_KEY, Preset, Query, score_every_preset
+from ndcg_core.libraries import (
+    LABEL_RULES,
+    PRESETS,
+    PRESETS_BY_KEY,
+    Preset,
+    Query,
+    score_every_preset,
+)
+from ndcg_core.model import RankedList
 
 # What a library does with the labels, in words (shown translated: `tr(row.outcome)`).
 AS_GIVEN = N_("uses them as given")
