@@ -3,6 +3,7 @@
 from .libraries import (
     CAUSES,
     LABEL_RULES,
+    MOVED,
     PRESETS,
     PRESETS_BY_KEY,
     TIE_RULES,
@@ -17,7 +18,6 @@ from .libraries import (
     ranking_order,
     tie_breaking,
     tie_groups,
-    verdict_table,
 )
 from .libraries import CUT_RULES as CUTS
 from .libraries import LibraryVerdict as Verdict
@@ -46,7 +46,6 @@ __all__ = [
     "ranking_order",
     "tie_breaking",
     "tie_groups",
-    "verdict_table",
 ]
 
 # A notebook that still imports the old name hears of the new one.
@@ -60,7 +59,8 @@ warnings.warn(
 
 
 def __getattr__(name: str):
-    # The gallery and the programs are lessons now (`ndcg_core.libraries.MOVED`).
-    if name in ("GALLERY", "GALLERY_BY_KEY", "PIP_NAMES", "gallery_table", "snippet", "Case"):
+    # The gallery and the programs are lessons now, the results table the page's
+    # (`ndcg_core.libraries.MOVED`).
+    if name in MOVED or name == "Case":
         raise moved(__name__, name, "GalleryCase" if name == "Case" else name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

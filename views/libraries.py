@@ -14,25 +14,28 @@ from ndcg_core.display import fixed
 from ndcg_core.libraries import (
     CAUSES,
     PRESETS,
+    XGBOOST_DEFAULT_CUT,
     LibraryVerdict,
     Query,
     by_formula,
     cause_counts,
-    cut_name,
-    cut_sentence,
     in_playground,
-    ranked_items,
     score_every_preset,
     spread,
     tie_breaking,
     tie_groups,
-    verdict_table,
 )
-from ndcg_core.model import RankedList
+from ndcg_core.model import EVERY_RANKED, NO_CUTOFF, RankedList
 from ndcg_core.options import DISCOUNTS, GAINS
 from ndcg_core.parsing import format_relevances
 from ui import charts, controls, language, list_editor, menu, predict, urlparams
-from ui.charts.libraries import tie_groups_table, ties_chart, ties_table, verdicts_table
+from ui.charts.libraries import (
+    tie_groups_table,
+    ties_chart,
+    ties_table,
+    verdict_table,
+    verdicts_table,
+)
 from ui.text import plain
 from ui.typed import parse_scores
 
@@ -89,8 +92,34 @@ def your_query() -> Query:
     query = Query(ranked, scores, ids)
     _publish_ranking(scores, ids)
     with right:
-        st.caption(plain(cut_sentence(query)))
+        st.caption(plain(_cut_sentence(query)))
     return query
+
+
+def _cut_sentence(query: Query) -> str:
+    """What the chosen cut-off asks of every library, in one sentence."""
+    cut, n = query.ranked.scoring.k, query.n
+    if cut == EVERY_RANKED:
+        return tr(
+            "Every library is asked for k = n = {n}, the list's length (trec_eval's ndcg has no cut-off and ignores it).",
+            n=n,
+        )
+    if cut == NO_CUTOFF:
+        return tr(
+            "Every library is called without k: most score the whole list against their whole ideal; trec_eval's ndcg_cut has no such form and is asked for ndcg_cut.{n}, and XGBoost's plain ndcg stops at {cut}.",
+            n=n,
+            cut=XGBOOST_DEFAULT_CUT,
+        )
+    if cut > n:
+        return tr(
+            "Every library is asked for k = {k}, beyond the list's {n} items (trec_eval's ndcg has no cut-off and ignores it).",
+            k=cut,
+            n=n,
+        )
+    return tr(
+        "Every library is asked for k = {k} (trec_eval's ndcg has no cut-off and ignores it).",
+        k=cut,
+    )
 
 
 def _scores_and_ids(ranked: RankedList) -> tuple[tuple[float, ...] | None, tuple[str, ...] | None]:
@@ -160,7 +189,12 @@ def to_the_playground(query: Query) -> None:
 
 def every_library(query: Query, verdicts: list[LibraryVerdict]) -> None:
     st.header(tr("Every library on this query"))
-    st.markdown(tr("**Every row is scored at {cut}** (set k above).", cut=plain(cut_name(query))))
+    st.markdown(
+        tr(
+            "**Every row is scored at {cut}** (set k above).",
+            cut=plain(query.ranked.scoring.cut_words(query.n)),
+        )
+    )
     guess = _question(query)
     table = verdict_table(verdicts)
     if predict.revealed(guess):
@@ -323,7 +357,7 @@ def tie_visualiser(query: Query, tied: bool) -> None:
             icon="🟰",
         )
     with st.container(key=f"{PAGE}_ranked"):
-        st.dataframe(tie_groups_table(ranked_items(query)), hide_index=True)
+        st.dataframe(tie_groups_table(query), hide_index=True)
     if not tied:
         return
     st.caption(

@@ -34,16 +34,13 @@ from .score import (
     LibraryVerdict,
     Spread,
     cause_counts,
-    cut_name,
-    cut_sentence,
     evaluate_query,
     in_playground,
     pair_outcome,
     score_every_preset,
     spread,
-    verdict_table,
 )
-from .ties import numba_argsort, ranked_items, ranking_order, tie_breaking, tie_groups
+from .ties import numba_argsort, ranking_order, tie_breaking, tie_groups
 
 __all__ = [
     "CAUSES",
@@ -66,36 +63,33 @@ __all__ = [
     "cause_counts",
     "checked",
     "checked_versions",
-    "cut_name",
-    "cut_sentence",
     "evaluate_query",
     "in_playground",
     "make_query",
     "numba_argsort",
     "pair_outcome",
-    "ranked_items",
     "ranking_order",
     "score_every_preset",
     "spread",
     "tie_breaking",
     "tie_groups",
-    "verdict_table",
 ]
 
-# Moved to the lessons (text shown to learners, not conventions): an old import hears where.
+# Moved to where they are shown (text for learners and the page's tables, not conventions): an
+# old import hears where.
 MOVED = {
     **dict.fromkeys(
-        ("GALLERY", "GALLERY_BY_KEY", "GalleryCase", "case_for", "gallery_table"), "gallery"
+        ("GALLERY", "GALLERY_BY_KEY", "GalleryCase", "case_for", "gallery_table"), "lessons.gallery"
     ),
-    **dict.fromkeys(("PIP_NAMES", "install_line", "snippet"), "snippets"),
+    **dict.fromkeys(("PIP_NAMES", "install_line", "snippet"), "lessons.snippets"),
+    "verdict_table": "ui.charts.libraries",
 }
 
 
 def moved(module: str, name: str, new: str) -> ImportError:
-    """The error for `module.name`, which is now `lessons.<MOVED[new]>.new`."""
+    """The error for `module.name`, which is now `<MOVED[new]>.new`."""
     return ImportError(
-        f"`{module}.{name}` moved to `lessons.{MOVED[new]}.{new}`: import it from there",
-        name=module,
+        f"`{module}.{name}` moved to `{MOVED[new]}.{new}`: import it from there", name=module
     )
 
 

@@ -14,15 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-import pandas as pd
 
 from i18n import tr, trn
 
 from ..display import NOISE, count, exact, fixed
 from ..model import RankedList
-from ..options import DISCOUNTS, EVERY_RANKED, GAINS, NO_CUTOFF, TIES
+from ..options import DISCOUNTS, GAINS, TIES
 from .labels import LABEL_RULES
-from .presets import CAUSES, CUT_RULES, PRESETS, TIE_RULES, XGBOOST_DEFAULT_CUT, Preset
+from .presets import CAUSES, CUT_RULES, PRESETS, TIE_RULES, Preset
 from .query import Query, make_query
 from .ties import averaged_dcg, extreme_order, order_dcg, ranking_order, tie_groups
 
@@ -300,22 +299,6 @@ def score_every_preset(query: Query, presets: Sequence[Preset] = PRESETS) -> lis
     return out
 
 
-def verdict_table(verdicts: Sequence[LibraryVerdict]) -> pd.DataFrame:
-    """One row per preset: library, measure, verdict, value, what differs and why."""
-    return pd.DataFrame(
-        {
-            "library": [v.preset.library for v in verdicts],
-            "measure": [v.metric for v in verdicts],
-            "verdict": [v.shown for v in verdicts],
-            "value": [v.value for v in verdicts],
-            "differs by": [", ".join(tr(CAUSES[c]) for c in v.causes) for v in verdicts],
-            "why, in plain words": [
-                v.message if v.kind == "refused" else v.explanation for v in verdicts
-            ],
-        }
-    )
-
-
 # ---------------------------------------------------------------------------------------------
 # What the page says about the rows as a whole
 # ---------------------------------------------------------------------------------------------
@@ -379,37 +362,6 @@ def pair_outcome(first: LibraryVerdict, second: LibraryVerdict) -> str:
     return "first" if first.value > second.value else "second"
 
 
-def cut_name(query: Query) -> str:
-    """The cut-off every row is asked for, in a few words: 'k = n = 6', 'no cut-off', 'k = 10'."""
-    return query.ranked.scoring.cut_words(query.n)
-
-
-def cut_sentence(query: Query) -> str:
-    """What the chosen cut-off asks of every library, in one sentence."""
-    cut, n = query.ranked.scoring.k, query.n
-    if cut == EVERY_RANKED:
-        return tr(
-            "Every library is asked for k = n = {n}, the list's length (trec_eval's ndcg has no cut-off and ignores it).",
-            n=n,
-        )
-    if cut == NO_CUTOFF:
-        return tr(
-            "Every library is called without k: most score the whole list against their whole ideal; trec_eval's ndcg_cut has no such form and is asked for ndcg_cut.{n}, and XGBoost's plain ndcg stops at {cut}.",
-            n=n,
-            cut=XGBOOST_DEFAULT_CUT,
-        )
-    if cut > n:
-        return tr(
-            "Every library is asked for k = {k}, beyond the list's {n} items (trec_eval's ndcg has no cut-off and ignores it).",
-            k=cut,
-            n=n,
-        )
-    return tr(
-        "Every library is asked for k = {k} (trec_eval's ndcg has no cut-off and ignores it).",
-        k=cut,
-    )
-
-
 def in_playground(verdict: LibraryVerdict, query: Query) -> RankedList | None:
     """The list and conventions with which the playground shows this row's number, or None.
 
@@ -439,12 +391,9 @@ __all__ = [
     "LibraryVerdict",
     "Spread",
     "cause_counts",
-    "cut_name",
-    "cut_sentence",
     "evaluate_query",
     "in_playground",
     "pair_outcome",
     "score_every_preset",
     "spread",
-    "verdict_table",
 ]

@@ -3,7 +3,7 @@
 A library ranks items by decreasing score; where scores are equal, the order is its own:
 input order (a stable sort), document id descending, numpy's or numba's unstable sorts, a random
 shuffle, or no order at all (the tied group's gains averaged). `tie_breaking` puts them side by
-side for one query; `ranked_items` lists the query's items with their tie groups.
+side for one query.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import pandas as pd
 from i18n import N_, tr
 
 from ..batch import tie_averaged_dcg
-from ..display import exact
 from ..metrics import idcg
 from ..options import gains, position_weights
 from .presets import NUMBA_SMALL_QUICKSORT, TIE_RULES
@@ -204,22 +203,3 @@ def tie_breaking(query: Query, gain: str = "linear") -> pd.DataFrame:
         used_by = tr(TIE_RULES["random"].used_by)
         rows.append((key, tr(label), tr(short), used_by, names(order), norm(value)))
     return pd.DataFrame(rows, columns=["key", "rule", "short", "used_by", "order", "ndcg"])
-
-
-def ranked_items(query: Query) -> pd.DataFrame:
-    """The query's items in ranked order (input order among ties), with a letter per tie group.
-
-    Columns: rank, id, score, relevance (as given), tie group ("" when the score is unique).
-    """
-    groups = tie_groups(query.scores)
-    order = ranking_order(query.scores, query.ids, "keep")
-    group_of = {i: chr(ord("A") + g) for g, members in enumerate(groups) for i in members}
-    return pd.DataFrame(
-        {
-            "rank": list(range(1, query.n + 1)),
-            "id": [query.ids[i] for i in order],
-            "score": [exact(query.scores[i]) for i in order],
-            "relevance": [exact(query.relevances[i]) for i in order],
-            "tie group": [group_of.get(int(i), "") for i in order],
-        }
-    )

@@ -133,6 +133,7 @@ def test_scores_and_ids_from_the_url_pin_the_tie_order():
     # the tie visualiser: groups A and B, and one row per tie rule
     ranked = frame(at, "libraries_ranked")
     assert list(ranked["tie group"]) == ["A", "A", "B", "B"]
+    assert list(ranked["score"]) == ["0.8", "0.8", "0.5", "0.5"]  # as given, input order in a tie
     ties = frame(at, "libraries_ties").set_index("rule")
     assert ties.loc["By document id, descending (trec_eval)", "order (top first)"] == (
         "d4, d1, d3, d2"

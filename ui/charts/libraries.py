@@ -1,17 +1,20 @@
-"""The looks of /libraries: the tie chart, and the colours of its two tables.
+"""The looks of /libraries: the tie chart, its tables, and their colours.
 
 Each function takes what the core computed (`ndcg_core.libraries`) and returns a figure or a
-styled table; the page only shows them. Rows are found by their key, never by position.
+table; the page only shows them. Rows are found by their key, never by position.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pandas as pd
 import plotly.graph_objects as go
 from pandas.io.formats.style import Styler
 
 from i18n import N_, tr
-from ndcg_core.display import fixed
+from ndcg_core.display import exact, fixed
+from ndcg_core.libraries import CAUSES, LibraryVerdict, Query, ranking_order, tie_groups
 
 from ..text import for_chart
 from .theme import ORANGE, PALETTE, SYMBOLS, VERMILLION, layout
@@ -118,6 +121,22 @@ def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
 BRIEF_COLUMNS = ["library", "measure", "verdict", "differs by"]
 
 
+def verdict_table(verdicts: Sequence[LibraryVerdict]) -> pd.DataFrame:
+    """One row per preset: library, measure, verdict, value, what differs and why."""
+    return pd.DataFrame(
+        {
+            "library": [v.preset.library for v in verdicts],
+            "measure": [v.metric for v in verdicts],
+            "verdict": [v.shown for v in verdicts],
+            "value": [v.value for v in verdicts],
+            "differs by": [", ".join(tr(CAUSES[c]) for c in v.causes) for v in verdicts],
+            "why, in plain words": [
+                v.message if v.kind == "refused" else v.explanation for v in verdicts
+            ],
+        }
+    )
+
+
 def verdicts_table(table: pd.DataFrame, *, brief: bool = False) -> Styler:
     """The results table: refusals and silent changes tinted, the causes in bold. `brief`
     keeps only BRIEF_COLUMNS."""
@@ -147,9 +166,22 @@ def verdicts_table(table: pd.DataFrame, *, brief: bool = False) -> Styler:
     ).format({_head("value"): lambda v: fixed(v, VALUE_DIGITS)})
 
 
-def tie_groups_table(items: pd.DataFrame) -> Styler:
-    """The ranked items, each tie group behind its own colour (its letter says the same)."""
-
+def tie_groups_table(query: Query) -> Styler:
+    """The query's items in ranked order (input order among ties): rank, id, score, relevance
+    (as given) and a letter per tie group ("" when the score is unique), each tie group behind
+    its own colour."""
+    groups = tie_groups(query.scores)
+    order = ranking_order(query.scores, query.ids, "keep")
+    group_of = {i: chr(ord("A") + g) for g, members in enumerate(groups) for i in members}
+    items = pd.DataFrame(
+        {
+            "rank": list(range(1, query.n + 1)),
+            "id": [query.ids[i] for i in order],
+            "score": [exact(query.scores[i]) for i in order],
+            "relevance": [exact(query.relevances[i]) for i in order],
+            "tie group": [group_of.get(int(i), "") for i in order],
+        }
+    )
     group = _head("tie group")
 
     def group_tint(row: pd.Series) -> list[str]:
