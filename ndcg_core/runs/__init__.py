@@ -50,16 +50,13 @@ from .read import (
     CSV_FIELD_LIMIT,
     CSV_REQUIRED,
     LONG_MAX,
-    MAX_FILE_MB,
     MAX_PROBLEMS,
     MAX_SHOWN_TEXT,
     MB,
     TREC_SPACE,
     LineProblem,
     Table,
-    check_size,
     read_csv_run,
-    size_text,
 )
 from .stream import read_trec_qrels, read_trec_run
 
@@ -67,7 +64,6 @@ __all__ = [
     "CSV_FIELD_LIMIT",
     "CSV_REQUIRED",
     "LONG_MAX",
-    "MAX_FILE_MB",
     "MAX_PROBLEMS",
     "MAX_SHOWN_TEXT",
     "MB",
@@ -80,7 +76,6 @@ __all__ = [
     "QueryList",
     "Table",
     "answered_only",
-    "check_size",
     "complete_gap",
     "convention_grid",
     "cut_for",
@@ -92,5 +87,4 @@ __all__ = [
     "read_csv_run",
     "read_trec_qrels",
     "read_trec_run",
-    "size_text",
 ]

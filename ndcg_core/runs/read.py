@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from i18n import N_, retold, tr, tr_kept, trn_kept
+from i18n import N_, tr, tr_kept, trn_kept
 
-from ..display import count, exact, fixed, shorten
+from ..display import count, shorten
 
 try:  # pyarrow turns 2 million numbers written as text into floats in milliseconds
     import pyarrow as pa
@@ -29,9 +29,6 @@ CSV_REQUIRED = ("query_id", "doc_id", "relevance")
 # (display.MAX_QUOTED), so that a whole TREC line usually shows.
 MAX_SHOWN_TEXT = 80
 MB = 1_000_000  # bytes in the megabyte of the upload cap, as Streamlit's uploader counts it
-# The largest file read, in MB: the app's upload cap (server.maxUploadSize in
-# .streamlit/config.toml, which a test keeps equal to this) and the command line's.
-MAX_FILE_MB = 50
 # Problem lines kept per file, with their line numbers and text; past them, problems are only
 # counted. A page shows the first thousand; a file of millions of bad lines must not hold a
 # Python object per line (the server would need gigabytes for a 10 MB file of them).
@@ -208,51 +205,10 @@ class Table:
         """Every line that could not be used: those kept in `problems` and those counted."""
         return len(self.problems) + self.more_problems
 
-    def problem_frame(self) -> pd.DataFrame:
-        """The kept problems, one row each; a last row counts those not kept."""
-        rows = [(p.line, retold(p.reason), p.text) for p in self.problems]
-        if self.more_problems:
-            rows.append((None, tr("… and {count} more", count=count(self.more_problems)), ""))
-        frame = pd.DataFrame(rows, columns=["line", "problem", "text"])
-        return frame.astype({"line": "Int64"})  # whole numbers, and none on the count's row
-
 
 # ---------------------------------------------------------------------------------------------
 # Reading bytes
 # ---------------------------------------------------------------------------------------------
-
-
-def size_text(cap_mb: float) -> str:
-    """The upload cap in words: '50 MB (50,000,000 bytes)'."""
-    return tr("{mb} MB ({bytes} bytes)", mb=exact(cap_mb), bytes=count(int(cap_mb * MB)))
-
-
-def check_size(n_bytes: int, cap_mb: float, name: str = "The file", *, ended: bool = True) -> None:
-    """Refuse a file larger than the upload cap (``server.maxUploadSize``, in megabytes of
-    1,000,000 bytes: the unit Streamlit's uploader counts in, so the widget, the page and this
-    check agree on the byte). `ended=False`: reading stopped after `n_bytes` (a stream, or a
-    file with no end such as /dev/zero), so its size is unknown."""
-    if n_bytes > cap_mb * MB:
-        if ended:
-            said = tr(
-                "{name} is {mb} MB ({bytes} bytes); files up to {cap} are accepted (the upload "
-                "cap, server.maxUploadSize). Cut it down, e.g. to fewer queries, and try again.",
-                name=name,
-                mb=fixed(n_bytes / MB, 1),
-                bytes=count(n_bytes),
-                cap=size_text(cap_mb),
-            )
-        else:
-            said = tr(
-                "{name} is more than {cap_mb} MB: it had not ended after {bytes} bytes; files up "
-                "to {cap} are accepted (the upload cap, server.maxUploadSize). Cut it down, e.g. "
-                "to fewer queries, and try again.",
-                name=name,
-                cap_mb=exact(cap_mb),
-                bytes=count(n_bytes),
-                cap=size_text(cap_mb),
-            )
-        raise ValueError(said)
 
 
 def _text(data: bytes, name: str) -> str:

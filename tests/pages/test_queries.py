@@ -196,8 +196,8 @@ def test_a_file_that_is_not_a_run_is_described_its_problems_built_once(monkeypat
     # rest; the problem table is built once, not again on every rerun, and the CSV only when
     # downloaded.
     built = []
-    frame = runs.Table.problem_frame
-    monkeypatch.setattr(runs.Table, "problem_frame", lambda t: built.append(t.name) or frame(t))
+    frame = queries_data.problem_frame
+    monkeypatch.setattr(queries_data, "problem_frame", lambda t: built.append(t.name) or frame(t))
     at = _upload("trec_upload", run=("x.txt", b"x\n" * 30_000), qrels=("q.txt", b"301 0 A 1\n"))
     assert not at.exception
     assert_message(

@@ -2,8 +2,11 @@
 bytes, each file known by its digest, big sets read in worker processes, one cache bounded by
 size, and a query's playground link cut to what a link holds."""
 
+import tomllib
+from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
+import pandas as pd
 import pytest
 
 from i18n import retold_error, speaking
@@ -24,6 +27,31 @@ def test_bytes_path_refuses_big_files_and_reads_both_formats():
     assert set(set_files.load_files(trec.kind, trec.given, 50)[1]) == {"run"}
     movies = queries_data.sample_files("movies")
     assert set(set_files.load_files(movies.kind, movies.given, 50)[1]) == {"run", "second_run"}
+
+
+def test_upload_cap_counts_megabytes_as_the_uploader_does():
+    # Streamlit's upload box refuses files over maxUploadSize × 1,000,000 bytes (it counts in
+    # decimal megabytes): a 49 MiB run (51,380,231 bytes) was refused there while this check
+    # and the page said 50 MiB. One cap, in the same unit, everywhere: the one the README states.
+    config = tomllib.loads((Path(__file__).parents[2] / ".streamlit/config.toml").read_text())
+    assert config["server"]["maxUploadSize"] == 50
+    set_files.check_size(50_000_000, 50)
+    with pytest.raises(ValueError, match=r"50\.0 MB \(50,000,001 bytes\); files up to 50 MB"):
+        set_files.check_size(50_000_001, 50, "big.csv")
+    with pytest.raises(ValueError, match=r"51\.4 MB \(51,380,231 bytes\)"):
+        set_files.check_size(51_380_231, 50, "big.csv")
+    assert set_files.size_text(50) == "50 MB (50,000,000 bytes)"
+
+
+def test_the_problem_table_counts_the_lines_it_does_not_keep():
+    table = runs.read_csv_run(b"query_id,doc_id,relevance\nq,a,x\nq,b,1\n", "r.csv")
+    frame = queries_data.problem_frame(table)
+    assert list(frame.columns) == ["line", "problem", "text"] and len(frame) == 1
+    table = runs.read_trec_run(b"x\n" * 200_000, "r.txt")
+    frame = queries_data.problem_frame(table)
+    assert len(frame) == runs.MAX_PROBLEMS + 1
+    assert frame["problem"].iloc[-1] == "… and 40,000 more"
+    assert frame["line"].iloc[-1] is pd.NA  # the count's row has no line
 
 
 def test_file_digests_frame_role_name_and_bytes():

@@ -346,7 +346,7 @@ def load(files: Files, cap_mb: float) -> tuple[dict[str, runs.Table], dict | Val
         return found
     present = files.given
     for name, data in present.values():
-        runs.check_size(len(data), cap_mb, name)  # refused here: no bytes sent to a worker
+        set_files.check_size(len(data), cap_mb, name)  # refused here: none sent to a worker
     with WORKERS.one_read(key):
         found = CACHE.get(key)  # read by another session while this one waited
         if found is not None:
@@ -365,21 +365,25 @@ def problems_shown(key: str, table: runs.Table, limit: int):
     return _problems_shown(key, table.name, limit, table, lang=i18n.language())
 
 
-def _problem_frame(table: runs.Table):
-    """The problems of `table`, its column heads in the page's language."""
-    frame = table.problem_frame()
+def problem_frame(table: runs.Table) -> pd.DataFrame:
+    """The kept problems of `table`, one row each, and a last row counting those not kept; the
+    column heads in the page's language."""
+    rows = [(p.line, retold(p.reason), p.text) for p in table.problems]
+    if table.more_problems:
+        rows.append((None, tr("… and {count} more", count=count(table.more_problems)), ""))
+    frame = pd.DataFrame(rows, columns=list(PROBLEM_HEADS)).astype({"line": "Int64"})
     return frame.rename(columns={column: tr(head) for column, head in PROBLEM_HEADS.items()})
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def _problems_shown(key: str, name: str, limit: int, _table: runs.Table, lang: str):
-    return _problem_frame(_table).head(limit)
+    return problem_frame(_table).head(limit)
 
 
 def problems_csv(table: runs.Table):
     """Every kept problem of `table` as CSV bytes, for a download button to build only when the
     file is downloaded (a callable)."""
-    return lambda: csv_bytes(_problem_frame(table))
+    return lambda: csv_bytes(problem_frame(table))
 
 
 def load_tables(files: Files, cap_mb: float) -> dict[str, runs.Table]:

@@ -3,10 +3,12 @@ process (`worker`), which imports this and the core only, never Streamlit."""
 
 from __future__ import annotations
 
+from i18n import tr
+from ndcg_core.display import count, exact, fixed
 from ndcg_core.runs import (
+    MB,
     Dataset,
     Table,
-    check_size,
     from_csv,
     join_trec,
     read_csv_run,
@@ -15,6 +17,28 @@ from ndcg_core.runs import (
 )
 
 ROLES = ("run", "qrels", "second_run")  # the files a set can hold, in the order they are read
+
+
+def size_text(cap_mb: float) -> str:
+    """The upload cap in words: '50 MB (50,000,000 bytes)'."""
+    return tr("{mb} MB ({bytes} bytes)", mb=exact(cap_mb), bytes=count(int(cap_mb * MB)))
+
+
+def check_size(n_bytes: int, cap_mb: float, name: str = "The file") -> None:
+    """Refuse a file larger than the upload cap (``server.maxUploadSize``, in megabytes of
+    1,000,000 bytes: the unit Streamlit's uploader counts in, so the widget, the page and this
+    check agree on the byte). The command line reads files of any size."""
+    if n_bytes > cap_mb * MB:
+        raise ValueError(
+            tr(
+                "{name} is {mb} MB ({bytes} bytes); files up to {cap} are accepted (the upload "
+                "cap, server.maxUploadSize). Cut it down, e.g. to fewer queries, and try again.",
+                name=name,
+                mb=fixed(n_bytes / MB, 1),
+                bytes=count(n_bytes),
+                cap=size_text(cap_mb),
+            )
+        )
 
 
 def read_file(kind: str, role: str, name: str, data: bytes, cap_mb: float) -> Table:

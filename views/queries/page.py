@@ -31,6 +31,7 @@ from ui import charts, controls, inputs, language, menu, share, tables, urlparam
 from ui.charts.queries import paired_scatter, paired_table, spread_histogram, spread_table
 from ui.text import plain
 from views.queries import data as queries_data
+from views.queries import files as set_files
 from views.queries.data import SAMPLES, TREC_QRELS, Files
 
 PAGE = "queries"
@@ -168,7 +169,7 @@ def _choose_files(source: str) -> Files:
     cap_text = tr(
         "Files up to {size} each are accepted (the server's `maxUploadSize`; a megabyte here is "
         "{bytes} bytes, as the upload box counts).",
-        size=runs.size_text(CAP_MB),
+        size=set_files.size_text(CAP_MB),
         bytes=count(1_000_000),
     )
     if source == "movies":
