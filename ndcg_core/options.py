@@ -425,17 +425,6 @@ def covering_gain(gain: object, grades) -> tuple[str, str]:
     return "linear", f"{why} This list is scored with the linear gain, rel, instead."
 
 
-# The gain widgets' third choice, beside GAINS: a gain per grade.
-GAIN_MAP_OPTION = Option(
-    name="map",
-    label=N_("A gain per grade (a map)"),
-    short=N_("a gain per grade"),
-    description=GainMap.description,
-    used_by=GainMap.used_by,
-    reference=GainMap.reference,
-)
-
-
 def _map_number(value: object, what: str, grade: object = None, shown: str = "") -> float:
     shown = shown or (value if isinstance(value, str) else repr(value))
     if isinstance(value, (bool, np.bool_)) or not isinstance(
@@ -691,33 +680,6 @@ CUTS: dict[str, Option] = {
             "IDCG grows beyond IDCG@n."
         ),
         used_by=N_("trec_eval ndcg"),
-    ),
-}
-
-
-# Which queries a run's mean is taken over: trec_eval's default, or its -c
-# (--complete_rel_info_wanted). Keyed by the core's `complete` keyword.
-MEAN_OVER: dict[bool, Option] = {
-    False: Option(
-        name="answered",
-        label=N_("The queries the run answers (trec_eval's default)"),
-        short=N_("the queries the run answers"),
-        description=N_(
-            "The mean over the queries both the run and the judgments have. A judged query the "
-            "run never answers is left out, so a run that skips its hardest queries looks "
-            "better than it is."
-        ),
-        used_by=N_("trec_eval and pytrec_eval by default"),
-    ),
-    True: Option(
-        name="judged",
-        label=N_("Every judged query (trec_eval -c)"),
-        short=N_("every judged query"),
-        description=N_(
-            "The mean over every query the judgments have: one the run never answers counts as "
-            "an empty ranking, NDCG 0, so skipping a query costs what failing it would."
-        ),
-        used_by=N_("trec_eval -c (the option trec_eval's README gives for official TREC runs)"),
     ),
 }
 

@@ -15,14 +15,13 @@ from dataclasses import replace
 
 import streamlit as st
 
-from i18n import tr, trn
+from i18n import N_, tr, trn
 from ndcg_core.display import exact
 from ndcg_core.model import RankedList, Scoring, check_scorable
 from ndcg_core.options import (
     CUTS,
     DISCOUNTS,
     EVERY_RANKED,
-    GAIN_MAP_OPTION,
     GAINS,
     IDEALS,
     LOG_BASE,
@@ -39,7 +38,16 @@ from . import inputs, language, page_state, urlparams
 from .text import plain
 from .typed import parse_relevances
 
-MAP = GAIN_MAP_OPTION.name  # the gain widget's third choice: a gain per grade
+# The gain widgets' third choice, beside GAINS: a gain per grade.
+GAIN_MAP_OPTION = Option(
+    name="map",
+    label=N_("A gain per grade (a map)"),
+    short=N_("a gain per grade"),
+    description=GainMap.description,
+    used_by=GainMap.used_by,
+    reference=GainMap.reference,
+)
+MAP = GAIN_MAP_OPTION.name
 
 
 def from_link(key: str, param: urlparams.Param, default: object = None) -> None:

@@ -21,10 +21,10 @@ from ndcg_core.options import (
     DISCOUNTS,
     IDEALS,
     LOG_BASE,
-    MEAN_OVER,
     ON_ZERO,
     TIES,
     GainMap,
+    Option,
     is_gain_map,
 )
 from ui import charts, controls, inputs, language, menu, share, tables, urlparams
@@ -42,6 +42,32 @@ MAX_PROBLEM_ROWS = 1000
 ROW_PX, HEADER_PX = 35, 38  # a dataframe's row and header heights, to size tables to their rows
 CAP_MB = float(st.get_option("server.maxUploadSize"))
 LIBRARIES = ("sklearn", "lightgbm")  # whose conventions the run can be compared under
+
+# Which queries a run's mean is taken over: trec_eval's default, or its -c
+# (--complete_rel_info_wanted). Keyed by the core's `complete` keyword.
+MEAN_OVER: dict[bool, Option] = {
+    False: Option(
+        name="answered",
+        label=N_("The queries the run answers (trec_eval's default)"),
+        short=N_("the queries the run answers"),
+        description=N_(
+            "The mean over the queries both the run and the judgments have. A judged query the "
+            "run never answers is left out, so a run that skips its hardest queries looks "
+            "better than it is."
+        ),
+        used_by=N_("trec_eval and pytrec_eval by default"),
+    ),
+    True: Option(
+        name="judged",
+        label=N_("Every judged query (trec_eval -c)"),
+        short=N_("every judged query"),
+        description=N_(
+            "The mean over every query the judgments have: one the run never answers counts as "
+            "an empty ranking, NDCG 0, so skipping a query costs what failing it would."
+        ),
+        used_by=N_("trec_eval -c (the option trec_eval's README gives for official TREC runs)"),
+    ),
+}
 
 SAMPLE = urlparams.option("sample", SAMPLES, "movies", N_("source of the run"))
 QRELS = urlparams.option("qrels", TREC_QRELS, "qrels.test", N_("qrels file of the sample"))
