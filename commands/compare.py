@@ -24,7 +24,6 @@ from commands import trec
 from ndcg_core import stats
 from ndcg_core.compare import ALPHA, RESAMPLES, Comparison, compare, per_query
 from ndcg_core.display import count
-from ndcg_core.trec import read_qrels, read_run
 
 MARK = "†"  # a difference significant at ALPHA once corrected
 
@@ -189,10 +188,10 @@ def run(argv: Sequence[str] | None = None) -> str:
         names = run_names(args.runs)
     except ValueError as error:
         raise trec.UsageError(str(error)) from None
-    qrels = read_qrels(args.qrels)
+    qrels = trec.read_qrels(args.qrels)
     frames: dict[str, pd.DataFrame] = {}
     for name, path in zip(names, args.runs):  # one run in memory at a time
-        table = read_run(path)
+        table = trec.read_run(path)
         for measure, frame in per_query(qrels, {name: table}, measures, args.l).items():
             frames[measure] = frame if measure not in frames else frames[measure].join(frame)
         del table

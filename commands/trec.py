@@ -54,7 +54,7 @@ from ndcg_core.batch import BatchResult
 from ndcg_core.display import count, shorten
 from ndcg_core.model import Scoring
 from ndcg_core.options import DISCOUNTS, GAIN_MAP_PREFIX, IDEALS, ON_ZERO, TIES, is_gain_map
-from ndcg_core.trec import TrecMeasure, ranking, read_qrels, read_run, values
+from ndcg_core.trec import TrecMeasure, ranking, values
 
 DEFAULT_CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's cut-offs by default
 NAME_WIDTH = 22  # trec_eval pads measure names to this width
@@ -300,6 +300,29 @@ def _gain_pairs(params: str) -> tuple[tuple[int, float], ...]:
             )
         pairs.setdefault(_option_long(name, option), value)
     return tuple(sorted(pairs.items()))
+
+
+def read_qrels(path) -> runs.Table:
+    """Judgments as trec_eval reads them (relevance by ``atol``); ValueError naming the lines
+    trec_eval would not read."""
+    return _usable(runs.read_trec_qrels(path, str(path), whole_relevance=True))
+
+
+def read_run(path) -> runs.Table:
+    """A run as trec_eval reads it; ValueError naming the lines trec_eval would not read."""
+    return _usable(runs.read_trec_run(path, str(path)))
+
+
+def _usable(table: runs.Table) -> runs.Table:
+    if table.problems:
+        shown = "\n".join(f"  line {p.line}: {p.reason}: {p.text}" for p in table.problems[:10])
+        more = table.problem_count - 10
+        summary = f"\n{table.summary}" if table.summary else ""
+        raise ValueError(
+            f"{table.name}: {count(table.problem_count)} line(s) trec_eval would not read as they "
+            f"are:\n{shown}" + (f"\n  … and {count(more)} more" if more > 0 else "") + summary
+        )
+    return table
 
 
 def run(argv: Sequence[str] | None = None) -> str:

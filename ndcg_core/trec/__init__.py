@@ -5,12 +5,11 @@ measure on it at once, and the two files read as trec_eval reads them.
   two it does not have, ``lab_err`` and ``lab_rbp``); `values` computes it for every query of a
   `Ranking` as trec_eval 9.0.8 does;
 - `ranking`: a run joined to its judgments, each query's rows by score (in single precision)
-  then document id, both descending, as trec_eval sorts them;
-- `read_qrels`, `read_run`: the files as trec_eval reads them (`runs`, streamed: any size),
-  a ValueError naming every line it would not read.
+  then document id, both descending, as trec_eval sorts them.
 
-The command line, ``python -m ndcg_core.trec``, reads its options and prints trec_eval's output
-in `commands.trec` (this package's `__main__` hands over to it): a front-end, like the pages.
+The files are read as trec_eval reads them by `runs` (streamed: any size). The command line,
+``python -m ndcg_core.trec``, reads its options and files and prints trec_eval's output in
+`commands.trec` (this package's `__main__` hands over to it): a front-end, like the pages.
 """
 
 from __future__ import annotations
@@ -31,7 +30,6 @@ from ..batch import (
     batch_ndcg,
     in_ranking_order,
 )
-from ..display import count
 from ..runs.stream import runs_of
 
 
@@ -198,26 +196,3 @@ def _err(ranked: Ranking, gain: np.ndarray, top: float, k: int | None) -> np.nda
     term = np.exp(before) * stop / (rank + 1)
     weights = np.where(rank < (k or np.inf), term, 0.0)
     return np.bincount(ranked.codes, weights=weights, minlength=len(ranked.queries))
-
-
-def read_qrels(path) -> runs.Table:
-    """Judgments as trec_eval reads them (relevance by ``atol``); ValueError naming the lines
-    trec_eval would not read."""
-    return _usable(runs.read_trec_qrels(path, str(path), whole_relevance=True))
-
-
-def read_run(path) -> runs.Table:
-    """A run as trec_eval reads it; ValueError naming the lines trec_eval would not read."""
-    return _usable(runs.read_trec_run(path, str(path)))
-
-
-def _usable(table: runs.Table) -> runs.Table:
-    if table.problems:
-        shown = "\n".join(f"  line {p.line}: {p.reason}: {p.text}" for p in table.problems[:10])
-        more = table.problem_count - 10
-        summary = f"\n{table.summary}" if table.summary else ""
-        raise ValueError(
-            f"{table.name}: {count(table.problem_count)} line(s) trec_eval would not read as they "
-            f"are:\n{shown}" + (f"\n  … and {count(more)} more" if more > 0 else "") + summary
-        )
-    return table
