@@ -18,7 +18,7 @@ import pandas as pd
 
 from i18n import tr
 from ndcg_core.display import DIGITS, exact, fixed
-from ndcg_core.measures import MEASURES
+from ndcg_core.measures import SYMBOLS
 from ndcg_core.model import cut_suffix
 from ndcg_core.options import DISCOUNTS, gain_record, is_gain_map
 
@@ -293,9 +293,7 @@ def neighbour_formula(key: str, ranked) -> str:
         )
     upper = "k" if ranked.k is not None else "n"
     at = "@k" if ranked.k is not None else ""
-    names = {
-        MEASURES[key].symbol: _measure(MEASURES[key].symbol, at) for key in _NEIGHBOUR_FORMULAS
-    }
+    names = {SYMBOLS[key]: _measure(SYMBOLS[key], at) for key in _NEIGHBOUR_FORMULAS}
     return _NEIGHBOUR_FORMULAS[key].format(k=upper, **names)
 
 
@@ -316,7 +314,7 @@ def neighbour_filled(result, key: str) -> str:
         raise ValueError(
             f"`key` must be one of {', '.join(_NEIGHBOUR_FORMULAS)} or 'ndcg'; got {key!r}."
         )
-    return filler(result, _measure(MEASURES[key].symbol, result.ranked.at))
+    return filler(result, _measure(SYMBOLS[key], result.ranked.at))
 
 
 def _hits(result) -> list[str]:

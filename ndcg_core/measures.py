@@ -9,7 +9,7 @@ NDCG (`k` int or None for the whole list):
   s_i = (2^g_i − 1) / 2^g_max.
 - `rbp` (rank-biased precision): binary; a reader goes on from each position with probability p.
 
-`MEASURES` holds each one's name, what it rewards and its reference, as data for the pages;
+`SYMBOLS` names them, in the pages' order (what each rewards, in words, is `lessons.measures`);
 `all_measures(ranked, ...)` scores a `RankedList` by all of them at once, NDCG included; the
 formulas' LaTeX is in `lessons/latex.py` (`neighbour_formula`, `neighbour_filled`).
 
@@ -42,7 +42,6 @@ from .display import exact, shorten
 from .metrics import Totals, check_k, check_on_zero, check_relevances, totals
 from .model import RankedList
 from .options import NumberRange
-from .references import REFERENCES
 
 # The ranges the app offers (every widget and link); the functions accept any valid value.
 REL_MIN = NumberRange(
@@ -319,119 +318,10 @@ def rbp_residual(n: int, p: float = 0.8) -> float:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Measure:
-    """One measure: its short name (the symbol), its full name, what it rewards, its reader."""
-
-    key: str
-    symbol: str  # P, R, RR, AP, ERR, RBP, NDCG: the card's name before the cut-off
-    name: str
-    rewards: str
-    reader: str
-    graded: bool  # True: reads grades; False: relevant or not (rel_min)
-    uses_pool: bool  # True: relevant items never retrieved count against it
-    reference: str
-
-
-MEASURES: dict[str, Measure] = {
-    measure.key: measure
-    for measure in (
-        Measure(
-            key="p",
-            symbol="P",
-            name=N_("Precision at k"),
-            rewards=N_(
-                "How many of the top k are hits. The order inside the top k does not matter, "
-                "and neither do relevant items the system never found."
-            ),
-            reader=N_("reads exactly k items, whatever they find"),
-            graded=False,
-            uses_pool=False,
-            reference="Manning, Raghavan & Schütze (2008), Introduction to IR, ch. 8.",
-        ),
-        Measure(
-            key="r",
-            symbol="R",
-            name=N_("Recall at k"),
-            rewards=N_(
-                "How many of all relevant judged items made it into the top k: it counts the "
-                "ones the system missed, and ignores the order."
-            ),
-            reader=N_("wants every relevant item, and reads k of them"),
-            graded=False,
-            uses_pool=True,
-            reference="Manning, Raghavan & Schütze (2008), Introduction to IR, ch. 8.",
-        ),
-        Measure(
-            key="rr",
-            symbol="RR",
-            name=N_("Reciprocal rank"),
-            rewards=N_(
-                "Only the first hit: 1 at the top, 1/2 at position 2, 1/3 at 3. Everything after "
-                "the first relevant item is ignored. Its mean over queries is MRR."
-            ),
-            reader=N_("needs one good answer and stops there"),
-            graded=False,
-            uses_pool=False,
-            reference="Voorhees (1999), the TREC-8 question answering track.",
-        ),
-        Measure(
-            key="ap",
-            symbol="AP",
-            name=N_("Average precision"),
-            rewards=N_(
-                "Every relevant item, early: the precision at each hit, averaged over all "
-                "relevant judged items, so a relevant item never retrieved counts as 0. Its "
-                "mean over queries is MAP."
-            ),
-            reader=N_("wants all relevant items and reads until the last one"),
-            graded=False,
-            uses_pool=True,
-            reference="Buckley & Voorhees (2000); trec_eval's map.",
-        ),
-        Measure(
-            key="err",
-            symbol="ERR",
-            name=N_("Expected reciprocal rank"),
-            rewards=N_(
-                "One very good item early. A highly relevant item near the top ends the search, "
-                "so what lies below it hardly counts; grades matter a lot (2^g − 1)."
-            ),
-            reader=N_("stops as soon as satisfied; a better item satisfies more often (cascade)"),
-            graded=True,
-            uses_pool=False,
-            reference="Chapelle, Metzler, Zhang & Grinspan (2009), CIKM.",
-        ),
-        Measure(
-            key="rbp",
-            symbol="RBP",
-            name=N_("Rank-biased precision"),
-            rewards=N_(
-                "Hits where a reader of a given patience p looks: each position's weight "
-                "falls by the factor p. Never normalised by an ideal, so a list with few "
-                "relevant items cannot score high."
-            ),
-            reader=N_("reads on from each item with the same probability p"),
-            graded=False,
-            uses_pool=False,
-            reference="Moffat & Zobel (2008), ACM TOIS 27(1).",
-        ),
-        Measure(
-            key="ndcg",
-            symbol="NDCG",
-            name=N_("Normalised discounted cumulative gain"),
-            rewards=N_(
-                "Graded items in the best order it could have had: each grade discounted by "
-                "position, then divided by the ideal order's total, so 1 means no better order "
-                "exists for these items (and the pool)."
-            ),
-            reader=N_("reads down the list, each position worth less by a slowly falling discount"),
-            graded=True,
-            uses_pool=True,
-            reference=f"{REFERENCES['jarvelin2002'].short}, ACM TOIS 20(4).",
-        ),
-    )
-}
+# The measures `all_measures` scores, in the order the pages list them, each by its symbol (a
+# card's name before the cut-off). What each rewards and its reader, in words, are the lessons'
+# (`lessons.measures.MEASURES`).
+SYMBOLS = {"p": "P", "r": "R", "rr": "RR", "ap": "AP", "err": "ERR", "rbp": "RBP", "ndcg": "NDCG"}
 
 
 @dataclass(frozen=True)
@@ -450,7 +340,7 @@ class MeasureSettings:
 
 @dataclass(frozen=True)
 class MeasureValues:
-    """One list scored by every measure of `MEASURES`, with what the page needs to explain it.
+    """One list scored by every measure of `SYMBOLS`, with what the page needs to explain it.
 
     values: measure key → value (NaN where a measure cannot be computed, see `problems`);
     depth: positions counted; hits: how many of them are relevant; relevant: m, every relevant
@@ -472,7 +362,7 @@ class MeasureValues:
 
     def name(self, key: str) -> str:
         """The measure as the page names it: 'P@6', 'ERR@6', or 'AP' without a cut-off."""
-        return f"{MEASURES[key].symbol}{self.ranked.at}"
+        return f"{SYMBOLS[key]}{self.ranked.at}"
 
     @property
     def divisor(self) -> int:

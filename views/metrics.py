@@ -7,11 +7,11 @@ import streamlit as st
 
 from i18n import N_, tr
 from lessons.latex import neighbour_filled, neighbour_formula, relevant_symbol
+from lessons.measures import MEASURES
 from lessons.practice.lesson_questions import build_next_move, instructive_swap, swapped
 from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.measures import (
     G_MAX,
-    MEASURES,
     PERSISTENCE,
     REL_MIN,
     MeasureSettings,

@@ -60,7 +60,7 @@ from .pitfalls import (
 )
 from .records import Case, Choice, Exercise, Slot, scored_with
 
-EVERY = frozenset(measures.MEASURES)
+EVERY = frozenset(measures.SYMBOLS)
 LISTED = 60  # characters of a list quoted in a question; a longer one ends in '…'
 
 
@@ -134,7 +134,7 @@ def build_next_move(ranked: RankedList, i: int, j: int) -> Exercise:
 
 
 def _names(keys: frozenset[str], at: str) -> str:
-    names = [f"{measures.MEASURES[key].symbol}{at}" for key in measures.MEASURES if key in keys]
+    names = [f"{symbol}{at}" for key, symbol in measures.SYMBOLS.items() if key in keys]
     if len(names) == 1:
         return names[0]
     return tr("{measures} and {last}", measures=", ".join(names[:-1]), last=names[-1])

@@ -5,7 +5,7 @@ From version 4 on the list is cut at a k drawn from 3 to n, so an item can cross
 R@k can move. Every wrong option carries its own misconception (its `why`): what picking it
 says about the measures, in words that do not name the measures it has wrong.
 
-An option claims a set of measures (keys of `ndcg_core.measures.MEASURES`); it holds when it is
+An option claims a set of measures (keys of `ndcg_core.measures.SYMBOLS`); it holds when it is
 exactly the set whose values differ before and after the swap.
 """
 
@@ -25,7 +25,7 @@ from .records import Case, Choice, Claim, Exercise, Slot, draw_cut, draw_grades,
 
 @lru_cache(maxsize=1024)
 def measures_changed(before: RankedList, after: RankedList) -> frozenset[str]:
-    """The keys of `measures.MEASURES` whose value differs between two lists. Cached: judging
+    """The keys of `measures.SYMBOLS` whose value differs between two lists. Cached: judging
     one answer checks every option against the same two lists."""
     a = measures.all_measures(before).values
     b = measures.all_measures(after).values
@@ -34,8 +34,8 @@ def measures_changed(before: RankedList, after: RankedList) -> frozenset[str]:
 
 def measures_text(keys: frozenset[str], at: str) -> str:
     """An option's words: 'Only ERR@6 and NDCG@6 change', 'All seven change'."""
-    names = [f"{measures.MEASURES[key].symbol}{at}" for key in measures.MEASURES if key in keys]
-    if len(names) == len(measures.MEASURES):
+    names = [f"{symbol}{at}" for key, symbol in measures.SYMBOLS.items() if key in keys]
+    if len(names) == len(measures.SYMBOLS):
         return trn("All {n} change", "All {n} change", len(names))
     if len(names) == 1:
         return tr("Only {measure} changes", measure=names[0])
@@ -75,7 +75,7 @@ _COUNT_LEFT_OUT = N_(
 
 def _misconception(option: frozenset[str], changed: frozenset[str]) -> str:
     """What picking `option` (a wrong one) says about the measures, for its feedback."""
-    if option == frozenset(measures.MEASURES):
+    if option == frozenset(measures.SYMBOLS):
         return tr(_EVERY)
     if option == frozenset({"ndcg"}):
         return tr(_ONLY_NDCG)
@@ -86,7 +86,7 @@ def _misconception(option: frozenset[str], changed: frozenset[str]) -> str:
 
 
 def before_and_after(exercise: Exercise) -> list[tuple[str, float, float, bool]]:
-    """Every measure of `measures.MEASURES` before and after the swap: its symbol with the
+    """Every measure of `measures.SYMBOLS` before and after the swap: its symbol with the
     cut-off ('ERR@5'), its value before, its value after (`measures.all_measures`), and whether
     it moved (as `measures_changed` decides)."""
     before, after = exercise.cases
@@ -94,8 +94,8 @@ def before_and_after(exercise: Exercise) -> list[tuple[str, float, float, bool]]
     scores = (measures.all_measures(before.ranked), measures.all_measures(after.ranked))
     moved = measures_changed(before.ranked, after.ranked)
     return [
-        (f"{m.symbol}{at}", scores[0].values[key], scores[1].values[key], key in moved)
-        for key, m in measures.MEASURES.items()
+        (f"{symbol}{at}", scores[0].values[key], scores[1].values[key], key in moved)
+        for key, symbol in measures.SYMBOLS.items()
     ]
 
 
@@ -107,7 +107,7 @@ ANSWER_CLASSES = (
     frozenset({"ap", "rbp", "err", "ndcg"}),  # relevant and not, in the top k; first hit stays
     frozenset({"rr", "ap", "rbp", "err", "ndcg"}),  # the same, and the first hit moves
     frozenset({"p", "r", "ap", "rbp", "err", "ndcg"}),  # relevant and not, across k
-    frozenset(measures.MEASURES),  # across k, and the first hit moves
+    frozenset(measures.SYMBOLS),  # across k, and the first hit moves
 )
 # The wrong options version 5 picks from, besides the other classes: the answer with one measure
 # (or the pair P and R) added or taken away, every measure, NDCG alone.
@@ -122,7 +122,7 @@ def make_metric_changes(slot: Slot) -> Exercise:
     rng = slot.rng
     if slot.version >= 5:
         return _exercise(slot, *_swap_for(rng, rng.choice(ANSWER_CLASSES)))
-    every = frozenset(measures.MEASURES)
+    every = frozenset(measures.SYMBOLS)
     while True:
         n = rng.randint(5, 7)
         values = draw_grades(rng, n)
@@ -189,7 +189,7 @@ def _swap_for(rng, answer: frozenset[str]) -> tuple:
 def _options(rng, answer: frozenset[str], at: str) -> tuple[Choice, ...]:
     """The answer and three wrong options drawn from the other classes, the answer with a
     measure toggled, every measure and NDCG alone, no two with the same misconception."""
-    wrong = [*ANSWER_CLASSES, frozenset(measures.MEASURES), frozenset({"ndcg"})]
+    wrong = [*ANSWER_CLASSES, frozenset(measures.SYMBOLS), frozenset({"ndcg"})]
     wrong += [answer ^ toggled for toggled in _TOGGLED]
     wrong = [option for option in dict.fromkeys(wrong) if option and option != answer]
     rng.shuffle(wrong)

@@ -14,8 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lessons.latex import neighbour_filled, neighbour_formula
+from lessons.measures import MEASURES
 from ndcg_core.measures import (
-    MEASURES,
+    SYMBOLS,
     MeasureSettings,
     all_measures,
     ap,
@@ -178,6 +179,7 @@ def test_changes_name_only_what_moved():
 
 def test_every_measure_has_its_formula_and_its_numbers():
     result = all_measures(RankedList(tuple(WIKIPEDIA)))
+    assert list(MEASURES) == list(SYMBOLS) == list(result.values)  # one set, one order
     for key in MEASURES:
         assert neighbour_formula(key, result.ranked)
     assert neighbour_filled(result, "p").endswith(r"\frac{5}{6} = 0.8333")

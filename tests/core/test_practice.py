@@ -1021,7 +1021,7 @@ def test_a_compare_feedback_never_leaves_exactly_one_option(version):
 
 @pytest.mark.parametrize("version", [3, 4, 5])
 def test_which_measures_move_feedback_names_the_misconception_not_the_answer(version):
-    from ndcg_core.measures import MEASURES
+    from ndcg_core.measures import SYMBOLS
 
     for seed in range(25):
         ex = _first("metric_changes", seed, version)
@@ -1037,7 +1037,7 @@ def test_which_measures_move_feedback_names_the_misconception_not_the_answer(ver
             # and none of the measures the pick has wrong: flipping them would give the answer.
             assert not any(ch.isdigit() for ch in feedback), feedback
             assert ex.choices[right].text not in feedback
-            named = {key for key, m in MEASURES.items() if f"{m.symbol} " in f"{feedback} "}
+            named = {key for key, symbol in SYMBOLS.items() if f"{symbol} " in f"{feedback} "}
             assert not named & (picked ^ answer), (feedback, picked ^ answer)
         assert len(seen) == len(wrong), seed  # one misconception per wrong option
 
