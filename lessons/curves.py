@@ -39,7 +39,6 @@ from ndcg_core.metrics import check_on_zero, check_relevances
 from ndcg_core.model import RankedList
 from ndcg_core.options import (
     DISCOUNTS,
-    NumberRange,
     Option,
     check_log_base,
     discounts,
@@ -48,14 +47,6 @@ from ndcg_core.options import (
 from ndcg_core.ordering import swap_effect
 
 TOPS = (1, 3, 10)  # the weight on the top 1, 3 and 10 positions
-DEPTH = NumberRange(
-    name="depth",
-    low=10,
-    high=100,
-    default=20,
-    step=5,
-    help=N_("How many positions the chart draws and the shares are taken over."),
-)
 
 
 @dataclass(frozen=True, kw_only=True)

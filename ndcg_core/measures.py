@@ -35,50 +35,12 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from i18n import N_, tr
+from i18n import tr
 
 from .checks import ArrayLike
 from .display import exact, shorten
 from .metrics import Totals, check_k, check_on_zero, check_relevances, totals
 from .model import RankedList
-from .options import NumberRange
-
-# The ranges the app offers (every widget and link); the functions accept any valid value.
-REL_MIN = NumberRange(
-    name="rel_min",
-    low=0.01,
-    high=1000.0,
-    default=1.0,
-    step=1.0,
-    help=N_(
-        "The smallest grade that counts as relevant for the binary measures (P, R, RR, AP, "
-        "RBP): with 1, every item graded 1 or more is a hit."
-    ),
-)
-G_MAX = NumberRange(
-    name="g_max",
-    low=1.0,
-    high=30.0,
-    default=3.0,
-    step=1.0,
-    help=N_(
-        "The top grade of the relevance scale (3 on a 0–3 scale). ERR reads an item of grade g "
-        "as satisfying the reader with probability (2^g − 1) / 2^g_max: 7/8 for the top grade "
-        "of 0–3."
-    ),
-)
-PERSISTENCE = NumberRange(
-    name="p",
-    low=0.01,
-    high=0.99,
-    default=0.8,
-    step=0.01,
-    help=N_(
-        "RBP's persistence: the chance that the reader goes on to the next position. 0.5 is "
-        "an impatient reader (about 2 items), 0.95 a patient one (about 20)."
-    ),
-)
-
 
 # ---------------------------------------------------------------------------------------------
 # Checks
@@ -328,9 +290,9 @@ SYMBOLS = {"p": "P", "r": "R", "rr": "RR", "ap": "AP", "err": "ERR", "rbp": "RBP
 class MeasureSettings:
     """The neighbours' own settings: the relevance threshold, ERR's top grade, RBP's p."""
 
-    rel_min: float = REL_MIN.default
-    g_max: float = G_MAX.default
-    p: float = PERSISTENCE.default
+    rel_min: float = 1.0
+    g_max: float = 3.0
+    p: float = 0.8
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rel_min", check_rel_min(self.rel_min))

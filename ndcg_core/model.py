@@ -28,7 +28,6 @@ from .options import (
     DISCOUNTS,
     EVERY_RANKED,
     IDEALS,
-    LOG_BASE,
     NO_CUTOFF,
     ON_ZERO,
     TIES,
@@ -384,7 +383,6 @@ def derived(ranked: RankedList, **changes) -> tuple[RankedList, str]:
 
 __all__ = [
     "EVERY_RANKED",
-    "LOG_BASE",
     "MAX_LABEL_LENGTH",
     "NO_CUTOFF",
     "RankedList",

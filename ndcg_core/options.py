@@ -584,48 +584,6 @@ DISCOUNTS: dict[str, Discount] = {
 }
 
 
-@dataclass(frozen=True)
-class NumberRange:
-    """A number a page lets the user choose, with the range its controls and links accept."""
-
-    name: str
-    low: float
-    high: float
-    default: float
-    step: float
-    help: str
-
-    def check(self, value: float, what: str = "") -> float:
-        """`value` if it lies in the range, else a ValueError naming it and the range."""
-        if not self.low <= value <= self.high:
-            raise ValueError(
-                tr(
-                    "{name} {value} is outside {low}–{high}, the range this app offers.",
-                    name=what or tr(self.name),
-                    value=exact(value),
-                    low=exact(self.low),
-                    high=exact(self.high),
-                )
-            )
-        return float(value)
-
-
-# The core accepts any base above 1 (see `check_log_base`); the app offers this range, in every
-# box and every link. Below 1.01 the Järvelin–Kekäläinen discount divides by a log that grows
-# without bound; above 1000 no list of 1000 items is discounted at all.
-LOG_BASE = NumberRange(
-    name=N_("log base"),
-    low=1.01,
-    high=1000.0,
-    default=2.0,
-    step=1.0,
-    help=N_(
-        "The base b of the logarithm. It scales every DCG by the same factor, so it cancels out "
-        "of NDCG under 1/log(i+1) but not under Järvelin–Kekäläinen."
-    ),
-)
-
-
 # ---------------------------------------------------------------------------------------------
 # Where the ideal ranking comes from, how deep it is cut, and 0/0.
 # ---------------------------------------------------------------------------------------------

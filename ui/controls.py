@@ -24,11 +24,9 @@ from ndcg_core.options import (
     EVERY_RANKED,
     GAINS,
     IDEALS,
-    LOG_BASE,
     NO_CUTOFF,
     ON_ZERO,
     GainMap,
-    NumberRange,
     Option,
     gain_record,
     is_gain_map,
@@ -37,6 +35,7 @@ from ndcg_core.options import (
 from . import inputs, language, page_state, urlparams
 from .text import plain
 from .typed import parse_relevances
+from .urlparams import LOG_BASE, NumberRange
 
 # The gain widgets' third choice, beside GAINS: a gain per grade.
 GAIN_MAP_OPTION = Option(
@@ -108,7 +107,7 @@ def number(label: str, bounds: NumberRange, key: str, *, slider: bool = False, *
 
 
 def log_base(key: str, **kwargs) -> float:
-    """The log base b, within the one range the app offers (`options.LOG_BASE`)."""
+    """The log base b, within the one range the app offers (`urlparams.LOG_BASE`)."""
     return float(number(tr("Log base b"), LOG_BASE, key, **kwargs))
 
 

@@ -41,10 +41,9 @@ import streamlit as st
 from classroom import rooms
 from i18n import DEFAULT, LANGUAGES, N_, tr
 from lessons import practice
-from lessons.curves import DEPTH
 from ndcg_core.checks import check_names
 from ndcg_core.display import count, exact, shorten
-from ndcg_core.measures import G_MAX, PERSISTENCE, REL_MIN
+from ndcg_core.measures import MeasureSettings
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
 from ndcg_core.options import (
     DISCOUNTS,
@@ -52,11 +51,9 @@ from ndcg_core.options import (
     GAIN_MAP_PREFIX,
     GAINS,
     IDEALS,
-    LOG_BASE,
     NO_CUTOFF,
     ON_ZERO,
     TIES,
-    NumberRange,
     check_gain,
     is_gain_map,
 )
@@ -224,6 +221,79 @@ def whole_number(text: str, low: int, high: int, what: str) -> int:
             high,
         )
     return value
+
+
+@dataclass(frozen=True)
+class NumberRange:
+    """A number a page lets the user choose: the range its controls and links accept (the core's
+    functions accept any valid value), its default, its step and its help."""
+
+    name: str
+    low: float
+    high: float
+    default: float
+    step: float
+    help: str
+
+
+# The core accepts any base above 1 (`options.check_log_base`); the app offers this range, in
+# every box and every link. Below 1.01 the Järvelin–Kekäläinen discount divides by a log that
+# grows without bound; above 1000 no list of 1000 items is discounted at all.
+LOG_BASE = NumberRange(
+    name=N_("log base"),
+    low=1.01,
+    high=1000.0,
+    default=Scoring.log_base,
+    step=1.0,
+    help=N_(
+        "The base b of the logarithm. It scales every DCG by the same factor, so it cancels out "
+        "of NDCG under 1/log(i+1) but not under Järvelin–Kekäläinen."
+    ),
+)
+# NDCG's neighbours' settings (`measures.MeasureSettings`, whose defaults these are).
+REL_MIN = NumberRange(
+    name="rel_min",
+    low=0.01,
+    high=1000.0,
+    default=MeasureSettings.rel_min,
+    step=1.0,
+    help=N_(
+        "The smallest grade that counts as relevant for the binary measures (P, R, RR, AP, "
+        "RBP): with 1, every item graded 1 or more is a hit."
+    ),
+)
+G_MAX = NumberRange(
+    name="g_max",
+    low=1.0,
+    high=30.0,
+    default=MeasureSettings.g_max,
+    step=1.0,
+    help=N_(
+        "The top grade of the relevance scale (3 on a 0–3 scale). ERR reads an item of grade g "
+        "as satisfying the reader with probability (2^g − 1) / 2^g_max: 7/8 for the top grade "
+        "of 0–3."
+    ),
+)
+PERSISTENCE = NumberRange(
+    name="p",
+    low=0.01,
+    high=0.99,
+    default=MeasureSettings.p,
+    step=0.01,
+    help=N_(
+        "RBP's persistence: the chance that the reader goes on to the next position. 0.5 is "
+        "an impatient reader (about 2 items), 0.95 a patient one (about 20)."
+    ),
+)
+# The positions the discount curves of /learn-discount span.
+DEPTH = NumberRange(
+    name="depth",
+    low=10,
+    high=100,
+    default=20,
+    step=5,
+    help=N_("How many positions the chart draws and the shares are taken over."),
+)
 
 
 def number_in(text: str, bounds: NumberRange) -> float:

@@ -11,9 +11,6 @@ from lessons.measures import MEASURES
 from lessons.practice.lesson_questions import build_next_move, instructive_swap, swapped
 from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.measures import (
-    G_MAX,
-    PERSISTENCE,
-    REL_MIN,
     MeasureSettings,
     MeasureValues,
     all_measures,
@@ -24,6 +21,7 @@ from ndcg_core.measures import (
 from ndcg_core.model import RankedList
 from ui import controls, list_editor, menu, predict, scores, urlparams
 from ui.text import plain
+from ui.urlparams import G_MAX, PERSISTENCE, REL_MIN
 
 PAGE = "metrics"
 QUESTION = "metrics_next_move"  # the predict box's key

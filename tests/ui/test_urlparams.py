@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from lessons import practice
 from ndcg_core.model import MAX_LABEL_LENGTH, RankedList, Scoring
-from ndcg_core.options import CUTS, DISCOUNTS, IDEALS, LOG_BASE, ON_ZERO, TIES, GainMap
+from ndcg_core.options import CUTS, DISCOUNTS, IDEALS, ON_ZERO, TIES, GainMap
 from ndcg_core.parsing import format_relevances, typable_label
 from tests.strategies import ID, K_TEXT, LABEL, typed_text
 from ui import urlparams
@@ -127,7 +127,7 @@ def ranked_lists(draw, negative: bool = False) -> RankedList:
         k=draw(st.one_of(st.sampled_from(list(CUTS)), st.integers(1, MAX_ITEMS))),
         gain=gain,
         discount=draw(st.sampled_from(list(DISCOUNTS))),
-        log_base=draw(st.floats(LOG_BASE.low, LOG_BASE.high)),
+        log_base=draw(st.floats(urlparams.LOG_BASE.low, urlparams.LOG_BASE.high)),
         ideal=draw(st.sampled_from(list(IDEALS))),
         zero=draw(st.sampled_from(list(ON_ZERO))),
     )

@@ -15,7 +15,6 @@ import streamlit as st
 from i18n import N_, tr
 from lessons.curves import (
     CURVES,
-    DEPTH,
     TOPS,
     costliest_move,
     curve_table,
@@ -36,12 +35,12 @@ from lessons.latex import (
 from lessons.practice import MIN_GAP
 from lessons.practice.lesson_questions import build_costliest_drop, drop_answer
 from ndcg_core.display import count, exact, fixed
-from ndcg_core.measures import PERSISTENCE
 from ndcg_core.metrics import totals
 from ndcg_core.model import RankedList
 from ui import charts, controls, language, list_editor, menu, predict, urlparams
 from ui.charts import discount as discount_charts
 from ui.text import plain
+from ui.urlparams import DEPTH, PERSISTENCE
 
 PAGE = "learn_discount"
 QUESTION = f"{PAGE}_move"  # the predict box's key

@@ -22,13 +22,13 @@ from lessons.practice.lesson_questions import build_click_log
 from ndcg_core import totals
 from ndcg_core.display import fixed, shorten, signed
 from ndcg_core.libraries import checked_versions
-from ndcg_core.measures import PERSISTENCE
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import format_relevances
 from ndcg_core.references import cite
 from ui import charts, controls, language, list_editor, menu, predict, urlparams
 from ui.charts import labels as labels_charts
 from ui.text import plain
+from ui.urlparams import PERSISTENCE
 
 PAGE = "learn_labels"
 QUESTION = f"{PAGE}_clicks_log"  # the predict box's key

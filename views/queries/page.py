@@ -20,7 +20,6 @@ from ndcg_core.options import (
     CUTS,
     DISCOUNTS,
     IDEALS,
-    LOG_BASE,
     ON_ZERO,
     TIES,
     GainMap,
@@ -458,7 +457,7 @@ def the_conventions(data: runs.Dataset, grades: tuple[float, ...]) -> Convention
         gain = controls.gain(f"{PAGE}_gain", grades, menu=True)
         controls.from_link(f"{PAGE}_discount", urlparams.DISCOUNT)
         discount = controls.choose(tr("Discount"), DISCOUNTS, f"{PAGE}_discount", menu=True)
-        controls.from_link(f"{PAGE}_base", urlparams.BASE, LOG_BASE.default)
+        controls.from_link(f"{PAGE}_base", urlparams.BASE, urlparams.LOG_BASE.default)
         base = controls.log_base(f"{PAGE}_base")
     with ranking_column:
         controls.from_link(f"{PAGE}_ideal", urlparams.IDEAL)
