@@ -15,6 +15,8 @@ from i18n import N_, tr
 from ndcg_core.libraries import PRESETS, Preset, Query, score_every_preset
 from ndcg_core.model import RankedList, Scoring
 
+from .verdicts import shown
+
 
 @dataclass(frozen=True)
 class GalleryCase:
@@ -116,5 +118,5 @@ def gallery_table(presets: Sequence[Preset] = PRESETS) -> pd.DataFrame:
     data = {}
     for case in GALLERY:
         verdicts = score_every_preset(case.query(), presets)
-        data[tr(case.title)] = [v.shown for v in verdicts]
+        data[tr(case.title)] = [shown(v) for v in verdicts]
     return pd.DataFrame(data, index=pd.Index([p.title for p in presets], name=tr("library")))

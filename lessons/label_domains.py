@@ -27,6 +27,8 @@ from ndcg_core.libraries import (
 )
 from ndcg_core.model import RankedList
 
+from .verdicts import shown
+
 # What a library does with the labels, in words (shown translated: `tr(row.outcome)`).
 AS_GIVEN = N_("uses them as given")
 REFUSED = N_("refuses them")
@@ -87,7 +89,7 @@ def label_verdicts(ranked: RankedList) -> list[LibraryLabels]:
                 outcome,
                 message,
                 f"{preset.library} {verdict.metric}",
-                verdict.shown,
+                shown(verdict),
             )
         )
     return out

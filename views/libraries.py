@@ -196,7 +196,7 @@ def every_library(query: Query, verdicts: list[LibraryVerdict]) -> None:
         )
     )
     guess = _question(query)
-    table = verdict_table(verdicts)
+    table = verdict_table(verdicts, query)
     if predict.revealed(guess):
         _reveal(query, verdicts, table)
     with st.expander(tr("📚 Every row explained: exact values, reasons, formulas")):

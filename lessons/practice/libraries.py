@@ -22,6 +22,7 @@ from ndcg_core.libraries import (
 from ndcg_core.parsing import format_relevances
 
 from ..gallery import GALLERY
+from ..verdicts import shown, why
 from .lesson_questions import LISTED
 from .records import Case, Choice, Claim, Exercise, Slot
 
@@ -79,7 +80,7 @@ def build_library_pair(query: Query, first: str, second: str, where: str | None 
         ),
         cases=(Case(tr("Your list"), query.ranked),),
         choices=choices,
-        explanation=_found(a, b),
+        explanation=_found(a, b, query),
         hint=tr("What does one of them know about this query that the other does not?"),
     )
 
@@ -111,7 +112,7 @@ def why_not(exercise: Exercise, claim: Claim) -> str:
         "first": _lower(y, x),
         "second": _lower(x, y),
     }
-    return f"{needs[outcome]} {_found(a, b)}"
+    return f"{needs[outcome]} {_found(a, b, query)}"
 
 
 def _lower(lower: str, higher: str) -> str:
@@ -123,7 +124,7 @@ def _lower(lower: str, higher: str) -> str:
     )
 
 
-def _found(a: LibraryVerdict, b: LibraryVerdict) -> str:
+def _found(a: LibraryVerdict, b: LibraryVerdict, query: Query) -> str:
     """What the two rows print, and the convention that parts them."""
     refused = [v for v in (a, b) if v.kind == "refused"]
     if refused:
@@ -137,13 +138,13 @@ def _found(a: LibraryVerdict, b: LibraryVerdict) -> str:
     said = tr(
         "Here {first} prints {first_shown} and {second} {second_shown}.",
         first=a.preset.library,
-        first_shown=a.shown,
+        first_shown=shown(a),
         second=b.preset.library,
-        second_shown=b.shown,
+        second_shown=shown(b),
     )
     if pair_outcome(a, b) == "same":
         return said
-    return f"{said} " + tr("What parts them: {why}", why=b.explanation)
+    return f"{said} " + tr("What parts them: {why}", why=why(b, a, query))
 
 
 def make_library_pair(slot: Slot) -> Exercise:

@@ -4,7 +4,8 @@
 makes to the labels, and which of the six points (`presets.CAUSES`) make it differ from the
 reference row. A cause is found by trying each differing point alone: the preset with that one
 point set back to the reference's choice, scored again (a dozen presets, a few points each: a
-few dozen cheap scorings per query).
+few dozen cheap scorings per query). What a row says in words (its verdict in a few characters,
+its causes in sentences) is the lessons' (`lessons.verdicts`).
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from i18n import tr, trn
+from i18n import tr
 
-from ..display import NOISE, count, exact, fixed
+from ..display import NOISE
 from ..model import RankedList
-from ..options import DISCOUNTS, GAINS, TIES
+from ..options import TIES
 from .labels import LABEL_RULES
-from .presets import CAUSES, CUT_RULES, PRESETS, TIE_RULES, Preset
+from .presets import CAUSES, PRESETS, Preset
 from .query import Query, make_query
 from .ties import averaged_dcg, extreme_order, order_dcg, ranking_order, tie_groups
 
@@ -41,26 +42,10 @@ class LibraryVerdict:
     message: str = ""  # the refusal, or the silent change
     low: float | None = None  # for random tie-breaking: the worst and best orders
     high: float | None = None
-    causes: tuple[str, ...] = ()
-    explanation: str = ""
+    causes: tuple[str, ...] = ()  # the points that make it differ from the first row (`CAUSES`)
     dcg: float = float("nan")  # the averaged DCG for averaged or random ties
     idcg: float = float("nan")
     cut: int | None = None  # the depth the library scored (None: the whole list and ideal)
-
-    @property
-    def shown(self) -> str:
-        """The verdict in a few characters, for tables."""
-        if self.kind == "refused":
-            return tr("refuses")
-        text = fixed(self.value)
-        if self.low is not None and self.high is not None and self.high - self.low > NOISE:
-            text = tr(
-                "{value} (random: {low}–{high})",
-                value=text,
-                low=fixed(self.low),
-                high=fixed(self.high),
-            )
-        return text + (" ⚠" if self.kind == "surprise" else "")
 
     @property
     def at(self) -> str:
@@ -188,66 +173,6 @@ def _causes(
     return tuple(found or differing)
 
 
-def _cause_words(
-    cause: str, preset: Preset, reference: Preset, query: Query, v: LibraryVerdict
-) -> str:
-    """One sentence per cause, for the results table's 'why' column."""
-    if cause == "gain":
-        return tr(
-            "Gain {gain} instead of {other}.",
-            gain=tr(GAINS[preset.gain].short),
-            other=tr(GAINS[reference.gain].short),
-        )
-    if cause == "ideal":
-        parts = []
-        if preset.ideal != reference.ideal:
-            if preset.ideal == "judgments":
-                parts.append(
-                    trn(
-                        "The ideal counts the {count} judged item never retrieved.",
-                        "The ideal counts the {count} judged items never retrieved.",
-                        len(query.pool),
-                        count=count(len(query.pool)),
-                    )
-                    if query.pool
-                    else tr("The ideal comes from the judgments.")
-                )
-            else:
-                parts.append(tr("The ideal ignores the judged items never retrieved."))
-        # The cut rules differ on what happens without k: say so only where the depth differs.
-        if preset.cut_at(query.k, query.n) != reference.cut_at(query.k, query.n):
-            parts.append(tr(CUT_RULES[preset.cut].description))
-        return " ".join(parts) or tr(CUT_RULES[preset.cut].description)
-    if cause == "discount":
-        return tr(
-            "Discount {discount} instead of {other}.",
-            discount=tr(DISCOUNTS[preset.discount].label),
-            other=tr(DISCOUNTS[reference.discount].label),
-        )
-    if cause == "ties":
-        return tr(TIE_RULES[preset.ties].description)
-    if cause == "on_zero":
-        return tr(
-            "A list with no relevant item scores {value}, not {other}.",
-            value=exact(preset.on_zero),
-            other=exact(reference.on_zero),
-        )
-    if cause == "labels":
-        rule = tr(LABEL_RULES[preset.labels].description)
-        if v.kind == "refused":
-            return tr("Refuses this input ({rule}).", rule=rule)
-        if v.kind == "surprise":
-            return tr("Changes the labels silently: {change}", change=v.message)
-        return tr("Accepts what {library} refuses ({rule}).", library=reference.library, rule=rule)
-    raise ValueError(
-        tr(
-            "`cause` must be one of {allowed}; got {value}.",
-            allowed=", ".join(CAUSES),
-            value=repr(cause),
-        )
-    )
-
-
 def evaluate_query(
     relevances: Sequence[float],
     k: int | str | None = None,
@@ -287,16 +212,10 @@ def score_every_preset(query: Query, presets: Sequence[Preset] = PRESETS) -> lis
     """`evaluate_query` for a checked `Query`."""
     verdicts = [_score(preset, query) for preset in presets]
     reference, first = presets[0], verdicts[0]
-    out = []
-    for preset, verdict in zip(presets, verdicts):
-        if preset is reference:
-            causes, words = (), tr("The reference row.")
-        else:
-            causes = _causes(preset, reference, query, verdict, first)
-            words = " ".join(_cause_words(c, preset, reference, query, verdict) for c in causes)
-            words = words or tr("Same number as the first row.")
-        out.append(replace(verdict, causes=causes, explanation=words))
-    return out
+    return [first] + [
+        replace(verdict, causes=_causes(preset, reference, query, verdict, first))
+        for preset, verdict in zip(presets[1:], verdicts[1:])
+    ]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lessons.gallery import GALLERY, GALLERY_BY_KEY, case_for, gallery_table
+from lessons.verdicts import shown, why
 from ndcg_core import batch_ndcg, totals
 from ndcg_core.batch import tie_averaged_dcg
 from ndcg_core.libraries import (
@@ -42,6 +43,13 @@ CORE_TIES = [p for p in PRESETS if p.ties in TIES]
 
 def by_key(rows):
     return {v.preset.key: v for v in rows}
+
+
+def why_rows(relevances, k=None, **given) -> dict[str, str]:
+    """Each row's 'why, in plain words', as /libraries says it (`lessons.verdicts.why`)."""
+    query = make_query(relevances, k, **given)
+    rows = score_every_preset(query)
+    return {v.preset.key: why(v, rows[0], query) for v in rows}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -163,7 +171,7 @@ def test_wikipedia_list_with_two_unretrieved_documents():
     assert rows["trec_ndcg_cut"].idcg == pytest.approx(idcg_judged6, abs=1e-12)
     assert rows["trec_ndcg"].cut is None and rows["trec_ndcg_cut"].cut == 6
     assert rows["trec_ndcg_cut"].at == "@6" and rows["trec_ndcg"].at == ""
-    assert "2 judged items never retrieved" in rows["trec_ndcg"].explanation
+    assert "2 judged items never retrieved" in why_rows(WIKIPEDIA, 6, pool=[3, 2])["trec_ndcg"]
 
 
 @pytest.mark.parametrize(
@@ -199,7 +207,7 @@ def test_exponential_gain_presets():
     for key in ("lightgbm", "xgboost", "xgboost_minus", "tf_ranking", "ranx_ndcg_burges"):
         assert rows[key].value == pytest.approx(dcg / idcg, abs=1e-12), key
         assert rows[key].causes == ("gain",)
-        assert rows[key].explanation == "Gain 2^rel − 1 instead of rel."
+        assert why_rows(WIKIPEDIA)[key] == "Gain 2^rel − 1 instead of rel."
 
 
 def test_jarvelin_kekalainen_discount():
@@ -218,7 +226,7 @@ def test_all_zero_rule():
     values = [rows[k].value for k in ("sklearn", "lightgbm", "xgboost", "xgboost_minus")]
     assert values == [0.0, 1.0, 1.0, 0.0]
     assert rows["lightgbm"].causes == ("on_zero",)
-    assert "scores 1, not 0" in rows["lightgbm"].explanation
+    assert "scores 1, not 0" in why_rows([0, 0, 0])["lightgbm"]
 
 
 def test_ties_each_rule():
@@ -235,7 +243,8 @@ def test_ties_each_rule():
     assert rows["trec_ndcg"].value == pytest.approx(by_id, abs=1e-12)
     assert rows["ranx_ndcg"].value == pytest.approx(by_input, abs=1e-12)
     assert rows["trec_ndcg"].causes == ("ties",)
-    assert rows["trec_ndcg"].explanation.startswith("Tied scores are ordered by document id")
+    said = why_rows([0, 2, 1, 3], scores=[0.8, 0.8, 0.5, 0.5], ids=["d1", "d4", "d2", "d3"])
+    assert said["trec_ndcg"].startswith("Tied scores are ordered by document id")
     # TF-Ranking: exponential gain; the average of every order, and the worst and best orders
     eidcg = 7 + 3 / L3 + 1 / 2
     tf = rows["tf_ranking"]
@@ -244,7 +253,7 @@ def test_ties_each_rule():
     )
     assert tf.low == pytest.approx((0 + 3 / L3 + 1 / 2 + 7 / L5) / eidcg, abs=1e-12)
     assert tf.high == pytest.approx((3 + 0 + 7 / 2 + 1 / L5) / eidcg, abs=1e-12)
-    assert "random" in tf.shown
+    assert "random" in shown(tf)
 
 
 def test_refusals_and_surprises():
@@ -288,7 +297,7 @@ def test_a_number_the_core_cannot_compute_is_a_refusal_with_its_reason():
     """2^1001 − 1 does not fit in a float: the exponential rows say so, the others score."""
     rows = by_key(evaluate_query([3, 2, 1001, 0]))
     for key in ("ranx_ndcg_burges", "tf_ranking"):
-        assert rows[key].kind == "refused" and rows[key].shown == "refuses"
+        assert rows[key].kind == "refused" and shown(rows[key]) == "refuses"
         assert rows[key].message.startswith("NDCG Lab refuses: With the exponential gain")
         assert "1001" in rows[key].message
     assert rows["lightgbm"].message.startswith("LightGBMError")  # the library refuses first
@@ -304,7 +313,7 @@ def test_xgboost_plain_ndcg_stops_at_32():
     assert rows["xgboost"].value == 0.0  # DCG@32 = 0, IDCG@32 = 7
     assert rows["lightgbm"].value == pytest.approx(1 / math.log2(42), abs=1e-12)
     assert "ideal" in rows["xgboost"].causes
-    assert "cut at 32" in rows["xgboost"].explanation
+    assert "cut at 32" in why_rows([0.0] * 40 + [3.0])["xgboost"]
     # asked for k = n, XGBoost is called with ndcg@41
     assert by_key(evaluate_query([0.0] * 40 + [3.0], "n"))["xgboost"].value > 0
 
@@ -331,9 +340,10 @@ def test_every_row_is_a_number_in_range_for_plain_grades(rels, data):
 
 def test_same_verdict_means_no_cause():
     rows = evaluate_query([1, 0, 1, 0])  # binary: linear and exponential gains agree
-    assert rows[0].explanation == "The reference row."
+    said = list(why_rows([1, 0, 1, 0]).values())
+    assert said[0] == "The reference row."
     assert all(v.causes == () for v in rows if v.preset.key != "jarvelin")
-    assert rows[1].explanation == "Same number as the first row."
+    assert said[1] == "Same number as the first row."
 
 
 # ---------------------------------------------------------------------------------------------

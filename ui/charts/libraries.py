@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 from pandas.io.formats.style import Styler
 
 from i18n import N_, tr
+from lessons.verdicts import shown, why
 from ndcg_core.display import exact, fixed
 from ndcg_core.libraries import CAUSES, LibraryVerdict, Query, ranking_order, tie_groups
 
@@ -121,17 +122,18 @@ def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
 BRIEF_COLUMNS = ["library", "measure", "verdict", "differs by"]
 
 
-def verdict_table(verdicts: Sequence[LibraryVerdict]) -> pd.DataFrame:
-    """One row per preset: library, measure, verdict, value, what differs and why."""
+def verdict_table(verdicts: Sequence[LibraryVerdict], query: Query) -> pd.DataFrame:
+    """One row per preset of `query`'s results: library, measure, verdict, value, what differs
+    from the first row and why."""
     return pd.DataFrame(
         {
             "library": [v.preset.library for v in verdicts],
             "measure": [v.metric for v in verdicts],
-            "verdict": [v.shown for v in verdicts],
+            "verdict": [shown(v) for v in verdicts],
             "value": [v.value for v in verdicts],
             "differs by": [", ".join(tr(CAUSES[c]) for c in v.causes) for v in verdicts],
             "why, in plain words": [
-                v.message if v.kind == "refused" else v.explanation for v in verdicts
+                v.message if v.kind == "refused" else why(v, verdicts[0], query) for v in verdicts
             ],
         }
     )
