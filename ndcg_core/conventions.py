@@ -1,56 +1,21 @@
-"""Old name kept for users' notebooks: everything here now lives in `ndcg_core.libraries`."""
+"""Old name kept for users' notebooks: everything here now lives in `ndcg_core.libraries`
+(`IDEALS` in `ndcg_core.options`), some of it under a new name (`RENAMED`); importing it warns.
+A name that moved out of the kernel (the gallery, the programs, the results table) says where
+(`ndcg_core.libraries.MOVED`)."""
 
-from .libraries import (
-    CAUSES,
-    LABEL_RULES,
-    MOVED,
-    PRESETS,
-    PRESETS_BY_KEY,
-    TIE_RULES,
-    XGBOOST_DEFAULT_CUT,
-    LabelOutcome,
-    Preset,
-    Query,
-    evaluate_query,
-    make_query,
-    moved,
-    numba_argsort,
-    ranking_order,
-    tie_breaking,
-    tie_groups,
-)
-from .libraries import CUT_RULES as CUTS
-from .libraries import LibraryVerdict as Verdict
-from .libraries import score_every_preset as evaluate
-from .libraries.presets import NUMBA_SMALL_QUICKSORT
-from .options import IDEALS
-
-__all__ = [
-    "CAUSES",
-    "CUTS",
-    "IDEALS",
-    "LABEL_RULES",
-    "NUMBA_SMALL_QUICKSORT",
-    "PRESETS",
-    "PRESETS_BY_KEY",
-    "TIE_RULES",
-    "XGBOOST_DEFAULT_CUT",
-    "LabelOutcome",
-    "Preset",
-    "Query",
-    "Verdict",
-    "evaluate",
-    "evaluate_query",
-    "make_query",
-    "numba_argsort",
-    "ranking_order",
-    "tie_breaking",
-    "tie_groups",
-]
-
-# A notebook that still imports the old name hears of the new one.
 import warnings
 
+from . import libraries, options
+from .libraries import MOVED, moved
+from .libraries.presets import NUMBA_SMALL_QUICKSORT
+
+# Renamed since (one name, one thing): the old names stay for old notebooks.
+RENAMED = {"CUTS": "CUT_RULES", "Verdict": "LibraryVerdict", "evaluate": "score_every_preset"}
+IDEALS = options.IDEALS
+
+__all__ = [*libraries.__all__, *RENAMED, "IDEALS", "NUMBA_SMALL_QUICKSORT"]
+
+# A notebook that still imports the old name hears of the new one.
 warnings.warn(
     "conventions is an old name: import from ndcg_core.libraries instead",
     DeprecationWarning,
@@ -59,8 +24,8 @@ warnings.warn(
 
 
 def __getattr__(name: str):
-    # The gallery and the programs are lessons now, the results table the page's
-    # (`ndcg_core.libraries.MOVED`).
     if name in MOVED or name == "Case":
         raise moved(__name__, name, "GalleryCase" if name == "Case" else name)
+    if name in RENAMED or name in libraries.__all__:
+        return getattr(libraries, RENAMED.get(name, name))
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
