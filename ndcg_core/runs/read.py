@@ -211,20 +211,25 @@ class Table:
 # ---------------------------------------------------------------------------------------------
 
 
+def not_utf8(name: str, data: bytes, error: UnicodeDecodeError, first_line: int = 1):
+    """The one message for bytes that are not UTF-8 (`data`, from line `first_line` of the file
+    `name`): the line and the byte that cannot be read."""
+    return ValueError(
+        tr_kept(
+            "{name} is not UTF-8 text: line {line} has a byte that cannot be read ({byte}). "
+            "Save it as UTF-8 and upload it again.",
+            name=name,
+            line=first_line + data[: error.start].count(b"\n"),
+            byte=repr(data[error.start : error.start + 1]),
+        )
+    )
+
+
 def _text(data: bytes, name: str) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise ValueError(
-            tr_kept(
-                "{name} is not UTF-8 text: line {line} has a byte that cannot be read ({byte}). "
-                "Save it as UTF-8 and upload it again.",
-                name=name,
-                line=line,
-                byte=repr(data[error.start : error.start + 1]),
-            )
-        ) from None
+        raise not_utf8(name, data, error) from None
     if not text.strip():
         raise ValueError(tr_kept("{name} is empty: it has no lines to read.", name=name))
     return text

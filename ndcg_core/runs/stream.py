@@ -48,6 +48,7 @@ from .read import (
     _summary,
     _trec_guess,
     _whole_relevance,
+    not_utf8,
 )
 
 BLOCK_BYTES = 16 * MB
@@ -131,16 +132,7 @@ class _Source:
             try:
                 block.decode("utf-8")
             except UnicodeDecodeError as error:
-                line = self.lines + block[: error.start].count(b"\n") + 1
-                raise ValueError(
-                    tr_kept(
-                        "{name} is not UTF-8 text: line {line} has a byte that cannot be read "
-                        "({byte}). Save it as UTF-8 and upload it again.",
-                        name=self.name,
-                        line=line,
-                        byte=repr(block[error.start : error.start + 1]),
-                    )
-                ) from None
+                raise not_utf8(self.name, block, error, self.lines + 1) from None
         self.lines += block.count(b"\n") + (not block.endswith(b"\n"))
         return block
 
