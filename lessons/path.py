@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from i18n import N_, tr
+from lessons.practice import LATEST, PLANS
 
 WORDS_PER_MINUTE = 200
 # The lessons of the path, read in order and every question answered: at most this long.
@@ -125,10 +126,6 @@ def stop_minutes(key: str, words: int) -> int:
 
 def practice_exercises() -> tuple[str, ...]:
     """The kinds of exercise in a practice set of the newest version, one per exercise."""
-    # Imported here: practice reads the path's order (which slips a stop has taught), so the
-    # path, which only counts practice's exercises, is the one that waits.
-    from lessons.practice import LATEST, PLANS
-
     calculations, questions = PLANS[LATEST]
     return (*calculations, *questions)
 
@@ -177,6 +174,42 @@ def pages() -> tuple[str, ...]:
         out.append(stop.key)
         out.extend(side.key for side in SIDE_TRIPS.get(stop.key, ()))
     return tuple(out)
+
+
+# The stop where each slip's idea is taught (the keys are `mistakes`' slips): a slip of the
+# logarithm or of k where the first lessons write log₂(i + 1) and NDCG@k; the calculator's log₁₀
+# on one side where the discount lesson shows that a base cancels only on both; the gain
+# 2^rel − 1 on its own stop; the judged items never retrieved where the pitfalls ask about a
+# closed ideal. A lesson's question names only the slips met by its stop (`slips_met_by`).
+TAUGHT_AT = {
+    "log_i": "learn-binary",
+    "ideal_unsorted": "learn-binary",
+    "ideal_top_k": "learn-binary",
+    "k_list_only": "learn-binary",
+    "k_ideal_only": "learn-binary",
+    "multiplied": "learn-binary",
+    "log10_list": "learn-discount",
+    "log10_ideal": "learn-discount",
+    "log10": "learn-discount",
+    "natural_log": "learn-discount",
+    "gain_exponential": "learn-gain",
+    "gain_linear": "learn-gain",
+    "gain_no_minus_one": "learn-gain",
+    "pool_ignored": "learn-pitfalls",
+}
+
+
+def slips_met_by(page: str) -> tuple[str, ...]:
+    """The slips (keys of `TAUGHT_AT`) a learner has met by the path's stop `page` (one of
+    `pages()`): what a question asked there may name (`lessons.practice.Exercise.slips`)."""
+    order = pages()
+    if page not in order:
+        raise ValueError(
+            f"`page` must be a stop of the path, one of {', '.join(order)}; got {page!r}."
+        )
+    return tuple(
+        key for key, taught in TAUGHT_AT.items() if order.index(taught) <= order.index(page)
+    )
 
 
 def core_words() -> dict[str, int]:

@@ -29,7 +29,8 @@ draws the answer of "which measures move" first, evenly among five classes
 On every version a number counts when it is within the tolerance its question states: that
 window is what the prompt promises, so nothing inside it is refused. A slip is named only for
 an answer outside it (`mistakes.diagnose`), and only a slip the exercise may name (`slips`: a
-lesson's question, the slips met by its stop of the path, `slips_met_by`; practice, every one).
+lesson's question, the slips met by its stop of the path, `path.slips_met_by`; practice, every
+one).
 Before, versions 1 to 3 also refused answers within ±0.05 that lay nearer to a slip than to the
 right value, a window narrower than the one stated; their lists are unchanged.
 
@@ -51,7 +52,7 @@ from functools import lru_cache
 
 import i18n
 from i18n import tr
-from lessons import latex, mistakes, path
+from lessons import latex, mistakes
 from ndcg_core.display import DIGITS, exact, fixed, shorten
 from ndcg_core.metrics import totals
 from ndcg_core.parsing import format_relevances
@@ -99,28 +100,6 @@ LATEST = max(VERSIONS)
 SET_SIZE = len(KINDS) + len(PUZZLES)  # a version-1 set, as links without a version open it
 TRIES = 2  # answers before the solution is shown
 MAX_SEED = 999_999
-# The stop of the path (`lessons.path`) where each slip's idea is taught: a slip of the logarithm
-# or of k where the first lessons write log₂(i + 1) and NDCG@k; the calculator's log₁₀ on one
-# side where the discount lesson shows that a base cancels only on both; the gain 2^rel − 1 on
-# its own stop; the judged items never retrieved where the pitfalls ask about a closed ideal.
-# A lesson's question names only the slips met by its stop (`slips_met_by`).
-TAUGHT_AT = {
-    "log_i": "learn-binary",
-    "ideal_unsorted": "learn-binary",
-    "ideal_top_k": "learn-binary",
-    "k_list_only": "learn-binary",
-    "k_ideal_only": "learn-binary",
-    "multiplied": "learn-binary",
-    "log10_list": "learn-discount",
-    "log10_ideal": "learn-discount",
-    "log10": "learn-discount",
-    "natural_log": "learn-discount",
-    "gain_exponential": "learn-gain",
-    "gain_linear": "learn-gain",
-    "gain_no_minus_one": "learn-gain",
-    "pool_ignored": "learn-pitfalls",
-}
-
 # Every kind of exercise: how it is made, and how its answers are checked.
 REGISTRY: dict[str, Kind] = {
     "compare": Kind(
@@ -171,7 +150,6 @@ __all__ = [
     "SEPARATED_TOLERANCE",
     "SET_SIZE",
     "SLIP_DISTANCE",
-    "TAUGHT_AT",
     "TERM_TOLERANCE",
     "TRIES",
     "VERSIONS",
@@ -200,7 +178,6 @@ __all__ = [
     "mistakes_for",
     "parse_answer",
     "set_size",
-    "slips_met_by",
     "swap_loss",
     "worked",
 ]
@@ -234,19 +211,6 @@ def _diagnose(exercise: Exercise, value: float) -> mistakes.Mistake | None:
     if exercise.slips is not None:
         found = tuple(m for m in found if m.key in exercise.slips)
     return mistakes.diagnose(found, value, exercise.target, window)
-
-
-def slips_met_by(page: str) -> tuple[str, ...]:
-    """The slips (keys of `TAUGHT_AT`) a learner has met by the path's stop `page` (a key of
-    `lessons.path`): what a question asked there may name (`Exercise.slips`)."""
-    order = path.pages()
-    if page not in order:
-        raise ValueError(
-            f"`page` must be a stop of the path, one of {', '.join(order)}; got {page!r}."
-        )
-    return tuple(
-        key for key, taught in TAUGHT_AT.items() if order.index(taught) <= order.index(page)
-    )
 
 
 def judge(exercise: Exercise, answer: int | str) -> Verdict:

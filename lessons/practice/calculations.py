@@ -364,7 +364,7 @@ def build_estimate(
 ) -> Exercise:
     """ "Estimate NDCG of this list", right within ± `tolerance`. A wrong answer's feedback names
     only the `slips` given (keys of `mistakes.NDCG_MISTAKES`: those met where it is asked, see
-    `lessons.practice.slips_met_by`), or any common slip when None."""
+    `lessons.path.slips_met_by`), or any common slip when None."""
     ranked = case.ranked
     gain = tr(gain_record(ranked.scoring.gain).short)
     if ranked.scoring.gain == "linear":

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lessons import latex, practice
+from lessons import latex, path, practice
 from lessons.practice import (
     Case,
     calculations,
@@ -343,7 +343,7 @@ def test_a_lesson_question_names_only_the_slips_met_by_its_stop():
     # /learn-graded, before the gain 2^rel − 1 is taught, the feedback does not name it.
     case = Case("List", RankedList((1.0, 0.0, 3.0, 0.0, 0.0)))
     for page, named in (("learn-graded", ""), ("learn-gain", "gain_exponential")):
-        ex = calculations.build_estimate(case, slips=practice.slips_met_by(page))
+        ex = calculations.build_estimate(case, slips=path.slips_met_by(page))
         verdict = judge(ex, "0.60")
         assert not verdict.correct and verdict.mistake == named, page
         assert ("2^rel − 1" in verdict.feedback) == bool(named)
@@ -351,16 +351,16 @@ def test_a_lesson_question_names_only_the_slips_met_by_its_stop():
 
 
 def test_every_slip_is_taught_at_a_stop_of_the_path():
-    from lessons import mistakes, path
+    from lessons import mistakes
 
-    assert set(practice.TAUGHT_AT) == set(mistakes.NDCG_MISTAKES) | set(mistakes.TERM_MISTAKES)
-    assert set(practice.TAUGHT_AT.values()) <= set(path.pages())
-    first = practice.slips_met_by("learn-binary")
+    assert set(path.TAUGHT_AT) == set(mistakes.NDCG_MISTAKES) | set(mistakes.TERM_MISTAKES)
+    assert set(path.TAUGHT_AT.values()) <= set(path.pages())
+    first = path.slips_met_by("learn-binary")
     assert "log_i" in first and "gain_exponential" not in first and "pool_ignored" not in first
-    assert "gain_exponential" in practice.slips_met_by("learn-gain")
-    assert set(practice.slips_met_by("practice")) == set(practice.TAUGHT_AT)
+    assert "gain_exponential" in path.slips_met_by("learn-gain")
+    assert set(path.slips_met_by("practice")) == set(path.TAUGHT_AT)
     with pytest.raises(ValueError, match="`page` must be a stop of the path"):
-        practice.slips_met_by("nowhere")
+        path.slips_met_by("nowhere")
 
 
 def test_an_edge_answer_is_judged_on_the_gap_as_shown():
