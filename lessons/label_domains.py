@@ -23,6 +23,7 @@ from ndcg_core.libraries import (
     PRESETS_BY_KEY,
     Preset,
     Query,
+    checked,
     score_every_preset,
 )
 from ndcg_core.model import RankedList
@@ -98,3 +99,20 @@ def label_verdicts(ranked: RankedList) -> list[LibraryLabels]:
 def fractional(ranked: RankedList) -> tuple[float, ...]:
     """The labels of the list and its pool that are not whole numbers."""
     return tuple(v for v in (*ranked.relevances, *ranked.pool) if v != round(v))
+
+
+def checked_versions() -> str:
+    """Every library checked, in one phrase, for the lesson's references: 'scikit-learn 1.9,
+    pytrec-eval-terrier 0.5 (trec_eval 9.0.8), ranx 0.3, LightGBM 4.7, XGBoost 3.2, torchmetrics
+    1.9' (the versions are `ndcg_core.libraries.CHECKED_VERSIONS`)."""
+    libraries = (
+        "scikit-learn",
+        "pytrec-eval-terrier",
+        "ranx",
+        "LightGBM",
+        "XGBoost",
+        "torchmetrics",
+    )
+    said = [checked(library) for library in libraries]
+    said[1] += f" ({checked('trec_eval')})"
+    return ", ".join(said)

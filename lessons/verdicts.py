@@ -1,11 +1,15 @@
-"""What a library's row on /libraries says, in words: its verdict in a few characters
-(`shown`) and why it differs from the first row, the reference (`why`). The rows themselves,
-and the points on which each differs from the first (`LibraryVerdict.causes`), are the core's
-(`ndcg_core.libraries`); the results table, the gallery, the labels lesson and the practice
-question say them with these.
+"""What the libraries' rows on /libraries say: each row's verdict in a few characters (`shown`)
+and why it differs from the first row, the reference (`why`); all rows together, how far the
+libraries' numbers lie apart (`spread`) and which points part them how often (`cause_counts`).
+The rows themselves, and the points on which each differs from the first
+(`LibraryVerdict.causes`), are the core's (`ndcg_core.libraries`); the results table, the
+gallery, the labels lesson and the practice question say them with these.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from i18n import tr, trn
 from ndcg_core.display import NOISE, count, exact, fixed
@@ -41,6 +45,45 @@ def why(verdict: LibraryVerdict, first: LibraryVerdict, query: Query) -> str:
         return tr("The reference row.")
     said = [_cause_words(c, verdict.preset, first.preset, query, verdict) for c in verdict.causes]
     return " ".join(said) or tr("Same number as the first row.")
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How far the libraries' numbers lie apart, and what was left out of that."""
+
+    low: float | None  # None when no library gives a number
+    high: float | None
+    numbers: int  # library rows with a number
+    refused: int  # library rows that refuse
+    libraries: int  # rows that are libraries
+    left_out: tuple[str, ...]  # rows that are not libraries (a paper's formula)
+
+    @property
+    def width(self) -> float | None:
+        return None if self.low is None else self.high - self.low
+
+
+def spread(verdicts: Sequence[LibraryVerdict]) -> Spread:
+    """Highest minus lowest number among the rows that are libraries and give one.
+
+    The Järvelin–Kekäläinen row is the 2002 paper's formula, not a library: it is left out.
+    """
+    rows = [v for v in verdicts if v.preset.is_library]
+    values = [v.value for v in rows if v.kind != "refused"]
+    return Spread(
+        low=min(values) if values else None,
+        high=max(values) if values else None,
+        numbers=len(values),
+        refused=sum(v.kind == "refused" for v in rows),
+        libraries=len(rows),
+        left_out=tuple(v.preset.library for v in verdicts if not v.preset.is_library),
+    )
+
+
+def cause_counts(verdicts: Sequence[LibraryVerdict]) -> dict[str, int]:
+    """How many rows each point makes differ from the first, for the points that do."""
+    counts = {cause: sum(cause in v.causes for v in verdicts) for cause in CAUSES}
+    return {cause: count for cause, count in counts.items() if count}
 
 
 def _cause_words(

@@ -10,6 +10,7 @@ from lessons import latex
 from lessons.gallery import GALLERY, GALLERY_BY_KEY, case_for, gallery_table
 from lessons.practice.libraries import asked_words, build_library_pair
 from lessons.snippets import install_line, program, snippet
+from lessons.verdicts import cause_counts, spread
 from ndcg_core.display import fixed
 from ndcg_core.libraries import (
     CAUSES,
@@ -18,10 +19,8 @@ from ndcg_core.libraries import (
     LibraryVerdict,
     Query,
     by_formula,
-    cause_counts,
     in_playground,
     score_every_preset,
-    spread,
     tie_breaking,
     tie_groups,
 )

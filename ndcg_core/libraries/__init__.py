@@ -26,19 +26,15 @@ from .presets import (
     Preset,
     by_formula,
     checked,
-    checked_versions,
 )
 from .query import Query, make_query
 from .score import (
     PAIR_OUTCOMES,
     LibraryVerdict,
-    Spread,
-    cause_counts,
     evaluate_query,
     in_playground,
     pair_outcome,
     score_every_preset,
-    spread,
 )
 from .ties import numba_argsort, ranking_order, tie_breaking, tie_groups
 
@@ -58,11 +54,8 @@ __all__ = [
     "LibraryVerdict",
     "Preset",
     "Query",
-    "Spread",
     "by_formula",
-    "cause_counts",
     "checked",
-    "checked_versions",
     "evaluate_query",
     "in_playground",
     "make_query",
@@ -70,7 +63,6 @@ __all__ = [
     "pair_outcome",
     "ranking_order",
     "score_every_preset",
-    "spread",
     "tie_breaking",
     "tie_groups",
 ]

@@ -113,22 +113,6 @@ def checked(library: str) -> str:
     return f"{library} {CHECKED_VERSIONS[library]}"
 
 
-def checked_versions() -> str:
-    """Every library checked, in one phrase: 'scikit-learn 1.9, pytrec-eval-terrier 0.5
-    (trec_eval 9.0.8), ranx 0.3, LightGBM 4.7, XGBoost 3.2, torchmetrics 1.9'."""
-    libraries = (
-        "scikit-learn",
-        "pytrec-eval-terrier",
-        "ranx",
-        "LightGBM",
-        "XGBoost",
-        "torchmetrics",
-    )
-    said = [checked(library) for library in libraries]
-    said[1] += f" ({checked('trec_eval')})"
-    return ", ".join(said)
-
-
 XGBOOST_DEFAULT_CUT = 32  # XGBoost's "ndcg" without @k stops here (checked in CHECKED_VERSIONS)
 
 

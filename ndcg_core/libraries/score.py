@@ -22,7 +22,7 @@ from ..display import NOISE
 from ..model import RankedList
 from ..options import TIES
 from .labels import LABEL_RULES
-from .presets import CAUSES, PRESETS, Preset
+from .presets import PRESETS, Preset
 from .query import Query, make_query
 from .ties import averaged_dcg, extreme_order, order_dcg, ranking_order, tie_groups
 
@@ -218,50 +218,6 @@ def score_every_preset(query: Query, presets: Sequence[Preset] = PRESETS) -> lis
     ]
 
 
-# ---------------------------------------------------------------------------------------------
-# What the page says about the rows as a whole
-# ---------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Spread:
-    """How far the libraries' numbers lie apart, and what was left out of that."""
-
-    low: float | None  # None when no library gives a number
-    high: float | None
-    numbers: int  # library rows with a number
-    refused: int  # library rows that refuse
-    libraries: int  # rows that are libraries
-    left_out: tuple[str, ...]  # rows that are not libraries (a paper's formula)
-
-    @property
-    def width(self) -> float | None:
-        return None if self.low is None else self.high - self.low
-
-
-def spread(verdicts: Sequence[LibraryVerdict]) -> Spread:
-    """Highest minus lowest number among the rows that are libraries and give one.
-
-    The Järvelin–Kekäläinen row is the 2002 paper's formula, not a library: it is left out.
-    """
-    rows = [v for v in verdicts if v.preset.is_library]
-    values = [v.value for v in rows if v.kind != "refused"]
-    return Spread(
-        low=min(values) if values else None,
-        high=max(values) if values else None,
-        numbers=len(values),
-        refused=sum(v.kind == "refused" for v in rows),
-        libraries=len(rows),
-        left_out=tuple(v.preset.library for v in verdicts if not v.preset.is_library),
-    )
-
-
-def cause_counts(verdicts: Sequence[LibraryVerdict]) -> dict[str, int]:
-    """How many rows each point makes differ from the first, for the points that do."""
-    counts = {cause: sum(cause in v.causes for v in verdicts) for cause in CAUSES}
-    return {cause: count for cause, count in counts.items() if count}
-
-
 # How two rows compare, as a question about them is answered: either refuses; they print the same
 # number (within NOISE, as the causes are found); the first prints more; the second does.
 PAIR_OUTCOMES = ("refused", "same", "first", "second")
@@ -308,11 +264,8 @@ def in_playground(verdict: LibraryVerdict, query: Query) -> RankedList | None:
 __all__ = [
     "PAIR_OUTCOMES",
     "LibraryVerdict",
-    "Spread",
-    "cause_counts",
     "evaluate_query",
     "in_playground",
     "pair_outcome",
     "score_every_preset",
-    "spread",
 ]

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lessons.gallery import GALLERY, GALLERY_BY_KEY, case_for, gallery_table
-from lessons.verdicts import shown, why
+from lessons.verdicts import cause_counts, shown, spread, why
 from ndcg_core import batch_ndcg, totals
 from ndcg_core.batch import tie_averaged_dcg
 from ndcg_core.libraries import (
@@ -21,14 +21,12 @@ from ndcg_core.libraries import (
     PRESETS_BY_KEY,
     Preset,
     Query,
-    cause_counts,
     evaluate_query,
     in_playground,
     make_query,
     numba_argsort,
     ranking_order,
     score_every_preset,
-    spread,
     tie_breaking,
     tie_groups,
 )
@@ -558,7 +556,8 @@ def test_an_old_import_of_what_moved_out_names_its_new_home(module, name, new):
 
 
 def test_checked_versions_and_citations_are_written_from_one_home():
-    from ndcg_core.libraries import CHECKED_VERSIONS, checked, checked_versions
+    from lessons.label_domains import checked_versions
+    from ndcg_core.libraries import CHECKED_VERSIONS, checked
     from ndcg_core.references import REFERENCES, cite
 
     said = checked_versions()

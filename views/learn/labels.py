@@ -16,12 +16,11 @@ from lessons.clicks import (
 )
 from lessons.demos import readings
 from lessons.examples import SOURCES, example
-from lessons.label_domains import CHANGED, REFUSED, fractional, label_verdicts
+from lessons.label_domains import CHANGED, REFUSED, checked_versions, fractional, label_verdicts
 from lessons.latex import CLICK_FORMULA, clicks_filled, worked
 from lessons.practice.lesson_questions import build_click_log
 from ndcg_core import totals
 from ndcg_core.display import fixed, shorten, signed
-from ndcg_core.libraries import checked_versions
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import format_relevances
 from ndcg_core.references import cite
