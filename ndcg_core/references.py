@@ -1,24 +1,16 @@
 """The works the app relies on, each written out once: keyed by a short name, with the short
 citation options and presets give ("Järvelin & Kekäläinen (2002)") and the full one a page's
-reference list gives."""
+reference list gives (`ui.sources.cite`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from i18n import tr
 
 
 @dataclass(frozen=True)
 class Reference:
     short: str  # as cited in running text: Järvelin & Kekäläinen (2002)
     full: str  # as listed under References, ending in a full stop
-
-    def cited(self, note: str = "") -> str:
-        """The full citation, with what the page takes from the work in brackets at its end."""
-        if not note:
-            return self.full
-        return f"{self.full.removesuffix('.')} ({note})."
 
 
 REFERENCES: dict[str, Reference] = {
@@ -41,16 +33,3 @@ REFERENCES: dict[str, Reference] = {
         ),
     ),
 }
-
-
-def cite(key: str, note: str = "") -> str:
-    """The full citation of `REFERENCES[key]` (with `note` in brackets at its end)."""
-    if key not in REFERENCES:
-        raise ValueError(
-            tr(
-                "`key` must be one of {allowed}; got {value}.",
-                allowed=", ".join(REFERENCES),
-                value=repr(key),
-            )
-        )
-    return REFERENCES[key].cited(note)

@@ -1,11 +1,12 @@
 """The sources, cited as a learner reads them: the title (a link when there is one), what the
 source is, where and when, in the page's language. The walkthroughs and the glossary both cite
-them this way."""
+them this way; the works of `ndcg_core.references` are cited in full with `cite`."""
 
 from __future__ import annotations
 
 from i18n import N_, tr
 from lessons.examples import Source
+from ndcg_core.references import REFERENCES
 from ui.text import plain
 
 # A source's details after its title, by which of a kind and a site it has (every one has a date).
@@ -40,3 +41,18 @@ def source_markdown(source: Source, *, remark: bool = True) -> str:
         date=plain(tr(source.date)),
     )
     return then(cited, plain(tr(source.remark))) if remark and source.remark else cited
+
+
+def cite(key: str, note: str = "") -> str:
+    """The full citation of `REFERENCES[key]`, with what the page takes from the work (`note`)
+    in brackets at its end."""
+    if key not in REFERENCES:
+        raise ValueError(
+            tr(
+                "`key` must be one of {allowed}; got {value}.",
+                allowed=", ".join(REFERENCES),
+                value=repr(key),
+            )
+        )
+    full = REFERENCES[key].full
+    return f"{full.removesuffix('.')} ({note})." if note else full

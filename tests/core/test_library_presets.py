@@ -558,7 +558,8 @@ def test_an_old_import_of_what_moved_out_names_its_new_home(module, name, new):
 def test_checked_versions_and_citations_are_written_from_one_home():
     from lessons.label_domains import checked_versions
     from ndcg_core.libraries import CHECKED_VERSIONS, checked
-    from ndcg_core.references import REFERENCES, cite
+    from ndcg_core.references import REFERENCES
+    from ui.sources import cite
 
     said = checked_versions()
     for library in ("scikit-learn", "ranx", "LightGBM", "XGBoost", "torchmetrics"):

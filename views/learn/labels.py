@@ -23,9 +23,9 @@ from ndcg_core import totals
 from ndcg_core.display import fixed, shorten, signed
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import format_relevances
-from ndcg_core.references import cite
 from ui import charts, controls, language, list_editor, menu, predict, urlparams
 from ui.charts import labels as labels_charts
+from ui.sources import cite
 from ui.text import plain
 from ui.urlparams import PERSISTENCE
 

@@ -38,8 +38,8 @@ from ndcg_core.libraries import checked
 from ndcg_core.model import RankedList, derived
 from ndcg_core.options import ON_ZERO
 from ndcg_core.parsing import format_relevances
-from ndcg_core.references import cite
 from ui import list_editor, menu, predict, urlparams
+from ui.sources import cite
 from ui.text import plain
 
 PAGE = "learn_pitfalls"
