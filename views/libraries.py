@@ -30,6 +30,7 @@ from ndcg_core.parsing import format_relevances
 from ui import charts, controls, language, list_editor, menu, predict, urlparams
 from ui.charts.libraries import (
     tie_groups_table,
+    tie_words,
     ties_chart,
     ties_table,
     verdict_table,
@@ -370,7 +371,7 @@ def tie_visualiser(query: Query, tied: bool) -> None:
             tr("The tie visualiser needs labels ≥ 0; this list has a negative one."), icon="✋"
         )
         return
-    ties = tie_breaking(query)
+    ties = tie_words(tie_breaking(query))
     with st.container(key=f"{PAGE}_ties"):
         st.dataframe(ties_table(ties), hide_index=True, width="stretch")
     charts.show(

@@ -13,20 +13,17 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from i18n import N_, tr
+from i18n import tr
 
 from ..batch import tie_averaged_dcg
 from ..metrics import idcg
 from ..options import gains, position_weights
-from .presets import NUMBA_SMALL_QUICKSORT, TIE_RULES
+from .presets import NUMBA_SMALL_QUICKSORT
 from .query import Query
 
 # The rows of `tie_breaking`: the rules that give one number, then the two ends of a shuffle.
 FIXED_RULES = ("average", "docid", "keep", "reverse")
-SHUFFLE_ENDS = {
-    "worst": (N_("random: worst possible order"), N_("random: worst")),
-    "best": (N_("random: best possible order"), N_("random: best")),
-}
+SHUFFLE_ENDS = ("worst", "best")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -169,8 +166,8 @@ def tie_breaking(query: Query, gain: str = "linear") -> pd.DataFrame:
 
     One row per key: "average" (scikit-learn, torchmetrics), "docid" (trec_eval), "keep"
     (LightGBM, XGBoost), "reverse" (scikit-learn ignore_ties=True), then "worst" and "best",
-    the two ends of a random shuffle (TF-Ranking). Columns: key, rule, short (a chart label),
-    used_by, order (ids, top first), ndcg.
+    the two ends of a random shuffle (TF-Ranking). Columns: key, order (the ids, top first;
+    none for "average", which averages every order), ndcg. The rules' words are the page's.
     """
     rel = np.asarray(query.relevances, dtype=float)
     if rel.min() < 0:
@@ -182,24 +179,10 @@ def tie_breaking(query: Query, gain: str = "linear") -> pd.DataFrame:
     def norm(value: float) -> float:
         return value / best if best else 0.0
 
-    def names(order: np.ndarray) -> str:
-        return ", ".join(query.ids[i] for i in order)
+    def scored(key: str, order: np.ndarray) -> tuple:
+        return key, tuple(query.ids[i] for i in order), norm(order_dcg(rel[order], k, gain, "log2"))
 
-    rows = []
-    for key in FIXED_RULES:
-        rule = TIE_RULES[key]
-        if key == "average":
-            order_text = tr("(every order, averaged)")
-            value = averaged_dcg(rel, scores, k, gain, "log2")
-        else:
-            order = ranking_order(scores, query.ids, key)
-            order_text, value = names(order), order_dcg(rel[order], k, gain, "log2")
-        rows.append(
-            (key, tr(rule.label), tr(rule.short), tr(rule.used_by), order_text, norm(value))
-        )
-    for key, (label, short) in SHUFFLE_ENDS.items():
-        order = extreme_order(scores, rel, best=key == "best")
-        value = order_dcg(rel[order], k, gain, "log2")
-        used_by = tr(TIE_RULES["random"].used_by)
-        rows.append((key, tr(label), tr(short), used_by, names(order), norm(value)))
-    return pd.DataFrame(rows, columns=["key", "rule", "short", "used_by", "order", "ndcg"])
+    rows = [("average", (), norm(averaged_dcg(rel, scores, k, gain, "log2")))]  # every order
+    rows += [scored(key, ranking_order(scores, query.ids, key)) for key in FIXED_RULES[1:]]
+    rows += [scored(key, extreme_order(scores, rel, best=key == "best")) for key in SHUFFLE_ENDS]
+    return pd.DataFrame(rows, columns=["key", "order", "ndcg"])

@@ -32,6 +32,7 @@ from ndcg_core.libraries import (
 )
 from ndcg_core.model import RankedList, Scoring
 from ndcg_core.options import TIES
+from ui.charts.libraries import tie_words
 
 L3 = math.log2(3)
 L5 = math.log2(5)
@@ -442,10 +443,13 @@ def test_tie_groups_and_tie_table():
     query = GALLERY_BY_KEY["ties"].query()
     table = tie_breaking(query).set_index("key")
     assert list(table.index) == ["average", "docid", "keep", "reverse", "worst", "best"]
-    assert table.loc["average", "used_by"] == "scikit-learn, torchmetrics"
-    assert table.loc["docid", "used_by"] == "trec_eval"
     assert table.loc["worst", "ndcg"] <= table.loc["average", "ndcg"] <= table.loc["best", "ndcg"]
-    assert table.loc["docid", "order"] == "d4, d1, d3, d2"
+    assert table.loc["docid", "order"] == ("d4", "d1", "d3", "d2")
+    said = tie_words(tie_breaking(query)).set_index("key")  # the page's words for the rows
+    assert said.loc["average", "used_by"] == "scikit-learn, torchmetrics"
+    assert said.loc["docid", "used_by"] == "trec_eval"
+    assert said.loc["docid", "order"] == "d4, d1, d3, d2"
+    assert said.loc["average", "order"] == "(every order, averaged)"
     with pytest.raises(ValueError, match="labels ≥ 0"):
         tie_breaking(make_query([1, -1], scores=[1, 1]))
 

@@ -15,12 +15,23 @@ from pandas.io.formats.style import Styler
 from i18n import N_, tr
 from lessons.verdicts import shown, why
 from ndcg_core.display import exact, fixed
-from ndcg_core.libraries import CAUSES, LibraryVerdict, Query, ranking_order, tie_groups
+from ndcg_core.libraries import (
+    CAUSES,
+    TIE_RULES,
+    LibraryVerdict,
+    Query,
+    ranking_order,
+    tie_groups,
+)
 
 from ..text import for_chart
 from .theme import ORANGE, PALETTE, SYMBOLS, VERMILLION, layout
 
-SHUFFLE_ENDS = ("worst", "best")  # the keys of `tie_breaking`'s two random-order rows
+# `tie_breaking`'s two random-order rows (TF-Ranking's shuffle): each one's words, whole and short.
+SHUFFLE_ENDS = {
+    "worst": (N_("random: worst possible order"), N_("random: worst")),
+    "best": (N_("random: best possible order"), N_("random: best")),
+}
 MIN_RANGE = 0.02  # the x axis spans at least this much, so equal values do not collapse it
 VALUE_DIGITS = 6  # the results table shows enough digits to tell close libraries apart
 # Tints behind whole rows (8-digit hex: colour and alpha) and behind tie groups.
@@ -59,12 +70,28 @@ def _in_language(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.rename(columns=_head)
 
 
-def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
-    """Each tie rule's NDCG as a marked point, and a random shuffle's range as a dotted line.
+def tie_words(table: pd.DataFrame) -> pd.DataFrame:
+    """`ndcg_core.libraries.tie_breaking`'s rows (keyed "average", "docid", "keep", "reverse",
+    and "worst" and "best", the two ends of a shuffle) with their words: the rule, a chart label
+    (short), who uses it, and the order as text."""
 
-    `table` is `ndcg_core.libraries.tie_breaking`'s: rows keyed "average", "docid", "keep",
-    "reverse", and "worst" and "best" (the two ends of a shuffle).
-    """
+    def words(key: str) -> tuple[str, str, str]:
+        if key in SHUFFLE_ENDS:
+            label, short = SHUFFLE_ENDS[key]
+            return tr(label), tr(short), tr(TIE_RULES["random"].used_by)
+        rule = TIE_RULES[key]
+        return tr(rule.label), tr(rule.short), tr(rule.used_by)
+
+    rule, short, used_by = zip(*(words(key) for key in table["key"]))
+    order = [", ".join(ids) if ids else tr("(every order, averaged)") for ids in table["order"]]
+    return table.assign(rule=rule, short=short, used_by=used_by, order=order)[
+        ["key", "rule", "short", "used_by", "order", "ndcg"]
+    ]
+
+
+def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
+    """Each tie rule's NDCG as a marked point, and a random shuffle's range as a dotted line
+    (`table`: `tie_words`')."""
     by_key = table.set_index("key")
     fixed_rows = by_key.drop(index=list(SHUFFLE_ENDS))
     low, high = (float(by_key.loc[end, "ndcg"]) for end in SHUFFLE_ENDS)
@@ -197,7 +224,7 @@ def tie_groups_table(query: Query) -> Styler:
 
 
 def ties_table(table: pd.DataFrame) -> Styler:
-    """`tie_breaking`'s table as the page shows it: rule, who uses it, the order, NDCG."""
+    """`tie_words`' table as the page shows it: rule, who uses it, the order, NDCG."""
     shown = table.drop(columns=["key", "short"]).rename(
         columns={"used_by": "used by", "order": "order (top first)", "ndcg": "NDCG"}
     )
