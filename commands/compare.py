@@ -21,6 +21,7 @@ from pathlib import Path
 import pandas as pd
 
 from commands import trec
+from i18n import tr, trn
 from ndcg_core import stats
 from ndcg_core.compare import ALPHA, RESAMPLES, Comparison, compare, per_query
 from ndcg_core.display import count
@@ -90,12 +91,54 @@ def shown(comparison: Comparison, number=_number, interval=_interval) -> pd.Data
     )
 
 
+def family(comparison: Comparison) -> str:
+    """The family of comparisons in words, in the reader's language (the command line's is
+    English): '3 comparisons against bm25 × 2 measures = 6 tests, Holm'."""
+    n_pairs, n_measures, names, baselines, test, correction = comparison.family_of
+    measures = trn("{n} measure", "{n} measures", n_measures)
+    if test == "tukey":
+        return trn(
+            "every pair of the {runs} runs ({count} pairs) on each of {measures}: Tukey's HSD "
+            "corrects for the pairs of a measure; the measures are not corrected for",
+            "every pair of the {runs} runs ({count} pairs) on each of {measures}: Tukey's HSD "
+            "corrects for the pairs of a measure; the measures are not corrected for",
+            n_pairs,
+            runs=len(names),
+            count=count(n_pairs),
+            measures=measures,
+        )
+    if list(baselines or ()) == ["all"]:
+        who = trn(
+            "every pair of the {n} runs ({pairs})",
+            "every pair of the {n} runs ({pairs})",
+            len(names),
+            pairs=count(n_pairs),
+        )
+    else:
+        who = trn(
+            "{count} comparison against {against}",
+            "{count} comparisons against {against}",
+            n_pairs,
+            count=count(n_pairs),
+            against=", ".join(baselines or names[:1]),
+        )
+    tests = n_pairs * n_measures
+    said = trn("{count} test", "{count} tests", tests, count=count(tests))
+    return tr(
+        "{who} × {measures} = {tests}, {correction}",
+        who=who,
+        measures=measures,
+        tests=said,
+        correction=tr(stats.CORRECTIONS[correction]),
+    )
+
+
 def note(comparison: Comparison) -> str:
     """What the marks and columns mean, written under the table."""
     test = stats.TESTS[comparison.test]
     return (
         f"{MARK} Δ differs from the baseline's at α = {ALPHA} by a two-sided {test}, "
-        f"corrected for the family of comparisons: {comparison.family}. Δ = run − baseline; 95% "
+        f"corrected for the family of comparisons: {family(comparison)}. Δ = run − baseline; 95% "
         f"CI: paired bootstrap of the queries ({count(RESAMPLES)} resamples); d_z = mean Δ / "
         f"standard deviation of Δ; W/T/L = queries the run wins / ties / loses."
     )

@@ -22,8 +22,19 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "i18n"
 TEMPLATE = I18N / "messages.pot"
-# Where the app's shown text lives (the command line, the tests and the benchmarks stay English).
-SOURCES = ("app.py", "ui", "views", "lessons", "classroom", "ndcg_core", "i18n", "outside")
+# Where the app's shown text lives (the tests and the benchmarks stay English, and so does the
+# command line: what it shares with a page, a comparison's family in words, is marked there).
+SOURCES = (
+    "app.py",
+    "ui",
+    "views",
+    "lessons",
+    "classroom",
+    "ndcg_core",
+    "i18n",
+    "outside",
+    "commands",
+)
 KEYWORDS = {
     "tr": (1,),
     "trn": (1, 2),

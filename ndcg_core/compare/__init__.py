@@ -12,8 +12,9 @@ Tukey's HSD compares every pair of runs of a measure at once and corrects for th
 itself. The tests and corrections are `stats`'.
 
 The command line, ``python -m ndcg_core.compare``, and the tables it prints and /compare
-exports are in `commands.compare` (this package's `__main__` hands over to it); why a
-correction removed a mark, in words, is in `lessons.corrections`.
+exports, with the family of comparisons in words, are in `commands.compare` (this package's
+`__main__` hands over to it); why a correction removed a mark, in words, is in
+`lessons.corrections`.
 """
 
 from __future__ import annotations
@@ -24,10 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from i18n import tr, trn
-
 from .. import runs, stats, trec
-from ..display import count
 
 COLUMNS = (
     "measure",
@@ -65,19 +63,16 @@ def per_query(qrels: runs.Table, ranked: dict[str, runs.Table], measures, level:
 @dataclass(frozen=True)
 class Comparison:
     """Every comparison as one row (`COLUMNS`; a baseline's own row has its mean only), the
-    per-query values they come from, and the family of tests in words."""
+    per-query values they come from, and the family of tests."""
 
     rows: pd.DataFrame
     per_query: dict[str, pd.DataFrame]
-    family_of: tuple  # `family_text`'s arguments: the words are made in the reader's language
+    # The family of tests: pairs, measures, run names, baselines asked for, test, correction.
+    # `commands.compare.family` says it in the reader's language (a page caches the comparison,
+    # not the words).
+    family_of: tuple
     test: str
     correction: str
-
-    @property
-    def family(self) -> str:
-        """The family of tests in words, in this run's language (a page caches the comparison,
-        not the words)."""
-        return family_text(*self.family_of)
 
     def significant(self) -> pd.Series:
         return self.rows["p_adjusted"] < ALPHA
@@ -160,44 +155,4 @@ def compare(
         (len(chosen), len(frames), tuple(names), tuple(baselines or ()), test, correction),
         test,
         used,
-    )
-
-
-def family_text(n_pairs: int, n_measures: int, names, baselines, test: str, correction: str) -> str:
-    """The family of comparisons in words: '3 runs against bm25 × 2 measures = 6 tests, Holm'."""
-    measures = trn("{n} measure", "{n} measures", n_measures)
-    if test == "tukey":
-        return trn(
-            "every pair of the {runs} runs ({count} pairs) on each of {measures}: Tukey's HSD "
-            "corrects for the pairs of a measure; the measures are not corrected for",
-            "every pair of the {runs} runs ({count} pairs) on each of {measures}: Tukey's HSD "
-            "corrects for the pairs of a measure; the measures are not corrected for",
-            n_pairs,
-            runs=len(names),
-            count=count(n_pairs),
-            measures=measures,
-        )
-    if list(baselines or ()) == ["all"]:
-        who = trn(
-            "every pair of the {n} runs ({pairs})",
-            "every pair of the {n} runs ({pairs})",
-            len(names),
-            pairs=count(n_pairs),
-        )
-    else:
-        who = trn(
-            "{count} comparison against {against}",
-            "{count} comparisons against {against}",
-            n_pairs,
-            count=count(n_pairs),
-            against=", ".join(baselines or names[:1]),
-        )
-    tests = n_pairs * n_measures
-    said = trn("{count} test", "{count} tests", tests, count=count(tests))
-    return tr(
-        "{who} × {measures} = {tests}, {correction}",
-        who=who,
-        measures=measures,
-        tests=said,
-        correction=tr(stats.CORRECTIONS[correction]),
     )

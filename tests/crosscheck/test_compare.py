@@ -147,7 +147,9 @@ def test_tables_say_the_family_and_explain_the_mark(three_runs, form):
 def test_every_pair_and_several_baselines(three_runs):
     frames = {"m": pd.DataFrame({"a": [0.1, 0.5, 0.3], "b": [0.2, 0.4, 0.6], "c": [0.0, 0.1, 0.3]})}
     every = compare.compare(frames, ["all"])
-    assert every.family == "every pair of the 3 runs (3) × 1 measure = 3 tests, Holm"
+    assert (
+        compare_command.family(every) == "every pair of the 3 runs (3) × 1 measure = 3 tests, Holm"
+    )
     two = compare.compare(frames, ["a", "b"], test="wilcoxon", correction="bh")
     assert len(two.rows.dropna(subset=["baseline"])) == 4
     assert compare_command.main([*three_runs, "--baseline", "nobody"]) == 2

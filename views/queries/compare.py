@@ -185,7 +185,10 @@ def _interval(low: str, high: str) -> str:
 
 def the_table(result: Comparison) -> None:
     st.header(tr("3 · Each run against the baseline"))
-    st.info(tr("The family of comparisons: {family}.", family=plain(result.family)), icon="🧮")
+    st.info(
+        tr("The family of comparisons: {family}.", family=plain(compare_command.family(result))),
+        icon="🧮",
+    )
     heads = {column: tr(head) for column, head in HEADS.items()}
     st.dataframe(
         compare_command.shown(result, _number, _interval).rename(columns=heads),
@@ -286,7 +289,7 @@ def note(result: Comparison) -> str:
         mark=compare_command.MARK,
         alpha=exact(compare_command.ALPHA),
         test=tr(stats.TESTS[result.test]),
-        family=result.family,
+        family=compare_command.family(result),
         resamples=count(compare_command.RESAMPLES),
     )
 
