@@ -4,7 +4,9 @@ Started on free loopback ports, then opened through nginx: scripts and styles co
 gzipped when the browser asks (and plain when it does not, byte for byte what the app serves);
 browsers each stick to one process, tabs, websockets, reloads, page switches and uploads
 included; and both processes serve sessions (nginx's access log names the process of every
-request). A base path (`--base-path`) serves everything under it.
+request). A base path (`--base-path`) serves everything under it. Home's bare address is a
+page nginx sends with Home's number in it, in the browser's language, which the app's page
+replaces (ui/first_paint.py).
 nginx comes from Debian (`make test` installs it, as it does chromium): only when it is missing
 do these tests skip.
 """
@@ -24,7 +26,10 @@ from playwright.sync_api import expect
 
 from devtools.deployserver import Deployment, nginx_path, start_deployment
 from devtools.waits import poll, wait_for_app
-from ndcg_core import ndcg
+from i18n import speaking
+from ndcg_core import ndcg, totals
+from ndcg_core.display import fixed
+from ui import urlparams
 
 pytestmark = pytest.mark.skipif(
     nginx_path() is None,
@@ -125,6 +130,38 @@ def test_scripts_and_styles_are_gzipped_when_asked_and_plain_otherwise(deploymen
     # The page itself (HTML from the app) is compressed on the fly.
     _, headers = fetch(f"{deployment.url}/playground", {"Accept-Encoding": "gzip"})
     assert headers.get("content-encoding") == "gzip"
+
+
+def test_homes_bare_address_has_its_number_before_any_script_and_the_app_replaces_it(
+    deployment, page
+):
+    default, _ = urlparams.read_list({})
+    app_page, _ = fetch(f"{deployment.app_urls[0]}/")
+    for accepted, lang in (("en-GB,en;q=0.8", "en"), ("ru-RU,ru;q=0.9", "ru"), ("zh-CN", "zh")):
+        with speaking(lang):
+            number = fixed(totals(default).ndcg)
+        html, headers = fetch(f"{deployment.url}/", {"Accept-Language": accepted})
+        assert f'id="ndcg-first-paint" lang="{lang}"'.encode() in html
+        assert f"<strong>{number}</strong>".encode() in html
+        assert bundles(html) == bundles(app_page)  # the app's own scripts, from the same place
+        assert headers["cache-control"] == "no-cache" and "Accept-Language" in headers["vary"]
+        assert f"{COOKIE}=" in headers["set-cookie"]  # sticky from the first request on
+    for address in ("/?rels=3,2,1", "/playground"):  # another list, another page: the app's
+        html, _ = fetch(f"{deployment.url}{address}")
+        assert b"ndcg-first-paint" not in html, address
+
+    # Before any script: the heading and the number, on screen.
+    page.route("**/static/js/**", lambda route: route.abort())
+    page.goto(f"{deployment.url}/")
+    first = page.locator("#ndcg-first-paint")
+    expect(first.get_by_role("heading", name="NDCG Lab")).to_be_visible()
+    expect(first.locator("p > strong")).to_have_text(fixed(totals(default).ndcg))
+    page.unroute("**/static/js/**")
+    # With its scripts, the app's page, and the first paint gone.
+    page.reload()
+    wait_for_app(page)
+    expect(page.locator("h1")).to_contain_text("NDCG Lab")
+    expect(first).to_be_hidden()
 
 
 def test_each_browser_sticks_to_one_process_and_both_processes_serve(
