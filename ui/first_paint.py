@@ -10,7 +10,7 @@ with the core's numbers, in two forms made from the same cells:
   stand-in in its body, for the default list in each language. deploy/serve.py writes one per
   language at start-up and nginx sends it for Home's bare address (`/`, no link parameters),
   so the number is in the first bytes the phone receives. It sits above the app until the
-  app has drawn a heading of its own (or an error), and is gone after FIRST_PAINT_S at most,
+  app has drawn a heading of its own (or an error, or a dialog), and is gone after FIRST_PAINT_S at most,
   whatever happens (CSS only: nothing here runs a script).
 
 A link with parameters (`/?rels=…`) is another list: the app draws it, with its stand-in.
@@ -110,7 +110,8 @@ def stand_in_html(result) -> str:
     )
 
 
-# Above the app (whose root fills the window) until the app draws a heading or an error; in
+# Above the app (whose root fills the window) until the app draws a heading, an error or a
+# dialog (Streamlit's "Connection error"); in
 # Streamlit's text face and colours, at about the place Home's own heading and board come. Its
 # heading is a heading to a screen reader, but not an h1 element: the app's own h1 is the page's
 # first (what a test or a script looks for as the page's heading).
@@ -126,7 +127,7 @@ _STYLE = f"""<style>
 #ndcg-first-paint th, #ndcg-first-paint td {{ border-bottom: 1px solid rgba(49, 51, 63, 0.2);
   padding: 0.25rem 0.375rem; text-align: right; }}
 #ndcg-first-paint th:nth-child(2), #ndcg-first-paint td:nth-child(2) {{ text-align: left; }}
-body:has(#root h1, #root [data-testid="stException"]) #ndcg-first-paint {{ display: none; }}
+body:has(#root h1, #root [data-testid="stException"], [role="dialog"]) #ndcg-first-paint {{ display: none; }}
 @keyframes ndcg-first-paint-gone {{ to {{ visibility: hidden; }} }}
 </style>"""
 
