@@ -111,10 +111,9 @@ def stand_in_html(result) -> str:
 
 
 # Above the app (whose root fills the window) until the app draws a heading, an error or a
-# dialog (Streamlit's "Connection error"); in
-# Streamlit's text face and colours, at about the place Home's own heading and board come. Its
-# heading is a heading to a screen reader, but not an h1 element: the app's own h1 is the page's
-# first (what a test or a script looks for as the page's heading).
+# dialog (Streamlit's "Connection error"); in Streamlit's text face and colours, at about the
+# place Home's own heading and board come. Its heading is a heading to a screen reader, but not
+# an h1 element: the app's own h1 is the page's first (what a test or a script looks for).
 _STYLE = f"""<style>
 #ndcg-first-paint {{ position: absolute; inset: 0 0 auto 0; z-index: 1000001;
   background: #fff; color: rgb(49, 51, 63); font-family: "Source Sans", sans-serif;
