@@ -1,8 +1,11 @@
 """How fast the playground answers, in one run.
 
 1. Server side: the page's rerun time after a typed change to a 20-item list, against a minimal
-   Streamlit page (one text box, one number) under the same harness (AppTest, one process).
-   Target: ratio ≤ 6.
+   Streamlit page (one text box, one number) under the same harness (AppTest, one process, run
+   as a server runs a page: devtools/apptest.like_a_server, each script compiled once per
+   process; before 2026-11-28 22:10 every rerun here compiled app.py and the page again,
+   about 30 ms of the playground's figure that a server never spends). Target (issue 32):
+   ratio ≤ 8.
 2. In a real browser (a `streamlit run` server and Debian's chromium): the time from a typed
    change to the new NDCG on screen (median ≤ 200 ms) and to the whole page settled: the run
    finished, every chart drawn (median ≤ 400 ms); and from a card dropped on the ranking board
@@ -33,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.baseline import run_at  # noqa: E402
 from devtools.appserver import start_app, stop_app  # noqa: E402
+from devtools.apptest import like_a_server  # noqa: E402
 from ndcg_core import ndcg  # noqa: E402
 
 N_ITEMS, RERUNS = 20, 40
@@ -71,6 +75,11 @@ def _in_app(page: str) -> AppTest:
 
 def server_side() -> dict[str, float]:
     """Median rerun times: the playground, the minimal page alone, the minimal page in the app."""
+    with like_a_server():
+        return _server_side()
+
+
+def _server_side() -> dict[str, float]:
     typed = lists(RERUNS + 5)
     times = {}
     page = _in_app("views/playground.py")
@@ -252,8 +261,8 @@ def report_server_side() -> None:
     page_time = times["playground page"]
     for baseline in ("minimal page", "home page (in the app)"):
         ratio = page_time / times[baseline]
-        verdict = "met" if ratio <= 6 else "MISSED"
-        print(f"  ratio to the {baseline:<24}{ratio:6.2f}   (target ≤ 6: {verdict})")
+        verdict = "met" if ratio <= 8 else "MISSED"
+        print(f"  ratio to the {baseline:<24}{ratio:6.2f}   (target ≤ 8: {verdict})")
 
 
 if __name__ == "__main__":

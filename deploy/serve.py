@@ -39,6 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # Home's first paint is made by the app's own code (ui.first_paint)
 TEMPLATE = Path(__file__).with_name("nginx.conf")
 # Text files worth a gzipped twin; fonts (woff2) and images are compressed already.
 COMPRESSIBLE = {".js", ".css", ".json", ".svg", ".html", ".txt", ".map"}
@@ -103,6 +104,35 @@ def prepare_static(www: Path, base: str) -> tuple[int, int]:
     return len(sizes), sum(sizes)
 
 
+def prepare_first_paint(www: Path, base: str) -> list[Path]:
+    """Home's first paint (ui/first_paint.py): Streamlit's index.html with Home's heading and
+    its default list's NDCG in it, one page per language, beside the static copy (with a
+    gzipped twin). nginx sends one for Home's bare address (deploy/nginx.conf)."""
+    from i18n import LANGUAGES
+    from ui.first_paint import home_page
+
+    index = (streamlit_static_dir().parent / "index.html").read_text(encoding="utf-8")
+    folder = www / base.lstrip("/") / "first-paint"
+    folder.mkdir(parents=True, exist_ok=True)
+    pages = []
+    for lang in LANGUAGES:
+        page = folder / f"home.{lang}.html"
+        page.write_text(home_page(index, lang), encoding="utf-8")
+        _gzip_twin(page)
+        pages.append(page)
+    return pages
+
+
+def first_paint_languages() -> str:
+    """nginx `map` lines: the browser's first language (Accept-Language) to a first paint's
+    language, as the app picks it from the browser's locale (i18n.from_locale); else English."""
+    from i18n import DEFAULT, LANGUAGES
+
+    lines = [f"        default {DEFAULT};"]
+    lines += [f"        ~*^{lang}\\b {lang};" for lang in LANGUAGES if lang != DEFAULT]
+    return "\n".join(lines)
+
+
 def worker_user() -> str | None:
     """The user nginx's worker runs as when started by root (Debian's www-data), else None."""
     if os.geteuid() != 0:
@@ -144,6 +174,7 @@ def render_config(
         "@BASE@": base,
         "@MAX_BODY@": f"{upload_limit_mb() + 1}m",
         "@BASE_REDIRECT@": redirect,
+        "@FIRST_PAINT_LANGUAGES@": first_paint_languages(),
     }
     text = TEMPLATE.read_text(encoding="utf-8")
     for name, value in values.items():
@@ -261,6 +292,7 @@ def serve(args: argparse.Namespace) -> int:
         if (state / "www").exists():
             shutil.rmtree(state / "www")
         count, size = prepare_static(state / "www", base)
+        prepare_first_paint(state / "www", base)
         print(f"Static files: {count} text files ({size / 1e6:.1f} MB) gzipped ahead of time.")
 
         cookie_secret = secrets.token_hex(32)

@@ -1,8 +1,8 @@
 """User text (labels, ids, file names, what was typed) made inert where it is shown.
 
-Two places read markup in text: Streamlit's Markdown (`plain`) and plotly's titles, hovers and
-labels, which read a small set of HTML tags (`for_chart`). Every piece of user text shown in
-either goes through one of these two.
+Three places read markup in text: Streamlit's Markdown (`plain`), plotly's titles, hovers and
+labels, which read a small set of HTML tags (`for_chart`), and the HTML of Home's first paint
+(`for_html`). Every piece of user text shown in any goes through one of these.
 """
 
 from __future__ import annotations
@@ -33,4 +33,9 @@ def plain(text: object) -> str:
 
 def for_chart(text: object) -> str:
     """`text` for a plotly title, hover or label: its HTML subset shows as typed."""
+    return for_html(text)
+
+
+def for_html(text: object) -> str:
+    """`text` inside an HTML element (Home's first paint, ui/first_paint.py): shown as typed."""
     return html.escape(str(text), quote=False)

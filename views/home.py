@@ -3,14 +3,14 @@ lessons, with the learner's progress along it (kept by `ui.saved`)."""
 
 import streamlit as st
 
-from i18n import tr, trn
+from i18n import tr
 from lessons import path
 from lessons.examples import question_key
 from lessons.latex import formulas, worked
 from ndcg_core import totals
-from ndcg_core.display import count, exact, fixed
+from ndcg_core.display import fixed
 from ui import controls, list_editor, menu, saved, scores, urlparams
-from ui.text import plain
+from ui.first_paint import TITLE, earns_column, stand_in
 
 PAGE = "home"
 # Pages that are tools rather than lessons, offered beside the path.
@@ -32,7 +32,7 @@ QUESTIONS = {
 
 
 def intro() -> None:
-    st.title("📐 NDCG Lab")
+    st.title(TITLE)
     st.markdown(
         tr(
             "A search engine or a recommender hands you a **ranked list**. "
@@ -81,10 +81,6 @@ def the_board(result) -> None:
         st.dataframe(board_table(result), hide_index=True, key=f"{PAGE}_chart_table")
 
 
-# The stand-in shows this many rows of a long list, then says how many more there are.
-STAND_IN_ROWS = 12
-
-
 def first_paint(result) -> None:
     """On a session's first run, the board as plain Markdown in its place: its list and NDCG,
     the core's numbers, on screen with the heading. On a slow phone the board's script comes
@@ -101,46 +97,6 @@ def first_paint(result) -> None:
         st.markdown(stand_in(result))
 
 
-def stand_in(result) -> str:
-    """The board's totals, then its list as a table (one row a position), in Markdown."""
-    table = result.table.head(result.ranked.n)
-    rows = "".join(
-        f"| {position} | **{plain(label)}** rel {exact(relevance)} | {_earns(earned, inside)} "
-        f"| {_earns(ideal, inside)} |\n"
-        for position, label, relevance, earned, ideal, inside in zip(
-            table["position"][:STAND_IN_ROWS],
-            table["label"],
-            table["relevance"],
-            table["contribution"],
-            table["ideal_contribution"],
-            table["in_top_k"],
-        )
-    )
-    more = result.ranked.n - STAND_IN_ROWS
-    tail = (
-        "\n"
-        + trn(
-            "… and {count} more position.", "… and {count} more positions.", more, count=count(more)
-        )
-        if more > 0
-        else ""
-    )
-    return (
-        f"{result.name('NDCG')} **{fixed(result.ndcg)}** · {result.name('DCG')} "
-        f"{fixed(result.dcg)} · {result.name('IDCG')} {fixed(result.idcg)}\n\n"
-        + tr("| # | Item · relevance | Your order earns | Ideal earns |")
-        + "\n"
-        f"|--:|:--|--:|--:|\n{rows}{tail}"
-    )
-
-
-def _earns(value, inside: bool) -> str:
-    """A position's term, or why it does not count: below the cut-off k, or not ranked."""
-    if not inside:
-        return tr("— (below k)")
-    return tr("— (not ranked)") if value != value else fixed(value)  # NaN: an item of the pool
-
-
 def board_table(result):
     """The board's rows: what each position earns in your order and in the ideal one, the
     positions beyond k marked as not counting (as the walkthroughs mark them)."""
@@ -149,13 +105,8 @@ def board_table(result):
         table[["position", "label", "relevance"]]
         .assign(
             **{
-                tr("Your order earns"): [
-                    _earns(v, inside) for v, inside in zip(table["contribution"], table["in_top_k"])
-                ],
-                tr("Ideal order earns"): [
-                    _earns(v, inside)
-                    for v, inside in zip(table["ideal_contribution"], table["in_top_k"])
-                ],
+                tr("Your order earns"): earns_column(table, "contribution"),
+                tr("Ideal order earns"): earns_column(table, "ideal_contribution"),
             }
         )
         .rename(

@@ -1,6 +1,7 @@
 """A real app server and a real chromium for the browser tests (Playwright, Debian's chromium)."""
 
 import contextlib
+import json
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -103,6 +104,83 @@ def phone(_tabs):
     page = _tabs("phone", PHONE)
     yield page
     _leave(page)
+
+
+# What a test can leave in a browser context for the next one, besides its pages: cleared for
+# each origin the test's tabs went to (Chrome DevTools Protocol, Storage.clearDataForOrigin).
+# Not the HTTP cache: the app's scripts stay compiled.
+LEFT_BEHIND = "cookies,local_storage,indexeddb,websql,service_workers,cache_storage,file_systems"
+
+
+@pytest.fixture(scope="session")
+def _browsers():
+    """The browsers `new_browser` hands out, kept for the session (each xdist worker has its
+    own): by kind (the context's options but the viewport), its tabs."""
+    kept: dict[str, list] = {}
+    yield kept
+    for tabs in kept.values():
+        for tab in tabs:
+            with contextlib.suppress(PlaywrightError):
+                tab.context.close()
+
+
+@pytest.fixture
+def new_browser(browser, _browsers):
+    """`new_browser(**options)`: the tab of a browser of its own (a Playwright context, with
+    `options` as `open_context` takes them), for a test that needs several users (each with
+    their cookies and storage) or a screen of its own. Each call in a test gives another one.
+
+    It is what a browser that has never seen the app would be — no cookies, no storage, no
+    other tab, nothing open — but the context is one a test before this one used (or a new one
+    if none is free), and the tab is its renderer, which keeps the scripts it compiled
+    (Streamlit's bundle, plotly's 4.7 MB chunk): opening the app in a new context costs a
+    loaded machine about 9 s of CPU, in a kept tab about 4 s (the same reason as `_tabs`).
+    After the test, the context's other tabs are closed and what it kept for each origin its
+    tabs went to is cleared (LEFT_BEHIND). A test that changes the context itself
+    (init scripts, permissions) opens its own with `open_context`."""
+    handed: list[tuple[list, object, set[str], object]] = []
+
+    def take(**options):
+        viewport = options.pop("viewport", {"width": 1280, "height": 720})  # Playwright's default
+        tabs = _browsers.setdefault(json.dumps(options, sort_keys=True), [])
+        in_use = {id(tab) for _, tab, _, _ in handed}
+        free = [tab for tab in tabs if id(tab) not in in_use]
+        if free:
+            tab = free[0]
+        else:
+            tab = open_context(browser, **options).new_page()
+            tabs.append(tab)
+        origins: set[str] = set()
+
+        def went(request, origins=origins):
+            if request.is_navigation_request() and request.url.startswith("http"):
+                origins.add("/".join(request.url.split("/", 3)[:3]))
+
+        tab.context.on("request", went)
+        handed.append((tabs, tab, origins, went))
+        tab.set_viewport_size(viewport)
+        return tab
+
+    yield take
+    for tabs, tab, origins, went in handed:
+        context = tab.context
+        context.remove_listener("request", went)
+        try:
+            for other in context.pages:
+                if other is not tab:
+                    other.close()
+            tab.goto("about:blank")  # the test's app sessions end with their documents
+            context.clear_cookies()
+            session = context.new_cdp_session(tab)
+            for origin in origins:
+                session.send(
+                    "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": LEFT_BEHIND}
+                )
+            session.detach()
+        except PlaywrightError:  # the test closed its tab: the next one gets a new browser
+            tabs.remove(tab)
+            with contextlib.suppress(PlaywrightError):
+                context.close()
 
 
 @pytest.fixture

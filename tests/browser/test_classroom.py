@@ -21,7 +21,7 @@ from classroom import rooms
 from classroom.store import URL_VARIABLE
 from devtools.appserver import start_app, stop_app
 from devtools.chromium import PHONE as A_PHONE
-from devtools.waits import open_context, settle, wait_for_app
+from devtools.waits import settle, wait_for_app
 from tests.browser.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
@@ -52,146 +52,135 @@ def _open(page, url):
 
 
 def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_reveal(
-    browser, two_servers
+    new_browser, two_servers
 ):
     first, second = two_servers
-    contexts = [open_context(browser, viewport=PROJECTOR)]
-    contexts += [open_context(browser, viewport=PHONE) for _ in STUDENTS]
-    try:
-        teacher, *students = [context.new_page() for context in contexts]
-        # A fresh server's very first session can miss the page list: each starts from home.
-        _open(teacher, first)
-        _open(students[2], second)
+    teacher = new_browser(viewport=PROJECTOR)
+    students = [new_browser(viewport=PHONE) for _ in STUDENTS]
+    # A fresh server's very first session can miss the page list: each starts from home.
+    _open(teacher, first)
+    _open(students[2], second)
 
-        _open(teacher, f"{first}/classroom")
-        teacher.get_by_role("button", name="Start a class").click()
-        expect(teacher.get_by_text("Scan to join")).to_be_visible()
-        code = teacher.url.split("room=")[1].split("&")[0]
-        assert "key=" in teacher.url
+    _open(teacher, f"{first}/classroom")
+    teacher.get_by_role("button", name="Start a class").click()
+    expect(teacher.get_by_text("Scan to join")).to_be_visible()
+    code = teacher.url.split("room=")[1].split("&")[0]
+    assert "key=" in teacher.url
 
-        for page, server, (name, _, _) in zip(students, (first, first, second), STUDENTS):
-            _open(page, f"{server}/classroom?room={code}")
-            expect(page.get_by_label("Class code")).to_have_value(rooms.format_code(code))
-            page.get_by_label("Your name (optional)").fill(name)
-            page.get_by_role("button", name="Join").click()
-        for page in students:
-            expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible()
-            assert "student=" in page.url and "key=" not in page.url
-        expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("3")
+    for page, server, (name, _, _) in zip(students, (first, first, second), STUDENTS):
+        _open(page, f"{server}/classroom?room={code}")
+        expect(page.get_by_label("Class code")).to_have_value(rooms.format_code(code))
+        page.get_by_label("Your name (optional)").fill(name)
+        page.get_by_role("button", name="Join").click()
+    for page in students:
+        expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible()
+        assert "student=" in page.url and "key=" not in page.url
+    expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("3")
 
-        teacher.get_by_text("Which order scores higher?").first.click()
-        teacher.get_by_role("button", name="Pose this question").click()
-        count = teacher.get_by_test_id("stMetricValue").first
-        expect(count).to_have_text("0 of 3")
+    teacher.get_by_text("Which order scores higher?").first.click()
+    teacher.get_by_role("button", name="Pose this question").click()
+    count = teacher.get_by_test_id("stMetricValue").first
+    expect(count).to_have_text("0 of 3")
 
-        for page, (_, pick, _) in zip(students, STUDENTS):
-            expect(page.get_by_text("Question 1: Which order scores higher?")).to_be_visible()
-            page.get_by_text(pick, exact=True).click()
-            page.get_by_role("button", name="Send my answer").click()
-        for page in students:
-            expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
-        expect(count).to_have_text("3 of 3")
-        ARTIFACTS.mkdir(exist_ok=True)
-        top = teacher.get_by_role("heading", name=f"Class {rooms.format_code(code)}")
-        top.scroll_into_view_if_needed()
-        teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-answers.png"))
-        students[0].screenshot(path=str(ARTIFACTS / "classroom-phone-answered.png"))
+    for page, (_, pick, _) in zip(students, STUDENTS):
+        expect(page.get_by_text("Question 1: Which order scores higher?")).to_be_visible()
+        page.get_by_text(pick, exact=True).click()
+        page.get_by_role("button", name="Send my answer").click()
+    for page in students:
+        expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
+    expect(count).to_have_text("3 of 3")
+    ARTIFACTS.mkdir(exist_ok=True)
+    top = teacher.get_by_role("heading", name=f"Class {rooms.format_code(code)}")
+    top.scroll_into_view_if_needed()
+    teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-answers.png"))
+    students[0].screenshot(path=str(ARTIFACTS / "classroom-phone-answered.png"))
 
-        # One round: the reveal is the second choice, and asks first (U4).
-        teacher.get_by_role("button", name="Reveal now (skip discussion)…").click()
-        teacher.get_by_role("button", name="Yes, reveal now").click()
-        expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("2 of 3")
-        expect(teacher.get_by_text("What the wrong answers point to")).to_be_visible()
-        for page, (_, _, told) in zip(students, STUDENTS):
-            expect(page.get_by_text(told)).to_be_visible()
-            expect(page.get_by_text("2 of 3 in the class got it right")).to_be_visible()
-        top.scroll_into_view_if_needed()
-        teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-reveal.png"))
-        students[2].screenshot(path=str(ARTIFACTS / "classroom-phone-reveal.png"), full_page=True)
-    finally:
-        for context in contexts:
-            context.close()
+    # One round: the reveal is the second choice, and asks first (U4).
+    teacher.get_by_role("button", name="Reveal now (skip discussion)…").click()
+    teacher.get_by_role("button", name="Yes, reveal now").click()
+    expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("2 of 3")
+    expect(teacher.get_by_text("What the wrong answers point to")).to_be_visible()
+    for page, (_, _, told) in zip(students, STUDENTS):
+        expect(page.get_by_text(told)).to_be_visible()
+        expect(page.get_by_text("2 of 3 in the class got it right")).to_be_visible()
+    top.scroll_into_view_if_needed()
+    teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-reveal.png"))
+    students[2].screenshot(path=str(ARTIFACTS / "classroom-phone-reveal.png"), full_page=True)
 
 
 def _token(page) -> str:
     return page.url.split("student=")[1].split("&")[0]
 
 
-def test_one_student_per_browser_and_the_teachers_join_controls(browser, two_servers):
+def test_one_student_per_browser_and_the_teachers_join_controls(new_browser, two_servers):
     """A student who reloads the join link, or opens it in a new tab of the same browser, is the
     same student (the cookie); another browser is a new one. Then the teacher's join controls
     (the count, lock, remove) at 1280 and on a phone, in presenter view too (screenshots), and
     locking, after which the student who joined before still comes back."""
     first, _ = two_servers
-    teacher_context = open_context(browser, viewport=PROJECTOR)
-    one, other = (open_context(browser, viewport=PHONE) for _ in range(2))
-    try:
-        teacher = teacher_context.new_page()
-        _open(teacher, first)
-        _open(teacher, f"{first}/classroom")
-        teacher.get_by_role("button", name="Start a class").click()
-        expect(teacher.get_by_text("Scan to join")).to_be_visible()
-        code = teacher.url.split("room=")[1].split("&")[0]
-        teacher_link = teacher.url
-        join = f"{first}/classroom?room={code}"
+    teacher = new_browser(viewport=PROJECTOR)
+    page, stranger = (new_browser(viewport=PHONE) for _ in range(2))
+    one = page.context
+    _open(teacher, first)
+    _open(teacher, f"{first}/classroom")
+    teacher.get_by_role("button", name="Start a class").click()
+    expect(teacher.get_by_text("Scan to join")).to_be_visible()
+    code = teacher.url.split("room=")[1].split("&")[0]
+    teacher_link = teacher.url
+    join = f"{first}/classroom?room={code}"
 
-        page = one.new_page()
-        _open(page, join)
-        page.get_by_label("Your name (optional)").fill("Dee")
-        page.get_by_role("button", name="Join").click()
-        expect(page.get_by_text("You are Dee")).to_be_visible()
-        token = _token(page)
-        # The cookie is written by a script the page loads on demand (st.html), a moment after
-        # "You are Dee" is drawn: a reload before that, as CI once made, finds no cookie.
-        page.wait_for_function(
-            "(name) => document.cookie.split('; ').some((c) => c.startsWith(name))",
-            arg=f"ndcg_classroom_{code}=",
+    _open(page, join)
+    page.get_by_label("Your name (optional)").fill("Dee")
+    page.get_by_role("button", name="Join").click()
+    expect(page.get_by_text("You are Dee")).to_be_visible()
+    token = _token(page)
+    # The cookie is written by a script the page loads on demand (st.html), a moment after
+    # "You are Dee" is drawn: a reload before that, as CI once made, finds no cookie.
+    page.wait_for_function(
+        "(name) => document.cookie.split('; ').some((c) => c.startsWith(name))",
+        arg=f"ndcg_classroom_{code}=",
+    )
+
+    _open(page, join)  # the join link again in the same tab: a reload of the board's link
+    expect(page.get_by_text("You are Dee")).to_be_visible()
+    assert _token(page) == token
+    tab = one.new_page()  # a new tab of the same browser
+    _open(tab, join)
+    expect(tab.get_by_text("You are Dee")).to_be_visible()
+    assert _token(tab) == token
+
+    _open(stranger, join)  # another browser: a new student
+    expect(stranger.get_by_label("Class code")).to_have_value(rooms.format_code(code))
+    stranger.get_by_label("Your name (optional)").fill("Eve")
+    stranger.get_by_role("button", name="Join").click()
+    expect(stranger.get_by_text("You are Eve")).to_be_visible()
+    assert _token(stranger) != token
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    for name, viewport, link in (
+        ("1280", PROJECTOR, teacher_link),
+        ("phone", PHONE, teacher_link),
+        ("presenter-1280", PROJECTOR, f"{teacher_link}&present=1"),
+        ("presenter-phone", PHONE, f"{teacher_link}&present=1"),
+    ):
+        teacher.set_viewport_size(viewport)
+        _open(teacher, link)
+        expect(teacher.get_by_text("2 of at most 1,000 joined")).to_be_visible()
+        teacher.get_by_text("Who is in", exact=True).click()
+        expect(teacher.get_by_role("button", name="Lock joining")).to_be_visible()
+        teacher.get_by_role("button", name="Lock joining").scroll_into_view_if_needed()
+        settle(teacher)
+        teacher.screenshot(
+            path=str(ARTIFACTS / f"classroom-join-controls-{name}.png"), full_page=True
         )
 
-        _open(page, join)  # the join link again in the same tab: a reload of the board's link
-        expect(page.get_by_text("You are Dee")).to_be_visible()
-        assert _token(page) == token
-        tab = one.new_page()  # a new tab of the same browser
-        _open(tab, join)
-        expect(tab.get_by_text("You are Dee")).to_be_visible()
-        assert _token(tab) == token
-
-        stranger = other.new_page()  # another browser: a new student
-        _open(stranger, join)
-        expect(stranger.get_by_label("Class code")).to_have_value(rooms.format_code(code))
-        stranger.get_by_label("Your name (optional)").fill("Eve")
-        stranger.get_by_role("button", name="Join").click()
-        expect(stranger.get_by_text("You are Eve")).to_be_visible()
-        assert _token(stranger) != token
-
-        ARTIFACTS.mkdir(exist_ok=True)
-        for name, viewport, link in (
-            ("1280", PROJECTOR, teacher_link),
-            ("phone", PHONE, teacher_link),
-            ("presenter-1280", PROJECTOR, f"{teacher_link}&present=1"),
-            ("presenter-phone", PHONE, f"{teacher_link}&present=1"),
-        ):
-            teacher.set_viewport_size(viewport)
-            _open(teacher, link)
-            expect(teacher.get_by_text("2 of at most 1,000 joined")).to_be_visible()
-            teacher.get_by_text("Who is in", exact=True).click()
-            expect(teacher.get_by_role("button", name="Lock joining")).to_be_visible()
-            teacher.get_by_role("button", name="Lock joining").scroll_into_view_if_needed()
-            settle(teacher)
-            teacher.screenshot(
-                path=str(ARTIFACTS / f"classroom-join-controls-{name}.png"), full_page=True
-            )
-
-        teacher.get_by_role("button", name="Lock joining").click()
-        expect(teacher.get_by_text("joining locked")).to_be_visible()
-        settle(teacher)
-        teacher.screenshot(path=str(ARTIFACTS / "classroom-join-controls-locked-phone.png"))
-        late = one.new_page()  # a browser that joined before still gets its student back
-        _open(late, join)
-        expect(late.get_by_text("You are Dee")).to_be_visible()
-    finally:
-        for context in (teacher_context, one, other):
-            context.close()
+    teacher.get_by_role("button", name="Lock joining").click()
+    expect(teacher.get_by_text("joining locked")).to_be_visible()
+    settle(teacher)
+    teacher.screenshot(path=str(ARTIFACTS / "classroom-join-controls-locked-phone.png"))
+    late = one.new_page()  # a browser that joined before still gets its student back
+    _open(late, join)
+    expect(late.get_by_text("You are Dee")).to_be_visible()
 
 
 # --- A whole class ---------------------------------------------------------------------------
@@ -267,150 +256,144 @@ def _answer_check(page, how_many: int) -> None:
 
 
 def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_check(
-    browser, two_servers
+    new_browser, two_servers
 ):
     first, second = two_servers
-    teacher_context = open_context(browser, viewport={"width": 1440, "height": 900})
-    audience_contexts = {size: open_context(browser, viewport=v) for size, v in AUDIENCE.items()}
-    phone_contexts = [open_context(browser, **A_PHONE) for _ in CLASS]
+    teacher = new_browser(viewport={"width": 1440, "height": 900})
+    audience = {size: new_browser(viewport=v) for size, v in AUDIENCE.items()}
+    phones = [new_browser(**A_PHONE) for _ in CLASS]
     ARTIFACTS.mkdir(exist_ok=True)
-    try:
-        teacher = teacher_context.new_page()
-        _open(teacher, f"{first}/classroom")
-        teacher.get_by_role("button", name="Start a class").click()
-        expect(teacher.get_by_text("This is your screen")).to_be_visible()
-        code = teacher.url.split("room=")[1].split("&")[0]
-        key = teacher.url.split("key=")[1].split("&")[0]
-        projector_link = teacher.locator("code").filter(has_text="projector=").first.inner_text()
-        assert key not in projector_link and f"room={code}" in projector_link
-        screens = {}
-        for size, context in audience_contexts.items():
-            screens[size] = context.new_page()
-            _open(screens[size], projector_link.strip())
-            expect(screens[size].get_by_text(rooms.format_code(code)).first).to_be_visible()
-        phones = [context.new_page() for context in phone_contexts]
-        for page, server, (name, *_) in zip(phones, (first, first, second), CLASS, strict=True):
-            _open(page, f"{server}/classroom?room={code}")
-            page.get_by_label("Your name (optional)").fill(name)
-            page.get_by_role("button", name="Join").click()
-            expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible()
-        for page in screens.values():
-            expect(page.get_by_text("3 joined")).to_be_visible()
-        _audience_holds_no_control_and_no_key(screens, key, "1-lobby")
-        _no_axe_findings(screens["1280"], "the audience screen's lobby")
-        _no_axe_findings(teacher, "the teacher's screen")
+    _open(teacher, f"{first}/classroom")
+    teacher.get_by_role("button", name="Start a class").click()
+    expect(teacher.get_by_text("This is your screen")).to_be_visible()
+    code = teacher.url.split("room=")[1].split("&")[0]
+    key = teacher.url.split("key=")[1].split("&")[0]
+    projector_link = teacher.locator("code").filter(has_text="projector=").first.inner_text()
+    assert key not in projector_link and f"room={code}" in projector_link
+    screens = {}
+    for size, screen in audience.items():
+        screens[size] = screen
+        _open(screens[size], projector_link.strip())
+        expect(screens[size].get_by_text(rooms.format_code(code)).first).to_be_visible()
+    for page, server, (name, *_) in zip(phones, (first, first, second), CLASS, strict=True):
+        _open(page, f"{server}/classroom?room={code}")
+        page.get_by_label("Your name (optional)").fill(name)
+        page.get_by_role("button", name="Join").click()
+        expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible()
+    for page in screens.values():
+        expect(page.get_by_text("3 joined")).to_be_visible()
+    _audience_holds_no_control_and_no_key(screens, key, "1-lobby")
+    _no_axe_findings(screens["1280"], "the audience screen's lobby")
+    _no_axe_findings(teacher, "the teacher's screen")
 
-        # The concept check at the start of class: each phone answers a few questions.
-        teacher.get_by_role("button", name="Start the check (start of class)").click()
-        for page, (name, *_) in zip(phones, CLASS, strict=True):
-            expect(page.get_by_text("Concept check, start of class")).to_be_visible()
-            _phone_form_first(page, name, "2-check")
-            if name == "Ann":
-                _no_axe_findings(page, "a phone's concept check")
-            _answer_check(page, 2)
-        for page in screens.values():
-            expect(page.get_by_text("3 of 3")).to_be_visible()
-        _audience_holds_no_control_and_no_key(screens, key, "2-check")
-        teacher.get_by_role("button", name="Close the check").click()
-        for page in screens.values():
-            expect(page.get_by_text("Where the class starts")).to_be_visible()
-        _audience_holds_no_control_and_no_key(screens, key, "3-check-results")
+    # The concept check at the start of class: each phone answers a few questions.
+    teacher.get_by_role("button", name="Start the check (start of class)").click()
+    for page, (name, *_) in zip(phones, CLASS, strict=True):
+        expect(page.get_by_text("Concept check, start of class")).to_be_visible()
+        _phone_form_first(page, name, "2-check")
+        if name == "Ann":
+            _no_axe_findings(page, "a phone's concept check")
+        _answer_check(page, 2)
+    for page in screens.values():
+        expect(page.get_by_text("3 of 3")).to_be_visible()
+    _audience_holds_no_control_and_no_key(screens, key, "2-check")
+    teacher.get_by_role("button", name="Close the check").click()
+    for page in screens.values():
+        expect(page.get_by_text("Where the class starts")).to_be_visible()
+    _audience_holds_no_control_and_no_key(screens, key, "3-check-results")
 
-        # A question with a timer and "how sure", in two rounds.
-        teacher.get_by_text("Which order scores higher?").first.click()
-        wait_for_app(teacher)  # the rerun the pick starts would undo a tick made during it
-        sure = teacher.get_by_role("checkbox", name="Ask how sure each student is")
-        sure.check(force=True)  # the box itself is drawn under its label
-        timer = teacher.get_by_role("combobox", name="Time for round 1")
-        timer.click()
-        timer.fill("5:00")  # time enough for three phones on a loaded machine
-        teacher.get_by_role("option", name="5:00").click()
-        timer.press("Escape")
-        wait_for_app(teacher)
-        teacher.get_by_role("button", name="Pose this question").click()
-        for page, (name, pick, how, *_) in zip(phones, CLASS, strict=True):
-            expect(page.get_by_text("Round 1: answer on your own")).to_be_visible()
-            _phone_form_first(page, name, "4-round1")
-            if name == "Ann":
-                _no_axe_findings(page, "a phone in round 1")
-            form = page.locator(".st-key-classroom_student_form")
-            form.get_by_text(pick, exact=True).click()
-            form.get_by_text(how, exact=True).click()
-            form.get_by_role("button", name="Send my answer").click()
-            expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
-        for page in screens.values():
-            expect(page.get_by_text("3 of 3")).to_be_visible()
-            expect(page.get_by_text(re.compile(r"⏱ [0-5]:\d\d left"))).to_be_visible()
-        _audience_holds_no_control_and_no_key(screens, key, "4-round1")
-        _no_axe_findings(screens["1920"], "the audience screen in round 1")
+    # A question with a timer and "how sure", in two rounds.
+    teacher.get_by_text("Which order scores higher?").first.click()
+    wait_for_app(teacher)  # the rerun the pick starts would undo a tick made during it
+    sure = teacher.get_by_role("checkbox", name="Ask how sure each student is")
+    sure.check(force=True)  # the box itself is drawn under its label
+    timer = teacher.get_by_role("combobox", name="Time for round 1")
+    timer.click()
+    timer.fill("5:00")  # time enough for three phones on a loaded machine
+    teacher.get_by_role("option", name="5:00").click()
+    timer.press("Escape")
+    wait_for_app(teacher)
+    teacher.get_by_role("button", name="Pose this question").click()
+    for page, (name, pick, how, *_) in zip(phones, CLASS, strict=True):
+        expect(page.get_by_text("Round 1: answer on your own")).to_be_visible()
+        _phone_form_first(page, name, "4-round1")
+        if name == "Ann":
+            _no_axe_findings(page, "a phone in round 1")
+        form = page.locator(".st-key-classroom_student_form")
+        form.get_by_text(pick, exact=True).click()
+        form.get_by_text(how, exact=True).click()
+        form.get_by_role("button", name="Send my answer").click()
+        expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
+    for page in screens.values():
+        expect(page.get_by_text("3 of 3")).to_be_visible()
+        expect(page.get_by_text(re.compile(r"⏱ [0-5]:\d\d left"))).to_be_visible()
+    _audience_holds_no_control_and_no_key(screens, key, "4-round1")
+    _no_axe_findings(screens["1920"], "the audience screen in round 1")
 
-        # Peer instruction first: round 2 is the primary move; it keeps round 1's time.
-        expect(teacher.get_by_role("combobox", name="Time for round 2")).to_have_value("5:00")
-        start = teacher.get_by_role("button", name="Start round 2 (discuss)")
-        expect(start).to_have_attribute("kind", "primary")
-        start.click()
-        for page, (name, _, _, again, _) in zip(phones, CLASS, strict=True):
-            expect(page.get_by_text("Round 2: discuss, then answer again").first).to_be_visible()
-            form = page.locator(".st-key-classroom_student_form")
-            expect(form).to_be_in_viewport()  # brought into view when the round began
-            page.screenshot(path=str(ARTIFACTS / f"classroom-phone-5-round2-{name}.png"))
-            form.get_by_text(again, exact=True).click()
-            form.get_by_text("Sure", exact=True).click()
-            form.get_by_role("button", name="Send my answer").click()
-            expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
-        for page in screens.values():
-            expect(page.get_by_text("Round 2: discuss, then answer again")).to_be_visible()
-        _audience_holds_no_control_and_no_key(screens, key, "5-round2")
+    # Peer instruction first: round 2 is the primary move; it keeps round 1's time.
+    expect(teacher.get_by_role("combobox", name="Time for round 2")).to_have_value("5:00")
+    start = teacher.get_by_role("button", name="Start round 2 (discuss)")
+    expect(start).to_have_attribute("kind", "primary")
+    start.click()
+    for page, (name, _, _, again, _) in zip(phones, CLASS, strict=True):
+        expect(page.get_by_text("Round 2: discuss, then answer again").first).to_be_visible()
+        form = page.locator(".st-key-classroom_student_form")
+        expect(form).to_be_in_viewport()  # brought into view when the round began
+        page.screenshot(path=str(ARTIFACTS / f"classroom-phone-5-round2-{name}.png"))
+        form.get_by_text(again, exact=True).click()
+        form.get_by_text("Sure", exact=True).click()
+        form.get_by_role("button", name="Send my answer").click()
+        expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
+    for page in screens.values():
+        expect(page.get_by_text("Round 2: discuss, then answer again")).to_be_visible()
+    _audience_holds_no_control_and_no_key(screens, key, "5-round2")
 
-        # The reveal, stepping by itself on the audience screen.
-        teacher.get_by_role("button", name="Reveal the answer").click()
-        for page in screens.values():
-            expect(page.get_by_text("Round 1 (alone)").first).to_be_visible()
-        _audience_holds_no_control_and_no_key(screens, key, "6-reveal")
-        _no_axe_findings(screens["1280"], "the audience screen at the reveal")
-        for page in screens.values():
-            expect(page.get_by_text("how the class moved")).to_be_visible()
-        _audience_holds_no_control_and_no_key(screens, key, "7-reveal-moved")
-        for page in phones:
-            expect(page.get_by_text("⏱")).to_have_count(0)  # a revealed round has no timer
-        phones[1].screenshot(path=str(ARTIFACTS / "classroom-phone-8-reveal-Bob.png"))
-        _no_axe_findings(phones[1], "a phone at the reveal")
+    # The reveal, stepping by itself on the audience screen.
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    for page in screens.values():
+        expect(page.get_by_text("Round 1 (alone)").first).to_be_visible()
+    _audience_holds_no_control_and_no_key(screens, key, "6-reveal")
+    _no_axe_findings(screens["1280"], "the audience screen at the reveal")
+    for page in screens.values():
+        expect(page.get_by_text("how the class moved")).to_be_visible()
+    _audience_holds_no_control_and_no_key(screens, key, "7-reveal-moved")
+    for page in phones:
+        expect(page.get_by_text("⏱")).to_have_count(0)  # a revealed round has no timer
+    phones[1].screenshot(path=str(ARTIFACTS / "classroom-phone-8-reveal-Bob.png"))
+    _no_axe_findings(phones[1], "a phone at the reveal")
 
-        # The twin, with one press, answered alone.
-        teacher.get_by_role(
-            "button", name="Pose its twin: the same idea on other lists, answered alone →"
-        ).click()
-        for page, (name, *_, right) in zip(phones, CLASS, strict=True):
-            expect(page.get_by_text("The twin question: answer on your own")).to_be_visible()
-            _phone_form_first(page, name, "9-twin")
-            form = page.locator(".st-key-classroom_student_form")
-            # The twin's lists trade places: B is right.
-            form.get_by_text("B scores higher" if right else "A scores higher", exact=True).click()
-            form.get_by_text("Sure", exact=True).click()
-            form.get_by_role("button", name="Send my answer").click()
-            expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
-        teacher.get_by_role("button", name="Reveal the answer").click()
-        expect(teacher.get_by_text("What the twin of question 1 shows").first).to_be_visible()
-        expect(teacher.get_by_text("Weighted learning gain: 0.50")).to_be_visible()
-        for page in screens.values():
-            expect(page.get_by_text("What the twin of question 1 shows").first).to_be_visible(
-                timeout=120_000
-            )
-        _audience_holds_no_control_and_no_key(screens, key, "10-twin")
+    # The twin, with one press, answered alone.
+    teacher.get_by_role(
+        "button", name="Pose its twin: the same idea on other lists, answered alone →"
+    ).click()
+    for page, (name, *_, right) in zip(phones, CLASS, strict=True):
+        expect(page.get_by_text("The twin question: answer on your own")).to_be_visible()
+        _phone_form_first(page, name, "9-twin")
+        form = page.locator(".st-key-classroom_student_form")
+        # The twin's lists trade places: B is right.
+        form.get_by_text("B scores higher" if right else "A scores higher", exact=True).click()
+        form.get_by_text("Sure", exact=True).click()
+        form.get_by_role("button", name="Send my answer").click()
+        expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    expect(teacher.get_by_text("What the twin of question 1 shows").first).to_be_visible()
+    expect(teacher.get_by_text("Weighted learning gain: 0.50")).to_be_visible()
+    for page in screens.values():
+        expect(page.get_by_text("What the twin of question 1 shows").first).to_be_visible(
+            timeout=120_000
+        )
+    _audience_holds_no_control_and_no_key(screens, key, "10-twin")
 
-        # The closing check: the same concepts, each phone in its other form.
-        teacher.get_by_text("Concept check: what the class learned").click()
-        teacher.get_by_role("button", name="Start the check again (end of class)").click()
-        for page, (name, *_) in zip(phones, CLASS, strict=True):
-            expect(page.get_by_text("Concept check, end of class")).to_be_visible()
-            _phone_form_first(page, name, "11-closing-check")
-            _answer_check(page, 4)
-        teacher.get_by_role("button", name="Close the check").click()
-        for page in screens.values():
-            expect(page.get_by_text("What the class learned")).to_be_visible()
-            expect(page.get_by_text("⟨g⟩ = (post − pre)")).to_be_visible()
-        _audience_holds_no_control_and_no_key(screens, key, "12-learned")
-        teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-learned.png"), full_page=True)
-    finally:
-        for context in [teacher_context, *audience_contexts.values(), *phone_contexts]:
-            context.close()
+    # The closing check: the same concepts, each phone in its other form.
+    teacher.get_by_text("Concept check: what the class learned").click()
+    teacher.get_by_role("button", name="Start the check again (end of class)").click()
+    for page, (name, *_) in zip(phones, CLASS, strict=True):
+        expect(page.get_by_text("Concept check, end of class")).to_be_visible()
+        _phone_form_first(page, name, "11-closing-check")
+        _answer_check(page, 4)
+    teacher.get_by_role("button", name="Close the check").click()
+    for page in screens.values():
+        expect(page.get_by_text("What the class learned")).to_be_visible()
+        expect(page.get_by_text("⟨g⟩ = (post − pre)")).to_be_visible()
+    _audience_holds_no_control_and_no_key(screens, key, "12-learned")
+    teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-learned.png"), full_page=True)

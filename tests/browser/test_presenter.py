@@ -7,18 +7,16 @@ from urllib.parse import unquote
 import pytest
 from playwright.sync_api import expect
 
-from devtools.waits import open_context, settle
+from devtools.waits import settle
 from ndcg_core import ndcg
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def projector(browser):
+def projector(new_browser):
     """A 1920×1080 screen."""
-    context = open_context(browser, viewport={"width": 1920, "height": 1080})
-    yield context.new_page()
-    context.close()
+    return new_browser(viewport={"width": 1920, "height": 1080})
 
 
 def test_presenter_view_keeps_itself_and_has_a_switcher_and_an_exit(projector, app_url, shot):

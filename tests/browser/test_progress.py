@@ -44,38 +44,32 @@ def _binary_ticked(page):
     return page.get_by_role("checkbox", name="Binary relevance: done")
 
 
-def test_an_answer_survives_a_reload_and_travels_in_the_progress_link(browser, app_url, shot):
-    first = open_context(browser, viewport={"width": 1280, "height": 1600})
-    other = open_context(browser, viewport={"width": 390, "height": 844})
-    try:
-        page = first.new_page()
-        _answer_binary(page, app_url)
-        page.reload()
-        wait_for_app(page)
-        expect(page.get_by_text(ANSWERED)).to_be_visible()
+def test_an_answer_survives_a_reload_and_travels_in_the_progress_link(new_browser, app_url, shot):
+    page = new_browser(viewport={"width": 1280, "height": 1600})
+    phone = new_browser(viewport={"width": 390, "height": 844})
+    _answer_binary(page, app_url)
+    page.reload()
+    wait_for_app(page)
+    expect(page.get_by_text(ANSWERED)).to_be_visible()
 
-        page.goto(app_url)
-        wait_for_app(page)
-        expect(_binary_ticked(page)).to_be_checked()
-        expect(page.get_by_text("Done so far: 1 of")).to_be_visible()
-        box = page.get_by_role("group", name="Continue on another device")
-        expect(box).to_contain_text(f"{saved.PARAM}=")
-        link = box.locator("code").inner_text()
-        shot("home-path-progress", of=page)
+    page.goto(app_url)
+    wait_for_app(page)
+    expect(_binary_ticked(page)).to_be_checked()
+    expect(page.get_by_text("Done so far: 1 of")).to_be_visible()
+    box = page.get_by_role("group", name="Continue on another device")
+    expect(box).to_contain_text(f"{saved.PARAM}=")
+    link = box.locator("code").inner_text()
+    shot("home-path-progress", of=page)
 
-        # Another device: a browser with no storage of its own opens the link.
-        phone = other.new_page()
-        phone.goto(link)
-        wait_for_app(phone)
-        expect(_binary_ticked(phone)).to_be_checked()
-        # The page has written what it read from the link into this browser's storage.
-        phone.wait_for_function(STORED)
-        phone.goto(f"{app_url}/learn-binary")
-        wait_for_app(phone)
-        expect(phone.get_by_text(ANSWERED)).to_be_visible()
-    finally:
-        first.close()
-        other.close()
+    # Another device: a browser with no storage of its own opens the link.
+    phone.goto(link)
+    wait_for_app(phone)
+    expect(_binary_ticked(phone)).to_be_checked()
+    # The page has written what it read from the link into this browser's storage.
+    phone.wait_for_function(STORED)
+    phone.goto(f"{app_url}/learn-binary")
+    wait_for_app(phone)
+    expect(phone.get_by_text(ANSWERED)).to_be_visible()
 
 
 # A browser that refuses storage (private windows, blocked site data): every use throws.
@@ -100,25 +94,21 @@ def test_without_storage_progress_lasts_the_session(browser, app_url):
         context.close()
 
 
-def test_a_bad_link_is_said_to_a_learner_whose_browser_kept_progress(browser, app_url):
+def test_a_bad_link_is_said_to_a_learner_whose_browser_kept_progress(new_browser, app_url):
     # The kept progress is sent to the server on a page's first load, which reruns the page: the
     # link's messages, said on the run that read the link, must be said again on that rerun.
-    context = open_context(browser, viewport={"width": 1280, "height": 1600})
-    try:
-        page = context.new_page()
-        _answer_binary(page, app_url)
-        page.wait_for_function(STORED)
-        for address, said in (
-            ("/practice?seed=many", "got 'many'"),
-            ("/?rels=3,2,1&gain=steep", "'steep' is not a gain"),
-            (f"/practice?seed=1&v=4&progress={INDEX_99}", "exercise 100 of practice set 1"),
-        ):
-            page.goto(f"{app_url}{address}")
-            wait_for_app(page)
-            settle(page)
-            expect(page.get_by_text(said)).to_be_visible()
-    finally:
-        context.close()
+    page = new_browser(viewport={"width": 1280, "height": 1600})
+    _answer_binary(page, app_url)
+    page.wait_for_function(STORED)
+    for address, said in (
+        ("/practice?seed=many", "got 'many'"),
+        ("/?rels=3,2,1&gain=steep", "'steep' is not a gain"),
+        (f"/practice?seed=1&v=4&progress={INDEX_99}", "exercise 100 of practice set 1"),
+    ):
+        page.goto(f"{app_url}{address}")
+        wait_for_app(page)
+        settle(page)
+        expect(page.get_by_text(said)).to_be_visible()
 
 
 # --- What the browser kept, when it cannot all be read (review 3, H1, H2, M5) ----------------------
@@ -149,54 +139,48 @@ INDEX_99 = _packed('{"v":1,"practice":{"1.4":{"99":[["0.5"],true],"0":[["0.5"],f
 
 @pytest.mark.parametrize(("text", "said"), [(NESTED, "nests brackets"), (INDEX_99, "exercise 100")])
 def test_a_bad_stored_copy_is_kept_under_another_key_and_the_page_works(
-    browser, app_url, shot, text, said
+    new_browser, app_url, shot, text, said
 ):
     aside = saved.aside_key(text)
     for name, options in (
         ("desktop", {"viewport": {"width": 1280, "height": 900}}),
         ("phone", PHONE),
     ):
-        context = open_context(browser, **options)
-        try:
-            page = context.new_page()
-            _store_copy(page, app_url, text)
-            page.goto(f"{app_url}/practice?seed=1&v=4")
-            wait_for_app(page)
-            message = page.get_by_test_id("stAlert").filter(has_text="this browser kept")
-            expect(message).to_contain_text(said)
-            expect(message).to_contain_text(aside)
-            page.wait_for_function(f"() => localStorage.getItem({aside!r}) !== null")
-            kept = _storage(page)
-            assert kept[aside] == text  # kept exactly as it was
-            assert kept.get(saved.STORAGE_KEY) != text
-            expect(page.get_by_test_id("stException")).to_have_count(0)
-            if text == NESTED:  # H1's payload, on its most visible page
-                shot(f"progress-kept-aside-{name}", of=page)
-            # The page works: answering saves progress beside the kept copy.
-            page.get_by_role("button", name="Next →").click()
-            wait_for_app(page)
-            expect(page.get_by_text("Exercise 2 of 11")).to_be_visible()
-            page.goto(f"{app_url}/learn-binary")
-            wait_for_app(page)
-            before = _storage(page).get(saved.STORAGE_KEY)
-            _pick_binary_answer(page)
-            page.wait_for_function(
-                "([key, before]) => localStorage.getItem(key) !== before",
-                arg=[saved.STORAGE_KEY, before],
-            )
-            after = _storage(page)
-            assert after[aside] == text
-            assert saved.decode(after[saved.STORAGE_KEY])["guesses"]
-            # A reload reads the new copy: nothing more to say, the kept one untouched.
-            page.goto(f"{app_url}/practice?seed=1&v=4")
-            wait_for_app(page)
-            settle(page)
-            expect(
-                page.get_by_test_id("stAlert").filter(has_text="this browser kept")
-            ).to_have_count(0)
-            assert _storage(page)[aside] == text
-        finally:
-            context.close()
+        page = new_browser(**options)
+        _store_copy(page, app_url, text)
+        page.goto(f"{app_url}/practice?seed=1&v=4")
+        wait_for_app(page)
+        message = page.get_by_test_id("stAlert").filter(has_text="this browser kept")
+        expect(message).to_contain_text(said)
+        expect(message).to_contain_text(aside)
+        page.wait_for_function(f"() => localStorage.getItem({aside!r}) !== null")
+        kept = _storage(page)
+        assert kept[aside] == text  # kept exactly as it was
+        assert kept.get(saved.STORAGE_KEY) != text
+        expect(page.get_by_test_id("stException")).to_have_count(0)
+        if text == NESTED:  # H1's payload, on its most visible page
+            shot(f"progress-kept-aside-{name}", of=page)
+        # The page works: answering saves progress beside the kept copy.
+        page.get_by_role("button", name="Next →").click()
+        wait_for_app(page)
+        expect(page.get_by_text("Exercise 2 of 11")).to_be_visible()
+        page.goto(f"{app_url}/learn-binary")
+        wait_for_app(page)
+        before = _storage(page).get(saved.STORAGE_KEY)
+        _pick_binary_answer(page)
+        page.wait_for_function(
+            "([key, before]) => localStorage.getItem(key) !== before",
+            arg=[saved.STORAGE_KEY, before],
+        )
+        after = _storage(page)
+        assert after[aside] == text
+        assert saved.decode(after[saved.STORAGE_KEY])["guesses"]
+        # A reload reads the new copy: nothing more to say, the kept one untouched.
+        page.goto(f"{app_url}/practice?seed=1&v=4")
+        wait_for_app(page)
+        settle(page)
+        expect(page.get_by_test_id("stAlert").filter(has_text="this browser kept")).to_have_count(0)
+        assert _storage(page)[aside] == text
 
 
 def _long_progress() -> str:
@@ -207,67 +191,60 @@ def _long_progress() -> str:
     return saved.encode({"stops": ["learn-binary"], "guesses": {}, "practice": sets})
 
 
-def test_a_progress_too_long_for_a_link_travels_whole_in_a_file(browser, app_url, shot, tmp_path):
-    first = open_context(browser, viewport={"width": 1280, "height": 1600}, accept_downloads=True)
-    phone = open_context(browser, accept_downloads=True, **PHONE)
-    try:
-        page = first.new_page()
-        _store_copy(page, app_url, _long_progress())
-        page.goto(app_url)
-        wait_for_app(page)
-        expect(page.get_by_text("more than one link can carry")).to_be_visible()
-        expect(page.get_by_text("of your 150 practice sets")).to_be_visible()
-        expect(_binary_ticked(page)).to_be_checked()
-        download_button = page.get_by_role("button", name="Download your progress")
-        page.get_by_text("more than one link can carry").scroll_into_view_if_needed()
-        shot("progress-too-long-for-a-link-desktop", of=page)
-        with page.expect_download() as caught:
-            download_button.click()
-        path = tmp_path / saved.FILE_NAME
-        caught.value.save_as(path)
-        assert caught.value.suggested_filename == saved.FILE_NAME
+def test_a_progress_too_long_for_a_link_travels_whole_in_a_file(
+    new_browser, app_url, shot, tmp_path
+):
+    # Playwright's contexts accept downloads unless told otherwise.
+    page = new_browser(viewport={"width": 1280, "height": 1600})
+    other = new_browser(**PHONE)
+    _store_copy(page, app_url, _long_progress())
+    page.goto(app_url)
+    wait_for_app(page)
+    expect(page.get_by_text("more than one link can carry")).to_be_visible()
+    expect(page.get_by_text("of your 150 practice sets")).to_be_visible()
+    expect(_binary_ticked(page)).to_be_checked()
+    download_button = page.get_by_role("button", name="Download your progress")
+    page.get_by_text("more than one link can carry").scroll_into_view_if_needed()
+    shot("progress-too-long-for-a-link-desktop", of=page)
+    with page.expect_download() as caught:
+        download_button.click()
+    path = tmp_path / saved.FILE_NAME
+    caught.value.save_as(path)
+    assert caught.value.suggested_filename == saved.FILE_NAME
 
-        other = phone.new_page()
-        other.goto(app_url)
-        wait_for_app(other)
-        expect(_binary_ticked(other)).not_to_be_checked()
-        other.get_by_text("Move your progress with a file", exact=True).click()
-        other.locator('input[type="file"]').set_input_files(str(path))
-        expect(other.get_by_text("Opened “ndcg-lab-progress.json”: 1 lesson stops")).to_be_visible()
-        expect(other.get_by_text("150 practice sets, added to your progress")).to_be_visible()
-        wait_for_app(other)
-        expect(_binary_ticked(other)).to_be_checked()
-        other.get_by_text("Move your progress with a file", exact=True).scroll_into_view_if_needed()
-        shot("progress-file-opened-phone", of=other)
-        other.wait_for_function(STORED)
-        kept = saved.decode(_storage(other)[saved.STORAGE_KEY])
-        assert len(kept["practice"]) == 150
-        # and a practice set from the file opens answered on the phone
-        other.goto(f"{app_url}/practice?seed=3000&v=4")
-        wait_for_app(other)
-        expect(other.get_by_text("11 answered")).to_be_visible()
-    finally:
-        first.close()
-        phone.close()
+    other.goto(app_url)
+    wait_for_app(other)
+    expect(_binary_ticked(other)).not_to_be_checked()
+    other.get_by_text("Move your progress with a file", exact=True).click()
+    other.locator('input[type="file"]').set_input_files(str(path))
+    expect(other.get_by_text("Opened “ndcg-lab-progress.json”: 1 lesson stops")).to_be_visible()
+    expect(other.get_by_text("150 practice sets, added to your progress")).to_be_visible()
+    wait_for_app(other)
+    expect(_binary_ticked(other)).to_be_checked()
+    other.get_by_text("Move your progress with a file", exact=True).scroll_into_view_if_needed()
+    shot("progress-file-opened-phone", of=other)
+    other.wait_for_function(STORED)
+    kept = saved.decode(_storage(other)[saved.STORAGE_KEY])
+    assert len(kept["practice"]) == 150
+    # and a practice set from the file opens answered on the phone
+    other.goto(f"{app_url}/practice?seed=3000&v=4")
+    wait_for_app(other)
+    expect(other.get_by_text("11 answered")).to_be_visible()
 
 
-def test_a_file_that_is_not_progress_is_said_and_nothing_changes(browser, app_url, tmp_path):
-    context = open_context(browser, viewport={"width": 1280, "height": 1600})
-    try:
-        page = context.new_page()
-        _answer_binary(page, app_url)
-        page.wait_for_function(STORED)
-        before = _storage(page)[saved.STORAGE_KEY]
-        bad = tmp_path / "nested.json"
-        bad.write_text("[" * 100_000 + "]" * 100_000)
-        page.goto(app_url)
-        wait_for_app(page)
-        page.get_by_text("Move your progress with a file", exact=True).click()
-        page.locator('input[type="file"]').set_input_files(str(bad))
-        expect(
-            page.get_by_text("“nested.json” nests brackets more than 32 levels deep")
-        ).to_be_visible()
-        expect(page.get_by_test_id("stException")).to_have_count(0)
-        assert _storage(page)[saved.STORAGE_KEY] == before
-    finally:
-        context.close()
+def test_a_file_that_is_not_progress_is_said_and_nothing_changes(new_browser, app_url, tmp_path):
+    page = new_browser(viewport={"width": 1280, "height": 1600})
+    _answer_binary(page, app_url)
+    page.wait_for_function(STORED)
+    before = _storage(page)[saved.STORAGE_KEY]
+    bad = tmp_path / "nested.json"
+    bad.write_text("[" * 100_000 + "]" * 100_000)
+    page.goto(app_url)
+    wait_for_app(page)
+    page.get_by_text("Move your progress with a file", exact=True).click()
+    page.locator('input[type="file"]').set_input_files(str(bad))
+    expect(
+        page.get_by_text("“nested.json” nests brackets more than 32 levels deep")
+    ).to_be_visible()
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    assert _storage(page)[saved.STORAGE_KEY] == before

@@ -4,7 +4,9 @@ Started on free loopback ports, then opened through nginx: scripts and styles co
 gzipped when the browser asks (and plain when it does not, byte for byte what the app serves);
 browsers each stick to one process, tabs, websockets, reloads, page switches and uploads
 included; and both processes serve sessions (nginx's access log names the process of every
-request). A base path (`--base-path`) serves everything under it.
+request). A base path (`--base-path`) serves everything under it. Home's bare address is a
+page nginx sends with Home's number in it, in the browser's language, which the app's page
+replaces (ui/first_paint.py).
 nginx comes from Debian (`make test` installs it, as it does chromium): only when it is missing
 do these tests skip.
 """
@@ -23,8 +25,11 @@ import pytest
 from playwright.sync_api import expect
 
 from devtools.deployserver import Deployment, nginx_path, start_deployment
-from devtools.waits import open_context, poll, wait_for_app
-from ndcg_core import ndcg
+from devtools.waits import poll, wait_for_app
+from i18n import speaking
+from ndcg_core import ndcg, totals
+from ndcg_core.display import fixed
+from ui import urlparams
 
 pytestmark = pytest.mark.skipif(
     nginx_path() is None,
@@ -127,20 +132,55 @@ def test_scripts_and_styles_are_gzipped_when_asked_and_plain_otherwise(deploymen
     assert headers.get("content-encoding") == "gzip"
 
 
-def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, deployment, tmp_path):
+def test_homes_bare_address_has_its_number_before_any_script_and_the_app_replaces_it(
+    deployment, page
+):
+    default, _ = urlparams.read_list({})
+    app_page, _ = fetch(f"{deployment.app_urls[0]}/")
+    for accepted, lang in (("en-GB,en;q=0.8", "en"), ("ru-RU,ru;q=0.9", "ru"), ("zh-CN", "zh")):
+        with speaking(lang):
+            number = fixed(totals(default).ndcg)
+        html, headers = fetch(f"{deployment.url}/", {"Accept-Language": accepted})
+        assert f'id="ndcg-first-paint" lang="{lang}"'.encode() in html
+        assert f"<strong>{number}</strong>".encode() in html
+        assert bundles(html) == bundles(app_page)  # the app's own scripts, from the same place
+        assert headers["cache-control"] == "no-cache" and "Accept-Language" in headers["vary"]
+        assert f"{COOKIE}=" in headers["set-cookie"]  # sticky from the first request on
+    for address in ("/?rels=3,2,1", "/playground"):  # another list, another page: the app's
+        html, _ = fetch(f"{deployment.url}{address}")
+        assert b"ndcg-first-paint" not in html, address
+
+    # Before any script: the heading and the number, on screen.
+    page.route("**/static/js/**", lambda route: route.abort())
+    page.goto(f"{deployment.url}/")
+    first = page.locator("#ndcg-first-paint")
+    expect(first.get_by_role("heading", name="NDCG Lab")).to_be_visible()
+    expect(first.locator("p > strong")).to_have_text(fixed(totals(default).ndcg))
+    page.unroute("**/static/js/**")
+    # With its scripts, the app's page, and the first paint gone.
+    page.reload()
+    wait_for_app(page)
+    expect(page.locator("h1")).to_contain_text("NDCG Lab")
+    expect(first).to_be_hidden()
+
+
+def test_each_browser_sticks_to_one_process_and_both_processes_serve(
+    new_browser, deployment, tmp_path
+):
     routes = route_for_each_process(deployment)
     state = deployment.state
     responses: list[tuple[str, str, str | None]] = []
+    recording = []  # the tabs whose responses are recorded
 
     def record(response):
         kind = response.request.resource_type
         if kind in ("script", "stylesheet"):
             responses.append((response.url, kind, response.headers.get("content-encoding")))
 
-    def session(context, rels: list[int], typed: list[int], *, reload_and_switch: bool):
+    def session(page, rels: list[int], typed: list[int], *, reload_and_switch: bool):
         """A tab on the playground: open a link, type a list, (reload, switch page)."""
-        page = context.new_page()
         page.on("response", record)
+        recording.append(page)
         page.goto(f"{deployment.url}/playground?rels={','.join(map(str, rels))}")
         wait_for_app(page)
         metric = page.get_by_test_id("stMetricValue").first
@@ -161,14 +201,13 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, de
             ).to_be_visible()
         return page
 
-    def upload(context, folder: Path) -> None:
+    def upload(page, folder: Path) -> None:
         """A tab on /queries that uploads a two-query CSV and sees its mean NDCG."""
         run = folder / "run.csv"
         run.write_text(
             "query_id,doc_id,relevance,score\nann,m1,0,0.9\nann,m2,1,0.5\n"
             "bob,m1,1,0.3\nbob,m2,0,0.2\n"
         )
-        page = context.new_page()
         page.goto(f"{deployment.url}/queries")
         wait_for_app(page)
         source = page.get_by_role("radiogroup", name="Where the run comes from")
@@ -178,25 +217,23 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, de
         card = page.get_by_test_id("stMetric").filter(has_text="Mean NDCG@10")
         expect(card.get_by_test_id("stMetricValue")).to_have_text(f"{mean:.4f}")
 
-    contexts = []
+    # Two browsers; each test's `new_browser` is one with no cookie yet.
+    first, other = (new_browser(viewport={"width": 1280, "height": 1200}) for _ in range(2))
+    a, b = first.context, other.context
     try:
         # Browser A gets its cookie from nginx, as any new visitor does.
-        a = open_context(browser, viewport={"width": 1280, "height": 1200})
-        contexts.append(a)
-        first = session(a, [3, 2, 3, 0, 1, 2], [3, 2, 3, 0, 1, 2, 3], reload_and_switch=True)
+        session(first, [3, 2, 3, 0, 1, 2], [3, 2, 3, 0, 1, 2, 3], reload_and_switch=True)
         (route_a,) = [c["value"] for c in a.cookies() if c["name"] == COOKIE]
         (process_a,) = upstream_of(deployment, route_a)
         # Browser B arrives with a cookie that nginx hashes onto the other process.
         (process_b,) = set(routes) - {process_a}
-        b = open_context(browser, viewport={"width": 1280, "height": 1200})
-        contexts.append(b)
         b.add_cookies([{"name": COOKIE, "value": routes[process_b], "url": deployment.url}])
-        session(b, [0, 1, 2, 3], [0, 1, 3, 2, 2], reload_and_switch=True)
+        session(other, [0, 1, 2, 3], [0, 1, 3, 2, 2], reload_and_switch=True)
         # A second tab in each browser: a session of its own, on its browser's process.
-        session(a, [1, 0, 2], [1, 0, 2, 3], reload_and_switch=False)
-        session(b, [2, 2, 0, 1], [2, 0, 2, 1], reload_and_switch=False)
+        session(a.new_page(), [1, 0, 2], [1, 0, 2, 3], reload_and_switch=False)
+        session(b.new_page(), [2, 2, 0, 1], [2, 0, 2, 1], reload_and_switch=False)
         # An upload is an HTTP request that names its session: it must reach the same process.
-        upload(b, tmp_path)
+        upload(b.new_page(), tmp_path)
         # The first tab (now on /ordering) still answers after the others came: back to the
         # playground, in the same session, and one more list.
         first.get_by_test_id("stSidebarNavLink").filter(has_text="Playground").click()
@@ -206,9 +243,14 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(browser, de
         box.fill("1, 2, 3")
         box.press("Control+Enter")
         expect(first.get_by_test_id("stMetricValue").first).to_have_text(f"{ndcg([1, 2, 3]):.4f}")
-    finally:
-        for context in contexts:
-            context.close()
+    finally:  # every tab's websocket closes, and nginx logs it
+        for page in recording:
+            page.remove_listener("response", record)
+        for page in [*a.pages, *b.pages]:
+            if page in (first, other):
+                page.goto("about:blank")
+            else:
+                page.close()
 
     for route_used in (route_a, routes[process_b]):
         closed_streams(deployment, "/_stcore/stream", at_least=3, route=route_used)

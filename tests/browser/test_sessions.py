@@ -13,7 +13,7 @@ import random
 
 from playwright.sync_api import expect
 
-from devtools.waits import open_context, wait_for_app
+from devtools.waits import wait_for_app
 from ndcg_core import ndcg
 
 SESSIONS = 10
@@ -39,32 +39,28 @@ def _text(values: list[int]) -> str:
     return ", ".join(map(str, values))
 
 
-def test_simultaneous_sessions_each_see_their_own_list(browser, app_url):
+def test_simultaneous_sessions_each_see_their_own_list(new_browser, app_url):
     lists = _lists()
-    # Five browser profiles (separate cookies and caches) with four tabs each: every tab is a
+    # Five browser profiles (separate cookies) with several tabs each: every tab is a
     # Streamlit session of its own, and tabs of one profile share the downloaded scripts.
-    contexts = [open_context(browser, viewport={"width": 1280, "height": 1200}) for _ in range(5)]
-    try:
-        pages = [contexts[i % len(contexts)].new_page() for i in range(SESSIONS)]
-        # Open every link before waiting on any, so the sessions start together.
-        for page, (first, _) in zip(pages, lists):
-            page.goto(f"{app_url}/playground?rels={','.join(map(str, first))}", wait_until="commit")
-        for page, (first, _) in zip(pages, lists):
-            wait_for_app(page)
-            metric = page.get_by_test_id("stMetricValue").first
-            expect(metric).to_have_text(f"{ndcg(first):.4f}")
-        # Every session types its change before any result is checked.
-        for page, (_, typed) in zip(pages, lists):
-            box = page.get_by_role("textbox", name=BOX)
-            box.fill(_text(typed))
-            box.press("Control+Enter")
-        for page, (_, typed) in zip(pages, lists):
-            metric = page.get_by_test_id("stMetricValue").first
-            expect(metric).to_have_text(f"{ndcg(typed):.4f}")
-            expect(page.get_by_role("textbox", name=BOX)).to_have_value(_text(typed))
-        # And nobody's change leaked into another session: reload nothing, just look again.
-        for page, (_, typed) in zip(pages, lists):
-            expect(page.get_by_test_id("stMetricValue").first).to_have_text(f"{ndcg(typed):.4f}")
-    finally:
-        for context in contexts:
-            context.close()
+    tabs = [new_browser(viewport={"width": 1280, "height": 1200}) for _ in range(5)]
+    pages = [*tabs, *(tabs[i % len(tabs)].context.new_page() for i in range(len(tabs), SESSIONS))]
+    # Open every link before waiting on any, so the sessions start together.
+    for page, (first, _) in zip(pages, lists):
+        page.goto(f"{app_url}/playground?rels={','.join(map(str, first))}", wait_until="commit")
+    for page, (first, _) in zip(pages, lists):
+        wait_for_app(page)
+        metric = page.get_by_test_id("stMetricValue").first
+        expect(metric).to_have_text(f"{ndcg(first):.4f}")
+    # Every session types its change before any result is checked.
+    for page, (_, typed) in zip(pages, lists):
+        box = page.get_by_role("textbox", name=BOX)
+        box.fill(_text(typed))
+        box.press("Control+Enter")
+    for page, (_, typed) in zip(pages, lists):
+        metric = page.get_by_test_id("stMetricValue").first
+        expect(metric).to_have_text(f"{ndcg(typed):.4f}")
+        expect(page.get_by_role("textbox", name=BOX)).to_have_value(_text(typed))
+    # And nobody's change leaked into another session: reload nothing, just look again.
+    for page, (_, typed) in zip(pages, lists):
+        expect(page.get_by_test_id("stMetricValue").first).to_have_text(f"{ndcg(typed):.4f}")

@@ -1,9 +1,7 @@
 """AppTest helpers shared by the page tests."""
 
 import base64
-import functools
 import json
-import threading
 from dataclasses import dataclass
 from urllib.parse import unquote
 
@@ -12,49 +10,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from devtools import ROOT
+from devtools.apptest import like_a_server
 from ui import language
-
-
-def _wait_for_the_run(runner, timeout: float = 3) -> None:
-    """Wait until `runner`'s script run has ended, as Streamlit's `require_widgets_deltas` does,
-    but on an event set when it ends: Streamlit's own wait wakes every millisecond to look, and
-    each time takes the GIL from the very script it waits for."""
-    from streamlit.runtime.scriptrunner import ScriptRunnerEvent
-
-    ended = threading.Event()
-
-    def on_event(sender, event, **kwargs) -> None:
-        if event == ScriptRunnerEvent.SHUTDOWN:
-            ended.set()
-
-    runner.on_event.connect(on_event, weak=False)
-    try:
-        if runner.script_stopped() or ended.wait(timeout):
-            return
-    finally:
-        runner.on_event.disconnect(on_event)
-    runner.request_stop()  # as Streamlit does: a script that hangs is stopped, then reported
-    runner.join()
-    raise RuntimeError(f"AppTest script run timed out after {timeout}(s)")
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _streamlit_work_done_once():
-    """Three things AppTest does at a cost the tests need not pay, done once per process or
-    more cheaply: an AppTest's first run reads the metadata of every installed package to find
-    Streamlit components (about 0.15 s of CPU, half of what opening a small page costs); every
-    run compiles app.py and its page anew (a cache of its own per run; a seventh of a walk
-    through every page); and its wait for a run polls every millisecond (`_wait_for_the_run`)."""
-    from streamlit.components.v2 import manifest_scanner
-    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
-    from streamlit.testing.v1 import app_test, local_script_runner
-
-    compiled = ScriptCache()
-    with pytest.MonkeyPatch.context() as patch:
-        scan = functools.cache(manifest_scanner.scan_component_manifests)
-        patch.setattr(manifest_scanner, "scan_component_manifests", scan)
-        patch.setattr(app_test, "ScriptCache", lambda: compiled)
-        patch.setattr(local_script_runner, "require_widgets_deltas", _wait_for_the_run)
+    """AppTest run as a server runs a page: each script compiled once, components scanned once,
+    no polling wait (devtools/apptest.py)."""
+    with like_a_server():
         yield
 
 

@@ -294,3 +294,34 @@ def test_a_set_of_many_short_lines_is_read_in_a_worker_whatever_its_bytes(monkey
     queries_data.load(many, 50)
     assert sent == [["qrels", "run"]]
     queries_data.CACHE.clear()
+
+
+def test_a_workers_result_reads_back_as_it_was_made(tmp_path):
+    # The worker writes its result with a pickler of its own (arrow columns as their chunks,
+    # a column its table and its dataset share written once): read back, every frame is equal,
+    # column types included.
+    from pandas.testing import assert_frame_equal
+
+    from views.queries import worker
+
+    trec = queries_data.sample_files("trec", "qrels.rel_level")
+    tables, datasets = set_files.load_files(trec.kind, trec.given, 50)
+    path = tmp_path / "result.pickle"
+    worker.write_result((tables, datasets), str(path))
+    read_tables, read_datasets = worker.read_result(str(path))
+    assert set(read_tables) == set(tables) and set(read_datasets) == set(datasets)
+    for role, table in tables.items():
+        assert_frame_equal(read_tables[role].rows, table.rows)
+        assert read_tables[role].problems == table.problems
+    for role, dataset in datasets.items():
+        again = read_datasets[role]
+        for name in ("ranked", "judgments", "unanswered"):
+            if getattr(dataset, name) is not None:
+                assert_frame_equal(getattr(again, name), getattr(dataset, name))
+        assert again.notes == dataset.notes
+    arrow = [
+        name
+        for name, column in tables["run"].rows.items()
+        if type(column.array).__name__.startswith("Arrow")
+    ]
+    assert arrow, "the sample's run has no arrow column: the test reads nothing of the pickler"

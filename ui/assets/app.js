@@ -103,10 +103,20 @@
       [...box.classList].some((c) => c === last.stem.replace(/_$/, "") || c.startsWith(last.stem)),
     );
     const box = candidates[0];
-    if (!box) return true;
-    const inside = [...box.querySelectorAll(FOCUSABLE)];
+    const inside = box ? [...box.querySelectorAll(FOCUSABLE)] : [];
     const target = inside[Math.max(0, Math.min(last.index, inside.length - 1))];
-    if (!target) return true;
+    if (!target) {
+      // Streamlit draws a rerun's elements before it marks the run finished: a place still
+      // missing after that is gone for good (a button the answer replaced). Waiting on for it
+      // kept a timer going every 200 ms for 8 s after each such click.
+      const app = doc.querySelector('[data-testid="stApp"]');
+      if (app && app.dataset.testScriptState === "notRunning") {
+        last = null;
+        lostAt = 0;
+        return false;
+      }
+      return true;
+    }
     target.focus();
     last = describe(target);
     lostAt = 0;

@@ -50,6 +50,7 @@ from ndcg_core.runs.query import ranked_rows
 from ui import urlparams
 
 from . import files as set_files
+from . import worker
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
@@ -316,8 +317,7 @@ class _Workers:
                         "file."
                     )
                 )
-            with open(out_path, "rb") as result:
-                value = pickle.load(result)
+            value = worker.read_result(out_path)
         if isinstance(value, ValueError):
             raise value
         return value

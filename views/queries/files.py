@@ -3,6 +3,8 @@ process (`worker`), which imports this and the core only, never Streamlit."""
 
 from __future__ import annotations
 
+import os
+
 from i18n import tr
 from ndcg_core.display import count, exact, fixed
 from ndcg_core.runs import (
@@ -41,10 +43,16 @@ def check_size(n_bytes: int, cap_mb: float, name: str = "The file") -> None:
         )
 
 
-def read_file(kind: str, role: str, name: str, data: bytes, cap_mb: float) -> Table:
+def read_file(kind: str, role: str, name: str, data: bytes | str, cap_mb: float) -> Table:
     """Read one file of a set in its role ('run', 'qrels', 'second_run'; `kind` 'csv' or
-    'trec'). Raises ValueError (over the cap, not text, missing columns) with the file's name."""
-    check_size(len(data), cap_mb, name)
+    'trec'): its bytes, or for TREC files the path of a file holding them (read as a stream:
+    a worker never holds the whole file). Raises ValueError (over the cap, not text, missing
+    columns) with the file's name."""
+    size = len(data) if isinstance(data, (bytes, bytearray)) else os.path.getsize(data)
+    check_size(size, cap_mb, name)
+    if kind == "csv" and not isinstance(data, (bytes, bytearray)):
+        with open(data, "rb") as source:
+            data = source.read()
     if role == "qrels":
         return read_trec_qrels(data, name)
     if kind == "csv":
@@ -66,11 +74,11 @@ def join_files(kind: str, tables: dict[str, Table]) -> dict[str, Dataset]:
 
 
 def load_files(
-    kind: str, files: dict[str, tuple[str, bytes]], cap_mb: float
+    kind: str, files: dict[str, tuple[str, bytes | str]], cap_mb: float
 ) -> tuple[dict[str, Table], dict[str, Dataset] | ValueError]:
     """Read and join a set of files in one call (the unit of work a worker process does): the
-    tables, and the datasets or the ValueError joining them raised. A file that cannot be
-    read at all raises its ValueError."""
+    tables, and the datasets or the ValueError joining them raised. Each file is (name, bytes)
+    or (name, path). A file that cannot be read at all raises its ValueError."""
     tables = {role: read_file(kind, role, *files[role], cap_mb) for role in ROLES if role in files}
     try:
         return tables, join_files(kind, tables)

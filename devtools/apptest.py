@@ -1,0 +1,62 @@
+"""Streamlit's AppTest, run the way a server runs a page (for the page tests and the benches).
+
+AppTest does three things a `streamlit run` server does not, each at a cost that is AppTest's
+own and not the page's:
+- every run compiles app.py and its page anew (a new script cache per run, twice: the runner's
+  and the pages manager's; parsing, Streamlit's "magic" rewrite, compiling: about 30 ms for
+  /playground), where a server compiles each script once per process;
+- each AppTest's first run reads the metadata of every installed package to find Streamlit
+  components (about 0.15 s of CPU), where a server does it once at start;
+- its wait for a run polls every millisecond, taking the GIL from the very script it waits for.
+`like_a_server()` keeps one script cache and one component scan for the process, as a server
+does, and waits for a run on an event set when it ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+
+def _wait_for_the_run(runner, timeout: float = 3) -> None:
+    """Wait until `runner`'s script run has ended, as Streamlit's `require_widgets_deltas` does,
+    but on an event set when it ends."""
+    from streamlit.runtime.scriptrunner import ScriptRunnerEvent
+
+    ended = threading.Event()
+
+    def on_event(sender, event, **kwargs) -> None:
+        if event == ScriptRunnerEvent.SHUTDOWN:
+            ended.set()
+
+    runner.on_event.connect(on_event, weak=False)
+    try:
+        if runner.script_stopped() or ended.wait(timeout):
+            return
+    finally:
+        runner.on_event.disconnect(on_event)
+    runner.request_stop()  # as Streamlit does: a script that hangs is stopped, then reported
+    runner.join()
+    raise RuntimeError(f"AppTest script run timed out after {timeout}(s)")
+
+
+@contextlib.contextmanager
+def like_a_server() -> Iterator[None]:
+    """Within the block, AppTest compiles each script once and scans for components once (one
+    cache for the process, as a server has), and waits for a run without polling."""
+    from streamlit.components.v2 import manifest_scanner
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import app_test, local_script_runner
+
+    compiled = ScriptCache()
+    with pytest.MonkeyPatch.context() as patch:
+        scan = functools.cache(manifest_scanner.scan_component_manifests)
+        patch.setattr(manifest_scanner, "scan_component_manifests", scan)
+        patch.setattr(app_test, "ScriptCache", lambda: compiled)
+        patch.setattr(local_script_runner, "ScriptCache", lambda: compiled)
+        patch.setattr(local_script_runner, "require_widgets_deltas", _wait_for_the_run)
+        yield
