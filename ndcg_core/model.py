@@ -40,7 +40,7 @@ from .options import (
     gain_record,
     is_gain_map,
 )
-from .parsing import default_label, format_relevances
+from .parsing import default_label
 
 
 def default_labels(n: int) -> tuple[str, ...]:
@@ -140,34 +140,6 @@ class Scoring:
         """The cut-off as a measure's suffix: '@3', '@6' for k = n = 6 ('@n' when n is not
         known), '' for no cut-off."""
         return cut_suffix(n if self.k == EVERY_RANKED and n is not None else self.k)
-
-    def differences(self, default: Scoring | None = None) -> list[str]:
-        """In words, each convention that differs from `default` (the app's defaults)."""
-        default = default or Scoring()
-        said = []
-        if self.gain != default.gain:
-            said.append(tr("gain {gain}", gain=tr(self.gain_record.short)))
-        if self.discount != default.discount or (
-            self.discount == "jarvelin" and self.log_base != default.log_base
-        ):
-            discount = tr(DISCOUNTS[self.discount].short)
-            if self.discount == "jarvelin":
-                said.append(
-                    tr(
-                        "discount {discount}, base {base}",
-                        discount=discount,
-                        base=exact(self.log_base),
-                    )
-                )
-            else:
-                said.append(tr("discount {discount}", discount=discount))
-        elif self.log_base != default.log_base:
-            said.append(tr("log base {base} (cancels out of NDCG)", base=exact(self.log_base)))
-        if self.ideal != default.ideal:
-            said.append(tr("ideal from {source}", source=tr(IDEALS[self.ideal].short)))
-        if self.zero != default.zero:
-            said.append(tr(ON_ZERO[self.zero].short))
-        return said
 
 
 @dataclass(frozen=True)
@@ -271,27 +243,6 @@ class RankedList:
             relevances=tuple(self.relevances[i] for i in order),
             labels=tuple(self.labels[i] for i in order),
         )
-
-    def conventions(self) -> list[str]:
-        """In words, how this list is scored wherever that is not the app's default: the
-        conventions that differ (`Scoring.differences`), the judged items never retrieved that
-        join the ideal, and no cut-off where it lets the ideal run past the list."""
-        said = self._off_default()
-        if self.scoring.k == NO_CUTOFF and self.cut_matters:
-            said.append(tr("{cut} (the ideal spans every judged item)", cut=self.cut_words))
-        return said
-
-    def describe(self) -> str:
-        """The list and every convention off the default: '3, 2, 3 · k = 3 · gain 2^rel − 1'."""
-        parts = [format_relevances(self.relevances), self.cut_words]
-        return " · ".join(parts + self._off_default())
-
-    def _off_default(self) -> list[str]:
-        """`conventions` but the cut-off, which `describe` always says."""
-        said = self.scoring.differences()
-        if self.ideal is not None:
-            said.append(tr("judged but not retrieved: {pool}", pool=format_relevances(self.pool)))
-        return said
 
 
 def check_scorable(relevances, scoring: Scoring) -> None:

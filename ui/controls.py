@@ -16,6 +16,7 @@ from dataclasses import replace
 import streamlit as st
 
 from i18n import N_, tr, trn
+from lessons.described import conventions
 from ndcg_core.display import exact
 from ndcg_core.model import RankedList, Scoring, check_scorable
 from ndcg_core.options import (
@@ -508,7 +509,7 @@ def cut_sentence(ranked: RankedList) -> str:
 
 def active_conventions(ranked: RankedList) -> None:
     """Say which conventions are in force whenever they are not the app's defaults."""
-    said = ranked.conventions()
+    said = conventions(ranked)
     if said:
         st.info(
             tr("**Scored with:** {conventions}.", conventions=plain(" · ".join(said))), icon="⚙️"

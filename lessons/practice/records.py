@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from i18n import tr
+from lessons.described import describe, differences
 from ndcg_core.libraries import Query
 from ndcg_core.metrics import totals
 from ndcg_core.model import EVERY_RANKED, RankedList, Scoring
@@ -35,7 +36,7 @@ class Case:
 
     def describe(self) -> str:
         """The list and every convention off the default: '3, 2, 3 · k = 3 · gain 2^rel − 1'."""
-        return self.ranked.describe()
+        return describe(self.ranked)
 
 
 @lru_cache(maxsize=4096)
@@ -208,14 +209,14 @@ def scored_with(ranked: RankedList) -> str:
     """The conventions a learner needs to work `ranked` out by hand, in words, from its own
     `Scoring`: the gain and the discount always, in the words of their `options` records ('gain
     rel, discount 1 / log₂(i+1)' by default), then every other convention off the default in
-    `Scoring.differences`' words ('ideal from only the ranked documents', '0/0 → 1')."""
+    `described.differences`' words ('ideal from only the ranked documents', '0/0 → 1')."""
     scoring, default = ranked.scoring, Scoring()
     said = [tr("gain {gain}", gain=tr(gain_record(scoring.gain).short))]
     if (scoring.discount, scoring.log_base) == (default.discount, default.log_base):
         said.append(tr("discount {discount}", discount=tr(DISCOUNTS[scoring.discount].label)))
     elif scoring.discount == default.discount:  # the base is said below, with why it is moot
         said.append(tr("discount {discount}", discount=tr(DISCOUNTS[scoring.discount].short)))
-    said += replace(scoring, gain=default.gain).differences(default)
+    said += differences(replace(scoring, gain=default.gain), default)
     return ", ".join(said)
 
 

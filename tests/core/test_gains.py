@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lessons.described import describe
 from lessons.latex import dcg_filled, dcg_formula, worked
 from ndcg_core import GainMap, RankedList, Scoring, batch_ndcg, dcg, ndcg, runs
 from ndcg_core.metrics import breakdown, totals
@@ -132,7 +133,7 @@ def test_a_map_has_the_words_of_a_gain():
     assert "Multiplying every gain by the same number changes nothing" in record.description
     assert "trec_eval" in record.used_by and "label_gain" in record.used_by
     ranked = RankedList(tuple(LIST), scoring=Scoring(gain=record.name))
-    assert "gain g = 0→0, 1→1, 2→3, 3→7" in ranked.describe()
+    assert "gain g = 0→0, 1→1, 2→3, 3→7" in describe(ranked)
 
 
 def test_the_latex_writes_g_and_fills_in_each_grades_gain():

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lessons import latex, path, practice
+from lessons.described import describe
 from lessons.practice import (
     Case,
     calculations,
@@ -579,7 +580,7 @@ def test_bad_index_is_refused(index):
 def test_a_case_is_a_name_and_a_ranked_list_described_by_the_model():
     ranked = RankedList((3.0, 2.0), pool=(3.0,), scoring=Scoring(k=2, gain="exponential", zero="1"))
     case = Case("X", ranked)
-    assert case.describe() == ranked.describe()
+    assert case.describe() == describe(ranked)
     assert "k = 2" in case.describe() and "not retrieved: 3" in case.describe()
     assert case.score() == totals(ranked).ndcg
 

@@ -1,6 +1,7 @@
 """The convention controls' words (ui/controls.py): the cut-off box and the 'Scored with' box say
 what the model says, the same on every page."""
 
+from lessons.described import conventions, describe
 from ndcg_core.model import RankedList, Scoring
 from ui.controls import cut_sentence, k_label, k_options
 
@@ -21,20 +22,20 @@ def test_the_cut_off_box_offers_no_cut_off_only_where_it_differs_and_words_numbe
 
 
 def test_the_conventions_off_the_default_are_said_once_for_the_page_and_the_list_description():
-    assert RankedList(WIKIPEDIA).conventions() == []
+    assert conventions(RankedList(WIKIPEDIA)) == []
     pooled = RankedList(WIKIPEDIA, pool=(3, 2), scoring=Scoring(k="none", gain="exponential"))
-    assert pooled.conventions() == [
+    assert conventions(pooled) == [
         "gain 2^rel − 1",
         "judged but not retrieved: 3, 2",
         "no cut-off (the ideal spans every judged item)",
     ]
-    assert pooled.describe() == (
+    assert describe(pooled) == (
         "3, 2, 3, 0, 1, 2 · no cut-off · gain 2^rel − 1 · judged but not retrieved: 3, 2"
     )
     # From the ranked items alone, the pool is not part of the ideal and is not said to be.
     run_only = pooled.with_scoring(ideal="run", k=3)
-    assert run_only.conventions() == ["gain 2^rel − 1", "ideal from only the ranked documents"]
-    assert run_only.describe().endswith(
+    assert conventions(run_only) == ["gain 2^rel − 1", "ideal from only the ranked documents"]
+    assert describe(run_only).endswith(
         "· k = 3 · gain 2^rel − 1 · ideal from only the ranked documents"
     )
 

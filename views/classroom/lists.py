@@ -12,6 +12,7 @@ import streamlit as st
 from classroom import peer
 from classroom.store import Room, Store
 from i18n import N_, tr, trn
+from lessons.described import describe
 from ndcg_core.display import count
 from ndcg_core.model import RankedList
 from ui import page_state, urlparams
@@ -262,7 +263,7 @@ def send_a_list(room: Room, key: str) -> None:
         shared = st.session_state.get(page_state.SHARED)
         if shared is not None:
             st.button(
-                tr("Send the list from your playground: {values}", values=shared.describe()),
+                tr("Send the list from your playground: {values}", values=describe(shared)),
                 key=f"{PAGE}_push_shared",
                 on_click=_push,
                 args=(room.code, key, shared),

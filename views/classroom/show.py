@@ -12,6 +12,7 @@ import streamlit as st
 from classroom import gains, peer, questions
 from i18n import tr, trn
 from lessons import practice
+from lessons.described import describe
 from ndcg_core import totals
 from ndcg_core.display import count, fixed
 from ui import board, share, solutions, urlparams
@@ -305,7 +306,7 @@ def show_pushed_list(params: dict) -> None:
     ranked, _ = urlparams.read_list(params)
     result = totals(ranked)
     with st.container(border=True):
-        st.markdown(tr("📌 **Your teacher's list:** {values}", values=plain(ranked.describe())))
+        st.markdown(tr("📌 **Your teacher's list:** {values}", values=plain(describe(ranked))))
         st.markdown(f"{result.name()} = **{fixed(result.ndcg)}**")
         # The list on a board of its own: each screen may try moves; they stay on that screen.
         board.show(

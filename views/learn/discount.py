@@ -23,6 +23,7 @@ from lessons.curves import (
     score_with,
     top_weights,
 )
+from lessons.described import describe
 from lessons.examples import SOURCES
 from lessons.latex import (
     curve_dcg_filled,
@@ -240,13 +241,13 @@ def _example_prompt(asked: RankedList, prompt: str) -> str:
     if english in prompt:
         return tr(
             "Your list has too few such moves, so take {list}. {question}",
-            list=asked.describe(),
+            list=describe(asked),
             question=prompt.replace(english, "Pick"),
         )
     return tr(
         "Your list has too few such moves, so take {list}, and pick your answer below (the "
         "board shows your own list). {question}",
-        list=asked.describe(),
+        list=describe(asked),
         question=prompt,
     )
 

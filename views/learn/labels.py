@@ -15,6 +15,7 @@ from lessons.clicks import (
     worst_first,
 )
 from lessons.demos import readings
+from lessons.described import describe
 from lessons.examples import SOURCES, example
 from lessons.label_domains import CHANGED, REFUSED, checked_versions, fractional, label_verdicts
 from lessons.latex import CLICK_FORMULA, clicks_filled, worked
@@ -369,7 +370,7 @@ def fractions(ranked: RankedList) -> None:
             tr(
                 "The items A–E of {source}: {list}.",
                 source=tr(FRACTIONS_SOURCE),
-                list=FRACTIONS.describe(),
+                list=describe(FRACTIONS),
             )
         )
     )

@@ -28,6 +28,7 @@ from lessons.demos import (
     several_k_table,
     zero_rule_means,
 )
+from lessons.described import describe
 from lessons.examples import SOURCES
 from lessons.label_domains import REFUSED, label_verdicts
 from lessons.pitfalls import FULL_PAGE, HARD_QUERY, PADDING, PITFALLS, Pitfall
@@ -92,7 +93,7 @@ def _demo_buttons(pitfall: Pitfall, *extra: tuple[str, RankedList]) -> None:
             key=f"{PAGE}_load_{pitfall.key}_{number}",
             on_click=_load,
             args=(ranked,),
-            help=tr("Puts {list} into the list above.", list=ranked.describe()),
+            help=tr("Puts {list} into the list above.", list=describe(ranked)),
             width="stretch",
         )
     columns[-1].link_button(
@@ -150,7 +151,7 @@ def _and(names: list[str]) -> str:
 
 
 def _list_words(ranked: RankedList) -> str:
-    return plain(ranked.describe())
+    return plain(describe(ranked))
 
 
 # ---------------------------------------------------------------------------------------------

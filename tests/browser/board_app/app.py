@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import streamlit as st
 
+from lessons.described import describe
 from ui import board, list_editor, urlparams
 
 params = st.query_params.to_dict()
@@ -22,7 +23,7 @@ st.title("Boards")
 if params.get("page") == "question":
     ranked = list_editor.edit_list("question", drag=True)
     asked = list_editor.as_typed("question", ranked)
-    st.markdown(f"The question asks about **{asked.describe()}**.")
+    st.markdown(f"The question asks about **{describe(asked)}**.")
     list_editor.board("question", ranked)
     st.stop()
 ranked, messages = urlparams.read_list(params)
