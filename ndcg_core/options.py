@@ -745,7 +745,7 @@ def check_option(value: object, options: dict[str, Option], parameter: str) -> s
 
 
 def check_log_base(log_base: object) -> float:
-    """A log base must be a finite number above 1 (the app offers the range `LOG_BASE`)."""
+    """A log base must be a finite number above 1 (the app offers `ui.urlparams.LOG_BASE`)."""
     if isinstance(log_base, bool) or not isinstance(
         log_base, (int, float, np.integer, np.floating)
     ):
