@@ -126,7 +126,12 @@ def _walk(at, start: str) -> None:
         assert not at.exception, (start, script, [e.value for e in at.exception])
 
 
-@pytest.mark.parametrize("case", GALLERY, ids=lambda case: case.key)
+# Every gallery case but k beyond the list, whose state the walk from the labelled link with
+# k = 5 on a list of 3 leaves too (coverage.py, lines and branches: it reached nothing more).
+WALKED_GALLERY = [case for case in GALLERY if case.key != "k_beyond"]
+
+
+@pytest.mark.parametrize("case", WALKED_GALLERY, ids=lambda case: case.key)
 def test_every_page_after_every_gallery_case(case):
     at = open_page("views/libraries.py")
     at.button(key=f"libraries_gallery_{case.key}").click().run()
@@ -138,10 +143,14 @@ GAIN_MAP = {"rels": "3,2,3,0,1,2", "gain": "map:0=0,1=1,2=3,3=7"}
 
 
 # One link per kind of state a list page leaves in the session for the others (the numbers test
-# above takes all of LINKS): the list as it comes, a pool with no cut-off, each other gain and
-# discount (a log base and a k with it), labels with a pool and a k beyond the list, fractional
-# grades, and the rule for a list with nothing relevant.
-WALK_LINKS = [LINKS[0], LINKS[2], LINKS[4], GAIN_MAP, LINKS[6], LINKS[8], LINKS[9], LINKS[10]]
+# above takes all of LINKS): a pool with no cut-off, a gain other than linear (the map, whose
+# gains are the exponential gain's), the other discount with a log base and a k, labels with a
+# pool and a k beyond the list. Fractional grades and a list with nothing relevant are walked
+# after the gallery's cases of them. Measured with coverage.py (lines and branches of views/,
+# ui/, lessons/, ndcg_core/), the walks this file took from the plain list, the exponential gain,
+# fractional grades, the rule for nothing relevant, the gallery's k beyond the list and the
+# LightGBM comparison reached no line or branch the others do not.
+WALK_LINKS = [LINKS[2], GAIN_MAP, LINKS[6], LINKS[8]]
 
 
 @pytest.mark.parametrize(
@@ -153,7 +162,7 @@ def test_every_page_after_every_kind_of_list_page_link(link):
         _walk(at, start)
 
 
-@pytest.mark.parametrize("preset", ["sklearn", "lightgbm"])
+@pytest.mark.parametrize("preset", ["sklearn"])  # another preset: the same code, other numbers
 def test_every_page_after_a_library_comparison_on_many_queries(preset):
     at = open_page("views/queries/page.py")
     at.radio(key="queries_against").set_value(preset).run()
