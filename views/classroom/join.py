@@ -1,7 +1,8 @@
 """Before a class: a teacher starts one, a student joins one (by the code, or the link's), and a
 link that names a room is read and checked. Wrong codes slow down only the answers about codes
 that name no class (per browser, and per address with room for a whole school): a code that
-names an open class always gets in (reliability review 3, M3)."""
+names an open class always gets in, so one student's typos cannot lock out a school that shares
+one address."""
 
 from __future__ import annotations
 
