@@ -20,7 +20,8 @@ Measured, for each round:
   includes it (the k-th answer confirmed is included once the count reaches k), p50/p95/max;
 - **round trip**: the answer's send to its "Your answer is in";
 - **round change → phones**: the teacher's move to each phone's screen showing the new round
-  (the stampede the last review measured: today one small fragment redraw per phone);
+  (once 200 full reruns of the round-2 screen landing in the same 2 s and nearly saturating
+  the 2 cores; today one small fragment redraw per phone);
 - **kept**: answers in the database / confirmed / sent;
 - **joins**: how long the class took to get in, and how many "wait"s;
 - the server's CPU (both app processes and nginx, % of one core, sampled every second) and

@@ -88,9 +88,10 @@ class Tab:
 # A first visit on a slow phone (issue 32 item 5): cold, through `make serve`
 # ---------------------------------------------------------------------------------------------
 
-# The conditions of ux-review-2's first-visit figures: Chromium's network emulation (fast 4G:
-# 9 Mbps down, 1.5 Mbps up, 150 ms round trip) and a CPU four times slower
-# (Emulation.setCPUThrottlingRate), a phone's screen, a fresh browser profile for each load.
+# The conditions issue 32 item 5 names (Home's NDCG once showed 8.7–9.3 s after opening under
+# them): Chromium's network emulation (fast 4G: 9 Mbps down, 1.5 Mbps up, 150 ms round trip)
+# and a CPU four times slower (Emulation.setCPUThrottlingRate), a phone's screen, a fresh
+# browser profile for each load.
 SLOW_4G = {"down": 9_000_000, "up": 1_500_000, "latency": 150}
 CPU_SLOWDOWN = 4
 PHONE_SCREEN = {

@@ -80,7 +80,7 @@ class Shift:
     `first` and `second` count the answers of each round (`right1`, `right2` the right ones);
     the moves count students who answered in both rounds: `to_right` (wrong, then right),
     `away` (right, then wrong), `stayed_right`, `stayed_wrong` (a wrong answer changed for
-    another wrong one is `stayed_wrong`, and `changed_wrong` counts those)."""
+    another wrong one is `stayed_wrong`)."""
 
     first: int
     right1: int
@@ -91,15 +91,6 @@ class Shift:
     away: int
     stayed_right: int
     stayed_wrong: int
-    changed_wrong: int
-
-    @property
-    def share1(self) -> float:
-        return self.right1 / self.first if self.first else math.nan
-
-    @property
-    def share2(self) -> float:
-        return self.right2 / self.second if self.second else math.nan
 
 
 def shift(
@@ -121,18 +112,7 @@ def shift(
         away=sum(1 for s in both if right[s] and not right2[s]),
         stayed_right=sum(1 for s in both if right[s] and right2[s]),
         stayed_wrong=sum(1 for s in both if not right[s] and not right2[s]),
-        changed_wrong=sum(
-            1
-            for s in both
-            if not right[s] and not right2[s] and _same(question, first[s], second[s]) is False
-        ),
     )
-
-
-def _same(question: questions.Question, a: str, b: str) -> bool:
-    if question.is_numeric:
-        return questions.said(question, a, ".") == questions.said(question, b, ".")
-    return int(a) == int(b)
 
 
 def share_words(right: int, answered: int) -> str:

@@ -789,7 +789,11 @@ BY_KEY = {term.key: term for term in TERMS}
 
 
 def defining(symbol: str) -> Term | None:
-    """The term that defines `symbol` (as the app writes it: relᵢ, NDCG@k), or None."""
+    """The term that defines `symbol` (as the app writes it: relᵢ, NDCG@k), or None.
+
+    The pages link a term by its key (`BY_KEY`); this lookup and `named` are what the tests
+    hold the pages' text against (every symbol and term a page shows has its entry), kept here
+    beside `TERMS` so that what "defines" means is written where the terms are."""
     return next((term for term in TERMS if symbol in term.symbols), None)
 
 

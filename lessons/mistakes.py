@@ -21,7 +21,6 @@ import numpy as np
 from i18n import N_, tr
 from ndcg_core.checks import check_position
 from ndcg_core.display import exact, fixed
-from ndcg_core.metrics import totals
 from ndcg_core.model import RankedList
 from ndcg_core.options import gains, position_weights
 from ndcg_core.parsing import format_relevances
@@ -356,8 +355,3 @@ def diagnose(
         if off <= tolerance and off < abs(answer - truth) and nearer:
             best = mistake
     return best
-
-
-def right_ndcg(ranked: RankedList) -> float:
-    """The right NDCG of `ranked` (the core's), for comparison with what the mistakes give."""
-    return totals(ranked).ndcg

@@ -9,8 +9,8 @@ reading plus its answering:
   1280 × 800 by `bench/lesson_lengths.py`, which writes them to `path_lengths.json` beside this
   file (re-run it after changing a lesson), read at WORDS_PER_MINUTE, a common figure for
   explanatory text on a screen.
-- Answering: QUESTION_SECONDS per question, by kind. How they were set: the third teaching
-  review walked the path as a newcomer and took about a minute for each question that needs no
+- Answering: QUESTION_SECONDS per question, by kind. How they were set: a reviewer who walked
+  the path as a newcomer took about a minute for each question that needs no
   calculation, reading it included. A question's prompt (about 30 words) is already in the
   page's words, about 10 s at 200 words a minute; 45 s are added for its options, thinking and
   answering. (When a question is skipped for the measure, its options are not drawn: the 45 s
@@ -19,7 +19,7 @@ reading plus its answering:
   its page asks.
 - Practice, the last exercise stop, is a set of exercises rather than a page to read: its time
   is PRACTICE_MINUTES per exercise of the newest set, by kind (a number worked out by hand
-  takes longest; the review timed an estimate at 3–5 minutes with a calculator). Home states it
+  takes longest; a reviewer timed an estimate at 3–5 minutes with a calculator). Home states it
   apart from the lessons' time, which is kept within MAX_MINUTES, as it states the side trips'
   (each optional, taken after the stop it hangs from).
 """

@@ -292,7 +292,7 @@ def _absorb_board(page: str) -> None:
     if ranked.has_typed_labels:
         _put(page, ranked.reordered(order))
         return
-    # No labels typed: the list stays unlabelled (its text box shows plain numbers, U17), and
+    # No labels typed: the list stays unlabelled (its text box shows plain numbers), and
     # the board's names move with their items.
     reordered = replace(ranked.reordered(order), labels=default_labels(ranked.n))
     _put(page, reordered)

@@ -32,6 +32,16 @@ TABLE_COLUMNS = {
 }
 
 
+def intro() -> None:
+    st.title(tr("🎛️ Playground"))
+    st.markdown(
+        tr(
+            "Type a ranking or drag its items (position 1 is the top) and watch what each position "
+            "adds to the score."
+        )
+    )
+
+
 def your_ranking():
     """The typed list and its table; returns where the board goes (drawn once the list is
     scored: its conventions, chosen below it, decide the board's numbers)."""
@@ -227,13 +237,7 @@ def share_and_explore(ranked) -> None:
 
 
 def main() -> None:
-    st.title(tr("🎛️ Playground"))
-    st.markdown(
-        tr(
-            "Type a ranking or drag its items (position 1 is the top) and watch what each position "
-            "adds to the score."
-        )
-    )
+    intro()
     headline = st.container()
     left, right = st.columns(2, gap="large")
     with left:

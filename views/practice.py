@@ -110,7 +110,7 @@ def _show_solution(exercise: practice.Exercise) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def introduction(presenting: bool, messages: list[str]) -> None:
+def intro(presenting: bool, messages: list[str]) -> None:
     st.title(f"🎯 {menu.BY_KEY[PAGE].name}")
     if not presenting:
         st.markdown(
@@ -338,7 +338,7 @@ def main() -> None:
     presenting = share.is_presenting()  # app.py applies the presenter style
     seed, version, number, messages = read_address()
     saved.merged()  # what the browser or a link kept, before this run reads its answers
-    introduction(presenting, messages)
+    intro(presenting, messages)
     progress(seed, version, number)
     exercise = practice.exercise(seed, number - 1, version)
     record = _record(exercise)

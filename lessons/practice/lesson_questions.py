@@ -43,6 +43,7 @@ from ndcg_core.metrics import totals
 from ndcg_core.model import RankedList
 from ndcg_core.options import discounts, gain_record, gains
 from ndcg_core.parsing import format_relevances
+from ndcg_core.permutations import swap
 
 from . import puzzles
 from .calculations import MARGIN_DIGITS
@@ -69,10 +70,8 @@ def _listed(ranked: RankedList) -> str:
 
 
 def swapped(ranked: RankedList, i: int, j: int) -> RankedList:
-    """`ranked` with the items at positions `i` and `j` (1-based) exchanged."""
-    order = list(range(ranked.n))
-    order[i - 1], order[j - 1] = order[j - 1], order[i - 1]
-    return ranked.reordered(order)
+    """`ranked` with the items at positions `i` and `j` (1-based) exchanged (the core's `swap`)."""
+    return ranked.reordered(swap(ranked.n, i, j))
 
 
 def instructive_swap(ranked: RankedList) -> tuple[int, int] | None:

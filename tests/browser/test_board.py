@@ -567,7 +567,7 @@ TAB_STOP = """() => {
 
 
 def test_home_by_keyboard(page, app_url):
-    """Home's Tab order (U15): the main region is not a Tab stop of its own, the board's list
+    """Home's Tab order: the main region is not a Tab stop of its own, the board's list
     is one stop after its buttons, and every stop shows a ring of 2 px or more (the path's
     tick boxes too)."""
     page.goto(f"{app_url}/?rels=3,2,3,0,1,2")

@@ -95,7 +95,7 @@ def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_revea
     teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-answers.png"))
     students[0].screenshot(path=str(ARTIFACTS / "classroom-phone-answered.png"))
 
-    # One round: the reveal is the second choice, and asks first (U4).
+    # One round: the reveal is the second choice, and asks first.
     teacher.get_by_role("button", name="Reveal now (skip discussion)…").click()
     teacher.get_by_role("button", name="Yes, reveal now").click()
     expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("2 of 3")

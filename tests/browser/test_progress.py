@@ -111,7 +111,7 @@ def test_a_bad_link_is_said_to_a_learner_whose_browser_kept_progress(new_browser
         expect(page.get_by_text(said)).to_be_visible()
 
 
-# --- What the browser kept, when it cannot all be read (review 3, H1, H2, M5) ----------------------
+# --- What the browser kept, when it cannot all be read (nested, out of range, too long) -----------
 
 
 def _storage(page) -> dict:
@@ -158,7 +158,7 @@ def test_a_bad_stored_copy_is_kept_under_another_key_and_the_page_works(
         assert kept[aside] == text  # kept exactly as it was
         assert kept.get(saved.STORAGE_KEY) != text
         expect(page.get_by_test_id("stException")).to_have_count(0)
-        if text == NESTED:  # H1's payload, on its most visible page
+        if text == NESTED:  # the copy that once crashed every page, on its most visible page
             shot(f"progress-kept-aside-{name}", of=page)
         # The page works: answering saves progress beside the kept copy.
         page.get_by_role("button", name="Next →").click()

@@ -1,4 +1,4 @@
-"""The classroom's readers of outside text, under hostile JSON (review 3, M1, L3, L4): a question
+"""The classroom's readers of outside text, under hostile JSON: a question
 list's file (`peer.read_list`, the teacher's import) and a stored question's spec
 (`questions.from_text`) are read or refused with one ValueError in words that quote at most a
 short piece of the input, never a RecursionError or Python's own text; a list saved with a
@@ -49,10 +49,10 @@ LIST_AROUND = (
 
 
 @given(hostile_json(*LIST_AROUND))
-@example("[" * 5000 + "]" * 5000)  # review 3, M1: the three files that crashed the screen
+@example("[" * 5000 + "]" * 5000)  # deep nesting: such a file once crashed the teacher's screen
 @example(json_text(_list([])).replace("[]", "[" * 3000 + "]" * 3000))
 @example(json_text(_list([{"question": {"kind": "estimate"}}])).replace("{}", '{"a":' * 3000))
-@example(json_text(_list([{"question": {"kind": "x" * 100_000}}])))  # L3: 100 KB echoed
+@example(json_text(_list([{"question": {"kind": "x" * 100_000}}])))  # once echoed in full, 100 KB
 @example(json_text(_list([{"question": {"kind": "practice", "seed": "0" * 4000}}])))
 @example(json_text(_list([{"question": {"kind": "practice", "seed": HUGE, "index": 0}}])))
 @example(json_text(_list([{"question": {"kind": ["compare"]}}])))

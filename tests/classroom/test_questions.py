@@ -327,7 +327,7 @@ def test_report_rows_count_every_option_or_every_number():
 
 
 def test_each_wrong_option_of_which_measures_move_points_to_its_own_misconception():
-    # The review's room: practice_question(1, 9, 3) asks which measures one swap moves. Each
+    # practice_question(1, 9, 3) asks which measures one swap moves. Each
     # wrong option once got the same caption (the whole before-and-after table).
     question = q.practice_question(1, 9, 3)
     assert question.exercise.kind == "metric_changes"

@@ -353,7 +353,7 @@ def test_wrong_codes_make_a_browser_wait_in_every_process(database, clock, store
     assert store.wrong_code(here, phone) == rooms.LOCKOUT
     clock.advance(15)
     assert other.code_wait(here, phone) == rooms.LOCKOUT - 15
-    # The school's other browsers are not held up (M3), nor another address.
+    # The school's other browsers are not held up, nor another address.
     assert other.code_wait(here, "tab-2") == 0 and other.code_wait(here) == 0
     assert other.code_wait("198.51.100.1", phone) == 0
     clock.advance(rooms.LOCKOUT)

@@ -208,7 +208,7 @@ def test_a_question_list_is_saved_loaded_and_posed_in_turn(store, room, class_of
     assert store.question(later.code, 3).question == items[2].question
     with pytest.raises(Closed, match="list is done"):
         store.pose_next(later.code, later.key)
-    # Only the class that saved it replaces or deletes it; another class cannot (M4).
+    # Only the class that saved it replaces or deletes it; another class cannot.
     with pytest.raises(NotAllowed, match="saved from another class"):
         store.save_list(later.code, later.key, "Week 3", items[:1])
     with pytest.raises(NotAllowed, match="saved from another class"):

@@ -1,5 +1,5 @@
-"""Decimal commas in typed lists (issue 35 item 3; teaching-review-3 E3): "0,5; 0,9; 0,3" is three
-decimals in every language, a list whose commas could be read two ways says how it was read,
+"""Decimal commas in typed lists (issue 35 item 3): "0,5; 0,9; 0,3" is three decimals in every
+language (it was once read silently as six numbers, 0, 5, 0, 9, 0, 3), a list whose commas could be read two ways says how it was read,
 and a list written by the app in any language reads back as the same values."""
 
 import pytest

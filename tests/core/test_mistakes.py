@@ -5,7 +5,8 @@ from math import log, log2, log10
 
 import pytest
 
-from lessons.mistakes import diagnose, ndcg_mistakes, right_ndcg, term_mistakes
+from lessons.mistakes import diagnose, ndcg_mistakes, term_mistakes
+from ndcg_core.metrics import totals
 from ndcg_core.model import RankedList, Scoring
 
 
@@ -18,7 +19,7 @@ def test_binary_list_at_three():
     ranked = RankedList((1, 0, 1, 1, 0), scoring=Scoring(k=3))
     found = _values(ranked)
     right_idcg = 1 + 1 / log2(3) + 1 / 2
-    assert right_ndcg(ranked) == pytest.approx(1.5 / right_idcg)
+    assert totals(ranked).ndcg == pytest.approx(1.5 / right_idcg)
     # log2 i, rank 1 left alone: DCG 1 + 0 + 1/log2 3, ideal 1, 1, 1: 1 + 1 + 1/log2 3
     assert found["log_i"] == pytest.approx((1 + 1 / log2(3)) / (2 + 1 / log2(3)))
     # the list as its own ideal: 1
@@ -92,7 +93,7 @@ def test_term_mistakes():
 def test_diagnose_names_the_nearest_mistake_it_can_tell_apart():
     ranked = RankedList((1, 0, 1, 1, 0), scoring=Scoring(k=3))
     found = ndcg_mistakes(ranked)
-    truth = right_ndcg(ranked)  # 0.7039
+    truth = totals(ranked).ndcg  # 0.7039
     assert diagnose(found, 0.92, truth, 0.025).key == "ideal_top_k"  # 0.9197
     assert diagnose(found, 0.62, truth, 0.025).key == "log_i"  # 0.6199
     assert diagnose(found, 0.905, truth, 0.025).key == "k_ideal_only"  # 0.9060
@@ -114,6 +115,6 @@ def test_a_gain_map_has_no_gain_slips_and_the_other_mistakes_still_apply():
     for key in found:
         assert found[key] == pytest.approx(same[key]), key
     assert found["log_i"] == pytest.approx((1 + 3) / (7 + 3))
-    assert right_ndcg(ranked) == pytest.approx((1 + 3 / log2(3)) / (7 + 3 / log2(3)))
+    assert totals(ranked).ndcg == pytest.approx((1 + 3 / log2(3)) / (7 + 3 / log2(3)))
     term = {m.key for m in term_mistakes(ranked, 2)}
     assert term == {"log_i", "natural_log", "log10", "multiplied"}

@@ -310,7 +310,7 @@ def test_version_4_keeps_every_slip_clear_of_a_window_a_learner_can_hit():
         assert abs(round(rough, 2) - truth) <= 0.01, (seed, rough, truth)
 
 
-def test_the_review_examples_inside_the_window_now_count():
+def test_answers_inside_the_stated_window_now_count():
     # /practice?seed=1&v=3&ex=1: 1, 1, 2, 0, 3, 3 at k = 5 with 2 judged but not retrieved,
     # NDCG@5 = 0.5309, "to within ±0.05". Leaving the pool out gives (1 + 1/log2 3 + 1 +
     # 3/log2 6) / (3 + 3/log2 3 + 2/2 + 1/log2 5 + 1/log2 6) = 0.5650. Version 3 once accepted
@@ -330,7 +330,7 @@ def test_the_review_examples_inside_the_window_now_count():
     assert not verdict.correct and verdict.mistake == "pool_ignored"
     assert "leaving the judged-but-not-retrieved items out of the ideal" in verdict.feedback
     assert fixed(ex.target) not in verdict.feedback
-    # A careful hand computation the review saw refused: seed 53, ex 1 (0.89 for 0.8950) and
+    # Careful hand computations version 3 once refused: seed 53, ex 1 (0.89 for 0.8950) and
     # seed 121, ex 9 (0.90 for 0.9050).
     assert exercise(53, 0, 3).target == pytest.approx(0.8950, abs=5e-5)
     assert judge(exercise(53, 0, 3), "0.89").correct

@@ -1,7 +1,6 @@
-"""Practice version 5 over seeds 0–199, as teaching review 3 measured versions 3 and 4 (D3, D4,
-C3): estimates that are not trivial and catch the slips they are there to catch, judged items
-never retrieved, the gain 2^rel − 1, and "which measures move" with no answer that is right in
-most sets. Each exercise is made once for the module (a version-5 estimate is searched for)."""
+"""Practice version 5 over seeds 0–199, measured as versions 3 and 4 once were: estimates that
+are not trivial and catch the slips they are there to catch, judged items never retrieved, the
+gain 2^rel − 1, and "which measures move" with no answer that is right in most sets. Each exercise is made once for the module (a version-5 estimate is searched for)."""
 
 from collections import Counter
 

@@ -164,8 +164,9 @@ def test_wrong_codes_are_explained_then_slowed_down_but_never_the_right_one(db, 
     press(at, "Join")
     assert "Too many wrong codes from this browser: wait" in texts(at)
     assert at.text_input(key="classroom_code").value == "ABCD-EFGZ"  # what was typed stays
-    # … but the right code gets in at once (M3: a mistyping student blocks no one, not even
-    # themselves), and so does another browser at the same address.
+    # … but the right code gets in at once (a mistyping student blocks no one, not even
+    # themselves: ten wrong codes once locked a whole school's address out), and so does
+    # another browser at the same address.
     at.text_input(key="classroom_code").input(room.code)
     press(at, "Join")
     assert "student" in at.query_params and db.head_count(room.code) == 1
@@ -606,8 +607,8 @@ def test_the_seed_box_names_a_number_it_cannot_use_and_poses_nothing(db, room):
 
 
 def test_which_measures_move_revealed_with_each_misconception_and_every_measure(db, room):
-    # The review's room: each wrong option once got the same caption, and the worked solution
-    # showed NDCG only.
+    # practice_question(1, 9, 3), which measures one swap moves: each wrong option once got the
+    # same caption, and the worked solution showed NDCG only.
     question = questions.practice_question(1, 9, 3)
     db.pose(room.code, room.key, question)
     wrong = [i for i in range(len(question.options)) if i != question.right]
@@ -622,7 +623,7 @@ def test_which_measures_move_revealed_with_each_misconception_and_every_measure(
     assert list(table["Measure"]) == [
         f"{s}@5" for s in ("P", "R", "RR", "AP", "ERR", "RBP", "NDCG")
     ]
-    # ERR@5 0.6736 → 0.9347, as the review worked it out
+    # ERR@5 moves: 0.6736 → 0.9347
     assert list(table.loc[table["Measure"] == "ERR@5", ["Before", "After"]].iloc[0]) == [
         "0.6736",
         "0.9347",
@@ -726,7 +727,7 @@ def test_a_round_whose_time_is_up_takes_no_answer_and_more_time_opens_it(db, roo
     assert not [r for r in at.radio if r.key == "classroom_answer_1"]
     with pytest.raises(ValueError, match="Time is up"):
         db.answer(room.code, token, 1, questions.Given("0"))
-    # Closed answers: no "Close answers now"; the more-time button says it reopens (U4).
+    # Closed answers: no "Close answers now"; the more-time button says it reopens.
     labels = [b.label for b in screen.run().button]
     assert "Close answers now" not in labels and "+30 s" not in labels
     press(screen, "Reopen for 30 s")
@@ -768,7 +769,7 @@ def test_a_question_list_is_built_saved_loaded_and_posed_with_next(db, room):
     (following,) = [b for b in other.button if b.label.startswith("Next from your list (2 of 2)")]
     following.click().run()
     assert db.question(later.code, 2).question.kind == "estimate"
-    press(screen.run(), "Delete it")  # only the class that saved it may (M4)
+    press(screen.run(), "Delete it")  # only the class that saved it may
     assert db.saved_lists() == [] and len(db.find(later.code).plan) == 2
     assert exported.proto.label == "Export as a file"
 
@@ -955,7 +956,8 @@ def test_after_round_one_the_primary_move_is_round_two_and_reveal_asks_first(db,
 
 
 def test_a_forged_confidence_is_said_to_be_unreadable(db, room):
-    """Reliability review 3, L2: the confidence radio gets the answer radio's guard."""
+    """The confidence radio gets the answer radio's guard: a forged value (one the browser could
+    not have sent) once broke the sender's session with a TypeError."""
     db.pose(room.code, room.key, SWAP, confidence=True)
     token = db.join(room.code, "Ann")
     at = student(room, token)
@@ -984,7 +986,7 @@ def test_a_phone_shows_the_round_the_question_and_the_form_first(db, room):
     assert "grade by position" in "".join(m.value for m in fold.markdown)
     db.reveal(room.code, room.key, 1)
     at.run()
-    assert "⏱" not in texts(at)  # a revealed question shows no timer (U2)
+    assert "⏱" not in texts(at)  # a revealed question shows no timer
 
 
 def test_a_concept_check_at_the_start_and_end_of_class(db, room):

@@ -471,7 +471,7 @@ def test_a_version_3_set_asks_which_measures_a_swap_moves():
 
 
 def test_an_answer_inside_the_stated_window_counts_and_a_slip_outside_it_is_named():
-    # The review's example: seed 1, version 3, exercise 1 (NDCG@5 = 0.5309, "to within ±0.05");
+    # Seed 1, version 3, exercise 1 (NDCG@5 = 0.5309, "to within ±0.05"), once refused;
     # 0.565 is what leaving the judged-but-not-retrieved items out gives. It is within the
     # window the prompt states, so it counts. 0.585, outside it and near that slip, is named.
     at = open_page(PAGE, seed="1", v="3", ex="1")

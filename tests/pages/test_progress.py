@@ -1,6 +1,7 @@
 """The learner's progress on the pages that keep it (ui/saved), under what a link or the
-browser's stored copy may hold (review 3, H1, H2, M5, L1): every page runs, twice, with a
-message and no traceback; an entry its set cannot hold is left out and named, never rebuilt;
+browser's stored copy may hold (deep nesting, an exercise its set lacks, more than one link
+can carry, an index int() refuses): every page runs, twice, with a message and no traceback; an
+entry its set cannot hold is left out and named, never rebuilt;
 what the page passes to the browser to write holds nothing that failed to read; and a stored
 copy that cannot all be read is kept, unchanged, under another key that the message names.
 
@@ -118,7 +119,7 @@ def _written_is_clean(data: dict) -> None:
             assert all(int(i) < saved.practice.set_size(int(version)) for i in answers)
 
 
-# --- review 3, H2: an exercise its set does not have ---------------------------------------------
+# --- an exercise its set does not have (it once broke /practice from the second run on) -----------
 
 INDEX_99 = packed('{"v":1,"practice":{"1.4":{"99":[["0.5"],true],"0":[["0.5"],false]}}}')
 
@@ -131,7 +132,7 @@ def test_a_link_s_answer_to_an_exercise_the_set_lacks_is_left_out_said_and_never
     assert not at.exception, [e.value for e in at.exception]
     _second_run(at, PRACTICE)
     assert not at.exception, [e.value for e in at.exception]
-    _second_run(at, PRACTICE)  # review 3: it broke from the second click on
+    _second_run(at, PRACTICE)  # it once broke here, from the second click on
     assert not at.exception
     assert "99" not in at.session_state[saved.STATE]["practice"]["1.4"]
     assert "0" in at.session_state[saved.STATE]["practice"]["1.4"]  # the rest is read
@@ -166,7 +167,7 @@ def test_a_link_s_message_is_said_again_on_the_rerun_the_browser_s_report_causes
     assert not [w for w in at.warning if "exercise 100" in w.value]
 
 
-# --- review 3, H1: nesting, on every page that keeps progress ------------------------------------
+# --- nesting, on every page that keeps progress (it once crashed them all) ------------------------
 
 NESTED = packed("[" * 100_000 + "]" * 100_000)
 
@@ -226,7 +227,7 @@ def test_a_later_page_s_store_does_not_write_before_its_report_is_read():
     assert data["aside"] == {"key": "", "box": ""}  # read once a session: merged already
 
 
-# --- random and hostile progress: a link, and the browser's copy over two runs -------------------
+# --- random and hostile progress: a link, and the browser's copy over two runs --------------------
 
 AROUND = (
     lambda value: {"v": 1, "practice": {"1.4": {"0": value}}},
@@ -242,7 +243,7 @@ AROUND = (
 
 @FEW
 @given(hostile_json(*AROUND))
-@example('{"v":1,"practice":{"1.4":{"²":[["0.5"],true]}}}')  # L1
+@example('{"v":1,"practice":{"1.4":{"²":[["0.5"],true]}}}')  # isdigit() but not int()
 @example('{"v":1,"practice":{"1.4":{"' + "1" * 5000 + '":[["0.5"],true]}}}')
 def test_any_progress_link_is_read_or_said_and_nothing_bad_is_written(document):
     for text in (packed(document), document):
@@ -283,7 +284,7 @@ def test_any_stored_copy_is_read_or_kept_aside_unchanged_over_two_runs(document)
     _written_is_clean(_store(at))
 
 
-# --- review 3, M5: a progress too long for one link -------------------------------------------------
+# --- a progress too long for one link (once silently dropped, then overwritten) -------------------
 
 
 def _many_sets(n: int) -> dict:

@@ -11,9 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from i18n import speaking
 from ndcg_core import breakdown
 from ui import charts
 from ui.charts.lines import LineChart, Series, chart_data, nice_ticks, position_ticks
+from ui.charts.queries import delta_bars
 from ui.charts.theme import FADED, FONT_SIZE, PRESENTER_FONT_SIZE
 
 CURVES = [charts.discount_chart, charts.cumulative_chart, charts.ndcg_at_k_chart]
@@ -146,3 +148,18 @@ def test_position_ticks_start_at_one_and_are_at_most_twenty(n):
     ticks = position_ticks(n)
     assert ticks[0] == 1 and ticks[-1] <= n and len(ticks) <= 20
     assert ticks == list(range(1, n + 1)) if n <= 20 else True
+
+
+def test_the_delta_bars_hover_writes_each_change_as_the_pages_do():
+    bars = delta_bars(["q1", "q2", "q3"], np.array([0.01234, -0.5, 0.0]), "A", "B", "NDCG@10")
+    (trace,) = bars.data
+    assert [list(row) for row in trace.customdata] == [
+        ["q2", "−0.5000"],
+        ["q3", "0.0000"],
+        ["q1", "+0.0123"],
+    ]
+    assert "%{customdata[1]}" in trace.hovertemplate and ":.4f" not in trace.hovertemplate
+    with speaking("ru"):
+        bars = delta_bars(["q"], np.array([-0.25]), "A", "B", "NDCG@10")
+    assert list(bars.data[0].customdata[0]) == ["q", "−0,2500"]
+    assert bars.data[0].hovertemplate.startswith("запрос %{customdata[0]}")

@@ -110,7 +110,7 @@ def test_a_bad_link_says_what_is_wrong_in_words_never_pythons(text, said):
 
 
 def test_a_big_link_inflates_no_further_than_its_bound():
-    # 3,850 characters that inflate to 2.9 MB were read in full (review 3, H1): now the
+    # 3,850 characters that inflate to 2.9 MB were once read in full: now the
     # inflater stops at the bound, and says so.
     bomb = _deflated('{"v":1,"stops":["' + "x" * 2_900_000 + '"]}')
     assert len(bomb) < 4000
@@ -122,7 +122,7 @@ def test_a_utf8_byte_order_mark_is_read():
     assert saved.decode(_deflated('{"v":1,"stops":["a"]}', raw=b"\xef\xbb\xbf"))["stops"] == ["a"]
 
 
-# --- entries checked against what they can be (review 3, H2 and L1) -----------------------------
+# --- entries checked against what they can be (an index its set lacks, one int() refuses) ---------
 
 
 @pytest.mark.parametrize(
@@ -148,7 +148,7 @@ def test_an_answer_its_set_cannot_hold_is_left_out_and_named(practice, said):
     found, dropped = saved.read(_packed({"v": 1, "practice": {**practice, **good}}))
     assert found["practice"] == good
     assert len(dropped) == 1 and said in dropped[0], dropped
-    assert len(dropped[0]) < 120  # L3: a 5,000-digit index is not echoed
+    assert len(dropped[0]) < 120  # a 5,000-digit index is not echoed
 
 
 def test_every_entry_left_out_is_counted_in_one_sentence():
@@ -160,7 +160,7 @@ def test_every_entry_left_out_is_counted_in_one_sentence():
     assert said.endswith("(and 2 more)")
 
 
-# --- the link that cannot carry everything, and the file that can (review 3, M5) ----------------
+# --- the link that cannot carry everything, and the file that can (once silently dropped) ---------
 
 
 def _sets(n: int) -> dict:

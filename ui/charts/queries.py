@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from i18n import tr
-from ndcg_core.display import count, fixed
+from ndcg_core.display import count, fixed, signed
 
 from ..text import for_chart
 from .theme import BLUE, GREY, ORANGE, VERMILLION, layout
@@ -168,8 +168,10 @@ def delta_bars(queries, deltas: np.ndarray, run: str, baseline: str, measure: st
             x=list(range(len(values))),
             y=values,
             marker={"color": colours},
-            customdata=names,
-            hovertemplate=tr("query %{customdata}<br>Δ %{y:.4f}<extra></extra>"),
+            # The Δ written as every page writes a change (`display.signed`: U+2212, the
+            # language's decimal mark), not in Plotly's own number format.
+            customdata=[[name, signed(v)] for name, v in zip(names, values, strict=True)],
+            hovertemplate=tr("query %{customdata[0]}<br>Δ %{customdata[1]}<extra></extra>"),
         )
     )
     figure.update_layout(

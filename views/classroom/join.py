@@ -1,7 +1,8 @@
 """Before a class: a teacher starts one, a student joins one (by the code, or the link's), and a
 link that names a room is read and checked. Wrong codes slow down only the answers about codes
 that name no class (per browser, and per address with room for a whole school): a code that
-names an open class always gets in (reliability review 3, M3)."""
+names an open class always gets in, so one student's typos cannot lock out a school that shares
+one address."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from . import common
 from .common import PAGE
 
 
-def introduction() -> None:
+def intro() -> None:
     st.title(common.page_title())
     st.markdown(
         tr(
@@ -131,7 +132,7 @@ def room_from_link(db: Store, typed: str | None) -> tuple[Room | None, str | Non
 
 def no_room() -> None:
     """/classroom with no room: start a class, or join one."""
-    introduction()
+    intro()
     common.said()
     left, right = st.columns(2, gap="large")
     with left:
@@ -148,7 +149,7 @@ def a_room_with_no_one(db: Store, room: Room) -> None:
         # This browser joined before: back to its own student, not a second one.
         common.go(room=room.code, student=mine)
         st.rerun()
-    introduction()
+    intro()
     common.said()
     if room.status(db.clock()) != "open":
         st.info(
@@ -163,6 +164,6 @@ def a_room_with_no_one(db: Store, room: Room) -> None:
 
 
 def bad_link(problem: str, code: str = "") -> None:
-    introduction()
+    intro()
     st.error(plain(problem))
     join_a_class(code)

@@ -31,7 +31,8 @@ from ui.text import plain
 from views.classroom import common, join, projector, student, teacher
 
 
-def the_page(presenting: bool) -> None:
+def route(presenting: bool) -> None:
+    """The screen the link asks for, after the checks that may refuse it."""
     link = common.link()
     if link.room is None:
         join.no_room()
@@ -47,7 +48,7 @@ def the_page(presenting: bool) -> None:
             db.teacher(room.code, key)
         except ValueError as error:  # not a key, or not this class's
             wait = common.count_failure()
-            join.introduction()
+            join.intro()
             st.error(plain(rooms.wait_message(wait) if wait else error))
             return
         teacher.teacher_screen(db, room, key, presenting)
@@ -65,7 +66,7 @@ def the_page(presenting: bool) -> None:
                 )
         except ValueError as error:
             wait = common.count_failure()
-            join.introduction()
+            join.intro()
             st.error(plain(rooms.wait_message(wait) if wait else error))
             return
         projector.projector_screen(db, room)
@@ -81,14 +82,18 @@ def the_page(presenting: bool) -> None:
     join.a_room_with_no_one(db, room)
 
 
-try:
-    the_page(share.is_presenting())
-except SQLAlchemyError as error:
-    st.error(
-        tr(
-            "The classroom's database cannot be reached, so no class can run right now. "
-            "({error}; see the README's “Live classroom” section for how the database is "
-            "configured.)",
-            error=plain(type(error).__name__),
+def main() -> None:
+    try:
+        route(share.is_presenting())
+    except SQLAlchemyError as error:
+        st.error(
+            tr(
+                "The classroom's database cannot be reached, so no class can run right now. "
+                "({error}; see the README's “Live classroom” section for how the database is "
+                "configured.)",
+                error=plain(type(error).__name__),
+            )
         )
-    )
+
+
+main()

@@ -77,8 +77,8 @@ def my_answer(db: Store, code: str, token: str, number: int, round: int, now: in
 
 def submit(code: str, token: str, posed: Posed, given: object, sure: object) -> tuple[str, str]:
     """Check an answer (and how sure) as the form holds them, store it, and say how it went:
-    (kind, message) for `common.say`. The answer form's one submit path (architecture review 3,
-    F3, will share it with practice and the lessons)."""
+    (kind, message) for `common.say`. The classroom answer form's one submit path (practice and
+    the lessons check theirs with `ui.predict.submit`)."""
     question, number, round = posed.question, posed.number, posed.round
     if given is None or given == "":
         return "warning", (
@@ -150,8 +150,8 @@ def your_answer(code: str, token: str, posed: Posed, mine) -> None:
                 key=answer_key,
             )
         if posed.confidence:
-            # The same guard as the answer's (reliability review 3, L2): a value the browser
-            # could not have sent is dropped before the radio is drawn.
+            # The same guard as the answer's: a value the browser could not have sent (once a
+            # TypeError in the sender's session) is dropped before the radio is drawn.
             if inputs.drop_unreadable_choice(sure_key, peer.CONFIDENCE):
                 common.say("error", tr("How sure you are could not be read: pick it again."))
             # The options are the levels' English words (what is sent and stored), each shown

@@ -652,7 +652,7 @@ def _negative_grades_remedy() -> None:
             shifted_with=fixed(demo.dcg_shifted[1]),
         )
     )
-    # Who refuses a grade below 0, from the label rules tested against each library (A3).
+    # Who refuses a grade below 0, from the label rules tested against each library.
     verdicts = label_verdicts(RankedList((*demo.shifted[:-1], -1.0)))
     refusing = [tr(v.library) for v in verdicts if v.outcome == REFUSED and v.rule != "core"]
     others = [tr(v.library) for v in verdicts if v.outcome != REFUSED]

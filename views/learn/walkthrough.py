@@ -863,6 +863,11 @@ def _for_teachers(items: tuple[Example, ...]) -> None:
         _sources_and_rounding(items)
 
 
+def intro(family: str) -> None:
+    st.title(tr(FAMILIES[family].title))
+    st.markdown(tr(FAMILIES[family].intro))
+
+
 def render(family: str) -> None:
     """Draw the walkthrough page of one example family: the core (the idea, a question on the
     lead example, the reveal), then everything for a second reading, folded, and the source
@@ -871,8 +876,7 @@ def render(family: str) -> None:
         raise ValueError(f"No walkthrough family {family!r}; known: {', '.join(FAMILIES)}.")
     page = f"learn_{family}"
     items = lesson_order(family)
-    st.title(tr(FAMILIES[family].title))
-    st.markdown(tr(FAMILIES[family].intro))
+    intro(family)
     seen: set[str] = set()
     _core(page, family, items[0], seen)
     _more_examples(page, family, items, seen)
