@@ -92,25 +92,27 @@ class _Source:
                 tr_kept("{name} cannot be read: {error}.", name=self.name, error=error.strerror)
             ) from None
         with stream:
-            buffer, ended = stream.read(BLOCK_BYTES).removeprefix(b"\xef\xbb\xbf"), False
-            while not ended:
-                chunk = stream.read(BLOCK_BYTES)
-                buffer, ended = buffer + chunk, not chunk
-                end = len(buffer) if ended else buffer.rfind(b"\n") + 1
-                if not end and len(buffer) > MAX_LINE_MB * MB:
-                    raise ValueError(
-                        tr_kept(
-                            "{name} has a line of more than {mb} MB after line {line}: it is "
-                            "not a TREC file (no line ends).",
-                            name=self.name,
-                            mb=MAX_LINE_MB,
-                            line=count(self.lines),
-                        )
-                    )
+            # A block is the last read's unfinished line and this read up to its last line end
+            # (all of it at the file's end), joined in one copy: at most BLOCK_BYTES and a line.
+            buffer, chunk = b"", stream.read(BLOCK_BYTES).removeprefix(b"\xef\xbb\xbf")
+            while buffer or chunk:
+                end = chunk.rfind(b"\n") + 1 if chunk else len(buffer)
                 if not end:
+                    buffer, chunk = buffer + chunk, stream.read(BLOCK_BYTES)
+                    if len(buffer) > MAX_LINE_MB * MB:
+                        raise ValueError(
+                            tr_kept(
+                                "{name} has a line of more than {mb} MB after line {line}: it "
+                                "is not a TREC file (no line ends).",
+                                name=self.name,
+                                mb=MAX_LINE_MB,
+                                line=count(self.lines),
+                            )
+                        )
                     continue
-                block, buffer = buffer[:end], buffer[end:]
-                if not (self.lines or chunk or b"\n" in block) and b"\r" in block:
+                block = b"".join((buffer, memoryview(chunk)[:end])) if chunk else buffer
+                buffer, chunk = chunk[end:], chunk and stream.read(BLOCK_BYTES)
+                if not (self.lines or chunk or buffer or b"\n" in block) and b"\r" in block:
                     self.old_mac, block = True, block.replace(b"\r", b"\n")
                 yield self.lines + 1, self._checked(block)
 
@@ -220,8 +222,13 @@ class _Parts:
         a line has other than `n_fields` fields (a blank line too) or a field is empty."""
         n, form = self.form.n_fields, self.form
         names = [str(i) for i in range(n)]
-        # Every field is parsed (so that an empty one shows); only three are kept.
-        text = pa.large_string()
+        # Only three fields are kept. A field can be empty only beside a space that separates
+        # nothing (two in a row, at a line's start or end): then every field is converted, so
+        # that an empty one shows; else only the three.
+        text, kept = pa.large_string(), ["0", "2", str(form.at)]
+        loose = (
+            b"  " in block or b"\n " in block or b" \n" in block or b" " in block[:1] + block[-1:]
+        )
         types = dict.fromkeys(names, pa.large_binary()) | {"0": text, "2": text}
         types[str(form.at)] = pa.float64() if form is RUN else text
         try:
@@ -229,13 +236,18 @@ class _Parts:
                 pa.BufferReader(block),
                 pacsv.ReadOptions(column_names=names),
                 pacsv.ParseOptions(delimiter=" ", quote_char=False, ignore_empty_lines=False),
-                pacsv.ConvertOptions(column_types=types, strings_can_be_null=False, null_values=[]),
+                pacsv.ConvertOptions(
+                    column_types=types,
+                    strings_can_be_null=False,
+                    null_values=[],
+                    include_columns=None if loose else kept,
+                ),
             )
         except (pa.ArrowInvalid, pa.ArrowTypeError):
             return None
-        if any(_has_empty(table.column(i)) for i in range(n) if types[names[i]] != pa.float64()):
+        if loose and any(_has_empty(table[i]) for i in names if types[i] != pa.float64()):
             return None
-        return table.select(["0", "2", str(form.at)])
+        return table.select(kept)
 
     def exact(self, first: int, block: bytes) -> None:
         """The block split one line at a time, `EXACT_LINES` at once, as trec_eval splits."""
@@ -283,7 +295,7 @@ class _Parts:
         self.add(columns, len(raw), found, comments=int(comment.sum()), extra=extra)
 
     def column(self, name: str):
-        chunks = self.columns.get(name, [])
+        chunks = self.columns.pop(name, [])  # handed over: not held twice
         if name in ("query", "doc", "text"):
             pieces = [p for c in chunks for p in (c.chunks if hasattr(c, "chunks") else [c])]
             return pd.array(pa.chunked_array(pieces, pa.large_string()), dtype="str")
@@ -303,7 +315,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
     names = ("query", "doc", form.value, "line") + (("text",) if whole_relevance else ())
     rows = pd.DataFrame({c: parts.column(c) for c in names}, copy=False)
     found = parts.found
-    repeated = _candidates(parts.columns.get("query", []), parts.columns.get("doc", []))
+    repeated = _candidates([pa.array(rows["query"].array)], [pa.array(rows["doc"].array)])
     if repeated.any():
         what = "run" if form is RUN else "qrels"
         candidates = rows[repeated]
