@@ -57,6 +57,7 @@ SAMPLE_LINES = 10_000  # a file with no usable line among its first ones is not 
 MAX_LINE_MB = 100  # a longer line is no TREC line: /dev/zero is refused once it is passed
 _TO_SPACE = bytes.maketrans(b"\t\v\f\r", b"    ")
 _REWRITE = (b"\t", b"\v", b"\f", b"\r")  # bytes rewritten as spaces
+_LOOSE = (b"  ", b"\n ", b" \n", b"\n\n")  # a field is empty only near one (or at the ends)
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,7 @@ class _Source:
                 tr_kept("{name} cannot be read: {error}.", name=self.name, error=error.strerror)
             ) from None
         with stream:
-            # A block is the last read's unfinished line and this read up to its last line end
-            # (all of it at the file's end), joined in one copy: at most BLOCK_BYTES and a line.
+            # A block: the last read's unfinished line and this read to its last line end, one copy.
             buffer, chunk = b"", stream.read(BLOCK_BYTES).removeprefix(b"\xef\xbb\xbf")
             while buffer or chunk:
                 end = chunk.rfind(b"\n") + 1 if chunk else len(buffer)
@@ -222,30 +222,25 @@ class _Parts:
         a line has other than `n_fields` fields (a blank line too) or a field is empty."""
         n, form = self.form.n_fields, self.form
         names = [str(i) for i in range(n)]
-        # Only three fields are kept. A field can be empty only beside a space that separates
-        # nothing (two in a row, at a line's start or end): then every field is converted, so
-        # that an empty one shows; else only the three.
+        # Three fields are kept; every one is converted where one may be empty, so that it shows.
         text, kept = pa.large_string(), ["0", "2", str(form.at)]
-        loose = (
-            b"  " in block or b"\n " in block or b" \n" in block or b" " in block[:1] + block[-1:]
-        )
+        loose = any(part in block for part in _LOOSE) or b" " in block[:1] + block[-1:]
         types = dict.fromkeys(names, pa.large_binary()) | {"0": text, "2": text}
         types[str(form.at)] = pa.float64() if form is RUN else text
+        convert = pacsv.ConvertOptions(
+            column_types=types, strings_can_be_null=False, null_values=[]
+        )
+        convert.include_columns = [] if loose else kept  # []: every field
         try:
             table = pacsv.read_csv(
                 pa.BufferReader(block),
                 pacsv.ReadOptions(column_names=names),
                 pacsv.ParseOptions(delimiter=" ", quote_char=False, ignore_empty_lines=False),
-                pacsv.ConvertOptions(
-                    column_types=types,
-                    strings_can_be_null=False,
-                    null_values=[],
-                    include_columns=None if loose else kept,
-                ),
+                convert,
             )
         except (pa.ArrowInvalid, pa.ArrowTypeError):
             return None
-        if loose and any(_has_empty(table[i]) for i in names if types[i] != pa.float64()):
+        if any(_has_empty(table[i]) for i in table.column_names if types[i] != pa.float64()):
             return None
         return table.select(kept)
 
