@@ -184,9 +184,8 @@ def judgment_of(codes: np.ndarray, docs, judged_codes: np.ndarray, judged_docs) 
     Query codes are whole numbers both sides share; documents are strings (arrow or pandas).
     Each document is hashed once, against the judged documents only (arrow's `index_in`), and
     the pairs are then matched as whole numbers: a string join on two keys hashed both keys of
-    every row and took three times as long. The rows are matched `JOIN_SLICE` at a time, so
-    the temporaries are a slice's, not the run's. A pair judged twice meets its last judgment
-    (the readers refuse repeats; a table made by hand may have them)."""
+    every row and took three times as long; `JOIN_SLICE` rows at a time, so the temporaries are
+    a slice's. A pair judged twice meets its last judgment (a table made by hand may do that)."""
     judged_docs = pa.array(judged_docs)
     names = pc.unique(judged_docs)
     width = np.int64(max(len(names), 1))
@@ -201,14 +200,14 @@ def judgment_of(codes: np.ndarray, docs, judged_codes: np.ndarray, judged_docs) 
     for start in range(0, len(codes), JOIN_SLICE):
         piece = docs.slice(start, JOIN_SLICE)  # one array: index_in on chunks costs twice
         piece = piece.combine_chunks() if isinstance(piece, pa.ChunkedArray) else piece
-        doc_at = pc.index_in(piece, value_set=names).fill_null(-1).to_numpy().astype(np.int64)
-        keys = np.where(doc_at >= 0, codes[start : start + JOIN_SLICE] * width + doc_at, -1)
-        found = known.get_indexer(keys)  # -1 (a document never judged) is no judged key
-        out[start : start + JOIN_SLICE] = np.where(found >= 0, position[found], -1)
+        doc_at = pc.index_in(piece, value_set=names).fill_null(-1).to_numpy()
+        hit = start + np.flatnonzero(doc_at >= 0)  # the rows whose document is judged somewhere
+        found = known.get_indexer(codes[hit].astype(np.int64) * width + doc_at[hit - start])
+        out[hit] = np.where(found >= 0, position[found], -1)
     return out
 
 
-def _codes_of(column: pd.Series) -> tuple[np.ndarray, pd.Index]:
+def codes_of(column: pd.Series) -> tuple[np.ndarray, pd.Index]:
     """Each row's query as a code, and the queries in order of first appearance (`pd.unique`'s
     order). A file lists a query's rows together: each run of equal ids is looked up once."""
     starts, _ = runs_of(pa.array(column))
@@ -232,8 +231,8 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     notes: list[str] = list(run.notes) + list(qrels.notes)
     judgments, negative = _negative_note(qrels.rows[["query", "doc", "relevance"]])
     notes += negative
-    run_codes, run_queries = _codes_of(run.rows["query"])
-    judged_codes, judged_queries = _codes_of(judgments["query"])
+    run_codes, run_queries = codes_of(run.rows["query"])
+    judged_codes, judged_queries = codes_of(judgments["query"])
     answered = judged_queries.get_indexer(run_queries) >= 0  # per run query
     ranked_by = run_queries.get_indexer(judged_queries) >= 0  # per judged query
     unjudged, unranked = run_queries[~answered], judged_queries[~ranked_by]
