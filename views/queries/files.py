@@ -62,7 +62,7 @@ def read_file(kind: str, role: str, name: str, data: bytes | str, cap_mb: float)
     return read_trec_run(data, name)
 
 
-def _give_back() -> None:
+def give_back() -> None:
     """Hand the C heap's free pages back to the system (glibc's ``malloc_trim``), between one
     file's read and the next step: the reader's freed blocks lie between the rows it keeps, so
     without it each step's peak sat on the last one's leftovers (a worker reading a 50 MB run
@@ -97,7 +97,7 @@ def load_files(
     tables = {}
     for role in (role for role in ROLES if role in files):
         tables[role] = read_file(kind, role, *files[role], cap_mb)
-        _give_back()
+        give_back()
     try:
         return tables, join_files(kind, tables)
     except ValueError as error:
