@@ -57,7 +57,6 @@ SAMPLE_LINES = 10_000  # a file with no usable line among its first ones is not 
 MAX_LINE_MB = 100  # a longer line is no TREC line: /dev/zero is refused once it is passed
 _TO_SPACE = bytes.maketrans(b"\t\v\f\r", b"    ")
 _REWRITE = (b"\t", b"\v", b"\f", b"\r")  # bytes rewritten as spaces
-_LOOSE = (b"  ", b"\n ", b" \n", b"\n\n")  # a field is empty only near one (or at the ends)
 
 
 @dataclass(frozen=True)
@@ -222,27 +221,22 @@ class _Parts:
         a line has other than `n_fields` fields (a blank line too) or a field is empty."""
         n, form = self.form.n_fields, self.form
         names = [str(i) for i in range(n)]
-        # Three fields are kept; every one is converted where one may be empty, so that it shows.
-        text, kept = pa.large_string(), ["0", "2", str(form.at)]
-        loose = any(part in block for part in _LOOSE) or b" " in block[:1] + block[-1:]
+        # Every field is parsed (so that an empty one shows); only three are kept.
+        text = pa.large_string()
         types = dict.fromkeys(names, pa.large_binary()) | {"0": text, "2": text}
         types[str(form.at)] = pa.float64() if form is RUN else text
-        convert = pacsv.ConvertOptions(
-            column_types=types, strings_can_be_null=False, null_values=[]
-        )
-        convert.include_columns = [] if loose else kept  # []: every field
         try:
             table = pacsv.read_csv(
                 pa.BufferReader(block),
                 pacsv.ReadOptions(column_names=names),
                 pacsv.ParseOptions(delimiter=" ", quote_char=False, ignore_empty_lines=False),
-                convert,
+                pacsv.ConvertOptions(column_types=types, strings_can_be_null=False, null_values=[]),
             )
         except (pa.ArrowInvalid, pa.ArrowTypeError):
             return None
-        if any(_has_empty(table[i]) for i in table.column_names if types[i] != pa.float64()):
+        if any(_has_empty(table.column(i)) for i in range(n) if types[names[i]] != pa.float64()):
             return None
-        return table.select(kept)
+        return table.select(["0", "2", str(form.at)])
 
     def exact(self, first: int, block: bytes) -> None:
         """The block split one line at a time, `EXACT_LINES` at once, as trec_eval splits."""
