@@ -4,7 +4,6 @@ process (`worker`), which imports this and the core only, never Streamlit."""
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 
 from i18n import tr
@@ -72,7 +71,9 @@ def give_back() -> None:
         _LIBC.malloc_trim(0)
 
 
-_LIBC = ctypes.CDLL(ctypes.util.find_library("c")) if os.name == "posix" else None
+# The process's own symbols (libc's among them): ctypes.util.find_library would run ldconfig
+# and a C compiler to find libc, a second of CPU at each import.
+_LIBC = ctypes.CDLL(None) if os.name == "posix" else None
 
 
 def join_files(kind: str, tables: dict[str, Table]) -> dict[str, Dataset]:
