@@ -71,6 +71,6 @@ export default function render(args) {
     box = createBox(parentElement);
     boxes.set(parentElement, box);
   }
-  box.update(args);
+  box.update({ data: JSON.parse(args.data) }); // one JSON text (ui/component.py)
   return box.cleanup;
 }
