@@ -287,7 +287,7 @@ def board_data(at: AppTest, key: str) -> dict:
 
 def component_data(element) -> dict:
     """The data a component element (`bidi_component`) was mounted with (ui/component.py)."""
-    return sent_data(element.proto.json)
+    return sent_data(element.proto)
 
 
 def copy_links(at: AppTest) -> list[str]:

@@ -1145,7 +1145,7 @@ export default function render(args) {
     b = createBoard(parentElement);
     boards.set(parentElement, b);
   }
-  // The data comes as one JSON text (ui/component.py).
-  b.update({ data: JSON.parse(args.data), setStateValue: args.setStateValue });
+  // The data comes as one JSON text in UTF-8 bytes (ui/component.py).
+  b.update({ data: JSON.parse(new TextDecoder().decode(args.data)), setStateValue: args.setStateValue });
   return b.cleanup;
 }
