@@ -426,15 +426,16 @@ def _absorb_table_edits(page: str) -> None:
     changed since by other means (a drag, a button) is not undone by edits already applied.
     A bad edit stays in the table (nothing typed is lost) and its message stays until fixed.
     """
+    base = st.session_state.get(state_key(page, "table_base"))
+    if base is None:  # no editor drawn since its fold was last closed: nothing to read
+        return
     edits = st.session_state.get(_editor_key(page))
     seen = repr(edits)
     if seen == st.session_state.get(state_key(page, "table_seen")):
         return
     st.session_state[state_key(page, "table_seen")] = seen
-    base = st.session_state.get(state_key(page, "table_base"))
     if (
-        base is None
-        or not isinstance(edits, dict)
+        not isinstance(edits, dict)
         or not any(edits.get(part) for part in ("edited_rows", "added_rows", "deleted_rows"))
     ):
         st.session_state[state_key(page, "table_error")] = None
@@ -560,8 +561,11 @@ def _table_editor(page: str, ranked: RankedList) -> None:
             _table_editor_body(page, ranked)
         else:
             # Not drawn: Streamlit forgets the editor and its edits, so it is drawn afresh, from
-            # the list as it is then, when the fold opens again.
-            st.session_state.pop(state_key(page, "table_shows"), None)
+            # the list as it is then, when the fold opens again; what it kept goes too (every
+            # session entry costs each keyed widget of every rerun a little). Its version stays:
+            # the next editor is a new one.
+            for name in ("table_shows", "table_base", "table_seen", "table_error"):
+                st.session_state.pop(state_key(page, name), None)
 
 
 def _table_editor_body(page: str, ranked: RankedList) -> None:
