@@ -434,9 +434,8 @@ def _absorb_table_edits(page: str) -> None:
     if seen == st.session_state.get(state_key(page, "table_seen")):
         return
     st.session_state[state_key(page, "table_seen")] = seen
-    if (
-        not isinstance(edits, dict)
-        or not any(edits.get(part) for part in ("edited_rows", "added_rows", "deleted_rows"))
+    if not isinstance(edits, dict) or not any(
+        edits.get(part) for part in ("edited_rows", "added_rows", "deleted_rows")
     ):
         st.session_state[state_key(page, "table_error")] = None
         return
