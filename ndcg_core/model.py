@@ -224,7 +224,14 @@ class RankedList:
         return {**self.scoring.kwargs(self.n), "ideal": self.ideal}
 
     def with_scoring(self, **changes) -> RankedList:
-        """The same list with some conventions changed, e.g. ``with_scoring(gain="exponential")``."""
+        """The same list with some conventions changed, e.g. ``with_scoring(gain="exponential")``;
+        the list itself when none changes (a page asks on every rerun: not checked again)."""
+        fields = self.scoring.__dataclass_fields__
+        if all(
+            name in fields and getattr(self.scoring, name) == value
+            for name, value in changes.items()
+        ):
+            return self
         return replace(self, scoring=replace(self.scoring, **changes))
 
     def reordered(self, order) -> RankedList:

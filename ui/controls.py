@@ -340,7 +340,8 @@ def scoring_controls(
                 icon="✋",
             )
     try:
-        ranked = replace(ranked, pool=pool_values)
+        if pool_values != ranked.pool:  # else the list as it is: checked when it was made
+            ranked = replace(ranked, pool=pool_values)
     except ValueError as error:  # a grade the chosen gain cannot take, or a map lacks
         st.error(
             plain(

@@ -35,7 +35,7 @@ from ndcg_core.parsing import default_label, format_relevances, typable_label
 from ndcg_core.permutations import order_between
 
 from . import board as ranking_board
-from . import controls, urlparams
+from . import controls, folds, urlparams
 from .page_state import SHARED, current, publish, state_key
 from .share import is_presenting
 from .text import plain
@@ -426,16 +426,16 @@ def _absorb_table_edits(page: str) -> None:
     changed since by other means (a drag, a button) is not undone by edits already applied.
     A bad edit stays in the table (nothing typed is lost) and its message stays until fixed.
     """
+    base = st.session_state.get(state_key(page, "table_base"))
+    if base is None:  # no editor drawn since its fold was last closed: nothing to read
+        return
     edits = st.session_state.get(_editor_key(page))
     seen = repr(edits)
     if seen == st.session_state.get(state_key(page, "table_seen")):
         return
     st.session_state[state_key(page, "table_seen")] = seen
-    base = st.session_state.get(state_key(page, "table_base"))
-    if (
-        base is None
-        or not isinstance(edits, dict)
-        or not any(edits.get(part) for part in ("edited_rows", "added_rows", "deleted_rows"))
+    if not isinstance(edits, dict) or not any(
+        edits.get(part) for part in ("edited_rows", "added_rows", "deleted_rows")
     ):
         st.session_state[state_key(page, "table_error")] = None
         return
@@ -552,31 +552,46 @@ def table_rows_to_list(ranked: RankedList, rows: list[dict]) -> RankedList:
 
 
 def _table_editor(page: str, ranked: RankedList) -> None:
-    with st.expander(tr("✏️ Edit labels and relevances in a table")):
-        content = (ranked.relevances, ranked.labels)
-        if st.session_state.get(state_key(page, "table_shows")) != content:
-            # The list changed some other way: a fresh editor (a new key) shows it. An edit made
-            # in the editor itself keeps the key, so the grid, and the keyboard focus in it, stay.
-            st.session_state[state_key(page, "table_version")] = (
-                st.session_state.get(state_key(page, "table_version"), 0) + 1
-            )
-            st.session_state[state_key(page, "table_base")] = content
-            st.session_state[state_key(page, "table_shows")] = content
-            st.session_state[state_key(page, "table_error")] = None
-        label_head, relevance_head = _heads()
-        st.data_editor(
-            pd.DataFrame(_rows(*st.session_state[state_key(page, "table_base")])),
-            key=_editor_key(page),
-            num_rows="dynamic",
-            hide_index=True,
-            width="stretch",
-            column_config={
-                label_head: st.column_config.TextColumn(max_chars=MAX_LABEL_LENGTH),
-                relevance_head: st.column_config.NumberColumn(min_value=0.0, format="%g"),
-            },
-        )
-        problem = st.session_state.get(state_key(page, "table_error"))
-        if problem:
-            st.error(plain(tr("{problem} The list was not changed.", problem=problem)), icon="✋")
+    """The table editor, in a fold drawn only while open (ui/folds.py), or while it holds an
+    edit that could not be applied: closing the fold then keeps that edit, as typed."""
+    folded = folds.fold(page, "table_editor", tr("✏️ Edit labels and relevances in a table"))
+    with folded:
+        if folded.open or st.session_state.get(state_key(page, "table_error")):
+            _table_editor_body(page, ranked)
         else:
-            st.caption(tr("Rows are positions, top first. Add or delete rows at the table's edge."))
+            # Not drawn: Streamlit forgets the editor and its edits, so it is drawn afresh, from
+            # the list as it is then, when the fold opens again; what it kept goes too (every
+            # session entry costs each keyed widget of every rerun a little). Its version stays:
+            # the next editor is a new one.
+            for name in ("table_shows", "table_base", "table_seen", "table_error"):
+                st.session_state.pop(state_key(page, name), None)
+
+
+def _table_editor_body(page: str, ranked: RankedList) -> None:
+    content = (ranked.relevances, ranked.labels)
+    if st.session_state.get(state_key(page, "table_shows")) != content:
+        # The list changed some other way: a fresh editor (a new key) shows it. An edit made
+        # in the editor itself keeps the key, so the grid, and the keyboard focus in it, stay.
+        st.session_state[state_key(page, "table_version")] = (
+            st.session_state.get(state_key(page, "table_version"), 0) + 1
+        )
+        st.session_state[state_key(page, "table_base")] = content
+        st.session_state[state_key(page, "table_shows")] = content
+        st.session_state[state_key(page, "table_error")] = None
+    label_head, relevance_head = _heads()
+    st.data_editor(
+        pd.DataFrame(_rows(*st.session_state[state_key(page, "table_base")])),
+        key=_editor_key(page),
+        num_rows="dynamic",
+        hide_index=True,
+        width="stretch",
+        column_config={
+            label_head: st.column_config.TextColumn(max_chars=MAX_LABEL_LENGTH),
+            relevance_head: st.column_config.NumberColumn(min_value=0.0, format="%g"),
+        },
+    )
+    problem = st.session_state.get(state_key(page, "table_error"))
+    if problem:
+        st.error(plain(tr("{problem} The list was not changed.", problem=problem)), icon="✋")
+    else:
+        st.caption(tr("Rows are positions, top first. Add or delete rows at the table's edge."))

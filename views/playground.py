@@ -9,7 +9,7 @@ from lessons.latex import cg_filled, cg_formula, formulas, ndcg_filled, worked
 from ndcg_core import totals
 from ndcg_core.display import csv_bytes
 from ndcg_core.options import DISCOUNTS, GAINS, GainMap
-from ui import charts, controls, list_editor, menu, page_state, scores, share, tables, urlparams
+from ui import charts, controls, folds, list_editor, menu, scores, share, tables, urlparams
 from ui.text import plain
 
 PAGE = "playground"
@@ -91,11 +91,6 @@ def the_formula(result) -> None:
     ranked = result.ranked
     st.latex(formulas(ranked)[2])
     st.latex(ndcg_filled(result.dcg, result.idcg, result.ndcg, ranked.k))
-
-
-def fold(label: str, name: str):
-    """`page_state.fold` on this page: each typed change or move reruns it."""
-    return page_state.fold(PAGE, label, name)
 
 
 def the_sums(result) -> None:
@@ -263,7 +258,7 @@ def main() -> None:
         (N_("🔢 Position by position, with a CSV download"), "table", position_by_position, result),
         (N_("🔗 Share this example, and where to go next"), "share", share_and_explore, ranked),
     ):
-        folded = fold(tr(label), name)
+        folded = folds.fold(PAGE, name, tr(label))
         with folded:
             if folded.open:
                 section(of)

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from devtools import ROOT
 from devtools.apptest import like_a_server
 from ui import language
+from ui.component import sent_data
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -103,7 +104,7 @@ def line_charts(at: AppTest) -> list[dict]:
     (AppTest draws no component; its data is in its element)."""
     return [
         data
-        for data in (json.loads(e.proto.json) for e in at.get("bidi_component"))
+        for data in (component_data(e) for e in at.get("bidi_component"))
         if "series" in data and "yTitle" in data
     ]
 
@@ -281,7 +282,12 @@ def board_data(at: AppTest, key: str) -> dict:
     it was given is in its element)."""
     found = [e for e in at.get("bidi_component") if e.proto.id.endswith(f"-{key}")]
     assert len(found) == 1, [e.proto.id for e in at.get("bidi_component")]
-    return json.loads(found[0].proto.json)
+    return component_data(found[0])
+
+
+def component_data(element) -> dict:
+    """The data a component element (`bidi_component`) was mounted with (ui/component.py)."""
+    return sent_data(element.proto)
 
 
 def copy_links(at: AppTest) -> list[str]:
@@ -290,7 +296,7 @@ def copy_links(at: AppTest) -> list[str]:
     from ui.link_box import KEY_PREFIX
 
     return [
-        json.loads(e.proto.json)["address"]
+        component_data(e)["address"]
         for e in at.get("bidi_component")
         if f"-{KEY_PREFIX}" in e.proto.id
     ]

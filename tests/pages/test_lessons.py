@@ -3,7 +3,6 @@ Pitfalls of NDCG (/learn-pitfalls) and Where labels come from (/learn-labels).""
 
 from __future__ import annotations
 
-import json
 import re
 from math import log2
 
@@ -14,6 +13,7 @@ from ndcg_core import ndcg
 from ndcg_core.measures import p_at_k
 from tests.pages.conftest import (
     assert_message,
+    component_data,
     decode,
     move_on_board,
     open_page,
@@ -47,7 +47,7 @@ def static_table(at, column: str):
 def reveal_boards(at) -> list[dict]:
     """The read-only ranking boards the page draws (a reveal's picture), as the data each was
     given (AppTest draws no component; its data is in its element)."""
-    found = [json.loads(e.proto.json) for e in at.get("bidi_component")]
+    found = [component_data(e) for e in at.get("bidi_component")]
     return [data for data in found if data.get("readOnly")]
 
 

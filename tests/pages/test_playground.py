@@ -227,7 +227,7 @@ def test_shuffle_then_reset_and_move_buttons():
 
 
 def test_table_edits_change_the_list():
-    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at = open_page(PAGE, unfold=True, rels="3,2,3,0,1,2")  # the table editor's fold opened
     key = f"playground_table_{at.session_state['playground_table_version']}"
     at.session_state[key] = {
         "edited_rows": {0: {"Label": "top", "Relevance": 0.0}},
@@ -252,7 +252,7 @@ def test_table_edits_change_the_list():
     ],
 )
 def test_bad_table_edits_keep_the_list_and_say_why(edit, message):
-    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at = open_page(PAGE, unfold=True, rels="3,2,3,0,1,2")  # the table editor's fold opened
     key = f"playground_table_{at.session_state['playground_table_version']}"
     at.session_state[key] = {"edited_rows": {}, "added_rows": [], "deleted_rows": [], **edit}
     at.run()
@@ -447,7 +447,7 @@ def test_a_link_message_shows_the_parameter_as_code_not_as_escaped_backticks():
 def test_forged_table_edits_are_named_in_the_senders_session():
     # Messages the browser's grid never sends (a row key that is not a number, a change that is
     # not a row): a message, the list kept, never a traceback. One page for every forged edit.
-    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at = open_page(PAGE, unfold=True, rels="3,2,3,0,1,2")  # the table editor's fold opened
     forged = [
         ({"edited_rows": {"abc": {"Relevance": 1.0}}}, "row 'abc', which is not a row number"),
         ({"deleted_rows": ["a"]}, "row 'a', which is not a row number"),
@@ -492,3 +492,46 @@ def test_in_russian_the_box_writes_decimal_commas_and_reads_them_back():
         assert any("прочитано как 4 целых числа" in i.value for i in at.info)
         at.text_area(key="playground_text").set_value("3, x, 2").run()
         assert any("не число" in e.value for e in at.error)
+
+
+def test_the_table_editor_is_drawn_only_while_open_from_the_list_as_it_is():
+    """Folded, the table editor costs a rerun nothing; opened again, it shows the list as it is
+    then (after its own edits, or a change typed while it was closed); an edit it could not
+    apply stays in it, as typed, when its fold is closed."""
+    fold = "playground_fold_table_editor"
+
+    def editor():
+        grids = [grid for grid in at.dataframe if grid.key and grid.key.startswith("playground_t")]
+        return grids[0] if grids else None
+
+    def rows():
+        return editor().value["Relevance"].tolist()
+
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    assert editor() is None
+    at.session_state[fold] = True
+    at.run()
+    assert rows() == [3, 2, 3, 0, 1, 2]
+    at.session_state[editor().key] = {"edited_rows": {0: {"Relevance": 1.0}}}
+    at.run()
+    assert at.query_params["rels"] == "1,2,3,0,1,2"
+    at.session_state[fold] = False
+    at.run()
+    assert editor() is None
+    at.session_state[fold] = True
+    at.run()
+    assert rows() == [1, 2, 3, 0, 1, 2] and not at.error
+    at.session_state[fold] = False
+    at.text_area(key="playground_text").set_value("0, 1, 3").run()
+    at.session_state[fold] = True
+    at.run()
+    assert rows() == [0, 1, 3]
+    bad = {"edited_rows": {1: {"Relevance": -1.0}}, "added_rows": [], "deleted_rows": []}
+    at.session_state[editor().key] = bad
+    at.run()
+    assert_message(at.error, "Row 2")
+    at.session_state[fold] = False
+    at.run()
+    assert editor() is not None and at.session_state[editor().key]["edited_rows"]
+    assert_message(at.error, "Row 2")
+    assert metrics(at)["NDCG"] == f"{ndcg([0, 1, 3]):.4f}"

@@ -6,7 +6,6 @@ times count them). The reveal comes in one order: the claim, then the picture, t
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from math import log2
@@ -25,7 +24,7 @@ from lessons.practice.lesson_questions import (
 )
 from ndcg_core.display import fixed
 from ndcg_core.model import RankedList
-from tests.pages.conftest import open_page
+from tests.pages.conftest import component_data, open_page
 from tests.pages.test_lessons import reveal_boards
 from ui import menu
 from ui.style import SCRIPT_KEY as SCRIPT
@@ -298,9 +297,7 @@ def test_the_reveal_shows_the_claim_then_the_picture_then_the_sum(stop):
 
     claim = first(lambda n: getattr(n, "type", "") == "markdown" and "💡" in n.value)
     board = first(
-        lambda n: (
-            getattr(n, "type", "") == "bidi_component" and json.loads(n.proto.json).get("readOnly")
-        )
+        lambda n: getattr(n, "type", "") == "bidi_component" and component_data(n).get("readOnly")
     )
     assert claim < board
     if has_sum:

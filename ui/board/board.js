@@ -1145,6 +1145,7 @@ export default function render(args) {
     b = createBoard(parentElement);
     boards.set(parentElement, b);
   }
-  b.update(args);
+  // The data comes as one JSON text in UTF-8 bytes (ui/component.py).
+  b.update({ data: JSON.parse(new TextDecoder().decode(args.data)), setStateValue: args.setStateValue });
   return b.cleanup;
 }

@@ -71,6 +71,6 @@ export default function render(args) {
     box = createBox(parentElement);
     boxes.set(parentElement, box);
   }
-  box.update(args);
+  box.update({ data: JSON.parse(new TextDecoder().decode(args.data)) }); // JSON in UTF-8 (ui/component.py)
   return box.cleanup;
 }

@@ -465,8 +465,7 @@ def mount() -> dict:
         return progress()
     # Said on the run that read them, and again on the rerun the browser's report causes.
     for key, icon in ((LINK_MESSAGE, "🔗"), (BROWSER_MESSAGE, "💾")):
-        new = st.session_state.get(key)
-        st.session_state[key] = None
+        new = st.session_state.pop(key, None)  # gone once said: no entry left in the session
         for message in urlparams.link_messages(key, [new] if new else []):
             urlparams.warn(message, icon=icon)
     return progress()

@@ -40,7 +40,8 @@ function keepAside(key, aside, text) {
   }
 }
 
-export default function render({ parentElement, data, setStateValue }) {
+export default function render({ parentElement, data: bytes, setStateValue }) {
+  const data = JSON.parse(new TextDecoder().decode(bytes)); // JSON in UTF-8 (ui/component.py)
   let box = mounted.get(parentElement);
   if (!box) {
     const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

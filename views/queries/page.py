@@ -26,7 +26,7 @@ from ndcg_core.options import (
     Option,
     is_gain_map,
 )
-from ui import charts, controls, inputs, language, menu, page_state, share, tables, urlparams
+from ui import charts, controls, folds, inputs, language, menu, share, tables, urlparams
 from ui.charts.queries import paired_scatter, paired_table, spread_histogram, spread_table
 from ui.text import plain
 from views.queries import data as queries_data
@@ -575,7 +575,7 @@ def the_mean(conventions: Conventions, result, elapsed: float) -> None:
             "shaded band its 95% interval. Notice how few queries sit near the mean itself."
         )
     )
-    folded = page_state.fold(PAGE, tr("The histogram as a table"), "hist_table")
+    folded = folds.fold(PAGE, "hist_table", tr("The histogram as a table"))
     with folded:
         if folded.open:
             st.dataframe(
@@ -915,7 +915,7 @@ def compare(loaded: Loaded, conventions: Conventions, result) -> None:
             )
         )
     st.caption(" ".join(said))
-    folded = page_state.fold(PAGE, tr("The chart as a table"), "scatter_table")
+    folded = folds.fold(PAGE, "scatter_table", tr("The chart as a table"))
     with folded:
         if folded.open:
             st.dataframe(

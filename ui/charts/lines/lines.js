@@ -286,7 +286,8 @@ function unhover(chart) {
   if (chart.guide) chart.guide.setAttribute("visibility", "hidden");
 }
 
-export default function render({ parentElement, data }) {
+export default function render({ parentElement, data: bytes }) {
+  const data = JSON.parse(new TextDecoder().decode(bytes)); // JSON in UTF-8 (ui/component.py)
   let chart = charts.get(parentElement);
   if (!chart) {
     const root = parentElement.querySelector(".lines");
