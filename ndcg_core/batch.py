@@ -192,8 +192,12 @@ def batch_ndcg(
         },
         index=names.rename("query"),
     )
-    mean = float(np.nanmean(value)) if np.isfinite(value).any() else float("nan")
-    return BatchResult(per_query, mean, int((idcg == 0).sum()))
+    return BatchResult(per_query, mean_of(value), int((idcg == 0).sum()))
+
+
+def mean_of(values: np.ndarray) -> float:
+    """The mean of per-query values, NaN (a query left out) skipped; NaN when none is left."""
+    return float(np.nanmean(values)) if np.isfinite(values).any() else float("nan")
 
 
 def _check_scorable_queries(ranked, ideal, n_queries: int, gain, discount, log_base) -> None:

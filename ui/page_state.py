@@ -36,3 +36,12 @@ def publish(page: str, ranked: RankedList, *, share: bool = True) -> None:
     if share:
         st.session_state[SHARED] = ranked
     urlparams.apply(urlparams.list_params(ranked), urlparams.LIST_KEYS)
+
+
+def fold(page: str, label: str, name: str):
+    """A fold whose content is drawn only while it is open (`with it: if it.open: ...`): each
+    rerun of the page costs what is folded away nothing, on the server or in the browser
+    (Streamlit's expander runs its body anyway). Opening it reruns the page once to draw it;
+    it stays open (and drawn) until closed. A page test opens such folds (their key holds
+    `_fold_`) with tests/pages/conftest.py's `unfolded`."""
+    return st.expander(label, key=f"{page}_fold_{name}", on_change="rerun")

@@ -9,7 +9,7 @@ from lessons.latex import cg_filled, cg_formula, formulas, ndcg_filled, worked
 from ndcg_core import totals
 from ndcg_core.display import csv_bytes
 from ndcg_core.options import DISCOUNTS, GAINS, GainMap
-from ui import charts, controls, list_editor, menu, scores, share, tables, urlparams
+from ui import charts, controls, list_editor, menu, page_state, scores, share, tables, urlparams
 from ui.text import plain
 
 PAGE = "playground"
@@ -94,12 +94,8 @@ def the_formula(result) -> None:
 
 
 def fold(label: str, name: str):
-    """A fold whose content is drawn only while it is open (`with it: if it.open: ...`): each
-    typed change or move reruns the page, and what is folded away then costs that rerun
-    nothing, on the server or in the browser. Opening it reruns the page once to draw it; it
-    stays open (and drawn) until closed. A page test opens such folds (its key holds `_fold_`)
-    with tests/pages/conftest.py's `unfolded`."""
-    return st.expander(label, key=f"{PAGE}_fold_{name}", on_change="rerun")
+    """`page_state.fold` on this page: each typed change or move reruns it."""
+    return page_state.fold(PAGE, label, name)
 
 
 def the_sums(result) -> None:

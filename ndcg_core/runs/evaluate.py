@@ -11,7 +11,7 @@ import pandas as pd
 
 from i18n import tr
 
-from ..batch import BatchResult, batch_ndcg
+from ..batch import BatchResult, batch_ndcg, mean_of
 from ..display import shorten
 from ..model import EVERY_RANKED, NO_CUTOFF, Scoring
 from ..options import IDEALS, ON_ZERO, check_option
@@ -171,16 +171,16 @@ def answered_only(full: BatchResult, data: Dataset) -> BatchResult:
     """`full` (an evaluation with ``complete=True``) cut to the queries the run answers: what
     ``complete=False`` gives, without evaluating again."""
     per_query = full.per_query.iloc[: len(data.queries)]
-    values = per_query["ndcg"].to_numpy(dtype=float)
-    mean = float(np.nanmean(values)) if np.isfinite(values).any() else float("nan")
+    mean = mean_of(per_query["ndcg"].to_numpy(dtype=float))
     return BatchResult(per_query, mean, int((per_query["idcg"] == 0).sum()))
 
 
-def complete_gap(data: Dataset, *conventions, **keywords) -> CompleteGap:
+def complete_gap(data: Dataset, *conventions, full: BatchResult | None = None, **keywords):
     """Both means of `evaluate` (``complete=False`` and ``True``) under the same conventions
-    (`evaluate`'s: k and keywords, or a `Scoring`), from one evaluation."""
+    (`evaluate`'s: k and keywords, or a `Scoring`), from one evaluation: `full`, the one with
+    ``complete=True`` when it was made already (a page's), else made here."""
     keywords.pop("complete", None)
-    full = evaluate(data, *conventions, complete=True, **keywords)
+    full = full or evaluate(data, *conventions, complete=True, **keywords)
     answered = answered_only(full, data)
     skipped = data.unanswered_queries
     if len(skipped):
@@ -211,21 +211,18 @@ class ConventionGrid:
     spread: float
 
 
-def convention_grid(data: Dataset, scoring: Scoring, *, complete: bool = False) -> ConventionGrid:
+def convention_grid(data: Dataset, scoring: Scoring, *, complete=False, evaluated=None):
     """How far the mean moves with the two conventions a run's files do not settle: what a
     query with nothing relevant scores, and whether unretrieved judgments join the ideal.
-    `complete` as in `evaluate` (the same query set for every cell)."""
-    means = pd.DataFrame(
-        {
-            ideal: {
-                zero: evaluate(
-                    data, replace(scoring, ideal=ideal, zero=zero), complete=complete
-                ).mean
-                for zero in ON_ZERO
-            }
-            for ideal in IDEALS
-        }
-    )
+    `complete` as in `evaluate`. One evaluation per ideal (by `evaluated(scoring)` if given: a
+    page's, shared); each all-zero rule then replaces the NDCG where IDCG is 0 (`batch_ndcg`)."""
+    cells = {}
+    for ideal in IDEALS:
+        at = replace(scoring, ideal=ideal)
+        per_query = (evaluated or (lambda s: evaluate(data, s, complete=complete)))(at).per_query
+        found, ndcg = per_query["idcg"].to_numpy() > 0, per_query["ndcg"].to_numpy(dtype=float)
+        cells[ideal] = {z: mean_of(np.where(found, ndcg, r.value)) for z, r in ON_ZERO.items()}
+    means = pd.DataFrame(cells)
     means.index.name, means.columns.name = "zero", "ideal"
     values = means.to_numpy(dtype=float)
     spread = float(np.nanmax(values) - np.nanmin(values)) if np.isfinite(values).any() else 0.0

@@ -19,6 +19,8 @@ from ..display import count
 from .read import Table
 from .stream import runs_of
 
+JOIN_SLICE = 1 << 19  # ranked rows matched at once (`judgment_of`): bounds its temporaries
+
 
 @dataclass(frozen=True)
 class Dataset:
@@ -182,38 +184,36 @@ def judgment_of(codes: np.ndarray, docs, judged_codes: np.ndarray, judged_docs) 
     Query codes are whole numbers both sides share; documents are strings (arrow or pandas).
     Each document is hashed once, against the judged documents only (arrow's `index_in`), and
     the pairs are then matched as whole numbers: a string join on two keys hashed both keys of
-    every row and took three times as long. A pair judged twice meets its last judgment (the
-    readers refuse repeats; a table made by hand may have them)."""
+    every row and took three times as long; `JOIN_SLICE` rows at a time, so the temporaries are
+    a slice's. A pair judged twice meets its last judgment (a table made by hand may do that)."""
     judged_docs = pa.array(judged_docs)
     names = pc.unique(judged_docs)
     width = np.int64(max(len(names), 1))
     judged_keys = judged_codes.astype(np.int64) * width + pc.index_in(
         judged_docs, value_set=names
     ).to_numpy(zero_copy_only=False).astype(np.int64)
-    docs = pa.array(docs)
-    if isinstance(docs, pa.ChunkedArray):  # index_in on chunks costs twice one array's
-        docs = docs.combine_chunks()
-    doc_at = pc.index_in(docs, value_set=names)
-    out = np.full(len(codes), -1, np.int64)
-    maybe = np.flatnonzero(doc_at.is_valid().to_numpy(zero_copy_only=False))
-    if not maybe.size:
-        return out
-    keys = codes[maybe].astype(np.int64) * width + doc_at.take(maybe).to_numpy().astype(np.int64)
     known, position = pd.Index(judged_keys), np.arange(len(judged_keys))
     if not known.is_unique:  # the last judgment of a pair is the one kept
         last = ~known.duplicated(keep="last")
         known, position = known[last], position[last]
-    found = known.get_indexer(keys)
-    out[maybe] = np.where(found >= 0, position[found], -1)
+    docs, out = pa.array(docs), np.full(len(codes), -1, np.int32)
+    for start in range(0, len(codes), JOIN_SLICE):
+        piece = docs.slice(start, JOIN_SLICE)  # one array: index_in on chunks costs twice
+        piece = piece.combine_chunks() if isinstance(piece, pa.ChunkedArray) else piece
+        doc_at = pc.index_in(piece, value_set=names).fill_null(-1).to_numpy()
+        hit = start + np.flatnonzero(doc_at >= 0)  # the rows whose document is judged somewhere
+        found = known.get_indexer(codes[hit].astype(np.int64) * width + doc_at[hit - start])
+        out[hit] = np.where(found >= 0, position[found], -1)
     return out
 
 
-def _codes_of(column: pd.Series) -> tuple[np.ndarray, pd.Index]:
+def codes_of(column: pd.Series) -> tuple[np.ndarray, pd.Index]:
     """Each row's query as a code, and the queries in order of first appearance (`pd.unique`'s
     order). A file lists a query's rows together: each run of equal ids is looked up once."""
     starts, _ = runs_of(pa.array(column))
     first, names = pd.factorize(column.iloc[starts], sort=False)
-    return np.repeat(first, np.diff(np.append(starts, len(column)))), pd.Index(names)
+    lengths = np.diff(np.append(starts, len(column)))
+    return np.repeat(first.astype(np.int32), lengths), pd.Index(names)  # int32: half the bytes
 
 
 def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
@@ -231,8 +231,8 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
     notes: list[str] = list(run.notes) + list(qrels.notes)
     judgments, negative = _negative_note(qrels.rows[["query", "doc", "relevance"]])
     notes += negative
-    run_codes, run_queries = _codes_of(run.rows["query"])
-    judged_codes, judged_queries = _codes_of(judgments["query"])
+    run_codes, run_queries = codes_of(run.rows["query"])
+    judged_codes, judged_queries = codes_of(judgments["query"])
     answered = judged_queries.get_indexer(run_queries) >= 0  # per run query
     ranked_by = run_queries.get_indexer(judged_queries) >= 0  # per judged query
     unjudged, unranked = run_queries[~answered], judged_queries[~ranked_by]
@@ -275,7 +275,7 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
         )
     # Queries as codes into `keep` (-1: left out); most often both files have the same queries,
     # and nothing is filtered.
-    codes = (np.cumsum(answered) - 1)[run_codes]
+    codes = (np.cumsum(answered, dtype=np.int32) - 1)[run_codes]
     docs, score = run.rows["doc"].array, run.rows["score"].to_numpy(float)
     if len(unjudged):
         inside = answered[run_codes]

@@ -92,25 +92,26 @@ class _Source:
                 tr_kept("{name} cannot be read: {error}.", name=self.name, error=error.strerror)
             ) from None
         with stream:
-            buffer, ended = stream.read(BLOCK_BYTES).removeprefix(b"\xef\xbb\xbf"), False
-            while not ended:
-                chunk = stream.read(BLOCK_BYTES)
-                buffer, ended = buffer + chunk, not chunk
-                end = len(buffer) if ended else buffer.rfind(b"\n") + 1
-                if not end and len(buffer) > MAX_LINE_MB * MB:
-                    raise ValueError(
-                        tr_kept(
-                            "{name} has a line of more than {mb} MB after line {line}: it is "
-                            "not a TREC file (no line ends).",
-                            name=self.name,
-                            mb=MAX_LINE_MB,
-                            line=count(self.lines),
-                        )
-                    )
+            # A block: the last read's unfinished line and this read to its last line end, one copy.
+            buffer, chunk = b"", stream.read(BLOCK_BYTES).removeprefix(b"\xef\xbb\xbf")
+            while buffer or chunk:
+                end = chunk.rfind(b"\n") + 1 if chunk else len(buffer)
                 if not end:
+                    buffer, chunk = buffer + chunk, stream.read(BLOCK_BYTES)
+                    if len(buffer) > MAX_LINE_MB * MB:
+                        raise ValueError(
+                            tr_kept(
+                                "{name} has a line of more than {mb} MB after line {line}: it "
+                                "is not a TREC file (no line ends).",
+                                name=self.name,
+                                mb=MAX_LINE_MB,
+                                line=count(self.lines),
+                            )
+                        )
                     continue
-                block, buffer = buffer[:end], buffer[end:]
-                if not (self.lines or chunk or b"\n" in block) and b"\r" in block:
+                block = b"".join((buffer, memoryview(chunk)[:end])) if chunk else buffer
+                buffer, chunk = chunk[end:], chunk and stream.read(BLOCK_BYTES)
+                if not (self.lines or chunk or buffer or b"\n" in block) and b"\r" in block:
                     self.old_mac, block = True, block.replace(b"\r", b"\n")
                 yield self.lines + 1, self._checked(block)
 
@@ -283,7 +284,7 @@ class _Parts:
         self.add(columns, len(raw), found, comments=int(comment.sum()), extra=extra)
 
     def column(self, name: str):
-        chunks = self.columns.get(name, [])
+        chunks = self.columns.pop(name, [])  # handed over: not held twice
         if name in ("query", "doc", "text"):
             pieces = [p for c in chunks for p in (c.chunks if hasattr(c, "chunks") else [c])]
             return pd.array(pa.chunked_array(pieces, pa.large_string()), dtype="str")
@@ -303,7 +304,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
     names = ("query", "doc", form.value, "line") + (("text",) if whole_relevance else ())
     rows = pd.DataFrame({c: parts.column(c) for c in names}, copy=False)
     found = parts.found
-    repeated = _candidates(parts.columns.get("query", []), parts.columns.get("doc", []))
+    repeated = _candidates([pa.array(rows["query"].array)], [pa.array(rows["doc"].array)])
     if repeated.any():
         what = "run" if form is RUN else "qrels"
         candidates = rows[repeated]

@@ -30,7 +30,7 @@ from ..batch import (
     batch_ndcg,
     in_ranking_order,
 )
-from ..runs.stream import runs_of
+from ..runs.join import codes_of, judgment_of
 
 
 @dataclass(frozen=True)
@@ -92,10 +92,7 @@ class Ranking:
 def ranking(run: runs.Table, qrels: runs.Table, complete: bool = False) -> Ranking:
     """`run` joined to `qrels` in trec_eval's order (see `Ranking`): the queries both files have
     (with ``complete``, every judged one)."""
-    starts, heads = runs_of(pa.array(run.rows["query"]))
-    first_codes, names = pd.factorize(pd.array(heads, dtype="str"), sort=False)
-    codes = np.repeat(first_codes, np.diff(np.append(starts, len(run.rows))))
-    names = pd.Index(names)
+    codes, names = codes_of(run.rows["query"])
     judged_names = pd.Index(pd.unique(qrels.rows["query"]))
     answered = pc.is_in(pa.array(names), value_set=pa.array(judged_names)).to_numpy(False)
     queries = names[answered]
@@ -112,13 +109,8 @@ def ranking(run: runs.Table, qrels: runs.Table, complete: bool = False) -> Ranki
     judged_codes = queries.get_indexer(qrels.rows["query"])
     in_eval = judged_codes >= 0
     judged_codes, judged = judged_codes[in_eval], qrels.rows["relevance"].to_numpy()[in_eval]
-    relevance = np.full(codes.size, -1.0)  # trec_eval's RELVALUE_NONPOOL: not judged
-    judged_docs = qrels.rows["doc"][in_eval]
-    maybe = np.flatnonzero(pc.is_in(docs, value_set=pa.array(judged_docs).unique()))
-    if maybe.size:
-        asked = pd.DataFrame({"q": codes[maybe], "doc": docs.take(maybe).to_numpy(False)})
-        known = pd.DataFrame({"q": judged_codes, "doc": judged_docs.to_numpy(), "rel": judged})
-        relevance[maybe] = asked.merge(known, how="left", on=["q", "doc"])["rel"].fillna(-1.0)
+    at = judgment_of(codes, docs, judged_codes, qrels.rows["doc"][in_eval])
+    relevance = np.where(at >= 0, judged[at], -1.0)  # trec_eval's RELVALUE_NONPOOL: not judged
     # A run file is most often in trec_eval's order already, but for its ties: then no row moves.
     order = None if in_ranking_order(codes, score) else _ranking_order(codes, score)
     order = _break_ties_by_doc(order, codes, score, docs)

@@ -402,7 +402,10 @@ def load_datasets(files: Files, cap_mb: float) -> dict[str, runs.Dataset]:
 # Data, not resources: per-query tables are small, and each caller gets its own copy.
 @st.cache_data(show_spinner=False, max_entries=64)
 def _every_judged(key: str, _data: runs.Dataset, scoring: Scoring):
-    return runs.evaluate(_data, scoring, complete=True)
+    try:
+        return runs.evaluate(_data, scoring, complete=True)
+    finally:  # an evaluation's temporaries are the size of the run: handed back at once
+        set_files.give_back()
 
 
 def per_query_ndcg(key: str, data: runs.Dataset, scoring: Scoring, complete: bool = False):
@@ -412,18 +415,29 @@ def per_query_ndcg(key: str, data: runs.Dataset, scoring: Scoring, complete: boo
     return full if complete else runs.answered_only(full, data)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
 def convention_grid(
-    key: str, _data: runs.Dataset, scoring: Scoring, complete: bool = False
+    key: str, data: runs.Dataset, scoring: Scoring, complete: bool = False
 ) -> runs.ConventionGrid:
-    """`runs.convention_grid`, once per dataset `key` and the conventions it holds fixed."""
-    return runs.convention_grid(_data, scoring, complete=complete)
+    """`runs.convention_grid` from the page's evaluations (`per_query_ndcg`: one per ideal
+    source, shared with the mean and the comparison that use the same conventions). Not
+    cached itself: six means of per-query values cost nothing beside an evaluation."""
+    return runs.convention_grid(
+        data,
+        scoring,
+        complete=complete,
+        evaluated=lambda at: per_query_ndcg(key, data, at, complete),
+    )
+
+
+def complete_gap(key: str, data: runs.Dataset, scoring: Scoring) -> runs.CompleteGap:
+    """`runs.complete_gap`: the mean over the queries answered and over every judged one, from
+    the page's evaluation over every judged query (`per_query_ndcg`'s, made once)."""
+    return _complete_gap(key, data, scoring, _every_judged(key, data, scoring))
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def complete_gap(key: str, _data: runs.Dataset, scoring: Scoring) -> runs.CompleteGap:
-    """`runs.complete_gap`: the mean over the queries answered and over every judged one."""
-    return runs.complete_gap(_data, scoring)
+def _complete_gap(key: str, _data: runs.Dataset, scoring: Scoring, _full) -> runs.CompleteGap:
+    return runs.complete_gap(_data, scoring, full=_full)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 import streamlit as st
@@ -26,7 +26,7 @@ from ndcg_core.options import (
     Option,
     is_gain_map,
 )
-from ui import charts, controls, inputs, language, menu, share, tables, urlparams
+from ui import charts, controls, inputs, language, menu, page_state, share, tables, urlparams
 from ui.charts.queries import paired_scatter, paired_table, spread_histogram, spread_table
 from ui.text import plain
 from views.queries import data as queries_data
@@ -575,12 +575,14 @@ def the_mean(conventions: Conventions, result, elapsed: float) -> None:
             "shaded band its 95% interval. Notice how few queries sit near the mean itself."
         )
     )
-    with st.expander(tr("The histogram as a table")):
-        st.dataframe(
-            spread_table(values.dropna().to_numpy(), measure),
-            hide_index=True,
-            key=f"{PAGE}_hist_table",
-        )
+    folded = page_state.fold(PAGE, tr("The histogram as a table"), "hist_table")
+    with folded:
+        if folded.open:
+            st.dataframe(
+                spread_table(values.dropna().to_numpy(), measure),
+                hide_index=True,
+                key=f"{PAGE}_hist_table",
+            )
 
 
 def which_queries(loaded: Loaded, conventions: Conventions) -> None:
@@ -639,9 +641,7 @@ def which_queries(loaded: Loaded, conventions: Conventions) -> None:
 def how_the_mean_moves(loaded: Loaded, conventions: Conventions) -> None:
     st.markdown(tr("**How the mean moves with the all-zero rule and the ideal ranking**"))
     scoring = conventions.scoring
-    # The grid varies these two itself: one cache entry serves every choice of them.
-    held = replace(scoring, ideal="judgments", zero="0")
-    grid = queries_data.convention_grid(loaded.key(), loaded.run, held, conventions.complete)
+    grid = queries_data.convention_grid(loaded.key(), loaded.run, scoring, conventions.complete)
     shown = grid.means.rename(
         index=lambda z: tr(ON_ZERO[z].short),
         columns=lambda i: tr("ideal: {source}", source=tr(IDEALS[i].short)),
@@ -915,13 +915,15 @@ def compare(loaded: Loaded, conventions: Conventions, result) -> None:
             )
         )
     st.caption(" ".join(said))
-    with st.expander(tr("The chart as a table")):
-        st.dataframe(
-            paired_table(pairing.queries, pairing.a, pairing.b, test.outcome_masks),
-            hide_index=True,
-            column_config=dict.fromkeys(("A", "B"), tables.NUMBER),
-            key=f"{PAGE}_scatter_table",
-        )
+    folded = page_state.fold(PAGE, tr("The chart as a table"), "scatter_table")
+    with folded:
+        if folded.open:
+            st.dataframe(
+                paired_table(pairing.queries, pairing.a, pairing.b, test.outcome_masks),
+                hide_index=True,
+                column_config=dict.fromkeys(("A", "B"), tables.NUMBER),
+                key=f"{PAGE}_scatter_table",
+            )
 
 
 # ---------------------------------------------------------------------------------------------
