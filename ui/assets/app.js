@@ -139,9 +139,14 @@
   const markScrollers = () => {
     saySideways();
     const touched = new Set();
-    for (const region of doc.querySelectorAll(`${SCROLLERS}, ${GRIDS}`)) {
+    // Every width is read before any attribute is written: a read after a write lays the whole
+    // page out again, once per region (a walkthrough has dozens).
+    const measured = [...doc.querySelectorAll(`${SCROLLERS}, ${GRIDS}`)].map((region) => [
+      region,
+      region.scrollWidth > region.clientWidth + 2,
+    ]);
+    for (const [region, wide] of measured) {
       const container = region.closest('[data-testid="stElementContainer"]');
-      const wide = region.scrollWidth > region.clientWidth + 2;
       const grid = region.matches(GRIDS);
       if (wide && !grid) {
         if (!region.hasAttribute("data-ndcg-scrollable")) {

@@ -13,6 +13,7 @@ from classroom import gains, peer, questions, rooms
 from classroom.store import Posed, Room, Store
 from i18n import N_, tr
 from ndcg_core.display import count
+from ui import link_box
 from ui.text import plain
 
 from . import asking, check, common, lists, show
@@ -69,7 +70,7 @@ def which_screen(db: Store, room: Room, key: str, presenting: bool) -> None:
             ),
             icon="📽️",
         )
-    st.code(link, language=None, wrap_lines=True)
+    link_box.show(link, tr("The audience screen's link"))
 
 
 def how_to_join(room: Room) -> None:
@@ -84,7 +85,7 @@ def how_to_join(room: Room) -> None:
             # An h2 under the page's h1.
             st.header(tr("Code {code}", code=rooms.format_code(room.code)))
             st.markdown(tr("Scan the QR code, or open the link and type the code:"))
-            st.code(address, language=None, wrap_lines=True)
+            link_box.show(address, tr("The join link"))
         with picture:
             show.html(common.qr_image(address, room.code, "ndcg-qr ndcg-qr-teacher"))
             st.caption(tr("Scan to join"))
@@ -637,8 +638,10 @@ def after_class(db: Store, room: Room, key: str, state: str) -> None:
             common.go()
             common.say("success", tr("Class {code} and its answers are deleted.", code=code))
             st.rerun()
-        st.markdown(tr("**Your teacher link** (private: whoever has it runs this class):"))
-        st.code(common.teacher_link(room.code, key), language=None, wrap_lines=True)
+        link_box.show(
+            common.teacher_link(room.code, key),
+            tr("Your teacher link (private: whoever has it runs this class)"),
+        )
         st.caption(
             tr(
                 "Never show it on the projector: the audience screen's link (at the top) is the "

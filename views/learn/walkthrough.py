@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 
 import numpy as np
 import pandas as pd
@@ -241,6 +242,15 @@ def _charts(page: str, item: Example, table: pd.DataFrame) -> None:
 # ------------------------------------------------------------------------- checking the source
 
 
+def _code_span(text: str) -> str:
+    """`text` as Markdown's inline code, read character for character whatever it holds (its
+    fence is one backtick longer than any run of backticks in it). Not `st.code`: a code block
+    brings Streamlit's syntax highlighter, about a second of a browser's main thread on every
+    page that has one (bench/README.md)."""
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    return f"{fence} {text} {fence}"
+
+
 def _audit_label(item: Example) -> str:
     figures = trn("{n} printed figure", "{n} printed figures", len(item.printed))
     if item.slips:
@@ -279,8 +289,8 @@ def _checking_the_source(item: Example) -> None:
             st.caption(tr("The source's line, as it has it:"))
             if erratum.quote_english:  # a sentence in words: quoted as prose
                 st.markdown(f"> {plain(erratum.quote)}")
-            else:  # a line of formulas and figures
-                st.code(erratum.quote, language=None, wrap_lines=True)
+            else:  # a line of formulas and figures, as the source typed it
+                st.markdown(f"> {_code_span(erratum.quote)}")
             if erratum.quote_english and not _reads_source_language(SOURCES[item.source]):
                 st.caption(
                     tr("In translation: “{translation}”", translation=tr(erratum.quote_english))
