@@ -141,6 +141,7 @@ OWN_JSON = {
     ("classroom/store/records.py", "read_plan"): "a class's question list, as the store wrote it",
     ("classroom/store/records.py", "read_check"): "a check's forms, as stored",
     ("lessons/path.py", "core_words"): "path_lengths.json, shipped (bench/lesson_lengths.py)",
+    ("ui/component.py", "sent_data"): "a component's data, as `mount` wrote it with json.dumps",
 }
 
 

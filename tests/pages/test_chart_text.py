@@ -97,7 +97,7 @@ def test_the_ordering_histogram_has_its_bars_in_a_table():
 
 
 def test_the_queries_histogram_and_scatter_have_tables():
-    at = open_page("views/queries/page.py")
+    at = open_page("views/queries/page.py", unfold=True)  # the tables sit in folds
     bands = _frame(at, "queries")
     per_query = at.dataframe(key="queries_table").value
     assert bands["queries"].sum() == per_query["NDCG@10"].notna().sum()
