@@ -10,6 +10,9 @@ own and not the page's:
 - its wait for a run polls every millisecond, taking the GIL from the very script it waits for.
 `like_a_server()` keeps one script cache and one component scan for the process, as a server
 does, and waits for a run on an event set when it ends.
+
+Also the app opened from a link (`open_link`, with its folds opened: `unfolded`) and every element
+of a page (`leaves`), for the page tests and devtools/english.py alike.
 """
 
 from __future__ import annotations
@@ -18,8 +21,14 @@ import contextlib
 import functools
 import threading
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
+
+from devtools import ROOT
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 
 def _wait_for_the_run(runner, timeout: float = 3) -> None:
@@ -60,3 +69,55 @@ def like_a_server() -> Iterator[None]:
         patch.setattr(local_script_runner, "ScriptCache", lambda: compiled)
         patch.setattr(local_script_runner, "require_widgets_deltas", _wait_for_the_run)
         yield
+
+
+def open_link(page: str | None, params: dict[str, str], *, unfold: bool = False) -> AppTest:
+    """The app opened on `page` (e.g. "views/playground.py"; None or home: the default page)
+    from a link holding `params`, any name included ("rels[]"); `unfold`: then with its folds
+    that are drawn only while open opened (`unfolded`). No assertion: the caller checks."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    home = page in (None, "views/home.py")
+    # A link to another page never runs Home: the first run, which only sets up the menu for
+    # switch_page, gets no parameters (else Home would read the link's list and offer it to the
+    # page as the list "from your playground").
+    if home:
+        for key, value in params.items():
+            at.query_params[key] = value
+    at.run()
+    if not home:  # home is the default page: the first run was it
+        at.switch_page(page)
+        for key, value in params.items():
+            at.query_params[key] = value
+        at.run()
+    return unfolded(at) if unfold else at
+
+
+# What the key of a fold drawn only while it is open holds (ui/folds.py).
+FOLD = "_fold_"
+
+
+def unfolded(at: AppTest) -> AppTest:
+    """The page with each of its folds that are drawn only while open opened, as a reader who
+    opens them sees it: one more run when there are any (a link's messages, said on the run
+    that reads the link, are then gone: read them before)."""
+    state = at.session_state.to_dict()
+    closed = [key for key, is_open in state.items() if FOLD in key and not is_open]
+    for key in closed:
+        at.session_state[key] = True
+    return at.run() if closed else at
+
+
+def leaves(node):
+    """Every element under `node` (an AppTest tree or block), in order."""
+    return _leaves(node)
+
+
+def _leaves(node):
+    children = getattr(node, "children", None)
+    if children is None:
+        yield node
+        return
+    for child in children.values():
+        yield from _leaves(child)

@@ -304,7 +304,7 @@ def said(at) -> list[tuple[str, str]]:
     """Every piece of text the page shows, as (element kind, text)."""
     from pandas.api.types import is_string_dtype
 
-    from tests.pages.conftest import leaves
+    from devtools.apptest import leaves
 
     found = []
     for node in leaves(at._tree):
@@ -356,7 +356,7 @@ def english(at) -> list[tuple[str, str, str]]:
 
 
 def main(argv: list[str]) -> int:
-    from tests.pages.conftest import open_link
+    from devtools.apptest import open_link
 
     lang, page, *rest = argv
     unfold = "--unfold" in rest

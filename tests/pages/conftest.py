@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from devtools import ROOT
-from devtools.apptest import like_a_server
+from devtools.apptest import FOLD, leaves, like_a_server, open_link, unfolded  # noqa: F401
 from ui import language
 from ui.component import sent_data
 
@@ -21,42 +20,6 @@ def _streamlit_work_done_once():
     no polling wait (devtools/apptest.py)."""
     with like_a_server():
         yield
-
-
-def open_link(page: str | None, params: dict[str, str], *, unfold: bool = False) -> AppTest:
-    """The app opened on `page` (e.g. "views/playground.py"; None or home: the default page)
-    from a link holding `params`, any name included ("rels[]"); `unfold`: then with its folds
-    that are drawn only while open opened (`unfolded`). No assertion: the caller checks."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    home = page in (None, "views/home.py")
-    # A link to another page never runs Home: the first run, which only sets up the menu for
-    # switch_page, gets no parameters (else Home would read the link's list and offer it to the
-    # page as the list "from your playground").
-    if home:
-        for key, value in params.items():
-            at.query_params[key] = value
-    at.run()
-    if not home:  # home is the default page: the first run was it
-        at.switch_page(page)
-        for key, value in params.items():
-            at.query_params[key] = value
-        at.run()
-    return unfolded(at) if unfold else at
-
-
-# The key of a fold that is drawn only while it is open (views/playground.py `fold`).
-FOLD = "_fold_"
-
-
-def unfolded(at: AppTest) -> AppTest:
-    """The page with each of its folds that are drawn only while open opened, as a reader who
-    opens them sees it: one more run when there are any (a link's messages, said on the run
-    that reads the link, are then gone: read them before)."""
-    state = at.session_state.to_dict()
-    closed = [key for key, is_open in state.items() if FOLD in key and not is_open]
-    for key in closed:
-        at.session_state[key] = True
-    return at.run() if closed else at
 
 
 def open_page(page: str | None = None, *, unfold: bool = False, **params: str) -> AppTest:
@@ -224,7 +187,7 @@ def internal_text(at: AppTest) -> list[str]:
     """Every piece of Python-internal text on the page (`INTERNAL_TEXT`), with its element kind,
     plus every exception element's message."""
     found = [f"exception: {e.value}" for e in at.exception]
-    for node in _leaves(at._tree):
+    for node in leaves(at._tree):
         if node.type in _DATA_ELEMENTS or node.type == "exception":
             continue
         text = str(getattr(node, "proto", ""))
@@ -232,20 +195,6 @@ def internal_text(at: AppTest) -> list[str]:
             if marker in text:
                 found.append(f"{node.type} says {marker!r}: {text[:300]!r}")
     return found
-
-
-def leaves(node):
-    """Every element under `node` (an AppTest tree or block), in order."""
-    return _leaves(node)
-
-
-def _leaves(node):
-    children = getattr(node, "children", None)
-    if children is None:
-        yield node
-        return
-    for child in children.values():
-        yield from _leaves(child)
 
 
 def forge(widget, **value) -> None:
