@@ -96,6 +96,7 @@ class Posed:
     closes: float | None = None
     seconds2: int | None = None
     twin_of: int | None = None  # the question this one is the isomorphic twin of
+    steps_from: float | None = None  # the reveal's steps count from here (`classroom.reveal`)
 
     @property
     def seconds(self) -> int | None:
@@ -127,6 +128,7 @@ def read_posed(row) -> Posed:
         row.closes,
         row.seconds2,
         row.twin_of,
+        row.steps_from,
     )
 
 

@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from i18n import tr
 
-from .. import concepts, peer, questions
+from .. import concepts, peer, questions, reveal
 from .base import Base, write_lock
 from .records import Closed, Posed, read_posed
 from .schema import question_table, room_table
@@ -239,6 +239,20 @@ class Rounds(Base):
         """Reveal question `number`: its answers are final and everyone sees the solution."""
         self._teacher(code, key)
         self._update_round(code, number, lambda now: ([], {"revealed": now}))
+
+    def show_step(self, code: str, key: str, number: int, step: int) -> None:
+        """Put step `step` (0, 1, …) of question `number`'s reveal on the audience screen now,
+        for a whole step; then it steps by itself from there (`reveal.start_for`). The reveal's
+        own time is kept. Nothing happens to a question not revealed."""
+        self._teacher(code, key)
+        self._open(code)
+        q = question_table
+        with self.engine.begin() as db:
+            db.execute(
+                q.update()
+                .where(q.c.room == code, q.c.number == number, q.c.revealed.is_not(None))
+                .values(steps_from=reveal.start_for(step, self.clock()))
+            )
 
     def _update_round(self, code: str, number: int, change) -> None:
         """Change question `number`'s current round, if it is not revealed: `change(now)` gives

@@ -75,6 +75,9 @@ question_table = Table(
     Column("seconds2", Integer),  # the time set for round 2 (NULL: no timer)
     Column("closes", Float),  # when the current round's answers close (NULL: when moved on)
     Column("twin_of", Integer),  # the number of the question this is the isomorphic twin of
+    # Added for the teacher's steps of the reveal; NULL: the audience screen counts its steps
+    # from the reveal, as before (`classroom.reveal`).
+    Column("steps_from", Float),  # when the teacher last chose the step the screen shows
     UniqueConstraint("room", "number", name="classroom_question_number"),
 )
 

@@ -10,7 +10,7 @@ import io
 import pytest
 from sqlalchemy import text
 
-from classroom import peer, rooms
+from classroom import peer, reveal, rooms
 from classroom import questions as q
 from classroom import store as storage
 from classroom.store import Closed, NotAllowed, NotFound, Refused, Store
@@ -391,3 +391,25 @@ def test_a_database_made_before_peer_instruction_keeps_working(database, clock):
     store.save_list("ABCDEFGH", key, "Old room's list", [peer.Item(SWAP)])
     Store(database, clock=clock).dispose()  # a second start finds nothing to add
     store.dispose()
+
+
+def test_the_teacher_chooses_the_step_of_the_reveal_and_its_time_is_kept(store, clock, room):
+    """`show_step` moves where the audience screen's steps count from; the reveal keeps its
+    own time (the CSV of the rounds reports it); a question not revealed is left alone."""
+    store.pose(room.code, room.key, SWAP)
+    store.show_step(room.code, room.key, 1, 2)
+    assert store.question(room.code, 1).steps_from is None, "not revealed: nothing to step"
+    store.reveal(room.code, room.key, 1)
+    revealed = clock.now
+    assert store.question(room.code, 1).steps_from is None  # from the reveal, as before
+    clock.advance(35)
+    store.show_step(room.code, room.key, 1, 2)
+    posed = store.question(room.code, 1)
+    assert posed.revealed == revealed
+    assert posed.steps_from == clock.now - 2 * reveal.STEP_SECONDS
+    assert reveal.shown(posed, 4, clock.now).at == 2
+    with pytest.raises(NotAllowed):
+        store.show_step(room.code, "k" * 32, 1, 0)
+    store.close(room.code, room.key)
+    with pytest.raises(Closed):
+        store.show_step(room.code, room.key, 1, 0)
