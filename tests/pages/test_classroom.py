@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import update
 
-from classroom import peer, questions, rooms
+from classroom import peer, questions, reveal, rooms
 from classroom.store import URL_VARIABLE, Store, question_table, room_table
 from ndcg_core.model import Scoring
 from tests.pages.conftest import assert_message, board_data, copy_links, forge, open_page
@@ -888,9 +888,9 @@ def test_the_audience_screen_holds_no_control_no_name_and_no_key(db, room):
     assert "Round 1 (alone)" in reveal and "step 1 of" in reveal
 
 
-def test_the_reveal_steps_by_itself_on_the_audience_screen(db, room, monkeypatch):
-    from views.classroom import projector
-
+def _revealed_in_two_rounds(db, room) -> float:
+    """Question 1 in two rounds, Ann right and Bob wrong in the end, revealed: its reveal has
+    four steps (the answer, how the class moved, what the wrong answers point to, why)."""
     ann, bob = db.join(room.code, "Ann"), db.join(room.code, "Bob")
     db.pose(room.code, room.key, SWAP)
     for token in (ann, bob):
@@ -899,20 +899,61 @@ def test_the_reveal_steps_by_itself_on_the_audience_screen(db, room, monkeypatch
     db.answer(room.code, ann, 1, questions.Given("0"), round=2)
     db.answer(room.code, bob, 1, questions.Given("2"), round=2)
     db.reveal(room.code, room.key, 1)
-    revealed = db.question(room.code, 1).revealed
+    return db.question(room.code, 1).revealed
+
+
+def _page_clock(db, monkeypatch, at: float) -> list[float]:
+    """The pages' clock (their store's, in this process), stopped at `at`: move it by hand
+    through the list returned."""
     from views.classroom import common
 
-    shared = common._store(db.url, None)  # the page's store, in this process
+    now = [at]
+    monkeypatch.setattr(common._store(db.url, None), "clock", lambda: now[0])
+    return now
+
+
+def test_the_reveal_steps_by_itself_on_the_audience_screen(db, room, monkeypatch):
+    revealed = _revealed_in_two_rounds(db, room)
+    now = _page_clock(db, monkeypatch, revealed + 0.5)
     seen = []
-    for step in range(4):
-        # The screen's clock moves on by a step.
-        at = revealed + step * projector.STEP_SECONDS + 0.5
-        monkeypatch.setattr(shared, "clock", lambda at=at: at)
+    for _ in range(5):
         seen.append(texts(audience(room)))
-    assert "Round 1 (alone)" in seen[0] and "step 1 of 4" in seen[0]
+        now[0] += reveal.STEP_SECONDS  # the screen's clock moves on by a step
+    assert "Round 1 (alone)" in seen[0] and "step 1 of 4, the next in 10 s" in seen[0]
     assert "how the class moved" in seen[1] and "step 2 of 4" in seen[1]
     assert "What the wrong answers point to" in seen[2]
     assert "why" in seen[3]
+    assert "Round 1 (alone)" in seen[4] and "step 1 of 4" in seen[4], "after the last, the first"
+
+
+def test_the_teacher_steps_the_audience_screen_and_it_steps_on_from_there(db, room, monkeypatch):
+    revealed = _revealed_in_two_rounds(db, room)
+    now = _page_clock(db, monkeypatch, revealed + 2)
+    screen = teacher(room)
+    assert "**step 1 of 4: the answer and how the class answered**" in texts(screen)
+    assert "every 10 s (the next in 8 s)" in texts(screen)
+    assert "after the last step comes the first" in texts(screen)
+    press(screen, "Next step on the screen →")
+    assert "**step 2 of 4: how the class moved**" in texts(screen)
+    shown = texts(audience(room))
+    assert "how the class moved" in shown and "step 2 of 4, the next in 10 s" in shown
+    assert db.question(room.code, 1).revealed == revealed, "the reveal's own time is kept"
+    now[0] += 4  # within the step, the teacher moves on again: a whole step for the next
+    press(screen, "Next step on the screen →")
+    assert "What the wrong answers point to" in texts(audience(room))
+    now[0] += reveal.STEP_SECONDS  # then the screen steps by itself, from there
+    assert "step 4 of 4, the next in 10 s" in texts(audience(room))
+    assert "**step 4 of 4: why**" in texts(screen.run())
+    press(screen, "Next step on the screen →")  # after the last, the first
+    assert "Round 1 (alone)" in texts(audience(room))
+    assert "**step 1 of 4: the answer and how the class answered**" in texts(screen)
+    press(screen, "← Previous step")  # before the first, the last
+    assert "step 4 of 4" in texts(audience(room))
+    press(screen, "← Previous step")
+    assert "**step 3 of 4: what the wrong answers point to**" in texts(screen)
+    # The buttons are the reveal's only: none during a round, none once the class is closed.
+    db.close(room.code, room.key)
+    assert not [b for b in screen.run().button if b.key == "classroom_step_next"]
 
 
 def test_a_wrong_projector_token_shows_nothing_of_the_class(db, room):

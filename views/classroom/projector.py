@@ -6,9 +6,10 @@ fits 1920×1080 and 1280×720 alike:
 - before the first question: the code and a QR code the back row can scan, and how many joined;
 - during a round: the question and its lists, the round, a large timer, how many answered (and
   the answers as they arrive, if the teacher chose to show them);
-- at the reveal: the results, one step at a time, stepping by itself every STEP_SECONDS (the
-  answer and each round's answers; how the class moved and how sure it was; what the wrong
-  answers point to; what the twin question showed);
+- at the reveal: the results, one step at a time (`classroom.reveal`: the answer and each
+  round's answers; how the class moved and how sure it was; what the wrong answers point to;
+  why; what the twin question showed), stepping by itself every `reveal.STEP_SECONDS`, or
+  when the teacher's screen moves it (then by itself again from there);
 - during the concept check: how many have sent it; after it: what the class learned.
 
 One fragment redraws it every `common.LIVE_SECONDS` from the database; it reads the room, the
@@ -17,21 +18,18 @@ question and one count, so the projector stays cheap whatever the size of the cl
 
 from __future__ import annotations
 
-import math
 from html import escape
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from classroom import peer, questions, rooms
+from classroom import peer, questions, reveal, rooms
 from classroom.store import Posed, Room, Store
 from i18n import tr, trn
 from ndcg_core.display import count
 from ui.text import plain
 
 from . import charts, check, common, show
-
-STEP_SECONDS = 10.0  # how long each step of a reveal stays on the screen
 
 # Sizes follow the screen's height as much as its width (a 16:9 projector: 28 px at 1080, 19 px
 # at 720), so one layout fits both; nothing scrolls.
@@ -123,7 +121,8 @@ def of(part: int, whole: int) -> str:
 
 
 def reveal_steps(db: Store, room: Room, posed: Posed) -> list:
-    """The reveal, as steps that each fit the screen: functions that draw one."""
+    """The reveal, as steps that each fit the screen: functions that draw one, in the order
+    `reveal.steps` gives."""
     question, number = posed.question, posed.number
     first = [a.answer for a in db.answers(room.code, number, 1)]
     two = posed.round == 2
@@ -163,17 +162,15 @@ def reveal_steps(db: Store, room: Room, posed: Posed) -> list:
     def twin() -> None:
         show.show_learned(db, room.code, posed.twin_of, number)
 
-    steps = [answer]
-    if two:
-        steps.append(moved)
-    elif posed.confidence:
-        steps.append(sure)
-    if questions.misconceptions(question, final):
-        steps.append(wrong)
-    steps.append(explained)
-    if posed.twin_of is not None:
-        steps.append(twin)
-    return steps
+    drawn = {
+        reveal.ANSWER: answer,
+        reveal.MOVED: moved,
+        reveal.SURE: sure,
+        reveal.WRONG: wrong,
+        reveal.WHY: explained,
+        reveal.TWIN: twin,
+    }
+    return [drawn[step] for step in reveal.steps(posed, final)]
 
 
 def confidence_table(question: questions.Question, given, round: int) -> None:
@@ -194,15 +191,14 @@ def confidence_table(question: questions.Question, given, round: int) -> None:
 
 def revealed(db: Store, room: Room, posed: Posed) -> None:
     steps = reveal_steps(db, room, posed)
-    since = max(0.0, db.clock() - posed.revealed)
-    at = int(since // STEP_SECONDS) % len(steps)
-    steps[at]()
-    dots = " ".join("●" if n == at else "○" for n in range(len(steps)))
+    now = reveal.shown(posed, len(steps), db.clock())
+    steps[now.at]()
+    dots = " ".join("●" if n == now.at else "○" for n in range(len(steps)))
     steps_words = tr(
         "step {step} of {steps}, the next in {seconds} s",
-        step=at + 1,
-        steps=len(steps),
-        seconds=math.ceil(STEP_SECONDS - since % STEP_SECONDS),
+        step=now.number,
+        steps=now.count,
+        seconds=now.seconds_left,
     )
     show.html(f'<p class="ndcg-steps" aria-hidden="true">{dots} &nbsp; {escape(steps_words)}</p>')
 

@@ -1,7 +1,7 @@
 """The teacher's screen: which screen is which (this one, with the controls; the audience screen
 for the projector), how to join, who is in, the question and its rounds with peer instruction
-first (after round 1 the primary move is round 2, and revealing early asks first), the reveal,
-the isomorphic twin, the concept check, asking, question lists, a list sent to every screen, and
+first (after round 1 the primary move is round 2, and revealing early asks first), the reveal
+(and which of its steps the audience screen shows: previous, next), the isomorphic twin, the concept check, asking, question lists, a list sent to every screen, and
 after class the summary, the CSV files, closing and deleting."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from classroom import gains, peer, questions, rooms
+from classroom import gains, peer, questions, reveal, rooms
 from classroom.store import Posed, Room, Store
 from i18n import N_, tr
 from ndcg_core.display import count
@@ -310,6 +310,8 @@ def current_question(db: Store, room: Room, key: str, state: str, presenting: bo
             round_controls(db, room, key, posed)
         show.show_lists(question)
         return
+    if state == "open":
+        screen_steps(room.code, key, posed.number)
     the_reveal(db, room, posed)
     if state == "open":
         twin_button(db, room, key, posed)
@@ -423,6 +425,58 @@ def _second_round(code: str, key: str, number: int) -> None:
 
 def _show_live(code: str, key: str) -> None:
     common.act(common.store().show_live, code, key, bool(st.session_state.get(f"{PAGE}_show_live")))
+
+
+@st.fragment(run_every=common.LIVE_SECONDS)
+def screen_steps(code: str, key: str, number: int) -> None:
+    """Which step of the reveal the audience screen shows, live (it steps by itself), and the
+    teacher's previous and next: the screen follows within its own live refresh, and steps by
+    itself again from the step chosen (`classroom.reveal`)."""
+    db = common.store()
+    try:
+        posed = db.question(code, number)
+        final = [] if posed is None else db.answers(code, number, posed.round)
+    except SQLAlchemyError:
+        st.warning(tr(common.DB_SILENT))
+        return
+    if posed is None or posed.revealed is None:
+        return
+    order = reveal.steps(posed, [a.answer for a in final])
+    now = reveal.shown(posed, len(order), db.clock())
+    with st.container(border=True, key=f"{PAGE}_steps_box"):
+        st.markdown(
+            tr(
+                "📽️ The audience screen shows **step {step} of {steps}: {name}**",
+                step=now.number,
+                steps=now.count,
+                name=tr(reveal.NAMES[order[now.at]]),
+            )
+        )
+        back, on = st.columns(2)
+        # Each button moves on from the step shown here, whatever the clock did since.
+        back.button(
+            tr("← Previous step"),
+            key=f"{PAGE}_step_back",
+            on_click=common.act,
+            args=(db.show_step, code, key, number, reveal.moved(now.at, now.count, -1)),
+            width="stretch",
+        )
+        on.button(
+            tr("Next step on the screen →"),
+            key=f"{PAGE}_step_next",
+            type="primary",
+            on_click=common.act,
+            args=(db.show_step, code, key, number, reveal.moved(now.at, now.count, 1)),
+            width="stretch",
+        )
+        st.caption(
+            tr(
+                "The screen moves on by itself every {every} s (the next in {seconds} s), from "
+                "the step you choose; after the last step comes the first.",
+                every=int(reveal.STEP_SECONDS),
+                seconds=now.seconds_left,
+            )
+        )
 
 
 def the_reveal(db: Store, room: Room, posed: Posed) -> None:
