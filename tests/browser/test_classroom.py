@@ -8,7 +8,10 @@ step by themselves, and the audience screen must count and reveal by itself too.
 - a whole class: the audience screen at 1920 × 1080 and 1280 × 720, three phones at 390 × 844,
   through the concept check, a two-round question, its twin, and the closing check; the
   audience screen holds no control and no key and fits its screen, each phone's form is in its
-  first screen. Screenshots of every step, at every size.
+  first screen; the teacher moves the reveal's steps on the audience screen (which steps by
+  itself every 10 s too: here only its countdown is watched, the step it takes by itself is
+  tests/pages/test_classroom.py's, on a clock moved by hand). Screenshots of every step, at
+  every size.
 """
 
 import re
@@ -240,6 +243,22 @@ def _phone_form_first(page, name: str, step: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"classroom-phone-{step}-{name}.png"))
 
 
+def _step_to(teacher, button: str, name: str) -> None:
+    """The teacher presses `button` (previous or next) until their screen says the audience
+    screen shows the step `name`. Each press moves on from the step the teacher's screen
+    showed, so a press rarely misses; a step the screen took by itself in between is one more
+    press (at most a round of the steps)."""
+    line = teacher.get_by_text("The audience screen shows")
+    expect(line).to_be_visible()
+    for _ in range(6):
+        before = line.inner_text()
+        if before.endswith(f": {name}"):
+            return
+        teacher.get_by_role("button", name=button).click()
+        expect(line).not_to_have_text(before)
+    raise AssertionError(f"the audience screen never showed {name!r}: {line.inner_text()}")
+
+
 def _answer_check(page, how_many: int) -> None:
     """Answer the first `how_many` questions of the check shown (the first option, or 0.9)."""
     form = page.locator(".st-key-classroom_student_form")
@@ -348,14 +367,20 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
         expect(page.get_by_text("Round 2: discuss, then answer again")).to_be_visible()
     _audience_holds_no_control_and_no_key(screens, key, "5-round2")
 
-    # The reveal, stepping by itself on the audience screen.
+    # The reveal, one step at a time on the audience screen: the teacher moves it on.
     teacher.get_by_role("button", name="Reveal the answer").click()
     for page in screens.values():
         expect(page.get_by_text("Round 1 (alone)").first).to_be_visible()
     _audience_holds_no_control_and_no_key(screens, key, "6-reveal")
     _no_axe_findings(screens["1280"], "the audience screen at the reveal")
+    _step_to(teacher, "Next step on the screen →", "how the class moved")
     for page in screens.values():
         expect(page.get_by_text("how the class moved")).to_be_visible()
+    # The screen counts down to its next step by itself (the step itself, 10 s on, is
+    # AppTest's to check, on a clock it moves by hand).
+    expect(
+        screens["1920"].get_by_text(re.compile(r"step 2 of \d, the next in [1-9] s"))
+    ).to_be_visible()
     _audience_holds_no_control_and_no_key(screens, key, "7-reveal-moved")
     for page in phones:
         expect(page.get_by_text("⏱")).to_have_count(0)  # a revealed round has no timer
@@ -378,10 +403,9 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
     teacher.get_by_role("button", name="Reveal the answer").click()
     expect(teacher.get_by_text("What the twin of question 1 shows").first).to_be_visible()
     expect(teacher.get_by_text("Weighted learning gain: 0.50")).to_be_visible()
+    _step_to(teacher, "← Previous step", "what the twin question shows")  # the last step
     for page in screens.values():
-        expect(page.get_by_text("What the twin of question 1 shows").first).to_be_visible(
-            timeout=120_000
-        )
+        expect(page.get_by_text("What the twin of question 1 shows").first).to_be_visible()
     _audience_holds_no_control_and_no_key(screens, key, "10-twin")
 
     # The closing check: the same concepts, each phone in its other form.
