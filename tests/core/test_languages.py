@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import re
 import string
+import unicodedata
 
 import pytest
 
@@ -93,6 +94,41 @@ def test_every_translation_keeps_its_fields(catalogues):
                 if text and (got - {"n"} != expected - {"n"} or not got <= expected | {"n"}):
                     wrong.append(f"{lang}: {ids[0][:60]!r} → {text[:60]!r}")
     assert not wrong, "\n".join(wrong[:30])
+
+
+def _bold_unpaired(text: str) -> bool:
+    """Whether a `**` of `text` does not open or close bold as CommonMark (Streamlit's Markdown)
+    reads it: a `**` closes only if it follows no space, and, when it follows punctuation, only
+    if a space or punctuation comes next. So "**第 1 轮：**全班" shows its asterisks (the
+    full-width colon is punctuation, 全 is not); "**第 1 轮**：全班" is bold."""
+
+    def punctuation(c: str) -> bool:
+        return not c or c.isspace() or unicodedata.category(c)[0] in "PS"
+
+    text = re.sub(r"\{[a-z_0-9]*\}", "1", re.sub(r"`[^`]*`", "x", text))  # fields: a number
+    open_at = None
+    for mark in re.finditer(r"\*\*", text):
+        before, after = text[mark.start() - 1 : mark.start()], text[mark.end() : mark.end() + 1]
+        opens = bool(after.strip()) and (not punctuation(after) or punctuation(before))
+        closes = bool(before.strip()) and (not punctuation(before) or punctuation(after))
+        if (open_at is None and not opens) or (open_at is not None and not closes):
+            return True
+        open_at = None if open_at is not None else mark.start()
+    return open_at is not None
+
+
+def test_bold_stays_bold_in_every_translation(catalogues):
+    """Where the English is bold, the translation is too: no `**` left on the page because a
+    Chinese full-width colon or full stop sits just inside it."""
+    wrong = []
+    for lang, entries in catalogues.items():
+        for message in entries.values():
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if _bold_unpaired(ids[0]):
+                continue  # the English itself is not Markdown bold here
+            wrong += [f"{lang}: {text[:80]!r}" for text in strings if _bold_unpaired(text)]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_russian_plurals_have_three_forms_and_chinese_one(catalogues):
