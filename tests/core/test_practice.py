@@ -195,7 +195,9 @@ def _np_slips(ranked):
     return {key: v for key, v in slips.items() if not math.isnan(v)}
 
 
-def _first(kind, seed, version):
+def _first(kind, seed, version=1):
+    """The first exercise of `kind` in the set of `seed` and `version`, made alone: the set's
+    other exercises are not made (`exercise` is the set's, a test above checks it)."""
     return exercise(seed, practice.kinds_for(seed, version).index(kind), version)
 
 
@@ -376,14 +378,14 @@ def test_an_edge_answer_is_judged_on_the_gap_as_shown():
 
 
 def test_the_compare_winner_and_margin_are_recomputed_from_the_lists():
-    ex = next(e for e in exercise_set(4711) if e.kind == "compare")
+    ex = _first("compare", 4711)
     a, b = (case.score() for case in ex.cases)
     right = ex.choices[practice.correct_choice(ex)]
     assert right.claim == ("A" if a > b else "B", round(abs(a - b), 2))
 
 
 def test_the_costliest_swap_is_the_largest_drop():
-    ex = next(e for e in exercise_set(1) if e.kind == "costliest_swap")
+    ex = _first("costliest_swap", 1)
     (case,) = ex.cases
     drops = {c.claim: practice.swap_loss(case, *c.claim) for c in ex.choices}
     assert ex.choices[practice.correct_choice(ex)].claim == max(drops, key=drops.get)
@@ -394,7 +396,7 @@ def test_the_costliest_swap_is_the_largest_drop():
 
 
 def test_open_ideal_puzzle_shows_the_wikipedia_numbers():
-    ex = next(e for e in exercise_set(0) if e.kind == "open_ideal")
+    ex = _first("open_ideal", 0)
     x, y = ex.cases
     assert x.ranked.relevances == y.ranked.relevances == (3, 2, 3, 0, 1, 2)
     assert x.ranked.pool == (3, 2) and x.ranked.k == 6
@@ -411,7 +413,7 @@ def test_open_ideal_puzzle_shows_the_wikipedia_numbers():
 
 
 def test_all_zero_puzzle_is_the_zero_over_zero_convention():
-    ex = next(e for e in exercise_set(0) if e.kind == "all_zero")
+    ex = _first("all_zero", 0)
     x, y = ex.cases
     assert set(x.ranked.relevances) == {0.0}
     assert (x.score(), y.score()) == (1.0, 0.0)
@@ -420,7 +422,7 @@ def test_all_zero_puzzle_is_the_zero_over_zero_convention():
 
 
 def test_rank_two_puzzle_is_the_jarvelin_discount_with_base_two():
-    ex = next(e for e in exercise_set(0) if e.kind == "rank_two")
+    ex = _first("rank_two", 0)
     truth = ex.cases[0]
     assert truth.ranked.scoring.discount == "jarvelin" and truth.ranked.scoring.log_base == 2
     contributions = totals(truth.ranked).table["contribution"].iloc[:2].tolist()
@@ -445,7 +447,7 @@ def test_worked_solution_spells_out_zero_over_zero():
 
 @pytest.mark.parametrize("seed", [1, 4, 5])  # exponential gain in these sets
 def test_the_missing_term_question_is_the_filled_in_sum_with_one_term_boxed(seed):
-    ex = next(e for e in exercise_set(seed) if e.kind == "missing_term")
+    ex = _first("missing_term", seed)
     (case,) = ex.cases
     hidden = int(ex.prompt.split("position ")[1].split(" ")[0])
     assert ex.question_latex.count(r"\boxed{?}") == 2  # its fraction and its value
@@ -529,7 +531,7 @@ def test_parse_answer_refuses_non_text():
 
 
 def test_an_estimate_outside_zero_one_is_refused_with_a_percent_hint():
-    ex = next(e for e in exercise_set(0) if e.kind == "estimate")
+    ex = _first("estimate", 0)
     with pytest.raises(ValueError, match=r"between 0 and 1.*If you meant 80%, type 80% or 0.8"):
         judge(ex, "80")
     with pytest.raises(practice.ImpossibleAnswer) as error:
@@ -545,7 +547,7 @@ def test_an_estimate_outside_zero_one_is_refused_with_a_percent_hint():
 
 
 def test_a_verdict_says_how_far_off():
-    ex = next(e for e in exercise_set(0) if e.kind == "estimate")
+    ex = _first("estimate", 0)
     verdict = judge(ex, f"{ex.target + 0.2:.4f}")
     assert not verdict.correct
     assert "0.2000 too high" in verdict.detail and "±0.05" in verdict.detail
@@ -553,7 +555,7 @@ def test_a_verdict_says_how_far_off():
 
 @pytest.mark.parametrize("answer", [-1, 4, True, "1"])
 def test_a_choice_must_be_an_option(answer):
-    ex = next(e for e in exercise_set(0) if e.kind == "compare")
+    ex = _first("compare", 0)
     with pytest.raises(ValueError, match="Pick one of"):
         judge(ex, answer)
 
@@ -587,7 +589,7 @@ def test_a_case_is_a_name_and_a_ranked_list_described_by_the_model():
 
 def test_the_compare_decoys_follow_the_named_rule():
     for seed in range(40):
-        ex = next(e for e in exercise_set(seed) if e.kind == "compare")
+        ex = _first("compare", seed)
         right = ex.choices[practice.correct_choice(ex)].claim[1]
         margins = {c.claim[1] for c in ex.choices}
         assert right >= practice.MIN_MARGIN and len(margins) == 2
@@ -631,23 +633,14 @@ def test_every_version_two_question_has_exactly_one_true_option(seed):
 def test_version_two_puzzles_vary_between_seeds():
     # Version 1 repeats Wikipedia's list in every set; version 2 draws lists, pools and k.
     def lists(kind, version):
-        return {
-            next(e for e in exercise_set(seed, version) if e.kind == kind).prompt
-            for seed in range(12)
-        }
+        return {_first(kind, seed, version).prompt for seed in range(12)}
 
     assert len(lists("open_ideal", 1)) == 1
     for kind in ("open_ideal", "all_zero", "missing_relevant", "irrelevant_tail", "ideal_below_k"):
         assert len(lists(kind, 2)) >= 10, kind
-    pools = {
-        next(e for e in exercise_set(seed, 2) if e.kind == "open_ideal").cases[0].ranked.pool
-        for seed in range(12)
-    }
+    pools = {_first("open_ideal", seed, 2).cases[0].ranked.pool for seed in range(12)}
     assert len(pools) > 3
-    cuts = {
-        next(e for e in exercise_set(seed, 2) if e.kind == "open_ideal").cases[0].ranked.at
-        for seed in range(12)
-    }
+    cuts = {_first("open_ideal", seed, 2).cases[0].ranked.at for seed in range(12)}
     assert len(cuts) > 1
 
 
@@ -681,7 +674,7 @@ def test_every_exercise_has_a_hint_that_does_not_give_the_answer():
 
 
 def test_estimate_and_costliest_swap_hints_carry_the_discounts():
-    ex = next(e for e in exercise_set(4711) if e.kind == "estimate")
+    ex = _first("estimate", 4711)
     n = ex.cases[0].ranked.n
     assert [i for i, _ in ex.discounts] == list(range(1, n + 1))
     assert ex.discounts[1][1] == pytest.approx(1 / math.log2(3))  # 0.6309
@@ -690,7 +683,7 @@ def test_estimate_and_costliest_swap_hints_carry_the_discounts():
 def test_the_open_ideal_distractor_no_longer_contradicts_the_prompt():
     # It used to say "X stops counting at k = 3" while X "reports NDCG@6": now the base of the
     # logarithm, which cancels out of NDCG, so X would report Y's 0.961.
-    ex = next(e for e in exercise_set(1) if e.kind == "open_ideal")
+    ex = _first("open_ideal", 1)
     base10 = next(c for c in ex.choices if "base 10" in c.text)
     assert puzzles.printed("open_ideal", base10.claim) == (0.961, 0.961)
     assert "8 documents" not in ex.prompt
@@ -698,7 +691,7 @@ def test_the_open_ideal_distractor_no_longer_contradicts_the_prompt():
 
 
 def test_the_mean_puzzle_is_decided_over_every_query():
-    ex = next(e for e in exercise_set(3, 2) if e.kind == "all_zero")
+    ex = _first("all_zero", 3, 2)
     x, y = ex.truth
     assert len(x) == len(y) >= 3 and set(x[-1].ranked.relevances) == {0.0}
     others = [case.score() for case in x[:-1]]
@@ -718,7 +711,7 @@ def test_missing_relevant_pitfall_numbers():
     assert pooled.score() == pytest.approx(1 / (1 + 1 / math.log2(3) + 1 / 2))
     assert round(pooled.score(), 4) == 0.4693
     for seed in range(10):
-        ex = next(e for e in exercise_set(seed, 2) if e.kind == "missing_relevant")
+        ex = _first("missing_relevant", seed, 2)
         closed, pooled = ex.cases
         assert closed.score() == 1.0 and pooled.score() < 1  # never punished vs punished
         right = ex.choices[practice.correct_choice(ex)]
@@ -727,7 +720,7 @@ def test_missing_relevant_pitfall_numbers():
 
 def test_irrelevant_tail_pitfall_leaves_ndcg_unchanged():
     for seed in range(10):
-        ex = next(e for e in exercise_set(seed, 2) if e.kind == "irrelevant_tail")
+        ex = _first("irrelevant_tail", seed, 2)
         short, longer = ex.cases
         assert longer.ranked.relevances[: short.ranked.n] == short.ranked.relevances
         assert set(longer.ranked.relevances[short.ranked.n :]) == {0.0}
@@ -737,7 +730,7 @@ def test_irrelevant_tail_pitfall_leaves_ndcg_unchanged():
 
 def test_ideal_below_k_pitfall_offers_the_top_k_slip():
     for seed in range(10):
-        ex = next(e for e in exercise_set(seed, 2) if e.kind == "ideal_below_k")
+        ex = _first("ideal_below_k", seed, 2)
         (case,) = ex.cases
         k = case.ranked.k
         assert k < case.ranked.n
@@ -826,7 +819,7 @@ def test_a_wrong_answer_without_a_known_mistake_gets_a_checkpoint_not_the_hint()
 
 def test_a_missing_term_made_with_the_natural_log_is_named():
     # Seed 1, exercise 1: 1, 3, 3, 3, 3, 3 with gain 2^rel − 1; position 3 hidden: 7 / log2 4 = 3.5
-    ex = next(e for e in exercise_set(1) if e.kind == "missing_term")
+    ex = _first("missing_term", 1)
     assert ex.position == int(ex.prompt.split("position ")[1].split(" ")[0])
     g = 2 ** ex.cases[0].ranked.relevances[ex.position - 1] - 1
     assert ex.target == pytest.approx(g / math.log2(ex.position + 1))
@@ -837,7 +830,7 @@ def test_a_missing_term_made_with_the_natural_log_is_named():
 
 
 def test_a_wrong_option_gets_the_reason_it_fails_not_the_answer():
-    ex = next(e for e in exercise_set(4711) if e.kind == "open_ideal")
+    ex = _first("open_ideal", 4711)
     right = practice.correct_choice(ex)
     for i in range(len(ex.choices)):
         if i == right:
@@ -846,7 +839,7 @@ def test_a_wrong_option_gets_the_reason_it_fails_not_the_answer():
         assert verdict.feedback.startswith("If that were the reason, X would report")
         assert ex.choices[right].text not in verdict.feedback
         assert ex.choices[right].text in verdict.detail
-    swap = next(e for e in exercise_set(4711) if e.kind == "costliest_swap")
+    swap = _first("costliest_swap", 4711)
     wrong = next(i for i in range(4) if i != practice.correct_choice(swap))
     i, j = swap.choices[wrong].claim
     feedback = judge(swap, wrong).feedback
@@ -880,7 +873,7 @@ def test_bad_versions_are_refused(version):
 def test_which_measures_move_has_one_true_option_and_it_is_recomputed(seed):
     from ndcg_core.measures import all_measures
 
-    ex = next(e for e in practice.exercise_set(seed, 3) if e.kind == "metric_changes")
+    ex = _first("metric_changes", seed, 3)
     before, after = ex.cases
     right = practice.correct_choice(ex)
     assert sum(practice.is_correct(ex, i) for i in range(len(ex.choices))) == 1
@@ -959,11 +952,14 @@ def test_prompts_say_the_lists_own_conventions(scoring, words):
 
 def test_the_missing_term_and_ideal_below_k_prompts_say_the_gain_of_their_list():
     for seed in range(1, 40):
-        for ex in exercise_set(seed, practice.LATEST):
-            if ex.kind in ("missing_term", "ideal_below_k"):
-                gain = ex.cases[0].ranked.scoring.gain
-                said = "gain 2^rel − 1" if gain == "exponential" else "gain rel"
-                assert f"({said}, discount 1 / log₂(i+1))" in ex.prompt, (seed, ex.kind)
+        kinds = practice.kinds_for(seed, practice.LATEST)
+        for index, kind in enumerate(kinds):
+            if kind not in ("missing_term", "ideal_below_k"):
+                continue
+            ex = exercise(seed, index, practice.LATEST)  # made alone: the others are not asked
+            gain = ex.cases[0].ranked.scoring.gain
+            said = "gain 2^rel − 1" if gain == "exponential" else "gain rel"
+            assert f"({said}, discount 1 / log₂(i+1))" in ex.prompt, (seed, ex.kind)
 
 
 def test_the_calculators_log_key_is_named():
