@@ -1,6 +1,6 @@
 """The shared charts, drawn by the page's own chart (ui/charts/lines): the contribution bars and
 the curves given the right columns, k marked, what lies beyond k faded, pool rows and user
-labels handled, their axes' ticks round."""
+labels handled, their axes' ticks round; /learn-discount's curves and /learn-labels' clicks."""
 
 import json
 import math
@@ -11,8 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from i18n import speaking
+from lessons.clicks import clicks
+from lessons.curves import CURVES as DISCOUNT_CURVES
+from lessons.curves import curve_table
 from ndcg_core import breakdown
+from ndcg_core.model import RankedList
 from ui import charts
+from ui.charts.discount import curves_chart
+from ui.charts.labels import clicks_chart
 from ui.charts.lines import (
     BAR_GAP,
     Bars,
@@ -153,6 +159,36 @@ def test_three_sets_of_bars_share_a_position_evenly():
     widths = {s["width"] for s in data["series"] if s["kind"] == "bars"}
     assert offsets == pytest.approx([-0.25, 0, 0.25]) and len(widths) == 1
     assert data["series"][1]["kind"] == "line" and data["series"][1]["dash"] == "none"
+
+
+def test_the_discount_curves_are_each_one_column_with_their_own_dash_and_marker():
+    names = {key: f"curve {key}" for key in DISCOUNT_CURVES}
+    table = curve_table(30, base=2, p=0.8)
+    data = chart_data(curves_chart(table, names))
+    assert [s["name"] for s in data["series"]] == list(names.values())
+    for series, key in zip(data["series"], names):
+        np.testing.assert_allclose(series["y"], table[key])
+        assert series["hover"][2].startswith(f"curve {key}\nposition 3: weight ")
+    # Four curves told apart by more than colour: every dash and every marker differs.
+    assert (
+        len({s["dash"] for s in data["series"]}) == len({s["marker"] for s in data["series"]}) == 4
+    )
+    assert (data["xTitle"], data["yTitle"], data["y"]["max"]) == ("Position i", "Weight d(i)", 1.05)
+    assert [t for t, _ in data["x"]["ticks"]] == list(range(1, 31, 2))  # every second of 30
+
+
+def test_the_clicks_chart_draws_a_as_dotted_bars_c_as_bars_and_theta_as_a_dashed_line():
+    table = clicks(RankedList((3, 2, 3, 0, 1, 2)), "reciprocal", 0.8).table
+    attractive, clicked, looked = chart_data(clicks_chart(table))["series"]
+    assert (attractive["kind"], clicked["kind"], looked["kind"]) == ("bars", "bars", "line")
+    np.testing.assert_allclose(attractive["y"], table["a"])
+    np.testing.assert_allclose(clicked["y"], table["ctr"])
+    np.testing.assert_allclose(looked["y"], table["theta"])
+    assert set(attractive["fill"]) == {"dots"} and set(clicked["fill"]) == {"solid"}
+    assert looked["dash"] != "none" and looked["marker"] == "diamond"
+    assert clicked["hover"][1] == f"{clicked['name']}\n" + (
+        f"{table['label'][1]}: click rate {table['ctr'][1]:.4f}"
+    )
 
 
 @given(st.floats(-1e3, 1e3, allow_nan=False), st.floats(1e-3, 1e6, allow_nan=False))
