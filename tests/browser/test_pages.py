@@ -286,7 +286,9 @@ def _walkthrough(visit: Visit) -> None:
     expect(page.get_by_role("heading", name="NDCG: the ratio")).to_have_count(0)
     page.get_by_text("📚 Step by step: each term, the ideal order").click()
     expect(page.get_by_role("heading", name="NDCG: the ratio").first).to_be_visible()
-    expect(page.locator(".js-plotly-plot").first).to_be_visible()
+    # Its contribution bars, drawn by the page's own chart (ui/charts/lines): no plotly.
+    expect(page.locator(".lines .plot svg rect").first).to_be_visible()
+    visit.note("plotly on a walkthrough", page.locator(".js-plotly-plot").count())
     settle(page)  # nothing faded: the link read below is the lead example's
     playground = page.get_by_role("link", name="Open in playground").first
     expect(playground).to_be_visible()

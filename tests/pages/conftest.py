@@ -229,6 +229,19 @@ FORGED_CHOICES = (
 def board_data(at: AppTest, key: str) -> dict:
     """What the page sent its ranking board under `key` (AppTest draws no component; the data
     it was given is in its element)."""
+    return component_at(at, key)
+
+
+def chart_at(at: AppTest, key: str) -> dict:
+    """What the page sent its own chart (ui/charts/lines) under `key`: every value and text
+    it draws."""
+    data = component_at(at, key)
+    assert "series" in data and "yTitle" in data, f"{key} is not one of the page's charts"
+    return data
+
+
+def component_at(at: AppTest, key: str) -> dict:
+    """The data of the one component the page mounted under `key`."""
     found = [e for e in at.get("bidi_component") if e.proto.id.endswith(f"-{key}")]
     assert len(found) == 1, [e.proto.id for e in at.get("bidi_component")]
     return component_data(found[0])

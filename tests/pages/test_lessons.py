@@ -13,8 +13,8 @@ from ndcg_core import ndcg
 from ndcg_core.measures import p_at_k
 from tests.pages.conftest import (
     assert_message,
+    chart_at,
     component_data,
-    decode,
     move_on_board,
     open_page,
     plotly_figures,
@@ -103,21 +103,24 @@ def test_discount_page_scores_the_list_under_each_discount():
 
 
 def test_the_four_curves_are_drawn_together():
+    # The page's own chart (no plotly on the page): four curves, each named in the legend.
     at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
-    (figure,) = plotly_figures(at)
-    assert len(figure["data"]) == 4
-    log_curve = figure["data"][0]
-    assert list(decode(log_curve["x"])) == list(range(1, 21))
-    assert decode(log_curve["y"])[2] == pytest.approx(1 / log2(4))
-    geometric = figure["data"][3]
-    assert decode(geometric["y"])[1] == pytest.approx(0.8)
+    assert plotly_figures(at) == []
+    chart = chart_at(at, "learn_discount_curves")
+    log_curve, _, _, geometric = chart["series"]
+    assert log_curve["x"] == list(range(1, 21))
+    assert log_curve["y"][2] == pytest.approx(1 / log2(4))
+    assert geometric["y"][1] == pytest.approx(0.8)
+    assert log_curve["name"] == "1 / log₂(i+1)" and geometric["name"].endswith("p = 0.8")
+    assert geometric["hover"][1] == f"{geometric['name']}\nposition 2: weight 0.8000"
+    assert chart["alt"] == "Chart of Weight d(i) by Position i"
 
 
 def test_p_depth_and_base_come_from_the_link_and_go_back_into_it():
     at = open_page(DISCOUNT, rels="3,2,3,0,1,2", p="0.5", depth="30", base="3")
-    (figure,) = plotly_figures(at)
-    assert len(decode(figure["data"][0]["x"])) == 30
-    assert decode(figure["data"][3]["y"])[1] == pytest.approx(0.5)
+    chart = chart_at(at, "learn_discount_curves")
+    assert len(chart["series"][0]["x"]) == 30
+    assert chart["series"][3]["y"][1] == pytest.approx(0.5)
     scores = table_with(at, "NDCG@6").set_index("Discount")["NDCG@6"]
     want = ndcg([3, 2, 3, 0, 1, 2], discount="jarvelin", log_base=3)
     assert scores["Järvelin–Kekäläinen, base b = 3"] == f"{want:.4f}"
@@ -466,6 +469,10 @@ def test_clicks_of_your_order_and_of_the_worst_order():
     assert scores.loc["your order", "NDCG@6, real labels"] == "0.9608"
     assert scores.loc["worst order (least relevant first)", "NDCG@6, its own clicks"] == "0.7479"
     assert r"c_{2} = 0.5000 \cdot 0.6667 = 0.3333" in latex(at)
+    # The chart draws those numbers: a and c as bars, θ as a line (the page's own chart).
+    attractive, clicked, looked = chart_at(at, "learn_labels_clicks")["series"]
+    assert (attractive["y"][1], looked["y"][1]) == (pytest.approx(2 / 3), 0.5)
+    assert clicked["y"][1] == pytest.approx(1 / 3) and clicked["kind"] == "bars"
     assert "trust bias" in text(at).lower() and "Craswell et al. (2008)" in text(at)
     at.radio(key="learn_labels_examination").set_value("geometric").run()
     assert at.slider(key="learn_labels_p").value == 0.8

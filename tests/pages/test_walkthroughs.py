@@ -20,7 +20,7 @@ from lessons.examples import (
 from lessons.latex import worked
 from lessons.practice.lesson_questions import walkthrough_question as question
 from tests.pages.conftest import (
-    decode,
+    chart_at,
     line_charts,
     open_link,
     open_page,
@@ -385,16 +385,23 @@ def test_the_gain_page_says_which_discount_its_wikipedia_numbers_use():
 def test_charts_draw_the_core_numbers():
     # rel = 1, 0, 1, 1, 0: terms 1, 0, 1/log2 4 = 0.5, 1/log2 5, 0; ideal 1, 1, 1, 0, 0
     at = _page("binary")
-    # Per full example, the contribution bars (plotly) and the running totals (a line chart);
-    # one bar chart per side of the comparison.
-    figures, lines = plotly_figures(at), line_charts(at)
-    assert (len(figures), len(lines)) == (4, 2)
-    current, ideal = (decode(trace["y"]) for trace in figures[0]["data"][:2])
+    # Per full example, the contribution bars and the running totals, and one set of bars per
+    # side of the comparison: all the page's own charts, so the page loads no plotly.
+    assert plotly_figures(at) == [] and len(line_charts(at)) == 6
+    bars = chart_at(at, "learn_binary_binary-dcg3_contribution")
+    current, ideal = (series["y"] for series in bars["series"])
     assert current == pytest.approx([1, 0, 1 / log2(4), 1 / log2(5), 0])
     assert ideal == pytest.approx([1, 1 / log2(3), 1 / log2(4), 0, 0])
-    running_ideal, running = (series["y"] for series in lines[0]["series"])
+    # k = 3: the last two bars are drawn faded and hatched, and said not to count.
+    assert bars["series"][0]["fill"] == ["solid"] * 3 + ["hatch"] * 2
+    assert bars["series"][0]["hover"][3].endswith("beyond k: not counted")
+    assert bars["alt"] == "Chart of Contribution (gain × discount) by Position"
+    lines = chart_at(at, "learn_binary_binary-dcg3_cumulative")
+    running_ideal, running = (series["y"] for series in lines["series"])
     assert running == pytest.approx(np.cumsum(current))
     assert running_ideal == pytest.approx(np.cumsum(ideal))
+    compared = chart_at(at, "learn_binary_binary-dcg3-moved-up_compare")
+    assert compared["series"][1]["y"] == pytest.approx(ideal)  # the same items, the same ideal
 
 
 @pytest.mark.parametrize(

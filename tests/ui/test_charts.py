@@ -1,39 +1,45 @@
-"""The shared charts: the contribution bars valid plotly (checked here, since the app wraps
-them unchecked for speed), the curves' line charts given the right columns, k marked, pool rows
-and user labels handled, and their axes' ticks round."""
+"""The shared charts, drawn by the page's own chart (ui/charts/lines): the contribution bars and
+the curves given the right columns, k marked, what lies beyond k faded, pool rows and user
+labels handled, their axes' ticks round; /learn-discount's curves and /learn-labels' clicks."""
 
 import json
 import math
 
 import numpy as np
-import plotly.graph_objects as go
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from i18n import speaking
+from lessons.clicks import clicks
+from lessons.curves import CURVES as DISCOUNT_CURVES
+from lessons.curves import curve_table
 from ndcg_core import breakdown
+from ndcg_core.model import RankedList
 from ui import charts
-from ui.charts.lines import LineChart, Series, chart_data, nice_ticks, position_ticks
+from ui.charts.discount import curves_chart
+from ui.charts.labels import clicks_chart
+from ui.charts.lines import (
+    BAR_GAP,
+    Bars,
+    LineChart,
+    Series,
+    chart_data,
+    nice_ticks,
+    position_ticks,
+)
 from ui.charts.queries import delta_bars
 from ui.charts.theme import FADED, FONT_SIZE, PRESENTER_FONT_SIZE
 
 CURVES = [charts.discount_chart, charts.cumulative_chart, charts.ndcg_at_k_chart]
+CHARTS = [charts.contribution_chart, *CURVES]
 RELS = [3, 2, 3, 0, 1, 2]
 CASES = [(None, ()), (3, ()), (6, (3, 2)), (8, (3, 2)), (1, ()), (None, (3,))]
 
 
+@pytest.mark.parametrize("build", CHARTS)
 @pytest.mark.parametrize(("k", "pool"), CASES)
-def test_the_contribution_chart_is_valid_plotly(k, pool):
-    table = breakdown(RELS, k, ideal=RELS + list(pool) if pool else None)
-    fig = charts.contribution_chart(table, k)
-    go.Figure(fig.to_dict())  # plotly's own checks: raises on any unknown property or value
-    assert fig.layout.paper_bgcolor == "rgba(0,0,0,0)"  # the theme's background shows through
-
-
-@pytest.mark.parametrize("build", CURVES)
-@pytest.mark.parametrize(("k", "pool"), CASES)
-def test_every_curve_gives_its_script_json_it_can_draw(build, k, pool):
+def test_every_chart_gives_its_script_json_it_can_draw(build, k, pool):
     table = breakdown(RELS, k, ideal=RELS + list(pool) if pool else None)
     data = chart_data(build(table, k))
     json.dumps(data, allow_nan=False)  # no NaN reaches the script: a missing point is null
@@ -47,21 +53,29 @@ def test_every_curve_gives_its_script_json_it_can_draw(build, k, pool):
     assert data["cut"] == ({"x": k + 0.5, "text": f"k = {k}"} if cut else None)
 
 
-def test_contribution_bars_are_the_table_columns_and_faded_beyond_k():
+def test_contribution_bars_are_the_table_columns_side_by_side_and_faded_beyond_k():
     table = breakdown(RELS, 3)
-    fig = charts.contribution_chart(table, 3)
-    yours, ideal = fig.data
-    np.testing.assert_allclose(yours.y, table["contribution"])
-    np.testing.assert_allclose(ideal.y, table["ideal_contribution"])
-    assert list(yours.marker.pattern.shape) == ["", "", "", "/", "/", "/"]
-    assert list(yours.marker.opacity)[2:4] == [1.0, FADED]
-    assert fig.layout.shapes[0].x0 == 3.5 and "k = 3" in fig.layout.annotations[0].text
+    data = chart_data(charts.contribution_chart(table, 3))
+    yours, ideal = data["series"]
+    assert (yours["kind"], ideal["kind"]) == ("bars", "bars")
+    np.testing.assert_allclose(yours["y"], table["contribution"])
+    np.testing.assert_allclose(ideal["y"], table["ideal_contribution"])
+    # Not colour alone: the ideal order's bars are dotted, and its name says so.
+    assert yours["fill"] == ["solid"] * 3 + ["hatch"] * 3 and yours["legendFill"] == "solid"
+    assert ideal["fill"] == ["dots"] * 3 + ["hatch"] * 3 and ideal["name"].endswith("(dotted)")
+    assert yours["opacity"][2:4] == [1.0, FADED]
+    assert "beyond k: not counted" in yours["hover"][3] and "beyond k" not in yours["hover"][2]
+    # Side by side within a position, the two filling 1 − BAR_GAP of it, and not overlapping.
+    assert yours["offset"] < 0 < ideal["offset"]
+    assert yours["offset"] + yours["width"] / 2 <= ideal["offset"] - ideal["width"] / 2
+    assert ideal["offset"] - yours["offset"] + yours["width"] <= 1 - BAR_GAP + 1e-9
+    assert data["cut"] == {"x": 3.5, "text": "k = 3"}
+    assert data["y"]["min"] == 0 and data["y"]["max"] >= max(table["ideal_contribution"])
 
 
 def test_no_k_line_when_everything_counts():
     table = breakdown(RELS)
-    assert not charts.contribution_chart(table, None).layout.shapes
-    for build in CURVES:
+    for build in CHARTS:
         assert chart_data(build(table, None))["cut"] is None
 
 
@@ -85,8 +99,8 @@ def test_ndcg_at_k_highlights_the_chosen_k():
 
 def test_pool_rows_have_no_current_bar_and_say_so():
     table = breakdown(RELS, 6, ideal=[*RELS, 3, 2])
-    yours = charts.contribution_chart(table, 6).data[0]
-    assert np.isnan(yours.y[-1]) and "no item here" in yours.hovertext[-1]
+    yours = chart_data(charts.contribution_chart(table, 6))["series"][0]
+    assert yours["y"][-1] is None and "no item here" in yours["hover"][-1]
 
 
 def test_cumulative_lines_and_discount_curve_pick_their_columns():
@@ -99,11 +113,13 @@ def test_cumulative_lines_and_discount_curve_pick_their_columns():
     np.testing.assert_allclose(curve.y, table["discount"])
 
 
-def test_labels_are_escaped_in_plotly_hover_text_and_given_as_they_are_to_line_charts():
+def test_labels_are_given_as_they_are_since_the_script_sets_them_as_text():
+    # The chart's script sets its texts as text (textContent): no escaping to undo, and no
+    # markup either (a hover's lines are joined by newlines).
     table = breakdown([1, 0], labels=["<b>x</b>", "a&b"])
-    hover = " ".join(charts.contribution_chart(table, None).data[0].hovertext)
-    assert "<b>x</b>" not in hover and "&lt;b&gt;x&lt;/b&gt;" in hover and "a&amp;b" in hover
-    # The line chart's script sets its texts as text (textContent): no escaping to undo.
+    hover = charts.contribution_chart(table, None).series[0].hover
+    assert hover[0].split("\n")[1] == "<b>x</b>: relevance 1.0000" and "a&b:" in hover[1]
+    assert not any("<br>" in text or "&amp;" in text for text in hover)
     yours = charts.cumulative_chart(table, None).series[1]
     assert yours.hover[0].endswith("your item: <b>x</b>") and yours.hover[1].endswith("a&b")
 
@@ -128,7 +144,51 @@ def test_a_series_must_have_a_value_and_a_text_per_point():
         Series("s", [1, 2], [0.5], "#000", ["a", "b"])
     with pytest.raises(ValueError, match="marker='star'"):
         Series("s", [1], [0.5], "#000", ["a"], marker="star")
+    with pytest.raises(ValueError, match="dash='dashed'"):
+        Series("s", [1], [0.5], "#000", ["a"], dash="dashed")
+    with pytest.raises(ValueError, match="x, y and hover have 1, 1 and 0"):
+        Bars("b", [1], [0.5], "#000", [])
     LineChart("y", 1, (Series("s", [1], [0.5], "#000", ["a"]),), (0, 1))
+
+
+def test_three_sets_of_bars_share_a_position_evenly():
+    bars = [Bars(name, [1, 2], [0.5, 1], "#000", ["a", "b"]) for name in "abc"]
+    line = Series("s", [1, 2], [0.2, 0.3], "#000", ["a", "b"])
+    data = chart_data(LineChart("y", 2, (bars[0], line, *bars[1:]), (0, 1)))
+    offsets = [s["offset"] for s in data["series"] if s["kind"] == "bars"]
+    widths = {s["width"] for s in data["series"] if s["kind"] == "bars"}
+    assert offsets == pytest.approx([-0.25, 0, 0.25]) and len(widths) == 1
+    assert data["series"][1]["kind"] == "line" and data["series"][1]["dash"] == "none"
+
+
+def test_the_discount_curves_are_each_one_column_with_their_own_dash_and_marker():
+    names = {key: f"curve {key}" for key in DISCOUNT_CURVES}
+    table = curve_table(30, base=2, p=0.8)
+    data = chart_data(curves_chart(table, names))
+    assert [s["name"] for s in data["series"]] == list(names.values())
+    for series, key in zip(data["series"], names):
+        np.testing.assert_allclose(series["y"], table[key])
+        assert series["hover"][2].startswith(f"curve {key}\nposition 3: weight ")
+    # Four curves told apart by more than colour: every dash and every marker differs.
+    assert (
+        len({s["dash"] for s in data["series"]}) == len({s["marker"] for s in data["series"]}) == 4
+    )
+    assert (data["xTitle"], data["yTitle"], data["y"]["max"]) == ("Position i", "Weight d(i)", 1.05)
+    assert [t for t, _ in data["x"]["ticks"]] == list(range(1, 31, 2))  # every second of 30
+
+
+def test_the_clicks_chart_draws_a_as_dotted_bars_c_as_bars_and_theta_as_a_dashed_line():
+    table = clicks(RankedList((3, 2, 3, 0, 1, 2)), "reciprocal", 0.8).table
+    attractive, clicked, looked = chart_data(clicks_chart(table))["series"]
+    assert (attractive["kind"], clicked["kind"], looked["kind"]) == ("bars", "bars", "line")
+    np.testing.assert_allclose(attractive["y"], table["a"])
+    np.testing.assert_allclose(clicked["y"], table["ctr"])
+    np.testing.assert_allclose(looked["y"], table["theta"])
+    assert set(attractive["fill"]) == {"dots"} and set(clicked["fill"]) == {"solid"}
+    assert looked["dash"] != "none" and looked["marker"] == "diamond"
+    assert clicked["hover"][1] == f"{clicked['name']}\n" + (
+        f"{table['label'][1]}: click rate {table['ctr'][1]:.4f}"
+    )
 
 
 @given(st.floats(-1e3, 1e3, allow_nan=False), st.floats(1e-3, 1e6, allow_nan=False))

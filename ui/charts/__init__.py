@@ -4,8 +4,8 @@
   a `lines.LineChart` through the page's own line chart.
 - `theme`: the palette, the base layout, the plotly config and presenter sizes.
 - `breakdown`: the charts of one scored list (playground, walkthroughs): the contribution bars
-  (plotly) and three curves drawn by `lines`, the page's own line chart (no plotly), since the
-  playground redraws them on every change.
+  and three curves, drawn by `lines`, the page's own chart (no plotly): the playground redraws
+  the curves on every change, and a walkthrough that draws no plotly chart never loads plotly.
 - `ordering`, `queries`, `libraries`, `practice`: the charts of those pages.
 """
 

@@ -1,9 +1,9 @@
 """The charts of one scored list, drawn from a ``ndcg_core.breakdown`` table.
 
-They hold no maths: each one picks columns from the table the core computed. The three curves
-(running DCG and IDCG, the discount, NDCG at every k) are the page's own line charts
-(`lines.LineChart`), which the playground redraws on every change within a millisecond; the
-contribution bars are plotly, built as plain dicts (`fast.FastFigure`).
+They hold no maths: each one picks columns from the table the core computed. All four are the
+page's own charts (`lines.LineChart`, no plotly): the three curves (running DCG and IDCG, the
+discount, NDCG at every k), which the playground redraws on every change within a millisecond,
+and the contribution bars, so that a walkthrough loads no plotly at all.
 """
 
 from __future__ import annotations
@@ -12,55 +12,53 @@ import math
 
 import numpy as np
 import pandas as pd
-import plotly.graph_objects as go
 
 from i18n import tr
 from ndcg_core.display import fixed
 
 from ..tables import item_label
-from ..text import for_chart
-from .fast import FastFigure
-from .lines import LineChart, Note, Series, position_ticks
-from .theme import BLUE, FADED, GREEN, GRID, ORANGE, PURPLE, VERMILLION, layout
+from .lines import Bars, LineChart, Note, Series
+from .theme import BLUE, GREEN, ORANGE, PURPLE, VERMILLION
 
 # ---------------------------------------------------------------------------- public builders
 
 
-def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> go.Figure:
+def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> LineChart:
     """Per-position contribution (gain × discount): the current order beside the ideal order.
 
     Bars beyond k are faded and hatched: they are drawn, but they do not count.
     """
-    position = table["position"].to_numpy()
     inside = _inside(table, k)
+    yours = _term_bars(table, inside, "", tr("Your order"), BLUE)
+    ideal = _term_bars(table, inside, "ideal_", tr("Ideal order"), ORANGE)
+    values = np.concatenate([yours.y, ideal.y, [0.0]])
+    low, high = float(np.nanmin(values)), float(np.nanmax(values))
+    return LineChart(
+        tr("Contribution (gain × discount)"),
+        len(table),
+        (yours, ideal),
+        (low * 1.05, high * 1.05 if high > 0 else 1.0),
+        cut=k,
+        height=height,
+    )
 
-    fig = FastFigure()
-    _add_term_bars(fig, table, inside, "", tr("Your order"), BLUE, "", 0.5)
-    _add_term_bars(fig, table, inside, "ideal_", tr("Ideal order"), ORANGE, ".", 0.3)
-    fig.update_layout(barmode="group", bargap=0.25, bargroupgap=0.05)
-    _base_layout(fig, tr("Contribution (gain × discount)"), height)
-    _position_axis(fig, position)
-    _mark_k(fig, table, k)
-    return fig.figure()
 
-
-def _add_term_bars(fig, table, inside, prefix, name, colour, shape, solidity) -> None:
-    """One order's contributions as bars; bars beyond k are faded and hatched."""
+def _term_bars(table, inside, prefix, name, colour) -> Bars:
+    """One order's contributions as bars (the ideal order's dotted); bars beyond k are faded
+    and hatched."""
     values = table[f"{prefix}contribution"].to_numpy(dtype=float)
-    fig.add_bar(
-        name=tr("{name} (dotted)", name=name) if shape == "." else name,
-        x=table["position"].to_numpy(),
+    position = table["position"].to_numpy()
+    return Bars(
+        name=tr("{name} (dotted)", name=name) if prefix else name,
+        x=position,
         y=values,
-        marker={
-            "color": colour,
-            "opacity": np.where(inside, 1.0, FADED).tolist(),
-            "pattern": {"shape": [shape if i else "/" for i in inside], "solidity": solidity},
-            "line": {"color": colour, "width": 1},
-        },
-        hovertext=[
+        colour=colour,
+        dotted=bool(prefix),
+        beyond=~inside,
+        hover=[
             _term_hover(p, lab, rel, g, d, c, i, name)
             for p, lab, rel, g, d, c, i in zip(
-                table["position"].to_numpy(),
+                position,
                 table[f"{prefix}label"],
                 table[f"{prefix}relevance"],
                 table[f"{prefix}gain"],
@@ -69,7 +67,6 @@ def _add_term_bars(fig, table, inside, prefix, name, colour, shape, solidity) ->
                 inside,
             )
         ],
-        hoverinfo="text",
     )
 
 
@@ -112,7 +109,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
         x=position,
         y=idcg,
         colour=ORANGE,
-        dash=True,
+        dash="dash",
         marker="square",
         size=8,
         hover=[
@@ -198,55 +195,7 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
     return LineChart("NDCG@k", len(table), tuple(series), (0, 1.08), x_title="k", height=height)
 
 
-# ---------------------------------------------------------------------------- shared look
-
-
-def _base_layout(fig: FastFigure, y_title: str, height: int) -> None:
-    fig.update_layout(**layout(height=height, y_title=y_title, margin={"t": 36}))
-
-
-def _position_axis(fig: FastFigure, position: np.ndarray, title: str | None = None) -> None:
-    n = int(position.size)
-    fig.update_xaxes(
-        title_text=title or tr("Position"),
-        tickmode="array",
-        tickvals=position_ticks(n),
-        range=[0.4, n + 0.6],
-        gridcolor=GRID,
-        showgrid=False,
-    )
-
-
-def _mark_k(fig: FastFigure, table: pd.DataFrame, k: int | None) -> None:
-    """A dashed line after position k, with a label, when k cuts the list short."""
-    n = len(table)
-    if k is None or k >= n:
-        return
-    fig.layout.setdefault("shapes", []).append(
-        {
-            "type": "line",
-            "xref": "x",
-            "yref": "paper",
-            "x0": k + 0.5,
-            "x1": k + 0.5,
-            "y0": 0,
-            "y1": 1,
-            "line": {"color": VERMILLION, "width": 2, "dash": "dot"},
-        }
-    )
-    fig.layout.setdefault("annotations", []).append(
-        {
-            "text": f"k = {k}",
-            "xref": "x",
-            "yref": "paper",
-            "x": k + 0.5,
-            "y": 1,
-            "xanchor": "right",
-            "yanchor": "top",
-            "showarrow": False,
-            "font": {"color": VERMILLION, "size": 13},
-        }
-    )
+# ---------------------------------------------------------------------------- shared pieces
 
 
 def _inside(table: pd.DataFrame, k: int | None) -> np.ndarray:
@@ -265,12 +214,12 @@ def _chosen(table: pd.DataFrame, k: int | None) -> int | None:
 
 def _term_hover(position, label, relevance, gain, discount, contribution, inside, side) -> str:
     if relevance is None or (isinstance(relevance, float) and math.isnan(relevance)):
-        return tr("Position {position}<br>{side}: no item here", position=position, side=side)
+        return tr("Position {position}\n{side}: no item here", position=position, side=side)
     lines = [
         tr("Position {position} · {side}", position=position, side=side),
         tr(
             "{label}: relevance {value}",
-            label=for_chart(item_label(label)),
+            label=item_label(label),
             value=fixed(relevance),
         ),
         tr(
@@ -282,4 +231,4 @@ def _term_hover(position, label, relevance, gain, discount, contribution, inside
     ]
     if not inside:
         lines.append(tr("beyond k: not counted"))
-    return "<br>".join(lines)
+    return "\n".join(lines)

@@ -1,63 +1,71 @@
 """The chart of /learn-labels: click rates of a list under position bias.
 
-It takes the numbers the core computed (`lessons.clicks.click_table`) and returns a figure; it
-computes nothing.
+It takes the numbers the core computed (`lessons.clicks.click_table`) and returns the page's own
+chart (`lines.LineChart`: bars and a curve, no plotly); it computes nothing.
 """
 
 from __future__ import annotations
 
 import pandas as pd
-import plotly.graph_objects as go
 
-from i18n import tr
+from i18n import N_, tr
 from ndcg_core.display import fixed
 
-from ..text import for_chart
-from .theme import BLUE, GREEN, ORANGE, layout
+from .lines import Bars, LineChart, Series
+from .theme import BLUE, GREEN, ORANGE
 
 
-def clicks_chart(table: pd.DataFrame, *, height: int = 320) -> go.Figure:
+def clicks_chart(table: pd.DataFrame, *, height: int = 320) -> LineChart:
     """Per position (`clicks.click_table`): how attractive the item is, the chance the position
     is looked at, and the click rate that results (their product)."""
-    fig = go.Figure()
     position = table["position"].to_numpy()
-    labels = [for_chart(label) for label in table["label"]]
-    fig.add_bar(
-        name=tr("Attractive (aᵢ)"),
-        x=position,
-        y=table["a"].to_numpy(dtype=float),
-        marker={"color": BLUE, "pattern": {"shape": ".", "solidity": 0.3}},
-        hovertext=[f"{lab}: a = {fixed(v)}" for lab, v in zip(labels, table["a"])],
-        hoverinfo="text",
+    labels = [str(label) for label in table["label"]]
+    # Each hover text starts with its series' name: the pointer shows a position's three.
+    attractive, clicked, looked = (
+        tr("Attractive (aᵢ)"),
+        tr("Clicked (cᵢ = θᵢ·aᵢ)"),
+        tr("Looked at (θᵢ)"),
     )
-    fig.add_bar(
-        name=tr("Clicked (cᵢ = θᵢ·aᵢ)"),
-        x=position,
-        y=table["ctr"].to_numpy(dtype=float),
-        marker={"color": ORANGE},
-        hovertext=[
-            tr("{label}: click rate {value}", label=lab, value=fixed(v))
-            for lab, v in zip(labels, table["ctr"])
-        ],
-        hoverinfo="text",
+    return LineChart(
+        tr("Chance"),
+        len(position),
+        (
+            Bars(
+                name=attractive,
+                x=position,
+                y=table["a"].to_numpy(dtype=float),
+                colour=BLUE,
+                dotted=True,
+                hover=[
+                    f"{attractive}\n{lab}: a = {fixed(v)}" for lab, v in zip(labels, table["a"])
+                ],
+            ),
+            Bars(
+                name=clicked,
+                x=position,
+                y=table["ctr"].to_numpy(dtype=float),
+                colour=ORANGE,
+                hover=[
+                    f"{clicked}\n" + tr("{label}: click rate {value}", label=lab, value=fixed(v))
+                    for lab, v in zip(labels, table["ctr"])
+                ],
+            ),
+            Series(
+                name=looked,
+                x=position,
+                y=table["theta"].to_numpy(dtype=float),
+                colour=GREEN,
+                dash="dash",
+                marker="diamond",
+                size=8,
+                hover=[
+                    f"{looked}\n"
+                    + tr("position {position}: θ = {value}", position=p, value=fixed(v))
+                    for p, v in zip(position, table["theta"])
+                ],
+            ),
+        ),
+        (0, 1.05),
+        x_title=N_("Position i"),
+        height=height,
     )
-    fig.add_scatter(
-        name=tr("Looked at (θᵢ)"),
-        x=position,
-        y=table["theta"].to_numpy(dtype=float),
-        mode="lines+markers",
-        line={"color": GREEN, "width": 3, "dash": "dash"},
-        marker={"symbol": "diamond", "size": 8, "color": GREEN},
-        hovertext=[
-            tr("position {position}: θ = {value}", position=p, value=fixed(v))
-            for p, v in zip(position, table["theta"])
-        ],
-        hoverinfo="text",
-    )
-    fig.update_layout(
-        **layout(height=height, x_title=tr("Position i"), y_title=tr("Chance"), margin={"t": 60}),
-        barmode="group",
-    )
-    fig.update_yaxes(range=[0, 1.05])
-    fig.update_xaxes(tickmode="linear", tick0=1, dtick=1 if len(position) <= 20 else None)
-    return fig

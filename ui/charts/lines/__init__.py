@@ -1,17 +1,21 @@
-"""Line charts drawn in the page: the curves of one scored list (the running DCG beside the
-running IDCG, the discount at each position, NDCG at every k), which the playground redraws on
-every change.
+"""Charts over the positions of a list drawn in the page: curves (the running DCG beside the
+running IDCG, the discount at each position, NDCG at every k, the discount curves of
+/learn-discount) and bars side by side (each position's contribution in your order and the
+ideal one, the click rates of /learn-labels), on one pair of axes.
 
 One Streamlit component (Components v2: mounted in the page, no frame), from the plain files
 beside this module, as the ranking board is: nothing is fetched or built. Python decides all a
-chart shows (its series and their points, colours, dashes and markers, the axes' ranges, ticks
-and tick texts, the cut-off line, each point's hover text); `lines.js` only places it: it
-scales values to pixels, draws SVG, and shows a point's text under the pointer.
+chart shows (its series and their points, colours, dashes, markers and fills, where each bar
+stands and how wide it is, which bars are faded, the axes' ranges, ticks and tick texts, the
+cut-off line, each point's hover text); `lines.js` only places it: it scales values to pixels,
+draws SVG, and shows a position's texts under the pointer.
 
 Why not plotly, as the app's other charts are: a plotly chart costs the browser tens of
 milliseconds to redraw, inside the same render as the page's numbers, so the playground's new
-NDCG waited for its three curves (bench/README.md, "the typed change"). These draw in about a
-millisecond, and a page that has no other chart never loads plotly's 4.7 MB.
+NDCG waited for its three curves (bench/README.md, "the typed change"); and a page with one
+plotly chart runs plotly's 4.7 MB chunk as it opens, 1.3–2.2 s of the browser's main thread on
+a walkthrough ("What a page's open costs the browser"). These draw in about a millisecond, and
+a page that has no other chart never loads plotly.
 """
 
 from __future__ import annotations
@@ -25,13 +29,19 @@ from i18n import N_, tr
 from ndcg_core.display import MINUS, exact
 from ui.component import register
 
-from ..theme import FONT_SIZE, GRID, MUTED, PRESENTER_FONT_SIZE, VERMILLION
+from ..theme import FADED, FONT_SIZE, GRID, MUTED, PRESENTER_FONT_SIZE, SYMBOLS, VERMILLION
 
 HERE = Path(__file__).parent
 NAME = "ndcg_lab.line_chart"
 LONG_CURVE = 100  # past this many positions a curve is drawn without a marker per point
 PRESENTER_GROWTH = 1.3  # presenter view: charts this much taller, as plotly's are (theme.present)
-MARKERS = ("circle", "square", "diamond")
+MARKERS = SYMBOLS  # the theme's marker shapes, each drawn by lines.js
+# A line's dash, as SVG's stroke-dasharray for a 3-pixel line (plotly's names and lengths).
+DASHES = {"": "none", "dash": "9 6", "dot": "3 3", "dashdot": "9 3 3 3"}
+# Bars side by side: the room between two positions' groups, and between two bars of a group,
+# as shares of a position's width and of a bar's slot (plotly's bargap and bargroupgap).
+BAR_GAP = 0.25
+GROUP_GAP = 0.05
 
 
 # Registered once, when the module is first imported; each chart mounts it with its own key.
@@ -59,7 +69,7 @@ class Series:
     y: Sequence[float]
     colour: str
     hover: Sequence[str]
-    dash: bool = False
+    dash: str = ""  # solid, or one of DASHES
     marker: str = "circle"
     size: float = 9  # the marker's width, in pixels at the chart's normal text size
     hollow: Sequence[bool] = ()  # markers drawn open: the point does not count (beyond k)
@@ -70,20 +80,46 @@ class Series:
     def __post_init__(self) -> None:
         if self.marker not in MARKERS:
             raise ValueError(f"marker={self.marker!r}: use one of {', '.join(MARKERS)}.")
-        if not len(self.x) == len(self.y) == len(self.hover):
-            raise ValueError(
-                f"series {self.name!r}: x, y and hover have {len(self.x)}, {len(self.y)} and "
-                f"{len(self.hover)} entries; give one of each per point."
-            )
+        if self.dash not in DASHES:
+            raise ValueError(f"dash={self.dash!r}: use one of {', '.join(map(repr, DASHES))}.")
+        _one_each(self)
+
+
+@dataclass(frozen=True)
+class Bars:
+    """One set of bars, a bar at each of `x` from 0 to its value (NaN: no bar there), beside
+    the chart's other sets of bars at the same position, with a hover text per bar (its lines
+    joined by newlines: drawn as text, never as markup). A bar marked in `beyond` is faded and
+    hatched: drawn, but it does not count (beyond k)."""
+
+    name: str
+    x: Sequence[float]
+    y: Sequence[float]
+    colour: str
+    hover: Sequence[str]
+    dotted: bool = False  # filled with dots, not solid: the second cue beside the colour
+    beyond: Sequence[bool] = ()
+    legend: bool = True
+
+    def __post_init__(self) -> None:
+        _one_each(self)
+
+
+def _one_each(series: Series | Bars) -> None:
+    if not len(series.x) == len(series.y) == len(series.hover):
+        raise ValueError(
+            f"series {series.name!r}: x, y and hover have {len(series.x)}, {len(series.y)} and "
+            f"{len(series.hover)} entries; give one of each per point."
+        )
 
 
 @dataclass(frozen=True)
 class LineChart:
-    """A chart of curves over the positions 1…n of a list."""
+    """A chart of curves and bars over the positions 1…n of a list."""
 
     y_title: str
     n: int
-    series: tuple[Series, ...]
+    series: tuple[Series | Bars, ...]  # drawn in this order: bars under the curves
     y_range: tuple[float, float]
     x_title: str = N_("Position")  # shown as tr(x_title)
     cut: int | None = None  # k, when it cuts the list short: a dotted line after position k
@@ -128,6 +164,7 @@ def chart_data(chart: LineChart, *, present: bool = False) -> dict:
     grow = PRESENTER_GROWTH if present else 1.0
     font = PRESENTER_FONT_SIZE if present else FONT_SIZE
     low, high = chart.y_range
+    slots = _bar_slots(chart.series)
     return {
         "alt": chart.alt,
         "xTitle": tr(chart.x_title),
@@ -150,25 +187,60 @@ def chart_data(chart: LineChart, *, present: bool = False) -> dict:
         if chart.cut is None or chart.cut >= chart.n
         else {"x": chart.cut + 0.5, "text": f"k = {chart.cut}"},
         "series": [
-            {
-                "name": s.name,
-                "colour": s.colour,
-                "dash": s.dash,
-                "marker": s.marker,
-                "size": s.size * font / FONT_SIZE,
-                "line": s.line,
-                "legend": s.legend,
-                "x": [float(v) for v in s.x],
-                "y": _finite(s.y),
-                "hollow": [bool(h) for h in s.hollow] if len(s.hollow) else None,
-                "hover": [str(h) for h in s.hover],
-                "note": None
-                if s.note is None
-                else {"text": s.note.text, "leftward": s.note.leftward, "below": s.note.below},
-            }
-            for s in chart.series
+            _line(s, font) if isinstance(s, Series) else _bars(s, *slots[i])
+            for i, s in enumerate(chart.series)
         ],
         "colours": {"grid": GRID, "muted": MUTED, "cut": VERMILLION},
+    }
+
+
+def _line(s: Series, font: float) -> dict:
+    return {
+        "kind": "line",
+        "name": s.name,
+        "colour": s.colour,
+        "dash": DASHES[s.dash],
+        "marker": s.marker,
+        "size": s.size * font / FONT_SIZE,
+        "line": s.line,
+        "legend": s.legend,
+        "x": [float(v) for v in s.x],
+        "y": _finite(s.y),
+        "hollow": [bool(h) for h in s.hollow] if len(s.hollow) else None,
+        "hover": [str(h) for h in s.hover],
+        "note": None
+        if s.note is None
+        else {"text": s.note.text, "leftward": s.note.leftward, "below": s.note.below},
+    }
+
+
+def _bar_slots(series: Sequence[Series | Bars]) -> dict[int, tuple[float, float]]:
+    """Where each set of bars stands within a position, side by side: {its index in
+    `series`: (its centre's offset from the position, its width)}, in the x axis' units."""
+    sets = [i for i, s in enumerate(series) if isinstance(s, Bars)]
+    slot = (1 - BAR_GAP) / max(1, len(sets))
+    return {
+        i: (round(-(1 - BAR_GAP) / 2 + slot * (j + 0.5), 9), round(slot * (1 - GROUP_GAP), 9))
+        for j, i in enumerate(sets)
+    }
+
+
+def _bars(s: Bars, offset: float, width: float) -> dict:
+    beyond = [bool(b) for b in s.beyond] if len(s.beyond) else [False] * len(s.x)
+    return {
+        "kind": "bars",
+        "name": s.name,
+        "colour": s.colour,
+        "legend": s.legend,
+        "offset": offset,
+        "width": width,
+        "x": [float(v) for v in s.x],
+        "y": _finite(s.y),
+        # Each bar's fill (solid, dots, or hatched when it lies beyond k) and opacity.
+        "fill": ["hatch" if b else "dots" if s.dotted else "solid" for b in beyond],
+        "opacity": [FADED if b else 1.0 for b in beyond],
+        "legendFill": "dots" if s.dotted else "solid",
+        "hover": [str(h) for h in s.hover],
     }
 
 

@@ -1,14 +1,16 @@
-// A line chart (ui/charts/lines/__init__.py mounts it with Streamlit's Components v2): the
-// curves of one scored list, drawn as SVG in the page itself.
+// A chart over the positions of a list (ui/charts/lines/__init__.py mounts it with Streamlit's
+// Components v2): curves and bars side by side, drawn as SVG in the page itself.
 //
-// Python decides everything the chart shows: the points, colours, dashes and markers, the axes'
-// ranges, their ticks and tick texts, the cut-off line and each point's hover text. This script
-// only places them: it scales values to pixels, draws, and under the pointer shows the texts
-// of the nearest position; it puts a note where it covers no point and no curve (Python only
-// suggests a side). Texts are set as text (textContent), never parsed as markup.
+// Python decides everything the chart shows: the points, colours, dashes and markers, each
+// bar's place, width, fill and opacity, the axes' ranges, their ticks and tick texts, the
+// cut-off line and each point's hover text. This script only places them: it scales values to
+// pixels, draws, and under the pointer shows the texts of the nearest position; it puts a note
+// where it covers no point and no curve (Python only suggests a side). Texts are set as text
+// (textContent), never parsed as markup.
 
 const SVG = "http://www.w3.org/2000/svg";
 const charts = new WeakMap();
+let drawn = 0; // a number per chart, so its fill patterns' ids are its own
 
 // The linear map from [d0, d1] onto [r0, r1]: exported for the tests.
 export const scale = (d0, d1, r0, r1) => (v) => r0 + ((v - d0) * (r1 - r0)) / (d1 - d0);
@@ -103,6 +105,15 @@ function marker(parent, shape, x, y, size, colour, hollow, outline) {
     const h = size * 0.6;
     return make("polygon", { points: `${round(x)},${round(y - h)} ${round(x + h)},${round(y)} ${round(x)},${round(y + h)} ${round(x - h)},${round(y)}`, fill, stroke, "stroke-width": width }, parent);
   }
+  if (shape === "triangle-up" || shape === "triangle-down") {
+    const h = size * 0.55;
+    const tip = shape === "triangle-up" ? -h : h;
+    return make("polygon", { points: `${round(x)},${round(y + tip)} ${round(x + h)},${round(y - tip * 0.8)} ${round(x - h)},${round(y - tip * 0.8)}`, fill, stroke, "stroke-width": width }, parent);
+  }
+  if (shape === "x") {
+    const h = size * 0.4;
+    return make("path", { d: `M${round(x - h)},${round(y - h)}L${round(x + h)},${round(y + h)}M${round(x - h)},${round(y + h)}L${round(x + h)},${round(y - h)}`, stroke: colour, "stroke-width": 2.5, fill: "none" }, parent);
+  }
   return make("circle", { cx: round(x), cy: round(y), r: round(size / 2), fill, stroke, "stroke-width": width }, parent);
 }
 
@@ -115,19 +126,38 @@ const measure = (() => {
   };
 })();
 
+// The fills of a set of bars, as SVG patterns in the colour of set `i`: dots on a clear ground,
+// and the hatch of a bar beyond k. Their ids are the chart's own (several charts share a page).
+function patterns(parent, id, i, colour) {
+  const defs = make("defs", {}, parent);
+  const dots = make("pattern", { id: `${id}-dots-${i}`, width: 7, height: 7, patternUnits: "userSpaceOnUse" }, defs);
+  make("circle", { cx: 3.5, cy: 3.5, r: 1.9, fill: colour }, dots);
+  const hatch = make("pattern", { id: `${id}-hatch-${i}`, width: 8, height: 8, patternUnits: "userSpaceOnUse" }, defs);
+  make("path", { d: "M-2,2L2,-2M0,8L8,0M6,10L10,6", stroke: colour, "stroke-width": 2.6 }, hatch);
+}
+const fillOf = (id, i, fill, colour) => (fill === "solid" ? colour : `url(#${id}-${fill}-${i})`);
+
 function legend(chart) {
   const { box, data } = chart;
   box.legend.replaceChildren();
-  for (const s of data.series) {
-    if (!s.legend) continue;
+  data.series.forEach((s, i) => {
+    if (!s.legend) return;
     const entry = document.createElement("span");
     entry.className = "entry";
+    if (s.kind === "bars") {
+      const key = make("svg", { viewBox: "0 0 14 14", class: "swatch" }, entry);
+      patterns(key, chart.id + "-key", i, s.colour);
+      make("rect", { x: 1, y: 1, width: 12, height: 12, fill: fillOf(chart.id + "-key", i, s.legendFill, s.colour), stroke: s.colour, "stroke-width": 1 }, key);
+      entry.append(document.createTextNode(s.name));
+      box.legend.appendChild(entry);
+      return;
+    }
     const key = make("svg", { viewBox: "0 0 36 14" }, entry);
-    if (s.line) make("line", { x1: 0, y1: 7, x2: 36, y2: 7, stroke: s.colour, "stroke-width": 3, "stroke-dasharray": s.dash ? "7 5" : "none" }, key);
+    if (s.line) make("line", { x1: 0, y1: 7, x2: 36, y2: 7, stroke: s.colour, "stroke-width": 3, "stroke-dasharray": s.dash }, key);
     if (data.markers || !s.line) marker(key, s.marker, 18, 7, Math.min(s.size, 11), s.colour, false);
     entry.append(document.createTextNode(s.name));
     box.legend.appendChild(entry);
-  }
+  });
 }
 
 const plotHeight = (data) => data.height - (data.series.some((s) => s.legend) ? Math.round(data.fontSize * 1.6) : 0);
@@ -183,16 +213,33 @@ function draw(chart) {
     make("line", { x1: x, x2: x, y1: round(margin.top - tickFont * 0.4), y2: margin.top + plotH, stroke: data.colours.cut, "stroke-width": 2, "stroke-dasharray": "2 4" }, svg);
     make("text", { x: x - 5, y: round(tickFont * 0.75), "text-anchor": "end", "dominant-baseline": "middle", "font-size": tickFont, style: `fill:${data.colours.cut}` }, svg, data.cut.text);
   }
-  // The curves, then their markers, then notes over everything.
+  // The bars, from 0 to their value, each set at its offset from the position; then the
+  // curves, their markers, and notes over everything.
+  const base = sy(Math.min(Math.max(0, data.y.min), data.y.max));
+  data.series.forEach((s, i) => {
+    if (s.kind !== "bars") return;
+    patterns(svg, chart.id, i, s.colour);
+    const group = make("g", { stroke: s.colour, "stroke-width": 1 }, svg);
+    s.x.forEach((x, j) => {
+      if (s.y[j] === null) return;
+      const left = round(sx(x + s.offset - s.width / 2));
+      const right = round(sx(x + s.offset + s.width / 2));
+      const top = round(Math.min(base, sy(s.y[j])));
+      const height = round(Math.abs(sy(s.y[j]) - base));
+      // A bar of 0 is its outline's edge on the axis: a position that earns nothing still shows.
+      if (height < 1) make("line", { x1: left, x2: right, y1: round(base), y2: round(base), opacity: s.opacity[j] }, group);
+      else make("rect", { x: left, y: top, width: right - left, height, fill: fillOf(chart.id, i, s.fill[j], s.colour), opacity: s.opacity[j] }, group);
+    });
+  });
   const layer = make("g", { fill: "none", "stroke-width": 3, "stroke-linejoin": "round" }, svg);
   for (const s of data.series) {
-    if (!s.line) continue;
+    if (s.kind !== "line" || !s.line) continue;
     for (const run of runs(s.x, s.y, sx, sy)) {
-      make("polyline", { points: run.map(([x, y]) => `${round(x)},${round(y)}`).join(" "), stroke: s.colour, "stroke-dasharray": s.dash ? "9 6" : "none" }, layer);
+      make("polyline", { points: run.map(([x, y]) => `${round(x)},${round(y)}`).join(" "), stroke: s.colour, "stroke-dasharray": s.dash }, layer);
     }
   }
   for (const s of data.series) {
-    if (!data.markers && s.line) continue;
+    if (s.kind !== "line" || (!data.markers && s.line)) continue;
     const group = make("g", {}, svg);
     s.x.forEach((x, i) => {
       if (s.y[i] === null) return;
@@ -203,12 +250,13 @@ function draw(chart) {
   const marks = [];
   const strokes = [];
   for (const s of data.series) {
+    if (s.kind !== "line") continue;
     const pixels = runs(s.x, s.y, sx, sy);
     if (data.markers || !s.line) pixels.flat().forEach(([x, y]) => marks.push([x, y, s.size * 0.6 + 1]));
     if (s.line) pixels.forEach((run) => run.slice(1).forEach(([x, y], i) => strokes.push([run[i][0], run[i][1], x, y])));
   }
   for (const s of data.series) {
-    if (!s.note) continue;
+    if (s.kind !== "line" || !s.note) continue;
     const last = s.y.length - 1;
     const w = measure(s.note.text, tickFont, family) + 6;
     const h = tickFont * 1.3;
@@ -294,6 +342,7 @@ export default function render({ parentElement, data: bytes }) {
     chart = {
       box: { root, legend: root.querySelector(".legend"), plot: root.querySelector(".plot"), tip: root.querySelector(".tip") },
       data: null,
+      id: `chart${++drawn}`,
       width: 0, // the plot's width in pixels, once the observer has reported it
       family: "", // the page's font, read once
     };
