@@ -32,7 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _worker(root: Path, run: Path, qrels: Path, folder: Path) -> str:
     out = folder / "out.pickle"
-    job = pickle.dumps(("trec", {"run": (run.name, str(run)), "qrels": (qrels.name, str(qrels))}, 50.0, str(out)))
+    job = pickle.dumps(
+        ("trec", {"run": (run.name, str(run)), "qrels": (qrels.name, str(qrels))}, 50.0, str(out))
+    )
     process = subprocess.Popen(
         [sys.executable, "-m", "views.queries.worker", "10"], cwd=root, stdin=subprocess.PIPE
     )
@@ -112,9 +114,13 @@ def main() -> None:
             for name, root in roots.items():
                 load = os.getloadavg()[0]
                 if args.only != "server":
-                    print(f"[{round_ + 1}] {name}, worker: {_worker(root, run, qrels, folder)} (load {load:.1f})")
+                    print(
+                        f"[{round_ + 1}] {name}, worker: {_worker(root, run, qrels, folder)} (load {load:.1f})"
+                    )
                 if args.only != "worker":
-                    print(f"[{round_ + 1}] {name}, server: {_server(root, run, qrels)} (load {os.getloadavg()[0]:.1f})")
+                    print(
+                        f"[{round_ + 1}] {name}, server: {_server(root, run, qrels)} (load {os.getloadavg()[0]:.1f})"
+                    )
         print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
 
 

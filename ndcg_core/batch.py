@@ -374,9 +374,7 @@ def _ranked_sums(ranked, order, counts, cut, gain, discount, log_base):
         tie_group = np.cumsum(new_group) - 1
         mean_gain = np.bincount(tie_group, weights=gained) / np.bincount(tie_group)
         disc_sum = np.bincount(tie_group, weights=disc)
-        dcg[first:last] = np.bincount(
-            code[new_group], weights=mean_gain * disc_sum, minlength=span
-        )
+        dcg[first:last] = np.bincount(code[new_group], weights=mean_gain * disc_sum, minlength=span)
     return dcg, relevance_sums, gain_sums
 
 
