@@ -42,7 +42,8 @@ def _worker(root: Path, run: Path, qrels: Path, folder: Path) -> str:
     process.stdin.close()
     _, status, usage = os.wait4(process.pid, 0)
     out.unlink(missing_ok=True)
-    return f"peak {usage.ru_maxrss / 1024:.0f} MB, CPU {usage.ru_utime + usage.ru_stime:.2f} s, status {status}"
+    cpu = usage.ru_utime + usage.ru_stime
+    return f"peak {usage.ru_maxrss / 1024:.0f} MB, CPU {cpu:.2f} s, status {status}"
 
 
 SERVER = """
@@ -112,15 +113,13 @@ def main() -> None:
         print(f"run {run.stat().st_size:,} bytes, qrels {qrels.stat().st_size:,} bytes")
         for round_ in range(args.rounds):
             for name, root in roots.items():
-                load = os.getloadavg()[0]
+                said = f"[{round_ + 1}] {name}"
                 if args.only != "server":
-                    print(
-                        f"[{round_ + 1}] {name}, worker: {_worker(root, run, qrels, folder)} (load {load:.1f})"
-                    )
+                    load = os.getloadavg()[0]
+                    print(f"{said}, worker: {_worker(root, run, qrels, folder)} (load {load:.1f})")
                 if args.only != "worker":
-                    print(
-                        f"[{round_ + 1}] {name}, server: {_server(root, run, qrels)} (load {os.getloadavg()[0]:.1f})"
-                    )
+                    load = os.getloadavg()[0]
+                    print(f"{said}, server: {_server(root, run, qrels)} (load {load:.1f})")
         print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
 
 

@@ -343,21 +343,28 @@ def _query_slices(counts: np.ndarray):
         first = last
 
 
+def _slices(order: np.ndarray | None, counts: np.ndarray):
+    """For each slice of `_query_slices`: its first and end query, its rows (through `order`,
+    None: as given) and each row's query counted from the slice's first."""
+    for start, end, first, last in _query_slices(counts):
+        rows = slice(start, end) if order is None else order[start:end]
+        yield first, last, rows, np.repeat(np.arange(last - first), counts[first:last])
+
+
 def _ranked_sums(ranked, order, counts, cut, gain, discount, log_base):
     """Each query's DCG@k, and the sums of its absolute relevances and gains
     (`_check_scorable_queries`), over `ranked` = (relevances, tie scores or None) taken in
-    ranking `order` (None: as given; rows grouped by query in code order, `counts` a query), a slice of whole queries at a time (`_query_slices`):
-    an evaluation's temporaries are a slice's, not the run's (1.9 M rows held ten arrays of
-    the run's length at once). Each query's rows are summed in the same order as over the
-    whole run at once, so every value is the same to the last bit."""
+    ranking `order` (None: as given; rows grouped by query in code order, `counts` a query),
+    a slice of whole queries at a time (`_slices`): an evaluation's temporaries are a slice's,
+    not the run's (1.9 M rows held ten arrays of the run's length at once). Each query's rows
+    are summed in the same order as over the whole run at once, so every value is the same to
+    the last bit."""
     rel, tie_score = ranked
     n_queries = counts.size
     dcg, relevance_sums, gain_sums = np.zeros(n_queries), np.zeros(n_queries), np.zeros(n_queries)
     weights = position_weights(int(counts.max(initial=0)), cut, discount, log_base)
-    for start, end, first, last in _query_slices(counts):
-        rows = slice(start, end) if order is None else order[start:end]
+    for first, last, rows, code in _slices(order, counts):
         span, value = last - first, rel[rows]
-        code = np.repeat(np.arange(span), counts[first:last])  # each row's query, from 0
         gained = gains(value, gain)
         with np.errstate(over="ignore", invalid="ignore"):
             relevance_sums[first:last] = np.bincount(code, np.abs(value), minlength=span)
@@ -399,10 +406,8 @@ def _ideal_dcg_grouped(rel, order, counts, cut, gain, discount, log_base) -> np.
     `counts` rows a query: each query's relevances sorted, a slice of whole queries at a time."""
     idcg = np.zeros(counts.size)
     weights = position_weights(int(counts.max(initial=0)), cut, discount, log_base)
-    for start, end, first, last in _query_slices(counts):
-        rows = slice(start, end) if order is None else order[start:end]
+    for first, last, rows, code in _slices(order, counts):
         span, value = last - first, rel[rows]
-        code = np.repeat(np.arange(span), counts[first:last])
         value = value[np.lexsort((-value, code))]
         disc = weights[_rank_within_group(code)]
         idcg[first:last] = np.bincount(code, weights=gains(value, gain) * disc, minlength=span)
