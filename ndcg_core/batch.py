@@ -37,6 +37,8 @@ from .metrics import check_on_zero, check_settings
 from .model import check_sums, largest_weight
 from .options import TIES, gains, position_weights
 
+SLICE_ROWS = 1 << 18  # rows evaluated at once (`_query_slices`): bounds an evaluation's temporaries
+
 
 @dataclass(frozen=True)
 class BatchResult:
@@ -132,31 +134,6 @@ def batch_ndcg(
         names = names.append(judged.difference(names, sort=False))
     n_queries = names.size
 
-    order = _ranking_order(codes, score)
-    if ties == "docid" and score is not None:
-        order = _break_ties_by_doc(order, codes, score, docs)
-    codes_sorted = codes[order]
-    rank = _rank_within_group(codes_sorted)
-    disc = _discounts_by_rank(rank, cut, discount, log_base)
-    gain_sorted = gains(rel[order], gain)
-
-    if ties == "average" and score is not None:
-        score_sorted = score[order]
-        new_group = np.empty(codes_sorted.size, dtype=bool)
-        new_group[:1] = True
-        new_group[1:] = (codes_sorted[1:] != codes_sorted[:-1]) | (
-            score_sorted[1:] != score_sorted[:-1]
-        )
-        tie_group = np.cumsum(new_group) - 1
-        size = np.bincount(tie_group)
-        mean_gain = np.bincount(tie_group, weights=gain_sorted) / size
-        disc_sum = np.bincount(tie_group, weights=disc)
-        dcg = np.bincount(
-            codes_sorted[new_group], weights=mean_gain * disc_sum, minlength=n_queries
-        )
-    else:
-        dcg = np.bincount(codes_sorted, weights=gain_sorted * disc, minlength=n_queries)
-
     if (ideal_queries is None) != (ideal_relevances is None):
         raise ValueError(
             tr(
@@ -165,27 +142,40 @@ def batch_ndcg(
                 "run)."
             )
         )
-    if ideal_relevances is None:
-        ideal_codes, ideal_rel = codes, rel
+    order = _ranking_order(codes, score)
+    if ties == "docid" and score is not None:
+        order = _break_ties_by_doc(order, codes, score, docs)
+    n_items = np.bincount(codes, minlength=n_queries)
+    del codes  # the rows' queries are `n_items` from here: the run's length less to hold
+    tie_score = score if ties == "average" else None
+    dcg, relevance_sums, gain_sums = _ranked_sums(
+        (rel, tie_score), order, n_items, cut, gain, discount, log_base
+    )
+
+    if ideal_relevances is None:  # the ideal draws on the ranked rows themselves
+        ideal_codes, ideal_rel, ideal_sums = None, rel, (relevance_sums, gain_sums)
     else:
         pool_codes = names.get_indexer(_as_ids(ideal_queries, "ideal_queries"))
         pool_rel = _as_relevance(ideal_relevances, pool_codes.size, "ideal_relevances")
         known = pool_codes >= 0  # judgments of queries the run does not have play no part
-        ideal_codes, ideal_rel = pool_codes[known], pool_rel[known]
+        ideal_codes, ideal_rel, ideal_sums = pool_codes[known], pool_rel[known], None
     _check_scorable_queries(
-        (codes_sorted, rel[order], gain_sorted),
-        (ideal_codes, ideal_rel),
+        (relevance_sums, gain_sums, rel),
+        (ideal_codes, ideal_rel, ideal_sums),
         n_queries,
         gain,
         discount,
         log_base,
     )
-    idcg = _ideal_dcg(ideal_codes, ideal_rel, n_queries, cut, gain, discount, log_base)
+    if ideal_codes is None:
+        idcg = _ideal_dcg_grouped(rel, order, n_items, cut, gain, discount, log_base)
+    else:
+        idcg = _ideal_dcg(ideal_codes, ideal_rel, n_queries, cut, gain, discount, log_base)
     with np.errstate(divide="ignore", invalid="ignore"):
         value = np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), zero)
     per_query = pd.DataFrame(
         {
-            "n_items": np.bincount(codes, minlength=n_queries),
+            "n_items": n_items,
             "dcg": dcg,
             "idcg": idcg,
             "ndcg": value,
@@ -204,26 +194,28 @@ def _check_scorable_queries(ranked, ideal, n_queries: int, gain, discount, log_b
     """Each query as `RankedList` would check it (`model.check_sums`, the one rule): the sums
     over its ranked items and over the items its ideal is built from (a query's list and pool)
     must fit in a float, so a run is scored here exactly when each of its queries can be opened
-    as a list."""
-    codes, values, gained = ranked
-    ideal_codes, ideal_values = ideal
-    ideal_gained = gains(ideal_values, gain)
+    as a list. `ranked` holds the ranked rows' sums per query (`_ranked_sums`) and their
+    relevances; `ideal` the pool's codes and relevances, and its sums when they are the ranked
+    rows' own (else None: summed here)."""
+    relevance_sums, gain_sums, values = ranked
+    ideal_codes, ideal_values, ideal_sums = ideal
+    if ideal_sums is None:
+        ideal_gained = gains(ideal_values, gain)
+        with np.errstate(over="ignore", invalid="ignore"):
+            ideal_sums = (
+                np.bincount(ideal_codes, weights=np.abs(ideal_values), minlength=n_queries),
+                np.bincount(ideal_codes, weights=np.abs(ideal_gained), minlength=n_queries),
+            )
     with np.errstate(over="ignore", invalid="ignore"):
-        relevance_sums = np.maximum(
-            np.bincount(codes, weights=np.abs(values), minlength=n_queries),
-            np.bincount(ideal_codes, weights=np.abs(ideal_values), minlength=n_queries),
-        )
-        gain_sums = np.maximum(
-            np.bincount(codes, weights=np.abs(gained), minlength=n_queries),
-            np.bincount(ideal_codes, weights=np.abs(ideal_gained), minlength=n_queries),
-        )
-    everything = np.concatenate([values, ideal_values])
+        relevance_sums = np.maximum(relevance_sums, ideal_sums[0])
+        gain_sums = np.maximum(gain_sums, ideal_sums[1])
+    # What the message names is made only to refuse: the run's length twice over otherwise.
     check_sums(
         relevance_sums,
         gain_sums,
         largest_weight(discount, log_base),
-        lambda: everything,
-        lambda: (gain, np.concatenate([gained, ideal_gained])),
+        lambda: np.concatenate([values, ideal_values]),
+        lambda: (gain, np.concatenate([gains(values, gain), gains(ideal_values, gain)])),
     )
 
 
@@ -270,14 +262,15 @@ def in_ranking_order(codes: np.ndarray, score: np.ndarray) -> bool:
     return bool(((codes[1:] > codes[:-1]) | (same & (score[1:] <= score[:-1]))).all())
 
 
-def _ranking_order(codes: np.ndarray, score: np.ndarray | None) -> np.ndarray:
-    """Row order that groups queries and ranks by decreasing score, stable among ties."""
+def _ranking_order(codes: np.ndarray, score: np.ndarray | None) -> np.ndarray | None:
+    """Row order that groups queries and ranks by decreasing score, stable among ties; None
+    when the rows are in that order already (no index the run's length is made)."""
     if score is None:
         if codes.size < 2 or np.all(codes[1:] >= codes[:-1]):
-            return np.arange(codes.size)
+            return None
         return np.argsort(codes, kind="stable")
     if in_ranking_order(codes, score):  # a run file most often is: 2.4 M rows skip two sorts
-        return np.arange(codes.size)
+        return None
     if codes.max() < 2**16:
         # Two stable passes; numpy radix-sorts 16-bit keys, faster than lexsort on 1M rows.
         by_score = np.argsort(-score, kind="stable")
@@ -337,12 +330,59 @@ def _rank_within_group(codes_sorted: np.ndarray) -> np.ndarray:
     return np.arange(n) - start_index[group]
 
 
-def _discounts_by_rank(
-    rank: np.ndarray, cut: int | None, discount: str, log_base: float
-) -> np.ndarray:
-    """The weight of each row at its 0-based rank within its query (0 past the cut-off)."""
-    longest = int(rank.max()) + 1 if rank.size else 0
-    return position_weights(longest, cut, discount, log_base)[rank]
+def _query_slices(counts: np.ndarray):
+    """(first row, end row, first query, end query) of consecutive runs of whole queries of at
+    most `SLICE_ROWS` rows each (a longer query alone), over rows grouped by query in code
+    order with `counts` rows a query: a query's rows never straddle two slices."""
+    limit, ends = SLICE_ROWS, np.cumsum(counts)
+    first = 0
+    while first < counts.size:
+        start = int(ends[first - 1]) if first else 0
+        last = max(int(np.searchsorted(ends, start + limit, side="right")), first + 1)
+        yield start, int(ends[last - 1]), first, last
+        first = last
+
+
+def _slices(order: np.ndarray | None, counts: np.ndarray):
+    """For each slice of `_query_slices`: its first and end query, its rows (through `order`,
+    None: as given) and each row's query counted from the slice's first."""
+    for start, end, first, last in _query_slices(counts):
+        rows = slice(start, end) if order is None else order[start:end]
+        yield first, last, rows, np.repeat(np.arange(last - first), counts[first:last])
+
+
+def _ranked_sums(ranked, order, counts, cut, gain, discount, log_base):
+    """Each query's DCG@k, and the sums of its absolute relevances and gains
+    (`_check_scorable_queries`), over `ranked` = (relevances, tie scores or None) taken in
+    ranking `order` (None: as given; rows grouped by query in code order, `counts` a query),
+    a slice of whole queries at a time (`_slices`): an evaluation's temporaries are a slice's,
+    not the run's (1.9 M rows held ten arrays of the run's length at once). Each query's rows
+    are summed in the same order as over the whole run at once, so every value is the same to
+    the last bit."""
+    rel, tie_score = ranked
+    n_queries = counts.size
+    dcg, relevance_sums, gain_sums = np.zeros(n_queries), np.zeros(n_queries), np.zeros(n_queries)
+    weights = position_weights(int(counts.max(initial=0)), cut, discount, log_base)
+    for first, last, rows, code in _slices(order, counts):
+        span, value = last - first, rel[rows]
+        gained = gains(value, gain)
+        with np.errstate(over="ignore", invalid="ignore"):
+            relevance_sums[first:last] = np.bincount(code, np.abs(value), minlength=span)
+            gain_sums[first:last] = np.bincount(code, np.abs(gained), minlength=span)
+        disc = weights[_rank_within_group(code)]
+        if tie_score is None:
+            dcg[first:last] = np.bincount(code, weights=gained * disc, minlength=span)
+            continue
+        # ties="average": each tied group earns its mean gain at each of its positions.
+        score = tie_score[rows]
+        new_group = np.empty(code.size, dtype=bool)
+        new_group[:1] = True
+        new_group[1:] = (code[1:] != code[:-1]) | (score[1:] != score[:-1])
+        tie_group = np.cumsum(new_group) - 1
+        mean_gain = np.bincount(tie_group, weights=gained) / np.bincount(tie_group)
+        disc_sum = np.bincount(tie_group, weights=disc)
+        dcg[first:last] = np.bincount(code[new_group], weights=mean_gain * disc_sum, minlength=span)
+    return dcg, relevance_sums, gain_sums
 
 
 def _ideal_dcg(
@@ -354,13 +394,24 @@ def _ideal_dcg(
     discount: str,
     log_base: float,
 ) -> np.ndarray:
-    if codes.size == 0:
-        return np.zeros(n_queries)
-    order = np.lexsort((-rel, codes))
-    codes_sorted = codes[order]
-    rank = _rank_within_group(codes_sorted)
-    disc = _discounts_by_rank(rank, cut, discount, log_base)
-    return np.bincount(codes_sorted, weights=gains(rel[order], gain) * disc, minlength=n_queries)
+    """Each query's IDCG@k from its pool: `rel` of the items of query `codes`, in any order."""
+    grouped = codes.size < 2 or bool(np.all(codes[1:] >= codes[:-1]))
+    order = None if grouped else np.argsort(codes, kind="stable")
+    counts = np.bincount(codes, minlength=n_queries)
+    return _ideal_dcg_grouped(rel, order, counts, cut, gain, discount, log_base)
+
+
+def _ideal_dcg_grouped(rel, order, counts, cut, gain, discount, log_base) -> np.ndarray:
+    """`_ideal_dcg` of rows grouped by query in code order through `order` (None: as given),
+    `counts` rows a query: each query's relevances sorted, a slice of whole queries at a time."""
+    idcg = np.zeros(counts.size)
+    weights = position_weights(int(counts.max(initial=0)), cut, discount, log_base)
+    for first, last, rows, code in _slices(order, counts):
+        span, value = last - first, rel[rows]
+        value = value[np.lexsort((-value, code))]
+        disc = weights[_rank_within_group(code)]
+        idcg[first:last] = np.bincount(code, weights=gains(value, gain) * disc, minlength=span)
+    return idcg
 
 
 def tie_averaged_dcg(item_gains: np.ndarray, scores: np.ndarray, weights: np.ndarray) -> float:

@@ -28,7 +28,6 @@ from ..batch import (
     _rank_within_group,
     _ranking_order,
     batch_ndcg,
-    in_ranking_order,
 )
 from ..runs.join import codes_of, judgment_of
 
@@ -112,7 +111,7 @@ def ranking(run: runs.Table, qrels: runs.Table, complete: bool = False) -> Ranki
     at = judgment_of(codes, docs, judged_codes, qrels.rows["doc"][in_eval])
     relevance = np.where(at >= 0, judged[at], -1.0)  # trec_eval's RELVALUE_NONPOOL: not judged
     # A run file is most often in trec_eval's order already, but for its ties: then no row moves.
-    order = None if in_ranking_order(codes, score) else _ranking_order(codes, score)
+    order = _ranking_order(codes, score)  # None: in order already
     order = _break_ties_by_doc(order, codes, score, docs)
     if order is not None:
         codes, relevance = codes[order], relevance[order]

@@ -114,3 +114,50 @@ def test_batch_keep_order_equals_the_scalar_ndcg_per_query(rows, k, gain):
 def test_typed_text_round_trips(rels):
     text = format_relevances([float(r) for r in rels])
     assert parse_relevances(text).values == tuple(float(r) for r in rels)
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 5), st.sampled_from([0, 0, 1, 2, 3.5]), st.integers(0, 4)),
+        max_size=60,
+    ),
+    st.lists(st.tuples(st.integers(0, 7), st.integers(0, 3)), max_size=20),
+    ks,
+    st.sampled_from(["keep", "average", "docid"]),
+    gains_,
+    st.booleans(),
+    st.booleans(),
+    st.integers(1, 8),
+)
+def test_batch_ndcg_by_slices_is_batch_ndcg_at_once(
+    rows, pool, k, ties, gain, ranked, from_pool, slice_rows
+):
+    """`batch_ndcg` evaluates a slice of whole queries at a time (`batch.SLICE_ROWS` rows): a
+    run cut into slices of a few rows gives the very same bits as one slice, in input order or
+    in ranking order, with the ideal from the run or from a pool (`complete` too)."""
+    from ndcg_core import batch
+
+    queries = np.array([q for q, _, _ in rows], dtype=int)
+    rels = np.array([r for _, r, _ in rows], dtype=float)
+    scores = np.array([s for _, _, s in rows], dtype=float)
+    if ranked:
+        order = np.lexsort((-scores, queries))
+        queries, rels, scores = queries[order], rels[order], scores[order]
+    docs = [f"d{i % 7}" for i in range(len(rows))]
+    keywords = {"ties": ties, "gain": gain, "docs": docs}
+    if from_pool:
+        keywords |= {
+            "ideal_queries": [q for q, _ in pool],
+            "ideal_relevances": [r for _, r in pool],
+            "complete": bool(pool),
+        }
+
+    def evaluated(limit):
+        kept, batch.SLICE_ROWS = batch.SLICE_ROWS, limit
+        try:
+            result = batch_ndcg(queries, rels, scores, k, **keywords)
+        finally:
+            batch.SLICE_ROWS = kept
+        return result.per_query.to_numpy(dtype=float).tobytes(), list(result.per_query.index)
+
+    assert evaluated(slice_rows) == evaluated(10**9)
