@@ -76,7 +76,6 @@ def open_link(page: str | None, params: dict[str, str], *, unfold: bool = False)
     from a link holding `params`, any name included ("rels[]"); `unfold`: then with its folds
     that are drawn only while open opened (`unfolded`). No assertion: the caller checks."""
     from streamlit.testing.v1 import AppTest
-
     from streamlit.util import calc_hash
 
     from ui.menu import PAGES
