@@ -76,21 +76,22 @@ def open_link(page: str | None, params: dict[str, str], *, unfold: bool = False)
     from a link holding `params`, any name included ("rels[]"); `unfold`: then with its folds
     that are drawn only while open opened (`unfolded`). No assertion: the caller checks."""
     from streamlit.testing.v1 import AppTest
+    from streamlit.util import calc_hash
+
+    from ui.menu import PAGES
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    home = page in (None, "views/home.py")
-    # A link to another page never runs Home: the first run, which only sets up the menu for
-    # switch_page, gets no parameters (else Home would read the link's list and offer it to the
-    # page as the list "from your playground").
-    if home:
-        for key, value in params.items():
-            at.query_params[key] = value
+    if page not in (None, "views/home.py"):
+        # Straight to the page, as a browser opening a link to it: its first run is the page's
+        # own, Home never runs. (AppTest's switch_page needs a run first to learn the menu; a
+        # page of st.navigation is known by the hash of its URL path, which is what it sets.)
+        (url_path,) = [p.url_path for p in PAGES if p.script == page] or [None]
+        if url_path is None:
+            raise ValueError(f"`page` {page!r} is not a page of ui/menu.PAGES: pass its script.")
+        at._page_hash = calc_hash(url_path)
+    for key, value in params.items():
+        at.query_params[key] = value
     at.run()
-    if not home:  # home is the default page: the first run was it
-        at.switch_page(page)
-        for key, value in params.items():
-            at.query_params[key] = value
-        at.run()
     return unfolded(at) if unfold else at
 
 
