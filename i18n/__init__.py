@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextvars
 import gettext
 import io
+import numbers
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -187,8 +188,18 @@ class Kept(str):
         return (Kept, (str(self), self.message))
 
 
+def _number(value: object) -> object:
+    """A kept message's field as it is said: a whole number (a count, a line number) with the
+    language's thousands mark, so it is written again the right way when the message is retold
+    in another language (3 628 800 in Russian); anything else as it is."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return localized(f"{int(value):,}")
+    return value
+
+
 def _said(singular: str, plural: str | None, n: int | None, values: dict) -> str:
     """`tr` (no `plural`) or `trn` of a kept message (they take literal texts only)."""
+    values = {name: _number(value) for name, value in values.items()}
     if plural is None:
         text = catalogue(language()).gettext(singular)
         return text.format(**values) if values else text
@@ -196,13 +207,15 @@ def _said(singular: str, plural: str | None, n: int | None, values: dict) -> str
 
 
 def tr_kept(message: str, /, **values: object) -> Kept:
-    """`tr`, kept so that it can be `retold` in another language."""
+    """`tr`, kept so that it can be `retold` in another language. Pass whole numbers as
+    numbers, not as text: each is written the language's way wherever the message is said."""
     return Kept(_said(message, None, None, values), (message, None, None, values))
 
 
 def trn_kept(singular: str, plural: str, n: int, /, **values: object) -> Kept:
-    """`trn`, kept so that it can be `retold` in another language; a ``{count}`` field is the
-    count `n` written the language's way (3 628 800 in Russian), as it is written again there."""
+    """`trn`, kept so that it can be `retold` in another language; whole numbers passed as
+    numbers (the ``{count}``, a line number) are written the language's way wherever it is
+    said (3 628 800 in Russian)."""
     return Kept(_said(singular, plural, n, values), (singular, plural, n, values))
 
 
@@ -212,8 +225,6 @@ def retold(text: str) -> str:
         return text
     singular, plural, n, values = text.message
     values = {name: retold(value) for name, value in values.items()}
-    if plural is not None and "count" in values:
-        values["count"] = localized(f"{n:,}")
     return _said(singular, plural, n, values)
 
 

@@ -15,7 +15,6 @@ import pyarrow.compute as pc
 
 from i18n import N_, tr_kept, trn_kept
 
-from ..display import count
 from .read import Table
 from .stream import runs_of
 
@@ -78,7 +77,7 @@ def _examples(values, limit: int = 5) -> str:
         return shown
     more = len(values) - limit
     return trn_kept(
-        "{shown} and {count} more", "{shown} and {count} more", more, shown=shown, count=count(more)
+        "{shown} and {count} more", "{shown} and {count} more", more, shown=shown, count=int(more)
     )
 
 
@@ -95,7 +94,7 @@ def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
                 "(scikit-learn does the same). trec_eval reads only its leading whole number "
                 "(0.5 → 0, 1.7 → 1), so its values differ for the queries concerned.",
                 fractional,
-                count=count(fractional),
+                count=int(fractional),
             )
         )
     negative = judgments["relevance"] < 0
@@ -110,7 +109,7 @@ def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
             "{count} judgments have relevance below 0 (trec_eval's 'judged, not relevant'): they "
             "count as relevance 0.",
             below,
-            count=count(below),
+            count=int(below),
         )
     )
     return judgments, notes
@@ -128,7 +127,7 @@ def _no_relevant_note(judgments: pd.DataFrame, queries: pd.Index) -> list[str]:
             "{count} queries have no relevant judgment ({examples}): their ideal DCG is 0, so "
             "their NDCG follows the all-zero rule.",
             len(empty),
-            count=count(len(empty)),
+            count=len(empty),
             examples=_examples(empty),
         )
     ]
@@ -154,7 +153,7 @@ def _nothing_left(table: Table, what: str) -> ValueError:
                 "aside as problems (listed with their reasons). Fix the file and upload it again.",
                 table.problem_count,
                 name=table.name,
-                count=count(table.problem_count),
+                count=int(table.problem_count),
                 what=tr_kept(_WHAT[what]),
             )
         )
@@ -244,7 +243,7 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
                 "The run has {count} queries the qrels lack ({examples}): without judgments they "
                 "cannot be scored, so they are left out (as trec_eval does).",
                 len(unjudged),
-                count=count(len(unjudged)),
+                count=len(unjudged),
                 examples=_examples(unjudged),
             )
         )
@@ -258,7 +257,7 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
                 "the mean by default, as trec_eval does; with its -c option (every judged "
                 "query) each counts as 0.",
                 len(unranked),
-                count=count(len(unranked)),
+                count=len(unranked),
                 examples=_examples(unranked),
             )
         )
@@ -306,7 +305,7 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
                 "{count} ranked documents have no judgment: they count as not relevant (relevance "
                 "0), as in trec_eval.",
                 unjudged_docs,
-                count=count(unjudged_docs),
+                count=int(unjudged_docs),
             )
         )
     notes += _no_relevant_note(judgments, keep)
@@ -339,7 +338,7 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
                 "{count} rows have no score or rank: they are judged documents the system did not "
                 "rank; they count only in the ideal ranking built from all judgments.",
                 pool_only,
-                count=count(pool_only),
+                count=int(pool_only),
             )
         )
     ranked = rows[ranked_mask]
@@ -355,7 +354,7 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
                 "the mean by default; counted as 0 when the mean is taken over every judged "
                 "query (trec_eval's -c).",
                 len(unranked),
-                count=count(len(unranked)),
+                count=len(unranked),
                 examples=_examples(unranked),
             )
         )

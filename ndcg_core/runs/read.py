@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from i18n import N_, tr, tr_kept, trn_kept
+from i18n import N_, tr_kept, trn_kept
 
-from ..display import count, shorten
+from ..display import shorten
 
 try:  # pyarrow turns 2 million numbers written as text into floats in milliseconds
     import pyarrow as pa
@@ -91,7 +91,7 @@ _CLAUSES = {
             "{count} of them has fewer than {width} fields ({fields})",
             "{count} of them have fewer than {width} fields ({fields})",
             n,
-            count=count(n),
+            count=int(n),
             **v,
         ),
     ),
@@ -101,7 +101,7 @@ _CLAUSES = {
             "{count} of them has more than {width} fields ({fields})",
             "{count} of them have more than {width} fields ({fields})",
             n,
-            count=count(n),
+            count=int(n),
             **v,
         ),
     ),
@@ -111,7 +111,7 @@ _CLAUSES = {
             "{count} of them has a score that is not a number",
             "{count} of them have a score that is not a number",
             n,
-            count=count(n),
+            count=int(n),
         ),
     ),
     NOT_A_NUMBER["rank"]: (
@@ -120,7 +120,7 @@ _CLAUSES = {
             "{count} of them has a rank that is not a number",
             "{count} of them have a rank that is not a number",
             n,
-            count=count(n),
+            count=int(n),
         ),
     ),
     NOT_A_NUMBER["relevance"]: (
@@ -129,7 +129,7 @@ _CLAUSES = {
             "{count} of them has a relevance that is not a number",
             "{count} of them have a relevance that is not a number",
             n,
-            count=count(n),
+            count=int(n),
         ),
     ),
     EMPTY_QUERY: (
@@ -138,7 +138,7 @@ _CLAUSES = {
             "{count} of them has an empty query_id",
             "{count} of them have an empty query_id",
             n,
-            count=count(n),
+            count=int(n),
         ),
     ),
     EMPTY_DOC: (
@@ -147,7 +147,7 @@ _CLAUSES = {
             "{count} of them has an empty doc_id",
             "{count} of them have an empty doc_id",
             n,
-            count=count(n),
+            count=int(n),
         ),
     ),
     NOT_HEADER_WIDTH: (
@@ -156,7 +156,7 @@ _CLAUSES = {
             "{count} of them does not have the header's {width} fields",
             "{count} of them do not have the header's {width} fields",
             n,
-            count=count(n),
+            count=int(n),
             **v,
         ),
     ),
@@ -166,7 +166,7 @@ _CLAUSES = {
             "{count} of them repeats an earlier (query, document) pair",
             "{count} of them repeat an earlier (query, document) pair",
             n,
-            count=count(n),
+            count=int(n),
         ),
     ),
 }
@@ -393,7 +393,7 @@ def _summary(name: str, lines: int, found: _Found, guess, unread: int = 0) -> st
             "None of the {count} line of {name} could be used: {why}.",
             "None of the {count} lines of {name} could be used: {why}.",
             lines,
-            count=count(lines),
+            count=int(lines),
             name=name,
             why=why,
         )
@@ -404,9 +404,9 @@ def _summary(name: str, lines: int, found: _Found, guess, unread: int = 0) -> st
             "None of the first {count} lines of {name} could be used (the other {unread} were "
             "not read): {why}.",
             lines,
-            count=count(lines),
+            count=int(lines),
             name=name,
-            unread=count(unread),
+            unread=int(unread),
             why=why,
         )
     else:
@@ -414,16 +414,16 @@ def _summary(name: str, lines: int, found: _Found, guess, unread: int = 0) -> st
             "Only {used} of the {count} line of {name} could be used: {why}.",
             "Only {used} of the {count} lines of {name} could be used: {why}.",
             lines,
-            count=count(lines),
+            count=int(lines),
             name=name,
-            used=count(used),
+            used=int(used),
             why=why,
         )
     first = found.kept[0]
     said = tr_kept(
         "{said} {then}",
         said=start,
-        then=tr_kept("Line {line} reads {text}.", line=count(first.line), text=repr(first.text)),
+        then=tr_kept("Line {line} reads {text}.", line=int(first.line), text=repr(first.text)),
     )
     hint = guess(first.text)
     return tr_kept("{said} {then}", said=said, then=hint) if hint else said
@@ -470,7 +470,7 @@ def _comment_note(name: str, comments: int) -> list[str]:
             "version 10.0.",
             comments,
             name=name,
-            count=count(comments),
+            count=int(comments),
         )
     ]
 
@@ -490,18 +490,20 @@ def _whole_relevance(text: pd.Series) -> pd.Series:
     return value.where(sign != "-", -value).fillna(0.0)
 
 
-def _delimiter_hint(first_line: str) -> str:
-    """When a header is not comma-separated: what separates it, and what to do."""
+def _delimiter_hint(said: str, first_line: str) -> str:
+    """`said`, and when the header is not comma-separated, what separates it and what to do
+    (kept whole, so the two are retold together in the page's language)."""
     for delimiter, words in ((";", N_("semicolons (;)")), ("\t", N_("tabs"))):
         cells = [cell.strip().lower() for cell in first_line.split(delimiter)]
         if len(cells) > 1 and all(column in cells for column in CSV_REQUIRED):
-            return " " + tr(
+            hint = tr_kept(
                 "Its columns look separated by {separator}: save it with commas between "
                 "columns (spreadsheets in some languages use semicolons), or use the TREC "
                 "format.",
-                separator=tr(words),
+                separator=tr_kept(words),
             )
-    return ""
+            return tr_kept("{said} {then}", said=said, then=hint)
+    return said
 
 
 def _csv_rows(text: str, name: str):
@@ -514,7 +516,7 @@ def _csv_rows(text: str, name: str):
             yield reader.line_num, row
             last = reader.line_num
     except csv.Error as error:
-        line = count(last + 1)
+        line = last + 1
         if "field larger than field limit" in str(error):
             raise ValueError(
                 tr_kept(
@@ -523,7 +525,7 @@ def _csv_rows(text: str, name: str):
                     "field). Close the quote or shorten the field.",
                     name=name,
                     line=line,
-                    limit=count(CSV_FIELD_LIMIT),
+                    limit=CSV_FIELD_LIMIT,
                 )
             ) from None
         raise ValueError(
@@ -542,16 +544,14 @@ def _csv_header(first: list[str], lines: _Lines, name: str) -> list[str]:
     header = [h.strip().lower() for h in first]
     missing = [c for c in CSV_REQUIRED if c not in header]
     if missing:
-        raise ValueError(
-            tr_kept(
-                "{name} needs the columns query_id, doc_id, relevance (and optionally score or "
-                "rank) in its first line; it lacks {missing}. Its first line is {first}.",
-                name=name,
-                missing=", ".join(missing),
-                first=repr(lines.quoted(0)),
-            )
-            + _delimiter_hint(lines[0])
+        lacks = tr_kept(
+            "{name} needs the columns query_id, doc_id, relevance (and optionally score or "
+            "rank) in its first line; it lacks {missing}. Its first line is {first}.",
+            name=name,
+            missing=", ".join(missing),
+            first=repr(lines.quoted(0)),
         )
+        raise ValueError(_delimiter_hint(lacks, lines[0]))
     repeated = sorted({h for h in header if h and header.count(h) > 1})
     if repeated:
         raise ValueError(

@@ -31,7 +31,6 @@ import pyarrow.csv as pacsv
 
 from i18n import N_, tr_kept, trn_kept
 
-from ..display import count
 from .read import (
     _TREC_SPLIT,
     FEWER_FIELDS,
@@ -105,7 +104,7 @@ class _Source:
                                 "is not a TREC file (no line ends).",
                                 name=self.name,
                                 mb=MAX_LINE_MB,
-                                line=count(self.lines),
+                                line=int(self.lines),
                             )
                         )
                     continue
@@ -322,7 +321,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
                 "first 6 (query Q0 doc rank score run); the rest of each line is ignored.",
                 parts.extra,
                 name=name,
-                count=count(parts.extra),
+                count=int(parts.extra),
             )
         )
     if whole_relevance:
@@ -338,7 +337,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
                     "their leading whole number (0.5 → 0, 1.7 → 1, 1e400 → 1, abc → 0).",
                     cut,
                     name=name,
-                    count=count(cut),
+                    count=int(cut),
                 )
             )
     summary = _summary(name, parts.lines, found, _trec_guess(*form.other), parts.unread)

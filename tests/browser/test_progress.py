@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from devtools.chromium import PHONE
 from devtools.waits import open_context, settle, wait_for_app
+from tests.browser.conftest import DESKTOP
 from ui import saved
 
 STORED = f"() => !!localStorage.getItem({saved.STORAGE_KEY!r})"
@@ -45,7 +46,7 @@ def _binary_ticked(page):
 
 
 def test_an_answer_survives_a_reload_and_travels_in_the_progress_link(new_browser, app_url, shot):
-    page = new_browser(viewport={"width": 1280, "height": 1600})
+    page = new_browser(viewport=DESKTOP)
     phone = new_browser(viewport={"width": 390, "height": 844})
     _answer_binary(page, app_url)
     page.reload()
@@ -79,7 +80,7 @@ NO_STORAGE = """Object.defineProperty(window, 'localStorage', {
 
 
 def test_without_storage_progress_lasts_the_session(browser, app_url):
-    context = open_context(browser, viewport={"width": 1280, "height": 1600})
+    context = open_context(browser, viewport=DESKTOP)
     context.add_init_script(NO_STORAGE)
     try:
         page = context.new_page()
@@ -97,7 +98,7 @@ def test_without_storage_progress_lasts_the_session(browser, app_url):
 def test_a_bad_link_is_said_to_a_learner_whose_browser_kept_progress(new_browser, app_url):
     # The kept progress is sent to the server on a page's first load, which reruns the page: the
     # link's messages, said on the run that read the link, must be said again on that rerun.
-    page = new_browser(viewport={"width": 1280, "height": 1600})
+    page = new_browser(viewport=DESKTOP)
     _answer_binary(page, app_url)
     page.wait_for_function(STORED)
     for address, said in (
@@ -200,7 +201,7 @@ def test_a_progress_too_long_for_a_link_travels_whole_in_a_file(
     new_browser, app_url, shot, tmp_path
 ):
     # Playwright's contexts accept downloads unless told otherwise.
-    page = new_browser(viewport={"width": 1280, "height": 1600})
+    page = new_browser(viewport=DESKTOP)
     other = new_browser(**PHONE)
     _store_copy(page, app_url, _long_progress())
     page.goto(app_url)
@@ -238,7 +239,7 @@ def test_a_progress_too_long_for_a_link_travels_whole_in_a_file(
 
 
 def test_a_file_that_is_not_progress_is_said_and_nothing_changes(new_browser, app_url, tmp_path):
-    page = new_browser(viewport={"width": 1280, "height": 1600})
+    page = new_browser(viewport=DESKTOP)
     _answer_binary(page, app_url)
     page.wait_for_function(STORED)
     before = _storage(page)[saved.STORAGE_KEY]

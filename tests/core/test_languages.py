@@ -207,3 +207,22 @@ def test_the_font_is_served_and_declared_for_the_cjk_ranges_only():
     assert f"app/static/fonts/{cjk_font.FONT.name}" in face
     for low, high in cjk_font.RANGES:
         assert f"U+{low:04X}-{high:04X}" in face
+
+
+def test_a_kept_message_writes_its_numbers_again_in_the_language_it_is_retold_in():
+    # A run read where English is spoken (a worker process) and shown on a Russian page: its
+    # counts and line numbers are Russian numbers there, not "1,101" with an English comma.
+    from ndcg_core import runs
+
+    # 1,000 lines that read, then 119,000 that do not: a file that mostly does not read (the
+    # summary is for a file at most 1 % of whose lines read).
+    good = "".join(f"1 Q0 d{i} {i} {1 / (i + 1)} r\n" for i in range(1_000))
+    text = (good + "1 Q0 broken\n" * 119_000).encode()
+    summary = runs.read_trec_run(text, "run.txt").summary
+    assert "1,000 of the 120,000 lines" in summary and "Line 1,001 reads" in summary, summary
+    with i18n.speaking("ru"):
+        said = i18n.retold(summary)
+    assert said != summary
+    for number in ("1 000", "120 000", "1 001"):
+        assert number.replace(" ", i18n.NARROW_NBSP) in said, (number, said)
+    assert not re.search(r"\d,\d{3}", said), said

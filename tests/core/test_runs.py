@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import i18n
 from ndcg_core import batch_ndcg, runs
 from ndcg_core.model import EVERY_RANKED, NO_CUTOFF, Scoring
 
@@ -436,6 +437,11 @@ def test_a_csv_with_another_delimiter_gets_a_hint(text, hint):
     with pytest.raises(ValueError, match=r"lacks query_id, doc_id, relevance") as raised:
         runs.read_csv_run(text, "mine.csv")
     assert hint in str(raised.value) and "save it with commas" in str(raised.value)
+    # Read in English (a worker process), shown on a Russian page: the hint is retold with the
+    # rest, not left in English after it.
+    with i18n.speaking("ru"):
+        said = i18n.retold_error(raised.value)
+    assert "save it with commas" not in said and "lacks" not in said, said
 
 
 def test_every_row_set_aside_says_so_not_that_there_are_no_scores():
