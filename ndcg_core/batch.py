@@ -37,7 +37,7 @@ from .metrics import check_on_zero, check_settings
 from .model import check_sums, largest_weight
 from .options import TIES, gains, position_weights
 
-SLICE_ROWS = 1 << 18  # rows evaluated at once (`_query_slices`): bounds an evaluation's temporaries
+SLICE_ROWS = 1 << 18  # rows evaluated at once (`_slices`): bounds an evaluation's temporaries
 
 
 @dataclass(frozen=True)
@@ -167,10 +167,12 @@ def batch_ndcg(
         discount,
         log_base,
     )
-    if ideal_codes is None:
-        idcg = _ideal_dcg_grouped(rel, order, n_items, cut, gain, discount, log_base)
-    else:
-        idcg = _ideal_dcg(ideal_codes, ideal_rel, n_queries, cut, gain, discount, log_base)
+    pool, pool_order, pool_counts = rel, order, n_items
+    if ideal_codes is not None:  # a pool (the judgments) in any order: grouped by query first
+        grouped = ideal_codes.size < 2 or bool(np.all(ideal_codes[1:] >= ideal_codes[:-1]))
+        pool_order = None if grouped else np.argsort(ideal_codes, kind="stable")
+        pool, pool_counts = ideal_rel, np.bincount(ideal_codes, minlength=n_queries)
+    idcg = _ideal_dcg(pool, pool_order, pool_counts, cut, gain, discount, log_base)
     with np.errstate(divide="ignore", invalid="ignore"):
         value = np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), zero)
     per_query = pd.DataFrame(
@@ -194,9 +196,8 @@ def _check_scorable_queries(ranked, ideal, n_queries: int, gain, discount, log_b
     """Each query as `RankedList` would check it (`model.check_sums`, the one rule): the sums
     over its ranked items and over the items its ideal is built from (a query's list and pool)
     must fit in a float, so a run is scored here exactly when each of its queries can be opened
-    as a list. `ranked` holds the ranked rows' sums per query (`_ranked_sums`) and their
-    relevances; `ideal` the pool's codes and relevances, and its sums when they are the ranked
-    rows' own (else None: summed here)."""
+    as a list. `ranked`: (`_ranked_sums`' two sums, relevances); `ideal`: (codes, relevances,
+    sums or None: summed here)."""
     relevance_sums, gain_sums, values = ranked
     ideal_codes, ideal_values, ideal_sums = ideal
     if ideal_sums is None:
@@ -330,35 +331,26 @@ def _rank_within_group(codes_sorted: np.ndarray) -> np.ndarray:
     return np.arange(n) - start_index[group]
 
 
-def _query_slices(counts: np.ndarray):
-    """(first row, end row, first query, end query) of consecutive runs of whole queries of at
-    most `SLICE_ROWS` rows each (a longer query alone), over rows grouped by query in code
-    order with `counts` rows a query: a query's rows never straddle two slices."""
-    limit, ends = SLICE_ROWS, np.cumsum(counts)
-    first = 0
+def _slices(order: np.ndarray | None, counts: np.ndarray):
+    """Consecutive runs of whole queries of at most `SLICE_ROWS` rows (a longer query alone),
+    over rows grouped by query in code order (`counts` rows a query) taken through `order`
+    (None: as given): each run's first and end query, its rows, each row's query from the
+    first. A query's rows never straddle two runs."""
+    ends, first = np.cumsum(counts), 0
     while first < counts.size:
         start = int(ends[first - 1]) if first else 0
-        last = max(int(np.searchsorted(ends, start + limit, side="right")), first + 1)
-        yield start, int(ends[last - 1]), first, last
+        last = max(int(np.searchsorted(ends, start + SLICE_ROWS, side="right")), first + 1)
+        rows = slice(start, int(ends[last - 1]))
+        rows = rows if order is None else order[rows]
+        yield first, last, rows, np.repeat(np.arange(last - first), counts[first:last])
         first = last
 
 
-def _slices(order: np.ndarray | None, counts: np.ndarray):
-    """For each slice of `_query_slices`: its first and end query, its rows (through `order`,
-    None: as given) and each row's query counted from the slice's first."""
-    for start, end, first, last in _query_slices(counts):
-        rows = slice(start, end) if order is None else order[start:end]
-        yield first, last, rows, np.repeat(np.arange(last - first), counts[first:last])
-
-
 def _ranked_sums(ranked, order, counts, cut, gain, discount, log_base):
-    """Each query's DCG@k, and the sums of its absolute relevances and gains
-    (`_check_scorable_queries`), over `ranked` = (relevances, tie scores or None) taken in
-    ranking `order` (None: as given; rows grouped by query in code order, `counts` a query),
-    a slice of whole queries at a time (`_slices`): an evaluation's temporaries are a slice's,
-    not the run's (1.9 M rows held ten arrays of the run's length at once). Each query's rows
-    are summed in the same order as over the whole run at once, so every value is the same to
-    the last bit."""
+    """Each query's DCG@k and sums of absolute relevances and gains (`_check_scorable_queries`)
+    of `ranked` = (relevances, tie scores or None) in ranking `order`, a slice of whole queries
+    at a time (`_slices`): temporaries a slice long, not the run (1.9 M rows held ten arrays of
+    its length). A query's rows are summed in the same order: the same values to the bit."""
     rel, tie_score = ranked
     n_queries = counts.size
     dcg, relevance_sums, gain_sums = np.zeros(n_queries), np.zeros(n_queries), np.zeros(n_queries)
@@ -385,25 +377,9 @@ def _ranked_sums(ranked, order, counts, cut, gain, discount, log_base):
     return dcg, relevance_sums, gain_sums
 
 
-def _ideal_dcg(
-    codes: np.ndarray,
-    rel: np.ndarray,
-    n_queries: int,
-    cut: int | None,
-    gain: str,
-    discount: str,
-    log_base: float,
-) -> np.ndarray:
-    """Each query's IDCG@k from its pool: `rel` of the items of query `codes`, in any order."""
-    grouped = codes.size < 2 or bool(np.all(codes[1:] >= codes[:-1]))
-    order = None if grouped else np.argsort(codes, kind="stable")
-    counts = np.bincount(codes, minlength=n_queries)
-    return _ideal_dcg_grouped(rel, order, counts, cut, gain, discount, log_base)
-
-
-def _ideal_dcg_grouped(rel, order, counts, cut, gain, discount, log_base) -> np.ndarray:
-    """`_ideal_dcg` of rows grouped by query in code order through `order` (None: as given),
-    `counts` rows a query: each query's relevances sorted, a slice of whole queries at a time."""
+def _ideal_dcg(rel, order, counts, cut, gain, discount, log_base) -> np.ndarray:
+    """Each query's IDCG@k from the relevances of its items, grouped by query in code order
+    through `order` (None: as given), `counts` a query: sorted, a slice of queries at a time."""
     idcg = np.zeros(counts.size)
     weights = position_weights(int(counts.max(initial=0)), cut, discount, log_base)
     for first, last, rows, code in _slices(order, counts):
