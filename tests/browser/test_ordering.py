@@ -44,8 +44,10 @@ def test_ten_distinct_grades_are_scored_exactly_and_a_cell_click_swaps(page, app
     expect(page.get_by_text("This list has 3,628,800 distinct orderings")).to_be_visible()
     expect(page.get_by_text("The mean over all 3,628,800 orderings")).to_be_visible()
     # Click the heatmap cell in row 1, column 10: the items at positions 1 and 10 swap.
+    heatmap = page.locator(".js-plotly-plot .nsewdrag").first
+    heatmap.scroll_into_view_if_needed()  # a click by position lands only on what is in view
     settle(page)  # every chart drawn and laid out before the cell is found by position
-    plot_area = page.locator(".js-plotly-plot .nsewdrag").first.bounding_box()
+    plot_area = heatmap.bounding_box()
     page.mouse.click(
         plot_area["x"] + plot_area["width"] * 9.5 / 10,
         plot_area["y"] + plot_area["height"] * 0.5 / 10,
