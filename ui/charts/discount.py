@@ -16,12 +16,13 @@ from ndcg_core.display import fixed
 from .lines import DASHES, LineChart, Series
 from .theme import PALETTE, SYMBOLS
 
+_DASHES = tuple(DASHES)  # each curve its own: solid, dash, dot, dash-dot
+
 
 def curves_chart(table: pd.DataFrame, names: Mapping[str, str], *, height: int = 360) -> LineChart:
     """Every curve of `table` (`curves.curve_table`: a position column and one per curve),
     each with its own colour, dash and marker, named by `names` (curve key → legend text)."""
     position = table["position"].to_numpy()
-    dashes = list(DASHES)
     series = []
     for index, (key, name) in enumerate(names.items()):
         values = table[key].to_numpy(dtype=float)
@@ -31,7 +32,7 @@ def curves_chart(table: pd.DataFrame, names: Mapping[str, str], *, height: int =
                 x=position,
                 y=values,
                 colour=PALETTE[index % len(PALETTE)],
-                dash=dashes[index % len(dashes)],
+                dash=_DASHES[index % len(_DASHES)],
                 marker=SYMBOLS[index % len(SYMBOLS)],
                 size=7,
                 hover=[

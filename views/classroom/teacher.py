@@ -1,8 +1,9 @@
 """The teacher's screen: which screen is which (this one, with the controls; the audience screen
 for the projector), how to join, who is in, the question and its rounds with peer instruction
 first (after round 1 the primary move is round 2, and revealing early asks first), the reveal
-(and which of its steps the audience screen shows: previous, next), the isomorphic twin, the concept check, asking, question lists, a list sent to every screen, and
-after class the summary, the CSV files, closing and deleting."""
+(and which of its steps the audience screen shows: previous, next), the isomorphic twin, the
+concept check, asking, question lists, a list sent to every screen, and after class the
+summary, the CSV files, closing and deleting."""
 
 from __future__ import annotations
 
