@@ -5,8 +5,9 @@
 Writes bench_upload.py's seeded 50 MB run and its qrels, then measures, each in a fresh process
 and alternating this code with the code of REV (a `git archive` export, the same venv):
 
-- worker: `python -m views.queries.worker` given the job as `views/queries/data.py` gives it;
-  its peak RSS (`ru_maxrss` of `wait4`: the whole process, the interpreter included) and CPU;
+- worker: `python -m views.queries.worker` given the job as `views/queries/data.py` gives it
+  (run by `runpy`, so that it says at its end whether pandas was imported); its peak RSS
+  (`ru_maxrss` of `wait4`: the whole process, the interpreter included) and CPU;
 - server: the page in AppTest, the files handed over in `TEST_UPLOADS`, from the source
   radio's change to the whole first view (the mean, both means, the convention grid, every
   query, the comparison with the first library); this process's peak RSS (VmHWM, reset at
@@ -30,20 +31,41 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+# `python -m views.queries.worker 10`, and at its end whether pandas was imported.
+WORKER = """
+import runpy, sys
+sys.argv = ["worker", "10"]
+try:
+    runpy.run_module("views.queries.worker", run_name="__main__", alter_sys=True)
+except SystemExit:
+    pass
+print("pandas imported" if "pandas.core.frame" in sys.modules else "pandas not imported")
+"""
+
+
 def _worker(root: Path, run: Path, qrels: Path, folder: Path) -> str:
     out = folder / "out.pickle"
     job = pickle.dumps(
         ("trec", {"run": (run.name, str(run)), "qrels": (qrels.name, str(qrels))}, 50.0, str(out))
     )
     process = subprocess.Popen(
-        [sys.executable, "-m", "views.queries.worker", "10"], cwd=root, stdin=subprocess.PIPE
+        [sys.executable, "-c", WORKER],
+        cwd=root,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=os.environ | {"PYTHONPATH": str(root)},
     )
     process.stdin.write(job)
     process.stdin.close()
+    said = process.stdout.read().decode().strip()
     _, status, usage = os.wait4(process.pid, 0)
+    size = out.stat().st_size / 1e6 if out.exists() else 0
     out.unlink(missing_ok=True)
     cpu = usage.ru_utime + usage.ru_stime
-    return f"peak {usage.ru_maxrss / 1024:.0f} MB, CPU {cpu:.2f} s, status {status}"
+    return (
+        f"peak {usage.ru_maxrss / 1024:.0f} MB, CPU {cpu:.2f} s, status {status}, "
+        f"result {size:.1f} MB, {said}"
+    )
 
 
 SERVER = """
