@@ -8,6 +8,8 @@ and alternating this code with the code of REV (a `git archive` export, the same
 - worker: `python -m views.queries.worker` given the job as `views/queries/data.py` gives it
   (run by `runpy`, so that it says at its end whether pandas was imported); its peak RSS
   (`ru_maxrss` of `wait4`: the whole process, the interpreter included) and CPU;
+- with `--junk MB`: the worker on a "run" of MB megabytes of `x` lines and a one-line qrels
+  (bench_upload.py --bad's file, bigger), which it refuses with a summary;
 - server: the page in AppTest, the files handed over in `TEST_UPLOADS`, from the source
   radio's change to the whole first view (the mean, both means, the convention grid, every
   query, the comparison with the first library); this process's peak RSS (VmHWM, reset at
@@ -116,6 +118,9 @@ def main() -> None:
     parser.add_argument("--before", default="", help="commit to compare with ('' for none)")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--only", choices=("worker", "server"), default=None)
+    parser.add_argument(
+        "--junk", type=float, default=0, help="instead, a run of this many MB of 'x' lines (worker)"
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "bench"))
     from bench_upload import make_files
@@ -123,6 +128,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-upload-memory-") as scratch:
         folder = Path(scratch)
         run, qrels = make_files(folder)
+        if args.junk:  # a file that is no run, beside a one-line qrels: the worker's message
+            run.write_bytes(b"x\n" * int(args.junk * 500_000))
+            qrels.write_bytes(b"301 0 A 1\n")
+            args.only = "worker"
         roots = {"this code": ROOT}
         if args.before:
             export = folder / "before"
