@@ -31,18 +31,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-# `python -m views.queries.worker 10`, and at its end whether pandas was imported.
-WORKER = """
-import runpy, sys
-sys.argv = ["worker", "10"]
-try:
-    runpy.run_module("views.queries.worker", run_name="__main__", alter_sys=True)
-except SystemExit:
-    pass
-print("pandas imported" if "pandas.core.frame" in sys.modules else "pandas not imported")
-"""
+sys.path.insert(0, str(ROOT))
+from devtools import upload_worker  # noqa: E402
 
 
 def _worker(root: Path, run: Path, qrels: Path, folder: Path) -> str:
@@ -50,13 +40,7 @@ def _worker(root: Path, run: Path, qrels: Path, folder: Path) -> str:
     job = pickle.dumps(
         ("trec", {"run": (run.name, str(run)), "qrels": (qrels.name, str(qrels))}, 50.0, str(out))
     )
-    process = subprocess.Popen(
-        [sys.executable, "-c", WORKER],
-        cwd=root,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=os.environ | {"PYTHONPATH": str(root)},
-    )
+    process = upload_worker.start(root, 10)
     process.stdin.write(job)
     process.stdin.close()
     said = process.stdout.read().decode().strip()

@@ -327,29 +327,16 @@ def test_a_workers_result_reads_back_as_it_was_made(tmp_path):
     assert arrow, "the sample's run has no arrow column: the test reads nothing of the pickler"
 
 
-# The worker run as the server runs it, saying at its end whether pandas was imported.
-_WORKER_THEN_SAY = """
-import runpy, sys
-sys.argv = ["worker", "0"]
-try:
-    runpy.run_module("views.queries.worker", run_name="__main__", alter_sys=True)
-except SystemExit:
-    pass
-print("pandas" if "pandas.core.frame" in sys.modules else "no pandas")
-"""
-
-
 @pytest.mark.parametrize("kind", ["trec", "csv"])
 def test_a_worker_imports_pandas_only_for_files_that_need_it(tmp_path, kind):
     # pandas is 40 MB of a worker's memory and 0.4 s of its CPU: a TREC set that reads cleanly
     # comes back as arrow's and numpy's columns, the server makes them frames, and every frame
     # is the one this process reads (column types included). A CSV is read with pandas.
     import pickle
-    import subprocess
-    import sys
 
     from pandas.testing import assert_frame_equal
 
+    from devtools import upload_worker
     from views.queries import worker
 
     if kind == "trec":  # more than 1,000 judgments: read by arrow (fewer go through pandas)
@@ -363,14 +350,10 @@ def test_a_worker_imports_pandas_only_for_files_that_need_it(tmp_path, kind):
         paths[role] = (name, str(tmp_path / role))
         (tmp_path / role).write_bytes(data)
     out = tmp_path / "out.pickle"
-    said = subprocess.run(
-        [sys.executable, "-c", _WORKER_THEN_SAY],
-        input=pickle.dumps((kind, paths, 50.0, str(out))),
-        capture_output=True,
-        cwd=queries_data.ROOT,
-        check=True,
-    ).stdout.decode()
-    assert said.strip() == ("no pandas" if kind == "trec" else "pandas")
+    said, _ = upload_worker.start(queries_data.ROOT).communicate(
+        pickle.dumps((kind, paths, 50.0, str(out)))
+    )
+    assert said.decode().strip() == f"pandas {'not ' if kind == 'trec' else ''}imported"
     tables, datasets = set_files.framed(worker.read_result(str(out)))
     here, expected = set_files.load_files(kind, files, 50)
     for role, table in here.items():
