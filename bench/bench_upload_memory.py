@@ -5,8 +5,11 @@
 Writes bench_upload.py's seeded 50 MB run and its qrels, then measures, each in a fresh process
 and alternating this code with the code of REV (a `git archive` export, the same venv):
 
-- worker: `python -m views.queries.worker` given the job as `views/queries/data.py` gives it;
-  its peak RSS (`ru_maxrss` of `wait4`: the whole process, the interpreter included) and CPU;
+- worker: `python -m views.queries.worker` given the job as `views/queries/data.py` gives it
+  (run by `runpy`, so that it says at its end whether pandas was imported); its peak RSS
+  (`ru_maxrss` of `wait4`: the whole process, the interpreter included) and CPU;
+- with `--junk MB`: the worker on a "run" of MB megabytes of `x` lines and a one-line qrels
+  (bench_upload.py --bad's file, bigger), which it refuses with a summary;
 - server: the page in AppTest, the files handed over in `TEST_UPLOADS`, from the source
   radio's change to the whole first view (the mean, both means, the convention grid, every
   query, the comparison with the first library); this process's peak RSS (VmHWM, reset at
@@ -28,6 +31,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from devtools import upload_worker  # noqa: E402
 
 
 def _worker(root: Path, run: Path, qrels: Path, folder: Path) -> str:
@@ -35,15 +40,18 @@ def _worker(root: Path, run: Path, qrels: Path, folder: Path) -> str:
     job = pickle.dumps(
         ("trec", {"run": (run.name, str(run)), "qrels": (qrels.name, str(qrels))}, 50.0, str(out))
     )
-    process = subprocess.Popen(
-        [sys.executable, "-m", "views.queries.worker", "10"], cwd=root, stdin=subprocess.PIPE
-    )
+    process = upload_worker.start(root, 10)
     process.stdin.write(job)
     process.stdin.close()
+    said = process.stdout.read().decode().strip()
     _, status, usage = os.wait4(process.pid, 0)
+    size = out.stat().st_size / 1e6 if out.exists() else 0
     out.unlink(missing_ok=True)
     cpu = usage.ru_utime + usage.ru_stime
-    return f"peak {usage.ru_maxrss / 1024:.0f} MB, CPU {cpu:.2f} s, status {status}"
+    return (
+        f"peak {usage.ru_maxrss / 1024:.0f} MB, CPU {cpu:.2f} s, status {status}, "
+        f"result {size:.1f} MB, {said}"
+    )
 
 
 SERVER = """
@@ -94,6 +102,9 @@ def main() -> None:
     parser.add_argument("--before", default="", help="commit to compare with ('' for none)")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--only", choices=("worker", "server"), default=None)
+    parser.add_argument(
+        "--junk", type=float, default=0, help="instead, a run of this many MB of 'x' lines (worker)"
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "bench"))
     from bench_upload import make_files
@@ -101,6 +112,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-upload-memory-") as scratch:
         folder = Path(scratch)
         run, qrels = make_files(folder)
+        if args.junk:  # a file that is no run, beside a one-line qrels: the worker's message
+            run.write_bytes(b"x\n" * int(args.junk * 500_000))
+            qrels.write_bytes(b"301 0 A 1\n")
+            args.only = "worker"
         roots = {"this code": ROOT}
         if args.before:
             export = folder / "before"

@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from pandas.api.types import is_numeric_dtype
 
 from i18n import MARKS, language, localized, tr
 
@@ -119,6 +118,8 @@ def csv_cell(value: object) -> object:
 def csv_bytes(frame) -> bytes:
     """A table as the UTF-8 CSV every download of the app is, without its index, each text cell
     through `csv_cell` (numbers stay numbers)."""
+    from pandas.api.types import is_numeric_dtype  # here: a worker imports this, not pandas
+
     safe = frame.copy()
     for column in safe.columns:
         if not is_numeric_dtype(safe[column].dtype):

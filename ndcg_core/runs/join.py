@@ -6,17 +6,17 @@ fractional relevances) is said in the dataset's notes, in words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from columnar import arrow_of, frame_of, give_back, numpy_of, runs_of
 from i18n import N_, tr_kept, trn_kept
 
 from .read import Table
-from .stream import runs_of
 
 JOIN_SLICE = 1 << 19  # ranked rows matched at once (`judgment_of`): bounds its temporaries
 
@@ -29,7 +29,8 @@ class Dataset:
     that are evaluated; ``judgments`` every judged (query, doc, relevance) of those queries;
     ``unanswered`` the judgments of the queries the run never answers (trec_eval's ``-c``
     scores them 0; see `evaluate`'s `complete`); ``notes`` says, in words, every rule that was
-    applied to get there.
+    applied to get there. The three tables are frames, or the columns they are made of (what a
+    worker sends, `join_trec`'s ``columns``: `framed`).
     """
 
     name: str
@@ -38,6 +39,10 @@ class Dataset:
     has_scores: bool
     notes: tuple[str, ...] = field(default_factory=tuple)
     unanswered: pd.DataFrame | None = None
+
+    def framed(self) -> Dataset:
+        frames = (frame_of(self.ranked), frame_of(self.judgments), frame_of(self.unanswered))
+        return replace(self, ranked=frames[0], judgments=frames[1], unanswered=frames[2])
 
     @property
     def queries(self) -> pd.Index:
@@ -69,9 +74,13 @@ class Dataset:
 # ---------------------------------------------------------------------------------------------
 
 
+def _listed(values) -> list:
+    return values.to_pylist() if hasattr(values, "to_pylist") else list(values)  # arrow's too
+
+
 def _examples(values, limit: int = 5) -> str:
     """A few of `values`, and how many more there are: '1, 2, 3, 4, 5 and 7 more'."""
-    values = list(values)
+    values = _listed(values)
     shown = ", ".join(str(v) for v in values[:limit])
     if len(values) <= limit:
         return shown
@@ -81,9 +90,9 @@ def _examples(values, limit: int = 5) -> str:
     )
 
 
-def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+def _negative_note(relevance: np.ndarray) -> tuple[np.ndarray, list[str]]:
     notes = []
-    fractional = int((judgments["relevance"] % 1 != 0).sum())
+    fractional = int((relevance % 1 != 0).sum())
     if fractional:
         notes.append(
             trn_kept(
@@ -97,10 +106,10 @@ def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
                 count=int(fractional),
             )
         )
-    negative = judgments["relevance"] < 0
+    negative = relevance < 0
     if not negative.any():
-        return judgments, notes
-    judgments = judgments.assign(relevance=judgments["relevance"].clip(lower=0))
+        return relevance, notes
+    relevance = np.where(negative, 0.0, relevance)  # as pandas' clip: -0.0 and NaN stay
     below = int(negative.sum())
     notes.append(
         trn_kept(
@@ -112,13 +121,15 @@ def _negative_note(judgments: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
             count=int(below),
         )
     )
-    return judgments, notes
+    return relevance, notes
 
 
-def _no_relevant_note(judgments: pd.DataFrame, queries: pd.Index) -> list[str]:
-    best = judgments.groupby("query", sort=False)["relevance"].max().reindex(queries).fillna(0)
-    empty = best.index[best <= 0]
-    if not len(empty):
+def _no_relevant_note(codes: np.ndarray, relevance: np.ndarray, queries) -> list[str]:
+    """The queries (`codes` into `queries`) whose best `relevance` is 0 or none, in words."""
+    best = np.zeros(len(queries))
+    np.fmax.at(best, codes, relevance)  # fmax: NaN skipped, as a group's max skips it
+    empty = [query for query, top in zip(_listed(queries), best) if top <= 0]
+    if not empty:
         return []
     return [
         trn_kept(
@@ -176,6 +187,10 @@ def _as_category(column: pd.Series, categories: pd.Index) -> pd.Categorical:
     return pd.Categorical.from_codes(categories.get_indexer(uniques)[codes], categories=categories)
 
 
+def _text(column):  # a text column as arrow's: a reader's as it is, a frame's (not a copy)
+    return column if isinstance(column, (pa.Array, pa.ChunkedArray)) else pa.array(column)
+
+
 def judgment_of(codes: np.ndarray, docs, judged_codes: np.ndarray, judged_docs) -> np.ndarray:
     """For each ranked row (its query's code, its document), the position of the judgment of
     the same pair among (`judged_codes`, `judged_docs`), or -1 when no judgment meets it.
@@ -185,56 +200,68 @@ def judgment_of(codes: np.ndarray, docs, judged_codes: np.ndarray, judged_docs) 
     the pairs are then matched as whole numbers: a string join on two keys hashed both keys of
     every row and took three times as long; `JOIN_SLICE` rows at a time, so the temporaries are
     a slice's. A pair judged twice meets its last judgment (a table made by hand may do that)."""
-    judged_docs = pa.array(judged_docs)
+    judged_docs = _text(judged_docs)
     names = pc.unique(judged_docs)
     width = np.int64(max(len(names), 1))
-    judged_keys = judged_codes.astype(np.int64) * width + pc.index_in(
-        judged_docs, value_set=names
-    ).to_numpy(zero_copy_only=False).astype(np.int64)
-    known, position = pd.Index(judged_keys), np.arange(len(judged_keys))
-    if not known.is_unique:  # the last judgment of a pair is the one kept
-        last = ~known.duplicated(keep="last")
-        known, position = known[last], position[last]
-    docs, out = pa.array(docs), np.full(len(codes), -1, np.int32)
-    for start in range(0, len(codes), JOIN_SLICE):
+    judged_keys = judged_codes.astype(np.int64) * width + numpy_of(
+        pc.index_in(judged_docs, value_set=names)
+    )
+    order = np.argsort(judged_keys, kind="stable")  # a pair's judgments in file order
+    known = judged_keys[order]
+    last = np.append(known[1:] != known[:-1], True)  # a pair judged twice: its last judgment
+    known, order = known[last], order[last]
+    docs, out = _text(docs), np.full(len(codes), -1, np.int32)
+    for start in range(0, len(codes) if len(known) else 0, JOIN_SLICE):
         piece = docs.slice(start, JOIN_SLICE)  # one array: index_in on chunks costs twice
         piece = piece.combine_chunks() if isinstance(piece, pa.ChunkedArray) else piece
-        doc_at = pc.index_in(piece, value_set=names).fill_null(-1).to_numpy()
+        doc_at = numpy_of(pc.index_in(piece, value_set=names))
         hit = start + np.flatnonzero(doc_at >= 0)  # the rows whose document is judged somewhere
-        found = known.get_indexer(codes[hit].astype(np.int64) * width + doc_at[hit - start])
-        out[hit] = np.where(found >= 0, position[found], -1)
+        keys = codes[hit].astype(np.int64) * width + doc_at[hit - start]
+        at = np.minimum(np.searchsorted(known, keys), len(known) - 1)
+        out[hit] = np.where(known[at] == keys, order[at], -1)
     return out
 
 
-def codes_of(column: pd.Series) -> tuple[np.ndarray, pd.Index]:
-    """Each row's query as a code, and the queries in order of first appearance (`pd.unique`'s
-    order). A file lists a query's rows together: each run of equal ids is looked up once."""
-    starts, _ = runs_of(pa.array(column))
-    first, names = pd.factorize(column.iloc[starts], sort=False)
+def codes_of(column) -> tuple[np.ndarray, pa.Array]:
+    """Each row's query as a code, and the queries (arrow's text) in order of first appearance.
+    A file lists a query's rows together: each run of equal ids is looked up once."""
+    starts, heads = runs_of(_text(column))
+    names = pc.unique(heads)  # in order of first appearance
+    first = numpy_of(pc.index_in(heads, value_set=names))
     lengths = np.diff(np.append(starts, len(column)))
-    return np.repeat(first.astype(np.int32), lengths), pd.Index(names)  # int32: half the bytes
+    return np.repeat(first.astype(np.int32), lengths), names  # int32: half the bytes
 
 
-def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
+def _filtered(columns: dict, keep: np.ndarray) -> dict:
+    """Each of `columns` (arrow's or numpy's) at the rows `keep` says."""
+    mask, arrow = arrow_of(keep), (pa.Array, pa.ChunkedArray)
+    return {c: v.filter(mask) if isinstance(v, arrow) else v[keep] for c, v in columns.items()}
+
+
+def join_trec(run: Table, qrels: Table, name: str | None = None, *, columns: bool = False):
     """Join a run to qrels as trec_eval does; notes say what was left out and why.
 
     Documents the run ranks but the qrels do not judge count as not relevant (relevance 0).
     Only queries present in both files are evaluated (trec_eval's default); the judgments of
     the queries the run never answers are kept apart (`Dataset.unanswered`) for trec_eval's
-    ``-c`` mean.
+    ``-c`` mean. With `columns`, the dataset's tables are the columns of their frames
+    (`Dataset.framed`): pandas is not used, so a worker process need not import it.
     """
-    if run.rows.empty:
+    if not len(run.rows["query"]):
         raise _nothing_left(run, "ranked documents")
-    if qrels.rows.empty:
+    if not len(qrels.rows["query"]):
         raise _nothing_left(qrels, "judgments")
     notes: list[str] = list(run.notes) + list(qrels.notes)
-    judgments, negative = _negative_note(qrels.rows[["query", "doc", "relevance"]])
+    relevance, negative = _negative_note(np.asarray(qrels.rows["relevance"], dtype=float))
+    judgments = {"query": _text(qrels.rows["query"]), "doc": _text(qrels.rows["doc"])}
+    judgments["relevance"] = relevance
     notes += negative
     run_codes, run_queries = codes_of(run.rows["query"])
     judged_codes, judged_queries = codes_of(judgments["query"])
-    answered = judged_queries.get_indexer(run_queries) >= 0  # per run query
-    ranked_by = run_queries.get_indexer(judged_queries) >= 0  # per judged query
-    unjudged, unranked = run_queries[~answered], judged_queries[~ranked_by]
+    answered = numpy_of(pc.is_in(run_queries, value_set=judged_queries))
+    ranked_by = numpy_of(pc.is_in(judged_queries, value_set=run_queries))
+    unjudged = run_queries.filter(arrow_of(~answered))
+    unranked = judged_queries.filter(arrow_of(~ranked_by))
     if len(unjudged):
         notes.append(
             trn_kept(
@@ -261,7 +288,7 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
                 examples=_examples(unranked),
             )
         )
-    keep = run_queries[answered]
+    keep = run_queries.filter(arrow_of(answered))
     if not len(keep):
         raise ValueError(
             tr_kept(
@@ -274,28 +301,23 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
         )
     # Queries as codes into `keep` (-1: left out); most often both files have the same queries,
     # and nothing is filtered.
-    codes = (np.cumsum(answered, dtype=np.int32) - 1)[run_codes]
-    docs, score = run.rows["doc"].array, run.rows["score"].to_numpy(float)
+    codes = run_codes if answered.all() else (np.cumsum(answered, dtype=np.int32) - 1)[run_codes]
+    docs, score = _text(run.rows["doc"]), np.asarray(run.rows["score"], dtype=float)
     if len(unjudged):
         inside = answered[run_codes]
-        codes, docs, score = codes[inside], docs[inside], score[inside]
-    judged_in = keep.get_indexer(judged_queries)[judged_codes]
-    unanswered = judgments[judged_in < 0] if len(unranked) else judgments[:0]
+        codes, docs, score = codes[inside], docs.filter(arrow_of(inside)), score[inside]
+    judged_in = numpy_of(pc.index_in(judged_queries, value_set=keep)).astype(np.int32)
+    judged_in = judged_in[judged_codes]
+    unanswered = _filtered(judgments, judged_in < 0)
     if len(unranked):
-        judgments, judged_in = judgments[judged_in >= 0], judged_in[judged_in >= 0]
+        judgments, judged_in = _filtered(judgments, judged_in >= 0), judged_in[judged_in >= 0]
     at = judgment_of(codes, docs, judged_in, judgments["doc"])
-    judged = at >= 0
-    ranked = pd.DataFrame(
-        {
-            "query": pd.Categorical.from_codes(codes, categories=keep),
-            "doc": docs,
-            "score": score,
-            "relevance": np.where(judged, judgments["relevance"].to_numpy(float)[at], 0.0),
-            "judged": judged,
-        },
-        copy=False,
-    )
-    judgments = judgments.assign(query=pd.Categorical.from_codes(judged_in, categories=keep))
+    give_back()  # the match's slices, freed
+    judged, relevance = at >= 0, np.zeros(len(at))
+    relevance[judged] = judgments["relevance"][at[judged]]
+    query = pa.DictionaryArray.from_arrays(arrow_of(codes), keep)
+    ranked = {"query": query, "doc": docs, "score": score, "relevance": relevance, "judged": judged}
+    judgments = judgments | {"query": pa.DictionaryArray.from_arrays(arrow_of(judged_in), keep)}
     unjudged_docs = int((~judged).sum())
     if unjudged_docs:
         notes.append(
@@ -308,15 +330,9 @@ def join_trec(run: Table, qrels: Table, name: str | None = None) -> Dataset:
                 count=int(unjudged_docs),
             )
         )
-    notes += _no_relevant_note(judgments, keep)
-    return Dataset(
-        name or run.name,
-        ranked,
-        judgments.reset_index(drop=True),
-        True,
-        tuple(notes),
-        unanswered.reset_index(drop=True),
-    )
+    notes += _no_relevant_note(judged_in, judgments["relevance"], keep)
+    data = Dataset(name or run.name, ranked, judgments, True, tuple(notes), unanswered)
+    return data if columns else data.framed()
 
 
 def from_csv(table: Table, name: str | None = None) -> Dataset:
@@ -325,9 +341,10 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
     if rows.empty:
         raise _nothing_left(table, "rows")
     notes: list[str] = list(table.notes)
-    judgments, negative = _negative_note(rows[["query", "doc", "relevance"]])
+    relevance, negative = _negative_note(rows["relevance"].to_numpy(float))
     notes += negative
-    rows = rows.assign(relevance=judgments["relevance"])
+    rows = rows.assign(relevance=relevance)
+    judgments = rows[["query", "doc", "relevance"]]
     ranked_mask = rows["score"].notna()
     pool_only = int((~ranked_mask).sum())
     if pool_only:
@@ -378,7 +395,9 @@ def from_csv(table: Table, name: str | None = None) -> Dataset:
         notes.append(
             tr_kept("There is no score or rank column: each query's rows are ranked in file order.")
         )
-    notes += _no_relevant_note(judgments, keep)
+    notes += _no_relevant_note(
+        judgments["query"].cat.codes.to_numpy(), judgments["relevance"].to_numpy(), keep
+    )
     return Dataset(
         name or table.name,
         ranked.reset_index(drop=True),

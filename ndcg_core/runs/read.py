@@ -9,20 +9,17 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa  # turns 2 million numbers written as text into floats in milliseconds
+import pyarrow.compute as pc
 
+from columnar import frame_of, numpy_of
 from i18n import N_, tr_kept, trn_kept
 
 from ..display import shorten
-
-try:  # pyarrow turns 2 million numbers written as text into floats in milliseconds
-    import pyarrow as pa
-    import pyarrow.compute as pc
-except ImportError:  # pragma: no cover - pandas alone is slower but gives the same numbers
-    pa = pc = None
 
 CSV_REQUIRED = ("query_id", "doc_id", "relevance")
 # Characters of a file's line quoted beside its problem: more than a message quotes
@@ -188,6 +185,7 @@ class Table:
 
     `notes` say, in words, what the reader did beyond reading (comment lines skipped, fields
     ignored, line ends read); `extra_fields` and `comments` count the run lines concerned.
+    `rows` is a frame, or the columns it is made of (a worker's, `frame_of`: `framed`).
     """
 
     name: str
@@ -204,6 +202,9 @@ class Table:
     def problem_count(self) -> int:
         """Every line that could not be used: those kept in `problems` and those counted."""
         return len(self.problems) + self.more_problems
+
+    def framed(self) -> Table:
+        return replace(self, rows=frame_of(self.rows))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -269,15 +270,19 @@ class _Lines:
         return shorten(self[index], MAX_SHOWN_TEXT)
 
 
-def _as_numbers(values: pd.Series) -> pd.Series:
-    """Text to floats, NaN where a value is not a number (as `pd.to_numeric` with coerce)."""
-    if pc is not None and len(values) > 1000:
+def _as_numbers(values):
+    """Text to floats, NaN where a value is not a number (as `pd.to_numeric` with coerce): a
+    Series, or arrow's text (pandas untouched if arrow reads it all) as an array."""
+    arrow = isinstance(values, (pa.Array, pa.ChunkedArray))
+    if len(values) > 1000:
         try:
-            numbers = pc.cast(pa.array(values, type=pa.large_string()), pa.float64())
-            return pd.Series(numbers.to_numpy(zero_copy_only=False), index=values.index)
+            text = values if arrow else pa.array(values, type=pa.large_string())
+            numbers = numpy_of(pc.cast(text, pa.float64()))
+            return numbers if arrow else pd.Series(numbers, index=values.index)
         except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
             pass  # a value arrow cannot read: let pandas name each one
-    return pd.to_numeric(values, errors="coerce").astype(float)
+    numbers = pd.to_numeric(pd.Series(values) if arrow else values, errors="coerce").astype(float)
+    return numbers.to_numpy(float) if arrow else numbers
 
 
 def _odd_space(line: str) -> str | None:

@@ -29,6 +29,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
+from columnar import frame_of, give_back, hashes, numpy_of, runs_of
 from i18n import N_, tr_kept, trn_kept
 
 from .read import (
@@ -205,7 +206,7 @@ class _Parts:
         if b"#" in block and pc.any(pc.starts_with(table.column(0), "#")).as_py():
             return False  # comment lines: read one at a time, to count them
         text = table.column(2)
-        value = text.to_numpy() if form is RUN else _as_numbers(pd.Series(text)).to_numpy(float)
+        value = numpy_of(text) if form is RUN else _as_numbers(text)
         if self.strict and not np.isfinite(value).all():
             return False
         self.text = True
@@ -282,28 +283,33 @@ class _Parts:
         extra = int((raw[n] != "").sum()) if form is RUN else 0
         self.add(columns, len(raw), found, comments=int(comment.sum()), extra=extra)
 
-    def column(self, name: str):
+    def column(self, name: str):  # a column's blocks as one: arrow's text, numpy's numbers
         chunks = self.columns.pop(name, [])  # handed over: not held twice
         if name in ("query", "doc", "text"):
             pieces = [p for c in chunks for p in (c.chunks if hasattr(c, "chunks") else [c])]
-            return pd.array(pa.chunked_array(pieces, pa.large_string()), dtype="str")
+            return pa.chunked_array(pieces, pa.large_string())
         return np.concatenate(chunks) if chunks else np.zeros(0, int if name == "line" else float)
 
 
-def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False) -> Table:
-    """A TREC file (bytes, or a path read as a stream) in `form` (`RUN` or `QRELS`)."""
+def read_trec(source, name: str, form: Format, *, whole_relevance=False, columns=False) -> Table:
+    """A TREC file (bytes, or a path read as a stream) in `form` (`RUN` or `QRELS`); with
+    `columns`, its rows as a frame's columns (`Table.framed`), made without pandas if it can."""
     reader, parts = _Source(source, name), _Parts(form, strict=not whole_relevance)
     for first, block in reader.blocks():
         if parts.not_a_file:
             parts.unread += block.count(b"\n") + (not block.endswith(b"\n"))
         elif reader.old_mac or not parts.fast(first, block):
             parts.exact(first, block)
+        give_back()  # the block's freed memory, before the next block's
     if not parts.text:
         raise ValueError(tr_kept("{name} is empty: it has no lines to read.", name=name))
     names = ("query", "doc", form.value, "line") + (("text",) if whole_relevance else ())
-    rows = pd.DataFrame({c: parts.column(c) for c in names}, copy=False)
+    rows = {c: parts.column(c) for c in names}
+    give_back()  # the blocks' freed memory, before the repeat check's keys
     found = parts.found
-    repeated = _candidates([pa.array(rows["query"].array)], [pa.array(rows["doc"].array)])
+    repeated = _candidates([rows["query"]], [rows["doc"]])
+    if repeated.any() or whole_relevance:
+        rows = frame_of(rows)
     if repeated.any():
         what = "run" if form is RUN else "qrels"
         candidates = rows[repeated]
@@ -342,6 +348,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance: bool = False)
             )
     summary = _summary(name, parts.lines, found, _trec_guess(*form.other), parts.unread)
     more = found.total - len(found.kept)
+    rows = rows if columns else frame_of(rows)
     return Table(
         name, rows, found.kept, "score", tuple(notes), parts.extra, parts.comments, more, summary
     )
@@ -366,9 +373,6 @@ def read_trec_qrels(data, name: str = "The qrels file", *, whole_relevance: bool
     return read_trec(data, name, QRELS, whole_relevance=whole_relevance)
 
 
-_PRIME = np.uint64(0x100000001B3)
-
-
 def _has_empty(column: pa.ChunkedArray) -> bool:
     """Whether some string of `column` is empty (read from its offsets: no copy)."""
     ends = (
@@ -377,53 +381,21 @@ def _has_empty(column: pa.ChunkedArray) -> bool:
     return any((end[1:] == end[:-1]).any() for end in ends)
 
 
-def _hashes(chunks: list) -> np.ndarray:
-    """A 64-bit hash of each string of arrow `chunks` (equal text, equal hash: "7" and "007"
-    may share one, which the exact check of candidates then tells apart)."""
-    out = []
-    for piece in (p for c in chunks for p in (c.chunks if hasattr(c, "chunks") else [c])):
-        if not len(piece):
-            continue
-        _, offsets, data = piece.buffers()
-        offsets = np.frombuffer(offsets, np.int64)[piece.offset : piece.offset + len(piece) + 1]
-        data = np.frombuffer(data, np.uint8)[offsets[0] : offsets[-1]]
-        # Ids written as numbers (MS MARCO's): the number is a hash, and a cheap one. Only
-        # digits are tried: arrow's failing cast (d91194) costs 50 times a successful one.
-        if data.size and ((data >= 48) & (data <= 57)).all():
-            try:
-                out.append(pc.cast(piece, pa.int64()).to_numpy().view(np.uint64))
-                continue
-            except (pa.ArrowInvalid, pa.ArrowNotImplementedError):  # 20 digits: too big
-                pass
-        starts = offsets[:-1] - offsets[0]
-        position = np.arange(data.size) - np.repeat(starts, np.diff(offsets))
-        powers = np.cumprod(np.full(int(position.max()) + 1, _PRIME, np.uint64))
-        out.append(np.add.reduceat((data.astype(np.uint64) + 1) * powers[position], starts))
-    return np.concatenate(out) if out else np.zeros(0, np.uint64)
-
-
-def runs_of(column) -> tuple[np.ndarray, pa.Array]:
-    """Where each run of equal strings of the arrow `column` starts, and its string: a run file
-    lists a query's rows together, so its queries are then hashed or looked up once a run."""
-    starts, heads, offset = [np.zeros(0, np.int64)], [pa.array([], pa.large_string())], 0
-    for piece in column.chunks if hasattr(column, "chunks") else [column]:
-        if len(piece):
-            differ = pc.not_equal(piece[1:], piece[:-1]).to_numpy(zero_copy_only=False)
-            here = np.concatenate(([0], np.flatnonzero(differ) + 1))
-            starts.append(offset + here)
-            heads.append(piece.take(here).cast(pa.large_string()))
-        offset += len(piece)
-    return np.concatenate(starts), pa.concat_arrays(heads)
-
-
 def _candidates(queries: list, docs: list) -> np.ndarray:
-    """Rows whose (query, document) pair may repeat another's: those sharing a hash."""
+    """Rows whose (query, document) pair may repeat another's: those sharing a hash (the keys
+    sorted in place, made again if some are: a copy less at the read's peak)."""
     pieces = [p for c in queries for p in (c.chunks if hasattr(c, "chunks") else [c])]
     starts, heads = runs_of(pa.chunked_array(pieces, pa.large_string()))
-    by_query = np.repeat(_hashes([heads]), np.diff(np.append(starts, sum(map(len, pieces)))))
-    key = by_query * np.uint64(0x9E3779B97F4A7C15) ^ _hashes(docs)
-    ordered = np.sort(key)
+    lengths = np.diff(np.append(starts, sum(map(len, pieces))))
+
+    def keys() -> np.ndarray:
+        key = hashes(docs)
+        key ^= np.repeat(hashes([heads]) * np.uint64(0x9E3779B97F4A7C15), lengths)
+        return key
+
+    ordered = keys()
+    ordered.sort()
     same = ordered[1:] == ordered[:-1]
     if not same.any():
-        return np.zeros(key.size, bool)
-    return np.isin(key, ordered[1:][same])
+        return np.zeros(ordered.size, bool)
+    return np.isin(keys(), ordered[1:][same])

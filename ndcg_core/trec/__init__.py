@@ -22,6 +22,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from columnar import text_array
+
 from .. import runs
 from ..batch import (
     _break_ties_by_doc,
@@ -92,6 +94,7 @@ def ranking(run: runs.Table, qrels: runs.Table, complete: bool = False) -> Ranki
     """`run` joined to `qrels` in trec_eval's order (see `Ranking`): the queries both files have
     (with ``complete``, every judged one)."""
     codes, names = codes_of(run.rows["query"])
+    names = pd.Index(text_array(names))
     judged_names = pd.Index(pd.unique(qrels.rows["query"]))
     answered = pc.is_in(pa.array(names), value_set=pa.array(judged_names)).to_numpy(False)
     queries = names[answered]

@@ -1,6 +1,7 @@
 """The layers point one way: the core imports neither Streamlit, the app's `ui`, the lessons nor
 the classroom; the lessons and the classroom never import Streamlit or `ui`; `outside` (the
-reader of outside JSON, which `ui` and the classroom share) imports nothing of the app; the
+reader of outside JSON, which `ui` and the classroom share) and `columnar` (arrow's columns
+for the readers of runs) import nothing of the app; the
 command lines (`commands`) are a front-end beside the pages, never importing them. Each check
 runs in a fresh interpreter, so what another test imported cannot hide a wrong import.
 
@@ -20,6 +21,9 @@ LAYERS = {
     "lessons": ("streamlit", "ui", "classroom", "views", "plotly"),
     "classroom": ("streamlit", "ui", "views", "plotly"),
     "outside": ("streamlit", "ui", "views", "plotly", "ndcg_core", "lessons", "classroom"),
+    # arrow's and numpy's columns for the readers of runs: nothing of the app, and not pandas
+    # (a worker reading a clean TREC set never imports it).
+    "columnar": ("streamlit", "ui", "views", "plotly", "ndcg_core", "lessons", "i18n", "pandas"),
     "commands": ("streamlit", "ui", "views", "plotly", "lessons", "classroom"),
     # The languages are below everything: the core's messages are translated too.
     "i18n": ("streamlit", "ui", "views", "plotly", "ndcg_core", "lessons", "classroom", "outside"),

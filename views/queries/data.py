@@ -320,7 +320,7 @@ class _Workers:
             value = worker.read_result(out_path)
         if isinstance(value, ValueError):
             raise value
-        return value
+        return set_files.framed(value)
 
 
 WORKERS = _Workers()

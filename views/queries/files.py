@@ -1,11 +1,12 @@
 """A set of files a page was given, read and joined in one call: the unit of work of a worker
-process (`worker`), which imports this and the core only, never Streamlit."""
+process (`worker`), which imports this and the core only, never Streamlit (nor pandas, for a
+TREC set that reads cleanly: `load_files`'s ``columns``)."""
 
 from __future__ import annotations
 
-import ctypes
 import os
 
+from columnar import give_back
 from i18n import tr
 from ndcg_core.display import count, exact, fixed
 from ndcg_core.runs import (
@@ -15,9 +16,8 @@ from ndcg_core.runs import (
     from_csv,
     join_trec,
     read_csv_run,
-    read_trec_qrels,
-    read_trec_run,
 )
+from ndcg_core.runs.stream import QRELS, RUN, read_trec
 
 ROLES = ("run", "qrels", "second_run")  # the files a set can hold, in the order they are read
 
@@ -44,40 +44,26 @@ def check_size(n_bytes: int, cap_mb: float, name: str = "The file") -> None:
         )
 
 
-def read_file(kind: str, role: str, name: str, data: bytes | str, cap_mb: float) -> Table:
+def read_file(
+    kind: str, role: str, name: str, data: bytes | str, cap_mb: float, columns: bool = False
+) -> Table:
     """Read one file of a set in its role ('run', 'qrels', 'second_run'; `kind` 'csv' or
     'trec'): its bytes, or for TREC files the path of a file holding them (read as a stream:
     a worker never holds the whole file). Raises ValueError (over the cap, not text, missing
-    columns) with the file's name."""
+    columns) with the file's name. `columns`: a TREC file's rows as columns (`Table.framed`)."""
     size = len(data) if isinstance(data, (bytes, bytearray)) else os.path.getsize(data)
     check_size(size, cap_mb, name)
     if kind == "csv" and not isinstance(data, (bytes, bytearray)):
         with open(data, "rb") as source:
             data = source.read()
-    if role == "qrels":
-        return read_trec_qrels(data, name)
-    if kind == "csv":
+    if kind == "csv" and role != "qrels":
         return read_csv_run(data, name)
-    return read_trec_run(data, name)
+    return read_trec(data, name, QRELS if role == "qrels" else RUN, columns=columns)
 
 
-def give_back() -> None:
-    """Hand the C heap's free pages back to the system (glibc's ``malloc_trim``), between one
-    file's read and the next step: the reader's freed blocks lie between the rows it keeps, so
-    without it each step's peak sat on the last one's leftovers (a worker reading a 50 MB run
-    and its qrels peaked 15-30 MB higher). A call costs a walk of the free lists. Elsewhere
-    than glibc, nothing."""
-    if _LIBC is not None and hasattr(_LIBC, "malloc_trim"):
-        _LIBC.malloc_trim(0)
-
-
-# The process's own symbols (libc's among them): ctypes.util.find_library would run ldconfig
-# and a C compiler to find libc, a second of CPU at each import.
-_LIBC = ctypes.CDLL(None) if os.name == "posix" else None
-
-
-def join_files(kind: str, tables: dict[str, Table]) -> dict[str, Dataset]:
-    """Join what was read into datasets: 'run' and, if present, 'second_run'."""
+def join_files(kind: str, tables: dict[str, Table], columns: bool = False) -> dict[str, Dataset]:
+    """Join what was read into datasets: 'run' and, if present, 'second_run' (`columns`: TREC
+    datasets as columns, `Dataset.framed`)."""
     out = {}
     for role in ("run", "second_run"):
         if role not in tables:
@@ -85,21 +71,32 @@ def join_files(kind: str, tables: dict[str, Table]) -> dict[str, Dataset]:
         if kind == "csv":
             out[role] = from_csv(tables[role])
         else:
-            out[role] = join_trec(tables[role], tables["qrels"])
+            out[role] = join_trec(tables[role], tables["qrels"], columns=columns)
     return out
 
 
 def load_files(
-    kind: str, files: dict[str, tuple[str, bytes | str]], cap_mb: float
+    kind: str, files: dict[str, tuple[str, bytes | str]], cap_mb: float, columns: bool = False
 ) -> tuple[dict[str, Table], dict[str, Dataset] | ValueError]:
     """Read and join a set of files in one call (the unit of work a worker process does): the
     tables, and the datasets or the ValueError joining them raised. Each file is (name, bytes)
-    or (name, path). A file that cannot be read at all raises its ValueError."""
+    or (name, path). A file that cannot be read at all raises its ValueError. With `columns`,
+    a TREC set's tables and datasets hold the columns of their frames, made without pandas
+    (what a worker sends: `framed` makes them frames)."""
     tables = {}
     for role in (role for role in ROLES if role in files):
-        tables[role] = read_file(kind, role, *files[role], cap_mb)
+        tables[role] = read_file(kind, role, *files[role], cap_mb, columns)
         give_back()
     try:
-        return tables, join_files(kind, tables)
+        return tables, join_files(kind, tables, columns)
     except ValueError as error:
         return tables, error
+
+
+def framed(result):
+    """`load_files`'s result with frames where it holds columns (`columns=True`)."""
+    tables, data_sets = result
+    tables = {role: table.framed() for role, table in tables.items()}
+    if isinstance(data_sets, dict):
+        data_sets = {role: data.framed() for role, data in data_sets.items()}
+    return tables, data_sets

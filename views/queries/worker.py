@@ -11,16 +11,20 @@ files cannot be read, to out_path. The server reads out_path when the process en
 (`read_result`): the memory the reading needed leaves with the process, and what comes back is
 what the server keeps: the rows, and at most `runs.MAX_PROBLEMS` problem lines per file (a file
 of millions of bad lines sends back the first ones and a count). Only the core and `files` are
-imported here, not Streamlit. A spare whose server goes away reads the end of its input and
-ends.
+imported here, not Streamlit, and pandas only if the files need it (`_Later`): a TREC set that
+reads cleanly comes back as arrow's and numpy's columns, which the server makes frames of
+(`files.framed`). A spare whose server goes away reads the end of its input and ends.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 import pickle
 import select
 import sys
+import types
 
 SPARE_WAIT_S = 600  # seconds a spare waits for its job before it ends
 
@@ -47,6 +51,29 @@ class _Pickler(pickle.Pickler):
         return _arrow_array, (type(obj), state)
 
 
+class _Later(types.ModuleType):
+    """A module that is imported at its first use, standing in its name until then.
+
+    pandas is 40 MB of the worker's memory (28 of them its modules and their objects) and
+    0.35-0.45 s of its CPU, and a TREC set that reads cleanly never needs it (`load_files`'s
+    ``columns``); the core's modules import it at their top, so the worker puts this in its
+    place first: their `import pandas as pd` binds this, and a file that does need pandas (a
+    CSV, repeated pairs, lines read one at a time, a qrels block of 1,000 lines or fewer, whose
+    numbers pandas reads) imports it at its first `pd.` (the real module's names are then
+    copied here). importlib.util.LazyLoader would do the same, but on
+    Python 3.11 the import system's own look at `__spec__` loads it at once."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.__spec__ = importlib.util.find_spec(name)  # read by `import`, without loading
+
+    def __getattr__(self, attr: str):
+        del sys.modules[self.__name__]
+        module = importlib.import_module(self.__name__)
+        self.__dict__.update(module.__dict__)
+        return getattr(module, attr)
+
+
 def write_result(result, path: str) -> None:
     with open(path, "wb") as out:
         _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(result)
@@ -63,6 +90,7 @@ def main(niceness: int) -> int:
     # worker's peak was 55-65 MB higher with it on a 50 MB run, for no gain in time. Set
     # before arrow is imported, which reads it once.
     os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
+    sys.modules.setdefault("pandas", _Later("pandas"))
     from views.queries.files import load_files  # before the job: a spare waits ready
 
     # This file runs as __main__: its pickler is taken from the module the server imports, so
@@ -78,7 +106,7 @@ def main(niceness: int) -> int:
     except EOFError:  # a spare never given a job: its server has ended
         return 0
     try:
-        result = load_files(kind, paths, cap_mb)
+        result = load_files(kind, paths, cap_mb, columns=True)
     except ValueError as error:  # its message as made (a Kept one is said again in the page's)
         result = ValueError(*error.args[:1]) if len(error.args) == 1 else ValueError(str(error))
     write_result(result, out_path)
