@@ -247,9 +247,9 @@ def main() -> None:
 def live() -> None:
     """Everything under the title, as one fragment: a typed change, a move on the board, a
     control or a fold reruns this alone, not the app around it (the style sheet, the menu, the
-    sidebar's switches), which none of them changes: a third less of the server's work a change
-    (bench/README.md, the rerun). The sidebar's link to this view is drawn here, last, so it
-    follows every change."""
+    sidebar's switches), which none of them changes: less work a change for the server and for
+    the browser (bench/README.md, the rerun). The sidebar's link to this view is drawn here,
+    last, so it follows every change."""
     language.resume()
     headline = st.container()
     left, right = st.columns(2, gap="large")
