@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from urllib.parse import urlencode
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from i18n import tr
 
@@ -95,7 +96,11 @@ def sidebar_link(url_path: str) -> None:
             k: v for k, v in st.query_params.to_dict().items() if k not in urlparams.SECRET_KEYS
         }
         copy_link(urlencode(shown, safe=","), path=url_path, label=tr("This view"))
-    _LINK_DRAWN.set(True)
+    context = get_script_run_ctx(suppress_warning=True)
+    if context is not None and not context.fragment_ids_this_run:
+        # A whole run, whose app.py reads this at its end: a fragment's own rerun never gets
+        # there, and must leave nothing behind for the run after it (another page's, maybe).
+        _LINK_DRAWN.set(True)
 
 
 def sidebar_tools(url_path: str) -> None:

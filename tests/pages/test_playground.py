@@ -137,6 +137,10 @@ def test_a_typed_change_reruns_the_page_under_its_title_alone_and_the_link_follo
         assert at.header[0].value == said != "1 · Your ranking"
         at.run()  # a whole run (as after a language switch) sends the style again
         assert styled and copy_links(at) == [link]
+        with fragment_reruns(at):
+            at.text_area(key="playground_text").set_value("2; 1").run()
+        at.switch_page("views/home.py").run()  # the next page draws its own link, as ever
+        assert [e for e in at.sidebar if e.type == "bidi_component"]
 
 
 def test_changing_k_gain_discount_and_base():
