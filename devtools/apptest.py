@@ -11,7 +11,8 @@ own and not the page's:
 `like_a_server()` keeps one script cache and one component scan for the process, as a server
 does, and waits for a run on an event set when it ends.
 
-Also the app opened from a link (`open_link`, with its folds opened: `unfolded`) and every element
+Also a widget's change inside a fragment rerunning that fragment alone, as the browser asks
+(`fragment_reruns`: AppTest itself reruns the whole script only), the app opened from a link (`open_link`, with its folds opened: `unfolded`) and every element
 of a page (`leaves`), for the page tests and devtools/english.py alike.
 """
 
@@ -69,6 +70,27 @@ def like_a_server() -> Iterator[None]:
         patch.setattr(local_script_runner, "ScriptCache", lambda: compiled)
         patch.setattr(local_script_runner, "require_widgets_deltas", _wait_for_the_run)
         yield
+
+
+@contextlib.contextmanager
+def fragment_reruns(at: AppTest) -> Iterator[AppTest]:
+    """Within the block, `at.run()` reruns only the fragments of `at`'s page (`st.fragment`),
+    as the browser asks when a widget drawn inside one changes or a fragment's timer fires.
+    The tree then holds what the fragments drew; whatever else the screen shows stays as the
+    last full run drew it."""
+    from streamlit.testing.v1 import local_script_runner
+
+    fragments = list(at._fragment_storage._fragments)
+    whole_run = local_script_runner.RerunData
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(
+            local_script_runner,
+            "RerunData",
+            lambda **given: whole_run(
+                fragment_id_queue=fragments, is_fragment_scoped_rerun=True, **given
+            ),
+        )
+        yield at
 
 
 def open_link(page: str | None, params: dict[str, str], *, unfold: bool = False) -> AppTest:

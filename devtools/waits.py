@@ -16,6 +16,7 @@ the document, the last message to and from the server.
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from collections.abc import Callable
 from typing import TypeVar
@@ -141,6 +142,17 @@ def settle(page, timeout: float = LOADED) -> None:
     laid out (sizes, cut text, focus) or taking a screenshot."""
     page.wait_for_selector("h1", timeout=timeout)
     page.wait_for_function(STILL, arg=next(_tokens), polling=STILL_EVERY, timeout=timeout)
+
+
+def choose(box, option: str | re.Pattern) -> None:
+    """Open the select `box` and pick `option`, as a learner does: the box scrolled into view
+    and the page still first, then the click. A click that must scroll a container first (the
+    sidebar, on a short screen) presses before the container's scroll event arrives, and a
+    Streamlit select closes its list on that scroll: the list opened and shut unseen."""
+    box.scroll_into_view_if_needed()
+    settle(box.page)
+    box.click()
+    box.page.get_by_role("option", name=option).click()
 
 
 T = TypeVar("T")

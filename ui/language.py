@@ -61,6 +61,14 @@ def _session_language() -> str | None:
 i18n.use_session_language(_session_language)
 
 
+def resume() -> None:
+    """At the start of a fragment (`st.fragment`): on its own rerun, which does not pass through
+    app.py, speak the session's language, told once rather than looked up in the session by
+    every text (on /playground that lookup was a third of a typed change's rerun)."""
+    if get_script_run_ctx(suppress_warning=True) is not None:
+        i18n.set_language(_session_language() or i18n.DEFAULT)
+
+
 def relabel(key: str) -> None:
     """Before a choice widget (radio, select box) whose options are shown in words of the
     language is drawn: on the run after a language switch, give it its value again, so that the

@@ -9,13 +9,17 @@ Any page can call:
   `ui.menu.presenter_bar`'s.
 - ``share.presenter_toggle(key)`` — a button in or out of presenter mode (it edits the URL).
 - ``share.keep_presenting(url)`` — an in-app link that keeps presenter view when it is on.
+- ``share.sidebar_link(url_path)`` — the sidebar's "This view" box, drawn by a page whose body
+  is a fragment (`st.fragment`), so that the box follows the fragment's own reruns.
 """
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from urllib.parse import urlencode
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from i18n import tr
 
@@ -71,12 +75,18 @@ def keep_presenting(url: str) -> str:
     return f"{url}{'&' if '?' in url else '?'}{urlencode(extra)}"
 
 
-def sidebar_tools(url_path: str) -> None:
-    """On every page (called by app.py): a link to exactly this view, and the presenter switch.
+# Whether this run's page drew the sidebar's link itself (`sidebar_link`): read and reset by
+# `sidebar_tools` at the end of the run. Per run, not in the session (every session entry costs
+# each widget of every rerun a little).
+_LINK_DRAWN: ContextVar[bool] = ContextVar("sidebar_link_drawn", default=False)
 
-    Presenter view hides the sidebar: its way back is in the bar at the top of the page
-    (`ui.menu.presenter_bar`).
-    """
+
+def sidebar_link(url_path: str) -> None:
+    """The sidebar's box holding the full address of exactly this view (secrets left out).
+
+    A page whose body is a fragment draws it from inside the fragment, last: a typed change then
+    reruns the fragment alone, and the box, written by the fragment, is redrawn with the
+    address the change made (a fragment's writes to the sidebar are redrawn in place)."""
     if is_presenting():
         return
     with st.sidebar:
@@ -86,5 +96,27 @@ def sidebar_tools(url_path: str) -> None:
             k: v for k, v in st.query_params.to_dict().items() if k not in urlparams.SECRET_KEYS
         }
         copy_link(urlencode(shown, safe=","), path=url_path, label=tr("This view"))
+    context = get_script_run_ctx(suppress_warning=True)
+    if context is not None and not context.fragment_ids_this_run:
+        # A whole run, whose app.py reads this at its end: a fragment's own rerun never gets
+        # there, and must leave nothing behind for the run after it (another page's, maybe).
+        _LINK_DRAWN.set(True)
+
+
+def sidebar_tools(url_path: str) -> None:
+    """On every page (called by app.py): a link to exactly this view (unless the page drew it:
+    `sidebar_link`), and the presenter switch.
+
+    Presenter view hides the sidebar: its way back is in the bar at the top of the page
+    (`ui.menu.presenter_bar`).
+    """
+    drawn = _LINK_DRAWN.get()
+    _LINK_DRAWN.set(False)
+    if is_presenting():
+        return
+    if not drawn:
+        sidebar_link(url_path)
+        _LINK_DRAWN.set(False)
+    with st.sidebar:
         presenter_toggle("app_presenter_toggle")
         language.switch()

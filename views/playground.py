@@ -9,7 +9,18 @@ from lessons.latex import cg_filled, cg_formula, formulas, ndcg_filled, worked
 from ndcg_core import totals
 from ndcg_core.display import csv_bytes
 from ndcg_core.options import DISCOUNTS, GAINS, GainMap
-from ui import charts, controls, folds, list_editor, menu, scores, share, tables, urlparams
+from ui import (
+    charts,
+    controls,
+    folds,
+    language,
+    list_editor,
+    menu,
+    scores,
+    share,
+    tables,
+    urlparams,
+)
 from ui.text import plain
 
 PAGE = "playground"
@@ -229,6 +240,17 @@ def share_and_explore(ranked) -> None:
 
 def main() -> None:
     intro()
+    live()
+
+
+@st.fragment
+def live() -> None:
+    """Everything under the title, as one fragment: a typed change, a move on the board, a
+    control or a fold reruns this alone, not the app around it (the style sheet, the menu, the
+    sidebar's switches), which none of them changes: less work a change for the server and for
+    the browser (bench/README.md, the rerun). The sidebar's link to this view is drawn here,
+    last, so it follows every change."""
+    language.resume()
     headline = st.container()
     left, right = st.columns(2, gap="large")
     with left:
@@ -262,6 +284,7 @@ def main() -> None:
         with folded:
             if folded.open:
                 section(of)
+    share.sidebar_link(PAGE)
 
 
 main()

@@ -27,7 +27,7 @@ def app_url(browser):
     that can briefly show 'page not found'."""
     process, url = start_app()
     try:
-        context = open_context(browser)
+        context = open_context(browser, **MOTION)
         try:
             home = context.new_page()
             home.goto(url)
@@ -45,16 +45,30 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
-# Tall, so most pages are in view whole. A 1280×2200 view costs chromium about 60 % more CPU per
-# page opened than 1280×900 (it rasterizes what is in view, in software here: bench/README.md),
-# but with a 1280×800 tab one language test failed under two workers, its language menu not
-# opening (2026-11-29; passed alone, cause not found): back to 2200 until that is understood.
-DESKTOP = {"width": 1280, "height": 2200}
+# A laptop's screen. Chromium rasterizes what is in view, in software here, again and again
+# while a page loads: a 1280×2200 view cost it about 60 % more CPU per page opened than 1280×900
+# (bench/README.md, "What a page's open costs the browser"). A test that reads what is below the
+# fold scrolls to it, as a learner does.
+DESKTOP = {"width": 1280, "height": 800}
+
+
+# The tests' browsers ask for reduced motion (`prefers-reduced-motion: reduce`), a setting many
+# learners have. The app's own pages do not move either way; Streamlit's chrome does: its
+# loading placeholders pulse, expanders slide, toasts fly in. Chromium draws in software here,
+# and each moving frame is drawn again: with motion, opening Home, /glossary and /playground
+# cost it 17.2 s of CPU against 13.3 s without (median of 5, load 4-16, 2026-11-29). A test of
+# something that moves asks for motion (`@pytest.mark.motion`, on the tabs `page` and `phone`).
+MOTION = {"reduced_motion": "reduce"}
 
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": DESKTOP}
+    return {**browser_context_args, **MOTION, "viewport": DESKTOP}
+
+
+def _motion(tab, request) -> None:
+    wanted = "no-preference" if request.node.get_closest_marker("motion") else "reduce"
+    tab.emulate_media(reduced_motion=wanted)
 
 
 @pytest.fixture(scope="session")
@@ -98,17 +112,19 @@ def _leave(page) -> None:
 
 
 @pytest.fixture
-def page(_tabs, browser_context_args):
+def page(_tabs, browser_context_args, request):
     """The desktop tab (`DESKTOP`), shared with the other tests (`_tabs`)."""
     page = _tabs("desktop", browser_context_args)
+    _motion(page, request)
     yield page
     _leave(page)
 
 
 @pytest.fixture
-def phone(_tabs):
+def phone(_tabs, request):
     """The phone tab (`PHONE`), shared with the other tests (`_tabs`)."""
-    page = _tabs("phone", PHONE)
+    page = _tabs("phone", {**MOTION, **PHONE})
+    _motion(page, request)
     yield page
     _leave(page)
 
@@ -149,6 +165,7 @@ def new_browser(browser, _browsers):
 
     def take(**options):
         viewport = options.pop("viewport", {"width": 1280, "height": 720})  # Playwright's default
+        options = {**MOTION, **options}
         tabs = _browsers.setdefault(json.dumps(options, sort_keys=True), [])
         in_use = {id(tab) for _, tab, _, _ in handed}
         free = [tab for tab in tabs if id(tab) not in in_use]

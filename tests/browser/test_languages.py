@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from devtools.waits import settle, wait_for_app
+from devtools.waits import choose, settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -52,12 +52,10 @@ def test_a_language_switch_keeps_each_choice_shown_in_the_new_words(page, app_ur
     settle(page)
     page.get_by_text(GAINS["exponential"].label, exact=True).click()
     expect(page).to_have_url(re.compile("gain=exponential"))
-    page.get_by_role("combobox", name="Cut-off k").click()
-    page.get_by_role("option", name=CUTS[NO_CUTOFF].label).click()
+    choose(page.get_by_role("combobox", name="Cut-off k"), CUTS[NO_CUTOFF].label)
     expect(page).to_have_url(re.compile("k=none"))
     wait_for_app(page)  # the cut-off's run redraws the menu: a list opened before it closes
-    page.get_by_role("combobox", name=SWITCH_LABEL).click()
-    page.get_by_role("option", name="Русский").click()
+    choose(page.get_by_role("combobox", name=SWITCH_LABEL), "Русский")
     with speaking("ru"):
         gain, cut, box = tr(GAINS["exponential"].label), tr(CUTS[NO_CUTOFF].label), tr("Cut-off k")
     expect(page.get_by_role("radio", name=gain)).to_be_checked()

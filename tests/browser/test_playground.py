@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from devtools.waits import open_context, settle, wait_for_app
 from ndcg_core import dcg, ndcg
 from ndcg_core.display import fixed
+from tests.browser.conftest import MOTION
 
 
 def ndcg_shown(page):
@@ -180,7 +181,7 @@ def test_the_link_to_this_view_is_copied_by_its_button(browser, app_url, shot):
     copy command (a plain-http classroom server), and says which it did."""
     view = f"{app_url}/playground?rels=3,2,1&k=2"
     for clipboard_api in (True, False):
-        context = open_context(browser, viewport={"width": 1280, "height": 900})
+        context = open_context(browser, **MOTION, viewport={"width": 1280, "height": 900})
         try:
             if clipboard_api:
                 context.grant_permissions(["clipboard-read", "clipboard-write"])

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from devtools.chromium import PHONE
 from devtools.waits import open_context, settle, wait_for_app
-from tests.browser.conftest import DESKTOP
+from tests.browser.conftest import DESKTOP, MOTION
 from ui import saved
 
 STORED = f"() => !!localStorage.getItem({saved.STORAGE_KEY!r})"
@@ -80,7 +80,7 @@ NO_STORAGE = """Object.defineProperty(window, 'localStorage', {
 
 
 def test_without_storage_progress_lasts_the_session(browser, app_url):
-    context = open_context(browser, viewport=DESKTOP)
+    context = open_context(browser, **MOTION, viewport=DESKTOP)
     context.add_init_script(NO_STORAGE)
     try:
         page = context.new_page()

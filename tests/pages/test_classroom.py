@@ -12,6 +12,7 @@ from sqlalchemy import update
 
 from classroom import peer, questions, reveal, rooms
 from classroom.store import URL_VARIABLE, Store, question_table, room_table
+from devtools.apptest import fragment_reruns
 from ndcg_core.model import Scoring
 from tests.pages.conftest import assert_message, board_data, copy_links, forge, open_page
 
@@ -425,17 +426,8 @@ def rerun_live_panels(at):
     """Rerun only the screen's fragments, as their timers do in the browser (AppTest reruns the
     whole script only, so its rerun request is made fragment-scoped). The tree then holds what
     the fragments drew; whatever else the screen shows stays as the last full run drew it."""
-    from streamlit.testing.v1 import local_script_runner
-
-    fragments = list(at._fragment_storage._fragments)
-    whole_run = local_script_runner.RerunData
-    local_script_runner.RerunData = lambda **given: whole_run(
-        fragment_id_queue=fragments, is_fragment_scoped_rerun=True, **given
-    )
-    try:
+    with fragment_reruns(at):
         at.run()
-    finally:
-        local_script_runner.RerunData = whole_run
     assert not at.exception, [e.value for e in at.exception]
     return at
 

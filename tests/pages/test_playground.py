@@ -7,6 +7,7 @@ import pytest
 from streamlit.proto.Metric_pb2 import Metric
 
 import i18n
+from devtools.apptest import fragment_reruns
 from ndcg_core import dcg, idcg, ndcg
 from ndcg_core.permutations import ideal_order, worst_order
 from tests.pages.conftest import (
@@ -112,6 +113,34 @@ def test_typing_a_list_updates_numbers_and_url():
     assert metrics(at)["NDCG"] == f"{ndcg([0, 1, 3]):.4f}"
     assert at.query_params["rels"] == "0,1,3"
     assert not at.exception
+
+
+def test_a_typed_change_reruns_the_page_under_its_title_alone_and_the_link_follows(monkeypatch):
+    """In the browser a typed change (or a move, a control, a fold) reruns only the page's
+    fragment, not app.py around it: the numbers, the address and the sidebar's link to this view
+    all follow, in the page's language, and the sidebar keeps one link."""
+    from ui import style
+
+    with i18n.speaking("ru"):
+        at = open_page(PAGE, rels="3,2,3,0,1,2", k="3", lang="ru")
+        assert at._fragment_storage._fragments, "the page under its title is a fragment"
+        styled = []
+        monkeypatch.setattr(style, "apply", lambda *args: styled.append(args))
+        with fragment_reruns(at):
+            at.text_area(key="playground_text").set_value("0; 1; 3").run()
+        assert not at.exception and not styled  # app.py did not run: its style was not sent
+        assert metrics(at)["NDCG"] == f"{ndcg([0, 1, 3], 3):.4f}".replace(".", ",")
+        assert at.query_params["rels"] == "0,1,3" and at.query_params["k"] == "3"
+        (link,) = copy_links(at)
+        assert "rels=0,1,3&k=3" in link and "lang=ru" in link
+        said = i18n.tr("1 · Your ranking")
+        assert at.header[0].value == said != "1 · Your ranking"
+        at.run()  # a whole run (as after a language switch) sends the style again
+        assert styled and copy_links(at) == [link]
+        with fragment_reruns(at):
+            at.text_area(key="playground_text").set_value("2; 1").run()
+        at.switch_page("views/home.py").run()  # the next page draws its own link, as ever
+        assert [e for e in at.sidebar if e.type == "bidi_component"]
 
 
 def test_changing_k_gain_discount_and_base():
