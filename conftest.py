@@ -173,14 +173,17 @@ def _record(times: dict[str, float]) -> None:
     """DURATIONS from this run: each test of KEPT_FROM seconds or more by name, the others by
     the median of their kind in this run (when it timed KIND_FROM of them or more; else the
     kind's median as it was). A test this run did not run keeps its time while its file
-    exists: a run of a few folders updates their tests and keeps the others'."""
+    exists and this run ran nothing of that file: a run of a few folders updates their tests and
+    keeps the others', and a test renamed or gone from a file this run ran leaves with it."""
     before = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
     root = DURATIONS.parents[1]
-    merged = {
+    ran = {nodeid.split("::")[0] for nodeid in times}
+    kept = {
         nodeid: seconds
-        for nodeid, seconds in {**before.get("tests", {}), **times}.items()
-        if (root / nodeid.split("::")[0]).exists()
+        for nodeid, seconds in before.get("tests", {}).items()
+        if nodeid.split("::")[0] not in ran and (root / nodeid.split("::")[0]).exists()
     }
+    merged = {**kept, **times}
     # From this run's times alone: the file keeps only the long tests, whose median is no kind's.
     timed: dict[str, list[float]] = {}
     for nodeid, seconds in times.items():
