@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from devtools.waits import settle, wait_for_app
+from tests.browser.conftest import DESKTOP
 from views.queries.data import DATA
 
 pytestmark = pytest.mark.browser
@@ -77,4 +78,4 @@ def test_three_uploaded_runs_and_the_phone_layout(page, app_url, shot, tmp_path)
     shot("compare-390")
     page.get_by_text("3 · Each run against the baseline").scroll_into_view_if_needed()
     shot("compare-390-table")
-    page.set_viewport_size({"width": 1280, "height": 2200})
+    page.set_viewport_size(DESKTOP)

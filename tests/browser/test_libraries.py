@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from devtools.waits import settle, wait_for_app
+from tests.browser.conftest import DESKTOP
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +58,7 @@ def test_libraries_link_gallery_and_walk(page, app_url, shot):
     )
     settle(page)
     shot("libraries-390")
-    page.set_viewport_size({"width": 1280, "height": 2200})
+    page.set_viewport_size(DESKTOP)
 
     open_fold(page, "Edge-case gallery")
     page.get_by_role("button", name="Continuous 0–1 labels").click()

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from devtools.waits import open_context, settle, wait_for_app
 from ndcg_core import dcg, ndcg
 from ndcg_core.display import fixed
-from tests.browser.conftest import MOTION
+from tests.browser.conftest import DESKTOP, MOTION
 
 
 def ndcg_shown(page):
@@ -66,7 +66,7 @@ def test_playground_link_and_typing(page, app_url, shot):
     page.set_viewport_size({"width": 390, "height": 844})
     expect(curve).not_to_have_attribute("width", wide)
     assert curve.evaluate(NOTE_COVERS) == []
-    page.set_viewport_size({"width": 1280, "height": 2200})
+    page.set_viewport_size(DESKTOP)
     expect(curve).to_have_attribute("width", wide)
 
     box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
@@ -158,7 +158,7 @@ def test_the_curves_are_drawn_in_the_page_and_answer_the_pointer(page, app_url, 
 
     # A narrower window: each chart is drawn again to its column's new width.
     before = cumulative.locator(".plot svg").get_attribute("width")
-    page.set_viewport_size({"width": 900, "height": 2200})
+    page.set_viewport_size({**DESKTOP, "width": 900})
     expect(cumulative.locator(".plot svg")).not_to_have_attribute("width", before)
     widths = cumulative.evaluate(
         "f => [f.querySelector('.plot svg'), f.querySelector('.plot')]"
