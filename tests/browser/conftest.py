@@ -123,7 +123,7 @@ def page(_tabs, browser_context_args, request):
 @pytest.fixture
 def phone(_tabs, request):
     """The phone tab (`PHONE`), shared with the other tests (`_tabs`)."""
-    page = _tabs("phone", {**MOTION, **PHONE})
+    page = _tabs("phone", PHONE)  # its motion is set per test (`_motion`)
     _motion(page, request)
     yield page
     _leave(page)
