@@ -87,7 +87,7 @@ def reveal(at):
 
 
 def test_discount_page_scores_the_list_under_each_discount():
-    at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2", unfold=True)
     scores = table_with(at, "NDCG@6").set_index("Discount")["NDCG@6"].to_dict()
     assert scores == {
         "1 / log₂(i+1)": "0.9608",
@@ -117,7 +117,7 @@ def test_the_four_curves_are_drawn_together():
 
 
 def test_p_depth_and_base_come_from_the_link_and_go_back_into_it():
-    at = open_page(DISCOUNT, rels="3,2,3,0,1,2", p="0.5", depth="30", base="3")
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2", p="0.5", depth="30", base="3", unfold=True)
     chart = chart_at(at, "learn_discount_curves")
     assert len(chart["series"][0]["x"]) == 30
     assert chart["series"][3]["y"][1] == pytest.approx(0.5)
@@ -131,7 +131,7 @@ def test_p_depth_and_base_come_from_the_link_and_go_back_into_it():
 
 
 def test_working_through_one_discount_fills_in_its_numbers():
-    at = open_page(DISCOUNT, rels="1,0,1")
+    at = open_page(DISCOUNT, rels="1,0,1", unfold=True)
     at.radio(key="learn_discount_chosen").set_value("reciprocal").run()
     shown = latex(at)
     assert r"d(i) = \frac{1}{i}" in shown
@@ -140,7 +140,7 @@ def test_working_through_one_discount_fills_in_its_numbers():
 
 
 def test_the_random_order_limit_table():
-    at = open_page(DISCOUNT)
+    at = open_page(DISCOUNT, unfold=True)
     limit = table_with(at, "n = 10")
     assert limit.loc["1 / log₂(i+1)", "n = 10"] == "0.7705"
     assert limit.loc["1 / i", "n = 100,000"].startswith("0.5")
@@ -200,7 +200,7 @@ def test_a_move_that_is_no_option_is_said_and_not_taken_as_an_answer():
 
 
 def test_the_discount_setting_changes_the_question_and_the_worked_discount():
-    at = reveal(open_page(DISCOUNT, rels="3,2,3,0,1,2", discount="jarvelin"))
+    at = reveal(open_page(DISCOUNT, rels="3,2,3,0,1,2", discount="jarvelin", unfold=True))
     moves = table_with(at, "Move").set_index("Move")
     assert moves.loc["1 → 2", "NDCG@6 lost"] == "0.0000"  # ranks 1 and 2 both weigh 1
     assert at.radio(key="learn_discount_chosen").value == "jarvelin"
