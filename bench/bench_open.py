@@ -25,8 +25,11 @@ to the page settled (devtools/waits.settle).
    board); the board's own NDCG; the page's last growth. Target: NDCG on the first screen
    within 4 s. Baseline: the code before the HTML first paint (only the server's stand-in).
 
+   `--pages PATH …`: these pages instead (a lesson, the glossary), timed to their heading on
+   screen rather than to a board, for what a page holds beyond a board (folds drawn or not).
+
 Run: PYTHONPATH=. .venv/bin/python bench/bench_open.py [--loads 12] [--before REV]
-     [--first-loads 5] [--first-before REV] [--only warm|first]
+     [--pages PATH …] [--first-loads 5] [--first-before REV] [--only warm|first]
 """
 
 from __future__ import annotations
@@ -57,6 +60,8 @@ FIRST_BEFORE = "5115ed1"  # before Home's HTML first paint (the server's stand-i
 PAGES = ("/playground?rels=3,2,3,0,1,2", "/?rels=3,2,3,0,1,2", "/ordering?rels=3,2,3,0,1,2")
 BOARD_DRAWN = """() => { const box = document.querySelector('[class*="st-key-"][class*="_board"]');
   return !!box && box.getBoundingClientRect().height > 100; }"""
+HEADING_DRAWN = """() => { const h = document.querySelector('h1');
+  return !!h && h.getBoundingClientRect().height > 0; }"""
 SINCE_RESPONSE = "performance.now() - performance.getEntriesByType('navigation')[0].responseEnd"
 
 
@@ -72,10 +77,10 @@ class Tab:
         metrics = self.cdp.send("Performance.getMetrics")["metrics"]
         return 1000 * next(m["value"] for m in metrics if m["name"] == "TaskDuration")
 
-    def load(self, path: str) -> tuple[float, float]:
+    def load(self, path: str, drawn_when: str = BOARD_DRAWN) -> tuple[float, float]:
         before = self._task_ms()
         self.page.goto(self.url + path)
-        self.page.wait_for_function(BOARD_DRAWN, polling="raf")
+        self.page.wait_for_function(drawn_when, polling="raf")
         drawn = self.page.evaluate(SINCE_RESPONSE)
         wait_for_app(self.page)
         settle(self.page)
@@ -252,7 +257,9 @@ def first_visits(loads: int, before: str) -> None:
     print(f"  target: NDCG on the first screen <= 4 s ({loads} cold loads each, medians (min–max))")
 
 
-def warm_loads(loads: int, before: str) -> None:
+def warm_loads(loads: int, before: str, pages: list[str] | None = None) -> None:
+    """`pages`: timed to their heading, not their board (default: PAGES, to their board)."""
+    drawn_when, what = (HEADING_DRAWN, "heading") if pages else (BOARD_DRAWN, "board")
     servers = {
         f"before ({before})": start_app(root=export(before)),
         "now": start_app(),
@@ -262,18 +269,18 @@ def warm_loads(loads: int, before: str) -> None:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             tabs = {name: Tab(browser, url) for name, (_, url) in servers.items()}
             print(f"{loads} warm loads per page and code, alternating; medians (min–max)")
-            for path in PAGES:
+            for path in pages or PAGES:
                 figures = {name: [] for name in tabs}
                 for tab in tabs.values():
-                    tab.load(path)  # warms the tab on this page
+                    tab.load(path, drawn_when)  # warms the tab on this page
                 for _ in range(loads):
                     for name, tab in tabs.items():
-                        figures[name].append(tab.load(path))
+                        figures[name].append(tab.load(path, drawn_when))
                 for name, rows in figures.items():
                     drawn = [r[0] for r in rows]
                     work = [r[1] for r in rows]
                     print(
-                        f"{path:32} {name:18} board drawn {statistics.median(drawn):5.0f} ms "
+                        f"{path:32} {name:18} {what} drawn {statistics.median(drawn):5.0f} ms "
                         f"({min(drawn):.0f}–{max(drawn):.0f}); main thread "
                         f"{statistics.median(work):5.0f} ms ({min(work):.0f}–{max(work):.0f})"
                     )
@@ -287,6 +294,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--loads", type=int, default=12, help="warm loads per page and code")
     parser.add_argument("--before", default=BEFORE, help="the warm loads' baseline commit")
+    parser.add_argument("--pages", nargs="+", help="warm loads of these paths, to their heading")
     parser.add_argument("--first-loads", type=int, default=5, help="cold loads on a slow phone")
     parser.add_argument(
         "--first-before", default=FIRST_BEFORE, help="the first visit's baseline commit"
@@ -294,7 +302,7 @@ def main() -> None:
     parser.add_argument("--only", choices=("warm", "first"), help="one of the two benchmarks")
     args = parser.parse_args()
     if args.only != "first":
-        warm_loads(args.loads, args.before)
+        warm_loads(args.loads, args.before, args.pages)
     if args.only != "warm":
         first_visits(args.first_loads, args.first_before)
 

@@ -11,7 +11,7 @@ from i18n import tr, trn
 from lessons.examples import SOURCES
 from lessons.glossary import BY_KEY as TERMS_BY_KEY
 from lessons.glossary import LANGUAGES, NOTATION, SECTIONS, TERMS
-from ui import menu
+from ui import folds, menu
 from ui.sources import source_markdown
 from ui.text import plain
 
@@ -186,14 +186,19 @@ def glossary() -> None:
             label = trn(
                 "{section} ({n} term)", "{section} ({n} terms)", len(terms), section=tr(section)
             )
-            with st.expander(label):
-                cards(terms)
+            folded = folds.fold(PAGE, section, label)
+            with folded:
+                if folded.open:
+                    cards(terms)
 
 
 def names_table() -> None:
     """Every term in the three languages, side by side: what to look for in a source written
     in another language."""
-    with st.expander(tr("🌐 Every term in English, Russian and Chinese")):
+    folded = folds.fold(PAGE, "names", tr("🌐 Every term in English, Russian and Chinese"))
+    with folded:
+        if not folded.open:
+            return
         st.table(
             pd.DataFrame(
                 {LANGUAGES_SHOWN[lang]: [t.in_language(lang) for t in TERMS] for lang in LANGUAGES}

@@ -27,7 +27,7 @@ from ndcg_core.libraries import (
 from ndcg_core.model import EVERY_RANKED, NO_CUTOFF, RankedList
 from ndcg_core.options import DISCOUNTS, GAINS
 from ndcg_core.parsing import format_relevances
-from ui import charts, controls, language, list_editor, menu, predict, urlparams
+from ui import charts, controls, folds, language, list_editor, menu, predict, urlparams
 from ui.charts.libraries import (
     tie_groups_table,
     tie_words,
@@ -462,8 +462,10 @@ def main() -> None:
     # Open when scores tie: then how each library orders the tied items is the lesson.
     with st.expander(tr("🟰 Tie visualiser: equal scores, library by library"), expanded=tied):
         tie_visualiser(query, tied)
-    with st.expander(tr("🐍 Reproduce it yourself: each library's program")):
-        reproduce(query, verdicts)
+    folded = folds.fold(PAGE, "programs", tr("🐍 Reproduce it yourself: each library's program"))
+    with folded:
+        if folded.open:
+            reproduce(query, verdicts)
 
 
 main()

@@ -19,7 +19,7 @@ from ndcg_core.measures import (
     rbp_residual,
 )
 from ndcg_core.model import RankedList
-from ui import controls, list_editor, menu, predict, scores, urlparams
+from ui import controls, folds, list_editor, menu, predict, scores, urlparams
 from ui.text import plain
 from ui.urlparams import G_MAX, PERSISTENCE, REL_MIN
 
@@ -424,9 +424,13 @@ def main() -> None:
         headline(result, show_moves)
     definitions()
     which_to_report()
-    with st.expander(tr("📐 The seven formulas, with your numbers, position by position")):
-        each_measure(result)
-        position_by_position(result)
+    folded = folds.fold(
+        PAGE, "formulas", tr("📐 The seven formulas, with your numbers, position by position")
+    )
+    with folded:
+        if folded.open:
+            each_measure(result)
+            position_by_position(result)
     references(ranked)
 
 

@@ -305,10 +305,11 @@ def _walkthrough(visit: Visit) -> None:
 
 # Walkthroughs with words of another language: tagged with it in the page (by the app's script)
 # once the question is answered, and only those words, not the English around them (a screen
-# reader reads them in that language): (language, a sample of its words).
+# reader reads them in that language): (language, a sample of its words, whether they are in the
+# further examples' fold, drawn once opened).
 LANGUAGES = {
-    "learn-russian": ("ru", "Неидеальное ранжирование"),
-    "learn-continuous": ("zh", "归一化折损累计增益"),
+    "learn-russian": ("ru", "Неидеальное ранжирование", True),
+    "learn-continuous": ("zh", "归一化折损累计增益", False),
 }
 
 
@@ -318,7 +319,9 @@ def _languages_and_folds(visit: Visit) -> None:
     its folds open axe-core still finds nothing, headings in order."""
     page, path = visit.page, visit.path
     if path in LANGUAGES:
-        lang, sample = LANGUAGES[path]
+        lang, sample, further = LANGUAGES[path]
+        if further:
+            page.get_by_text(re.compile(r"^📚 \d+ more examples?")).click()
         tagged = page.locator(f'[lang="{lang}"]', has_text=sample)
         expect(tagged.first).to_be_attached()
         visit.note(f"English inside lang={lang}", "Example" in tagged.first.text_content())

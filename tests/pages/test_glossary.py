@@ -17,7 +17,7 @@ def links(at) -> list:
 
 
 def test_the_glossary_shows_every_term_and_the_notation_key():
-    at = open_page(PAGE)
+    at = open_page(PAGE, unfold=True)
     notation = next(table.value for table in at.table if "The sources write" in table.value.columns)
     assert {"i", "k", "n", "p"} <= set(notation.index)
     said = " ".join(m.value for m in at.markdown)
@@ -29,7 +29,7 @@ def test_the_glossary_shows_every_term_and_the_notation_key():
 
 
 def test_ndcgs_own_terms_come_first_and_the_others_are_folded_by_section():
-    at = open_page(PAGE)
+    at = open_page(PAGE, unfold=True)
     assert [header.value for header in at.subheader] == [NDCG]
     folded = {expander.label: expander for expander in at.expander}
     for section in SECTIONS[1:]:

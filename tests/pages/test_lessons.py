@@ -87,7 +87,7 @@ def reveal(at):
 
 
 def test_discount_page_scores_the_list_under_each_discount():
-    at = open_page(DISCOUNT, rels="3,2,3,0,1,2")
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2", unfold=True)
     scores = table_with(at, "NDCG@6").set_index("Discount")["NDCG@6"].to_dict()
     assert scores == {
         "1 / log₂(i+1)": "0.9608",
@@ -117,7 +117,7 @@ def test_the_four_curves_are_drawn_together():
 
 
 def test_p_depth_and_base_come_from_the_link_and_go_back_into_it():
-    at = open_page(DISCOUNT, rels="3,2,3,0,1,2", p="0.5", depth="30", base="3")
+    at = open_page(DISCOUNT, rels="3,2,3,0,1,2", p="0.5", depth="30", base="3", unfold=True)
     chart = chart_at(at, "learn_discount_curves")
     assert len(chart["series"][0]["x"]) == 30
     assert chart["series"][3]["y"][1] == pytest.approx(0.5)
@@ -131,7 +131,7 @@ def test_p_depth_and_base_come_from_the_link_and_go_back_into_it():
 
 
 def test_working_through_one_discount_fills_in_its_numbers():
-    at = open_page(DISCOUNT, rels="1,0,1")
+    at = open_page(DISCOUNT, rels="1,0,1", unfold=True)
     at.radio(key="learn_discount_chosen").set_value("reciprocal").run()
     shown = latex(at)
     assert r"d(i) = \frac{1}{i}" in shown
@@ -140,7 +140,7 @@ def test_working_through_one_discount_fills_in_its_numbers():
 
 
 def test_the_random_order_limit_table():
-    at = open_page(DISCOUNT)
+    at = open_page(DISCOUNT, unfold=True)
     limit = table_with(at, "n = 10")
     assert limit.loc["1 / log₂(i+1)", "n = 10"] == "0.7705"
     assert limit.loc["1 / i", "n = 100,000"].startswith("0.5")
@@ -200,7 +200,7 @@ def test_a_move_that_is_no_option_is_said_and_not_taken_as_an_answer():
 
 
 def test_the_discount_setting_changes_the_question_and_the_worked_discount():
-    at = reveal(open_page(DISCOUNT, rels="3,2,3,0,1,2", discount="jarvelin"))
+    at = reveal(open_page(DISCOUNT, rels="3,2,3,0,1,2", discount="jarvelin", unfold=True))
     moves = table_with(at, "Move").set_index("Move")
     assert moves.loc["1 → 2", "NDCG@6 lost"] == "0.0000"  # ranks 1 and 2 both weigh 1
     assert at.radio(key="learn_discount_chosen").value == "jarvelin"
@@ -420,7 +420,7 @@ def _skip_question(at):
 
 
 def test_clicks_logged_under_your_order_are_asked_about_before_they_are_shown():
-    at = open_page(LABELS, rels="3,2,3,0,1,2")
+    at = open_page(LABELS, rels="3,2,3,0,1,2", unfold=True)
     assert not [df for df in at.dataframe if "NDCG@6, clicks logged under A" in df.value.columns]
     radio = at.radio(key="predict_learn_labels_clicks_log_choice")
     assert radio.options == [
@@ -458,13 +458,13 @@ def test_a_log_can_make_a_worse_order_win():
 
 
 def test_under_the_exponential_gain_the_corrected_labels_are_on_another_scale():
-    at = open_page(LABELS, rels="3,2,3,0,1,2", gain="exponential")
+    at = open_page(LABELS, rels="3,2,3,0,1,2", gain="exponential", unfold=True)
     _skip_question(at)
     assert "2^0.5 − 1 is not half of 2^3 − 1" in text(at)
 
 
 def test_clicks_of_your_order_and_of_the_worst_order():
-    at = open_page(LABELS, rels="3,2,3,0,1,2")
+    at = open_page(LABELS, rels="3,2,3,0,1,2", unfold=True)
     scores = table_with(at, "Difference").set_index("Order")
     assert scores.loc["your order", "NDCG@6, real labels"] == "0.9608"
     assert scores.loc["worst order (least relevant first)", "NDCG@6, its own clicks"] == "0.7479"
@@ -481,7 +481,7 @@ def test_clicks_of_your_order_and_of_the_worst_order():
 
 
 def test_the_labels_page_after_an_all_zero_list():
-    at = open_page(LABELS, rels="0,0,0")
+    at = open_page(LABELS, rels="0,0,0", unfold=True)
     assert not at.exception
     scores = table_with(at, "Difference").set_index("Order")
     assert scores.loc["your order", "NDCG@3, real labels"] == "0.0000"
@@ -567,7 +567,7 @@ def test_the_pitfalls_take_a_gain_map_for_a_list_without_a_0():
 
 
 def test_the_labels_lesson_scores_click_rates_under_a_gain_map():
-    at = open_page(LABELS, rels="3,2,3,0,1,2", gain="map:0=0,1=1,2=3,3=7")
+    at = open_page(LABELS, rels="3,2,3,0,1,2", gain="map:0=0,1=1,2=3,3=7", unfold=True)
     assert not at.exception, [e.value for e in at.exception]
     scores = table_with(at, "Difference").set_index("Order")
     # The map is 2^g − 1 on 0–3, extended the same way to the fractional click rates.
@@ -578,7 +578,7 @@ def test_the_labels_lesson_scores_click_rates_under_a_gain_map():
 
 
 def test_the_clicks_question_stays_the_one_answered_when_the_list_changes():
-    at = open_page(LABELS, rels="3,2,3,0,1,2")
+    at = open_page(LABELS, rels="3,2,3,0,1,2", unfold=True)
     _skip_question(at)
     at.button(key="learn_labels_worst").click().run()
     assert at.query_params["rels"] == "0,1,2,2,3,3"

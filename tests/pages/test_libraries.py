@@ -83,7 +83,7 @@ def test_loads_with_url_and_rows_match_the_core():
 
 def test_pooled_wikipedia_at_k_n_and_without_a_cut_off():
     """The home card's link: k = n by default, both choices offered, every number as promised."""
-    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2")
+    at = open_page(PAGE, rels="3,2,3,0,1,2", pool="3,2", unfold=True)
     k_box = at.selectbox(key="libraries_k")
     assert k_box.value == "n"
     assert k_box.options[:2] == [
@@ -189,7 +189,7 @@ def test_a_refusal_is_a_verdict_not_an_app_error():
 
 
 def test_a_number_the_app_cannot_compute_is_a_refusal_with_its_reason():
-    at = open_page(PAGE, rels="3,2,1001,0")
+    at = open_page(PAGE, rels="3,2,1001,0", unfold=True)
     burges = row(at, "ranx_ndcg_burges")
     assert burges["verdict"] == "refuses"
     assert burges["why, in plain words"].startswith("NDCG Lab refuses: With the exponential gain")
@@ -261,7 +261,7 @@ def test_playground_link_carries_the_list():
 
 
 def test_labels_from_the_url_are_the_ids_and_k_may_pass_the_list():
-    at = open_page(PAGE, rels="1,1,0", labels="zeta,alpha,mid", scores="2,2,1", k="5")
+    at = open_page(PAGE, rels="1,1,0", labels="zeta,alpha,mid", scores="2,2,1", k="5", unfold=True)
     # trec_eval breaks the tie by id, descending: zeta before alpha
     at.selectbox(key="libraries_snippet").set_value("trec_ndcg").run()
     assert '"zeta": 1, "alpha": 1, "mid": 0' in snippet_shown(at)

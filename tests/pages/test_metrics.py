@@ -58,7 +58,7 @@ def said(at) -> str:
 
 
 def test_the_wikipedia_list_shows_the_issue_figures_with_their_formulas():
-    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at = open_page(PAGE, rels="3,2,3,0,1,2", unfold=True)
     assert cards(at) == WIKIPEDIA
     shown = latex(at)
     for filled in (
@@ -214,7 +214,7 @@ def test_the_swap_button_makes_the_move_that_was_asked():
 
 
 def test_one_letter_per_idea_in_the_formulas():
-    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    at = open_page(PAGE, rels="3,2,3,0,1,2", unfold=True)
     shown = latex(at)
     assert r"s_{1} = 0.8750" in shown and r"\prod_{j=1}^{i-1} (1 - s_j)" in shown
     assert "h_i" in shown and r"\frac{5}{m}" in shown
@@ -228,7 +228,7 @@ def test_ap_at_k_under_both_divisors():
     import numpy as np
     import pytrec_eval
 
-    at = open_page(PAGE, rels="1,1,0,1", pool="1,1", k="2")
+    at = open_page(PAGE, rels="1,1,0,1", pool="1,1", k="2", unfold=True)
     qrels = {"q": {f"d{i}": r for i, r in enumerate([1, 1, 0, 1, 1, 1])}}
     run = {"q": {f"d{i}": 4.0 - i for i in range(4)}}
     evaluator = pytrec_eval.RelevanceEvaluator(qrels, {"map_cut.2"})

@@ -26,6 +26,7 @@ from tests.pages.conftest import (
     open_page,
     page_links,
     plotly_figures,
+    unfolded,
 )
 from ui import urlparams
 
@@ -54,8 +55,8 @@ def _reveal(at, family: str):
 
 @cache
 def _page(family: str):
-    """The whole page, its core revealed (every test reads the numbers)."""
-    return _reveal(open_page(PAGES[family]), family)
+    """The whole page, its core revealed (every test reads the numbers), its folds opened."""
+    return unfolded(_reveal(open_page(PAGES[family]), family))
 
 
 def _text(at) -> str:
@@ -279,7 +280,7 @@ CONCLUSION = (
 def test_the_rebutted_russian_sentence_is_quoted_in_russian_beside_its_translation(
     lang, translation
 ):
-    at = _reveal(open_link(PAGES["russian"], {"lang": lang}), "russian")
+    at = unfolded(_reveal(open_link(PAGES["russian"], {"lang": lang}), "russian"))
     blocks = [m.value for m in at.markdown]
     (quoted,) = [i for i, block in enumerate(blocks) if CONCLUSION in block]
     assert blocks[quoted].startswith("> ")

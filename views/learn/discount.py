@@ -38,7 +38,7 @@ from lessons.practice.lesson_questions import build_costliest_drop, drop_answer
 from ndcg_core.display import count, exact, fixed
 from ndcg_core.metrics import totals
 from ndcg_core.model import RankedList
-from ui import charts, controls, language, list_editor, menu, predict, urlparams
+from ui import charts, controls, folds, language, list_editor, menu, predict, urlparams
 from ui.charts import discount as discount_charts
 from ui.text import plain
 from ui.urlparams import DEPTH, PERSISTENCE
@@ -306,8 +306,12 @@ def _reveal(exercise, asked: RankedList, pairs, guess) -> None:
 
 
 def why_the_log(p: float) -> None:
-    with st.expander(tr("📚 Why the logarithm, then? What Wang et al. (2013) proved")):
-        _why_the_log(p)
+    folded = folds.fold(
+        PAGE, "why_log", tr("📚 Why the logarithm, then? What Wang et al. (2013) proved")
+    )
+    with folded:
+        if folded.open:
+            _why_the_log(p)
 
 
 def _why_the_log(p: float) -> None:
@@ -355,9 +359,13 @@ def _why_the_log(p: float) -> None:
 
 def under_each_discount(ranked, p: float, depth: int) -> None:
     """Your list scored under each discount, one worked through, and the weights as tables."""
-    with st.expander(tr("📚 Your list under each discount, and the weights as tables")):
-        _scores(ranked, p)
-        top_weight_table(ranked, p, depth)
+    folded = folds.fold(
+        PAGE, "each_discount", tr("📚 Your list under each discount, and the weights as tables")
+    )
+    with folded:
+        if folded.open:
+            _scores(ranked, p)
+            top_weight_table(ranked, p, depth)
 
 
 def _scores(ranked, p: float) -> None:

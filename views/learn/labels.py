@@ -24,7 +24,7 @@ from ndcg_core import totals
 from ndcg_core.display import fixed, shorten, signed
 from ndcg_core.model import RankedList
 from ndcg_core.parsing import format_relevances
-from ui import charts, controls, language, list_editor, menu, predict, urlparams
+from ui import charts, controls, folds, language, list_editor, menu, predict, urlparams
 from ui.charts import labels as labels_charts
 from ui.sources import cite
 from ui.text import plain
@@ -236,9 +236,14 @@ def _click_model(ranked: RankedList, curve: str, p: float) -> None:
 def _own_clicks(ranked: RankedList, curve: str, p: float, revealed: bool) -> None:
     """For a second reading: the correction in practice (once revealed), and the learner's
     order and its worst order each scored with the clicks it collected itself."""
-    now = clicks(ranked, curve, p)
-    worst = clicks(worst_first(ranked), curve, p)
-    with st.expander(tr("📚 More on clicks: the correction, an order's own clicks")):
+    folded = folds.fold(
+        PAGE, "clicks", tr("📚 More on clicks: the correction, an order's own clicks")
+    )
+    with folded:
+        if not folded.open:
+            return
+        now = clicks(ranked, curve, p)
+        worst = clicks(worst_first(ranked), curve, p)
         if revealed:
             st.markdown(
                 tr(

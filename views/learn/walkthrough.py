@@ -49,7 +49,7 @@ from ndcg_core.display import DIGITS, exact, fixed, signed
 from ndcg_core.metrics import NOT_RETRIEVED
 from ndcg_core.options import DISCOUNTS, ON_ZERO
 from ndcg_core.parsing import format_relevances
-from ui import charts, menu, predict, urlparams
+from ui import charts, folds, menu, predict, urlparams
 from ui.sources import source_markdown, source_title
 from ui.sources import then as _then
 from ui.text import plain
@@ -490,10 +490,15 @@ def _notice(item: Example) -> None:
         st.success(tr("**What to notice.** {notice}", notice=plain(tr(item.notice))), icon="👀")
 
 
+def _example_heading(item: Example) -> None:
+    """A further example's heading: its anchor is the example's id (links to it land here)."""
+    st.header(tr(item.title), anchor=item.id, divider="gray")
+
+
 def _worked_example(page: str, item: Example, seen: set[str]) -> None:
     """A further example, whole, for the second reading. It is drawn inside a fold, so nothing
-    in it folds again; its heading's anchor is the example's id (links to it land here)."""
-    st.header(tr(item.title), anchor=item.id, divider="gray")
+    in it folds again."""
+    _example_heading(item)
     _source_line(item)
     _example_list(item)
     _example_numbers(page, item, seen)
@@ -818,7 +823,10 @@ def _step_by_step(page: str, item: Example, seen: set[str]) -> None:
         "gain": N_("📚 Step by step: each term, the ideal order, the two gains compared"),
         "zero": N_("📚 Step by step: each term, the ideal order, the conventions explained"),
     }.get(item.family, N_("📚 Step by step: each term, the ideal order"))
-    with st.expander(tr(label)):
+    folded = folds.fold(page, "steps", tr(label))
+    with folded:
+        if not folded.open:
+            return
         _source_line(item)
         st.markdown(plain(tr(item.shows)))
         _example_numbers(page, item, seen)
@@ -840,7 +848,14 @@ def _more_examples(page: str, family: str, items: tuple[Example, ...], seen: set
     examples have been shown: one fold, so the core ends with few labels to read."""
     if len(items) < 2:
         return
-    with st.expander(_more_label(family, len(items) - 1)):
+    folded = folds.fold(page, "more", _more_label(family, len(items) - 1))
+    with folded:
+        if not folded.open:
+            # Closed, it holds its examples' headings alone: a link to one's anchor finds it
+            # there, and app.js opens the fold, which then draws them whole (its section 6).
+            for item in items[1:]:
+                _example_heading(item)
+            return
         for number, item in enumerate(items, start=1):
             if number > 1:
                 _worked_example(page, item, seen)
@@ -856,11 +871,14 @@ def _more_examples(page: str, family: str, items: tuple[Example, ...], seen: set
             _russian_summary()
 
 
-def _for_teachers(items: tuple[Example, ...]) -> None:
+def _for_teachers(page: str, items: tuple[Example, ...]) -> None:
     """Every example's source check, kept apart from the lesson: what each source printed
     beside the exact value, its slips and the readings they allow, then where the examples
     come from and how numbers are rounded."""
-    with st.expander(tr("🧑‍🏫 For teachers: checking the sources")):
+    folded = folds.fold(page, "teachers", tr("🧑‍🏫 For teachers: checking the sources"))
+    with folded:
+        if not folded.open:
+            return
         st.caption(
             tr(
                 "Each source's printed figures beside the exact values, its slips, and both "
@@ -890,4 +908,4 @@ def render(family: str) -> None:
     seen: set[str] = set()
     _core(page, family, items[0], seen)
     _more_examples(page, family, items, seen)
-    _for_teachers(items)
+    _for_teachers(page, items)
