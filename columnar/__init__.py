@@ -78,6 +78,16 @@ def text_column(pieces: list) -> pa.ChunkedArray:
     return pa.chunked_array([p.cast(kind) for p in pieces], kind)
 
 
+def widened(piece: pa.Array) -> pa.Array:
+    """Arrow's text `piece` with 64-bit offsets, the only ones pandas' "str" holds: its data
+    shared, the offsets made by numpy rather than arrow's pool (whose allocator keeps what it
+    frees, in a server that lives on)."""
+    if pa.types.is_large_string(piece.type) or piece.null_count:
+        return piece.cast(pa.large_string())
+    offsets = pa.py_buffer(offsets_of(piece).astype(np.int64))
+    return pa.Array.from_buffers(pa.large_string(), len(piece), [None, offsets, piece.buffers()[2]])
+
+
 def has_empty(column) -> bool:
     """Whether some string of arrow's `column` (an array or chunks) is empty, from its offsets."""
     pieces = column.chunks if hasattr(column, "chunks") else [column]
