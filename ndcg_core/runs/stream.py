@@ -67,7 +67,6 @@ SAMPLE_LINES = 10_000  # a file with no usable line among its first ones is not 
 MAX_LINE_MB = 100  # a longer line is no TREC line: /dev/zero is refused once it is passed
 _TO_SPACE = bytes.maketrans(b"\t\v\f\r", b"    ")
 _REWRITE = (b"\t", b"\v", b"\f", b"\r")  # bytes rewritten as spaces
-_PYTHON_SPACE = re.compile(rb"[\x1c-\x1f]")  # spaces to Python's `strip`, not to trec_eval
 
 
 @dataclass(frozen=True)
@@ -121,10 +120,11 @@ class _Source:
                         )
                     continue
                 block = b"".join((buffer, memoryview(chunk)[:end])) if chunk else buffer
-                buffer, chunk = chunk[end:], chunk and stream.read(BLOCK_BYTES)
-                if not (self.lines or chunk or buffer or b"\n" in block) and b"\r" in block:
+                buffer, more, chunk = chunk[end:], bool(chunk), b""  # the read freed at once
+                if not (self.lines or buffer or b"\n" in block) and b"\r" in block:  # all read
                     self.old_mac, block = True, block.replace(b"\r", b"\n")
                 yield self.lines + 1, self._checked(block)
+                block, chunk = b"", stream.read(BLOCK_BYTES) if more else b""  # one block held
 
     @property
     def notes(self) -> list[str]:
@@ -265,14 +265,13 @@ class _Parts:
         """Lines all with too few fields, none a comment (a file that is not a run): counted and
         quoted as `_checked` would, from the bytes: no Python object a line, nor pandas. False
         if not so, or if it holds spaces only Python's `strip` knows (non-ASCII, \\x1c-\\x1f)."""
-        if not piece.isascii() or _PYTHON_SPACE.search(piece):
+        if not piece.isascii() or re.search(rb"[\x1c-\x1f]", piece):
             return False
         fields, heads = fields_of(piece, TREC_SPACE.encode())
         if (fields >= self.form.n_fields).any() or (heads == ord("#")).any():
             return False
         used = np.flatnonzero(fields)  # blank lines are no lines
-        quoted = used[: read.MAX_PROBLEMS]  # the lines `_collect` quotes: decoded, no others
-        ends = int(quoted[-1]) + 1 if len(quoted) else 0
+        ends = int(used[: read.MAX_PROBLEMS][-1]) + 1 if len(used) else 0  # `_collect` quotes
         lines = [line.decode() for line in piece.split(b"\n", ends)[:ends]]
         none = np.zeros(len(used), bool)
         _, found = _collect(first + used, _At(lines, first), self._masks(~none, none, none))
@@ -332,6 +331,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance=False, columns
             parts.unread += block.count(b"\n") + (not block.endswith(b"\n"))
         elif reader.old_mac or not parts.fast(first, block):
             parts.exact(first, block)
+        del block  # before the next is read: one block in memory, not a block and a read
         give_back()  # the block's freed memory, before the next block's
     if not parts.text:
         raise ValueError(tr_kept("{name} is empty: it has no lines to read.", name=name))
