@@ -7,8 +7,8 @@ grows with the rows kept, not with the file. Each block takes the first way that
 - tabs, runs of spaces, CR LF line ends: the same, once the bytes are rewritten with single
   spaces (trec_eval separates fields by any run of C's ``isspace`` characters);
 - anything else (comment or blank lines, too few or too many fields, a value that is not a
-  number, NUL bytes): split one line at a time, `EXACT_LINES` at once, each line a row or a
-  problem with its reason.
+  number, NUL bytes): `EXACT_LINES` at once, each line a row or a problem with its reason,
+  split one at a time (lines all too short to be rows: counted from the bytes, `_short`).
 
 Repeated (query, document) pairs are looked for over the whole file at the end, by a hash of
 each pair (a match is then checked on the text). A file none of whose first `SAMPLE_LINES`
