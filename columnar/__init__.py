@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -169,6 +170,41 @@ def line_pieces(data: bytes, lines: int, window: int = 1 << 20) -> Iterator[tupl
         stop = start + int(ends[lines - 1]) + 1 if len(ends) >= lines else len(data)
         yield start, stop
         start = stop
+
+
+def without_lines(data: bytes, lead: bytes, most: int) -> tuple[bytes | None, list[int]]:
+    """`data` (whole lines) without the lines that begin with `lead`, and their numbers (from
+    0); (None, []) if there are more than `most` of them. Each is found by a search from the
+    last, the line ends between them counted: a Python object a line left out, none a line
+    kept."""
+    found = [0] if data.startswith(lead) else []
+    while len(found) <= most and (at := data.find(b"\n" + lead, found[-1] if found else 0)) >= 0:
+        found.append(at + 1)
+    if len(found) > most:
+        return None, []
+    kept, numbers, start, last = [], [], 0, 0
+    for at in found:
+        numbers.append((numbers[-1] if numbers else 0) + data.count(b"\n", last, at))
+        kept.append(memoryview(data)[start:at])
+        start, last = data.find(b"\n", at) + 1 or len(data), at
+    return (b"".join([*kept, memoryview(data)[start:]]) if found else data), numbers
+
+
+def as_spaces(data: bytes, spaces: bytes) -> bytes:
+    """`data` with each of the bytes `spaces` as a space; itself if it has none (one-byte
+    scans, memchr's: cheap; a copy only if one is there)."""
+    if not any(bytes([space]) in data for space in spaces if space != 32):
+        return data
+    return data.translate(bytes.maketrans(spaces, b" " * len(spaces)))
+
+
+def single_spaced(data: bytes) -> bytes:
+    """`data` with each run of spaces as one and none at a line's start or end."""
+    if b"  " in data:
+        data = re.sub(rb" {2,}", b" ", data)
+    if data.startswith(b" ") or b"\n " in data or b" \n" in data or data.endswith(b" "):
+        data = re.sub(rb"(?m)^ | $", b"", data)
+    return data
 
 
 def fields_of(data: bytes, spaces: bytes) -> tuple[np.ndarray, np.ndarray]:

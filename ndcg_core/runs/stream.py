@@ -29,6 +29,7 @@ import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
 from columnar import (
+    as_spaces,
     counting,
     fields_of,
     frame_of,
@@ -37,7 +38,9 @@ from columnar import (
     line_pieces,
     numpy_of,
     pairs_alike,
+    single_spaced,
     text_column,
+    without_lines,
 )
 from i18n import N_, tr_kept, trn_kept
 
@@ -65,8 +68,6 @@ BLOCK_BYTES = 16 * MB
 EXACT_LINES = 50_000  # lines split in Python at once: bounds the objects they make
 SAMPLE_LINES = 10_000  # a file with no usable line among its first ones is not read on
 MAX_LINE_MB = 100  # a longer line is no TREC line: /dev/zero is refused once it is passed
-_TO_SPACE = bytes.maketrans(b"\t\v\f\r", b"    ")
-_REWRITE = (b"\t", b"\v", b"\f", b"\r")  # bytes rewritten as spaces
 
 
 @dataclass(frozen=True)
@@ -202,20 +203,17 @@ class _Parts:
     def fast(self, first: int, block: bytes) -> bool:
         """The block through pyarrow (`_parsed`), squeezed first if need be; False if not."""
         n, form = self.form.n_fields, self.form
-        if any(part in block for part in _REWRITE):  # one-byte scans: memchr, cheap
-            block = block.translate(_TO_SPACE)
+        block = as_spaces(block, TREC_SPACE.encode())  # tabs, CRs...: single spaces next
+        block, comments = without_lines(block, b"#", EXACT_LINES)  # a header's, say: counted
+        if block is None or b"\x00" in block:
+            return False  # many comment lines (read one at a time), or a NUL: pyarrow keeps it
         end = block.find(b"\n")
-        if b"\x00" in block or len(block[: end if end >= 0 else None].split()) != n:
-            return False  # not even the first line reads (or a NUL byte, which pyarrow keeps)
-        if (table := self._parsed(block)) is None:
-            if b"  " in block:
-                block = re.sub(rb" {2,}", b" ", block)
-            if block.startswith(b" ") or b"\n " in block or b" \n" in block or block.endswith(b" "):
-                block = re.sub(rb"(?m)^ | $", b"", block)
-            if (table := self._parsed(block)) is None:
-                return False
+        if len(block[: end if end >= 0 else None].split()) != n:
+            return False  # not even the first line reads
+        if (table := self._parsed(block) or self._parsed(single_spaced(block))) is None:
+            return False
         if b"#" in block and pc.any(pc.starts_with(table.column(0), "#")).as_py():
-            return False  # comment lines: read one at a time, to count them
+            return False  # comment lines after spaces: read one at a time, to count them
         text = table.column(2)
         value = numpy_of(text) if form is RUN else _as_numbers(text)
         if self.strict and not np.isfinite(value).all():
@@ -224,7 +222,8 @@ class _Parts:
         columns = {"query": table.column(0), "doc": table.column(1), form.value: value}
         if form is QRELS:
             columns["text"] = text
-        self.add(columns | {"line": counting(first, table.num_rows)}, table.num_rows)
+        lines = np.delete(counting(first, table.num_rows + len(comments)), comments)
+        self.add(columns | {"line": lines}, table.num_rows, comments=len(comments))
         return True
 
     def _parsed(self, block: bytes) -> pa.Table | None:
