@@ -6,8 +6,11 @@ Writes bench_upload.py's seeded 50 MB run and its qrels, then measures, each in 
 and alternating this code with the code of REV (a `git archive` export, the same venv):
 
 - worker: `python -m views.queries.worker` given the job as `views/queries/data.py` gives it
-  (run by `runpy`, so that it says at its end whether pandas was imported); its peak RSS
-  (`ru_maxrss` of `wait4`: the whole process, the interpreter included) and CPU;
+  (run by `runpy`, so that it says at its end whether pandas was imported and its VmHWM); its
+  peak RSS (VmHWM: the whole process, the interpreter included) and CPU. `wait4`'s ru_maxrss
+  is printed beside it: it is never below this bench's own peak, which exec hands on (until
+  2026-11-29 11:00 it was the figure: a worker peaking below the bench's own 190 MB, as on
+  junk once pandas was gone, read as 189 MB);
 - with `--junk MB`: the worker on a "run" of MB megabytes of `x` lines and a one-line qrels
   (bench_upload.py --bad's file, bigger), which it refuses with a summary;
 - server: the page in AppTest, the files handed over in `TEST_UPLOADS`, from the source
@@ -43,15 +46,22 @@ def _worker(root: Path, run: Path, qrels: Path, folder: Path) -> str:
     process = upload_worker.start(root, 10)
     process.stdin.write(job)
     process.stdin.close()
-    said = process.stdout.read().decode().strip()
+    said, peak = process.stdout.read().decode().split("\n")[:2]
     _, status, usage = os.wait4(process.pid, 0)
     size = out.stat().st_size / 1e6 if out.exists() else 0
     out.unlink(missing_ok=True)
     cpu = usage.ru_utime + usage.ru_stime
     return (
-        f"peak {usage.ru_maxrss / 1024:.0f} MB, CPU {cpu:.2f} s, status {status}, "
-        f"result {size:.1f} MB, {said}"
+        f"peak {int(peak) / 1024:.0f} MB (wait4: {usage.ru_maxrss / 1024:.0f} MB, this bench's "
+        f"{_peak():.0f}), CPU {cpu:.2f} s, status {status}, result {size:.1f} MB, {said}"
     )
+
+
+def _peak() -> float:
+    """This process's peak RSS in MB (VmHWM), which a worker it starts inherits in wait4's
+    ru_maxrss (exec keeps the high-water mark): its own VmHWM is the worker's figure."""
+    status = Path("/proc/self/status").read_text().split("\n")
+    return next(int(line.split()[1]) for line in status if line.startswith("VmHWM")) / 1024
 
 
 SERVER = """

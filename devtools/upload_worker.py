@@ -1,6 +1,7 @@
 """The /queries upload worker (`python -m views.queries.worker NICENESS`) run as the server runs
-it, given its job on standard input, and saying at its end whether pandas was imported: what
-tests/ui/test_queries_data.py checks and bench/bench_upload_memory.py reports."""
+it, given its job on standard input, and saying at its end whether pandas was imported and
+its peak memory (VmHWM, kB) on a line of its own: what tests/ui/test_queries_data.py checks
+and bench/bench_upload_memory.py reports."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ try:
 except SystemExit:
     pass
 print("pandas imported" if "pandas.core.frame" in sys.modules else "pandas not imported")
+# Its own peak: wait4's ru_maxrss also counts the peak of the process that started it (exec
+# keeps the high-water mark of the memory it replaces: a bench holding 190 MB read 190).
+print(next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM")))
 """
 
 

@@ -311,14 +311,14 @@ class _Found:
         return _Found(tuple(kept), self.total + other.total, tuple(by_reason.items()))
 
 
-def _collect(frame: pd.DataFrame, lines: _Lines, masks: list[tuple[str, pd.Series]]):
-    """Problems for the rows flagged by each (reason, mask); first reason wins per line. Only
-    the first `MAX_PROBLEMS` lines get a `LineProblem`; the others are counted."""
-    reason_of = np.full(len(frame), -1, dtype=np.int16)
+def _collect(numbers, lines: _Lines, masks: list[tuple[str, pd.Series]]):
+    """The rows (their line `numbers`) flagged by each (reason, mask), first reason first, and
+    their problems: only the first `MAX_PROBLEMS` lines get a `LineProblem`, others counted."""
+    reason_of = np.full(len(numbers), -1, dtype=np.int16)
     for index, (_, mask) in enumerate(masks):
         reason_of[np.asarray(mask, dtype=bool) & (reason_of < 0)] = index
     flagged = reason_of >= 0
-    bad_lines, bad_reasons = frame["line"].to_numpy()[flagged], reason_of[flagged]
+    bad_lines, bad_reasons = np.asarray(numbers)[flagged], reason_of[flagged]
     first = np.argsort(bad_lines, kind="stable")[:MAX_PROBLEMS]
     problems = []
     for line, index in zip(bad_lines[first], bad_reasons[first]):
@@ -339,7 +339,7 @@ def _collect(frame: pd.DataFrame, lines: _Lines, masks: list[tuple[str, pd.Serie
         len(bad_lines),
         tuple((reason, int(n)) for (reason, _), n in zip(masks, by_reason)),  # in mask order
     )
-    return pd.Series(flagged, index=frame.index), found
+    return flagged, found
 
 
 def _duplicates(frame: pd.DataFrame) -> tuple[pd.Series, dict[int, int]]:
@@ -375,7 +375,7 @@ def _repeats(frame: pd.DataFrame, what: str, text_of) -> tuple[pd.Series, _Found
 
 
 def _problems_with_duplicates(frame, lines, masks, what):
-    flagged, found = _collect(frame, lines, masks)
+    flagged, found = _collect(frame["line"], lines, masks)
     clean = frame[~flagged]
     dup, repeated = _repeats(clean, what, lambda line: lines[line - 1])
     return clean[~dup], found + repeated

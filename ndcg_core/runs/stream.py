@@ -7,8 +7,8 @@ grows with the rows kept, not with the file. Each block takes the first way that
 - tabs, runs of spaces, CR LF line ends: the same, once the bytes are rewritten with single
   spaces (trec_eval separates fields by any run of C's ``isspace`` characters);
 - anything else (comment or blank lines, too few or too many fields, a value that is not a
-  number, NUL bytes): split one line at a time, `EXACT_LINES` at once, each line a row or a
-  problem with its reason.
+  number, NUL bytes): `EXACT_LINES` at once, each line a row or a problem with its reason,
+  split one at a time (lines all too short to be rows: counted from the bytes, `_short`).
 
 Repeated (query, document) pairs are looked for over the whole file at the end, by a hash of
 each pair (a match is then checked on the text). A file none of whose first `SAMPLE_LINES`
@@ -18,7 +18,6 @@ lines reads is not read on: it is not a run (or not qrels), and the summary says
 from __future__ import annotations
 
 import io
-import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -29,9 +28,23 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
-from columnar import frame_of, give_back, hashes, numpy_of, runs_of
+from columnar import (
+    as_spaces,
+    counting,
+    fields_of,
+    frame_of,
+    give_back,
+    has_empty,
+    line_pieces,
+    numpy_of,
+    pairs_alike,
+    single_spaced,
+    text_column,
+    without_lines,
+)
 from i18n import N_, tr_kept, trn_kept
 
+from . import read
 from .read import (
     _TREC_SPLIT,
     FEWER_FIELDS,
@@ -55,8 +68,6 @@ BLOCK_BYTES = 16 * MB
 EXACT_LINES = 50_000  # lines split in Python at once: bounds the objects they make
 SAMPLE_LINES = 10_000  # a file with no usable line among its first ones is not read on
 MAX_LINE_MB = 100  # a longer line is no TREC line: /dev/zero is refused once it is passed
-_TO_SPACE = bytes.maketrans(b"\t\v\f\r", b"    ")
-_REWRITE = (b"\t", b"\v", b"\f", b"\r")  # bytes rewritten as spaces
 
 
 @dataclass(frozen=True)
@@ -110,10 +121,11 @@ class _Source:
                         )
                     continue
                 block = b"".join((buffer, memoryview(chunk)[:end])) if chunk else buffer
-                buffer, chunk = chunk[end:], chunk and stream.read(BLOCK_BYTES)
-                if not (self.lines or chunk or buffer or b"\n" in block) and b"\r" in block:
+                buffer, more, chunk = chunk[end:], bool(chunk), b""  # the read freed at once
+                if not (self.lines or buffer or b"\n" in block) and b"\r" in block:  # all read
                     self.old_mac, block = True, block.replace(b"\r", b"\n")
                 yield self.lines + 1, self._checked(block)
+                block, chunk = b"", stream.read(BLOCK_BYTES) if more else b""  # one block held
 
     @property
     def notes(self) -> list[str]:
@@ -191,20 +203,17 @@ class _Parts:
     def fast(self, first: int, block: bytes) -> bool:
         """The block through pyarrow (`_parsed`), squeezed first if need be; False if not."""
         n, form = self.form.n_fields, self.form
-        if any(part in block for part in _REWRITE):  # one-byte scans: memchr, cheap
-            block = block.translate(_TO_SPACE)
+        block = as_spaces(block, TREC_SPACE.encode())  # tabs, CRs...: single spaces next
+        block, comments = without_lines(block, b"#", EXACT_LINES)  # a header's, say: counted
+        if block is None or b"\x00" in block:
+            return False  # many comment lines (read one at a time), or a NUL: pyarrow keeps it
         end = block.find(b"\n")
-        if b"\x00" in block or len(block[: end if end >= 0 else None].split()) != n:
-            return False  # not even the first line reads (or a NUL byte, which pyarrow keeps)
-        if (table := self._parsed(block)) is None:
-            if b"  " in block:
-                block = re.sub(rb" {2,}", b" ", block)
-            if block.startswith(b" ") or b"\n " in block or b" \n" in block or block.endswith(b" "):
-                block = re.sub(rb"(?m)^ | $", b"", block)
-            if (table := self._parsed(block)) is None:
-                return False
+        if len(block[: end if end >= 0 else None].split()) != n:
+            return False  # not even the first line reads
+        if (table := self._parsed(block) or self._parsed(single_spaced(block))) is None:
+            return False
         if b"#" in block and pc.any(pc.starts_with(table.column(0), "#")).as_py():
-            return False  # comment lines: read one at a time, to count them
+            return False  # comment lines after spaces: read one at a time, to count them
         text = table.column(2)
         value = numpy_of(text) if form is RUN else _as_numbers(text)
         if self.strict and not np.isfinite(value).all():
@@ -213,7 +222,8 @@ class _Parts:
         columns = {"query": table.column(0), "doc": table.column(1), form.value: value}
         if form is QRELS:
             columns["text"] = text
-        self.add(columns | {"line": np.arange(first, first + table.num_rows)}, table.num_rows)
+        lines = np.delete(counting(first, table.num_rows + len(comments)), comments)
+        self.add(columns | {"line": lines}, table.num_rows, comments=len(comments))
         return True
 
     def _parsed(self, block: bytes) -> pa.Table | None:
@@ -222,8 +232,8 @@ class _Parts:
         n, form = self.form.n_fields, self.form
         names = [str(i) for i in range(n)]
         # Every field is parsed (so that an empty one shows); only three are kept.
-        text = pa.large_string()
-        types = dict.fromkeys(names, pa.large_binary()) | {"0": text, "2": text}
+        text = pa.string()  # 32-bit offsets: a block is far below 2 GB (`text_column`)
+        types = dict.fromkeys(names, pa.binary()) | {"0": text, "2": text}
         types[str(form.at)] = pa.float64() if form is RUN else text
         try:
             table = pacsv.read_csv(
@@ -234,23 +244,49 @@ class _Parts:
             )
         except (pa.ArrowInvalid, pa.ArrowTypeError):
             return None
-        if any(_has_empty(table.column(i)) for i in range(n) if types[names[i]] != pa.float64()):
+        if any(has_empty(table.column(i)) for i in range(n) if types[names[i]] != pa.float64()):
             return None
         return table.select(["0", "2", str(form.at)])
 
     def exact(self, first: int, block: bytes) -> None:
         """The block split one line at a time, `EXACT_LINES` at once, as trec_eval splits."""
-        ends = np.flatnonzero(np.frombuffer(block, np.uint8) == 10)
-        starts = [0, *(ends[EXACT_LINES - 1 :: EXACT_LINES] + 1).tolist(), len(block)]
-        for index, (start, stop) in enumerate(itertools.pairwise(starts)):
-            if self.not_a_file:
-                self.unread += block.count(b"\n", start, stop) + (block[stop - 1 : stop] != b"\n")
-                continue
-            if start == stop:
-                continue
-            lines = block[start:stop].decode("utf-8").removesuffix("\n").split("\n")
-            self.text = self.text or any(line.strip() for line in lines)
-            self._checked(lines, first + index * EXACT_LINES)
+        for index, (start, stop) in enumerate(line_pieces(block, EXACT_LINES)):
+            if self.not_a_file:  # the rest of the block is counted, not read
+                self.unread += block.count(b"\n", start) + (not block.endswith(b"\n"))
+                return
+            piece, at = block[start:stop], first + index * EXACT_LINES
+            if not self._short(piece, at):
+                lines = piece.decode("utf-8").removesuffix("\n").split("\n")
+                self.text = self.text or any(line.strip() for line in lines)
+                self._checked(lines, at)
+
+    def _short(self, piece: bytes, first: int) -> bool:
+        """Lines all with too few fields, none a comment (a file that is not a run): counted and
+        quoted as `_checked` would, from the bytes: no Python object a line, nor pandas. False
+        if not so, or if it holds spaces only Python's `strip` knows (non-ASCII, \\x1c-\\x1f)."""
+        if not piece.isascii() or re.search(rb"[\x1c-\x1f]", piece):
+            return False
+        fields, heads = fields_of(piece, TREC_SPACE.encode())
+        if (fields >= self.form.n_fields).any() or (heads == ord("#")).any():
+            return False
+        used = np.flatnonzero(fields)  # blank lines are no lines
+        ends = int(used[: read.MAX_PROBLEMS][-1]) + 1 if len(used) else 0  # `_collect` quotes
+        lines = [line.decode() for line in piece.split(b"\n", ends)[:ends]]
+        none = np.zeros(len(used), bool)
+        _, found = _collect(first + used, _At(lines, first), self._masks(~none, none, none))
+        self.text = self.text or bool(len(used))
+        self.add({"line": counting(first, 0)}, len(used), found)
+        return True
+
+    def _masks(self, fewer, more, not_a_number) -> list:
+        """Why a line is no row, each reason with the lines it flags, as `_collect` takes them."""
+        n, form = self.form.n_fields, self.form
+        masks = [(tr_kept(FEWER_FIELDS, width=n, fields=form.fields), fewer)]
+        if form is QRELS:
+            masks.insert(0, (tr_kept(MORE_FIELDS, width=n, fields=form.fields), more))
+        if self.strict:
+            masks.append((tr_kept(NOT_A_NUMBER[form.value]), not_a_number))
+        return masks
 
     def _checked(self, lines: list[str], first: int) -> None:
         n, form = self.form.n_fields, self.form
@@ -259,35 +295,29 @@ class _Parts:
             columns=range(n + 1),
             dtype=str,
         )
-        raw["line"] = np.arange(first, first + len(raw))
+        raw["line"] = counting(first, len(raw))
         raw = raw[raw[0] != ""]  # blank lines
         comment = raw[0].str.startswith("#")
         raw = raw[~comment]
         value = _as_numbers(raw[form.at])
-        masks = [(tr_kept(FEWER_FIELDS, width=n, fields=form.fields), raw[n - 1] == "")]
-        if form is QRELS:
-            masks.insert(0, (tr_kept(MORE_FIELDS, width=n, fields=form.fields), raw[n] != ""))
-        if self.strict:
-            not_a_number = value.isna() | ~np.isfinite(value)
-            masks.append((tr_kept(NOT_A_NUMBER[form.value]), not_a_number))
-        flagged, found = _collect(raw, _At(lines, first), masks)
-        good = ~flagged.to_numpy()
+        masks = self._masks(raw[n - 1] == "", raw[n] != "", value.isna() | ~np.isfinite(value))
+        flagged, found = _collect(raw["line"], _At(lines, first), masks)
+        good = ~flagged
         columns = {
-            "query": pa.array(raw[0][good], pa.large_string()),
-            "doc": pa.array(raw[2][good], pa.large_string()),
+            "query": pa.array(raw[0][good], pa.string()),
+            "doc": pa.array(raw[2][good], pa.string()),
             form.value: value[good].to_numpy(float),
             "line": raw["line"][good].to_numpy(),
         }
         if form is QRELS:
-            columns["text"] = pa.array(raw[form.at][good], pa.large_string())
+            columns["text"] = pa.array(raw[form.at][good], pa.string())
         extra = int((raw[n] != "").sum()) if form is RUN else 0
         self.add(columns, len(raw), found, comments=int(comment.sum()), extra=extra)
 
     def column(self, name: str):  # a column's blocks as one: arrow's text, numpy's numbers
         chunks = self.columns.pop(name, [])  # handed over: not held twice
         if name in ("query", "doc", "text"):
-            pieces = [p for c in chunks for p in (c.chunks if hasattr(c, "chunks") else [c])]
-            return pa.chunked_array(pieces, pa.large_string())
+            return text_column(chunks)
         return np.concatenate(chunks) if chunks else np.zeros(0, int if name == "line" else float)
 
 
@@ -300,6 +330,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance=False, columns
             parts.unread += block.count(b"\n") + (not block.endswith(b"\n"))
         elif reader.old_mac or not parts.fast(first, block):
             parts.exact(first, block)
+        del block  # before the next is read: one block in memory, not a block and a read
         give_back()  # the block's freed memory, before the next block's
     if not parts.text:
         raise ValueError(tr_kept("{name} is empty: it has no lines to read.", name=name))
@@ -307,7 +338,7 @@ def read_trec(source, name: str, form: Format, *, whole_relevance=False, columns
     rows = {c: parts.column(c) for c in names}
     give_back()  # the blocks' freed memory, before the repeat check's keys
     found = parts.found
-    repeated = _candidates([rows["query"]], [rows["doc"]])
+    repeated = pairs_alike(rows["query"], rows["doc"])
     if repeated.any() or whole_relevance:
         rows = frame_of(rows)
     if repeated.any():
@@ -371,31 +402,3 @@ def read_trec_qrels(data, name: str = "The qrels file", *, whole_relevance: bool
     and a note says how many were changed.
     """
     return read_trec(data, name, QRELS, whole_relevance=whole_relevance)
-
-
-def _has_empty(column: pa.ChunkedArray) -> bool:
-    """Whether some string of `column` is empty (read from its offsets: no copy)."""
-    ends = (
-        np.frombuffer(p.buffers()[1], np.int64)[p.offset :][: len(p) + 1] for p in column.chunks
-    )
-    return any((end[1:] == end[:-1]).any() for end in ends)
-
-
-def _candidates(queries: list, docs: list) -> np.ndarray:
-    """Rows whose (query, document) pair may repeat another's: those sharing a hash (the keys
-    sorted in place, made again if some are: a copy less at the read's peak)."""
-    pieces = [p for c in queries for p in (c.chunks if hasattr(c, "chunks") else [c])]
-    starts, heads = runs_of(pa.chunked_array(pieces, pa.large_string()))
-    lengths = np.diff(np.append(starts, sum(map(len, pieces))))
-
-    def keys() -> np.ndarray:
-        key = hashes(docs)
-        key ^= np.repeat(hashes([heads]) * np.uint64(0x9E3779B97F4A7C15), lengths)
-        return key
-
-    ordered = keys()
-    ordered.sort()
-    same = ordered[1:] == ordered[:-1]
-    if not same.any():
-        return np.zeros(ordered.size, bool)
-    return np.isin(keys(), ordered[1:][same])

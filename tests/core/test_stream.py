@@ -6,15 +6,20 @@ every way through a block is tried, the rows, problems, notes and summary are th
 what only the streaming reader does: a path read as a stream, a file that is not a run given
 up after a sample, a line that never ends."""
 
+import itertools
+import re
 from contextlib import contextmanager
 from pathlib import Path
 from unittest import mock
 
+import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
+import columnar
 from ndcg_core import runs
 from ndcg_core.runs import stream
 from tests.core import runs_reader_before as before
@@ -129,13 +134,108 @@ def test_trec_eval_test_files_read_alike_from_bytes_and_from_a_path(name):
 def test_a_file_that_is_not_a_run_is_given_up_after_a_sample(tmp_path):
     junk = tmp_path / "junk.txt"
     junk.write_bytes(b"x\n" * 300_000)
-    table = runs.read_trec_run(junk, "junk.txt")
+    # Lines too short to be rows are counted from the bytes, not split one at a time in pandas.
+    with mock.patch.object(stream._Parts, "_checked", side_effect=AssertionError("split")):
+        table = runs.read_trec_run(junk, "junk.txt")
     assert table.rows.empty
     assert table.summary.startswith(
         "None of the first 50,000 lines of junk.txt could be used (the other 250,000 were not "
         "read): every one has fewer than 6 fields"
     )
     assert table.problem_count == 50_000 and len(table.problems) == runs.MAX_PROBLEMS
+    with mock.patch.object(stream._Parts, "_short", return_value=False):  # each line split
+        _same(_outcome(runs.read_trec_run, junk), _outcome(runs.read_trec_run, junk))
+
+
+@st.composite
+def short_lines(draw) -> bytes:
+    """A file most of whose lines have too few fields for a run or qrels (up to 3), blank
+    lines, spaces Python's `strip` knows and trec_eval does not, some comments and rows."""
+    lines = []
+    for _ in range(draw(st.integers(1, 25))):
+        fields = [draw(st.sampled_from(FIELDS)) for _ in range(draw(st.integers(0, 3)))]
+        gaps = [draw(st.sampled_from([*SPACES, "\x1c"])) for _ in range(len(fields) + 1)]
+        line = gaps[0] + "".join(f + g for f, g in zip(fields, gaps[1:]))
+        kind = draw(st.integers(0, 29))
+        lines.append("# x" if kind == 0 else "1 Q0 d 1 2 r" if kind == 1 else line)
+    end = draw(st.sampled_from(["\n", "\r\n"]))
+    return (end.join(lines) + draw(st.sampled_from([end, ""]))).encode()
+
+
+@given(data=short_lines(), qrels=st.booleans(), size=block_sizes)
+@example(data=b"\x1c\n \x1c\n", qrels=False, size="one block")  # "empty" to Python's strip
+def test_lines_too_short_to_be_rows_read_as_the_reader_before_read_them(data, qrels, size):
+    # Read from the bytes (`_Parts._short`) where every line of a slice is too short or blank.
+    reader = "read_trec_qrels" if qrels else "read_trec_run"
+    _same_as_before(getattr(runs, reader), getattr(before, reader), data, size)
+
+
+def test_comment_lines_are_left_out_of_the_bytes_pyarrow_reads():
+    # A header comment (or one now and then) no longer sends its block one line at a time.
+    data = b"# bm25\n" + (DATA / "results.test").read_bytes().replace(b"\n", b"\n#x\n", 3) + b"#\n"
+    with mock.patch.object(stream._Parts, "_checked", side_effect=AssertionError("split")):
+        new = _outcome(runs.read_trec_run, data)
+    _same(new, _outcome(before.read_trec_run, data))
+    assert new[3][2] == 5  # comments counted
+
+
+@given(
+    lines=st.lists(st.sampled_from([b"#", b"#a", b"a", b"", b" #", b"a#"]), max_size=12),
+    end=st.sampled_from([b"\n", b""]),
+    most=st.integers(0, 4),
+)
+def test_lines_begun_by_a_byte_are_left_out_with_their_numbers(lines, end, most):
+    data = b"\n".join(lines) + end if lines else b""
+    parts = re.findall(rb"[^\n]*\n|[^\n]+$", data)
+    numbers = [i for i, line in enumerate(parts) if line.startswith(b"#")]
+    kept = b"".join(line for line in parts if not line.startswith(b"#"))
+    wanted = (kept, numbers) if len(numbers) <= most else (None, [])
+    assert columnar.without_lines(data, b"#", most) == wanted
+
+
+def test_text_columns_have_32_bit_offsets_unless_their_text_is_over_2_gb(monkeypatch):
+    # Half the offsets' bytes; a column of more text than one such array holds (2 GB) has
+    # 64-bit offsets, tried here by making that limit small: the same frames either way.
+    run, qrels = (DATA / "results.test").read_bytes(), (DATA / "qrels.test").read_bytes()
+
+    def read():
+        tables = [stream.read_trec(data, "f", form, columns=True) for data, form in
+                  ((run, stream.RUN), (qrels, stream.QRELS))]  # fmt: skip
+        return tables, runs.join_trec(*tables, columns=True)
+
+    (narrow, _), joined = read()
+    assert narrow.rows["doc"].type == narrow.rows["query"].type == pa.string()
+    assert narrow.rows["line"].dtype == np.int32
+    monkeypatch.setattr(columnar, "STRING_BYTES", 1000)
+    (wide, _), wide_joined = read()
+    assert wide.rows["doc"].type == wide.rows["query"].type == pa.large_string()
+    assert narrow.framed().rows["line"].dtype == np.int64
+    pd.testing.assert_frame_equal(narrow.framed().rows, wide.framed().rows)
+    pd.testing.assert_frame_equal(joined.framed().ranked, wide_joined.framed().ranked)
+    pd.testing.assert_frame_equal(joined.framed().judgments, wide_joined.framed().judgments)
+    pd.testing.assert_frame_equal(
+        narrow.framed().rows, runs.read_trec_run(DATA / "results.test", "f").rows
+    )
+
+
+def test_line_numbers_are_int32_while_they_fit():
+    assert columnar.counting(1, 3).tolist() == [1, 2, 3]
+    assert columnar.counting(1, 3).dtype == np.int32
+    assert columnar.counting(2**31 - 3, 3).dtype == np.int32  # the last, 2**31 - 1
+    assert columnar.counting(2**31 - 3, 4).dtype == np.int64
+    assert np.concatenate([columnar.counting(1, 2), columnar.counting(2**31, 1)]).dtype == np.int64
+
+
+@given(
+    data=st.lists(st.sampled_from([b"x", b"\n", b"ab", b" "]), max_size=60).map(b"".join),
+    lines=st.integers(1, 4),
+    window=st.integers(1, 8),
+)
+def test_pieces_of_lines_are_found_a_window_at_a_time(data, lines, window):
+    ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10)
+    starts = [0, *(ends[lines - 1 :: lines] + 1).tolist(), len(data)]
+    expected = [(a, b) for a, b in itertools.pairwise(starts) if a < b]
+    assert list(columnar.line_pieces(data, lines, window)) == expected
 
 
 def test_a_line_that_never_ends_is_refused(monkeypatch, tmp_path):
