@@ -3,7 +3,6 @@ second try before the solution), a hint on request, an unreadable answer, the se
 version in the URL (bad, huge and out-of-range values included), the links out, the presenter
 flag."""
 
-import json
 import re
 
 import pytest
@@ -13,11 +12,11 @@ from ndcg_core.display import fixed
 from ndcg_core.metrics import totals
 from tests.pages.conftest import (
     FORGED_CHOICES,
+    chart_at,
     copy_links,
     forge,
     open_page,
     page_links,
-    plotly_figures,
 )
 from ui import style
 from ui.text import plain
@@ -352,14 +351,16 @@ def test_the_chart_uses_the_theme_and_shows_the_cut():
     number = _number("compare")
     at = open_page(PAGE, seed=str(SEED), ex=str(number))
     ex = practice.exercise(SEED, number - 1)
-    (chart,) = at.get("plotly_chart")
-    assert json.loads(chart.proto.config)["displaylogo"] is False  # charts.show's config
-    (figure,) = plotly_figures(at)
-    assert [trace["name"] for trace in figure["data"]] == ["A", "B"]
-    assert [trace["marker"]["pattern"]["shape"] for trace in figure["data"]] == ["", "/"]
+    # The page's own chart (ui/charts/lines), so /practice loads no plotly.
+    assert not at.get("plotly_chart")
+    chart = chart_at(at, f"practice_chart_{ex.key}")
+    bars = chart["series"]
+    assert [s["name"] for s in bars] == ["A", "B"]
+    assert [s["legendFill"] for s in bars] == ["solid", "dots"]  # a cue beside the colour
+    for case, drawn in zip(ex.cases, bars):
+        assert drawn["y"] == [float(v) for v in case.ranked.relevances]
     k = ex.cases[0].ranked.k
-    dashed = [shape for shape in figure["layout"].get("shapes", []) if shape["x0"] == k + 0.5]
-    assert bool(dashed) == (k < ex.cases[0].ranked.n)
+    assert (chart["cut"] is not None) == (k < ex.cases[0].ranked.n)
 
 
 PRESENTER_CSS = style.stylesheet(presenting=True).removeprefix(style.stylesheet())
