@@ -36,8 +36,9 @@ $(VENV)/.testing: $(VENV)/.runtime requirements-test.txt package-lock.json
 	npm ci --no-audit --no-fund --silent
 	touch $@
 
-# Installed, ranx runs once each metric the tests ask for: numba compiles ranx's functions on
-# first use and caches them beside ranx, so the tests do not pay the compile.
+# Installed, ranx runs once each metric the tests ask for, on document ids of every length they
+# use: numba compiles ranx's functions once per type of their arguments (an id's length is part
+# of it) and caches them beside ranx, so the tests do not pay the compile (3-4 minutes of CPU).
 .venv-ranx/.ready:
 	$(PYTHON) -m venv .venv-ranx
 	.venv-ranx/bin/pip install --quiet "ranx>=0.3.20" "pandas<3" \

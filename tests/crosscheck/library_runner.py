@@ -148,6 +148,9 @@ def run_torchmetrics(case: dict) -> float | dict:
     return float(retrieval_normalized_dcg(preds, target, top_k=case["k"]))
 
 
+IDS_UP_TO = 8  # the longest document id warm_ranx compiles for (the checks' reach 7)
+
+
 def warm_ranx() -> None:
     """Run every ranx metric the cross-checks ask for once, on a two-item query, so that numba
     compiles each and caches it beside ranx. `make` does this as it builds ranx's venv: compiling
@@ -156,8 +159,15 @@ def warm_ranx() -> None:
     from ranx import Qrels, Run, evaluate
 
     metrics = ["ndcg@2", "ndcg_burges@2", "precision@2-l1", "recall@2-l1", "mrr@2-l1", "map@2-l1"]
-    for grades in ({"a": 1, "b": 0}, {"a": 1.0, "b": 0.5}):  # whole and fractional labels
-        evaluate(Qrels({"q": grades}), Run({"q": {"a": 0.9, "b": 0.1}}), metrics)
+    # numba compiles ranx's Qrels and Run builders once per type of their arguments: the
+    # values' (whole or fractional labels, whole or fractional scores) and the document ids'
+    # numpy width (the longest id's length): the checks' ids are 1 to 7 characters long ("a",
+    # "d12", "P1", "doc_10"), and each width left out was compiled in a test (a minute there).
+    for width in range(1, IDS_UP_TO + 1):
+        first, second = "a" * width, "b"
+        for grades, scores in (((1, 0), (0.9, 0.1)), ((1.0, 0.5), (2, 1))):
+            judged = {"q": dict(zip((first, second), grades))}
+            evaluate(Qrels(judged), Run({"q": dict(zip((first, second), scores))}), metrics)
 
 
 # Each takes every case at once and gives a result per case.
