@@ -9,7 +9,8 @@ a process's last moment before it exits may be missed (at most `--every` of it).
 Baseline: `--before REV` runs the same test ids from the code of commit REV (a `git archive`
 export in /tmp, using this checkout's .venv), alternating before / after, `--reps` times each.
 
-Run: nice -n 5 .venv/bin/python bench/bench_test_cpu.py [--before main] [--reps 2] TESTID…
+Run: nice -n 5 .venv/bin/python bench/bench_test_cpu.py [--before main] [--reps 2] [TESTID…]
+     (no test named: LIVE_SCREENS, the three tests it was written for, about 3 minutes)
 """
 
 from __future__ import annotations
@@ -28,6 +29,13 @@ sys.path.insert(0, str(ROOT))
 from bench.baseline import export  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
+# With no test named (`make bench`): the three longest browser tests, each with live screens or
+# several browsers (bench/README.md, "Fewer live screens in the classroom and proxy tests").
+LIVE_SCREENS = [
+    "tests/browser/test_classroom.py::test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_check",
+    "tests/browser/test_classroom.py::test_one_student_per_browser_and_the_teachers_join_controls",
+    "tests/browser/test_proxy.py::test_each_browser_sticks_to_one_process_and_both_processes_serve",
+]
 
 
 def _stat(pid: str) -> tuple[int, float, str] | None:
@@ -95,7 +103,7 @@ def run_measured(cwd: Path, tests: list[str], every: float) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("tests", nargs="+")
+    parser.add_argument("tests", nargs="*", default=LIVE_SCREENS, help="test ids (LIVE_SCREENS)")
     parser.add_argument("--before", help="a commit to measure against, alternating")
     parser.add_argument("--reps", type=int, default=1)
     parser.add_argument("--every", type=float, default=0.25)
