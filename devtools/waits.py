@@ -137,10 +137,12 @@ def wait_for_app(page, timeout: float = LOADED) -> None:
     page.wait_for_function(RUN_DONE, polling=STILL_EVERY, timeout=timeout)
 
 
-def settle(page, timeout: float = LOADED) -> None:
+def settle(page, timeout: float = LOADED, drawn: str = "h1") -> None:
     """Wait until the page has drawn everything and is still: see STILL. Before reading what is
-    laid out (sizes, cut text, focus) or taking a screenshot."""
-    page.wait_for_selector("h1", timeout=timeout)
+    laid out (sizes, cut text, focus) or taking a screenshot. `drawn`: an element the page has
+    once it has begun to draw (a page without a heading, such as the classroom's audience
+    screen, names another)."""
+    page.wait_for_selector(drawn, timeout=timeout)
     page.wait_for_function(STILL, arg=next(_tokens), polling=STILL_EVERY, timeout=timeout)
 
 

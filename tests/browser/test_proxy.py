@@ -217,8 +217,9 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(
         card = page.get_by_test_id("stMetric").filter(has_text="Mean NDCG@10")
         expect(card.get_by_test_id("stMetricValue")).to_have_text(f"{mean:.4f}")
 
-    # Two browsers; each test's `new_browser` is one with no cookie yet.
-    first, other = (new_browser(viewport={"width": 1280, "height": 1200}) for _ in range(2))
+    # Two browsers; each test's `new_browser` is one with no cookie yet. A tab no longer read is
+    # left at once (its websocket closes, as at the end): an idle page is still drawn.
+    first, other = (new_browser() for _ in range(2))
     a, b = first.context, other.context
     try:
         # Browser A gets its cookie from nginx, as any new visitor does.
@@ -229,9 +230,10 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(
         (process_b,) = set(routes) - {process_a}
         b.add_cookies([{"name": COOKIE, "value": routes[process_b], "url": deployment.url}])
         session(other, [0, 1, 2, 3], [0, 1, 3, 2, 2], reload_and_switch=True)
+        other.goto("about:blank")
         # A second tab in each browser: a session of its own, on its browser's process.
-        session(a.new_page(), [1, 0, 2], [1, 0, 2, 3], reload_and_switch=False)
-        session(b.new_page(), [2, 2, 0, 1], [2, 0, 2, 1], reload_and_switch=False)
+        session(a.new_page(), [1, 0, 2], [1, 0, 2, 3], reload_and_switch=False).close()
+        session(b.new_page(), [2, 2, 0, 1], [2, 0, 2, 1], reload_and_switch=False).close()
         # An upload is an HTTP request that names its session: it must reach the same process.
         upload(b.new_page(), tmp_path)
         # The first tab (now on /ordering) still answers after the others came: back to the
