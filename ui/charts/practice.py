@@ -24,7 +24,18 @@ def relevance_bars(
 ) -> go.Figure:
     """One bar per position for each (name, relevances) list, grouped side by side, each list
     with its own colour and pattern; a dashed line after position k when k cuts the lists."""
-    fig = go.Figure()
+    top = max((max(relevances) for _, relevances in lists), default=0)
+    fig = go.Figure(
+        layout=layout(
+            height=height,
+            x_title=tr("position in the ranking"),
+            y_title=tr("relevance"),
+            xaxis={"dtick": 1},
+            yaxis={"range": [0, max(top, 1) * HEADROOM]},
+            barmode="group",
+            showlegend=len(lists) > 1,
+        )
+    )
     for i, (name, relevances) in enumerate(lists):
         fig.add_bar(
             x=list(range(1, len(relevances) + 1)),
@@ -47,16 +58,4 @@ def relevance_bars(
             line={"dash": "dash", "color": GREY},
             annotation_text=f"k = {k}",
         )
-    top = max((max(relevances) for _, relevances in lists), default=0)
-    fig.update_layout(
-        **layout(
-            height=height,
-            x_title=tr("position in the ranking"),
-            y_title=tr("relevance"),
-            xaxis={"dtick": 1},
-            yaxis={"range": [0, max(top, 1) * HEADROOM]},
-            barmode="group",
-            showlegend=len(lists) > 1,
-        )
-    )
     return fig
