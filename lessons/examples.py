@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import cached_property
 
 import pandas as pd
 
@@ -215,6 +216,13 @@ class Example:
 
     def scored(self) -> Totals:
         """The example scored by the core, at its own cut-off."""
+        return self._scored
+
+    # Scored once per example: a walkthrough reads a dozen figures of each of its examples on
+    # every run (each `exact` printed figure, the totals beside another reading), and the
+    # examples are the module's constants. The table is shared: its readers only read it.
+    @cached_property
+    def _scored(self) -> Totals:
         return totals(self.ranked)
 
     def totals(self) -> dict[str, float]:

@@ -136,8 +136,13 @@ def dcg_filled(
     if top.empty:
         return rf"{name} = 0"
     shown = _elided(list(range(len(top))), gap=None)
+    # The columns read once as plain lists: a row of a table of mixed columns (`iloc[i]`) is
+    # built anew at each read, and every page with a formula fills in up to twenty terms.
+    positions_all = [int(position) for position in top["position"].tolist()]
+    relevances = top[f"{prefix}relevance"].tolist()
+    contributions = top[f"{prefix}contribution"].tolist()
     if hide is not None:
-        positions = [int(top.iloc[index]["position"]) for index in shown if index is not None]
+        positions = [positions_all[index] for index in shown if index is not None]
         if isinstance(hide, bool) or hide not in positions:
             raise ValueError(
                 f"`hide` must be a position written out in the sum, one of "
@@ -149,16 +154,15 @@ def dcg_filled(
             fractions.append(r"\cdots")
             terms.append(r"\cdots")
             continue
-        row = top.iloc[index]
-        position = int(row["position"])
+        position = positions_all[index]
         if position == hide:
             fractions.append(r"\boxed{?}")
             terms.append(r"\boxed{?}")
             continue
-        numerator = gain_record(gain).filled(row[f"{prefix}relevance"])
+        numerator = gain_record(gain).filled(relevances[index])
         denominator = DISCOUNTS[discount].filled(position, log_base)
         fractions.append(rf"\frac{{{numerator}}}{{{denominator}}}")
-        terms.append(num(row[f"{prefix}contribution"], digits))
+        terms.append(num(contributions[index], digits))
     total = float(top[f"{prefix}contribution"].sum())
     if not values and len(fractions) <= per_line:  # short enough for one line, total and all
         return rf"{name} = {' + '.join(fractions)} = {num(total)}"

@@ -95,7 +95,16 @@ def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
     by_key = table.set_index("key")
     fixed_rows = by_key.drop(index=list(SHUFFLE_ENDS))
     low, high = (float(by_key.loc[end, "ndcg"]) for end in SHUFFLE_ENDS)
-    fig = go.Figure()
+    margin = 0.15 * max(high - low, MIN_RANGE)
+    fig = go.Figure(
+        layout=layout(
+            height=height,
+            x_title=tr("NDCG (linear gain, ideal from the list)"),
+            xaxis={"range": [low - margin, high + margin]},
+            yaxis={"autorange": "reversed"},
+            margin={"l": 10, "r": 30, "t": 40, "b": 40},
+        )
+    )
     fig.add_scatter(
         x=fixed_rows["ndcg"],
         y=[for_chart(label) for label in fixed_rows["short"]],
@@ -130,16 +139,6 @@ def ties_chart(table: pd.DataFrame, *, height: int = 340) -> go.Figure:
         hoverinfo="text",
         showlegend=False,
         cliponaxis=False,  # the top row's value label sits above the plot area
-    )
-    margin = 0.15 * max(high - low, MIN_RANGE)
-    fig.update_layout(
-        **layout(
-            height=height,
-            x_title=tr("NDCG (linear gain, ideal from the list)"),
-            xaxis={"range": [low - margin, high + margin]},
-            yaxis={"autorange": "reversed"},
-            margin={"l": 10, "r": 30, "t": 40, "b": 40},
-        )
     )
     return fig
 

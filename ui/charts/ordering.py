@@ -100,7 +100,20 @@ def swap_heatmap(
             texttemplate="%{text}",
             textfont={"size": 11},
         )
-    figure = go.Figure(heatmap)
+    figure = go.Figure(
+        heatmap,
+        layout=layout(
+            height=min(700, 260 + 40 * shown),
+            x_title=tr("position j"),
+            y_title=tr("position i"),
+            xaxis={"dtick": _step(shown) or 5, "side": "top", "range": [0.5, shown + 0.5]},
+            yaxis={
+                "dtick": _step(shown) or 5,
+                "range": [shown + 0.5, 0.5],
+                "automargin": True,
+            },
+        ),
+    )
     rows, columns = np.indices((shown, shown)) + 1
     figure.add_scatter(
         x=columns.ravel(),
@@ -112,19 +125,6 @@ def swap_heatmap(
         customdata=hover,
         hovertemplate="%{customdata}<extra></extra>",
         showlegend=False,
-    )
-    figure.update_layout(
-        **layout(
-            height=min(700, 260 + 40 * shown),
-            x_title=tr("position j"),
-            y_title=tr("position i"),
-            xaxis={"dtick": _step(shown) or 5, "side": "top", "range": [0.5, shown + 0.5]},
-            yaxis={
-                "dtick": _step(shown) or 5,
-                "range": [shown + 0.5, 0.5],
-                "automargin": True,
-            },
-        )
     )
     if shown <= NAMED_TICKS_MAX:
         ticks = [f"{p} · {name}" for p, name in zip(positions, safe)]
@@ -159,7 +159,14 @@ def journey_chart(
     """NDCG with one item at each position (`ordering.position_sweep`); its place now marked."""
     values = np.asarray(sweep, dtype=float)
     positions = np.arange(1, values.size + 1)
-    figure = go.Figure()
+    figure = go.Figure(
+        layout=layout(
+            height=380,
+            x_title=tr("position of the item"),
+            y_title=tr("{measure} (zoomed)", measure=measure),
+            xaxis={"dtick": _step(values.size)},
+        )
+    )
     figure.add_scatter(
         x=positions,
         y=values,
@@ -197,14 +204,6 @@ def journey_chart(
         ],
         hoverinfo="text",
     )
-    figure.update_layout(
-        **layout(
-            height=380,
-            x_title=tr("position of the item"),
-            y_title=tr("{measure} (zoomed)", measure=measure),
-            xaxis={"dtick": _step(values.size)},
-        )
-    )
     return figure
 
 
@@ -229,7 +228,17 @@ def distribution_chart(
     left = histogram["left"].to_numpy(dtype=float)
     right = histogram["right"].to_numpy(dtype=float)
     counts = histogram["count"].to_numpy()
-    figure = go.Figure()
+    top = float(share.max()) if share.size else 0.0
+    top = top or 1.0
+    figure = go.Figure(
+        layout=layout(
+            height=430,
+            x_title=tr("{measure} of an ordering", measure=measure),
+            y_title=tr("% of orderings"),
+            yaxis={"range": [0, top * 1.5]},
+            bargap=0.05,
+        )
+    )
     figure.add_bar(
         x=(left + right) / 2,
         y=share,
@@ -257,8 +266,6 @@ def distribution_chart(
         (tr("this list"), current, VERMILLION, "solid"),
         (tr("best"), best, GREEN, "dash"),
     ]
-    top = float(share.max()) if share.size else 0.0
-    top = top or 1.0
     middle = (worst + best) / 2
     # When every ordering scores the same, the marks share one x: their labels are centred on it.
     one_score = fixed(worst) == fixed(best)
@@ -279,15 +286,6 @@ def distribution_chart(
             hovertext=f"{name}: {measure} {fixed(value)}",
             hoverinfo="text",
         )
-    figure.update_layout(
-        **layout(
-            height=430,
-            x_title=tr("{measure} of an ordering", measure=measure),
-            y_title=tr("% of orderings"),
-            yaxis={"range": [0, top * 1.5]},
-            bargap=0.05,
-        )
-    )
     return figure
 
 
@@ -314,7 +312,15 @@ def cutoff_chart(table: pd.DataFrame, i: int, j: int, *, marked: str) -> go.Figu
     """NDCG@k before and after swapping positions i and j (`ordering.ndcg_at_each_k`), with the
     chosen cut-off (the table's `chosen` row) marked by a dotted line labelled `marked`."""
     cut_offs = table["k"].to_numpy()
-    figure = go.Figure()
+    figure = go.Figure(
+        layout=layout(
+            height=380,
+            x_title=tr("cut-off k"),
+            y_title="NDCG@k",
+            xaxis={"dtick": _step(len(table))},
+            yaxis={"rangemode": "tozero"},
+        )
+    )
     for column, name, colour, dash, symbol in (
         ("before", tr("as listed"), BLUE, "solid", "circle"),
         (
@@ -346,13 +352,4 @@ def cutoff_chart(table: pd.DataFrame, i: int, j: int, *, marked: str) -> go.Figu
             line={"color": GREY, "dash": "dot"},
             annotation_text=for_chart(marked),
         )
-    figure.update_layout(
-        **layout(
-            height=380,
-            x_title=tr("cut-off k"),
-            y_title="NDCG@k",
-            xaxis={"dtick": _step(len(table))},
-            yaxis={"rangemode": "tozero"},
-        )
-    )
     return figure

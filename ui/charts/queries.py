@@ -29,7 +29,17 @@ def spread_histogram(
     interval [low, high] (shaded). `values` are the per-query values in the mean (no NaN)."""
     values = np.asarray(values, dtype=float)
     tallest = int(np.histogram(values, bins=np.arange(0, TOP_EDGE + BIN_WIDTH, BIN_WIDTH))[0].max())
-    figure = go.Figure()
+    figure = go.Figure(
+        layout=layout(
+            height=height,
+            x_title=tr("{measure} of a query", measure=for_chart(measure)),
+            y_title=tr("queries"),
+            xaxis={"range": [-0.02, 1.04]},
+            yaxis={"rangemode": "tozero", "dtick": max(1, int(np.ceil(tallest / 5)))},
+            bargap=0.05,
+            showlegend=False,
+        )
+    )
     figure.add_trace(
         go.Histogram(
             x=values,
@@ -47,17 +57,6 @@ def spread_histogram(
         line={"color": VERMILLION, "width": 3, "dash": "dash"},
         annotation_text=tr("mean {value}", value=fixed(mean)),
         annotation_position="top",
-    )
-    figure.update_layout(
-        **layout(
-            height=height,
-            x_title=tr("{measure} of a query", measure=for_chart(measure)),
-            y_title=tr("queries"),
-            xaxis={"range": [-0.02, 1.04]},
-            yaxis={"rangemode": "tozero", "dtick": max(1, int(np.ceil(tallest / 5)))},
-            bargap=0.05,
-            showlegend=False,
-        )
     )
     return figure
 
@@ -87,7 +86,15 @@ def paired_scatter(
     """
     names = np.asarray([for_chart(query) for query in queries], dtype=object)
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    figure = go.Figure()
+    figure = go.Figure(
+        layout=layout(
+            height=height,
+            x_title=f"B: {for_chart(b_name)}",
+            y_title=f"A: {for_chart(a_name)}",
+            xaxis={"range": AXIS_RANGE},
+            yaxis={"range": AXIS_RANGE},
+        )
+    )
     # One trace per outcome: shape and colour both say who won, and the legend names them.
     for mask, label, symbol, colour in (
         (outcomes.a_better, tr("A better"), "triangle-up", BLUE),
@@ -123,15 +130,6 @@ def paired_scatter(
             hoverinfo="skip",
             name="A = B",
             showlegend=False,
-        )
-    )
-    figure.update_layout(
-        **layout(
-            height=height,
-            x_title=f"B: {for_chart(b_name)}",
-            y_title=f"A: {for_chart(a_name)}",
-            xaxis={"range": AXIS_RANGE},
-            yaxis={"range": AXIS_RANGE},
         )
     )
     return figure
@@ -172,16 +170,14 @@ def delta_bars(queries, deltas: np.ndarray, run: str, baseline: str, measure: st
             # language's decimal mark), not in Plotly's own number format.
             customdata=[[name, signed(v)] for name, v in zip(names, values, strict=True)],
             hovertemplate=tr("query %{customdata[0]}<br>Δ %{customdata[1]}<extra></extra>"),
-        )
-    )
-    figure.update_layout(
-        **layout(
+        ),
+        layout=layout(
             height=300,
             x_title=tr("queries, from {run}'s worst loss to its best win", run=for_chart(run)),
             y_title=f"Δ {for_chart(measure)}",
             xaxis={"showticklabels": False},
             showlegend=False,
             bargap=0.1,
-        )
+        ),
     )
     return figure
