@@ -267,7 +267,8 @@ def _ranked(values: object, k: object, name: str) -> RankedList:
                     most=MAX_GRADE,
                 )
             )
-    if ranked.scoring.k != EVERY_RANKED and not 1 <= ranked.scoring.k <= ranked.n:
+    cut = ranked.scoring.k  # "none" (no cut-off, from a null) is neither of the two forms
+    if cut != EVERY_RANKED and not (isinstance(cut, int) and 1 <= cut <= ranked.n):
         raise ValueError(
             tr(
                 "`k` must be from 1 to the list's length {n}, or 'n' for every position; got "

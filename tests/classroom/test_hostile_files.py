@@ -56,6 +56,8 @@ LIST_AROUND = (
 @example(json_text(_list([{"question": {"kind": "practice", "seed": "0" * 4000}}])))
 @example(json_text(_list([{"question": {"kind": "practice", "seed": HUGE, "index": 0}}])))
 @example(json_text(_list([{"question": {"kind": ["compare"]}}])))
+# A null cut-off once reached a comparison with a number (TypeError), found by the `dev` profile.
+@example(json_text(_list([{"question": {"kind": "estimate", "rels": [3, 2, 1], "k": None}}])))
 def test_any_file_is_imported_or_refused_in_words(text):
     for raw in (text, text.encode("utf-8", "surrogatepass")):
         try:
@@ -64,6 +66,15 @@ def test_any_file_is_imported_or_refused_in_words(text):
             _in_words(error)
         else:
             assert name and 1 <= len(items) <= peer.MAX_ITEMS
+
+
+def test_a_null_cut_off_is_named_with_the_two_forms_a_cut_off_takes():
+    raw = json_text(_list([{"question": {"kind": "estimate", "rels": [3, 2, 1], "k": None}}]))
+    with pytest.raises(ValueError) as refused:
+        peer.read_list(raw)
+    assert "`k` must be from 1 to the list's length 3, or 'n' for every position; got 'none'" in (
+        _in_words(refused.value)
+    )
 
 
 def test_a_list_saved_with_a_byte_order_mark_is_imported():
