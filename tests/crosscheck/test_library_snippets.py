@@ -123,7 +123,7 @@ def test_snippets_print_the_page_number(library):
 
 def test_the_snippet_on_the_page_prints_the_number_the_page_shows():
     """What a reader copies from /libraries: the program in its code block, run here as it is."""
-    at = open_page("views/libraries.py", rels="3,2,3,0,1,2", pool="3,2", k="6")
+    at = open_page("views/libraries.py", rels="3,2,3,0,1,2", pool="3,2", k="6", unfold=True)
     for key, needle in (
         ("sklearn", "ndcg_score"),
         ("trec_ndcg_cut", '"ndcg_cut.6"'),
