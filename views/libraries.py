@@ -459,15 +459,9 @@ def main() -> None:
     with st.expander(tr("🧪 Edge-case gallery: each case one click away")):
         edge_case_gallery()
     tied = bool(tie_groups(query.scores))
-    label = tr("🟰 Tie visualiser: equal scores, library by library")
-    if tied:  # open: then how each library orders the tied items is the lesson
-        with st.expander(label, expanded=True):
-            tie_visualiser(query, tied)
-    else:  # drawn once opened: its data grid costs the browser a page's open otherwise
-        folded = folds.fold(PAGE, "ties", label)
-        with folded:
-            if folded.open:
-                tie_visualiser(query, tied)
+    # Open when scores tie: then how each library orders the tied items is the lesson.
+    with st.expander(tr("🟰 Tie visualiser: equal scores, library by library"), expanded=tied):
+        tie_visualiser(query, tied)
     folded = folds.fold(PAGE, "programs", tr("🐍 Reproduce it yourself: each library's program"))
     with folded:
         if folded.open:
