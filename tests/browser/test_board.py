@@ -340,6 +340,12 @@ def test_keyboard_mouse_and_buttons_on_the_playground(page, app_url, shot):
     # open is most of a browser test's time).
     wait_for_app(page)
     _every_key_of_a_held_card_and_escape_during_a_drag(page)
+    # The board stays put when a move changes no number: on this page too, with 2, 1, 1 typed.
+    box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
+    box.fill("2, 1, 1")
+    box.press("Control+Enter")
+    expect_page_follows(page, [2, 1, 1])
+    _the_board_stays_put_when_a_move_changes_no_number(page)
 
 
 def touch(session, kind: str, x: float, y: float) -> None:
@@ -619,12 +625,10 @@ def _every_key_of_a_held_card_and_escape_during_a_drag(page) -> None:
     assert "rels=3,2,3,0,1,2" in page.url
 
 
-def test_the_board_stays_put_when_a_move_changes_no_number(page, app_url):
+def _the_board_stays_put_when_a_move_changes_no_number(page) -> None:
     """The headline cards keep the room of their change line: a move that leaves NDCG as it
     was (two items of equal relevance swapped) does not shift the board, so its buttons stay
-    under the pointer between quick clicks."""
-    page.goto(f"{app_url}/playground?rels=2,1,1")
-    wait_for_app(page)
+    under the pointer between quick clicks. `page`: the playground with 2, 1, 1."""
     expect(page.get_by_text("After each change, the small number under a value")).to_be_visible()
     page.get_by_role("button", name="🔃 Reverse").click()  # 1, 1, 2: NDCG falls
     expect(page.get_by_test_id("stMetricDelta").first).to_be_visible()
