@@ -336,6 +336,16 @@ def test_keyboard_mouse_and_buttons_on_the_playground(page, app_url, shot):
     expect(page_ndcg(page)).to_have_text("0.9608")
     assert order_on_board(page) == LABELS
     shot("board-playground-after")
+    # The keys not walked through above, on the same page now back at the typed list (a page's
+    # open is most of a browser test's time).
+    wait_for_app(page)
+    _every_key_of_a_held_card_and_escape_during_a_drag(page)
+    # The board stays put when a move changes no number: on this page too, with 2, 1, 1 typed.
+    box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
+    box.fill("2, 1, 1")
+    box.press("Control+Enter")
+    expect_page_follows(page, [2, 1, 1])
+    _the_board_stays_put_when_a_move_changes_no_number(page)
 
 
 def touch(session, kind: str, x: float, y: float) -> None:
@@ -423,23 +433,6 @@ def test_a_grip_lifts_a_card_on_a_phone_and_the_rest_of_the_card_scrolls(phone, 
     shot("board-phone", of=phone)
 
 
-def test_the_page_readout_steps_aside_while_the_boards_total_is_in_view(phone, app_url, shot):
-    """The playground's one-line readout at the foot of a phone's screen repeats the board's
-    NDCG: hidden while the board's own total is on screen, shown once it has scrolled away."""
-    phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
-    wait_for_app(phone)
-    readout = phone.locator('[data-testid="stLayoutWrapper"]:has(> [class*="st-key-readout_"])')
-    board(phone).locator(".totals").scroll_into_view_if_needed()
-    expect(phone.locator("html")).to_have_attribute("data-board-total-in-view", "")
-    expect(readout).to_be_hidden()
-    expect(readout.get_by_text("NDCG@6 =")).to_be_hidden()  # its text too
-    settle(phone)
-    shot("board-phone-readout-aside", of=phone)
-    phone.get_by_role("heading", name="🎛️ Playground").scroll_into_view_if_needed()
-    expect(phone.locator("html")).not_to_have_attribute("data-board-total-in-view", "")
-    expect(readout).to_be_visible()
-
-
 def test_a_thousand_items_move_within_a_frame(page, app_url, shot):
     rng = random.Random(5)
     values = [rng.randint(0, 3) for _ in range(1000)]
@@ -510,7 +503,7 @@ def test_a_long_list_on_a_phone_grows_with_the_page(phone, app_url, shot):
 def test_presenter_view_and_home(page, app_url, shot):
     """Presenter sizes; no hint, and the board's rows in the first screen of a 1280×720
     projector; Home draws the board and no plotly chart, so plotly is never fetched, and the
-    data grid only once its table is asked for."""
+    data grid only once its table is asked for; Home's keyboard order (`_home_by_keyboard`)."""
     scripts: list[str] = []
 
     def record(request):
@@ -528,6 +521,8 @@ def test_presenter_view_and_home(page, app_url, shot):
     assert not [url for url in scripts if "plotly" in url.lower()], scripts
     assert not [url for url in scripts if "DataFrame" in url], scripts
     assert page.locator(".js-plotly-plot").count() == 0
+    # Home's keyboard order, on the page as it opened (Tab moves the focus and nothing else).
+    _home_by_keyboard(page)
     page.get_by_text("Show the board as a table").click()
     table = page.get_by_test_id("stDataFrame")
     expect(table).to_be_visible()
@@ -573,13 +568,10 @@ TAB_STOP = """() => {
 }"""
 
 
-def test_home_by_keyboard(page, app_url):
-    """Home's Tab order: the main region is not a Tab stop of its own, the board's list
-    is one stop after its buttons, and every stop shows a ring of 2 px or more (the path's
-    tick boxes too)."""
-    page.goto(f"{app_url}/?rels=3,2,3,0,1,2")
-    wait_for_app(page)
-    settle(page)
+def _home_by_keyboard(page) -> None:
+    """Home's Tab order (`page` on Home with 3, 2, 3, 0, 1, 2, as opened and still): the main
+    region is not a Tab stop of its own, the board's list is one stop after its buttons, and
+    every stop shows a ring of 2 px or more (the path's tick boxes too)."""
     assert page.get_by_test_id("stMain").get_attribute("tabindex") == "-1"
     stops = []
     for _ in range(60):
@@ -597,13 +589,11 @@ def test_home_by_keyboard(page, app_url):
     ]
 
 
-@pytest.mark.motion  # cards dragged while the page redraws, as most learners see it
-def test_every_key_of_a_held_card_and_escape_during_a_drag(page, app_url):
-    """The keys not walked through above: ArrowRight and ArrowLeft move a held card too, Home
+def _every_key_of_a_held_card_and_escape_during_a_drag(page) -> None:
+    """The keys `test_keyboard_mouse_and_buttons_on_the_playground` does not walk through, on
+    its page back at 3, 2, 3, 0, 1, 2: ArrowRight and ArrowLeft move a held card too, Home
     takes it to the top, Tab puts it back (and leaves the list); Escape during a mouse drag puts
     the card back where it was."""
-    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
-    wait_for_app(page)
     expect(board_ndcg(page)).to_have_text("0.9608")
     card(page, "D3").focus()
     page.keyboard.press("Enter")
@@ -635,12 +625,10 @@ def test_every_key_of_a_held_card_and_escape_during_a_drag(page, app_url):
     assert "rels=3,2,3,0,1,2" in page.url
 
 
-def test_the_board_stays_put_when_a_move_changes_no_number(page, app_url):
+def _the_board_stays_put_when_a_move_changes_no_number(page) -> None:
     """The headline cards keep the room of their change line: a move that leaves NDCG as it
     was (two items of equal relevance swapped) does not shift the board, so its buttons stay
-    under the pointer between quick clicks."""
-    page.goto(f"{app_url}/playground?rels=2,1,1")
-    wait_for_app(page)
+    under the pointer between quick clicks. `page`: the playground with 2, 1, 1."""
     expect(page.get_by_text("After each change, the small number under a value")).to_be_visible()
     page.get_by_role("button", name="🔃 Reverse").click()  # 1, 1, 2: NDCG falls
     expect(page.get_by_test_id("stMetricDelta").first).to_be_visible()

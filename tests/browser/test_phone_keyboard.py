@@ -11,7 +11,9 @@ Keyboard (1280 wide): focus stays where the user was after typing a list or edit
 cell; chart toolbars and heading links are not Tab stops; the menu shows focus.
 
 A page load is most of a test's time here: checks that only read a page share one load of it
-(each problem named by what was checked), and a test that changes the page has its own.
+(each problem named by what was checked), and checks that change it come after those in the
+same load, each from the state the one before left (the desktop playground's Tab walk, then a
+cell edit, then a typed list).
 """
 
 import pytest
@@ -54,6 +56,19 @@ TOOLBAR_OVER_ABOVE = """grid => {
 def test_reordering_on_a_phone_keeps_ndcg_in_sight(phone, app_url, shot):
     phone.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
     settle(phone)
+    # The playground's one-line readout at the foot of a phone's screen repeats the board's
+    # NDCG: hidden while the board's own total is on screen, shown once it has scrolled away.
+    foot = phone.locator('[data-testid="stLayoutWrapper"]:has(> [class*="st-key-readout_"])')
+    phone.locator(".board .totals").first.scroll_into_view_if_needed()
+    expect(phone.locator("html")).to_have_attribute("data-board-total-in-view", "")
+    expect(foot).to_be_hidden()
+    expect(foot.get_by_text("NDCG@6 =")).to_be_hidden()  # its text too
+    settle(phone)
+    shot("board-phone-readout-aside", of=phone)
+    phone.get_by_role("heading", name="🎛️ Playground").scroll_into_view_if_needed()
+    expect(phone.locator("html")).not_to_have_attribute("data-board-total-in-view", "")
+    expect(foot).to_be_visible()
+
     moves = [
         phone.get_by_role("button", name=name, exact=True) for name in ("Up", "Down", "Top", "End")
     ]
@@ -193,65 +208,12 @@ def _ndcg(page):
     return page.get_by_test_id("stMetricValue").first
 
 
-def test_focus_stays_after_typing_a_list(page, app_url):
-    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
-    settle(page)
-    box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
-    box.focus()
-    page.keyboard.press("Control+A")
-    page.keyboard.type("1, 0, 2, 3")
-    page.keyboard.press("Tab")  # applies the list and moves on, to the reset button
-    expect(_ndcg(page)).to_have_text(f"{ndcg([1, 0, 2, 3]):.4f}")
-    expect(page.locator(".board .row")).to_have_count(4)
-    settle(page)
-    assert page.evaluate(FOCUS)["key"] == "st-key-playground_reset"
-    # On through the board's buttons to its first card, one Tab stop named by what it holds.
-    focused = (
-        "b => { const a = b.getRootNode().activeElement;"
-        " return a && a.classList.contains('card') ? a.textContent : null; }"
-    )
-    for _ in range(20):
-        page.keyboard.press("Tab")
-        if page.locator(".board").first.evaluate(focused):
-            break
-    assert page.locator(".board").first.evaluate(focused) == "D1 rel 1, position 1 of 4"
-
-
-def test_focus_stays_in_the_table_after_a_cell_edit(page, app_url):
-    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
-    settle(page)
-    page.get_by_text("Edit labels and relevances in a table").click()
-    editor = page.locator('[class*="st-key-playground_table_"]')
-    expect(editor.locator("canvas").first).to_be_visible()
-    settle(page)  # the expander has finished opening (its animation) and the grid is drawn
-    grid = editor.locator('[data-testid="stDataFrameResizable"], canvas').first
-    box = grid.bounding_box()
-    # The first row's relevance: the second column, one row below the header. Clicked once the
-    # grid stands still (Playwright checks), and the grid has the keyboard then: an Enter that
-    # reached the expander's title instead would close it.
-    grid.click(position={"x": box["width"] * 0.75, "y": 35 + 17})
-    # The grid gives the focus to the cell's entry in its own table for screen readers, which
-    # it keeps out of sight (a hidden <td>): focus inside the editor is what counts.
-    editor.locator(":focus").wait_for(state="attached")
-    for value, want in (("5", [5, 2, 3, 0, 1, 2]), ("4", [5, 4, 3, 0, 1, 2])):
-        page.keyboard.press("Enter")  # opens the cell's editor
-        cell = page.locator("input.gdg-input")
-        expect(cell).to_be_focused()
-        # The grid's editor finishes opening, and takes in what is typed, in timers of its own:
-        # an Enter before they have run closes the editor without the new value (seen 2 in 6).
-        settle(page)
-        page.keyboard.press("Control+A")
-        page.keyboard.type(value)
-        expect(cell).to_have_value(value)
-        settle(page)
-        page.keyboard.press("Enter")  # applies the cell and moves down a row
-        expect(_ndcg(page)).to_have_text(f"{ndcg(want):.4f}")
-        settle(page)
-        focus = page.evaluate(FOCUS)
-        assert focus["key"] and focus["key"].startswith("st-key-playground_table_"), focus
-
-
-def test_tab_skips_chart_toolbars_and_heading_links_and_the_menu_shows_focus(page, app_url):
+def test_tab_skips_chart_toolbars_and_heading_links_and_the_menu_shows_focus_and_focus_stays(
+    page, app_url
+):
+    """One load of the playground: the Tab walk (which changes nothing but a fold opened), then
+    the focus after a cell edit in the table, then after typing a list (each changes the list,
+    the typed one last)."""
     page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2")
     settle(page)
     target = page.get_by_role("button", name="Download this table (CSV)", include_hidden=True)
@@ -290,3 +252,61 @@ def test_tab_skips_chart_toolbars_and_heading_links_and_the_menu_shows_focus(pag
         "e => [getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]"
     )
     assert outline[0] == "solid" and outline[1] >= 2
+
+    _focus_stays_in_the_table_after_a_cell_edit(page)
+    _focus_stays_after_typing_a_list(page)
+
+
+def _focus_stays_in_the_table_after_a_cell_edit(page) -> None:
+    """On the playground at 3, 2, 3, 0, 1, 2, the table's fold closed."""
+    page.get_by_text("Edit labels and relevances in a table").click()
+    editor = page.locator('[class*="st-key-playground_table_"]')
+    expect(editor.locator("canvas").first).to_be_visible()
+    settle(page)  # the expander has finished opening (its animation) and the grid is drawn
+    grid = editor.locator('[data-testid="stDataFrameResizable"], canvas').first
+    box = grid.bounding_box()
+    # The first row's relevance: the second column, one row below the header. Clicked once the
+    # grid stands still (Playwright checks), and the grid has the keyboard then: an Enter that
+    # reached the expander's title instead would close it.
+    grid.click(position={"x": box["width"] * 0.75, "y": 35 + 17})
+    # The grid gives the focus to the cell's entry in its own table for screen readers, which
+    # it keeps out of sight (a hidden <td>): focus inside the editor is what counts.
+    editor.locator(":focus").wait_for(state="attached")
+    for value, want in (("5", [5, 2, 3, 0, 1, 2]), ("4", [5, 4, 3, 0, 1, 2])):
+        page.keyboard.press("Enter")  # opens the cell's editor
+        cell = page.locator("input.gdg-input")
+        expect(cell).to_be_focused()
+        # The grid's editor finishes opening, and takes in what is typed, in timers of its own:
+        # an Enter before they have run closes the editor without the new value (seen 2 in 6).
+        settle(page)
+        page.keyboard.press("Control+A")
+        page.keyboard.type(value)
+        expect(cell).to_have_value(value)
+        settle(page)
+        page.keyboard.press("Enter")  # applies the cell and moves down a row
+        expect(_ndcg(page)).to_have_text(f"{ndcg(want):.4f}")
+        settle(page)
+        focus = page.evaluate(FOCUS)
+        assert focus["key"] and focus["key"].startswith("st-key-playground_table_"), focus
+
+
+def _focus_stays_after_typing_a_list(page) -> None:
+    box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
+    box.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("1, 0, 2, 3")
+    page.keyboard.press("Tab")  # applies the list and moves on, to the reset button
+    expect(_ndcg(page)).to_have_text(f"{ndcg([1, 0, 2, 3]):.4f}")
+    expect(page.locator(".board .row")).to_have_count(4)
+    settle(page)
+    assert page.evaluate(FOCUS)["key"] == "st-key-playground_reset"
+    # On through the board's buttons to its first card, one Tab stop named by what it holds.
+    focused = (
+        "b => { const a = b.getRootNode().activeElement;"
+        " return a && a.classList.contains('card') ? a.textContent : null; }"
+    )
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.locator(".board").first.evaluate(focused):
+            break
+    assert page.locator(".board").first.evaluate(focused) == "D1 rel 1, position 1 of 4"

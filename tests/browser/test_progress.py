@@ -45,7 +45,9 @@ def _binary_ticked(page):
     return page.get_by_role("checkbox", name="Binary relevance: done")
 
 
-def test_an_answer_survives_a_reload_and_travels_in_the_progress_link(new_browser, app_url, shot):
+def test_an_answer_survives_a_reload_and_travels_in_the_progress_link(
+    new_browser, app_url, shot, tmp_path
+):
     page = new_browser(viewport=DESKTOP)
     phone = new_browser(viewport={"width": 390, "height": 844})
     _answer_binary(page, app_url)
@@ -72,6 +74,12 @@ def test_an_answer_survives_a_reload_and_travels_in_the_progress_link(new_browse
     wait_for_app(phone)
     expect(phone.get_by_text(ANSWERED)).to_be_visible()
 
+    # The same learner's browser, which keeps their progress: a file that is not progress, and
+    # bad links, are said, and change nothing (on the pages the test has opened already: a
+    # page's first open is most of a browser test's time).
+    _a_file_that_is_not_progress_is_said_and_nothing_changes(page, app_url, tmp_path)
+    _a_bad_link_is_said_to_a_learner_whose_browser_kept_progress(page, app_url)
+
 
 # A browser that refuses storage (private windows, blocked site data): every use throws.
 NO_STORAGE = """Object.defineProperty(window, 'localStorage', {
@@ -95,11 +103,9 @@ def test_without_storage_progress_lasts_the_session(browser, app_url):
         context.close()
 
 
-def test_a_bad_link_is_said_to_a_learner_whose_browser_kept_progress(new_browser, app_url):
+def _a_bad_link_is_said_to_a_learner_whose_browser_kept_progress(page, app_url) -> None:
     # The kept progress is sent to the server on a page's first load, which reruns the page: the
     # link's messages, said on the run that read the link, must be said again on that rerun.
-    page = new_browser(viewport=DESKTOP)
-    _answer_binary(page, app_url)
     page.wait_for_function(STORED)
     for address, said in (
         ("/practice?seed=many", "got 'many'"),
@@ -122,10 +128,10 @@ def _storage(page) -> dict:
 
 
 def _store_copy(page, app_url, text: str) -> None:
-    """Put `text` in this browser's storage as its kept progress (a page of the app's origin
-    must be open to reach it)."""
-    page.goto(app_url)
-    wait_for_app(page)
+    """Put `text` in this browser's storage as its kept progress. A document of the app's origin
+    must be open to reach it: the server's health answer ("ok", no script) is one, and costs
+    nothing to open, where Home would run and draw the whole app."""
+    page.goto(f"{app_url}/_stcore/health")
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [saved.STORAGE_KEY, text])
 
 
@@ -238,15 +244,12 @@ def test_a_progress_too_long_for_a_link_travels_whole_in_a_file(
     expect(other.get_by_text("11 answered")).to_be_visible()
 
 
-def test_a_file_that_is_not_progress_is_said_and_nothing_changes(new_browser, app_url, tmp_path):
-    page = new_browser(viewport=DESKTOP)
-    _answer_binary(page, app_url)
+def _a_file_that_is_not_progress_is_said_and_nothing_changes(page, app_url, tmp_path) -> None:
+    """On Home (`page` is on it) with kept progress."""
     page.wait_for_function(STORED)
     before = _storage(page)[saved.STORAGE_KEY]
     bad = tmp_path / "nested.json"
     bad.write_text("[" * 100_000 + "]" * 100_000)
-    page.goto(app_url)
-    wait_for_app(page)
     page.get_by_text("Move your progress with a file", exact=True).click()
     page.locator('input[type="file"]').set_input_files(str(bad))
     expect(
