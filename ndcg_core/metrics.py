@@ -1,7 +1,6 @@
 """CG, DCG, IDCG, NDCG@k for one ranked list, and the per-position breakdown behind them.
 
-References (written out in `ndcg_core.references`): Järvelin & Kekäläinen (2002), Burges et al.
-(2005).
+References (in `ndcg_core.references`): Järvelin & Kekäläinen (2002), Burges et al. (2005).
 """
 
 from __future__ import annotations
@@ -254,11 +253,7 @@ def breakdown(
     extra rows have no ranked item (NaN relevance) and the label `NOT_RETRIEVED` on the ideal side.
     """
     checked = _checked(relevances, k, ideal, gain, discount, log_base, on_zero)
-    return _breakdown(checked, _labels(labels, checked.values.size))
-
-
-def _breakdown(c: _Checked, names: list[str]) -> pd.DataFrame:
-    return pd.DataFrame(_columns(c, names))
+    return pd.DataFrame(_columns(checked, _labels(labels, checked.values.size)))
 
 
 def _columns(c: _Checked, names: list[str]) -> dict[str, np.ndarray | list[str]]:
@@ -347,9 +342,8 @@ def _ideal_with_labels(
 class Totals:
     """CG, DCG, IDCG and NDCG of one `RankedList`, read from one `breakdown` so they agree.
 
-    `table` is the breakdown (every position, the ideal beside; `columns` its arrays, which the
-    numbers are read from); `depth` is the number of
-    positions counted (the cut-off, or every row when there is none); `at` the measure's suffix.
+    `table` is the breakdown (every position, the ideal beside; built from `columns`, its arrays,
+    when read); `depth` the positions counted (the cut-off, or every row); `at` the suffix.
     """
 
     ranked: RankedList

@@ -1,10 +1,9 @@
 """One ranked list and the conventions it is scored with: the record every page, example,
 practice case, library query and link is built on.
 
-`Scoring` holds the conventions (k, gain, discount, log base, ideal source, ties, the all-zero
-rule), `RankedList` the list (relevances in ranked order, item labels, and the relevances of
-judged items the system never retrieved: the pool). Both are checked when they are made, with
-the core's own messages, so a record that exists is one the core can score.
+`Scoring` holds the conventions (k, gain, discount, log base, ideal source, ties, all-zero rule),
+`RankedList` the list (relevances in ranked order, labels, and the pool: the judged items the
+system never retrieved). Both are checked when made: a record that exists is one the core scores.
 
 The one rule for "every position": k is a whole number or one of two named depths
 (`options.CUTS`). ``EVERY_RANKED`` ("n", the default) scores the n ranked positions against the

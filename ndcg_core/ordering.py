@@ -220,8 +220,7 @@ def position_sweep(ranked: RankedList, position: int) -> np.ndarray:
     """NDCG with the item at `position` (1-based) moved to position 1, 2, …, n.
 
     The other items keep their order and close up around it, as when an item is dragged.
-    Entry [p − 1] is the NDCG with the item at position p, so entry [position − 1] is the
-    list's own NDCG.
+    Entry [p − 1] is the NDCG with the item at position p; entry [position − 1], the list's own.
 
     >>> np.round(position_sweep(RankedList((0, 1)), 1), 4)
     array([0.6309, 1.    ])
@@ -325,8 +324,7 @@ class OrderingDistribution:
 
     `values` holds one NDCG per distinct ordering (exact; each ordering once, in no promised
     order) or per sampled ordering. `terms` is the closed-form mean with its pieces
-    (`expected_random`) and `expected` that mean; `standard_error` is the sample mean's standard
-    error (0 when exact).
+    (`expected_random`) and `expected` that mean; `standard_error` the sample mean's (0 exact).
     """
 
     exact: bool
@@ -462,8 +460,7 @@ def ordering_distribution(
     6! / (2! 2!) = 180. Up to `exact_limit` they are enumerated in blocks and scored as a
     matrix product (block of gains × discounts). Beyond it, `sample_size` uniformly random
     orderings are scored (default: 200,000, fewer for long lists so the work stays bounded),
-    with a fixed `seed` so the same list gives the same picture. `progress` is called with the
-    fraction done, from 0 to 1.
+    with a fixed `seed` so the same list gives the same picture. `progress` gets the fraction done.
     """
     s = _scoring(ranked)
     if isinstance(exact_limit, bool) or not isinstance(exact_limit, (int, np.integer)):
