@@ -35,7 +35,7 @@ from urllib.parse import quote, unquote
 import pytest
 from playwright.sync_api import expect
 
-from devtools.waits import settle
+from devtools.waits import RESIZED, settle
 from tests.browser.checks import (
     BOLD,
     CANVAS_FONTS,
@@ -119,7 +119,7 @@ class Visit:
 
     def at(self, name: str, viewport: dict) -> None:
         self.page.set_viewport_size(viewport)
-        settle(self.page)  # laid out again at its new size, and still
+        settle(self.page, longest=RESIZED)  # laid out again at its new size, and still
         self.where = name
 
     def axe(self, only: list[str] | None = None) -> set[str]:
