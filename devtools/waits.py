@@ -28,14 +28,14 @@ LOADED = 120_000
 # Run before each document's own scripts.
 # - Timers of up to a second (the app's script marks the page 120 ms after a change; React's
 #   transitions, Plotly's and the data grid's redraws) are the page about to change: they are
-#   counted from when they are set until they fire or are cleared.
+#   kept, with their delay, from when they are set until they fire or are cleared.
 # - Any change to the document (nodes, attributes, text) marks the page as not yet still.
 # - The websocket: a message sent to the server that nothing has answered yet is a run that may
 #   not have started (Streamlit shows a widget's run only once the server answers).
 WATCH = """(() => {
   if (window.__ndcgWatch) return;
   const watch = (window.__ndcgWatch = {
-    timers: new Set(), changed: true, sent: 0, answered: 0, tick: 0, token: null, still: 0,
+    timers: new Map(), changed: true, sent: 0, answered: 0, tick: 0, token: null, still: 0,
   });
   const setTimer = window.setTimeout, clearTimer = window.clearTimeout;
   window.setTimeout = function (callback, delay, ...rest) {
@@ -46,7 +46,7 @@ WATCH = """(() => {
       watch.timers.delete(id);
       return callback.apply(this, args);
     }, delay, ...rest);
-    watch.timers.add(id);
+    watch.timers.set(id, Number(delay) || 0);
     return id;
   };
   window.clearTimeout = function (id) {
@@ -72,9 +72,9 @@ WATCH = """(() => {
 
 # True once the page has been still for three looks in a row (`STILL_EVERY`): no run in progress
 # or asked for, nothing Streamlit draws as pending (running indicator, placeholder, stale
-# element), fonts and images loaded, no animation running and no short timer pending. `token`
-# starts a fresh count for each wait.
-STILL = """(token) => {
+# element), fonts and images loaded, no animation running and no short timer pending (of up to
+# `longest` ms). `token` starts a fresh count for each wait.
+STILL = """([token, longest]) => {
   const watch = window.__ndcgWatch;
   if (!watch) throw new Error("this page's context was not opened with waits.open_context");
   if (watch.token !== token) {
@@ -90,7 +90,7 @@ STILL = """(token) => {
       '[data-testid="stStatusWidget"], [data-testid="stSkeleton"], [data-stale="true"]')
     || document.fonts.status !== "loaded"
     || [...document.images].some((image) => !image.complete);
-  if (watch.changed || watch.timers.size) busy = true;
+  if (watch.changed || [...watch.timers.values()].some((delay) => delay <= longest)) busy = true;
   watch.changed = false;
   if (document.getAnimations().some((animation) => animation.playState === "running")) busy = true;
   watch.still = busy ? 0 : watch.still + 1;
@@ -137,13 +137,24 @@ def wait_for_app(page, timeout: float = LOADED) -> None:
     page.wait_for_function(RUN_DONE, polling=STILL_EVERY, timeout=timeout)
 
 
-def settle(page, timeout: float = LOADED, drawn: str = "h1") -> None:
+# Longer than any timer a resized page sets to change itself (100-500 ms: React's, Streamlit's,
+# the app's script), shorter than the one React Aria (in Streamlit's bundle) sets 150 ms after
+# every resize of the view: 600 ms, to tell a phone's on-screen keyboard from a resize. That
+# one changes nothing on the page (none did in test_pages' 20 visits, 69 of them fired), and
+# waiting it out was 0.6 s of each resize (bench/README.md, "test_pages in fewer layouts").
+RESIZED = 550
+
+
+def settle(page, timeout: float = LOADED, drawn: str = "h1", longest: float = 1000) -> None:
     """Wait until the page has drawn everything and is still: see STILL. Before reading what is
     laid out (sizes, cut text, focus) or taking a screenshot. `drawn`: an element the page has
     once it has begun to draw (a page without a heading, such as the classroom's audience
-    screen, names another)."""
+    screen, names another). `longest`: the longest timer (ms) that counts as the page about to
+    change (`RESIZED` after a resize)."""
     page.wait_for_selector(drawn, timeout=timeout)
-    page.wait_for_function(STILL, arg=next(_tokens), polling=STILL_EVERY, timeout=timeout)
+    page.wait_for_function(
+        STILL, arg=[next(_tokens), longest], polling=STILL_EVERY, timeout=timeout
+    )
 
 
 def choose(box, option: str | re.Pattern) -> None:

@@ -35,7 +35,7 @@ from urllib.parse import quote, unquote
 import pytest
 from playwright.sync_api import expect
 
-from devtools.waits import settle
+from devtools.waits import RESIZED, settle
 from tests.browser.checks import (
     BOLD,
     CANVAS_FONTS,
@@ -119,7 +119,7 @@ class Visit:
 
     def at(self, name: str, viewport: dict) -> None:
         self.page.set_viewport_size(viewport)
-        settle(self.page)  # laid out again at its new size, and still
+        settle(self.page, longest=RESIZED)  # laid out again at its new size, and still
         self.where = name
 
     def axe(self, only: list[str] | None = None) -> set[str]:
@@ -184,8 +184,8 @@ def _visit(page, shot, app_url: str, path: str) -> Visit:
         if number is not None:
             expect(page.get_by_text(number).first).to_be_attached()
     visit.nothing_cut()
-    visit.at("853×480", ZOOMED)
-    visit.nothing_cut()
+    # Then the widths in falling order, so that the page is laid out again at each width once:
+    # taller first (the same width, the same layout), then narrower, then a phone's.
     visit.at("desktop", DESKTOP)
     ran = visit.axe()
     visit.no_sideways_scroll()
@@ -193,6 +193,8 @@ def _visit(page, shot, app_url: str, path: str) -> Visit:
     text = shown_text(page)
     visit.note("not named", [said for said in NAMED.get(path, []) if said not in text])
     shot(f"page-{name}-1280")
+    visit.at("853×480", ZOOMED)
+    visit.nothing_cut()
     visit.at("phone", PHONE)
     visit.axe(sorted(LAYOUT_RULES & ran))
     visit.no_sideways_scroll()
@@ -277,16 +279,17 @@ def _walkthrough(visit: Visit) -> None:
     the same tab."""
     page, path = visit.page, visit.path
     number, link = WALKTHROUGHS[path]
-    visit.at("desktop", DESKTOP)
+    # Answered on the phone the visit ends its widths on (the answer is the server's, the same
+    # at every width), then looked at on a desktop once more: one width change, not three.
     expect(page.get_by_text("Answer first, or press")).to_be_visible()
     visit.answer()
-    expect(page.get_by_text("You went straight to the answer.")).to_be_visible()
-    expect(page.get_by_text(number, exact=True).first).to_be_visible()
-    expect(page.locator(".board.readonly").first).to_be_visible()
-    visit.at("phone, answered", PHONE)
+    visit.where = "phone, answered"
     visit.note("phone: no formula in the reveal", not page.locator(".katex-display").count())
     visit.sums_fit()
     visit.at("desktop, answered", DESKTOP)
+    expect(page.get_by_text("You went straight to the answer.")).to_be_visible()
+    expect(page.get_by_text(number, exact=True).first).to_be_visible()
+    expect(page.locator(".board.readonly").first).to_be_visible()
     expect(page.get_by_role("heading", name="NDCG: the ratio")).to_have_count(0)
     page.get_by_text("📚 Step by step: each term, the ideal order").click()
     expect(page.get_by_role("heading", name="NDCG: the ratio").first).to_be_visible()
