@@ -152,13 +152,7 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
     )
     ranked = current(page)
     try:
-        parsed = parse_relevances(
-            st.session_state[state_key(page, "text")],
-            max_items=urlparams.MAX_ITEMS,
-            allow_negative=negative,
-        )
-        labels = parsed.labels if parsed.labelled else default_labels(len(parsed.values))
-        typed = _typed_list(page, ranked, parsed.values, labels)
+        typed, parsed = _read_text(page, ranked, negative)
     except ValueError as error:
         st.error(
             plain(
@@ -177,6 +171,39 @@ def _text_box(page: str, *, label: str, height: int, negative: bool) -> RankedLi
         _remember_typed(page, typed)
         return typed
     return ranked
+
+
+def _read_text(page: str, ranked: RankedList, negative: bool):
+    """The text box's list with `ranked`'s conventions, and its parse (ValueError if it does not
+    read)."""
+    parsed = parse_relevances(
+        st.session_state[state_key(page, "text")],
+        max_items=urlparams.MAX_ITEMS,
+        allow_negative=negative,
+    )
+    labels = parsed.labels if parsed.labelled else default_labels(len(parsed.values))
+    return _typed_list(page, ranked, parsed.values, labels), parsed
+
+
+def typed_change(page: str) -> RankedList | None:
+    """The list a change typed in the text box makes, read before any control is drawn, when
+    what the controls will make of it is already certain; else None (a first run, nothing new
+    typed, a value that does not read, a cut-off the new list does not offer, nothing relevant
+    so that the all-zero rule is asked). A page draws its numbers from it first: the browser
+    shows them before it has drawn the controls (bench/README.md, "the number first"), and
+    the page checks them against the list its controls make (`scores.MetricsFirst`)."""
+    ranked = st.session_state.get(state_key(page, "ranked"))
+    if ranked is None or state_key(page, "text") not in st.session_state:
+        return None
+    try:
+        typed, _ = _read_text(page, ranked, negative=False)
+    except ValueError:
+        return None
+    if (typed.relevances, typed.labels) == (ranked.relevances, ranked.labels):
+        return None
+    if typed.scoring.k not in controls.k_options(typed) or max(typed.relevances) <= 0:
+        return None
+    return typed
 
 
 def _typed_list(page: str, ranked: RankedList, values, labels) -> RankedList:

@@ -11,7 +11,8 @@ import streamlit as st
 from i18n import tr
 from lessons.glossary import BY_KEY
 from ndcg_core.display import DIGITS, MINUS, fixed, signed
-from ndcg_core.metrics import Totals
+from ndcg_core.metrics import Totals, totals
+from ndcg_core.model import RankedList
 
 # Each card's glossary term: its help is the glossary's definition, the one home of the words.
 TERMS = {"NDCG": "ndcg", "DCG": "dcg", "IDCG": "idcg", "CG": "cg"}
@@ -32,7 +33,7 @@ def _values(result: Totals) -> dict[str, float]:
     return {"NDCG": result.ndcg, "DCG": result.dcg, "IDCG": result.idcg, "CG": result.cg}
 
 
-def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
+def metrics_row(result: Totals, *, page: str, changes: bool = False, again: bool = False) -> None:
     """NDCG, DCG, IDCG and CG as four cards, named with their cut-off (NDCG@6).
 
     With `changes`, each card also shows how far it moved since the list or a setting last
@@ -45,7 +46,8 @@ def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
     # With `changes`, the row keeps the room of the change line under every card, and its
     # caption is always there (ui/assets/app.css): the board and everything below it stay put
     # whether a move changes a number or not, so a button never moves from under the pointer.
-    key = f"metrics_{page}_changes" if changes else f"metrics_{page}"
+    # `again`: the row drawn a second time in one run (`MetricsFirst`), under a key of its own.
+    key = f"metrics_{page}{'_again' if again else ''}{'_changes' if changes else ''}"
     with st.container(horizontal=True, gap="small", key=key):
         for name, value in values.items():
             st.metric(
@@ -58,6 +60,42 @@ def metrics_row(result: Totals, *, page: str, changes: bool = False) -> None:
             )
     if changes:
         st.caption(tr("After each change, the small number under a value is how far it moved."))
+
+
+class MetricsFirst:
+    """The metrics row of a page whose controls decide its list, drawn before the controls
+    when a typed change makes the list certain (`list_editor.typed_change`): Streamlit sends a
+    page's elements in the order they are drawn and the browser shows them in that order, so
+    the new NDCG is on screen before the controls are drawn again (bench/README.md, "the number
+    first"). `final` draws it from the page's own list once the controls have made it, unless
+    the early row was drawn from that very list; the early row's numbers are then the same, and
+    if the lists differ it is replaced, the change under each card counted as if it never was.
+    """
+
+    def __init__(self, page: str, early: RankedList | None):
+        self.page, self.early = page, early
+        self.slot = st.empty()
+        self.box = self.slot.container()
+        self.kept = {key: st.session_state.get(key) for key in _remembered(page)}
+        if early is not None:
+            with self.box:
+                metrics_row(totals(early), page=page, changes=True)
+
+    def final(self, result: Totals):
+        """The row for `result`, the page's list; returns its container (more may follow)."""
+        if self.early is not None and result.ranked == self.early:
+            return self.box
+        if self.early is not None:
+            st.session_state.update(self.kept)
+            self.box = self.slot.container()
+        with self.box:
+            metrics_row(result, page=self.page, changes=True, again=self.early is not None)
+        return self.box
+
+
+def _remembered(page: str) -> tuple[str, str]:
+    """The session keys `previous` keeps the page's numbers under."""
+    return f"{page}_shown", f"{page}_before"
 
 
 def _change(value: float, before: dict[str, float] | None, name: str) -> float | None:
@@ -87,7 +125,7 @@ def readout(result: Totals, *, page: str) -> None:
     """NDCG in one short line, for a place far from the cards (beside the move buttons), with
     the change since the last one. Drawn in a container the page keeps in sight while the list
     is edited (`readout_<page>`, sticky in ui/assets/app.css)."""
-    before = st.session_state.get(f"{page}_before")
+    before = st.session_state.get(_remembered(page)[1])
     change = _change(result.ndcg, before, "NDCG")
     tail = f" ({signed(change)})" if change is not None else ""
     st.markdown(f"**{result.name('NDCG')} = {fixed(result.ndcg)}**{tail}")
@@ -96,7 +134,7 @@ def readout(result: Totals, *, page: str) -> None:
 def previous(page: str, state, values: dict[str, float]) -> dict[str, float] | None:
     """The numbers shown before the last change of `state` (the list, its conventions, and
     whatever else decides the numbers), or None; remembered in the session per page."""
-    shown_key, before_key = f"{page}_shown", f"{page}_before"
+    shown_key, before_key = _remembered(page)
     shown = st.session_state.get(shown_key)
     if shown is None or shown[0] != state:
         st.session_state[before_key] = shown[1] if shown else None

@@ -251,7 +251,7 @@ def live() -> None:
     the browser (bench/README.md, the rerun). The sidebar's link to this view is drawn here,
     last, so it follows every change."""
     language.resume()
-    headline = st.container()
+    headline = scores.MetricsFirst(PAGE, list_editor.typed_change(PAGE))
     left, right = st.columns(2, gap="large")
     with left:
         board = your_ranking()
@@ -260,8 +260,7 @@ def live() -> None:
         # (the cards above may be a screen or more away, on a phone above all).
         readout = st.container(key=f"readout_{PAGE}")
     result = totals(ranked)
-    with headline:
-        scores.metrics_row(result, page=PAGE, changes=True)
+    with headline.final(result):
         controls.active_conventions(ranked)
     with readout:
         scores.readout(result, page=PAGE)

@@ -177,8 +177,8 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(
         if kind in ("script", "stylesheet"):
             responses.append((response.url, kind, response.headers.get("content-encoding")))
 
-    def session(page, rels: list[int], typed: list[int], *, reload_and_switch: bool):
-        """A tab on the playground: open a link, type a list, (reload, switch page)."""
+    def session(page, rels: list[int], typed: list[int], *, reload: bool):
+        """A tab on the playground: open a link, type a list, (reload: the same list after)."""
         page.on("response", record)
         recording.append(page)
         page.goto(f"{deployment.url}/playground?rels={','.join(map(str, rels))}")
@@ -189,27 +189,26 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(
         box.fill(", ".join(map(str, typed)))
         box.press("Control+Enter")
         expect(metric).to_have_text(f"{ndcg(typed):.4f}")
-        if reload_and_switch:
+        if reload:
             page.reload()
             wait_for_app(page)
             expect(page.get_by_role("textbox", name=BOX)).to_have_value(", ".join(map(str, typed)))
             expect(metric).to_have_text(f"{ndcg(typed):.4f}")
-            page.get_by_test_id("stSidebarNavLink").filter(has_text="Ordering effects").click()
-            expect(page).to_have_url(re.compile(r"/ordering"))
-            expect(
-                page.get_by_text(re.compile(r"This list has [\d,]+ distinct orderings"))
-            ).to_be_visible()
         return page
 
+    def switch(page, link: str, path: str) -> None:
+        """To another page by the menu: the same session, over the same websocket."""
+        page.get_by_test_id("stSidebarNavLink").filter(has_text=link).click()
+        expect(page).to_have_url(re.compile(path))
+
     def upload(page, folder: Path) -> None:
-        """A tab on /queries that uploads a two-query CSV and sees its mean NDCG."""
+        """On /queries: upload a two-query CSV and see its mean NDCG."""
         run = folder / "run.csv"
         run.write_text(
             "query_id,doc_id,relevance,score\nann,m1,0,0.9\nann,m2,1,0.5\n"
             "bob,m1,1,0.3\nbob,m2,0,0.2\n"
         )
-        page.goto(f"{deployment.url}/queries")
-        wait_for_app(page)
+        wait_for_app(page)  # the page as drawn, not a run in progress
         source = page.get_by_role("radiogroup", name="Where the run comes from")
         source.get_by_text("Upload a CSV").click()
         page.locator('input[type="file"]').first.set_input_files(str(run))
@@ -223,23 +222,27 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(
     a, b = first.context, other.context
     try:
         # Browser A gets its cookie from nginx, as any new visitor does.
-        session(first, [3, 2, 3, 0, 1, 2], [3, 2, 3, 0, 1, 2, 3], reload_and_switch=True)
+        session(first, [3, 2, 3, 0, 1, 2], [3, 2, 3, 0, 1, 2, 3], reload=True)
         (route_a,) = [c["value"] for c in a.cookies() if c["name"] == COOKIE]
         (process_a,) = upstream_of(deployment, route_a)
+        switch(first, "Ordering effects", r"/ordering")  # loads plotly's bundle, on demand
+        expect(
+            first.get_by_text(re.compile(r"This list has [\d,]+ distinct orderings"))
+        ).to_be_visible()
         # Browser B arrives with a cookie that nginx hashes onto the other process.
         (process_b,) = set(routes) - {process_a}
         b.add_cookies([{"name": COOKIE, "value": routes[process_b], "url": deployment.url}])
-        session(other, [0, 1, 2, 3], [0, 1, 3, 2, 2], reload_and_switch=True)
+        session(other, [0, 1, 2, 3], [0, 1, 3, 2, 2], reload=True)
+        # An upload is an HTTP request that names its session: it must reach the same process.
+        switch(other, "Many queries", r"/queries")
+        upload(other, tmp_path)
         other.goto("about:blank")
         # A second tab in each browser: a session of its own, on its browser's process.
-        session(a.new_page(), [1, 0, 2], [1, 0, 2, 3], reload_and_switch=False).close()
-        session(b.new_page(), [2, 2, 0, 1], [2, 0, 2, 1], reload_and_switch=False).close()
-        # An upload is an HTTP request that names its session: it must reach the same process.
-        upload(b.new_page(), tmp_path)
+        session(a.new_page(), [1, 0, 2], [1, 0, 2, 3], reload=False).close()
+        session(b.new_page(), [2, 2, 0, 1], [2, 0, 2, 1], reload=False).close()
         # The first tab (now on /ordering) still answers after the others came: back to the
         # playground, in the same session, and one more list.
-        first.get_by_test_id("stSidebarNavLink").filter(has_text="Playground").click()
-        expect(first).to_have_url(re.compile(r"/playground"))
+        switch(first, "Playground", r"/playground")
         wait_for_app(first)  # typed into the playground as drawn, not into a run in progress
         box = first.get_by_role("textbox", name=BOX)
         box.fill("1, 2, 3")
@@ -284,7 +287,10 @@ def test_a_base_path_serves_the_app_under_it(page):
         page.goto(f"{deployment.url}/playground?rels=3,2,1")
         wait_for_app(page)
         expect(page.get_by_test_id("stMetricValue").first).to_have_text("1.0000")
-        page.close()
+        # Its websocket closes with the document. Left, not closed: the tab is the next tests'
+        # (the `page` fixture), and a closed one is opened again in a new context, whose
+        # renderer compiles Streamlit's scripts anew.
+        page.goto("about:blank")
         streams = closed_streams(deployment, "/ndcg/_stcore/stream", at_least=1)
         assert [line["status"] for line in streams] == ["101"], streams
         root = deployment.url.removesuffix("/ndcg")

@@ -143,6 +143,67 @@ def test_a_typed_change_reruns_the_page_under_its_title_alone_and_the_link_follo
         assert [e for e in at.sidebar if e.type == "bidi_component"]
 
 
+@pytest.fixture
+def sent(monkeypatch) -> list[str]:
+    """The kinds of the elements each run sends, in the order it sends them (the browser draws
+    them in that order), from the moment the fixture is asked for."""
+    from streamlit.runtime.scriptrunner_utils.script_run_context import ScriptRunContext
+
+    kinds: list[str] = []
+    enqueue = ScriptRunContext.enqueue
+
+    def record(context, message):
+        if message.WhichOneof("type") == "delta" and message.delta.HasField("new_element"):
+            kinds.append(message.delta.new_element.WhichOneof("type"))
+        return enqueue(context, message)
+
+    monkeypatch.setattr(ScriptRunContext, "enqueue", record)
+    return kinds
+
+
+def test_a_typed_change_sends_its_numbers_before_the_controls(sent):
+    """After a typed change the four cards go out first, before the list's box and the
+    conventions' controls are drawn again (ui/scores.MetricsFirst), with the numbers of the
+    list those controls then make, the change under each card included. Where the controls
+    could change what was typed (nothing relevant: the all-zero rule is asked), the cards
+    come after them, as on a first run."""
+    at = open_page(PAGE, rels="3,2,3,0,1,2", k="5")
+    shown = ndcg([3, 2, 3, 0, 1, 2], 5)
+    for typed, values, first in (
+        ("0, 1, 3", [0, 1, 3], True),  # k = 5 beyond the list, kept and said
+        ("0, 0", [0, 0], False),
+        ("2, 1, 0, 3", [2, 1, 0, 3], True),
+    ):
+        sent.clear()
+        with fragment_reruns(at):
+            at.text_area(key="playground_text").set_value(typed).run()
+        assert not at.exception
+        assert (sent.index("metric") < sent.index("text_area")) == first, (typed, sent)
+        now = ndcg(values, 5)
+        assert metrics(at)["NDCG"] == f"{now:.4f}", typed
+        assert at.metric[0].label == "NDCG@5"
+        if round(now, 4) != round(shown, 4):
+            assert float(at.metric[0].delta.replace("−", "-")) == pytest.approx(
+                now - shown, abs=2e-4
+            )
+        shown = now
+
+
+def test_numbers_drawn_first_from_a_list_the_controls_then_change_are_drawn_again():
+    """A pool typed with the list (its box not yet sent on its own) changes the list after the
+    cards were drawn from what was typed: the cards are drawn again from the list the controls
+    made, and their change is counted from the numbers shown before, not from the early ones."""
+    at = open_page(PAGE, rels="3,2,3,0,1,2")
+    before = ndcg([3, 2, 3, 0, 1, 2])
+    at.text_area(key="playground_text").set_value("0, 1, 3")
+    at.text_input(key="playground_pool").set_value("3, 3")
+    with fragment_reruns(at):
+        at.run()
+    now = ndcg([0, 1, 3], 3, ideal=[0, 1, 3, 3, 3])  # k = n: the ideal cut at the list's length
+    assert [m.value for m in at.metric][:1] == [f"{now:.4f}"] and len(at.metric) == 4
+    assert float(at.metric[0].delta.replace("−", "-")) == pytest.approx(now - before, abs=2e-4)
+
+
 def test_changing_k_gain_discount_and_base():
     at = open_page(PAGE, unfold=True, rels="3,2,3,0,1,2")
     at.selectbox(key="playground_k").set_value(3).run()
