@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from devtools.appserver import start_app, stop_app
-from devtools.waits import settle, wait_for_app
+from devtools.waits import RESIZED, settle, wait_for_app
 from ndcg_core import RankedList, Scoring, ndcg, totals
 from ndcg_core.display import DIGITS, MINUS, fixed
 from ndcg_core.metrics import dcg_terms
@@ -744,10 +744,10 @@ def test_a_read_only_board_shows_the_order_against_the_ideal_and_nothing_moves(
     board.scroll_into_view_if_needed()
     shot("board-read-only")
     page.set_viewport_size({"width": 390, "height": 844})
-    settle(page)
+    settle(page, longest=RESIZED)
     overflow = board.evaluate("b => b.scrollWidth - b.clientWidth")
     assert overflow <= 1, overflow
-    shot("board-read-only-phone")
+    shot("board-read-only-phone", resized=True)
 
 
 def test_a_question_asked_on_the_board_stays_on_its_list_while_moves_are_tried(page, boards_url):

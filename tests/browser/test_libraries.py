@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from devtools.waits import settle, wait_for_app
+from devtools.waits import RESIZED, settle, wait_for_app
 from tests.browser.conftest import DESKTOP
 
 pytestmark = pytest.mark.browser
@@ -56,8 +56,8 @@ def test_libraries_link_gallery_and_walk(page, app_url, shot):
     page.wait_for_function(
         "() => document.querySelector('[data-testid=\"stMain\"]').getBoundingClientRect().left >= 0"
     )
-    settle(page)
-    shot("libraries-390")
+    settle(page, longest=RESIZED)
+    shot("libraries-390", resized=True)
     page.set_viewport_size(DESKTOP)
 
     open_fold(page, "Edge-case gallery")
