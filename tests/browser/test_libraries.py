@@ -30,11 +30,10 @@ def open_fold(page, label: str) -> None:
 
 
 def test_libraries_link_gallery_and_walk(page, app_url, shot):
-    # A fresh server knows the page URLs only once app.py has run: open the home page first.
-    page.goto(app_url)
-    expect(page.get_by_role("link", name="Why libraries disagree").first).to_be_visible()
+    # The page's URL is known: `app_url` has run Home, which registers the menu's pages.
     page.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2")
     wait_for_app(page)
+    expect(page.get_by_role("link", name="Why libraries disagree").first).to_be_visible()
     # The page asks first: the headline numbers come once the reader has answered.
     form = page.get_by_test_id("stForm").filter(has_text="scikit-learn prints more")
     expect(form).to_be_visible()
