@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from devtools import ROOT
 from devtools.appserver import start_app, stop_app
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS, PHONE
-from devtools.waits import LOADED, open_context, settle, wait_for_app, watched
+from devtools.waits import LOADED, RESIZED, open_context, settle, wait_for_app, watched
 from tests.browser.checks import AXE
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -219,10 +219,15 @@ def shot(page):
     finished drawing."""
     ARTIFACTS.mkdir(exist_ok=True)
 
-    def take(name: str, of=None):
-        """`of`: another page than the test's own (a phone's, a projector's)."""
+    def take(name: str, of=None, resized: bool = False):
+        """`of`: another page than the test's own (a phone's, a projector's). `resized`: the
+        view was resized since the page last settled (waits.RESIZED: React Aria's keyboard
+        watch is not waited out)."""
         path = ARTIFACTS / f"{name}.png"
-        settle(of or page)
+        if resized:
+            settle(of or page, longest=RESIZED)
+        else:
+            settle(of or page)
         (of or page).screenshot(path=str(path))
         return path
 

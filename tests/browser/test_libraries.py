@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from devtools.waits import settle, wait_for_app
+from devtools.waits import RESIZED, settle, wait_for_app
 from tests.browser.conftest import DESKTOP
 
 pytestmark = pytest.mark.browser
@@ -30,11 +30,10 @@ def open_fold(page, label: str) -> None:
 
 
 def test_libraries_link_gallery_and_walk(page, app_url, shot):
-    # A fresh server knows the page URLs only once app.py has run: open the home page first.
-    page.goto(app_url)
-    expect(page.get_by_role("link", name="Why libraries disagree").first).to_be_visible()
+    # The page's URL is known: `app_url` has run Home, which registers the menu's pages.
     page.goto(f"{app_url}/libraries?rels=3,2,3,0,1,2&pool=3,2")
     wait_for_app(page)
+    expect(page.get_by_role("link", name="Why libraries disagree").first).to_be_visible()
     # The page asks first: the headline numbers come once the reader has answered.
     form = page.get_by_test_id("stForm").filter(has_text="scikit-learn prints more")
     expect(form).to_be_visible()
@@ -56,8 +55,8 @@ def test_libraries_link_gallery_and_walk(page, app_url, shot):
     page.wait_for_function(
         "() => document.querySelector('[data-testid=\"stMain\"]').getBoundingClientRect().left >= 0"
     )
-    settle(page)
-    shot("libraries-390")
+    settle(page, longest=RESIZED)
+    shot("libraries-390", resized=True)
     page.set_viewport_size(DESKTOP)
 
     open_fold(page, "Edge-case gallery")

@@ -204,6 +204,19 @@ FOCUS = """() => {
 }"""
 
 
+# Where a Tab press landed, in one look: on the fold's label, on the download button, or the
+# stop's class and name. (One look, not three: a look is a round trip to the browser, tens of ms
+# on a loaded machine, and the walk has about seventy stops.)
+LANDED = """([fold, button]) => {
+  const a = document.activeElement;
+  return {
+    fold: a === fold, button: !!button && a === button,
+    stop: (a.className && a.className.baseVal === undefined ? a.className : '')
+      + '|' + (a.getAttribute('aria-label') || ''),
+  };
+}"""
+
+
 def _ndcg(page):
     return page.get_by_test_id("stMetricValue").first
 
@@ -218,23 +231,20 @@ def test_tab_skips_chart_toolbars_and_heading_links_and_the_menu_shows_focus_and
     settle(page)
     target = page.get_by_role("button", name="Download this table (CSV)", include_hidden=True)
     # The table and its button are folded: the keyboard user opens the fold with Enter on its way.
-    fold = _fold_summary(page, "Position by position")
+    fold = _fold_summary(page, "Position by position").element_handle()
+    button = None  # the download button's element, once its fold is open
     stops = []
     for _ in range(150):
         page.keyboard.press("Tab")
-        if target.count() and target.evaluate("e => e === document.activeElement"):
+        landed = page.evaluate(LANDED, [fold, button])
+        if landed["button"]:
             break
-        if fold.evaluate("e => e === document.activeElement"):
+        if landed["fold"]:
             page.keyboard.press("Enter")
             expect(target).to_be_attached()  # drawn once its fold is open (views/playground.py)
             settle(page)
-        stops.append(
-            page.evaluate(
-                """() => { const a = document.activeElement;
-                  return (a.className && a.className.baseVal === undefined ? a.className : '')
-                    + '|' + (a.getAttribute('aria-label') || ''); }"""
-            )
-        )
+            button = target.element_handle()
+        stops.append(landed["stop"])
     else:
         raise AssertionError("Tab never reached the download button")
     assert not [s for s in stops if "modebar-btn" in s or "Link to heading" in s]

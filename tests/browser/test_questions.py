@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import expect
 
-from devtools.waits import settle, wait_for_app
+from devtools.waits import RESIZED, settle, wait_for_app
 from ndcg_core import RankedList, Scoring, totals
 from ndcg_core.display import fixed
 
@@ -53,10 +53,10 @@ def shot_at_both_widths(page, shot, name: str) -> None:
     reveal(page).scroll_into_view_if_needed()
     shot(name)
     page.set_viewport_size({"width": 390, "height": 844})
-    settle(page)
+    settle(page, longest=RESIZED)
     assert reveal(page).evaluate("b => b.scrollWidth - b.clientWidth") <= 1
     reveal(page).scroll_into_view_if_needed()
-    shot(f"{name}-phone")
+    shot(f"{name}-phone", resized=True)
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
