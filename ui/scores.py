@@ -77,9 +77,17 @@ class MetricsFirst:
         self.slot = st.empty()
         self.box = self.slot.container()
         self.kept = {key: st.session_state.get(key) for key in _remembered(page)}
-        if early is not None:
+        self.first = totals(early) if early is not None else None
+        if self.first is not None:
             with self.box:
-                metrics_row(totals(early), page=page, changes=True)
+                metrics_row(self.first, page=page, changes=True)
+
+    def scored(self, ranked: RankedList) -> Totals:
+        """`ranked`'s totals: the early row's when it was drawn from that very list, so a typed
+        change is not scored twice."""
+        if self.early is not None and ranked == self.early:
+            return self.first
+        return totals(ranked)
 
     def final(self, result: Totals):
         """The row for `result`, the page's list; returns its container (more may follow)."""

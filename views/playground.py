@@ -6,7 +6,6 @@ import streamlit as st
 
 from i18n import N_, tr
 from lessons.latex import cg_filled, cg_formula, formulas, ndcg_filled, worked
-from ndcg_core import totals
 from ndcg_core.display import csv_bytes
 from ndcg_core.options import DISCOUNTS, GAINS, GainMap
 from ui import (
@@ -259,7 +258,7 @@ def live() -> None:
         # NDCG in one line, kept in sight at the foot of the screen while the list is edited
         # (the cards above may be a screen or more away, on a phone above all).
         readout = st.container(key=f"readout_{PAGE}")
-    result = totals(ranked)
+    result = headline.scored(ranked)
     with headline.final(result):
         controls.active_conventions(ranked)
     with readout:
