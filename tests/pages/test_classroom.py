@@ -1024,6 +1024,33 @@ def test_a_phone_shows_the_round_the_question_and_the_form_first(db, room):
     assert "⏱" not in texts(at)  # a revealed question shows no timer
 
 
+def places(node, text: str, path: tuple = ()) -> list[tuple]:
+    """Where each element showing `text` is drawn: its path of indices, as Streamlit addresses
+    it (a redraw at the same path replaces it; anything at another path is a second copy)."""
+    children = getattr(node, "children", None)
+    if not children:
+        return [path] if text in str(getattr(node, "value", "")) else []
+    return [p for i, child in children.items() for p in places(child, text, (*path, i))]
+
+
+def test_a_phones_answer_line_keeps_its_place_when_the_round_panel_redraws(db, room):
+    """The answer sent, then the panel's next tick: the answer line is drawn where it was, so
+    the tick replaces it. (It once moved up a place when "Your answer is in." went away, the
+    copy below was left to the browser's removal of stale elements, and a phone kept both.)"""
+    db.pose(room.code, room.key, questions.compare_question([3, 2, 0, 1], [2, 3, 0, 1]))
+    at = student(room, db.join(room.code, "Ann"))
+    line = "You can change it until this round closes"
+    with fragment_reruns(at):  # the form's submit and the timer rerun the panel alone
+        answer(at, 1, 0)
+        assert "Your answer is in" in texts(at)
+        (sent,) = places(at.main, line)
+        at.run()  # the panel's next tick
+        assert not at.exception and "Your answer is in" not in texts(at)
+        assert places(at.main, line) == [sent]
+        answer(at, 1, 1)  # changed: the new answer in the same place
+        assert places(at.main, "B scores higher**. You can change it") == [sent]
+
+
 def test_a_concept_check_at_the_start_and_end_of_class(db, room):
     screen = teacher(room)
     ann, bob = db.join(room.code, "Ann"), db.join(room.code, "Bob")

@@ -248,10 +248,15 @@ def say(kind: str, text: str) -> None:
     st.session_state[SAID] = (kind, text)
 
 
-def said() -> None:
+def said(slot=None) -> None:
+    """The message a callback left, said once; in `slot` (an `st.empty()`) if given, so that a
+    screen redrawn every few seconds keeps a place for it whether or not there is one."""
+    where = st if slot is None else slot
     if SAID in st.session_state:
         kind, text = st.session_state.pop(SAID)
-        {"success": st.success, "error": st.error, "warning": st.warning}[kind](plain(text))
+        {"success": where.success, "error": where.error, "warning": where.warning}[kind](
+            plain(text)
+        )
 
 
 def act(action, code: str, key: str, *args) -> None:

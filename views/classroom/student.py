@@ -170,15 +170,31 @@ def your_answer(code: str, token: str, posed: Posed, mine) -> None:
             on_click=_send,
             args=(code, token, posed),
         )
-    common.said()
+    note, scroll = _places()
     if mine:
-        st.info(
+        note.info(
             tr(
                 "Your answer: **{answer}**. You can change it until this round closes.",
                 answer=plain(questions.said(question, mine.answer)),
             ),
             icon="✉️",
         )
+    if st.session_state.get(SCROLLED) != (number, round):
+        st.session_state[SCROLLED] = (number, round)
+        scroll.html(SCROLL, unsafe_allow_javascript=True)
+
+
+def _places() -> tuple:
+    """The places under the question, drawn on every run of the round panel, empty when they
+    have nothing to show: a callback's message, the student's answer (returned), and the
+    script that brings a new round's form into view (returned). Each line so keeps its place
+    from one run to the next and a redraw replaces it where it is. Were "Your answer is in."
+    drawn only once, the panel's next tick would draw the answer line one place up, leaving the
+    copy below to Streamlit's removal of stale elements, which overlapping runs can skip (the
+    form's submit, a tick, a redraw of the whole screen): a phone kept both copies."""
+    message, note, scroll = st.empty(), st.empty(), st.empty()
+    common.said(message)
+    return note, scroll
 
 
 def said_before(question: questions.Question, first) -> None:
@@ -234,13 +250,10 @@ def _round_panel(code: str, token: str, number: int, drawn: tuple) -> None:
     mine = my_answer(db, code, token, number, posed.round, posed.round)
     if posed.taking(db.clock()):
         your_answer(code, token, posed, mine)
-        if st.session_state.get(SCROLLED) != (number, posed.round):
-            st.session_state[SCROLLED] = (number, posed.round)
-            st.html(SCROLL, unsafe_allow_javascript=True)
         return
-    common.said()
+    note, _ = _places()
     if mine:
-        st.info(
+        note.info(
             tr(
                 "Answers are closed. Yours: **{answer}**. Wait for your teacher…",
                 answer=plain(questions.said(question, mine.answer)),
@@ -248,7 +261,7 @@ def _round_panel(code: str, token: str, number: int, drawn: tuple) -> None:
             icon="⏳",
         )
     else:
-        st.info(tr("Answers are closed for this round. Wait for your teacher…"), icon="⏳")
+        note.info(tr("Answers are closed for this round. Wait for your teacher…"), icon="⏳")
 
 
 def result(db: Store, code: str, token: str, posed: Posed) -> None:
