@@ -4,6 +4,12 @@ never `playwright install`): headless, no sandbox, no GPU, nothing fetched in th
 import shutil
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# Playwright adds its own switches before these (its chromiumSwitches: --disable-dev-shm-usage,
+# --disable-renderer-backgrounding, --disable-features=PaintHolding,MediaRouter,…); a
+# --disable-features or --blink-settings here would replace its list, not add to it (Chromium
+# keeps the last value of a repeated switch).
+# Switches tried for the tests' CPU and not kept (no cut beyond the runs' spread): bench/README.md,
+# "Chromium's own switches".
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
