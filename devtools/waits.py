@@ -157,14 +157,50 @@ def settle(page, timeout: float = LOADED, drawn: str = "h1", longest: float = 10
     )
 
 
+# Where the press of a click was let go, recorded from the capture phase for `press`: true when
+# on `element` (or inside it). Only trusted events: React Aria's own fallback click is not one.
+PRESS_WATCH = """(element) => {
+  const landed = (window.__ndcgPress = { element, up: null });
+  window.addEventListener("pointerup", (event) => {
+    if (window.__ndcgPress !== landed || !event.isTrusted || landed.up !== null) return;
+    landed.up = element.isConnected && element.contains(event.target);
+    const at = document.elementFromPoint(event.clientX, event.clientY);
+    landed.upOn = at ? at.outerHTML.slice(0, 160) : null;
+  }, { capture: true });
+}"""
+
+
+def press(target) -> None:
+    """Click `target` (a control on the page, not a link away from it) as a learner does: in
+    view and the page still first, then the click; the click must land whole on it.
+
+    Playwright scrolls a target into view and presses at once, before the page has answered
+    the scroll (its scroll events, the readout that steps in as the board leaves the view, the
+    hover under the pointer), and it checks only where the press goes down, not where it is let
+    go. A Streamlit radio (React Aria) takes a label's click only as a whole press: one let go
+    elsewhere (the page moved under the pointer) is dropped without an error, and a test then
+    waits its whole bound for a change that cannot come. So the scroll is settled first, and a
+    press let go off the target fails here at once, naming what was under the pointer."""
+    target.scroll_into_view_if_needed()
+    settle(target.page)
+    target.evaluate(PRESS_WATCH)
+    target.click()
+    landed = target.page.evaluate(
+        "() => ({ up: window.__ndcgPress.up, on: window.__ndcgPress.upOn })"
+    )
+    if landed["up"] is False:
+        raise AssertionError(
+            f"the click on {target} was let go off it (on {landed['on']}): the page moved "
+            "under the pointer while it was pressed, after it had been still"
+        )
+
+
 def choose(box, option: str | re.Pattern) -> None:
-    """Open the select `box` and pick `option`, as a learner does: the box scrolled into view
-    and the page still first, then the click. A click that must scroll a container first (the
-    sidebar, on a short screen) presses before the container's scroll event arrives, and a
-    Streamlit select closes its list on that scroll: the list opened and shut unseen."""
-    box.scroll_into_view_if_needed()
-    settle(box.page)
-    box.click()
+    """Open the select `box` and pick `option`, as a learner does (`press`). A click that must
+    scroll a container first (the sidebar, on a short screen) presses before the container's
+    scroll event arrives, and a Streamlit select closes its list on that scroll: the list
+    opened and shut unseen."""
+    press(box)
     box.page.get_by_role("option", name=option).click()
 
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from devtools.waits import choose, settle, wait_for_app
+from devtools.waits import choose, press, settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +50,7 @@ def test_a_language_switch_keeps_each_choice_shown_in_the_new_words(page, app_ur
 
     page.goto(f"{app_url}/playground?lang=en&pool=2,0.7")
     settle(page)
-    page.get_by_text(GAINS["exponential"].label, exact=True).click()
+    press(page.get_by_text(GAINS["exponential"].label, exact=True))  # below the fold
     expect(page).to_have_url(re.compile("gain=exponential"))
     choose(page.get_by_role("combobox", name="Cut-off k"), CUTS[NO_CUTOFF].label)
     expect(page).to_have_url(re.compile("k=none"))

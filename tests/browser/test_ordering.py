@@ -1,5 +1,6 @@
 """The ordering-effects page in a real browser: opened by URL, a number checked, a swap applied."""
 
+import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -48,10 +49,18 @@ def test_ten_distinct_grades_are_scored_exactly_and_a_cell_click_swaps(page, app
     heatmap.scroll_into_view_if_needed()  # a click by position lands only on what is in view
     settle(page)  # every chart drawn and laid out before the cell is found by position
     plot_area = heatmap.bounding_box()
-    page.mouse.click(
+    cell = (
         plot_area["x"] + plot_area["width"] * 9.5 / 10,
         plot_area["y"] + plot_area["height"] * 0.5 / 10,
     )
+    # The pointer on the cell first, as a learner's is: plotly selects on a click the point its
+    # hover last found (one look per 50 ms of moves), and a pointer that arrives and presses at
+    # once can press before it has looked. The hover also says which swap the click makes.
+    page.mouse.move(*cell)
+    expect(page.locator(".hoverlayer .hovertext")).to_contain_text(
+        re.compile("swap position 1,.*with position 10,")
+    )
+    page.mouse.click(*cell)
     expect(page.get_by_text("Swapped positions 1 and 10")).to_be_visible()
     box = page.get_by_role("textbox", name="Relevances, in ranked order")
     expect(box).to_have_value("D10=9, D2=1, D3=2, D4=3, D5=4, D6=5, D7=6, D8=7, D9=8, D1=0")
