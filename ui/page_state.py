@@ -35,4 +35,13 @@ def publish(page: str, ranked: RankedList, *, share: bool = True) -> None:
     st.session_state[state_key(page, "ranked")] = ranked
     if share:
         st.session_state[SHARED] = ranked
+    show_address(ranked)
+
+
+def show_address(ranked: RankedList) -> None:
+    """Put `ranked`'s link in the address bar (only the parameters that change are sent).
+
+    A page that shows a list's numbers before it publishes the list (`scores.MetricsFirst`)
+    calls this first: the browser handles the page's messages in the order they are sent, so a
+    learner who reloads as soon as the new number shows reopens the new list, not the last one."""
     urlparams.apply(urlparams.list_params(ranked), urlparams.LIST_KEYS)

@@ -14,6 +14,8 @@ from ndcg_core.display import DIGITS, MINUS, fixed, signed
 from ndcg_core.metrics import Totals, totals
 from ndcg_core.model import RankedList
 
+from . import page_state
+
 # Each card's glossary term: its help is the glossary's definition, the one home of the words.
 TERMS = {"NDCG": "ndcg", "DCG": "dcg", "IDCG": "idcg", "CG": "cg"}
 
@@ -79,6 +81,7 @@ class MetricsFirst:
         self.kept = {key: st.session_state.get(key) for key in _remembered(page)}
         self.first = totals(early) if early is not None else None
         if self.first is not None:
+            page_state.show_address(early)  # the address before the number: see show_address
             with self.box:
                 metrics_row(self.first, page=page, changes=True)
 

@@ -146,7 +146,8 @@ def test_a_typed_change_reruns_the_page_under_its_title_alone_and_the_link_follo
 @pytest.fixture
 def sent(monkeypatch) -> list[str]:
     """The kinds of the elements each run sends, in the order it sends them (the browser draws
-    them in that order), from the moment the fixture is asked for."""
+    them in that order), from the moment the fixture is asked for; "address" for each change
+    of the address bar's query string, with the text sent."""
     from streamlit.runtime.scriptrunner_utils.script_run_context import ScriptRunContext
 
     kinds: list[str] = []
@@ -155,6 +156,8 @@ def sent(monkeypatch) -> list[str]:
     def record(context, message):
         if message.WhichOneof("type") == "delta" and message.delta.HasField("new_element"):
             kinds.append(message.delta.new_element.WhichOneof("type"))
+        elif message.WhichOneof("type") == "page_info_changed":
+            kinds.append(f"address {message.page_info_changed.query_string}")
         return enqueue(context, message)
 
     monkeypatch.setattr(ScriptRunContext, "enqueue", record)
@@ -164,7 +167,8 @@ def sent(monkeypatch) -> list[str]:
 def test_a_typed_change_sends_its_numbers_before_the_controls(sent):
     """After a typed change the four cards go out first, before the list's box and the
     conventions' controls are drawn again (ui/scores.MetricsFirst), with the numbers of the
-    list those controls then make, the change under each card included. Where the controls
+    list those controls then make, the change under each card included, and the new list's
+    address before them. Where the controls
     could change what was typed (nothing relevant: the all-zero rule is asked), the cards
     come after them, as on a first run."""
     at = open_page(PAGE, rels="3,2,3,0,1,2", k="5")
@@ -179,6 +183,11 @@ def test_a_typed_change_sends_its_numbers_before_the_controls(sent):
             at.text_area(key="playground_text").set_value(typed).run()
         assert not at.exception
         assert (sent.index("metric") < sent.index("text_area")) == first, (typed, sent)
+        # The new list's address goes out before its numbers: a learner who reloads as soon as
+        # the new NDCG shows reopens this list (ui/page_state.show_address).
+        rels = "rels=" + "%2C".join(str(v) for v in values)
+        address = [i for i, kind in enumerate(sent) if kind.startswith("address") and rels in kind]
+        assert address and address[0] < sent.index("metric"), (typed, sent)
         now = ndcg(values, 5)
         assert metrics(at)["NDCG"] == f"{now:.4f}", typed
         assert at.metric[0].label == "NDCG@5"
