@@ -3,7 +3,9 @@
 ranx breaks on pandas 3 and torchmetrics needs torch, so neither lives in the project's venv.
 `python library_runner.py ranx < cases.json` (with that venv's python) prints one JSON result
 per case, so the tests can compare them with the presets all the same. ranx scores every case
-of one metric in one call (`run_ranx`).
+of one metric in one call (`run_ranx`). `programs` runs the page's programs instead, each as a
+reader runs it, and `serve` answers such requests one a line for as long as its stdin is open:
+the tests keep one such process per venv (`LibraryProcess`).
 A case is a dict: rels, scores, ids, pool, pool_ids, k, metric (the preset's metric name), and
 optionally params (more parameters for XGBoost, e.g. ndcg_exp_gain).
 A result is a float, or {"error": message} when the library refuses.
@@ -11,10 +13,17 @@ A result is a float, or {"error": message} when the library refuses.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
+import select
+import subprocess
 import sys
+import tempfile
+import traceback
 import warnings
+from pathlib import Path
 
 # LightGBM and XGBoost score a handful of items per call on one thread each: the suite already
 # runs a test on every core, and their OpenMP threads busy-waiting for cores the other tests hold
@@ -170,16 +179,97 @@ def warm_ranx() -> None:
             evaluate(Qrels(judged), Run({"q": dict(zip((first, second), scores))}), metrics)
 
 
-# Each takes every case at once and gives a result per case.
+def run_programs(programs: list[str]) -> list[dict]:
+    """Each program as a reader runs it, in globals of its own: what it printed, or its error."""
+    results = []
+    for code in programs:
+        out = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(out):
+                exec(compile(code, "<snippet>", "exec"), {"__name__": "__main__"})
+            results.append({"stdout": out.getvalue()})
+        except Exception as exc:
+            results.append(_error(exc))
+    return results
+
+
+# Each takes every case (or program) at once and gives a result per case.
 RUNNERS = {
     "ranx": run_ranx,
     "torchmetrics": lambda cases: [run_torchmetrics(case) for case in cases],
+    "programs": run_programs,
 }
 
+
+def serve() -> None:
+    """One request a line on stdin ({"runner", "input"}), one reply a line, until stdin closes."""
+    replies = os.fdopen(os.dup(1), "w")
+    # A library writing to file descriptor 1 itself (numba's debug output, a C library's
+    # message) would break the replies: whatever is printed goes to stderr instead.
+    os.dup2(2, 1)
+    for line in sys.stdin:
+        request = json.loads(line)
+        try:
+            reply = {"results": RUNNERS[request["runner"]](request["input"])}
+        except Exception:
+            reply = {"error": traceback.format_exc()}
+        replies.write(json.dumps(reply) + "\n")
+        replies.flush()
+
+
+class LibraryProcess:
+    """`library_runner.py serve` under a given python, kept for a test session: ranx's import
+    (2-3 s) and numba's compile of its typed dicts and lists (about 5 s, which numba cannot
+    cache) were paid by every test that started its own ranx process."""
+
+    TIMEOUT = 300  # seconds for one request: a cold numba compile takes minutes
+
+    def __init__(self, python: str) -> None:
+        self.python = python
+        # Its stderr goes to a file, open as long as it runs (closed in `close`): a pipe that
+        # nobody reads could fill and stop it.
+        self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [python, str(Path(__file__).resolve()), "serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.log,
+            text=True,
+        )
+
+    def run(self, runner: str, items: list) -> list:
+        """What `python library_runner.py <runner>` prints for `items`; raises if it fails."""
+        if self.process.poll() is None:
+            with contextlib.suppress(BrokenPipeError):  # it died: said below, with its stderr
+                self.process.stdin.write(json.dumps({"runner": runner, "input": items}) + "\n")
+                self.process.stdin.flush()
+            ready, _, _ = select.select([self.process.stdout], [], [], self.TIMEOUT)
+            line = self.process.stdout.readline() if ready else ""
+            if line:
+                reply = json.loads(line)
+                if "error" in reply:
+                    raise RuntimeError(f"{runner} under {self.python} failed:\n{reply['error']}")
+                return reply["results"]
+            self.process.kill()
+        self.process.wait()
+        self.log.seek(0)
+        raise RuntimeError(
+            f"library_runner.py serve under {self.python} gave no answer to {runner} (exit "
+            f"code {self.process.returncode}); its stderr ends:\n{self.log.read()[-3000:]}"
+        )
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=self.TIMEOUT)
+        self.log.close()
+
+
 if __name__ == "__main__":
-    os.environ.update(ONE_THREAD_ENV)  # before ranx, torch or numba is imported
+    os.environ.update(ONE_THREAD_ENV)  # before ranx, torch, numba or LightGBM is imported
     warnings.filterwarnings("ignore")
     if sys.argv[1] == "warm-ranx":
         warm_ranx()
+    elif sys.argv[1] == "serve":
+        serve()
     else:
         print(json.dumps(RUNNERS[sys.argv[1]](json.load(sys.stdin))))

@@ -12,13 +12,10 @@ hand-worked tests only.
 
 from __future__ import annotations
 
-import json
 import math
 import os
-import subprocess
 import sys
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -27,8 +24,6 @@ from lessons.gallery import GALLERY
 from ndcg_core.libraries import PRESETS_BY_KEY, Query, make_query, score_every_preset
 
 from .library_runner import run_lightgbm, run_sklearn, run_trec_eval, run_xgboost
-
-RUNNER = Path(__file__).with_name("library_runner.py")
 
 
 def as_case(query: Query, metric: str) -> dict:
@@ -160,7 +155,9 @@ def test_label_rules_of_a_library_called_another_way():
         assert math.isclose(verdicts["trec_ndcg_program"].value, got, abs_tol=1e-9), (ranked, got)
 
 
-def _other_venv(variable: str, library: str, keys: tuple[str, ...], tolerance: float) -> None:
+def _other_venv(
+    library_process, variable: str, library: str, keys: tuple[str, ...], tolerance: float
+) -> None:
     python = os.environ.get(variable)
     if not python:
         pytest.skip(
@@ -174,27 +171,23 @@ def _other_venv(variable: str, library: str, keys: tuple[str, ...], tolerance: f
             preset = PRESETS_BY_KEY[key]
             cases.append(as_case(query, preset.metric_name(query.k, query.n)))
             expected.append((key, query))
-    result = subprocess.run(
-        [python, str(RUNNER), library],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    for (key, query), got in zip(expected, json.loads(result.stdout)):
+    for (key, query), got in zip(expected, library_process(python).run(library, cases)):
         check(key, query, got, tolerance)
 
 
 @pytest.mark.crosscheck
-def test_ranx_ndcg_and_ndcg_burges():
-    _other_venv("NDCG_RANX_PYTHON", "ranx", ("ranx_ndcg", "ranx_ndcg_burges"), 1e-9)
+def test_ranx_ndcg_and_ndcg_burges(library_process):
+    _other_venv(
+        library_process, "NDCG_RANX_PYTHON", "ranx", ("ranx_ndcg", "ranx_ndcg_burges"), 1e-9
+    )
 
 
 @pytest.mark.crosscheck
-def test_torchmetrics():
+def test_torchmetrics(library_process):
     # torchmetrics computes its discounts in float32 whatever the input dtype: 1e-6, not 1e-9.
-    _other_venv("NDCG_TORCHMETRICS_PYTHON", "torchmetrics", ("torchmetrics",), 1e-6)
+    _other_venv(
+        library_process, "NDCG_TORCHMETRICS_PYTHON", "torchmetrics", ("torchmetrics",), 1e-6
+    )
 
 
 @pytest.mark.crosscheck

@@ -1,7 +1,9 @@
 """The "Reproduce it yourself" programs, executed: each prints the number the page shows.
 
-All programs for one python run in one subprocess (importing LightGBM and XGBoost takes
-seconds), each with its own globals and captured output. The project's venv runs scikit-learn,
+All programs for one python run in one process (importing LightGBM and XGBoost takes seconds,
+ranx's first `evaluate` compiles for seconds more), each with its own globals and captured
+output: library_runner.py's, kept for the test session (the `library_process` fixture), with
+one thread for LightGBM, XGBoost, torch and numba. The project's venv runs scikit-learn,
 pytrec_eval, LightGBM, XGBoost and the Järvelin–Kekäläinen program; ranx and torchmetrics run
 in the venvs named by NDCG_RANX_PYTHON and NDCG_TORCHMETRICS_PYTHON (see test_libraries.py), and
 are skipped, with that reason, without them. TF-Ranking needs TensorFlow, not installed here.
@@ -11,11 +13,9 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import math
 import os
 import re
-import subprocess
 import sys
 
 import pytest
@@ -23,23 +23,7 @@ import pytest
 from lessons.gallery import GALLERY
 from lessons.snippets import PROGRAMS, install_line, snippet
 from ndcg_core.libraries import PRESETS, make_query, score_every_preset
-from tests.crosscheck.library_runner import ONE_THREAD_ENV
 from tests.pages.conftest import open_page
-
-DRIVER = r"""
-import contextlib, io, json, sys, warnings
-warnings.filterwarnings("ignore")
-results = []
-for code in json.load(sys.stdin):
-    out = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(out):
-            exec(compile(code, "<snippet>", "exec"), {"__name__": "__main__"})
-        results.append({"stdout": out.getvalue()})
-    except Exception as exc:
-        results.append({"error": f"{type(exc).__name__}: {exc}"})
-print("\n@@RESULTS@@" + json.dumps(results))
-"""
 
 QUERIES = [case.query() for case in GALLERY] + [
     make_query([3, 2, 3, 0, 1, 2], 6, pool=[3, 2]),
@@ -57,21 +41,6 @@ LIBRARIES = {
     "ranx": "NDCG_RANX_PYTHON",
     "torchmetrics": "NDCG_TORCHMETRICS_PYTHON",
 }
-
-
-def run_all(python: str, programs: list[str]) -> list[dict]:
-    done = subprocess.run(
-        [python, "-c", DRIVER],
-        input=json.dumps(programs),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-        # The programs are the page's, as a reader copies them; one thread for LightGBM,
-        # XGBoost, torch and ranx's numba here, for the reason given in library_runner.py.
-        env={**os.environ, **ONE_THREAD_ENV},
-    )
-    return json.loads(done.stdout.split("@@RESULTS@@")[-1])
 
 
 def test_every_library_has_one_program_and_each_fills_in():
@@ -93,7 +62,7 @@ def test_tied_scores_get_the_tf_ranking_note():
 
 @pytest.mark.crosscheck
 @pytest.mark.parametrize("library", list(LIBRARIES))
-def test_snippets_print_the_page_number(library):
+def test_snippets_print_the_page_number(library, library_process):
     variable = LIBRARIES[library]
     python = sys.executable if variable is None else os.environ.get(variable)
     if not python:
@@ -106,7 +75,8 @@ def test_snippets_print_the_page_number(library):
                 programs.append(snippet(verdict.preset, query))
     assert programs
     tolerance = 1e-6 if library == "torchmetrics" else 1e-9  # torchmetrics: float32 inside
-    for verdict, program, result in zip(expected, programs, run_all(python, programs)):
+    results = library_process(python).run("programs", programs)
+    for verdict, program, result in zip(expected, programs, results, strict=True):
         if verdict.kind == "refused":
             assert "error" in result, (verdict, program, result)
             assert verdict.message.split(":")[0] in result["error"]

@@ -11,19 +11,14 @@ library_runner.py; without it those tests skip with the reason.
 
 from __future__ import annotations
 
-import json
 import math
 import os
-import subprocess
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from ndcg_core.measures import ap, p_at_k, r_at_k, rr
-
-RUNNER = Path(__file__).with_name("library_runner.py")
 
 
 def random_queries(seed: int, count: int) -> list[dict]:
@@ -102,7 +97,7 @@ def test_trec_eval_p_recall_rr_and_ap():
             assert math.isclose(want[key], value, abs_tol=1e-9), (key, query, want[key], value)
 
 
-def test_ranx_precision_recall_mrr_and_map():
+def test_ranx_precision_recall_mrr_and_map(library_process):
     python = os.environ.get("NDCG_RANX_PYTHON")
     if not python:
         pytest.skip(
@@ -118,13 +113,6 @@ def test_ranx_precision_recall_mrr_and_map():
         for key, metric in names.items():
             cases.append({**query, "metric": f"{metric}@{query['k']}-l{query['rel_min']}"})
             expected.append((key, query, want[key]))
-    result = subprocess.run(
-        [python, str(RUNNER), "ranx"],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    for (key, query, want), got in zip(expected, json.loads(result.stdout), strict=True):
+    results = library_process(python).run("ranx", cases)
+    for (key, query, want), got in zip(expected, results, strict=True):
         assert math.isclose(want, got, abs_tol=1e-9), (key, query, want, got)
