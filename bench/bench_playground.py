@@ -12,7 +12,9 @@
    moves; `--rounds N` lets the pages take turns N times, so a load that comes and goes falls on
    each of them.
 2. In a real browser (a `streamlit run` server and Debian's chromium): the time from a typed
-   change to the new NDCG on screen (median ≤ 150 ms, issue 32; 200 ms before) and to the
+   change to the new NDCG on screen (median ≤ 150 ms, issue 32; 200 ms before), timed from
+   the harness and, since 2026-11-29 (late), inside the page too (the key press to the start of the
+   frame that draws the number, without Playwright's own part), and to the
    whole page settled: the run finished, every chart drawn (median ≤ 400 ms); and from a card
    dropped on the ranking board (ui/board/) to the page's headline NDCG and to the whole page
    settled (the board itself answers within a frame: bench/bench_board.py).
@@ -184,6 +186,29 @@ _SHOWN = """want => {
 }"""
 
 
+# The same change timed inside the page, as a learner meets it: from the key press (the event's
+# own time stamp) to the start of the frame that draws the new number (the requestAnimationFrame
+# after the first card changes; that frame's style, layout and paint follow at once, and the
+# compositor presents it a frame or so later: 5-48 ms, median about 15, in a chromium trace of
+# eight changes, 2026-11-29). The harness's figure above adds Playwright's own part: finding the
+# box before the key is sent, and seeing the number from outside, which waits for a main thread
+# still busy with the rest of the page (about 100 ms more, bench/README.md).
+_IN_PAGE = """(() => {
+  const log = (window.__typed = { key: null, drawn: {} });
+  addEventListener('keydown', e => {
+    if (e.key === 'Enter' && e.ctrlKey) { log.key = e.timeStamp; log.drawn = {}; }
+  }, true);
+  new MutationObserver(() => {
+    const value = document.querySelector('[data-testid="stMetricValue"]');
+    const text = value && value.textContent.trim();
+    if (text && !(text in log.drawn)) {
+      log.drawn[text] = null;
+      requestAnimationFrame(now => { log.drawn[text] = now - log.key; });
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})()"""
+
+
 def board_drag(page, source: int, target: int) -> None:
     """A mouse drag on the ranking board: the card of row `source` dropped on row `target`."""
     rows = page.locator(".board .row")
@@ -205,6 +230,7 @@ def browser() -> dict[str, list[float]]:
     process, url = start_app()
     times: dict[str, list[float]] = {
         "typed change → new NDCG on screen": [],
+        "typed change → frame drawing the new NDCG begins (in the page)": [],
         "typed change → whole page updated": [],
         "board drop → page's NDCG on screen": [],
         "board drop → whole page updated": [],
@@ -213,6 +239,7 @@ def browser() -> dict[str, list[float]]:
         with sync_playwright() as p:
             chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = chromium.new_page(viewport={"width": 1280, "height": 1600})
+            page.add_init_script(_IN_PAGE)
             page.goto(url, timeout=60_000)  # the home page first: see the report's note
             page.wait_for_selector('[data-testid="stMetricValue"]', timeout=60_000)
             first = lists(1, seed=1)[0]
@@ -231,6 +258,12 @@ def browser() -> dict[str, list[float]]:
                 times["typed change → new NDCG on screen"].append(time.perf_counter() - start)
                 page.wait_for_function(_SHOWN, arg=want, timeout=10_000, polling="raf")
                 times["typed change → whole page updated"].append(time.perf_counter() - start)
+                drawn = page.evaluate("want => window.__typed.drawn[want]", want)
+                if drawn is None:  # the number was already on the card: nothing to time
+                    raise RuntimeError(f"{text!r} left the NDCG at {want}: pick other lists")
+                times["typed change → frame drawing the new NDCG begins (in the page)"].append(
+                    drawn / 1000
+                )
                 time.sleep(0.3)
             # Drops on the board: the third card to the top, again and again.
             board = page.locator(".board").first
@@ -279,7 +312,11 @@ def main() -> None:
         return
     # The issue's targets are for a typed change; a drop is drawn by the board within a frame
     # (bench_board.py), and the page follows after the board's pause: reported, no target.
-    targets = {"typed change → new NDCG on screen": 150, "typed change → whole page updated": 400}
+    targets = {
+        "typed change → new NDCG on screen": 150,
+        "typed change → frame drawing the new NDCG begins (in the page)": 150,
+        "typed change → whole page updated": 400,
+    }
     for name, measured in browser().items():
         median = statistics.median(measured) * 1000
         target = targets.get(name)
