@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from devtools.waits import settle, wait_for_app
+from devtools.waits import press, settle, wait_for_app
 
 
 def card(page, label: str):
@@ -87,8 +87,11 @@ def test_a_folded_pitfall_still_asks_first(page, app_url, shot):
     expect(page.get_by_text(re.compile("Right!"))).to_be_visible()
     expect(page.get_by_text("💡 The ideal top k can hold items ranked below k")).to_be_visible()
     expect(page.locator('.board.readonly [data-value="ndcg"]').first).to_have_text("0.7039")
-    # its formulas open from a popover (a fold cannot hold another fold)
-    page.get_by_role("button", name="🧮 The formulas with these numbers").first.click()
+    # its formulas open from a popover (a fold cannot hold another fold); pressed once the
+    # answer's run has finished and the page is still: a click while the rest of the reveal
+    # was still arriving once opened nothing (a full run, 2026-11-30 00:05)
+    wait_for_app(page)
+    press(page.get_by_role("button", name="🧮 The formulas with these numbers").first)
     expect(page.get_by_test_id("stPopoverBody").locator(".katex").first).to_be_visible()
     page.keyboard.press("Escape")
     shot("lesson-pitfalls-folded")
