@@ -171,7 +171,8 @@ def _other_venv(
             preset = PRESETS_BY_KEY[key]
             cases.append(as_case(query, preset.metric_name(query.k, query.n)))
             expected.append((key, query))
-    for (key, query), got in zip(expected, library_process(python).run(library, cases)):
+    results = library_process(python).run(library, cases)
+    for (key, query), got in zip(expected, results, strict=True):  # one answer per case
         check(key, query, got, tolerance)
 
 
