@@ -248,9 +248,13 @@ def browser() -> dict[str, list[float]]:
             page.wait_for_function(_SHOWN, arg=f"{ndcg(values):.4f}", timeout=60_000)
             page.wait_for_selector(".lines .plot svg", timeout=60_000)
             box = page.get_by_role("textbox", name="Relevances, top of the ranking first")
+            shown = f"{ndcg(values):.4f}"
             for text in lists(24, seed=2):
                 values = [float(v) for v in text.split(",")]
                 want = f"{ndcg(values):.4f}"
+                if want == shown:  # the card would not change: nothing to time
+                    raise RuntimeError(f"{text!r} leaves the NDCG at {want}: pick other lists")
+                shown = want
                 box.fill(text)
                 start = time.perf_counter()
                 box.press("Control+Enter")
@@ -259,8 +263,8 @@ def browser() -> dict[str, list[float]]:
                 page.wait_for_function(_SHOWN, arg=want, timeout=10_000, polling="raf")
                 times["typed change → whole page updated"].append(time.perf_counter() - start)
                 drawn = page.evaluate("want => window.__typed.drawn[want]", want)
-                if drawn is None:  # the number was already on the card: nothing to time
-                    raise RuntimeError(f"{text!r} left the NDCG at {want}: pick other lists")
+                if drawn is None:  # seen from outside but never drawn: the script failed
+                    raise RuntimeError(f"the page's own timing of {want} is missing")
                 times["typed change → frame drawing the new NDCG begins (in the page)"].append(
                     drawn / 1000
                 )
