@@ -241,7 +241,8 @@ class _Workers:
             cwd=ROOT,
             stdin=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            # The server's own stderr (its log): a worker that dies says why there, where the
+            # page can only say that it stopped before the end.
         )
 
     def prepare(self) -> None:
