@@ -17,6 +17,11 @@ PROCESSES  ?= $(shell nproc 2>/dev/null || echo 2)
 # The suite on every core (pytest-xdist); each worker starts its own app servers. Work is
 # handed out as workers free up, so the long browser tests do not queue behind one worker.
 PARALLEL ?= -n auto --dist worksteal
+# Python's bytecode (and pytest's rewritten test modules) kept in __pycache__ during a test run,
+# even where the environment sets PYTHONDONTWRITEBYTECODE (this machine does): every app server,
+# file reader and command-line run a test starts would otherwise compile the app's modules again,
+# and each pytest worker its tests (bench/README.md, "Bytecode kept during the tests").
+KEEP_BYTECODE := PYTHONDONTWRITEBYTECODE=
 
 .PHONY: run serve test test-fast durations messages lint bench clean postgresql
 
@@ -86,7 +91,7 @@ lint: $(VENV)/.testing
 # HYPOTHESIS_PROFILE picks how many examples each property test tries (conftest.py): `ci`, the
 # same 100 every run; `dev`, 50 drawn afresh.
 test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium /usr/sbin/nginx postgresql lint
-	HYPOTHESIS_PROFILE=ci $(OTHER_LIBS) $(PY) -m pytest $(PARALLEL)
+	$(KEEP_BYTECODE) HYPOTHESIS_PROFILE=ci $(OTHER_LIBS) $(PY) -m pytest $(PARALLEL)
 
 # For everyday work: everything but the real-library cross-checks, the browser tests and the
 # exploration of every control (a few minutes instead of ten), with fewer examples per property. `make test` above is still
@@ -94,14 +99,14 @@ test: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chro
 # scikit-learn, pytrec_eval, scipy and Playwright only to leave the tests out, and a missing
 # library would fail the collection.
 test-fast: $(VENV)/.testing postgresql lint
-	HYPOTHESIS_PROFILE=dev $(PY) -m pytest $(PARALLEL) -m "not crosscheck and not browser and not explore" \
+	$(KEEP_BYTECODE) HYPOTHESIS_PROFILE=dev $(PY) -m pytest $(PARALLEL) -m "not crosscheck and not browser and not explore" \
 	  --ignore=tests/crosscheck --ignore=tests/browser
 
 # The suite once more, keeping each test's time in tests/durations.json (commit it): the order
 # in which the tests are handed to the workers comes from that file (conftest.py), so a fresh
 # clone and CI balance the workers as well as a machine that has run the suite before.
 durations: $(VENV)/.testing .venv-ranx/.ready .venv-torchmetrics/.ready /usr/bin/chromium /usr/sbin/nginx postgresql
-	HYPOTHESIS_PROFILE=ci $(OTHER_LIBS) $(PY) -m pytest $(PARALLEL) --record-durations
+	$(KEEP_BYTECODE) HYPOTHESIS_PROFILE=ci $(OTHER_LIBS) $(PY) -m pytest $(PARALLEL) --record-durations
 
 # The message catalogues: every text the code marks (tr, trn, N_) extracted to i18n/messages.pot,
 # and each language's i18n/locales/<lang>/LC_MESSAGES/messages.po brought in step with it.
