@@ -506,10 +506,10 @@ def test_a_long_list_on_a_phone_grows_with_the_page(phone, app_url, shot):
     shot("board-phone-100", of=phone)
 
 
-def test_presenter_view_and_home(page, app_url, shot):
-    """Presenter sizes; no hint, and the board's rows in the first screen of a 1280×720
-    projector; Home draws the board and no plotly chart, so plotly is never fetched, and the
-    data grid only once its table is asked for; Home's keyboard order (`_home_by_keyboard`)."""
+def test_home_fetches_no_plotly_and_the_grid_only_when_asked(page, app_url):
+    """Home draws the board and no plotly chart, so plotly is never fetched, and the data grid
+    only once its table is asked for; Home's keyboard order (`_home_by_keyboard`). (Presenter
+    view's board on Home and the playground: tests/browser/test_pages.py, `PRESENTED_MORE`.)"""
     scripts: list[str] = []
 
     def record(request):
@@ -536,26 +536,6 @@ def test_presenter_view_and_home(page, app_url, shot):
     page.get_by_text("Show the board as a table").click()  # and off again
     expect(table).to_have_count(0)
     page.remove_listener("request", record)  # the tab is shared with the next tests
-    page.set_viewport_size({"width": 1280, "height": 720})
-    page.goto(f"{app_url}/?rels=3,2,3,0,1,2&present=1")
-    wait_for_app(page)
-    expect(board_ndcg(page)).to_have_text("0.9608")
-    settle(page)
-    expect(board(page).locator(".hint")).to_be_hidden()
-    row = board(page).locator(".row").first.bounding_box()
-    assert row["y"] + row["height"] <= 720, row  # its first row in the first screen
-    shot("board-presenter-1280x720")
-    page.set_viewport_size({"width": 1920, "height": 1200})
-    page.goto(f"{app_url}/playground?rels=3,2,3,0,1,2&present=1")
-    wait_for_app(page)
-    expect(board_ndcg(page)).to_have_text("0.9608")
-    size = board(page).evaluate(
-        "b => parseFloat(getComputedStyle(b.querySelector('.card')).fontSize)"
-    )
-    assert size >= 24
-    settle(page)
-    board(page).scroll_into_view_if_needed()
-    shot("board-presenter")
 
 
 # Home's keyboard order: the Tab stops from the page's top to the board's list, and the ring

@@ -22,12 +22,3 @@ def test_home_shows_ndcg_for_a_typed_list(page, app_url, shot):
     # The list travels with the session: the playground opens on it and puts it in its URL.
     expect(page).to_have_url(re.compile(r"/playground\?rels=1(,|%2C)0(,|%2C)0$"))
     expect(page.get_by_test_id("stMetricValue").first).to_have_text("1.0000")
-
-
-def test_presenter_view_hides_the_sidebar(page, app_url, shot):
-    page.goto(f"{app_url}/?rels=3,2,3,0,1,2&present=1")
-    wait_for_app(page)
-    expect(page.get_by_test_id("stMetricValue").first).to_have_text("0.9608")
-    expect(page.get_by_test_id("stSidebar")).to_be_hidden()
-    expect(page.locator('.board [data-value="ndcg"]')).to_have_text("0.9608")  # no chart here
-    shot("home-presenter")

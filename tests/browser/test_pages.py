@@ -24,7 +24,10 @@ fold open.
 
 The pages presenter view is for (`PRESENTED`) are opened once more in it: at 1920×1080 no text
 is under 24 px (charts, grids, cards and widget values included), and at 1280×720 and 853×480
-nothing is cut. Screenshots: test-artifacts/page-*.png.
+nothing is cut; Home and the playground show their board there too (`PRESENTED_MORE`: no
+sidebar, the list's NDCG, and on a 1280×720 projector Home's board without its hint and its
+first row in the first screen). Screenshots: test-artifacts/page-*.png, home-presenter.png,
+board-presenter*.png.
 """
 
 from __future__ import annotations
@@ -218,12 +221,49 @@ def test_presenter_view_reads_from_the_back_row_and_nothing_is_cut(page, app_url
         visit.answer()
     visit.note("under 24 px at 1920×1080", page.evaluate(SMALL_TEXT, BACK_ROW_PX))
     visit.nothing_cut()
+    more = PRESENTED_MORE.get(path)
+    if more:
+        more(visit)
     for where, viewport in (("1280×720", PROJECTOR), ("853×480", ZOOMED)):
         visit.at(where, viewport)
         visit.nothing_cut()
+        if more:
+            more(visit)
     if path == "playground":
         shot("page-playground-presenter-853")
     assert visit.problems == {}, path
+
+
+# What else presenter view shows on a page, at each size of its visit (`visit.where`).
+
+
+def _home_presented(visit: Visit) -> None:
+    """Home presented: no sidebar, the list's NDCG on the board (no chart on Home), and on a
+    1280×720 projector the board without its hint, its first row in the first screen."""
+    page = visit.page
+    board = page.locator(".board").first
+    if visit.where == "1920×1080":
+        expect(page.get_by_test_id("stSidebar")).to_be_hidden()
+        expect(page.get_by_test_id("stMetricValue").first).to_have_text("0.9608")
+        expect(board.locator('[data-value="ndcg"]')).to_have_text("0.9608")
+        visit.shot("home-presenter", resized=True)
+    elif visit.where == "1280×720":
+        expect(board.locator(".hint")).to_be_hidden()
+        row = board.locator(".row").first.bounding_box()
+        visit.note("board's first row below the first screen", row["y"] + row["height"] > 720)
+        visit.shot("board-presenter-1280x720", resized=True)
+
+
+def _playground_presented(visit: Visit) -> None:
+    """The playground presented: the board's NDCG (its cards' size is SMALL_TEXT's), in view."""
+    if visit.where == "1920×1080":
+        board = visit.page.locator(".board").first
+        expect(board.locator('[data-value="ndcg"]')).to_have_text("0.9608")
+        board.scroll_into_view_if_needed()
+        visit.shot("board-presenter", resized=True)
+
+
+PRESENTED_MORE = {"": _home_presented, "playground": _playground_presented}
 
 
 # -- what else only a browser shows, on the same load --------------------------------------------
