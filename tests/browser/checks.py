@@ -65,6 +65,10 @@ def axe_scan(page, only: list[str] | None = None) -> dict:
     return page.evaluate(RUN_AXE, [[list(pair) for pair in STREAMLIT_CHROME], only])
 
 
+# The app's font for the CJK ranges (ui/assets/app.css), loaded only when a page draws one.
+CJK_FONT_LOADED = """() => [...document.fonts].some(
+  (face) => face.unicodeRange.includes("4E00") && face.status === "loaded")"""
+
 # Text cut to "…": an element that ends its text with an ellipsis and has more than it shows.
 CUT_TEXT = """() => [...document.querySelectorAll('[data-testid="stMain"] *')].filter(e => {
   const style = getComputedStyle(e);

@@ -1,6 +1,7 @@
 """The three languages in a real browser: `?lang=ru` and `?lang=zh` on a desktop and on a phone,
 with the page's <html lang>, the menu and the page in that language, and Chinese drawn with the
-app's own font (this machine has no CJK font: without it, the characters are empty boxes)."""
+app's own font (this machine has no CJK font: without it, the characters are empty boxes; on an
+English page, the Chinese note's title: tests/browser/test_pages.py, `LANGUAGES`)."""
 
 import re
 
@@ -8,35 +9,24 @@ import pytest
 from playwright.sync_api import expect
 
 from devtools.waits import choose, press, settle, wait_for_app
+from tests.browser.checks import CJK_FONT_LOADED
 
 pytestmark = pytest.mark.browser
 
-# The app's font for the CJK ranges (ui/assets/app.css), loaded only when a page draws one.
-CJK_FONT_LOADED = """() => [...document.fonts].some(
-  (face) => face.unicodeRange.includes("4E00") && face.status === "loaded")"""
-
 
 @pytest.mark.parametrize(("lang", "menu_entry"), [("ru", "Песочница"), ("zh", "练习场")])
-@pytest.mark.parametrize("screen", ["page", "phone"])
-def test_a_page_opened_in_a_language_speaks_it(request, screen, lang, menu_entry, app_url, shot):
-    tab = request.getfixturevalue(screen)
-    tab.goto(f"{app_url}/learn-continuous?lang={lang}")
-    settle(tab)
-    assert tab.evaluate("document.documentElement.lang") == lang
-    if screen == "page":  # the phone's menu is folded away
-        expect(tab.get_by_role("link", name=menu_entry, exact=True)).to_be_visible()
-    if lang == "zh":
-        tab.wait_for_function(CJK_FONT_LOADED)
-    shot(f"language-{lang}-{screen}", of=tab)
-
-
-def test_the_source_notes_chinese_title_is_drawn_with_the_apps_font(page, app_url):
-    """In English too: the Chinese note's title on /learn-continuous is drawn in glyphs."""
-    page.goto(f"{app_url}/learn-continuous")
+def test_a_page_opened_in_a_language_speaks_it(page, lang, menu_entry, app_url, shot):
+    """Opened on a desktop, then made a phone's width (the language is the page's, not the
+    screen's: one open shows both)."""
+    page.goto(f"{app_url}/learn-continuous?lang={lang}")
     settle(page)
-    expect(page.get_by_text("归一化折损累计增益").first).to_be_attached()
-    page.wait_for_function(CJK_FONT_LOADED)
-    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.evaluate("document.documentElement.lang") == lang
+    expect(page.get_by_role("link", name=menu_entry, exact=True)).to_be_visible()
+    if lang == "zh":
+        page.wait_for_function(CJK_FONT_LOADED)
+    shot(f"language-{lang}-page")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(f"language-{lang}-phone", resized=True)
 
 
 def test_a_language_switch_keeps_each_choice_shown_in_the_new_words(page, app_url):

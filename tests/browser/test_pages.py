@@ -19,8 +19,8 @@ worked sums breaking across lines to fit a phone (nothing to scroll to find a to
 walkthrough asking first, then its number and its read-only board, its sums fitting a phone,
 its fold "Step by step" drawing its charts, and its link to the playground, in the same tab
 (the playground's sums: tests/browser/test_phone_keyboard.py); Russian and Chinese words
-tagged with their language once shown (`LANGUAGES`), and learn-graded scanned again with every
-fold open.
+tagged with their language once shown, on an English page, Chinese drawn with the app's own font
+(`LANGUAGES`), and learn-graded scanned again with every fold open.
 
 The pages presenter view is for (`PRESENTED`) are opened once more in it: at 1920×1080 no text
 is under 24 px (charts, grids, cards and widget values included), and at 1280×720 and 853×480
@@ -43,6 +43,7 @@ from tests.browser.checks import (
     BOLD,
     CANVAS_FONTS,
     CHART_TEXT_OUTSIDE,
+    CJK_FONT_LOADED,
     CLOSE,
     CUT_TEXT,
     IMG,
@@ -368,6 +369,9 @@ def _languages_and_folds(visit: Visit) -> None:
         tagged = page.locator(f'[lang="{lang}"]', has_text=sample)
         expect(tagged.first).to_be_attached()
         visit.note(f"English inside lang={lang}", "Example" in tagged.first.text_content())
+        visit.note("page's language", page.evaluate("document.documentElement.lang") != "en")
+        if lang == "zh":  # drawn in glyphs: the app's own CJK font (this machine has none)
+            page.wait_for_function(CJK_FONT_LOADED)
     if path == "learn-graded":
         page.get_by_text("📚 5 more examples").click()
         expect(
