@@ -30,24 +30,40 @@ SPACES = [" ", " ", " ", "  ", "\t", " \t ", "\v", "\f", "\r", "\u00a0", "\u3000
 FIELDS = ["1", "2", "q1", "Q0", "0", "d1", "d2", "D-3", "#x", "1.5", "-1", "abc", "nan", "2e3",
           "inf", "é", "0.25", "10", "1e400", "x,y"]  # fmt: skip
 
+# The strategies the composites below draw from, built once: a strategy made inside a composite
+# is a new object at every draw, whose label and properties Hypothesis works out again (a third
+# of `trec_files`' time). The same objects draw the same choices, so the examples are the same.
+FIELD = st.sampled_from(FIELDS)
+SPACE = st.sampled_from(SPACES)
+SHORT_SPACE = st.sampled_from([*SPACES, "\x1c"])
+FIELD_COUNT = st.sampled_from([0, 1, 3, 4, 4, 5, 6, 6, 6, 7, 8])
+LINE_COUNT = st.integers(0, 25)
+SHORT_LINE_COUNT = st.integers(1, 25)
+SHORT_FIELD_COUNT = st.integers(0, 3)
+ONE_IN_10 = st.integers(0, 9)
+ONE_IN_30 = st.integers(0, 29)
+LINE_END = st.sampled_from(["\n", "\n", "\r\n"])
+SHORT_LINE_END = st.sampled_from(["\n", "\r\n"])
+BOM = st.sampled_from([b"", b"", b"\xef\xbb\xbf"])
+
 
 @st.composite
 def trec_files(draw) -> bytes:
     """A file of TREC-like lines: mostly 4 or 6 fields, some shorter or longer, blank or
     comment lines, any whitespace around and between fields, a BOM, CR LF, no last LF."""
     lines = []
-    for _ in range(draw(st.integers(0, 25))):
-        n = draw(st.sampled_from([0, 1, 3, 4, 4, 5, 6, 6, 6, 7, 8]))
-        fields = [draw(st.sampled_from(FIELDS)) for _ in range(n)]
-        gaps = [draw(st.sampled_from(SPACES)) for _ in range(n + 1)]
+    for _ in range(draw(LINE_COUNT)):
+        n = draw(FIELD_COUNT)
+        fields = [draw(FIELD) for _ in range(n)]
+        gaps = [draw(SPACE) for _ in range(n + 1)]
         ends = ("", gaps[0]) if draw(st.booleans()) else (gaps[0], gaps[-1])
         line = ends[0] + "".join(f + g for f, g in zip(fields, [*gaps[1:-1], ""])) + ends[1]
-        if draw(st.integers(0, 9)) == 0:
+        if draw(ONE_IN_10) == 0:
             line = "# " + line
         lines.append(line)
-    end = draw(st.sampled_from(["\n", "\n", "\r\n"]))
+    end = draw(LINE_END)
     text = end.join(lines) + draw(st.sampled_from([end, ""]))
-    bom = draw(st.sampled_from([b"", b"", b"\xef\xbb\xbf"]))
+    bom = draw(BOM)
     return bom + text.encode()
 
 
@@ -152,13 +168,13 @@ def short_lines(draw) -> bytes:
     """A file most of whose lines have too few fields for a run or qrels (up to 3), blank
     lines, spaces Python's `strip` knows and trec_eval does not, some comments and rows."""
     lines = []
-    for _ in range(draw(st.integers(1, 25))):
-        fields = [draw(st.sampled_from(FIELDS)) for _ in range(draw(st.integers(0, 3)))]
-        gaps = [draw(st.sampled_from([*SPACES, "\x1c"])) for _ in range(len(fields) + 1)]
+    for _ in range(draw(SHORT_LINE_COUNT)):
+        fields = [draw(FIELD) for _ in range(draw(SHORT_FIELD_COUNT))]
+        gaps = [draw(SHORT_SPACE) for _ in range(len(fields) + 1)]
         line = gaps[0] + "".join(f + g for f, g in zip(fields, gaps[1:]))
-        kind = draw(st.integers(0, 29))
+        kind = draw(ONE_IN_30)
         lines.append("# x" if kind == 0 else "1 Q0 d 1 2 r" if kind == 1 else line)
-    end = draw(st.sampled_from(["\n", "\r\n"]))
+    end = draw(SHORT_LINE_END)
     return (end.join(lines) + draw(st.sampled_from([end, ""]))).encode()
 
 
