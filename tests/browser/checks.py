@@ -14,6 +14,15 @@ Besides every serious and critical finding, two moderate and minor ones fail a s
 the app controls them: `heading-order` (sections are h2 under the page's h1, steps h3) and
 `empty-table-header`.
 
+The sidebar (`SIDEBAR`: the menu, the presenter switch, the language switch, the "This view"
+link box) is one component, drawn by the same code (`ui.share.sidebar_tools`, app.py) with the
+same styles on every page; only which menu link is the current one and the link box's address
+differ, and the current link has one style whichever it is. A scan can leave it out
+(`without=[SIDEBAR]`): tests/browser/test_pages.py scans it on Home only, at both widths, which
+saves 20–40 % of each other page's scans (bench/README.md, "axe without the sidebar"), and
+test_accessibility's keyboard test scans it again on /playground, whose page draws its link box
+itself (`share.sidebar_link`).
+
 Worked around in the app rather than excluded: Streamlit draws captions in the text colour at
 60%, which with its default colour reaches 3.9:1 against white; .streamlit/config.toml sets a
 darker text colour so captions reach 4.8:1 (WCAG AA asks 4.5:1). Formulas and tables wider than
@@ -25,16 +34,17 @@ from devtools import ROOT
 from ui.text import WORD_JOINER
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SIDEBAR = '[data-testid="stSidebar"]'
 # (rule, the Streamlit element its nodes sit in): see the module docstring for the reasons.
 STREAMLIT_CHROME = [
     ("list", '[data-testid="stSidebarNav"]'),
     ("listitem", '[data-testid="stSidebarNav"]'),
 ]
 
-RUN_AXE = """async ([chrome, only]) => {
+RUN_AXE = """async ([chrome, only, without]) => {
   const options = {resultTypes: ['violations'], elementRef: true};
   if (only) options.runOnly = {type: 'rule', values: only};
-  const result = await axe.run(document, options);
+  const result = await axe.run(without.length ? {exclude: without} : document, options);
   const found = [];
   for (const v of result.violations) {
     const always = ['heading-order', 'empty-table-header'].includes(v.id);
@@ -57,12 +67,13 @@ RUN_AXE = """async ([chrome, only]) => {
 LAYOUT_RULES = {"color-contrast", "scrollable-region-focusable", "target-size"}
 
 
-def axe_scan(page, only: list[str] | None = None) -> dict:
+def axe_scan(page, only: list[str] | None = None, without: list[str] = ()) -> dict:
     """axe on the page: {"found": the findings that fail, "ran": the rules it ran}; `only`:
-    these rules alone."""
+    these rules alone; `without`: the elements (CSS selectors) left out, with what they hold."""
     if not page.evaluate("() => !!window.axe"):  # once per document
         page.add_script_tag(path=str(AXE))
-    return page.evaluate(RUN_AXE, [[list(pair) for pair in STREAMLIT_CHROME], only])
+    chrome = [list(pair) for pair in STREAMLIT_CHROME]
+    return page.evaluate(RUN_AXE, [chrome, only, list(without)])
 
 
 # The app's font for the CJK ranges (ui/assets/app.css), loaded only when a page draws one.
