@@ -3,17 +3,21 @@ processes share one SQLite file, as behind the README's reverse proxy (the third
 the second). The students join before anything is asked, so their screens must pick up each
 step by themselves, and the audience screen must count and reveal by itself too.
 
-- a teacher and three students run one question to the reveal;
 - a phone's answer line drawn once when the page never removes what is stale;
 - one student per browser, and the teacher's join controls;
-- a whole class: the audience screen at 1920 × 1080 and 1280 × 720 (one screen, resized at
-  each step), three phones at 390 × 844, through the concept check, a two-round question, its
-  twin, and the closing check; the audience screen holds no control and no key and fits its
+- a whole class: the teacher, the audience screen at 1920 × 1080 and 1280 × 720 (one screen,
+  resized at each step), three phones at 390 × 844 (each joining by the prefilled join link),
+  through the concept check, a two-round question, its twin, and the closing check; the
+  teacher's count cards count by themselves, each phone is told at the reveal how its answer
+  stands beside the class's; the audience screen holds no control and no key and fits its
   screen, each phone's form is in its first screen; the teacher moves the reveal's steps on the
   audience screen (which steps by itself every 10 s too: here only its countdown is watched,
   the step it takes by itself is tests/pages/test_classroom.py's, on a clock moved by hand).
   Screenshots of every step, at every size (the phones' of one phone: before it answers, a
-  phone shows what the others show).
+  phone shows what the others show), and of the teacher's screen at the answers and the reveal.
+
+The early reveal of a one-round question ("Reveal now (skip discussion)…", then "Yes, reveal
+now") is tests/pages/test_classroom.py's: the phones pick up a reveal by themselves here.
 
 A screen the test no longer reads, or not until it opens it again, is left (about:blank): a
 live screen reruns its fragments every second or two, and each rerun is drawn again by the
@@ -38,11 +42,6 @@ pytestmark = pytest.mark.browser
 
 PROJECTOR = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
-STUDENTS = (  # name, pick, and what they are told at the reveal
-    ("Ann", "A scores higher", "You picked the answer, like 1 other"),
-    ("Bob", "A scores higher", "You picked the answer, like 1 other"),
-    ("Cem", "B scores higher", "You picked “B scores higher”, like no one else"),
-)
 
 
 # The servers a session has run on in this module (each a `two_servers` one).
@@ -82,62 +81,6 @@ def _first_session(page, server):
         _open(page, server)
 
 
-def test_a_teacher_and_three_students_on_two_servers_run_a_question_to_the_reveal(
-    new_browser, two_servers
-):
-    first, second = two_servers
-    teacher = new_browser(viewport=PROJECTOR)
-    students = [new_browser(viewport=PHONE) for _ in STUDENTS]
-    _first_session(teacher, first)
-    _first_session(students[2], second)
-
-    _open(teacher, f"{first}/classroom")
-    teacher.get_by_role("button", name="Start a class").click()
-    expect(teacher.get_by_text("Scan to join")).to_be_visible()
-    code = teacher.url.split("room=")[1].split("&")[0]
-    assert "key=" in teacher.url
-
-    for page, server, (name, _, _) in zip(students, (first, first, second), STUDENTS):
-        _open(page, f"{server}/classroom?room={code}")
-        expect(page.get_by_label("Class code")).to_have_value(rooms.format_code(code))
-        page.get_by_label("Your name (optional)").fill(name)
-        page.get_by_role("button", name="Join").click()
-    for page in students:
-        expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible()
-        assert "student=" in page.url and "key=" not in page.url
-    expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("3")
-
-    teacher.get_by_text("Which order scores higher?").first.click()
-    teacher.get_by_role("button", name="Pose this question").click()
-    count = teacher.get_by_test_id("stMetricValue").first
-    expect(count).to_have_text("0 of 3")
-
-    for page, (_, pick, _) in zip(students, STUDENTS):
-        expect(page.get_by_text("Question 1: Which order scores higher?")).to_be_visible()
-        page.get_by_text(pick, exact=True).click()
-        page.get_by_role("button", name="Send my answer").click()
-    for page in students:
-        expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
-    expect(count).to_have_text("3 of 3")
-    ARTIFACTS.mkdir(exist_ok=True)
-    top = teacher.get_by_role("heading", name=f"Class {rooms.format_code(code)}")
-    top.scroll_into_view_if_needed()
-    teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-answers.png"))
-    students[0].screenshot(path=str(ARTIFACTS / "classroom-phone-answered.png"))
-
-    # One round: the reveal is the second choice, and asks first.
-    teacher.get_by_role("button", name="Reveal now (skip discussion)…").click()
-    teacher.get_by_role("button", name="Yes, reveal now").click()
-    expect(teacher.get_by_test_id("stMetricValue").first).to_have_text("2 of 3")
-    expect(teacher.get_by_text("What the wrong answers point to")).to_be_visible()
-    for page, (_, _, told) in zip(students, STUDENTS):
-        expect(page.get_by_text(told)).to_be_visible()
-        expect(page.get_by_text("2 of 3 in the class got it right")).to_be_visible()
-    top.scroll_into_view_if_needed()
-    teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-reveal.png"))
-    students[2].screenshot(path=str(ARTIFACTS / "classroom-phone-reveal.png"), full_page=True)
-
-
 def _ends_held_back(ws, held: dict) -> None:
     """Pass the server's messages on to the page, but once `held["on"]`, not the one that ends
     a fragment's run (counted in `held["ends"]`): the page then never removes what such a run
@@ -164,7 +107,7 @@ def test_a_phone_shows_its_answer_once_though_nothing_stale_is_removed(
     """After an answer, the round panel redraws itself every 2 s and the page never hears that
     those runs ended. Each line must be drawn again in its place, the answer line once: drawn a
     place up when "Your answer is in." went away, its first copy stayed below, and a phone in
-    the test above kept both for 120 s."""
+    a class test kept both for 120 s."""
     first, _ = two_servers
     db = Store(database)
     room = db.open_room()
@@ -282,6 +225,12 @@ CLASS = (  # name, round 1 pick and how sure, round 2 pick, twin: right or not
     ("Bob", "B scores higher", "Guessing", "A scores higher", True),
     ("Cem", "B scores higher", "Fairly sure", "B scores higher", False),
 )
+# What each phone is told at the question's reveal, of its round-2 answer (A is right).
+TOLD = (
+    "You picked the answer, like 1 other",
+    "You picked the answer, like 1 other",
+    "You picked “B scores higher”, like no one else",
+)
 # Every control a viewer could see or reach by keyboard.
 CONTROLS = """() => [...document.querySelectorAll(
     'button, input, select, textarea, a[href], summary, [role=button], [role=switch],'
@@ -348,6 +297,12 @@ def _phone_form_first(page, name: str, step: str) -> None:
         page.screenshot(path=str(ARTIFACTS / f"classroom-phone-{step}-{name}.png"))
 
 
+def _card(page, label: str):
+    """The value of the count card `label` ("Joined", "Answered", "Right")."""
+    named = page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
+    return page.get_by_test_id("stMetric").filter(has=named).get_by_test_id("stMetricValue")
+
+
 def _step_to(teacher, button: str, name: str) -> None:
     """The teacher presses `button` (previous or next) until their screen says the audience
     screen shows the step `name`. Each press moves on from the step the teacher's screen
@@ -387,9 +342,13 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
     screen = new_browser(viewport=AUDIENCE["1920"])  # the audience's, resized at each step
     phones = [new_browser(**A_PHONE) for _ in CLASS]
     ARTIFACTS.mkdir(exist_ok=True)
+    _first_session(teacher, first)
+    _first_session(phones[2], second)
     _open(teacher, f"{first}/classroom")
     teacher.get_by_role("button", name="Start a class").click()
     expect(teacher.get_by_text("This is your screen")).to_be_visible()
+    expect(teacher.get_by_text("Scan to join")).to_be_visible()
+    assert "key=" in teacher.url
     code = teacher.url.split("room=")[1].split("&")[0]
     key = teacher.url.split("key=")[1].split("&")[0]
     projector_link = teacher.locator("code").filter(has_text="projector=").first.inner_text()
@@ -398,10 +357,13 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
     expect(screen.get_by_text(rooms.format_code(code)).first).to_be_visible()
     for page, server, (name, *_) in zip(phones, (first, first, second), CLASS, strict=True):
         _open(page, f"{server}/classroom?room={code}")
+        expect(page.get_by_label("Class code")).to_have_value(rooms.format_code(code))
         page.get_by_label("Your name (optional)").fill(name)
         page.get_by_role("button", name="Join").click()
         expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible()
+        assert "student=" in page.url and "key=" not in page.url
     expect(screen.get_by_text("3 joined")).to_be_visible()
+    expect(_card(teacher, "Joined")).to_have_text("3")
     _audience_holds_no_control_and_no_key(
         screen, key, "1-lobby", axe=("1280", "the audience screen's lobby")
     )
@@ -433,8 +395,11 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
     timer.press("Escape")
     wait_for_app(teacher)
     teacher.get_by_role("button", name="Pose this question").click()
+    answered = _card(teacher, "Answered")
+    expect(answered).to_have_text("0 of 3")
     for page, (name, pick, how, *_) in zip(phones, CLASS, strict=True):
         expect(page.get_by_text("Round 1: answer on your own")).to_be_visible()
+        expect(page.get_by_text("Question 1: Which order scores higher?")).to_be_visible()
         _phone_form_first(page, name, "4-round1")
         if name == "Ann":
             _no_axe_findings(page, "a phone in round 1")
@@ -444,6 +409,10 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
         form.get_by_role("button", name="Send my answer").click()
         expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
     expect(screen.get_by_text("3 of 3")).to_be_visible()
+    expect(answered).to_have_text("3 of 3")
+    top = teacher.get_by_role("heading", name=f"Class {rooms.format_code(code)}")
+    top.scroll_into_view_if_needed()
+    teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-answers.png"))
     expect(screen.get_by_text(re.compile(r"⏱ [0-5]:\d\d left"))).to_be_visible()
     _audience_holds_no_control_and_no_key(
         screen, key, "4-round1", axe=("1920", "the audience screen in round 1")
@@ -469,6 +438,9 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
 
     # The reveal, one step at a time on the audience screen: the teacher moves it on.
     teacher.get_by_role("button", name="Reveal the answer").click()
+    expect(teacher.get_by_text("What the wrong answers point to", exact=True)).to_be_visible()
+    top.scroll_into_view_if_needed()
+    teacher.screenshot(path=str(ARTIFACTS / "classroom-teacher-reveal.png"))
     expect(screen.get_by_text("Round 1 (alone)").first).to_be_visible()
     _audience_holds_no_control_and_no_key(
         screen, key, "6-reveal", axe=("1280", "the audience screen at the reveal")
@@ -479,7 +451,9 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
     # AppTest's to check, on a clock it moves by hand).
     expect(screen.get_by_text(re.compile(r"step 2 of \d, the next in [1-9] s"))).to_be_visible()
     _audience_holds_no_control_and_no_key(screen, key, "7-reveal-moved")
-    for page in phones:
+    for page, told in zip(phones, TOLD, strict=True):
+        expect(page.get_by_text(told)).to_be_visible()
+        expect(page.get_by_text("2 of 3 in the class got it right")).to_be_visible()
         expect(page.get_by_text("⏱")).to_have_count(0)  # a revealed round has no timer
     phones[1].screenshot(path=str(ARTIFACTS / "classroom-phone-8-reveal-Bob.png"))
     _no_axe_findings(phones[1], "a phone at the reveal")
@@ -499,6 +473,7 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
         expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
     teacher.get_by_role("button", name="Reveal the answer").click()
     expect(teacher.get_by_text("What the twin of question 1 shows").first).to_be_visible()
+    expect(_card(teacher, "Right")).to_have_text("2 of 3")  # the twin's one round
     expect(teacher.get_by_text("Weighted learning gain: 0.50")).to_be_visible()
     _step_to(teacher, "← Previous step", "what the twin question shows")  # the last step
     expect(screen.get_by_text("What the twin of question 1 shows").first).to_be_visible()
