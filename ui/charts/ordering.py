@@ -18,7 +18,18 @@ from i18n import tr, trn
 from ndcg_core.display import count, fixed, signed
 
 from ..text import for_chart
-from .theme import BLUE, DIVERGING, GREEN, GREY, ORANGE, SKY, VERMILLION, layout
+from .theme import (
+    BLUE,
+    DIVERGING,
+    GREEN,
+    GREY,
+    ORANGE,
+    SKY,
+    VERMILLION,
+    label_at_top,
+    layout,
+    vertical_line,
+)
 
 HEATMAP_MAX = 60  # positions drawn in the heatmap; longer lists show their top
 CELL_TEXT_MAX = 12  # up to this many positions, every cell prints its change
@@ -312,6 +323,14 @@ def cutoff_chart(table: pd.DataFrame, i: int, j: int, *, marked: str) -> go.Figu
     """NDCG@k before and after swapping positions i and j (`ordering.ndcg_at_each_k`), with the
     chosen cut-off (the table's `chosen` row) marked by a dotted line labelled `marked`."""
     cut_offs = table["k"].to_numpy()
+    chosen = table.loc[table["chosen"], "k"]
+    marks = {}
+    if not chosen.empty:
+        k = int(chosen.iloc[0])
+        marks = {
+            "shapes": [vertical_line(k, {"color": GREY, "dash": "dot"})],
+            "annotations": [label_at_top(k, for_chart(marked))],
+        }
     figure = go.Figure(
         layout=layout(
             height=380,
@@ -319,6 +338,7 @@ def cutoff_chart(table: pd.DataFrame, i: int, j: int, *, marked: str) -> go.Figu
             y_title="NDCG@k",
             xaxis={"dtick": _step(len(table))},
             yaxis={"rangemode": "tozero"},
+            **marks,
         )
     )
     for column, name, colour, dash, symbol in (
@@ -344,12 +364,5 @@ def cutoff_chart(table: pd.DataFrame, i: int, j: int, *, marked: str) -> go.Figu
                 for k, v in zip(cut_offs, values)
             ],
             hoverinfo="text",
-        )
-    chosen = table.loc[table["chosen"], "k"]
-    if not chosen.empty:
-        figure.add_vline(
-            x=int(chosen.iloc[0]),
-            line={"color": GREY, "dash": "dot"},
-            annotation_text=for_chart(marked),
         )
     return figure

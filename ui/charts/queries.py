@@ -14,7 +14,16 @@ from i18n import tr
 from ndcg_core.display import count, fixed, signed
 
 from ..text import for_chart
-from .theme import BLUE, GREY, ORANGE, VERMILLION, layout
+from .theme import (
+    BLUE,
+    GREY,
+    ORANGE,
+    VERMILLION,
+    label_at_top,
+    layout,
+    vertical_band,
+    vertical_line,
+)
 
 BIN_WIDTH = 0.05  # of NDCG, so 20 bars span 0–1
 # A value of exactly 1 belongs in the last bar, not in a bar of its own beyond it.
@@ -38,6 +47,11 @@ def spread_histogram(
             yaxis={"rangemode": "tozero", "dtick": max(1, int(np.ceil(tallest / 5)))},
             bargap=0.05,
             showlegend=False,
+            shapes=[
+                vertical_band(low, high, ORANGE, 0.2),
+                vertical_line(mean, {"color": VERMILLION, "width": 3, "dash": "dash"}),
+            ],
+            annotations=[label_at_top(mean, tr("mean {value}", value=fixed(mean)), centred=True)],
         )
     )
     figure.add_trace(
@@ -50,13 +64,6 @@ def spread_histogram(
                 "{measure} %{{x}}<br>%{{y}} queries<extra></extra>", measure=for_chart(measure)
             ),
         )
-    )
-    figure.add_vrect(x0=low, x1=high, fillcolor=ORANGE, opacity=0.2, line_width=0, layer="below")
-    figure.add_vline(
-        x=mean,
-        line={"color": VERMILLION, "width": 3, "dash": "dash"},
-        annotation_text=tr("mean {value}", value=fixed(mean)),
-        annotation_position="top",
     )
     return figure
 

@@ -72,6 +72,58 @@ def layout(*, height: int, x_title: str | None = None, y_title: str | None = Non
     return base
 
 
+# A vertical line or band across the plot's whole height at data x, and a label at its top,
+# as parts of the layout (`layout(shapes=…, annotations=…)`): the same shapes and annotation
+# plotly's `add_vline`/`add_vrect` write, at a tenth of their cost (plotly's add_* walk every
+# subplot and copy the layout: about 6 ms a call).
+def vertical_line(x: float, line: dict) -> dict:
+    return {
+        "type": "line",
+        "xref": "x",
+        "yref": "y domain",
+        "x0": x,
+        "x1": x,
+        "y0": 0,
+        "y1": 1,
+        "line": line,
+    }
+
+
+def vertical_band(x0: float, x1: float, colour: str, opacity: float) -> dict:
+    return {
+        "type": "rect",
+        "xref": "x",
+        "yref": "y domain",
+        "x0": x0,
+        "x1": x1,
+        "y0": 0,
+        "y1": 1,
+        "fillcolor": colour,
+        "opacity": opacity,
+        "line": {"width": 0},
+        "layer": "below",
+    }
+
+
+def label_at_top(x: float, text: str, *, centred: bool = False) -> dict:
+    """`text` at the top of a vertical line at x: above the plot, centred on it (`centred`), or
+    inside the plot, to the line's right."""
+    where = (
+        {"xanchor": "center", "yanchor": "bottom"}
+        if centred
+        else {"xanchor": "left", "yanchor": "top"}
+    )
+    return {
+        "x": x,
+        "xref": "x",
+        "y": 1,
+        "yref": "y domain",
+        "text": text,
+        "showarrow": False,
+        **where,
+    }
+
+
 def present(fig):
     """Larger text everywhere in a figure, in presenter view; returns the figure."""
     if not is_presenting():
