@@ -9,7 +9,8 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # --disable-features or --blink-settings here would replace its list, not add to it (Chromium
 # keeps the last value of a repeated switch).
 # Switches tried for the tests' CPU and not kept (no cut beyond the runs' spread): bench/README.md,
-# "Chromium's own switches".
+# "Chromium's own switches" and "The fifteenth stop" (--process-per-site, V8's --no-opt
+# --no-maglev and --no-flush-bytecode).
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
