@@ -76,6 +76,13 @@ def axe_scan(page, only: list[str] | None = None, without: list[str] = ()) -> di
     return page.evaluate(RUN_AXE, [chrome, only, list(without)])
 
 
+def card(page, label: str):
+    """The value of the metric card labelled exactly `label` (st.metric: "Mean NDCG@10",
+    "Joined", "P@6", …)."""
+    named = page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
+    return page.get_by_test_id("stMetric").filter(has=named).get_by_test_id("stMetricValue")
+
+
 # The app's font for the CJK ranges (ui/assets/app.css), loaded only when a page draws one.
 CJK_FONT_LOADED = """() => [...document.fonts].some(
   (face) => face.unicodeRange.includes("4E00") && face.status === "loaded")"""

@@ -36,6 +36,7 @@ from classroom.store import URL_VARIABLE, Store
 from devtools.appserver import start_app, stop_app
 from devtools.chromium import PHONE as A_PHONE
 from devtools.waits import RESIZED, open_context, settle, wait_for_app
+from tests.browser.checks import card
 from tests.browser.conftest import ARTIFACTS, MOTION
 
 pytestmark = pytest.mark.browser
@@ -297,12 +298,6 @@ def _phone_form_first(page, name: str, step: str) -> None:
         page.screenshot(path=str(ARTIFACTS / f"classroom-phone-{step}-{name}.png"))
 
 
-def _card(page, label: str):
-    """The value of the count card `label` ("Joined", "Answered", "Right")."""
-    named = page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
-    return page.get_by_test_id("stMetric").filter(has=named).get_by_test_id("stMetricValue")
-
-
 def _step_to(teacher, button: str, name: str) -> None:
     """The teacher presses `button` (previous or next) until their screen says the audience
     screen shows the step `name`. Each press moves on from the step the teacher's screen
@@ -363,7 +358,7 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
         expect(page.get_by_text("Waiting for your teacher's first question")).to_be_visible()
         assert "student=" in page.url and "key=" not in page.url
     expect(screen.get_by_text("3 joined")).to_be_visible()
-    expect(_card(teacher, "Joined")).to_have_text("3")
+    expect(card(teacher, "Joined")).to_have_text("3")
     _audience_holds_no_control_and_no_key(
         screen, key, "1-lobby", axe=("1280", "the audience screen's lobby")
     )
@@ -395,7 +390,7 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
     timer.press("Escape")
     wait_for_app(teacher)
     teacher.get_by_role("button", name="Pose this question").click()
-    answered = _card(teacher, "Answered")
+    answered = card(teacher, "Answered")
     expect(answered).to_have_text("0 of 3")
     for page, (name, pick, how, *_) in zip(phones, CLASS, strict=True):
         expect(page.get_by_text("Round 1: answer on your own")).to_be_visible()
@@ -473,7 +468,7 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
         expect(page.get_by_text("You can change it until this round closes")).to_be_visible()
     teacher.get_by_role("button", name="Reveal the answer").click()
     expect(teacher.get_by_text("What the twin of question 1 shows").first).to_be_visible()
-    expect(_card(teacher, "Right")).to_have_text("2 of 3")  # the twin's one round
+    expect(card(teacher, "Right")).to_have_text("2 of 3")  # the twin's one round
     expect(teacher.get_by_text("Weighted learning gain: 0.50")).to_be_visible()
     _step_to(teacher, "← Previous step", "what the twin question shows")  # the last step
     expect(screen.get_by_text("What the twin of question 1 shows").first).to_be_visible()

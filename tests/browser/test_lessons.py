@@ -10,15 +10,7 @@ import re
 from playwright.sync_api import expect
 
 from devtools.waits import press, settle, wait_for_app
-
-
-def card(page, label: str):
-    """The value of the metric card with this label."""
-    return (
-        page.get_by_test_id("stMetric")
-        .filter(has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True))
-        .get_by_test_id("stMetricValue")
-    )
+from tests.browser.checks import card
 
 
 def test_metrics_figures_and_what_a_reorder_moved(page, app_url, shot):

@@ -29,6 +29,7 @@ from devtools.waits import poll, wait_for_app
 from i18n import speaking
 from ndcg_core import ndcg, totals
 from ndcg_core.display import fixed
+from tests.browser.checks import card
 from ui import urlparams
 
 pytestmark = pytest.mark.skipif(
@@ -213,8 +214,7 @@ def test_each_browser_sticks_to_one_process_and_both_processes_serve(
         source.get_by_text("Upload a CSV").click()
         page.locator('input[type="file"]').first.set_input_files(str(run))
         mean = (ndcg([0, 1]) + ndcg([1, 0])) / 2
-        card = page.get_by_test_id("stMetric").filter(has_text="Mean NDCG@10")
-        expect(card.get_by_test_id("stMetricValue")).to_have_text(f"{mean:.4f}")
+        expect(card(page, "Mean NDCG@10")).to_have_text(f"{mean:.4f}")
 
     # Two browsers; each test's `new_browser` is one with no cookie yet. A tab no longer read is
     # left at once (its websocket closes, as at the end): an idle page is still drawn.

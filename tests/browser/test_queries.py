@@ -9,22 +9,15 @@ import pytest
 from playwright.sync_api import expect
 
 from devtools.waits import settle, wait_for_app
+from tests.browser.checks import card
 
 pytestmark = pytest.mark.browser
-
-
-def metric(page, label: str):
-    """The value of the metric card labelled `label`."""
-    card = page.get_by_test_id("stMetric").filter(
-        has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
-    )
-    return card.get_by_test_id("stMetricValue")
 
 
 def test_queries_page_shows_table_mean_and_playground_link(page, app_url, shot, tmp_path):
     page.goto(f"{app_url}/queries")
     wait_for_app(page)
-    expect(metric(page, "Mean NDCG@10")).to_have_text("0.7795")  # movie sample
+    expect(card(page, "Mean NDCG@10")).to_have_text("0.7795")  # movie sample
     table = page.locator(".st-key-queries_table")
     expect(table).to_be_visible()
     expect(page.locator(".js-plotly-plot")).to_have_count(2)
@@ -34,16 +27,16 @@ def test_queries_page_shows_table_mean_and_playground_link(page, app_url, shot, 
     # The all-zero rule "skip" leaves Gus out: 9 of 10 queries in the mean.
     zero_rule = page.get_by_role("radiogroup", name="A query with no relevant")
     zero_rule.get_by_text("skip: leave it out of the mean").click()
-    expect(metric(page, "Queries in the mean")).to_have_text("9 of 10")
-    expect(metric(page, "Mean NDCG@10")).not_to_have_text("0.7795")
+    expect(card(page, "Queries in the mean")).to_have_text("9 of 10")
+    expect(card(page, "Mean NDCG@10")).not_to_have_text("0.7795")
     wait_for_app(page)
     assert "zero=skip" in page.url
 
     source = page.get_by_role("radiogroup", name="Where the run comes from")
     source.get_by_text("trec_eval's own test files", exact=False).click()
-    expect(metric(page, "Queries in the mean")).to_have_text("3 of 3")
+    expect(card(page, "Queries in the mean")).to_have_text("3 of 3")
     # trec_eval's ndcg_cut_10 mean, with "skip" changing nothing (every topic has a relevant doc)
-    expect(metric(page, "Mean NDCG@10")).to_have_text("0.3016")
+    expect(card(page, "Mean NDCG@10")).to_have_text("0.3016")
     expect(table).to_be_visible()
     # Select the first query (the row marker at the left of the grid) to get its playground link.
     table.scroll_into_view_if_needed()
@@ -66,7 +59,7 @@ def test_queries_page_shows_table_mean_and_playground_link(page, app_url, shot, 
     # The link opens the playground on the value the table shows for query 301.
     page.goto(f"{app_url}{href}")
     wait_for_app(page)
-    expect(metric(page, "NDCG@10")).to_have_text("0.1518")
+    expect(card(page, "NDCG@10")).to_have_text("0.1518")
 
 
 def _uploading_a_csv_with_bad_rows_lists_them_until_skipped(page, tmp_path, shot) -> None:
@@ -85,7 +78,7 @@ def _uploading_a_csv_with_bad_rows_lists_them_until_skipped(page, tmp_path, shot
     expect(page.get_by_text("Mean NDCG@10", exact=True)).to_have_count(0)
     shot("queries-upload-problems")
     page.get_by_text("Skip these 2 line(s) and evaluate the rest").click()
-    expect(metric(page, "Mean NDCG@10")).to_have_text("1.0000")
+    expect(card(page, "Mean NDCG@10")).to_have_text("1.0000")
 
 
 RUN_WITH_NOTES = (
@@ -137,18 +130,18 @@ def _pick_run(page, tmp_path, run_text, run_name) -> None:
 
 def test_a_trec_eval_run_with_extra_fields_and_a_skipped_query(page, app_url, shot, tmp_path):
     _upload_trec(page, app_url, tmp_path, RUN_WITH_NOTES, QRELS_WITH_A_SKIPPED_QUERY)
-    expect(metric(page, "Mean NDCG@10")).to_be_visible()
+    expect(card(page, "Mean NDCG@10")).to_be_visible()
     expect(page.get_by_text("2 lines have more than 6 fields", exact=False)).to_be_visible()
-    answered = metric(page, "Over the queries answered (1)").inner_text()
-    expect(metric(page, "Over every judged query, -c (2)")).to_be_visible()
+    answered = card(page, "Over the queries answered (1)").inner_text()
+    expect(card(page, "Over every judged query, -c (2)")).to_be_visible()
     wait_for_app(page)
     page.get_by_text("Which queries the mean is taken over").scroll_into_view_if_needed()
     shot("queries-complete-gap")
     page.get_by_role("radiogroup", name="The mean is taken over").get_by_text(
         "Every judged query (trec_eval -c)"
     ).click()
-    expect(metric(page, "Queries in the mean")).to_have_text("2 of 2")
-    expect(metric(page, "Mean NDCG@10")).not_to_have_text(answered)
+    expect(card(page, "Queries in the mean")).to_have_text("2 of 2")
+    expect(card(page, "Mean NDCG@10")).not_to_have_text(answered)
     wait_for_app(page)
     assert "complete=1" in page.url
     download = page.get_by_test_id("stDownloadButton").filter(has_text="trec_eval's output")
@@ -187,7 +180,7 @@ def test_a_gain_per_grade_with_its_lesson_at_desktop_and_phone_width(page, app_u
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 2400})
         if width == 390:
-            expect(metric(page, "Mean NDCG@5")).to_be_visible()
+            expect(card(page, "Mean NDCG@5")).to_be_visible()
             expect(page.locator(".js-plotly-plot")).to_have_count(2)
             wait_for_app(page)
             # Back to the top, where a phone opens the page (the 1280 shot scrolled down).
