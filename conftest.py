@@ -85,26 +85,39 @@ def _known_durations(config) -> tuple[dict[str, float], dict[str, float]]:
     return durations, {**GUESS, "other": OTHER_GUESS, **kept.get("kinds", {})}
 
 
-def _shares_a_module_fixture(item) -> bool:
-    """Whether the test uses a fixture set up once per module (or class): its module's tests
-    that do are kept together, so that the fixture (an app server, nginx) starts once."""
+# Fixtures set up once per worker whose start costs seconds of CPU: a real library's own
+# process (tests/crosscheck/conftest.py; ranx compiles for ~10 s in each new process, torch
+# imports for ~4 s). The tests that use one are kept together, so that one worker starts it.
+STARTED_ONCE = ("library_process",)
+
+
+def _kept_together(item) -> str | None:
+    """What a test is kept together with, if anything: the tests of its module when it uses
+    a fixture set up once per module (or class), so that the fixture (an app server, nginx)
+    starts once; the tests that use the same STARTED_ONCE fixture."""
     info = getattr(item, "_fixtureinfo", None)
     if info is None:
-        return False
-    return any(
+        return None
+    for name in STARTED_ONCE:
+        if name in info.name2fixturedefs:
+            return name
+    if any(
         defs and defs[-1].scope in ("module", "class", "package")
         for defs in info.name2fixturedefs.values()
-    )
+    ):
+        return item.nodeid.split("::")[0]
+    return None
 
 
 def _units(items, expected):
-    """Groups of tests that run together, each with its expected time: one test alone, or a
-    module's tests that share a module fixture (cut into pieces if long, so that two workers
-    can share them at the cost of one more start of the fixture)."""
+    """Groups of tests that run together, each with its expected time: one test alone, or the
+    tests kept together (`_kept_together`; cut into pieces if long, so that two workers can
+    share them at the cost of one more start of the fixture)."""
     singles, modules = [], {}
     for item in items:
-        if _shares_a_module_fixture(item):
-            modules.setdefault(item.nodeid.split("::")[0], []).append(item)
+        together = _kept_together(item)
+        if together:
+            modules.setdefault(together, []).append(item)
         else:
             singles.append([item])
     groups = list(singles)

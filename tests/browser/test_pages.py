@@ -4,8 +4,11 @@ browser test's time). What only a browser can see; the numbers and links each pa
 AppTest's (tests/pages/).
 
 Each page opens from a link whose parameters carry HTML, a javascript: link, Markdown and LaTeX
-(`INJECTED`), in the shared desktop tab, and is then resized (the app lays a page out by its
-width alone, so a resized page is that screen's layout):
+(`INJECTED`), in the shared desktop tab: the first visit on a worker opens the app with it,
+each next one follows it inside the app the last visit left open, as the browser's Back and
+Forward do (`_left`: the page runs with the link's parameters as when it is opened; the
+browser does not start Streamlit's frontend again). It is then resized (the app lays a page
+out by its width alone, so a resized page is that screen's layout):
 - at 1280×720, where it opens, and 853×480 (a 1280×720 projector at 100 % and 150 %): the
   browser tab's title is the page's own; no text cut to "…" and no chart text outside its chart;
 - at 1280×2200 (tall, so axe sees the whole page in view): axe-core finds nothing serious
@@ -24,7 +27,8 @@ its fold "Step by step" drawing its charts, and its link to the playground, in t
 tagged with their language once shown, on an English page, Chinese drawn with the app's own font
 (`LANGUAGES`), and learn-graded scanned again with every fold open.
 
-The pages presenter view is for (`PRESENTED`) are opened once more in it: at 1920×1080 no text
+The pages presenter view is for (`PRESENTED`) are opened once more in it (the first from a new
+document, the next ones followed inside it, as above): at 1920×1080 no text
 is under 24 px (charts, grids, cards and widget values included), and at 1280×720 and 853×480
 nothing is cut; Home and the playground show their board there too (`PRESENTED_MORE`: no
 sidebar, the list's NDCG, and on a 1280×720 projector Home's board without its hint and its
@@ -34,13 +38,15 @@ board-presenter*.png.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from urllib.parse import quote, unquote
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from devtools.waits import RESIZED, settle
+from devtools.waits import RESIZED, settle, wait_for_app
 from tests.browser.checks import (
     BOLD,
     CANVAS_FONTS,
@@ -62,6 +68,7 @@ from tests.browser.checks import (
     injected,
     shown_text,
 )
+from tests.browser.conftest import _leave, _motion
 from ui.menu import PAGES
 
 pytestmark = pytest.mark.browser
@@ -167,14 +174,66 @@ def _wrong_title(path: str, title: str) -> str | None:
     return None if title == TITLES[path] else title
 
 
+# A link followed inside the app, as the browser's Back and Forward buttons do: Streamlit's
+# frontend reads the new address and runs its page with the link's parameters, in the document
+# (and the Streamlit session) already open.
+FOLLOW = """(link) => {
+  history.pushState(null, "", link);
+  window.dispatchEvent(new PopStateEvent("popstate"));
+}"""
+
+
+@pytest.fixture(scope="module")
+def _left(_tabs, browser_context_args):
+    """What the desktop tab shows as this module's last test left it, once that test passed:
+    "pages" (the app, opened by `test_each_page_at_every_width`), "presenter" (the app in
+    presenter view, which keeps itself for the session) or None (nothing to go on from).
+
+    A visit that finds the app as it needs it follows its link inside the app (FOLLOW)
+    instead of opening a new document: a new document costs the browser 1.5–2 s of CPU before
+    the page itself is drawn (Streamlit's frontend starting, its scripts, a new session), a
+    followed link only the page (bench/README.md, "test_pages: each link followed inside the
+    app"). The module's tests run one after another on a worker (a module fixture keeps them
+    together, conftest.py); at its end the tab is left as every test leaves it."""
+    left = {"shows": None}
+    yield left
+    _leave(_tabs("desktop", browser_context_args))
+
+
+@pytest.fixture
+def page(_tabs, browser_context_args, request, _left):
+    """conftest's desktop tab, kept on the app for the module's next test (`_left`), what the
+    app stored cleared."""
+    page = _tabs("desktop", browser_context_args)
+    _motion(page, request)
+    shows, _left["shows"] = _left["shows"], None  # until this test has passed
+    if shows is None and page.url != "about:blank":
+        _leave(page)
+    _left["was"] = shows
+    yield page
+    with contextlib.suppress(PlaywrightError):
+        page.evaluate("() => localStorage.clear()")
+
+
+def _open(page, link: str, app_url: str, left: dict, shows: str) -> None:
+    """Go to `link` (the app's path and query): inside the app if the last test left it as
+    this one needs it, else in a new document."""
+    if left["was"] == shows:
+        page.evaluate(FOLLOW, link)
+        wait_for_app(page)
+    else:
+        page.goto(app_url + link)
+
+
 @pytest.mark.parametrize("path", PATHS)
-def test_each_page_at_every_width(page, app_url, axe_ready, dialogs, shot, path):
-    visit = _visit(page, shot, app_url, path)
+def test_each_page_at_every_width(page, app_url, axe_ready, dialogs, shot, path, _left):
+    visit = _visit(page, shot, lambda link: _open(page, link, app_url, _left, "pages"), path)
     visit.note("dialogs", dialogs)
     assert visit.problems == {}, path
+    _left["shows"] = "pages"
 
 
-def _visit(page, shot, app_url: str, path: str) -> Visit:
+def _visit(page, shot, open_link, path: str) -> Visit:
     query = "&".join(f"{key}={quote(value, safe='')}" for key, value in INJECTED.items())
     visit = Visit(page, shot, path)
     name = path or "home"
@@ -182,7 +241,7 @@ def _visit(page, shot, app_url: str, path: str) -> Visit:
     # a page drawn at 1280×2200 through all of its loading costs chromium far more than one
     # drawn once at that size when it is still.
     page.set_viewport_size(PROJECTOR)
-    page.goto(f"{app_url}/{path}?{query}")
+    open_link(f"/{path}?{query}")
     visit.at("1280×720", PROJECTOR)
     expect(page.locator("h1").first).to_be_visible()
     visit.note("browser title", _wrong_title(path, page.title()))
@@ -213,14 +272,19 @@ def _visit(page, shot, app_url: str, path: str) -> Visit:
 
 
 @pytest.mark.parametrize("path", list(PRESENTED))
-def test_presenter_view_reads_from_the_back_row_and_nothing_is_cut(page, app_url, path, shot):
+def test_presenter_view_reads_from_the_back_row_and_nothing_is_cut(
+    page, app_url, path, shot, _left
+):
     """Opened at 1920×1080 and then narrowed: the data grids take their font size when they are
     mounted and keep it through a resize, so only a page opened at 1920 draws its grids at the
     size the back row sees (the cut checks read the page's text, not the grids' canvas)."""
-    page.context.add_init_script(CANVAS_FONTS)  # for the pages opened from here on
+    if _left["was"] != "presenter":
+        page.context.add_init_script(CANVAS_FONTS)  # for the pages opened from here on
     visit = Visit(page, shot, path)
     page.set_viewport_size(BACK_ROW)
-    page.goto(f"{app_url}/{path}?{PRESENTED[path]}&present=1".replace("?&", "?"))
+    _open(
+        page, f"/{path}?{PRESENTED[path]}&present=1".replace("?&", "?"), app_url, _left, "presenter"
+    )
     visit.at("1920×1080", BACK_ROW)
     if path == "libraries":  # its cards and table, which must read from the back row too
         visit.answer()
@@ -237,6 +301,7 @@ def test_presenter_view_reads_from_the_back_row_and_nothing_is_cut(page, app_url
     if path == "playground":
         shot("page-playground-presenter-853")
     assert visit.problems == {}, path
+    _left["shows"] = "presenter"
 
 
 # What else presenter view shows on a page, at each size of its visit (`visit.where`).
