@@ -21,20 +21,18 @@ expect.set_options(timeout=LOADED)
 
 
 @pytest.fixture(scope="session")
-def app_url(browser):
+def app_url(_tabs, browser_context_args):
     """The app on a free loopback port for the whole test session, its home page run once: a
     fresh server registers the menu's pages on its first run, and a deep link opened before
-    that can briefly show 'page not found'."""
+    that can briefly show 'page not found'. Run in the desktop tab (`_tabs`), which keeps the
+    scripts it compiled for the first test that opens a page in it."""
     process, url = start_app()
     try:
-        context = open_context(browser, **MOTION)
-        try:
-            home = context.new_page()
-            home.goto(url)
-            wait_for_app(home)
-            expect(home.get_by_role("link", name="Playground", exact=True)).to_be_visible()
-        finally:
-            context.close()
+        home = _tabs("desktop", browser_context_args)
+        home.goto(url)
+        wait_for_app(home)
+        expect(home.get_by_role("link", name="Playground", exact=True)).to_be_visible()
+        _leave(home)
         yield url
     finally:
         stop_app(process)
