@@ -113,16 +113,16 @@ def _units(items, expected):
     """Groups of tests that run together, each with its expected time: one test alone, or the
     tests kept together (`_kept_together`; cut into pieces if long, so that two workers can
     share them at the cost of one more start of the fixture)."""
-    singles, modules = [], {}
+    singles, kept = [], {}
     for item in items:
         together = _kept_together(item)
         if together:
-            modules.setdefault(together, []).append(item)
+            kept.setdefault(together, []).append(item)
         else:
             singles.append([item])
     groups = list(singles)
     total = sum(expected(item) for item in items)
-    for together in modules.values():
+    for together in kept.values():
         piece, piece_time = [], 0.0
         for item in together:
             piece.append(item)
