@@ -50,6 +50,20 @@ class Rounds(Base):
                                 "you pose a question."
                             )
                         )
+                    # One twin per question, checked under the room's lock: two presses (two
+                    # tabs, two processes) at once would otherwise each pose one, and the
+                    # learning gain would pair round 1 with the twin no one answered.
+                    if (
+                        twin_of is not None
+                        and db.execute(
+                            select(question_table.c.number).where(
+                                question_table.c.room == code, question_table.c.twin_of == twin_of
+                            )
+                        ).first()
+                    ):
+                        raise Closed(
+                            tr("Question {number}'s twin was posed already.", number=twin_of)
+                        )
                     now = self.clock()
                     last = db.execute(
                         select(func.max(question_table.c.number)).where(
@@ -112,8 +126,6 @@ class Rounds(Base):
                     number=number,
                 )
             )
-        if self.twin_of(code, number) is not None:
-            raise Closed(tr("Question {number}'s twin was posed already.", number=number))
         made = concepts.twin(posed.question)
         if made is None:
             raise Closed(

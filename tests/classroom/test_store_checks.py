@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import threading
 
 import pytest
 
@@ -137,6 +138,30 @@ def test_a_removed_student_leaves_the_check_and_a_deleted_room_leaves_nothing(st
     assert store.check_results(room.code).scores("pre") == {store.student(room.code, ana).id: 1.0}
     store.delete(room.code, room.key)
     assert store.checks(room.code) == {} and store.check_answers(room.code, "pre") == []
+
+
+def test_two_presses_at_once_pose_one_twin(store, room):
+    """The one-twin rule holds under the room's lock: two teacher tabs (or two app processes)
+    pressing "Pose its twin" together pose it once; the other press is told so."""
+    store.pose(room.code, room.key, COMPARE)
+    store.reveal(room.code, room.key, 1)
+    start = threading.Barrier(2)
+    said: list[object] = []
+
+    def press():
+        start.wait()
+        try:
+            said.append(store.pose_twin(room.code, room.key, 1))
+        except Closed as closed:
+            said.append(str(closed))
+
+    presses = [threading.Thread(target=press) for _ in range(2)]
+    for thread in presses:
+        thread.start()
+    for thread in presses:
+        thread.join()
+    assert sorted(said, key=str) == [2, "Question 1's twin was posed already."]
+    assert [p.number for p in store.questions(room.code)] == [1, 2]
 
 
 def test_the_twin_of_a_revealed_question_and_its_weighted_learning_gain(store, room):
