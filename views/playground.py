@@ -83,7 +83,7 @@ def where_the_score_comes_from(result) -> None:
     # drawn there once, it answers a move within a frame. The running totals are drawn here.
     k = result.ranked.k
     charts.show(
-        charts.cumulative_chart(result.table, k),
+        charts.cumulative_chart(result.columns, k),
         key=f"{PAGE}_chart_cumulative",
         alt=tr("Line chart: your running DCG and the ideal's running IDCG, position by position"),
     )
@@ -141,7 +141,7 @@ def the_whole_curve(result) -> None:
     discount_column, ndcg_column = st.columns(2, gap="large")
     with discount_column:
         charts.show(
-            charts.discount_chart(result.table, k),
+            charts.discount_chart(result.columns, k),
             key=f"{PAGE}_chart_discount",
             alt=tr("Line chart: the discount at each position"),
         )
@@ -152,7 +152,7 @@ def the_whole_curve(result) -> None:
         )
     with ndcg_column:
         charts.show(
-            charts.ndcg_at_k_chart(result.table, k),
+            charts.ndcg_at_k_chart(result.columns, k),
             key=f"{PAGE}_chart_ndcg_at_k",
             alt=tr("Line chart: NDCG@k for every cut-off k, your k marked"),
         )

@@ -14,8 +14,8 @@ from i18n import speaking
 from lessons.clicks import clicks
 from lessons.curves import CURVES as DISCOUNT_CURVES
 from lessons.curves import curve_table
-from ndcg_core import breakdown
-from ndcg_core.model import RankedList
+from ndcg_core import breakdown, totals
+from ndcg_core.model import RankedList, Scoring
 from ui import charts
 from ui.charts.discount import curves_chart
 from ui.charts.labels import clicks_chart
@@ -51,6 +51,22 @@ def test_every_chart_gives_its_script_json_it_can_draw(build, k, pool):
     # NDCG@k marks the chosen k with its own point rather than a line.
     cut = k is not None and k < len(table) and build is not charts.ndcg_at_k_chart
     assert data["cut"] == ({"x": k + 0.5, "text": f"k = {k}"} if cut else None)
+
+
+@pytest.mark.parametrize("build", CHARTS)
+@pytest.mark.parametrize(("k", "pool"), CASES)
+def test_a_chart_from_the_columns_is_the_chart_from_the_table(build, k, pool):
+    """The playground draws its curves from `Totals.columns`, without building the DataFrame:
+    the same chart, to the last hover text, as from `Totals.table`."""
+    ranked = RankedList(
+        tuple(RELS),
+        labels=tuple("ABCDEF"),
+        pool=pool,
+        scoring=Scoring(k="none" if k is None else k),
+    )
+    result = totals(ranked)
+    k = ranked.k
+    assert chart_data(build(result.columns, k)) == chart_data(build(result.table, k))
 
 
 def test_contribution_bars_are_the_table_columns_side_by_side_and_faded_beyond_k():

@@ -1,4 +1,6 @@
-"""The charts of one scored list, drawn from a ``ndcg_core.breakdown`` table.
+"""The charts of one scored list, drawn from a ``ndcg_core.breakdown`` table, or from the same
+columns by name (`Totals.columns`: the playground redraws its curve on every typed change, and
+building the DataFrame was a tenth of that rerun, bench/README.md).
 
 They hold no maths: each one picks columns from the table the core computed. All four are the
 page's own charts (`lines.LineChart`, no plotly): the three curves (running DCG and IDCG, the
@@ -9,6 +11,7 @@ and the contribution bars, so that a walkthrough loads no plotly at all.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
@@ -20,10 +23,13 @@ from ..tables import item_label
 from .lines import Bars, LineChart, Note, Series
 from .theme import BLUE, GREEN, ORANGE, PURPLE, VERMILLION
 
+# A breakdown: the DataFrame, or its columns by name (each a sequence, one value a position).
+Breakdown = pd.DataFrame | Mapping[str, object]
+
 # ---------------------------------------------------------------------------- public builders
 
 
-def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> LineChart:
+def contribution_chart(table: Breakdown, k: int | None, *, height: int = 340) -> LineChart:
     """Per-position contribution (gain × discount): the current order beside the ideal order.
 
     Bars beyond k are faded and hatched: they are drawn, but they do not count.
@@ -35,7 +41,7 @@ def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340)
     low, high = float(np.nanmin(values)), float(np.nanmax(values))
     return LineChart(
         tr("Contribution (gain × discount)"),
-        len(table),
+        _rows(table),
         (yours, ideal),
         (low * 1.05, high * 1.05 if high > 0 else 1.0),
         cut=k,
@@ -46,8 +52,8 @@ def contribution_chart(table: pd.DataFrame, k: int | None, *, height: int = 340)
 def _term_bars(table, inside, prefix, name, colour) -> Bars:
     """One order's contributions as bars (the ideal order's dotted); bars beyond k are faded
     and hatched."""
-    values = table[f"{prefix}contribution"].to_numpy(dtype=float)
-    position = table["position"].to_numpy()
+    values = _column(table, f"{prefix}contribution", float)
+    position = _column(table, "position")
     return Bars(
         name=tr("{name} (dotted)", name=name) if prefix else name,
         x=position,
@@ -70,12 +76,12 @@ def _term_bars(table, inside, prefix, name, colour) -> Bars:
     )
 
 
-def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> LineChart:
+def discount_chart(table: Breakdown, k: int | None, *, height: int = 300) -> LineChart:
     """The discount multiplier at each position, with the cut-off k marked."""
-    position = table["position"].to_numpy()
+    position = _column(table, "position")
     inside = _inside(table, k)
-    discount = table["discount"].to_numpy(dtype=float)
-    denominator = table["denominator"].to_numpy(dtype=float)
+    discount = _column(table, "discount", float)
+    denominator = _column(table, "denominator", float)
     curve = Series(
         name=tr("Discount"),
         x=position,
@@ -95,15 +101,15 @@ def discount_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> 
         legend=False,
     )
     return LineChart(
-        tr("Discount multiplier"), len(table), (curve,), (0, 1.08), cut=k, height=height
+        tr("Discount multiplier"), _rows(table), (curve,), (0, 1.08), cut=k, height=height
     )
 
 
-def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -> LineChart:
+def cumulative_chart(table: Breakdown, k: int | None, *, height: int = 340) -> LineChart:
     """Running DCG against running IDCG by position; their ratio at k is the NDCG@k."""
-    position = table["position"].to_numpy()
-    dcg = table["cumulative_dcg"].to_numpy(dtype=float)
-    idcg = table["cumulative_idcg"].to_numpy(dtype=float)
+    position = _column(table, "position")
+    dcg = _column(table, "cumulative_dcg", float)
+    idcg = _column(table, "cumulative_idcg", float)
     ideal = Series(
         name=tr("Ideal: IDCG up to here"),
         x=position,
@@ -140,7 +146,7 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
     top = np.nanmax(np.concatenate([dcg, idcg, [0.0]]))
     return LineChart(
         tr("Cumulative gain, discounted"),
-        len(table),
+        _rows(table),
         (ideal, yours),
         (0, float(top) * 1.05 if top > 0 else 1.0),
         cut=k,
@@ -148,10 +154,10 @@ def cumulative_chart(table: pd.DataFrame, k: int | None, *, height: int = 340) -
     )
 
 
-def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) -> LineChart:
+def ndcg_at_k_chart(table: Breakdown, k: int | None, *, height: int = 300) -> LineChart:
     """NDCG@k for every k, with the chosen k highlighted (k unset means the whole list)."""
-    position = table["position"].to_numpy()
-    ndcg = table["ndcg_at"].to_numpy(dtype=float)
+    position = _column(table, "position")
+    ndcg = _column(table, "ndcg_at", float)
     chosen = _chosen(table, k)
     series = [
         Series(
@@ -187,26 +193,34 @@ def ndcg_at_k_chart(table: pd.DataFrame, k: int | None, *, height: int = 300) ->
                 ],
                 note=Note(
                     f"NDCG@{chosen} = {fixed(value)}",
-                    leftward=chosen > (len(table) + 1) / 2,
+                    leftward=chosen > (_rows(table) + 1) / 2,
                     below=value > 0.5,
                 ),
             )
         )
-    return LineChart("NDCG@k", len(table), tuple(series), (0, 1.08), x_title="k", height=height)
+    return LineChart("NDCG@k", _rows(table), tuple(series), (0, 1.08), x_title="k", height=height)
 
 
 # ---------------------------------------------------------------------------- shared pieces
 
 
-def _inside(table: pd.DataFrame, k: int | None) -> np.ndarray:
+def _column(table: Breakdown, name: str, dtype=None) -> np.ndarray:
+    return np.asarray(table[name], dtype=dtype)
+
+
+def _rows(table: Breakdown) -> int:
+    return len(table["position"])
+
+
+def _inside(table: Breakdown, k: int | None) -> np.ndarray:
     if "in_top_k" in table:
-        return table["in_top_k"].to_numpy(dtype=bool)
-    position = table["position"].to_numpy()
+        return _column(table, "in_top_k", bool)
+    position = _column(table, "position")
     return position <= (k if k is not None else position.size)
 
 
-def _chosen(table: pd.DataFrame, k: int | None) -> int | None:
-    n = len(table)
+def _chosen(table: Breakdown, k: int | None) -> int | None:
+    n = _rows(table)
     if n == 0:
         return None
     return n if k is None else min(int(k), n)
