@@ -45,7 +45,12 @@ def test_ten_distinct_grades_are_scored_exactly_and_a_cell_click_swaps(page, app
     expect(page.get_by_text("This list has 3,628,800 distinct orderings")).to_be_visible()
     expect(page.get_by_text("The mean over all 3,628,800 orderings")).to_be_visible()
     # Click the heatmap cell in row 1, column 10: the items at positions 1 and 10 swap.
-    heatmap = page.locator(".js-plotly-plot .nsewdrag").first
+    # The heatmap itself, by its name: plotly draws a page's charts one after another once the
+    # run is over, and "the first chart's plot area" could be a later chart's while the heatmap
+    # was not drawn yet (the view then scrolled to that one, and the click missed).
+    chart = page.get_by_role("figure", name=re.compile("^Heatmap: the change in NDCG@10"))
+    heatmap = chart.locator(".nsewdrag")
+    expect(heatmap).to_have_count(1)
     heatmap.scroll_into_view_if_needed()  # a click by position lands only on what is in view
     settle(page)  # every chart drawn and laid out before the cell is found by position
     plot_area = heatmap.bounding_box()
