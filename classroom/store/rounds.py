@@ -53,14 +53,7 @@ class Rounds(Base):
                     # One twin per question, checked under the room's lock: two presses (two
                     # tabs, two processes) at once would otherwise each pose one, and the
                     # learning gain would pair round 1 with the twin no one answered.
-                    if (
-                        twin_of is not None
-                        and db.execute(
-                            select(question_table.c.number).where(
-                                question_table.c.room == code, question_table.c.twin_of == twin_of
-                            )
-                        ).first()
-                    ):
+                    if twin_of is not None and _twin(db, code, twin_of) is not None:
                         raise Closed(
                             tr("Question {number}'s twin was posed already.", number=twin_of)
                         )
@@ -146,11 +139,8 @@ class Rounds(Base):
 
     def twin_of(self, code: str, number: int) -> Posed | None:
         """The twin posed of question `number`, or None."""
-        q = question_table
         with self.engine.connect() as db:
-            row = db.execute(
-                select(q).where(q.c.room == code, q.c.twin_of == number).order_by(q.c.number)
-            ).first()
+            row = _twin(db, code, number)
         return None if row is None else read_posed(row)
 
     def load_plan(self, code: str, key: str, items: Sequence[peer.Item] | None) -> None:
@@ -298,3 +288,12 @@ class Rounds(Base):
                 .order_by(question_table.c.number)
             ).all()
         return [read_posed(r) for r in rows]
+
+
+def _twin(db, code: str, number: int):
+    """The row of the twin posed of question `number` in room `code`, or None: read on the
+    caller's connection (`pose` reads it under the room's lock)."""
+    q = question_table
+    return db.execute(
+        select(q).where(q.c.room == code, q.c.twin_of == number).order_by(q.c.number)
+    ).first()
