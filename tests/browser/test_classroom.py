@@ -383,7 +383,11 @@ def test_a_class_through_the_concept_check_two_rounds_a_twin_and_the_closing_che
 
     # A question with a timer and "how sure", in two rounds.
     teacher.get_by_text("Which order scores higher?").first.click()
-    wait_for_app(teacher)  # the rerun the pick starts would undo a tick made during it
+    # The rerun the pick starts would undo a tick made during it, and a run not started yet
+    # cannot be seen finished (CI, once: the tick was undone): the run is seen drawing the
+    # comparison's lists first, then waited out.
+    expect(teacher.get_by_role("textbox", name="List A")).to_be_visible()
+    wait_for_app(teacher)
     sure = teacher.get_by_role("checkbox", name="Ask how sure each student is")
     sure.check(force=True)  # the box itself is drawn under its label
     timer = teacher.get_by_role("combobox", name="Time for round 1")
