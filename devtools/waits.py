@@ -159,11 +159,15 @@ def settle(page, timeout: float = LOADED, drawn: str = "h1", longest: float = 10
 
 # Where the press of a click was let go, recorded from the capture phase for `press`: true when
 # on `element` (or inside it). Only trusted events: React Aria's own fallback click is not one.
+# The event's composed path, not its target: seen from the window, a press inside a component's
+# shadow root (the board's buttons) targets the component's host, which holds the button but is
+# not inside it.
 PRESS_WATCH = """(element) => {
   const landed = (window.__ndcgPress = { element, up: null });
   window.addEventListener("pointerup", (event) => {
     if (window.__ndcgPress !== landed || !event.isTrusted || landed.up !== null) return;
-    landed.up = element.isConnected && element.contains(event.target);
+    landed.up = element.isConnected && event.composedPath()
+      .some((node) => node instanceof Node && element.contains(node));
     const at = document.elementFromPoint(event.clientX, event.clientY);
     landed.upOn = at ? at.outerHTML.slice(0, 160) : null;
   }, { capture: true });
