@@ -109,6 +109,36 @@ def test_a_link_to_a_folded_pitfall_opens_its_fold(page, app_url, shot):
     shot("lesson-pitfalls-anchor")
 
 
+# Content drawn above a heading: a tall block put before it, as the fold's sections drawn by the
+# run its opening started were (1,600 px on a loaded machine, after the anchor had stayed put).
+# The browser's own scroll anchoring is turned off first: it would hold the heading in place by
+# itself for this block, and the test would then show nothing of the page's script.
+GROW_ABOVE = """(id) => {
+  document.querySelector('[data-testid="stMain"]').style.overflowAnchor = "none";
+  const heading = document.getElementById(id);
+  const block = document.createElement("div");
+  block.style.height = "1600px";
+  heading.parentElement.insertBefore(block, heading);
+}"""
+
+
+def test_a_link_into_a_fold_follows_its_anchor_until_the_reader_moves(page, app_url):
+    """What is drawn above the linked heading once it has reached the top does not push it out
+    of view; once the reader scrolls, where the page stands is theirs."""
+    heading = page.get_by_role("heading", name=re.compile("An easy query and a hard one"))
+    page.goto(f"{app_url}/learn-pitfalls#compare")
+    wait_for_app(page)
+    expect(heading).to_be_in_viewport()
+    settle(page)  # the page still: the heading has stayed put (no more tries pending)
+    page.evaluate(GROW_ABOVE, "compare")
+    expect(heading).to_be_in_viewport()  # followed
+    heading.hover()
+    page.mouse.wheel(0, -300)
+    expect(heading).to_be_in_viewport()  # 300 px up: still in view, the reader's own place
+    page.evaluate(GROW_ABOVE, "compare")
+    expect(heading).not_to_be_in_viewport()  # left where the reader was
+
+
 def test_a_bad_link_is_named_above_the_page_when_its_list_is_folded(page, app_url, shot):
     """/learn-pitfalls keeps its list editor in a fold ("Your list through every check"): a
     link's bad list is still named where the reader sees it, at the top of the page."""

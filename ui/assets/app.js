@@ -265,28 +265,53 @@
 
   // ---------------------------------------------------------------- 6. links into a fold
   // The fold grows as it opens, and what is above it may still be drawing: the anchor is
-  // scrolled to on each change until it stays put, then left alone (the reader may scroll on,
-  // or close the fold again).
-  let reached = "";
-  let lastTop = null;
-  let still = 0; // runs in a row the anchor has not moved
-  let tries = 0;
+  // scrolled to on each change until it stays put. The run that the fold's opening starts may
+  // draw the fold's sections above it after that (seen on a loaded machine: 1,600 px, once the
+  // anchor had stayed put at the top), so the anchor is followed on each later change of the
+  // page too, until the reader moves (a wheel, a touch, a key, a press) or FOLLOW_MS have
+  // passed. The fold is opened only until the anchor first stays put: the reader may close it.
+  const FOLLOW_MS = 20000;
+  let anchor = { id: "" };
+  const arrive = (id) => ({ id, since: 0, reached: false, done: false, lastTop: null, still: 0, tries: 0 });
+  for (const type of ["wheel", "touchstart", "keydown", "pointerdown"]) {
+    window.addEventListener(
+      type,
+      (event) => {
+        if (event.isTrusted) anchor.done = true;
+      },
+      { capture: true, passive: true },
+    );
+  }
   const openAnchor = () => {
     const id = decodeURIComponent(location.hash.slice(1));
-    if (!id || id === reached) return;
+    if (!id) return;
+    if (id !== anchor.id) anchor = arrive(id);
+    if (anchor.done) return;
     const target = doc.getElementById(id);
     if (!target) return; // not drawn yet: the next change of the page tries again
+    const now = performance.now();
+    if (!anchor.since) anchor.since = now;
+    if (now - anchor.since > FOLLOW_MS) {
+      anchor.done = true;
+      return;
+    }
+    if (anchor.reached) {
+      // Followed: scrolled back only if a change moved it (and it is laid out at all).
+      const top = Math.round(target.getBoundingClientRect().top);
+      if (top === anchor.lastTop || !target.getClientRects().length) return;
+      target.scrollIntoView({ block: "start" });
+      anchor.lastTop = Math.round(target.getBoundingClientRect().top);
+      return;
+    }
     const fold = target.closest("details");
     if (fold && !fold.open) fold.querySelector("summary")?.click();
     target.scrollIntoView({ block: "start" });
     const top = Math.round(target.getBoundingClientRect().top);
-    still = top === lastTop ? still + 1 : 0;
-    lastTop = top;
+    anchor.still = top === anchor.lastTop ? anchor.still + 1 : 0;
+    anchor.lastTop = top;
     // At the top of the view, or (near the page's end) where it can go no higher for a while.
-    if ((top < 120 && still >= 1) || still >= 5 || ++tries > 40) {
-      reached = id;
-      lastTop = null;
-      still = tries = 0;
+    if ((top < 120 && anchor.still >= 1) || anchor.still >= 5 || ++anchor.tries > 40) {
+      anchor.reached = true;
       return;
     }
     setTimeout(lab.schedule, 150);
