@@ -268,8 +268,8 @@
   // scrolled to on each change until it stays put. The run that the fold's opening starts may
   // draw the fold's sections above it after that (seen on a loaded machine: 1,600 px, once the
   // anchor had stayed put at the top), so the anchor is followed on each later change of the
-  // page too, until the reader moves (a wheel, a touch, a key, a press) or FOLLOW_MS have
-  // passed. The fold is opened only until the anchor first stays put: the reader may close it.
+  // page too, until the reader moves (a wheel, a touch, a key, a press: closing the fold is one)
+  // or FOLLOW_MS have passed.
   const FOLLOW_MS = 20000;
   let anchor = { id: "" };
   const arrive = (id) => ({ id, since: 0, reached: false, done: false, lastTop: null, still: 0, tries: 0 });
@@ -296,12 +296,13 @@
       return;
     }
     if (anchor.reached) {
-      // Followed: scrolled back only if a change moved it (and it is laid out at all).
+      // Followed: a change that moved it (and left it laid out) starts the settling again. One
+      // scroll is not enough: the fold's sections may still be clipped while it grows, and the
+      // view cannot go to them yet (seen: a scroll there that did not move it).
       const top = Math.round(target.getBoundingClientRect().top);
       if (top === anchor.lastTop || !target.getClientRects().length) return;
-      target.scrollIntoView({ block: "start" });
-      anchor.lastTop = Math.round(target.getBoundingClientRect().top);
-      return;
+      anchor.reached = false;
+      anchor.still = anchor.tries = 0;
     }
     const fold = target.closest("details");
     if (fold && !fold.open) fold.querySelector("summary")?.click();
