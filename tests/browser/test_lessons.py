@@ -139,6 +139,20 @@ def test_a_link_into_a_fold_follows_its_anchor_until_the_reader_moves(page, app_
     expect(heading).not_to_be_in_viewport()  # left where the reader was
 
 
+def test_a_link_whose_anchor_is_not_valid_percent_encoding_opens_the_page(page, app_url):
+    """#%E0%A4%A cannot be decoded: the page opens at its top, and the app's script goes on
+    with the rest of its work (the main region taken out of the Tab order is one part), with
+    no error in the page."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{app_url}/learn-pitfalls#%E0%A4%A")
+    wait_for_app(page)
+    settle(page)
+    expect(page.get_by_role("heading", name="Pitfalls of NDCG", level=1)).to_be_in_viewport()
+    expect(page.get_by_test_id("stMain")).to_have_attribute("tabindex", "-1")
+    assert errors == []
+
+
 def test_a_bad_link_is_named_above_the_page_when_its_list_is_folded(page, app_url, shot):
     """/learn-pitfalls keeps its list editor in a fold ("Your list through every check"): a
     link's bad list is still named where the reader sees it, at the top of the page."""

@@ -282,8 +282,18 @@
       { capture: true, passive: true },
     );
   }
+  // The anchor as written: a link's #fragment that is not valid percent-encoding (#%E0) is
+  // taken as it is, not thrown on (that would stop the rest of each run of this script).
+  const anchorId = () => {
+    const written = location.hash.slice(1);
+    try {
+      return decodeURIComponent(written);
+    } catch {
+      return written;
+    }
+  };
   const openAnchor = () => {
-    const id = decodeURIComponent(location.hash.slice(1));
+    const id = anchorId();
     if (!id) return;
     if (id !== anchor.id) anchor = arrive(id);
     if (anchor.done) return;
@@ -396,6 +406,11 @@
     subtree: true,
     characterData: true,
   });
+  // Sizes change without a change to the document as well (a component drawing in its own
+  // shadow root, a font arriving): the main block's size is watched too, so that a linked
+  // heading pushed down by them is followed (section 6).
+  const mainBlock = doc.querySelector('[data-testid="stMainBlockContainer"]');
+  if (mainBlock) new ResizeObserver(lab.schedule).observe(mainBlock);
   window.addEventListener("resize", lab.schedule);
   window.addEventListener("hashchange", lab.schedule);
   doc.addEventListener("focusout", (event) => {
